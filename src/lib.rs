@@ -1,0 +1,17 @@
+//! twixtkit: rules engine, game scripts and diagrams for the board game TwixT.
+//!
+//! Data flows one way: text → syntax tree → replay → diagram model → SVG/text/PNG.
+
+pub mod board;
+pub mod link;
+pub mod moves;
+pub mod record;
+pub mod rules;
+pub mod setup;
+
+pub use board::{BoardSize, Hole, Player};
+pub use link::Link;
+pub use moves::{Move, Placement};
+pub use record::{GameResult, Record};
+pub use rules::RuleSet;
+pub use setup::Setup;

@@ -1,0 +1,60 @@
+//! Moves as data: what a player does on one turn.
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::Hole;
+use crate::link::Link;
+
+/// Something a player takes off the board before placing (where the rule set allows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Removal {
+    Link(Link),
+    /// An own peg, together with its links.
+    Peg(Hole),
+}
+
+/// A turn that puts a peg on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Placement {
+    /// Own links and pegs removed before the peg is placed, in order.
+    pub removals: Vec<Removal>,
+    /// Where the new peg goes.
+    pub hole: Hole,
+    /// Under manual linking: the links the mover adds after placing, between
+    /// any two own pegs. Under automatic linking this must be empty; the
+    /// engine adds the links.
+    pub links: Vec<Link>,
+    /// The mover offers a draw with this move (declined if play goes on).
+    pub offers_draw: bool,
+}
+
+impl Placement {
+    /// A bare peg: no removals, no chosen links, no draw offer.
+    pub fn peg(hole: Hole) -> Placement {
+        Placement {
+            removals: Vec::new(),
+            hole,
+            links: Vec::new(),
+            offers_draw: false,
+        }
+    }
+}
+
+/// One turn.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Move {
+    Place(Placement),
+    /// The pie rule, as the second move only.
+    Swap,
+    /// The mover gives up; the opponent wins.
+    Resign,
+    /// The mover accepts the opponent's standing draw offer; the game is drawn.
+    AcceptDraw,
+}
+
+impl Move {
+    /// A bare peg placement.
+    pub fn peg(hole: Hole) -> Move {
+        Move::Place(Placement::peg(hole))
+    }
+}

@@ -1,0 +1,56 @@
+//! A game record: header tags and the plain move list, with no annotations.
+//! Every file format reads into and writes from a `Record`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::{BoardSize, Player};
+use crate::moves::Move;
+use crate::rules::RuleSet;
+
+/// How a game ended, as declared by a record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameResult {
+    /// The colour that won (by connection or resignation).
+    Win(Player),
+    Draw,
+    /// Not finished.
+    Unfinished,
+}
+
+/// One game as a move list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// Header tags in file order, unknown ones included (`Event`, `Red`, …).
+    pub tags: Vec<(String, String)>,
+    pub rules: RuleSet,
+    /// The colour that moves first (Red unless a file says otherwise).
+    pub first: Player,
+    pub moves: Vec<Move>,
+    /// The result the file declares, if any.
+    pub result: Option<GameResult>,
+}
+
+impl Record {
+    pub fn new(rules: RuleSet) -> Record {
+        Record {
+            tags: Vec::new(),
+            rules,
+            first: Player::Red,
+            moves: Vec::new(),
+            result: None,
+        }
+    }
+
+    pub fn size(&self) -> BoardSize {
+        self.rules.size
+    }
+
+    /// The first value of a tag, by case-insensitive name.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}

@@ -1,0 +1,203 @@
+//! Rule sets as data: the axes on which TwixT variants differ, and presets.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::BoardSize;
+
+/// Which links may cross.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Crossing {
+    /// No link crosses any other link (board game).
+    None,
+    /// A player's links may cross each other, never the opponent's (pencil and paper).
+    Own,
+}
+
+/// How links come onto the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Linking {
+    /// After each peg, every legal knight's-move link to an own peg is added.
+    Automatic,
+    /// The mover chooses which links to add; a link not placed is no barrier.
+    Manual,
+}
+
+/// What a player may take back off the board during a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Removal {
+    None,
+    /// Own links.
+    Links,
+    /// Own links and own pegs (a peg goes with its links).
+    LinksAndPegs,
+}
+
+/// The pie rule, offered only as the second move of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Swap {
+    None,
+    /// Little Golem: the first peg at (c, r) becomes a peg of the second
+    /// player at (r, c); the first player moves again.
+    Mirror,
+    /// Schmidt/T1j: the players exchange colours, the peg stays, and the
+    /// player now holding Black moves next.
+    Colors,
+}
+
+/// A complete rule set. Every field is data; the engine has no per-variant code paths.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct RuleSet {
+    pub crossing: Crossing,
+    pub links: Linking,
+    pub removal: Removal,
+    pub swap: Swap,
+    #[serde(default)]
+    pub size: BoardSize,
+}
+
+/// A named preset and where its rules come from.
+pub struct Preset {
+    pub name: &'static str,
+    pub source: &'static str,
+    pub rules: RuleSet,
+}
+
+/// Why a rule set is impossible.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleSetError {
+    #[error(
+        "swap: mirror needs a square board (the mirrored peg must exist), but the board is {0}"
+    )]
+    MirrorOnNonSquare(BoardSize),
+    #[error(
+        "unknown rule set `{0}`: expected one of pencil, board, schmidt, dujardin, or a YAML file"
+    )]
+    UnknownPreset(String),
+}
+
+impl RuleSet {
+    /// TwixT PP as on Little Golem.
+    pub fn pencil() -> RuleSet {
+        RuleSet {
+            crossing: Crossing::Own,
+            links: Linking::Automatic,
+            removal: Removal::None,
+            swap: Swap::Mirror,
+            size: BoardSize::STANDARD,
+        }
+    }
+
+    /// The 3M/Avalon Hill board game.
+    pub fn board() -> RuleSet {
+        RuleSet {
+            crossing: Crossing::None,
+            links: Linking::Manual,
+            removal: Removal::Links,
+            swap: Swap::Colors,
+            size: BoardSize::STANDARD,
+        }
+    }
+
+    /// Schmidt Spiele rulebook: as `board`, and own pegs may be removed too.
+    pub fn schmidt() -> RuleSet {
+        RuleSet {
+            removal: Removal::LinksAndPegs,
+            ..RuleSet::board()
+        }
+    }
+
+    /// Dujardin rulebook (also OpenSpiel and T1j): every possible link is
+    /// placed at once, nothing crosses, nothing is removed.
+    pub fn dujardin() -> RuleSet {
+        RuleSet {
+            crossing: Crossing::None,
+            links: Linking::Automatic,
+            removal: Removal::None,
+            swap: Swap::Colors,
+            size: BoardSize::STANDARD,
+        }
+    }
+
+    /// All presets with their sources.
+    pub fn presets() -> Vec<Preset> {
+        vec![
+            Preset {
+                name: "pencil",
+                source: "TwixT PP as played on Little Golem (pencil-and-paper variant)",
+                rules: RuleSet::pencil(),
+            },
+            Preset {
+                name: "board",
+                source: "3M / Avalon Hill standard board game",
+                rules: RuleSet::board(),
+            },
+            Preset {
+                name: "schmidt",
+                source: "Schmidt Spiele rulebook (seed 000)",
+                rules: RuleSet::schmidt(),
+            },
+            Preset {
+                name: "dujardin",
+                source: "Dujardin rulebook (seed 002), OpenSpiel, T1j",
+                rules: RuleSet::dujardin(),
+            },
+        ]
+    }
+
+    /// The preset with this name (case-insensitive).
+    pub fn preset(name: &str) -> Result<RuleSet, RuleSetError> {
+        RuleSet::presets()
+            .into_iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name))
+            .map(|p| p.rules)
+            .ok_or_else(|| RuleSetError::UnknownPreset(name.to_string()))
+    }
+
+    /// The same rules on another board.
+    pub fn with_size(mut self, size: BoardSize) -> RuleSet {
+        self.size = size;
+        self
+    }
+
+    /// Checks combinations that cannot be played.
+    pub fn validate(&self) -> Result<(), RuleSetError> {
+        if self.swap == Swap::Mirror && self.size.width() != self.size.height() {
+            return Err(RuleSetError::MirrorOnNonSquare(self.size));
+        }
+        Ok(())
+    }
+
+    /// The preset name this rule set equals on its board, if any.
+    pub fn preset_name(&self) -> Option<&'static str> {
+        RuleSet::presets()
+            .into_iter()
+            .find(|p| p.rules.clone().with_size(self.size) == *self)
+            .map(|p| p.name)
+    }
+}
+
+impl Default for RuleSet {
+    fn default() -> Self {
+        RuleSet::pencil()
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.preset_name() {
+            Some(name) => write!(f, "{name} on {}", self.size),
+            None => write!(
+                f,
+                "crossing {:?}, links {:?}, removal {:?}, swap {:?} on {}",
+                self.crossing, self.links, self.removal, self.swap, self.size
+            ),
+        }
+    }
+}
