@@ -5,6 +5,7 @@
 pub mod board;
 pub mod link;
 pub mod moves;
+pub mod output;
 pub mod record;
 pub mod rules;
 pub mod setup;
