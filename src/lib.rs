@@ -3,9 +3,12 @@
 //! Data flows one way: text → syntax tree → replay → diagram model → SVG/text/PNG.
 
 pub mod board;
+pub mod geometry;
 pub mod link;
 pub mod moves;
 pub mod output;
+pub mod position;
+pub mod random;
 pub mod record;
 pub mod rules;
 pub mod setup;
@@ -13,6 +16,7 @@ pub mod setup;
 pub use board::{BoardSize, Hole, Player};
 pub use link::Link;
 pub use moves::{Move, Placement};
+pub use position::{MoveError, Played, Position, SetupProblem, Status, WinBy};
 pub use record::{GameResult, Record};
 pub use rules::RuleSet;
 pub use setup::Setup;
