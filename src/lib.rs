@@ -3,6 +3,7 @@
 //! Data flows one way: text → syntax tree → replay → diagram model → SVG/text/PNG.
 
 pub mod board;
+pub mod formats;
 pub mod link;
 pub mod moves;
 pub mod record;
