@@ -1,7 +1,8 @@
 //! Numbered move lists: `1.f6 2.swap 3.m16 … 33.resign`.
 //!
-//! Moves are hole names (`f6`, `aa12` past `z`), `swap`, `resign` or
-//! `draw` (accepting a standing offer), each after its number and a dot.
+//! Moves are hole names (`f6`, `aa12` past `z`; `f6|draw` also offers a
+//! draw), `swap`, `resign` or `draw` (accepting a standing offer), each
+//! after its number and a dot.
 //! Numbers count 1, 2, 3, …; odd plies are the first mover's. The format
 //! records no board size or rules, so the reader is told them. A file may
 //! hold several games separated by blank lines; `#` starts a comment that
@@ -150,9 +151,18 @@ pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
                 current.result = Some(GameResult::Draw);
                 Move::AcceptDraw
             }
-            _ => Move::Place(Placement::peg(
-                parse_hole(&word, size).map_err(|m| err(wstart, m))?,
-            )),
+            _ => {
+                // `f6|draw`: a placement that offers a draw.
+                let (hole, offers_draw) = match lower.strip_suffix("|draw") {
+                    Some(h) => (h, true),
+                    None => (lower.as_str(), false),
+                };
+                let hole = parse_hole(hole, size).map_err(|m| err(wstart, m))?;
+                Move::Place(Placement {
+                    offers_draw,
+                    ..Placement::peg(hole)
+                })
+            }
         };
         current.moves.push(mv);
     }
@@ -214,12 +224,7 @@ pub fn write(record: &Record) -> Result<String, Error> {
     let mut words = Vec::with_capacity(record.moves.len());
     for (i, mv) in record.moves.iter().enumerate() {
         let text = match mv {
-            Move::Place(p) if p.offers_draw => {
-                return Err(Error::Unwritable(format!(
-                    "move {} offers a draw; a move list has no notation for that",
-                    i + 1
-                )));
-            }
+            Move::Place(p) if p.offers_draw => format!("{}|draw", p.hole),
             Move::Place(p) => p.hole.to_string(),
             Move::Swap => "swap".into(),
             Move::Resign => "resign".into(),
