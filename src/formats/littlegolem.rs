@@ -293,6 +293,15 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
                 let offer = match rest {
                     "" => false,
                     r if r.eq_ignore_ascii_case("|draw") => true,
+                    r if !r.starts_with('|') => {
+                        return p.err(
+                            vat,
+                            format!(
+                                "expected a two-character coordinate (column then row), `swap`, `resign` or `draw`, found `{}`",
+                                value.escape_default()
+                            ),
+                        );
+                    }
                     r => {
                         return p.err(
                             vat + 2,
