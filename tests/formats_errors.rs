@@ -280,7 +280,7 @@ fn lg_record() -> impl Strategy<Value = Record> {
                     ..Placement::peg(h)
                 }));
             }
-            let mover = if r.moves.len() % 2 == 0 {
+            let mover = if r.moves.len().is_multiple_of(2) {
                 Player::Red
             } else {
                 Player::Black
