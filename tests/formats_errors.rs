@@ -94,6 +94,18 @@ fn little_golem_results_and_tolerances() {
     assert_eq!(r.tag("Red"), Some("x]y"));
     assert_eq!(r.tag("GC"), Some("note"));
     assert_eq!(r.size(), BoardSize::STANDARD);
+    // A bare `[draw]` node accepts the standing offer.
+    let r = littlegolem::read(b"(;SZ[24];b[ch|draw];[draw])").unwrap();
+    assert_eq!(r.moves[1], Move::AcceptDraw);
+    assert_eq!(r.result, Some(GameResult::Draw));
+    assert!(
+        lg_err(b"(;SZ[24];b[ch];[dd])")
+            .1
+            .contains("no player letter")
+    );
+    // A UTF-8 byte-order mark switches to UTF-8.
+    let r = littlegolem::read("\u{feff}(;PB[José];b[ch])".as_bytes()).unwrap();
+    assert_eq!(r.tag("Red"), Some("José"));
     // Latin-1 names survive a round trip byte for byte.
     let bytes = b"(;FF[4]PB[Jos\xe9]SZ[24];b[ch])";
     let r = littlegolem::read(bytes).unwrap();
@@ -204,6 +216,12 @@ fn move_list_errors_are_located() {
 #[test]
 fn move_lists_tolerate_layout_and_hold_several_games() {
     let text = b"# two games\n1. F6  2.swap\n 3.m16\n\n\n1.d4 2.e5|draw 3.draw\n";
+    assert_eq!(
+        movelist::read("\u{feff}1.f6".as_bytes()).unwrap()[0]
+            .moves
+            .len(),
+        1
+    );
     let games = movelist::read(text).unwrap();
     assert_eq!(games.len(), 2);
     assert_eq!(games[0].moves.len(), 3);

@@ -144,15 +144,24 @@ impl Parser {
 /// Reads one game. The input is taken as Latin-1 bytes (every byte is one
 /// character), as Little Golem exports them.
 pub fn read(bytes: &[u8]) -> Result<Record, Error> {
-    let mut p = Parser {
-        chars: bytes.iter().map(|&b| char::from(b)).collect(),
-        pos: 0,
+    // A UTF-8 byte-order mark says the text is UTF-8 (an editor re-saved
+    // the file); otherwise every byte is one Latin-1 character.
+    let chars: Vec<char> = match bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+        Some(rest) => match std::str::from_utf8(rest) {
+            Ok(text) => text.chars().collect(),
+            Err(e) => {
+                let good = std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or("");
+                let chars: Vec<char> = good.chars().collect();
+                return Err(Error::Syntax {
+                    at: Location::of_char(&chars, chars.len()),
+                    message: "expected UTF-8 text after the byte-order mark, found an invalid byte"
+                        .into(),
+                });
+            }
+        },
+        None => bytes.iter().map(|&b| char::from(b)).collect(),
     };
-    p.skip_ws();
-    // A byte-order mark would decode as three Latin-1 characters; refuse it by name.
-    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
-        return p.err(0, "expected `(` to open the game, found a UTF-8 byte-order mark (Little Golem files are Latin-1)");
-    }
+    let mut p = Parser { chars, pos: 0 };
     p.expect('(', "`(` to open the game")?;
     p.expect(';', "`;` to open the root node")?;
 
@@ -245,6 +254,23 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
         let ply = record.moves.len();
         let expected = if ply.is_multiple_of(2) { 'b' } else { 'r' };
         let (ident, at) = p.ident();
+        // A bare `;[draw]` node: the player to move accepts the draw.
+        if ident.is_empty() && p.peek() == Some('[') {
+            let (value, vat) = p.value(&format!("move {}", ply + 1))?;
+            if !value.eq_ignore_ascii_case("draw") {
+                return p.err(
+                    vat,
+                    format!(
+                        "expected `draw` in a move with no player letter, found `{}`",
+                        value.escape_default()
+                    ),
+                );
+            }
+            ended = true;
+            record.result = Some(GameResult::Draw);
+            record.moves.push(Move::AcceptDraw);
+            continue;
+        }
         if ident != "b" && ident != "r" {
             let found = if ident.is_empty() {
                 p.describe()

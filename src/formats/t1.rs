@@ -46,7 +46,9 @@ fn syntax<T>(line: usize, column: usize, message: impl Into<String>) -> Result<T
 }
 
 /// The text as UTF-8, or an error at the first byte that is not.
+/// A leading byte-order mark is skipped.
 pub(super) fn utf8(bytes: &[u8]) -> Result<&str, (Location, String)> {
+    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
     std::str::from_utf8(bytes).map_err(|e| {
         let good = &bytes[..e.valid_up_to()];
         // The valid prefix is UTF-8, so this cannot fail; fall back to 0 anyway.
