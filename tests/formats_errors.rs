@@ -267,6 +267,10 @@ fn writers_refuse_links_and_foreign_rules() {
     assert!(
         matches!(littlegolem::write(&r), Err(littlegolem::Error::Unwritable(m)) if m.contains("pencil"))
     );
+    let r = Record::new(RuleSet::pencil().with_size(BoardSize::new(24, 20).unwrap()));
+    assert!(
+        matches!(littlegolem::write(&r), Err(littlegolem::Error::Unwritable(m)) if m.contains("pencil"))
+    );
 }
 
 fn lg_record() -> impl Strategy<Value = Record> {

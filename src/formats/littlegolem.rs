@@ -407,7 +407,7 @@ fn is_property_name(name: &str) -> bool {
 /// names have no place in the format and are left out.
 pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
     let size = record.size();
-    if record.rules != RuleSet::pencil().with_size(size) {
+    if size.width() != size.height() || record.rules != RuleSet::pencil().with_size(size) {
         return Err(Error::Unwritable(format!(
             "Little Golem plays pencil rules on a square board; this record's rules are {}",
             record.rules
