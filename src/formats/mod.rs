@@ -123,3 +123,22 @@ pub fn plain_moves_problem(rules: &RuleSet, moves: &[Move]) -> Option<String> {
     }
     None
 }
+
+/// The text as UTF-8, or an error at the first byte that is not.
+/// A leading byte-order mark is skipped.
+pub(crate) fn utf8(bytes: &[u8]) -> Result<&str, (Location, String)> {
+    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        // The prefix before the bad byte is valid UTF-8 by construction.
+        let text = std::str::from_utf8(good).unwrap_or("");
+        let chars: Vec<char> = text.chars().collect();
+        (
+            Location::of_char(&chars, chars.len()),
+            format!(
+                "expected UTF-8 text, found the byte 0x{:02X}",
+                bytes[e.valid_up_to()]
+            ),
+        )
+    })
+}

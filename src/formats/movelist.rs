@@ -13,7 +13,7 @@ use crate::moves::{Move, Placement};
 use crate::record::{GameResult, Record};
 use crate::rules::{RuleSet, Swap};
 
-use super::{Location, mover, plain_moves_problem};
+use super::{Location, mover, plain_moves_problem, utf8};
 
 /// Why a move list could not be read or written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -31,7 +31,7 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Record>, Error> {
 
 /// Reads every game under `rules` (which include the board size).
 pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
-    let text = super::t1::utf8(bytes).map_err(|(at, message)| Error::Syntax { at, message })?;
+    let text = utf8(bytes).map_err(|(at, message)| Error::Syntax { at, message })?;
     let chars: Vec<char> = text.chars().collect();
     let err = |at: usize, message: String| Error::Syntax {
         at: Location::of_char(&chars, at),

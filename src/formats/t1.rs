@@ -14,7 +14,7 @@ use crate::moves::{Move, Placement};
 use crate::record::{GameResult, Record};
 use crate::rules::{RuleSet, Swap};
 
-use super::{Location, mover, plain_moves_problem};
+use super::{Location, mover, plain_moves_problem, utf8};
 
 /// Why a T1 file could not be read or written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -42,25 +42,6 @@ fn syntax<T>(line: usize, column: usize, message: impl Into<String>) -> Result<T
     Err(Error::Syntax {
         at: Location { line, column },
         message: message.into(),
-    })
-}
-
-/// The text as UTF-8, or an error at the first byte that is not.
-/// A leading byte-order mark is skipped.
-pub(super) fn utf8(bytes: &[u8]) -> Result<&str, (Location, String)> {
-    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
-    std::str::from_utf8(bytes).map_err(|e| {
-        let good = &bytes[..e.valid_up_to()];
-        // The valid prefix is UTF-8, so this cannot fail; fall back to 0 anyway.
-        let text = std::str::from_utf8(good).unwrap_or("");
-        let chars: Vec<char> = text.chars().collect();
-        (
-            Location::of_char(&chars, chars.len()),
-            format!(
-                "expected UTF-8 text, found the byte 0x{:02X}",
-                bytes[e.valid_up_to()]
-            ),
-        )
     })
 }
 
