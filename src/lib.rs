@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod geometry;
+pub mod formats;
 pub mod link;
 pub mod moves;
 pub mod output;

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod convert;
 mod rules;
 
 #[derive(Parser)]
@@ -22,10 +23,13 @@ pub struct Cli {
 enum Command {
     /// List the built-in rule sets, or show one as YAML.
     Rules(rules::Args),
+    /// Convert a game record between file formats (.tsgf, .T1, .txt/.moves, .twixt).
+    Convert(convert::Args),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Rules(a) => rules::run(a),
+        Command::Convert(a) => convert::run(a),
     }
 }
