@@ -3,6 +3,7 @@
 //! Data flows one way: text → syntax tree → replay → diagram model → SVG/text/PNG.
 
 pub mod board;
+pub mod diagram;
 pub mod link;
 pub mod moves;
 pub mod record;
@@ -10,6 +11,7 @@ pub mod rules;
 pub mod setup;
 
 pub use board::{BoardSize, Hole, Player};
+pub use diagram::Diagram;
 pub use link::Link;
 pub use moves::{Move, Placement};
 pub use record::{GameResult, Record};
