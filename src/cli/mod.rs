@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod board;
 mod rules;
 
 #[derive(Parser)]
@@ -22,10 +23,13 @@ pub struct Cli {
 enum Command {
     /// List the built-in rule sets, or show one as YAML.
     Rules(rules::Args),
+    /// Print a blank board for pencil play (SVG in mm, or PNG).
+    Board(board::Args),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Rules(a) => rules::run(a),
+        Command::Board(a) => board::run(a),
     }
 }

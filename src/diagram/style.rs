@@ -271,6 +271,10 @@ style_fields! {
     red: colour,
     /// Black pegs and black links.
     black: colour,
+    /// Red links.
+    red_link: colour,
+    /// Black links.
+    black_link: colour,
     /// Radius of a peg.
     peg_radius: num<100, 500>,
     /// Outline drawn around each peg.

@@ -303,8 +303,8 @@ pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: 
                 continue;
             }
             let (class, colour) = match d.link_owner(*link) {
-                Some(Player::Red) => ("red", &s.red),
-                Some(Player::Black) => ("black", &s.black),
+                Some(Player::Red) => ("red", &s.red_link),
+                Some(Player::Black) => ("black", &s.black_link),
                 None => ("unowned", &s.mark),
             };
             let _ = write!(
@@ -331,23 +331,36 @@ pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: 
         })
         .collect();
     if !ghosts.is_empty() {
+        // An opaque disc first, so the hole dot does not show through.
+        let ground = if s.background.is_none() {
+            "#ffffff"
+        } else {
+            s.background.as_str()
+        };
         let _ = write!(
             out,
-            "<g id=\"{p}ghosts\" fill-opacity=\"{}\" stroke-dasharray=\"0.1 0.07\" stroke-width=\"",
-            num(s.ghost_opacity)
+            "<g id=\"{p}ghosts\" stroke-dasharray=\"0.1 0.07\" stroke-width=\""
         );
         n(out, s.link_width * 0.6);
         out.push_str("\">\n");
+        let r = s.peg_radius - s.link_width * 0.3;
         for (h, pl, _) in &ghosts {
             let c = colour_of(s, *pl);
             let _ = write!(
                 out,
-                "<circle class=\"ghost {}\" fill=\"{c}\" stroke=\"{c}\" cx=\"{}\" cy=\"{}\" r=\"",
+                "<circle class=\"ghost-ground\" fill=\"{ground}\" stroke=\"none\" cx=\"{}\" cy=\"{}\" r=\"",
+                h.col, h.row
+            );
+            n(out, r);
+            let _ = write!(
+                out,
+                "\"/>\n<circle class=\"ghost {}\" fill=\"{c}\" fill-opacity=\"{}\" stroke=\"{c}\" cx=\"{}\" cy=\"{}\" r=\"",
                 pl.name(),
+                num(s.ghost_opacity),
                 h.col,
                 h.row
             );
-            n(out, s.peg_radius - s.link_width * 0.3);
+            n(out, r);
             out.push_str("\"/>\n");
         }
         out.push_str("</g>\n");
