@@ -3,8 +3,9 @@
 //! Data flows one way: text → syntax tree → replay → diagram model → SVG/text/PNG.
 
 pub mod board;
-pub mod geometry;
+pub mod diagram;
 pub mod formats;
+pub mod geometry;
 pub mod link;
 pub mod moves;
 pub mod output;
@@ -15,6 +16,7 @@ pub mod rules;
 pub mod setup;
 
 pub use board::{BoardSize, Hole, Player};
+pub use diagram::Diagram;
 pub use link::Link;
 pub use moves::{Move, Placement};
 pub use position::{MoveError, Played, Position, SetupProblem, Status, WinBy};
