@@ -3,10 +3,12 @@
 //! Data flows one way: text → syntax tree → replay → diagram model → SVG/text/PNG.
 
 pub mod board;
+pub mod diagnostic;
 pub mod link;
 pub mod moves;
 pub mod record;
 pub mod rules;
+pub mod script;
 pub mod setup;
 
 pub use board::{BoardSize, Hole, Player};
