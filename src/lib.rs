@@ -6,6 +6,7 @@ pub mod board;
 pub mod diagnostic;
 pub mod link;
 pub mod moves;
+pub mod output;
 pub mod record;
 pub mod rules;
 pub mod script;
