@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod fmt;
 mod rules;
 
 #[derive(Parser)]
@@ -22,10 +23,13 @@ pub struct Cli {
 enum Command {
     /// List the built-in rule sets, or show one as YAML.
     Rules(rules::Args),
+    /// Rewrite game scripts (.twixt) in canonical form.
+    Fmt(fmt::Args),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Rules(a) => rules::run(a),
+        Command::Fmt(a) => fmt::run(a),
     }
 }

@@ -62,7 +62,17 @@ pub struct Tag {
 
 /// The header tags twixtkit interprets; others are kept and written back.
 pub const KNOWN_TAGS: [&str; 12] = [
-    "Title", "Event", "Site", "Date", "Round", "Red", "Black", "Size", "Rules", "First", "Result",
+    "Title",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Red",
+    "Black",
+    "Size",
+    "Rules",
+    "First",
+    "Result",
     "Annotator",
 ];
 
@@ -128,7 +138,7 @@ impl Glyph {
         }
     }
 
-    pub fn from_str(s: &str) -> Option<Glyph> {
+    pub fn parse(s: &str) -> Option<Glyph> {
         Glyph::ALL.into_iter().find(|g| g.as_str() == s)
     }
 }

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 pub use ast::*;
 pub use parse::{MAX_DEPTH, ParseError, Parsed, parse};
-pub use write::{write_file, write_game};
+pub use write::{move_text, write_file, write_game};
 
 use crate::board::{BoardSize, Player};
 use crate::moves::Move;

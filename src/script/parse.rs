@@ -155,6 +155,22 @@ impl Locator<'_> {
     }
 }
 
+/// True when `s` holds an empty line (two line breaks with only spaces between).
+fn has_blank_line(s: &str) -> bool {
+    let mut seen = false;
+    for c in s.chars() {
+        if c == '\n' {
+            if seen {
+                return true;
+            }
+            seen = true;
+        } else if !c.is_whitespace() {
+            seen = false;
+        }
+    }
+    false
+}
+
 fn memchr_count(b: &[u8]) -> u32 {
     b.iter().filter(|&&c| c == b'\n').count() as u32
 }
@@ -163,6 +179,8 @@ struct P<'a> {
     src: &'a str,
     rest: In<'a>,
     loc: Locator<'a>,
+    /// Offset before which no remark run leads into a header line.
+    no_header_until: usize,
 }
 
 impl<'a> P<'a> {
@@ -170,6 +188,7 @@ impl<'a> P<'a> {
         P {
             src,
             rest: In::new(src),
+            no_header_until: 0,
             loc: Locator {
                 src,
                 offset: 0,
@@ -240,6 +259,30 @@ impl<'a> P<'a> {
             .all(|c| c == ' ' || c == '\t' || c == '\r')
     }
 
+    /// True when the lines from the cursor are `%` remarks immediately
+    /// followed by a `[` header line.
+    fn remarks_then_header(&mut self) -> bool {
+        let here = self.rest.location_offset();
+        // A run of remarks already scanned up to a non-header line: linear time.
+        if here < self.no_header_until {
+            return false;
+        }
+        let mut off = here;
+        for l in self.rest.fragment().split_inclusive('\n') {
+            let t = l.trim_start();
+            if t.starts_with('[') {
+                return true;
+            }
+            if !t.starts_with('%') {
+                self.no_header_until = off;
+                return false;
+            }
+            off += l.len();
+        }
+        self.no_header_until = off;
+        false
+    }
+
     /// After an error: move to the next line that starts with `[` and follows
     /// a blank line, beyond `from`.
     fn skip_to_next_game(&mut self, from: usize) {
@@ -283,7 +326,13 @@ impl<'a> P<'a> {
         // open the move text.
         let mut pending = Vec::new();
         loop {
+            let from = self.rest.location_offset();
             self.skip_blank();
+            let skipped = &self.src[from..self.rest.location_offset()];
+            // A blank line ends the header block.
+            if !game.tags.is_empty() && has_blank_line(skipped) {
+                break;
+            }
             match self.peek() {
                 Some('%') => pending.push(self.remark()),
                 Some('[') => {
@@ -401,7 +450,9 @@ impl<'a> P<'a> {
                     Some((j, e)) => {
                         let sp = self.span_at(start + j - 1, 1 + e.len_utf8());
                         return Err(err(
-                            format!("unknown escape `\\{e}`: only \\\" and \\\\ are allowed in strings"),
+                            format!(
+                                "unknown escape `\\{e}`: only \\\" and \\\\ are allowed in strings"
+                            ),
                             "unknown escape",
                             sp,
                         ));
@@ -472,10 +523,7 @@ impl<'a> P<'a> {
         loop {
             self.skip_blank();
             let pending = number.is_some() || removal_start.is_some();
-            let c = match self.peek() {
-                None => None,
-                Some(c) => Some(c),
-            };
+            let c = self.peek();
             let ends_line = match c {
                 None => true,
                 Some('[') => depth == 0 && self.at_line_start(),
@@ -531,6 +579,10 @@ impl<'a> P<'a> {
                     return Ok(line);
                 }
                 Some('%') => {
+                    // Remarks right above a header line open the next game.
+                    if depth == 0 && self.at_line_start() && self.remarks_then_header() {
+                        return Ok(line);
+                    }
                     let r = self.remark();
                     line.elements.push(Element::Remark(r));
                 }
@@ -621,7 +673,11 @@ impl<'a> P<'a> {
                     let n: u32 = digits.fragment().parse().unwrap_or(u32::MAX);
                     if n != ply + 1 {
                         return Err(err(
-                            format!("move number {} does not match: this is move {}", digits.fragment(), ply + 1),
+                            format!(
+                                "move number {} does not match: this is move {}",
+                                digits.fragment(),
+                                ply + 1
+                            ),
                             format!("expected {}", ply + 1),
                             dspan,
                         ));
@@ -631,9 +687,12 @@ impl<'a> P<'a> {
                 Some('!') | Some('?') => {
                     let w = self.take_while(|c| c == '!' || c == '?');
                     let sp = self.span_of(w);
-                    let g = Glyph::from_str(w.fragment()).ok_or_else(|| {
+                    let g = Glyph::parse(w.fragment()).ok_or_else(|| {
                         err(
-                            format!("expected a glyph (! ? !! ?? !? ?!), found `{}`", w.fragment()),
+                            format!(
+                                "expected a glyph (! ? !! ?? !? ?!), found `{}`",
+                                w.fragment()
+                            ),
                             "not a glyph",
                             sp,
                         )
@@ -684,7 +743,8 @@ impl<'a> P<'a> {
                     last_move = Some(ply);
                     number = None;
                     removal_start = None;
-                    line.elements.push(Element::Move(MoveNode { mv, glyph, span }));
+                    line.elements
+                        .push(Element::Move(MoveNode { mv, glyph, span }));
                 }
             }
         }
@@ -744,21 +804,17 @@ fn check_tag(t: &Tag) -> Result<(), ParseError> {
                 return bad(e.to_string(), "bad size");
             }
         }
-        "First" => {
-            if v.parse::<Player>().is_err() {
-                return bad(
-                    format!("expected `red` or `black` as First, found `{v}`"),
-                    "bad colour",
-                );
-            }
+        "First" if v.parse::<Player>().is_err() => {
+            return bad(
+                format!("expected `red` or `black` as First, found `{v}`"),
+                "bad colour",
+            );
         }
-        "Result" => {
-            if super::parse_result(v).is_none() {
-                return bad(
-                    format!("expected a result `red`, `black`, `draw` or `*`, found `{v}`"),
-                    "bad result",
-                );
-            }
+        "Result" if super::parse_result(v).is_none() => {
+            return bad(
+                format!("expected a result `red`, `black`, `draw` or `*`, found `{v}`"),
+                "bad result",
+            );
         }
         "Rules" => {
             if let Err(e) = super::RulesSpec::parse(v) {
@@ -803,7 +859,7 @@ fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError>
             len: glyph_s.len(),
             ..span
         };
-        Some(Glyph::from_str(glyph_s).ok_or_else(|| {
+        Some(Glyph::parse(glyph_s).ok_or_else(|| {
             err(
                 format!("expected a glyph (! ? !! ?? !? ?!), found `{glyph_s}`"),
                 "not a glyph",
@@ -853,7 +909,9 @@ fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError>
         } else {
             let Some(other) = full_hole(item) else {
                 return Err(err(
-                    format!("expected a hole like d5 or a link like d5-f6 after `+`, found `{item}`"),
+                    format!(
+                        "expected a hole like d5 or a link like d5-f6 after `+`, found `{item}`"
+                    ),
                     "bad link",
                     span,
                 ));
@@ -1018,7 +1076,13 @@ fn directive(
             mark(MarkKind::Area(a, b))
         }
         "links" => {
-            need_args(name, args, 1..=usize::MAX, "#links 2 or #links d5-f6 …", span)?;
+            need_args(
+                name,
+                args,
+                1..=usize::MAX,
+                "#links 2 or #links d5-f6 …",
+                span,
+            )?;
             if args.len() == 1 && args[0].value.bytes().all(|b| b.is_ascii_digit()) {
                 let n = args[0]
                     .value

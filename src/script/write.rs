@@ -122,16 +122,18 @@ fn write_line(w: &mut Wrap, line: &Line, ply: u32) {
             Element::Move(m) => {
                 ply += 1;
                 last_move = ply;
-                w.token(&format!("{ply}."));
+                // Number, removals and move stay together on one line.
+                let mut t = format!("{ply}.");
                 if let Move::Place(p) = &m.mv {
                     for r in &p.removals {
                         match r {
-                            Removal::Peg(h) => w.token(&format!("-{h}")),
-                            Removal::Link(l) => w.token(&format!("-{l}")),
+                            Removal::Peg(h) => write!(t, " -{h}").unwrap(),
+                            Removal::Link(l) => write!(t, " -{l}").unwrap(),
                         }
                     }
                 }
-                let mut t = move_text(&m.mv);
+                t.push(' ');
+                t.push_str(&move_text(&m.mv));
                 if let Some(g) = m.glyph {
                     t.push_str(g.as_str());
                 }
