@@ -6,12 +6,14 @@
 //! canonically, so that `parse(write(file)) == file`.
 
 pub mod ast;
+mod load;
 mod parse;
 mod write;
 
 use std::path::{Path, PathBuf};
 
 pub use ast::*;
+pub use load::{EXTENSIONS, LoadError, LoadedFile, is_game_file, load_games};
 pub use parse::{MAX_DEPTH, ParseError, Parsed, parse};
 pub use write::{move_text, write_file, write_game};
 
