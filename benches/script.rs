@@ -9,7 +9,7 @@ use twixtkit::random::random_game;
 use twixtkit::record::Record;
 use twixtkit::replay::replay;
 use twixtkit::rules::RuleSet;
-use twixtkit::script::{Game, parse, write_file, ScriptFile};
+use twixtkit::script::{Game, ScriptFile, parse, write_file};
 
 /// `n` random 60-ply pencil games as one script file, with some annotations.
 fn corpus(n: u64) -> String {
@@ -34,7 +34,9 @@ fn bench(c: &mut Criterion) {
     g.bench_function("parse", |b| b.iter(|| black_box(parse(black_box(&text)))));
     let parsed = parse(&text);
     assert!(parsed.errors.is_empty());
-    g.bench_function("write", |b| b.iter(|| black_box(write_file(black_box(&parsed.file)))));
+    g.bench_function("write", |b| {
+        b.iter(|| black_box(write_file(black_box(&parsed.file))))
+    });
     g.throughput(Throughput::Elements(parsed.file.games.len() as u64));
     g.bench_function("replay", |b| {
         b.iter(|| {

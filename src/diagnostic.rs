@@ -111,6 +111,23 @@ impl Diagnostic {
         self
     }
 
+    /// Points the message at a one-based line and character column of `source`.
+    pub fn at_line_col(self, source: &str, line: u32, col: u32, len: usize) -> Diagnostic {
+        let line_start = if line <= 1 {
+            0
+        } else {
+            source
+                .match_indices('\n')
+                .nth(line as usize - 2)
+                .map_or(source.len(), |(i, _)| i + 1)
+        };
+        let offset = source[line_start..]
+            .char_indices()
+            .nth(col.saturating_sub(1) as usize)
+            .map_or(source.len(), |(i, _)| line_start + i);
+        self.at(source, offset, len)
+    }
+
     /// The rendered message, ending with a newline.
     pub fn render(&self) -> String {
         self.to_string()
@@ -182,6 +199,13 @@ mod tests {
         // Offset inside a multi-byte character is moved back to its start.
         let d = Diagnostic::warning("w").at(src, 2, 1);
         assert_eq!(d.col, 2);
+    }
+
+    #[test]
+    fn line_and_column_positions() {
+        let src = "ab\ncdé f\n";
+        let d = Diagnostic::error("e").at_line_col(src, 2, 5, 1);
+        assert_eq!((d.line, d.col, d.snippet.as_str()), (2, 5, "cdé f"));
     }
 
     #[test]

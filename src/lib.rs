@@ -4,10 +4,15 @@
 
 pub mod board;
 pub mod diagnostic;
+pub mod formats;
+pub mod geometry;
 pub mod link;
 pub mod moves;
 pub mod output;
+pub mod position;
+pub mod random;
 pub mod record;
+pub mod replay;
 pub mod rules;
 pub mod script;
 pub mod setup;
@@ -15,6 +20,7 @@ pub mod setup;
 pub use board::{BoardSize, Hole, Player};
 pub use link::Link;
 pub use moves::{Move, Placement};
+pub use position::{MoveError, Played, Position, SetupProblem, Status, WinBy};
 pub use record::{GameResult, Record};
 pub use rules::RuleSet;
 pub use setup::Setup;

@@ -138,9 +138,7 @@ pub struct GameReplay {
 
 impl GameReplay {
     pub fn errors(&self) -> impl Iterator<Item = &Issue> {
-        self.issues
-            .iter()
-            .filter(|i| i.severity == Severity::Error)
+        self.issues.iter().filter(|i| i.severity == Severity::Error)
     }
 
     pub fn warnings(&self) -> impl Iterator<Item = &Issue> {
@@ -256,7 +254,13 @@ pub fn replay(game: &Game, rules: RuleSet) -> GameReplay {
         });
     }
     let complete = !cur.broken;
-    check_result(game, &final_position, ctx.decided, complete, &mut ctx.issues);
+    check_result(
+        game,
+        &final_position,
+        ctx.decided,
+        complete,
+        &mut ctx.issues,
+    );
     GameReplay {
         rules,
         plies: cur.ply,
@@ -661,7 +665,9 @@ fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
                         fail(
                             ctx,
                             span,
-                            format!("{by} does not forbid {owner} the link {link} under these rules"),
+                            format!(
+                                "{by} does not forbid {owner} the link {link} under these rules"
+                            ),
                         );
                     }
                 }

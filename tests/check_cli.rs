@@ -51,13 +51,22 @@ fn check_walks_folders_and_counts_everything() {
     std::fs::write(sub.join("a.twixt"), format!("{GOOD}\n{ILLEGAL}")).unwrap();
     std::fs::write(sub.join("b.twixt"), FALSE_CLAIM).unwrap();
     std::fs::write(sub.join("c.twixt"), "1. f66x\n").unwrap();
-    std::fs::write(sub.join("notes.txt"), "not a game").unwrap();
+    std::fs::write(sub.join("notes.md"), "not a game").unwrap();
     let o = twixt(&["check", "-q", "games"], dir.path());
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
-    assert!(out.contains("false claim: move 3 added 1 link(s) (f6-g8), not 0"), "{out}");
-    assert!(out.contains("expected a hole like f6, found `f66x`"), "{out}");
-    assert!(out.ends_with("checked 3 games in 3 files: 3 errors, 0 warnings\n"), "{out}");
+    assert!(
+        out.contains("false claim: move 3 added 1 link(s) (f6-g8), not 0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("expected a hole like f6, found `f66x`"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("checked 3 games in 3 files: 3 errors, 0 warnings\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -108,7 +117,10 @@ fn fmt_rewrites_and_check_mode_names_the_file() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(stdout(&o), "g.twixt: not in canonical form\n");
     // Unchanged by --check.
-    assert_eq!(std::fs::read_to_string(&f).unwrap(), "[size \"24\"]\n1.f6,2.G8  {hi}\n");
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        "[size \"24\"]\n1.f6,2.G8  {hi}\n"
+    );
     let o = twixt(&["fmt", "g.twixt"], dir.path());
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(
@@ -126,4 +138,20 @@ fn fmt_rewrites_and_check_mode_names_the_file() {
     assert_eq!(std::fs::read_to_string(&f).unwrap(), "1. f66x\n");
     let o = twixt(&["fmt", "nope.twixt"], dir.path());
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn check_reads_other_formats_from_shared_games() {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/games");
+    if !shared.is_dir() {
+        println!("skipped: ../shared/games not found");
+        return;
+    }
+    let o = twixt(&["check", "-q", "littlegolem", "movelist"], &shared);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).ends_with("checked 9 games in 9 files: 0 errors, 0 warnings\n"));
+    let o = twixt(&["check", "--format", "json", "t1/drawngame.T1"], &shared);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["games"][0]["how"], "dead-draw");
+    assert_eq!(v["games"][0]["rules"], "dujardin");
 }

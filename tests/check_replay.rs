@@ -26,7 +26,9 @@ fn errors(r: &GameReplay) -> Vec<String> {
 
 #[test]
 fn legal_game_with_true_claims() {
-    let r = run("[Rules \"pencil\"]\n[Size \"12\"]\n1. f6 2. e7 3. k9 4. g6\n#links e7-g6\n#links 1\n#blocked f6-g8 by e7-g6\n#blocked f6-g8\n#would-link g4: f6\n#can-connect red\n");
+    let r = run(
+        "[Rules \"pencil\"]\n[Size \"12\"]\n1. f6 2. e7 3. k9 4. g6\n#links e7-g6\n#links 1\n#blocked f6-g8 by e7-g6\n#blocked f6-g8\n#would-link g4: f6\n#can-connect red\n",
+    );
     assert_eq!(errors(&r), Vec::<String>::new());
     assert_eq!(r.plies, 4);
     assert!(r.complete);
@@ -35,13 +37,30 @@ fn legal_game_with_true_claims() {
 
 #[test]
 fn false_claims_are_errors_at_the_claim() {
-    let r = run("[Rules \"pencil\"]\n[Size \"12\"]\n1. f6 2. e7 3. k9 4. g6\n#links 2\n#links e7-g8\n#blocked k9-l11\n#would-link g8: f6\n#cannot-connect red\n#connected black\n#dead-draw\n");
+    let r = run(
+        "[Rules \"pencil\"]\n[Size \"12\"]\n1. f6 2. e7 3. k9 4. g6\n#links 2\n#links e7-g8\n#blocked k9-l11\n#would-link g8: f6\n#cannot-connect red\n#connected black\n#dead-draw\n",
+    );
     let e = errors(&r);
     assert_eq!(e.len(), 7, "{e:#?}");
-    assert_eq!(e[0], "4:1 false claim: move 4 added 1 link(s) (e7-g6), not 2");
-    assert!(e[1].starts_with("5:1 false claim: move 4 added e7-g6, not"), "{}", e[1]);
-    assert!(e[2].contains("no link on the board stops red from linking k9-l11"), "{}", e[2]);
-    assert!(e[3].contains("a red peg at g8 would not link to f6"), "{}", e[3]);
+    assert_eq!(
+        e[0],
+        "4:1 false claim: move 4 added 1 link(s) (e7-g6), not 2"
+    );
+    assert!(
+        e[1].starts_with("5:1 false claim: move 4 added e7-g6, not"),
+        "{}",
+        e[1]
+    );
+    assert!(
+        e[2].contains("no link on the board stops red from linking k9-l11"),
+        "{}",
+        e[2]
+    );
+    assert!(
+        e[3].contains("a red peg at g8 would not link to f6"),
+        "{}",
+        e[3]
+    );
     assert_eq!(e[4], "8:1 false claim: red can still connect");
     assert_eq!(e[5], "9:1 false claim: black has not connected");
     assert!(e[6].starts_with("10:1 false claim: the position is not a dead draw"));
@@ -70,7 +89,11 @@ fn illegal_moves_in_variations_are_reported_too() {
     let r = run("1. f6 2. g8 (2. f6) 3. k9");
     let e = errors(&r);
     assert_eq!(e.len(), 1, "{e:?}");
-    assert!(e[0].starts_with("1:14 illegal move 2 by black (f6)"), "{}", e[0]);
+    assert!(
+        e[0].starts_with("1:14 illegal move 2 by black (f6)"),
+        "{}",
+        e[0]
+    );
     assert_eq!(r.plies, 3);
 }
 
@@ -84,16 +107,25 @@ fn resignation_and_declared_results() {
     let r = run("[Result \"black\"]\n1. f6 2. g8 3. resign");
     assert_eq!(errors(&r), Vec::<String>::new());
     let d = r.decided.unwrap();
-    assert_eq!((d.ply, d.how, d.winner), (3, How::Resignation, Some(Player::Black)));
+    assert_eq!(
+        (d.ply, d.how, d.winner),
+        (3, How::Resignation, Some(Player::Black))
+    );
     let r = run("[Result \"red\"]\n1. f6 2. g8");
     assert_eq!(
         errors(&r),
-        vec!["1:9 the result says red won, but red has not connected and black did not resign".to_string()]
+        vec![
+            "1:9 the result says red won, but red has not connected and black did not resign"
+                .to_string()
+        ]
     );
     let r = run("[Result \"draw\"]\n1. f6 2. g8");
     assert_eq!(
         errors(&r),
-        vec!["1:9 the result says draw, but no draw was agreed and red can still connect".to_string()]
+        vec![
+            "1:9 the result says draw, but no draw was agreed and red can still connect"
+                .to_string()
+        ]
     );
     let r = run("[Result \"draw\"]\n1. f6= 2. draw");
     assert_eq!(errors(&r), Vec::<String>::new());
@@ -102,7 +134,10 @@ fn resignation_and_declared_results() {
     let r = run("1. f6 2. resign 3. g8");
     assert_eq!(
         errors(&r),
-        vec!["1:17 move 3 (g8) comes after the game was decided at move 2: black resigned".to_string()]
+        vec![
+            "1:17 move 3 (g8) comes after the game was decided at move 2: black resigned"
+                .to_string()
+        ]
     );
     let r = run("[Result \"*\"]\n1. f6 2. resign");
     assert_eq!(messages(&r, Severity::Warning).len(), 1);
@@ -111,15 +146,22 @@ fn resignation_and_declared_results() {
 #[test]
 fn connection_is_found_and_dated() {
     // Red builds a chain from row 1 to row 8 on an 8x8 board (automatic links).
-    let r = run("[Size \"8\"]\n[Rules \"pencil\"]\n[Result \"red\"]\n1. c1 2. a3 3. d3 4. a5 5. e5 6. a7 7. f7 8. b4 9. d8\n#connected red");
+    let r = run(
+        "[Size \"8\"]\n[Rules \"pencil\"]\n[Result \"red\"]\n1. c1 2. a3 3. d3 4. a5 5. e5 6. a7 7. f7 8. b4 9. d8\n#connected red",
+    );
     assert_eq!(errors(&r), Vec::<String>::new());
     let d = r.decided.unwrap();
-    assert_eq!((d.ply, d.how, d.winner), (9, How::Connection, Some(Player::Red)));
+    assert_eq!(
+        (d.ply, d.how, d.winner),
+        (9, How::Connection, Some(Player::Red))
+    );
 }
 
 #[test]
 fn diagram_snapshots_carry_position_numbers_and_marks() {
-    let r = run("1. f6 2. g8 3. k9\n#label k10 A\n#diagram name=\"d1\" caption=\"Here\" numbers=1-3\n#ghost black h7 3a\n4. l11 (4. m12\n#diagram name=alt numbers=1-9\n)");
+    let r = run(
+        "1. f6 2. g8 3. k9\n#label k10 A\n#diagram name=\"d1\" caption=\"Here\" numbers=1-3\n#ghost black h7 3a\n4. l11 (4. m12\n#diagram name=alt numbers=1-9\n)",
+    );
     assert_eq!(r.diagrams.len(), 2);
     let d = &r.diagrams[0];
     assert_eq!(d.point.name.as_deref(), Some("d1"));
@@ -143,7 +185,9 @@ fn diagram_snapshots_carry_position_numbers_and_marks() {
 
 #[test]
 fn setup_figures_and_games_from_setups() {
-    let r = run("[Rules \"board\"]\n#setup red: j10 k12 l14 links: j10-k12 k12-l14\n#diagram name=beam\n#label z30 X");
+    let r = run(
+        "[Rules \"board\"]\n#setup red: j10 k12 l14 links: j10-k12 k12-l14\n#diagram name=beam\n#label z30 X",
+    );
     assert_eq!(errors(&r), Vec::<String>::new());
     assert_eq!(r.diagrams[0].setup.links.len(), 2);
     assert_eq!(messages(&r, Severity::Warning).len(), 1);

@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod check;
+mod convert;
 mod fmt;
 mod rules;
 
@@ -23,13 +25,19 @@ pub struct Cli {
 enum Command {
     /// List the built-in rule sets, or show one as YAML.
     Rules(rules::Args),
+    /// Convert a game record between file formats (.tsgf, .T1, .txt/.moves, .twixt).
+    Convert(convert::Args),
     /// Rewrite game scripts (.twixt) in canonical form.
     Fmt(fmt::Args),
+    /// Replay game files and folders; verify moves, claims and results.
+    Check(check::Args),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Rules(a) => rules::run(a),
+        Command::Convert(a) => convert::run(a),
         Command::Fmt(a) => fmt::run(a),
+        Command::Check(a) => check::run(a),
     }
 }

@@ -6,7 +6,7 @@ use super::{Game, parse};
 use crate::diagnostic::Diagnostic;
 
 /// File extensions `load_games` understands (lower case, without the dot).
-pub const EXTENSIONS: &[&str] = &["twixt"];
+pub const EXTENSIONS: &[&str] = &["twixt", "tsgf", "t1", "txt", "moves"];
 
 /// The games of one file, with the text they came from and any syntax errors
 /// (games with errors are left out; the others are kept).
@@ -65,11 +65,61 @@ pub fn load_games(path: &Path) -> Result<LoadedFile, LoadError> {
                 source,
             })
         }
-        // HOOK for other formats (`src/formats/`, branch `formats`): add the
-        // extension to EXTENSIONS and an arm here that reads the file into
-        // `Record`s and turns each into a game with `Game::from_record`, e.g.
-        //     "tsgf" => records_file(path, crate::formats::tsgf::read(&text)),
-        // reporting read errors as `Diagnostic`s in `errors`.
+        // Other formats (`src/formats/`) read into `Record`s, which become
+        // games through `Game::from_record`. Add new formats here and in
+        // EXTENSIONS.
+        "tsgf" | "t1" | "txt" | "moves" => {
+            use crate::formats::{Location, littlegolem, movelist, t1};
+            let bytes = std::fs::read(path).map_err(io)?;
+            let records = match ext.as_str() {
+                "tsgf" => littlegolem::read(&bytes)
+                    .map(|r| vec![r])
+                    .map_err(|e| match e {
+                        littlegolem::Error::Syntax { at, message } => (Some(at), message),
+                        other => (None, other.to_string()),
+                    }),
+                "t1" => t1::read(&bytes).map(|r| vec![r]).map_err(|e| match e {
+                    t1::Error::Syntax { at, message } => (Some(at), message),
+                    other => (None, other.to_string()),
+                }),
+                _ => movelist::read(&bytes).map_err(|e| match e {
+                    movelist::Error::Syntax { at, message } => (Some(at), message),
+                    other => (None, other.to_string()),
+                }),
+            };
+            // Latin-1 files still get a readable snippet.
+            let source = String::from_utf8_lossy(&bytes).into_owned();
+            let name = path.display().to_string();
+            let (games, errors) = match records {
+                Ok(rs) => (
+                    rs.iter()
+                        .map(|r| {
+                            let mut g = Game::from_record(r);
+                            g.span.line = 1;
+                            g.span.col = 1;
+                            g
+                        })
+                        .collect(),
+                    Vec::new(),
+                ),
+                Err((at, message)) => {
+                    let d = Diagnostic::error(message).with_file(name);
+                    let d = match at {
+                        Some(Location { line, column }) => {
+                            d.at_line_col(&source, line as u32, column as u32, 1)
+                        }
+                        None => d,
+                    };
+                    (Vec::new(), vec![d])
+                }
+            };
+            Ok(LoadedFile {
+                path: path.to_path_buf(),
+                source,
+                games,
+                errors,
+            })
+        }
         _ => Err(LoadError::UnknownExtension {
             path: path.to_path_buf(),
         }),
