@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod board;
+mod check;
 mod convert;
+mod fmt;
 mod rules;
 
 #[derive(Parser)]
@@ -28,6 +30,10 @@ enum Command {
     Convert(convert::Args),
     /// Print a blank board for pencil play (SVG in mm, or PNG).
     Board(board::Args),
+    /// Rewrite game scripts (.twixt) in canonical form.
+    Fmt(fmt::Args),
+    /// Replay game files and folders; verify moves, claims and results.
+    Check(check::Args),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -35,5 +41,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Rules(a) => rules::run(a),
         Command::Convert(a) => convert::run(a),
         Command::Board(a) => board::run(a),
+        Command::Fmt(a) => fmt::run(a),
+        Command::Check(a) => check::run(a),
     }
 }
