@@ -3,8 +3,8 @@
 //! Data flows one way: text → syntax tree → replay → diagram model → SVG/text/PNG.
 
 pub mod board;
-pub mod geometry;
 pub mod formats;
+pub mod geometry;
 pub mod link;
 pub mod moves;
 pub mod output;

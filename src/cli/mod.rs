@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod convert;
+mod random;
 mod rules;
 
 #[derive(Parser)]
@@ -25,11 +26,14 @@ enum Command {
     Rules(rules::Args),
     /// Convert a game record between file formats (.tsgf, .T1, .txt/.moves, .twixt).
     Convert(convert::Args),
+    /// Random legal games (move lists until the script writer lands).
+    Random(random::Args),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Rules(a) => rules::run(a),
         Command::Convert(a) => convert::run(a),
+        Command::Random(a) => random::run(a),
     }
 }
