@@ -173,3 +173,25 @@ fn twixtbot_ui_swap_is_the_mirror_swap() {
     // "black should play ...44": black is to move after 43 plies.
     assert_eq!(pos.to_move(), Player::Black);
 }
+
+/// The `|draw` offers are real offers: accepting right after them draws the
+/// game; the recorded games declined by playing on.
+#[test]
+fn little_golem_draw_offers_could_have_been_accepted() {
+    let Some(dir) = games_dir() else { return };
+    for (name, offer_ply) in [("game2232217.tsgf", 28usize), ("game2298348.tsgf", 2)] {
+        let r = lg(&dir, name);
+        let mut pos = Position::new(r.rules.clone()).unwrap();
+        for mv in &r.moves[..offer_ply] {
+            pos.play(mv).unwrap();
+        }
+        pos.play(&Move::AcceptDraw).unwrap();
+        assert_eq!(
+            pos.status(),
+            Status::Drawn {
+                ply: offer_ply as u32 + 1
+            },
+            "{name}"
+        );
+    }
+}
