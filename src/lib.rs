@@ -3,6 +3,8 @@
 //! Data flows one way: text → syntax tree → replay → diagram model → SVG/text/PNG.
 
 pub mod board;
+pub mod diagnostic;
+pub mod diagram;
 pub mod formats;
 pub mod geometry;
 pub mod link;
@@ -11,10 +13,13 @@ pub mod output;
 pub mod position;
 pub mod random;
 pub mod record;
+pub mod replay;
 pub mod rules;
+pub mod script;
 pub mod setup;
 
 pub use board::{BoardSize, Hole, Player};
+pub use diagram::Diagram;
 pub use link::Link;
 pub use moves::{Move, Placement};
 pub use position::{MoveError, Played, Position, SetupProblem, Status, WinBy};

@@ -58,3 +58,53 @@ fn random_games_are_legal_and_reproducible() {
     assert_eq!(o.status.code(), Some(2));
     assert!(!c.exists());
 }
+
+#[test]
+fn random_games_as_a_script_convert_to_move_lists() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("r.twixt");
+    let st = twixt()
+        .args([
+            "random", "--games", "3", "--seed", "9", "--size", "10", "-o",
+        ])
+        .arg(&script)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let text = fs::read_to_string(&script).unwrap();
+    assert_eq!(text.matches("[Size \"10\"]").count(), 3, "{text}");
+    let moves = dir.path().join("r.moves");
+    let st = twixt()
+        .arg("convert")
+        .arg(&script)
+        .arg("-o")
+        .arg(&moves)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let rules = RuleSet::pencil().with_size(BoardSize::square(10).unwrap());
+    let games = movelist::read_with(&fs::read(&moves).unwrap(), rules.clone()).unwrap();
+    assert_eq!(games.len(), 3);
+    // The same games as asked for directly as move lists.
+    let direct = dir.path().join("d.moves");
+    let st = twixt()
+        .args([
+            "random", "--games", "3", "--seed", "9", "--size", "10", "-o",
+        ])
+        .arg(&direct)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let direct = movelist::read_with(&fs::read(&direct).unwrap(), rules).unwrap();
+    let strip = |v: Vec<twixtkit::Record>| v.into_iter().map(|r| r.moves).collect::<Vec<_>>();
+    assert_eq!(strip(games), strip(direct));
+    // Manual-link rules go to a script fine.
+    let o = twixt()
+        .args([
+            "random", "--games", "1", "--seed", "2", "--size", "8", "--rules", "schmidt",
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("[Rules \"schmidt\"]"));
+}

@@ -5,7 +5,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod board;
+mod check;
 mod convert;
+mod fmt;
 mod random;
 mod rules;
 
@@ -26,8 +29,14 @@ enum Command {
     Rules(rules::Args),
     /// Convert a game record between file formats (.tsgf, .T1, .txt/.moves, .twixt).
     Convert(convert::Args),
-    /// Random legal games (move lists until the script writer lands).
+    /// Random legal games, as a game script or move lists.
     Random(random::Args),
+    /// Print a blank board for pencil play (SVG in mm, or PNG).
+    Board(board::Args),
+    /// Rewrite game scripts (.twixt) in canonical form.
+    Fmt(fmt::Args),
+    /// Replay game files and folders; verify moves, claims and results.
+    Check(check::Args),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -35,5 +44,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Rules(a) => rules::run(a),
         Command::Convert(a) => convert::run(a),
         Command::Random(a) => random::run(a),
+        Command::Board(a) => board::run(a),
+        Command::Fmt(a) => fmt::run(a),
+        Command::Check(a) => check::run(a),
     }
 }

@@ -5,12 +5,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use twixtkit::board::BoardSize;
-use twixtkit::formats::movelist;
+use twixtkit::formats::{Format, movelist};
 use twixtkit::output::write_atomic;
 use twixtkit::position::{Position, Status};
 use twixtkit::random::random_game;
 use twixtkit::record::{GameResult, Record};
 use twixtkit::rules::RuleSet;
+use twixtkit::script::{Game, ScriptFile, write_file};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -29,7 +30,8 @@ pub struct Args {
     /// Longest game in plies (default: the number of holes).
     #[arg(long)]
     max_plies: Option<u32>,
-    /// Where to write the games; standard output when left out.
+    /// Where to write the games: a `.txt`/`.moves` name gets move lists,
+    /// any other a game script; standard output (a script) when left out.
     #[arg(short, long)]
     output: Option<PathBuf>,
 }
@@ -73,22 +75,32 @@ pub fn run(args: Args) -> ExitCode {
     let records: Vec<Record> = (0..args.games)
         .map(|i| random_record(&rules, args.seed.wrapping_add(u64::from(i)), max))
         .collect();
-    // PLUG-IN `.twixt`: write a game script once the script writer is on main.
-    let mut text = format!(
-        "# {} random game{} under {rules}, seed {}\n",
-        args.games,
-        if args.games == 1 { "" } else { "s" },
-        args.seed
-    );
-    match movelist::write_all(&records) {
-        Ok(t) => text.push_str(&t),
-        Err(e) => {
-            eprintln!(
-                "error: {e} (move lists hold only pencil-style games; try --rules pencil or dujardin)"
-            );
-            return ExitCode::from(2);
+    // A move list when the output file asks for one, else a game script.
+    let as_moves = args
+        .output
+        .as_deref()
+        .and_then(Format::from_path)
+        .is_some_and(|f| f == Format::MoveList);
+    let text = if as_moves {
+        let mut text = format!(
+            "# {} random game{} under {rules}, seed {}\n",
+            args.games,
+            if args.games == 1 { "" } else { "s" },
+            args.seed
+        );
+        match movelist::write_all(&records) {
+            Ok(t) => text.push_str(&t),
+            Err(e) => {
+                eprintln!("error: {e} (write a .twixt script instead)");
+                return ExitCode::from(2);
+            }
         }
-    }
+        text
+    } else {
+        write_file(&ScriptFile {
+            games: records.iter().map(Game::from_record).collect(),
+        })
+    };
     match &args.output {
         Some(path) => {
             if let Err(e) = write_atomic(path, text.as_bytes()) {

@@ -1,0 +1,18 @@
+//! Diagrams: a model of a figure (pegs, links, labels, marks, crop,
+//! caption) and writers for SVG, text and PNG, plus styles, blank boards
+//! for pencil play and page sheets.
+
+pub mod blank;
+pub mod font;
+pub mod model;
+pub mod names;
+pub mod png;
+pub mod sheet;
+pub mod style;
+pub mod svg;
+pub mod text;
+
+pub use model::{Crop, Diagram, Mark, Numbering, Sides};
+pub use style::{Colour, Style, StyleError};
+pub use svg::{Layout, Scale, to_svg};
+pub use text::{Charset, to_text};
