@@ -9,7 +9,7 @@ use twixtkit::formats::{Format, littlegolem, movelist, t1};
 use twixtkit::output::{ensure_not_input, write_atomic};
 use twixtkit::record::Record;
 use twixtkit::rules::RuleSet;
-use twixtkit::script::{Game, ScriptFile, parse, write_file};
+use twixtkit::script::{Game, ScriptFile, load_rules_yaml, parse, write_file};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -24,8 +24,9 @@ pub struct Args {
     /// Input format; by default chosen from the input file's extension.
     #[arg(long, value_enum)]
     from: Option<FormatArg>,
-    /// Rule set for inputs that do not record it: move lists (default
-    /// pencil) and T1 files (default dujardin; the file gives the size).
+    /// Rule set (preset name or YAML file) for inputs that do not record
+    /// it: move lists (default pencil) and T1 files (default dujardin; the
+    /// file gives the size).
     #[arg(long)]
     rules: Option<String>,
     /// Board size for move-list input, e.g. 24 or 30x20 (default 24).
@@ -107,6 +108,9 @@ fn convert(args: &Args) -> Result<usize, Failure> {
     let from = pick(args.from, &args.input, "input")?;
     let to = pick(args.to, &args.output, "output")?;
     let rules = match &args.rules {
+        Some(name) if name.ends_with(".yaml") || name.ends_with(".yml") => {
+            Some(load_rules_yaml(Path::new(name)).map_err(usage)?)
+        }
         Some(name) => Some(RuleSet::preset(name).map_err(|e| usage(e.to_string()))?),
         None => None,
     };
