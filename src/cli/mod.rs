@@ -9,6 +9,7 @@ mod board;
 mod check;
 mod convert;
 mod fmt;
+mod random;
 mod rules;
 
 #[derive(Parser)]
@@ -28,6 +29,8 @@ enum Command {
     Rules(rules::Args),
     /// Convert a game record between file formats (.tsgf, .T1, .txt/.moves, .twixt).
     Convert(convert::Args),
+    /// Random legal games, as a game script or move lists.
+    Random(random::Args),
     /// Print a blank board for pencil play (SVG in mm, or PNG).
     Board(board::Args),
     /// Rewrite game scripts (.twixt) in canonical form.
@@ -40,6 +43,7 @@ pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Rules(a) => rules::run(a),
         Command::Convert(a) => convert::run(a),
+        Command::Random(a) => random::run(a),
         Command::Board(a) => board::run(a),
         Command::Fmt(a) => fmt::run(a),
         Command::Check(a) => check::run(a),
