@@ -86,13 +86,14 @@ pub(crate) fn load_style(arg: &str) -> Result<Style, ExitCode> {
             ExitCode::from(2)
         });
     }
-    let text = std::fs::read_to_string(arg).map_err(|e| {
-        eprintln!(
-            "error: `{arg}` is neither a built-in style ({}) nor a readable style file: {e}",
-            twixtkit::diagram::style::BUILTIN_NAMES.join(", ")
-        );
-        ExitCode::from(2)
-    })?;
+    let text = twixtkit::limits::read_text(Path::new(arg), twixtkit::limits::MAX_YAML_BYTES)
+        .map_err(|e| {
+            eprintln!(
+                "error: `{arg}` is neither a built-in style ({}) nor a readable style file: {e}",
+                twixtkit::diagram::style::BUILTIN_NAMES.join(", ")
+            );
+            ExitCode::from(2)
+        })?;
     Style::from_yaml(&text, arg).map_err(|e| {
         eprintln!("error: {e}");
         ExitCode::from(1)

@@ -167,6 +167,8 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
 
     let mut record = Record::new(RuleSet::pencil());
     let mut size: Option<BoardSize> = None;
+    // A property may appear once in a node; a second one would be lost.
+    let mut seen: Vec<String> = Vec::new();
     // Root properties.
     loop {
         p.skip_ws();
@@ -179,6 +181,10 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
                         format!("expected an upper-case property name, found `{ident}`"),
                     );
                 }
+                if ident != "SZ" && seen.contains(&ident) {
+                    return p.err(at, format!("expected one {ident} property, found a second"));
+                }
+                seen.push(ident.clone());
                 let (value, vat) = p.value(&format!("property {ident}"))?;
                 p.skip_ws();
                 if p.peek() == Some('[') {

@@ -144,7 +144,7 @@ impl RulesSpec {
 
 /// Loads a YAML rule set file.
 pub fn load_rules_yaml(path: &Path) -> Result<RuleSet, String> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::limits::read_text(path, crate::limits::MAX_YAML_BYTES)
         .map_err(|e| format!("cannot read rule set {}: {e}", path.display()))?;
     let rules: RuleSet = serde_saphyr::from_str(&text)
         .map_err(|e| format!("bad rule set {}: {e}", path.display()))?;

@@ -13,11 +13,12 @@ use nom_locate::LocatedSpan;
 use super::ast::*;
 use crate::board::{BoardSize, Hole, Player};
 use crate::diagnostic::Diagnostic;
+use crate::limits;
 use crate::link::Link;
 use crate::moves::{Move, Placement, Removal};
 
 /// Deepest nesting of variations accepted.
-pub const MAX_DEPTH: usize = 64;
+pub const MAX_DEPTH: usize = limits::MAX_VARIATION_DEPTH;
 
 type In<'a> = LocatedSpan<&'a str>;
 type R<'a, T> = IResult<In<'a>, T, ()>;
@@ -59,6 +60,18 @@ pub fn parse(src: &str) -> Parsed {
             break;
         }
         let start = p.rest.location_offset();
+        if out.file.games.len() + out.errors.len() >= limits::MAX_GAMES_PER_FILE {
+            let sp = p.here(1);
+            out.errors.push(err(
+                format!(
+                    "more than {} games in one file: split the file",
+                    limits::MAX_GAMES_PER_FILE
+                ),
+                "too many games",
+                sp,
+            ));
+            break;
+        }
         match p.game() {
             Ok(g) => out.file.games.push(g),
             Err(e) => {
@@ -181,6 +194,28 @@ struct P<'a> {
     loc: Locator<'a>,
     /// Offset before which no remark run leads into a header line.
     no_header_until: usize,
+    /// Moves, variations and diagram points read in the current game,
+    /// checked against `limits`.
+    counts: Counts,
+}
+
+#[derive(Default)]
+struct Counts {
+    moves: usize,
+    variations: usize,
+    diagrams: usize,
+}
+
+/// An error when `count` went past `max`.
+fn over(count: usize, max: usize, what: &str, span: Span) -> Result<(), ParseError> {
+    if count > max {
+        return Err(err(
+            format!("more than {max} {what} in one game"),
+            format!("too many {what}"),
+            span,
+        ));
+    }
+    Ok(())
 }
 
 impl<'a> P<'a> {
@@ -189,6 +224,7 @@ impl<'a> P<'a> {
             src,
             rest: In::new(src),
             no_header_until: 0,
+            counts: Counts::default(),
             loc: Locator {
                 src,
                 offset: 0,
@@ -318,6 +354,7 @@ impl<'a> P<'a> {
     }
 
     fn game(&mut self) -> Result<Game, ParseError> {
+        self.counts = Counts::default();
         let mut game = Game {
             span: self.here(1),
             ..Game::default()
@@ -617,6 +654,13 @@ impl<'a> P<'a> {
                             o,
                         ));
                     }
+                    self.counts.variations += 1;
+                    over(
+                        self.counts.variations,
+                        limits::MAX_VARIATIONS_PER_GAME,
+                        "variations",
+                        o,
+                    )?;
                     self.advance(1);
                     let v = self.line(depth + 1, lp - 1, None, Some(o), Vec::new())?;
                     line.elements.push(Element::Variation(v));
@@ -649,6 +693,15 @@ impl<'a> P<'a> {
                         });
                         read_setup(block, &args, span)?;
                         continue;
+                    }
+                    if name == "diagram" {
+                        self.counts.diagrams += 1;
+                        over(
+                            self.counts.diagrams,
+                            limits::MAX_DIAGRAMS_PER_GAME,
+                            "diagram points",
+                            span,
+                        )?;
                     }
                     let el = directive(&name, name_span, &args, span)?;
                     line.elements.push(el);
@@ -739,6 +792,8 @@ impl<'a> P<'a> {
                     }
                     let end = wspan.offset + wspan.len;
                     let span = self.span_at(first.offset, end - first.offset);
+                    self.counts.moves += 1;
+                    over(self.counts.moves, limits::MAX_MOVES_PER_GAME, "moves", span)?;
                     ply += 1;
                     last_move = Some(ply);
                     number = None;
@@ -937,6 +992,21 @@ fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError>
     ))
 }
 
+/// Captions, names and labels end up in file names and pictures: bounded.
+fn text_limit(a: &Arg<'_>) -> Result<(), ParseError> {
+    let n = a.value.chars().count();
+    if n > limits::MAX_TEXT_CHARS {
+        return Err(arg_err(
+            a,
+            format!(
+                "text of {n} characters is longer than the limit of {}",
+                limits::MAX_TEXT_CHARS
+            ),
+        ));
+    }
+    Ok(())
+}
+
 fn arg_err(a: &Arg<'_>, m: String) -> ParseError {
     err(m, "here", a.span)
 }
@@ -1007,7 +1077,11 @@ fn directive(
                     ));
                 };
                 let v = a.value.clone();
-                match key.to_ascii_lowercase().as_str() {
+                let key_l = key.to_ascii_lowercase();
+                if matches!(key_l.as_str(), "name" | "caption") {
+                    text_limit(a)?;
+                }
+                match key_l.as_str() {
                     "name" => d.name = Some(v),
                     "caption" => d.caption = Some(v),
                     "style" => d.style = Some(v),
@@ -1036,6 +1110,7 @@ fn directive(
         }
         "label" => {
             need_args(name, args, 2..=2, "#label f6 X", span)?;
+            text_limit(&args[1])?;
             mark(MarkKind::Label {
                 hole: arg_hole(&args[0])?,
                 text: args[1].value.clone(),
@@ -1043,6 +1118,7 @@ fn directive(
         }
         "ghost" => {
             need_args(name, args, 2..=3, "#ghost red f6 [label]", span)?;
+            args.get(2).map(text_limit).transpose()?;
             mark(MarkKind::Ghost {
                 player: arg_player(&args[0])?,
                 hole: arg_hole(&args[1])?,
