@@ -84,10 +84,15 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return;
     };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    // Links to folders are not followed: a link back to a parent folder would
+    // make the walk endless.
+    let mut entries: Vec<(PathBuf, bool)> = rd
+        .filter_map(|e| e.ok())
+        .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
+        .collect();
     entries.sort();
-    for p in entries {
-        if p.is_dir() {
+    for (p, real_dir) in entries {
+        if real_dir {
             walk(&p, out);
         } else if is_game_file(&p) {
             out.push(p);

@@ -404,7 +404,7 @@ fn parse_coordinate(coord: &str, size: BoardSize) -> Result<Hole, String> {
 }
 
 fn is_property_name(name: &str) -> bool {
-    !name.is_empty() && name.len() <= 8 && name.bytes().all(|b| b.is_ascii_uppercase())
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_uppercase())
 }
 
 /// Writes one game in Little Golem's form, as Latin-1 bytes. Root

@@ -149,11 +149,20 @@ struct Locator<'a> {
 impl Locator<'_> {
     fn locate(&mut self, offset: usize) -> (u32, u32) {
         if offset < self.offset {
-            // Rare: restart from the beginning of the line holding `offset`.
-            let line_start = self.src[..offset].rfind('\n').map_or(0, |i| i + 1);
-            self.line = 1 + memchr_count(&self.src.as_bytes()[..line_start]);
-            self.offset = line_start;
-            self.col = 1;
+            // Step back over what lies between: counting from the start of
+            // the file each time would make parsing quadratic (every
+            // numbered move's span starts before the move word).
+            let back = &self.src[offset..self.offset];
+            let newlines = memchr_count(back.as_bytes());
+            if newlines == 0 {
+                self.col -= back.chars().count() as u32;
+            } else {
+                self.line -= newlines;
+                let line_start = self.src[..offset].rfind('\n').map_or(0, |i| i + 1);
+                self.col = 1 + self.src[line_start..offset].chars().count() as u32;
+            }
+            self.offset = offset;
+            return (self.line, self.col);
         }
         for c in self.src[self.offset..offset].chars() {
             if c == '\n' {
@@ -194,6 +203,11 @@ struct P<'a> {
     loc: Locator<'a>,
     /// Offset before which no remark run leads into a header line.
     no_header_until: usize,
+    /// Offset of a comment found unclosed: no comment opened after it can
+    /// close either (escapes pair up the same way from any start before
+    /// them), so each later one fails at once instead of rescanning to the
+    /// end of the file, which made recovery quadratic.
+    unclosed_comment_from: usize,
     /// Moves, variations and diagram points read in the current game,
     /// checked against `limits`.
     counts: Counts,
@@ -224,6 +238,7 @@ impl<'a> P<'a> {
             src,
             rest: In::new(src),
             no_header_until: 0,
+            unclosed_comment_from: usize::MAX,
             counts: Counts::default(),
             loc: Locator {
                 src,
@@ -349,8 +364,14 @@ impl<'a> P<'a> {
             }
             line_start = end + 1;
         }
-        let n = target - self.rest.location_offset();
-        self.advance(n);
+        let here = self.rest.location_offset();
+        if target >= here {
+            self.advance(target - here);
+        } else {
+            // The failed game ran past the next game's header (inside an
+            // unclosed comment): go back to that header.
+            self.rest = In::new(self.src).take_split(target).0;
+        }
     }
 
     fn game(&mut self) -> Result<Game, ParseError> {
@@ -514,6 +535,9 @@ impl<'a> P<'a> {
         let frag = *self.rest.fragment();
         let mut out = String::new();
         let mut chars = frag.char_indices().skip(1);
+        if start > self.unclosed_comment_from {
+            chars = frag.char_indices().skip(usize::MAX);
+        }
         while let Some((i, c)) = chars.next() {
             match c {
                 '}' => {
@@ -531,6 +555,7 @@ impl<'a> P<'a> {
                 c => out.push(c),
             }
         }
+        self.unclosed_comment_from = self.unclosed_comment_from.min(start);
         let sp = self.span_at(start, 1);
         Err(err(
             "unterminated comment: expected `}`",
