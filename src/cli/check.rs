@@ -162,9 +162,16 @@ fn check_file(path: &Path) -> FileReport {
                 .par_iter()
                 .with_min_len(64)
                 .map(|g| check_game(&file, &name, g))
-                .collect();
+                .collect::<Vec<_>>();
+            let mut errors = file.errors;
+            // An empty file is usually a failed download or export.
+            if games.is_empty() && errors.is_empty() {
+                errors.push(
+                    Diagnostic::error("expected at least one game, found none").with_file(&name),
+                );
+            }
             FileReport {
-                errors: file.errors,
+                errors,
                 io_error: false,
                 games,
             }

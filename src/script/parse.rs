@@ -37,7 +37,7 @@ impl ParseError {
         Diagnostic::error(self.message.clone())
             .with_file(file)
             .with_label(self.label.clone())
-            .at(source, self.span.offset, self.span.len)
+            .at_known_line(source, self.span.offset, self.span.len, self.span.line)
     }
 }
 
@@ -101,6 +101,16 @@ fn hole(i: In<'_>) -> R<'_, Hole> {
     }
 }
 
+/// Input text quoted in a message, cut short: a 50 MB word must not make a
+/// 50 MB message.
+fn clip(s: &str) -> String {
+    const MAX: usize = 40;
+    match s.char_indices().nth(MAX) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
 fn err(message: impl Into<String>, label: impl Into<String>, span: Span) -> ParseError {
     ParseError {
         message: message.into(),
@@ -119,7 +129,7 @@ fn full_hole(s: &str) -> Option<Hole> {
 
 /// Reads `d5-f6` as a link; the message says what is wrong.
 fn full_link(s: &str) -> Result<Link, String> {
-    let bad = || format!("expected a link like d5-f6, found `{s}`");
+    let bad = || format!("expected a link like d5-f6, found `{}`", clip(s));
     let (a, b) = s.split_once('-').ok_or_else(bad)?;
     let (a, b) = (full_hole(a).ok_or_else(bad)?, full_hole(b).ok_or_else(bad)?);
     Link::new(a, b).ok_or_else(|| format!("{a} and {b} are not a knight's move apart"))
@@ -741,8 +751,8 @@ impl<'a> P<'a> {
                         return Err(err(
                             format!(
                                 "expected a move number like `{}.`, found `{}`",
-                                digits.fragment(),
-                                digits.fragment()
+                                clip(digits.fragment()),
+                                clip(digits.fragment())
                             ),
                             "`.` expected after the number",
                             dspan,
@@ -769,7 +779,7 @@ impl<'a> P<'a> {
                         err(
                             format!(
                                 "expected a glyph (! ? !! ?? !? ?!), found `{}`",
-                                w.fragment()
+                                clip(w.fragment())
                             ),
                             "not a glyph",
                             sp,
@@ -886,13 +896,16 @@ fn check_tag(t: &Tag) -> Result<(), ParseError> {
         }
         "First" if v.parse::<Player>().is_err() => {
             return bad(
-                format!("expected `red` or `black` as First, found `{v}`"),
+                format!("expected `red` or `black` as First, found `{}`", clip(v)),
                 "bad colour",
             );
         }
         "Result" if super::parse_result(v).is_none() => {
             return bad(
-                format!("expected a result `red`, `black`, `draw` or `*`, found `{v}`"),
+                format!(
+                    "expected a result `red`, `black`, `draw` or `*`, found `{}`",
+                    clip(v)
+                ),
                 "bad result",
             );
         }
@@ -941,7 +954,10 @@ fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError>
         };
         Some(Glyph::parse(glyph_s).ok_or_else(|| {
             err(
-                format!("expected a glyph (! ? !! ?? !? ?!), found `{glyph_s}`"),
+                format!(
+                    "expected a glyph (! ? !! ?? !? ?!), found `{}`",
+                    clip(glyph_s)
+                ),
                 "not a glyph",
                 gspan,
             )
@@ -976,9 +992,12 @@ fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError>
             ..span
         };
         let msg = if head.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
-            format!("expected a hole like f6, found `{what}`")
+            format!("expected a hole like f6, found `{}`", clip(what))
         } else {
-            format!("expected a move like f6, swap, resign or draw, found `{text}`")
+            format!(
+                "expected a move like f6, swap, resign or draw, found `{}`",
+                clip(text)
+            )
         };
         return Err(err(msg, "not a move", sub));
     };
@@ -990,7 +1009,8 @@ fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError>
             let Some(other) = full_hole(item) else {
                 return Err(err(
                     format!(
-                        "expected a hole like d5 or a link like d5-f6 after `+`, found `{item}`"
+                        "expected a hole like d5 or a link like d5-f6 after `+`, found `{}`",
+                        clip(item)
                     ),
                     "bad link",
                     span,
@@ -1039,7 +1059,12 @@ fn arg_err(a: &Arg<'_>, m: String) -> ParseError {
 fn arg_hole(a: &Arg<'_>) -> Result<Hole, ParseError> {
     full_hole(a.value.trim_end_matches(':'))
         .filter(|_| a.key.is_none())
-        .ok_or_else(|| arg_err(a, format!("expected a hole like f6, found `{}`", a.value)))
+        .ok_or_else(|| {
+            arg_err(
+                a,
+                format!("expected a hole like f6, found `{}`", clip(&a.value)),
+            )
+        })
 }
 
 fn arg_link(a: &Arg<'_>) -> Result<Link, ParseError> {
@@ -1052,7 +1077,7 @@ fn arg_player(a: &Arg<'_>) -> Result<Player, ParseError> {
         "black" => Ok(Player::Black),
         _ => Err(arg_err(
             a,
-            format!("expected `red` or `black`, found `{}`", a.value),
+            format!("expected `red` or `black`, found `{}`", clip(&a.value)),
         )),
     }
 }
@@ -1097,7 +1122,7 @@ fn directive(
                         a,
                         format!(
                             "expected a diagram option like name=\"fig3\", found `{}`",
-                            a.value
+                            clip(&a.value)
                         ),
                     ));
                 };
@@ -1115,7 +1140,7 @@ fn directive(
                             arg_err(
                                 a,
                                 format!(
-                                    "expected numbers=none, numbers=all or a range like numbers=1-5, found `{v}`"
+                                    "expected numbers=none, numbers=all or a range like numbers=1-5, found `{}`", clip(&v)
                                 ),
                             )
                         })?)
@@ -1124,7 +1149,7 @@ fn directive(
                         d.crop = Some(full_rect(&v).ok_or_else(|| {
                             arg_err(
                                 a,
-                                format!("expected a rectangle like crop=a1-l12, found `{v}`"),
+                                format!("expected a rectangle like crop=a1-l12, found `{}`", clip(&v)),
                             )
                         })?)
                     }
@@ -1171,7 +1196,10 @@ fn directive(
             let (a, b) = full_rect(&args[0].value).ok_or_else(|| {
                 arg_err(
                     &args[0],
-                    format!("expected a rectangle like c3-f8, found `{}`", args[0].value),
+                    format!(
+                        "expected a rectangle like c3-f8, found `{}`",
+                        clip(&args[0].value)
+                    ),
                 )
             })?;
             mark(MarkKind::Area(a, b))
@@ -1299,7 +1327,7 @@ fn read_setup(block: &mut SetupBlock, args: &[Arg<'_>], span: Span) -> Result<()
                     a,
                     format!(
                         "expected `red:`, `black:`, `links:` or `to-move:` in #setup, found `{}`",
-                        a.value
+                        clip(&a.value)
                     ),
                 ));
             }
