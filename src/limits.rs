@@ -28,11 +28,11 @@ pub const MAX_GAMES_PER_FILE: usize = 100_000;
 pub const MAX_MOVES_PER_GAME: usize = 100_000;
 
 /// Most diagram points in one game: each one keeps a copy of the position.
-pub const MAX_DIAGRAMS_PER_GAME: usize = 10_000;
+pub const MAX_DIAGRAMS_PER_GAME: usize = 1_000;
 
 /// Most variations in one game: replaying each one starts from a copy of
 /// the position.
-pub const MAX_VARIATIONS_PER_GAME: usize = 100_000;
+pub const MAX_VARIATIONS_PER_GAME: usize = 10_000;
 
 /// Longest caption, diagram name, label or tag value, in characters.
 pub const MAX_TEXT_CHARS: usize = 1_000;
