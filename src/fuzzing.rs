@@ -15,8 +15,11 @@ use crate::replay::{self, DiagramSnapshot};
 use crate::rules::RuleSet;
 use crate::script::{self, MarkKind, Numbers, Target};
 
+/// A fuzz target body: arbitrary bytes in, a panic when an invariant breaks.
+pub type FuzzTarget = fn(&[u8]);
+
 /// Every target, by name, for the smoke test and `fuzz/` binaries.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, FuzzTarget)] = &[
     ("script_parse", script_parse),
     ("script_roundtrip", script_roundtrip),
     ("littlegolem", littlegolem_roundtrip),
