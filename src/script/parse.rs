@@ -136,11 +136,18 @@ struct Locator<'a> {
 impl Locator<'_> {
     fn locate(&mut self, offset: usize) -> (u32, u32) {
         if offset < self.offset {
-            // Rare: restart from the beginning of the line holding `offset`.
-            let line_start = self.src[..offset].rfind('\n').map_or(0, |i| i + 1);
-            self.line = 1 + memchr_count(&self.src.as_bytes()[..line_start]);
-            self.offset = line_start;
-            self.col = 1;
+            // Step back: cost is the distance plus the length of the line.
+            let back = &self.src[offset..self.offset];
+            let lines = memchr_count(back.as_bytes());
+            if lines == 0 {
+                self.col -= back.chars().count() as u32;
+            } else {
+                self.line -= lines;
+                let line_start = self.src[..offset].rfind('\n').map_or(0, |i| i + 1);
+                self.col = 1 + self.src[line_start..offset].chars().count() as u32;
+            }
+            self.offset = offset;
+            return (self.line, self.col);
         }
         for c in self.src[self.offset..offset].chars() {
             if c == '\n' {
