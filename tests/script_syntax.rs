@@ -166,7 +166,7 @@ fn diagram_points() {
         .elements
         .iter()
         .filter_map(|e| match e {
-            Element::Diagram(d) => Some(d),
+            Element::Diagram(d) => Some(&**d),
             _ => None,
         })
         .collect();

@@ -4,9 +4,8 @@
 //! stop the others from being read.
 
 use nom::Parser;
-use nom::bytes::complete::{tag_no_case, take_while, take_while1};
+use nom::bytes::complete::{take_while, take_while1};
 use nom::character::complete::{alpha1, digit1};
-use nom::combinator::recognize;
 use nom::{IResult, Input};
 use nom_locate::LocatedSpan;
 
@@ -81,11 +80,18 @@ fn is_arg_char(c: char) -> bool {
 
 /// `f6`, any case: letters then digits, checked by `Hole::from_str`.
 fn hole(i: In<'_>) -> R<'_, Hole> {
-    let (rest, s) = recognize((alpha1, digit1)).parse(i)?;
-    match s.fragment().parse::<Hole>() {
-        Ok(h) => Ok((rest, h)),
-        Err(_) => Err(nom::Err::Error(())),
+    let (rest, (letters, digits)) = (alpha1, digit1).parse(i)?;
+    let (letters, digits) = (*letters.fragment(), *digits.fragment());
+    // Same rules as `Hole::from_str`: no leading zero, row from 1.
+    if digits.len() > 5 || digits.starts_with('0') {
+        return Err(nom::Err::Error(()));
     }
+    let col = crate::board::parse_column(letters).ok_or(nom::Err::Error(()))?;
+    let row = digits
+        .bytes()
+        .fold(0u32, |n, b| n * 10 + u32::from(b - b'0'));
+    let row = u16::try_from(row - 1).map_err(|_| nom::Err::Error(()))?;
+    Ok((rest, Hole::new(col, row)))
 }
 
 fn err(message: impl Into<String>, label: impl Into<String>, span: Span) -> ParseError {
@@ -149,12 +155,12 @@ impl Locator<'_> {
             self.offset = offset;
             return (self.line, self.col);
         }
-        for c in self.src[self.offset..offset].chars() {
-            if c == '\n' {
-                self.line += 1;
-                self.col = 1;
-            } else {
-                self.col += 1;
+        let seg = &self.src[self.offset..offset];
+        match seg.rfind('\n') {
+            None => self.col += seg.chars().count() as u32,
+            Some(i) => {
+                self.line += memchr_count(seg.as_bytes());
+                self.col = 1 + seg[i + 1..].chars().count() as u32;
             }
         }
         self.offset = offset;
@@ -874,20 +880,15 @@ fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError>
             )
         })?)
     };
-    let kw: R<'_, In<'_>> = nom::branch::alt((
-        tag_no_case("swap"),
-        tag_no_case("resign"),
-        tag_no_case("draw"),
-    ))
-    .parse(In::new(body));
-    if let Ok((rest, k)) = kw
-        && rest.fragment().is_empty()
-    {
-        let mv = match k.fragment().to_ascii_lowercase().as_str() {
-            "swap" => Move::Swap,
-            "resign" => Move::Resign,
-            _ => Move::AcceptDraw,
-        };
+    // Keywords are compared directly: this runs once per move.
+    let keyword = [
+        ("swap", Move::Swap),
+        ("resign", Move::Resign),
+        ("draw", Move::AcceptDraw),
+    ]
+    .into_iter()
+    .find(|(k, _)| body.eq_ignore_ascii_case(k));
+    if let Some((_, mv)) = keyword {
         return Ok((mv, glyph));
     }
     let (body, offers_draw) = match body.strip_suffix('=') {
@@ -1039,7 +1040,7 @@ fn directive(
                     _ => d.extra.push((key.to_string(), v)),
                 }
             }
-            Ok(Element::Diagram(d))
+            Ok(Element::Diagram(Box::new(d)))
         }
         "label" => {
             need_args(name, args, 2..=2, "#label f6 X", span)?;
