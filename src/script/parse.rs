@@ -79,9 +79,8 @@ fn is_arg_char(c: char) -> bool {
 }
 
 /// `f6`, any case: letters then digits, checked by `Hole::from_str`.
-fn hole(i: In<'_>) -> R<'_, Hole> {
+fn hole(i: &str) -> IResult<&str, Hole, ()> {
     let (rest, (letters, digits)) = (alpha1, digit1).parse(i)?;
-    let (letters, digits) = (*letters.fragment(), *digits.fragment());
     // Same rules as `Hole::from_str`: no leading zero, row from 1.
     if digits.len() > 5 || digits.starts_with('0') {
         return Err(nom::Err::Error(()));
@@ -104,8 +103,8 @@ fn err(message: impl Into<String>, label: impl Into<String>, span: Span) -> Pars
 
 /// Reads a whole string as a hole.
 fn full_hole(s: &str) -> Option<Hole> {
-    match hole(In::new(s)) {
-        Ok((rest, h)) if rest.fragment().is_empty() => Some(h),
+    match hole(s) {
+        Ok(("", h)) => Some(h),
         _ => None,
     }
 }
@@ -254,6 +253,9 @@ impl<'a> P<'a> {
 
     /// Skips spaces, line breaks and commas.
     fn skip_blank(&mut self) {
+        if !self.peek().is_some_and(|c| c.is_whitespace() || c == ',') {
+            return;
+        }
         self.take_while(|c| c.is_whitespace() || c == ',');
     }
 
@@ -527,6 +529,10 @@ impl<'a> P<'a> {
         lead: Vec<Element>,
     ) -> Result<Line, ParseError> {
         let mut line = Line { elements: lead };
+        // Most games have tens of moves: skip the first few doublings.
+        if depth == 0 {
+            line.elements.reserve(64);
+        }
         let mut ply = ply;
         // Ply of the last move in this line, for variations that follow it.
         let mut last_move: Option<u32> = None;
