@@ -6,14 +6,12 @@
 //!
 //! Not a stable API: hidden from the documentation.
 
-use crate::board::Hole;
-use crate::diagram::{self, Crop, Diagram, Numbering, Scale, Style};
+use crate::diagram::{self, Diagram, Scale, Style};
 use crate::formats::{littlegolem, movelist, t1};
-use crate::moves::Move;
 use crate::record::Record;
-use crate::replay::{self, DiagramSnapshot};
+use crate::replay;
 use crate::rules::RuleSet;
-use crate::script::{self, MarkKind, Numbers, Target};
+use crate::script;
 
 /// A fuzz target body: arbitrary bytes in, a panic when an invariant breaks.
 pub type FuzzTarget = fn(&[u8]);
@@ -177,7 +175,7 @@ pub fn script_to_svg(data: &[u8]) {
             let _ = i.to_diagnostic("fuzz.twixt", src).to_string();
         }
         for snap in &r.diagrams {
-            let d = snapshot_diagram(snap);
+            let d = diagram::snapshot::diagram_from_snapshot(snap);
             let style = match snap.point.style.as_deref() {
                 Some(s) => Style::builtin(s).unwrap_or_default(),
                 None => Style::default(),
@@ -187,69 +185,6 @@ pub fn script_to_svg(data: &[u8]) {
             let _ = diagram::to_text(&d, diagram::Charset::Ascii);
         }
     }
-}
-
-/// A diagram for a replay snapshot: position, move numbers, marks, crop and
-/// caption. (The render command builds its diagrams the same way.)
-pub fn snapshot_diagram(snap: &DiagramSnapshot) -> Diagram {
-    let mut d = Diagram::from_setup(&snap.setup);
-    let numbering = match snap.point.numbers {
-        None | Some(Numbers::All) => Numbering::All,
-        Some(Numbers::None) => Numbering::None,
-        Some(Numbers::Range(first, last)) => Numbering::Range { first, last },
-    };
-    let mut moves: Vec<Option<Hole>> = vec![None; snap.ply as usize];
-    for (&h, &n) in &snap.move_numbers {
-        if let Some(slot) = (n as usize).checked_sub(1).and_then(|i| moves.get_mut(i)) {
-            *slot = Some(h);
-        }
-    }
-    d.number_moves(&moves, numbering);
-    if let Some(last) = &snap.last_move
-        && let Move::Place(p) = &last.mv
-    {
-        d.last_move(Some(p.hole));
-    }
-    for m in &snap.marks {
-        let mark = match &m.kind {
-            MarkKind::Label { hole, text } => diagram::Mark::Letter {
-                hole: *hole,
-                text: text.clone(),
-            },
-            MarkKind::Ghost {
-                player,
-                hole,
-                label,
-            } => diagram::Mark::Ghost {
-                hole: *hole,
-                player: *player,
-                label: label.clone(),
-            },
-            MarkKind::Highlight(ts) => {
-                for t in ts {
-                    d.mark(match t {
-                        Target::Hole(h) => diagram::Mark::HighlightHole(*h),
-                        Target::Link(l) => diagram::Mark::HighlightLink(*l),
-                    });
-                }
-                continue;
-            }
-            MarkKind::Arrow(a, b) => diagram::Mark::Arrow { from: *a, to: *b },
-            MarkKind::Area(a, b) => diagram::Mark::Area(Crop::new(*a, *b)),
-        };
-        if mark.holes().iter().all(|h| d.size.contains(*h)) {
-            d.mark(mark);
-        }
-    }
-    if let Some((a, b)) = snap.point.crop
-        && let Some(c) = Crop::new(a, b).clamp_to(d.size)
-    {
-        d.crop(c);
-    }
-    if let Some(c) = &snap.point.caption {
-        d.caption(c.clone());
-    }
-    d
 }
 
 /// Panics when an SVG could run code, load something from outside, or

@@ -5,8 +5,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use twixtkit::diagram::snapshot::diagram_from_snapshot;
 use twixtkit::diagram::{Scale, Style, to_svg};
-use twixtkit::fuzzing::{assert_svg_safe, snapshot_diagram};
+use twixtkit::fuzzing::assert_svg_safe;
 use twixtkit::output::{NameSet, write_atomic};
 use twixtkit::replay::replay;
 use twixtkit::rules::RuleSet;
@@ -209,7 +210,7 @@ fn text_from_a_script_reaches_svg_escaped() {
         RuleSet::pencil().with_size("12".parse().unwrap()),
     );
     assert_eq!(r.diagrams.len(), 1);
-    let d = snapshot_diagram(&r.diagrams[0]);
+    let d = diagram_from_snapshot(&r.diagrams[0]);
     let svg = to_svg(&d, &Style::builtin("print").unwrap(), Scale::default());
     assert_svg_safe(&svg);
     assert!(

@@ -130,6 +130,7 @@ fn claim() -> impl Strategy<Value = Claim> {
         prop::collection::vec(link(), 0..3).prop_map(ClaimKind::Links),
         (hole(), prop::collection::vec(hole(), 1..3))
             .prop_map(|(hole, with)| ClaimKind::WouldLink { hole, with }),
+        (hole(), hole()).prop_map(|(a, b)| ClaimKind::CannotJoin(a, b)),
         (link(), prop::option::of(link())).prop_map(|(link, by)| ClaimKind::Blocked { link, by }),
         player().prop_map(ClaimKind::Connected),
         player().prop_map(ClaimKind::CannotConnect),
@@ -147,7 +148,7 @@ fn simple_element() -> impl Strategy<Value = Element> {
         6 => (mv(), glyph()).prop_map(|(mv, glyph)| Element::Move(MoveNode { mv, glyph, span: Span::default() })),
         2 => comment().prop_map(Element::Comment),
         1 => text().prop_map(|t| Element::Remark(t.trim().to_string())),
-        1 => diagram().prop_map(Element::Diagram),
+        1 => diagram().prop_map(|d| Element::Diagram(Box::new(d))),
         1 => mark().prop_map(Element::Mark),
         1 => claim().prop_map(Element::Claim),
     ]

@@ -8,6 +8,7 @@ pub mod model;
 pub mod names;
 pub mod png;
 pub mod sheet;
+pub mod snapshot;
 pub mod style;
 pub mod svg;
 pub mod text;

@@ -91,7 +91,8 @@ pub enum Element {
     Comment(String),
     /// `% text` to the end of the line: a note about the file, not the game.
     Remark(String),
-    Diagram(DiagramPoint),
+    /// Boxed: diagram points are rare and large, moves are many and small.
+    Diagram(Box<DiagramPoint>),
     Mark(Mark),
     Claim(Claim),
     /// `( … )`: an alternative to the move just before it.
@@ -225,6 +226,9 @@ pub enum ClaimKind {
     /// `#would-link m9: l7 o8`: a peg at `hole` of the owner of the named
     /// pegs would now link to each of them.
     WouldLink { hole: Hole, with: Vec<Hole> },
+    /// `#cannot-join n5 l7`: no single peg of their owner, on any empty hole,
+    /// would now link to both.
+    CannotJoin(Hole, Hole),
     /// `#blocked j10-i12 by h11-k10`: that link cannot be added now; with
     /// `by`, the named link on the board is one that forbids it.
     Blocked { link: Link, by: Option<Link> },
