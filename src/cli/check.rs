@@ -94,7 +94,9 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     for (p, real_dir) in entries {
         if real_dir {
             walk(&p, out);
-        } else if is_game_file(&p) {
+        } else if is_game_file(&p) && p.is_file() {
+            // Only regular files (or links to them): reading a pipe or a
+            // device named like a game file would never end.
             out.push(p);
         }
     }
