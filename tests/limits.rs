@@ -211,3 +211,54 @@ fn inputs_larger_than_the_limit_are_refused_without_reading_them() {
     let e = twixtkit::script::load_rules_yaml(&y).unwrap_err();
     assert!(e.contains("larger than the limit of 1 MiB"), "{e}");
 }
+
+/// Peak memory of parsing, measured in a child process (this test binary
+/// run again for `memory_child` only) from Linux's VmHWM.
+#[cfg(target_os = "linux")]
+#[test]
+fn parse_memory_is_linear() {
+    let peak = |mib: usize| -> u64 {
+        let o = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "memory_child", "--nocapture", "--test-threads=1"])
+            .env("TWIXT_MEMORY_CHILD_MIB", mib.to_string())
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&o.stdout);
+        let at = out
+            .find("VmHWM-kB ")
+            .unwrap_or_else(|| panic!("no VmHWM from the child: {out}"));
+        out[at + 9..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (small, big) = (peak(1), peak(8));
+    eprintln!("peak memory: 1 MiB input {small} kB, 8 MiB input {big} kB");
+    // Growth per input byte stays bounded: at most 40 bytes of memory per
+    // byte of script (text, tree, spans), whatever the size.
+    let per_byte = (big - small) * 1024 / (7 << 20);
+    assert!(per_byte < 40, "{per_byte} bytes of memory per input byte");
+}
+
+/// Not a test on its own: the child of `parse_memory_is_linear`.
+#[test]
+fn memory_child() {
+    let Ok(mib) = std::env::var("TWIXT_MEMORY_CHILD_MIB") else {
+        return;
+    };
+    let text = moves_text(mib.parse::<usize>().unwrap() << 20);
+    let p = parse(&text);
+    assert!(p.errors.is_empty());
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let hwm = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .unwrap()
+        .trim()
+        .trim_end_matches("kB")
+        .trim();
+    println!("VmHWM-kB {hwm}");
+    drop(p);
+}
