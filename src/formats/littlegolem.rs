@@ -436,19 +436,28 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
         }
         out.push(']');
     };
-    prop(&mut out, "FF", record.tag("FF").unwrap_or("4"));
-    for (ident, tag) in [("EV", "Event"), ("PB", "Red"), ("PW", "Black")] {
-        if let Some(v) = record.tag(tag) {
+    // Property names are case-sensitive: a property `EVENT` is not the tag
+    // `Event`, so tags are looked up by their exact name.
+    let tag = |name: &str| {
+        record
+            .tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    prop(&mut out, "FF", tag("FF").unwrap_or("4"));
+    for (ident, name) in [("EV", "Event"), ("PB", "Red"), ("PW", "Black")] {
+        if let Some(v) = tag(name) {
             prop(&mut out, ident, v);
         }
     }
     prop(&mut out, "SZ", &size.width().to_string());
-    if let Some(v) = record.tag("Site").or_else(|| record.tag("Source")) {
+    if let Some(v) = tag("Site").or_else(|| tag("Source")) {
         prop(&mut out, "SO", v);
     }
     let known = ["FF", "SZ", "Event", "Red", "Black", "Site", "Source"];
     for (name, value) in &record.tags {
-        if is_property_name(name) && !known.iter().any(|k| k.eq_ignore_ascii_case(name)) {
+        if is_property_name(name) && !known.contains(&name.as_str()) {
             prop(&mut out, name, value);
         }
     }
