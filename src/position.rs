@@ -716,9 +716,22 @@ impl Position {
     pub fn can_connect(&self, player: Player) -> bool {
         let geo = &*self.geo;
         let mine = colour_bits(player);
-        let (playable, start, end) = match player {
-            Player::Red => (flag::PLAYABLE_RED, flag::RED_START, flag::RED_END),
-            Player::Black => (flag::PLAYABLE_BLACK, flag::BLACK_START, flag::BLACK_END),
+        // The search is depth first and tries the steps heading for the
+        // far border first (they are pushed last), so an open board is
+        // crossed after visiting little more than one path.
+        let (playable, start, end, order) = match player {
+            Player::Red => (
+                flag::PLAYABLE_RED,
+                flag::RED_START,
+                flag::RED_END,
+                [1, 3, 5, 7, 4, 6, 0, 2],
+            ),
+            Player::Black => (
+                flag::PLAYABLE_BLACK,
+                flag::BLACK_START,
+                flag::BLACK_END,
+                [5, 6, 1, 2, 0, 3, 4, 7],
+            ),
         };
         // Own links block a new step only when they can never be taken away
         // and nothing may cross them.
@@ -764,7 +777,9 @@ impl Position {
             }
             while let Some(u) = stack.pop() {
                 let u = usize::from(u);
-                for step in geo.steps(u) {
+                let steps = geo.steps(u);
+                for k in order {
+                    let step = steps[k];
                     let v = usize::from(step.hole);
                     // Filler steps lead to corner slot 0, which is never usable.
                     if visited[v >> 6] & (1 << (v & 63)) != 0 || !usable(v) {

@@ -1,0 +1,85 @@
+//! Engine speed: replaying random legal 24×24 games (with win detection) and
+//! dead-draw queries on mid-game positions.
+//!
+//! Run with `cargo bench --bench engine`.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use twixtkit::random::random_game;
+use twixtkit::{Move, Position, RuleSet};
+
+const GAMES: u64 = 64;
+
+fn games(rules: &RuleSet) -> Vec<Vec<Move>> {
+    (0..GAMES)
+        .map(|seed| random_game(rules, seed, 10_000))
+        .collect()
+}
+
+fn replay(c: &mut Criterion) {
+    let mut group = c.benchmark_group("replay");
+    for (name, rules) in [
+        ("pencil", RuleSet::pencil()),
+        ("dujardin", RuleSet::dujardin()),
+        ("board", RuleSet::board()),
+    ] {
+        let games = games(&rules);
+        let plies: usize = games.iter().map(Vec::len).sum();
+        group.throughput(Throughput::Elements(plies as u64));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for moves in &games {
+                    let mut pos = Position::new(rules.clone()).unwrap();
+                    for mv in moves {
+                        black_box(pos.play(mv).unwrap());
+                    }
+                    black_box(pos.status());
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+/// Positions halfway through random games: most of them still open for both.
+fn mid_games(rules: &RuleSet) -> Vec<Position> {
+    games(rules)
+        .iter()
+        .map(|moves| {
+            let mut pos = Position::new(rules.clone()).unwrap();
+            for mv in &moves[..moves.len() / 2] {
+                pos.play(mv).unwrap();
+            }
+            pos
+        })
+        .collect()
+}
+
+fn dead_draw(c: &mut Criterion) {
+    let mut group = c.benchmark_group("is_dead_draw");
+    for (name, rules) in [
+        ("pencil", RuleSet::pencil()),
+        ("dujardin", RuleSet::dujardin()),
+    ] {
+        let positions = mid_games(&rules);
+        group.throughput(Throughput::Elements(positions.len() as u64));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for pos in &positions {
+                    black_box(pos.is_dead_draw());
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+fn new_position(c: &mut Criterion) {
+    c.bench_function("Position::new 24x24", |b| {
+        b.iter(|| black_box(Position::new(RuleSet::pencil()).unwrap()))
+    });
+}
+
+criterion_group!(benches, replay, dead_draw, new_position);
+criterion_main!(benches);
