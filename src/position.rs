@@ -478,10 +478,10 @@ impl Position {
             if !a.is_knight_step(b) {
                 return Err(MoveError::NotKnightStep { a, b });
             }
+            if let Some(hole) = [a, b].into_iter().find(|&h| !size.contains(h)) {
+                return Err(MoveError::NoSuchHole { hole, size });
+            }
             for hole in [a, b] {
-                if !size.contains(hole) {
-                    return Err(MoveError::NoSuchHole { hole, size });
-                }
                 let i = self.geo.index(hole);
                 if i != at && colour_player(self.cells[i]) != Some(mover) {
                     return Err(MoveError::LinkEndNotYours {
@@ -499,10 +499,10 @@ impl Position {
                 return Err(MoveError::LinkExists(link));
             }
             let rule = crossing_rule(self.rules.crossing);
-            if let Some(x) = self.blocker_id(id, mover) {
+            if let Some(blocker) = self.blocker(link, mover) {
                 return Err(MoveError::Crosses {
                     link,
-                    blocker: self.geo.link(x),
+                    blocker,
                     rule,
                 });
             }
@@ -557,7 +557,9 @@ impl Position {
             }
         }
         self.end_turn(p.offers_draw);
-        if self.connected(i) {
+        // Chosen links may join older pegs: any of them can complete a chain.
+        let won = self.connected(i) || chosen.iter().any(|&id| self.connected(id >> 2));
+        if won {
             self.status = Status::Won {
                 winner: mover,
                 ply: self.ply,
@@ -675,7 +677,7 @@ impl Position {
 
     // ----- queries -----
 
-    /// The links a `player` peg at `hole` would get automatically now.
+    /// The links a `player` peg at `hole` would get automatically now, sorted.
     pub fn links_for_peg(&self, hole: Hole, player: Player) -> Vec<Link> {
         if !self.size().contains(hole) {
             return Vec::new();
@@ -688,6 +690,8 @@ impl Position {
             .filter(|s| s.hole != NONE && self.cells[usize::from(s.hole)] & COLOUR == mine)
             .filter(|s| self.blocker_id(usize::from(s.link), player).is_none())
             .map(|s| self.geo.link(usize::from(s.link)))
+            .collect::<BTreeSet<Link>>()
+            .into_iter()
             .collect()
     }
 
