@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use twixtkit::random::random_game;
-use twixtkit::{Move, Position, RuleSet};
+use twixtkit::{Move, Position, RuleSet, Status};
 
 const GAMES: u64 = 64;
 
@@ -56,13 +56,36 @@ fn mid_games(rules: &RuleSet) -> Vec<Position> {
         .collect()
 }
 
+/// The first position of each game where the player to move can no longer
+/// connect: the slow case, as the search must exhaust that player's region
+/// and then search for the other player too.
+fn blocked_positions(rules: &RuleSet) -> Vec<Position> {
+    games(rules)
+        .iter()
+        .filter_map(|moves| {
+            let mut pos = Position::new(rules.clone()).unwrap();
+            for mv in moves {
+                pos.play(mv).unwrap();
+                if pos.status() == Status::Ongoing && !pos.can_connect(pos.to_move()) {
+                    return Some(pos);
+                }
+            }
+            None
+        })
+        .collect()
+}
+
 fn dead_draw(c: &mut Criterion) {
     let mut group = c.benchmark_group("is_dead_draw");
-    for (name, rules) in [
-        ("pencil", RuleSet::pencil()),
-        ("dujardin", RuleSet::dujardin()),
+    let (pencil, dujardin) = (RuleSet::pencil(), RuleSet::dujardin());
+    for (name, positions) in [
+        ("pencil mid-game", mid_games(&pencil)),
+        ("dujardin mid-game", mid_games(&dujardin)),
+        ("pencil blocked", blocked_positions(&pencil)),
+        ("dujardin blocked", blocked_positions(&dujardin)),
     ] {
-        let positions = mid_games(&rules);
+        // Per-position time is the reported time divided by this count.
+        eprintln!("is_dead_draw/{name}: {} positions", positions.len());
         group.throughput(Throughput::Elements(positions.len() as u64));
         group.bench_function(name, |b| {
             b.iter(|| {

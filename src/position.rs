@@ -183,6 +183,9 @@ pub struct Position {
     /// Union-find over pegs: each colour's components stay separate because
     /// only same-colour pegs are ever linked.
     parent: Vec<u16>,
+    /// Two bits per link id: the colours (`RED`, `BLACK`) of existing links
+    /// that cross it, so "is this link forbidden" is one lookup.
+    crossed: Vec<u64>,
     first: Player,
     to_move: Player,
     ply: u32,
@@ -220,6 +223,7 @@ impl Position {
             rules,
             cells: vec![0; slots],
             parent: vec![0; slots],
+            crossed: vec![0; (slots * 4).div_ceil(32)],
             first,
             to_move: first,
             ply: 0,
@@ -295,7 +299,9 @@ impl Position {
     /// [`Geometry::heap_bytes`], are not counted: one copy serves every
     /// position of a board size).
     pub fn heap_bytes(&self) -> usize {
-        self.cells.capacity() + self.parent.capacity() * std::mem::size_of::<u16>()
+        self.cells.capacity()
+            + self.parent.capacity() * std::mem::size_of::<u16>()
+            + self.crossed.capacity() * std::mem::size_of::<u64>()
     }
 
     /// The shared tables for this board size.
@@ -323,19 +329,30 @@ impl Position {
         })
     }
 
-    /// An existing link that forbids `player` the link `id`, if any.
+    /// The colours of existing links whose crossing forbids `player` a link:
+    /// the opponent's always, the player's own under crossing none.
     #[inline]
-    fn blocker_id(&self, id: usize, player: Player) -> Option<usize> {
-        let mine = colour_bits(player);
-        let any_blocks = self.rules.crossing == Crossing::None;
+    fn blocking_colours(&self, player: Player) -> u8 {
+        let own = match self.rules.crossing {
+            Crossing::None => colour_bits(player),
+            Crossing::Own => 0,
+        };
+        colour_bits(player.opponent()) | own
+    }
+
+    /// The colours of the existing links crossing link `id`.
+    #[inline]
+    fn crossed_colours(&self, id: usize) -> u8 {
+        ((self.crossed[id >> 5] >> ((id & 31) * 2)) & 3) as u8
+    }
+
+    /// Records that a link of `colour` now crosses each crosser of `id`.
+    /// (Filler entries mark link 0, which belongs to a corner and never exists.)
+    fn mark_crossers(&mut self, id: usize, colour: u8) {
         for &x in self.geo.crossers(id) {
             let x = usize::from(x);
-            let c = self.cells[x >> 2];
-            if c & link_bit(x) != 0 && (any_blocks || c & COLOUR != mine) {
-                return Some(x);
-            }
+            self.crossed[x >> 5] |= u64::from(colour) << ((x & 31) * 2);
         }
-        None
     }
 
     /// Border flags a lone peg of `player` at slot `i` starts with.
@@ -377,13 +394,16 @@ impl Position {
         self.parent[i] = i as u16;
     }
 
-    fn add_link_id(&mut self, id: usize) {
+    /// Puts link `id` on the board; `far` is its end that does not store it.
+    fn add_link(&mut self, id: usize, far: usize) {
         self.cells[id >> 2] |= link_bit(id);
-        let far = self.geo.link_far_end(id);
+        let colour = self.cells[id >> 2] & COLOUR;
+        self.mark_crossers(id, colour);
         self.union(id >> 2, far);
     }
 
-    /// Recomputes the union-find from the pegs and links (after removals).
+    /// Recomputes the union-find and the crossing marks from the pegs and
+    /// links (after removals).
     fn rebuild_components(&mut self) {
         for i in 0..self.cells.len() {
             if let Some(p) = colour_player(self.cells[i]) {
@@ -392,8 +412,11 @@ impl Position {
                 self.parent[i] = i as u16;
             }
         }
+        self.crossed.fill(0);
         let ids: Vec<usize> = self.link_ids().collect();
         for id in ids {
+            let colour = self.cells[id >> 2] & COLOUR;
+            self.mark_crossers(id, colour);
             let far = self.geo.link_far_end(id);
             self.union(id >> 2, far);
         }
@@ -537,13 +560,17 @@ impl Position {
         match self.rules.links {
             Linking::Automatic => {
                 let mine = colour_bits(mover);
+                let blocking = self.blocking_colours(mover);
                 for k in 0..8 {
                     let step = self.geo.steps(i)[k];
+                    let j = usize::from(step.hole);
                     // Filler steps point at corner slot 0, which never holds a peg.
-                    if self.cells[usize::from(step.hole)] & COLOUR == mine {
+                    // Two new links from one peg never cross each other, so
+                    // each is checked against the links from before the move.
+                    if self.cells[j] & COLOUR == mine {
                         let id = usize::from(step.link);
-                        if self.blocker_id(id, mover).is_none() {
-                            self.add_link_id(id);
+                        if self.crossed_colours(id) & blocking == 0 {
+                            self.add_link(id, if id >> 2 == i { j } else { i });
                             played.links_added.push(self.geo.link(id));
                         }
                     }
@@ -551,7 +578,7 @@ impl Position {
             }
             Linking::Manual => {
                 for (&id, &link) in chosen.iter().zip(&p.links) {
-                    self.add_link_id(id);
+                    self.add_link(id, self.geo.link_far_end(id));
                     played.links_added.push(link);
                 }
             }
@@ -688,7 +715,9 @@ impl Position {
             .steps(i)
             .iter()
             .filter(|s| s.hole != NONE && self.cells[usize::from(s.hole)] & COLOUR == mine)
-            .filter(|s| self.blocker_id(usize::from(s.link), player).is_none())
+            .filter(|s| {
+                self.crossed_colours(usize::from(s.link)) & self.blocking_colours(player) == 0
+            })
             .map(|s| self.geo.link(usize::from(s.link)))
             .collect::<BTreeSet<Link>>()
             .into_iter()
@@ -737,10 +766,14 @@ impl Position {
                 [5, 6, 1, 2, 0, 3, 4, 7],
             ),
         };
-        // Own links block a new step only when they can never be taken away
-        // and nothing may cross them.
-        let own_blocks =
-            self.rules.crossing == Crossing::None && self.rules.removal == Removal::None;
+        // Opponent links always block a new step; own links only when they
+        // can never be taken away and nothing may cross them.
+        let blocking = colour_bits(player.opponent())
+            | if self.rules.crossing == Crossing::None && self.rules.removal == Removal::None {
+                mine
+            } else {
+                0
+            };
         // Under automatic linking a link appears only when a peg is placed:
         // two own pegs left unlinked stay unlinked unless a peg can be lifted.
         let pegs_fixed =
@@ -757,11 +790,7 @@ impl Position {
             if pegs_fixed && self.cells[from] & COLOUR == mine && self.cells[to] & COLOUR == mine {
                 return false;
             }
-            geo.crossers(id).iter().all(|&x| {
-                let x = usize::from(x);
-                let c = self.cells[x >> 2];
-                c & link_bit(x) == 0 || (c & COLOUR == mine && !own_blocks)
-            })
+            self.crossed_colours(id) & blocking == 0
         };
 
         SCRATCH.with(|s| {
@@ -883,7 +912,7 @@ impl Position {
             pos.put_peg(geo.index(hole), player);
         }
         for &id in ids.keys() {
-            pos.add_link_id(id);
+            pos.add_link(id, geo.link_far_end(id));
         }
         pos.ply = setup.pegs.len() as u32;
         pos.to_move = to_move;
