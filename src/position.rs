@@ -5,12 +5,12 @@
 //! [`crate::geometry`]) plus a union-find parent per slot. The tables that do
 //! not change during a game live in a shared [`Geometry`].
 
-use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::Arc;
 
 use crate::board::{BoardSize, Hole, Player};
+use crate::dead_draw;
 use crate::geometry::{Geometry, NONE, flag};
 use crate::link::Link;
 use crate::moves::{Move, Placement, Removal as RemovalMove};
@@ -19,7 +19,7 @@ use crate::setup::Setup;
 pub use crate::setup::SetupProblem;
 
 // Layout of a cell byte.
-const COLOUR: u8 = 0b11;
+pub(crate) const COLOUR: u8 = 0b11;
 const RED: u8 = 1;
 const BLACK: u8 = 2;
 /// Set on a union-find root whose component touches the owner's first / second border row.
@@ -30,7 +30,7 @@ const REACH_BOTH: u8 = REACH_START | REACH_END;
 const LINK0: u8 = 16;
 const LINKS: u8 = 0xF0;
 
-fn colour_bits(p: Player) -> u8 {
+pub(crate) fn colour_bits(p: Player) -> u8 {
     match p {
         Player::Red => RED,
         Player::Black => BLACK,
@@ -159,18 +159,6 @@ fn crossing_rule(c: Crossing) -> &'static str {
         Crossing::None => "crossing none: no link may cross another",
         Crossing::Own => "crossing own: links of different colours may not cross",
     }
-}
-
-/// Reused buffers for the dead-draw search, so a query does not allocate.
-struct Scratch {
-    visited: Vec<u64>,
-    stack: Vec<u16>,
-}
-
-thread_local! {
-    static SCRATCH: RefCell<Scratch> = const {
-        RefCell::new(Scratch { visited: Vec::new(), stack: Vec::new() })
-    };
 }
 
 /// A position reached by legal play (or checked from a [`Setup`]).
@@ -311,6 +299,19 @@ impl Position {
 
     // ----- low-level accessors -----
 
+    /// The state byte of hole slot `i` (see the layout constants).
+    #[inline]
+    pub(crate) fn cell(&self, i: usize) -> u8 {
+        self.cells[i]
+    }
+
+    /// The owner's colour bits of link `id`, if the link is on the board.
+    #[inline]
+    pub(crate) fn link_colour(&self, id: usize) -> Option<u8> {
+        let stored = self.cells[id >> 2];
+        (stored & link_bit(id) != 0).then_some(stored & COLOUR)
+    }
+
     #[inline]
     fn has_link_id(&self, id: usize) -> bool {
         self.cells[id >> 2] & link_bit(id) != 0
@@ -342,7 +343,7 @@ impl Position {
 
     /// The colours of the existing links crossing link `id`.
     #[inline]
-    fn crossed_colours(&self, id: usize) -> u8 {
+    pub(crate) fn crossed_colours(&self, id: usize) -> u8 {
         ((self.crossed[id >> 5] >> ((id & 31) * 2)) & 3) as u8
     }
 
@@ -394,12 +395,14 @@ impl Position {
         self.parent[i] = i as u16;
     }
 
-    /// Puts link `id` on the board; `far` is its end that does not store it.
-    fn add_link(&mut self, id: usize, far: usize) {
+    /// Puts link `id` between pegs `from` and `to` on the board. The
+    /// component of `from` goes under that of `to`: pass the new peg as
+    /// `from` to keep the union-find trees shallow.
+    fn add_link(&mut self, id: usize, from: usize, to: usize) {
         self.cells[id >> 2] |= link_bit(id);
         let colour = self.cells[id >> 2] & COLOUR;
         self.mark_crossers(id, colour);
-        self.union(id >> 2, far);
+        self.union(from, to);
     }
 
     /// Recomputes the union-find and the crossing marks from the pegs and
@@ -522,7 +525,8 @@ impl Position {
                 return Err(MoveError::LinkExists(link));
             }
             let rule = crossing_rule(self.rules.crossing);
-            if let Some(blocker) = self.blocker(link, mover) {
+            if self.crossed_colours(id) & self.blocking_colours(mover) != 0 {
+                let blocker = self.blocker(link, mover).expect("a forbidding link exists");
                 return Err(MoveError::Crosses {
                     link,
                     blocker,
@@ -565,12 +569,12 @@ impl Position {
                     let step = self.geo.steps(i)[k];
                     let j = usize::from(step.hole);
                     // Filler steps point at corner slot 0, which never holds a peg.
-                    // Two new links from one peg never cross each other, so
-                    // each is checked against the links from before the move.
+                    // Two links from one peg never cross each other, so the
+                    // order in which they are added does not matter.
                     if self.cells[j] & COLOUR == mine {
                         let id = usize::from(step.link);
                         if self.crossed_colours(id) & blocking == 0 {
-                            self.add_link(id, if id >> 2 == i { j } else { i });
+                            self.add_link(id, i, j);
                             played.links_added.push(self.geo.link(id));
                         }
                     }
@@ -578,7 +582,9 @@ impl Position {
             }
             Linking::Manual => {
                 for (&id, &link) in chosen.iter().zip(&p.links) {
-                    self.add_link(id, self.geo.link_far_end(id));
+                    let (start, far) = (id >> 2, self.geo.link_far_end(id));
+                    let (from, to) = if far == i { (far, start) } else { (start, far) };
+                    self.add_link(id, from, to);
                     played.links_added.push(link);
                 }
             }
@@ -743,98 +749,16 @@ impl Position {
             .min()
     }
 
-    /// Whether `player` can still join their two border rows, whatever the
-    /// opponent's pegs and links; see `docs/engine.md` ("Dead draw") for
-    /// exactly what is decided under each rule set.
+    /// Whether `player` can still join their two border rows, taking the
+    /// opponent's pegs and links as they stand; see `docs/engine.md` ("Dead
+    /// draw") for exactly what is decided under each rule set.
     pub fn can_connect(&self, player: Player) -> bool {
-        let geo = &*self.geo;
-        let mine = colour_bits(player);
-        // The search is depth first and tries the steps heading for the
-        // far border first (they are pushed last), so an open board is
-        // crossed after visiting little more than one path.
-        let (playable, start, end, order) = match player {
-            Player::Red => (
-                flag::PLAYABLE_RED,
-                flag::RED_START,
-                flag::RED_END,
-                [1, 3, 5, 7, 4, 6, 0, 2],
-            ),
-            Player::Black => (
-                flag::PLAYABLE_BLACK,
-                flag::BLACK_START,
-                flag::BLACK_END,
-                [5, 6, 1, 2, 0, 3, 4, 7],
-            ),
-        };
-        // Opponent links always block a new step; own links only when they
-        // can never be taken away and nothing may cross them.
-        let blocking = colour_bits(player.opponent())
-            | if self.rules.crossing == Crossing::None && self.rules.removal == Removal::None {
-                mine
-            } else {
-                0
-            };
-        // Under automatic linking a link appears only when a peg is placed:
-        // two own pegs left unlinked stay unlinked unless a peg can be lifted.
-        let pegs_fixed =
-            self.rules.links == Linking::Automatic && self.rules.removal != Removal::LinksAndPegs;
-        let usable = |i: usize| {
-            let c = self.cells[i] & COLOUR;
-            c == mine || (c == 0 && geo.hole_flags(i) & playable != 0)
-        };
-        let step_open = |from: usize, to: usize, id: usize| -> bool {
-            let stored = self.cells[id >> 2];
-            if stored & link_bit(id) != 0 {
-                return stored & COLOUR == mine;
-            }
-            if pegs_fixed && self.cells[from] & COLOUR == mine && self.cells[to] & COLOUR == mine {
-                return false;
-            }
-            self.crossed_colours(id) & blocking == 0
-        };
-
-        SCRATCH.with(|s| {
-            let mut s = s.borrow_mut();
-            let Scratch { visited, stack } = &mut *s;
-            visited.clear();
-            visited.resize(geo.slots().div_ceil(64), 0);
-            stack.clear();
-            for i in 0..geo.slots() {
-                if geo.hole_flags(i) & start != 0 && usable(i) {
-                    if geo.hole_flags(i) & end != 0 {
-                        return true;
-                    }
-                    visited[i >> 6] |= 1 << (i & 63);
-                    stack.push(i as u16);
-                }
-            }
-            while let Some(u) = stack.pop() {
-                let u = usize::from(u);
-                let steps = geo.steps(u);
-                for k in order {
-                    let step = steps[k];
-                    let v = usize::from(step.hole);
-                    // Filler steps lead to corner slot 0, which is never usable.
-                    if visited[v >> 6] & (1 << (v & 63)) != 0 || !usable(v) {
-                        continue;
-                    }
-                    if !step_open(u, v, usize::from(step.link)) {
-                        continue;
-                    }
-                    if geo.hole_flags(v) & end != 0 {
-                        return true;
-                    }
-                    visited[v >> 6] |= 1 << (v & 63);
-                    stack.push(v as u16);
-                }
-            }
-            false
-        })
+        dead_draw::can_connect(self, player)
     }
 
     /// Neither player can still connect.
     pub fn is_dead_draw(&self) -> bool {
-        !self.can_connect(self.to_move) && !self.can_connect(self.to_move.opponent())
+        dead_draw::is_dead_draw(self)
     }
 
     // ----- setups -----
@@ -912,7 +836,7 @@ impl Position {
             pos.put_peg(geo.index(hole), player);
         }
         for &id in ids.keys() {
-            pos.add_link(id, geo.link_far_end(id));
+            pos.add_link(id, id >> 2, geo.link_far_end(id));
         }
         pos.ply = setup.pegs.len() as u32;
         pos.to_move = to_move;

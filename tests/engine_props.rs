@@ -232,9 +232,12 @@ proptest! {
                     prop_assert!(!chain_exists(&s, Player::Black));
                 }
             }
-            for p in [Player::Red, Player::Black] {
-                prop_assert_eq!(pos.can_connect(p), fill_reference(&pos, p), "{} at ply {}", p, pos.ply());
+            let mut can = [false; 2];
+            for (k, p) in [Player::Red, Player::Black].into_iter().enumerate() {
+                can[k] = pos.can_connect(p);
+                prop_assert_eq!(can[k], fill_reference(&pos, p), "{} at ply {}", p, pos.ply());
             }
+            prop_assert_eq!(pos.is_dead_draw(), !can[0] && !can[1]);
         }
     }
 
