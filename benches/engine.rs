@@ -23,9 +23,11 @@ fn replay(c: &mut Criterion) {
         ("pencil", RuleSet::pencil()),
         ("dujardin", RuleSet::dujardin()),
         ("board", RuleSet::board()),
+        ("schmidt", RuleSet::schmidt()),
     ] {
         let games = games(&rules);
         let plies: usize = games.iter().map(Vec::len).sum();
+        eprintln!("replay/{name}: {} games, {plies} plies", games.len());
         group.throughput(Throughput::Elements(plies as u64));
         group.bench_function(name, |b| {
             b.iter(|| {
@@ -56,17 +58,18 @@ fn mid_games(rules: &RuleSet) -> Vec<Position> {
         .collect()
 }
 
-/// The first position of each game where the player to move can no longer
-/// connect: the slow case, as the search must exhaust that player's region
-/// and then search for the other player too.
-fn blocked_positions(rules: &RuleSet) -> Vec<Position> {
+/// The first position of each game that passes `pick`.
+fn first_positions(rules: &RuleSet, pick: impl Fn(&Position) -> bool) -> Vec<Position> {
     games(rules)
         .iter()
         .filter_map(|moves| {
             let mut pos = Position::new(rules.clone()).unwrap();
             for mv in moves {
                 pos.play(mv).unwrap();
-                if pos.status() == Status::Ongoing && !pos.can_connect(pos.to_move()) {
+                if pos.status() != Status::Ongoing {
+                    return None;
+                }
+                if pick(&pos) {
                     return Some(pos);
                 }
             }
@@ -78,12 +81,22 @@ fn blocked_positions(rules: &RuleSet) -> Vec<Position> {
 fn dead_draw(c: &mut Criterion) {
     let mut group = c.benchmark_group("is_dead_draw");
     let (pencil, dujardin) = (RuleSet::pencil(), RuleSet::dujardin());
+    // Blocked: the player to move can no longer connect (its whole region is
+    // searched, in lockstep with the other player's search). Dead: neither
+    // can, so both regions are searched to the end: the slowest case.
+    let blocked = |p: &Position| !p.can_connect(p.to_move());
+    let dead = |p: &Position| p.is_dead_draw();
     for (name, positions) in [
         ("pencil mid-game", mid_games(&pencil)),
         ("dujardin mid-game", mid_games(&dujardin)),
-        ("pencil blocked", blocked_positions(&pencil)),
-        ("dujardin blocked", blocked_positions(&dujardin)),
+        ("pencil blocked", first_positions(&pencil, blocked)),
+        ("dujardin blocked", first_positions(&dujardin, blocked)),
+        ("pencil dead", first_positions(&pencil, dead)),
+        ("dujardin dead", first_positions(&dujardin, dead)),
     ] {
+        if positions.is_empty() {
+            continue;
+        }
         // Per-position time is the reported time divided by this count.
         eprintln!("is_dead_draw/{name}: {} positions", positions.len());
         group.throughput(Throughput::Elements(positions.len() as u64));

@@ -72,6 +72,23 @@ pub enum Status {
     },
 }
 
+impl fmt::Display for Status {
+    /// `ongoing`, `red won by connection at move 31`, `drawn by agreement at move 60`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Status::Ongoing => f.write_str("ongoing"),
+            Status::Won { winner, ply, by } => {
+                let how = match by {
+                    WinBy::Connection => "connection",
+                    WinBy::Resignation => "resignation",
+                };
+                write!(f, "{winner} won by {how} at move {ply}")
+            }
+            Status::Drawn { ply } => write!(f, "drawn by agreement at move {ply}"),
+        }
+    }
+}
+
 /// What a successful move changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Played {
@@ -98,7 +115,7 @@ impl Played {
 /// Why a move is illegal. The position is unchanged when a move is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
-    #[error("the game is already over ({0:?})")]
+    #[error("the game is already over: {0}")]
     GameOver(Status),
     #[error("{hole} is not a hole of the {size} board (off the board or a corner)")]
     NoSuchHole { hole: Hole, size: BoardSize },
@@ -481,6 +498,17 @@ impl Position {
     /// Checks that `player` may put a peg at `hole`; returns its slot.
     fn check_placement(&self, hole: Hole, player: Player) -> Result<usize, MoveError> {
         let size = self.size();
+        // Fast path: an empty hole the player may use (one flag lookup).
+        if size.in_bounds(hole) {
+            let i = self.geo.index(hole);
+            let playable = match player {
+                Player::Red => flag::PLAYABLE_RED,
+                Player::Black => flag::PLAYABLE_BLACK,
+            };
+            if self.cells[i] == 0 && self.geo.hole_flags(i) & playable != 0 {
+                return Ok(i);
+            }
+        }
         if !size.contains(hole) {
             return Err(MoveError::NoSuchHole { hole, size });
         }

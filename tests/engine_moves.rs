@@ -630,6 +630,10 @@ fn resignation_ends_the_game() {
     );
     let err = refused(&mut pos, &peg("g8"));
     assert!(matches!(err, MoveError::GameOver(_)));
+    assert_eq!(
+        err.to_string(),
+        "the game is already over: red won by resignation at move 2"
+    );
     assert!(matches!(
         refused(&mut pos, &Move::Resign),
         MoveError::GameOver(_)
