@@ -20,3 +20,26 @@ fn random_games_replay_under_every_preset() {
         }
     }
 }
+
+#[test]
+fn extreme_board_sizes_play() {
+    use twixtkit::BoardSize;
+    for (w, h) in [(3, 3), (3, 128), (128, 3), (128, 128), (4, 9)] {
+        let size = BoardSize::new(w, h).unwrap();
+        for preset in RuleSet::presets() {
+            let mut rules = preset.rules.clone().with_size(size);
+            if w != h {
+                rules.swap = twixtkit::rules::Swap::Colors;
+            }
+            let moves = random_game(&rules, w * 1000 + h, 400);
+            assert!(!moves.is_empty(), "{} on {size}", preset.name);
+            let mut pos = Position::new(rules.clone()).unwrap();
+            for mv in &moves {
+                pos.play(mv).unwrap();
+            }
+            // The last link id of a 128x128 board still fits the tables.
+            let _ = pos.is_dead_draw();
+            assert!(pos.ply() as usize == moves.len());
+        }
+    }
+}
