@@ -795,3 +795,20 @@ fn known_sequence_gives_known_links() {
         ]
     );
 }
+
+#[test]
+fn black_may_move_first_and_swap_follows_the_first_mover() {
+    let mut pos = Position::with_first(RuleSet::pencil(), Player::Black).unwrap();
+    assert_eq!(pos.first(), Player::Black);
+    pos.play(&peg("c5")).unwrap();
+    assert_eq!(pos.peg(h("c5")), Some(Player::Black));
+    pos.play(&Move::Swap).unwrap();
+    assert_eq!(pos.peg(h("e3")), Some(Player::Red));
+    assert_eq!(pos.to_move(), Player::Black);
+
+    let mut pos = Position::with_first(RuleSet::board(), Player::Black).unwrap();
+    pos.play(&peg("c5")).unwrap();
+    pos.play(&Move::Swap).unwrap();
+    assert_eq!(pos.peg(h("c5")), Some(Player::Black));
+    assert_eq!(pos.to_move(), Player::Red);
+}
