@@ -422,8 +422,23 @@ impl Position {
         self.union(from, to);
     }
 
-    /// Recomputes the union-find and the crossing marks from the pegs and
-    /// links (after removals).
+    /// Takes link `id` off the board and recomputes the crossing marks of
+    /// the links it crossed. The union-find must be rebuilt afterwards.
+    fn remove_link(&mut self, id: usize) {
+        self.cells[id >> 2] &= !link_bit(id);
+        for &x in self.geo.crossers(id) {
+            let x = usize::from(x);
+            let mut colours = 0u8;
+            for &y in self.geo.crossers(x) {
+                colours |= self.link_colour(usize::from(y)).unwrap_or(0);
+            }
+            let shift = (x & 31) * 2;
+            self.crossed[x >> 5] =
+                (self.crossed[x >> 5] & !(3 << shift)) | (u64::from(colours) << shift);
+        }
+    }
+
+    /// Recomputes the union-find from the pegs and links (after removals).
     fn rebuild_components(&mut self) {
         for i in 0..self.cells.len() {
             if let Some(p) = colour_player(self.cells[i]) {
@@ -432,13 +447,14 @@ impl Position {
                 self.parent[i] = i as u16;
             }
         }
-        self.crossed.fill(0);
-        let ids: Vec<usize> = self.link_ids().collect();
-        for id in ids {
-            let colour = self.cells[id >> 2] & COLOUR;
-            self.mark_crossers(id, colour);
-            let far = self.geo.link_far_end(id);
-            self.union(id >> 2, far);
+        for i in 0..self.cells.len() {
+            let links = self.cells[i] & LINKS;
+            for d in 0..4 {
+                if links & (LINK0 << d) != 0 {
+                    let far = self.geo.link_far_end(i * 4 + d);
+                    self.union(i, far);
+                }
+            }
         }
     }
 
@@ -652,7 +668,7 @@ impl Position {
                     if owner != mover {
                         return Err(MoveError::RemoveLinkNotYours { link, owner });
                     }
-                    self.cells[id >> 2] &= !link_bit(id);
+                    self.remove_link(id);
                     played.links_removed.push(link);
                 }
                 RemovalMove::Peg(hole) => {
@@ -676,7 +692,7 @@ impl Position {
                     for step in *self.geo.steps(i) {
                         let id = usize::from(step.link);
                         if step.hole != NONE && self.has_link_id(id) {
-                            self.cells[id >> 2] &= !link_bit(id);
+                            self.remove_link(id);
                             played.links_removed.push(self.geo.link(id));
                         }
                     }

@@ -165,6 +165,31 @@ fn check_links(pos: &Position) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// `links_for_peg` (which uses the engine's incremental crossing marks)
+/// agrees with a brute-force look at the links on the board, for every hole
+/// and both players.
+fn check_links_for_peg(pos: &Position) -> Result<(), TestCaseError> {
+    let existing: Vec<(Link, Player)> = pos.links().collect();
+    let size = pos.size();
+    for p in [Player::Red, Player::Black] {
+        for hole in size.holes() {
+            let mut expected: Vec<Link> = size
+                .holes()
+                .filter(|&o| pos.peg(o) == Some(p))
+                .filter_map(|o| Link::new(hole, o))
+                .filter(|&l| {
+                    !existing.iter().any(|&(m, owner)| {
+                        cross(l, m) && (owner != p || pos.rules().crossing == Crossing::None)
+                    })
+                })
+                .collect();
+            expected.sort();
+            prop_assert_eq!(pos.links_for_peg(hole, p), expected, "{} at {}", p, hole);
+        }
+    }
+    Ok(())
+}
+
 /// A random, usually illegal, move.
 fn junk_move(pos: &Position, rng: &mut SplitMix64) -> Move {
     let size = pos.size();
@@ -238,6 +263,7 @@ proptest! {
                 prop_assert_eq!(can[k], fill_reference(&pos, p), "{} at ply {}", p, pos.ply());
             }
             prop_assert_eq!(pos.is_dead_draw(), !can[0] && !can[1]);
+            check_links_for_peg(&pos)?;
         }
     }
 
