@@ -2,8 +2,9 @@
 //!
 //! State is one byte per hole slot (peg colour, the border flags of its
 //! union-find component, and the four "forward" link bits, see
-//! [`crate::geometry`]) plus a union-find parent per slot. The tables that do
-//! not change during a game live in a shared [`Geometry`].
+//! [`crate::geometry`]), a union-find parent per slot, and two bits per link
+//! naming the colours of the links that cross it. The tables that do not
+//! change during a game live in a shared [`Geometry`].
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
