@@ -626,7 +626,11 @@ fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
             }
             if !pos.size().contains(*hole) {
                 let size = pos.size();
-                fail(ctx, span, format!("{hole} is not a hole of the {size} board"));
+                fail(
+                    ctx,
+                    span,
+                    format!("{hole} is not a hole of the {size} board"),
+                );
                 return;
             }
             if let Some(p) = pos.peg(*hole) {
