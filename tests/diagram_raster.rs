@@ -171,8 +171,8 @@ fn blank_page_prints_true_to_size() {
     let dpi = 100.0;
     let pix = render_pixmap(&svg, zoom_for_dpi_mm(dpi)).unwrap();
     // A4 at 100 dpi.
-    assert_eq!(pix.width(), (210.0 / 25.4 * dpi as f64).ceil() as u32);
-    assert_eq!(pix.height(), (297.0 / 25.4 * dpi as f64).ceil() as u32);
+    assert_eq!(pix.width(), (210.0 / 25.4 * dpi).ceil() as u32);
+    assert_eq!(pix.height(), (297.0 / 25.4 * dpi).ceil() as u32);
     // Two long red horizontal runs, two long black vertical ones, symmetric.
     let red = rgb(&style.border_red);
     let black = rgb(&style.border_black);
