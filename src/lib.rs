@@ -4,8 +4,13 @@
 
 pub mod board;
 pub mod diagram;
+pub mod formats;
+pub mod geometry;
 pub mod link;
 pub mod moves;
+pub mod output;
+pub mod position;
+pub mod random;
 pub mod record;
 pub mod rules;
 pub mod setup;
@@ -14,6 +19,7 @@ pub use board::{BoardSize, Hole, Player};
 pub use diagram::Diagram;
 pub use link::Link;
 pub use moves::{Move, Placement};
+pub use position::{MoveError, Played, Position, SetupProblem, Status, WinBy};
 pub use record::{GameResult, Record};
 pub use rules::RuleSet;
 pub use setup::Setup;

@@ -2,7 +2,9 @@
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+
 use std::process::ExitCode;
+use twixtkit::output::write_atomic;
 
 use twixtkit::BoardSize;
 use twixtkit::diagram::blank::{BlankOptions, MAX_PER_PAGE, blank_page};
@@ -111,43 +113,6 @@ pub(crate) fn pick_format(flag: Option<Format>, output: Option<&Path>) -> Format
             _ => Format::Svg,
         }
     })
-}
-
-/// Writes a file whole or not at all: a temporary file in the same folder,
-/// then a rename over the target.
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::other("the output path names no file"))?;
-    let mut tmp = dir.join(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    // Avoid clobbering an unrelated file that happens to have the name.
-    let mut n = 0;
-    while tmp.exists() {
-        n += 1;
-        tmp = dir.join(format!(
-            ".{}.tmp{}-{n}",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
-    }
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }
 
 pub fn run(a: Args) -> ExitCode {

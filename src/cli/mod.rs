@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod board;
+mod convert;
 mod rules;
 
 #[derive(Parser)]
@@ -25,11 +26,14 @@ enum Command {
     Rules(rules::Args),
     /// Print a blank board for pencil play (SVG in mm, or PNG).
     Board(board::Args),
+    /// Convert a game record between file formats (.tsgf, .T1, .txt/.moves, .twixt).
+    Convert(convert::Args),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Rules(a) => rules::run(a),
         Command::Board(a) => board::run(a),
+        Command::Convert(a) => convert::run(a),
     }
 }

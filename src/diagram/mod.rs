@@ -5,7 +5,6 @@
 pub mod blank;
 pub mod font;
 pub mod model;
-pub mod names;
 pub mod png;
 pub mod sheet;
 pub mod style;

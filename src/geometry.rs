@@ -1,0 +1,314 @@
+//! Precomputed tables for one board size: knight neighbours, link ids and
+//! which links cross which.
+//!
+//! Holes are numbered densely, row-major (`row * width + col`, the same as
+//! [`BoardSize::index`]). Every link is stored once, at its upper end (the end
+//! with the smaller row), in one of four "forward" directions, so a link id is
+//! `hole * 4 + direction` and fits in a `u16` up to 128×128.
+//!
+//! Slot 0 is the top-left corner: it never holds a peg, so its links never
+//! exist. Tables use hole 0 / link 0 as the "nothing here" filler, which lets
+//! the hot loops skip bounds checks.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::board::{BoardSize, Hole, Player};
+use crate::link::Link;
+
+/// The four forward knight directions `(dc, dr)`, all with `dr > 0`.
+pub const FORWARD: [(i32, i32); 4] = [(1, 2), (-1, 2), (2, 1), (-2, 1)];
+
+/// Each interior link is crossed by exactly this many others.
+pub const CROSSERS_PER_LINK: usize = 9;
+
+/// The filler used for a missing neighbour or crossing link.
+pub const NONE: u16 = 0;
+
+/// Per-hole flags in [`Geometry::hole_flags`].
+pub mod flag {
+    pub const EXISTS: u8 = 1;
+    /// Red may place here (not in Black's border columns).
+    pub const PLAYABLE_RED: u8 = 2;
+    pub const PLAYABLE_BLACK: u8 = 4;
+    /// Red's border rows: top (row 0) and bottom.
+    pub const RED_START: u8 = 8;
+    pub const RED_END: u8 = 16;
+    /// Black's border columns: left (col 0) and right.
+    pub const BLACK_START: u8 = 32;
+    pub const BLACK_END: u8 = 64;
+}
+
+/// One knight step out of a hole: the neighbour and the id of the link between.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    pub hole: u16,
+    pub link: u16,
+}
+
+/// Tables for one board size. Shared between positions through [`Geometry::for_size`].
+#[derive(Debug)]
+pub struct Geometry {
+    size: BoardSize,
+    width: usize,
+    /// Per hole slot: up to 8 knight steps onto the board; missing ones are `Step {0, 0}`.
+    steps: Vec<[Step; 8]>,
+    /// Per link id: the links that cross it; unused entries are [`NONE`].
+    crossers: Vec<[u16; CROSSERS_PER_LINK]>,
+    /// Per hole slot: [`flag`] bits.
+    hole_flags: Vec<u8>,
+}
+
+/// True when the open segments `p1p2` and `p3p4` cross at a single interior
+/// point. Exact integer arithmetic. Knight links have no lattice point inside,
+/// and two of them never overlap along a line, so touching at an end is the
+/// only other contact and does not count as crossing.
+pub fn segments_cross(p1: (i32, i32), p2: (i32, i32), p3: (i32, i32), p4: (i32, i32)) -> bool {
+    fn orient(a: (i32, i32), b: (i32, i32), c: (i32, i32)) -> i64 {
+        let v = i64::from(b.0 - a.0) * i64::from(c.1 - a.1)
+            - i64::from(b.1 - a.1) * i64::from(c.0 - a.0);
+        v.signum()
+    }
+    orient(p1, p2, p3) * orient(p1, p2, p4) < 0 && orient(p3, p4, p1) * orient(p3, p4, p2) < 0
+}
+
+/// For each forward direction `d`, the links `(dc, dr, d2)` — starting at
+/// offset `(dc, dr)` from the start of a `d` link, going in direction `d2` —
+/// that cross it. Derived once by exact geometry over a small window.
+fn relative_crossers() -> [Vec<(i32, i32, usize)>; 4] {
+    let mut table: [Vec<(i32, i32, usize)>; 4] = Default::default();
+    for (d, &(dc, dr)) in FORWARD.iter().enumerate() {
+        for oc in -3..=3 {
+            for or in -3..=3 {
+                for (d2, &(ec, er)) in FORWARD.iter().enumerate() {
+                    if segments_cross((0, 0), (dc, dr), (oc, or), (oc + ec, or + er)) {
+                        table[d].push((oc, or, d2));
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(table[d].len(), CROSSERS_PER_LINK);
+    }
+    table
+}
+
+impl Geometry {
+    /// The shared tables for `size`, built on first use.
+    pub fn for_size(size: BoardSize) -> Arc<Geometry> {
+        static CACHE: OnceLock<Mutex<HashMap<BoardSize, Arc<Geometry>>>> = OnceLock::new();
+        let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+        // A poisoned lock only means another thread panicked while inserting;
+        // the map itself is still consistent.
+        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
+        map.entry(size)
+            .or_insert_with(|| Arc::new(Geometry::build(size)))
+            .clone()
+    }
+
+    fn build(size: BoardSize) -> Geometry {
+        let width = usize::from(size.width());
+        let height = usize::from(size.height());
+        let slots = size.slots();
+        let on_board = |c: i32, r: i32| -> Option<usize> {
+            if c < 0 || r < 0 || c >= width as i32 || r >= height as i32 {
+                return None;
+            }
+            let h = Hole::new(c as u16, r as u16);
+            size.contains(h).then(|| size.index(h))
+        };
+
+        let mut hole_flags = vec![0u8; slots];
+        for h in size.holes() {
+            let mut f = flag::EXISTS;
+            if size.playable_by(Player::Red, h) {
+                f |= flag::PLAYABLE_RED;
+            }
+            if size.playable_by(Player::Black, h) {
+                f |= flag::PLAYABLE_BLACK;
+            }
+            if h.row == 0 {
+                f |= flag::RED_START;
+            }
+            if usize::from(h.row) == height - 1 {
+                f |= flag::RED_END;
+            }
+            if h.col == 0 {
+                f |= flag::BLACK_START;
+            }
+            if usize::from(h.col) == width - 1 {
+                f |= flag::BLACK_END;
+            }
+            hole_flags[size.index(h)] = f;
+        }
+
+        let filler = Step {
+            hole: NONE,
+            link: NONE,
+        };
+        let mut steps = vec![[filler; 8]; slots];
+        for h in size.holes() {
+            let (c, r) = (i32::from(h.col), i32::from(h.row));
+            let i = size.index(h);
+            let mut k = 0;
+            for (d, &(dc, dr)) in FORWARD.iter().enumerate() {
+                // Forward: the link is stored here.
+                if let Some(j) = on_board(c + dc, r + dr) {
+                    steps[i][k] = Step {
+                        hole: j as u16,
+                        link: (i * 4 + d) as u16,
+                    };
+                    k += 1;
+                }
+                // Backward: the link is stored at the neighbour.
+                if let Some(j) = on_board(c - dc, r - dr) {
+                    steps[i][k] = Step {
+                        hole: j as u16,
+                        link: (j * 4 + d) as u16,
+                    };
+                    k += 1;
+                }
+            }
+        }
+
+        let relative = relative_crossers();
+        let mut crossers = vec![[NONE; CROSSERS_PER_LINK]; slots * 4];
+        for h in size.holes() {
+            let (c, r) = (i32::from(h.col), i32::from(h.row));
+            for (d, &(dc, dr)) in FORWARD.iter().enumerate() {
+                if on_board(c + dc, r + dr).is_none() {
+                    continue;
+                }
+                let id = size.index(h) * 4 + d;
+                let mut k = 0;
+                for &(oc, or, d2) in &relative[d] {
+                    let (sc, sr) = (c + oc, r + or);
+                    let (ec, er) = FORWARD[d2];
+                    if let (Some(s), Some(_)) = (on_board(sc, sr), on_board(sc + ec, sr + er)) {
+                        crossers[id][k] = (s * 4 + d2) as u16;
+                        k += 1;
+                    }
+                }
+            }
+        }
+
+        Geometry {
+            size,
+            width,
+            steps,
+            crossers,
+            hole_flags,
+        }
+    }
+
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// Number of hole slots (corners included).
+    pub fn slots(&self) -> usize {
+        self.hole_flags.len()
+    }
+
+    pub fn index(&self, hole: Hole) -> usize {
+        usize::from(hole.row) * self.width + usize::from(hole.col)
+    }
+
+    pub fn hole(&self, index: usize) -> Hole {
+        Hole::new((index % self.width) as u16, (index / self.width) as u16)
+    }
+
+    /// Knight steps out of a hole slot; unused entries have `hole == NONE`.
+    #[inline]
+    pub fn steps(&self, index: usize) -> &[Step; 8] {
+        &self.steps[index]
+    }
+
+    /// Links crossing link `id`; unused entries are [`NONE`].
+    #[inline]
+    pub fn crossers(&self, id: usize) -> &[u16; CROSSERS_PER_LINK] {
+        &self.crossers[id]
+    }
+
+    #[inline]
+    pub fn hole_flags(&self, index: usize) -> u8 {
+        self.hole_flags[index]
+    }
+
+    /// The link id of `link`, if both ends are holes of this board.
+    pub fn link_id(&self, link: Link) -> Option<usize> {
+        let (a, b) = link.ends();
+        if !self.size.contains(a) || !self.size.contains(b) || !a.is_knight_step(b) {
+            return None;
+        }
+        let (top, bottom) = if a.row < b.row { (a, b) } else { (b, a) };
+        let dc = i32::from(bottom.col) - i32::from(top.col);
+        let dr = i32::from(bottom.row) - i32::from(top.row);
+        let d = FORWARD.iter().position(|&f| f == (dc, dr))?;
+        Some(self.index(top) * 4 + d)
+    }
+
+    /// The link with this id (the id must come from this geometry).
+    pub fn link(&self, id: usize) -> Link {
+        let (start, _) = self.link_origin(id);
+        Link::new(self.hole(start), self.hole(self.link_far_end(id)))
+            .expect("link ids name knight steps")
+    }
+
+    /// The hole slot that stores link `id`, and its direction.
+    #[inline]
+    pub fn link_origin(&self, id: usize) -> (usize, usize) {
+        (id >> 2, id & 3)
+    }
+
+    /// The other end of link `id` (not the storing hole).
+    pub fn link_far_end(&self, id: usize) -> usize {
+        let (i, d) = self.link_origin(id);
+        let (dc, dr) = FORWARD[d];
+        let c = (i % self.width) as i32 + dc;
+        let r = (i / self.width) as i32 + dr;
+        r as usize * self.width + c as usize
+    }
+
+    /// Bytes held by these tables (shared by all positions of this size).
+    pub fn heap_bytes(&self) -> usize {
+        self.steps.capacity() * std::mem::size_of::<[Step; 8]>()
+            + self.crossers.capacity() * std::mem::size_of::<[u16; CROSSERS_PER_LINK]>()
+            + self.hole_flags.capacity()
+    }
+
+    /// Every link of this board, as ids.
+    pub fn all_link_ids(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.slots()).flat_map(move |i| {
+            self.steps[i]
+                .iter()
+                .filter(move |s| s.hole != NONE && usize::from(s.link) >> 2 == i)
+                .map(|s| usize::from(s.link))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_direction_has_nine_crossers() {
+        for list in relative_crossers() {
+            assert_eq!(list.len(), CROSSERS_PER_LINK);
+        }
+    }
+
+    #[test]
+    fn link_ids_round_trip() {
+        let g = Geometry::for_size(BoardSize::new(6, 9).unwrap());
+        let mut n = 0;
+        for id in g.all_link_ids() {
+            let l = g.link(id);
+            assert_eq!(g.link_id(l), Some(id));
+            n += 1;
+        }
+        assert!(n > 0);
+        let g24 = Geometry::for_size(BoardSize::STANDARD);
+        assert_eq!(g24.all_link_ids().count(), 2016);
+    }
+}

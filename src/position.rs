@@ -1,0 +1,884 @@
+//! A game position under a rule set: pegs, links, whose turn, and the result.
+//!
+//! State is one byte per hole slot (peg colour, the border flags of its
+//! union-find component, and the four "forward" link bits, see
+//! [`crate::geometry`]) plus a union-find parent per slot. The tables that do
+//! not change during a game live in a shared [`Geometry`].
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::sync::Arc;
+
+use crate::board::{BoardSize, Hole, Player};
+use crate::geometry::{Geometry, NONE, flag};
+use crate::link::Link;
+use crate::moves::{Move, Placement, Removal as RemovalMove};
+use crate::rules::{Crossing, Linking, Removal, RuleSet, RuleSetError, Swap};
+use crate::setup::Setup;
+pub use crate::setup::SetupProblem;
+
+// Layout of a cell byte.
+const COLOUR: u8 = 0b11;
+const RED: u8 = 1;
+const BLACK: u8 = 2;
+/// Set on a union-find root whose component touches the owner's first / second border row.
+const REACH_START: u8 = 4;
+const REACH_END: u8 = 8;
+const REACH_BOTH: u8 = REACH_START | REACH_END;
+/// Link bit for forward direction `d` is `LINK0 << d`.
+const LINK0: u8 = 16;
+const LINKS: u8 = 0xF0;
+
+fn colour_bits(p: Player) -> u8 {
+    match p {
+        Player::Red => RED,
+        Player::Black => BLACK,
+    }
+}
+
+fn colour_player(bits: u8) -> Option<Player> {
+    match bits & COLOUR {
+        RED => Some(Player::Red),
+        BLACK => Some(Player::Black),
+        _ => None,
+    }
+}
+
+#[inline]
+fn link_bit(id: usize) -> u8 {
+    LINK0 << (id & 3)
+}
+
+/// How a game was won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WinBy {
+    Connection,
+    Resignation,
+}
+
+/// Where the game stands. `ply` is the number of moves played when it ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Status {
+    Ongoing,
+    Won {
+        winner: Player,
+        ply: u32,
+        by: WinBy,
+    },
+    /// Drawn by agreement (an accepted draw offer).
+    Drawn {
+        ply: u32,
+    },
+}
+
+/// What a successful move changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Played {
+    pub mover: Player,
+    /// Links put on the board (automatically or as chosen), in the order added.
+    pub links_added: Vec<Link>,
+    /// Links taken off: removed on purpose, or with a removed peg.
+    pub links_removed: Vec<Link>,
+    /// Pegs taken off (a removed own peg, or the peg a mirror swap replaces).
+    pub pegs_removed: Vec<Hole>,
+}
+
+impl Played {
+    fn by(mover: Player) -> Played {
+        Played {
+            mover,
+            links_added: Vec::new(),
+            links_removed: Vec::new(),
+            pegs_removed: Vec::new(),
+        }
+    }
+}
+
+/// Why a move is illegal. The position is unchanged when a move is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("the game is already over ({0:?})")]
+    GameOver(Status),
+    #[error("{hole} is not a hole of the {size} board (off the board or a corner)")]
+    NoSuchHole { hole: Hole, size: BoardSize },
+    #[error("{hole} is occupied by a {by} peg")]
+    Occupied { hole: Hole, by: Player },
+    #[error("{player} may not place at {hole}: it is in {opponent}'s border row", opponent = player.opponent())]
+    OpponentBorder { hole: Hole, player: Player },
+    #[error("{a} and {b} are not a knight's move apart, so no link can join them")]
+    NotKnightStep { a: Hole, b: Hole },
+    #[error("link {link}: {hole} does not hold a {player} peg")]
+    LinkEndNotYours {
+        link: Link,
+        hole: Hole,
+        player: Player,
+    },
+    #[error("link {0} is already on the board")]
+    LinkExists(Link),
+    #[error("link {link} crosses the link {blocker}, which the rules ({rule}) forbid")]
+    Crosses {
+        link: Link,
+        blocker: Link,
+        rule: &'static str,
+    },
+    #[error("cannot remove link {0}: there is no such link on the board")]
+    RemoveLinkAbsent(Link),
+    #[error("cannot remove link {link}: it belongs to {owner}")]
+    RemoveLinkNotYours { link: Link, owner: Player },
+    #[error("cannot remove a peg at {0}: the hole is empty")]
+    RemovePegAbsent(Hole),
+    #[error("cannot remove the peg at {hole}: it belongs to {owner}")]
+    RemovePegNotYours { hole: Hole, owner: Player },
+    #[error("removing {what} is not allowed by the rules (removal: {allowed})")]
+    RemovalNotAllowed { what: String, allowed: &'static str },
+    #[error("links were given, but under automatic linking the engine adds the links")]
+    LinksUnderAutomatic,
+    #[error("swap is not part of these rules")]
+    SwapNotInRules,
+    #[error(
+        "swap is only allowed as the second move of the game (this would be move {move_number})"
+    )]
+    SwapNotNow { move_number: u32 },
+    #[error("mirror swap: the mirrored hole {hole} is not playable by {player}")]
+    MirrorUnplayable { hole: Hole, player: Player },
+    #[error("there is no draw offer by {0} standing to accept")]
+    NoDrawOffer(Player),
+}
+
+fn removal_name(r: Removal) -> &'static str {
+    match r {
+        Removal::None => "none",
+        Removal::Links => "links",
+        Removal::LinksAndPegs => "links-and-pegs",
+    }
+}
+
+fn crossing_rule(c: Crossing) -> &'static str {
+    match c {
+        Crossing::None => "crossing none: no link may cross another",
+        Crossing::Own => "crossing own: links of different colours may not cross",
+    }
+}
+
+/// Reused buffers for the dead-draw search, so a query does not allocate.
+struct Scratch {
+    visited: Vec<u64>,
+    stack: Vec<u16>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = const {
+        RefCell::new(Scratch { visited: Vec::new(), stack: Vec::new() })
+    };
+}
+
+/// A position reached by legal play (or checked from a [`Setup`]).
+#[derive(Clone)]
+pub struct Position {
+    geo: Arc<Geometry>,
+    rules: RuleSet,
+    /// One byte per hole slot; see the layout constants above.
+    cells: Vec<u8>,
+    /// Union-find over pegs: each colour's components stay separate because
+    /// only same-colour pegs are ever linked.
+    parent: Vec<u16>,
+    first: Player,
+    to_move: Player,
+    ply: u32,
+    status: Status,
+    /// The player whose draw offer stands (made on their last move).
+    draw_offer: Option<Player>,
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Position")
+            .field("rules", &self.rules)
+            .field("ply", &self.ply)
+            .field("to_move", &self.to_move)
+            .field("status", &self.status)
+            .field("pegs", &self.pegs().count())
+            .field("links", &self.links().count())
+            .finish()
+    }
+}
+
+impl Position {
+    /// An empty board, Red to move.
+    pub fn new(rules: RuleSet) -> Result<Position, RuleSetError> {
+        Position::with_first(rules, Player::Red)
+    }
+
+    /// An empty board with `first` to move.
+    pub fn with_first(rules: RuleSet, first: Player) -> Result<Position, RuleSetError> {
+        rules.validate()?;
+        let geo = Geometry::for_size(rules.size);
+        let slots = geo.slots();
+        Ok(Position {
+            geo,
+            rules,
+            cells: vec![0; slots],
+            parent: vec![0; slots],
+            first,
+            to_move: first,
+            ply: 0,
+            status: Status::Ongoing,
+            draw_offer: None,
+        })
+    }
+
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    pub fn size(&self) -> BoardSize {
+        self.rules.size
+    }
+
+    /// The number of moves played.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// The colour to move.
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    /// The colour that moved first.
+    pub fn first(&self) -> Player {
+        self.first
+    }
+
+    /// The player whose draw offer currently stands, if any.
+    pub fn draw_offer(&self) -> Option<Player> {
+        self.draw_offer
+    }
+
+    pub fn peg(&self, hole: Hole) -> Option<Player> {
+        if !self.size().contains(hole) {
+            return None;
+        }
+        colour_player(self.cells[self.geo.index(hole)])
+    }
+
+    pub fn has_link(&self, link: Link) -> bool {
+        self.geo
+            .link_id(link)
+            .is_some_and(|id| self.has_link_id(id))
+    }
+
+    /// Every peg, row by row from the top.
+    pub fn pegs(&self) -> impl Iterator<Item = (Hole, Player)> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &c)| colour_player(c).map(|p| (self.geo.hole(i), p)))
+    }
+
+    /// Every link with its owner, sorted by link.
+    pub fn links(&self) -> impl Iterator<Item = (Link, Player)> + '_ {
+        let mut all: Vec<(Link, Player)> = self
+            .link_ids()
+            .map(|id| (self.geo.link(id), self.link_owner(id)))
+            .collect();
+        all.sort();
+        all.into_iter()
+    }
+
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// Bytes this position owns on the heap (the shared geometry tables,
+    /// [`Geometry::heap_bytes`], are not counted: one copy serves every
+    /// position of a board size).
+    pub fn heap_bytes(&self) -> usize {
+        self.cells.capacity() + self.parent.capacity() * std::mem::size_of::<u16>()
+    }
+
+    /// The shared tables for this board size.
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
+    // ----- low-level accessors -----
+
+    #[inline]
+    fn has_link_id(&self, id: usize) -> bool {
+        self.cells[id >> 2] & link_bit(id) != 0
+    }
+
+    /// The owner of an existing link: the colour of the peg that stores it.
+    fn link_owner(&self, id: usize) -> Player {
+        colour_player(self.cells[id >> 2]).expect("a link starts at a peg")
+    }
+
+    fn link_ids(&self) -> impl Iterator<Item = usize> + '_ {
+        self.cells.iter().enumerate().flat_map(|(i, &c)| {
+            (0..4)
+                .filter(move |d| c & (LINK0 << d) != 0)
+                .map(move |d| i * 4 + d)
+        })
+    }
+
+    /// An existing link that forbids `player` the link `id`, if any.
+    #[inline]
+    fn blocker_id(&self, id: usize, player: Player) -> Option<usize> {
+        let mine = colour_bits(player);
+        let any_blocks = self.rules.crossing == Crossing::None;
+        for &x in self.geo.crossers(id) {
+            let x = usize::from(x);
+            let c = self.cells[x >> 2];
+            if c & link_bit(x) != 0 && (any_blocks || c & COLOUR != mine) {
+                return Some(x);
+            }
+        }
+        None
+    }
+
+    /// Border flags a lone peg of `player` at slot `i` starts with.
+    #[inline]
+    fn reach_bits(&self, i: usize, player: Player) -> u8 {
+        let f = self.geo.hole_flags(i);
+        let (start, end) = match player {
+            Player::Red => (flag::RED_START, flag::RED_END),
+            Player::Black => (flag::BLACK_START, flag::BLACK_END),
+        };
+        (if f & start != 0 { REACH_START } else { 0 }) | (if f & end != 0 { REACH_END } else { 0 })
+    }
+
+    fn find(&mut self, mut i: usize) -> usize {
+        loop {
+            let p = usize::from(self.parent[i]);
+            if p == i {
+                return i;
+            }
+            let gp = self.parent[p];
+            self.parent[i] = gp;
+            i = p;
+        }
+    }
+
+    /// Joins the components of two pegs; returns the new root.
+    fn union(&mut self, a: usize, b: usize) -> usize {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.parent[ra] = rb as u16;
+            let reach = self.cells[ra] & REACH_BOTH;
+            self.cells[rb] |= reach;
+        }
+        rb
+    }
+
+    fn put_peg(&mut self, i: usize, player: Player) {
+        self.cells[i] = colour_bits(player) | self.reach_bits(i, player);
+        self.parent[i] = i as u16;
+    }
+
+    fn add_link_id(&mut self, id: usize) {
+        self.cells[id >> 2] |= link_bit(id);
+        let far = self.geo.link_far_end(id);
+        self.union(id >> 2, far);
+    }
+
+    /// Recomputes the union-find from the pegs and links (after removals).
+    fn rebuild_components(&mut self) {
+        for i in 0..self.cells.len() {
+            if let Some(p) = colour_player(self.cells[i]) {
+                let links = self.cells[i] & LINKS;
+                self.cells[i] = colour_bits(p) | self.reach_bits(i, p) | links;
+                self.parent[i] = i as u16;
+            }
+        }
+        let ids: Vec<usize> = self.link_ids().collect();
+        for id in ids {
+            let far = self.geo.link_far_end(id);
+            self.union(id >> 2, far);
+        }
+    }
+
+    fn connected(&mut self, i: usize) -> bool {
+        let r = self.find(i);
+        self.cells[r] & REACH_BOTH == REACH_BOTH
+    }
+
+    // ----- moves -----
+
+    /// Plays a move. A refused move leaves the position unchanged.
+    pub fn play(&mut self, mv: &Move) -> Result<Played, MoveError> {
+        if self.status != Status::Ongoing {
+            return Err(MoveError::GameOver(self.status));
+        }
+        match mv {
+            Move::Place(p) if p.removals.is_empty() => self.place(p, Played::by(self.to_move)),
+            Move::Place(p) => {
+                // Removals are rare: work on a copy so a refusal anywhere
+                // (a later removal, the placement) leaves `self` untouched.
+                let mut next = self.clone();
+                let played = next.remove_then_place(p)?;
+                *self = next;
+                Ok(played)
+            }
+            Move::Swap => self.swap(),
+            Move::Resign => {
+                let mover = self.to_move;
+                self.ply += 1;
+                self.status = Status::Won {
+                    winner: mover.opponent(),
+                    ply: self.ply,
+                    by: WinBy::Resignation,
+                };
+                self.draw_offer = None;
+                Ok(Played::by(mover))
+            }
+            Move::AcceptDraw => {
+                let mover = self.to_move;
+                if self.draw_offer != Some(mover.opponent()) {
+                    return Err(MoveError::NoDrawOffer(mover.opponent()));
+                }
+                self.ply += 1;
+                self.status = Status::Drawn { ply: self.ply };
+                self.draw_offer = None;
+                Ok(Played::by(mover))
+            }
+        }
+    }
+
+    fn end_turn(&mut self, offers_draw: bool) {
+        self.draw_offer = offers_draw.then_some(self.to_move);
+        self.ply += 1;
+        self.to_move = self.to_move.opponent();
+    }
+
+    /// Checks that `player` may put a peg at `hole`; returns its slot.
+    fn check_placement(&self, hole: Hole, player: Player) -> Result<usize, MoveError> {
+        let size = self.size();
+        if !size.contains(hole) {
+            return Err(MoveError::NoSuchHole { hole, size });
+        }
+        let i = self.geo.index(hole);
+        if let Some(by) = colour_player(self.cells[i]) {
+            return Err(MoveError::Occupied { hole, by });
+        }
+        if !size.playable_by(player, hole) {
+            return Err(MoveError::OpponentBorder { hole, player });
+        }
+        Ok(i)
+    }
+
+    /// Checks the chosen links of a manual placement at slot `at`; returns their ids.
+    fn check_chosen_links(&self, links: &[Link], at: usize) -> Result<Vec<usize>, MoveError> {
+        let mover = self.to_move;
+        let size = self.size();
+        let mut ids: Vec<usize> = Vec::with_capacity(links.len());
+        for &link in links {
+            let (a, b) = link.ends();
+            if !a.is_knight_step(b) {
+                return Err(MoveError::NotKnightStep { a, b });
+            }
+            for hole in [a, b] {
+                if !size.contains(hole) {
+                    return Err(MoveError::NoSuchHole { hole, size });
+                }
+                let i = self.geo.index(hole);
+                if i != at && colour_player(self.cells[i]) != Some(mover) {
+                    return Err(MoveError::LinkEndNotYours {
+                        link,
+                        hole,
+                        player: mover,
+                    });
+                }
+            }
+            let id = self
+                .geo
+                .link_id(link)
+                .expect("checked: knight step on board");
+            if self.has_link_id(id) || ids.contains(&id) {
+                return Err(MoveError::LinkExists(link));
+            }
+            let rule = crossing_rule(self.rules.crossing);
+            if let Some(x) = self.blocker_id(id, mover) {
+                return Err(MoveError::Crosses {
+                    link,
+                    blocker: self.geo.link(x),
+                    rule,
+                });
+            }
+            if self.rules.crossing == Crossing::None {
+                let crossers = self.geo.crossers(id);
+                if let Some(&x) = ids.iter().find(|&&x| crossers.contains(&(x as u16))) {
+                    return Err(MoveError::Crosses {
+                        link,
+                        blocker: self.geo.link(x),
+                        rule,
+                    });
+                }
+            }
+            ids.push(id);
+        }
+        Ok(ids)
+    }
+
+    fn place(&mut self, p: &Placement, mut played: Played) -> Result<Played, MoveError> {
+        let mover = self.to_move;
+        let i = self.check_placement(p.hole, mover)?;
+        let chosen = match self.rules.links {
+            Linking::Automatic if !p.links.is_empty() => {
+                return Err(MoveError::LinksUnderAutomatic);
+            }
+            Linking::Automatic => Vec::new(),
+            Linking::Manual => self.check_chosen_links(&p.links, i)?,
+        };
+
+        // Validated: from here on nothing can fail.
+        self.put_peg(i, mover);
+        match self.rules.links {
+            Linking::Automatic => {
+                let mine = colour_bits(mover);
+                for k in 0..8 {
+                    let step = self.geo.steps(i)[k];
+                    // Filler steps point at corner slot 0, which never holds a peg.
+                    if self.cells[usize::from(step.hole)] & COLOUR == mine {
+                        let id = usize::from(step.link);
+                        if self.blocker_id(id, mover).is_none() {
+                            self.add_link_id(id);
+                            played.links_added.push(self.geo.link(id));
+                        }
+                    }
+                }
+            }
+            Linking::Manual => {
+                for (&id, &link) in chosen.iter().zip(&p.links) {
+                    self.add_link_id(id);
+                    played.links_added.push(link);
+                }
+            }
+        }
+        self.end_turn(p.offers_draw);
+        if self.connected(i) {
+            self.status = Status::Won {
+                winner: mover,
+                ply: self.ply,
+                by: WinBy::Connection,
+            };
+        }
+        Ok(played)
+    }
+
+    fn remove_then_place(&mut self, p: &Placement) -> Result<Played, MoveError> {
+        let mover = self.to_move;
+        let size = self.size();
+        let mut played = Played::by(mover);
+        for r in &p.removals {
+            let allowed = removal_name(self.rules.removal);
+            match *r {
+                RemovalMove::Link(link) => {
+                    if self.rules.removal == Removal::None {
+                        return Err(MoveError::RemovalNotAllowed {
+                            what: format!("link {link}"),
+                            allowed,
+                        });
+                    }
+                    let id = match self.geo.link_id(link) {
+                        Some(id) if self.has_link_id(id) => id,
+                        _ => return Err(MoveError::RemoveLinkAbsent(link)),
+                    };
+                    let owner = self.link_owner(id);
+                    if owner != mover {
+                        return Err(MoveError::RemoveLinkNotYours { link, owner });
+                    }
+                    self.cells[id >> 2] &= !link_bit(id);
+                    played.links_removed.push(link);
+                }
+                RemovalMove::Peg(hole) => {
+                    if self.rules.removal != Removal::LinksAndPegs {
+                        return Err(MoveError::RemovalNotAllowed {
+                            what: format!("the peg at {hole}"),
+                            allowed,
+                        });
+                    }
+                    if !size.contains(hole) {
+                        return Err(MoveError::NoSuchHole { hole, size });
+                    }
+                    let i = self.geo.index(hole);
+                    match colour_player(self.cells[i]) {
+                        None => return Err(MoveError::RemovePegAbsent(hole)),
+                        Some(owner) if owner != mover => {
+                            return Err(MoveError::RemovePegNotYours { hole, owner });
+                        }
+                        Some(_) => {}
+                    }
+                    for step in *self.geo.steps(i) {
+                        let id = usize::from(step.link);
+                        if step.hole != NONE && self.has_link_id(id) {
+                            self.cells[id >> 2] &= !link_bit(id);
+                            played.links_removed.push(self.geo.link(id));
+                        }
+                    }
+                    self.cells[i] = 0;
+                    played.pegs_removed.push(hole);
+                }
+            }
+        }
+        self.rebuild_components();
+        self.place(p, played)
+    }
+
+    fn swap(&mut self) -> Result<Played, MoveError> {
+        let mover = self.to_move;
+        if self.rules.swap == Swap::None {
+            return Err(MoveError::SwapNotInRules);
+        }
+        let only_peg = {
+            let mut pegs = self.pegs();
+            match (pegs.next(), pegs.next()) {
+                (Some((h, p)), None) if p == mover.opponent() => Some(h),
+                _ => None,
+            }
+        };
+        let Some(hole) = only_peg.filter(|_| self.ply == 1) else {
+            return Err(MoveError::SwapNotNow {
+                move_number: self.ply + 1,
+            });
+        };
+        let mut played = Played::by(mover);
+        match self.rules.swap {
+            Swap::None => unreachable!("checked above"),
+            Swap::Mirror => {
+                let mirrored = hole.mirrored();
+                if !self.size().playable_by(mover, mirrored) {
+                    return Err(MoveError::MirrorUnplayable {
+                        hole: mirrored,
+                        player: mover,
+                    });
+                }
+                let from = self.geo.index(hole);
+                self.cells[from] = 0;
+                self.put_peg(self.geo.index(mirrored), mover);
+                played.pegs_removed.push(hole);
+                // The first player moves again.
+                self.draw_offer = None;
+                self.ply += 1;
+                self.to_move = mover.opponent();
+            }
+            Swap::Colors => {
+                // The people exchange colours; on the board nothing moves and
+                // the same colour is to move again.
+                self.draw_offer = None;
+                self.ply += 1;
+            }
+        }
+        Ok(played)
+    }
+
+    // ----- queries -----
+
+    /// The links a `player` peg at `hole` would get automatically now.
+    pub fn links_for_peg(&self, hole: Hole, player: Player) -> Vec<Link> {
+        if !self.size().contains(hole) {
+            return Vec::new();
+        }
+        let i = self.geo.index(hole);
+        let mine = colour_bits(player);
+        self.geo
+            .steps(i)
+            .iter()
+            .filter(|s| s.hole != NONE && self.cells[usize::from(s.hole)] & COLOUR == mine)
+            .filter(|s| self.blocker_id(usize::from(s.link), player).is_none())
+            .map(|s| self.geo.link(usize::from(s.link)))
+            .collect()
+    }
+
+    /// An existing link that forbids `player` the link `link` (the smallest
+    /// such, for determinism), or `None` when nothing on the board crosses it
+    /// in a way the rules forbid.
+    pub fn blocker(&self, link: Link, player: Player) -> Option<Link> {
+        let id = self.geo.link_id(link)?;
+        let mine = colour_bits(player);
+        let any_blocks = self.rules.crossing == Crossing::None;
+        self.geo
+            .crossers(id)
+            .iter()
+            .map(|&x| usize::from(x))
+            .filter(|&x| {
+                let c = self.cells[x >> 2];
+                c & link_bit(x) != 0 && (any_blocks || c & COLOUR != mine)
+            })
+            .map(|x| self.geo.link(x))
+            .min()
+    }
+
+    /// Whether `player` can still join their two border rows, whatever the
+    /// opponent's pegs and links; see `docs/engine.md` ("Dead draw") for
+    /// exactly what is decided under each rule set.
+    pub fn can_connect(&self, player: Player) -> bool {
+        let geo = &*self.geo;
+        let mine = colour_bits(player);
+        let (playable, start, end) = match player {
+            Player::Red => (flag::PLAYABLE_RED, flag::RED_START, flag::RED_END),
+            Player::Black => (flag::PLAYABLE_BLACK, flag::BLACK_START, flag::BLACK_END),
+        };
+        // Own links block a new step only when they can never be taken away
+        // and nothing may cross them.
+        let own_blocks =
+            self.rules.crossing == Crossing::None && self.rules.removal == Removal::None;
+        // Under automatic linking a link appears only when a peg is placed:
+        // two own pegs left unlinked stay unlinked unless a peg can be lifted.
+        let pegs_fixed =
+            self.rules.links == Linking::Automatic && self.rules.removal != Removal::LinksAndPegs;
+        let usable = |i: usize| {
+            let c = self.cells[i] & COLOUR;
+            c == mine || (c == 0 && geo.hole_flags(i) & playable != 0)
+        };
+        let step_open = |from: usize, to: usize, id: usize| -> bool {
+            let stored = self.cells[id >> 2];
+            if stored & link_bit(id) != 0 {
+                return stored & COLOUR == mine;
+            }
+            if pegs_fixed && self.cells[from] & COLOUR == mine && self.cells[to] & COLOUR == mine {
+                return false;
+            }
+            geo.crossers(id).iter().all(|&x| {
+                let x = usize::from(x);
+                let c = self.cells[x >> 2];
+                c & link_bit(x) == 0 || (c & COLOUR == mine && !own_blocks)
+            })
+        };
+
+        SCRATCH.with(|s| {
+            let mut s = s.borrow_mut();
+            let Scratch { visited, stack } = &mut *s;
+            visited.clear();
+            visited.resize(geo.slots().div_ceil(64), 0);
+            stack.clear();
+            for i in 0..geo.slots() {
+                if geo.hole_flags(i) & start != 0 && usable(i) {
+                    if geo.hole_flags(i) & end != 0 {
+                        return true;
+                    }
+                    visited[i >> 6] |= 1 << (i & 63);
+                    stack.push(i as u16);
+                }
+            }
+            while let Some(u) = stack.pop() {
+                let u = usize::from(u);
+                for step in geo.steps(u) {
+                    let v = usize::from(step.hole);
+                    // Filler steps lead to corner slot 0, which is never usable.
+                    if visited[v >> 6] & (1 << (v & 63)) != 0 || !usable(v) {
+                        continue;
+                    }
+                    if !step_open(u, v, usize::from(step.link)) {
+                        continue;
+                    }
+                    if geo.hole_flags(v) & end != 0 {
+                        return true;
+                    }
+                    visited[v >> 6] |= 1 << (v & 63);
+                    stack.push(v as u16);
+                }
+            }
+            false
+        })
+    }
+
+    /// Neither player can still connect.
+    pub fn is_dead_draw(&self) -> bool {
+        !self.can_connect(self.to_move) && !self.can_connect(self.to_move.opponent())
+    }
+
+    // ----- setups -----
+
+    /// The pegs and links, as a free setup.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            size: self.size(),
+            pegs: self.pegs().collect::<BTreeMap<_, _>>(),
+            links: self.links().map(|(l, _)| l).collect::<BTreeSet<_>>(),
+            to_move: Some(self.to_move),
+        }
+    }
+
+    /// A position from a setup, checked against `rules`. Lists every problem.
+    /// Red moves first; the move count is taken to be the number of pegs, and
+    /// the player to move is the setup's, or else the side with fewer pegs
+    /// (Red when equal).
+    pub fn from_setup(setup: &Setup, rules: RuleSet) -> Result<Position, Vec<SetupProblem>> {
+        let mut problems = setup.check();
+        if let Err(e) = rules.validate() {
+            problems.push(SetupProblem::Rules(e));
+        }
+        if setup.size != rules.size {
+            problems.push(SetupProblem::SizeMismatch {
+                setup: setup.size,
+                rules: rules.size,
+            });
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        let size = rules.size;
+        for (&hole, &player) in &setup.pegs {
+            if !size.playable_by(player, hole) {
+                problems.push(SetupProblem::PegInOpponentBorder { hole, player });
+            }
+        }
+        let geo = Geometry::for_size(size);
+        let ids: BTreeMap<usize, Link> = setup
+            .links
+            .iter()
+            .map(|&l| (geo.link_id(l).expect("checked by Setup::check"), l))
+            .collect();
+        for (&id, &a) in &ids {
+            for &x in geo.crossers(id) {
+                let x = usize::from(x);
+                let Some(&b) = ids.get(&x) else { continue };
+                // Report each crossing pair once.
+                if a < b
+                    && (rules.crossing == Crossing::None
+                        || setup.link_owner(a) != setup.link_owner(b))
+                {
+                    problems.push(SetupProblem::LinksCross {
+                        a,
+                        b,
+                        rule: crossing_rule(rules.crossing),
+                    });
+                }
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+
+        let reds = setup.pegs.values().filter(|&&p| p == Player::Red).count();
+        let blacks = setup.pegs.len() - reds;
+        let to_move = setup.to_move.unwrap_or(if reds > blacks {
+            Player::Black
+        } else {
+            Player::Red
+        });
+        let mut pos = Position::new(rules).map_err(|e| vec![SetupProblem::Rules(e)])?;
+        for (&hole, &player) in &setup.pegs {
+            pos.put_peg(geo.index(hole), player);
+        }
+        for &id in ids.keys() {
+            pos.add_link_id(id);
+        }
+        pos.ply = setup.pegs.len() as u32;
+        pos.to_move = to_move;
+        let winner = [Player::Red, Player::Black].into_iter().find(|&p| {
+            (0..pos.cells.len())
+                .any(|i| pos.cells[i] & COLOUR == colour_bits(p) && pos.connected(i))
+        });
+        if let Some(winner) = winner {
+            pos.status = Status::Won {
+                winner,
+                ply: pos.ply,
+                by: WinBy::Connection,
+            };
+        }
+        Ok(pos)
+    }
+}

@@ -1,0 +1,181 @@
+//! Seeded random legal games, for tests, benchmarks and demos.
+//!
+//! The generator uses its own small PRNG (SplitMix64) so that a seed gives
+//! the same game on every platform and crate version.
+
+use crate::board::{Hole, Player};
+use crate::link::Link;
+use crate::moves::{Move, Placement, Removal as RemovalMove};
+use crate::position::{Position, Status};
+use crate::rules::{Linking, Removal, RuleSet, Swap};
+
+/// SplitMix64: tiny, fast, and fully specified, so sequences never change.
+#[derive(Debug, Clone)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64 { state: seed }
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`), by multiply-shift (no modulo bias worth noting).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// True once in `n` times on average.
+    pub fn one_in(&mut self, n: usize) -> bool {
+        self.below(n) == 0
+    }
+
+    /// A uniformly chosen element, or `None` when empty.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
+        if items.is_empty() {
+            None
+        } else {
+            items.get(self.below(items.len()))
+        }
+    }
+}
+
+/// A random legal game under `rules`, from the empty board with Red first.
+/// Play stops at a win, at an accepted draw, when the player to move has no
+/// empty hole left, or after `max_plies` moves. Swap is chosen a quarter of
+/// the time when allowed; under manual linking most but not all available
+/// links are chosen, sometimes with an extra link between older pegs; where
+/// the rules allow removals, some moves remove an own link or peg; a few moves
+/// offer a draw, and some offers are accepted. Returns no moves when the rule
+/// set itself is impossible.
+pub fn random_game(rules: &RuleSet, seed: u64, max_plies: u32) -> Vec<Move> {
+    let Ok(mut pos) = Position::new(rules.clone()) else {
+        return Vec::new();
+    };
+    let mut rng = SplitMix64::new(seed);
+    let mut moves = Vec::new();
+    while pos.status() == Status::Ongoing && pos.ply() < max_plies {
+        let Some(mv) = random_move(&pos, &mut rng) else {
+            break;
+        };
+        let mv = match pos.play(&mv) {
+            Ok(_) => mv,
+            Err(_) => {
+                // The embellishments (removals, extra links) can clash with
+                // each other; a bare peg with its own links never does.
+                let Move::Place(p) = mv else { break };
+                let plain = Move::Place(Placement {
+                    removals: Vec::new(),
+                    links: manual_links_for(&pos, p.hole, &[]),
+                    ..Placement::peg(p.hole)
+                });
+                if pos.play(&plain).is_err() {
+                    break;
+                }
+                plain
+            }
+        };
+        moves.push(mv);
+    }
+    moves
+}
+
+/// Under manual linking, the links a new peg at `hole` could take now,
+/// leaving out those to pegs about to be removed; empty under automatic linking.
+fn manual_links_for(pos: &Position, hole: Hole, removed: &[Hole]) -> Vec<Link> {
+    if pos.rules().links == Linking::Automatic {
+        return Vec::new();
+    }
+    pos.links_for_peg(hole, pos.to_move())
+        .into_iter()
+        .filter(|l| !removed.iter().any(|&h| l.touches(h)))
+        .collect()
+}
+
+fn random_move(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
+    let rules = pos.rules();
+    let mover = pos.to_move();
+    if pos.ply() == 1 && rules.swap != Swap::None && rng.one_in(4) {
+        return Some(Move::Swap);
+    }
+    if pos.draw_offer() == Some(mover.opponent()) && rng.one_in(4) {
+        return Some(Move::AcceptDraw);
+    }
+
+    let mut removals = Vec::new();
+    let mut removed_pegs = Vec::new();
+    if rules.removal != Removal::None && rng.one_in(12) {
+        if rules.removal == Removal::LinksAndPegs && rng.one_in(2) {
+            let own: Vec<Hole> = own_pegs(pos, mover);
+            if let Some(&h) = rng.pick(&own) {
+                removals.push(RemovalMove::Peg(h));
+                removed_pegs.push(h);
+            }
+        } else {
+            let own: Vec<Link> = pos
+                .links()
+                .filter(|&(_, p)| p == mover)
+                .map(|(l, _)| l)
+                .collect();
+            if let Some(&l) = rng.pick(&own) {
+                removals.push(RemovalMove::Link(l));
+            }
+        }
+    }
+
+    let size = pos.size();
+    let holes: Vec<Hole> = size
+        .holes()
+        .filter(|&h| pos.peg(h).is_none() && size.playable_by(mover, h))
+        .collect();
+    let hole = *rng.pick(&holes)?;
+
+    let mut links = manual_links_for(pos, hole, &removed_pegs);
+    if rules.links == Linking::Manual {
+        // Leave some links out: an unplaced link is no barrier, and later
+        // moves may add it between the two older pegs.
+        links.retain(|_| !rng.one_in(4));
+        if rng.one_in(3) {
+            links.extend(extra_link(pos, mover, rng, &removed_pegs));
+        }
+    }
+    Some(Move::Place(Placement {
+        removals,
+        hole,
+        links,
+        // Offers only later on, so that most games run to a connection.
+        offers_draw: pos.ply() > 60 && rng.one_in(100),
+    }))
+}
+
+fn own_pegs(pos: &Position, player: Player) -> Vec<Hole> {
+    pos.pegs()
+        .filter(|&(_, p)| p == player)
+        .map(|(h, _)| h)
+        .collect()
+}
+
+/// A missing link between two older own pegs that nothing forbids, if one is found.
+fn extra_link(
+    pos: &Position,
+    player: Player,
+    rng: &mut SplitMix64,
+    removed: &[Hole],
+) -> Option<Link> {
+    let own = own_pegs(pos, player);
+    let &a = rng.pick(&own)?;
+    if removed.contains(&a) {
+        return None;
+    }
+    pos.links_for_peg(a, player)
+        .into_iter()
+        .find(|&l| !pos.has_link(l) && !removed.contains(&l.other_end(a)))
+}
