@@ -79,26 +79,23 @@ fn dpi(s: &str) -> Result<f64, String> {
     }
 }
 
-/// A built-in style by name, or a style file. Errors are printed; the exit
-/// code says whether the file could not be read (2) or was wrong (1).
-pub(crate) fn load_style(arg: &str) -> Result<Style, ExitCode> {
-    if twixtkit::diagram::style::BUILTIN_NAMES.contains(&arg) {
-        return Style::builtin(arg).map_err(|e| {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        });
+/// A built-in style by name, or a style file. On failure, the exit code
+/// (2: the file cannot be read, 1: it is wrong) and the message.
+pub(crate) fn load_style(arg: &str) -> Result<Style, (u8, String)> {
+    let names = twixtkit::diagram::style::BUILTIN_NAMES;
+    if names.contains(&arg) {
+        return Style::builtin(arg).map_err(|e| (2, e.to_string()));
     }
     let text = std::fs::read_to_string(arg).map_err(|e| {
-        eprintln!(
-            "error: `{arg}` is neither a built-in style ({}) nor a readable style file: {e}",
-            twixtkit::diagram::style::BUILTIN_NAMES.join(", ")
-        );
-        ExitCode::from(2)
+        (
+            2,
+            format!(
+                "`{arg}` is neither a built-in style ({}) nor a readable style file: {e}",
+                names.join(", ")
+            ),
+        )
     })?;
-    Style::from_yaml(&text, arg).map_err(|e| {
-        eprintln!("error: {e}");
-        ExitCode::from(1)
-    })
+    Style::from_yaml(&text, arg).map_err(|e| (1, e.to_string()))
 }
 
 /// Picks the format: the flag, else the output file's extension, else SVG.
@@ -118,7 +115,10 @@ pub(crate) fn pick_format(flag: Option<Format>, output: Option<&Path>) -> Format
 pub fn run(a: Args) -> ExitCode {
     let style = match load_style(&a.style) {
         Ok(s) => s,
-        Err(code) => return code,
+        Err((code, message)) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(code);
+        }
     };
     let paper = if a.landscape {
         a.paper.landscape()

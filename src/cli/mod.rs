@@ -7,7 +7,10 @@ use clap::{Parser, Subcommand};
 
 mod board;
 mod convert;
+mod render;
 mod rules;
+mod sheet;
+mod show;
 
 #[derive(Parser)]
 #[command(
@@ -26,6 +29,12 @@ enum Command {
     Rules(rules::Args),
     /// Print a blank board for pencil play (SVG in mm, or PNG).
     Board(board::Args),
+    /// Draw positions of a recorded game, one picture each (SVG, PNG or text).
+    Render(render::Args),
+    /// Lay positions of a recorded game out on printable pages.
+    Sheet(sheet::Args),
+    /// Show a position of a recorded game as text.
+    Show(show::Args),
     /// Convert a game record between file formats (.tsgf, .T1, .txt/.moves, .twixt).
     Convert(convert::Args),
 }
@@ -34,6 +43,9 @@ pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Rules(a) => rules::run(a),
         Command::Board(a) => board::run(a),
+        Command::Render(a) => render::run(a),
+        Command::Sheet(a) => sheet::run(a),
+        Command::Show(a) => show::run(a),
         Command::Convert(a) => convert::run(a),
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod blank;
 pub mod font;
+pub mod game;
 pub mod model;
 pub mod png;
 pub mod sheet;
