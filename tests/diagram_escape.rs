@@ -59,3 +59,33 @@ fn text_drops_control_characters() {
     assert!(t.is_ascii());
     assert!(!t.contains('\u{0}') && !t.contains('\u{1b}'));
 }
+
+mod prop {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Whatever the text, the SVG stays well formed and holds exactly
+        /// the elements the model asks for: no text can open a new one.
+        #[test]
+        fn arbitrary_text_cannot_add_elements(caption in "\\PC{0,60}", label in "\\PC{0,6}") {
+            let mut s = Setup::empty(BoardSize::square(8).unwrap());
+            let h: Hole = "d4".parse().unwrap();
+            s.pegs.insert(h, Player::Black);
+            let mut d = Diagram::from_setup(&s);
+            d.coords = twixtkit::diagram::Sides::NONE;
+            d.label(h, label.clone());
+            d.caption(caption.clone());
+            let style = Style::rulebook();
+            let svg = to_svg(&d, &style, Scale::default());
+            let layout = twixtkit::diagram::Layout::new(&d, &style);
+            let texts = svg.matches("<text").count();
+            // One text for the peg's label, one per caption line.
+            prop_assert_eq!(texts, 1 + layout.caption_lines.len());
+            prop_assert_eq!(svg.matches("<title>").count(), 1);
+            render_pixmap(&svg, 0.05).expect("well formed");
+        }
+    }
+}

@@ -268,7 +268,7 @@ pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: 
     }
 
     if d.guides {
-        write_guides(out, d, s, l, p);
+        write_guides(out, d, s, p);
     }
     if d.border_lines {
         write_border_lines(out, d, s, l, p);
@@ -666,7 +666,7 @@ fn write_border_lines(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &
 
 /// Guide lines: from each inner corner hole towards the centre along the
 /// two knight's-move slopes, stopping at the board's middle lines.
-fn write_guides(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
+fn write_guides(out: &mut String, d: &Diagram, s: &Style, p: &str) {
     if s.guide_width <= 0.0 {
         return;
     }
@@ -705,7 +705,6 @@ fn write_guides(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
         }
     }
     out.push_str("\"/>\n</g>\n");
-    let _ = l;
 }
 
 fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
