@@ -287,7 +287,7 @@ pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: 
         .marks
         .iter()
         .filter_map(|m| match m {
-            Mark::HighlightLink(k) => Some(*k),
+            Mark::HighlightLink(k) if visible_link(k.ends().0, k.ends().1) => Some(*k),
             _ => None,
         })
         .collect();
