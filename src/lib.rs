@@ -3,6 +3,7 @@
 //! Data flows one way: text → syntax tree → replay → diagram model → SVG/text/PNG.
 
 pub mod board;
+pub mod diagnostic;
 pub mod diagram;
 pub mod formats;
 pub mod geometry;
@@ -12,7 +13,9 @@ pub mod output;
 pub mod position;
 pub mod random;
 pub mod record;
+pub mod replay;
 pub mod rules;
+pub mod script;
 pub mod setup;
 
 pub use board::{BoardSize, Hole, Player};

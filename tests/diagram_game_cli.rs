@@ -117,3 +117,82 @@ fn unreadable_inputs_are_usage_errors() {
     let o = twixt(&["show", "x.tsgf", "--move", "1", "--every", "2"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn scripts_render_their_diagram_points() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("figs.twixt");
+    std::fs::write(
+        &script,
+        "[Title \"First\"]\n[Rules \"dujardin\"]\n[Size \"10\"]\n\n1. e5\n2. e7\n3. d7\n\
+         #diagram name=../../fig-a caption=\"Red <&> Black\"\n#label b8 X\n4. c8\n\
+         #diagram caption=\"Second\"\n\n\
+         [Title \"Setup\"]\n[Rules \"dujardin\"]\n[Size \"9\"]\n\n#setup red: c5 g5\n\
+         #diagram name=fig-a numbers=none\n#ghost red e4 3a\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = twixt(&[
+        "render",
+        script.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    // Names from the points, made safe and distinct; unnamed: title and ply.
+    assert_eq!(names, ["First-004.svg", "fig-a-2.svg", "fig-a.svg"]);
+    let a = std::fs::read_to_string(out.join("fig-a.svg")).unwrap();
+    assert!(a.contains(">Red &lt;&amp;&gt; Black</text>"));
+    assert!(a.contains("class=\"cross b8\""));
+    assert!(a.contains("class=\"peg red last\""));
+    let setup = std::fs::read_to_string(out.join("fig-a-2.svg")).unwrap();
+    assert!(setup.contains("class=\"ghost red\""));
+
+    // --game picks one; --move draws by move instead of the points.
+    let o = twixt(&[
+        "show",
+        script.to_str().unwrap(),
+        "--game",
+        "1",
+        "--move",
+        "2",
+        "--ascii",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.contains("First: after move 2"), "{text}");
+
+    // A script that does not replay is an input error.
+    let bad = dir.path().join("bad.twixt");
+    std::fs::write(&bad, "[Rules \"dujardin\"]\n\n1. e5\n2. e5\n#diagram\n").unwrap();
+    let o = twixt(&["render", bad.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn rulebook_figure_scripts_render() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("diagrams");
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["dujardin.twixt", "schmidt.twixt"] {
+        let path = root.join(name);
+        if !path.exists() {
+            continue;
+        }
+        let o = twixt(&[
+            "sheet",
+            path.to_str().unwrap(),
+            "-o",
+            dir.path().join("sheet.svg").to_str().unwrap(),
+        ]);
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}

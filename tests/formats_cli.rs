@@ -135,3 +135,54 @@ fn refuses_bad_input_unknown_formats_and_the_input_as_output() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn converts_to_and_from_game_scripts() {
+    let dir = tempfile::tempdir().unwrap();
+    let lg = dir.path().join("g.tsgf");
+    fs::write(&lg, GAME).unwrap();
+    let script = dir.path().join("g.twixt");
+    let st = twixt()
+        .arg("convert")
+        .arg(&lg)
+        .arg("-o")
+        .arg(&script)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let text = fs::read_to_string(&script).unwrap();
+    assert!(
+        text.contains("[Red \"Ann\"]") && text.contains("[Rules \"pencil\"]"),
+        "{text}"
+    );
+    assert!(text.contains("5. resign"), "{text}");
+    // Back to Little Golem, byte for byte.
+    let back = dir.path().join("back.tsgf");
+    let st = twixt()
+        .arg("convert")
+        .arg(&script)
+        .arg("-o")
+        .arg(&back)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    assert_eq!(fs::read_to_string(&back).unwrap(), GAME);
+    // A script with a syntax error: exit 1, located, nothing written.
+    let bad = dir.path().join("bad.twixt");
+    fs::write(&bad, "[Size \"24\"]\n\n1. f6 2. ((\n").unwrap();
+    let out = dir.path().join("bad.txt");
+    let o = twixt()
+        .arg("convert")
+        .arg(&bad)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("bad.twixt:3"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(!out.exists());
+}

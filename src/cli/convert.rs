@@ -9,6 +9,7 @@ use twixtkit::formats::{Format, littlegolem, movelist, t1};
 use twixtkit::output::{ensure_not_input, write_atomic};
 use twixtkit::record::Record;
 use twixtkit::rules::RuleSet;
+use twixtkit::script::{Game, ScriptFile, load_rules_yaml, parse, write_file};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -23,8 +24,9 @@ pub struct Args {
     /// Input format; by default chosen from the input file's extension.
     #[arg(long, value_enum)]
     from: Option<FormatArg>,
-    /// Rule set for inputs that do not record it: move lists (default
-    /// pencil) and T1 files (default dujardin; the file gives the size).
+    /// Rule set (preset name or YAML file) for inputs that do not record
+    /// it: move lists (default pencil) and T1 files (default dujardin; the
+    /// file gives the size).
     #[arg(long)]
     rules: Option<String>,
     /// Board size for move-list input, e.g. 24 or 30x20 (default 24).
@@ -106,6 +108,9 @@ fn convert(args: &Args) -> Result<usize, Failure> {
     let from = pick(args.from, &args.input, "input")?;
     let to = pick(args.to, &args.output, "output")?;
     let rules = match &args.rules {
+        Some(name) if name.ends_with(".yaml") || name.ends_with(".yml") => {
+            Some(load_rules_yaml(Path::new(name)).map_err(usage)?)
+        }
         Some(name) => Some(RuleSet::preset(name).map_err(|e| usage(e.to_string()))?),
         None => None,
     };
@@ -126,8 +131,7 @@ fn convert(args: &Args) -> Result<usize, Failure> {
             base.validate().map_err(|e| usage(e.to_string()))?;
             movelist::read_with(&bytes, base).map_err(|e| at(&e))?
         }
-        // PLUG-IN `.twixt`: read with the script module and `Game::to_record` once it is on main.
-        FormatArg::Twixt => return Err(no_script()),
+        FormatArg::Twixt => read_script(&args.input, &bytes)?,
     };
     if records.is_empty() {
         return Err(invalid(format!(
@@ -155,8 +159,10 @@ fn convert(args: &Args) -> Result<usize, Failure> {
         FormatArg::Moves => movelist::write_all(&records)
             .map_err(|e| out_err(&e))?
             .into_bytes(),
-        // PLUG-IN `.twixt`: `Game::from_record` for each record and the script writer.
-        FormatArg::Twixt => return Err(no_script()),
+        FormatArg::Twixt => write_file(&ScriptFile {
+            games: records.iter().map(Game::from_record).collect(),
+        })
+        .into_bytes(),
     };
     ensure_not_input(&args.output, std::slice::from_ref(&args.input))
         .map_err(|e| usage(e.to_string()))?;
@@ -164,6 +170,37 @@ fn convert(args: &Args) -> Result<usize, Failure> {
     Ok(records.len())
 }
 
-fn no_script() -> Failure {
-    usage("the .twixt script format is not available in this build".into())
+/// The main line of every game in a script, as records. Parse errors are
+/// shown as the script checker shows them.
+fn read_script(path: &Path, bytes: &[u8]) -> Result<Vec<Record>, Failure> {
+    let name = path.display().to_string();
+    let source = std::str::from_utf8(bytes).map_err(|e| {
+        invalid(format!(
+            "{name}: expected UTF-8 text, found an invalid byte at offset {}",
+            e.valid_up_to()
+        ))
+    })?;
+    let parsed = parse(source);
+    if !parsed.errors.is_empty() {
+        for e in &parsed.errors {
+            eprint!("{}", e.to_diagnostic(&name, source));
+        }
+        return Err(invalid(format!(
+            "{name}: {} syntax error{}; nothing written",
+            parsed.errors.len(),
+            if parsed.errors.len() == 1 { "" } else { "s" }
+        )));
+    }
+    let base = path.parent().filter(|d| !d.as_os_str().is_empty());
+    parsed
+        .file
+        .games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            g.rules(base)
+                .and_then(|rules| g.to_record_with(rules))
+                .map_err(|e| invalid(format!("{name}: game {}: {e}", i + 1)))
+        })
+        .collect()
 }

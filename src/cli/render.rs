@@ -1,19 +1,24 @@
 //! `twixt render`: one picture per chosen position of a recorded game.
 //! Also the game-reading and position-choosing pieces `show` and `sheet` share.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use twixtkit::BoardSize;
 use twixtkit::diagram::game::{GameDiagram, Select, game_diagrams, record_title};
 use twixtkit::diagram::png::svg_to_png;
-use twixtkit::diagram::{Charset, Crop, Numbering, Scale, Sides, Style, to_svg, to_text};
+use twixtkit::diagram::snapshot::from_snapshot;
+use twixtkit::diagram::{Charset, Crop, Diagram, Numbering, Scale, Sides, Style, to_svg, to_text};
 use twixtkit::formats::{Format, littlegolem, movelist, t1};
 use twixtkit::output::{NameSet, write_atomic};
 use twixtkit::record::Record;
+use twixtkit::replay::replay_game;
 use twixtkit::rules::RuleSet;
+use twixtkit::script::load_games;
 
 use super::board::load_style;
+use twixtkit::diagram::style::BUILTIN_NAMES;
 
 /// A failure and the exit code it earns (1: the input is wrong, 2: usage or I/O).
 pub(crate) struct Failure {
@@ -43,11 +48,11 @@ impl Failure {
 /// Which game of a file, and how to read files that do not say their rules.
 #[derive(clap::Args, Clone)]
 pub struct GameArgs {
-    /// The game record: .tsgf (Little Golem), .T1, .txt or .moves (move list).
+    /// The game: a script (.twixt) or a record (.tsgf, .T1, .txt, .moves).
     pub input: PathBuf,
-    /// Which game of a file holding several (1-based).
-    #[arg(long, default_value_t = 1)]
-    pub game: usize,
+    /// Only this game of a file holding several (1-based; default: every game).
+    #[arg(long, value_name = "N")]
+    pub game: Option<usize>,
     /// Rule set for files that do not record it (pencil, board, schmidt, dujardin).
     #[arg(long)]
     pub rules: Option<String>,
@@ -72,12 +77,13 @@ pub struct SelectArgs {
 }
 
 impl SelectArgs {
-    pub fn select(&self, default: Select) -> Select {
+    /// The positions asked for on the command line, if any.
+    pub fn chosen(&self) -> Option<Select> {
         match (self.at_move, self.every, self.last) {
-            (Some(n), _, _) => Select::Move(n),
-            (_, Some(k), _) => Select::Every(k),
-            (_, _, true) => Select::Final,
-            _ => default,
+            (Some(n), _, _) => Some(Select::Move(n)),
+            (_, Some(k), _) => Some(Select::Every(k)),
+            (_, _, true) => Some(Select::Final),
+            _ => None,
         }
     }
 }
@@ -99,17 +105,27 @@ pub struct LookArgs {
     pub no_numbers: bool,
 }
 
-/// Reads one game from a record file.
-pub(crate) fn load_game(a: &GameArgs) -> Result<Record, Failure> {
-    let path = &a.input;
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("twixt"))
-    {
-        return Err(Failure::usage(
-            "game scripts (.twixt) cannot be drawn by this build yet; use a .tsgf, .T1, .txt or .moves record",
-        ));
+/// The games `--game` chooses (all when absent).
+fn pick<T>(mut items: Vec<T>, which: Option<usize>, path: &Path) -> Result<Vec<T>, Failure> {
+    let count = items.len();
+    match which {
+        None if count > 0 => Ok(items),
+        None => Err(Failure::invalid(format!(
+            "{}: no game found",
+            path.display()
+        ))),
+        Some(n) if n >= 1 && n <= count => Ok(vec![items.swap_remove(n - 1)]),
+        Some(n) => Err(Failure::usage(format!(
+            "{} holds {count} game{}; --game {n} does not exist",
+            path.display(),
+            if count == 1 { "" } else { "s" }
+        ))),
     }
+}
+
+/// Reads the games of a record file.
+fn load_records(a: &GameArgs) -> Result<Vec<Record>, Failure> {
+    let path = &a.input;
     let format = Format::from_path(path).ok_or_else(|| {
         Failure::usage(format!(
             "cannot tell the format of `{}`: use a .tsgf, .T1, .txt or .moves file",
@@ -123,7 +139,7 @@ pub(crate) fn load_game(a: &GameArgs) -> Result<Record, Failure> {
     let bytes = std::fs::read(path)
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
     let at = |e: &dyn std::fmt::Display| Failure::invalid(format!("{}: {e}", path.display()));
-    let mut records = match format {
+    let records = match format {
         Format::LittleGolem => vec![littlegolem::read(&bytes).map_err(|e| at(&e))?],
         Format::T1 => vec![
             t1::read_with(&bytes, rules.unwrap_or_else(RuleSet::dujardin)).map_err(|e| at(&e))?,
@@ -137,16 +153,7 @@ pub(crate) fn load_game(a: &GameArgs) -> Result<Record, Failure> {
             movelist::read_with(&bytes, base).map_err(|e| at(&e))?
         }
     };
-    let count = records.len();
-    if a.game == 0 || a.game > count {
-        return Err(Failure::usage(format!(
-            "{} holds {count} game{}; --game {} does not exist",
-            path.display(),
-            if count == 1 { "" } else { "s" },
-            a.game
-        )));
-    }
-    Ok(records.swap_remove(a.game - 1))
+    pick(records, a.game, path)
 }
 
 /// The title used in captions and file names: the record's own, else the file name.
@@ -186,6 +193,143 @@ pub(crate) fn diagrams(
         }
     }
     Ok(ds)
+}
+
+/// One picture to draw: its file stem, its diagram, and the style its
+/// script diagram point asked for.
+pub(crate) struct Picture {
+    pub stem: String,
+    pub diagram: Diagram,
+    pub style: Option<String>,
+}
+
+fn is_script(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("twixt"))
+}
+
+/// The pictures of a game file. A script's diagram points are drawn unless
+/// `select` asks for positions by move; records (and scripts without
+/// diagram points) are drawn at the positions `select` (else `default`)
+/// chooses. `caption_titles` puts the game title in those captions (always,
+/// when there are several games). Returns a title for the whole file too.
+pub(crate) fn pictures(
+    a: &GameArgs,
+    select: Option<Select>,
+    default: Select,
+    look: &LookArgs,
+    caption_titles: bool,
+) -> Result<(String, Vec<Picture>), Failure> {
+    let file_stem = a
+        .input
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "game".into());
+    let by_move = |record: &Record,
+                   title: &str,
+                   titled: bool,
+                   sel: Select|
+     -> Result<Vec<Picture>, Failure> {
+        let caption_title = if titled { Some(title) } else { None };
+        Ok(diagrams(record, caption_title, sel, look)?
+            .into_iter()
+            .map(|g| Picture {
+                stem: format!("{title}-{:03}", g.ply),
+                diagram: g.diagram,
+                style: None,
+            })
+            .collect())
+    };
+    let mut pics = Vec::new();
+    let mut titles = Vec::new();
+    if !is_script(&a.input) {
+        let records = load_records(a)?;
+        let titled = caption_titles || records.len() > 1;
+        for record in &records {
+            let title = title_for(record, &a.input);
+            pics.extend(by_move(record, &title, titled, select.unwrap_or(default))?);
+            titles.push(title);
+        }
+        let title = if titles.len() == 1 {
+            titles.remove(0)
+        } else {
+            file_stem
+        };
+        return Ok((title, pics));
+    }
+    let file = load_games(&a.input).map_err(|e| Failure::usage(e.to_string()))?;
+    if !file.errors.is_empty() {
+        for e in &file.errors {
+            eprint!("{}", e.render());
+        }
+        return Err(Failure::invalid(format!(
+            "{}: {} syntax error{}",
+            a.input.display(),
+            file.errors.len(),
+            if file.errors.len() == 1 { "" } else { "s" }
+        )));
+    }
+    let games = pick(file.games.clone(), a.game, &a.input)?;
+    let titled = caption_titles || games.len() > 1;
+    let name = a.input.display().to_string();
+    let base = a.input.parent().filter(|p| !p.as_os_str().is_empty());
+    for game in &games {
+        let title = game
+            .tag("Title")
+            .or(game.tag("Event"))
+            .map_or_else(|| file_stem.clone(), str::to_string);
+        let rep = replay_game(game, base)
+            .map_err(|i| Failure::invalid(i.to_diagnostic(&name, &file.source).render()))?;
+        if rep.has_errors() {
+            for i in rep.errors() {
+                eprint!("{}", i.to_diagnostic(&name, &file.source).render());
+            }
+            return Err(Failure::invalid(format!(
+                "{name}: the game `{title}` does not replay; see `twixt check {name}`"
+            )));
+        }
+        if select.is_some() || rep.diagrams.is_empty() {
+            let record = game
+                .rules(base)
+                .and_then(|r| game.to_record_with(r))
+                .map_err(|e| Failure::invalid(format!("{name}: `{title}`: {e}")))?;
+            pics.extend(by_move(&record, &title, titled, select.unwrap_or(default))?);
+        } else {
+            for snap in &rep.diagrams {
+                let mut d = from_snapshot(snap);
+                apply_look(&mut d, look);
+                pics.push(Picture {
+                    stem: snap
+                        .point
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| format!("{title}-{:03}", snap.ply)),
+                    diagram: d,
+                    style: snap.point.style.clone(),
+                });
+            }
+        }
+        titles.push(title);
+    }
+    let title = if titles.len() == 1 {
+        titles.remove(0)
+    } else {
+        file_stem
+    };
+    Ok((title, pics))
+}
+
+/// Command-line choices that apply over a script's own.
+fn apply_look(d: &mut Diagram, look: &LookArgs) {
+    d.coords = look.coords;
+    if let Some(c) = look.crop {
+        d.crop = Some(c);
+    }
+    if look.no_numbers {
+        // Move numbers only; labels the script wrote stay.
+        d.labels
+            .retain(|_, t| !t.bytes().all(|b| b.is_ascii_digit()));
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -243,14 +387,7 @@ pub fn run(a: Args) -> ExitCode {
 fn render(a: &Args) -> Result<usize, Failure> {
     let style: Style =
         load_style(&a.look.style).map_err(|(code, message)| Failure { code, message })?;
-    let record = load_game(&a.game)?;
-    let title = title_for(&record, &a.game.input);
-    let ds = diagrams(
-        &record,
-        Some(&title),
-        a.select.select(Select::Final),
-        &a.look,
-    )?;
+    let (_, pics) = pictures(&a.game, a.select.chosen(), Select::Final, &a.look, true)?;
     std::fs::create_dir_all(&a.output)
         .map_err(|e| Failure::usage(format!("cannot create {}: {e}", a.output.display())))?;
     let ext = match a.format {
@@ -258,11 +395,30 @@ fn render(a: &Args) -> Result<usize, Failure> {
         OutFormat::Png => "png",
         OutFormat::Txt => "txt",
     };
+    // Styles named by diagram points, read once each (names relative to the script).
+    let mut styles: BTreeMap<String, Style> = BTreeMap::new();
     let mut names = NameSet::new();
-    for g in &ds {
+    for p in &pics {
+        let style = match &p.style {
+            None => &style,
+            Some(name) => {
+                if !styles.contains_key(name) {
+                    let arg = if BUILTIN_NAMES.contains(&name.as_str()) {
+                        name.clone()
+                    } else {
+                        let base = a.game.input.parent().unwrap_or(Path::new("."));
+                        base.join(name).to_string_lossy().into_owned()
+                    };
+                    let s =
+                        load_style(&arg).map_err(|(code, message)| Failure { code, message })?;
+                    styles.insert(name.clone(), s);
+                }
+                &styles[name]
+            }
+        };
         let bytes = match a.format {
-            OutFormat::Svg => to_svg(&g.diagram, &style, Scale::Px(a.unit)).into_bytes(),
-            OutFormat::Png => svg_to_png(&to_svg(&g.diagram, &style, Scale::Px(a.unit)), 1.0)
+            OutFormat::Svg => to_svg(&p.diagram, style, Scale::Px(a.unit)).into_bytes(),
+            OutFormat::Png => svg_to_png(&to_svg(&p.diagram, style, Scale::Px(a.unit)), 1.0)
                 .map_err(|e| Failure::usage(e.to_string()))?,
             OutFormat::Txt => {
                 let cs = if a.ascii {
@@ -270,12 +426,11 @@ fn render(a: &Args) -> Result<usize, Failure> {
                 } else {
                     Charset::Unicode
                 };
-                to_text(&g.diagram, cs).into_bytes()
+                to_text(&p.diagram, cs).into_bytes()
             }
         };
-        let name = names.claim(&format!("{title}-{:03}", g.ply), ext);
-        let path = a.output.join(name);
+        let path = a.output.join(names.claim(&p.stem, ext));
         write_atomic(&path, &bytes).map_err(|e| Failure::usage(e.to_string()))?;
     }
-    Ok(ds.len())
+    Ok(pics.len())
 }

@@ -8,7 +8,7 @@ use twixtkit::diagram::sheet::{Paper, SheetOptions, sheets};
 use twixtkit::output::write_atomic;
 
 use super::board::load_style;
-use super::render::{Failure, GameArgs, LookArgs, SelectArgs, diagrams, load_game, title_for};
+use super::render::{Failure, GameArgs, LookArgs, SelectArgs, pictures};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -63,10 +63,14 @@ pub fn run(a: Args) -> ExitCode {
 
 fn sheet(a: &Args) -> Result<usize, Failure> {
     let style = load_style(&a.look.style).map_err(|(code, message)| Failure { code, message })?;
-    let record = load_game(&a.game)?;
-    let title = title_for(&record, &a.game.input);
     // The title heads each page, so captions just name the moves.
-    let ds = diagrams(&record, None, a.select.select(Select::Every(10)), &a.look)?;
+    let (title, pics) = pictures(
+        &a.game,
+        a.select.chosen(),
+        Select::Every(10),
+        &a.look,
+        false,
+    )?;
     let opts = SheetOptions {
         paper: if a.landscape {
             a.paper.landscape()
@@ -78,7 +82,7 @@ fn sheet(a: &Args) -> Result<usize, Failure> {
         title: Some(title),
         ..SheetOptions::default()
     };
-    let list: Vec<_> = ds.into_iter().map(|g| g.diagram).collect();
+    let list: Vec<_> = pics.into_iter().map(|p| p.diagram).collect();
     let pages = sheets(&list, &style, &opts);
     for (i, page) in pages.iter().enumerate() {
         write_atomic(&page_path(&a.output, i + 1), page.as_bytes())

@@ -5,13 +5,14 @@ use std::process::ExitCode;
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::{Charset, to_text};
 
-use super::render::{GameArgs, LookArgs, diagrams, load_game, title_for};
+use super::render::{GameArgs, LookArgs, pictures};
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// The position after move N (default: the final position).
+    /// The position after move N (default: a script's diagram points, else the
+    /// final position).
     #[arg(long = "move", value_name = "N")]
     at_move: Option<u32>,
     #[command(flatten)]
@@ -22,14 +23,10 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> ExitCode {
-    let record = match load_game(&a.game) {
-        Ok(r) => r,
-        Err(f) => return f.report(),
-    };
-    let title = title_for(&record, &a.game.input);
-    let select = a.at_move.map_or(Select::Final, Select::Move);
-    let ds = match diagrams(&record, Some(&title), select, &a.look) {
-        Ok(d) => d,
+    // A script shows its diagram points unless a move is asked for.
+    let select = a.at_move.map(Select::Move);
+    let (_, pics) = match pictures(&a.game, select, Select::Final, &a.look, true) {
+        Ok(p) => p,
         Err(f) => return f.report(),
     };
     let cs = if a.ascii {
@@ -37,8 +34,11 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         Charset::Unicode
     };
-    for g in ds {
-        print!("{}", to_text(&g.diagram, cs));
+    for (i, p) in pics.iter().enumerate() {
+        if i > 0 {
+            println!();
+        }
+        print!("{}", to_text(&p.diagram, cs));
     }
     ExitCode::SUCCESS
 }

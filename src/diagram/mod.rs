@@ -8,6 +8,7 @@ pub mod game;
 pub mod model;
 pub mod png;
 pub mod sheet;
+pub mod snapshot;
 pub mod style;
 pub mod svg;
 pub mod text;

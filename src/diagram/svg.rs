@@ -360,9 +360,9 @@ pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: 
             out,
             "<g id=\"{p}ghosts\" stroke-dasharray=\"0.1 0.07\" stroke-width=\""
         );
-        n(out, s.link_width * 0.6);
+        n(out, s.link_width * 0.45);
         out.push_str("\">\n");
-        let r = s.peg_radius - s.link_width * 0.3;
+        let r = s.peg_radius - s.link_width * 0.25;
         for (h, pl, _) in &ghosts {
             let c = colour_of(s, *pl);
             let _ = write!(
