@@ -196,3 +196,42 @@ fn rulebook_figure_scripts_render() {
         );
     }
 }
+
+#[test]
+fn diagram_point_styles_stay_beside_the_script() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    std::fs::write(
+        dir.path().join("mine.yaml"),
+        "base: print\nred: \"#0000ff\"\n",
+    )
+    .unwrap();
+    let ok = dir.path().join("ok.twixt");
+    std::fs::write(
+        &ok,
+        "[Rules \"dujardin\"]\n\n1. e5\n#diagram name=p style=mine.yaml\n",
+    )
+    .unwrap();
+    let o = twixt(&["render", ok.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        std::fs::read_to_string(out.join("p.svg"))
+            .unwrap()
+            .contains("fill=\"#0000ff\"")
+    );
+    for bad in ["../mine.yaml", "/etc/passwd", "mine.txt"] {
+        let script = dir.path().join("bad.twixt");
+        std::fs::write(
+            &script,
+            format!("[Rules \"dujardin\"]\n\n1. e5\n#diagram style={bad}\n"),
+        )
+        .unwrap();
+        let o = twixt(&[
+            "render",
+            script.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{bad}");
+    }
+}

@@ -406,8 +406,23 @@ fn render(a: &Args) -> Result<usize, Failure> {
                     let arg = if BUILTIN_NAMES.contains(&name.as_str()) {
                         name.clone()
                     } else {
+                        // A script may only name YAML files in or below its own folder.
+                        let rel = Path::new(name);
+                        let inside = rel
+                            .components()
+                            .all(|c| matches!(c, std::path::Component::Normal(_)));
+                        let yaml = rel.extension().is_some_and(|e| {
+                            e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml")
+                        });
+                        if !inside || !yaml {
+                            return Err(Failure::invalid(format!(
+                                "{}: style `{name}` of a diagram point must be a built-in style ({}) or a .yaml file beside the script",
+                                a.game.input.display(),
+                                BUILTIN_NAMES.join(", ")
+                            )));
+                        }
                         let base = a.game.input.parent().unwrap_or(Path::new("."));
-                        base.join(name).to_string_lossy().into_owned()
+                        base.join(rel).to_string_lossy().into_owned()
                     };
                     let s =
                         load_style(&arg).map_err(|(code, message)| Failure { code, message })?;
