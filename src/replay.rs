@@ -435,7 +435,7 @@ fn walk(ctx: &mut Ctx, line: &Line, cur: &mut Cursor, path: &mut Vec<usize>, mai
                     })
                     .collect();
                 ctx.diagrams.push(DiagramSnapshot {
-                    point: d.clone(),
+                    point: (**d).clone(),
                     setup: cur.state.setup(),
                     move_numbers: cur.numbers.clone().unwrap_or_default(),
                     last_move: cur.last.clone(),

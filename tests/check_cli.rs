@@ -155,3 +155,43 @@ fn check_reads_other_formats_from_shared_games() {
     assert_eq!(v["games"][0]["how"], "dead-draw");
     assert_eq!(v["games"][0]["rules"], "dujardin");
 }
+
+#[test]
+fn example_scripts_pass_check() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let o = twixt(&["check", "-q", "examples"], root);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).ends_with("checked 4 games in 2 files: 0 errors, 0 warnings\n"));
+}
+
+#[test]
+fn yaml_rule_sets_are_found_next_to_the_script() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("games");
+    std::fs::create_dir_all(sub.join("rules")).unwrap();
+    std::fs::write(
+        sub.join("rules/manual.yaml"),
+        "crossing: none\nlinks: manual\nremoval: none\nswap: none\nsize: 12\n",
+    )
+    .unwrap();
+    std::fs::write(
+        sub.join("g.twixt"),
+        "[Rules \"rules/manual.yaml\"]\n\n1. f6 2. a3 3. g8+f6\n#links f6-g8\n",
+    )
+    .unwrap();
+    let o = twixt(&["check", "games/g.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("rules/manual.yaml on 12, 3 moves"),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::write(sub.join("h.twixt"), "[Rules \"nowhere.yaml\"]\n\n1. f6\n").unwrap();
+    let o = twixt(&["check", "-q", "games/h.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("cannot read rule set"),
+        "{}",
+        stdout(&o)
+    );
+}

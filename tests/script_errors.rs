@@ -165,3 +165,25 @@ fn never_panics_on_garbage() {
         let _ = parse(s);
     }
 }
+
+proptest::proptest! {
+    #[test]
+    fn arbitrary_text_never_panics(s in "\\PC{0,200}") {
+        let _ = parse(&s);
+    }
+
+    #[test]
+    fn token_soup_never_panics(parts in proptest::collection::vec(proptest::sample::select(vec![
+        "[", "]", "\"", "Size", "Rules", "\"24\"", "{", "}", "(", ")", "%", "#diagram", "#setup", "red:",
+        "#links", "#label", "f6", "g8+f6", "-e4", "-d5-f6", "1.", "2...", "swap", "resign", "draw", "=",
+        "!", "?!", "\n", "\n\n", " ", ",", "name=", "\\", "é", "#would-link", ":", "by", "#blocked",
+    ]), 0..60)) {
+        let s: String = parts.concat();
+        let p = parse(&s);
+        // Whatever was read is written back to something that reads the same.
+        let w = twixtkit::script::write_file(&p.file);
+        let again = parse(&w);
+        proptest::prop_assert!(again.errors.is_empty(), "{:?}\n{}", s, w);
+        proptest::prop_assert_eq!(again.file, p.file);
+    }
+}

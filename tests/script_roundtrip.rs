@@ -147,7 +147,7 @@ fn simple_element() -> impl Strategy<Value = Element> {
         6 => (mv(), glyph()).prop_map(|(mv, glyph)| Element::Move(MoveNode { mv, glyph, span: Span::default() })),
         2 => comment().prop_map(Element::Comment),
         1 => text().prop_map(|t| Element::Remark(t.trim().to_string())),
-        1 => diagram().prop_map(Element::Diagram),
+        1 => diagram().prop_map(|d| Element::Diagram(Box::new(d))),
         1 => mark().prop_map(Element::Mark),
         1 => claim().prop_map(Element::Claim),
     ]

@@ -166,7 +166,7 @@ fn diagram_points() {
         .elements
         .iter()
         .filter_map(|e| match e {
-            Element::Diagram(d) => Some(d),
+            Element::Diagram(d) => Some(&**d),
             _ => None,
         })
         .collect();
@@ -352,4 +352,40 @@ fn record_conversion() {
     );
     assert_eq!(moves(&back), r.moves);
     assert_eq!(back.tag("Size"), Some("24"));
+}
+
+#[test]
+fn windows_line_ends_are_accepted() {
+    let unix = one("[Event \"e\"]\n\n1. f6 % r\n#diagram name=x\n2. g8\n");
+    let dos = one("[Event \"e\"]\r\n\r\n1. f6 % r\r\n#diagram name=x\r\n2. g8\r\n");
+    assert_eq!(unix, dos);
+}
+
+#[test]
+fn spans_agree_with_offsets_everywhere() {
+    let src = "[Event \"é\"]\n\n1. f6 {ü} 2. g8\n3. -e4 h7+f6 (3. k9\n#links 1\n 4. é5x) 4. m9\n#diagram name=x\n";
+    let src = src.replace("é5x", "a5");
+    let p = parse(&src);
+    assert!(p.errors.is_empty(), "{:?}", p.errors);
+    let g = &p.file.games[0];
+    fn visit(line: &Line, src: &str, n: &mut usize) {
+        for e in &line.elements {
+            let span = match e {
+                Element::Move(m) => m.span,
+                Element::Claim(c) => c.span,
+                Element::Diagram(d) => d.span,
+                Element::Variation(v) => {
+                    visit(v, src, n);
+                    continue;
+                }
+                _ => continue,
+            };
+            let d = twixtkit::diagnostic::Diagnostic::error("x").at(src, span.offset, span.len);
+            assert_eq!((span.line, span.col), (d.line, d.col), "{e:?}");
+            *n += 1;
+        }
+    }
+    let mut n = 0;
+    visit(&g.line, &src, &mut n);
+    assert_eq!(n, 8);
 }

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use twixtkit::BoardSize;
 use twixtkit::diagram::game::{GameDiagram, Select, game_diagrams, record_title};
 use twixtkit::diagram::png::svg_to_png;
-use twixtkit::diagram::snapshot::from_snapshot;
+use twixtkit::diagram::snapshot::diagram_from_snapshot;
 use twixtkit::diagram::{Charset, Crop, Diagram, Numbering, Scale, Sides, Style, to_svg, to_text};
 use twixtkit::formats::{Format, littlegolem, movelist, t1};
 use twixtkit::output::{NameSet, write_atomic};
@@ -296,7 +296,7 @@ pub(crate) fn pictures(
             pics.extend(by_move(&record, &title, titled, select.unwrap_or(default))?);
         } else {
             for snap in &rep.diagrams {
-                let mut d = from_snapshot(snap);
+                let mut d = diagram_from_snapshot(snap);
                 apply_look(&mut d, look);
                 pics.push(Picture {
                     stem: snap

@@ -1,38 +1,41 @@
-//! Diagrams of a script's diagram points: a replay snapshot (position, move
-//! numbers, last move, marks, caption, crop) turned into a [`Diagram`].
+//! From a script's diagram point to a [`Diagram`]: the replayed position,
+//! its move numbers and last move, the marks written at that point, and the
+//! caption (with the `translation` option as a second paragraph).
 
-use super::model::{Crop, Diagram, Mark};
 use crate::moves::Move;
 use crate::replay::DiagramSnapshot;
 use crate::script::{MarkKind, Numbers, Target};
 
-/// The diagram a script asks for at one diagram point. Pegs show their move
-/// numbers as the point's `numbers=` says (all when it says nothing); a
-/// `#label` on a peg replaces its number, a label `X` on an empty hole is
-/// drawn as a cross, other labels as letters.
-pub fn from_snapshot(snap: &DiagramSnapshot) -> Diagram {
+use super::model::{Crop, Diagram, Mark};
+
+/// The diagram of one diagram point. Move numbers follow the point's
+/// `numbers` option (all by default); a `#label` on a peg replaces its number,
+/// on an empty hole it is drawn as a letter (`X` as a cross).
+pub fn diagram_from_snapshot(snap: &DiagramSnapshot) -> Diagram {
     let mut d = Diagram::from_setup(&snap.setup);
-    let point = &snap.point;
-    let (first, last) = match point.numbers.unwrap_or(Numbers::All) {
-        Numbers::None => (1, 0),
-        Numbers::All => (1, u32::MAX),
-        Numbers::Range(a, b) => (a, b),
+    let shown = match snap.point.numbers.unwrap_or(Numbers::All) {
+        Numbers::None => None,
+        Numbers::All => Some((1, u32::MAX)),
+        Numbers::Range(a, b) => Some((a, b)),
     };
-    for (hole, ply) in &snap.move_numbers {
-        if (first..=last).contains(ply) && d.pegs.contains_key(hole) {
-            d.labels.insert(*hole, ply.to_string());
+    if let Some((first, last)) = shown {
+        for (&hole, &ply) in &snap.move_numbers {
+            if (first..=last).contains(&ply) {
+                d.label(hole, ply.to_string());
+            }
         }
     }
-    if let Some(Move::Place(p)) = snap.last_move.as_ref().map(|l| &l.mv)
+    if let Some(last) = &snap.last_move
+        && let Move::Place(p) = &last.mv
         && d.pegs.contains_key(&p.hole)
     {
-        d.last = Some(p.hole);
+        d.last_move(Some(p.hole));
     }
-    for m in &snap.marks {
-        match &m.kind {
+    for mark in &snap.marks {
+        match &mark.kind {
             MarkKind::Label { hole, text } => {
                 if d.pegs.contains_key(hole) {
-                    d.labels.insert(*hole, text.clone());
+                    d.label(*hole, text.clone());
                 } else if text.eq_ignore_ascii_case("x") {
                     d.mark(Mark::Cross(*hole));
                 } else {
@@ -72,12 +75,22 @@ pub fn from_snapshot(snap: &DiagramSnapshot) -> Diagram {
             }
         }
     }
-    if let Some((a, b)) = point.crop {
+    if let Some((a, b)) = snap.point.crop {
         d.crop(Crop::new(a, b));
     }
-    if let Some(c) = &point.caption {
-        d.caption(c.as_str());
-    }
+    // A `translation` option becomes a second paragraph of the caption.
+    let translation = snap
+        .point
+        .extra
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("translation"))
+        .map(|(_, v)| v.as_str());
+    match (&snap.point.caption, translation) {
+        (Some(c), Some(t)) => d.caption(format!("{c}\n{t}")),
+        (Some(c), None) => d.caption(c.clone()),
+        (None, Some(t)) => d.caption(t.to_string()),
+        (None, None) => &mut d,
+    };
     d
 }
 
@@ -92,7 +105,7 @@ mod tests {
         assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
         let rep = replay_game(&parsed.file.games[0], None).unwrap();
         assert!(!rep.has_errors(), "{:?}", rep.issues);
-        rep.diagrams.iter().map(from_snapshot).collect()
+        rep.diagrams.iter().map(diagram_from_snapshot).collect()
     }
 
     #[test]

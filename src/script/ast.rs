@@ -91,7 +91,8 @@ pub enum Element {
     Comment(String),
     /// `% text` to the end of the line: a note about the file, not the game.
     Remark(String),
-    Diagram(DiagramPoint),
+    /// Boxed: diagram points are rare and large, moves are many and small.
+    Diagram(Box<DiagramPoint>),
     Mark(Mark),
     Claim(Claim),
     /// `( … )`: an alternative to the move just before it.

@@ -4,9 +4,8 @@
 //! stop the others from being read.
 
 use nom::Parser;
-use nom::bytes::complete::{tag_no_case, take_while, take_while1};
+use nom::bytes::complete::{take_while, take_while1};
 use nom::character::complete::{alpha1, digit1};
-use nom::combinator::recognize;
 use nom::{IResult, Input};
 use nom_locate::LocatedSpan;
 
@@ -80,12 +79,18 @@ fn is_arg_char(c: char) -> bool {
 }
 
 /// `f6`, any case: letters then digits, checked by `Hole::from_str`.
-fn hole(i: In<'_>) -> R<'_, Hole> {
-    let (rest, s) = recognize((alpha1, digit1)).parse(i)?;
-    match s.fragment().parse::<Hole>() {
-        Ok(h) => Ok((rest, h)),
-        Err(_) => Err(nom::Err::Error(())),
+fn hole(i: &str) -> IResult<&str, Hole, ()> {
+    let (rest, (letters, digits)) = (alpha1, digit1).parse(i)?;
+    // Same rules as `Hole::from_str`: no leading zero, row from 1.
+    if digits.len() > 5 || digits.starts_with('0') {
+        return Err(nom::Err::Error(()));
     }
+    let col = crate::board::parse_column(letters).ok_or(nom::Err::Error(()))?;
+    let row = digits
+        .bytes()
+        .fold(0u32, |n, b| n * 10 + u32::from(b - b'0'));
+    let row = u16::try_from(row - 1).map_err(|_| nom::Err::Error(()))?;
+    Ok((rest, Hole::new(col, row)))
 }
 
 fn err(message: impl Into<String>, label: impl Into<String>, span: Span) -> ParseError {
@@ -98,8 +103,8 @@ fn err(message: impl Into<String>, label: impl Into<String>, span: Span) -> Pars
 
 /// Reads a whole string as a hole.
 fn full_hole(s: &str) -> Option<Hole> {
-    match hole(In::new(s)) {
-        Ok((rest, h)) if rest.fragment().is_empty() => Some(h),
+    match hole(s) {
+        Ok(("", h)) => Some(h),
         _ => None,
     }
 }
@@ -136,18 +141,25 @@ struct Locator<'a> {
 impl Locator<'_> {
     fn locate(&mut self, offset: usize) -> (u32, u32) {
         if offset < self.offset {
-            // Rare: restart from the beginning of the line holding `offset`.
-            let line_start = self.src[..offset].rfind('\n').map_or(0, |i| i + 1);
-            self.line = 1 + memchr_count(&self.src.as_bytes()[..line_start]);
-            self.offset = line_start;
-            self.col = 1;
-        }
-        for c in self.src[self.offset..offset].chars() {
-            if c == '\n' {
-                self.line += 1;
-                self.col = 1;
+            // Step back: cost is the distance plus the length of the line.
+            let back = &self.src[offset..self.offset];
+            let lines = memchr_count(back.as_bytes());
+            if lines == 0 {
+                self.col -= back.chars().count() as u32;
             } else {
-                self.col += 1;
+                self.line -= lines;
+                let line_start = self.src[..offset].rfind('\n').map_or(0, |i| i + 1);
+                self.col = 1 + self.src[line_start..offset].chars().count() as u32;
+            }
+            self.offset = offset;
+            return (self.line, self.col);
+        }
+        let seg = &self.src[self.offset..offset];
+        match seg.rfind('\n') {
+            None => self.col += seg.chars().count() as u32,
+            Some(i) => {
+                self.line += memchr_count(seg.as_bytes());
+                self.col = 1 + seg[i + 1..].chars().count() as u32;
             }
         }
         self.offset = offset;
@@ -241,6 +253,9 @@ impl<'a> P<'a> {
 
     /// Skips spaces, line breaks and commas.
     fn skip_blank(&mut self) {
+        if !self.peek().is_some_and(|c| c.is_whitespace() || c == ',') {
+            return;
+        }
         self.take_while(|c| c.is_whitespace() || c == ',');
     }
 
@@ -514,6 +529,10 @@ impl<'a> P<'a> {
         lead: Vec<Element>,
     ) -> Result<Line, ParseError> {
         let mut line = Line { elements: lead };
+        // Most games have tens of moves: skip the first few doublings.
+        if depth == 0 {
+            line.elements.reserve(64);
+        }
         let mut ply = ply;
         // Ply of the last move in this line, for variations that follow it.
         let mut last_move: Option<u32> = None;
@@ -867,20 +886,15 @@ fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError>
             )
         })?)
     };
-    let kw: R<'_, In<'_>> = nom::branch::alt((
-        tag_no_case("swap"),
-        tag_no_case("resign"),
-        tag_no_case("draw"),
-    ))
-    .parse(In::new(body));
-    if let Ok((rest, k)) = kw
-        && rest.fragment().is_empty()
-    {
-        let mv = match k.fragment().to_ascii_lowercase().as_str() {
-            "swap" => Move::Swap,
-            "resign" => Move::Resign,
-            _ => Move::AcceptDraw,
-        };
+    // Keywords are compared directly: this runs once per move.
+    let keyword = [
+        ("swap", Move::Swap),
+        ("resign", Move::Resign),
+        ("draw", Move::AcceptDraw),
+    ]
+    .into_iter()
+    .find(|(k, _)| body.eq_ignore_ascii_case(k));
+    if let Some((_, mv)) = keyword {
         return Ok((mv, glyph));
     }
     let (body, offers_draw) = match body.strip_suffix('=') {
@@ -1032,7 +1046,7 @@ fn directive(
                     _ => d.extra.push((key.to_string(), v)),
                 }
             }
-            Ok(Element::Diagram(d))
+            Ok(Element::Diagram(Box::new(d)))
         }
         "label" => {
             need_args(name, args, 2..=2, "#label f6 X", span)?;
