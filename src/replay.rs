@@ -624,6 +624,15 @@ fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
                 fail(ctx, span, format!("{h} does not hold a {owner} peg"));
                 return;
             }
+            if !pos.size().contains(*hole) {
+                let size = pos.size();
+                fail(
+                    ctx,
+                    span,
+                    format!("{hole} is not a hole of the {size} board"),
+                );
+                return;
+            }
             if let Some(p) = pos.peg(*hole) {
                 fail(ctx, span, format!("{hole} already holds a {p} peg"));
                 return;
@@ -644,6 +653,35 @@ fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
                         list(&missing),
                         list(&got_ends)
                     ),
+                );
+            }
+        }
+        ClaimKind::CannotJoin(a, b) => {
+            let owner = match (pos.peg(*a), pos.peg(*b)) {
+                (Some(x), Some(y)) if x == y => x,
+                _ => {
+                    fail(
+                        ctx,
+                        span,
+                        format!("{a} and {b} do not hold pegs of one colour"),
+                    );
+                    return;
+                }
+            };
+            let size = pos.size();
+            let joiner = size.holes().find(|&h| {
+                pos.peg(h).is_none() && {
+                    let got = pos.links_for_peg(h, owner);
+                    [*a, *b]
+                        .iter()
+                        .all(|&w| Link::new(h, w).is_some_and(|l| got.contains(&l)))
+                }
+            });
+            if let Some(h) = joiner {
+                fail(
+                    ctx,
+                    span,
+                    format!("a {owner} peg at {h} would link {a} and {b}"),
                 );
             }
         }

@@ -198,3 +198,15 @@ fn setup_figures_and_games_from_setups() {
     let r = run("[Rules \"pencil\"]\n#setup red: f6 black: d5 to-move: red\n1. g8\n#links f6-g8");
     assert_eq!(errors(&r), Vec::<String>::new());
 }
+
+#[test]
+fn cannot_join_is_checked_over_every_empty_hole() {
+    // n5 and l7 are (2, 2) apart: no knight's move reaches both.
+    let r = run("[Rules \"board\"]\n#setup red: l7 o8 n5\n#cannot-join n5 l7\n");
+    assert_eq!(errors(&r), Vec::<String>::new());
+    // l7 and o8 are joined by m9 or n6, so the claim is false.
+    let r = run("[Rules \"board\"]\n#setup red: l7 o8 n5\n#cannot-join l7 o8\n");
+    let e = errors(&r);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].contains("would link l7 and o8"), "{}", e[0]);
+}

@@ -130,6 +130,7 @@ fn claim() -> impl Strategy<Value = Claim> {
         prop::collection::vec(link(), 0..3).prop_map(ClaimKind::Links),
         (hole(), prop::collection::vec(hole(), 1..3))
             .prop_map(|(hole, with)| ClaimKind::WouldLink { hole, with }),
+        (hole(), hole()).prop_map(|(a, b)| ClaimKind::CannotJoin(a, b)),
         (link(), prop::option::of(link())).prop_map(|(link, by)| ClaimKind::Blocked { link, by }),
         player().prop_map(ClaimKind::Connected),
         player().prop_map(ClaimKind::CannotConnect),

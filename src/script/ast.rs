@@ -226,6 +226,9 @@ pub enum ClaimKind {
     /// `#would-link m9: l7 o8`: a peg at `hole` of the owner of the named
     /// pegs would now link to each of them.
     WouldLink { hole: Hole, with: Vec<Hole> },
+    /// `#cannot-join n5 l7`: no single peg of their owner, on any empty hole,
+    /// would now link to both.
+    CannotJoin(Hole, Hole),
     /// `#blocked j10-i12 by h11-k10`: that link cannot be added now; with
     /// `by`, the named link on the board is one that forbids it.
     Blocked { link: Link, by: Option<Link> },

@@ -1126,6 +1126,13 @@ fn directive(
                 .collect::<Result<_, _>>()?;
             claim(ClaimKind::WouldLink { hole, with })
         }
+        "cannot-join" => {
+            need_args(name, args, 2..=2, "#cannot-join n5 l7", span)?;
+            claim(ClaimKind::CannotJoin(
+                arg_hole(&args[0])?,
+                arg_hole(&args[1])?,
+            ))
+        }
         "blocked" => {
             let usage = "#blocked j10-i12 by h11-k10";
             need_args(name, args, 1..=3, usage, span)?;
@@ -1154,7 +1161,7 @@ fn directive(
         }
         _ => Err(err(
             format!(
-                "unknown directive `#{name}`: expected diagram, setup, label, ghost, highlight, arrow, area, links, would-link, blocked, connected, can-connect, cannot-connect or dead-draw"
+                "unknown directive `#{name}`: expected diagram, setup, label, ghost, highlight, arrow, area, links, would-link, cannot-join, blocked, connected, can-connect, cannot-connect or dead-draw"
             ),
             "unknown directive",
             name_span,

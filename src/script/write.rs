@@ -308,6 +308,7 @@ fn claim_text(c: &ClaimKind) -> String {
             let w: Vec<String> = with.iter().map(|h| h.to_string()).collect();
             format!("#would-link {hole}: {}", w.join(" "))
         }
+        ClaimKind::CannotJoin(a, b) => format!("#cannot-join {a} {b}"),
         ClaimKind::Blocked { link, by: Some(b) } => format!("#blocked {link} by {b}"),
         ClaimKind::Blocked { link, by: None } => format!("#blocked {link}"),
         ClaimKind::Connected(p) => format!("#connected {p}"),
