@@ -141,8 +141,13 @@ fn load_records(a: &GameArgs) -> Result<Vec<Record>, Failure> {
     let at = |e: &dyn std::fmt::Display| Failure::invalid(format!("{}: {e}", path.display()));
     let records = match format {
         Format::LittleGolem => vec![littlegolem::read(&bytes).map_err(|e| at(&e))?],
+        // Without --rules, the T1 reader's own default (the swap T1 files are played with).
         Format::T1 => vec![
-            t1::read_with(&bytes, rules.unwrap_or_else(RuleSet::dujardin)).map_err(|e| at(&e))?,
+            match rules {
+                Some(r) => t1::read_with(&bytes, r),
+                None => t1::read(&bytes),
+            }
+            .map_err(|e| at(&e))?,
         ],
         Format::MoveList => {
             let mut base = rules.unwrap_or_else(RuleSet::pencil);
