@@ -53,7 +53,7 @@ pub struct GameArgs {
     /// Only this game of a file holding several (1-based; default: every game).
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
-    /// Rule set for files that do not record it (pencil, board, schmidt, dujardin).
+    /// Rule set for files that do not record it (pencil, board, schmidt, dujardin, t1).
     #[arg(long)]
     pub rules: Option<String>,
     /// Board size for move lists, e.g. 24 or 30x20.
