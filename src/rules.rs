@@ -77,7 +77,7 @@ pub enum RuleSetError {
     )]
     MirrorOnNonSquare(BoardSize),
     #[error(
-        "unknown rule set `{0}`: expected one of pencil, board, schmidt, dujardin, or a YAML file"
+        "unknown rule set `{0}`: expected one of pencil, board, schmidt, dujardin, t1, or a YAML file"
     )]
     UnknownPreset(String),
 }
@@ -125,6 +125,15 @@ impl RuleSet {
         }
     }
 
+    /// T1 files as twixtbot-ui writes them: automatic links, no crossing, no
+    /// removal, and Little Golem's mirror swap (T1j itself swaps colours).
+    pub fn t1() -> RuleSet {
+        RuleSet {
+            swap: Swap::Mirror,
+            ..RuleSet::dujardin()
+        }
+    }
+
     /// All presets with their sources.
     pub fn presets() -> Vec<Preset> {
         vec![
@@ -142,6 +151,11 @@ impl RuleSet {
                 name: "schmidt",
                 source: "Schmidt Spiele rulebook (seed 000)",
                 rules: RuleSet::schmidt(),
+            },
+            Preset {
+                name: "t1",
+                source: "T1 files as written by twixtbot-ui: as dujardin, with the mirror swap",
+                rules: RuleSet::t1(),
             },
             Preset {
                 name: "dujardin",

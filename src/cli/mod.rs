@@ -5,7 +5,15 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod board;
+mod check;
+mod convert;
+mod fmt;
+mod random;
+mod render;
 mod rules;
+mod sheet;
+mod show;
 
 #[derive(Parser)]
 #[command(
@@ -22,10 +30,34 @@ pub struct Cli {
 enum Command {
     /// List the built-in rule sets, or show one as YAML.
     Rules(rules::Args),
+    /// Convert a game record between file formats (.tsgf, .T1, .txt/.moves, .twixt).
+    Convert(convert::Args),
+    /// Random legal games, as a game script or move lists.
+    Random(random::Args),
+    /// Print a blank board for pencil play (SVG in mm, or PNG).
+    Board(board::Args),
+    /// Rewrite game scripts (.twixt) in canonical form.
+    Fmt(fmt::Args),
+    /// Replay game files and folders; verify moves, claims and results.
+    Check(check::Args),
+    /// Draw positions of a recorded game, one picture each (SVG, PNG or text).
+    Render(render::Args),
+    /// Lay positions of a recorded game out on printable pages.
+    Sheet(sheet::Args),
+    /// Show a position of a recorded game as text.
+    Show(show::Args),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Rules(a) => rules::run(a),
+        Command::Convert(a) => convert::run(a),
+        Command::Random(a) => random::run(a),
+        Command::Board(a) => board::run(a),
+        Command::Fmt(a) => fmt::run(a),
+        Command::Check(a) => check::run(a),
+        Command::Render(a) => render::run(a),
+        Command::Sheet(a) => sheet::run(a),
+        Command::Show(a) => show::run(a),
     }
 }

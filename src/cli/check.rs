@@ -1,0 +1,282 @@
+//! `twixt check`: replay every game of the given files and folders, verify
+//! moves, claims and declared results, and report where each game was decided.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use twixtkit::diagnostic::{Diagnostic, Severity};
+use twixtkit::replay::{GameReplay, How, replay_game};
+use twixtkit::script::{Game, LoadedFile, is_game_file, load_games, result_name};
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Game files and folders (folders are searched for game files).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// Print only problems and the summary, not one line per game.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+/// What check found about one game.
+#[derive(Serialize)]
+struct GameReport {
+    file: String,
+    line: u32,
+    title: Option<String>,
+    rules: String,
+    size: String,
+    plies: u32,
+    result: Option<String>,
+    decided_at: Option<u32>,
+    how: Option<How>,
+    winner: Option<String>,
+    errors: Vec<Diagnostic>,
+    warnings: Vec<Diagnostic>,
+}
+
+/// What check found about one file.
+struct FileReport {
+    /// Syntax errors, or the reason the file could not be read.
+    errors: Vec<Diagnostic>,
+    io_error: bool,
+    games: Vec<GameReport>,
+}
+
+#[derive(Serialize)]
+struct JsonOut<'a> {
+    files: usize,
+    games: Vec<&'a GameReport>,
+    file_errors: Vec<&'a Diagnostic>,
+    errors: usize,
+    warnings: usize,
+}
+
+/// Files to check, in a stable order; missing paths are reported.
+fn collect(paths: &[PathBuf], missing: &mut Vec<String>) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out);
+        } else if p.is_file() {
+            out.push(p.clone());
+        } else {
+            missing.push(format!("error: {}: no such file or folder", p.display()));
+        }
+    }
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            walk(&p, out);
+        } else if is_game_file(&p) {
+            out.push(p);
+        }
+    }
+}
+
+fn check_game(file: &LoadedFile, name: &str, game: &Game) -> GameReport {
+    let base = file.path.parent();
+    let rep = replay_game(game, base);
+    let diag = |i: &twixtkit::replay::Issue| i.to_diagnostic(name, &file.source);
+    let mut report = GameReport {
+        file: name.to_string(),
+        line: game.span.line,
+        title: game.tag("Title").map(str::to_string),
+        rules: game.tag("Rules").unwrap_or("pencil").to_string(),
+        size: String::new(),
+        plies: 0,
+        result: game.result().map(|r| result_name(r).to_string()),
+        decided_at: None,
+        how: None,
+        winner: None,
+        errors: Vec::new(),
+        warnings: Vec::new(),
+    };
+    match rep {
+        Err(issue) => {
+            report.size = game.size().map(|s| s.to_string()).unwrap_or_default();
+            report.errors.push(diag(&issue));
+        }
+        Ok(GameReplay {
+            rules,
+            plies,
+            decided,
+            issues,
+            ..
+        }) => {
+            report.size = rules.size.to_string();
+            report.plies = plies;
+            if let Some(d) = decided {
+                report.decided_at = Some(d.ply);
+                report.how = Some(d.how);
+                report.winner = d.winner.map(|w| w.name().to_string());
+            }
+            for i in &issues {
+                match i.severity {
+                    Severity::Error => report.errors.push(diag(i)),
+                    _ => report.warnings.push(diag(i)),
+                }
+            }
+        }
+    }
+    report
+}
+
+fn check_file(path: &Path) -> FileReport {
+    let name = path.display().to_string();
+    match load_games(path) {
+        Err(e) => FileReport {
+            errors: vec![Diagnostic::error(e.to_string()).with_file(name)],
+            io_error: true,
+            games: Vec::new(),
+        },
+        Ok(file) => {
+            let games = file
+                .games
+                .par_iter()
+                .with_min_len(64)
+                .map(|g| check_game(&file, &name, g))
+                .collect();
+            FileReport {
+                errors: file.errors,
+                io_error: false,
+                games,
+            }
+        }
+    }
+}
+
+fn game_line(g: &GameReport) -> String {
+    let what = match (g.how, &g.winner) {
+        (Some(How::Connection), Some(w)) => format!("{w} connected"),
+        (Some(How::Resignation), Some(w)) => format!("{w} won by resignation"),
+        (Some(How::AgreedDraw), _) => "draw agreed".to_string(),
+        (Some(How::DeadDraw), _) => "dead draw".to_string(),
+        _ => "undecided".to_string(),
+    };
+    let decided = match g.decided_at {
+        Some(p) => format!("decided at move {p}: {what}"),
+        None => what,
+    };
+    let title = g
+        .title
+        .as_deref()
+        .map(|t| format!(" \"{t}\""))
+        .unwrap_or_default();
+    let status = if g.errors.is_empty() { "ok" } else { "FAILED" };
+    format!(
+        "{}:{}:{title} {} on {}, {} moves, {decided}: {status}",
+        g.file, g.line, g.rules, g.size, g.plies
+    )
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let mut missing = Vec::new();
+    let files = collect(&args.paths, &mut missing);
+    let bytes: u64 = files
+        .iter()
+        .filter_map(|f| std::fs::metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
+    // A bar only helps on long runs watched in a terminal.
+    let bar = if std::io::stderr().is_terminal() && (files.len() >= 50 || bytes >= 20_000_000) {
+        indicatif::ProgressBar::new(files.len() as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let reports: Vec<FileReport> = files
+        .par_iter()
+        .map(|f| {
+            let r = check_file(f);
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish_and_clear();
+
+    let games: usize = reports.iter().map(|r| r.games.len()).sum();
+    let errors: usize = reports
+        .iter()
+        .map(|r| r.errors.len() + r.games.iter().map(|g| g.errors.len()).sum::<usize>())
+        .sum();
+    let warnings: usize = reports
+        .iter()
+        .flat_map(|r| &r.games)
+        .map(|g| g.warnings.len())
+        .sum();
+    let io_error = !missing.is_empty() || reports.iter().any(|r| r.io_error);
+
+    for m in &missing {
+        eprintln!("{m}");
+    }
+    match args.format {
+        Format::Json => {
+            let out = JsonOut {
+                files: files.len(),
+                games: reports.iter().flat_map(|r| &r.games).collect(),
+                file_errors: reports.iter().flat_map(|r| &r.errors).collect(),
+                errors,
+                warnings,
+            };
+            match serde_json::to_string_pretty(&out) {
+                Ok(s) => println!("{s}"),
+                Err(e) => {
+                    eprintln!("error: cannot write JSON: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        Format::Text => {
+            use std::io::Write;
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            for r in &reports {
+                for e in &r.errors {
+                    let _ = write!(out, "{e}");
+                }
+                for g in &r.games {
+                    for d in g.errors.iter().chain(&g.warnings) {
+                        let _ = write!(out, "{d}");
+                    }
+                    if !args.quiet {
+                        let _ = writeln!(out, "{}", game_line(g));
+                    }
+                }
+            }
+            let _ = writeln!(
+                out,
+                "checked {games} games in {} files: {errors} errors, {warnings} warnings",
+                files.len()
+            );
+            let _ = out.flush();
+        }
+    }
+    if io_error {
+        ExitCode::from(2)
+    } else if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

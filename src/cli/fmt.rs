@@ -1,0 +1,53 @@
+//! `twixt fmt`: rewrite game scripts in canonical form.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use twixtkit::output::write_atomic;
+use twixtkit::script::{parse, write_file};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Script files (.twixt) to rewrite in place.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Change nothing; exit 1 and name each file that is not canonical.
+    #[arg(long)]
+    check: bool,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let mut code = 0u8;
+    for path in &args.files {
+        let name = path.display().to_string();
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("error: cannot read {name}: {e}");
+                code = code.max(2);
+                continue;
+            }
+        };
+        let parsed = parse(&text);
+        if !parsed.errors.is_empty() {
+            for e in &parsed.errors {
+                eprint!("{}", e.to_diagnostic(&name, &text));
+            }
+            eprintln!("error: {name} not formatted: fix the errors above first");
+            code = code.max(1);
+            continue;
+        }
+        let canonical = write_file(&parsed.file);
+        if canonical == text {
+            continue;
+        }
+        if args.check {
+            println!("{name}: not in canonical form");
+            code = code.max(1);
+        } else if let Err(e) = write_atomic(path, canonical.as_bytes()) {
+            eprintln!("error: {e}");
+            code = code.max(2);
+        }
+    }
+    ExitCode::from(code)
+}

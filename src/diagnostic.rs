@@ -1,0 +1,216 @@
+//! Compiler-style messages about a place in a text file:
+//!
+//! ```text
+//! error: expected a hole like f6, found `f66x`
+//!  --> game.twixt:3:4
+//!   |
+//! 3 | 1. f66x 2. swap
+//!   |    ^^^^ not a hole
+//! ```
+//!
+//! Any module that reads text can build a [`Diagnostic`]; rendering is plain
+//! text with no colour so that output is deterministic.
+
+use std::fmt;
+
+use serde::Serialize;
+
+/// How bad a message is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+    Note,
+}
+
+impl Severity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
+/// One message, optionally pointing at a stretch of one source line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub message: String,
+    /// File name as the user gave it; empty when the text has no file.
+    pub file: String,
+    /// One-based line; 0 when the message is about the whole file.
+    pub line: u32,
+    /// One-based column, counted in characters.
+    pub col: u32,
+    /// Number of characters underlined (at least one caret is drawn).
+    pub len: usize,
+    /// The source line the message points into, without its line break.
+    pub snippet: String,
+    /// Short text printed after the carets.
+    pub label: String,
+}
+
+impl Diagnostic {
+    /// A message with no location yet.
+    pub fn new(severity: Severity, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity,
+            message: message.into(),
+            file: String::new(),
+            line: 0,
+            col: 0,
+            len: 0,
+            snippet: String::new(),
+            label: String::new(),
+        }
+    }
+
+    pub fn error(message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Error, message)
+    }
+
+    pub fn warning(message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Warning, message)
+    }
+
+    pub fn with_file(mut self, file: impl Into<String>) -> Diagnostic {
+        self.file = file.into();
+        self
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = label.into();
+        self
+    }
+
+    /// Points the message at `len` bytes from byte `offset` of `source`; line,
+    /// column (in characters) and the snippet line are computed from the text.
+    /// Offsets past the end or inside a character are clamped.
+    pub fn at(mut self, source: &str, offset: usize, len: usize) -> Diagnostic {
+        let mut offset = offset.min(source.len());
+        while !source.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line_start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = source[offset..]
+            .find('\n')
+            .map_or(source.len(), |i| offset + i);
+        let line_text = source[line_start..line_end].trim_end_matches('\r');
+        self.line = 1 + source[..line_start].bytes().filter(|&b| b == b'\n').count() as u32;
+        self.col = 1 + source[line_start..offset].chars().count() as u32;
+        // Underline at most to the end of the line.
+        let mut end = (offset + len).min(line_start + line_text.len()).max(offset);
+        while !source.is_char_boundary(end) {
+            end -= 1;
+        }
+        self.len = source[offset..end].chars().count();
+        self.snippet = line_text.to_string();
+        self
+    }
+
+    /// Points the message at a one-based line and character column of `source`.
+    pub fn at_line_col(self, source: &str, line: u32, col: u32, len: usize) -> Diagnostic {
+        let line_start = if line <= 1 {
+            0
+        } else {
+            source
+                .match_indices('\n')
+                .nth(line as usize - 2)
+                .map_or(source.len(), |(i, _)| i + 1)
+        };
+        let offset = source[line_start..]
+            .char_indices()
+            .nth(col.saturating_sub(1) as usize)
+            .map_or(source.len(), |(i, _)| line_start + i);
+        self.at(source, offset, len)
+    }
+
+    /// The rendered message, ending with a newline.
+    pub fn render(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}: {}", self.severity.name(), self.message)?;
+        if self.line == 0 {
+            if !self.file.is_empty() {
+                writeln!(f, " --> {}", self.file)?;
+            }
+            return Ok(());
+        }
+        let num = self.line.to_string();
+        let pad = " ".repeat(num.len());
+        let file = if self.file.is_empty() {
+            "<input>"
+        } else {
+            &self.file
+        };
+        writeln!(f, "{pad}--> {file}:{}:{}", self.line, self.col)?;
+        writeln!(f, "{pad} |")?;
+        // Tabs become one space so that carets stay under the right characters.
+        let snippet: String = self
+            .snippet
+            .chars()
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        writeln!(f, "{num} | {snippet}")?;
+        let carets = "^".repeat(self.len.max(1));
+        let indent = " ".repeat(self.col.saturating_sub(1) as usize);
+        if self.label.is_empty() {
+            writeln!(f, "{pad} | {indent}{carets}")
+        } else {
+            writeln!(f, "{pad} | {indent}{carets} {}", self.label)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_like_a_compiler() {
+        let src = "[Size \"24\"]\n\n1. f66x 2. swap\n";
+        let off = src.find("f66x").unwrap();
+        let d = Diagnostic::error("expected a hole like f6, found `f66x`")
+            .with_file("game.twixt")
+            .with_label("not a hole")
+            .at(src, off, 4);
+        assert_eq!((d.line, d.col, d.len), (3, 4, 4));
+        assert_eq!(
+            d.render(),
+            "error: expected a hole like f6, found `f66x`\n --> game.twixt:3:4\n  |\n3 | 1. f66x 2. swap\n  |    ^^^^ not a hole\n"
+        );
+    }
+
+    #[test]
+    fn columns_count_characters_and_clamp() {
+        let src = "{é} f6\nx";
+        let d = Diagnostic::warning("w").at(src, src.find("f6").unwrap(), 99);
+        assert_eq!((d.line, d.col, d.len), (1, 5, 2));
+        let d = Diagnostic::warning("w").at(src, 1000, 1);
+        assert_eq!((d.line, d.col, d.len), (2, 2, 0));
+        assert!(d.render().contains("2 | x\n  |  ^\n"));
+        // Offset inside a multi-byte character is moved back to its start.
+        let d = Diagnostic::warning("w").at(src, 2, 1);
+        assert_eq!(d.col, 2);
+    }
+
+    #[test]
+    fn line_and_column_positions() {
+        let src = "ab\ncdé f\n";
+        let d = Diagnostic::error("e").at_line_col(src, 2, 5, 1);
+        assert_eq!((d.line, d.col, d.snippet.as_str()), (2, 5, "cdé f"));
+    }
+
+    #[test]
+    fn whole_file_messages_have_no_snippet() {
+        let d = Diagnostic::error("cannot read").with_file("x.twixt");
+        assert_eq!(d.render(), "error: cannot read\n --> x.twixt\n");
+    }
+}

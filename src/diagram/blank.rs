@@ -1,0 +1,234 @@
+//! Blank boards for pencil play: one page in millimetres, true to size when
+//! printed at 100 %, holding one or several empty boards, each optionally
+//! with columns to record the moves beside it.
+
+use std::fmt::Write as _;
+
+use super::model::{Diagram, Sides};
+use super::sheet::{Paper, open_page, place};
+use super::style::Style;
+use super::svg::{Layout, push_num};
+use crate::board::BoardSize;
+
+/// What to print.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BlankOptions {
+    pub size: BoardSize,
+    pub paper: Paper,
+    /// Blank space at each page edge.
+    pub margin_mm: f64,
+    /// Boards on the page (1 to 64).
+    pub per_page: usize,
+    pub coords: Sides,
+    pub border_lines: bool,
+    pub guides: bool,
+    /// Columns beside each board to write the moves down.
+    pub record: bool,
+}
+
+impl Default for BlankOptions {
+    fn default() -> Self {
+        BlankOptions {
+            size: BoardSize::STANDARD,
+            paper: Paper::A4,
+            margin_mm: 10.0,
+            per_page: 1,
+            coords: Sides::ALL,
+            border_lines: true,
+            guides: false,
+            record: false,
+        }
+    }
+}
+
+/// Largest number of boards on one page.
+pub const MAX_PER_PAGE: usize = 64;
+
+/// Space between boards on a page.
+const GAP_MM: f64 = 6.0;
+
+/// Where the boards go: columns, cell size, and the scale in mm per unit.
+struct Grid {
+    cols: usize,
+    cell_w: f64,
+    cell_h: f64,
+    k: f64,
+}
+
+fn record_width(cell_w: f64) -> f64 {
+    (cell_w * 0.3).min(58.0)
+}
+
+fn grid(opts: &BlankOptions, layout: &Layout) -> Grid {
+    let n = opts.per_page.clamp(1, MAX_PER_PAGE);
+    let p = opts.paper;
+    let m = opts.margin_mm.max(0.0);
+    let mut best: Option<Grid> = None;
+    // Pick the arrangement that gives the biggest boards.
+    for cols in 1..=n {
+        let rows = n.div_ceil(cols);
+        let cell_w = (p.width_mm - 2.0 * m - GAP_MM * (cols as f64 - 1.0)) / cols as f64;
+        let cell_h = (p.height_mm - 2.0 * m - GAP_MM * (rows as f64 - 1.0)) / rows as f64;
+        if cell_w <= 0.0 || cell_h <= 0.0 {
+            continue;
+        }
+        let board_w = if opts.record {
+            cell_w - record_width(cell_w) - GAP_MM / 2.0
+        } else {
+            cell_w
+        };
+        let k = (board_w / layout.width).min(cell_h / layout.height);
+        if best.as_ref().is_none_or(|b| k > b.k) {
+            best = Some(Grid {
+                cols,
+                cell_w,
+                cell_h,
+                k,
+            });
+        }
+    }
+    best.unwrap_or(Grid {
+        cols: 1,
+        cell_w: p.width_mm,
+        cell_h: p.height_mm,
+        k: p.width_mm.min(p.height_mm) / layout.width.max(layout.height),
+    })
+}
+
+/// The page as an SVG document in millimetres.
+pub fn blank_page(opts: &BlankOptions, style: &Style) -> String {
+    let mut d = Diagram::blank(opts.size);
+    d.coords = opts.coords;
+    d.border_lines = opts.border_lines;
+    d.guides = opts.guides;
+    let layout = Layout::new(&d, style);
+    let g = grid(opts, &layout);
+    let n = opts.per_page.clamp(1, MAX_PER_PAGE);
+    let m = opts.margin_mm.max(0.0);
+    let mut out = String::with_capacity(8192);
+    open_page(&mut out, opts.paper, style);
+    let (bw, bh) = (layout.width * g.k, layout.height * g.k);
+    for i in 0..n {
+        let (c, r) = (i % g.cols, i / g.cols);
+        let cx = m + c as f64 * (g.cell_w + GAP_MM);
+        let cy = m + r as f64 * (g.cell_h + GAP_MM);
+        // Centre the board (and its record) in the cell.
+        let rec_w = record_width(g.cell_w);
+        let used_w = if opts.record {
+            bw + GAP_MM / 2.0 + rec_w
+        } else {
+            bw
+        };
+        let x = cx + (g.cell_w - used_w) / 2.0;
+        let y = cy + (g.cell_h - bh) / 2.0;
+        let prefix = if n == 1 {
+            String::new()
+        } else {
+            format!("b{}-", i + 1)
+        };
+        place(&mut out, &d, style, &layout, g.k, (x, y), &prefix);
+        if opts.record {
+            let rx = x + bw + GAP_MM / 2.0;
+            record_columns(&mut out, style, rx, y, rec_w, bh, &prefix);
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// A table with a move-number column and one column for each player.
+fn record_columns(out: &mut String, s: &Style, x: f64, y: f64, w: f64, h: f64, prefix: &str) {
+    if w <= 6.0 || h <= 10.0 {
+        return;
+    }
+    // Rows of about 6 mm, fewer when the board is small.
+    let row_h = (h / 42.0).clamp(4.0, 7.0);
+    let rows = ((h / row_h).floor() as usize).max(2);
+    let row_h = h / rows as f64;
+    let num_w = (w * 0.18).max(4.0);
+    let col_w = (w - num_w) / 2.0;
+    let text = row_h * 0.5;
+    let _ = write!(
+        out,
+        "<g id=\"{prefix}record\" stroke=\"{}\" stroke-width=\"0.2\" fill=\"none\">\n<path d=\"",
+        s.coord
+    );
+    let seg = |out: &mut String, ax: f64, ay: f64, bx: f64, by: f64| {
+        out.push('M');
+        push_num(out, ax);
+        out.push(' ');
+        push_num(out, ay);
+        out.push('L');
+        push_num(out, bx);
+        out.push(' ');
+        push_num(out, by);
+    };
+    for i in 0..=rows {
+        let yy = y + row_h * i as f64;
+        seg(out, x, yy, x + w, yy);
+    }
+    for xx in [x, x + num_w, x + num_w + col_w, x + w] {
+        seg(out, xx, y, xx, y + h);
+    }
+    let _ = write!(
+        out,
+        "\"/>\n</g>\n<g id=\"{prefix}record-text\" fill=\"{}\" font-family=\"{}\" text-anchor=\"middle\" font-size=\"",
+        s.coord,
+        s.font_family.as_str()
+    );
+    push_num(out, text);
+    out.push_str("\">\n");
+    let cell = |out: &mut String, cx: f64, row: usize, t: &str, colour: Option<&str>| {
+        out.push_str("<text x=\"");
+        push_num(out, cx);
+        out.push_str("\" y=\"");
+        push_num(out, y + row_h * (row as f64 + 0.5) + text * 0.36);
+        out.push('"');
+        if let Some(c) = colour {
+            let _ = write!(out, " fill=\"{c}\"");
+        }
+        out.push('>');
+        out.push_str(t);
+        out.push_str("</text>\n");
+    };
+    cell(out, x + num_w / 2.0, 0, "#", None);
+    cell(
+        out,
+        x + num_w + col_w / 2.0,
+        0,
+        "Red",
+        Some(s.red_link.as_str()),
+    );
+    cell(
+        out,
+        x + num_w + col_w * 1.5,
+        0,
+        "Black",
+        Some(s.black.as_str()),
+    );
+    for r in 1..rows {
+        cell(out, x + num_w / 2.0, r, &r.to_string(), None);
+    }
+    out.push_str("</g>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn several_boards_share_a_page() {
+        let s = Style::builtin("print").unwrap();
+        let four = blank_page(
+            &BlankOptions {
+                per_page: 4,
+                ..BlankOptions::default()
+            },
+            &s,
+        );
+        assert_eq!(four.matches("-diagram\"").count(), 4);
+        assert!(four.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"210mm\" height=\"297mm\""));
+        let one = blank_page(&BlankOptions::default(), &s);
+        assert!(one.len() < 20_000, "{}", one.len());
+    }
+}

@@ -1,0 +1,123 @@
+//! The bundled font (DejaVu Sans, Bitstream Vera licence; see
+//! `assets/fonts/LICENSE-DejaVu.txt`), used to measure text for wrapping and
+//! to render PNGs identically on every machine.
+
+use std::sync::OnceLock;
+
+use skrifa::instance::{LocationRef, Size};
+use skrifa::raw::TableProvider;
+use skrifa::{FontRef, MetadataProvider};
+
+/// DejaVu Sans, regular.
+pub const DEJAVU_SANS: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+/// Family name of the bundled font.
+pub const FAMILY: &str = "DejaVu Sans";
+
+/// Advance widths of printable ASCII in em, measured once.
+fn ascii_advances() -> &'static [f32; 128] {
+    static TABLE: OnceLock<[f32; 128]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [0.6f32; 128];
+        if let Ok(font) = FontRef::new(DEJAVU_SANS) {
+            for (c, slot) in t.iter_mut().enumerate().skip(32) {
+                *slot = advance(&font, char::from(c as u8)).unwrap_or(0.6);
+            }
+        }
+        t
+    })
+}
+
+fn advance(font: &FontRef<'_>, c: char) -> Option<f32> {
+    let upem = f32::from(font.head().ok()?.units_per_em());
+    let gid = font.charmap().map(c)?;
+    let w = font
+        .glyph_metrics(Size::unscaled(), LocationRef::default())
+        .advance_width(gid)?;
+    Some(w / upem)
+}
+
+/// The bundled font, parsed once.
+fn face() -> Option<&'static FontRef<'static>> {
+    static FACE: OnceLock<Option<FontRef<'static>>> = OnceLock::new();
+    FACE.get_or_init(|| FontRef::new(DEJAVU_SANS).ok()).as_ref()
+}
+
+/// Advance width of one character in em.
+fn advance_em(c: char) -> f64 {
+    let w = if (c as u32) < 128 {
+        ascii_advances()[c as usize]
+    } else {
+        face().and_then(|f| advance(f, c)).unwrap_or(0.6)
+    };
+    f64::from(w)
+}
+
+/// Width of `text` in the bundled font at font size `size`.
+pub fn text_width(text: &str, size: f64) -> f64 {
+    text.chars().map(advance_em).sum::<f64>() * size
+}
+
+/// Splits `text` into lines no wider than `max_width` at font size `size`,
+/// breaking at spaces, and inside a word only when the word alone is too wide.
+/// Explicit line breaks are kept.
+pub fn wrap(text: &str, size: f64, max_width: f64) -> Vec<String> {
+    let limit = max_width / size;
+    let space = advance_em(' ');
+    let mut lines = Vec::new();
+    for para in text.lines() {
+        let mut line = String::new();
+        let mut line_w = 0.0;
+        for word in para.split_whitespace() {
+            let word_w: f64 = word.chars().map(advance_em).sum();
+            if !line.is_empty() && line_w + space + word_w <= limit {
+                line.push(' ');
+                line.push_str(word);
+                line_w += space + word_w;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            line_w = 0.0;
+            // The word starts a line; break it by characters if it is too wide.
+            for c in word.chars() {
+                let cw = advance_em(c);
+                if !line.is_empty() && line_w + cw > limit {
+                    lines.push(std::mem::take(&mut line));
+                    line_w = 0.0;
+                }
+                line.push(c);
+                line_w += cw;
+            }
+        }
+        lines.push(line);
+    }
+    while lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn measures_and_wraps() {
+        let w = text_width("0", 1.0);
+        assert!((0.6..0.66).contains(&w), "{w}");
+        assert!(text_width("W", 1.0) > text_width("i", 1.0));
+        let lines = wrap("Red should have played at X instead of 12.", 1.0, 10.0);
+        assert!(lines.len() > 1);
+        for l in &lines {
+            assert!(text_width(l, 1.0) <= 10.0);
+        }
+        assert_eq!(
+            lines.join(" "),
+            "Red should have played at X instead of 12."
+        );
+        assert_eq!(wrap("a\n\nb", 1.0, 5.0), vec!["a", "", "b"]);
+        assert!(wrap("", 1.0, 5.0).is_empty());
+    }
+}

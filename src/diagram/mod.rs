@@ -1,0 +1,19 @@
+//! Diagrams: a model of a figure (pegs, links, labels, marks, crop,
+//! caption) and writers for SVG, text and PNG, plus styles, blank boards
+//! for pencil play and page sheets.
+
+pub mod blank;
+pub mod font;
+pub mod game;
+pub mod model;
+pub mod png;
+pub mod sheet;
+pub mod snapshot;
+pub mod style;
+pub mod svg;
+pub mod text;
+
+pub use model::{Crop, Diagram, Mark, Numbering, Sides};
+pub use style::{Colour, Style, StyleError};
+pub use svg::{Layout, Scale, to_svg};
+pub use text::{Charset, to_text};

@@ -1,0 +1,327 @@
+//! Page sheets: diagrams laid out in a grid on pages of a given paper size,
+//! sized in millimetres so a page prints true to size.
+
+use std::fmt;
+use std::fmt::Write as _;
+use std::str::FromStr;
+
+use super::model::Diagram;
+use super::style::Style;
+use super::svg::{Layout, push_escaped, push_num, write_body};
+
+/// A paper size in millimetres (width × height as printed).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Paper {
+    pub width_mm: f64,
+    pub height_mm: f64,
+}
+
+impl Paper {
+    pub const A4: Paper = Paper {
+        width_mm: 210.0,
+        height_mm: 297.0,
+    };
+    pub const A3: Paper = Paper {
+        width_mm: 297.0,
+        height_mm: 420.0,
+    };
+    pub const A5: Paper = Paper {
+        width_mm: 148.0,
+        height_mm: 210.0,
+    };
+    pub const LETTER: Paper = Paper {
+        width_mm: 215.9,
+        height_mm: 279.4,
+    };
+    pub const LEGAL: Paper = Paper {
+        width_mm: 215.9,
+        height_mm: 355.6,
+    };
+
+    /// Long side across.
+    pub fn landscape(self) -> Paper {
+        Paper {
+            width_mm: self.width_mm.max(self.height_mm),
+            height_mm: self.width_mm.min(self.height_mm),
+        }
+    }
+
+    /// Long side down.
+    pub fn portrait(self) -> Paper {
+        Paper {
+            width_mm: self.width_mm.min(self.height_mm),
+            height_mm: self.width_mm.max(self.height_mm),
+        }
+    }
+
+    pub fn is_landscape(self) -> bool {
+        self.width_mm > self.height_mm
+    }
+}
+
+impl Default for Paper {
+    fn default() -> Self {
+        Paper::A4
+    }
+}
+
+impl fmt::Display for Paper {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut w = String::new();
+        push_num(&mut w, self.width_mm);
+        let mut h = String::new();
+        push_num(&mut h, self.height_mm);
+        write!(f, "{w}x{h}mm")
+    }
+}
+
+/// Why a paper size could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "expected a paper size: a4, a3, a5, letter, legal or WIDTHxHEIGHT in mm from 20 to 2000 (like 210x297), found `{0}`"
+)]
+pub struct ParsePaperError(pub String);
+
+impl FromStr for Paper {
+    type Err = ParsePaperError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim().to_ascii_lowercase();
+        let err = || ParsePaperError(s.to_string());
+        Ok(match t.as_str() {
+            "a4" => Paper::A4,
+            "a3" => Paper::A3,
+            "a5" => Paper::A5,
+            "letter" => Paper::LETTER,
+            "legal" => Paper::LEGAL,
+            _ => {
+                let t = t.strip_suffix("mm").unwrap_or(&t);
+                let (w, h) = t.split_once(['x', '×']).ok_or_else(err)?;
+                let num = |v: &str| -> Result<f64, ParsePaperError> {
+                    let v: f64 = v.trim().parse().map_err(|_| err())?;
+                    if v.is_finite() && (20.0..=2000.0).contains(&v) {
+                        Ok(v)
+                    } else {
+                        Err(err())
+                    }
+                };
+                Paper {
+                    width_mm: num(w)?,
+                    height_mm: num(h)?,
+                }
+            }
+        })
+    }
+}
+
+/// How diagrams are laid out on pages.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SheetOptions {
+    pub paper: Paper,
+    /// Space left blank at each page edge.
+    pub margin_mm: f64,
+    /// Space between neighbouring diagrams.
+    pub gap_mm: f64,
+    /// Diagrams across; 0 chooses from the paper (2 portrait, 3 landscape).
+    pub columns: usize,
+    /// Diagrams down; 0 chooses from the paper (3 portrait, 2 landscape).
+    pub rows: usize,
+    /// Text at the top of every page.
+    pub title: Option<String>,
+}
+
+impl Default for SheetOptions {
+    fn default() -> Self {
+        SheetOptions {
+            paper: Paper::A4,
+            margin_mm: 12.0,
+            gap_mm: 6.0,
+            columns: 0,
+            rows: 0,
+            title: None,
+        }
+    }
+}
+
+/// Smallest printed text sizes on a sheet.
+const MIN_CAPTION_MM: f64 = 3.0;
+const MIN_COORD_MM: f64 = 1.8;
+
+/// Height of the title and page-number lines.
+const HEADER_MM: f64 = 8.0;
+const FOOTER_MM: f64 = 6.0;
+
+/// Writes a page's opening `<svg>` sized in millimetres, and its background.
+pub(crate) fn open_page(out: &mut String, paper: Paper, style: &Style) {
+    out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"");
+    push_num(out, paper.width_mm);
+    out.push_str("mm\" height=\"");
+    push_num(out, paper.height_mm);
+    out.push_str("mm\" viewBox=\"0 0 ");
+    push_num(out, paper.width_mm);
+    out.push(' ');
+    push_num(out, paper.height_mm);
+    out.push_str("\">\n");
+    if !style.background.is_none() {
+        out.push_str("<rect id=\"page\" width=\"");
+        push_num(out, paper.width_mm);
+        out.push_str("\" height=\"");
+        push_num(out, paper.height_mm);
+        let _ = writeln!(out, "\" fill=\"{}\"/>", style.background);
+    }
+}
+
+/// Places one diagram with its top-left picture corner at `(x, y)` mm,
+/// `k` mm per unit, its ids prefixed with `prefix`.
+pub(crate) fn place(
+    out: &mut String,
+    d: &Diagram,
+    style: &Style,
+    layout: &Layout,
+    k: f64,
+    (x, y): (f64, f64),
+    prefix: &str,
+) {
+    let _ = write!(out, "<g id=\"{prefix}diagram\" transform=\"matrix(");
+    push_num(out, k);
+    out.push_str(" 0 0 ");
+    push_num(out, k);
+    out.push(' ');
+    push_num(out, x - k * layout.x);
+    out.push(' ');
+    push_num(out, y - k * layout.y);
+    out.push_str(")\">\n");
+    write_body(out, d, style, layout, prefix);
+    out.push_str("</g>\n");
+}
+
+fn centred_text(out: &mut String, id: &str, x: f64, y: f64, size: f64, style: &Style, t: &str) {
+    let _ = write!(
+        out,
+        "<text id=\"{id}\" fill=\"{}\" font-family=\"{}\" text-anchor=\"middle\" font-size=\"",
+        style.caption,
+        style.font_family.as_str()
+    );
+    push_num(out, size);
+    out.push_str("\" x=\"");
+    push_num(out, x);
+    out.push_str("\" y=\"");
+    push_num(out, y);
+    out.push_str("\">");
+    push_escaped(out, t);
+    out.push_str("</text>\n");
+}
+
+/// Lays `diagrams` out in a grid, as many pages as needed; returns one SVG
+/// document per page. All diagrams share one scale, so holes have the same
+/// spacing everywhere. No diagrams gives no pages.
+pub fn sheets(diagrams: &[Diagram], style: &Style, opts: &SheetOptions) -> Vec<String> {
+    if diagrams.is_empty() {
+        return Vec::new();
+    }
+    let paper = opts.paper;
+    let (cols, rows) = match (opts.columns, opts.rows) {
+        (0, 0) if paper.is_landscape() => (3, 2),
+        (0, 0) => (2, 3),
+        (0, r) => (if paper.is_landscape() { 3 } else { 2 }, r),
+        (c, 0) => (c, if paper.is_landscape() { 2 } else { 3 }),
+        (c, r) => (c, r),
+    };
+    let per_page = cols * rows;
+    let pages = diagrams.len().div_ceil(per_page);
+    let header = if opts.title.is_some() { HEADER_MM } else { 0.0 };
+    let footer = if pages > 1 { FOOTER_MM } else { 0.0 };
+    let m = opts.margin_mm.max(0.0);
+    let gap = opts.gap_mm.max(0.0);
+    let cell_w = ((paper.width_mm - 2.0 * m - gap * (cols as f64 - 1.0)) / cols as f64).max(1.0);
+    let cell_h = ((paper.height_mm - 2.0 * m - header - footer - gap * (rows as f64 - 1.0))
+        / rows as f64)
+        .max(1.0);
+    let scale = |style: &Style| -> (Vec<Layout>, f64) {
+        let layouts: Vec<Layout> = diagrams.iter().map(|d| Layout::new(d, style)).collect();
+        let k = layouts
+            .iter()
+            .map(|l| (cell_w / l.width).min(cell_h / l.height))
+            .fold(f64::INFINITY, f64::min);
+        (layouts, k)
+    };
+    let (_, k0) = scale(style);
+    // Small diagrams (big boards, many per page) keep readable text: at
+    // least 3 mm captions and 1.8 mm coordinates, in print.
+    let mut sized = style.clone();
+    sized.caption_size = style.caption_size.max(MIN_CAPTION_MM / k0).min(3.0);
+    sized.coord_size = style.coord_size.max(MIN_COORD_MM / k0).min(0.9);
+    let style = &sized;
+    let (layouts, k) = scale(style);
+
+    let mut out_pages = Vec::with_capacity(pages);
+    for page in 0..pages {
+        let mut out = String::with_capacity(16384);
+        open_page(&mut out, paper, style);
+        if let Some(t) = &opts.title {
+            centred_text(
+                &mut out,
+                "title",
+                paper.width_mm / 2.0,
+                m + HEADER_MM * 0.6,
+                HEADER_MM * 0.55,
+                style,
+                t,
+            );
+        }
+        let first = page * per_page;
+        let last = (first + per_page).min(diagrams.len());
+        for (i, idx) in (first..last).enumerate() {
+            let (c, r) = (i % cols, i / cols);
+            let l = &layouts[idx];
+            let cx = m + c as f64 * (cell_w + gap);
+            let cy = m + header + r as f64 * (cell_h + gap);
+            // Centre across the cell, keep to its top.
+            let x = cx + (cell_w - l.width * k) / 2.0;
+            place(
+                &mut out,
+                &diagrams[idx],
+                style,
+                l,
+                k,
+                (x, cy),
+                &format!("d{}-", idx + 1),
+            );
+        }
+        if pages > 1 {
+            centred_text(
+                &mut out,
+                "page-number",
+                paper.width_mm / 2.0,
+                paper.height_mm - m - FOOTER_MM * 0.2,
+                FOOTER_MM * 0.55,
+                style,
+                &format!("{} / {}", page + 1, pages),
+            );
+        }
+        out.push_str("</svg>\n");
+        out_pages.push(out);
+    }
+    out_pages
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn papers_parse() {
+        assert_eq!("A4".parse::<Paper>().unwrap(), Paper::A4);
+        assert_eq!(
+            "210x297".parse::<Paper>().unwrap(),
+            Paper {
+                width_mm: 210.0,
+                height_mm: 297.0
+            }
+        );
+        assert_eq!("100x150mm".parse::<Paper>().unwrap().height_mm, 150.0);
+        for bad in ["a9", "0x10", "10x", "nanxnan", "1e9x10", ""] {
+            assert!(bad.parse::<Paper>().is_err(), "{bad}");
+        }
+        assert!(Paper::A4.landscape().is_landscape());
+    }
+}

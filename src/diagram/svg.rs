@@ -1,0 +1,918 @@
+//! The SVG writer: a pure function of (diagram, style, scale).
+//!
+//! Drawing happens on a unit grid: hole `(col, row)` sits at `x = col`,
+//! `y = row`, one unit between neighbouring holes; the outer `<svg>` carries
+//! the only scale. Output is byte-stable: numbers have at most three
+//! decimals with trailing zeros trimmed, collections are sorted, and each
+//! element sits on its own line so golden files diff cleanly.
+
+use std::fmt::Write as _;
+
+use super::font;
+use super::model::{Crop, Diagram, Mark};
+use super::style::Style;
+use crate::board::{Hole, Player, column_name};
+
+/// The size of one unit (the distance between neighbouring holes) in the output.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Scale {
+    /// Pixels per unit.
+    Px(f64),
+    /// Millimetres per unit.
+    Mm(f64),
+}
+
+impl Default for Scale {
+    fn default() -> Self {
+        Scale::Px(24.0)
+    }
+}
+
+/// Appends a number with at most three decimals, trailing zeros trimmed.
+pub fn push_num(out: &mut String, v: f64) {
+    let r = (v * 1000.0).round();
+    if r == 0.0 {
+        out.push('0');
+        return;
+    }
+    if r.fract() == 0.0 && (r / 1000.0).fract() == 0.0 && r.abs() < 1e15 {
+        let _ = write!(out, "{}", (r / 1000.0) as i64);
+        return;
+    }
+    let start = out.len();
+    let _ = write!(out, "{:.3}", r / 1000.0);
+    while out.ends_with('0') {
+        out.pop();
+    }
+    if out.ends_with('.') {
+        out.pop();
+    }
+    if out.len() == start {
+        out.push('0');
+    }
+}
+
+/// A number formatted as by [`push_num`].
+pub fn num(v: f64) -> String {
+    let mut s = String::new();
+    push_num(&mut s, v);
+    s
+}
+
+/// Appends `text` with XML special characters escaped and control
+/// characters (which XML 1.0 forbids) dropped.
+pub fn push_escaped(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' => out.push(' '),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+}
+
+/// Where things go, in units: the picture rectangle, the board area and
+/// the caption lines. Shared by the SVG writer, the sheet layout and tests.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Layout {
+    /// The holes shown.
+    pub view: Crop,
+    /// Left edge of the picture.
+    pub x: f64,
+    /// Top edge of the picture.
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+    /// Width of the band holding row numbers or column letters.
+    pub coord_band: f64,
+    /// Bottom edge of the board part (the caption starts below it).
+    pub board_bottom: f64,
+    /// The caption, wrapped.
+    pub caption_lines: Vec<String>,
+}
+
+/// Space between the board part and the caption, in units.
+const CAPTION_GAP: f64 = 0.2;
+/// Line height of captions, as a multiple of the font size.
+const CAPTION_LEADING: f64 = 1.3;
+/// How far the top of a digit lies above the baseline, in em (DejaVu Sans).
+const HALF_CAP: f64 = 0.364;
+
+impl Layout {
+    pub fn new(d: &Diagram, s: &Style) -> Layout {
+        let view = d.view();
+        let m = s.margin;
+        let digits = (view.max.row + 1).to_string().len() as f64;
+        let coord_band = (digits * 0.64 * s.coord_size + 0.35).max(0.9);
+        let band = |on: bool| if on { coord_band } else { 0.0 };
+        let x = f64::from(view.min.col) - m - band(d.coords.left);
+        let right = f64::from(view.max.col) + m + band(d.coords.right);
+        let y = f64::from(view.min.row) - m - band(d.coords.top);
+        let board_bottom = f64::from(view.max.row) + m + band(d.coords.bottom);
+        let width = right - x;
+        let caption_lines = match &d.caption {
+            Some(c) => font::wrap(c, s.caption_size, width - 0.4),
+            None => Vec::new(),
+        };
+        let caption_h = if caption_lines.is_empty() {
+            0.0
+        } else {
+            CAPTION_GAP + caption_lines.len() as f64 * s.caption_size * CAPTION_LEADING
+        };
+        Layout {
+            view,
+            x,
+            y,
+            width,
+            height: board_bottom - y + caption_h,
+            coord_band,
+            board_bottom,
+            caption_lines,
+        }
+    }
+
+    /// Centre of a hole in picture units.
+    pub fn hole_center(&self, h: Hole) -> (f64, f64) {
+        (f64::from(h.col), f64::from(h.row))
+    }
+
+    /// Baselines of the caption lines (x is the picture's centre).
+    pub fn caption_baselines(&self, s: &Style) -> Vec<f64> {
+        let lead = s.caption_size * CAPTION_LEADING;
+        (0..self.caption_lines.len())
+            .map(|i| self.board_bottom + CAPTION_GAP + lead * i as f64 + s.caption_size * 0.95)
+            .collect()
+    }
+}
+
+/// A complete SVG document for the diagram.
+pub fn to_svg(d: &Diagram, s: &Style, scale: Scale) -> String {
+    let layout = Layout::new(d, s);
+    let mut out = String::with_capacity(8192 + 110 * (d.pegs.len() + d.links.len()));
+    let (k, unit) = match scale {
+        Scale::Px(k) => (k, ""),
+        Scale::Mm(k) => (k, "mm"),
+    };
+    out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"");
+    push_num(&mut out, layout.width * k);
+    out.push_str(unit);
+    out.push_str("\" height=\"");
+    push_num(&mut out, layout.height * k);
+    out.push_str(unit);
+    out.push_str("\" viewBox=\"");
+    for (i, v) in [layout.x, layout.y, layout.width, layout.height]
+        .into_iter()
+        .enumerate()
+    {
+        if i > 0 {
+            out.push(' ');
+        }
+        push_num(&mut out, v);
+    }
+    out.push_str("\">\n");
+    if let Some(c) = &d.caption {
+        out.push_str("<title>");
+        push_escaped(&mut out, c);
+        out.push_str("</title>\n");
+    }
+    write_body(&mut out, d, s, &layout, "");
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Writes the diagram's elements (no outer `<svg>`) in picture units.
+/// `prefix` is put before every id so several diagrams can share a page.
+pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: &str) {
+    let view = l.view;
+    let p = prefix;
+    let n = |out: &mut String, v: f64| push_num(out, v);
+
+    // Definitions: the hole pattern and the peg shape.
+    let _ = write!(
+        out,
+        "<defs>\n<pattern id=\"{p}hole\" patternUnits=\"userSpaceOnUse\" x=\"-0.5\" y=\"-0.5\" width=\"1\" height=\"1\">\n<circle cx=\"0.5\" cy=\"0.5\" r=\""
+    );
+    n(out, s.hole_radius);
+    let _ = writeln!(out, "\" fill=\"{}\"/>\n</pattern>", s.hole);
+    out.push_str("<circle id=\"");
+    out.push_str(p);
+    out.push_str("peg\" r=\"");
+    n(out, s.peg_radius);
+    out.push_str("\"/>\n");
+    // A cropped view clips links that run to pegs outside it.
+    let cropped = view != Crop::full(d.size);
+    if cropped {
+        let _ = write!(out, "<clipPath id=\"{p}view\">\n<rect x=\"");
+        n(out, f64::from(view.min.col) - 0.5);
+        out.push_str("\" y=\"");
+        n(out, f64::from(view.min.row) - 0.5);
+        out.push_str("\" width=\"");
+        n(out, f64::from(view.width()));
+        out.push_str("\" height=\"");
+        n(out, f64::from(view.height()));
+        out.push_str("\"/>\n</clipPath>\n");
+    }
+    out.push_str("</defs>\n");
+    let clip = if cropped {
+        format!(" clip-path=\"url(#{p}view)\"")
+    } else {
+        String::new()
+    };
+
+    if !s.background.is_none() {
+        let _ = write!(out, "<rect id=\"{p}background\" x=\"");
+        n(out, l.x);
+        out.push_str("\" y=\"");
+        n(out, l.y);
+        out.push_str("\" width=\"");
+        n(out, l.width);
+        out.push_str("\" height=\"");
+        n(out, l.height);
+        let _ = writeln!(out, "\" fill=\"{}\"/>", s.background);
+    }
+
+    // Shaded areas lie beneath everything else.
+    let areas: Vec<&Crop> = d
+        .marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Area(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    if !areas.is_empty() {
+        let _ = write!(
+            out,
+            "<g id=\"{p}areas\" fill=\"{}\" fill-opacity=\"",
+            s.area
+        );
+        n(out, s.area_opacity);
+        out.push_str("\">\n");
+        for c in areas {
+            out.push_str("<rect class=\"area\" x=\"");
+            n(out, f64::from(c.min.col) - 0.5);
+            out.push_str("\" y=\"");
+            n(out, f64::from(c.min.row) - 0.5);
+            out.push_str("\" width=\"");
+            n(out, f64::from(c.width()));
+            out.push_str("\" height=\"");
+            n(out, f64::from(c.height()));
+            out.push_str("\"/>\n");
+        }
+        out.push_str("</g>\n");
+    }
+
+    if d.guides {
+        write_guides(out, d, s, p);
+    }
+    if d.border_lines {
+        write_border_lines(out, d, s, l, p);
+    }
+
+    // Holes: one pattern-filled shape covering the holes shown, notched
+    // where a missing corner hole would be.
+    let _ = write!(out, "<path id=\"{p}holes\" fill=\"url(#{p}hole)\" d=\"");
+    hole_region(out, d, view);
+    out.push_str("\"/>\n");
+
+    let visible_link = |a: Hole, b: Hole| view.contains(a) || view.contains(b);
+
+    // Highlighted links go under the links.
+    let hl: Vec<_> = d
+        .marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::HighlightLink(k) if visible_link(k.ends().0, k.ends().1) => Some(*k),
+            _ => None,
+        })
+        .collect();
+    if !hl.is_empty() {
+        let _ = write!(
+            out,
+            "<g id=\"{p}highlighted-links\"{clip} stroke=\"{}\" stroke-opacity=\"0.6\" stroke-linecap=\"round\" stroke-width=\"",
+            s.highlight
+        );
+        n(out, s.link_width * 3.2);
+        out.push_str("\">\n");
+        for k in hl {
+            let (a, b) = k.ends();
+            let _ = write!(out, "<path class=\"link highlight {a}-{b}\" d=\"M");
+            line_coords(out, a, b);
+            out.push_str("\"/>\n");
+        }
+        out.push_str("</g>\n");
+    }
+
+    // Links, coloured by the owner of their pegs.
+    if !d.links.is_empty() {
+        let _ = write!(
+            out,
+            "<g id=\"{p}links\"{clip} stroke-linecap=\"round\" stroke-width=\""
+        );
+        n(out, s.link_width);
+        out.push_str("\">\n");
+        for link in &d.links {
+            let (a, b) = link.ends();
+            if !visible_link(a, b) {
+                continue;
+            }
+            let (class, colour) = match d.link_owner(*link) {
+                Some(Player::Red) => ("red", &s.red_link),
+                Some(Player::Black) => ("black", &s.black_link),
+                None => ("unowned", &s.mark),
+            };
+            let _ = write!(
+                out,
+                "<path class=\"link {class}\" stroke=\"{colour}\" d=\"M"
+            );
+            line_coords(out, a, b);
+            out.push_str("\"/>\n");
+        }
+        out.push_str("</g>\n");
+    }
+
+    // Ghost pegs: alternatives, translucent with a dashed outline.
+    let ghosts: Vec<_> = d
+        .marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::Ghost {
+                hole,
+                player,
+                label,
+            } if view.contains(*hole) => Some((*hole, *player, label.as_deref())),
+            _ => None,
+        })
+        .collect();
+    if !ghosts.is_empty() {
+        // An opaque disc first, so the hole dot does not show through.
+        let ground = if s.background.is_none() {
+            "#ffffff"
+        } else {
+            s.background.as_str()
+        };
+        let _ = write!(
+            out,
+            "<g id=\"{p}ghosts\" stroke-dasharray=\"0.1 0.07\" stroke-width=\""
+        );
+        n(out, s.link_width * 0.45);
+        out.push_str("\">\n");
+        let r = s.peg_radius - s.link_width * 0.25;
+        for (h, pl, _) in &ghosts {
+            let c = colour_of(s, *pl);
+            let _ = write!(
+                out,
+                "<circle class=\"ghost-ground\" fill=\"{ground}\" stroke=\"none\" cx=\"{}\" cy=\"{}\" r=\"",
+                h.col, h.row
+            );
+            n(out, r);
+            let _ = write!(
+                out,
+                "\"/>\n<circle class=\"ghost {}\" fill=\"{c}\" fill-opacity=\"{}\" stroke=\"{c}\" cx=\"{}\" cy=\"{}\" r=\"",
+                pl.name(),
+                num(s.ghost_opacity),
+                h.col,
+                h.row
+            );
+            n(out, r);
+            out.push_str("\"/>\n");
+        }
+        out.push_str("</g>\n");
+    }
+
+    // Pegs.
+    if !d.pegs.is_empty() {
+        let _ = write!(out, "<g id=\"{p}pegs\"");
+        if !s.peg_outline.is_none() && s.peg_outline_width > 0.0 {
+            let _ = write!(out, " stroke=\"{}\" stroke-width=\"", s.peg_outline);
+            n(out, s.peg_outline_width);
+            out.push('"');
+        }
+        out.push_str(">\n");
+        for pl in [Player::Red, Player::Black] {
+            let mut opened = false;
+            for (h, _) in d
+                .pegs
+                .iter()
+                .filter(|(h, o)| **o == pl && view.contains(**h))
+            {
+                if !opened {
+                    let _ = writeln!(
+                        out,
+                        "<g class=\"{}\" fill=\"{}\">",
+                        pl.name(),
+                        colour_of(s, pl)
+                    );
+                    opened = true;
+                }
+                let last = if d.last == Some(*h) { " last" } else { "" };
+                let _ = writeln!(
+                    out,
+                    "<use class=\"peg {}{last}\" href=\"#{p}peg\" x=\"{}\" y=\"{}\"/>",
+                    pl.name(),
+                    h.col,
+                    h.row
+                );
+            }
+            if opened {
+                out.push_str("</g>\n");
+            }
+        }
+        out.push_str("</g>\n");
+    }
+
+    // Rings: the last move, highlighted holes.
+    let ring_r = s.peg_radius + s.last_move_width.max(0.06) * 0.5 + 0.05;
+    if let Some(h) = d
+        .last
+        .filter(|h| view.contains(*h) && d.pegs.contains_key(h))
+    {
+        let _ = write!(
+            out,
+            "<circle id=\"{p}last\" class=\"last-move\" fill=\"none\" stroke=\"{}\" stroke-width=\"",
+            s.last_move
+        );
+        n(out, s.last_move_width);
+        let _ = write!(out, "\" cx=\"{}\" cy=\"{}\" r=\"", h.col, h.row);
+        n(out, ring_r);
+        out.push_str("\"/>\n");
+    }
+    let hh: Vec<Hole> = d
+        .marks
+        .iter()
+        .filter_map(|m| match m {
+            Mark::HighlightHole(h) if view.contains(*h) => Some(*h),
+            _ => None,
+        })
+        .collect();
+    if !hh.is_empty() {
+        let _ = write!(
+            out,
+            "<g id=\"{p}highlighted-holes\" fill=\"none\" stroke=\"{}\" stroke-width=\"",
+            s.highlight
+        );
+        n(out, s.mark_width);
+        out.push_str("\">\n");
+        for h in hh {
+            let _ = write!(
+                out,
+                "<circle class=\"highlight {h}\" cx=\"{}\" cy=\"{}\" r=\"",
+                h.col, h.row
+            );
+            n(out, ring_r + 0.02);
+            out.push_str("\"/>\n");
+        }
+        out.push_str("</g>\n");
+    }
+
+    // Labels on pegs and ghosts.
+    let mut labels: Vec<(Hole, &str, &str, &crate::diagram::style::Colour)> = Vec::new();
+    for (h, text) in &d.labels {
+        if !view.contains(*h) {
+            continue;
+        }
+        match d.pegs.get(h) {
+            Some(Player::Red) => labels.push((*h, text, "on-red", &s.label_on_red)),
+            Some(Player::Black) => labels.push((*h, text, "on-black", &s.label_on_black)),
+            None => labels.push((*h, text, "on-hole", &s.mark)),
+        }
+    }
+    for (h, pl, label) in &ghosts {
+        if let Some(t) = label
+            && !d.labels.contains_key(h)
+        {
+            let class = match pl {
+                Player::Red => "ghost-red",
+                Player::Black => "ghost-black",
+            };
+            labels.push((*h, t, class, colour_of(s, *pl)));
+        }
+    }
+    if !labels.is_empty() {
+        labels.sort_by(|a, b| (a.2, a.0).cmp(&(b.2, b.0)));
+        let _ = write!(
+            out,
+            "<g id=\"{p}labels\" font-family=\"{}\" font-size=\"",
+            s.font_family.as_str()
+        );
+        n(out, s.label_size);
+        out.push_str("\" text-anchor=\"middle\">\n");
+        let mut current = "";
+        for (h, text, class, colour) in labels {
+            if class != current {
+                if !current.is_empty() {
+                    out.push_str("</g>\n");
+                }
+                let _ = writeln!(out, "<g class=\"{class}\" fill=\"{colour}\">");
+                current = class;
+            }
+            // Longer labels shrink to stay inside the peg.
+            let chars = text.chars().count();
+            let size = match chars {
+                0..=2 => s.label_size,
+                3 => s.label_size * 0.8,
+                _ => s.label_size * 0.65,
+            };
+            let _ = write!(out, "<text x=\"{}\" y=\"", h.col);
+            n(out, f64::from(h.row) + HALF_CAP * size);
+            out.push('"');
+            if chars > 2 {
+                out.push_str(" font-size=\"");
+                n(out, size);
+                out.push('"');
+            }
+            out.push('>');
+            push_escaped(out, text);
+            out.push_str("</text>\n");
+        }
+        out.push_str("</g>\n</g>\n");
+    }
+
+    write_marks(out, d, s, view, p);
+    write_coords(out, d, s, l, p);
+
+    if !l.caption_lines.is_empty() {
+        let _ = write!(
+            out,
+            "<g id=\"{p}caption\" fill=\"{}\" font-family=\"{}\" font-size=\"",
+            s.caption,
+            s.font_family.as_str()
+        );
+        n(out, s.caption_size);
+        out.push_str("\" text-anchor=\"middle\">\n");
+        let cx = l.x + l.width / 2.0;
+        for (line, y) in l.caption_lines.iter().zip(l.caption_baselines(s)) {
+            out.push_str("<text x=\"");
+            n(out, cx);
+            out.push_str("\" y=\"");
+            n(out, y);
+            out.push_str("\">");
+            push_escaped(out, line);
+            out.push_str("</text>\n");
+        }
+        out.push_str("</g>\n");
+    }
+}
+
+fn colour_of(s: &Style, p: Player) -> &crate::diagram::style::Colour {
+    match p {
+        Player::Red => &s.red,
+        Player::Black => &s.black,
+    }
+}
+
+fn line_coords(out: &mut String, a: Hole, b: Hole) {
+    let _ = write!(out, "{} {}L{} {}", a.col, a.row, b.col, b.row);
+}
+
+/// The outline of the holes shown: the view rectangle minus any missing
+/// corner hole inside it.
+fn hole_region(out: &mut String, d: &Diagram, v: Crop) {
+    let (a, b) = (f64::from(v.min.col) - 0.5, f64::from(v.max.col) + 0.5);
+    let (c, e) = (f64::from(v.min.row) - 0.5, f64::from(v.max.row) + 0.5);
+    let corner = |col: u16, row: u16| d.size.is_corner(Hole::new(col, row));
+    let mut pts: Vec<(f64, f64)> = Vec::with_capacity(12);
+    if corner(v.min.col, v.min.row) {
+        pts.extend([(a, c + 1.0), (a + 1.0, c + 1.0), (a + 1.0, c)]);
+    } else {
+        pts.push((a, c));
+    }
+    if corner(v.max.col, v.min.row) {
+        pts.extend([(b - 1.0, c), (b - 1.0, c + 1.0), (b, c + 1.0)]);
+    } else {
+        pts.push((b, c));
+    }
+    if corner(v.max.col, v.max.row) {
+        pts.extend([(b, e - 1.0), (b - 1.0, e - 1.0), (b - 1.0, e)]);
+    } else {
+        pts.push((b, e));
+    }
+    if corner(v.min.col, v.max.row) {
+        pts.extend([(a + 1.0, e), (a + 1.0, e - 1.0), (a, e - 1.0)]);
+    } else {
+        pts.push((a, e));
+    }
+    for (i, (x, y)) in pts.into_iter().enumerate() {
+        out.push(if i == 0 { 'M' } else { 'L' });
+        push_num(out, x);
+        out.push(' ');
+        push_num(out, y);
+    }
+    out.push('Z');
+}
+
+/// The red lines inside the top and bottom border rows and the black lines
+/// inside the left and right columns, clipped to the view.
+fn write_border_lines(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
+    if s.border_width <= 0.0 {
+        return;
+    }
+    let v = l.view;
+    let (w, h) = (f64::from(d.size.width()), f64::from(d.size.height()));
+    // The inner square of the board, between the border rows.
+    let (x0, x1, y0, y1) = (0.5, w - 1.5, 0.5, h - 1.5);
+    // The visible part, reaching half a unit beyond the outer holes shown.
+    let (vx0, vx1) = (f64::from(v.min.col) - 0.5, f64::from(v.max.col) + 0.5);
+    let (vy0, vy1) = (f64::from(v.min.row) - 0.5, f64::from(v.max.row) + 0.5);
+    // Segments first: a cropped view may show none of them.
+    let mut lines = String::new();
+    let seg = |out: &mut String, class: &str, colour: &str, ax: f64, ay: f64, bx: f64, by: f64| {
+        let (ax, bx) = (ax.max(vx0), bx.min(vx1));
+        let (ay, by) = (ay.max(vy0), by.min(vy1));
+        if ax > bx || ay > by || (ax == bx && ay == by) {
+            return;
+        }
+        let _ = write!(out, "<path class=\"{class}\" stroke=\"{colour}\" d=\"M");
+        push_num(out, ax);
+        out.push(' ');
+        push_num(out, ay);
+        out.push('L');
+        push_num(out, bx);
+        out.push(' ');
+        push_num(out, by);
+        out.push_str("\"/>\n");
+    };
+    let red = s.border_red.as_str();
+    let black = s.border_black.as_str();
+    if (vy0..=vy1).contains(&y0) {
+        seg(&mut lines, "border red top", red, x0, y0, x1, y0);
+    }
+    if (vy0..=vy1).contains(&y1) {
+        seg(&mut lines, "border red bottom", red, x0, y1, x1, y1);
+    }
+    if (vx0..=vx1).contains(&x0) {
+        seg(&mut lines, "border black left", black, x0, y0, x0, y1);
+    }
+    if (vx0..=vx1).contains(&x1) {
+        seg(&mut lines, "border black right", black, x1, y0, x1, y1);
+    }
+    if lines.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "<g id=\"{p}border-lines\" stroke-linecap=\"square\" stroke-width=\""
+    );
+    push_num(out, s.border_width);
+    out.push_str("\">\n");
+    out.push_str(&lines);
+    out.push_str("</g>\n");
+}
+
+/// Guide lines: from each inner corner hole towards the centre along the
+/// two knight's-move slopes, stopping at the board's middle lines.
+fn write_guides(out: &mut String, d: &Diagram, s: &Style, p: &str) {
+    if s.guide_width <= 0.0 {
+        return;
+    }
+    let (w, h) = (f64::from(d.size.width()), f64::from(d.size.height()));
+    let (cx, cy) = ((w - 1.0) / 2.0, (h - 1.0) / 2.0);
+    let _ = write!(
+        out,
+        "<g id=\"{p}guides\" stroke=\"{}\" stroke-dasharray=\"0.2 0.2\" stroke-width=\"",
+        s.guide
+    );
+    push_num(out, s.guide_width);
+    out.push_str("\" fill=\"none\">\n<path d=\"");
+    let corners = [
+        (1.0, 1.0),
+        (w - 2.0, 1.0),
+        (1.0, h - 2.0),
+        (w - 2.0, h - 2.0),
+    ];
+    for (x, y) in corners {
+        let sx: f64 = if x < cx { 1.0 } else { -1.0 };
+        let sy: f64 = if y < cy { 1.0 } else { -1.0 };
+        for (dx, dy) in [(2.0, 1.0), (1.0, 2.0)] {
+            // Go until either coordinate reaches the middle.
+            let t = ((cx - x).abs() / dx).min((cy - y).abs() / dy);
+            if t <= 0.0 {
+                continue;
+            }
+            out.push('M');
+            push_num(out, x);
+            out.push(' ');
+            push_num(out, y);
+            out.push('L');
+            push_num(out, x + sx * dx * t);
+            out.push(' ');
+            push_num(out, y + sy * dy * t);
+        }
+    }
+    out.push_str("\"/>\n</g>\n");
+}
+
+fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
+    let shown: Vec<&Mark> = d
+        .marks
+        .iter()
+        .filter(|m| match m {
+            Mark::Cross(h) | Mark::Letter { hole: h, .. } => view.contains(*h),
+            Mark::Arrow { from, to } => view.contains(*from) || view.contains(*to),
+            _ => false,
+        })
+        .collect();
+    if shown.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "<g id=\"{p}marks\" stroke=\"{}\" fill=\"{}\" stroke-linecap=\"round\" stroke-width=\"",
+        s.mark, s.mark
+    );
+    push_num(out, s.mark_width);
+    out.push_str("\">\n");
+    let r = s.peg_radius * 0.75;
+    for m in shown {
+        match m {
+            Mark::Cross(h) => {
+                let (x, y) = (f64::from(h.col), f64::from(h.row));
+                let _ = write!(out, "<path class=\"cross {h}\" fill=\"none\" d=\"M");
+                for (i, (ax, ay, bx, by)) in
+                    [(x - r, y - r, x + r, y + r), (x - r, y + r, x + r, y - r)]
+                        .into_iter()
+                        .enumerate()
+                {
+                    if i > 0 {
+                        out.push('M');
+                    }
+                    push_num(out, ax);
+                    out.push(' ');
+                    push_num(out, ay);
+                    out.push('L');
+                    push_num(out, bx);
+                    out.push(' ');
+                    push_num(out, by);
+                }
+                out.push_str("\"/>\n");
+            }
+            Mark::Letter { hole, text } => {
+                // A disc in the background colour hides the hole dot.
+                let bg = if s.background.is_none() {
+                    "#ffffff"
+                } else {
+                    s.background.as_str()
+                };
+                let _ = write!(
+                    out,
+                    "<circle class=\"letter-ground\" stroke=\"none\" fill=\"{bg}\" cx=\"{}\" cy=\"{}\" r=\"",
+                    hole.col, hole.row
+                );
+                push_num(out, s.peg_radius);
+                out.push_str("\"/>\n");
+                let chars = text.chars().count();
+                let size = if chars <= 1 {
+                    s.label_size * 1.3
+                } else {
+                    s.label_size * 1.3 * 1.6 / (chars as f64 + 0.6)
+                };
+                let _ = write!(
+                    out,
+                    "<text class=\"letter {hole}\" stroke=\"none\" font-family=\"{}\" text-anchor=\"middle\" font-size=\"",
+                    s.font_family.as_str()
+                );
+                push_num(out, size);
+                let _ = write!(out, "\" x=\"{}\" y=\"", hole.col);
+                push_num(out, f64::from(hole.row) + HALF_CAP * size);
+                out.push_str("\">");
+                push_escaped(out, text);
+                out.push_str("</text>\n");
+            }
+            Mark::Arrow { from, to } => {
+                let (x0, y0) = (f64::from(from.col), f64::from(from.row));
+                let (x1, y1) = (f64::from(to.col), f64::from(to.row));
+                let len = ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt();
+                if len == 0.0 {
+                    continue;
+                }
+                let (ux, uy) = ((x1 - x0) / len, (y1 - y0) / len);
+                let start = (s.peg_radius + 0.05).min(len / 3.0);
+                let head = (s.mark_width * 3.5).min(len / 3.0);
+                let (sx, sy) = (x0 + ux * start, y0 + uy * start);
+                let (tx, ty) = (x1 - ux * start, y1 - uy * start);
+                let (bx, by) = (tx - ux * head, ty - uy * head);
+                let half = head * 0.55;
+                let _ = write!(out, "<path class=\"arrow {from}-{to}\" fill=\"none\" d=\"M");
+                for (i, v) in [sx, sy, bx, by].into_iter().enumerate() {
+                    if i == 2 {
+                        out.push('L');
+                    } else if i > 0 {
+                        out.push(' ');
+                    }
+                    push_num(out, v);
+                }
+                out.push_str("\"/>\n<path class=\"arrowhead\" stroke-linejoin=\"round\" d=\"M");
+                let pts = [
+                    (tx, ty),
+                    (bx - uy * half, by + ux * half),
+                    (bx + uy * half, by - ux * half),
+                ];
+                for (i, (x, y)) in pts.into_iter().enumerate() {
+                    if i > 0 {
+                        out.push('L');
+                    }
+                    push_num(out, x);
+                    out.push(' ');
+                    push_num(out, y);
+                }
+                out.push_str("Z\"/>\n");
+            }
+            _ => {}
+        }
+    }
+    out.push_str("</g>\n");
+}
+
+fn write_coords(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
+    let c = d.coords;
+    if !(c.top || c.bottom || c.left || c.right) {
+        return;
+    }
+    let v = l.view;
+    let _ = write!(
+        out,
+        "<g id=\"{p}coords\" fill=\"{}\" font-family=\"{}\" font-size=\"",
+        s.coord,
+        s.font_family.as_str()
+    );
+    push_num(out, s.coord_size);
+    out.push_str("\" text-anchor=\"middle\">\n");
+    // Coordinates sit just outside the outer holes; the margin lies beyond them.
+    let band = l.coord_band;
+    let mid_band = |edge: f64, dir: f64| edge + dir * (0.45 + band * 0.5);
+    let text = |out: &mut String, x: f64, y: f64, t: &str| {
+        out.push_str("<text x=\"");
+        push_num(out, x);
+        out.push_str("\" y=\"");
+        push_num(out, y + HALF_CAP * s.coord_size);
+        out.push_str("\">");
+        out.push_str(t);
+        out.push_str("</text>\n");
+    };
+    for col in v.min.col..=v.max.col {
+        let name = column_name(col);
+        if c.top {
+            text(
+                out,
+                f64::from(col),
+                mid_band(f64::from(v.min.row), -1.0),
+                &name,
+            );
+        }
+        if c.bottom {
+            text(
+                out,
+                f64::from(col),
+                mid_band(f64::from(v.max.row), 1.0),
+                &name,
+            );
+        }
+    }
+    for row in v.min.row..=v.max.row {
+        let name = (u32::from(row) + 1).to_string();
+        if c.left {
+            text(
+                out,
+                mid_band(f64::from(v.min.col), -1.0),
+                f64::from(row),
+                &name,
+            );
+        }
+        if c.right {
+            text(
+                out,
+                mid_band(f64::from(v.max.col), 1.0),
+                f64::from(row),
+                &name,
+            );
+        }
+    }
+    out.push_str("</g>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_trimmed() {
+        assert_eq!(num(1.0), "1");
+        assert_eq!(num(-0.5), "-0.5");
+        assert_eq!(num(0.1234), "0.123");
+        assert_eq!(num(2.5), "2.5");
+        assert_eq!(num(-0.0001), "0");
+        assert_eq!(num(12.30), "12.3");
+    }
+
+    #[test]
+    fn escaping() {
+        let mut s = String::new();
+        push_escaped(&mut s, "<a href=\"x\">'&'</a>\u{1}");
+        assert_eq!(s, "&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;");
+    }
+}

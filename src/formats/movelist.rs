@@ -1,0 +1,244 @@
+//! Numbered move lists: `1.f6 2.swap 3.m16 … 33.resign`.
+//!
+//! Moves are hole names (`f6`, `aa12` past `z`; `f6|draw` also offers a
+//! draw), `swap`, `resign` or `draw` (accepting a standing offer), each
+//! after its number and a dot.
+//! Numbers count 1, 2, 3, …; odd plies are the first mover's. The format
+//! records no board size or rules, so the reader is told them. A file may
+//! hold several games separated by blank lines; `#` starts a comment that
+//! runs to the end of the line.
+
+use crate::board::{BoardSize, Hole, Player};
+use crate::moves::{Move, Placement};
+use crate::record::{GameResult, Record};
+use crate::rules::{RuleSet, Swap};
+
+use super::{Location, mover, plain_moves_problem, utf8};
+
+/// Why a move list could not be read or written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    #[error("{at}: {message}")]
+    Syntax { at: Location, message: String },
+    #[error("cannot write as a move list: {0}")]
+    Unwritable(String),
+}
+
+/// Reads every game, assuming pencil rules on a 24×24 board.
+pub fn read(bytes: &[u8]) -> Result<Vec<Record>, Error> {
+    read_with(bytes, RuleSet::pencil())
+}
+
+/// Reads every game under `rules` (which include the board size).
+pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
+    let text = utf8(bytes).map_err(|(at, message)| Error::Syntax { at, message })?;
+    let chars: Vec<char> = text.chars().collect();
+    let err = |at: usize, message: String| Error::Syntax {
+        at: Location::of_char(&chars, at),
+        message,
+    };
+    let size = rules.size;
+    let mut games = Vec::new();
+    let mut current = Record::new(rules.clone());
+    let mut pos = 0;
+    let mut newlines = 0;
+    while pos < chars.len() {
+        let c = chars[pos];
+        if c == '\n' {
+            newlines += 1;
+            pos += 1;
+            continue;
+        }
+        if c.is_whitespace() {
+            pos += 1;
+            continue;
+        }
+        if c == '#' {
+            while pos < chars.len() && chars[pos] != '\n' {
+                pos += 1;
+            }
+            continue;
+        }
+        // A blank line ends a game.
+        if newlines >= 2 && !current.moves.is_empty() {
+            games.push(std::mem::replace(&mut current, Record::new(rules.clone())));
+        }
+        newlines = 0;
+        let ply = current.moves.len();
+        let start = pos;
+        while pos < chars.len() && chars[pos].is_ascii_digit() {
+            pos += 1;
+        }
+        let digits: String = chars[start..pos].iter().collect();
+        if digits.is_empty() {
+            return Err(err(
+                start,
+                format!(
+                    "expected move number {}, found `{}`",
+                    ply + 1,
+                    word_at(&chars, start)
+                ),
+            ));
+        }
+        if digits.len() > 6 || digits.parse::<usize>().ok() != Some(ply + 1) {
+            return Err(err(
+                start,
+                format!("expected move number {}, found {digits}", ply + 1),
+            ));
+        }
+        if chars.get(pos) != Some(&'.') {
+            return Err(err(
+                pos,
+                format!(
+                    "expected `.` after the move number {digits}, found {}",
+                    describe(&chars, pos)
+                ),
+            ));
+        }
+        pos += 1;
+        while pos < chars.len() && chars[pos].is_whitespace() {
+            pos += 1;
+        }
+        let wstart = pos;
+        while pos < chars.len() && !chars[pos].is_whitespace() && chars[pos] != '#' {
+            pos += 1;
+        }
+        let word: String = chars[wstart..pos].iter().collect();
+        if word.is_empty() {
+            return Err(err(
+                wstart,
+                format!(
+                    "expected a move after `{digits}.`, found {}",
+                    describe(&chars, wstart)
+                ),
+            ));
+        }
+        if current.result.is_some() {
+            return Err(err(
+                start,
+                format!(
+                    "expected the game to end after move {ply}, which ends it, found move {digits}"
+                ),
+            ));
+        }
+        let lower = word.to_ascii_lowercase();
+        let mv = match lower.as_str() {
+            "swap" => {
+                if ply != 1 {
+                    return Err(err(
+                        wstart,
+                        format!(
+                            "expected a hole at move {}, found `swap` (swap is allowed only as move 2)",
+                            ply + 1
+                        ),
+                    ));
+                }
+                if current.rules.swap == Swap::None {
+                    return Err(err(
+                        wstart,
+                        "expected a hole at move 2, found `swap`, but the rules have no swap"
+                            .into(),
+                    ));
+                }
+                Move::Swap
+            }
+            "resign" => {
+                let loser = mover(&current.rules, current.first, &current.moves, ply);
+                current.result = Some(GameResult::Win(loser.opponent()));
+                Move::Resign
+            }
+            "draw" => {
+                current.result = Some(GameResult::Draw);
+                Move::AcceptDraw
+            }
+            _ => {
+                // `f6|draw`: a placement that offers a draw.
+                let (hole, offers_draw) = match lower.strip_suffix("|draw") {
+                    Some(h) => (h, true),
+                    None => (lower.as_str(), false),
+                };
+                let hole = parse_hole(hole, size).map_err(|m| err(wstart, m))?;
+                Move::Place(Placement {
+                    offers_draw,
+                    ..Placement::peg(hole)
+                })
+            }
+        };
+        current.moves.push(mv);
+    }
+    if !current.moves.is_empty() {
+        games.push(current);
+    }
+    Ok(games)
+}
+
+fn word_at(chars: &[char], at: usize) -> String {
+    chars[at..]
+        .iter()
+        .take_while(|c| !c.is_whitespace())
+        .take(20)
+        .collect::<String>()
+        .escape_default()
+        .to_string()
+}
+
+fn describe(chars: &[char], at: usize) -> String {
+    match chars.get(at) {
+        None => "end of input".into(),
+        Some(c) if c.is_whitespace() => "a space".into(),
+        Some(_) => format!("`{}`", word_at(chars, at)),
+    }
+}
+
+fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
+    let hole: Hole = word.parse().map_err(|_| {
+        format!(
+            "expected a hole like f6, `swap`, `resign` or `draw`, found `{}`",
+            word.escape_default()
+        )
+    })?;
+    if !size.in_bounds(hole) {
+        return Err(format!(
+            "expected a hole on the {size} board, found `{word}`, which is off the board"
+        ));
+    }
+    if !size.contains(hole) {
+        return Err(format!(
+            "expected a hole on the board, found the corner `{word}`, which does not exist"
+        ));
+    }
+    Ok(hole)
+}
+
+/// Writes one game on one line, ending in a newline. Tags, rules and board
+/// size are not part of the format.
+pub fn write(record: &Record) -> Result<String, Error> {
+    if let Some(problem) = plain_moves_problem(&record.rules, &record.moves) {
+        return Err(Error::Unwritable(problem));
+    }
+    if record.first != Player::Red {
+        return Err(Error::Unwritable(
+            "a move list cannot say that black moves first".into(),
+        ));
+    }
+    let mut words = Vec::with_capacity(record.moves.len());
+    for (i, mv) in record.moves.iter().enumerate() {
+        let text = match mv {
+            Move::Place(p) if p.offers_draw => format!("{}|draw", p.hole),
+            Move::Place(p) => p.hole.to_string(),
+            Move::Swap => "swap".into(),
+            Move::Resign => "resign".into(),
+            Move::AcceptDraw => "draw".into(),
+        };
+        words.push(format!("{}.{text}", i + 1));
+    }
+    let mut out = words.join(" ");
+    out.push('\n');
+    Ok(out)
+}
+
+/// Writes several games, separated by blank lines.
+pub fn write_all(records: &[Record]) -> Result<String, Error> {
+    let games = records.iter().map(write).collect::<Result<Vec<_>, _>>()?;
+    Ok(games.join("\n"))
+}

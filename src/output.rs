@@ -1,0 +1,207 @@
+//! Safe output: file names derived from untrusted text, and atomic writes.
+//!
+//! Every file twixtkit writes goes through [`write_atomic`]: the bytes go to a
+//! temporary file in the destination folder which is then renamed into place,
+//! so an interrupted run leaves the old file or the new one, never half of one.
+//! Names built from titles, diagram names or player names go through
+//! [`NameSet::claim`], which keeps them inside the chosen folder and distinct.
+
+use std::collections::HashSet;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// Longest file stem produced by [`sanitize_stem`], in bytes.
+pub const MAX_STEM_BYTES: usize = 80;
+
+/// Names Windows reserves whatever the extension; refused on every platform so
+/// that a diagram folder can be copied anywhere.
+const RESERVED: [&str; 22] = [
+    "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8",
+    "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
+];
+
+/// Turns arbitrary text into a safe file stem: letters and digits of any
+/// script are kept, runs of anything else become one `-`, leading and trailing
+/// separators are trimmed, the result is at most [`MAX_STEM_BYTES`] long and
+/// never empty, `.`/`..`, or a reserved device name.
+pub fn sanitize_stem(text: &str) -> String {
+    let mut out = String::new();
+    let mut pending_dash = false;
+    for c in text.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            if pending_dash && !out.is_empty() {
+                out.push('-');
+            }
+            pending_dash = false;
+            if out.len() + c.len_utf8() > MAX_STEM_BYTES {
+                break;
+            }
+            out.push(c);
+        } else {
+            pending_dash = true;
+        }
+    }
+    while out.ends_with('-') {
+        out.pop();
+    }
+    if out.is_empty() {
+        out.push_str("untitled");
+    }
+    if RESERVED.contains(&out.to_ascii_lowercase().as_str()) {
+        out.insert(0, '_');
+    }
+    out
+}
+
+/// Hands out distinct file names inside one output folder. Two requests that
+/// sanitise to the same stem get `name`, `name-2`, `name-3`, …; comparison is
+/// case-insensitive so the names stay distinct on case-insensitive file systems.
+#[derive(Debug, Default)]
+pub struct NameSet {
+    taken: HashSet<String>,
+}
+
+impl NameSet {
+    pub fn new() -> NameSet {
+        NameSet::default()
+    }
+
+    /// A fresh file name `stem.ext` for `text`, never handed out before.
+    pub fn claim(&mut self, text: &str, ext: &str) -> String {
+        let stem = sanitize_stem(text);
+        let mut n = 1u32;
+        loop {
+            let candidate = if n == 1 {
+                format!("{stem}.{ext}")
+            } else {
+                format!("{stem}-{n}.{ext}")
+            };
+            if self.taken.insert(candidate.to_lowercase()) {
+                return candidate;
+            }
+            n += 1;
+        }
+    }
+}
+
+/// Why an output file could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    #[error("cannot write {path}: {source}")]
+    Io { path: PathBuf, source: io::Error },
+    #[error("refusing to overwrite the input file {0}")]
+    WouldOverwriteInput(PathBuf),
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same folder is
+/// written, flushed and renamed over `path`.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+    let io_err = |source| OutputError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| io_err(io::Error::other("the path names no file")))?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(file_name);
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = dir.join(tmp_name);
+    let result = (|| {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result.map_err(io_err)
+}
+
+/// Refuses an output path that is one of the inputs (compared after resolving
+/// links and `..`, for files that exist).
+pub fn ensure_not_input(output: &Path, inputs: &[PathBuf]) -> Result<(), OutputError> {
+    let Ok(out) = fs::canonicalize(output) else {
+        return Ok(()); // does not exist yet, so it is no input
+    };
+    for input in inputs {
+        if fs::canonicalize(input).is_ok_and(|i| i == out) {
+            return Err(OutputError::WouldOverwriteInput(output.to_path_buf()));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hostile_names_stay_inside_the_folder() {
+        for hostile in [
+            "../../etc/passwd",
+            "/abs/path",
+            "a\\b",
+            "..",
+            ".",
+            "",
+            "\u{0}\u{7}\n",
+            "CON",
+            "lpt1",
+            "C:evil",
+        ] {
+            let s = sanitize_stem(hostile);
+            assert!(!s.is_empty());
+            assert!(!s.contains(['/', '\\', ':', '\0']), "{s}");
+            assert!(s != "." && s != "..");
+            assert!(!RESERVED.contains(&s.to_ascii_lowercase().as_str()), "{s}");
+            assert!(s.chars().all(|c| !c.is_control()));
+        }
+        assert_eq!(
+            sanitize_stem("Exemple de partie: 3/11"),
+            "Exemple-de-partie-3-11"
+        );
+        assert_eq!(
+            sanitize_stem("Noir ne voit pas assez loin…"),
+            "Noir-ne-voit-pas-assez-loin"
+        );
+        assert_eq!(sanitize_stem("../../etc/passwd"), "etc-passwd");
+        assert_eq!(sanitize_stem(&"é".repeat(500)).len(), MAX_STEM_BYTES);
+    }
+
+    #[test]
+    fn colliding_names_get_distinct_files() {
+        let mut names = NameSet::new();
+        assert_eq!(names.claim("Fig 1", "svg"), "Fig-1.svg");
+        assert_eq!(names.claim("fig/1", "svg"), "fig-1-2.svg");
+        assert_eq!(names.claim("FIG 1", "svg"), "FIG-1-3.svg");
+        assert_eq!(names.claim("Fig 1", "png"), "Fig-1.png");
+    }
+
+    #[test]
+    fn atomic_write_replaces_whole_file_and_leaves_no_temp() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("out.svg");
+        write_atomic(&p, b"first version").unwrap();
+        write_atomic(&p, b"second").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"second");
+        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1);
+    }
+
+    #[test]
+    fn input_is_never_an_output() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("game.twixt");
+        fs::write(&p, "x").unwrap();
+        let weird = dir.path().join(".").join("game.twixt");
+        assert!(ensure_not_input(&weird, std::slice::from_ref(&p)).is_err());
+        assert!(ensure_not_input(&dir.path().join("other.twixt"), &[p]).is_ok());
+    }
+}

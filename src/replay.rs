@@ -1,0 +1,912 @@
+//! Replaying a script game with the engine: every move of the main line and
+//! of each variation is played under the game's rule set, claims are
+//! verified, the declared result is compared with the board, and a snapshot
+//! is taken at every diagram point. Library code: problems are returned as
+//! [`Issue`]s with the span they concern, never printed.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::board::{Hole, Player};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::link::Link;
+use crate::moves::Move;
+use crate::position::{Played, Position, Status, WinBy};
+use crate::record::GameResult;
+use crate::rules::{Removal, RuleSet};
+use crate::script::{
+    ClaimKind, DiagramPoint, Element, Game, Line, Mark, MarkKind, MoveNode, Numbers, SetupBlock,
+    Span, Target,
+};
+use crate::setup::Setup;
+
+/// A problem found while replaying, located in the script.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Issue {
+    pub severity: Severity,
+    pub message: String,
+    pub label: String,
+    pub span: Span,
+}
+
+impl Issue {
+    fn error(message: impl Into<String>, label: impl Into<String>, span: Span) -> Issue {
+        Issue {
+            severity: Severity::Error,
+            message: message.into(),
+            label: label.into(),
+            span,
+        }
+    }
+
+    fn warning(message: impl Into<String>, label: impl Into<String>, span: Span) -> Issue {
+        Issue {
+            severity: Severity::Warning,
+            ..Issue::error(message, label, span)
+        }
+    }
+
+    /// As a diagnostic for `file` whose text is `source`.
+    pub fn to_diagnostic(&self, file: &str, source: &str) -> Diagnostic {
+        let d = Diagnostic::new(self.severity, self.message.clone())
+            .with_file(file)
+            .with_label(self.label.clone());
+        if self.span.line == 0 {
+            d
+        } else {
+            d.at(source, self.span.offset, self.span.len)
+        }
+    }
+}
+
+/// How the main line was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum How {
+    /// The winner joined their two border rows.
+    Connection,
+    /// The loser resigned.
+    Resignation,
+    /// A draw offer was accepted.
+    AgreedDraw,
+    /// Neither player can connect any more.
+    DeadDraw,
+}
+
+/// The ply at which the main line was decided, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Decision {
+    pub ply: u32,
+    pub how: How,
+    /// The winner, for a connection or resignation.
+    pub winner: Option<Player>,
+}
+
+impl Decision {
+    /// The result this decision gives.
+    pub fn result(&self) -> GameResult {
+        match self.winner {
+            Some(p) => GameResult::Win(p),
+            None => GameResult::Draw,
+        }
+    }
+}
+
+/// The last move before a diagram point.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastMove {
+    pub ply: u32,
+    pub player: Player,
+    pub mv: Move,
+}
+
+/// Everything needed to draw one diagram point.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiagramSnapshot {
+    pub point: DiagramPoint,
+    /// The position at the diagram point.
+    pub setup: Setup,
+    /// For each peg on the board, the ply that placed it (setup pegs have none).
+    pub move_numbers: BTreeMap<Hole, u32>,
+    pub last_move: Option<LastMove>,
+    /// Marks written between the move before the diagram point and the next move.
+    pub marks: Vec<Mark>,
+    /// Plies played when the diagram point is reached.
+    pub ply: u32,
+    /// Empty in the main line; otherwise the index of each variation taken
+    /// (counting variations in the order they appear in their parent line).
+    pub variation: Vec<usize>,
+}
+
+/// The outcome of replaying one game.
+#[derive(Debug, Clone)]
+pub struct GameReplay {
+    pub rules: RuleSet,
+    /// Moves of the main line that were played (up to the first illegal one).
+    pub plies: u32,
+    /// Whether the main line was played to its end without an illegal move.
+    pub complete: bool,
+    pub decided: Option<Decision>,
+    /// The main line's final position (`None` when the game is a figure
+    /// whose setup is not a legal position under the rules).
+    pub final_position: Option<Position>,
+    pub diagrams: Vec<DiagramSnapshot>,
+    pub issues: Vec<Issue>,
+}
+
+impl GameReplay {
+    pub fn errors(&self) -> impl Iterator<Item = &Issue> {
+        self.issues.iter().filter(|i| i.severity == Severity::Error)
+    }
+
+    pub fn warnings(&self) -> impl Iterator<Item = &Issue> {
+        self.issues
+            .iter()
+            .filter(|i| i.severity == Severity::Warning)
+    }
+
+    pub fn has_errors(&self) -> bool {
+        self.errors().next().is_some()
+    }
+}
+
+/// Resolves the game's rule set (YAML paths relative to `base_dir`) and replays it.
+pub fn replay_game(game: &Game, base_dir: Option<&Path>) -> Result<GameReplay, Issue> {
+    let rules = game.rules(base_dir).map_err(|m| {
+        let span = game
+            .tag_node("Rules")
+            .or_else(|| game.tag_node("Size"))
+            .map_or(game.span, |t| t.span);
+        Issue::error(m, "rule set", span)
+    })?;
+    Ok(replay(game, rules))
+}
+
+/// The board state a line is replayed on.
+#[derive(Clone)]
+enum State {
+    Pos(Box<Position>),
+    /// An illustrative setup that is not a legal position: only diagrams and
+    /// marks are possible, no moves or claims.
+    Figure(Setup),
+}
+
+impl State {
+    fn setup(&self) -> Setup {
+        match self {
+            State::Pos(p) => p.to_setup(),
+            State::Figure(s) => s.clone(),
+        }
+    }
+}
+
+/// Mutable state carried along a line.
+#[derive(Clone)]
+struct Cursor {
+    state: State,
+    ply: u32,
+    numbers: Option<BTreeMap<Hole, u32>>,
+    last: Option<LastMove>,
+    played: Option<Played>,
+    /// Set once a move was illegal: the rest of the line is not replayed.
+    broken: bool,
+}
+
+struct Ctx {
+    issues: Vec<Issue>,
+    diagrams: Vec<DiagramSnapshot>,
+    /// Whether to record a decision (main line only).
+    decided: Option<Decision>,
+    dead_draw_each_ply: bool,
+}
+
+/// Replays `game` under `rules`.
+pub fn replay(game: &Game, rules: RuleSet) -> GameReplay {
+    let mut ctx = Ctx {
+        issues: Vec::new(),
+        diagrams: Vec::new(),
+        decided: None,
+        dead_draw_each_ply: rules.removal != Removal::None,
+    };
+    let has_moves = line_has_moves(&game.line);
+    let start = match start_state(game, &rules, has_moves, &mut ctx.issues) {
+        Some(s) => s,
+        None => {
+            return GameReplay {
+                rules,
+                plies: 0,
+                complete: false,
+                decided: None,
+                final_position: None,
+                diagrams: Vec::new(),
+                issues: ctx.issues,
+            };
+        }
+    };
+    let wants_numbers = line_has_diagrams(&game.line);
+    let mut cur = Cursor {
+        state: start,
+        ply: 0,
+        numbers: wants_numbers.then(BTreeMap::new),
+        last: None,
+        played: None,
+        broken: false,
+    };
+    walk(&mut ctx, &game.line, &mut cur, &mut Vec::new(), true);
+    let final_position = match &cur.state {
+        State::Pos(p) => Some((**p).clone()),
+        State::Figure(_) => None,
+    };
+    // A dead draw is only looked for when nothing else decided the game.
+    if ctx.decided.is_none()
+        && !ctx.dead_draw_each_ply
+        && let Some(p) = &final_position
+        && p.status() == Status::Ongoing
+        && p.is_dead_draw()
+    {
+        let ply = first_dead_draw_ply(game, &rules, p.ply());
+        ctx.decided = Some(Decision {
+            ply,
+            how: How::DeadDraw,
+            winner: None,
+        });
+    }
+    let complete = !cur.broken;
+    check_result(
+        game,
+        &final_position,
+        ctx.decided,
+        complete,
+        &mut ctx.issues,
+    );
+    GameReplay {
+        rules,
+        plies: cur.ply,
+        complete,
+        decided: ctx.decided,
+        final_position,
+        diagrams: ctx.diagrams,
+        issues: ctx.issues,
+    }
+}
+
+fn line_has_moves(line: &Line) -> bool {
+    line.elements.iter().any(|e| match e {
+        Element::Move(_) => true,
+        Element::Variation(v) => line_has_moves(v),
+        _ => false,
+    })
+}
+
+fn line_has_diagrams(line: &Line) -> bool {
+    line.elements.iter().any(|e| match e {
+        Element::Diagram(_) => true,
+        Element::Variation(v) => line_has_diagrams(v),
+        _ => false,
+    })
+}
+
+/// The setup block as a [`Setup`], with lenient problems reported.
+fn block_setup(b: &SetupBlock, rules: &RuleSet, game: &Game, issues: &mut Vec<Issue>) -> Setup {
+    let mut s = Setup::empty(rules.size);
+    for (holes, p) in [(&b.red, Player::Red), (&b.black, Player::Black)] {
+        for &h in holes {
+            if let Some(prev) = s.pegs.insert(h, p) {
+                issues.push(Issue::error(
+                    format!("setup lists {h} twice (as {prev} and as {p})"),
+                    "duplicate peg",
+                    b.span,
+                ));
+            }
+        }
+    }
+    s.links = b.links.iter().copied().collect();
+    s.to_move = b.to_move.or(Some(game.first()));
+    for p in s.check() {
+        issues.push(Issue::error(
+            format!("bad setup: {p}"),
+            "in this setup",
+            b.span,
+        ));
+    }
+    s
+}
+
+fn start_state(
+    game: &Game,
+    rules: &RuleSet,
+    has_moves: bool,
+    issues: &mut Vec<Issue>,
+) -> Option<State> {
+    let Some(block) = &game.setup else {
+        return match Position::with_first(rules.clone(), game.first()) {
+            Ok(p) => Some(State::Pos(Box::new(p))),
+            Err(e) => {
+                issues.push(Issue::error(e.to_string(), "rule set", game.span));
+                None
+            }
+        };
+    };
+    let before = issues.len();
+    let setup = block_setup(block, rules, game, issues);
+    if issues.len() > before {
+        return None;
+    }
+    match Position::from_setup(&setup, rules.clone()) {
+        Ok(p) => Some(State::Pos(Box::new(p))),
+        Err(problems) if has_moves => {
+            for p in problems {
+                issues.push(Issue::error(
+                    format!("the setup is not a legal position to play from: {p}"),
+                    "in this setup",
+                    block.span,
+                ));
+            }
+            None
+        }
+        // A figure only: drawn as given, nothing to play.
+        Err(_) => Some(State::Figure(setup)),
+    }
+}
+
+fn who(p: Player) -> &'static str {
+    p.name()
+}
+
+fn move_words(m: &MoveNode) -> String {
+    let mut s = String::new();
+    if let Move::Place(p) = &m.mv {
+        for r in &p.removals {
+            match r {
+                crate::moves::Removal::Peg(h) => s.push_str(&format!("-{h} ")),
+                crate::moves::Removal::Link(l) => s.push_str(&format!("-{l} ")),
+            }
+        }
+    }
+    s.push_str(&crate::script::move_text(&m.mv));
+    s
+}
+
+fn decided_text(d: &Decision) -> String {
+    match (d.how, d.winner) {
+        (How::Connection, Some(w)) => format!("{w} connected"),
+        (How::Resignation, Some(w)) => format!("{} resigned", w.opponent()),
+        (How::AgreedDraw, _) => "a draw was agreed".into(),
+        (How::DeadDraw, _) => "the position became a dead draw".into(),
+        _ => "the game ended".into(),
+    }
+}
+
+fn walk(ctx: &mut Ctx, line: &Line, cur: &mut Cursor, path: &mut Vec<usize>, main: bool) {
+    let els = &line.elements;
+    // The state before the last move, for variations that replace it.
+    let mut before: Option<Cursor> = None;
+    let mut variation_index = 0usize;
+    let mut last_move_index: Option<usize> = None;
+    for (i, e) in els.iter().enumerate() {
+        match e {
+            Element::Move(m) => {
+                last_move_index = Some(i);
+                if cur.broken {
+                    continue;
+                }
+                let needs_before = els[i + 1..]
+                    .iter()
+                    .take_while(|e| !matches!(e, Element::Move(_)))
+                    .any(|e| matches!(e, Element::Variation(_)));
+                before = needs_before.then(|| cur.clone());
+                play(ctx, m, cur, main);
+            }
+            Element::Variation(v) => {
+                let idx = variation_index;
+                variation_index += 1;
+                let Some(b) = &before else {
+                    // The move it replaces was not played (an earlier error).
+                    continue;
+                };
+                let mut vc = b.clone();
+                path.push(idx);
+                walk(ctx, v, &mut vc, path, false);
+                path.pop();
+            }
+            Element::Claim(c) => {
+                if !cur.broken {
+                    check_claim(ctx, &c.kind, c.span, cur);
+                }
+            }
+            Element::Mark(m) => check_mark(ctx, m, cur),
+            Element::Diagram(d) => {
+                if cur.broken {
+                    continue;
+                }
+                check_diagram(ctx, d, cur);
+                let from = last_move_index.map_or(0, |k| k + 1);
+                let to = els[i + 1..]
+                    .iter()
+                    .position(|e| matches!(e, Element::Move(_)))
+                    .map_or(els.len(), |k| i + 1 + k);
+                let marks = els[from..to]
+                    .iter()
+                    .filter_map(|e| match e {
+                        Element::Mark(m) => Some(m.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                ctx.diagrams.push(DiagramSnapshot {
+                    point: (**d).clone(),
+                    setup: cur.state.setup(),
+                    move_numbers: cur.numbers.clone().unwrap_or_default(),
+                    last_move: cur.last.clone(),
+                    marks,
+                    ply: cur.ply,
+                    variation: path.clone(),
+                });
+            }
+            Element::Comment(_) | Element::Remark(_) => {}
+        }
+    }
+}
+
+fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
+    let State::Pos(pos) = &mut cur.state else {
+        ctx.issues.push(Issue::error(
+            "moves cannot be played from this setup: it is not a legal position under the rules",
+            "move on a figure",
+            m.span,
+        ));
+        cur.broken = true;
+        return;
+    };
+    let ply = cur.ply + 1;
+    let mover = pos.to_move();
+    if main && let Some(d) = &ctx.decided {
+        ctx.issues.push(Issue::error(
+            format!(
+                "move {ply} ({}) comes after the game was decided at move {}: {}",
+                move_words(m),
+                d.ply,
+                decided_text(d)
+            ),
+            "move after the end",
+            m.span,
+        ));
+        cur.broken = true;
+        return;
+    }
+    match pos.play(&m.mv) {
+        Ok(played) => {
+            cur.ply = ply;
+            if let Some(nums) = &mut cur.numbers {
+                for h in &played.pegs_removed {
+                    nums.remove(h);
+                }
+                match &m.mv {
+                    Move::Place(p) => {
+                        nums.insert(p.hole, ply);
+                    }
+                    Move::Swap => {
+                        // A mirror swap moves the peg; number it where it now stands.
+                        for h in &played.pegs_removed {
+                            if pos.peg(h.mirrored()).is_some() {
+                                nums.insert(h.mirrored(), ply);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            cur.last = Some(LastMove {
+                ply,
+                player: played.mover,
+                mv: m.mv.clone(),
+            });
+            cur.played = Some(played);
+            if main {
+                ctx.decided = match pos.status() {
+                    Status::Ongoing => {
+                        if ctx.dead_draw_each_ply && pos.is_dead_draw() {
+                            Some(Decision {
+                                ply,
+                                how: How::DeadDraw,
+                                winner: None,
+                            })
+                        } else {
+                            None
+                        }
+                    }
+                    Status::Won { winner, ply, by } => Some(Decision {
+                        ply,
+                        how: match by {
+                            WinBy::Connection => How::Connection,
+                            WinBy::Resignation => How::Resignation,
+                        },
+                        winner: Some(winner),
+                    }),
+                    Status::Drawn { ply } => Some(Decision {
+                        ply,
+                        how: How::AgreedDraw,
+                        winner: None,
+                    }),
+                };
+            }
+        }
+        Err(e) => {
+            ctx.issues.push(Issue::error(
+                format!(
+                    "illegal move {ply} by {} ({}): {e}",
+                    who(mover),
+                    move_words(m)
+                ),
+                "illegal move",
+                m.span,
+            ));
+            cur.broken = true;
+        }
+    }
+}
+
+fn fail(ctx: &mut Ctx, span: Span, msg: String) {
+    ctx.issues
+        .push(Issue::error(format!("false claim: {msg}"), "claim", span));
+}
+
+fn list<T: std::fmt::Display>(v: &[T]) -> String {
+    if v.is_empty() {
+        return "none".into();
+    }
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
+    let State::Pos(pos) = &cur.state else {
+        ctx.issues.push(Issue::error(
+            "claims cannot be checked on this setup: it is not a legal position under the rules",
+            "claim on a figure",
+            span,
+        ));
+        return;
+    };
+    match c {
+        ClaimKind::LinkCount(_) | ClaimKind::Links(_) => {
+            let Some(played) = &cur.played else {
+                ctx.issues.push(Issue::error(
+                    "#links needs a move before it",
+                    "no move",
+                    span,
+                ));
+                return;
+            };
+            let mut added = played.links_added.clone();
+            added.sort();
+            match c {
+                ClaimKind::LinkCount(n) if added.len() != *n as usize => fail(
+                    ctx,
+                    span,
+                    format!(
+                        "move {} added {} link(s) ({}), not {n}",
+                        cur.ply,
+                        added.len(),
+                        list(&added)
+                    ),
+                ),
+                ClaimKind::Links(want) => {
+                    let mut want = want.clone();
+                    want.sort();
+                    want.dedup();
+                    if want != added {
+                        fail(
+                            ctx,
+                            span,
+                            format!(
+                                "move {} added {}, not {}",
+                                cur.ply,
+                                list(&added),
+                                list(&want)
+                            ),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        ClaimKind::WouldLink { hole, with } => {
+            let owner = with.iter().find_map(|&h| pos.peg(h));
+            let Some(owner) = owner else {
+                fail(ctx, span, format!("there is no peg at {}", list(with)));
+                return;
+            };
+            if let Some(&h) = with.iter().find(|&&h| pos.peg(h) != Some(owner)) {
+                fail(ctx, span, format!("{h} does not hold a {owner} peg"));
+                return;
+            }
+            if !pos.size().contains(*hole) {
+                let size = pos.size();
+                fail(
+                    ctx,
+                    span,
+                    format!("{hole} is not a hole of the {size} board"),
+                );
+                return;
+            }
+            if let Some(p) = pos.peg(*hole) {
+                fail(ctx, span, format!("{hole} already holds a {p} peg"));
+                return;
+            }
+            let got = pos.links_for_peg(*hole, owner);
+            let missing: Vec<Hole> = with
+                .iter()
+                .copied()
+                .filter(|&w| !Link::new(*hole, w).is_some_and(|l| got.contains(&l)))
+                .collect();
+            if !missing.is_empty() {
+                let got_ends: Vec<Hole> = got.iter().map(|l| l.other_end(*hole)).collect();
+                fail(
+                    ctx,
+                    span,
+                    format!(
+                        "a {owner} peg at {hole} would not link to {} (it would link to {})",
+                        list(&missing),
+                        list(&got_ends)
+                    ),
+                );
+            }
+        }
+        ClaimKind::CannotJoin(a, b) => {
+            let owner = match (pos.peg(*a), pos.peg(*b)) {
+                (Some(x), Some(y)) if x == y => x,
+                _ => {
+                    fail(
+                        ctx,
+                        span,
+                        format!("{a} and {b} do not hold pegs of one colour"),
+                    );
+                    return;
+                }
+            };
+            let size = pos.size();
+            let joiner = size.holes().find(|&h| {
+                pos.peg(h).is_none() && {
+                    let got = pos.links_for_peg(h, owner);
+                    [*a, *b]
+                        .iter()
+                        .all(|&w| Link::new(h, w).is_some_and(|l| got.contains(&l)))
+                }
+            });
+            if let Some(h) = joiner {
+                fail(
+                    ctx,
+                    span,
+                    format!("a {owner} peg at {h} would link {a} and {b}"),
+                );
+            }
+        }
+        ClaimKind::Blocked { link, by } => {
+            let (a, b) = link.ends();
+            let owner = pos.peg(a).or(pos.peg(b)).unwrap_or(pos.to_move());
+            match (pos.blocker(*link, owner), by) {
+                (None, _) => fail(
+                    ctx,
+                    span,
+                    format!("no link on the board stops {owner} from linking {link}"),
+                ),
+                (Some(_), Some(by)) => {
+                    if !pos.has_link(*by) {
+                        fail(ctx, span, format!("{by} is not on the board"));
+                    } else if !links_cross(*link, *by) {
+                        fail(ctx, span, format!("{by} does not cross {link}"));
+                    } else if !blocks(pos, *by, owner) {
+                        fail(
+                            ctx,
+                            span,
+                            format!(
+                                "{by} does not forbid {owner} the link {link} under these rules"
+                            ),
+                        );
+                    }
+                }
+                (Some(_), None) => {}
+            }
+        }
+        ClaimKind::Connected(p) => {
+            let ok = matches!(pos.status(), Status::Won { winner, by: WinBy::Connection, .. } if winner == *p);
+            if !ok {
+                fail(ctx, span, format!("{p} has not connected"));
+            }
+        }
+        ClaimKind::CannotConnect(p) => {
+            if pos.can_connect(*p) {
+                fail(ctx, span, format!("{p} can still connect"));
+            }
+        }
+        ClaimKind::CanConnect(p) => {
+            if !pos.can_connect(*p) {
+                fail(ctx, span, format!("{p} can no longer connect"));
+            }
+        }
+        ClaimKind::DeadDraw => {
+            if !pos.is_dead_draw() {
+                let who = if pos.can_connect(Player::Red) {
+                    Player::Red
+                } else {
+                    Player::Black
+                };
+                fail(
+                    ctx,
+                    span,
+                    format!("the position is not a dead draw: {who} can still connect"),
+                );
+            }
+        }
+    }
+}
+
+/// Whether the link `by` on the board counts as a barrier for `player`:
+/// an opponent's link always does; an own link only when own links may not cross.
+fn blocks(pos: &Position, by: Link, player: Player) -> bool {
+    let owner = pos.peg(by.ends().0);
+    owner != Some(player) || pos.rules().crossing == crate::rules::Crossing::None
+}
+
+/// True when the two links cross (share no end and their segments intersect).
+pub fn links_cross(a: Link, b: Link) -> bool {
+    let (a1, a2) = a.ends();
+    let (b1, b2) = b.ends();
+    if a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2 {
+        return false;
+    }
+    let p = |h: Hole| (i32::from(h.col), i32::from(h.row));
+    crate::geometry::segments_cross(p(a1), p(a2), p(b1), p(b2))
+}
+
+fn mark_holes(m: &MarkKind) -> Vec<Hole> {
+    match m {
+        MarkKind::Label { hole, .. } | MarkKind::Ghost { hole, .. } => vec![*hole],
+        MarkKind::Highlight(ts) => ts
+            .iter()
+            .flat_map(|t| match t {
+                Target::Hole(h) => vec![*h],
+                Target::Link(l) => vec![l.ends().0, l.ends().1],
+            })
+            .collect(),
+        MarkKind::Arrow(a, b) | MarkKind::Area(a, b) => vec![*a, *b],
+    }
+}
+
+fn check_mark(ctx: &mut Ctx, m: &Mark, cur: &Cursor) {
+    let size = match &cur.state {
+        State::Pos(p) => p.size(),
+        State::Figure(s) => s.size,
+    };
+    if let Some(h) = mark_holes(&m.kind).into_iter().find(|&h| !size.contains(h)) {
+        ctx.issues.push(Issue::warning(
+            format!("mark on {h}, which is not a hole of the {size} board"),
+            "missing hole",
+            m.span,
+        ));
+    }
+}
+
+fn check_diagram(ctx: &mut Ctx, d: &DiagramPoint, cur: &Cursor) {
+    if let Some(Numbers::Range(_, b)) = d.numbers
+        && b > cur.ply
+    {
+        ctx.issues.push(Issue::warning(
+            format!(
+                "diagram numbers go up to move {b}, but only {} moves have been played here",
+                cur.ply
+            ),
+            "range beyond the game",
+            d.span,
+        ));
+    }
+    let size = cur.state.setup().size;
+    if let Some((a, b)) = d.crop
+        && (!size.in_bounds(a) || !size.in_bounds(b))
+    {
+        ctx.issues.push(Issue::warning(
+            format!("crop {a}-{b} reaches outside the {size} board"),
+            "crop outside the board",
+            d.span,
+        ));
+    }
+}
+
+/// The first ply of the main line after which the position is a dead draw,
+/// given that it is one after `last` plies and that, without removals, a
+/// dead draw stays one.
+fn first_dead_draw_ply(game: &Game, rules: &RuleSet, last: u32) -> u32 {
+    let moves: Vec<&Move> = game.main_moves().map(|m| &m.mv).collect();
+    let at = |k: u32| -> Option<bool> {
+        let mut p = match &game.setup {
+            None => Position::with_first(rules.clone(), game.first()).ok()?,
+            Some(b) => {
+                let mut scratch = Vec::new();
+                let s = block_setup(b, rules, game, &mut scratch);
+                Position::from_setup(&s, rules.clone()).ok()?
+            }
+        };
+        for mv in moves.iter().take(k as usize) {
+            p.play(mv).ok()?;
+        }
+        Some(p.is_dead_draw())
+    };
+    let (mut lo, mut hi) = (0u32, last);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if at(mid) == Some(true) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    hi
+}
+
+/// Compares the `Result` tag with the board.
+fn check_result(
+    game: &Game,
+    fin: &Option<Position>,
+    decided: Option<Decision>,
+    complete: bool,
+    issues: &mut Vec<Issue>,
+) {
+    let Some(tag) = game.tag_node("Result") else {
+        return;
+    };
+    let Some(declared) = game.result() else {
+        return;
+    };
+    if !complete {
+        // An illegal move was already reported; the end cannot be judged.
+        return;
+    }
+    let span = tag.span;
+    let err = |m: String| Issue::error(m, "declared result", span);
+    match (declared, decided) {
+        (GameResult::Win(p), Some(d)) if d.winner == Some(p) => {}
+        (GameResult::Win(p), Some(d)) => issues.push(err(format!(
+            "the result says {p} won, but at move {} {}",
+            d.ply,
+            decided_text(&d)
+        ))),
+        (GameResult::Win(p), None) => issues.push(err(format!(
+            "the result says {p} won, but {p} has not connected and {} did not resign",
+            p.opponent()
+        ))),
+        (GameResult::Draw, Some(d)) if d.winner.is_none() => {}
+        (GameResult::Draw, Some(d)) => issues.push(err(format!(
+            "the result says draw, but at move {} {}",
+            d.ply,
+            decided_text(&d)
+        ))),
+        (GameResult::Draw, None) => {
+            let who = fin.as_ref().and_then(|p| {
+                [Player::Red, Player::Black]
+                    .into_iter()
+                    .find(|&pl| p.can_connect(pl))
+            });
+            let m = match who {
+                Some(w) => format!(
+                    "the result says draw, but no draw was agreed and {w} can still connect"
+                ),
+                None => "the result says draw, but no draw was agreed".to_string(),
+            };
+            issues.push(err(m));
+        }
+        (GameResult::Unfinished, Some(d)) => issues.push(Issue::warning(
+            format!(
+                "the result says * (unfinished), but at move {} {}",
+                d.ply,
+                decided_text(&d)
+            ),
+            "declared result",
+            span,
+        )),
+        (GameResult::Unfinished, None) => {}
+    }
+}

@@ -1,0 +1,127 @@
+//! Reading game files of any supported format into script games.
+
+use std::path::{Path, PathBuf};
+
+use super::{Game, parse};
+use crate::diagnostic::Diagnostic;
+
+/// File extensions `load_games` understands (lower case, without the dot).
+pub const EXTENSIONS: &[&str] = &["twixt", "tsgf", "t1", "txt", "moves"];
+
+/// The games of one file, with the text they came from and any syntax errors
+/// (games with errors are left out; the others are kept).
+#[derive(Debug, Clone)]
+pub struct LoadedFile {
+    pub path: PathBuf,
+    pub source: String,
+    pub games: Vec<Game>,
+    pub errors: Vec<Diagnostic>,
+}
+
+/// Why a file could not be read at all.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("cannot read {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: unknown file type: expected one of .{}", EXTENSIONS.join(", ."))]
+    UnknownExtension { path: PathBuf },
+}
+
+/// True when `path` has an extension `load_games` reads.
+pub fn is_game_file(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| EXTENSIONS.iter().any(|x| x.eq_ignore_ascii_case(e)))
+}
+
+/// Reads a game file, choosing the reader by extension.
+pub fn load_games(path: &Path) -> Result<LoadedFile, LoadError> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let io = |source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    match ext.as_str() {
+        "twixt" => {
+            let source = std::fs::read_to_string(path).map_err(io)?;
+            let parsed = parse(&source);
+            let name = path.display().to_string();
+            let errors = parsed
+                .errors
+                .iter()
+                .map(|e| e.to_diagnostic(&name, &source))
+                .collect();
+            Ok(LoadedFile {
+                path: path.to_path_buf(),
+                games: parsed.file.games,
+                errors,
+                source,
+            })
+        }
+        // Other formats (`src/formats/`) read into `Record`s, which become
+        // games through `Game::from_record`. Add new formats here and in
+        // EXTENSIONS.
+        "tsgf" | "t1" | "txt" | "moves" => {
+            use crate::formats::{Location, littlegolem, movelist, t1};
+            let bytes = std::fs::read(path).map_err(io)?;
+            let records = match ext.as_str() {
+                "tsgf" => littlegolem::read(&bytes)
+                    .map(|r| vec![r])
+                    .map_err(|e| match e {
+                        littlegolem::Error::Syntax { at, message } => (Some(at), message),
+                        other => (None, other.to_string()),
+                    }),
+                "t1" => t1::read(&bytes).map(|r| vec![r]).map_err(|e| match e {
+                    t1::Error::Syntax { at, message } => (Some(at), message),
+                    other => (None, other.to_string()),
+                }),
+                _ => movelist::read(&bytes).map_err(|e| match e {
+                    movelist::Error::Syntax { at, message } => (Some(at), message),
+                    other => (None, other.to_string()),
+                }),
+            };
+            // Latin-1 files still get a readable snippet.
+            let source = String::from_utf8_lossy(&bytes).into_owned();
+            let name = path.display().to_string();
+            let (games, errors) = match records {
+                Ok(rs) => (
+                    rs.iter()
+                        .map(|r| {
+                            let mut g = Game::from_record(r);
+                            g.span.line = 1;
+                            g.span.col = 1;
+                            g
+                        })
+                        .collect(),
+                    Vec::new(),
+                ),
+                Err((at, message)) => {
+                    let d = Diagnostic::error(message).with_file(name);
+                    let d = match at {
+                        Some(Location { line, column }) => {
+                            d.at_line_col(&source, line as u32, column as u32, 1)
+                        }
+                        None => d,
+                    };
+                    (Vec::new(), vec![d])
+                }
+            };
+            Ok(LoadedFile {
+                path: path.to_path_buf(),
+                source,
+                games,
+                errors,
+            })
+        }
+        _ => Err(LoadError::UnknownExtension {
+            path: path.to_path_buf(),
+        }),
+    }
+}

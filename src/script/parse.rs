@@ -1,0 +1,1243 @@
+//! Parser for game scripts: nom 8 primitives over `nom_locate` spans, driven
+//! by a hand-written loop so that recursion is bounded (variations nest at
+//! most [`MAX_DEPTH`] deep), time is linear, and an error in one game does not
+//! stop the others from being read.
+
+use nom::Parser;
+use nom::bytes::complete::{take_while, take_while1};
+use nom::character::complete::{alpha1, digit1};
+use nom::{IResult, Input};
+use nom_locate::LocatedSpan;
+
+use super::ast::*;
+use crate::board::{BoardSize, Hole, Player};
+use crate::diagnostic::Diagnostic;
+use crate::link::Link;
+use crate::moves::{Move, Placement, Removal};
+
+/// Deepest nesting of variations accepted.
+pub const MAX_DEPTH: usize = 64;
+
+type In<'a> = LocatedSpan<&'a str>;
+type R<'a, T> = IResult<In<'a>, T, ()>;
+
+/// A syntax error: what was expected, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    pub message: String,
+    pub label: String,
+    pub span: Span,
+}
+
+impl ParseError {
+    /// The error as a rendered-ready diagnostic for `file` whose text is `source`.
+    pub fn to_diagnostic(&self, file: &str, source: &str) -> Diagnostic {
+        Diagnostic::error(self.message.clone())
+            .with_file(file)
+            .with_label(self.label.clone())
+            .at(source, self.span.offset, self.span.len)
+    }
+}
+
+/// What a parse produced: every game that could be read, and every error.
+#[derive(Debug, Clone, Default)]
+pub struct Parsed {
+    pub file: ScriptFile,
+    pub errors: Vec<ParseError>,
+}
+
+/// Parses a whole file. Games with errors are left out of `file` and their
+/// errors listed; parsing resumes at the next game (a line starting with `[`
+/// after a blank line).
+pub fn parse(src: &str) -> Parsed {
+    let mut p = P::new(src);
+    let mut out = Parsed::default();
+    loop {
+        p.skip_blank();
+        if p.eof() {
+            break;
+        }
+        let start = p.rest.location_offset();
+        match p.game() {
+            Ok(g) => out.file.games.push(g),
+            Err(e) => {
+                out.errors.push(e);
+                p.skip_to_next_game(start);
+            }
+        }
+    }
+    out
+}
+
+/// Character set of a bare word in move text.
+fn is_word_char(c: char) -> bool {
+    !c.is_whitespace() && !matches!(c, '{' | '}' | '(' | ')' | '%' | ',' | '[' | ']' | '#' | '"')
+}
+
+fn is_arg_char(c: char) -> bool {
+    !c.is_whitespace() && !matches!(c, '{' | '}' | '(' | ')' | '%' | ',' | '"')
+}
+
+/// `f6`, any case: letters then digits, checked by `Hole::from_str`.
+fn hole(i: &str) -> IResult<&str, Hole, ()> {
+    let (rest, (letters, digits)) = (alpha1, digit1).parse(i)?;
+    // Same rules as `Hole::from_str`: no leading zero, row from 1.
+    if digits.len() > 5 || digits.starts_with('0') {
+        return Err(nom::Err::Error(()));
+    }
+    let col = crate::board::parse_column(letters).ok_or(nom::Err::Error(()))?;
+    let row = digits
+        .bytes()
+        .fold(0u32, |n, b| n * 10 + u32::from(b - b'0'));
+    let row = u16::try_from(row - 1).map_err(|_| nom::Err::Error(()))?;
+    Ok((rest, Hole::new(col, row)))
+}
+
+fn err(message: impl Into<String>, label: impl Into<String>, span: Span) -> ParseError {
+    ParseError {
+        message: message.into(),
+        label: label.into(),
+        span,
+    }
+}
+
+/// Reads a whole string as a hole.
+fn full_hole(s: &str) -> Option<Hole> {
+    match hole(s) {
+        Ok(("", h)) => Some(h),
+        _ => None,
+    }
+}
+
+/// Reads `d5-f6` as a link; the message says what is wrong.
+fn full_link(s: &str) -> Result<Link, String> {
+    let bad = || format!("expected a link like d5-f6, found `{s}`");
+    let (a, b) = s.split_once('-').ok_or_else(bad)?;
+    let (a, b) = (full_hole(a).ok_or_else(bad)?, full_hole(b).ok_or_else(bad)?);
+    Link::new(a, b).ok_or_else(|| format!("{a} and {b} are not a knight's move apart"))
+}
+
+/// Reads `c3-f8` as a rectangle (any two corners).
+fn full_rect(s: &str) -> Option<(Hole, Hole)> {
+    let (a, b) = s.split_once('-')?;
+    Some((full_hole(a)?, full_hole(b)?))
+}
+
+/// An argument of a directive line.
+struct Arg<'a> {
+    key: Option<&'a str>,
+    value: String,
+    span: Span,
+}
+
+/// Tracks line and column incrementally so that spans cost linear time overall.
+struct Locator<'a> {
+    src: &'a str,
+    offset: usize,
+    line: u32,
+    col: u32,
+}
+
+impl Locator<'_> {
+    fn locate(&mut self, offset: usize) -> (u32, u32) {
+        if offset < self.offset {
+            // Step back: cost is the distance plus the length of the line.
+            let back = &self.src[offset..self.offset];
+            let lines = memchr_count(back.as_bytes());
+            if lines == 0 {
+                self.col -= back.chars().count() as u32;
+            } else {
+                self.line -= lines;
+                let line_start = self.src[..offset].rfind('\n').map_or(0, |i| i + 1);
+                self.col = 1 + self.src[line_start..offset].chars().count() as u32;
+            }
+            self.offset = offset;
+            return (self.line, self.col);
+        }
+        let seg = &self.src[self.offset..offset];
+        match seg.rfind('\n') {
+            None => self.col += seg.chars().count() as u32,
+            Some(i) => {
+                self.line += memchr_count(seg.as_bytes());
+                self.col = 1 + seg[i + 1..].chars().count() as u32;
+            }
+        }
+        self.offset = offset;
+        (self.line, self.col)
+    }
+}
+
+/// True when `s` holds an empty line (two line breaks with only spaces between).
+fn has_blank_line(s: &str) -> bool {
+    let mut seen = false;
+    for c in s.chars() {
+        if c == '\n' {
+            if seen {
+                return true;
+            }
+            seen = true;
+        } else if !c.is_whitespace() {
+            seen = false;
+        }
+    }
+    false
+}
+
+fn memchr_count(b: &[u8]) -> u32 {
+    b.iter().filter(|&&c| c == b'\n').count() as u32
+}
+
+struct P<'a> {
+    src: &'a str,
+    rest: In<'a>,
+    loc: Locator<'a>,
+    /// Offset before which no remark run leads into a header line.
+    no_header_until: usize,
+}
+
+impl<'a> P<'a> {
+    fn new(src: &'a str) -> P<'a> {
+        P {
+            src,
+            rest: In::new(src),
+            no_header_until: 0,
+            loc: Locator {
+                src,
+                offset: 0,
+                line: 1,
+                col: 1,
+            },
+        }
+    }
+
+    fn eof(&self) -> bool {
+        self.rest.fragment().is_empty()
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.rest.fragment().chars().next()
+    }
+
+    fn span_at(&mut self, offset: usize, len: usize) -> Span {
+        let (line, col) = self.loc.locate(offset);
+        Span {
+            offset,
+            line,
+            col,
+            len,
+        }
+    }
+
+    fn span_of(&mut self, s: In<'a>) -> Span {
+        self.span_at(s.location_offset(), s.fragment().len())
+    }
+
+    fn here(&mut self, len: usize) -> Span {
+        let off = self.rest.location_offset();
+        let len = len.min(self.rest.fragment().len());
+        self.span_at(off, len)
+    }
+
+    fn advance(&mut self, n: usize) -> In<'a> {
+        let (rest, taken) = self.rest.take_split(n);
+        self.rest = rest;
+        taken
+    }
+
+    fn take_while(&mut self, f: impl Fn(char) -> bool) -> In<'a> {
+        let r: R<'a, In<'a>> = take_while(f).parse(self.rest);
+        let (rest, taken) = r.expect("take_while cannot fail on complete input");
+        self.rest = rest;
+        taken
+    }
+
+    /// Skips spaces, line breaks and commas.
+    fn skip_blank(&mut self) {
+        if !self.peek().is_some_and(|c| c.is_whitespace() || c == ',') {
+            return;
+        }
+        self.take_while(|c| c.is_whitespace() || c == ',');
+    }
+
+    /// Skips spaces and commas within a line.
+    fn skip_inline(&mut self) {
+        self.take_while(|c| (c.is_whitespace() && c != '\n') || c == ',');
+    }
+
+    /// True when only spaces separate the cursor from the start of its line.
+    fn at_line_start(&self) -> bool {
+        let off = self.rest.location_offset();
+        self.src[..off]
+            .chars()
+            .rev()
+            .take_while(|&c| c != '\n')
+            .all(|c| c == ' ' || c == '\t' || c == '\r')
+    }
+
+    /// True when the lines from the cursor are `%` remarks immediately
+    /// followed by a `[` header line.
+    fn remarks_then_header(&mut self) -> bool {
+        let here = self.rest.location_offset();
+        // A run of remarks already scanned up to a non-header line: linear time.
+        if here < self.no_header_until {
+            return false;
+        }
+        let mut off = here;
+        for l in self.rest.fragment().split_inclusive('\n') {
+            let t = l.trim_start();
+            if t.starts_with('[') {
+                return true;
+            }
+            if !t.starts_with('%') {
+                self.no_header_until = off;
+                return false;
+            }
+            off += l.len();
+        }
+        self.no_header_until = off;
+        false
+    }
+
+    /// After an error: move to the next line that starts with `[` and follows
+    /// a blank line, beyond `from`.
+    fn skip_to_next_game(&mut self, from: usize) {
+        let start = from.max(self.rest.location_offset().min(from + 1)) + 1;
+        let mut pos = start.min(self.src.len());
+        while !self.src.is_char_boundary(pos) {
+            pos += 1;
+        }
+        let mut blank_before = false;
+        let mut target = self.src.len();
+        // Walk line by line from the start of the next line.
+        let mut line_start = match self.src[pos..].find('\n') {
+            Some(i) => pos + i + 1,
+            None => self.src.len(),
+        };
+        while line_start < self.src.len() {
+            let end = self.src[line_start..]
+                .find('\n')
+                .map_or(self.src.len(), |i| line_start + i);
+            let text = self.src[line_start..end].trim();
+            if text.is_empty() {
+                blank_before = true;
+            } else if text.starts_with('[') && blank_before {
+                target = line_start;
+                break;
+            } else {
+                blank_before = false;
+            }
+            line_start = end + 1;
+        }
+        let n = target - self.rest.location_offset();
+        self.advance(n);
+    }
+
+    fn game(&mut self) -> Result<Game, ParseError> {
+        let mut game = Game {
+            span: self.here(1),
+            ..Game::default()
+        };
+        // Remarks before a tag belong to the header; those after the last tag
+        // open the move text.
+        let mut pending = Vec::new();
+        loop {
+            let from = self.rest.location_offset();
+            self.skip_blank();
+            let skipped = &self.src[from..self.rest.location_offset()];
+            // A blank line ends the header block.
+            if !game.tags.is_empty() && has_blank_line(skipped) {
+                break;
+            }
+            match self.peek() {
+                Some('%') => pending.push(self.remark()),
+                Some('[') => {
+                    let t = self.tag()?;
+                    game.tags.push(t);
+                    game.preamble.append(&mut pending);
+                }
+                _ => break,
+            }
+        }
+        let lead = pending.into_iter().map(Element::Remark).collect();
+        game.line = self.line(0, 0, Some(&mut game.setup), None, lead)?;
+        Ok(game)
+    }
+
+    fn remark(&mut self) -> String {
+        self.advance(1);
+        let t = self.take_while(|c| c != '\n');
+        t.fragment().trim().to_string()
+    }
+
+    /// `[Name "value"]`.
+    fn tag(&mut self) -> Result<Tag, ParseError> {
+        self.advance(1);
+        self.skip_inline();
+        let r: R<'a, In<'a>> =
+            take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+                .parse(self.rest);
+        let Ok((rest, name)) = r else {
+            let sp = self.here(1);
+            return Err(err(
+                format!(
+                    "expected a tag name like Event after `[`, found {}",
+                    self.found()
+                ),
+                "tag name expected",
+                sp,
+            ));
+        };
+        self.rest = rest;
+        let name_s = *name.fragment();
+        let name = KNOWN_TAGS
+            .iter()
+            .find(|k| k.eq_ignore_ascii_case(name_s))
+            .map_or_else(|| name_s.to_string(), |k| k.to_string());
+        self.skip_inline();
+        if self.peek() != Some('"') {
+            let sp = self.here(1);
+            return Err(err(
+                format!(
+                    "expected a quoted value like \"24\" after tag {name}, found {}",
+                    self.found()
+                ),
+                "value expected",
+                sp,
+            ));
+        }
+        let (value, vspan) = self.quoted()?;
+        self.skip_inline();
+        if self.peek() != Some(']') {
+            let sp = self.here(1);
+            return Err(err(
+                format!(
+                    "expected `]` to close the tag opened here, found {}",
+                    self.found()
+                ),
+                "`]` expected",
+                sp,
+            ));
+        }
+        self.advance(1);
+        let t = Tag {
+            name,
+            value,
+            span: vspan,
+        };
+        check_tag(&t)?;
+        Ok(t)
+    }
+
+    /// Describes what is at the cursor, for "found …" in messages.
+    fn found(&self) -> String {
+        match self.peek() {
+            None => "the end of the file".to_string(),
+            Some('\n') | Some('\r') => "the end of the line".to_string(),
+            Some(_) => {
+                let w: String = self
+                    .rest
+                    .fragment()
+                    .chars()
+                    .take_while(|c| !c.is_whitespace())
+                    .take(20)
+                    .collect();
+                format!("`{w}`")
+            }
+        }
+    }
+
+    /// `"text"` with `\"` and `\\` escapes, on one line. Returns the text and
+    /// the span of the whole quoted string.
+    fn quoted(&mut self) -> Result<(String, Span), ParseError> {
+        let start = self.rest.location_offset();
+        let frag = *self.rest.fragment();
+        let mut out = String::new();
+        let mut chars = frag.char_indices().skip(1);
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '"' => {
+                    self.advance(i + 1);
+                    let sp = self.span_at(start, i + 1);
+                    return Ok((out, sp));
+                }
+                '\\' => match chars.next() {
+                    Some((_, e @ ('"' | '\\'))) => out.push(e),
+                    Some((j, e)) => {
+                        let sp = self.span_at(start + j - 1, 1 + e.len_utf8());
+                        return Err(err(
+                            format!(
+                                "unknown escape `\\{e}`: only \\\" and \\\\ are allowed in strings"
+                            ),
+                            "unknown escape",
+                            sp,
+                        ));
+                    }
+                    None => break,
+                },
+                '\n' => break,
+                c => out.push(c),
+            }
+        }
+        let sp = self.span_at(start, 1);
+        Err(err(
+            "unterminated string: expected a closing `\"` on the same line",
+            "string starts here",
+            sp,
+        ))
+    }
+
+    /// `{text}` with `\}` and `\\` escapes; may span lines.
+    fn comment(&mut self) -> Result<String, ParseError> {
+        let start = self.rest.location_offset();
+        let frag = *self.rest.fragment();
+        let mut out = String::new();
+        let mut chars = frag.char_indices().skip(1);
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '}' => {
+                    self.advance(i + 1);
+                    return Ok(out);
+                }
+                '\\' => match chars.next() {
+                    Some((_, e @ ('}' | '\\'))) => out.push(e),
+                    Some((_, e)) => {
+                        out.push('\\');
+                        out.push(e);
+                    }
+                    None => break,
+                },
+                c => out.push(c),
+            }
+        }
+        let sp = self.span_at(start, 1);
+        Err(err(
+            "unterminated comment: expected `}`",
+            "comment starts here",
+            sp,
+        ))
+    }
+
+    /// Move text up to the end of the game (`depth == 0`) or the closing `)`
+    /// of a variation. `ply` is the number of moves before this line's first
+    /// move. `open` is the `(` of a variation.
+    fn line(
+        &mut self,
+        depth: usize,
+        ply: u32,
+        mut setup: Option<&mut Option<SetupBlock>>,
+        open: Option<Span>,
+        lead: Vec<Element>,
+    ) -> Result<Line, ParseError> {
+        let mut line = Line { elements: lead };
+        // Most games have tens of moves: skip the first few doublings.
+        if depth == 0 {
+            line.elements.reserve(64);
+        }
+        let mut ply = ply;
+        // Ply of the last move in this line, for variations that follow it.
+        let mut last_move: Option<u32> = None;
+        let mut number: Option<(u32, Span)> = None;
+        let mut removals: Vec<Removal> = Vec::new();
+        let mut removal_start: Option<Span> = None;
+        loop {
+            self.skip_blank();
+            let pending = number.is_some() || removal_start.is_some();
+            let c = self.peek();
+            let ends_line = match c {
+                None => true,
+                Some('[') => depth == 0 && self.at_line_start(),
+                Some(')') => true,
+                _ => false,
+            };
+            if pending && (ends_line || !matches!(c, Some(ch) if ch.is_alphabetic() || ch == '-')) {
+                let sp = self.here(1);
+                let what = if removal_start.is_some() {
+                    "removals must be followed by the placement they belong to, like `-e4 f6`"
+                } else {
+                    "expected a move after the move number"
+                };
+                return Err(err(
+                    format!("{what}, found {}", self.found()),
+                    "move expected",
+                    sp,
+                ));
+            }
+            match c {
+                None => {
+                    if let Some(o) = open {
+                        return Err(err(
+                            "unclosed variation: expected `)` before the end of the file",
+                            "variation opened here",
+                            o,
+                        ));
+                    }
+                    return Ok(line);
+                }
+                Some('[') => {
+                    if depth == 0 && self.at_line_start() {
+                        return Ok(line);
+                    }
+                    let sp = self.here(1);
+                    let msg = if depth > 0 {
+                        "unexpected `[` inside a variation: header tags start a new game at the start of a line"
+                    } else {
+                        "unexpected `[`: header tags start a new game and must begin a line"
+                    };
+                    return Err(err(msg, "not allowed here", sp));
+                }
+                Some(')') => {
+                    if depth == 0 {
+                        let sp = self.here(1);
+                        return Err(err(
+                            "unmatched `)`: no variation is open",
+                            "no `(` before this",
+                            sp,
+                        ));
+                    }
+                    self.advance(1);
+                    return Ok(line);
+                }
+                Some('%') => {
+                    // Remarks right above a header line open the next game.
+                    if depth == 0 && self.at_line_start() && self.remarks_then_header() {
+                        return Ok(line);
+                    }
+                    let r = self.remark();
+                    line.elements.push(Element::Remark(r));
+                }
+                Some('{') => {
+                    let c = self.comment()?;
+                    line.elements.push(Element::Comment(c));
+                }
+                Some('}') | Some(']') | Some('"') => {
+                    let sp = self.here(1);
+                    return Err(err(
+                        format!(
+                            "unexpected `{}`: expected a move, a comment, a directive or a variation",
+                            c.unwrap_or(' ')
+                        ),
+                        "unexpected here",
+                        sp,
+                    ));
+                }
+                Some('(') => {
+                    let o = self.here(1);
+                    let Some(lp) = last_move else {
+                        return Err(err(
+                            "a variation must follow the move it replaces",
+                            "no move before this variation",
+                            o,
+                        ));
+                    };
+                    if depth + 1 > MAX_DEPTH {
+                        return Err(err(
+                            format!("variations nested more than {MAX_DEPTH} deep"),
+                            "too deep",
+                            o,
+                        ));
+                    }
+                    self.advance(1);
+                    let v = self.line(depth + 1, lp - 1, None, Some(o), Vec::new())?;
+                    line.elements.push(Element::Variation(v));
+                }
+                Some('#') => {
+                    let start = self.here(1);
+                    self.advance(1);
+                    let name = self.take_while(|c| c.is_ascii_alphanumeric() || c == '-');
+                    let name_span = self.span_of(name);
+                    let name = name.fragment().to_ascii_lowercase();
+                    let args = self.args()?;
+                    let end = self.rest.location_offset();
+                    let span = self.span_at(start.offset, end - start.offset);
+                    if name == "setup" {
+                        let ok_here = setup.is_some()
+                            && line
+                                .elements
+                                .iter()
+                                .all(|e| matches!(e, Element::Comment(_) | Element::Remark(_)));
+                        let Some(slot) = setup.as_deref_mut().filter(|_| ok_here) else {
+                            return Err(err(
+                                "a setup block must come before the first move of the game, outside variations",
+                                "setup not allowed here",
+                                span,
+                            ));
+                        };
+                        let block = slot.get_or_insert_with(|| SetupBlock {
+                            span,
+                            ..SetupBlock::default()
+                        });
+                        read_setup(block, &args, span)?;
+                        continue;
+                    }
+                    let el = directive(&name, name_span, &args, span)?;
+                    line.elements.push(el);
+                }
+                Some(d) if d.is_ascii_digit() => {
+                    let r: R<'a, In<'a>> = digit1.parse(self.rest);
+                    let (rest, digits) = r.expect("starts with a digit");
+                    let dspan = self.span_of(digits);
+                    self.rest = rest;
+                    let dots = self.take_while(|c| c == '.');
+                    if dots.fragment().is_empty() {
+                        return Err(err(
+                            format!(
+                                "expected a move number like `{}.`, found `{}`",
+                                digits.fragment(),
+                                digits.fragment()
+                            ),
+                            "`.` expected after the number",
+                            dspan,
+                        ));
+                    }
+                    let n: u32 = digits.fragment().parse().unwrap_or(u32::MAX);
+                    if n != ply + 1 {
+                        return Err(err(
+                            format!(
+                                "move number {} does not match: this is move {}",
+                                digits.fragment(),
+                                ply + 1
+                            ),
+                            format!("expected {}", ply + 1),
+                            dspan,
+                        ));
+                    }
+                    number = Some((n, dspan));
+                }
+                Some('!') | Some('?') => {
+                    let w = self.take_while(|c| c == '!' || c == '?');
+                    let sp = self.span_of(w);
+                    let g = Glyph::parse(w.fragment()).ok_or_else(|| {
+                        err(
+                            format!(
+                                "expected a glyph (! ? !! ?? !? ?!), found `{}`",
+                                w.fragment()
+                            ),
+                            "not a glyph",
+                            sp,
+                        )
+                    })?;
+                    match line.elements.last_mut() {
+                        Some(Element::Move(m)) if m.glyph.is_none() => m.glyph = Some(g),
+                        _ => {
+                            return Err(err(
+                                "a glyph must follow a move without a glyph",
+                                "no move for this glyph",
+                                sp,
+                            ));
+                        }
+                    }
+                }
+                Some(_) => {
+                    let w = self.take_while(is_word_char);
+                    let wspan = self.span_of(w);
+                    if w.fragment().is_empty() {
+                        return Err(err(
+                            format!("unexpected {}", self.found()),
+                            "unexpected here",
+                            wspan,
+                        ));
+                    }
+                    if let Some(r) = w.fragment().strip_prefix('-') {
+                        removals.push(removal(r, wspan)?);
+                        removal_start.get_or_insert(wspan);
+                        continue;
+                    }
+                    let (mut mv, glyph) = move_word(w, wspan)?;
+                    let first = number.map(|(_, s)| s).or(removal_start).unwrap_or(wspan);
+                    if !removals.is_empty() {
+                        match &mut mv {
+                            Move::Place(p) => p.removals = std::mem::take(&mut removals),
+                            _ => {
+                                return Err(err(
+                                    "removals must be followed by a placement, not by swap, resign or draw",
+                                    "not a placement",
+                                    wspan,
+                                ));
+                            }
+                        }
+                    }
+                    let end = wspan.offset + wspan.len;
+                    let span = self.span_at(first.offset, end - first.offset);
+                    ply += 1;
+                    last_move = Some(ply);
+                    number = None;
+                    removal_start = None;
+                    line.elements
+                        .push(Element::Move(MoveNode { mv, glyph, span }));
+                }
+            }
+        }
+    }
+
+    /// The arguments of a directive, up to the end of the line or a `)`, `(`,
+    /// `{` or `%`.
+    fn args(&mut self) -> Result<Vec<Arg<'a>>, ParseError> {
+        let mut args = Vec::new();
+        loop {
+            self.skip_inline();
+            match self.peek() {
+                None | Some('\n') | Some(')') | Some('(') | Some('{') | Some('%') => {
+                    return Ok(args);
+                }
+                Some('"') => {
+                    let (v, sp) = self.quoted()?;
+                    args.push(Arg {
+                        key: None,
+                        value: v,
+                        span: sp,
+                    });
+                }
+                Some('}') => {
+                    let sp = self.here(1);
+                    return Err(err("unexpected `}`", "no comment open", sp));
+                }
+                Some(_) => {
+                    let start = self.rest.location_offset();
+                    let w = self.take_while(is_arg_char);
+                    let text = *w.fragment();
+                    let (key, value) = match text.split_once('=') {
+                        Some((k, v)) => (Some(k), v.to_string()),
+                        None => (None, text.to_string()),
+                    };
+                    let value = if key.is_some() && value.is_empty() && self.peek() == Some('"') {
+                        self.quoted()?.0
+                    } else {
+                        value
+                    };
+                    let end = self.rest.location_offset();
+                    let span = self.span_at(start, end - start);
+                    args.push(Arg { key, value, span });
+                }
+            }
+        }
+    }
+}
+
+/// Checks the values of the tags twixtkit interprets.
+fn check_tag(t: &Tag) -> Result<(), ParseError> {
+    let v = t.value.trim();
+    let bad = |m: String, l: &str| Err(err(m, l, t.span));
+    match t.name.as_str() {
+        "Size" => {
+            if let Err(e) = v.parse::<BoardSize>() {
+                return bad(e.to_string(), "bad size");
+            }
+        }
+        "First" if v.parse::<Player>().is_err() => {
+            return bad(
+                format!("expected `red` or `black` as First, found `{v}`"),
+                "bad colour",
+            );
+        }
+        "Result" if super::parse_result(v).is_none() => {
+            return bad(
+                format!("expected a result `red`, `black`, `draw` or `*`, found `{v}`"),
+                "bad result",
+            );
+        }
+        "Rules" => {
+            if let Err(e) = super::RulesSpec::parse(v) {
+                return bad(e, "bad rule set");
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// `-e4` (peg) or `-d5-f6` (link), without the leading `-`.
+fn removal(r: &str, span: Span) -> Result<Removal, ParseError> {
+    if r.contains('-') {
+        full_link(r)
+            .map(Removal::Link)
+            .map_err(|m| err(m, "bad link removal", span))
+    } else {
+        full_hole(r).map(Removal::Peg).ok_or_else(|| {
+            err(
+                format!("expected a removal like -e4 or -d5-f6, found `-{r}`"),
+                "bad removal",
+                span,
+            )
+        })
+    }
+}
+
+/// One move word: `swap`, `resign`, `draw`, or `f6+d5+d3-e5=` with an
+/// optional glyph.
+fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError> {
+    let text = *w.fragment();
+    // Split off a trailing glyph.
+    let body_len = text.trim_end_matches(['!', '?']).len();
+    let (body, glyph_s) = text.split_at(body_len);
+    let glyph = if glyph_s.is_empty() {
+        None
+    } else {
+        let gspan = Span {
+            offset: span.offset + body_len,
+            col: span.col + body.chars().count() as u32,
+            len: glyph_s.len(),
+            ..span
+        };
+        Some(Glyph::parse(glyph_s).ok_or_else(|| {
+            err(
+                format!("expected a glyph (! ? !! ?? !? ?!), found `{glyph_s}`"),
+                "not a glyph",
+                gspan,
+            )
+        })?)
+    };
+    // Keywords are compared directly: this runs once per move.
+    let keyword = [
+        ("swap", Move::Swap),
+        ("resign", Move::Resign),
+        ("draw", Move::AcceptDraw),
+    ]
+    .into_iter()
+    .find(|(k, _)| body.eq_ignore_ascii_case(k));
+    if let Some((_, mv)) = keyword {
+        return Ok((mv, glyph));
+    }
+    let (body, offers_draw) = match body.strip_suffix('=') {
+        Some(b) => (b, true),
+        None => (body, false),
+    };
+    let mut parts = body.split('+');
+    let head = parts.next().unwrap_or("");
+    let Some(h) = full_hole(head) else {
+        let what = if head.is_empty() { body } else { head };
+        let sub = Span {
+            len: what.len().max(1),
+            ..span
+        };
+        let msg = if head.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
+            format!("expected a hole like f6, found `{what}`")
+        } else {
+            format!("expected a move like f6, swap, resign or draw, found `{text}`")
+        };
+        return Err(err(msg, "not a move", sub));
+    };
+    let mut links = Vec::new();
+    for item in parts {
+        if item.contains('-') {
+            links.push(full_link(item).map_err(|m| err(m, "bad link", span))?);
+        } else {
+            let Some(other) = full_hole(item) else {
+                return Err(err(
+                    format!(
+                        "expected a hole like d5 or a link like d5-f6 after `+`, found `{item}`"
+                    ),
+                    "bad link",
+                    span,
+                ));
+            };
+            let l = Link::new(h, other).ok_or_else(|| {
+                err(
+                    format!("{h} and {other} are not a knight's move apart"),
+                    "bad link",
+                    span,
+                )
+            })?;
+            links.push(l);
+        }
+    }
+    Ok((
+        Move::Place(Placement {
+            removals: Vec::new(),
+            hole: h,
+            links,
+            offers_draw,
+        }),
+        glyph,
+    ))
+}
+
+fn arg_err(a: &Arg<'_>, m: String) -> ParseError {
+    err(m, "here", a.span)
+}
+
+fn arg_hole(a: &Arg<'_>) -> Result<Hole, ParseError> {
+    full_hole(a.value.trim_end_matches(':'))
+        .filter(|_| a.key.is_none())
+        .ok_or_else(|| arg_err(a, format!("expected a hole like f6, found `{}`", a.value)))
+}
+
+fn arg_link(a: &Arg<'_>) -> Result<Link, ParseError> {
+    full_link(&a.value).map_err(|m| arg_err(a, m))
+}
+
+fn arg_player(a: &Arg<'_>) -> Result<Player, ParseError> {
+    match a.value.to_ascii_lowercase().as_str() {
+        "red" => Ok(Player::Red),
+        "black" => Ok(Player::Black),
+        _ => Err(arg_err(
+            a,
+            format!("expected `red` or `black`, found `{}`", a.value),
+        )),
+    }
+}
+
+fn need_args(
+    name: &str,
+    args: &[Arg<'_>],
+    n: std::ops::RangeInclusive<usize>,
+    usage: &str,
+    span: Span,
+) -> Result<(), ParseError> {
+    if n.contains(&args.len()) {
+        Ok(())
+    } else {
+        let sp = args.get(*n.end()).map_or(span, |a| a.span);
+        Err(err(
+            format!("wrong arguments for #{name}: expected `{usage}`"),
+            "here",
+            sp,
+        ))
+    }
+}
+
+/// A directive line other than `#setup`.
+fn directive(
+    name: &str,
+    name_span: Span,
+    args: &[Arg<'_>],
+    span: Span,
+) -> Result<Element, ParseError> {
+    let claim = |kind| Ok(Element::Claim(Claim { kind, span }));
+    let mark = |kind| Ok(Element::Mark(Mark { kind, span }));
+    match name {
+        "diagram" => {
+            let mut d = DiagramPoint {
+                span,
+                ..DiagramPoint::default()
+            };
+            for a in args {
+                let Some(key) = a.key else {
+                    return Err(arg_err(
+                        a,
+                        format!(
+                            "expected a diagram option like name=\"fig3\", found `{}`",
+                            a.value
+                        ),
+                    ));
+                };
+                let v = a.value.clone();
+                match key.to_ascii_lowercase().as_str() {
+                    "name" => d.name = Some(v),
+                    "caption" => d.caption = Some(v),
+                    "style" => d.style = Some(v),
+                    "numbers" => {
+                        d.numbers = Some(parse_numbers(&v).ok_or_else(|| {
+                            arg_err(
+                                a,
+                                format!(
+                                    "expected numbers=none, numbers=all or a range like numbers=1-5, found `{v}`"
+                                ),
+                            )
+                        })?)
+                    }
+                    "crop" => {
+                        d.crop = Some(full_rect(&v).ok_or_else(|| {
+                            arg_err(
+                                a,
+                                format!("expected a rectangle like crop=a1-l12, found `{v}`"),
+                            )
+                        })?)
+                    }
+                    _ => d.extra.push((key.to_string(), v)),
+                }
+            }
+            Ok(Element::Diagram(Box::new(d)))
+        }
+        "label" => {
+            need_args(name, args, 2..=2, "#label f6 X", span)?;
+            mark(MarkKind::Label {
+                hole: arg_hole(&args[0])?,
+                text: args[1].value.clone(),
+            })
+        }
+        "ghost" => {
+            need_args(name, args, 2..=3, "#ghost red f6 [label]", span)?;
+            mark(MarkKind::Ghost {
+                player: arg_player(&args[0])?,
+                hole: arg_hole(&args[1])?,
+                label: args.get(2).map(|a| a.value.clone()),
+            })
+        }
+        "highlight" => {
+            need_args(name, args, 1..=usize::MAX, "#highlight f6 d5-f6 …", span)?;
+            let mut t = Vec::new();
+            for a in args {
+                if a.value.contains('-') {
+                    t.push(Target::Link(arg_link(a)?));
+                } else {
+                    t.push(Target::Hole(arg_hole(a)?));
+                }
+            }
+            mark(MarkKind::Highlight(t))
+        }
+        "arrow" => {
+            need_args(name, args, 2..=2, "#arrow f6 j8", span)?;
+            mark(MarkKind::Arrow(arg_hole(&args[0])?, arg_hole(&args[1])?))
+        }
+        "area" => {
+            need_args(name, args, 1..=1, "#area c3-f8", span)?;
+            let (a, b) = full_rect(&args[0].value).ok_or_else(|| {
+                arg_err(
+                    &args[0],
+                    format!("expected a rectangle like c3-f8, found `{}`", args[0].value),
+                )
+            })?;
+            mark(MarkKind::Area(a, b))
+        }
+        "links" => {
+            need_args(
+                name,
+                args,
+                1..=usize::MAX,
+                "#links 2 or #links d5-f6 …",
+                span,
+            )?;
+            if args.len() == 1 && args[0].value.bytes().all(|b| b.is_ascii_digit()) {
+                let n = args[0]
+                    .value
+                    .parse()
+                    .map_err(|_| arg_err(&args[0], "link count too large".to_string()))?;
+                return claim(ClaimKind::LinkCount(n));
+            }
+            if args.len() == 1 && args[0].value.eq_ignore_ascii_case("none") {
+                return claim(ClaimKind::Links(Vec::new()));
+            }
+            let links = args.iter().map(arg_link).collect::<Result<_, _>>()?;
+            claim(ClaimKind::Links(links))
+        }
+        "would-link" => {
+            let args: Vec<&Arg<'_>> = args.iter().filter(|a| a.value != ":").collect();
+            if args.len() < 2 {
+                return Err(err(
+                    "wrong arguments for #would-link: expected `#would-link m9: l7 o8`",
+                    "here",
+                    span,
+                ));
+            }
+            let hole = arg_hole(args[0])?;
+            let with = args[1..]
+                .iter()
+                .map(|a| arg_hole(a))
+                .collect::<Result<_, _>>()?;
+            claim(ClaimKind::WouldLink { hole, with })
+        }
+        "cannot-join" => {
+            need_args(name, args, 2..=2, "#cannot-join n5 l7", span)?;
+            claim(ClaimKind::CannotJoin(
+                arg_hole(&args[0])?,
+                arg_hole(&args[1])?,
+            ))
+        }
+        "blocked" => {
+            let usage = "#blocked j10-i12 by h11-k10";
+            need_args(name, args, 1..=3, usage, span)?;
+            let link = arg_link(&args[0])?;
+            let by = match args.get(1) {
+                None => None,
+                Some(b) if b.value.eq_ignore_ascii_case("by") && args.len() == 3 => {
+                    Some(arg_link(&args[2])?)
+                }
+                Some(b) => return Err(arg_err(b, format!("expected `by LINK` as in `{usage}`"))),
+            };
+            claim(ClaimKind::Blocked { link, by })
+        }
+        "connected" | "cannot-connect" | "can-connect" => {
+            need_args(name, args, 1..=1, &format!("#{name} red"), span)?;
+            let p = arg_player(&args[0])?;
+            claim(match name {
+                "connected" => ClaimKind::Connected(p),
+                "can-connect" => ClaimKind::CanConnect(p),
+                _ => ClaimKind::CannotConnect(p),
+            })
+        }
+        "dead-draw" => {
+            need_args(name, args, 0..=0, "#dead-draw", span)?;
+            claim(ClaimKind::DeadDraw)
+        }
+        _ => Err(err(
+            format!(
+                "unknown directive `#{name}`: expected diagram, setup, label, ghost, highlight, arrow, area, links, would-link, cannot-join, blocked, connected, can-connect, cannot-connect or dead-draw"
+            ),
+            "unknown directive",
+            name_span,
+        )),
+    }
+}
+
+fn parse_numbers(v: &str) -> Option<Numbers> {
+    match v.to_ascii_lowercase().as_str() {
+        "none" => Some(Numbers::None),
+        "all" => Some(Numbers::All),
+        _ => {
+            let (a, b) = v.split_once('-').unwrap_or((v, v));
+            let num = |s: &str| {
+                let s = s.trim();
+                if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+                    None
+                } else {
+                    s.parse::<u32>().ok()
+                }
+            };
+            let (a, b) = (num(a)?, num(b)?);
+            (a <= b).then_some(Numbers::Range(a, b))
+        }
+    }
+}
+
+/// One `#setup` line: `red: f6 g8  black: d5  links: f6-g8  to-move: black`.
+fn read_setup(block: &mut SetupBlock, args: &[Arg<'_>], span: Span) -> Result<(), ParseError> {
+    #[derive(Clone, Copy)]
+    enum Sec {
+        None,
+        Red,
+        Black,
+        Links,
+        ToMove,
+    }
+    let mut sec = Sec::None;
+    for a in args {
+        let word = a.value.trim_end_matches(':').to_ascii_lowercase();
+        let new = match word.as_str() {
+            "red" if a.key.is_none() && !matches!(sec, Sec::ToMove) => Some(Sec::Red),
+            "black" if a.key.is_none() && !matches!(sec, Sec::ToMove) => Some(Sec::Black),
+            "links" => Some(Sec::Links),
+            "to-move" => Some(Sec::ToMove),
+            _ => None,
+        };
+        if let Some(s) = new {
+            sec = s;
+            continue;
+        }
+        match sec {
+            Sec::None => {
+                return Err(arg_err(
+                    a,
+                    format!(
+                        "expected `red:`, `black:`, `links:` or `to-move:` in #setup, found `{}`",
+                        a.value
+                    ),
+                ));
+            }
+            Sec::Red => block.red.push(arg_hole(a)?),
+            Sec::Black => block.black.push(arg_hole(a)?),
+            Sec::Links => block.links.push(arg_link(a)?),
+            Sec::ToMove => {
+                block.to_move = Some(arg_player(a)?);
+                sec = Sec::None;
+            }
+        }
+    }
+    if args.is_empty() {
+        return Err(err(
+            "empty #setup: expected `#setup red: f6 g8 black: d5 links: f6-g8`",
+            "nothing to set up",
+            span,
+        ));
+    }
+    Ok(())
+}

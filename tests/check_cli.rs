@@ -1,0 +1,197 @@
+//! `twixt check` and `twixt fmt` as a user runs them: output and exit codes.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn twixt(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run twixt")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+const GOOD: &str = "[Title \"fine\"]\n[Result \"black\"]\n\n1. f6 2. g8 3. resign\n";
+const ILLEGAL: &str = "[Title \"bad\"]\n\n1. f6 2. f6\n";
+const FALSE_CLAIM: &str = "[Rules \"pencil\"]\n\n1. f6 2. a3 3. g8\n#links 0\n";
+
+#[test]
+fn check_passes_a_legal_game() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("good.twixt"), GOOD).unwrap();
+    let o = twixt(&["check", "good.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(
+        stdout(&o),
+        "good.twixt:1: \"fine\" pencil on 24, 3 moves, decided at move 3: black won by resignation: ok\nchecked 1 games in 1 files: 0 errors, 0 warnings\n"
+    );
+}
+
+#[test]
+fn check_reports_illegal_moves_with_location_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("bad.twixt"), ILLEGAL).unwrap();
+    let o = twixt(&["check", "-q", "bad.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        "error: illegal move 2 by black (f6): f6 is occupied by a red peg\n --> bad.twixt:3:7\n  |\n3 | 1. f6 2. f6\n  |       ^^^^^ illegal move\nchecked 1 games in 1 files: 1 errors, 0 warnings\n"
+    );
+}
+
+#[test]
+fn check_walks_folders_and_counts_everything() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("games");
+    std::fs::create_dir(&sub).unwrap();
+    std::fs::write(sub.join("a.twixt"), format!("{GOOD}\n{ILLEGAL}")).unwrap();
+    std::fs::write(sub.join("b.twixt"), FALSE_CLAIM).unwrap();
+    std::fs::write(sub.join("c.twixt"), "1. f66x\n").unwrap();
+    std::fs::write(sub.join("notes.md"), "not a game").unwrap();
+    let o = twixt(&["check", "-q", "games"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("false claim: move 3 added 1 link(s) (f6-g8), not 0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("expected a hole like f6, found `f66x`"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("checked 3 games in 3 files: 3 errors, 0 warnings\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn check_json_describes_each_game() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.twixt"), format!("{GOOD}\n{ILLEGAL}")).unwrap();
+    let o = twixt(&["check", "--format", "json", "g.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["files"], 1);
+    assert_eq!(v["errors"], 1);
+    let g = &v["games"][0];
+    assert_eq!(g["file"], "g.twixt");
+    assert_eq!(g["line"], 1);
+    assert_eq!(g["rules"], "pencil");
+    assert_eq!(g["size"], "24");
+    assert_eq!(g["plies"], 3);
+    assert_eq!(g["result"], "black");
+    assert_eq!(g["decided_at"], 3);
+    assert_eq!(g["how"], "resignation");
+    assert_eq!(g["winner"], "black");
+    let bad = &v["games"][1];
+    assert_eq!(bad["line"], 6);
+    assert_eq!(bad["errors"][0]["line"], 8);
+    assert_eq!(bad["errors"][0]["col"], 7);
+}
+
+#[test]
+fn check_usage_errors_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = twixt(&["check", "missing.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("missing.twixt: no such file or folder"));
+    let o = twixt(&["check"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::write(dir.path().join("x.pgn"), "").unwrap();
+    let o = twixt(&["check", "x.pgn"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).contains("unknown file type"));
+}
+
+#[test]
+fn fmt_rewrites_and_check_mode_names_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("g.twixt");
+    std::fs::write(&f, "[size \"24\"]\n1.f6,2.G8  {hi}\n").unwrap();
+    let o = twixt(&["fmt", "--check", "g.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "g.twixt: not in canonical form\n");
+    // Unchanged by --check.
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        "[size \"24\"]\n1.f6,2.G8  {hi}\n"
+    );
+    let o = twixt(&["fmt", "g.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        "[Size \"24\"]\n\n1. f6 2. g8 {hi}\n"
+    );
+    let o = twixt(&["fmt", "--check", "g.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(0));
+    // No temporary file is left behind.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    // A file with errors is left alone.
+    std::fs::write(&f, "1. f66x\n").unwrap();
+    let o = twixt(&["fmt", "g.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), "1. f66x\n");
+    let o = twixt(&["fmt", "nope.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn check_reads_other_formats_from_shared_games() {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/games");
+    if !shared.is_dir() {
+        println!("skipped: ../shared/games not found");
+        return;
+    }
+    let o = twixt(&["check", "-q", "littlegolem", "movelist"], &shared);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).ends_with("checked 9 games in 9 files: 0 errors, 0 warnings\n"));
+    let o = twixt(&["check", "--format", "json", "t1/drawngame.T1"], &shared);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["games"][0]["how"], "dead-draw");
+    assert_eq!(v["games"][0]["rules"], "t1");
+}
+
+#[test]
+fn example_scripts_pass_check() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let o = twixt(&["check", "-q", "examples"], root);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).ends_with("checked 4 games in 2 files: 0 errors, 0 warnings\n"));
+}
+
+#[test]
+fn yaml_rule_sets_are_found_next_to_the_script() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("games");
+    std::fs::create_dir_all(sub.join("rules")).unwrap();
+    std::fs::write(
+        sub.join("rules/manual.yaml"),
+        "crossing: none\nlinks: manual\nremoval: none\nswap: none\nsize: 12\n",
+    )
+    .unwrap();
+    std::fs::write(
+        sub.join("g.twixt"),
+        "[Rules \"rules/manual.yaml\"]\n\n1. f6 2. a3 3. g8+f6\n#links f6-g8\n",
+    )
+    .unwrap();
+    let o = twixt(&["check", "games/g.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("rules/manual.yaml on 12, 3 moves"),
+        "{}",
+        stdout(&o)
+    );
+    std::fs::write(sub.join("h.twixt"), "[Rules \"nowhere.yaml\"]\n\n1. f6\n").unwrap();
+    let o = twixt(&["check", "-q", "games/h.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("cannot read rule set"),
+        "{}",
+        stdout(&o)
+    );
+}
