@@ -51,7 +51,15 @@ pub struct Diagnostic {
     pub snippet: String,
     /// Short text printed after the carets.
     pub label: String,
+    /// Characters of the source line left out before `snippet` (long lines
+    /// are shown as a window around the column).
+    #[serde(skip)]
+    pub snippet_skip: u32,
 }
+
+/// Longest snippet shown, in characters; longer lines are clipped around
+/// the column so that a 50 MB line gives a short message.
+pub const MAX_SNIPPET_CHARS: usize = 160;
 
 impl Diagnostic {
     /// A message with no location yet.
@@ -65,6 +73,7 @@ impl Diagnostic {
             len: 0,
             snippet: String::new(),
             label: String::new(),
+            snippet_skip: 0,
         }
     }
 
@@ -89,7 +98,7 @@ impl Diagnostic {
     /// Points the message at `len` bytes from byte `offset` of `source`; line,
     /// column (in characters) and the snippet line are computed from the text.
     /// Offsets past the end or inside a character are clamped.
-    pub fn at(mut self, source: &str, offset: usize, len: usize) -> Diagnostic {
+    pub fn at(self, source: &str, offset: usize, len: usize) -> Diagnostic {
         let mut offset = offset.min(source.len());
         while !source.is_char_boundary(offset) {
             offset -= 1;
@@ -98,8 +107,36 @@ impl Diagnostic {
         let line_end = source[offset..]
             .find('\n')
             .map_or(source.len(), |i| offset + i);
+        let line = 1 + source[..line_start].bytes().filter(|&b| b == b'\n').count() as u32;
+        self.at_line_known(source, offset, len, line, line_start, line_end)
+    }
+
+    /// As [`Diagnostic::at`] when the line of `offset` is already known (the
+    /// parser tracks it): only that line is scanned, so reporting many
+    /// errors in a large file stays linear.
+    pub fn at_known_line(self, source: &str, offset: usize, len: usize, line: u32) -> Diagnostic {
+        let mut offset = offset.min(source.len());
+        while !source.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line_start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = source[offset..]
+            .find('\n')
+            .map_or(source.len(), |i| offset + i);
+        self.at_line_known(source, offset, len, line, line_start, line_end)
+    }
+
+    fn at_line_known(
+        mut self,
+        source: &str,
+        offset: usize,
+        len: usize,
+        line: u32,
+        line_start: usize,
+        line_end: usize,
+    ) -> Diagnostic {
         let line_text = source[line_start..line_end].trim_end_matches('\r');
-        self.line = 1 + source[..line_start].bytes().filter(|&b| b == b'\n').count() as u32;
+        self.line = line;
         self.col = 1 + source[line_start..offset].chars().count() as u32;
         // Underline at most to the end of the line.
         let mut end = (offset + len).min(line_start + line_text.len()).max(offset);
@@ -107,7 +144,19 @@ impl Diagnostic {
             end -= 1;
         }
         self.len = source[offset..end].chars().count();
-        self.snippet = line_text.to_string();
+        self.snippet_skip = 0;
+        if line_text.len() > MAX_SNIPPET_CHARS {
+            let skip = (self.col as usize - 1).saturating_sub(MAX_SNIPPET_CHARS / 3);
+            self.snippet = line_text
+                .chars()
+                .skip(skip)
+                .take(MAX_SNIPPET_CHARS)
+                .collect();
+            self.snippet_skip = skip as u32;
+            self.len = self.len.min(MAX_SNIPPET_CHARS);
+        } else {
+            self.snippet = line_text.to_string();
+        }
         self
     }
 
@@ -160,7 +209,7 @@ impl fmt::Display for Diagnostic {
             .collect();
         writeln!(f, "{num} | {snippet}")?;
         let carets = "^".repeat(self.len.max(1));
-        let indent = " ".repeat(self.col.saturating_sub(1) as usize);
+        let indent = " ".repeat(self.col.saturating_sub(1 + self.snippet_skip) as usize);
         if self.label.is_empty() {
             writeln!(f, "{pad} | {indent}{carets}")
         } else {

@@ -7,7 +7,10 @@ mod dead_draw;
 pub mod diagnostic;
 pub mod diagram;
 pub mod formats;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod geometry;
+pub mod limits;
 pub mod link;
 pub mod moves;
 pub mod output;

@@ -108,12 +108,29 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     let file_name = path
         .file_name()
         .ok_or_else(|| io_err(io::Error::other("the path names no file")))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(file_name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = dir.join(tmp_name);
+    // `create_new` never opens an existing file or follows a link planted
+    // under the temporary name: it fails, and the next name is tried.
+    let mut attempt = 0u32;
+    let (tmp, mut f) = loop {
+        let mut tmp_name = std::ffi::OsString::from(".");
+        tmp_name.push(file_name);
+        tmp_name.push(format!(".{}-{attempt}.tmp", std::process::id()));
+        let tmp = dir.join(tmp_name);
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => break (tmp, f),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => attempt += 1,
+            Err(e) => return Err(io_err(e)),
+        }
+    };
     let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
+        // A replaced file keeps its permissions (a private file stays private).
+        if let Ok(old) = fs::metadata(path) {
+            f.set_permissions(old.permissions())?;
+        }
         f.write_all(bytes)?;
         f.sync_all()?;
         fs::rename(&tmp, path)
@@ -130,12 +147,30 @@ pub fn ensure_not_input(output: &Path, inputs: &[PathBuf]) -> Result<(), OutputE
     let Ok(out) = fs::canonicalize(output) else {
         return Ok(()); // does not exist yet, so it is no input
     };
+    let out_meta = fs::metadata(&out).ok();
     for input in inputs {
-        if fs::canonicalize(input).is_ok_and(|i| i == out) {
+        if fs::canonicalize(input).is_ok_and(|i| i == out)
+            || same_file(out_meta.as_ref(), fs::metadata(input).ok().as_ref())
+        {
             return Err(OutputError::WouldOverwriteInput(output.to_path_buf()));
         }
     }
     Ok(())
+}
+
+/// Hard links to one file have different paths but one inode.
+#[cfg(unix)]
+fn same_file(a: Option<&fs::Metadata>, b: Option<&fs::Metadata>) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (a, b) {
+        (Some(a), Some(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_: Option<&fs::Metadata>, _: Option<&fs::Metadata>) -> bool {
+    false
 }
 
 #[cfg(test)]
@@ -193,6 +228,48 @@ mod tests {
         assert_eq!(fs::read(&p).unwrap(), b"second");
         let names: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(names.len(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn atomic_write_never_follows_a_planted_temporary_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim");
+        fs::write(&victim, "keep").unwrap();
+        let p = dir.path().join("out.svg");
+        let planted = dir
+            .path()
+            .join(format!(".out.svg.{}-0.tmp", std::process::id()));
+        std::os::unix::fs::symlink(&victim, &planted).unwrap();
+        write_atomic(&p, b"new").unwrap();
+        assert_eq!(fs::read(&victim).unwrap(), b"keep");
+        assert_eq!(fs::read(&p).unwrap(), b"new");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("private.twixt");
+        fs::write(&p, "old").unwrap();
+        fs::set_permissions(&p, fs::Permissions::from_mode(0o600)).unwrap();
+        write_atomic(&p, b"new").unwrap();
+        assert_eq!(
+            fs::metadata(&p).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_hard_link_to_the_input_is_the_input() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("game.tsgf");
+        fs::write(&p, "x").unwrap();
+        let alias = dir.path().join("alias.tsgf");
+        fs::hard_link(&p, &alias).unwrap();
+        assert!(ensure_not_input(&alias, &[p]).is_err());
     }
 
     #[test]

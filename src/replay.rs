@@ -56,7 +56,7 @@ impl Issue {
         if self.span.line == 0 {
             d
         } else {
-            d.at(source, self.span.offset, self.span.len)
+            d.at_known_line(source, self.span.offset, self.span.len, self.span.line)
         }
     }
 }

@@ -86,15 +86,16 @@ pub(crate) fn load_style(arg: &str) -> Result<Style, (u8, String)> {
     if names.contains(&arg) {
         return Style::builtin(arg).map_err(|e| (2, e.to_string()));
     }
-    let text = std::fs::read_to_string(arg).map_err(|e| {
-        (
-            2,
-            format!(
-                "`{arg}` is neither a built-in style ({}) nor a readable style file: {e}",
-                names.join(", ")
-            ),
-        )
-    })?;
+    let text = twixtkit::limits::read_text(Path::new(arg), twixtkit::limits::MAX_YAML_BYTES)
+        .map_err(|e| {
+            (
+                2,
+                format!(
+                    "`{arg}` is neither a built-in style ({}) nor a readable style file: {e}",
+                    names.join(", ")
+                ),
+            )
+        })?;
     Style::from_yaml(&text, arg).map_err(|e| (1, e.to_string()))
 }
 

@@ -84,12 +84,19 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return;
     };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    // Links to folders are not followed: a link back to a parent folder would
+    // make the walk endless.
+    let mut entries: Vec<(PathBuf, bool)> = rd
+        .filter_map(|e| e.ok())
+        .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
+        .collect();
     entries.sort();
-    for p in entries {
-        if p.is_dir() {
+    for (p, real_dir) in entries {
+        if real_dir {
             walk(&p, out);
-        } else if is_game_file(&p) {
+        } else if is_game_file(&p) && p.is_file() {
+            // Only regular files (or links to them): reading a pipe or a
+            // device named like a game file would never end.
             out.push(p);
         }
     }
@@ -157,9 +164,16 @@ fn check_file(path: &Path) -> FileReport {
                 .par_iter()
                 .with_min_len(64)
                 .map(|g| check_game(&file, &name, g))
-                .collect();
+                .collect::<Vec<_>>();
+            let mut errors = file.errors;
+            // An empty file is usually a failed download or export.
+            if games.is_empty() && errors.is_empty() {
+                errors.push(
+                    Diagnostic::error("expected at least one game, found none").with_file(&name),
+                );
+            }
             FileReport {
-                errors: file.errors,
+                errors,
                 io_error: false,
                 games,
             }

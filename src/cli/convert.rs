@@ -1,6 +1,5 @@
 //! `twixt convert`: a game record from one file format to another.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -114,7 +113,7 @@ fn convert(args: &Args) -> Result<usize, Failure> {
         Some(name) => Some(RuleSet::preset(name).map_err(|e| usage(e.to_string()))?),
         None => None,
     };
-    let bytes = fs::read(&args.input)
+    let bytes = twixtkit::limits::read_bytes(&args.input, twixtkit::limits::MAX_INPUT_BYTES)
         .map_err(|e| usage(format!("cannot read {}: {e}", args.input.display())))?;
     let at = |e: &dyn std::fmt::Display| invalid(format!("{}: {e}", args.input.display()));
     let records: Vec<Record> = match from {

@@ -20,7 +20,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut code = 0u8;
     for path in &args.files {
         let name = path.display().to_string();
-        let text = match std::fs::read_to_string(path) {
+        let text = match twixtkit::limits::read_text(path, twixtkit::limits::MAX_INPUT_BYTES) {
             Ok(t) => t,
             Err(e) => {
                 eprintln!("error: cannot read {name}: {e}");

@@ -15,8 +15,8 @@ use twixtkit::script::{Game, ScriptFile, write_file};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// How many games.
-    #[arg(long, default_value_t = 1)]
+    /// How many games (at most 100000).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=twixtkit::limits::MAX_GAMES_PER_FILE as i64))]
     games: u32,
     /// Seed; the same seed gives the same games.
     #[arg(long)]

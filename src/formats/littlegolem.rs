@@ -167,6 +167,8 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
 
     let mut record = Record::new(RuleSet::pencil());
     let mut size: Option<BoardSize> = None;
+    // A property may appear once in a node; a second one would be lost.
+    let mut seen: Vec<String> = Vec::new();
     // Root properties.
     loop {
         p.skip_ws();
@@ -179,6 +181,10 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
                         format!("expected an upper-case property name, found `{ident}`"),
                     );
                 }
+                if ident != "SZ" && seen.contains(&ident) {
+                    return p.err(at, format!("expected one {ident} property, found a second"));
+                }
+                seen.push(ident.clone());
                 let (value, vat) = p.value(&format!("property {ident}"))?;
                 p.skip_ws();
                 if p.peek() == Some('[') {
@@ -398,7 +404,7 @@ fn parse_coordinate(coord: &str, size: BoardSize) -> Result<Hole, String> {
 }
 
 fn is_property_name(name: &str) -> bool {
-    !name.is_empty() && name.len() <= 8 && name.bytes().all(|b| b.is_ascii_uppercase())
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_uppercase())
 }
 
 /// Writes one game in Little Golem's form, as Latin-1 bytes. Root
@@ -430,19 +436,28 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
         }
         out.push(']');
     };
-    prop(&mut out, "FF", record.tag("FF").unwrap_or("4"));
-    for (ident, tag) in [("EV", "Event"), ("PB", "Red"), ("PW", "Black")] {
-        if let Some(v) = record.tag(tag) {
+    // Property names are case-sensitive: a property `EVENT` is not the tag
+    // `Event`, so tags are looked up by their exact name.
+    let tag = |name: &str| {
+        record
+            .tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    };
+    prop(&mut out, "FF", tag("FF").unwrap_or("4"));
+    for (ident, name) in [("EV", "Event"), ("PB", "Red"), ("PW", "Black")] {
+        if let Some(v) = tag(name) {
             prop(&mut out, ident, v);
         }
     }
     prop(&mut out, "SZ", &size.width().to_string());
-    if let Some(v) = record.tag("Site").or_else(|| record.tag("Source")) {
+    if let Some(v) = tag("Site").or_else(|| tag("Source")) {
         prop(&mut out, "SO", v);
     }
     let known = ["FF", "SZ", "Event", "Red", "Black", "Site", "Source"];
     for (name, value) in &record.tags {
-        if is_property_name(name) && !known.iter().any(|k| k.eq_ignore_ascii_case(name)) {
+        if is_property_name(name) && !known.contains(&name.as_str()) {
             prop(&mut out, name, value);
         }
     }

@@ -61,6 +61,15 @@ pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
         }
         // A blank line ends a game.
         if newlines >= 2 && !current.moves.is_empty() {
+            if games.len() + 1 >= crate::limits::MAX_GAMES_PER_FILE {
+                return Err(err(
+                    pos,
+                    format!(
+                        "more than {} games in one file: split the file",
+                        crate::limits::MAX_GAMES_PER_FILE
+                    ),
+                ));
+            }
             games.push(std::mem::replace(&mut current, Record::new(rules.clone())));
         }
         newlines = 0;

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Game, parse};
 use crate::diagnostic::Diagnostic;
+use crate::limits::{MAX_INPUT_BYTES, read_bytes};
 
 /// File extensions `load_games` understands (lower case, without the dot).
 pub const EXTENSIONS: &[&str] = &["twixt", "tsgf", "t1", "txt", "moves"];
@@ -50,9 +51,27 @@ pub fn load_games(path: &Path) -> Result<LoadedFile, LoadError> {
     };
     match ext.as_str() {
         "twixt" => {
-            let source = std::fs::read_to_string(path).map_err(io)?;
-            let parsed = parse(&source);
+            let bytes = read_bytes(path, MAX_INPUT_BYTES).map_err(io)?;
             let name = path.display().to_string();
+            let source = match crate::formats::utf8(&bytes) {
+                Ok(s) => s.to_string(),
+                Err((at, message)) => {
+                    let source = String::from_utf8_lossy(&bytes).into_owned();
+                    let d = Diagnostic::error(message).with_file(name).at_line_col(
+                        &source,
+                        at.line as u32,
+                        at.column as u32,
+                        1,
+                    );
+                    return Ok(LoadedFile {
+                        path: path.to_path_buf(),
+                        source,
+                        games: Vec::new(),
+                        errors: vec![d],
+                    });
+                }
+            };
+            let parsed = parse(&source);
             let errors = parsed
                 .errors
                 .iter()
@@ -70,7 +89,7 @@ pub fn load_games(path: &Path) -> Result<LoadedFile, LoadError> {
         // EXTENSIONS.
         "tsgf" | "t1" | "txt" | "moves" => {
             use crate::formats::{Location, littlegolem, movelist, t1};
-            let bytes = std::fs::read(path).map_err(io)?;
+            let bytes = read_bytes(path, MAX_INPUT_BYTES).map_err(io)?;
             let records = match ext.as_str() {
                 "tsgf" => littlegolem::read(&bytes)
                     .map(|r| vec![r])

@@ -12,11 +12,12 @@ use nom_locate::LocatedSpan;
 use super::ast::*;
 use crate::board::{BoardSize, Hole, Player};
 use crate::diagnostic::Diagnostic;
+use crate::limits;
 use crate::link::Link;
 use crate::moves::{Move, Placement, Removal};
 
 /// Deepest nesting of variations accepted.
-pub const MAX_DEPTH: usize = 64;
+pub const MAX_DEPTH: usize = limits::MAX_VARIATION_DEPTH;
 
 type In<'a> = LocatedSpan<&'a str>;
 type R<'a, T> = IResult<In<'a>, T, ()>;
@@ -35,7 +36,7 @@ impl ParseError {
         Diagnostic::error(self.message.clone())
             .with_file(file)
             .with_label(self.label.clone())
-            .at(source, self.span.offset, self.span.len)
+            .at_known_line(source, self.span.offset, self.span.len, self.span.line)
     }
 }
 
@@ -58,6 +59,18 @@ pub fn parse(src: &str) -> Parsed {
             break;
         }
         let start = p.rest.location_offset();
+        if out.file.games.len() + out.errors.len() >= limits::MAX_GAMES_PER_FILE {
+            let sp = p.here(1);
+            out.errors.push(err(
+                format!(
+                    "more than {} games in one file: split the file",
+                    limits::MAX_GAMES_PER_FILE
+                ),
+                "too many games",
+                sp,
+            ));
+            break;
+        }
         match p.game() {
             Ok(g) => out.file.games.push(g),
             Err(e) => {
@@ -93,6 +106,16 @@ fn hole(i: &str) -> IResult<&str, Hole, ()> {
     Ok((rest, Hole::new(col, row)))
 }
 
+/// Input text quoted in a message, cut short: a 50 MB word must not make a
+/// 50 MB message.
+fn clip(s: &str) -> String {
+    const MAX: usize = 40;
+    match s.char_indices().nth(MAX) {
+        Some((i, _)) => format!("{}…", &s[..i]),
+        None => s.to_string(),
+    }
+}
+
 fn err(message: impl Into<String>, label: impl Into<String>, span: Span) -> ParseError {
     ParseError {
         message: message.into(),
@@ -111,7 +134,7 @@ fn full_hole(s: &str) -> Option<Hole> {
 
 /// Reads `d5-f6` as a link; the message says what is wrong.
 fn full_link(s: &str) -> Result<Link, String> {
-    let bad = || format!("expected a link like d5-f6, found `{s}`");
+    let bad = || format!("expected a link like d5-f6, found `{}`", clip(s));
     let (a, b) = s.split_once('-').ok_or_else(bad)?;
     let (a, b) = (full_hole(a).ok_or_else(bad)?, full_hole(b).ok_or_else(bad)?);
     Link::new(a, b).ok_or_else(|| format!("{a} and {b} are not a knight's move apart"))
@@ -193,6 +216,33 @@ struct P<'a> {
     loc: Locator<'a>,
     /// Offset before which no remark run leads into a header line.
     no_header_until: usize,
+    /// Offset of a comment found unclosed: no comment opened after it can
+    /// close either (escapes pair up the same way from any start before
+    /// them), so each later one fails at once instead of rescanning to the
+    /// end of the file, which made recovery quadratic.
+    unclosed_comment_from: usize,
+    /// Moves, variations and diagram points read in the current game,
+    /// checked against `limits`.
+    counts: Counts,
+}
+
+#[derive(Default)]
+struct Counts {
+    moves: usize,
+    variations: usize,
+    diagrams: usize,
+}
+
+/// An error when `count` went past `max`.
+fn over(count: usize, max: usize, what: &str, span: Span) -> Result<(), ParseError> {
+    if count > max {
+        return Err(err(
+            format!("more than {max} {what} in one game"),
+            format!("too many {what}"),
+            span,
+        ));
+    }
+    Ok(())
 }
 
 impl<'a> P<'a> {
@@ -201,6 +251,8 @@ impl<'a> P<'a> {
             src,
             rest: In::new(src),
             no_header_until: 0,
+            unclosed_comment_from: usize::MAX,
+            counts: Counts::default(),
             loc: Locator {
                 src,
                 offset: 0,
@@ -328,11 +380,18 @@ impl<'a> P<'a> {
             }
             line_start = end + 1;
         }
-        let n = target - self.rest.location_offset();
-        self.advance(n);
+        let here = self.rest.location_offset();
+        if target >= here {
+            self.advance(target - here);
+        } else {
+            // The failed game ran past the next game's header (inside an
+            // unclosed comment): go back to that header.
+            self.rest = In::new(self.src).take_split(target).0;
+        }
     }
 
     fn game(&mut self) -> Result<Game, ParseError> {
+        self.counts = Counts::default();
         let mut game = Game {
             span: self.here(1),
             ..Game::default()
@@ -492,6 +551,9 @@ impl<'a> P<'a> {
         let frag = *self.rest.fragment();
         let mut out = String::new();
         let mut chars = frag.char_indices().skip(1);
+        if start > self.unclosed_comment_from {
+            chars = frag.char_indices().skip(usize::MAX);
+        }
         while let Some((i, c)) = chars.next() {
             match c {
                 '}' => {
@@ -509,6 +571,7 @@ impl<'a> P<'a> {
                 c => out.push(c),
             }
         }
+        self.unclosed_comment_from = self.unclosed_comment_from.min(start);
         let sp = self.span_at(start, 1);
         Err(err(
             "unterminated comment: expected `}`",
@@ -636,6 +699,13 @@ impl<'a> P<'a> {
                             o,
                         ));
                     }
+                    self.counts.variations += 1;
+                    over(
+                        self.counts.variations,
+                        limits::MAX_VARIATIONS_PER_GAME,
+                        "variations",
+                        o,
+                    )?;
                     self.advance(1);
                     let v = self.line(depth + 1, lp - 1, None, Some(o), Vec::new())?;
                     line.elements.push(Element::Variation(v));
@@ -669,6 +739,15 @@ impl<'a> P<'a> {
                         read_setup(block, &args, span)?;
                         continue;
                     }
+                    if name == "diagram" {
+                        self.counts.diagrams += 1;
+                        over(
+                            self.counts.diagrams,
+                            limits::MAX_DIAGRAMS_PER_GAME,
+                            "diagram points",
+                            span,
+                        )?;
+                    }
                     let el = directive(&name, name_span, &args, span)?;
                     line.elements.push(el);
                 }
@@ -682,8 +761,8 @@ impl<'a> P<'a> {
                         return Err(err(
                             format!(
                                 "expected a move number like `{}.`, found `{}`",
-                                digits.fragment(),
-                                digits.fragment()
+                                clip(digits.fragment()),
+                                clip(digits.fragment())
                             ),
                             "`.` expected after the number",
                             dspan,
@@ -710,7 +789,7 @@ impl<'a> P<'a> {
                         err(
                             format!(
                                 "expected a glyph (! ? !! ?? !? ?!), found `{}`",
-                                w.fragment()
+                                clip(w.fragment())
                             ),
                             "not a glyph",
                             sp,
@@ -758,6 +837,8 @@ impl<'a> P<'a> {
                     }
                     let end = wspan.offset + wspan.len;
                     let span = self.span_at(first.offset, end - first.offset);
+                    self.counts.moves += 1;
+                    over(self.counts.moves, limits::MAX_MOVES_PER_GAME, "moves", span)?;
                     ply += 1;
                     last_move = Some(ply);
                     number = None;
@@ -825,13 +906,16 @@ fn check_tag(t: &Tag) -> Result<(), ParseError> {
         }
         "First" if v.parse::<Player>().is_err() => {
             return bad(
-                format!("expected `red` or `black` as First, found `{v}`"),
+                format!("expected `red` or `black` as First, found `{}`", clip(v)),
                 "bad colour",
             );
         }
         "Result" if super::parse_result(v).is_none() => {
             return bad(
-                format!("expected a result `red`, `black`, `draw` or `*`, found `{v}`"),
+                format!(
+                    "expected a result `red`, `black`, `draw` or `*`, found `{}`",
+                    clip(v)
+                ),
                 "bad result",
             );
         }
@@ -880,7 +964,10 @@ fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError>
         };
         Some(Glyph::parse(glyph_s).ok_or_else(|| {
             err(
-                format!("expected a glyph (! ? !! ?? !? ?!), found `{glyph_s}`"),
+                format!(
+                    "expected a glyph (! ? !! ?? !? ?!), found `{}`",
+                    clip(glyph_s)
+                ),
                 "not a glyph",
                 gspan,
             )
@@ -910,9 +997,12 @@ fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError>
             ..span
         };
         let msg = if head.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
-            format!("expected a hole like f6, found `{what}`")
+            format!("expected a hole like f6, found `{}`", clip(what))
         } else {
-            format!("expected a move like f6, swap, resign or draw, found `{text}`")
+            format!(
+                "expected a move like f6, swap, resign or draw, found `{}`",
+                clip(text)
+            )
         };
         return Err(err(msg, "not a move", sub));
     };
@@ -924,7 +1014,8 @@ fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError>
             let Some(other) = full_hole(item) else {
                 return Err(err(
                     format!(
-                        "expected a hole like d5 or a link like d5-f6 after `+`, found `{item}`"
+                        "expected a hole like d5 or a link like d5-f6 after `+`, found `{}`",
+                        clip(item)
                     ),
                     "bad link",
                     span,
@@ -951,6 +1042,21 @@ fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError>
     ))
 }
 
+/// Captions, names and labels end up in file names and pictures: bounded.
+fn text_limit(a: &Arg<'_>) -> Result<(), ParseError> {
+    let n = a.value.chars().count();
+    if n > limits::MAX_TEXT_CHARS {
+        return Err(arg_err(
+            a,
+            format!(
+                "text of {n} characters is longer than the limit of {}",
+                limits::MAX_TEXT_CHARS
+            ),
+        ));
+    }
+    Ok(())
+}
+
 fn arg_err(a: &Arg<'_>, m: String) -> ParseError {
     err(m, "here", a.span)
 }
@@ -958,7 +1064,12 @@ fn arg_err(a: &Arg<'_>, m: String) -> ParseError {
 fn arg_hole(a: &Arg<'_>) -> Result<Hole, ParseError> {
     full_hole(a.value.trim_end_matches(':'))
         .filter(|_| a.key.is_none())
-        .ok_or_else(|| arg_err(a, format!("expected a hole like f6, found `{}`", a.value)))
+        .ok_or_else(|| {
+            arg_err(
+                a,
+                format!("expected a hole like f6, found `{}`", clip(&a.value)),
+            )
+        })
 }
 
 fn arg_link(a: &Arg<'_>) -> Result<Link, ParseError> {
@@ -971,7 +1082,7 @@ fn arg_player(a: &Arg<'_>) -> Result<Player, ParseError> {
         "black" => Ok(Player::Black),
         _ => Err(arg_err(
             a,
-            format!("expected `red` or `black`, found `{}`", a.value),
+            format!("expected `red` or `black`, found `{}`", clip(&a.value)),
         )),
     }
 }
@@ -1016,12 +1127,16 @@ fn directive(
                         a,
                         format!(
                             "expected a diagram option like name=\"fig3\", found `{}`",
-                            a.value
+                            clip(&a.value)
                         ),
                     ));
                 };
                 let v = a.value.clone();
-                match key.to_ascii_lowercase().as_str() {
+                let key_l = key.to_ascii_lowercase();
+                if matches!(key_l.as_str(), "name" | "caption" | "translation") {
+                    text_limit(a)?;
+                }
+                match key_l.as_str() {
                     "name" => d.name = Some(v),
                     "caption" => d.caption = Some(v),
                     "style" => d.style = Some(v),
@@ -1030,7 +1145,7 @@ fn directive(
                             arg_err(
                                 a,
                                 format!(
-                                    "expected numbers=none, numbers=all or a range like numbers=1-5, found `{v}`"
+                                    "expected numbers=none, numbers=all or a range like numbers=1-5, found `{}`", clip(&v)
                                 ),
                             )
                         })?)
@@ -1039,7 +1154,7 @@ fn directive(
                         d.crop = Some(full_rect(&v).ok_or_else(|| {
                             arg_err(
                                 a,
-                                format!("expected a rectangle like crop=a1-l12, found `{v}`"),
+                                format!("expected a rectangle like crop=a1-l12, found `{}`", clip(&v)),
                             )
                         })?)
                     }
@@ -1050,6 +1165,7 @@ fn directive(
         }
         "label" => {
             need_args(name, args, 2..=2, "#label f6 X", span)?;
+            text_limit(&args[1])?;
             mark(MarkKind::Label {
                 hole: arg_hole(&args[0])?,
                 text: args[1].value.clone(),
@@ -1057,6 +1173,7 @@ fn directive(
         }
         "ghost" => {
             need_args(name, args, 2..=3, "#ghost red f6 [label]", span)?;
+            args.get(2).map(text_limit).transpose()?;
             mark(MarkKind::Ghost {
                 player: arg_player(&args[0])?,
                 hole: arg_hole(&args[1])?,
@@ -1084,7 +1201,10 @@ fn directive(
             let (a, b) = full_rect(&args[0].value).ok_or_else(|| {
                 arg_err(
                     &args[0],
-                    format!("expected a rectangle like c3-f8, found `{}`", args[0].value),
+                    format!(
+                        "expected a rectangle like c3-f8, found `{}`",
+                        clip(&args[0].value)
+                    ),
                 )
             })?;
             mark(MarkKind::Area(a, b))
@@ -1219,7 +1339,7 @@ fn read_setup(block: &mut SetupBlock, args: &[Arg<'_>], span: Span) -> Result<()
                     a,
                     format!(
                         "expected `red:`, `black:`, `links:` or `to-move:` in #setup, found `{}`",
-                        a.value
+                        clip(&a.value)
                     ),
                 ));
             }

@@ -1,0 +1,248 @@
+//! Bodies of the fuzz targets, shared by the `cargo fuzz` crate in `fuzz/`
+//! and the deterministic smoke test `tests/fuzz_smoke.rs`. Each function
+//! takes arbitrary bytes and panics only when an invariant breaks: a reader
+//! that panics, a writer whose output its own reader refuses or reads back
+//! differently, or an SVG that carries markup from the input.
+//!
+//! Not a stable API: hidden from the documentation.
+
+use crate::diagram::{self, Diagram, Scale, Style};
+use crate::formats::{littlegolem, movelist, t1};
+use crate::record::Record;
+use crate::replay;
+use crate::rules::RuleSet;
+use crate::script;
+
+/// A fuzz target body: arbitrary bytes in, a panic when an invariant breaks.
+pub type FuzzTarget = fn(&[u8]);
+
+/// Every target, by name, for the smoke test and `fuzz/` binaries.
+pub const TARGETS: &[(&str, FuzzTarget)] = &[
+    ("script_parse", script_parse),
+    ("script_roundtrip", script_roundtrip),
+    ("littlegolem", littlegolem_roundtrip),
+    ("t1", t1_roundtrip),
+    ("movelist", movelist_roundtrip),
+    ("rules_yaml", rules_yaml),
+    ("style_yaml", style_yaml),
+    ("script_to_svg", script_to_svg),
+];
+
+fn text(data: &[u8]) -> Option<&str> {
+    std::str::from_utf8(data).ok()
+}
+
+/// The script parser on any text: errors are fine, panics are not, and every
+/// error points inside the text.
+pub fn script_parse(data: &[u8]) {
+    let Some(src) = text(data) else { return };
+    let parsed = script::parse(src);
+    for e in &parsed.errors {
+        assert!(e.span.offset <= src.len(), "error span past the end: {e:?}");
+        assert!(e.span.line >= 1, "error without a line: {e:?}");
+        // Rendering the diagnostic must not panic either.
+        let _ = e.to_diagnostic("fuzz.twixt", src).to_string();
+    }
+}
+
+/// parse → write → parse gives the same games, with no errors, and writing
+/// again gives the same text.
+pub fn script_roundtrip(data: &[u8]) {
+    let Some(src) = text(data) else { return };
+    let first = script::parse(src).file;
+    let written = script::write_file(&first);
+    let again = script::parse(&written);
+    assert!(
+        again.errors.is_empty(),
+        "the writer's output does not parse: {:?}\n--- written:\n{written}",
+        again.errors
+    );
+    assert_eq!(
+        again.file, first,
+        "parse(write(x)) != x\n--- written:\n{written}"
+    );
+    assert_eq!(
+        script::write_file(&again.file),
+        written,
+        "writing is not stable"
+    );
+}
+
+/// A format's write → read must give back what was read (`write` may refuse
+/// records the format cannot hold).
+fn same_record(a: &Record, b: &Record, what: &str) {
+    assert_eq!(a.moves, b.moves, "{what}: moves differ after a round trip");
+    assert_eq!(a.rules, b.rules, "{what}: rules differ after a round trip");
+    assert_eq!(a.first, b.first, "{what}: first player differs");
+    assert_eq!(a.result, b.result, "{what}: result differs");
+    // Writers may order header tags their own way and add format tags such
+    // as FF; none read may be lost or changed.
+    for t in &a.tags {
+        assert!(
+            b.tags.contains(t),
+            "{what}: tag {t:?} lost in a round trip: {:?}",
+            b.tags
+        );
+    }
+}
+
+/// Little Golem `.tsgf`: read; if readable, write → read gives the same record.
+pub fn littlegolem_roundtrip(data: &[u8]) {
+    let Ok(rec) = littlegolem::read(data) else {
+        return;
+    };
+    let Ok(bytes) = littlegolem::write(&rec) else {
+        return;
+    };
+    let back = littlegolem::read(&bytes).unwrap_or_else(|e| {
+        panic!(
+            "tsgf writer output unreadable: {e}\n--- written:\n{}",
+            String::from_utf8_lossy(&bytes)
+        )
+    });
+    same_record(&rec, &back, "tsgf");
+}
+
+/// T1: read; if readable, write → read gives the same record.
+pub fn t1_roundtrip(data: &[u8]) {
+    let Ok(rec) = t1::read(data) else { return };
+    let Ok(text) = t1::write(&rec) else { return };
+    let back = t1::read(text.as_bytes())
+        .unwrap_or_else(|e| panic!("T1 writer output unreadable: {e}\n--- written:\n{text}"));
+    same_record(&rec, &back, "T1");
+}
+
+/// Move lists: read; if readable, write → read gives the same records.
+pub fn movelist_roundtrip(data: &[u8]) {
+    let Ok(recs) = movelist::read(data) else {
+        return;
+    };
+    let Ok(text) = movelist::write_all(&recs) else {
+        return;
+    };
+    let back = movelist::read(text.as_bytes()).unwrap_or_else(|e| {
+        panic!("move-list writer output unreadable: {e}\n--- written:\n{text}")
+    });
+    assert_eq!(back.len(), recs.len(), "move lists: game count differs");
+    for (a, b) in recs.iter().zip(&back) {
+        same_record(a, b, "move list");
+    }
+}
+
+/// Rule-set YAML: read and validate; a valid rule set starts a position.
+pub fn rules_yaml(data: &[u8]) {
+    let Some(src) = text(data) else { return };
+    let Ok(rules) = serde_saphyr::from_str::<RuleSet>(src) else {
+        return;
+    };
+    if rules.validate().is_ok() {
+        crate::position::Position::new(rules).expect("a validated rule set starts a position");
+    }
+}
+
+/// Style YAML: read; a readable style draws a small board into safe SVG.
+pub fn style_yaml(data: &[u8]) {
+    let Some(src) = text(data) else { return };
+    let Ok(style) = Style::from_yaml(src, "fuzz.yaml") else {
+        return;
+    };
+    let mut d = Diagram::blank("5".parse().expect("5 is a board size"));
+    d.caption("<script>alert(1)</script> & \"x\"");
+    let svg = diagram::to_svg(&d, &style, Scale::default());
+    assert_svg_safe(&svg);
+}
+
+/// The whole path from script text to SVG: parse, replay every game, turn
+/// every diagram point into a diagram and write it.
+pub fn script_to_svg(data: &[u8]) {
+    let Some(src) = text(data) else { return };
+    let parsed = script::parse(src);
+    for game in &parsed.file.games {
+        // Rule sets named by path are not read here: a fuzzer must not open files.
+        let rules = match script::RulesSpec::parse(game.tag("Rules").unwrap_or("pencil")) {
+            Ok(script::RulesSpec::Inline(r)) => r,
+            _ => RuleSet::pencil(),
+        };
+        let rules = match game.size() {
+            Some(s) => rules.with_size(s),
+            None => rules,
+        };
+        if rules.validate().is_err() {
+            continue;
+        }
+        let r = replay::replay(game, rules);
+        for i in &r.issues {
+            let _ = i.to_diagnostic("fuzz.twixt", src).to_string();
+        }
+        for snap in &r.diagrams {
+            let d = diagram::snapshot::diagram_from_snapshot(snap);
+            let style = match snap.point.style.as_deref() {
+                Some(s) => Style::builtin(s).unwrap_or_default(),
+                None => Style::default(),
+            };
+            let svg = diagram::to_svg(&d, &style, Scale::default());
+            assert_svg_safe(&svg);
+            let _ = diagram::to_text(&d, diagram::Charset::Ascii);
+        }
+    }
+}
+
+/// Panics when an SVG could run code, load something from outside, or
+/// carries markup that did not come from the writer. Text between tags is
+/// not markup (every `<` of input text is escaped), so only tags are looked
+/// at: element names, event-handler attributes, and references.
+pub fn assert_svg_safe(svg: &str) {
+    let mut rest = svg;
+    while let Some(start) = rest.find('<') {
+        let end = rest[start..]
+            .find('>')
+            .map_or(rest.len(), |e| start + e + 1);
+        let tag = rest[start..end].to_ascii_lowercase();
+        rest = &rest[end..];
+        let name: String = tag[1..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '!' | '?' | '-'))
+            .collect();
+        let name = name.trim_start_matches('/');
+        assert!(
+            matches!(
+                name,
+                "svg"
+                    | "defs"
+                    | "pattern"
+                    | "circle"
+                    | "rect"
+                    | "line"
+                    | "path"
+                    | "polygon"
+                    | "polyline"
+                    | "g"
+                    | "text"
+                    | "tspan"
+                    | "title"
+                    | "use"
+                    | "marker"
+                    | "clippath"
+                    | "ellipse"
+                    | "style"
+            ),
+            "unexpected element <{name}> in {tag}"
+        );
+        assert!(!tag.contains("javascript:"), "javascript: in {tag}");
+        for (i, _) in tag.match_indices("href=") {
+            let v = &tag[i + 5..];
+            assert!(
+                v.starts_with("\"#") || v.starts_with("'#"),
+                "external reference in {tag}"
+            );
+        }
+        for (i, _) in tag.match_indices("url(") {
+            assert!(tag[i + 4..].starts_with('#'), "external url() in {tag}");
+        }
+        let mut words = tag.split(|c: char| c.is_whitespace() || c == '"' || c == '\'');
+        assert!(
+            !words.any(|w| w.starts_with("on") && w.contains('=')),
+            "event handler in {tag}"
+        );
+    }
+}

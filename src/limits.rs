@@ -1,0 +1,86 @@
+//! Every limit twixtkit puts on its inputs, in one place (listed in
+//! `docs/limits.md`). Each exists so that a hostile or broken file gets a
+//! clear error instead of exhausting time or memory.
+
+use std::io::{self, Read};
+use std::path::Path;
+
+/// Board sides accepted (`BoardSize` enforces it).
+pub const MIN_BOARD_SIDE: u64 = 3;
+pub const MAX_BOARD_SIDE: u64 = 128;
+
+/// Largest input file read, in bytes (64 MiB). Real records are a few
+/// kilobytes; a whole archive of scripts stays far below this.
+pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Largest rule-set or style YAML file read, in bytes (1 MiB).
+pub const MAX_YAML_BYTES: u64 = 1024 * 1024;
+
+/// Deepest nesting of variations in a script.
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// Most games in one file.
+pub const MAX_GAMES_PER_FILE: usize = 100_000;
+
+/// Most moves in one game line: a 128×128 board has 16,380 holes, and every
+/// move but a swap, resignation or draw fills one (removals aside), so real
+/// games stay well below this.
+pub const MAX_MOVES_PER_GAME: usize = 100_000;
+
+/// Most diagram points in one game: each one keeps a copy of the position.
+pub const MAX_DIAGRAMS_PER_GAME: usize = 1_000;
+
+/// Most variations in one game: replaying each one starts from a copy of
+/// the position.
+pub const MAX_VARIATIONS_PER_GAME: usize = 10_000;
+
+/// Longest caption, diagram name, label or tag value, in characters.
+pub const MAX_TEXT_CHARS: usize = 1_000;
+
+/// Reads at most `max` bytes of a file; a longer file is an error naming the
+/// limit. Reading through `take` also bounds memory for endless inputs such
+/// as devices and pipes, whose size is not known beforehand.
+pub fn read_bytes(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    let file = std::fs::File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(io::Error::other("it is a folder, not a file"));
+    }
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(io::Error::other(format!(
+            "the file is larger than the limit of {}",
+            describe_bytes(max)
+        )));
+    }
+    Ok(bytes)
+}
+
+/// `64 MiB`, `1 MiB`, or a plain byte count.
+pub fn describe_bytes(n: u64) -> String {
+    const MIB: u64 = 1024 * 1024;
+    if n >= MIB && n.is_multiple_of(MIB) {
+        format!("{} MiB", n / MIB)
+    } else {
+        format!("{n} bytes")
+    }
+}
+
+/// An input file as text, at most [`MAX_INPUT_BYTES`] long. The error for
+/// text that is not UTF-8 names the line and column of the first bad byte.
+pub fn read_text(path: &Path, max: u64) -> io::Result<String> {
+    let bytes = read_bytes(path, max)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let bad = e.as_bytes()[good.len()];
+        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = 1 + String::from_utf8_lossy(&good[line_start..]).chars().count();
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "expected UTF-8 text, found the byte 0x{bad:02X} at line {line}, column {column}"
+            ),
+        )
+    })
+}

@@ -1,0 +1,222 @@
+//! Output safety: commands write atomically, never over an input, never
+//! outside the folder they were given; text from files reaches SVG escaped.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use twixtkit::diagram::snapshot::diagram_from_snapshot;
+use twixtkit::diagram::{Scale, Style, to_svg};
+use twixtkit::fuzzing::assert_svg_safe;
+use twixtkit::output::{NameSet, write_atomic};
+use twixtkit::replay::replay;
+use twixtkit::rules::RuleSet;
+use twixtkit::script::parse;
+
+fn twixt(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("twixt runs")
+}
+
+/// Every file under `dir`, relative, sorted.
+fn tree(dir: &Path) -> Vec<String> {
+    fn walk(base: &Path, d: &Path, out: &mut Vec<String>) {
+        for e in fs::read_dir(d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(base, &p, out);
+            } else {
+                out.push(p.strip_prefix(base).unwrap().display().to_string());
+            }
+        }
+    }
+    let mut v = Vec::new();
+    walk(dir, dir, &mut v);
+    v.sort();
+    v
+}
+
+const GAME: &str = "1. f6 2. swap 3. k9 4. l12\n";
+
+fn setup() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let work = tmp.path().join("work");
+    fs::create_dir(&work).unwrap();
+    fs::write(work.join("game.txt"), GAME).unwrap();
+    (tmp, work)
+}
+
+#[test]
+fn convert_never_overwrites_its_input() {
+    let (tmp, work) = setup();
+    fs::create_dir(work.join("sub")).unwrap();
+    for out in ["game.txt", "./game.txt", "sub/../game.txt"] {
+        let o = twixt(&work, &["convert", "game.txt", "-o", out]);
+        assert_eq!(o.status.code(), Some(2), "{out}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("refusing to overwrite the input file"),
+            "{out}"
+        );
+        assert_eq!(fs::read_to_string(work.join("game.txt")).unwrap(), GAME);
+    }
+    // A hard link is the same file under another name.
+    #[cfg(unix)]
+    {
+        fs::hard_link(work.join("game.txt"), work.join("alias.moves")).unwrap();
+        let o = twixt(&work, &["convert", "game.txt", "-o", "alias.moves"]);
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(fs::read_to_string(work.join("game.txt")).unwrap(), GAME);
+        fs::remove_file(work.join("alias.moves")).unwrap();
+    }
+    assert_eq!(tree(tmp.path()), ["work/game.txt"]);
+}
+
+#[test]
+fn convert_writes_one_whole_file_where_asked_and_nothing_else() {
+    let (tmp, work) = setup();
+    let o = twixt(&work, &["convert", "game.txt", "-o", "out/game.twixt"]);
+    // The folder does not exist: an error, and nothing written.
+    assert_eq!(o.status.code(), Some(2));
+    fs::create_dir(work.join("out")).unwrap();
+    let o = twixt(&work, &["convert", "game.txt", "-o", "out/game.twixt"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = twixt(&work, &["convert", "game.txt", "-o", "out/game.tsgf"]);
+    assert_eq!(o.status.code(), Some(0));
+    // No temporary files left, nothing outside the chosen folder.
+    assert_eq!(
+        tree(tmp.path()),
+        ["work/game.txt", "work/out/game.tsgf", "work/out/game.twixt"]
+    );
+    let script = fs::read_to_string(work.join("out/game.twixt")).unwrap();
+    assert!(script.contains("4. l12"), "{script}");
+}
+
+#[test]
+fn fmt_rewrites_only_the_files_named_and_leaves_broken_ones_alone() {
+    let (tmp, work) = setup();
+    let messy = "[Title   \"x\"]\n\n1.f6   2.g8\n";
+    let broken = "[Title \"y\"]\n\n1. f6 2. g8 (\n";
+    fs::write(work.join("messy.twixt"), messy).unwrap();
+    fs::write(work.join("broken.twixt"), broken).unwrap();
+    fs::write(work.join("other.twixt"), messy).unwrap();
+    let o = twixt(&work, &["fmt", "messy.twixt", "broken.twixt"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_ne!(fs::read_to_string(work.join("messy.twixt")).unwrap(), messy);
+    assert_eq!(
+        fs::read_to_string(work.join("broken.twixt")).unwrap(),
+        broken
+    );
+    assert_eq!(fs::read_to_string(work.join("other.twixt")).unwrap(), messy);
+    assert_eq!(
+        tree(tmp.path()),
+        [
+            "work/broken.twixt",
+            "work/game.txt",
+            "work/messy.twixt",
+            "work/other.twixt"
+        ]
+    );
+}
+
+#[test]
+fn random_and_board_write_only_their_output_file() {
+    let (tmp, work) = setup();
+    let o = twixt(
+        &work,
+        &["random", "--seed", "7", "--games", "3", "-o", "r.twixt"],
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let o = twixt(&work, &["board", "--size", "12", "-o", "b.svg"]);
+    assert_eq!(o.status.code(), Some(0));
+    // Over the game limit: refused before any work.
+    let o = twixt(
+        &work,
+        &[
+            "random", "--seed", "7", "--games", "100001", "-o", "x.twixt",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        tree(tmp.path()),
+        ["work/b.svg", "work/game.txt", "work/r.twixt"]
+    );
+    let svg = fs::read_to_string(work.join("b.svg")).unwrap();
+    assert_svg_safe(&svg);
+}
+
+#[test]
+fn hostile_names_become_distinct_files_inside_the_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("figures");
+    fs::create_dir(&out).unwrap();
+    let long = "é".repeat(300);
+    let hostile = [
+        "../../etc/x",
+        "/etc/passwd",
+        "CON",
+        "con",
+        "a/b",
+        "a\\b",
+        "nul\0byte",
+        "..",
+        ".",
+        "",
+        long.as_str(),
+        "fig 1",
+        "fig/1",
+        "FIG 1",
+        "<script>",
+    ];
+    let mut names = NameSet::new();
+    let mut written = Vec::new();
+    for h in hostile {
+        let name = names.claim(h, "svg");
+        assert!(name.len() <= 90, "{name}");
+        let path = out.join(&name);
+        assert_eq!(path.parent().unwrap(), out, "{h:?} -> {name}");
+        write_atomic(&path, h.as_bytes()).unwrap();
+        written.push(format!("figures/{name}"));
+    }
+    written.sort();
+    // One file per name, all in the folder, none overwritten.
+    assert_eq!(tree(tmp.path()), written);
+    assert_eq!(written.len(), hostile.len());
+}
+
+/// Hostile captions, names, labels and comments drawn through the whole
+/// path from script text to SVG stay text.
+#[test]
+fn text_from_a_script_reaches_svg_escaped() {
+    let src = r#"[Title "<script>alert(1)</script>"]
+[Size "12"]
+
+1. f6 {</text><script>alert(2)</script>} 2. g8
+#diagram name="../../x" caption="<script>alert(3)</script> & <a href=\"javascript:x\">" style=print
+#label h7 "<b>"
+#ghost red j8 "<img src=x onerror=alert(4)>"
+"#;
+    let p = parse(src);
+    assert!(p.errors.is_empty(), "{:?}", p.errors);
+    let r = replay(
+        &p.file.games[0],
+        RuleSet::pencil().with_size("12".parse().unwrap()),
+    );
+    assert_eq!(r.diagrams.len(), 1);
+    let d = diagram_from_snapshot(&r.diagrams[0]);
+    let svg = to_svg(&d, &Style::builtin("print").unwrap(), Scale::default());
+    assert_svg_safe(&svg);
+    assert!(
+        svg.contains("&lt;script&gt;alert(3)&lt;/script&gt; &amp;"),
+        "{svg}"
+    );
+    assert!(!svg.contains("<img"), "{svg}");
+    assert!(!svg.contains("<b>"), "{svg}");
+}
