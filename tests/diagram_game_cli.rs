@@ -235,3 +235,29 @@ fn diagram_point_styles_stay_beside_the_script() {
         assert_eq!(o.status.code(), Some(1), "{bad}");
     }
 }
+
+/// `--unit 5mm` gives a print-ready SVG sized in millimetres; a spacing out of
+/// range is a usage error that writes nothing.
+#[test]
+fn render_unit_in_millimetres() {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("diagrams/dujardin.twixt");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let s = script.to_str().unwrap();
+    let o = twixt(&["render", s, "--game", "2", "-o", out, "--unit", "5mm"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let svg = std::fs::read_to_string(dir.path().join("dujardin-troisieme-fiche.svg")).unwrap();
+    let head = svg.lines().next().unwrap();
+    assert!(head.contains("width=\"52.5mm\""), "{head}");
+    let empty = tempfile::tempdir().unwrap();
+    let o = twixt(&[
+        "render",
+        s,
+        "-o",
+        empty.path().to_str().unwrap(),
+        "--unit",
+        "0mm",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(std::fs::read_dir(empty.path()).unwrap().count(), 0);
+}

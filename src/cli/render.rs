@@ -358,19 +358,30 @@ pub struct Args {
     /// Picture format.
     #[arg(long, value_enum, default_value = "svg")]
     format: OutFormat,
-    /// Pixels between neighbouring holes (SVG and PNG).
-    #[arg(long, default_value_t = 24.0, value_parser = unit_px)]
-    unit: f64,
+    /// Distance between neighbouring holes: pixels (`24`, `24px`) or, for
+    /// print-ready SVG, millimetres (`5mm`; PNG then uses 96 dpi).
+    #[arg(long, default_value = "24", value_parser = unit)]
+    unit: Scale,
     /// Plain ASCII for text output.
     #[arg(long)]
     ascii: bool,
 }
 
-fn unit_px(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v.is_finite() && (2.0..=400.0).contains(&v) => Ok(v),
+fn unit(s: &str) -> Result<Scale, String> {
+    let t = s.trim();
+    let (num, mm) = match t.strip_suffix("mm") {
+        Some(n) => (n, true),
+        None => (t.strip_suffix("px").unwrap_or(t), false),
+    };
+    let (lo, hi, scale): (f64, f64, fn(f64) -> Scale) = if mm {
+        (0.5, 100.0, Scale::Mm)
+    } else {
+        (2.0, 400.0, Scale::Px)
+    };
+    match num.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && (lo..=hi).contains(&v) => Ok(scale(v)),
         _ => Err(format!(
-            "expected pixels per hole spacing from 2 to 400, found `{s}`"
+            "expected a hole spacing like 24 (pixels, 2 to 400) or 5mm (0.5 to 100), found `{s}`"
         )),
     }
 }
@@ -437,8 +448,8 @@ fn render(a: &Args) -> Result<usize, Failure> {
             }
         };
         let bytes = match a.format {
-            OutFormat::Svg => to_svg(&p.diagram, style, Scale::Px(a.unit)).into_bytes(),
-            OutFormat::Png => svg_to_png(&to_svg(&p.diagram, style, Scale::Px(a.unit)), 1.0)
+            OutFormat::Svg => to_svg(&p.diagram, style, a.unit).into_bytes(),
+            OutFormat::Png => svg_to_png(&to_svg(&p.diagram, style, a.unit), 1.0)
                 .map_err(|e| Failure::usage(e.to_string()))?,
             OutFormat::Txt => {
                 let cs = if a.ascii {

@@ -177,7 +177,8 @@ pub fn to_svg(d: &Diagram, s: &Style, scale: Scale) -> String {
     out.push_str("\">\n");
     if let Some(c) = &d.caption {
         out.push_str("<title>");
-        push_escaped(&mut out, c);
+        // The title is one line: caption paragraphs are joined by a space.
+        push_escaped(&mut out, &c.lines().collect::<Vec<_>>().join(" "));
         out.push_str("</title>\n");
     }
     write_body(&mut out, d, s, &layout, "");
