@@ -1,4 +1,5 @@
-//! Renders a small annotated position to SVG, PNG and text.
+//! Plays a short game through the engine and renders the position to SVG,
+//! PNG and text, whole and cropped.
 //!
 //! `cargo run --example render_position -- [OUT_DIR]` (default: the current folder)
 
@@ -6,7 +7,7 @@ use std::path::PathBuf;
 
 use twixtkit::diagram::png::svg_to_png;
 use twixtkit::diagram::{Charset, Crop, Diagram, Mark, Numbering, Scale, Style, to_svg, to_text};
-use twixtkit::{BoardSize, Hole, Link, Player, Setup};
+use twixtkit::{Hole, Move, Player, Position, RuleSet};
 
 fn hole(s: &str) -> Hole {
     s.parse().expect("hole name")
@@ -14,27 +15,14 @@ fn hole(s: &str) -> Hole {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| ".".into()));
-    let moves = [
-        ("l12", Player::Red),
-        ("m14", Player::Black),
-        ("k14", Player::Red),
-        ("n12", Player::Black),
-        ("j16", Player::Red),
-        ("o10", Player::Black),
-        ("m10", Player::Red),
-        ("p8", Player::Black),
-    ];
-    let mut setup = Setup::empty(BoardSize::STANDARD);
-    for (h, p) in moves {
-        setup.pegs.insert(hole(h), p);
+    let mut pos = Position::new(RuleSet::dujardin())?;
+    let moves = ["l12", "m14", "k14", "n12", "j16", "o10", "m10", "p8"];
+    let mut order = Vec::new();
+    for m in moves {
+        pos.play(&Move::peg(hole(m)))?;
+        order.push(Some(hole(m)));
     }
-    for l in [
-        "l12-k14", "k14-j16", "m14-n12", "n12-o10", "o10-p8", "l12-m10",
-    ] {
-        setup.links.insert(l.parse::<Link>()?);
-    }
-    let order: Vec<Option<Hole>> = moves.iter().map(|(h, _)| Some(hole(h))).collect();
-    let mut d = Diagram::from_setup(&setup);
+    let mut d = Diagram::from_setup(&pos.to_setup());
     d.number_moves(&order, Numbering::All)
         .mark(Mark::Cross(hole("q10")))
         .mark(Mark::Ghost {

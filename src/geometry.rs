@@ -55,6 +55,8 @@ pub struct Geometry {
     steps: Vec<[Step; 8]>,
     /// Per link id: the links that cross it; unused entries are [`NONE`].
     crossers: Vec<[u16; CROSSERS_PER_LINK]>,
+    /// Per link id: the link by name (a placeholder for ids off the board).
+    links: Vec<Link>,
     /// Per hole slot: [`flag`] bits.
     hole_flags: Vec<u8>,
 }
@@ -145,27 +147,25 @@ impl Geometry {
             hole: NONE,
             link: NONE,
         };
+        // Slot 2d is the forward step in direction d, slot 2d+1 the backward one.
         let mut steps = vec![[filler; 8]; slots];
         for h in size.holes() {
             let (c, r) = (i32::from(h.col), i32::from(h.row));
             let i = size.index(h);
-            let mut k = 0;
             for (d, &(dc, dr)) in FORWARD.iter().enumerate() {
                 // Forward: the link is stored here.
                 if let Some(j) = on_board(c + dc, r + dr) {
-                    steps[i][k] = Step {
+                    steps[i][2 * d] = Step {
                         hole: j as u16,
                         link: (i * 4 + d) as u16,
                     };
-                    k += 1;
                 }
                 // Backward: the link is stored at the neighbour.
                 if let Some(j) = on_board(c - dc, r - dr) {
-                    steps[i][k] = Step {
+                    steps[i][2 * d + 1] = Step {
                         hole: j as u16,
                         link: (j * 4 + d) as u16,
                     };
-                    k += 1;
                 }
             }
         }
@@ -191,11 +191,24 @@ impl Geometry {
             }
         }
 
+        let placeholder = Link::new(Hole::new(0, 0), Hole::new(1, 2)).expect("a knight step");
+        let mut links = vec![placeholder; slots * 4];
+        for (i, out) in steps.iter().enumerate() {
+            for &step in out {
+                let id = usize::from(step.link);
+                if step.hole != NONE && id >> 2 == i {
+                    links[id] = Link::new(size.hole_at(i), size.hole_at(usize::from(step.hole)))
+                        .expect("steps are knight steps");
+                }
+            }
+        }
+
         Geometry {
             size,
             width,
             steps,
             crossers,
+            links,
             hole_flags,
         }
     }
@@ -218,6 +231,8 @@ impl Geometry {
     }
 
     /// Knight steps out of a hole slot; unused entries have `hole == NONE`.
+    /// Entry `2d` is the forward step in direction `d` ([`FORWARD`]), entry
+    /// `2d + 1` the step back against it.
     #[inline]
     pub fn steps(&self, index: usize) -> &[Step; 8] {
         &self.steps[index]
@@ -248,10 +263,9 @@ impl Geometry {
     }
 
     /// The link with this id (the id must come from this geometry).
+    #[inline]
     pub fn link(&self, id: usize) -> Link {
-        let (start, _) = self.link_origin(id);
-        Link::new(self.hole(start), self.hole(self.link_far_end(id)))
-            .expect("link ids name knight steps")
+        self.links[id]
     }
 
     /// The hole slot that stores link `id`, and its direction.
@@ -273,6 +287,7 @@ impl Geometry {
     pub fn heap_bytes(&self) -> usize {
         self.steps.capacity() * std::mem::size_of::<[Step; 8]>()
             + self.crossers.capacity() * std::mem::size_of::<[u16; CROSSERS_PER_LINK]>()
+            + self.links.capacity() * std::mem::size_of::<Link>()
             + self.hole_flags.capacity()
     }
 

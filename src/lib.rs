@@ -3,6 +3,7 @@
 //! Data flows one way: text → syntax tree → replay → diagram model → SVG/text/PNG.
 
 pub mod board;
+mod dead_draw;
 pub mod diagnostic;
 pub mod diagram;
 pub mod formats;

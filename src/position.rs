@@ -2,15 +2,16 @@
 //!
 //! State is one byte per hole slot (peg colour, the border flags of its
 //! union-find component, and the four "forward" link bits, see
-//! [`crate::geometry`]) plus a union-find parent per slot. The tables that do
-//! not change during a game live in a shared [`Geometry`].
+//! [`crate::geometry`]), a union-find parent per slot, and two bits per link
+//! naming the colours of the links that cross it. The tables that do not
+//! change during a game live in a shared [`Geometry`].
 
-use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::Arc;
 
 use crate::board::{BoardSize, Hole, Player};
+use crate::dead_draw;
 use crate::geometry::{Geometry, NONE, flag};
 use crate::link::Link;
 use crate::moves::{Move, Placement, Removal as RemovalMove};
@@ -19,7 +20,7 @@ use crate::setup::Setup;
 pub use crate::setup::SetupProblem;
 
 // Layout of a cell byte.
-const COLOUR: u8 = 0b11;
+pub(crate) const COLOUR: u8 = 0b11;
 const RED: u8 = 1;
 const BLACK: u8 = 2;
 /// Set on a union-find root whose component touches the owner's first / second border row.
@@ -30,7 +31,7 @@ const REACH_BOTH: u8 = REACH_START | REACH_END;
 const LINK0: u8 = 16;
 const LINKS: u8 = 0xF0;
 
-fn colour_bits(p: Player) -> u8 {
+pub(crate) fn colour_bits(p: Player) -> u8 {
     match p {
         Player::Red => RED,
         Player::Black => BLACK,
@@ -72,6 +73,23 @@ pub enum Status {
     },
 }
 
+impl fmt::Display for Status {
+    /// `ongoing`, `red won by connection at move 31`, `drawn by agreement at move 60`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Status::Ongoing => f.write_str("ongoing"),
+            Status::Won { winner, ply, by } => {
+                let how = match by {
+                    WinBy::Connection => "connection",
+                    WinBy::Resignation => "resignation",
+                };
+                write!(f, "{winner} won by {how} at move {ply}")
+            }
+            Status::Drawn { ply } => write!(f, "drawn by agreement at move {ply}"),
+        }
+    }
+}
+
 /// What a successful move changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Played {
@@ -98,7 +116,7 @@ impl Played {
 /// Why a move is illegal. The position is unchanged when a move is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
-    #[error("the game is already over ({0:?})")]
+    #[error("the game is already over: {0}")]
     GameOver(Status),
     #[error("{hole} is not a hole of the {size} board (off the board or a corner)")]
     NoSuchHole { hole: Hole, size: BoardSize },
@@ -161,18 +179,6 @@ fn crossing_rule(c: Crossing) -> &'static str {
     }
 }
 
-/// Reused buffers for the dead-draw search, so a query does not allocate.
-struct Scratch {
-    visited: Vec<u64>,
-    stack: Vec<u16>,
-}
-
-thread_local! {
-    static SCRATCH: RefCell<Scratch> = const {
-        RefCell::new(Scratch { visited: Vec::new(), stack: Vec::new() })
-    };
-}
-
 /// A position reached by legal play (or checked from a [`Setup`]).
 #[derive(Clone)]
 pub struct Position {
@@ -183,6 +189,9 @@ pub struct Position {
     /// Union-find over pegs: each colour's components stay separate because
     /// only same-colour pegs are ever linked.
     parent: Vec<u16>,
+    /// Two bits per link id: the colours (`RED`, `BLACK`) of existing links
+    /// that cross it, so "is this link forbidden" is one lookup.
+    crossed: Vec<u64>,
     first: Player,
     to_move: Player,
     ply: u32,
@@ -220,6 +229,7 @@ impl Position {
             rules,
             cells: vec![0; slots],
             parent: vec![0; slots],
+            crossed: vec![0; (slots * 4).div_ceil(32)],
             first,
             to_move: first,
             ply: 0,
@@ -295,7 +305,9 @@ impl Position {
     /// [`Geometry::heap_bytes`], are not counted: one copy serves every
     /// position of a board size).
     pub fn heap_bytes(&self) -> usize {
-        self.cells.capacity() + self.parent.capacity() * std::mem::size_of::<u16>()
+        self.cells.capacity()
+            + self.parent.capacity() * std::mem::size_of::<u16>()
+            + self.crossed.capacity() * std::mem::size_of::<u64>()
     }
 
     /// The shared tables for this board size.
@@ -304,6 +316,19 @@ impl Position {
     }
 
     // ----- low-level accessors -----
+
+    /// The state byte of hole slot `i` (see the layout constants).
+    #[inline]
+    pub(crate) fn cell(&self, i: usize) -> u8 {
+        self.cells[i]
+    }
+
+    /// The owner's colour bits of link `id`, if the link is on the board.
+    #[inline]
+    pub(crate) fn link_colour(&self, id: usize) -> Option<u8> {
+        let stored = self.cells[id >> 2];
+        (stored & link_bit(id) != 0).then_some(stored & COLOUR)
+    }
 
     #[inline]
     fn has_link_id(&self, id: usize) -> bool {
@@ -323,19 +348,30 @@ impl Position {
         })
     }
 
-    /// An existing link that forbids `player` the link `id`, if any.
+    /// The colours of existing links whose crossing forbids `player` a link:
+    /// the opponent's always, the player's own under crossing none.
     #[inline]
-    fn blocker_id(&self, id: usize, player: Player) -> Option<usize> {
-        let mine = colour_bits(player);
-        let any_blocks = self.rules.crossing == Crossing::None;
+    fn blocking_colours(&self, player: Player) -> u8 {
+        let own = match self.rules.crossing {
+            Crossing::None => colour_bits(player),
+            Crossing::Own => 0,
+        };
+        colour_bits(player.opponent()) | own
+    }
+
+    /// The colours of the existing links crossing link `id`.
+    #[inline]
+    pub(crate) fn crossed_colours(&self, id: usize) -> u8 {
+        ((self.crossed[id >> 5] >> ((id & 31) * 2)) & 3) as u8
+    }
+
+    /// Records that a link of `colour` now crosses each crosser of `id`.
+    /// (Filler entries mark link 0, which belongs to a corner and never exists.)
+    fn mark_crossers(&mut self, id: usize, colour: u8) {
         for &x in self.geo.crossers(id) {
             let x = usize::from(x);
-            let c = self.cells[x >> 2];
-            if c & link_bit(x) != 0 && (any_blocks || c & COLOUR != mine) {
-                return Some(x);
-            }
+            self.crossed[x >> 5] |= u64::from(colour) << ((x & 31) * 2);
         }
-        None
     }
 
     /// Border flags a lone peg of `player` at slot `i` starts with.
@@ -377,10 +413,30 @@ impl Position {
         self.parent[i] = i as u16;
     }
 
-    fn add_link_id(&mut self, id: usize) {
+    /// Puts link `id` between pegs `from` and `to` on the board. The
+    /// component of `from` goes under that of `to`: pass the new peg as
+    /// `from` to keep the union-find trees shallow.
+    fn add_link(&mut self, id: usize, from: usize, to: usize) {
         self.cells[id >> 2] |= link_bit(id);
-        let far = self.geo.link_far_end(id);
-        self.union(id >> 2, far);
+        let colour = self.cells[id >> 2] & COLOUR;
+        self.mark_crossers(id, colour);
+        self.union(from, to);
+    }
+
+    /// Takes link `id` off the board and recomputes the crossing marks of
+    /// the links it crossed. The union-find must be rebuilt afterwards.
+    fn remove_link(&mut self, id: usize) {
+        self.cells[id >> 2] &= !link_bit(id);
+        for &x in self.geo.crossers(id) {
+            let x = usize::from(x);
+            let mut colours = 0u8;
+            for &y in self.geo.crossers(x) {
+                colours |= self.link_colour(usize::from(y)).unwrap_or(0);
+            }
+            let shift = (x & 31) * 2;
+            self.crossed[x >> 5] =
+                (self.crossed[x >> 5] & !(3 << shift)) | (u64::from(colours) << shift);
+        }
     }
 
     /// Recomputes the union-find from the pegs and links (after removals).
@@ -392,10 +448,14 @@ impl Position {
                 self.parent[i] = i as u16;
             }
         }
-        let ids: Vec<usize> = self.link_ids().collect();
-        for id in ids {
-            let far = self.geo.link_far_end(id);
-            self.union(id >> 2, far);
+        for i in 0..self.cells.len() {
+            let links = self.cells[i] & LINKS;
+            for d in 0..4 {
+                if links & (LINK0 << d) != 0 {
+                    let far = self.geo.link_far_end(i * 4 + d);
+                    self.union(i, far);
+                }
+            }
         }
     }
 
@@ -455,6 +515,17 @@ impl Position {
     /// Checks that `player` may put a peg at `hole`; returns its slot.
     fn check_placement(&self, hole: Hole, player: Player) -> Result<usize, MoveError> {
         let size = self.size();
+        // Fast path: an empty hole the player may use (one flag lookup).
+        if size.in_bounds(hole) {
+            let i = self.geo.index(hole);
+            let playable = match player {
+                Player::Red => flag::PLAYABLE_RED,
+                Player::Black => flag::PLAYABLE_BLACK,
+            };
+            if self.cells[i] == 0 && self.geo.hole_flags(i) & playable != 0 {
+                return Ok(i);
+            }
+        }
         if !size.contains(hole) {
             return Err(MoveError::NoSuchHole { hole, size });
         }
@@ -478,10 +549,10 @@ impl Position {
             if !a.is_knight_step(b) {
                 return Err(MoveError::NotKnightStep { a, b });
             }
+            if let Some(hole) = [a, b].into_iter().find(|&h| !size.contains(h)) {
+                return Err(MoveError::NoSuchHole { hole, size });
+            }
             for hole in [a, b] {
-                if !size.contains(hole) {
-                    return Err(MoveError::NoSuchHole { hole, size });
-                }
                 let i = self.geo.index(hole);
                 if i != at && colour_player(self.cells[i]) != Some(mover) {
                     return Err(MoveError::LinkEndNotYours {
@@ -499,10 +570,11 @@ impl Position {
                 return Err(MoveError::LinkExists(link));
             }
             let rule = crossing_rule(self.rules.crossing);
-            if let Some(x) = self.blocker_id(id, mover) {
+            if self.crossed_colours(id) & self.blocking_colours(mover) != 0 {
+                let blocker = self.blocker(link, mover).expect("a forbidding link exists");
                 return Err(MoveError::Crosses {
                     link,
-                    blocker: self.geo.link(x),
+                    blocker,
                     rule,
                 });
             }
@@ -537,13 +609,17 @@ impl Position {
         match self.rules.links {
             Linking::Automatic => {
                 let mine = colour_bits(mover);
+                let blocking = self.blocking_colours(mover);
                 for k in 0..8 {
                     let step = self.geo.steps(i)[k];
+                    let j = usize::from(step.hole);
                     // Filler steps point at corner slot 0, which never holds a peg.
-                    if self.cells[usize::from(step.hole)] & COLOUR == mine {
+                    // Two links from one peg never cross each other, so the
+                    // order in which they are added does not matter.
+                    if self.cells[j] & COLOUR == mine {
                         let id = usize::from(step.link);
-                        if self.blocker_id(id, mover).is_none() {
-                            self.add_link_id(id);
+                        if self.crossed_colours(id) & blocking == 0 {
+                            self.add_link(id, i, j);
                             played.links_added.push(self.geo.link(id));
                         }
                     }
@@ -551,13 +627,17 @@ impl Position {
             }
             Linking::Manual => {
                 for (&id, &link) in chosen.iter().zip(&p.links) {
-                    self.add_link_id(id);
+                    let (start, far) = (id >> 2, self.geo.link_far_end(id));
+                    let (from, to) = if far == i { (far, start) } else { (start, far) };
+                    self.add_link(id, from, to);
                     played.links_added.push(link);
                 }
             }
         }
         self.end_turn(p.offers_draw);
-        if self.connected(i) {
+        // Chosen links may join older pegs: any of them can complete a chain.
+        let won = self.connected(i) || chosen.iter().any(|&id| self.connected(id >> 2));
+        if won {
             self.status = Status::Won {
                 winner: mover,
                 ply: self.ply,
@@ -589,7 +669,7 @@ impl Position {
                     if owner != mover {
                         return Err(MoveError::RemoveLinkNotYours { link, owner });
                     }
-                    self.cells[id >> 2] &= !link_bit(id);
+                    self.remove_link(id);
                     played.links_removed.push(link);
                 }
                 RemovalMove::Peg(hole) => {
@@ -613,7 +693,7 @@ impl Position {
                     for step in *self.geo.steps(i) {
                         let id = usize::from(step.link);
                         if step.hole != NONE && self.has_link_id(id) {
-                            self.cells[id >> 2] &= !link_bit(id);
+                            self.remove_link(id);
                             played.links_removed.push(self.geo.link(id));
                         }
                     }
@@ -675,7 +755,7 @@ impl Position {
 
     // ----- queries -----
 
-    /// The links a `player` peg at `hole` would get automatically now.
+    /// The links a `player` peg at `hole` would get automatically now, sorted.
     pub fn links_for_peg(&self, hole: Hole, player: Player) -> Vec<Link> {
         if !self.size().contains(hole) {
             return Vec::new();
@@ -686,8 +766,12 @@ impl Position {
             .steps(i)
             .iter()
             .filter(|s| s.hole != NONE && self.cells[usize::from(s.hole)] & COLOUR == mine)
-            .filter(|s| self.blocker_id(usize::from(s.link), player).is_none())
+            .filter(|s| {
+                self.crossed_colours(usize::from(s.link)) & self.blocking_colours(player) == 0
+            })
             .map(|s| self.geo.link(usize::from(s.link)))
+            .collect::<BTreeSet<Link>>()
+            .into_iter()
             .collect()
     }
 
@@ -710,83 +794,16 @@ impl Position {
             .min()
     }
 
-    /// Whether `player` can still join their two border rows, whatever the
-    /// opponent's pegs and links; see `docs/engine.md` ("Dead draw") for
-    /// exactly what is decided under each rule set.
+    /// Whether `player` can still join their two border rows, taking the
+    /// opponent's pegs and links as they stand; see `docs/engine.md` ("Dead
+    /// draw") for exactly what is decided under each rule set.
     pub fn can_connect(&self, player: Player) -> bool {
-        let geo = &*self.geo;
-        let mine = colour_bits(player);
-        let (playable, start, end) = match player {
-            Player::Red => (flag::PLAYABLE_RED, flag::RED_START, flag::RED_END),
-            Player::Black => (flag::PLAYABLE_BLACK, flag::BLACK_START, flag::BLACK_END),
-        };
-        // Own links block a new step only when they can never be taken away
-        // and nothing may cross them.
-        let own_blocks =
-            self.rules.crossing == Crossing::None && self.rules.removal == Removal::None;
-        // Under automatic linking a link appears only when a peg is placed:
-        // two own pegs left unlinked stay unlinked unless a peg can be lifted.
-        let pegs_fixed =
-            self.rules.links == Linking::Automatic && self.rules.removal != Removal::LinksAndPegs;
-        let usable = |i: usize| {
-            let c = self.cells[i] & COLOUR;
-            c == mine || (c == 0 && geo.hole_flags(i) & playable != 0)
-        };
-        let step_open = |from: usize, to: usize, id: usize| -> bool {
-            let stored = self.cells[id >> 2];
-            if stored & link_bit(id) != 0 {
-                return stored & COLOUR == mine;
-            }
-            if pegs_fixed && self.cells[from] & COLOUR == mine && self.cells[to] & COLOUR == mine {
-                return false;
-            }
-            geo.crossers(id).iter().all(|&x| {
-                let x = usize::from(x);
-                let c = self.cells[x >> 2];
-                c & link_bit(x) == 0 || (c & COLOUR == mine && !own_blocks)
-            })
-        };
-
-        SCRATCH.with(|s| {
-            let mut s = s.borrow_mut();
-            let Scratch { visited, stack } = &mut *s;
-            visited.clear();
-            visited.resize(geo.slots().div_ceil(64), 0);
-            stack.clear();
-            for i in 0..geo.slots() {
-                if geo.hole_flags(i) & start != 0 && usable(i) {
-                    if geo.hole_flags(i) & end != 0 {
-                        return true;
-                    }
-                    visited[i >> 6] |= 1 << (i & 63);
-                    stack.push(i as u16);
-                }
-            }
-            while let Some(u) = stack.pop() {
-                let u = usize::from(u);
-                for step in geo.steps(u) {
-                    let v = usize::from(step.hole);
-                    // Filler steps lead to corner slot 0, which is never usable.
-                    if visited[v >> 6] & (1 << (v & 63)) != 0 || !usable(v) {
-                        continue;
-                    }
-                    if !step_open(u, v, usize::from(step.link)) {
-                        continue;
-                    }
-                    if geo.hole_flags(v) & end != 0 {
-                        return true;
-                    }
-                    visited[v >> 6] |= 1 << (v & 63);
-                    stack.push(v as u16);
-                }
-            }
-            false
-        })
+        dead_draw::can_connect(self, player)
     }
 
     /// Neither player can still connect.
     pub fn is_dead_draw(&self) -> bool {
-        !self.can_connect(self.to_move) && !self.can_connect(self.to_move.opponent())
+        dead_draw::is_dead_draw(self)
     }
 
     // ----- setups -----
@@ -864,7 +881,7 @@ impl Position {
             pos.put_peg(geo.index(hole), player);
         }
         for &id in ids.keys() {
-            pos.add_link_id(id);
+            pos.add_link(id, id >> 2, geo.link_far_end(id));
         }
         pos.ply = setup.pegs.len() as u32;
         pos.to_move = to_move;

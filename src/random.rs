@@ -152,7 +152,7 @@ fn random_move(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
         hole,
         links,
         // Offers only later on, so that most games run to a connection.
-        offers_draw: pos.ply() > 60 && rng.one_in(100),
+        offers_draw: pos.ply() > 60 && rng.one_in(400),
     }))
 }
 

@@ -77,7 +77,7 @@ pub enum RuleSetError {
     )]
     MirrorOnNonSquare(BoardSize),
     #[error(
-        "unknown rule set `{0}`: expected one of pencil, board, schmidt, dujardin, or a YAML file"
+        "unknown rule set `{0}`: expected one of pencil, board, schmidt, dujardin, t1, or a YAML file"
     )]
     UnknownPreset(String),
 }
@@ -125,6 +125,15 @@ impl RuleSet {
         }
     }
 
+    /// T1 files as twixtbot-ui writes them: automatic links, no crossing, no
+    /// removal, and Little Golem's mirror swap (T1j itself swaps colours).
+    pub fn t1() -> RuleSet {
+        RuleSet {
+            swap: Swap::Mirror,
+            ..RuleSet::dujardin()
+        }
+    }
+
     /// All presets with their sources.
     pub fn presets() -> Vec<Preset> {
         vec![
@@ -142,6 +151,11 @@ impl RuleSet {
                 name: "schmidt",
                 source: "Schmidt Spiele rulebook (seed 000)",
                 rules: RuleSet::schmidt(),
+            },
+            Preset {
+                name: "t1",
+                source: "T1 files as written by twixtbot-ui: as dujardin, with the mirror swap",
+                rules: RuleSet::t1(),
             },
             Preset {
                 name: "dujardin",
@@ -199,5 +213,114 @@ impl fmt::Display for RuleSet {
                 self.crossing, self.links, self.removal, self.swap, self.size
             ),
         }
+    }
+}
+
+/// Why a YAML rule set was refused. The message names the line and column.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("rules YAML, line {line}, column {column}: {message}")]
+pub struct RuleYamlError {
+    /// One-based; 0 when the YAML reader gives no position.
+    pub line: u64,
+    pub column: u64,
+    pub message: String,
+}
+
+/// The YAML form: every key optional when `preset` gives the rest.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RuleSetYaml {
+    preset: Option<serde_saphyr::Spanned<String>>,
+    crossing: Option<serde_saphyr::Spanned<Crossing>>,
+    links: Option<serde_saphyr::Spanned<Linking>>,
+    removal: Option<serde_saphyr::Spanned<Removal>>,
+    swap: Option<serde_saphyr::Spanned<Swap>>,
+    size: Option<serde_saphyr::Spanned<BoardSize>>,
+}
+
+impl RuleSet {
+    /// Reads a rule set from YAML, for example
+    ///
+    /// ```yaml
+    /// crossing: none        # none | own
+    /// links: automatic      # automatic | manual
+    /// removal: none         # none | links | links-and-pegs
+    /// swap: colors          # none | mirror | colors
+    /// size: 30x20           # optional, 24 by default
+    /// ```
+    ///
+    /// or `preset: pencil` followed by the keys to change. Unknown keys,
+    /// unknown values, missing keys and impossible combinations are refused
+    /// with the line and column of the offending key or value.
+    pub fn from_yaml(text: &str) -> Result<RuleSet, RuleYamlError> {
+        let y: RuleSetYaml = serde_saphyr::from_str(text).map_err(|e| {
+            let loc = e.location();
+            // The reader's own message repeats the position and quotes the
+            // source; keep its first line only.
+            let full = e.to_string();
+            let first = full.lines().next().unwrap_or("invalid YAML");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            let (line, column) = (loc.map_or(0, |l| l.line()), loc.map_or(0, |l| l.column()));
+            let first = first
+                .strip_prefix(&format!("line {line} column {column}: "))
+                .unwrap_or(first);
+            RuleYamlError {
+                line,
+                column,
+                message: first.to_string(),
+            }
+        })?;
+        let at = |loc: serde_saphyr::Location, message: String| RuleYamlError {
+            line: loc.line(),
+            column: loc.column(),
+            message,
+        };
+        let base = match &y.preset {
+            Some(p) => {
+                Some(RuleSet::preset(&p.value).map_err(|e| at(p.referenced, e.to_string()))?)
+            }
+            None => None,
+        };
+        let missing = |key: &str| RuleYamlError {
+            line: 1,
+            column: 1,
+            message: format!("missing key `{key}` (give it, or start from a `preset`)"),
+        };
+        let rules = RuleSet {
+            crossing: match (&y.crossing, &base) {
+                (Some(v), _) => v.value,
+                (None, Some(b)) => b.crossing,
+                (None, None) => return Err(missing("crossing")),
+            },
+            links: match (&y.links, &base) {
+                (Some(v), _) => v.value,
+                (None, Some(b)) => b.links,
+                (None, None) => return Err(missing("links")),
+            },
+            removal: match (&y.removal, &base) {
+                (Some(v), _) => v.value,
+                (None, Some(b)) => b.removal,
+                (None, None) => return Err(missing("removal")),
+            },
+            swap: match (&y.swap, &base) {
+                (Some(v), _) => v.value,
+                (None, Some(b)) => b.swap,
+                (None, None) => return Err(missing("swap")),
+            },
+            size: y.size.as_ref().map_or(BoardSize::STANDARD, |s| s.value),
+        };
+        if let Err(e) = rules.validate() {
+            // Point at the key that made the combination impossible.
+            let loc = match (&e, &y.swap, &y.size) {
+                (RuleSetError::MirrorOnNonSquare(_), _, Some(size)) => size.referenced,
+                (_, Some(swap), _) => swap.referenced,
+                _ => y
+                    .preset
+                    .as_ref()
+                    .map_or(serde_saphyr::Location::UNKNOWN, |p| p.referenced),
+            };
+            return Err(at(loc, e.to_string()));
+        }
+        Ok(rules)
     }
 }

@@ -153,7 +153,7 @@ fn check_reads_other_formats_from_shared_games() {
     let o = twixt(&["check", "--format", "json", "t1/drawngame.T1"], &shared);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["games"][0]["how"], "dead-draw");
-    assert_eq!(v["games"][0]["rules"], "dujardin");
+    assert_eq!(v["games"][0]["rules"], "t1");
 }
 
 #[test]

@@ -160,9 +160,17 @@ fn t1_header_fields_set_rules_and_first_player() {
     assert_eq!(r.tag(t1::TAG_KIND_1), Some("C"));
     assert_eq!(r.moves, vec![Move::peg(Hole::new(1, 2))]);
     assert_eq!(t1::read(t1::write(&r).unwrap().as_bytes()).unwrap(), r);
-    // Resignation after a colour swap: ply 4 belongs to the swapper, now Red.
+    // Resignation after a mirror swap (the default): colours alternate by
+    // ply, so ply 4 is Black's.
     let h = "#\n#\n1\nA\nB\n24\n24\nH\nH\n1\nV\nY\nN\n";
     let r = t1::read(format!("{h}K7\nswap\nL9\nresign\n").as_bytes()).unwrap();
+    assert_eq!(r.result, Some(GameResult::Win(Player::Red)));
+    // After T1j's colour swap ply 4 belongs to the swapper, now Red.
+    let r = t1::read_with(
+        format!("{h}K7\nswap\nL9\nresign\n").as_bytes(),
+        RuleSet::dujardin(),
+    )
+    .unwrap();
     assert_eq!(r.result, Some(GameResult::Win(Player::Black)));
     let r = t1::read(format!("{h}K7\nL9\nresign\n").as_bytes()).unwrap();
     assert_eq!(r.result, Some(GameResult::Win(Player::Black)));

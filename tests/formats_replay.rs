@@ -136,11 +136,12 @@ fn t1_games_replay_under_t1j_rules() {
 
     let r = t1::read(&t1_file(&dir, "sample.T1")).unwrap();
     let pos = replay("sample.T1", &r);
-    // After the colour swap the swapper (player 2) holds red; ply 6 is theirs.
+    // After the mirror swap the first player keeps red and moves again, so
+    // ply 6 is black's: black resigns.
     assert_eq!(
         pos.status(),
         Status::Won {
-            winner: Player::Black,
+            winner: Player::Red,
             ply: 6,
             by: WinBy::Resignation
         }
@@ -158,16 +159,13 @@ fn t1_games_replay_under_t1j_rules() {
 fn twixtbot_ui_swap_is_the_mirror_swap() {
     let Some(dir) = games_dir() else { return };
     let bytes = t1_file(&dir, "scl-issue.T1");
-    let r = t1::read(&bytes).unwrap();
-    let (ply, why) = first_rejected(&r).expect("a colour swap should make a17 red's");
+    let colours = t1::read_with(&bytes, RuleSet::dujardin()).unwrap();
+    let (ply, why) = first_rejected(&colours).expect("a colour swap should make a17 red's");
     assert_eq!(ply, 3, "{why}");
-    assert_eq!(r.moves[3], Move::peg("a17".parse().unwrap()));
+    assert_eq!(colours.moves[3], Move::peg("a17".parse().unwrap()));
 
-    let mirror = RuleSet {
-        swap: Swap::Mirror,
-        ..RuleSet::dujardin()
-    };
-    let r = t1::read_with(&bytes, mirror).unwrap();
+    let r = t1::read(&bytes).unwrap();
+    assert_eq!(r.rules.swap, Swap::Mirror);
     let pos = replay("scl-issue.T1", &r);
     assert_eq!(pos.status(), Status::Ongoing);
     // "black should play ...44": black is to move after 43 plies.

@@ -169,7 +169,7 @@ fn every_t1_file_reads() {
     let expected = [
         ("drawngame.T1", 58, None),
         ("full_board.T1", 572, None),
-        ("sample.T1", 6, Some(GameResult::Win(Player::Black))),
+        ("sample.T1", 6, Some(GameResult::Win(Player::Red))),
         ("scl-issue.T1", 43, None),
         ("testwin.T1", 48, None),
     ];
@@ -177,7 +177,7 @@ fn every_t1_file_reads() {
     for (name, plies, result) in expected {
         let r = read_t1(&dir, name);
         assert_eq!(r.size(), BoardSize::STANDARD, "{name}");
-        assert_eq!(r.rules, RuleSet::dujardin(), "{name}");
+        assert_eq!(r.rules, RuleSet::t1(), "{name}");
         assert_eq!(r.moves.len(), plies, "{name}");
         assert_eq!(r.result, result, "{name}");
         let back = t1::read(t1::write(&r).unwrap().as_bytes()).unwrap();
@@ -207,7 +207,7 @@ fn t1_sample_moves_and_names() {
     assert_eq!(r.moves[1], Move::peg(Hole::new(10, 6)));
     assert_eq!(r.tag("Red"), Some("Tom"));
     assert_eq!(r.tag(t1::TAG_VERSION), Some("1"));
-    assert_eq!(r.rules.swap, Swap::Colors);
+    assert_eq!(r.rules.swap, Swap::Mirror);
 }
 
 #[test]

@@ -2,7 +2,9 @@
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
+
 use std::process::ExitCode;
+use twixtkit::output::write_atomic;
 
 use twixtkit::BoardSize;
 use twixtkit::diagram::blank::{BlankOptions, MAX_PER_PAGE, blank_page};
@@ -77,27 +79,24 @@ fn dpi(s: &str) -> Result<f64, String> {
     }
 }
 
-/// A built-in style by name, or a style file. Errors are printed; the exit
-/// code says whether the file could not be read (2) or was wrong (1).
-pub(crate) fn load_style(arg: &str) -> Result<Style, ExitCode> {
-    if twixtkit::diagram::style::BUILTIN_NAMES.contains(&arg) {
-        return Style::builtin(arg).map_err(|e| {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        });
+/// A built-in style by name, or a style file. On failure, the exit code
+/// (2: the file cannot be read, 1: it is wrong) and the message.
+pub(crate) fn load_style(arg: &str) -> Result<Style, (u8, String)> {
+    let names = twixtkit::diagram::style::BUILTIN_NAMES;
+    if names.contains(&arg) {
+        return Style::builtin(arg).map_err(|e| (2, e.to_string()));
     }
     let text = twixtkit::limits::read_text(Path::new(arg), twixtkit::limits::MAX_YAML_BYTES)
         .map_err(|e| {
-            eprintln!(
-                "error: `{arg}` is neither a built-in style ({}) nor a readable style file: {e}",
-                twixtkit::diagram::style::BUILTIN_NAMES.join(", ")
-            );
-            ExitCode::from(2)
+            (
+                2,
+                format!(
+                    "`{arg}` is neither a built-in style ({}) nor a readable style file: {e}",
+                    names.join(", ")
+                ),
+            )
         })?;
-    Style::from_yaml(&text, arg).map_err(|e| {
-        eprintln!("error: {e}");
-        ExitCode::from(1)
-    })
+    Style::from_yaml(&text, arg).map_err(|e| (1, e.to_string()))
 }
 
 /// Picks the format: the flag, else the output file's extension, else SVG.
@@ -114,47 +113,13 @@ pub(crate) fn pick_format(flag: Option<Format>, output: Option<&Path>) -> Format
     })
 }
 
-/// Writes a file whole or not at all: a temporary file in the same folder,
-/// then a rename over the target.
-pub(crate) fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::other("the output path names no file"))?;
-    let mut tmp = dir.join(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    // Avoid clobbering an unrelated file that happens to have the name.
-    let mut n = 0;
-    while tmp.exists() {
-        n += 1;
-        tmp = dir.join(format!(
-            ".{}.tmp{}-{n}",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
-    }
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
-
 pub fn run(a: Args) -> ExitCode {
     let style = match load_style(&a.style) {
         Ok(s) => s,
-        Err(code) => return code,
+        Err((code, message)) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(code);
+        }
     };
     let paper = if a.landscape {
         a.paper.landscape()

@@ -10,7 +10,10 @@ mod check;
 mod convert;
 mod fmt;
 mod random;
+mod render;
 mod rules;
+mod sheet;
+mod show;
 
 #[derive(Parser)]
 #[command(
@@ -37,6 +40,12 @@ enum Command {
     Fmt(fmt::Args),
     /// Replay game files and folders; verify moves, claims and results.
     Check(check::Args),
+    /// Draw positions of a recorded game, one picture each (SVG, PNG or text).
+    Render(render::Args),
+    /// Lay positions of a recorded game out on printable pages.
+    Sheet(sheet::Args),
+    /// Show a position of a recorded game as text.
+    Show(show::Args),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -47,5 +56,8 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Board(a) => board::run(a),
         Command::Fmt(a) => fmt::run(a),
         Command::Check(a) => check::run(a),
+        Command::Render(a) => render::run(a),
+        Command::Sheet(a) => sheet::run(a),
+        Command::Show(a) => show::run(a),
     }
 }

@@ -192,7 +192,13 @@ fn record_columns(out: &mut String, s: &Style, x: f64, y: f64, w: f64, h: f64, p
         out.push_str("</text>\n");
     };
     cell(out, x + num_w / 2.0, 0, "#", None);
-    cell(out, x + num_w + col_w / 2.0, 0, "Red", Some(s.red.as_str()));
+    cell(
+        out,
+        x + num_w + col_w / 2.0,
+        0,
+        "Red",
+        Some(s.red_link.as_str()),
+    );
     cell(
         out,
         x + num_w + col_w * 1.5,

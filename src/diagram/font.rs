@@ -37,51 +37,58 @@ fn advance(font: &FontRef<'_>, c: char) -> Option<f32> {
     Some(w / upem)
 }
 
+/// The bundled font, parsed once.
+fn face() -> Option<&'static FontRef<'static>> {
+    static FACE: OnceLock<Option<FontRef<'static>>> = OnceLock::new();
+    FACE.get_or_init(|| FontRef::new(DEJAVU_SANS).ok()).as_ref()
+}
+
+/// Advance width of one character in em.
+fn advance_em(c: char) -> f64 {
+    let w = if (c as u32) < 128 {
+        ascii_advances()[c as usize]
+    } else {
+        face().and_then(|f| advance(f, c)).unwrap_or(0.6)
+    };
+    f64::from(w)
+}
+
 /// Width of `text` in the bundled font at font size `size`.
 pub fn text_width(text: &str, size: f64) -> f64 {
-    let table = ascii_advances();
-    let mut font = None;
-    let mut em = 0.0f64;
-    for c in text.chars() {
-        let w = if (c as u32) < 128 {
-            table[c as usize]
-        } else {
-            let f = font.get_or_insert_with(|| FontRef::new(DEJAVU_SANS).ok());
-            f.as_ref().and_then(|f| advance(f, c)).unwrap_or(0.6)
-        };
-        em += f64::from(w);
-    }
-    em * size
+    text.chars().map(advance_em).sum::<f64>() * size
 }
 
 /// Splits `text` into lines no wider than `max_width` at font size `size`,
 /// breaking at spaces, and inside a word only when the word alone is too wide.
 /// Explicit line breaks are kept.
 pub fn wrap(text: &str, size: f64, max_width: f64) -> Vec<String> {
+    let limit = max_width / size;
+    let space = advance_em(' ');
     let mut lines = Vec::new();
     for para in text.lines() {
         let mut line = String::new();
+        let mut line_w = 0.0;
         for word in para.split_whitespace() {
-            let candidate = if line.is_empty() {
-                word.to_string()
-            } else {
-                format!("{line} {word}")
-            };
-            if text_width(&candidate, size) <= max_width {
-                line = candidate;
+            let word_w: f64 = word.chars().map(advance_em).sum();
+            if !line.is_empty() && line_w + space + word_w <= limit {
+                line.push(' ');
+                line.push_str(word);
+                line_w += space + word_w;
                 continue;
             }
             if !line.is_empty() {
                 lines.push(std::mem::take(&mut line));
             }
-            // The word alone: break it by characters if it is still too wide.
+            line_w = 0.0;
+            // The word starts a line; break it by characters if it is too wide.
             for c in word.chars() {
-                line.push(c);
-                if text_width(&line, size) > max_width && line.chars().count() > 1 {
-                    line.pop();
+                let cw = advance_em(c);
+                if !line.is_empty() && line_w + cw > limit {
                     lines.push(std::mem::take(&mut line));
-                    line.push(c);
+                    line_w = 0.0;
                 }
+                line.push(c);
+                line_w += cw;
             }
         }
         lines.push(line);

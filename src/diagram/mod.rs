@@ -4,8 +4,8 @@
 
 pub mod blank;
 pub mod font;
+pub mod game;
 pub mod model;
-pub mod names;
 pub mod png;
 pub mod sheet;
 pub mod snapshot;

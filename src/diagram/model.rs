@@ -39,12 +39,14 @@ impl Crop {
             && (self.min.row..=self.max.row).contains(&h.row)
     }
 
-    pub fn width(&self) -> u16 {
-        self.max.col - self.min.col + 1
+    /// Columns spanned (0 if the corners are out of order).
+    pub fn width(&self) -> u32 {
+        (u32::from(self.max.col) + 1).saturating_sub(u32::from(self.min.col))
     }
 
-    pub fn height(&self) -> u16 {
-        self.max.row - self.min.row + 1
+    /// Rows spanned (0 if the corners are out of order).
+    pub fn height(&self) -> u32 {
+        (u32::from(self.max.row) + 1).saturating_sub(u32::from(self.min.row))
     }
 
     /// This crop limited to the board, or `None` when they do not meet.
@@ -327,7 +329,7 @@ impl Diagram {
     /// The rectangle shown: the crop limited to the board, or the whole board.
     pub fn view(&self) -> Crop {
         self.crop
-            .and_then(|c| c.clamp_to(self.size))
+            .and_then(|c| Crop::new(c.min, c.max).clamp_to(self.size))
             .unwrap_or_else(|| Crop::full(self.size))
     }
 

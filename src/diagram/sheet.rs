@@ -142,6 +142,10 @@ impl Default for SheetOptions {
     }
 }
 
+/// Smallest printed text sizes on a sheet.
+const MIN_CAPTION_MM: f64 = 3.0;
+const MIN_COORD_MM: f64 = 1.8;
+
 /// Height of the title and page-number lines.
 const HEADER_MM: f64 = 8.0;
 const FOOTER_MM: f64 = 6.0;
@@ -232,11 +236,22 @@ pub fn sheets(diagrams: &[Diagram], style: &Style, opts: &SheetOptions) -> Vec<S
     let cell_h = ((paper.height_mm - 2.0 * m - header - footer - gap * (rows as f64 - 1.0))
         / rows as f64)
         .max(1.0);
-    let layouts: Vec<Layout> = diagrams.iter().map(|d| Layout::new(d, style)).collect();
-    let k = layouts
-        .iter()
-        .map(|l| (cell_w / l.width).min(cell_h / l.height))
-        .fold(f64::INFINITY, f64::min);
+    let scale = |style: &Style| -> (Vec<Layout>, f64) {
+        let layouts: Vec<Layout> = diagrams.iter().map(|d| Layout::new(d, style)).collect();
+        let k = layouts
+            .iter()
+            .map(|l| (cell_w / l.width).min(cell_h / l.height))
+            .fold(f64::INFINITY, f64::min);
+        (layouts, k)
+    };
+    let (_, k0) = scale(style);
+    // Small diagrams (big boards, many per page) keep readable text: at
+    // least 3 mm captions and 1.8 mm coordinates, in print.
+    let mut sized = style.clone();
+    sized.caption_size = style.caption_size.max(MIN_CAPTION_MM / k0).min(3.0);
+    sized.coord_size = style.coord_size.max(MIN_COORD_MM / k0).min(0.9);
+    let style = &sized;
+    let (layouts, k) = scale(style);
 
     let mut out_pages = Vec::with_capacity(pages);
     for page in 0..pages {

@@ -93,3 +93,43 @@ pub fn diagram_from_snapshot(snap: &DiagramSnapshot) -> Diagram {
     };
     d
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::replay_game;
+    use crate::script::parse;
+
+    fn diagrams(src: &str) -> Vec<Diagram> {
+        let parsed = parse(src);
+        assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+        let rep = replay_game(&parsed.file.games[0], None).unwrap();
+        assert!(!rep.has_errors(), "{:?}", rep.issues);
+        rep.diagrams.iter().map(diagram_from_snapshot).collect()
+    }
+
+    #[test]
+    fn script_points_become_diagrams() {
+        let ds = diagrams(
+            "[Rules \"dujardin\"]\n[Size \"10\"]\n\n1. e5\n2. e7\n3. d7\n#diagram name=one numbers=2-3 crop=b2-i9 caption=\"Red & Black\"\n#label b8 X\n#label c3 A\n#ghost black f6 4a\n#arrow d7 f6\n",
+        );
+        assert_eq!(ds.len(), 1);
+        let d = &ds[0];
+        let h = |s: &str| s.parse().unwrap();
+        assert_eq!(d.pegs.len(), 3);
+        assert_eq!(d.labels.get(&h("e5")), None);
+        assert_eq!(d.labels[&h("e7")], "2");
+        assert_eq!(d.labels[&h("d7")], "3");
+        assert_eq!(d.last, Some(h("d7")));
+        assert!(d.links.contains(&"d7-e5".parse().unwrap()));
+        assert!(d.marks.contains(&Mark::Cross(h("b8"))));
+        assert!(d.marks.contains(&Mark::Letter {
+            hole: h("c3"),
+            text: "A".into()
+        }));
+        assert!(d.marks.iter().any(|m| matches!(m, Mark::Ghost { .. })));
+        assert!(d.marks.iter().any(|m| matches!(m, Mark::Arrow { .. })));
+        assert_eq!(d.crop, Some(Crop::new(h("b2"), h("i9"))));
+        assert_eq!(d.caption.as_deref(), Some("Red & Black"));
+    }
+}

@@ -363,7 +363,15 @@ fn parse_patch(text: &str, origin: &str) -> Result<StylePatch, StyleError> {
     serde_saphyr::from_str::<StylePatch>(text).map_err(|e| {
         // The crate's Display may add a snippet; keep the first line only.
         let full = e.to_string();
-        let message = full.lines().next().unwrap_or("invalid style").to_string();
+        let mut message = full.lines().next().unwrap_or("invalid style");
+        // Its own "error: line L column C: " prefix repeats what we print.
+        message = message.strip_prefix("error: ").unwrap_or(message);
+        if message.starts_with("line ")
+            && let Some((_, rest)) = message.split_once(": ")
+        {
+            message = rest;
+        }
+        let message = message.to_string();
         match e.location() {
             Some(loc) => StyleError::Yaml {
                 origin: origin.to_string(),

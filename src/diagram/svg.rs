@@ -177,7 +177,8 @@ pub fn to_svg(d: &Diagram, s: &Style, scale: Scale) -> String {
     out.push_str("\">\n");
     if let Some(c) = &d.caption {
         out.push_str("<title>");
-        push_escaped(&mut out, c);
+        // The title is one line: caption paragraphs are joined by a space.
+        push_escaped(&mut out, &c.lines().collect::<Vec<_>>().join(" "));
         out.push_str("</title>\n");
     }
     write_body(&mut out, d, s, &layout, "");
@@ -203,7 +204,26 @@ pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: 
     out.push_str(p);
     out.push_str("peg\" r=\"");
     n(out, s.peg_radius);
-    out.push_str("\"/>\n</defs>\n");
+    out.push_str("\"/>\n");
+    // A cropped view clips links that run to pegs outside it.
+    let cropped = view != Crop::full(d.size);
+    if cropped {
+        let _ = write!(out, "<clipPath id=\"{p}view\">\n<rect x=\"");
+        n(out, f64::from(view.min.col) - 0.5);
+        out.push_str("\" y=\"");
+        n(out, f64::from(view.min.row) - 0.5);
+        out.push_str("\" width=\"");
+        n(out, f64::from(view.width()));
+        out.push_str("\" height=\"");
+        n(out, f64::from(view.height()));
+        out.push_str("\"/>\n</clipPath>\n");
+    }
+    out.push_str("</defs>\n");
+    let clip = if cropped {
+        format!(" clip-path=\"url(#{p}view)\"")
+    } else {
+        String::new()
+    };
 
     if !s.background.is_none() {
         let _ = write!(out, "<rect id=\"{p}background\" x=\"");
@@ -249,7 +269,7 @@ pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: 
     }
 
     if d.guides {
-        write_guides(out, d, s, l, p);
+        write_guides(out, d, s, p);
     }
     if d.border_lines {
         write_border_lines(out, d, s, l, p);
@@ -268,14 +288,14 @@ pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: 
         .marks
         .iter()
         .filter_map(|m| match m {
-            Mark::HighlightLink(k) => Some(*k),
+            Mark::HighlightLink(k) if visible_link(k.ends().0, k.ends().1) => Some(*k),
             _ => None,
         })
         .collect();
     if !hl.is_empty() {
         let _ = write!(
             out,
-            "<g id=\"{p}highlighted-links\" stroke=\"{}\" stroke-opacity=\"0.6\" stroke-linecap=\"round\" stroke-width=\"",
+            "<g id=\"{p}highlighted-links\"{clip} stroke=\"{}\" stroke-opacity=\"0.6\" stroke-linecap=\"round\" stroke-width=\"",
             s.highlight
         );
         n(out, s.link_width * 3.2);
@@ -293,7 +313,7 @@ pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: 
     if !d.links.is_empty() {
         let _ = write!(
             out,
-            "<g id=\"{p}links\" stroke-linecap=\"round\" stroke-width=\""
+            "<g id=\"{p}links\"{clip} stroke-linecap=\"round\" stroke-width=\""
         );
         n(out, s.link_width);
         out.push_str("\">\n");
@@ -341,9 +361,9 @@ pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: 
             out,
             "<g id=\"{p}ghosts\" stroke-dasharray=\"0.1 0.07\" stroke-width=\""
         );
-        n(out, s.link_width * 0.6);
+        n(out, s.link_width * 0.45);
         out.push_str("\">\n");
-        let r = s.peg_radius - s.link_width * 0.3;
+        let r = s.peg_radius - s.link_width * 0.25;
         for (h, pl, _) in &ghosts {
             let c = colour_of(s, *pl);
             let _ = write!(
@@ -600,12 +620,8 @@ fn write_border_lines(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &
     // The visible part, reaching half a unit beyond the outer holes shown.
     let (vx0, vx1) = (f64::from(v.min.col) - 0.5, f64::from(v.max.col) + 0.5);
     let (vy0, vy1) = (f64::from(v.min.row) - 0.5, f64::from(v.max.row) + 0.5);
-    let _ = write!(
-        out,
-        "<g id=\"{p}border-lines\" stroke-linecap=\"square\" stroke-width=\""
-    );
-    push_num(out, s.border_width);
-    out.push_str("\">\n");
+    // Segments first: a cropped view may show none of them.
+    let mut lines = String::new();
     let seg = |out: &mut String, class: &str, colour: &str, ax: f64, ay: f64, bx: f64, by: f64| {
         let (ax, bx) = (ax.max(vx0), bx.min(vx1));
         let (ay, by) = (ay.max(vy0), by.min(vy1));
@@ -625,23 +641,33 @@ fn write_border_lines(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &
     let red = s.border_red.as_str();
     let black = s.border_black.as_str();
     if (vy0..=vy1).contains(&y0) {
-        seg(out, "border red top", red, x0, y0, x1, y0);
+        seg(&mut lines, "border red top", red, x0, y0, x1, y0);
     }
     if (vy0..=vy1).contains(&y1) {
-        seg(out, "border red bottom", red, x0, y1, x1, y1);
+        seg(&mut lines, "border red bottom", red, x0, y1, x1, y1);
     }
     if (vx0..=vx1).contains(&x0) {
-        seg(out, "border black left", black, x0, y0, x0, y1);
+        seg(&mut lines, "border black left", black, x0, y0, x0, y1);
     }
     if (vx0..=vx1).contains(&x1) {
-        seg(out, "border black right", black, x1, y0, x1, y1);
+        seg(&mut lines, "border black right", black, x1, y0, x1, y1);
     }
+    if lines.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "<g id=\"{p}border-lines\" stroke-linecap=\"square\" stroke-width=\""
+    );
+    push_num(out, s.border_width);
+    out.push_str("\">\n");
+    out.push_str(&lines);
     out.push_str("</g>\n");
 }
 
 /// Guide lines: from each inner corner hole towards the centre along the
 /// two knight's-move slopes, stopping at the board's middle lines.
-fn write_guides(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
+fn write_guides(out: &mut String, d: &Diagram, s: &Style, p: &str) {
     if s.guide_width <= 0.0 {
         return;
     }
@@ -680,7 +706,6 @@ fn write_guides(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
         }
     }
     out.push_str("\"/>\n</g>\n");
-    let _ = l;
 }
 
 fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {

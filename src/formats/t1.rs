@@ -45,10 +45,20 @@ fn syntax<T>(line: usize, column: usize, message: impl Into<String>) -> Result<T
     })
 }
 
-/// Reads a T1 file under T1j's rules: the `dujardin` preset (automatic
-/// links, no crossing, swap exchanges colours) on the file's board.
+/// The rules a T1 file is read under when nothing else is said: automatic
+/// links and no crossing (T1j, and twixtbot-ui's default), with the mirror
+/// swap. twixtbot-ui, which writes most T1 files found today, mirrors the
+/// swapped peg as Little Golem does; its recorded games only replay that way
+/// (a colour swap would put the next player's pegs on the wrong borders).
+/// Games from T1j itself, whose swap exchanges colours, are read with
+/// [`read_with`] and `RuleSet::dujardin()`.
+pub fn default_rules() -> RuleSet {
+    RuleSet::t1()
+}
+
+/// Reads a T1 file under [`default_rules`] on the file's board.
 pub fn read(bytes: &[u8]) -> Result<Record, Error> {
-    read_with(bytes, RuleSet::dujardin())
+    read_with(bytes, default_rules())
 }
 
 /// Reads a T1 file, taking crossing, linking, removal and swap style from
@@ -114,6 +124,9 @@ pub fn read_with(bytes: &[u8], base: RuleSet) -> Result<Record, Error> {
     let mut rules = base.with_size(size);
     if !pie {
         rules.swap = Swap::None;
+    } else if rules.swap == Swap::Mirror && size.width() != size.height() {
+        // A mirrored peg would leave the board: the colour swap is the only one possible.
+        rules.swap = Swap::Colors;
     }
     let mut record = Record::new(rules);
     record.first = first;

@@ -4,7 +4,7 @@
 //! stop the others from being read.
 
 use nom::Parser;
-use nom::bytes::complete::{take_while, take_while1};
+use nom::bytes::complete::take_while1;
 use nom::character::complete::{alpha1, digit1};
 use nom::{IResult, Input};
 use nom_locate::LocatedSpan;
@@ -296,11 +296,27 @@ impl<'a> P<'a> {
         taken
     }
 
+    /// Takes the longest prefix whose characters satisfy `f`. ASCII bytes are
+    /// tested without decoding: this loop is the parser's hot path.
     fn take_while(&mut self, f: impl Fn(char) -> bool) -> In<'a> {
-        let r: R<'a, In<'a>> = take_while(f).parse(self.rest);
-        let (rest, taken) = r.expect("take_while cannot fail on complete input");
-        self.rest = rest;
-        taken
+        let s = *self.rest.fragment();
+        let bytes = s.as_bytes();
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            let (c, width) = if b.is_ascii() {
+                (char::from(b), 1)
+            } else {
+                match s[i..].chars().next() {
+                    Some(c) => (c, c.len_utf8()),
+                    None => break,
+                }
+            };
+            if !f(c) {
+                break;
+            }
+            i += width;
+        }
+        self.advance(i)
     }
 
     /// Skips spaces, line breaks and commas.
@@ -752,10 +768,8 @@ impl<'a> P<'a> {
                     line.elements.push(el);
                 }
                 Some(d) if d.is_ascii_digit() => {
-                    let r: R<'a, In<'a>> = digit1.parse(self.rest);
-                    let (rest, digits) = r.expect("starts with a digit");
+                    let digits = self.take_while(|c| c.is_ascii_digit());
                     let dspan = self.span_of(digits);
-                    self.rest = rest;
                     let dots = self.take_while(|c| c == '.');
                     if dots.fragment().is_empty() {
                         return Err(err(

@@ -1,0 +1,44 @@
+//! `twixt show`: a position of a recorded game as text in the terminal.
+
+use std::process::ExitCode;
+
+use twixtkit::diagram::game::Select;
+use twixtkit::diagram::{Charset, to_text};
+
+use super::render::{GameArgs, LookArgs, pictures};
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The position after move N (default: a script's diagram points, else the
+    /// final position).
+    #[arg(long = "move", value_name = "N")]
+    at_move: Option<u32>,
+    #[command(flatten)]
+    look: LookArgs,
+    /// Plain ASCII instead of Unicode box drawing.
+    #[arg(long)]
+    ascii: bool,
+}
+
+pub fn run(a: Args) -> ExitCode {
+    // A script shows its diagram points unless a move is asked for.
+    let select = a.at_move.map(Select::Move);
+    let (_, pics) = match pictures(&a.game, select, Select::Final, &a.look, true) {
+        Ok(p) => p,
+        Err(f) => return f.report(),
+    };
+    let cs = if a.ascii {
+        Charset::Ascii
+    } else {
+        Charset::Unicode
+    };
+    for (i, p) in pics.iter().enumerate() {
+        if i > 0 {
+            println!();
+        }
+        print!("{}", to_text(&p.diagram, cs));
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,200 @@
+//! Diagrams of a recorded game at chosen moves: the record is replayed
+//! through the engine and the position after each chosen move becomes a
+//! [`Diagram`] with move numbers and a caption.
+
+use std::collections::BTreeSet;
+
+use super::model::{Diagram, Numbering};
+use crate::board::Hole;
+use crate::moves::Move;
+use crate::position::{MoveError, Position};
+use crate::record::Record;
+
+/// Which positions of a game to draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Select {
+    /// After move N (1-based; 0 is the empty board).
+    Move(u32),
+    /// After every K moves, and the final position.
+    Every(u32),
+    /// The final position only.
+    Final,
+}
+
+/// Why a record could not be drawn.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GameDiagramError {
+    #[error("the record's rules are impossible: {0}")]
+    Rules(String),
+    #[error("move {number} is illegal: {error}")]
+    Illegal {
+        number: usize,
+        mv: Move,
+        error: MoveError,
+    },
+    #[error("move {asked} was asked for, but the game has {moves} moves")]
+    NoSuchMove { asked: u32, moves: usize },
+    #[error("--every needs a step of at least 1")]
+    ZeroStep,
+}
+
+/// One drawn position: the number of moves played and its diagram.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameDiagram {
+    pub ply: u32,
+    pub diagram: Diagram,
+}
+
+/// A short title for a record: its tagged event or players, else `None`.
+pub fn record_title(record: &Record) -> Option<String> {
+    if let Some(t) = record.tag("Event").or(record.tag("Title")) {
+        return Some(t.to_string());
+    }
+    match (record.tag("Red"), record.tag("Black")) {
+        (Some(r), Some(b)) => Some(format!("{r} – {b}")),
+        _ => None,
+    }
+}
+
+/// Replays `record` and draws the positions chosen by `select`. Pegs carry
+/// their move numbers as `numbering` says; the last move is ringed; each
+/// caption names the title (when given) and the moves shown.
+pub fn game_diagrams(
+    record: &Record,
+    select: Select,
+    numbering: Numbering,
+    title: Option<&str>,
+) -> Result<Vec<GameDiagram>, GameDiagramError> {
+    let total = record.moves.len();
+    let wanted: BTreeSet<u32> = match select {
+        Select::Move(n) => {
+            if n as usize > total {
+                return Err(GameDiagramError::NoSuchMove {
+                    asked: n,
+                    moves: total,
+                });
+            }
+            BTreeSet::from([n])
+        }
+        Select::Every(0) => return Err(GameDiagramError::ZeroStep),
+        Select::Every(k) => (1..=total as u32)
+            .filter(|n| n % k == 0)
+            .chain(std::iter::once(total as u32))
+            .filter(|n| *n > 0 || total == 0)
+            .collect(),
+        Select::Final => BTreeSet::from([total as u32]),
+    };
+    let mut pos = Position::with_first(record.rules.clone(), record.first)
+        .map_err(|e| GameDiagramError::Rules(e.to_string()))?;
+    // The hole each move's peg now stands in (for its number).
+    let mut holes: Vec<Option<Hole>> = Vec::with_capacity(total);
+    let mut out = Vec::new();
+    let snapshot = |pos: &Position, holes: &[Option<Hole>], ply: u32| {
+        let mut d = Diagram::from_setup(&pos.to_setup());
+        d.number_moves(holes, numbering);
+        let moves = if ply == 0 {
+            "empty board".to_string()
+        } else {
+            format!("after move {ply}")
+        };
+        d.caption(match title {
+            Some(t) if !t.trim().is_empty() => format!("{t}: {moves}"),
+            _ => moves[..1].to_uppercase() + &moves[1..],
+        });
+        GameDiagram { ply, diagram: d }
+    };
+    if wanted.contains(&0) {
+        out.push(snapshot(&pos, &holes, 0));
+    }
+    for (i, mv) in record.moves.iter().enumerate() {
+        let before: BTreeSet<Hole> = match mv {
+            Move::Swap => pos.pegs().map(|(h, _)| h).collect(),
+            _ => BTreeSet::new(),
+        };
+        pos.play(mv).map_err(|error| GameDiagramError::Illegal {
+            number: i + 1,
+            mv: mv.clone(),
+            error,
+        })?;
+        match mv {
+            Move::Place(p) => holes.push(Some(p.hole)),
+            Move::Swap => {
+                // A mirroring swap moves the peg: its number moves with it.
+                let after: BTreeSet<Hole> = pos.pegs().map(|(h, _)| h).collect();
+                let gone: Vec<&Hole> = before.difference(&after).collect();
+                let new: Vec<&Hole> = after.difference(&before).collect();
+                if let ([g], [n]) = (gone.as_slice(), new.as_slice()) {
+                    for h in holes.iter_mut().flatten() {
+                        if h == *g {
+                            *h = **n;
+                        }
+                    }
+                }
+                holes.push(None);
+            }
+            _ => holes.push(None),
+        }
+        let ply = i as u32 + 1;
+        if wanted.contains(&ply) {
+            out.push(snapshot(&pos, &holes, ply));
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RuleSet;
+
+    fn record(moves: &[&str]) -> Record {
+        let mut r = Record::new(RuleSet::dujardin());
+        r.moves = moves
+            .iter()
+            .map(|m| Move::peg(m.parse().unwrap()))
+            .collect();
+        r
+    }
+
+    #[test]
+    fn chosen_positions_with_numbers() {
+        let r = record(&["l12", "m14", "k14", "n12", "j16"]);
+        let ds = game_diagrams(&r, Select::Every(2), Numbering::All, Some("Test")).unwrap();
+        let plies: Vec<u32> = ds.iter().map(|d| d.ply).collect();
+        assert_eq!(plies, vec![2, 4, 5]);
+        let last = &ds[2].diagram;
+        assert_eq!(last.pegs.len(), 5);
+        assert_eq!(last.labels[&"j16".parse().unwrap()], "5");
+        assert_eq!(last.last, Some("j16".parse().unwrap()));
+        // Automatic links under Dujardin rules.
+        assert!(last.links.contains(&"l12-k14".parse().unwrap()));
+        assert_eq!(last.caption.as_deref(), Some("Test: after move 5"));
+        let d = game_diagrams(&r, Select::Move(0), Numbering::All, None).unwrap();
+        assert_eq!(d[0].diagram.caption.as_deref(), Some("Empty board"));
+        assert!(matches!(
+            game_diagrams(&r, Select::Move(9), Numbering::All, None),
+            Err(GameDiagramError::NoSuchMove { asked: 9, moves: 5 })
+        ));
+    }
+
+    #[test]
+    fn mirror_swap_moves_the_number() {
+        let mut r = Record::new(RuleSet::pencil());
+        r.moves = vec![Move::peg("c5".parse().unwrap()), Move::Swap];
+        let d = game_diagrams(&r, Select::Final, Numbering::All, None).unwrap();
+        let d = &d[0].diagram;
+        assert_eq!(d.pegs.len(), 1);
+        let (h, _) = d.pegs.iter().next().unwrap();
+        assert_eq!(d.labels.get(h).map(String::as_str), Some("1"));
+    }
+
+    #[test]
+    fn illegal_moves_are_reported() {
+        let r = record(&["l12", "l12"]);
+        let e = game_diagrams(&r, Select::Final, Numbering::All, None).unwrap_err();
+        assert!(
+            matches!(e, GameDiagramError::Illegal { number: 2, .. }),
+            "{e}"
+        );
+    }
+}
