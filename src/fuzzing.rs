@@ -132,7 +132,7 @@ pub fn movelist_roundtrip(data: &[u8]) {
 /// Rule-set YAML: read and validate; a valid rule set starts a position.
 pub fn rules_yaml(data: &[u8]) {
     let Some(src) = text(data) else { return };
-    let Ok(rules) = serde_saphyr::from_str::<RuleSet>(src) else {
+    let Ok(rules) = RuleSet::from_yaml(src) else {
         return;
     };
     if rules.validate().is_ok() {

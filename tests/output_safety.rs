@@ -220,3 +220,57 @@ fn text_from_a_script_reaches_svg_escaped() {
     assert!(!svg.contains("<img"), "{svg}");
     assert!(!svg.contains("<b>"), "{svg}");
 }
+
+/// `twixt render` names pictures after diagram points: hostile names stay
+/// in the output folder, and names that clean up alike get distinct files.
+#[test]
+fn render_keeps_hostile_diagram_names_inside_the_output_folder() {
+    let (tmp, work) = setup();
+    let long = "n".repeat(300);
+    let script = format!(
+        r#"[Title "../../etc/passwd"]
+[Size "12"]
+
+1. f6
+#diagram name="../../etc/x" caption="<script>alert(1)</script>"
+2. g8
+#diagram name="CON"
+3. j7
+#diagram name="a/b"
+4. k9
+#diagram name="a b"
+5. d4
+#diagram name="{long}"
+6. e9
+#diagram name="/abs/path"
+"#
+    );
+    fs::write(work.join("game.twixt"), script).unwrap();
+    let o = twixt(&work, &["render", "game.twixt", "-o", "out"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let files = tree(tmp.path());
+    let pictures: Vec<&String> = files
+        .iter()
+        .filter(|f| f.starts_with("work/out/"))
+        .collect();
+    assert_eq!(pictures.len(), 6, "{files:?}");
+    // Everything else is what was there before.
+    assert_eq!(files.len(), 6 + 2, "{files:?}");
+    for p in &pictures {
+        let name = p.strip_prefix("work/out/").unwrap();
+        assert!(!name.contains('/') && !name.starts_with('.'), "{name}");
+        assert!(name.len() <= 90, "{name}");
+        assert_ne!(name.to_ascii_lowercase(), "con.svg");
+        assert_svg_safe(&fs::read_to_string(work.join("out").join(name)).unwrap());
+    }
+    assert!(files.contains(&"work/out/a-b.svg".to_string()), "{files:?}");
+    assert!(
+        files.contains(&"work/out/a-b-2.svg".to_string()),
+        "{files:?}"
+    );
+}

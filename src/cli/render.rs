@@ -11,7 +11,7 @@ use twixtkit::diagram::png::svg_to_png;
 use twixtkit::diagram::snapshot::diagram_from_snapshot;
 use twixtkit::diagram::{Charset, Crop, Diagram, Numbering, Scale, Sides, Style, to_svg, to_text};
 use twixtkit::formats::{Format, littlegolem, movelist, t1};
-use twixtkit::output::{NameSet, write_atomic};
+use twixtkit::output::{NameSet, ensure_not_input, write_atomic};
 use twixtkit::record::Record;
 use twixtkit::replay::replay_game;
 use twixtkit::rules::RuleSet;
@@ -136,7 +136,7 @@ fn load_records(a: &GameArgs) -> Result<Vec<Record>, Failure> {
         Some(name) => Some(RuleSet::preset(name).map_err(|e| Failure::usage(e.to_string()))?),
         None => None,
     };
-    let bytes = std::fs::read(path)
+    let bytes = twixtkit::limits::read_bytes(path, twixtkit::limits::MAX_INPUT_BYTES)
         .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?;
     let at = |e: &dyn std::fmt::Display| Failure::invalid(format!("{}: {e}", path.display()));
     let records = match format {
@@ -461,6 +461,9 @@ fn render(a: &Args) -> Result<usize, Failure> {
             }
         };
         let path = a.output.join(names.claim(&p.stem, ext));
+        // A diagram named like the game file must not replace it.
+        ensure_not_input(&path, std::slice::from_ref(&a.game.input))
+            .map_err(|e| Failure::usage(e.to_string()))?;
         write_atomic(&path, &bytes).map_err(|e| Failure::usage(e.to_string()))?;
     }
     Ok(pics.len())

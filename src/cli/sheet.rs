@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::sheet::{Paper, SheetOptions, sheets};
-use twixtkit::output::write_atomic;
+use twixtkit::output::{ensure_not_input, write_atomic};
 
 use super::board::load_style;
 use super::render::{Failure, GameArgs, LookArgs, SelectArgs, pictures};
@@ -85,8 +85,10 @@ fn sheet(a: &Args) -> Result<usize, Failure> {
     let list: Vec<_> = pics.into_iter().map(|p| p.diagram).collect();
     let pages = sheets(&list, &style, &opts);
     for (i, page) in pages.iter().enumerate() {
-        write_atomic(&page_path(&a.output, i + 1), page.as_bytes())
+        let path = page_path(&a.output, i + 1);
+        ensure_not_input(&path, std::slice::from_ref(&a.game.input))
             .map_err(|e| Failure::usage(e.to_string()))?;
+        write_atomic(&path, page.as_bytes()).map_err(|e| Failure::usage(e.to_string()))?;
     }
     Ok(pages.len())
 }

@@ -146,24 +146,18 @@ impl RulesSpec {
 pub fn load_rules_yaml(path: &Path) -> Result<RuleSet, String> {
     let text = crate::limits::read_text(path, crate::limits::MAX_YAML_BYTES)
         .map_err(|e| format!("cannot read rule set {}: {e}", path.display()))?;
-    let rules: RuleSet = serde_saphyr::from_str(&text).map_err(|e| {
-        // The YAML error's first line holds the message; the rest repeats
-        // the file's text, which need not be shown again.
-        let full = e.to_string();
-        let first = full.lines().next().unwrap_or("invalid rule set");
-        let first = first.strip_prefix("error: ").unwrap_or(first);
-        match e.location() {
-            Some(l) => {
-                let prefix = format!("line {} column {}: ", l.line(), l.column());
-                let msg = first.strip_prefix(&prefix).unwrap_or(first);
-                format!(
-                    "bad rule set {}:{}:{}: {msg}",
-                    path.display(),
-                    l.line(),
-                    l.column()
-                )
-            }
-            None => format!("bad rule set {}: {first}", path.display()),
+    // The engine's reader: presets with overrides, positions in errors.
+    let rules = RuleSet::from_yaml(&text).map_err(|e| {
+        if e.line == 0 {
+            format!("bad rule set {}: {}", path.display(), e.message)
+        } else {
+            format!(
+                "bad rule set {}:{}:{}: {}",
+                path.display(),
+                e.line,
+                e.column,
+                e.message
+            )
         }
     })?;
     Ok(rules)
