@@ -1,6 +1,34 @@
 //! twixtkit: rules engine, game scripts and diagrams for the board game TwixT.
 //!
 //! Data flows one way: text → syntax tree → replay → diagram model → SVG/text/PNG.
+//!
+//! Play moves with the engine and draw the position:
+//!
+//! ```
+//! use twixtkit::diagram::style::Style;
+//! use twixtkit::diagram::svg::{Scale, to_svg};
+//! use twixtkit::{Diagram, Move, Player, Position, RuleSet};
+//!
+//! let mut pos = Position::new(RuleSet::pencil()).unwrap();
+//! for hole in ["f6", "m12", "g8"] {
+//!     pos.play(&Move::peg(hole.parse().unwrap())).unwrap();
+//! }
+//! // Red's f6 and g8 are a knight's move apart: the pencil rules link them.
+//! assert!(pos.has_link("f6-g8".parse().unwrap()));
+//! assert_eq!(pos.to_move(), Player::Black);
+//! let svg = to_svg(&Diagram::from_setup(&pos.to_setup()), &Style::rulebook(), Scale::Px(24.0));
+//! assert!(svg.contains("class=\"peg red"));
+//! ```
+//!
+//! Read and check an annotated script:
+//!
+//! ```
+//! let parsed = twixtkit::script::parse("[Rules \"dujardin\"]\n1. e5 2. e7 3. d7\n#links d7-e5\n");
+//! assert!(parsed.errors.is_empty());
+//! let replay = twixtkit::replay::replay_game(&parsed.file.games[0], None).unwrap();
+//! assert!(replay.issues.is_empty());
+//! assert_eq!(replay.plies, 3);
+//! ```
 
 pub mod board;
 mod dead_draw;
