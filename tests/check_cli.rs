@@ -195,3 +195,29 @@ fn yaml_rule_sets_are_found_next_to_the_script() {
         stdout(&o)
     );
 }
+
+/// A script may only name rule-set files beside it or below it: a downloaded
+/// script cannot make `check` read (and quote) any other file.
+#[test]
+fn rule_set_paths_outside_the_script_folder_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, rules) in [
+        ("abs.twixt", "/etc/passwd"),
+        ("up.twixt", "../secret.yaml"),
+        ("deep.twixt", "rules/../../secret.yaml"),
+        ("noext.twixt", "rules/manual"),
+    ] {
+        std::fs::write(
+            dir.path().join(name),
+            format!("[Rules \"{rules}\"]\n\n1. f6\n"),
+        )
+        .unwrap();
+        let o = twixt(&["check", "-q", name], dir.path());
+        assert_eq!(o.status.code(), Some(1), "{name}");
+        assert!(
+            stdout(&o).contains("a rule-set file must be a .yaml file in the script's folder"),
+            "{name}: {}",
+            stdout(&o)
+        );
+    }
+}

@@ -58,8 +58,20 @@ impl RulesSpec {
     pub fn parse(v: &str) -> Result<RulesSpec, String> {
         let v = v.trim();
         let lower = v.to_ascii_lowercase();
-        if lower.ends_with(".yaml") || lower.ends_with(".yml") || v.contains('/') {
-            return Ok(RulesSpec::File(PathBuf::from(v)));
+        if lower.ends_with(".yaml") || lower.ends_with(".yml") || v.contains(['/', '\\']) {
+            // A downloaded script must not make `check` read (and quote in its
+            // errors) files elsewhere: only YAML files beside the script or below.
+            let path = PathBuf::from(v);
+            let inside = path
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+            if !inside || !(lower.ends_with(".yaml") || lower.ends_with(".yml")) || v.contains('\\')
+            {
+                return Err(format!(
+                    "a rule-set file must be a .yaml file in the script's folder or below it, found `{v}`"
+                ));
+            }
+            return Ok(RulesSpec::File(path));
         }
         let mut words = v.split_whitespace().peekable();
         let mut rules = RuleSet::pencil();
