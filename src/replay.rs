@@ -115,6 +115,9 @@ pub struct DiagramSnapshot {
     pub marks: Vec<Mark>,
     /// Plies played when the diagram point is reached.
     pub ply: u32,
+    /// Plies played at the previous diagram point of the same line (or when
+    /// the line started), for numbering the moves since the last diagram.
+    pub previous_ply: u32,
     /// Empty in the main line; otherwise the index of each variation taken
     /// (counting variations in the order they appear in their parent line).
     pub variation: Vec<usize>,
@@ -385,6 +388,9 @@ fn walk(ctx: &mut Ctx, line: &Line, cur: &mut Cursor, path: &mut Vec<usize>, mai
     let mut before: Option<Cursor> = None;
     let mut variation_index = 0usize;
     let mut last_move_index: Option<usize> = None;
+    // Ply of the previous diagram point of this line (or of the line's start),
+    // for `numbers=since-last`.
+    let mut previous_diagram_ply = cur.ply;
     for (i, e) in els.iter().enumerate() {
         match e {
             Element::Move(m) => {
@@ -441,8 +447,10 @@ fn walk(ctx: &mut Ctx, line: &Line, cur: &mut Cursor, path: &mut Vec<usize>, mai
                     last_move: cur.last.clone(),
                     marks,
                     ply: cur.ply,
+                    previous_ply: previous_diagram_ply,
                     variation: path.clone(),
                 });
+                previous_diagram_ply = cur.ply;
             }
             Element::Comment(_) | Element::Remark(_) => {}
         }

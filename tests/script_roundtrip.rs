@@ -81,6 +81,7 @@ fn diagram() -> impl Strategy<Value = DiagramPoint> {
         prop::option::of(prop_oneof![
             Just(Numbers::None),
             Just(Numbers::All),
+            Just(Numbers::SinceLast),
             (0u32..50, 0u32..50).prop_map(|(a, b)| Numbers::Range(a.min(b), a.max(b))),
         ]),
         prop::option::of((hole(), hole())),

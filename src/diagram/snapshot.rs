@@ -17,11 +17,19 @@ pub fn diagram_from_snapshot(snap: &DiagramSnapshot) -> Diagram {
         Numbers::None => None,
         Numbers::All => Some((1, u32::MAX)),
         Numbers::Range(a, b) => Some((a, b)),
+        Numbers::SinceLast => Some((snap.previous_ply + 1, snap.ply)),
     };
+    // `restart=yes` numbers the shown moves from 1 instead of their real numbers.
+    let restart = option(snap, "restart").is_some_and(|v| {
+        ["yes", "true", "1"]
+            .iter()
+            .any(|y| v.eq_ignore_ascii_case(y))
+    });
     if let Some((first, last)) = shown {
         for (&hole, &ply) in &snap.move_numbers {
             if (first..=last).contains(&ply) {
-                d.label(hole, ply.to_string());
+                let n = if restart { ply - first + 1 } else { ply };
+                d.label(hole, n.to_string());
             }
         }
     }
@@ -79,12 +87,7 @@ pub fn diagram_from_snapshot(snap: &DiagramSnapshot) -> Diagram {
         d.crop(Crop::new(a, b));
     }
     // A `translation` option becomes a second paragraph of the caption.
-    let translation = snap
-        .point
-        .extra
-        .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case("translation"))
-        .map(|(_, v)| v.as_str());
+    let translation = option(snap, "translation");
     match (&snap.point.caption, translation) {
         (Some(c), Some(t)) => d.caption(format!("{c}\n{t}")),
         (Some(c), None) => d.caption(c.clone()),
@@ -92,6 +95,15 @@ pub fn diagram_from_snapshot(snap: &DiagramSnapshot) -> Diagram {
         (None, None) => &mut d,
     };
     d
+}
+
+/// The value of a diagram option twixtkit keeps as free text.
+fn option<'a>(snap: &'a DiagramSnapshot, name: &str) -> Option<&'a str> {
+    snap.point
+        .extra
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
 }
 
 #[cfg(test)]
@@ -131,5 +143,38 @@ mod tests {
         assert!(d.marks.iter().any(|m| matches!(m, Mark::Arrow { .. })));
         assert_eq!(d.crop, Some(Crop::new(h("b2"), h("i9"))));
         assert_eq!(d.caption.as_deref(), Some("Red & Black"));
+    }
+
+    #[test]
+    fn numbers_since_the_last_diagram_real_or_restarted() {
+        let ds = diagrams(
+            "[Rules \"pencil\"]\n[Size \"12\"]\n\n1. c3 2. j4 3. e8\n#diagram name=a numbers=since-last\n4. h9 5. f3\n#diagram name=b numbers=since-last\n#diagram name=c numbers=since-last restart=yes\n6. k6\n#diagram name=d numbers=4-6 restart=yes\n",
+        );
+        let h = |s: &str| s.parse().unwrap();
+        let labels = |d: &Diagram| {
+            let mut v: Vec<(String, String)> = d
+                .labels
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(ds[0].labels.len(), 3);
+        // Moves 4 and 5 only: the first diagram showed 1 to 3.
+        assert_eq!(ds[1].labels[&h("h9")], "4");
+        assert_eq!(ds[1].labels[&h("f3")], "5");
+        assert_eq!(ds[1].labels.len(), 2);
+        // Right after another diagram at the same ply: no new moves.
+        assert!(ds[2].labels.is_empty(), "{:?}", labels(&ds[2]));
+        // Moves 4 to 6 numbered 1 to 3.
+        assert_eq!(
+            labels(&ds[3]),
+            vec![
+                ("f3".into(), "2".into()),
+                ("h9".into(), "1".into()),
+                ("k6".into(), "3".into())
+            ]
+        );
     }
 }

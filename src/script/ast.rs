@@ -176,6 +176,8 @@ pub enum Numbers {
     All,
     /// Plies `from..=to`.
     Range(u32, u32),
+    /// The moves since the previous diagram point of the same line.
+    SinceLast,
 }
 
 /// Something drawn on a diagram in addition to the position.

@@ -1307,6 +1307,7 @@ fn parse_numbers(v: &str) -> Option<Numbers> {
     match v.to_ascii_lowercase().as_str() {
         "none" => Some(Numbers::None),
         "all" => Some(Numbers::All),
+        "since-last" => Some(Numbers::SinceLast),
         _ => {
             let (a, b) = v.split_once('-').unwrap_or((v, v));
             let num = |s: &str| {

@@ -251,6 +251,7 @@ fn diagram_text(d: &DiagramPoint) -> String {
             Numbers::None => "none".to_string(),
             Numbers::All => "all".to_string(),
             Numbers::Range(a, b) => format!("{a}-{b}"),
+            Numbers::SinceLast => "since-last".to_string(),
         };
         opt("numbers", &v);
     }
