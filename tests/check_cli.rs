@@ -221,3 +221,32 @@ fn rule_set_paths_outside_the_script_folder_are_refused() {
         );
     }
 }
+
+/// `twixt fmt` takes folders: every `.twixt` file directly inside is checked or rewritten.
+#[test]
+fn fmt_takes_folders() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("s");
+    std::fs::create_dir(&sub).unwrap();
+    std::fs::write(sub.join("a.twixt"), "1.f6   2.g8\n").unwrap();
+    std::fs::write(sub.join("notes.txt"), "not a script").unwrap();
+    let o = twixt(&["fmt", "--check", "s"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("a.twixt: not in canonical form"),
+        "{}",
+        stdout(&o)
+    );
+    let o = twixt(&["fmt", "s"], dir.path());
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(sub.join("a.twixt")).unwrap(),
+        "1. f6 2. g8\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(sub.join("notes.txt")).unwrap(),
+        "not a script"
+    );
+    let o = twixt(&["fmt", "--check", "s"], dir.path());
+    assert_eq!(o.status.code(), Some(0));
+}

@@ -1,7 +1,8 @@
 //! The figures in `diagrams/` are generated: this test regenerates all of
 //! them into a temporary folder with the `twixt` binary and fails, naming the
 //! file, when a committed file differs, so the figures never go stale. It
-//! also runs `twixt check` on every script, so every caption's claims hold.
+//! also runs `twixt check` on every script, so every caption's claims hold,
+//! and `twixt fmt --check`, so the scripts stay in canonical form.
 //!
 //! Regenerate the committed files with
 //! `TWIXT_BLESS=1 cargo test --release --test diagrams`.
@@ -140,6 +141,7 @@ fn files(dir: &Path) -> BTreeSet<String> {
 fn committed_figures_are_current_and_their_scripts_check() {
     for script in RENDER {
         twixt(&["check", "-q", script], &diagrams_dir());
+        twixt(&["fmt", "--check", script], &diagrams_dir());
     }
     let tmp = tempfile::tempdir().unwrap();
     regenerate(tmp.path());

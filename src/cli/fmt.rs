@@ -8,7 +8,8 @@ use twixtkit::script::{parse, write_file};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Script files (.twixt) to rewrite in place.
+    /// Script files (.twixt) to rewrite in place, or folders: every `.twixt`
+    /// file directly inside them.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Change nothing; exit 1 and name each file that is not canonical.
@@ -16,9 +17,42 @@ pub struct Args {
     check: bool,
 }
 
+/// The files named, with each folder replaced by the `.twixt` files directly
+/// inside it, sorted (links and subfolders are not followed).
+fn script_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut out = Vec::new();
+    for p in paths {
+        if !p.is_dir() {
+            out.push(p.clone());
+            continue;
+        }
+        let entries =
+            std::fs::read_dir(p).map_err(|e| format!("cannot read folder {}: {e}", p.display()))?;
+        let mut found: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .map(|e| e.path())
+            .filter(|f| {
+                f.extension()
+                    .is_some_and(|x| x.eq_ignore_ascii_case("twixt"))
+            })
+            .collect();
+        found.sort();
+        out.extend(found);
+    }
+    Ok(out)
+}
+
 pub fn run(args: Args) -> ExitCode {
     let mut code = 0u8;
-    for path in &args.files {
+    let files = match script_files(&args.files) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    for path in &files {
         let name = path.display().to_string();
         let text = match twixtkit::limits::read_text(path, twixtkit::limits::MAX_INPUT_BYTES) {
             Ok(t) => t,
