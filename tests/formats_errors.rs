@@ -372,3 +372,18 @@ proptest! {
         }
     }
 }
+
+/// A T1 file records no crossing rule or swap style: games that a reader
+/// would replay differently are refused, not silently changed.
+#[test]
+fn t1_writer_refuses_games_a_reader_would_change() {
+    let mut r = Record::new(RuleSet::pencil());
+    r.moves.push(Move::peg(Hole::new(5, 5)));
+    assert!(matches!(t1::write(&r), Err(t1::Error::Unwritable(m)) if m.contains("cross")));
+    let mut r = Record::new(RuleSet::dujardin());
+    r.moves.extend([Move::peg(Hole::new(5, 5)), Move::Swap]);
+    assert!(matches!(t1::write(&r), Err(t1::Error::Unwritable(m)) if m.contains("mirror")));
+    let mut r = Record::new(RuleSet::t1());
+    r.moves.extend([Move::peg(Hole::new(5, 5)), Move::Swap]);
+    assert!(t1::write(&r).is_ok());
+}

@@ -12,7 +12,7 @@
 use crate::board::{BoardSize, Hole, Player};
 use crate::moves::{Move, Placement};
 use crate::record::{GameResult, Record};
-use crate::rules::{RuleSet, Swap};
+use crate::rules::{Crossing, RuleSet, Swap};
 
 use super::{Location, mover, plain_moves_problem, utf8};
 
@@ -240,9 +240,23 @@ fn field(out: &mut String, value: &str, comment: &str) -> Result<(), Error> {
 }
 
 /// Writes one game as a T1 file (upper-case hole names, as twixtbot-ui
-/// does). The file holds no crossing rule or swap style; a reader assumes
-/// T1j's rules.
+/// does). The file holds no crossing rule or swap style, so only games whose
+/// rules a reader would assume are written: automatic links that never cross
+/// and no removals, and a swap that mirrors when the game has one.
 pub fn write(record: &Record) -> Result<String, Error> {
+    let rules = &record.rules;
+    if rules.crossing != Crossing::None {
+        return Err(Error::Unwritable(
+            "the rules let own links cross, and a T1 file is read with no crossing at all: the game would change".into(),
+        ));
+    }
+    let swapped = record.moves.iter().any(|m| matches!(m, Move::Swap));
+    let square = rules.size.width() == rules.size.height();
+    if swapped && square && rules.swap != Swap::Mirror {
+        return Err(Error::Unwritable(
+            "the game swaps colours, and a T1 file on a square board is read with the mirror swap: the game would change".into(),
+        ));
+    }
     let size = record.size();
     if size.width() > MAX_COLUMNS {
         return Err(Error::Unwritable(format!(
