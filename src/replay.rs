@@ -73,6 +73,9 @@ pub enum How {
     AgreedDraw,
     /// Neither player can connect any more.
     DeadDraw,
+    /// The player to move has no legal move left: every hole they may use is
+    /// taken and the rules let them take no peg back. The game is drawn.
+    NoMoves,
 }
 
 /// The ply at which the main line was decided, and how.
@@ -256,6 +259,17 @@ pub fn replay(game: &Game, rules: RuleSet) -> GameReplay {
             winner: None,
         });
     }
+    if ctx.decided.is_none()
+        && let Some(p) = &final_position
+        && p.status() == Status::Ongoing
+        && has_no_moves(p)
+    {
+        ctx.decided = Some(Decision {
+            ply: p.ply(),
+            how: How::NoMoves,
+            winner: None,
+        });
+    }
     let complete = !cur.broken;
     check_result(
         game,
@@ -372,12 +386,24 @@ fn move_words(m: &MoveNode) -> String {
     s
 }
 
+/// True when the player to move cannot place a peg anywhere and may not free
+/// a hole by taking back an own peg.
+fn has_no_moves(p: &Position) -> bool {
+    let player = p.to_move();
+    p.rules().removal != Removal::LinksAndPegs
+        && !p
+            .size()
+            .holes()
+            .any(|h| p.peg(h).is_none() && p.size().playable_by(player, h))
+}
+
 fn decided_text(d: &Decision) -> String {
     match (d.how, d.winner) {
         (How::Connection, Some(w)) => format!("{w} connected"),
         (How::Resignation, Some(w)) => format!("{} resigned", w.opponent()),
         (How::AgreedDraw, _) => "a draw was agreed".into(),
         (How::DeadDraw, _) => "the position became a dead draw".into(),
+        (How::NoMoves, _) => "the player to move had no legal move left".into(),
         _ => "the game ended".into(),
     }
 }

@@ -250,3 +250,27 @@ fn fmt_takes_folders() {
     let o = twixt(&["fmt", "--check", "s"], dir.path());
     assert_eq!(o.status.code(), Some(0));
 }
+
+/// A game that ends with no legal move for the player to move (every hole
+/// they may use is taken) is reported as decided: a draw.
+#[test]
+fn a_full_board_is_decided_as_a_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = twixt(
+        &[
+            "random", "--games", "20", "--seed", "5", "--size", "6", "--rules", "board", "-o",
+            "r.twixt",
+        ],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let o = twixt(&["check", "--format", "json", "r.twixt"], dir.path());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let games = v["games"].as_array().unwrap();
+    let full: Vec<&serde_json::Value> = games.iter().filter(|g| g["how"] == "no-moves").collect();
+    assert!(!full.is_empty(), "{v}");
+    for g in full {
+        assert_eq!(g["winner"], serde_json::Value::Null);
+        assert_eq!(g["decided_at"], g["plies"]);
+    }
+}

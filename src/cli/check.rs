@@ -187,6 +187,7 @@ fn game_line(g: &GameReport) -> String {
         (Some(How::Resignation), Some(w)) => format!("{w} won by resignation"),
         (Some(How::AgreedDraw), _) => "draw agreed".to_string(),
         (Some(How::DeadDraw), _) => "dead draw".to_string(),
+        (Some(How::NoMoves), _) => "no legal move left, a draw".to_string(),
         _ => "undecided".to_string(),
     };
     let decided = match g.decided_at {
