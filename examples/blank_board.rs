@@ -10,7 +10,9 @@ use twixtkit::diagram::blank::{BlankOptions, blank_page};
 use twixtkit::diagram::sheet::Paper;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| ".".into()));
+    // Output folder: the first argument, else `out/` (ignored by git).
+    let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "out".into()));
+    std::fs::create_dir_all(&dir)?;
     let style = Style::rulebook();
     let one = blank_page(&BlankOptions::default(), &style);
     std::fs::write(dir.join("board-a4.svg"), one)?;

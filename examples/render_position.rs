@@ -14,7 +14,9 @@ fn hole(s: &str) -> Hole {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| ".".into()));
+    // Output folder: the first argument, else `out/` (ignored by git).
+    let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "out".into()));
+    std::fs::create_dir_all(&dir)?;
     let mut pos = Position::new(RuleSet::dujardin())?;
     let moves = ["l12", "m14", "k14", "n12", "j16", "o10", "m10", "p8"];
     let mut order = Vec::new();

@@ -10,7 +10,9 @@ use twixtkit::diagram::{Charset, Crop, Diagram, Mark, Scale, Sides, Style, to_sv
 use twixtkit::{BoardSize, Hole, Link, Player, Setup};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| ".".into()));
+    // Output folder: the first argument, else `out/` (ignored by git).
+    let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "out".into()));
+    std::fs::create_dir_all(&dir)?;
     let h = |s: &str| -> Hole { s.parse().expect("hole name") };
     let mut setup = Setup::empty(BoardSize::STANDARD);
     for (hole, p) in [

@@ -13,6 +13,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             files.push(a);
         }
     }
+    if files.is_empty() {
+        return Err("usage: cargo run --example svg_to_png -- FILE.svg… [--zoom 2]".into());
+    }
     for f in files {
         let svg = std::fs::read_to_string(&f)?;
         let png = twixtkit::diagram::png::svg_to_png(&svg, zoom)?;

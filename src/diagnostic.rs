@@ -183,9 +183,17 @@ impl Diagnostic {
     }
 }
 
+/// `text` with control characters (from binary files) shown as `�`, so that
+/// a message never sends terminal escapes.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+        .collect()
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}: {}", self.severity.name(), self.message)?;
+        writeln!(f, "{}: {}", self.severity.name(), printable(&self.message))?;
         if self.line == 0 {
             if !self.file.is_empty() {
                 writeln!(f, " --> {}", self.file)?;
@@ -201,12 +209,9 @@ impl fmt::Display for Diagnostic {
         };
         writeln!(f, "{pad}--> {file}:{}:{}", self.line, self.col)?;
         writeln!(f, "{pad} |")?;
-        // Tabs become one space so that carets stay under the right characters.
-        let snippet: String = self
-            .snippet
-            .chars()
-            .map(|c| if c == '\t' { ' ' } else { c })
-            .collect();
+        // Tabs become one space so that carets stay under the right
+        // characters; other control characters become `�`.
+        let snippet = printable(&self.snippet.replace('\t', " "));
         writeln!(f, "{num} | {snippet}")?;
         let carets = "^".repeat(self.len.max(1));
         let indent = " ".repeat(self.col.saturating_sub(1 + self.snippet_skip) as usize);
@@ -215,6 +220,15 @@ impl fmt::Display for Diagnostic {
         } else {
             writeln!(f, "{pad} | {indent}{carets} {}", self.label)
         }
+    }
+}
+
+/// `1 game`, `2 games`: a count with its noun, plural when not one.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
     }
 }
 

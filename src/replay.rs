@@ -622,9 +622,9 @@ fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
                     ctx,
                     span,
                     format!(
-                        "move {} added {} link(s) ({}), not {n}",
+                        "move {} added {} ({}), not {n}",
                         cur.ply,
-                        added.len(),
+                        crate::diagnostic::count(added.len(), "link"),
                         list(&added)
                     ),
                 ),

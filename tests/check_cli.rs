@@ -27,7 +27,7 @@ fn check_passes_a_legal_game() {
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert_eq!(
         stdout(&o),
-        "good.twixt:1: \"fine\" pencil on 24, 3 moves, decided at move 3: black won by resignation: ok\nchecked 1 games in 1 files: 0 errors, 0 warnings\n"
+        "good.twixt:1: \"fine\" pencil on 24, 3 moves, decided at move 3: black won by resignation: ok\nchecked 1 game in 1 file: 0 errors, 0 warnings\n"
     );
 }
 
@@ -39,7 +39,7 @@ fn check_reports_illegal_moves_with_location_and_exits_1() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stdout(&o),
-        "error: illegal move 2 by black (f6): f6 is occupied by a red peg\n --> bad.twixt:3:7\n  |\n3 | 1. f6 2. f6\n  |       ^^^^^ illegal move\nchecked 1 games in 1 files: 1 errors, 0 warnings\n"
+        "error: illegal move 2 by black (f6): f6 is occupied by a red peg\n --> bad.twixt:3:7\n  |\n3 | 1. f6 2. f6\n  |       ^^^^^ illegal move\nchecked 1 game in 1 file: 1 error, 0 warnings\n"
     );
 }
 
@@ -56,7 +56,7 @@ fn check_walks_folders_and_counts_everything() {
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     assert!(
-        out.contains("false claim: move 3 added 1 link(s) (f6-g8), not 0"),
+        out.contains("false claim: move 3 added 1 link (f6-g8), not 0"),
         "{out}"
     );
     assert!(

@@ -35,7 +35,7 @@ fn check_ends_on_folder_loops_and_pipes() {
         String::from_utf8_lossy(&o.stderr)
     );
     assert!(
-        out.contains("checked 1 games in 1 files"),
+        out.contains("checked 1 game in 1 file"),
         "{out} (pipe made: {fifo})"
     );
 }

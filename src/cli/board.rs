@@ -156,7 +156,12 @@ pub fn run(a: Args) -> ExitCode {
             .map_err(|e| format!("cannot write to standard output: {e}")),
     };
     match written {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => {
+            if let Some(p) = &a.output {
+                eprintln!("wrote {}", p.display());
+            }
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(2)

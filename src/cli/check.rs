@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use twixtkit::diagnostic::count;
 use twixtkit::diagnostic::{Diagnostic, Severity};
 use twixtkit::replay::{GameReplay, How, replay_game};
 use twixtkit::script::{Game, LoadedFile, is_game_file, load_games, result_name};
@@ -201,8 +202,12 @@ fn game_line(g: &GameReport) -> String {
         .unwrap_or_default();
     let status = if g.errors.is_empty() { "ok" } else { "FAILED" };
     format!(
-        "{}:{}:{title} {} on {}, {} moves, {decided}: {status}",
-        g.file, g.line, g.rules, g.size, g.plies
+        "{}:{}:{title} {} on {}, {}, {decided}: {status}",
+        g.file,
+        g.line,
+        g.rules,
+        g.size,
+        count(g.plies as usize, "move")
     )
 }
 
@@ -281,8 +286,11 @@ pub fn run(args: Args) -> ExitCode {
             }
             let _ = writeln!(
                 out,
-                "checked {games} games in {} files: {errors} errors, {warnings} warnings",
-                files.len()
+                "checked {} in {}: {}, {}",
+                count(games, "game"),
+                count(files.len(), "file"),
+                count(errors, "error"),
+                count(warnings, "warning")
             );
             let _ = out.flush();
         }
