@@ -302,7 +302,7 @@ pub(crate) fn pictures(
         } else {
             for snap in &rep.diagrams {
                 let mut d = diagram_from_snapshot(snap);
-                apply_look(&mut d, look);
+                apply_look(&mut d, look)?;
                 pics.push(Picture {
                     stem: snap
                         .point
@@ -325,9 +325,15 @@ pub(crate) fn pictures(
 }
 
 /// Command-line choices that apply over a script's own.
-fn apply_look(d: &mut Diagram, look: &LookArgs) {
+fn apply_look(d: &mut Diagram, look: &LookArgs) -> Result<(), Failure> {
     d.coords = look.coords;
     if let Some(c) = look.crop {
+        if c.clamp_to(d.size).is_none() {
+            return Err(Failure::usage(format!(
+                "--crop {c} lies outside the {} board",
+                d.size
+            )));
+        }
         d.crop = Some(c);
     }
     if look.no_numbers {
@@ -335,6 +341,7 @@ fn apply_look(d: &mut Diagram, look: &LookArgs) {
         d.labels
             .retain(|_, t| !t.bytes().all(|b| b.is_ascii_digit()));
     }
+    Ok(())
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
