@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::model::{Diagram, Sides};
 use super::sheet::{Paper, open_page, place};
 use super::style::Style;
-use super::svg::{Layout, push_num};
+use super::svg::{Layout, push_num, push_segment};
 use crate::board::BoardSize;
 
 /// What to print.
@@ -153,16 +153,7 @@ fn record_columns(out: &mut String, s: &Style, x: f64, y: f64, w: f64, h: f64, p
         "<g id=\"{prefix}record\" stroke=\"{}\" stroke-width=\"0.2\" fill=\"none\">\n<path d=\"",
         s.coord
     );
-    let seg = |out: &mut String, ax: f64, ay: f64, bx: f64, by: f64| {
-        out.push('M');
-        push_num(out, ax);
-        out.push(' ');
-        push_num(out, ay);
-        out.push('L');
-        push_num(out, bx);
-        out.push(' ');
-        push_num(out, by);
-    };
+    let seg = push_segment;
     for i in 0..=rows {
         let yy = y + row_h * i as f64;
         seg(out, x, yy, x + w, yy);

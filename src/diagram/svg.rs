@@ -150,6 +150,18 @@ impl Layout {
     }
 }
 
+/// Appends the path data `M ax ayL bx by`: one straight segment.
+pub fn push_segment(out: &mut String, ax: f64, ay: f64, bx: f64, by: f64) {
+    out.push('M');
+    push_num(out, ax);
+    out.push(' ');
+    push_num(out, ay);
+    out.push('L');
+    push_num(out, bx);
+    out.push(' ');
+    push_num(out, by);
+}
+
 /// A complete SVG document for the diagram.
 pub fn to_svg(d: &Diagram, s: &Style, scale: Scale) -> String {
     let layout = Layout::new(d, s);
@@ -733,23 +745,9 @@ fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
         match m {
             Mark::Cross(h) => {
                 let (x, y) = (f64::from(h.col), f64::from(h.row));
-                let _ = write!(out, "<path class=\"cross {h}\" fill=\"none\" d=\"M");
-                for (i, (ax, ay, bx, by)) in
-                    [(x - r, y - r, x + r, y + r), (x - r, y + r, x + r, y - r)]
-                        .into_iter()
-                        .enumerate()
-                {
-                    if i > 0 {
-                        out.push('M');
-                    }
-                    push_num(out, ax);
-                    out.push(' ');
-                    push_num(out, ay);
-                    out.push('L');
-                    push_num(out, bx);
-                    out.push(' ');
-                    push_num(out, by);
-                }
+                let _ = write!(out, "<path class=\"cross {h}\" fill=\"none\" d=\"");
+                push_segment(out, x - r, y - r, x + r, y + r);
+                push_segment(out, x - r, y + r, x + r, y - r);
                 out.push_str("\"/>\n");
             }
             Mark::Letter { hole, text } => {
