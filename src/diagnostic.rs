@@ -99,16 +99,12 @@ impl Diagnostic {
     /// column (in characters) and the snippet line are computed from the text.
     /// Offsets past the end or inside a character are clamped.
     pub fn at(self, source: &str, offset: usize, len: usize) -> Diagnostic {
-        let mut offset = offset.min(source.len());
-        while !source.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let line_start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = source[offset..]
-            .find('\n')
-            .map_or(source.len(), |i| offset + i);
-        let line = 1 + source[..line_start].bytes().filter(|&b| b == b'\n').count() as u32;
-        self.at_line_known(source, offset, len, line, line_start, line_end)
+        let end = offset.min(source.len());
+        let line = 1 + source.as_bytes()[..end]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u32;
+        self.at_known_line(source, offset, len, line)
     }
 
     /// As [`Diagnostic::at`] when the line of `offset` is already known (the
