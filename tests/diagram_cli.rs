@@ -1,13 +1,7 @@
 //! `twixt board` end to end.
 
-use std::process::Command;
-
-fn twixt(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_twixt"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
+mod common;
+use common::twixt;
 
 #[test]
 fn board_writes_svg_in_mm() {

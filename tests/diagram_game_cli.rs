@@ -2,24 +2,9 @@
 //! `../shared/games` (skipped when that folder is absent).
 
 use std::path::PathBuf;
-use std::process::Command;
 
-fn games() -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/games");
-    if p.is_dir() {
-        Some(p)
-    } else {
-        println!("skipped: ../shared/games not found");
-        None
-    }
-}
-
-fn twixt(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_twixt"))
-        .args(args)
-        .output()
-        .expect("runs")
-}
+mod common;
+use common::{shared_games as games, twixt};
 
 #[test]
 fn render_writes_one_file_per_chosen_position() {

@@ -2,7 +2,7 @@
 //! `../shared/games/SOURCES.md` says.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use twixtkit::formats::{littlegolem, movelist, t1};
 use twixtkit::moves::Move;
@@ -10,15 +10,8 @@ use twixtkit::record::{GameResult, Record};
 use twixtkit::rules::{RuleSet, Swap};
 use twixtkit::{Player, Position, Status, WinBy};
 
-fn games_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/games");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: ../shared/games not found");
-        None
-    }
-}
+mod common;
+use common::shared_games as games_dir;
 
 /// Plays every move; panics with the ply and the engine's reason on a rejected move.
 fn replay(name: &str, r: &Record) -> Position {

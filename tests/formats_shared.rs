@@ -10,15 +10,8 @@ use twixtkit::record::{GameResult, Record};
 use twixtkit::rules::{RuleSet, Swap};
 use twixtkit::{BoardSize, Hole, Player};
 
-fn games_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/games");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!("skipped: ../shared/games not found");
-        None
-    }
-}
+mod common;
+use common::shared_games as games_dir;
 
 fn files(dir: &Path, sub: &str) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = fs::read_dir(dir.join(sub))
