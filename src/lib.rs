@@ -30,25 +30,20 @@
 //! assert_eq!(replay.plies, 3);
 //! ```
 
-pub mod board;
-mod dead_draw;
 pub mod diagnostic;
 pub mod diagram;
 pub mod formats;
 #[doc(hidden)]
 pub mod fuzzing;
-pub mod geometry;
 pub mod limits;
-pub mod link;
-pub mod moves;
 pub mod output;
-pub mod position;
-pub mod random;
 pub mod record;
 pub mod replay;
-pub mod rules;
 pub mod script;
-pub mod setup;
+pub mod twixt;
+
+// The TwixT engine's modules, also at the crate root where they began.
+pub use twixt::{board, geometry, link, moves, position, random, rules, setup};
 
 pub use board::{BoardSize, Hole, Player};
 pub use diagram::Diagram;

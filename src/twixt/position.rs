@@ -10,8 +10,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::Arc;
 
+use super::dead_draw;
 use crate::board::{BoardSize, Hole, Player};
-use crate::dead_draw;
 use crate::geometry::{Geometry, NONE, flag};
 use crate::link::Link;
 use crate::moves::{Move, Placement, Removal as RemovalMove};

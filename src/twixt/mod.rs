@@ -1,0 +1,14 @@
+//! The rules of TwixT: the board and its holes, link geometry, moves, rule
+//! sets, setups, positions with win and dead-draw detection, and random
+//! games. Nothing here reads files or draws: the shared script reader,
+//! replay and diagram pipeline sit beside this folder and call into it.
+
+pub mod board;
+mod dead_draw;
+pub mod geometry;
+pub mod link;
+pub mod moves;
+pub mod position;
+pub mod random;
+pub mod rules;
+pub mod setup;
