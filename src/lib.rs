@@ -36,7 +36,9 @@ pub mod formats;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod limits;
+pub mod open;
 pub mod output;
+pub mod pictures;
 pub mod record;
 pub mod replay;
 pub mod script;
@@ -49,6 +51,8 @@ pub use board::{BoardSize, Hole, Player};
 pub use diagram::Diagram;
 pub use link::Link;
 pub use moves::{Move, Placement};
+pub use open::{GameFile, open};
+pub use pictures::{Choice, Picture};
 pub use position::{MoveError, Played, Position, SetupProblem, Status, WinBy};
 pub use record::{GameResult, Record};
 pub use rules::RuleSet;

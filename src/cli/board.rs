@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use twixtkit::output::write_atomic;
 
+use super::failure::Failure;
+
 use twixtkit::BoardSize;
 use twixtkit::diagram::blank::{BlankOptions, MAX_PER_PAGE, blank_page};
 use twixtkit::diagram::png::{svg_to_png, zoom_for_dpi_mm};
@@ -79,26 +81,6 @@ fn dpi(s: &str) -> Result<f64, String> {
     }
 }
 
-/// A built-in style by name, or a style file. On failure, the exit code
-/// (2: the file cannot be read, 1: it is wrong) and the message.
-pub(crate) fn load_style(arg: &str) -> Result<Style, (u8, String)> {
-    let names = twixtkit::diagram::style::BUILTIN_NAMES;
-    if names.contains(&arg) {
-        return Style::builtin(arg).map_err(|e| (2, e.to_string()));
-    }
-    let text = twixtkit::limits::read_text(Path::new(arg), twixtkit::limits::MAX_YAML_BYTES)
-        .map_err(|e| {
-            (
-                2,
-                format!(
-                    "`{arg}` is neither a built-in style ({}) nor a readable style file: {e}",
-                    names.join(", ")
-                ),
-            )
-        })?;
-    Style::from_yaml(&text, arg).map_err(|e| (1, e.to_string()))
-}
-
 /// Picks the format: the flag, else the output file's extension, else SVG.
 pub(crate) fn pick_format(flag: Option<Format>, output: Option<&Path>) -> Format {
     flag.unwrap_or_else(|| {
@@ -114,12 +96,9 @@ pub(crate) fn pick_format(flag: Option<Format>, output: Option<&Path>) -> Format
 }
 
 pub fn run(a: Args) -> ExitCode {
-    let style = match load_style(&a.style) {
+    let style = match Style::load(&a.style) {
         Ok(s) => s,
-        Err((code, message)) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(code);
-        }
+        Err(e) => return Failure::from(e).report(),
     };
     let paper = if a.landscape {
         a.paper.landscape()

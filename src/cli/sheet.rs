@@ -7,8 +7,10 @@ use twixtkit::diagram::game::Select;
 use twixtkit::diagram::sheet::{Paper, SheetOptions, sheets};
 use twixtkit::output::{ensure_not_input, write_atomic};
 
-use super::board::load_style;
-use super::render::{Failure, GameArgs, LookArgs, SelectArgs, pictures};
+use twixtkit::diagram::Style;
+
+use super::failure::Failure;
+use super::game_args::{GameArgs, LookArgs, SelectArgs};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -62,15 +64,11 @@ pub fn run(a: Args) -> ExitCode {
 }
 
 fn sheet(a: &Args) -> Result<usize, Failure> {
-    let style = load_style(&a.look.style).map_err(|(code, message)| Failure { code, message })?;
+    let style = Style::load(&a.look.style)?;
     // The title heads each page, so captions just name the moves.
-    let (title, pics) = pictures(
-        &a.game,
-        a.select.chosen(),
-        Select::Every(10),
-        &a.look,
-        false,
-    )?;
+    let choice = a.look.choice(a.select.chosen(), Select::Every(10), false);
+    let drawn = a.game.open()?.pictures(&choice)?;
+    let (title, pics) = (drawn.title, drawn.pictures);
     let opts = SheetOptions {
         paper: if a.landscape {
             a.paper.landscape()

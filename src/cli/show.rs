@@ -5,7 +5,8 @@ use std::process::ExitCode;
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::{Charset, to_text};
 
-use super::render::{GameArgs, LookArgs, pictures};
+use super::failure::Failure;
+use super::game_args::{GameArgs, LookArgs};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -25,9 +26,10 @@ pub struct Args {
 pub fn run(a: Args) -> ExitCode {
     // A script shows its diagram points unless a move is asked for.
     let select = a.at_move.map(Select::Move);
-    let (_, pics) = match pictures(&a.game, select, Select::Final, &a.look, true) {
-        Ok(p) => p,
-        Err(f) => return f.report(),
+    let choice = a.look.choice(select, Select::Final, true);
+    let pics = match a.game.open().and_then(|f| Ok(f.pictures(&choice)?)) {
+        Ok(p) => p.pictures,
+        Err(f) => return Failure::report(f),
     };
     let cs = if a.ascii {
         Charset::Ascii

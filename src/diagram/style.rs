@@ -429,6 +429,39 @@ impl Style {
     }
 }
 
+/// Why a style named by its user could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// Neither a built-in name nor a readable file.
+    #[error("`{arg}` is neither a built-in style ({}) nor a readable style file: {message}", BUILTIN_NAMES.join(", "))]
+    Unreadable {
+        /// The name or path as given.
+        arg: String,
+        /// Why the file could not be read.
+        message: String,
+    },
+    /// A style file that is wrong.
+    #[error(transparent)]
+    Invalid(#[from] StyleError),
+}
+
+impl Style {
+    /// A built-in style by name, or else a style file at that path (read
+    /// within the YAML size limit).
+    pub fn load(arg: &str) -> Result<Style, LoadError> {
+        if BUILTIN_NAMES.contains(&arg) {
+            return Ok(Style::builtin(arg)?);
+        }
+        let text =
+            crate::limits::read_text(std::path::Path::new(arg), crate::limits::MAX_YAML_BYTES)
+                .map_err(|e| LoadError::Unreadable {
+                    arg: arg.to_string(),
+                    message: e.to_string(),
+                })?;
+        Ok(Style::from_yaml(&text, arg)?)
+    }
+}
+
 impl Default for Style {
     fn default() -> Self {
         Style::rulebook()

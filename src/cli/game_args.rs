@@ -1,0 +1,105 @@
+//! Argument groups the drawing commands share: which game, which
+//! positions, how they look. Each turns into the library's own options.
+
+use std::path::PathBuf;
+
+use twixtkit::BoardSize;
+use twixtkit::diagram::game::Select;
+use twixtkit::diagram::{Crop, Sides};
+use twixtkit::open::{GameFile, OpenOptions, open_with};
+use twixtkit::pictures::{Choice, Look};
+use twixtkit::rules::RuleSet;
+
+use super::failure::Failure;
+
+/// Which game of a file, and how to read files that do not say their rules.
+#[derive(clap::Args, Clone)]
+pub struct GameArgs {
+    /// The game: a script (.twixt) or a record (.tsgf, .T1, .txt, .moves).
+    pub input: PathBuf,
+    /// Only this game of a file holding several (1-based; default: every game).
+    #[arg(long, value_name = "N")]
+    pub game: Option<usize>,
+    /// Rule set for files that do not record it (pencil, board, schmidt, dujardin, t1).
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Board size for move lists, e.g. 24 or 30x20.
+    #[arg(long)]
+    pub size: Option<BoardSize>,
+}
+
+impl GameArgs {
+    /// Opens the file and keeps the game `--game` asks for.
+    pub fn open(&self) -> Result<GameFile, Failure> {
+        let rules = match &self.rules {
+            Some(name) => Some(RuleSet::preset(name).map_err(|e| Failure::usage(e.to_string()))?),
+            None => None,
+        };
+        let options = OpenOptions {
+            rules,
+            size: self.size,
+        };
+        Ok(open_with(&self.input, &options)?.pick(self.game)?)
+    }
+}
+
+/// Which positions to draw.
+#[derive(clap::Args, Clone, Default)]
+#[group(multiple = false)]
+pub struct SelectArgs {
+    /// The position after move N (0 for the empty board).
+    #[arg(long = "move", value_name = "N")]
+    pub at_move: Option<u32>,
+    /// The position after every K moves, and the final one.
+    #[arg(long, value_name = "K")]
+    pub every: Option<u32>,
+    /// The final position.
+    #[arg(long = "final")]
+    pub last: bool,
+}
+
+impl SelectArgs {
+    /// The positions asked for on the command line, if any.
+    pub fn chosen(&self) -> Option<Select> {
+        match (self.at_move, self.every, self.last) {
+            (Some(n), _, _) => Some(Select::Move(n)),
+            (_, Some(k), _) => Some(Select::Every(k)),
+            (_, _, true) => Some(Select::Final),
+            _ => None,
+        }
+    }
+}
+
+/// How the diagrams look.
+#[derive(clap::Args, Clone)]
+pub struct LookArgs {
+    /// Style: rulebook, print, screen, or a YAML style file.
+    #[arg(long, default_value = "rulebook")]
+    pub style: String,
+    /// Show only a rectangle of holes, e.g. c3-j10.
+    #[arg(long)]
+    pub crop: Option<Crop>,
+    /// Sides with coordinates: all, none, or letters from tblr.
+    #[arg(long, default_value = "tl")]
+    pub coords: Sides,
+    /// Leave the move numbers off the pegs.
+    #[arg(long)]
+    pub no_numbers: bool,
+}
+
+impl LookArgs {
+    /// The library's choice of positions: `select` (else diagram points,
+    /// else `default`) drawn this way.
+    pub fn choice(&self, select: Option<Select>, default: Select, caption_titles: bool) -> Choice {
+        Choice {
+            select,
+            default,
+            look: Look {
+                crop: self.crop,
+                coords: self.coords,
+                numbers: !self.no_numbers,
+            },
+            caption_titles,
+        }
+    }
+}

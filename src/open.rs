@@ -1,0 +1,280 @@
+//! Opening a game file of any supported format: a script (`.twixt`) or a
+//! record (`.tsgf`, `.T1`, `.txt`, `.moves`), read into one [`GameFile`].
+//!
+//! This is the first step of everything the `twixt` drawing commands do; a
+//! program that wants what `twixt render` does needs three lines:
+//!
+//! ```no_run
+//! use twixtkit::diagram::{Scale, Style, to_svg};
+//! let file = twixtkit::open("game.tsgf")?;
+//! for p in file.pictures(&twixtkit::Choice::default())?.pictures {
+//!     std::fs::write(format!("{}.svg", p.stem), to_svg(&p.diagram, &Style::rulebook(), Scale::Px(24.0)))?;
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use crate::board::BoardSize;
+use crate::diagnostic::{Diagnostic, count};
+use crate::formats::{Format, littlegolem, movelist, t1};
+use crate::limits::{MAX_INPUT_BYTES, read_bytes};
+use crate::record::Record;
+use crate::rules::RuleSet;
+use crate::script::{Game, load_games};
+
+/// Defaults for files that do not record their rules or board size.
+#[derive(Debug, Clone, Default)]
+pub struct OpenOptions {
+    /// Rule set for records that do not name one (move lists; T1 files
+    /// otherwise use the swap T1 files are played with).
+    pub rules: Option<RuleSet>,
+    /// Board size for move lists.
+    pub size: Option<BoardSize>,
+}
+
+/// What a game file holds.
+#[derive(Debug, Clone)]
+pub enum Content {
+    /// An annotated script: its text (for diagnostics) and its games.
+    Script {
+        /// The script's text, for locating diagnostics.
+        source: String,
+        /// The games, in file order.
+        games: Vec<Game>,
+    },
+    /// Plain game records from one of the record formats.
+    Records(Vec<Record>),
+}
+
+/// An opened game file.
+#[derive(Debug, Clone)]
+pub struct GameFile {
+    /// The path it was read from.
+    pub path: PathBuf,
+    /// Its games.
+    pub content: Content,
+}
+
+/// Why a game file could not be opened or drawn. [`Error::is_usage`] tells
+/// a mistake in how the file was asked for (or an unreadable file) from a
+/// file whose content is wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The extension names no format we read.
+    #[error("cannot tell the format of `{}`: use a .twixt, .tsgf, .T1, .txt or .moves file", .0.display())]
+    UnknownFormat(PathBuf),
+    /// The file (or a file it names) cannot be read.
+    #[error("cannot read {}: {message}", path.display())]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+    /// The options are impossible (a rule set and size that do not fit).
+    #[error("{0}")]
+    Options(String),
+    /// A record file is malformed.
+    #[error("{}: {message}", path.display())]
+    Record {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, with its line and column when known.
+        message: String,
+    },
+    /// A script has syntax errors; `diagnostics` locates each.
+    #[error("{}: {}", path.display(), count(diagnostics.len(), "syntax error"))]
+    Syntax {
+        /// The file.
+        path: PathBuf,
+        /// One diagnostic per error, ready to print.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// A game does not replay; `diagnostics` locates each problem.
+    #[error("{}: the game `{title}` does not replay; see `twixt check {}`", path.display(), path.display())]
+    Replay {
+        /// The file.
+        path: PathBuf,
+        /// The game's title.
+        title: String,
+        /// One diagnostic per problem, ready to print.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// A game cannot be drawn as asked (an illegal move, a move past the end).
+    #[error("{}: `{title}`: {message}", path.display())]
+    Draw {
+        /// The file.
+        path: PathBuf,
+        /// The game's title.
+        title: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// The file holds no game.
+    #[error("{}: no game found", .0.display())]
+    NoGame(PathBuf),
+    /// `--game N` names a game the file does not have.
+    #[error("{} holds {}; --game {asked} does not exist", path.display(), count(*games, "game"))]
+    NoSuchGame {
+        /// The file.
+        path: PathBuf,
+        /// How many games it holds.
+        games: usize,
+        /// The game asked for (1-based).
+        asked: usize,
+    },
+    /// A crop that lies outside the board.
+    #[error("--crop {crop} lies outside the {size} board")]
+    CropOutside {
+        /// The crop, as written.
+        crop: String,
+        /// The board size.
+        size: BoardSize,
+    },
+    /// A style a diagram point names cannot be used.
+    #[error("{0}")]
+    Style(String),
+}
+
+impl Error {
+    /// True for a usage or I/O problem (exit code 2 in the CLI), false when
+    /// the file's content is wrong (exit code 1).
+    pub fn is_usage(&self) -> bool {
+        matches!(
+            self,
+            Error::UnknownFormat(_)
+                | Error::Unreadable { .. }
+                | Error::Options(_)
+                | Error::NoSuchGame { .. }
+                | Error::CropOutside { .. }
+        )
+    }
+
+    /// The located diagnostics that explain the error, if any.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            Error::Syntax { diagnostics, .. } | Error::Replay { diagnostics, .. } => diagnostics,
+            _ => &[],
+        }
+    }
+}
+
+/// Opens a game file with default options. See [`open_with`].
+pub fn open(path: impl AsRef<Path>) -> Result<GameFile, Error> {
+    open_with(path.as_ref(), &OpenOptions::default())
+}
+
+/// Opens a game file, choosing the reader by extension. A script with
+/// syntax errors is an [`Error::Syntax`] listing them all.
+pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> {
+    let unreadable = |message: String| Error::Unreadable {
+        path: path.to_path_buf(),
+        message,
+    };
+    let content = if is_script(path) {
+        let file = load_games(path).map_err(|e| match e {
+            crate::script::LoadError::Io { source, .. } => unreadable(source.to_string()),
+            other => unreadable(other.to_string()),
+        })?;
+        if !file.errors.is_empty() {
+            return Err(Error::Syntax {
+                path: path.to_path_buf(),
+                diagnostics: file.errors,
+            });
+        }
+        Content::Script {
+            source: file.source,
+            games: file.games,
+        }
+    } else {
+        Content::Records(read_records(path, options)?)
+    };
+    Ok(GameFile {
+        path: path.to_path_buf(),
+        content,
+    })
+}
+
+/// True for a script file (`.twixt`).
+pub fn is_script(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("twixt"))
+}
+
+/// Reads the games of a record file with the given defaults.
+fn read_records(path: &Path, options: &OpenOptions) -> Result<Vec<Record>, Error> {
+    let format = Format::from_path(path).ok_or_else(|| Error::UnknownFormat(path.into()))?;
+    let bytes = read_bytes(path, MAX_INPUT_BYTES).map_err(|e| Error::Unreadable {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    })?;
+    let malformed = |e: &dyn std::fmt::Display| Error::Record {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    };
+    Ok(match format {
+        Format::LittleGolem => vec![littlegolem::read(&bytes).map_err(|e| malformed(&e))?],
+        // Without a rule set, the T1 reader's own default (the swap T1 files are played with).
+        Format::T1 => vec![
+            match &options.rules {
+                Some(r) => t1::read_with(&bytes, r.clone()),
+                None => t1::read(&bytes),
+            }
+            .map_err(|e| malformed(&e))?,
+        ],
+        Format::MoveList => {
+            let mut base = options.rules.clone().unwrap_or_else(RuleSet::pencil);
+            if let Some(size) = options.size {
+                base = base.with_size(size);
+            }
+            base.validate().map_err(|e| Error::Options(e.to_string()))?;
+            movelist::read_with(&bytes, base).map_err(|e| malformed(&e))?
+        }
+    })
+}
+
+impl GameFile {
+    /// The file name without its extension (`game` when it has none).
+    pub fn stem(&self) -> String {
+        self.path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "game".into())
+    }
+
+    /// How many games the file holds.
+    pub fn len(&self) -> usize {
+        match &self.content {
+            Content::Script { games, .. } => games.len(),
+            Content::Records(r) => r.len(),
+        }
+    }
+
+    /// True when the file holds no game.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Keeps only game `which` (1-based), or every game when `None`. An
+    /// empty file is an error either way.
+    pub fn pick(mut self, which: Option<usize>) -> Result<GameFile, Error> {
+        let games = self.len();
+        match which {
+            None if games > 0 => Ok(self),
+            None => Err(Error::NoGame(self.path)),
+            Some(n) if n >= 1 && n <= games => {
+                match &mut self.content {
+                    Content::Script { games, .. } => *games = vec![games.swap_remove(n - 1)],
+                    Content::Records(r) => *r = vec![r.swap_remove(n - 1)],
+                }
+                Ok(self)
+            }
+            Some(asked) => Err(Error::NoSuchGame {
+                path: self.path,
+                games,
+                asked,
+            }),
+        }
+    }
+}

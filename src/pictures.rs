@@ -1,0 +1,258 @@
+//! Choosing the positions of an opened game file and turning them into
+//! diagram models: a script's diagram points, or positions by move number.
+//! `render`, `sheet` and `show` all draw what [`GameFile::pictures`] returns.
+
+use std::path::{Component, Path};
+
+use crate::diagram::game::{Select, game_diagrams, record_title};
+use crate::diagram::snapshot::diagram_from_snapshot;
+use crate::diagram::style::BUILTIN_NAMES;
+use crate::diagram::{Crop, Diagram, Numbering, Sides};
+use crate::open::{Content, Error, GameFile};
+use crate::record::Record;
+use crate::replay::replay_game;
+
+/// How the chosen diagrams look, over what a script's diagram points say.
+#[derive(Debug, Clone, Copy)]
+pub struct Look {
+    /// Show only this rectangle of holes.
+    pub crop: Option<Crop>,
+    /// Sides with coordinates.
+    pub coords: Sides,
+    /// Move numbers on the pegs.
+    pub numbers: bool,
+}
+
+impl Default for Look {
+    fn default() -> Look {
+        Look {
+            crop: None,
+            coords: Sides::TOP_LEFT,
+            numbers: true,
+        }
+    }
+}
+
+/// Which positions to draw, and how.
+#[derive(Debug, Clone, Copy)]
+pub struct Choice {
+    /// Positions by move. `None` draws a script's diagram points, and for
+    /// records (or scripts without diagram points) the `default` selection.
+    pub select: Option<Select>,
+    /// What to draw when `select` is `None` and there are no diagram points.
+    pub default: Select,
+    /// How the diagrams look.
+    pub look: Look,
+    /// Put the game's title in every caption (always done when the file
+    /// holds several games).
+    pub caption_titles: bool,
+}
+
+impl Default for Choice {
+    /// Diagram points, else the final position; titles in captions.
+    fn default() -> Choice {
+        Choice {
+            select: None,
+            default: Select::Final,
+            look: Look::default(),
+            caption_titles: true,
+        }
+    }
+}
+
+/// One picture to draw.
+#[derive(Debug, Clone)]
+pub struct Picture {
+    /// A file stem for it: the diagram point's name, else `TITLE-PLY`.
+    pub stem: String,
+    /// What to draw.
+    pub diagram: Diagram,
+    /// The style its script diagram point asked for (a built-in name, or a
+    /// style file already resolved against the script's folder).
+    pub style: Option<String>,
+}
+
+/// The pictures of a file and a title for all of them.
+#[derive(Debug, Clone)]
+pub struct Pictures {
+    /// The one game's title, or the file's stem when it holds several.
+    pub title: String,
+    /// The pictures, in file order.
+    pub pictures: Vec<Picture>,
+}
+
+/// The title of a record: its own, else `fallback`.
+pub fn title_or(record: &Record, fallback: &str) -> String {
+    record_title(record).unwrap_or_else(|| fallback.to_string())
+}
+
+impl GameFile {
+    /// Replays every game and draws the positions `choice` asks for.
+    pub fn pictures(&self, choice: &Choice) -> Result<Pictures, Error> {
+        let stem = self.stem();
+        let titled = choice.caption_titles || self.len() > 1;
+        let mut pictures = Vec::new();
+        let mut titles = Vec::new();
+        match &self.content {
+            Content::Records(records) => {
+                for record in records {
+                    let title = title_or(record, &stem);
+                    let sel = choice.select.unwrap_or(choice.default);
+                    pictures.extend(self.by_move(record, &title, titled, sel, &choice.look)?);
+                    titles.push(title);
+                }
+            }
+            Content::Script { source, games } => {
+                let name = self.path.display().to_string();
+                let base = self.path.parent().filter(|p| !p.as_os_str().is_empty());
+                for game in games {
+                    let title = game
+                        .tag("Title")
+                        .or(game.tag("Event"))
+                        .map_or_else(|| stem.clone(), str::to_string);
+                    let replay_error = |diagnostics| Error::Replay {
+                        path: self.path.clone(),
+                        title: title.clone(),
+                        diagnostics,
+                    };
+                    let rep = replay_game(game, base)
+                        .map_err(|i| replay_error(vec![i.to_diagnostic(&name, source)]))?;
+                    if rep.has_errors() {
+                        return Err(replay_error(
+                            rep.errors()
+                                .map(|i| i.to_diagnostic(&name, source))
+                                .collect(),
+                        ));
+                    }
+                    if choice.select.is_some() || rep.diagrams.is_empty() {
+                        let record = game
+                            .rules(base)
+                            .and_then(|r| game.to_record_with(r))
+                            .map_err(|message| self.draw_error(&title, message))?;
+                        let sel = choice.select.unwrap_or(choice.default);
+                        pictures.extend(self.by_move(
+                            &record,
+                            &title,
+                            titled,
+                            sel,
+                            &choice.look,
+                        )?);
+                    } else {
+                        for snap in &rep.diagrams {
+                            let mut d = diagram_from_snapshot(snap);
+                            apply_look(&mut d, &choice.look)?;
+                            let style = match &snap.point.style {
+                                Some(s) => Some(point_style(&self.path, s)?),
+                                None => None,
+                            };
+                            pictures.push(Picture {
+                                stem: snap
+                                    .point
+                                    .name
+                                    .clone()
+                                    .unwrap_or_else(|| format!("{title}-{:03}", snap.ply)),
+                                diagram: d,
+                                style,
+                            });
+                        }
+                    }
+                    titles.push(title);
+                }
+            }
+        }
+        let title = if titles.len() == 1 {
+            titles.remove(0)
+        } else {
+            stem
+        };
+        Ok(Pictures { title, pictures })
+    }
+
+    fn draw_error(&self, title: &str, message: String) -> Error {
+        Error::Draw {
+            path: self.path.clone(),
+            title: title.to_string(),
+            message,
+        }
+    }
+
+    /// The positions `select` chooses in a plain record.
+    fn by_move(
+        &self,
+        record: &Record,
+        title: &str,
+        titled: bool,
+        select: Select,
+        look: &Look,
+    ) -> Result<Vec<Picture>, Error> {
+        let numbering = if look.numbers {
+            Numbering::All
+        } else {
+            Numbering::None
+        };
+        let caption_title = if titled { Some(title) } else { None };
+        let drawn = game_diagrams(record, select, numbering, caption_title)
+            .map_err(|e| self.draw_error(title, e.to_string()))?;
+        drawn
+            .into_iter()
+            .map(|g| {
+                let mut diagram = g.diagram;
+                diagram.coords = look.coords;
+                set_crop(&mut diagram, look.crop)?;
+                Ok(Picture {
+                    stem: format!("{title}-{:03}", g.ply),
+                    diagram,
+                    style: None,
+                })
+            })
+            .collect()
+    }
+}
+
+fn set_crop(d: &mut Diagram, crop: Option<Crop>) -> Result<(), Error> {
+    if let Some(c) = crop {
+        if c.clamp_to(d.size).is_none() {
+            return Err(Error::CropOutside {
+                crop: c.to_string(),
+                size: d.size,
+            });
+        }
+        d.crop = Some(c);
+    }
+    Ok(())
+}
+
+/// Choices that apply over a script's own diagram points.
+fn apply_look(d: &mut Diagram, look: &Look) -> Result<(), Error> {
+    d.coords = look.coords;
+    set_crop(d, look.crop)?;
+    if !look.numbers {
+        // Move numbers only; labels the script wrote stay.
+        d.labels
+            .retain(|_, t| !t.bytes().all(|b| b.is_ascii_digit()));
+    }
+    Ok(())
+}
+
+/// The style a diagram point names: a built-in name, or a `.yaml` file in
+/// or below the script's folder (never an absolute path or `..`), returned
+/// as a path relative to where the script was named from.
+pub fn point_style(script: &Path, name: &str) -> Result<String, Error> {
+    if BUILTIN_NAMES.contains(&name) {
+        return Ok(name.to_string());
+    }
+    let rel = Path::new(name);
+    let inside = rel.components().all(|c| matches!(c, Component::Normal(_)));
+    let yaml = rel
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"));
+    if !inside || !yaml {
+        return Err(Error::Style(format!(
+            "{}: style `{name}` of a diagram point must be a built-in style ({}) or a .yaml file beside the script",
+            script.display(),
+            BUILTIN_NAMES.join(", ")
+        )));
+    }
+    let base = script.parent().unwrap_or(Path::new("."));
+    Ok(base.join(rel).to_string_lossy().into_owned())
+}
