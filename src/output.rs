@@ -95,7 +95,9 @@ pub enum OutputError {
 }
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder is
-/// written, flushed and renamed over `path`.
+/// written, flushed and renamed over `path`. An existing `path` that is not a
+/// regular file (a device, a FIFO) is written into directly instead, and a
+/// folder is refused.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     let io_err = |source| OutputError::Io {
         path: path.to_path_buf(),
@@ -105,6 +107,19 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
+    // A device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written
+    // into as a stream: renaming over it would replace the device node.
+    match fs::metadata(path) {
+        Ok(m) if m.is_dir() => return Err(io_err(io::Error::other("it is a folder"))),
+        Ok(m) if !m.is_file() => {
+            let mut f = fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(io_err)?;
+            return f.write_all(bytes).and_then(|()| f.flush()).map_err(io_err);
+        }
+        _ => {}
+    }
     let file_name = path
         .file_name()
         .ok_or_else(|| io_err(io::Error::other("the path names no file")))?;
@@ -171,6 +186,23 @@ fn same_file(a: Option<&fs::Metadata>, b: Option<&fs::Metadata>) -> bool {
 #[cfg(not(unix))]
 fn same_file(_: Option<&fs::Metadata>, _: Option<&fs::Metadata>) -> bool {
     false
+}
+
+/// The file of page `n` (from 1) of a document whose first page is `first`:
+/// `sheet.svg`, `sheet-2.svg`, `sheet-3.svg`, …
+pub fn page_path(first: &Path, n: usize) -> PathBuf {
+    if n == 1 {
+        return first.to_path_buf();
+    }
+    let stem = first
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "page".into());
+    let name = match first.extension() {
+        Some(e) => format!("{stem}-{n}.{}", e.to_string_lossy()),
+        None => format!("{stem}-{n}"),
+    };
+    first.with_file_name(name)
 }
 
 #[cfg(test)]

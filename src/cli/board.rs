@@ -1,16 +1,19 @@
 //! `twixt board`: blank boards for pencil play, true to size when printed.
 
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use std::process::ExitCode;
 use twixtkit::output::write_atomic;
 
 use super::failure::Failure;
+use super::out_format::{FormatArg, choose};
 
 use twixtkit::BoardSize;
+use twixtkit::diagram::Format;
 use twixtkit::diagram::blank::{BlankOptions, MAX_PER_PAGE, blank_page};
-use twixtkit::diagram::png::{svg_to_png, zoom_for_dpi_mm};
+use twixtkit::diagram::export::Export;
+use twixtkit::diagram::pdf::PdfInfo;
 use twixtkit::diagram::sheet::Paper;
 use twixtkit::diagram::{Sides, Style};
 
@@ -49,18 +52,12 @@ pub struct Args {
     /// Output file; standard output when absent.
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// Output format; by default from the output file's extension, else svg.
+    /// Output format (svg, png, pdf); by default from the output file's extension, else svg.
     #[arg(long, value_enum)]
-    format: Option<Format>,
+    format: Option<FormatArg>,
     /// Resolution of PNG output, in dots per inch.
     #[arg(long, default_value_t = 150.0, value_parser = dpi)]
     dpi: f64,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    Svg,
-    Png,
 }
 
 fn margin(s: &str) -> Result<f64, String> {
@@ -72,27 +69,13 @@ fn margin(s: &str) -> Result<f64, String> {
     }
 }
 
-fn dpi(s: &str) -> Result<f64, String> {
+pub(crate) fn dpi(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if v.is_finite() && (10.0..=1200.0).contains(&v) => Ok(v),
         _ => Err(format!(
             "expected a resolution from 10 to 1200 dpi, found `{s}`"
         )),
     }
-}
-
-/// Picks the format: the flag, else the output file's extension, else SVG.
-pub(crate) fn pick_format(flag: Option<Format>, output: Option<&Path>) -> Format {
-    flag.unwrap_or_else(|| {
-        match output
-            .and_then(|p| p.extension())
-            .and_then(|e| e.to_str())
-            .map(|e| e.to_ascii_lowercase())
-        {
-            Some(e) if e == "png" => Format::Png,
-            _ => Format::Svg,
-        }
-    })
 }
 
 pub fn run(a: Args) -> ExitCode {
@@ -115,35 +98,36 @@ pub fn run(a: Args) -> ExitCode {
         guides: a.guides,
         record: a.record,
     };
-    let svg = blank_page(&opts, &style);
-    let bytes = match pick_format(a.format, a.output.as_deref()) {
-        Format::Svg => svg.into_bytes(),
-        Format::Png => match svg_to_png(&svg, zoom_for_dpi_mm(a.dpi)) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
+    match write(&a, &blank_page(&opts, &style)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => f.report(),
+    }
+}
+
+fn write(a: &Args, svg: &str) -> Result<(), Failure> {
+    let out = a.output.as_deref().filter(|p| p.as_os_str() != "-");
+    let format = choose(a.format, out, &[Format::Svg, Format::Png, Format::Pdf])?;
+    let export = Export {
+        format,
+        dpi: a.dpi,
+        info: PdfInfo {
+            title: Some(format!("TwixT board {}", a.size)),
+            authors: Vec::new(),
         },
     };
-    let written = match &a.output {
+    let bytes = export
+        .files(&[svg])
+        .map_err(|e| Failure::usage(e.to_string()))?
+        .remove(0);
+    match out {
         Some(p) => {
-            write_atomic(p, &bytes).map_err(|e| format!("cannot write {}: {e}", p.display()))
+            write_atomic(p, &bytes).map_err(|e| Failure::usage(e.to_string()))?;
+            eprintln!("wrote {}", p.display());
+            Ok(())
         }
         None => std::io::stdout()
             .write_all(&bytes)
-            .map_err(|e| format!("cannot write to standard output: {e}")),
-    };
-    match written {
-        Ok(()) => {
-            if let Some(p) = &a.output {
-                eprintln!("wrote {}", p.display());
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
+            .and_then(|()| std::io::stdout().flush())
+            .map_err(|e| Failure::usage(format!("cannot write to standard output: {e}"))),
     }
 }

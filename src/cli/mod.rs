@@ -11,6 +11,7 @@ mod convert;
 mod failure;
 mod fmt;
 mod game_args;
+mod out_format;
 mod random;
 mod render;
 mod rules;

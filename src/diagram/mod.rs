@@ -3,9 +3,12 @@
 //! for pencil play and page sheets.
 
 pub mod blank;
+pub mod export;
 pub mod font;
+pub mod format;
 pub mod game;
 pub mod model;
+pub mod pdf;
 pub mod png;
 pub mod sheet;
 pub mod snapshot;
@@ -13,6 +16,7 @@ pub mod style;
 pub mod svg;
 pub mod text;
 
+pub use format::{Format, UnknownFormat};
 pub use model::{Crop, Diagram, Mark, Numbering, Sides};
 pub use style::{Colour, Style, StyleError};
 pub use svg::{Layout, Scale, to_svg};

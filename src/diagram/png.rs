@@ -37,7 +37,8 @@ fn fontdb() -> Arc<usvg::fontdb::Database> {
     .clone()
 }
 
-fn options() -> usvg::Options<'static> {
+/// Parse options with only the bundled font; shared with the PDF writer.
+pub(crate) fn options() -> usvg::Options<'static> {
     let mut opt = usvg::Options {
         font_family: font::FAMILY.to_string(),
         ..usvg::Options::default()

@@ -24,3 +24,28 @@ pub fn twixt(args: &[&str]) -> Output {
         .output()
         .expect("twixt runs")
 }
+
+/// Runs a poppler tool (`pdfinfo`, `pdftotext`, `pdffonts`) on `pdf`: an
+/// independent PDF reader, so the tests do not trust our writer. `None`
+/// (saying so) when poppler-utils is missing outside CI; in CI (`CI` set)
+/// its absence is a failure, since `.ci/run` installs it.
+pub fn poppler(tool: &str, args: &[&str]) -> Option<String> {
+    match Command::new(tool).args(args).output() {
+        Ok(out) => {
+            assert!(
+                out.status.success(),
+                "{tool} {args:?} failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            Some(String::from_utf8_lossy(&out.stdout).into_owned())
+        }
+        Err(e) => {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "{tool} is needed in CI: {e}"
+            );
+            println!("skipped: {tool} not found (install poppler-utils)");
+            None
+        }
+    }
+}

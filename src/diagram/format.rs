@@ -1,0 +1,104 @@
+//! The picture and document formats we write, and how an output file's
+//! extension names one. An extension that names no format we write is an
+//! error, never a silent fallback to SVG: `-o board.pdf` must not hold SVG,
+//! and `-o game.twixt` must not overwrite a game script.
+
+use std::fmt;
+use std::path::Path;
+
+/// A format a diagram or page can be written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Scalable vector graphics, byte-stable.
+    Svg,
+    /// A raster picture.
+    Png,
+    /// A vector document; several pictures become its pages.
+    Pdf,
+    /// Plain text (Unicode or ASCII board drawings).
+    Txt,
+}
+
+impl Format {
+    /// Every format, in the order help texts list them.
+    pub const ALL: [Format; 4] = [Format::Svg, Format::Png, Format::Pdf, Format::Txt];
+
+    /// The file extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Png => "png",
+            Format::Pdf => "pdf",
+            Format::Txt => "txt",
+        }
+    }
+
+    /// The format an extension (any case, no dot) names.
+    pub fn from_extension(ext: &str) -> Option<Format> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.extension().eq_ignore_ascii_case(ext))
+    }
+
+    /// The format `path`'s extension names: `Ok(None)` when it has no
+    /// extension, an error when the extension is not one of `allowed`.
+    pub fn of_path(path: &Path, allowed: &[Format]) -> Result<Option<Format>, UnknownFormat> {
+        let Some(ext) = path.extension() else {
+            return Ok(None);
+        };
+        let ext = ext.to_string_lossy();
+        match Format::from_extension(&ext) {
+            Some(f) if allowed.contains(&f) => Ok(Some(f)),
+            _ => Err(UnknownFormat {
+                extension: ext.into_owned(),
+                allowed: allowed.to_vec(),
+            }),
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.extension())
+    }
+}
+
+/// An output file's extension names no format this command writes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`.{extension}` is not a format written here; use {}", list(allowed))]
+pub struct UnknownFormat {
+    /// The extension found, without the dot.
+    pub extension: String,
+    /// The formats the command writes.
+    pub allowed: Vec<Format>,
+}
+
+fn list(allowed: &[Format]) -> String {
+    let names: Vec<String> = allowed.iter().map(|f| format!(".{f}")).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extensions_name_formats_in_any_case() {
+        let all = Format::ALL;
+        assert_eq!(
+            Format::of_path(Path::new("a.PDF"), &all),
+            Ok(Some(Format::Pdf))
+        );
+        assert_eq!(Format::of_path(Path::new("a"), &all), Ok(None));
+        let e = Format::of_path(Path::new("game.twixt"), &[Format::Svg, Format::Png]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`.twixt` is not a format written here; use .svg or .png"
+        );
+        assert!(Format::of_path(Path::new("x.txt"), &[Format::Svg]).is_err());
+    }
+}
