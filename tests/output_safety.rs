@@ -274,3 +274,44 @@ fn render_keeps_hostile_diagram_names_inside_the_output_folder() {
         "{files:?}"
     );
 }
+
+/// A FIFO named as output is written into as a stream (a reader gets the
+/// board) and stays a FIFO: renaming a file over it would replace the node,
+/// as it would replace `/dev/null` or `/dev/full`.
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_device_output_is_written_into_never_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("board.svg");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::read(fifo).unwrap())
+    };
+    let out = twixt(dir.path(), &["board", "-o", "board.svg"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let got = reader.join().unwrap();
+    assert!(
+        got.starts_with(b"<svg") || got.starts_with(b"<?xml"),
+        "the reader got the board"
+    );
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    // A full device: a clear error, exit 2, and the device is still a device.
+    if Path::new("/dev/full").exists() {
+        let out = twixt(dir.path(), &["board", "-o", "/dev/full"]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("/dev/full") && err.contains("No space left"),
+            "{err}"
+        );
+        let meta = fs::symlink_metadata("/dev/full").unwrap();
+        assert!(meta.file_type().is_char_device());
+    }
+}
