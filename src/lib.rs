@@ -30,6 +30,7 @@
 //! assert_eq!(replay.plies, 3);
 //! ```
 
+pub mod book;
 pub mod diagnostic;
 pub mod diagram;
 pub mod formats;

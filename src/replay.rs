@@ -368,11 +368,21 @@ fn start_state(
     }
 }
 
+/// The position `game` is played from under `rules`: its setup block or
+/// the empty board; `None` when that is not a legal position to play from.
+pub fn start_position(game: &Game, rules: &RuleSet) -> Option<Position> {
+    match start_state(game, rules, true, &mut Vec::new()) {
+        Some(State::Pos(p)) => Some(*p),
+        _ => None,
+    }
+}
+
 fn who(p: Player) -> &'static str {
     p.name()
 }
 
-fn move_words(m: &MoveNode) -> String {
+/// A move as the script writes it, removals first (`-d5 e6`).
+pub(crate) fn move_words(m: &MoveNode) -> String {
     let mut s = String::new();
     if let Move::Place(p) = &m.mv {
         for r in &p.removals {

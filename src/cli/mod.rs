@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod board;
+mod book;
 mod check;
 mod convert;
 mod failure;
@@ -49,6 +50,8 @@ enum Command {
     Sheet(sheet::Args),
     /// Show a position of a recorded game as text.
     Show(show::Args),
+    /// A game as a document (HTML or PDF): moves, comments and diagrams.
+    Book(book::Args),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -62,5 +65,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Render(a) => render::run(a),
         Command::Sheet(a) => sheet::run(a),
         Command::Show(a) => show::run(a),
+        Command::Book(a) => book::run(a),
     }
 }

@@ -19,5 +19,5 @@ pub mod text;
 pub use format::{Format, UnknownFormat};
 pub use model::{Crop, Diagram, Mark, Numbering, Sides};
 pub use style::{Colour, Style, StyleError};
-pub use svg::{Layout, Scale, to_svg};
+pub use svg::{Layout, Scale, to_svg, to_svg_prefixed};
 pub use text::{Charset, to_text};

@@ -164,6 +164,12 @@ pub fn push_segment(out: &mut String, ax: f64, ay: f64, bx: f64, by: f64) {
 
 /// A complete SVG document for the diagram.
 pub fn to_svg(d: &Diagram, s: &Style, scale: Scale) -> String {
+    to_svg_prefixed(d, s, scale, "")
+}
+
+/// [`to_svg`] with `prefix` before every id, so that several diagrams can
+/// be inlined in one HTML page without their ids clashing.
+pub fn to_svg_prefixed(d: &Diagram, s: &Style, scale: Scale, prefix: &str) -> String {
     let layout = Layout::new(d, s);
     let mut out = String::with_capacity(8192 + 110 * (d.pegs.len() + d.links.len()));
     let (k, unit) = match scale {
@@ -193,7 +199,7 @@ pub fn to_svg(d: &Diagram, s: &Style, scale: Scale) -> String {
         push_escaped(&mut out, &c.lines().collect::<Vec<_>>().join(" "));
         out.push_str("</title>\n");
     }
-    write_body(&mut out, d, s, &layout, "");
+    write_body(&mut out, d, s, &layout, prefix);
     out.push_str("</svg>\n");
     out
 }

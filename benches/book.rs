@@ -1,0 +1,87 @@
+//! Time to make the book of a 300-move annotated 24×24 game (a random legal
+//! game under the pencil rules, a comment every 10 moves, a diagram point
+//! every 50, and a diagram every 20 moves between them) as HTML and as PDF.
+//!
+//! Run: `cargo bench --bench book`
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use twixtkit::RuleSet;
+use twixtkit::book::html::{Styles, to_html};
+use twixtkit::book::pdf::to_pdf;
+use twixtkit::book::{BookOptions, book};
+use twixtkit::diagram::Style;
+use twixtkit::diagram::sheet::Paper;
+use twixtkit::open::{Content, GameFile};
+use twixtkit::random::random_game;
+use twixtkit::script::{move_text, parse};
+
+/// The script of a random 300-move game, with comments and diagram points.
+fn script() -> String {
+    let rules = RuleSet::pencil();
+    let moves = (0..)
+        .map(|seed| random_game(&rules, seed, 300))
+        .find(|m| m.len() == 300)
+        .expect("a random game that lasts 300 moves");
+    let mut s = String::from("[Title \"Bench\"]\n[Rules \"pencil\"]\n[Size \"24\"]\n\n");
+    for (i, mv) in moves.iter().enumerate() {
+        let n = i + 1;
+        let _ = writeln!(s, "{n}. {}", move_text(mv));
+        if n % 10 == 0 {
+            let _ = writeln!(
+                s,
+                "{{After move {n} the position is still open, and both players look for a way through the other's chains.}}"
+            );
+        }
+        if n % 50 == 0 {
+            let _ = writeln!(s, "#diagram caption=\"The position after move {n}.\"");
+        }
+    }
+    s
+}
+
+fn bench(c: &mut Criterion) {
+    let source = script();
+    let parsed = parse(&source);
+    assert!(parsed.errors.is_empty());
+    let file = GameFile {
+        path: PathBuf::from("bench.twixt"),
+        content: Content::Script {
+            source: source.clone(),
+            games: parsed.file.games,
+        },
+    };
+    let style = Style::rulebook();
+    let named = BTreeMap::new();
+    let styles = Styles {
+        default: &style,
+        named: &named,
+    };
+    let opts = BookOptions::default();
+    let b = book(&file, &opts).expect("the game is legal");
+    let html = to_html(&b, &styles);
+    let pdf = to_pdf(&b, &styles, Paper::A4).unwrap();
+    println!(
+        "300 moves: {} figures, HTML {} KB, PDF {} KB",
+        b.figures().len(),
+        html.len() / 1024,
+        pdf.len() / 1024
+    );
+    c.bench_function("book 300 moves to HTML", |bn| {
+        bn.iter(|| to_html(&book(black_box(&file), &opts).unwrap(), &styles))
+    });
+    c.bench_function("book 300 moves to PDF", |bn| {
+        bn.iter(|| to_pdf(&book(black_box(&file), &opts).unwrap(), &styles, Paper::A4).unwrap())
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = bench
+}
+criterion_main!(benches);

@@ -1,0 +1,91 @@
+//! Game books: a game (or every game of a file) as one readable document,
+//! the moves as text with their glyphs, the comments as paragraphs, and
+//! diagrams where they belong: at the script's diagram points, and between
+//! them every N moves, as Go book tools split a game (sgf2dg is the model).
+//!
+//! [`build`] turns a [`GameFile`](crate::GameFile) into a [`Book`], a model
+//! of the document; [`html`] and [`pdf`] write it.
+
+pub mod build;
+pub mod html;
+pub mod pdf;
+
+use crate::diagram::Diagram;
+
+pub use build::{BookError, BookOptions, book};
+
+/// A document: one chapter per game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Book {
+    /// The document's title (the first game's, or the file's name).
+    pub title: String,
+    /// The games, in file order.
+    pub chapters: Vec<Chapter>,
+    /// Problems tolerated with `lenient`, as located messages.
+    pub warnings: Vec<String>,
+}
+
+/// One game: its title block and its text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chapter {
+    /// The game's title (event, title, or the players).
+    pub title: String,
+    /// Facts from the headers and the replay, in reading order:
+    /// ("Red", "Alice"), ("Result", "Red won by connection at move 37"), …
+    pub facts: Vec<(String, String)>,
+    /// The text: moves, comments, diagrams and variations in order.
+    pub blocks: Vec<Block>,
+}
+
+/// One piece of a chapter's text.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Block {
+    /// Moves in a row: `1. e5 2. e7 3. d7?`.
+    Moves(String),
+    /// A comment from the script.
+    Comment(String),
+    /// A diagram and its caption (boxed: figures are large, text blocks many).
+    Figure(Box<Figure>),
+    /// An alternative line: its own moves, comments and diagrams.
+    Variation(Vec<Block>),
+}
+
+/// A numbered diagram with what is written under it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure {
+    /// Numbered through the whole book, from 1.
+    pub number: u32,
+    /// What it shows: "Diagram 2 (moves 21–40)".
+    pub label: String,
+    /// The script's caption.
+    pub caption: Option<String>,
+    /// The caption's translation (the `translation` option), set apart.
+    pub translation: Option<String>,
+    /// Moves whose number cannot stand on a peg: "23 at f6", "2 swap".
+    pub notes: Vec<String>,
+    /// The position, numbers and marks; its own caption is left empty
+    /// (the writers set the caption in the text's font and width).
+    pub diagram: Diagram,
+    /// A style named by the diagram point, if any.
+    pub style: Option<String>,
+}
+
+impl Book {
+    /// Every figure, in reading order.
+    pub fn figures(&self) -> Vec<&Figure> {
+        fn walk<'a>(blocks: &'a [Block], out: &mut Vec<&'a Figure>) {
+            for b in blocks {
+                match b {
+                    Block::Figure(f) => out.push(f),
+                    Block::Variation(v) => walk(v, out),
+                    _ => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for c in &self.chapters {
+            walk(&c.blocks, &mut out);
+        }
+        out
+    }
+}

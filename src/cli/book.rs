@@ -1,0 +1,102 @@
+//! `twixt book`: a game, or every game of a file, as one HTML or PDF document.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use twixtkit::book::html::{Styles, to_html};
+use twixtkit::book::pdf::to_pdf;
+use twixtkit::book::{BookError, BookOptions, book};
+use twixtkit::diagram::Style;
+use twixtkit::diagram::sheet::Paper;
+use twixtkit::output::{ensure_not_input, write_atomic};
+use twixtkit::pictures::point_style;
+
+use super::failure::Failure;
+use super::game_args::GameArgs;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The document: .html (one self-contained file) or .pdf.
+    #[arg(short, long)]
+    output: PathBuf,
+    /// A new diagram after this many moves without one (0: only at the
+    /// script's diagram points and at the end of each line).
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    moves_per_diagram: u32,
+    /// Paper of the PDF: a4, letter, a5, a3, legal, or WIDTHxHEIGHT in mm.
+    #[arg(long, default_value = "a4")]
+    paper: Paper,
+    /// Diagram style: rulebook, print, screen, or a YAML style file.
+    #[arg(long, default_value = "rulebook")]
+    style: String,
+    /// Write a draft even when moves are illegal or claims false: they are
+    /// printed as warnings instead of stopping the book.
+    #[arg(long)]
+    lenient: bool,
+}
+
+pub fn run(a: Args) -> ExitCode {
+    match make(&a) {
+        Ok(()) => {
+            eprintln!("wrote {}", a.output.display());
+            ExitCode::SUCCESS
+        }
+        Err(f) => f.report(),
+    }
+}
+
+fn make(a: &Args) -> Result<(), Failure> {
+    let html = has_extension(&a.output, &["html", "htm"]);
+    if !html && !has_extension(&a.output, &["pdf"]) {
+        return Err(Failure::usage(format!(
+            "{}: a book is written as .html or .pdf",
+            a.output.display()
+        )));
+    }
+    let style = Style::load(&a.style)?;
+    let file = a.game.open()?;
+    let opts = BookOptions {
+        moves_per_diagram: a.moves_per_diagram,
+        lenient: a.lenient,
+    };
+    let b = book(&file, &opts).map_err(|e| {
+        if let BookError::Invalid { diagnostics, .. } = &e {
+            for d in diagnostics {
+                eprint!("{d}");
+            }
+        }
+        Failure::invalid(e.to_string())
+    })?;
+    for w in &b.warnings {
+        eprint!("{w}");
+    }
+    let mut named = BTreeMap::new();
+    for f in b.figures() {
+        if let Some(name) = &f.style
+            && !named.contains_key(name)
+        {
+            let path = point_style(&a.game.input, name)?;
+            named.insert(name.clone(), Style::load(&path)?);
+        }
+    }
+    let styles = Styles {
+        default: &style,
+        named: &named,
+    };
+    let bytes = if html {
+        to_html(&b, &styles).into_bytes()
+    } else {
+        to_pdf(&b, &styles, a.paper).map_err(|e| Failure::usage(e.to_string()))?
+    };
+    ensure_not_input(&a.output, std::slice::from_ref(&a.game.input))
+        .map_err(|e| Failure::usage(e.to_string()))?;
+    write_atomic(&a.output, &bytes).map_err(|e| Failure::usage(e.to_string()))
+}
+
+fn has_extension(p: &std::path::Path, exts: &[&str]) -> bool {
+    p.extension()
+        .is_some_and(|e| exts.iter().any(|x| e.eq_ignore_ascii_case(x)))
+}
