@@ -4,6 +4,7 @@
 
 use std::path::{Component, Path};
 
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::game::{Select, game_diagrams, record_title};
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::diagram::style::BUILTIN_NAMES;
@@ -46,6 +47,10 @@ pub struct Choice {
     /// Put the game's title in every caption (always done when the file
     /// holds several games).
     pub caption_titles: bool,
+    /// Draft mode: illegal moves and false claims become
+    /// [`Pictures::warnings`] and what can be drawn is drawn (a line stops
+    /// at its illegal move); otherwise they are errors.
+    pub lenient: bool,
 }
 
 impl Default for Choice {
@@ -56,6 +61,7 @@ impl Default for Choice {
             default: Select::Final,
             look: Look::default(),
             caption_titles: true,
+            lenient: false,
         }
     }
 }
@@ -79,6 +85,8 @@ pub struct Pictures {
     pub title: String,
     /// The pictures, in file order.
     pub pictures: Vec<Picture>,
+    /// Problems let through by [`Choice::lenient`], located in the file.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// The title of a record: its own, else `fallback`.
@@ -93,6 +101,7 @@ impl GameFile {
         let titled = choice.caption_titles || self.len() > 1;
         let mut pictures = Vec::new();
         let mut titles = Vec::new();
+        let mut warnings = Vec::new();
         match &self.content {
             Content::Records(records) => {
                 for record in records {
@@ -117,7 +126,13 @@ impl GameFile {
                     };
                     let rep = replay_game(game, base)
                         .map_err(|i| replay_error(vec![i.to_diagnostic(&name, source)]))?;
-                    if rep.has_errors() {
+                    if rep.has_errors() && choice.lenient {
+                        warnings.extend(rep.errors().map(|i| {
+                            let mut w = i.clone();
+                            w.severity = Severity::Warning;
+                            w.to_diagnostic(&name, source)
+                        }));
+                    } else if rep.has_errors() {
                         return Err(replay_error(
                             rep.errors()
                                 .map(|i| i.to_diagnostic(&name, source))
@@ -165,7 +180,11 @@ impl GameFile {
         } else {
             stem
         };
-        Ok(Pictures { title, pictures })
+        Ok(Pictures {
+            title,
+            pictures,
+            warnings,
+        })
     }
 
     fn draw_error(&self, title: &str, message: String) -> Error {

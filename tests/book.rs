@@ -238,3 +238,35 @@ fn a_book_of_a_file_with_errors_writes_nothing_unless_lenient() {
     assert_eq!(o.status.code(), Some(2));
     assert!(!dir.path().join("x.svg").exists());
 }
+
+#[test]
+fn render_and_sheet_draw_drafts_with_lenient() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("draft.twixt");
+    std::fs::write(
+        &script,
+        "[Size \"12\"]\n1. e5 2. g7\n#links 3\n#diagram name=early\n3. c6\n#diagram name=late\n",
+    )
+    .unwrap();
+    let s = script.to_str().unwrap();
+    let pics = dir.path().join("pics");
+    let p = pics.to_str().unwrap();
+    let o = twixt(&["render", s, "-o", p]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!pics.exists());
+    let o = twixt(&["render", s, "-o", p, "--lenient"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("warning: false claim") && err.contains("draft.twixt:3:1"),
+        "{err}"
+    );
+    assert!(pics.join("early.svg").is_file() && pics.join("late.svg").is_file());
+    let sheet = dir.path().join("s.svg");
+    let o = twixt(&["sheet", s, "-o", sheet.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!sheet.exists());
+    let o = twixt(&["sheet", s, "-o", sheet.to_str().unwrap(), "--lenient"]);
+    assert!(o.status.success());
+    assert!(sheet.is_file());
+}

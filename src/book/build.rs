@@ -80,22 +80,25 @@ pub fn book(file: &GameFile, opts: &BookOptions) -> Result<Book, BookError> {
             }
         };
         for issue in &replay.issues {
-            let text = issue.to_diagnostic(&name, source).render();
             match issue.severity {
-                Severity::Error => errors.push(text),
-                _ => warnings.push(text),
+                Severity::Error if !opts.lenient => {
+                    errors.push(issue.to_diagnostic(&name, source).render());
+                }
+                _ => {
+                    // A draft lets errors through, said as warnings.
+                    let mut w = issue.clone();
+                    w.severity = Severity::Warning;
+                    warnings.push(w.to_diagnostic(&name, source).render());
+                }
             }
         }
         chapters.push(chapter(game, &replay, opts, &mut figures));
     }
     if !errors.is_empty() {
-        if !opts.lenient {
-            return Err(BookError::Invalid {
-                file: name,
-                diagnostics: errors,
-            });
-        }
-        warnings.splice(0..0, errors);
+        return Err(BookError::Invalid {
+            file: name,
+            diagnostics: errors,
+        });
     }
     let title = chapters
         .first()

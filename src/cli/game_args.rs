@@ -85,6 +85,10 @@ pub struct LookArgs {
     /// Leave the move numbers off the pegs.
     #[arg(long)]
     pub no_numbers: bool,
+    /// Draft: draw what can be drawn even when moves are illegal or claims
+    /// false, printing them as warnings.
+    #[arg(long)]
+    pub lenient: bool,
 }
 
 impl LookArgs {
@@ -100,6 +104,7 @@ impl LookArgs {
                 numbers: !self.no_numbers,
             },
             caption_titles,
+            lenient: self.lenient,
         }
     }
 }

@@ -113,6 +113,9 @@ fn render(a: &Args) -> Result<Vec<PathBuf>, Failure> {
     let file = a.game.open()?;
     let choice = a.look.choice(a.select.chosen(), Select::Final, true);
     let drawn = file.pictures(&choice)?;
+    for w in &drawn.warnings {
+        eprint!("{}", w.render());
+    }
     let pics = drawn.pictures;
     // Styles named by diagram points, read once each.
     let mut styles: BTreeMap<String, Style> = BTreeMap::new();

@@ -66,6 +66,9 @@ fn sheet(a: &Args) -> Result<Vec<PathBuf>, Failure> {
     // The title heads each page, so captions just name the moves.
     let choice = a.look.choice(a.select.chosen(), Select::Every(10), false);
     let drawn = a.game.open()?.pictures(&choice)?;
+    for w in &drawn.warnings {
+        eprint!("{}", w.render());
+    }
     let (title, pics) = (drawn.title, drawn.pictures);
     let opts = SheetOptions {
         paper: if a.landscape {
