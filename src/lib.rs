@@ -44,6 +44,7 @@ pub mod record;
 pub mod replay;
 pub mod script;
 pub mod twixt;
+pub mod view;
 
 // The TwixT engine's modules, also at the crate root where they began.
 pub use twixt::{board, geometry, link, moves, position, random, rules, setup};

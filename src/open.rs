@@ -33,6 +33,45 @@ pub struct OpenOptions {
     pub size: Option<BoardSize>,
 }
 
+/// The game files named by `paths`, in a stable order: files as given,
+/// folders walked (sorted, links to folders not followed, only regular files
+/// with a game file's extension). Paths that do not exist go to `missing`.
+pub fn game_files(paths: &[PathBuf], missing: &mut Vec<PathBuf>) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out);
+        } else if p.is_file() {
+            out.push(p.clone());
+        } else {
+            missing.push(p.clone());
+        }
+    }
+    out
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    // Links to folders are not followed: a link back to a parent folder would
+    // make the walk endless.
+    let mut entries: Vec<(PathBuf, bool)> = rd
+        .filter_map(|e| e.ok())
+        .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
+        .collect();
+    entries.sort();
+    for (p, real_dir) in entries {
+        if real_dir {
+            walk(&p, out);
+        } else if crate::script::is_game_file(&p) && p.is_file() {
+            // Only regular files (or links to them): reading a pipe or a
+            // device named like a game file would never end.
+            out.push(p);
+        }
+    }
+}
+
 /// What a game file holds.
 #[derive(Debug, Clone)]
 pub enum Content {

@@ -112,12 +112,7 @@ pub fn book(file: &GameFile, opts: &BookOptions) -> Result<Book, BookError> {
 }
 
 fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u32) -> Chapter {
-    let title = match game.to_record_with(replay.rules.clone()) {
-        Ok(rec) => record_title(&rec),
-        Err(_) => None,
-    }
-    .or_else(|| game.tag("Title").map(str::to_string))
-    .unwrap_or_else(|| "Game".to_string());
+    let title = game_title(game, replay);
     let mut facts = Vec::new();
     for tag in [
         "Red",
@@ -167,8 +162,18 @@ fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u
     }
 }
 
+/// A game's title: its event or title tag, else its players, else "Game".
+pub(crate) fn game_title(game: &Game, replay: &GameReplay) -> String {
+    match game.to_record_with(replay.rules.clone()) {
+        Ok(rec) => record_title(&rec),
+        Err(_) => None,
+    }
+    .or_else(|| game.tag("Title").map(str::to_string))
+    .unwrap_or_else(|| "Game".to_string())
+}
+
 /// "Red won by connection at move 37", from the replay, else the header.
-fn result_text(game: &Game, replay: &GameReplay) -> Option<String> {
+pub(crate) fn result_text(game: &Game, replay: &GameReplay) -> Option<String> {
     if let Some(d) = replay.decided {
         let winner = d.winner.map(|w| capitalised(w.name()));
         return Some(match (d.how, winner) {

@@ -10,8 +10,9 @@ use serde::Serialize;
 
 use twixtkit::diagnostic::count;
 use twixtkit::diagnostic::{Diagnostic, Severity};
+use twixtkit::open::game_files;
 use twixtkit::replay::{GameReplay, How, replay_game};
-use twixtkit::script::{Game, LoadedFile, is_game_file, load_games, result_name};
+use twixtkit::script::{Game, LoadedFile, load_games, result_name};
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
@@ -68,39 +69,12 @@ struct JsonOut<'a> {
 
 /// Files to check, in a stable order; missing paths are reported.
 fn collect(paths: &[PathBuf], missing: &mut Vec<String>) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            walk(p, &mut out);
-        } else if p.is_file() {
-            out.push(p.clone());
-        } else {
-            missing.push(format!("error: {}: no such file or folder", p.display()));
-        }
+    let mut absent = Vec::new();
+    let files = game_files(paths, &mut absent);
+    for p in absent {
+        missing.push(format!("error: {}: no such file or folder", p.display()));
     }
-    out
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    // Links to folders are not followed: a link back to a parent folder would
-    // make the walk endless.
-    let mut entries: Vec<(PathBuf, bool)> = rd
-        .filter_map(|e| e.ok())
-        .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
-        .collect();
-    entries.sort();
-    for (p, real_dir) in entries {
-        if real_dir {
-            walk(&p, out);
-        } else if is_game_file(&p) && p.is_file() {
-            // Only regular files (or links to them): reading a pipe or a
-            // device named like a game file would never end.
-            out.push(p);
-        }
-    }
+    files
 }
 
 fn check_game(file: &LoadedFile, name: &str, game: &Game) -> GameReport {

@@ -18,6 +18,7 @@ mod render;
 mod rules;
 mod sheet;
 mod show;
+mod view;
 
 #[derive(Parser)]
 #[command(
@@ -52,6 +53,8 @@ enum Command {
     Show(show::Args),
     /// A game as a document (HTML or PDF): moves, comments and diagrams.
     Book(book::Args),
+    /// Games as one interactive HTML page to step through in a browser.
+    View(view::Args),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -66,5 +69,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Sheet(a) => sheet::run(a),
         Command::Show(a) => show::run(a),
         Command::Book(a) => book::run(a),
+        Command::View(a) => view::run(a),
     }
 }

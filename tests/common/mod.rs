@@ -49,3 +49,4 @@ pub fn poppler(tool: &str, args: &[&str]) -> Option<String> {
         }
     }
 }
+pub mod webdriver;
