@@ -1,6 +1,5 @@
 //! `twixt board`: blank boards for pencil play, true to size when printed.
 
-use std::io::Write as _;
 use std::path::PathBuf;
 
 use std::process::ExitCode;
@@ -125,9 +124,6 @@ fn write(a: &Args, svg: &str) -> Result<(), Failure> {
             eprintln!("wrote {}", p.display());
             Ok(())
         }
-        None => std::io::stdout()
-            .write_all(&bytes)
-            .and_then(|()| std::io::stdout().flush())
-            .map_err(|e| Failure::usage(format!("cannot write to standard output: {e}"))),
+        None => super::stdout::print(&bytes),
     }
 }

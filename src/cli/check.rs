@@ -1,6 +1,7 @@
 //! `twixt check`: replay every game of the given files and folders, verify
 //! moves, claims and declared results, and report where each game was decided.
 
+use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -224,7 +225,7 @@ pub fn run(args: Args) -> ExitCode {
     for m in &missing {
         eprintln!("{m}");
     }
-    match args.format {
+    let report = match args.format {
         Format::Json => {
             let out = JsonOut {
                 files: files.len(),
@@ -234,7 +235,7 @@ pub fn run(args: Args) -> ExitCode {
                 warnings,
             };
             match serde_json::to_string_pretty(&out) {
-                Ok(s) => println!("{s}"),
+                Ok(s) => s + "\n",
                 Err(e) => {
                     eprintln!("error: cannot write JSON: {e}");
                     return ExitCode::from(2);
@@ -242,9 +243,7 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
         Format::Text => {
-            use std::io::Write;
-            let stdout = std::io::stdout();
-            let mut out = std::io::BufWriter::new(stdout.lock());
+            let mut out = String::new();
             for r in &reports {
                 for e in &r.errors {
                     let _ = write!(out, "{e}");
@@ -266,8 +265,12 @@ pub fn run(args: Args) -> ExitCode {
                 count(errors, "error"),
                 count(warnings, "warning")
             );
-            let _ = out.flush();
+            out
         }
+    };
+    // The report is the point of `check`: losing it is an error.
+    if let Err(f) = super::stdout::print(report.as_bytes()) {
+        return f.report();
     }
     if io_error {
         ExitCode::from(2)

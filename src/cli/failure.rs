@@ -21,8 +21,17 @@ impl Failure {
             message: message.into(),
         }
     }
+    /// The reader of standard output is gone: end quietly.
+    pub fn closed_pipe() -> Failure {
+        Failure {
+            code: 141,
+            message: String::new(),
+        }
+    }
     pub fn report(self) -> ExitCode {
-        eprintln!("error: {}", self.message);
+        if !self.message.is_empty() {
+            eprintln!("error: {}", self.message);
+        }
         ExitCode::from(self.code)
     }
 }

@@ -76,7 +76,11 @@ pub fn run(args: Args) -> ExitCode {
             continue;
         }
         if args.check {
-            println!("{name}: not in canonical form");
+            if let Err(f) =
+                super::stdout::print(format!("{name}: not in canonical form\n").as_bytes())
+            {
+                return f.report();
+            }
             code = code.max(1);
         } else if let Err(e) = write_atomic(path, canonical.as_bytes()) {
             eprintln!("error: {e}");

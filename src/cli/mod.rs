@@ -18,6 +18,7 @@ mod render;
 mod rules;
 mod sheet;
 mod show;
+mod stdout;
 mod view;
 
 #[derive(Parser)]

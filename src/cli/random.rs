@@ -1,6 +1,5 @@
 //! `twixt random`: random legal games, for testing other tools.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -109,8 +108,8 @@ pub fn run(args: Args) -> ExitCode {
             }
         }
         None => {
-            if std::io::stdout().write_all(text.as_bytes()).is_err() {
-                return ExitCode::from(2);
+            if let Err(f) = super::stdout::print(text.as_bytes()) {
+                return f.report();
             }
         }
     }

@@ -8,8 +8,12 @@ use twixtkit::rules::RuleSet;
 pub struct Args {}
 
 pub fn run(_args: Args) -> ExitCode {
+    let mut text = String::new();
     for p in RuleSet::presets() {
-        println!("{:10} {}  ({})", p.name, p.rules, p.source);
+        text.push_str(&format!("{:10} {}  ({})\n", p.name, p.rules, p.source));
     }
-    ExitCode::SUCCESS
+    match super::stdout::print(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => f.report(),
+    }
 }

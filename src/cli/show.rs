@@ -36,11 +36,15 @@ pub fn run(a: Args) -> ExitCode {
     } else {
         Charset::Unicode
     };
+    let mut text = String::new();
     for (i, p) in pics.iter().enumerate() {
         if i > 0 {
-            println!();
+            text.push('\n');
         }
-        print!("{}", to_text(&p.diagram, cs));
+        text.push_str(&to_text(&p.diagram, cs));
     }
-    ExitCode::SUCCESS
+    match super::stdout::print(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => f.report(),
+    }
 }
