@@ -39,12 +39,40 @@ pub const MAX_TEXT_CHARS: usize = 1_000;
 
 /// Reads at most `max` bytes of a file; a longer file is an error naming the
 /// limit. Reading through `take` also bounds memory for endless inputs such
-/// as devices and pipes, whose size is not known beforehand.
+/// as devices and pipes, whose size is not known beforehand. The file is
+/// remembered as an input, which no output may replace
+/// ([`crate::output::note_input`]).
 pub fn read_bytes(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     let file = std::fs::File::open(path)?;
-    if file.metadata()?.is_dir() {
+    read_open(file, max)
+}
+
+/// Like [`read_bytes`], for files named inside other files or options (rule
+/// sets, styles): only a regular file is read. A FIFO or a device is refused
+/// without waiting for a writer.
+pub fn read_regular_bytes(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Opening a FIFO for reading would block until a writer comes.
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() && !meta.is_dir() {
+        return Err(io::Error::other("it is not a regular file"));
+    }
+    read_open(file, max)
+}
+
+fn read_open(file: std::fs::File, max: u64) -> io::Result<Vec<u8>> {
+    let meta = file.metadata()?;
+    if meta.is_dir() {
         return Err(io::Error::other("it is a folder, not a file"));
     }
+    crate::output::note_input(&meta);
     let mut bytes = Vec::new();
     file.take(max + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max {
@@ -52,6 +80,10 @@ pub fn read_bytes(path: &Path, max: u64) -> io::Result<Vec<u8>> {
             "the file is larger than the limit of {}",
             describe_bytes(max)
         )));
+    }
+    // A UTF-8 byte order mark, as some Windows editors write, says nothing.
+    if bytes.starts_with(b"\xEF\xBB\xBF") {
+        bytes.drain(..3);
     }
     Ok(bytes)
 }
@@ -69,7 +101,15 @@ pub fn describe_bytes(n: u64) -> String {
 /// An input file as text, at most [`MAX_INPUT_BYTES`] long. The error for
 /// text that is not UTF-8 names the line and column of the first bad byte.
 pub fn read_text(path: &Path, max: u64) -> io::Result<String> {
-    let bytes = read_bytes(path, max)?;
+    utf8(read_bytes(path, max)?)
+}
+
+/// [`read_regular_bytes`] as text.
+pub fn read_regular_text(path: &Path, max: u64) -> io::Result<String> {
+    utf8(read_regular_bytes(path, max)?)
+}
+
+fn utf8(bytes: Vec<u8>) -> io::Result<String> {
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let bad = e.as_bytes()[good.len()];

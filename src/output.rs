@@ -6,10 +6,12 @@
 //! Names built from titles, diagram names or player names go through
 //! [`NameSet::claim`], which keeps them inside the chosen folder and distinct.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Longest file stem produced by [`sanitize_stem`], in bytes.
 pub const MAX_STEM_BYTES: usize = 80;
@@ -60,6 +62,9 @@ pub fn sanitize_stem(text: &str) -> String {
 #[derive(Debug, Default)]
 pub struct NameSet {
     taken: HashSet<String>,
+    /// The next number to try for each stem and extension, so that many
+    /// requests for one name take linear time, not quadratic.
+    next: HashMap<String, u32>,
 }
 
 impl NameSet {
@@ -70,17 +75,19 @@ impl NameSet {
     /// A fresh file name `stem.ext` for `text`, never handed out before.
     pub fn claim(&mut self, text: &str, ext: &str) -> String {
         let stem = sanitize_stem(text);
-        let mut n = 1u32;
+        let key = format!("{stem}.{ext}").to_lowercase();
+        let mut n = self.next.get(&key).copied().unwrap_or(1);
         loop {
             let candidate = if n == 1 {
                 format!("{stem}.{ext}")
             } else {
                 format!("{stem}-{n}.{ext}")
             };
+            n += 1;
             if self.taken.insert(candidate.to_lowercase()) {
+                self.next.insert(key, n);
                 return candidate;
             }
-            n += 1;
         }
     }
 }
@@ -94,11 +101,86 @@ pub enum OutputError {
     WouldOverwriteInput(PathBuf),
 }
 
+/// Files this process has read: no write replaces one, whichever option or
+/// header named it (a style, a rule set, a game). A file is known by device
+/// and inode (so a hard link or symbolic link to it is it too) and by its
+/// change time, so that a new file that reuses a deleted input's inode is not
+/// mistaken for it.
+static READ_FILES: Mutex<BTreeSet<FileId>> = Mutex::new(BTreeSet::new());
+
+type FileId = (u64, u64, i64, i64);
+
+/// Remembers that the file with this metadata was read as an input, so that
+/// [`write_atomic`] refuses to replace it. Called by the readers in
+/// [`crate::limits`].
+pub fn note_input(meta: &fs::Metadata) {
+    if let Some(id) = file_id(meta) {
+        lock(&READ_FILES).insert(id);
+    }
+}
+
+fn was_read(meta: &fs::Metadata) -> bool {
+    file_id(meta).is_some_and(|id| lock(&READ_FILES).contains(&id))
+}
+
+#[cfg(unix)]
+fn file_id(meta: &fs::Metadata) -> Option<FileId> {
+    use std::os::unix::fs::MetadataExt;
+    meta.is_file()
+        .then(|| (meta.dev(), meta.ino(), meta.ctime(), meta.ctime_nsec()))
+}
+
+#[cfg(not(unix))]
+fn file_id(_: &fs::Metadata) -> Option<FileId> {
+    None
+}
+
+/// Temporary files being written right now, so that an interrupted run can
+/// remove them ([`remove_temporary_files`]).
+static TEMPORARY: Mutex<Temporary> = Mutex::new(Temporary {
+    paths: Vec::new(),
+    closed: false,
+});
+
+struct Temporary {
+    paths: Vec<PathBuf>,
+    /// Set once the process is being interrupted: no new temporary file.
+    closed: bool,
+}
+
+/// Numbers for temporary names, distinct within the process.
+static NEXT_TEMPORARY: AtomicU32 = AtomicU32::new(0);
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Removes every temporary file being written and refuses to start new ones.
+/// A program calls this from its SIGINT/SIGTERM handler before it exits, so
+/// that an interrupted run leaves no partial file behind.
+pub fn remove_temporary_files() {
+    let mut t = lock(&TEMPORARY);
+    t.closed = true;
+    for p in t.paths.drain(..) {
+        let _ = fs::remove_file(p);
+    }
+}
+
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder is
 /// written, flushed and renamed over `path`. An existing `path` that is not a
-/// regular file (a device, a FIFO) is written into directly instead, and a
-/// folder is refused.
+/// regular file (a device, a FIFO) is written into directly instead, a folder
+/// is refused, and so is a file this process has read (an input).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+    write_file(path, bytes, true)
+}
+
+/// Like [`write_atomic`], but may replace a file this process has read: for
+/// tools whose job is to rewrite their input, as `twixt fmt` does.
+pub fn replace_file(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
+    write_file(path, bytes, false)
+}
+
+fn write_file(path: &Path, bytes: &[u8], protect_inputs: bool) -> Result<(), OutputError> {
     let io_err = |source| OutputError::Io {
         path: path.to_path_buf(),
         source,
@@ -111,6 +193,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     // into as a stream: renaming over it would replace the device node.
     match fs::metadata(path) {
         Ok(m) if m.is_dir() => return Err(io_err(io::Error::other("it is a folder"))),
+        Ok(m) if protect_inputs && was_read(&m) => {
+            return Err(OutputError::WouldOverwriteInput(path.to_path_buf()));
+        }
         Ok(m) if !m.is_file() => {
             let mut f = fs::OpenOptions::new()
                 .write(true)
@@ -120,31 +205,19 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
         }
         _ => {}
     }
-    let file_name = path
-        .file_name()
-        .ok_or_else(|| io_err(io::Error::other("the path names no file")))?;
-    // `create_new` never opens an existing file or follows a link planted
-    // under the temporary name: it fails, and the next name is tried.
-    let mut attempt = 0u32;
-    let (tmp, mut f) = loop {
-        let mut tmp_name = std::ffi::OsString::from(".");
-        tmp_name.push(file_name);
-        tmp_name.push(format!(".{}-{attempt}.tmp", std::process::id()));
-        let tmp = dir.join(tmp_name);
-        match fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-        {
-            Ok(f) => break (tmp, f),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => attempt += 1,
-            Err(e) => return Err(io_err(e)),
-        }
-    };
+    if path.file_name().is_none() {
+        return Err(io_err(io::Error::other("the path names no file")));
+    }
+    let (tmp, mut f) = create_temporary(&dir).map_err(io_err)?;
     let result = (|| {
-        // A replaced file keeps its permissions (a private file stays private).
-        if let Ok(old) = fs::metadata(path) {
-            f.set_permissions(old.permissions())?;
+        // A replaced file keeps its permission bits and owner (a private file
+        // stays private, a user's file stays theirs when root rewrites it).
+        // Its metadata is read without following links, and setuid, setgid
+        // and sticky bits are never copied.
+        if let Ok(old) = fs::symlink_metadata(path)
+            && old.is_file()
+        {
+            keep_owner_and_mode(&f, &old)?;
         }
         f.write_all(bytes)?;
         f.sync_all()?;
@@ -153,7 +226,50 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
     }
+    let mut t = lock(&TEMPORARY);
+    t.paths.retain(|p| p != &tmp);
     result.map_err(io_err)
+}
+
+/// A new temporary file in `dir` with a short name (`.twixt-PID-N.tmp`), so
+/// that any output name the file system allows can be written.
+fn create_temporary(dir: &Path) -> io::Result<(PathBuf, fs::File)> {
+    for _ in 0..1000 {
+        let n = NEXT_TEMPORARY.fetch_add(1, Ordering::Relaxed);
+        let tmp = dir.join(format!(".twixt-{}-{n}.tmp", std::process::id()));
+        let mut t = lock(&TEMPORARY);
+        if t.closed {
+            return Err(io::Error::other("interrupted"));
+        }
+        // `create_new` never opens an existing file or follows a link
+        // planted under the temporary name: it fails, and the next is tried.
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => {
+                t.paths.push(tmp.clone());
+                return Ok((tmp, f));
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("no free temporary file name"))
+}
+
+#[cfg(unix)]
+fn keep_owner_and_mode(f: &fs::File, old: &fs::Metadata) -> io::Result<()> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    // Only root may give a file away; anyone else keeps their own.
+    let _ = std::os::unix::fs::fchown(f, Some(old.uid()), Some(old.gid()));
+    f.set_permissions(fs::Permissions::from_mode(old.mode() & 0o777))
+}
+
+#[cfg(not(unix))]
+fn keep_owner_and_mode(f: &fs::File, old: &fs::Metadata) -> io::Result<()> {
+    f.set_permissions(old.permissions())
 }
 
 /// Refuses an output path that is one of the inputs (compared after resolving
@@ -269,10 +385,14 @@ mod tests {
         let victim = dir.path().join("victim");
         fs::write(&victim, "keep").unwrap();
         let p = dir.path().join("out.svg");
-        let planted = dir
-            .path()
-            .join(format!(".out.svg.{}-0.tmp", std::process::id()));
-        std::os::unix::fs::symlink(&victim, &planted).unwrap();
+        // Links under the next temporary names this process will try.
+        let first = NEXT_TEMPORARY.load(Ordering::Relaxed);
+        for n in first..first + 200 {
+            let planted = dir
+                .path()
+                .join(format!(".twixt-{}-{n}.tmp", std::process::id()));
+            std::os::unix::fs::symlink(&victim, &planted).unwrap();
+        }
         write_atomic(&p, b"new").unwrap();
         assert_eq!(fs::read(&victim).unwrap(), b"keep");
         assert_eq!(fs::read(&p).unwrap(), b"new");
@@ -312,5 +432,66 @@ mod tests {
         let weird = dir.path().join(".").join("game.twixt");
         assert!(ensure_not_input(&weird, std::slice::from_ref(&p)).is_err());
         assert!(ensure_not_input(&dir.path().join("other.twixt"), &[p]).is_ok());
+    }
+    #[cfg(unix)]
+    #[test]
+    fn a_planted_link_lends_no_mode_and_setuid_is_never_copied() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("suid");
+        fs::write(&target, "x").unwrap();
+        fs::set_permissions(&target, fs::Permissions::from_mode(0o4755)).unwrap();
+        let out = dir.path().join("out.svg");
+        std::os::unix::fs::symlink(&target, &out).unwrap();
+        write_atomic(&out, b"new").unwrap();
+        let mode = fs::symlink_metadata(&out).unwrap().permissions().mode();
+        assert!(fs::symlink_metadata(&out).unwrap().is_file());
+        assert_eq!(mode & 0o7000, 0, "{mode:o}");
+        assert_eq!(fs::read(&target).unwrap(), b"x");
+        // A regular file with setuid keeps its permission bits only.
+        let plain = dir.path().join("plain.svg");
+        fs::write(&plain, "x").unwrap();
+        fs::set_permissions(&plain, fs::Permissions::from_mode(0o4750)).unwrap();
+        write_atomic(&plain, b"new").unwrap();
+        assert_eq!(
+            fs::metadata(&plain).unwrap().permissions().mode() & 0o7777,
+            0o750
+        );
+    }
+
+    #[test]
+    fn a_long_output_name_needs_no_room_for_a_suffix() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join(format!("{}.svg", "n".repeat(251)));
+        write_atomic(&p, b"long").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"long");
+    }
+
+    #[test]
+    fn a_file_that_was_read_is_never_replaced_except_on_purpose() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("style.yaml");
+        fs::write(&p, "base: rulebook\n").unwrap();
+        crate::limits::read_bytes(&p, 100).unwrap();
+        assert!(matches!(
+            write_atomic(&p, b"svg"),
+            Err(OutputError::WouldOverwriteInput(_))
+        ));
+        assert_eq!(fs::read(&p).unwrap(), b"base: rulebook\n");
+        replace_file(&p, b"rewritten").unwrap();
+        assert_eq!(fs::read(&p).unwrap(), b"rewritten");
+    }
+
+    #[test]
+    fn many_requests_for_one_name_are_numbered_in_order() {
+        let mut names = NameSet::new();
+        assert_eq!(names.claim("x", "svg"), "x.svg");
+        assert_eq!(names.claim("x-3", "svg"), "x-3.svg");
+        assert_eq!(names.claim("x", "svg"), "x-2.svg");
+        assert_eq!(names.claim("x", "svg"), "x-4.svg");
+        for _ in 0..50_000 {
+            names.claim("x", "svg");
+        }
+        assert_eq!(names.claim("X", "svg"), "X-50005.svg");
     }
 }

@@ -12,6 +12,7 @@ mod convert;
 mod failure;
 mod fmt;
 mod game_args;
+mod interrupt;
 mod out_format;
 mod random;
 mod render;
@@ -59,6 +60,7 @@ enum Command {
 }
 
 pub fn run(cli: Cli) -> ExitCode {
+    interrupt::remove_temporary_files_on_signal();
     match cli.command {
         Command::Rules(a) => rules::run(a),
         Command::Convert(a) => convert::run(a),

@@ -452,12 +452,14 @@ impl Style {
         if BUILTIN_NAMES.contains(&arg) {
             return Ok(Style::builtin(arg)?);
         }
-        let text =
-            crate::limits::read_text(std::path::Path::new(arg), crate::limits::MAX_YAML_BYTES)
-                .map_err(|e| LoadError::Unreadable {
-                    arg: arg.to_string(),
-                    message: e.to_string(),
-                })?;
+        let text = crate::limits::read_regular_text(
+            std::path::Path::new(arg),
+            crate::limits::MAX_YAML_BYTES,
+        )
+        .map_err(|e| LoadError::Unreadable {
+            arg: arg.to_string(),
+            message: e.to_string(),
+        })?;
         Ok(Style::from_yaml(&text, arg)?)
     }
 }

@@ -156,7 +156,7 @@ impl RulesSpec {
 
 /// Loads a YAML rule set file.
 pub fn load_rules_yaml(path: &Path) -> Result<RuleSet, String> {
-    let text = crate::limits::read_text(path, crate::limits::MAX_YAML_BYTES)
+    let text = crate::limits::read_regular_text(path, crate::limits::MAX_YAML_BYTES)
         .map_err(|e| format!("cannot read rule set {}: {e}", path.display()))?;
     // The engine's reader: presets with overrides, positions in errors.
     let rules = RuleSet::from_yaml(&text).map_err(|e| {

@@ -1,0 +1,228 @@
+//! No data loss and no system damage: every file read is protected from the
+//! outputs, permissions and owners survive, long names work, FIFOs named by
+//! a script never block, and `fmt` treats links and read-only files with care.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::Duration;
+
+fn twixt(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("twixt runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const STYLE: &str = "base: print\npeg_radius: 0.4\n";
+const GAME: &str = "1. f6 2. swap 3. k9 4. l12\n";
+
+#[test]
+fn a_style_file_is_an_input_whichever_option_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // A style file named like the output of each command.
+    for (style, args) in [
+        ("st.svg", vec!["board", "--style", "st.svg", "-o", "st.svg"]),
+        ("st.pdf", vec!["board", "--style", "st.pdf", "-o", "st.pdf"]),
+        (
+            "sh.svg",
+            vec!["sheet", "game.twixt", "--style", "sh.svg", "-o", "sh.svg"],
+        ),
+    ] {
+        fs::write(d.join("game.twixt"), GAME).unwrap();
+        fs::write(d.join(style), STYLE).unwrap();
+        let out = twixt(d, &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("input"), "{args:?}: {}", stderr(&out));
+        assert_eq!(
+            fs::read_to_string(d.join(style)).unwrap(),
+            STYLE,
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn a_diagram_named_like_its_style_file_does_not_replace_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("st.txt"), STYLE).unwrap();
+    fs::write(d.join("g.twixt"), "1. f6 2. k9\n#diagram name=st\n").unwrap();
+    let out = twixt(
+        d,
+        &["render", "g.twixt", "--style", "st.txt", "--format", "txt"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(d.join("st.txt")).unwrap(), STYLE);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_rule_or_style_file_that_is_a_fifo_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for name in ["r.yaml", "s.yaml"] {
+        let made = Command::new("mkfifo").arg(d.join(name)).status().unwrap();
+        assert!(made.success());
+    }
+    fs::write(d.join("rules.twixt"), "[Rules \"r.yaml\"]\n1. f6\n").unwrap();
+    fs::write(d.join("style.twixt"), "1. f6\n#diagram style=s.yaml\n").unwrap();
+    for args in [
+        vec!["check", "rules.twixt"],
+        vec!["render", "style.twixt", "-o", "out"],
+        vec!["board", "--style", "s.yaml", "-o", "b.svg"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_twixt"))
+            .current_dir(d)
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut done = None;
+        for _ in 0..100 {
+            if let Some(s) = child.try_wait().unwrap() {
+                done = Some(s);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let Some(status) = done else {
+            child.kill().unwrap();
+            panic!("twixt {args:?} blocked on a FIFO");
+        };
+        let out = child.wait_with_output().unwrap();
+        assert!(!status.success(), "{args:?}");
+        // `check` reports on standard output, the others on standard error.
+        let said = stderr(&out) + &String::from_utf8_lossy(&out.stdout);
+        assert!(said.contains("not a regular file"), "{args:?}: {said}");
+    }
+}
+
+#[test]
+fn an_output_name_as_long_as_the_file_system_allows_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = format!("{}.svg", "b".repeat(250));
+    let out = twixt(dir.path(), &["board", "-o", &name]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(dir.path().join(&name).is_file());
+}
+
+#[cfg(unix)]
+mod unix {
+    use super::*;
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+
+    fn mode(p: &Path) -> u32 {
+        fs::symlink_metadata(p).unwrap().permissions().mode() & 0o7777
+    }
+
+    #[test]
+    fn a_new_output_never_takes_setuid_from_a_planted_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        fs::write(d.join("tool"), "x").unwrap();
+        fs::set_permissions(d.join("tool"), fs::Permissions::from_mode(0o4755)).unwrap();
+        std::os::unix::fs::symlink(d.join("tool"), d.join("b.svg")).unwrap();
+        let out = twixt(d, &["board", "-o", "b.svg"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(fs::symlink_metadata(d.join("b.svg")).unwrap().is_file());
+        assert_eq!(mode(&d.join("b.svg")) & 0o7000, 0);
+        assert_eq!(fs::read(d.join("tool")).unwrap(), b"x");
+    }
+
+    #[test]
+    fn fmt_keeps_mode_and_owner_and_refuses_read_only_files_unless_forced() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let g = d.join("g.twixt");
+        fs::write(&g, "1.  f6   2. k9\n").unwrap();
+        fs::set_permissions(&g, fs::Permissions::from_mode(0o640)).unwrap();
+        let owner = fs::metadata(&g).unwrap().uid();
+        let out = twixt(d, &["fmt", "g.twixt"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("1 file rewritten"),
+            "{}",
+            stderr(&out)
+        );
+        assert_eq!(fs::read_to_string(&g).unwrap(), "1. f6 2. k9\n");
+        assert_eq!(mode(&g), 0o640);
+        assert_eq!(fs::metadata(&g).unwrap().uid(), owner);
+
+        let ro = d.join("ro.twixt");
+        fs::write(&ro, "1.  f6\n").unwrap();
+        fs::set_permissions(&ro, fs::Permissions::from_mode(0o444)).unwrap();
+        // Root may write anything; the refusal must not rest on the kernel.
+        let out = twixt(d, &["fmt", "ro.twixt"]);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("read-only"), "{}", stderr(&out));
+        assert_eq!(fs::read_to_string(&ro).unwrap(), "1.  f6\n");
+        let out = twixt(d, &["fmt", "--force", "ro.twixt"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(fs::read_to_string(&ro).unwrap(), "1. f6\n");
+        assert_eq!(mode(&ro), 0o444);
+    }
+
+    #[test]
+    fn fmt_rewrites_what_a_link_points_to_and_keeps_hard_links_unless_forced() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        fs::create_dir(d.join("real")).unwrap();
+        fs::write(d.join("real/g.twixt"), "1.  f6\n").unwrap();
+        std::os::unix::fs::symlink("real/g.twixt", d.join("link.twixt")).unwrap();
+        let out = twixt(d, &["fmt", "link.twixt"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(
+            fs::symlink_metadata(d.join("link.twixt"))
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(
+            fs::read_to_string(d.join("real/g.twixt")).unwrap(),
+            "1. f6\n"
+        );
+
+        fs::write(d.join("h.twixt"), "1.  f6\n").unwrap();
+        fs::hard_link(d.join("h.twixt"), d.join("h2.twixt")).unwrap();
+        let out = twixt(d, &["fmt", "h.twixt"]);
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(stderr(&out).contains("hard links"), "{}", stderr(&out));
+        assert_eq!(fs::read_to_string(d.join("h2.twixt")).unwrap(), "1.  f6\n");
+        let out = twixt(d, &["fmt", "--force", "h.twixt"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(fs::read_to_string(d.join("h.twixt")).unwrap(), "1. f6\n");
+        assert_eq!(fs::read_to_string(d.join("h2.twixt")).unwrap(), "1.  f6\n");
+    }
+}
+
+#[test]
+fn fmt_drops_a_byte_order_mark_and_names_crlf_line_endings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("bom.twixt"), "\u{feff}1. f6 2. k9\n").unwrap();
+    fs::write(d.join("crlf.twixt"), "1. f6 2. k9\r\n").unwrap();
+    let out = twixt(d, &["check", "bom.twixt"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = twixt(d, &["fmt", "--check", "bom.twixt", "crlf.twixt"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("bom.twixt: not in canonical form (it starts with a byte order mark)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("crlf.twixt: not in canonical form (line endings: CRLF"),
+        "{text}"
+    );
+    let out = twixt(d, &["fmt", "bom.twixt"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(fs::read(d.join("bom.twixt")).unwrap(), b"1. f6 2. k9\n");
+}
