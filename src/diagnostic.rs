@@ -179,9 +179,10 @@ impl Diagnostic {
     }
 }
 
-/// `text` with control characters (from binary files) shown as `�`, so that
-/// a message never sends terminal escapes.
-fn printable(text: &str) -> String {
+/// `text` with control characters (from binary files, or escape sequences in
+/// a hostile title or file name) shown as `�`, so that text from a file never
+/// sends terminal escapes. Everything twixt prints from a file goes through it.
+pub fn printable(text: &str) -> String {
     text.chars()
         .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
         .collect()
@@ -192,16 +193,16 @@ impl fmt::Display for Diagnostic {
         writeln!(f, "{}: {}", self.severity.name(), printable(&self.message))?;
         if self.line == 0 {
             if !self.file.is_empty() {
-                writeln!(f, " --> {}", self.file)?;
+                writeln!(f, " --> {}", printable(&self.file))?;
             }
             return Ok(());
         }
         let num = self.line.to_string();
         let pad = " ".repeat(num.len());
         let file = if self.file.is_empty() {
-            "<input>"
+            "<input>".to_string()
         } else {
-            &self.file
+            printable(&self.file)
         };
         writeln!(f, "{pad}--> {file}:{}:{}", self.line, self.col)?;
         writeln!(f, "{pad} |")?;
@@ -214,7 +215,7 @@ impl fmt::Display for Diagnostic {
         if self.label.is_empty() {
             writeln!(f, "{pad} | {indent}{carets}")
         } else {
-            writeln!(f, "{pad} | {indent}{carets} {}", self.label)
+            writeln!(f, "{pad} | {indent}{carets} {}", printable(&self.label))
         }
     }
 }

@@ -88,6 +88,29 @@ fn read_open(file: std::fs::File, max: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// The file `relative` names inside `folder` (a script's folder), refused
+/// when links lead it outside: a script can only make twixt read files that
+/// lie beside it or below. A path that does not exist is returned as is, for
+/// the read to report.
+pub fn resolve_inside(folder: &Path, relative: &Path) -> Result<std::path::PathBuf, String> {
+    let folder = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    let joined = folder.join(relative);
+    match (
+        std::fs::canonicalize(&joined),
+        std::fs::canonicalize(folder),
+    ) {
+        (Ok(real), Ok(root)) if !real.starts_with(&root) => Err(format!(
+            "`{}` leads outside the script's folder through a link; refused",
+            relative.display()
+        )),
+        _ => Ok(joined),
+    }
+}
+
 /// `64 MiB`, `1 MiB`, or a plain byte count.
 pub fn describe_bytes(n: u64) -> String {
     const MIB: u64 = 1024 * 1024;

@@ -33,26 +33,70 @@ pub struct OpenOptions {
     pub size: Option<BoardSize>,
 }
 
-/// The game files named by `paths`, in a stable order: files as given,
-/// folders walked (sorted, links to folders not followed, only regular files
-/// with a game file's extension). Paths that do not exist go to `missing`.
-pub fn game_files(paths: &[PathBuf], missing: &mut Vec<PathBuf>) -> Vec<PathBuf> {
+/// Deepest folder nesting searched for game files.
+pub const MAX_FOLDER_DEPTH: usize = 64;
+
+/// A path named or found that could not be searched or read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    /// The path.
+    pub path: PathBuf,
+    /// Why: `no such file or folder`, the read error, or the depth limit.
+    pub why: String,
+}
+
+impl std::fmt::Display for Skipped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: {}",
+            crate::diagnostic::printable(&self.path.display().to_string()),
+            self.why
+        )
+    }
+}
+
+/// The game files named by `paths`, in a stable order: files as given (a
+/// FIFO or device too, when named), folders walked (sorted, links to folders
+/// not followed, only regular files with a game file's extension, at most
+/// [`MAX_FOLDER_DEPTH`] deep). Paths that do not exist and folders that
+/// cannot be read or lie too deep go to `skipped`.
+pub fn game_files(paths: &[PathBuf], skipped: &mut Vec<Skipped>) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in paths {
-        if p.is_dir() {
-            walk(p, &mut out);
-        } else if p.is_file() {
-            out.push(p.clone());
-        } else {
-            missing.push(p.clone());
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => walk(p, 0, &mut out, skipped),
+            Ok(_) => out.push(p.clone()),
+            Err(e) => skipped.push(Skipped {
+                path: p.clone(),
+                why: if e.kind() == std::io::ErrorKind::NotFound {
+                    "no such file or folder".to_string()
+                } else {
+                    e.to_string()
+                },
+            }),
         }
     }
     out
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
+fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, skipped: &mut Vec<Skipped>) {
+    if depth >= MAX_FOLDER_DEPTH {
+        skipped.push(Skipped {
+            path: dir.to_path_buf(),
+            why: format!("folders nested more than {MAX_FOLDER_DEPTH} deep; not searched"),
+        });
         return;
+    }
+    let rd = match std::fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) => {
+            skipped.push(Skipped {
+                path: dir.to_path_buf(),
+                why: format!("cannot read folder: {e}"),
+            });
+            return;
+        }
     };
     // Links to folders are not followed: a link back to a parent folder would
     // make the walk endless.
@@ -63,7 +107,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     entries.sort();
     for (p, real_dir) in entries {
         if real_dir {
-            walk(&p, out);
+            walk(&p, depth + 1, out, skipped);
         } else if crate::script::is_game_file(&p) && p.is_file() {
             // Only regular files (or links to them): reading a pipe or a
             // device named like a game file would never end.

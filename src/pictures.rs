@@ -273,5 +273,7 @@ pub fn point_style(script: &Path, name: &str) -> Result<String, Error> {
         )));
     }
     let base = script.parent().unwrap_or(Path::new("."));
-    Ok(base.join(rel).to_string_lossy().into_owned())
+    let path = crate::limits::resolve_inside(base, rel)
+        .map_err(|e| Error::Style(format!("{}: style {e}", script.display())))?;
+    Ok(path.to_string_lossy().into_owned())
 }

@@ -226,3 +226,138 @@ fn fmt_drops_a_byte_order_mark_and_names_crlf_line_endings() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(fs::read(d.join("bom.twixt")).unwrap(), b"1. f6 2. k9\n");
 }
+
+#[test]
+fn check_reports_folders_it_cannot_search_and_refuses_to_find_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::create_dir(d.join("empty")).unwrap();
+    let out = twixt(d, &["check", "empty"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no game files found"),
+        "{}",
+        stderr(&out)
+    );
+    let out = twixt(d, &["check", "--allow-empty", "empty"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    // A game below a folder nesting deeper than the walk goes.
+    let mut deep = d.join("deep");
+    for i in 0..70 {
+        deep = deep.join(format!("{i}"));
+    }
+    fs::create_dir_all(&deep).unwrap();
+    fs::write(deep.join("g.twixt"), GAME).unwrap();
+    fs::write(d.join("deep/top.twixt"), GAME).unwrap();
+    let out = twixt(d, &["check", "deep"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("nested more than 64 deep"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("checked 1 game in 1 file"));
+
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let locked = d.join("locked");
+        fs::create_dir_all(locked.join("inner")).unwrap();
+        fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
+        if fs::read_dir(&locked).is_ok() {
+            eprintln!("skipped the unreadable folder: running as root, every folder is readable");
+        } else {
+            let out = twixt(d, &["check", "locked"]);
+            assert_eq!(out.status.code(), Some(2));
+            assert!(
+                stderr(&out).contains("cannot read folder"),
+                "{}",
+                stderr(&out)
+            );
+        }
+        fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+}
+
+#[test]
+fn check_reads_a_game_from_a_fifo_it_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let fifo = d.join("pipe.twixt");
+    if !Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        eprintln!("skipped: no mkfifo");
+        return;
+    }
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::write(fifo, GAME).unwrap())
+    };
+    let out = twixt(d, &["check", "pipe.twixt"]);
+    writer.join().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("checked 1 game in 1 file"));
+}
+
+#[test]
+fn titles_and_names_from_files_reach_the_terminal_without_escapes() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let name = "e\u{1b}[2Jvil.twixt";
+    fs::write(
+        d.join(name),
+        "[Title \"\u{1b}]0;PWNED\u{7}\u{1b}[31m\"]\n1. f6 2. f6\n",
+    )
+    .unwrap();
+    let out = twixt(d, &["check", "."]);
+    let all = [out.stdout.as_slice(), out.stderr.as_slice()].concat();
+    assert!(!all.contains(&0x1b), "{}", String::from_utf8_lossy(&all));
+    assert!(!all.contains(&0x07));
+    assert!(String::from_utf8_lossy(&all).contains("PWNED"));
+    let out = twixt(d, &["render", name, "-o", "out"]);
+    assert!(!out.stderr.contains(&0x1b), "{}", stderr(&out));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_in_the_scripts_folder_cannot_lead_a_read_outside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("secret"), "preset: hunter2-secret\n").unwrap();
+    fs::create_dir(d.join("games")).unwrap();
+    std::os::unix::fs::symlink("../secret", d.join("games/r.yaml")).unwrap();
+    std::os::unix::fs::symlink("../secret", d.join("games/s.yaml")).unwrap();
+    fs::write(d.join("games/rules.twixt"), "[Rules \"r.yaml\"]\n1. f6\n").unwrap();
+    fs::write(
+        d.join("games/style.twixt"),
+        "1. f6\n#diagram style=s.yaml\n",
+    )
+    .unwrap();
+    for args in [
+        vec!["check", "games/rules.twixt"],
+        vec!["render", "games/style.twixt", "-o", "out"],
+    ] {
+        let out = twixt(d, &args);
+        let said = stderr(&out) + &String::from_utf8_lossy(&out.stdout);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            said.contains("outside the script's folder"),
+            "{args:?}: {said}"
+        );
+        assert!(!said.contains("hunter2"), "{args:?}: {said}");
+    }
+    // A link that stays inside the folder is fine.
+    fs::write(d.join("games/real.yaml"), "preset: pencil\n").unwrap();
+    std::os::unix::fs::symlink("real.yaml", d.join("games/ok.yaml")).unwrap();
+    fs::write(d.join("games/ok.twixt"), "[Rules \"ok.yaml\"]\n1. f6\n").unwrap();
+    let out = twixt(d, &["check", "games/ok.twixt"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

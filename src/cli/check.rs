@@ -9,8 +9,8 @@ use std::process::ExitCode;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use twixtkit::diagnostic::count;
 use twixtkit::diagnostic::{Diagnostic, Severity};
+use twixtkit::diagnostic::{count, printable};
 use twixtkit::open::game_files;
 use twixtkit::replay::{GameReplay, How, replay_game};
 use twixtkit::script::{Game, LoadedFile, load_games, result_name};
@@ -32,6 +32,10 @@ pub struct Args {
     /// Print only problems and the summary, not one line per game.
     #[arg(short, long)]
     quiet: bool,
+    /// Succeed when the paths hold no game file at all (an empty folder);
+    /// otherwise that is an error.
+    #[arg(long)]
+    allow_empty: bool,
 }
 
 /// What check found about one game.
@@ -68,12 +72,13 @@ struct JsonOut<'a> {
     warnings: usize,
 }
 
-/// Files to check, in a stable order; missing paths are reported.
+/// Files to check, in a stable order; paths that could not be searched or
+/// read are reported.
 fn collect(paths: &[PathBuf], missing: &mut Vec<String>) -> Vec<PathBuf> {
-    let mut absent = Vec::new();
-    let files = game_files(paths, &mut absent);
-    for p in absent {
-        missing.push(format!("error: {}: no such file or folder", p.display()));
+    let mut skipped = Vec::new();
+    let files = game_files(paths, &mut skipped);
+    for s in skipped {
+        missing.push(format!("error: {s}"));
     }
     files
 }
@@ -170,18 +175,24 @@ fn game_line(g: &GameReport) -> String {
         Some(p) => format!("decided at move {p}: {what}"),
         None => what,
     };
+    // Titles and names come from files: no terminal escapes get through.
     let title = g
         .title
         .as_deref()
-        .map(|t| format!(" \"{t}\""))
+        .map(|t| format!(" \"{}\"", printable(t)))
         .unwrap_or_default();
     let status = if g.errors.is_empty() { "ok" } else { "FAILED" };
+    // A game whose rules could not be read has no board size to name.
+    let on = if g.size.is_empty() {
+        String::new()
+    } else {
+        format!(" on {}", g.size)
+    };
     format!(
-        "{}:{}:{title} {} on {}, {}, {decided}: {status}",
-        g.file,
+        "{}:{}:{title} {}{on}, {}, {decided}: {status}",
+        printable(&g.file),
         g.line,
-        g.rules,
-        g.size,
+        printable(&g.rules),
         count(g.plies as usize, "move")
     )
 }
@@ -189,6 +200,12 @@ fn game_line(g: &GameReport) -> String {
 pub fn run(args: Args) -> ExitCode {
     let mut missing = Vec::new();
     let files = collect(&args.paths, &mut missing);
+    if files.is_empty() && missing.is_empty() && !args.allow_empty {
+        missing.push(
+            "error: no game files found (.twixt, .tsgf, .T1, .txt, .moves); --allow-empty accepts that"
+                .to_string(),
+        );
+    }
     let bytes: u64 = files
         .iter()
         .filter_map(|f| std::fs::metadata(f).ok())

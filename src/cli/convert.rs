@@ -87,7 +87,7 @@ pub fn run(args: Args) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(f) => {
-            eprintln!("error: {}", f.message);
+            eprintln!("error: {}", twixtkit::diagnostic::printable(&f.message));
             ExitCode::from(f.code)
         }
     }

@@ -30,7 +30,7 @@ impl Failure {
     }
     pub fn report(self) -> ExitCode {
         if !self.message.is_empty() {
-            eprintln!("error: {}", self.message);
+            eprintln!("error: {}", twixtkit::diagnostic::printable(&self.message));
         }
         ExitCode::from(self.code)
     }

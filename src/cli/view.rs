@@ -70,11 +70,8 @@ fn view(a: &Args) -> Result<usize, Failure> {
     };
     let mut missing = Vec::new();
     let paths = game_files(&a.inputs, &mut missing);
-    if let Some(p) = missing.first() {
-        return Err(Failure::usage(format!(
-            "{}: no such file or folder",
-            p.display()
-        )));
+    if let Some(s) = missing.first() {
+        return Err(Failure::usage(s.to_string()));
     }
     let files = paths
         .iter()

@@ -233,10 +233,7 @@ impl Game {
         let mut rules = match spec {
             RulesSpec::Inline(r) => r,
             RulesSpec::File(p) => {
-                let full = match base_dir {
-                    Some(d) if p.is_relative() => d.join(&p),
-                    _ => p,
-                };
+                let full = crate::limits::resolve_inside(base_dir.unwrap_or(Path::new(".")), &p)?;
                 load_rules_yaml(&full)?
             }
         };
