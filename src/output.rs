@@ -166,6 +166,20 @@ pub fn remove_temporary_files() {
     }
 }
 
+/// Checks, without writing, that [`write_atomic`] would not refuse `path`
+/// for what it is (a folder, or a file this process has read), so that a
+/// command writing several files can check every name before the first.
+pub fn check_writable(path: &Path) -> Result<(), OutputError> {
+    match fs::metadata(path) {
+        Ok(m) if m.is_dir() => Err(OutputError::Io {
+            path: path.to_path_buf(),
+            source: io::Error::other("it is a folder"),
+        }),
+        Ok(m) if was_read(&m) => Err(OutputError::WouldOverwriteInput(path.to_path_buf())),
+        _ => Ok(()),
+    }
+}
+
 /// Writes `bytes` to `path` atomically: a temporary file in the same folder is
 /// written, flushed and renamed over `path`. An existing `path` that is not a
 /// regular file (a device, a FIFO) is written into directly instead, a folder

@@ -5,7 +5,7 @@
 use std::path::{Component, Path};
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::diagram::game::{Select, game_diagrams, record_title};
+use crate::diagram::game::{GameDiagramError, Select, each_game_diagram, record_title};
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::diagram::style::BUILTIN_NAMES;
 use crate::diagram::{Crop, Diagram, Numbering, Sides};
@@ -95,30 +95,56 @@ pub fn title_or(record: &Record, fallback: &str) -> String {
 }
 
 impl GameFile {
+    /// The title for all of a file's pictures: its one game's title, or the
+    /// file's stem when it holds several games.
+    pub fn title(&self) -> String {
+        let stem = self.stem();
+        match &self.content {
+            Content::Records(records) if records.len() == 1 => title_or(&records[0], &stem),
+            Content::Script { games, .. } if games.len() == 1 => script_title(&games[0], &stem),
+            _ => stem,
+        }
+    }
+
     /// Replays every game and draws the positions `choice` asks for.
     pub fn pictures(&self, choice: &Choice) -> Result<Pictures, Error> {
+        let mut pictures = Vec::new();
+        let warnings = self.each_picture(choice, |p| {
+            pictures.push(p);
+            Ok::<(), Error>(())
+        })?;
+        Ok(Pictures {
+            title: self.title(),
+            pictures,
+            warnings,
+        })
+    }
+
+    /// As [`GameFile::pictures`], handing each picture to `f` as soon as it
+    /// is drawn, so that memory holds one game and one picture however many
+    /// are chosen. Each game is checked before any of its pictures is handed
+    /// over. Returns the warnings [`Choice::lenient`] let through.
+    pub fn each_picture<E: From<Error>>(
+        &self,
+        choice: &Choice,
+        mut f: impl FnMut(Picture) -> Result<(), E>,
+    ) -> Result<Vec<Diagnostic>, E> {
         let stem = self.stem();
         let titled = choice.caption_titles || self.len() > 1;
-        let mut pictures = Vec::new();
-        let mut titles = Vec::new();
         let mut warnings = Vec::new();
         match &self.content {
             Content::Records(records) => {
                 for record in records {
                     let title = title_or(record, &stem);
                     let sel = choice.select.unwrap_or(choice.default);
-                    pictures.extend(self.by_move(record, &title, titled, sel, &choice.look)?);
-                    titles.push(title);
+                    self.by_move(record, &title, titled, sel, &choice.look, &mut f)?;
                 }
             }
             Content::Script { source, games } => {
                 let name = self.path.display().to_string();
                 let base = self.path.parent().filter(|p| !p.as_os_str().is_empty());
                 for game in games {
-                    let title = game
-                        .tag("Title")
-                        .or(game.tag("Event"))
-                        .map_or_else(|| stem.clone(), str::to_string);
+                    let title = script_title(game, &stem);
                     let replay_error = |diagnostics| Error::Replay {
                         path: self.path.clone(),
                         title: title.clone(),
@@ -137,7 +163,8 @@ impl GameFile {
                             rep.errors()
                                 .map(|i| i.to_diagnostic(&name, source))
                                 .collect(),
-                        ));
+                        )
+                        .into());
                     }
                     if choice.select.is_some() || rep.diagrams.is_empty() {
                         let record = game
@@ -145,22 +172,21 @@ impl GameFile {
                             .and_then(|r| game.to_record_with(r))
                             .map_err(|message| self.draw_error(&title, message))?;
                         let sel = choice.select.unwrap_or(choice.default);
-                        pictures.extend(self.by_move(
-                            &record,
-                            &title,
-                            titled,
-                            sel,
-                            &choice.look,
-                        )?);
+                        self.by_move(&record, &title, titled, sel, &choice.look, &mut f)?;
                     } else {
-                        for snap in &rep.diagrams {
+                        // Styles first: a bad one is an error before any picture.
+                        let styles = rep
+                            .diagrams
+                            .iter()
+                            .map(|snap| match &snap.point.style {
+                                Some(s) => point_style(&self.path, s).map(Some),
+                                None => Ok(None),
+                            })
+                            .collect::<Result<Vec<_>, Error>>()?;
+                        for (snap, style) in rep.diagrams.iter().zip(styles) {
                             let mut d = diagram_from_snapshot(snap);
                             apply_look(&mut d, &choice.look)?;
-                            let style = match &snap.point.style {
-                                Some(s) => Some(point_style(&self.path, s)?),
-                                None => None,
-                            };
-                            pictures.push(Picture {
+                            f(Picture {
                                 stem: snap
                                     .point
                                     .name
@@ -168,23 +194,13 @@ impl GameFile {
                                     .unwrap_or_else(|| format!("{title}-{:03}", snap.ply)),
                                 diagram: d,
                                 style,
-                            });
+                            })?;
                         }
                     }
-                    titles.push(title);
                 }
             }
         }
-        let title = if titles.len() == 1 {
-            titles.remove(0)
-        } else {
-            stem
-        };
-        Ok(Pictures {
-            title,
-            pictures,
-            warnings,
-        })
+        Ok(warnings)
     }
 
     fn draw_error(&self, title: &str, message: String) -> Error {
@@ -195,37 +211,57 @@ impl GameFile {
         }
     }
 
-    /// The positions `select` chooses in a plain record.
-    fn by_move(
+    /// The positions `select` chooses in a plain record, handed to `f`.
+    fn by_move<E: From<Error>>(
         &self,
         record: &Record,
         title: &str,
         titled: bool,
         select: Select,
         look: &Look,
-    ) -> Result<Vec<Picture>, Error> {
+        f: &mut impl FnMut(Picture) -> Result<(), E>,
+    ) -> Result<(), E> {
         let numbering = if look.numbers {
             Numbering::All
         } else {
             Numbering::None
         };
         let caption_title = if titled { Some(title) } else { None };
-        let drawn = game_diagrams(record, select, numbering, caption_title)
-            .map_err(|e| self.draw_error(title, e.to_string()))?;
-        drawn
-            .into_iter()
-            .map(|g| {
-                let mut diagram = g.diagram;
-                diagram.coords = look.coords;
-                set_crop(&mut diagram, look.crop)?;
-                Ok(Picture {
-                    stem: format!("{title}-{:03}", g.ply),
-                    diagram,
-                    style: None,
-                })
+        each_game_diagram(record, select, numbering, caption_title, |g| {
+            let mut diagram = g.diagram;
+            diagram.coords = look.coords;
+            set_crop(&mut diagram, look.crop).map_err(|e| Stop::Out(E::from(e)))?;
+            f(Picture {
+                stem: format!("{title}-{:03}", g.ply),
+                diagram,
+                style: None,
             })
-            .collect()
+            .map_err(Stop::Out)
+        })
+        .map_err(|stop| match stop {
+            Stop::Draw(e) => E::from(self.draw_error(title, e.to_string())),
+            Stop::Out(e) => e,
+        })
     }
+}
+
+/// Why drawing a record's diagrams stopped: the record, or the receiver.
+enum Stop<E> {
+    Draw(GameDiagramError),
+    Out(E),
+}
+
+impl<E> From<GameDiagramError> for Stop<E> {
+    fn from(e: GameDiagramError) -> Stop<E> {
+        Stop::Draw(e)
+    }
+}
+
+/// A script game's title: its Title or Event tag, else `fallback`.
+fn script_title(game: &crate::script::Game, fallback: &str) -> String {
+    game.tag("Title")
+        .or(game.tag("Event"))
+        .map_or_else(|| fallback.to_string(), str::to_string)
 }
 
 fn set_crop(d: &mut Diagram, crop: Option<Crop>) -> Result<(), Error> {

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::board::{Hole, Player};
+use crate::board::{BoardSize, Hole, Player};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::link::Link;
 use crate::moves::Move;
@@ -160,14 +160,18 @@ impl GameReplay {
 
 /// Resolves the game's rule set (YAML paths relative to `base_dir`) and replays it.
 pub fn replay_game(game: &Game, base_dir: Option<&Path>) -> Result<GameReplay, Issue> {
-    let rules = game.rules(base_dir).map_err(|m| {
+    Ok(replay(game, rules_of(game, base_dir)?))
+}
+
+/// The game's rule set, or an issue located at its `[Rules]` or `[Size]` tag.
+fn rules_of(game: &Game, base_dir: Option<&Path>) -> Result<RuleSet, Issue> {
+    game.rules(base_dir).map_err(|m| {
         let span = game
             .tag_node("Rules")
             .or_else(|| game.tag_node("Size"))
             .map_or(game.span, |t| t.span);
         Issue::error(m, "rule set", span)
-    })?;
-    Ok(replay(game, rules))
+    })
 }
 
 /// The board state a line is replayed on.
@@ -180,6 +184,13 @@ enum State {
 }
 
 impl State {
+    fn size(&self) -> BoardSize {
+        match self {
+            State::Pos(p) => p.size(),
+            State::Figure(s) => s.size,
+        }
+    }
+
     fn setup(&self) -> Setup {
         match self {
             State::Pos(p) => p.to_setup(),
@@ -203,16 +214,31 @@ struct Cursor {
 struct Ctx {
     issues: Vec<Issue>,
     diagrams: Vec<DiagramSnapshot>,
+    /// Whether diagram points keep a copy of the position (not for checking).
+    snapshots: bool,
     /// Whether to record a decision (main line only).
     decided: Option<Decision>,
     dead_draw_each_ply: bool,
 }
 
-/// Replays `game` under `rules`.
+/// Replays `game` under `rules`, with a snapshot at each diagram point.
 pub fn replay(game: &Game, rules: RuleSet) -> GameReplay {
+    replay_with(game, rules, true)
+}
+
+/// As [`replay_game`], checking only: diagram points are checked but take no
+/// snapshot (`diagrams` stays empty), so a file with many diagram points
+/// costs its moves, not a copy of the board per point.
+pub fn check_game(game: &Game, base_dir: Option<&Path>) -> Result<GameReplay, Issue> {
+    let rules = rules_of(game, base_dir)?;
+    Ok(replay_with(game, rules, false))
+}
+
+fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
     let mut ctx = Ctx {
         issues: Vec::new(),
         diagrams: Vec::new(),
+        snapshots,
         decided: None,
         dead_draw_each_ply: rules.removal != Removal::None,
     };
@@ -231,7 +257,7 @@ pub fn replay(game: &Game, rules: RuleSet) -> GameReplay {
             };
         }
     };
-    let wants_numbers = line_has_diagrams(&game.line);
+    let wants_numbers = snapshots && line_has_diagrams(&game.line);
     let mut cur = Cursor {
         state: start,
         ply: 0,
@@ -464,6 +490,9 @@ fn walk(ctx: &mut Ctx, line: &Line, cur: &mut Cursor, path: &mut Vec<usize>, mai
                     continue;
                 }
                 check_diagram(ctx, d, cur);
+                if !ctx.snapshots {
+                    continue;
+                }
                 let from = last_move_index.map_or(0, |k| k + 1);
                 let to = els[i + 1..]
                     .iter()
@@ -848,7 +877,7 @@ fn check_diagram(ctx: &mut Ctx, d: &DiagramPoint, cur: &Cursor) {
             d.span,
         ));
     }
-    let size = cur.state.setup().size;
+    let size = cur.state.size();
     if let Some((a, b)) = d.crop
         && (!size.in_bounds(a) || !size.in_bounds(b))
     {

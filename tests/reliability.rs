@@ -361,3 +361,63 @@ fn a_link_in_the_scripts_folder_cannot_lead_a_read_outside_it() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+#[test]
+fn sheet_checks_every_page_name_before_writing_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Eight positions: two A4 pages; page 2 would replace the style file.
+    fs::write(d.join("sheet-2.svg"), STYLE).unwrap();
+    fs::write(
+        d.join("g.twixt"),
+        "1. f6 2. k9 3. l12 4. m15 5. c3 6. d5 7. e7 8. f9\n",
+    )
+    .unwrap();
+    let out = twixt(
+        d,
+        &[
+            "sheet",
+            "g.twixt",
+            "--every",
+            "1",
+            "--style",
+            "sheet-2.svg",
+            "-o",
+            "sheet.svg",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("sheet-2.svg"), "{}", stderr(&out));
+    assert!(!d.join("sheet.svg").exists(), "page 1 was written");
+    assert_eq!(fs::read_to_string(d.join("sheet-2.svg")).unwrap(), STYLE);
+    // Without the clash both pages are written and named.
+    let out = twixt(d, &["sheet", "g.twixt", "--every", "1", "-o", "p.svg"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("wrote p.svg, p-2.svg"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failing_page_takes_the_pages_before_it_away() {
+    // /dev/full as page 2: page 1 is written, page 2 fails, page 1 goes.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    if !Path::new("/dev/full").exists() {
+        eprintln!("skipped: no /dev/full");
+        return;
+    }
+    std::os::unix::fs::symlink("/dev/full", d.join("s-2.svg")).unwrap();
+    fs::write(
+        d.join("g.twixt"),
+        "1. f6 2. k9 3. l12 4. m15 5. c3 6. d5 7. e7 8. f9\n",
+    )
+    .unwrap();
+    let out = twixt(d, &["sheet", "g.twixt", "--every", "1", "-o", "s.svg"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("s-2.svg"), "{}", stderr(&out));
+    assert!(!d.join("s.svg").exists(), "page 1 was left behind");
+}

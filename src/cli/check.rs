@@ -12,7 +12,7 @@ use serde::Serialize;
 use twixtkit::diagnostic::{Diagnostic, Severity};
 use twixtkit::diagnostic::{count, printable};
 use twixtkit::open::game_files;
-use twixtkit::replay::{GameReplay, How, replay_game};
+use twixtkit::replay::{GameReplay, How, check_game as replay_checks};
 use twixtkit::script::{Game, LoadedFile, load_games, result_name};
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -85,7 +85,7 @@ fn collect(paths: &[PathBuf], missing: &mut Vec<String>) -> Vec<PathBuf> {
 
 fn check_game(file: &LoadedFile, name: &str, game: &Game) -> GameReport {
     let base = file.path.parent();
-    let rep = replay_game(game, base);
+    let rep = replay_checks(game, base);
     let diag = |i: &twixtkit::replay::Issue| i.to_diagnostic(name, &file.source);
     let mut report = GameReport {
         file: name.to_string(),

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use twixtkit::Picture;
 use twixtkit::diagram::Format;
 use twixtkit::diagram::game::Select;
-use twixtkit::diagram::pdf::{PdfInfo, svgs_to_pdf};
+use twixtkit::diagram::pdf::{PdfInfo, PdfPages, svgs_to_pdf};
 use twixtkit::diagram::png::{svg_to_png, zoom_for_dpi_mm};
 use twixtkit::diagram::{Charset, Scale, Style, to_svg, to_text};
 use twixtkit::output::{NameSet, ensure_not_input, write_atomic};
@@ -67,8 +67,7 @@ fn unit(s: &str) -> Result<Scale, String> {
 pub fn run(a: Args) -> ExitCode {
     match render(&a) {
         Ok(files) => {
-            let names: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
-            eprintln!("wrote {}", names.join(", "));
+            eprintln!("{}", super::stdout::wrote(&files));
             ExitCode::SUCCESS
         }
         Err(f) => f.report(),
@@ -112,33 +111,25 @@ fn render(a: &Args) -> Result<Vec<PathBuf>, Failure> {
     let style = Style::load(&a.look.style)?;
     let file = a.game.open()?;
     let choice = a.look.choice(a.select.chosen(), Select::Final, true);
-    let drawn = file.pictures(&choice)?;
-    for w in &drawn.warnings {
-        eprint!("{}", w.render());
-    }
-    let pics = drawn.pictures;
+    let title = file.title();
     // Styles named by diagram points, read once each.
     let mut styles: BTreeMap<String, Style> = BTreeMap::new();
-    for name in pics.iter().filter_map(|p| p.style.as_ref()) {
-        if !styles.contains_key(name) {
-            styles.insert(name.clone(), Style::load(name)?);
-        }
-    }
-    let style_of = |p: &Picture| p.style.as_ref().map_or(&style, |n| &styles[n]);
     let charset = if a.ascii {
         Charset::Ascii
     } else {
         Charset::Unicode
     };
-    let encode = |p: &Picture, format: Format| -> Result<Vec<u8>, Failure> {
-        let svg = || to_svg(&p.diagram, style_of(p), a.unit);
-        match format {
-            Format::Svg => Ok(svg().into_bytes()),
-            Format::Png => svg_to_png(&svg(), zoom).map_err(|e| Failure::usage(e.to_string())),
-            Format::Txt => Ok(to_text(&p.diagram, charset).into_bytes()),
-            Format::Pdf => svgs_to_pdf(&[svg()], &info(&drawn.title))
-                .map_err(|e| Failure::usage(e.to_string())),
-        }
+    let mut svg_of = |p: &Picture| -> Result<String, Failure> {
+        let look = match &p.style {
+            None => &style,
+            Some(name) => {
+                if !styles.contains_key(name) {
+                    styles.insert(name.clone(), Style::load(name)?);
+                }
+                &styles[name]
+            }
+        };
+        Ok(to_svg(&p.diagram, look, a.unit))
     };
     let inputs = std::slice::from_ref(&a.game.input);
     let write = |path: &Path, bytes: &[u8]| -> Result<(), Failure> {
@@ -146,41 +137,98 @@ fn render(a: &Args) -> Result<Vec<PathBuf>, Failure> {
         ensure_not_input(path, inputs).map_err(|e| Failure::usage(e.to_string()))?;
         write_atomic(path, bytes).map_err(|e| Failure::usage(e.to_string()))
     };
-    match target {
+    let pdf_error = |e: twixtkit::diagram::pdf::PdfError| Failure::usage(e.to_string());
+    // Each picture is encoded and written as soon as it is drawn, so memory
+    // holds one game and one picture, not every picture of the run.
+    let (warnings, written) = match target {
         Target::File(Format::Pdf) => {
-            let svgs: Vec<String> = pics
-                .iter()
-                .map(|p| to_svg(&p.diagram, style_of(p), a.unit))
-                .collect();
-            let bytes = svgs_to_pdf(&svgs, &info(&drawn.title))
-                .map_err(|e| Failure::usage(e.to_string()))?;
-            write(&a.output, &bytes)?;
-            Ok(vec![a.output.clone()])
+            let mut pdf = PdfPages::new();
+            let warnings =
+                file.each_picture(&choice, |p| pdf.add(&svg_of(&p)?).map_err(pdf_error))?;
+            write(&a.output, &pdf.finish(&info(&title)).map_err(pdf_error)?)?;
+            (warnings, vec![a.output.clone()])
         }
-        Target::File(format) => match pics.as_slice() {
-            [p] => {
-                write(&a.output, &encode(p, format)?)?;
-                Ok(vec![a.output.clone()])
-            }
-            _ => Err(Failure::usage(format!(
-                "{} positions chosen but {} names one file; give a folder, or a .pdf for one document",
-                pics.len(),
-                a.output.display()
-            ))),
-        },
-        Target::Folder(format) => {
-            std::fs::create_dir_all(&a.output).map_err(|e| {
-                Failure::usage(format!("cannot create {}: {e}", a.output.display()))
+        Target::File(format) => {
+            let mut only: Option<Picture> = None;
+            let mut count = 0usize;
+            let warnings = file.each_picture(&choice, |p| {
+                count += 1;
+                only = Some(p);
+                Ok::<(), Failure>(())
             })?;
+            match only {
+                Some(p) if count == 1 => {
+                    let bytes = encode(&p, format, &svg_of(&p)?, charset, zoom, &title)?;
+                    write(&a.output, &bytes)?;
+                }
+                _ => {
+                    return Err(Failure::usage(format!(
+                        "{count} positions chosen but {} names one file; give a folder, or a .pdf for one document",
+                        a.output.display()
+                    )));
+                }
+            }
+            (warnings, vec![a.output.clone()])
+        }
+        Target::Folder(format) => {
+            // The folder is made with the first picture: a game that cannot
+            // be drawn leaves nothing behind, not even an empty folder.
+            let make_folder = || {
+                std::fs::create_dir_all(&a.output).map_err(|e| {
+                    Failure::usage(format!("cannot create {}: {e}", a.output.display()))
+                })
+            };
             let mut names = NameSet::new();
             let mut written = Vec::new();
-            for p in &pics {
+            let result = file.each_picture(&choice, |p| {
+                if written.is_empty() {
+                    make_folder()?;
+                }
                 let path = a.output.join(names.claim(&p.stem, format.extension()));
-                write(&path, &encode(p, format)?)?;
+                let svg = if format == Format::Txt {
+                    String::new()
+                } else {
+                    svg_of(&p)?
+                };
+                write(&path, &encode(&p, format, &svg, charset, zoom, &title)?)?;
                 written.push(path);
+                Ok::<(), Failure>(())
+            });
+            match result {
+                Ok(warnings) => {
+                    make_folder()?;
+                    (warnings, written)
+                }
+                Err(f) => {
+                    // Leave no half set of pictures behind.
+                    for p in &written {
+                        let _ = std::fs::remove_file(p);
+                    }
+                    return Err(f);
+                }
             }
-            Ok(written)
         }
+    };
+    for w in &warnings {
+        eprint!("{}", w.render());
+    }
+    Ok(written)
+}
+
+/// One picture as the bytes of `format`, from its SVG (unused for text).
+fn encode(
+    p: &Picture,
+    format: Format,
+    svg: &str,
+    charset: Charset,
+    zoom: f64,
+    title: &str,
+) -> Result<Vec<u8>, Failure> {
+    match format {
+        Format::Svg => Ok(svg.as_bytes().to_vec()),
+        Format::Png => svg_to_png(svg, zoom).map_err(|e| Failure::usage(e.to_string())),
+        Format::Txt => Ok(to_text(&p.diagram, charset).into_bytes()),
+        Format::Pdf => svgs_to_pdf(&[svg], &info(title)).map_err(|e| Failure::usage(e.to_string())),
     }
 }
 

@@ -3,12 +3,12 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use twixtkit::diagram::Format;
-use twixtkit::diagram::export::Export;
 use twixtkit::diagram::game::Select;
-use twixtkit::diagram::pdf::PdfInfo;
-use twixtkit::diagram::sheet::{Paper, SheetOptions, sheets};
-use twixtkit::output::{ensure_not_input, page_path, write_atomic};
+use twixtkit::diagram::pdf::{PdfInfo, PdfPages};
+use twixtkit::diagram::png::{svg_to_png, zoom_for_dpi_mm};
+use twixtkit::diagram::sheet::{Paper, SheetOptions, SheetPlan, frame};
+use twixtkit::diagram::{Diagram, Format};
+use twixtkit::output::{check_writable, ensure_not_input, page_path, write_atomic};
 
 use twixtkit::diagram::Style;
 
@@ -48,8 +48,7 @@ pub struct Args {
 pub fn run(a: Args) -> ExitCode {
     match sheet(&a) {
         Ok(files) => {
-            let names: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
-            eprintln!("wrote {}", names.join(", "));
+            eprintln!("{}", super::stdout::wrote(&files));
             ExitCode::SUCCESS
         }
         Err(f) => f.report(),
@@ -65,11 +64,8 @@ fn sheet(a: &Args) -> Result<Vec<PathBuf>, Failure> {
     let style = Style::load(&a.look.style)?;
     // The title heads each page, so captions just name the moves.
     let choice = a.look.choice(a.select.chosen(), Select::Every(10), false);
-    let drawn = a.game.open()?.pictures(&choice)?;
-    for w in &drawn.warnings {
-        eprint!("{}", w.render());
-    }
-    let (title, pics) = (drawn.title, drawn.pictures);
+    let file = a.game.open()?;
+    let title = file.title();
     let opts = SheetOptions {
         paper: if a.landscape {
             a.paper.landscape()
@@ -81,26 +77,105 @@ fn sheet(a: &Args) -> Result<Vec<PathBuf>, Failure> {
         title: Some(title.clone()),
         ..SheetOptions::default()
     };
-    let list: Vec<_> = pics.into_iter().map(|p| p.diagram).collect();
-    let pages = sheets(&list, &style, &opts);
-    let export = Export {
-        format,
-        dpi: a.dpi,
-        info: PdfInfo {
-            title: Some(title),
-            authors: Vec::new(),
-        },
-    };
-    let files = export
-        .files(&pages)
-        .map_err(|e| Failure::usage(e.to_string()))?;
-    let mut written = Vec::new();
-    for (i, bytes) in files.iter().enumerate() {
-        let path = page_path(&a.output, i + 1);
-        ensure_not_input(&path, std::slice::from_ref(&a.game.input))
-            .map_err(|e| Failure::usage(e.to_string()))?;
-        write_atomic(&path, bytes).map_err(|e| Failure::usage(e.to_string()))?;
-        written.push(path);
+    // Two passes keep memory to one page of diagrams: the first plans the
+    // pages from the diagrams' frames, the second draws and writes them.
+    let mut frames = Vec::new();
+    let warnings = file.each_picture(&choice, |p| {
+        frames.push(frame(&p.diagram));
+        Ok::<(), Failure>(())
+    })?;
+    for w in &warnings {
+        eprint!("{}", w.render());
     }
-    Ok(written)
+    let plan = SheetPlan::new(&frames, &style, &opts)
+        .ok_or_else(|| Failure::usage("no positions chosen: nothing to lay out"))?;
+    drop(frames);
+    let paths: Vec<PathBuf> = match format {
+        Format::Pdf => vec![a.output.clone()],
+        _ => (1..=plan.pages())
+            .map(|n| page_path(&a.output, n))
+            .collect(),
+    };
+    // Every name is checked before the first page is written.
+    for path in &paths {
+        ensure_not_input(path, std::slice::from_ref(&a.game.input))
+            .and_then(|()| check_writable(path))
+            .map_err(|e| Failure::usage(e.to_string()))?;
+    }
+    let mut written = Vec::new();
+    let result = write_pages(
+        a,
+        &file,
+        &choice,
+        &plan,
+        format,
+        &paths,
+        &title,
+        &mut written,
+    );
+    if result.is_err() {
+        // No half sheet: the pages written before the failure go too.
+        for p in &written {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+    result.map(|()| written)
+}
+
+/// Draws the pages of `plan` one by one and writes each as it is done (PDF:
+/// into one document written at the end).
+#[allow(clippy::too_many_arguments)]
+fn write_pages(
+    a: &Args,
+    file: &twixtkit::open::GameFile,
+    choice: &twixtkit::Choice,
+    plan: &SheetPlan,
+    format: Format,
+    paths: &[PathBuf],
+    title: &str,
+    written: &mut Vec<PathBuf>,
+) -> Result<(), Failure> {
+    let mut pdf = PdfPages::new();
+    let mut page_no = 0usize;
+    let mut emit = |diagrams: &[Diagram], written: &mut Vec<PathBuf>| -> Result<(), Failure> {
+        let svg = plan.page(page_no, diagrams);
+        let bytes = match format {
+            Format::Pdf => {
+                pdf.add(&svg).map_err(|e| Failure::usage(e.to_string()))?;
+                page_no += 1;
+                return Ok(());
+            }
+            Format::Png => svg_to_png(&svg, zoom_for_dpi_mm(a.dpi))
+                .map_err(|e| Failure::usage(e.to_string()))?,
+            _ => svg.into_bytes(),
+        };
+        write_atomic(&paths[page_no], &bytes).map_err(|e| Failure::usage(e.to_string()))?;
+        written.push(paths[page_no].clone());
+        page_no += 1;
+        Ok(())
+    };
+    let mut on_page: Vec<Diagram> = Vec::with_capacity(plan.per_page());
+    file.each_picture(choice, |p| {
+        on_page.push(p.diagram);
+        if on_page.len() == plan.per_page() {
+            emit(&on_page, written)?;
+            on_page.clear();
+        }
+        Ok::<(), Failure>(())
+    })?;
+    if !on_page.is_empty() {
+        emit(&on_page, written)?;
+    }
+    if format == Format::Pdf {
+        let info = PdfInfo {
+            title: Some(title.to_string()),
+            authors: Vec::new(),
+        };
+        let bytes = pdf
+            .finish(&info)
+            .map_err(|e| Failure::usage(e.to_string()))?;
+        write_atomic(&paths[0], &bytes).map_err(|e| Failure::usage(e.to_string()))?;
+        written.push(paths[0].clone());
+    }
+    Ok(())
 }

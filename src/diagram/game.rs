@@ -65,30 +65,47 @@ pub fn game_diagrams(
     numbering: Numbering,
     title: Option<&str>,
 ) -> Result<Vec<GameDiagram>, GameDiagramError> {
+    let mut out = Vec::new();
+    each_game_diagram(record, select, numbering, title, |d| {
+        out.push(d);
+        Ok::<(), GameDiagramError>(())
+    })?;
+    Ok(out)
+}
+
+/// As [`game_diagrams`], handing each diagram to `f` as soon as it is drawn,
+/// so that memory holds one position and one diagram however many are
+/// chosen. The record is checked first: an illegal move or a move number
+/// past the end is an error before `f` sees anything.
+pub fn each_game_diagram<E: From<GameDiagramError>>(
+    record: &Record,
+    select: Select,
+    numbering: Numbering,
+    title: Option<&str>,
+    mut f: impl FnMut(GameDiagram) -> Result<(), E>,
+) -> Result<(), E> {
+    check_record(record)?;
     let total = record.moves.len();
-    let wanted: BTreeSet<u32> = match select {
-        Select::Move(n) => {
-            if n as usize > total {
-                return Err(GameDiagramError::NoSuchMove {
-                    asked: n,
-                    moves: total,
-                });
-            }
-            BTreeSet::from([n])
-        }
-        Select::Every(0) => return Err(GameDiagramError::ZeroStep),
-        Select::Every(k) => (1..=total as u32)
-            .filter(|n| n % k == 0)
-            .chain(std::iter::once(total as u32))
-            .filter(|n| *n > 0 || total == 0)
-            .collect(),
-        Select::Final => BTreeSet::from([total as u32]),
+    let wanted = |n: u32| match select {
+        Select::Move(m) => n == m,
+        Select::Every(k) => (n > 0 && n.is_multiple_of(k)) || n as usize == total,
+        Select::Final => n as usize == total,
     };
+    match select {
+        Select::Move(n) if n as usize > total => {
+            return Err(GameDiagramError::NoSuchMove {
+                asked: n,
+                moves: total,
+            }
+            .into());
+        }
+        Select::Every(0) => return Err(GameDiagramError::ZeroStep.into()),
+        _ => {}
+    }
     let mut pos = Position::with_first(record.rules.clone(), record.first)
         .map_err(|e| GameDiagramError::Rules(e.to_string()))?;
     // The hole each move's peg now stands in (for its number).
     let mut holes: Vec<Option<Hole>> = Vec::with_capacity(total);
-    let mut out = Vec::new();
     let snapshot = |pos: &Position, holes: &[Option<Hole>], ply: u32| {
         let mut d = Diagram::from_setup(&pos.to_setup());
         d.number_moves(holes, numbering);
@@ -103,8 +120,8 @@ pub fn game_diagrams(
         });
         GameDiagram { ply, diagram: d }
     };
-    if wanted.contains(&0) {
-        out.push(snapshot(&pos, &holes, 0));
+    if wanted(0) {
+        f(snapshot(&pos, &holes, 0))?;
     }
     for (i, mv) in record.moves.iter().enumerate() {
         let before: BTreeSet<Hole> = match mv {
@@ -135,11 +152,25 @@ pub fn game_diagrams(
             _ => holes.push(None),
         }
         let ply = i as u32 + 1;
-        if wanted.contains(&ply) {
-            out.push(snapshot(&pos, &holes, ply));
+        if wanted(ply) {
+            f(snapshot(&pos, &holes, ply))?;
         }
     }
-    Ok(out)
+    Ok(())
+}
+
+/// Replays the record without drawing: its rules and every move are legal.
+fn check_record(record: &Record) -> Result<(), GameDiagramError> {
+    let mut pos = Position::with_first(record.rules.clone(), record.first)
+        .map_err(|e| GameDiagramError::Rules(e.to_string()))?;
+    for (i, mv) in record.moves.iter().enumerate() {
+        pos.play(mv).map_err(|error| GameDiagramError::Illegal {
+            number: i + 1,
+            mv: mv.clone(),
+            error,
+        })?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -59,14 +59,42 @@ const PT_PER_UNIT: f32 = 72.0 / 96.0;
 /// size the SVG declares (an SVG sized `210mm` × `297mm` gives an A4 page).
 /// The output depends only on the input: no dates, no random identifiers.
 pub fn svgs_to_pdf<S: AsRef<str>>(pages: &[S], info: &PdfInfo) -> Result<Vec<u8>, PdfError> {
-    if pages.is_empty() {
-        return Err(PdfError::Empty);
+    let mut pdf = PdfPages::new();
+    for svg in pages {
+        pdf.add(svg.as_ref())?;
     }
-    let opts = options();
-    let mut doc = Document::new();
-    for (i, svg) in pages.iter().enumerate() {
-        let page = i + 1;
-        let tree = usvg::Tree::from_str(svg.as_ref(), &opts).map_err(|e| PdfError::Svg {
+    pdf.finish(info)
+}
+
+/// A PDF built one page at a time, so that a long run of pictures never has
+/// to be held as SVG text all at once: each page is drawn into the document
+/// when added and its SVG can be dropped.
+pub struct PdfPages {
+    doc: Document,
+    opts: usvg::Options<'static>,
+    pages: usize,
+}
+
+impl Default for PdfPages {
+    fn default() -> Self {
+        PdfPages::new()
+    }
+}
+
+impl PdfPages {
+    /// An empty document.
+    pub fn new() -> PdfPages {
+        PdfPages {
+            doc: Document::new(),
+            opts: options(),
+            pages: 0,
+        }
+    }
+
+    /// Adds a page showing `svg` at its own size.
+    pub fn add(&mut self, svg: &str) -> Result<(), PdfError> {
+        let page = self.pages + 1;
+        let tree = usvg::Tree::from_str(svg, &self.opts).map_err(|e| PdfError::Svg {
             page,
             reason: e.to_string(),
         })?;
@@ -81,21 +109,32 @@ pub fn svgs_to_pdf<S: AsRef<str>>(pages: &[S], info: &PdfInfo) -> Result<Vec<u8>
                 width: w.max(0.0) as u64,
                 height: h.max(0.0) as u64,
             })?;
-        let mut p = doc.start_page_with(PageSettings::new(size));
+        let mut p = self.doc.start_page_with(PageSettings::new(size));
         let mut surface = p.surface();
         surface.draw_svg(&tree, size, SvgSettings::default());
         surface.finish();
         p.finish();
+        self.pages = page;
+        Ok(())
     }
-    let mut meta = Metadata::new()
-        .creator(format!("twixtkit {}", env!("CARGO_PKG_VERSION")))
-        .producer(format!("twixtkit {}", env!("CARGO_PKG_VERSION")));
-    if let Some(t) = &info.title {
-        meta = meta.title(t.clone());
+
+    /// The finished document, with `info` as its metadata.
+    pub fn finish(mut self, info: &PdfInfo) -> Result<Vec<u8>, PdfError> {
+        if self.pages == 0 {
+            return Err(PdfError::Empty);
+        }
+        let mut meta = Metadata::new()
+            .creator(format!("twixtkit {}", env!("CARGO_PKG_VERSION")))
+            .producer(format!("twixtkit {}", env!("CARGO_PKG_VERSION")));
+        if let Some(t) = &info.title {
+            meta = meta.title(t.clone());
+        }
+        if !info.authors.is_empty() {
+            meta = meta.authors(info.authors.clone());
+        }
+        self.doc.set_metadata(meta);
+        self.doc
+            .finish()
+            .map_err(|e| PdfError::Write(format!("{e:?}")))
     }
-    if !info.authors.is_empty() {
-        meta = meta.authors(info.authors.clone());
-    }
-    doc.set_metadata(meta);
-    doc.finish().map_err(|e| PdfError::Write(format!("{e:?}")))
 }

@@ -215,49 +215,122 @@ fn centred_text(out: &mut String, id: &str, x: f64, y: f64, size: f64, style: &S
 /// document per page. All diagrams share one scale, so holes have the same
 /// spacing everywhere. No diagrams gives no pages.
 pub fn sheets(diagrams: &[Diagram], style: &Style, opts: &SheetOptions) -> Vec<String> {
-    if diagrams.is_empty() {
+    let frames: Vec<Diagram> = diagrams.iter().map(frame).collect();
+    let Some(plan) = SheetPlan::new(&frames, style, opts) else {
         return Vec::new();
-    }
-    let paper = opts.paper;
-    let (cols, rows) = match (opts.columns, opts.rows) {
-        (0, 0) if paper.is_landscape() => (3, 2),
-        (0, 0) => (2, 3),
-        (0, r) => (if paper.is_landscape() { 3 } else { 2 }, r),
-        (c, 0) => (c, if paper.is_landscape() { 2 } else { 3 }),
-        (c, r) => (c, r),
     };
-    let per_page = cols * rows;
-    let pages = diagrams.len().div_ceil(per_page);
-    let header = if opts.title.is_some() { HEADER_MM } else { 0.0 };
-    let footer = if pages > 1 { FOOTER_MM } else { 0.0 };
-    let m = opts.margin_mm.max(0.0);
-    let gap = opts.gap_mm.max(0.0);
-    let cell_w = ((paper.width_mm - 2.0 * m - gap * (cols as f64 - 1.0)) / cols as f64).max(1.0);
-    let cell_h = ((paper.height_mm - 2.0 * m - header - footer - gap * (rows as f64 - 1.0))
-        / rows as f64)
-        .max(1.0);
-    let scale = |style: &Style| -> (Vec<Layout>, f64) {
-        let layouts: Vec<Layout> = diagrams.iter().map(|d| Layout::new(d, style)).collect();
-        let k = layouts
-            .iter()
-            .map(|l| (cell_w / l.width).min(cell_h / l.height))
-            .fold(f64::INFINITY, f64::min);
-        (layouts, k)
-    };
-    let (_, k0) = scale(style);
-    // Small diagrams (big boards, many per page) keep readable text: at
-    // least 3 mm captions and 1.8 mm coordinates, in print.
-    let mut sized = style.clone();
-    sized.caption_size = style.caption_size.max(MIN_CAPTION_MM / k0).min(3.0);
-    sized.coord_size = style.coord_size.max(MIN_COORD_MM / k0).min(0.9);
-    let style = &sized;
-    let (layouts, k) = scale(style);
+    diagrams
+        .chunks(plan.per_page())
+        .enumerate()
+        .map(|(page, on_page)| plan.page(page, on_page))
+        .collect()
+}
 
-    let mut out_pages = Vec::with_capacity(pages);
-    for page in 0..pages {
+/// A diagram without its pieces: what decides the size it takes on a page
+/// (board, crop, coordinates, caption). [`SheetPlan::new`] needs only these,
+/// so that a long run of diagrams can be planned without holding them all.
+pub fn frame(d: &Diagram) -> Diagram {
+    Diagram {
+        pegs: Default::default(),
+        links: Default::default(),
+        labels: Default::default(),
+        marks: Default::default(),
+        last: None,
+        ..d.clone()
+    }
+}
+
+/// The grid, the one scale and the page count of a sheet, planned from the
+/// [`frame`]s of all its diagrams; then each page is drawn on its own.
+#[derive(Debug, Clone)]
+pub struct SheetPlan {
+    style: Style,
+    paper: Paper,
+    title: Option<String>,
+    cols: usize,
+    rows: usize,
+    pages: usize,
+    header: f64,
+    margin: f64,
+    gap: f64,
+    cell_w: f64,
+    cell_h: f64,
+    k: f64,
+}
+
+impl SheetPlan {
+    /// Plans the pages for diagrams of these frames; `None` for no diagrams.
+    pub fn new(frames: &[Diagram], style: &Style, opts: &SheetOptions) -> Option<SheetPlan> {
+        if frames.is_empty() {
+            return None;
+        }
+        let paper = opts.paper;
+        let (cols, rows) = match (opts.columns, opts.rows) {
+            (0, 0) if paper.is_landscape() => (3, 2),
+            (0, 0) => (2, 3),
+            (0, r) => (if paper.is_landscape() { 3 } else { 2 }, r),
+            (c, 0) => (c, if paper.is_landscape() { 2 } else { 3 }),
+            (c, r) => (c, r),
+        };
+        let pages = frames.len().div_ceil(cols * rows);
+        let header = if opts.title.is_some() { HEADER_MM } else { 0.0 };
+        let footer = if pages > 1 { FOOTER_MM } else { 0.0 };
+        let m = opts.margin_mm.max(0.0);
+        let gap = opts.gap_mm.max(0.0);
+        let cell_w =
+            ((paper.width_mm - 2.0 * m - gap * (cols as f64 - 1.0)) / cols as f64).max(1.0);
+        let cell_h = ((paper.height_mm - 2.0 * m - header - footer - gap * (rows as f64 - 1.0))
+            / rows as f64)
+            .max(1.0);
+        let scale = |style: &Style| -> f64 {
+            frames
+                .iter()
+                .map(|d| {
+                    let l = Layout::new(d, style);
+                    (cell_w / l.width).min(cell_h / l.height)
+                })
+                .fold(f64::INFINITY, f64::min)
+        };
+        let k0 = scale(style);
+        // Small diagrams (big boards, many per page) keep readable text: at
+        // least 3 mm captions and 1.8 mm coordinates, in print.
+        let mut sized = style.clone();
+        sized.caption_size = style.caption_size.max(MIN_CAPTION_MM / k0).min(3.0);
+        sized.coord_size = style.coord_size.max(MIN_COORD_MM / k0).min(0.9);
+        let k = scale(&sized);
+        Some(SheetPlan {
+            style: sized,
+            paper,
+            title: opts.title.clone(),
+            cols,
+            rows,
+            pages,
+            header,
+            margin: m,
+            gap,
+            cell_w,
+            cell_h,
+            k,
+        })
+    }
+
+    /// Diagrams on a full page.
+    pub fn per_page(&self) -> usize {
+        self.cols * self.rows
+    }
+
+    /// Pages in all.
+    pub fn pages(&self) -> usize {
+        self.pages
+    }
+
+    /// Page `page` (from 0) as an SVG document, showing `diagrams`: the
+    /// diagrams of that page, at most [`SheetPlan::per_page`].
+    pub fn page(&self, page: usize, diagrams: &[Diagram]) -> String {
+        let (style, paper, m, k) = (&self.style, self.paper, self.margin, self.k);
         let mut out = String::with_capacity(16384);
         open_page(&mut out, paper, style);
-        if let Some(t) = &opts.title {
+        if let Some(t) = &self.title {
             centred_text(
                 &mut out,
                 "title",
@@ -268,26 +341,25 @@ pub fn sheets(diagrams: &[Diagram], style: &Style, opts: &SheetOptions) -> Vec<S
                 t,
             );
         }
-        let first = page * per_page;
-        let last = (first + per_page).min(diagrams.len());
-        for (i, idx) in (first..last).enumerate() {
-            let (c, r) = (i % cols, i / cols);
-            let l = &layouts[idx];
-            let cx = m + c as f64 * (cell_w + gap);
-            let cy = m + header + r as f64 * (cell_h + gap);
+        let first = page * self.per_page();
+        for (i, d) in diagrams.iter().take(self.per_page()).enumerate() {
+            let (c, r) = (i % self.cols, i / self.cols);
+            let l = Layout::new(d, style);
+            let cx = m + c as f64 * (self.cell_w + self.gap);
+            let cy = m + self.header + r as f64 * (self.cell_h + self.gap);
             // Centre across the cell, keep to its top.
-            let x = cx + (cell_w - l.width * k) / 2.0;
+            let x = cx + (self.cell_w - l.width * k) / 2.0;
             place(
                 &mut out,
-                &diagrams[idx],
+                d,
                 style,
-                l,
+                &l,
                 k,
                 (x, cy),
-                &format!("d{}-", idx + 1),
+                &format!("d{}-", first + i + 1),
             );
         }
-        if pages > 1 {
+        if self.pages > 1 {
             centred_text(
                 &mut out,
                 "page-number",
@@ -295,13 +367,12 @@ pub fn sheets(diagrams: &[Diagram], style: &Style, opts: &SheetOptions) -> Vec<S
                 paper.height_mm - m - FOOTER_MM * 0.2,
                 FOOTER_MM * 0.55,
                 style,
-                &format!("{} / {}", page + 1, pages),
+                &format!("{} / {}", page + 1, self.pages),
             );
         }
         out.push_str("</svg>\n");
-        out_pages.push(out);
+        out
     }
-    out_pages
 }
 
 #[cfg(test)]
