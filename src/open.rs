@@ -207,6 +207,18 @@ pub enum Error {
         /// The game asked for (1-based).
         asked: usize,
     },
+    /// `--move N` names a move the game does not have.
+    #[error("{}: `{title}` has {moves} moves; --move {asked} does not exist", path.display())]
+    NoSuchMove {
+        /// The file.
+        path: PathBuf,
+        /// The game's title.
+        title: String,
+        /// How many moves its main line has.
+        moves: usize,
+        /// The move asked for.
+        asked: u32,
+    },
     /// A crop that lies outside the board.
     #[error("--crop {crop} lies outside the {size} board")]
     CropOutside {
@@ -230,6 +242,7 @@ impl Error {
                 | Error::Unreadable { .. }
                 | Error::Options(_)
                 | Error::NoSuchGame { .. }
+                | Error::NoSuchMove { .. }
                 | Error::CropOutside { .. }
         )
     }

@@ -18,9 +18,11 @@ pub const MAX_STEM_BYTES: usize = 80;
 
 /// Names Windows reserves whatever the extension; refused on every platform so
 /// that a diagram folder can be copied anywhere.
-const RESERVED: [&str; 22] = [
+/// Windows reserves the superscript digits ¹²³ too (`COM¹`, `LPT²`).
+const RESERVED: [&str; 28] = [
     "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8",
-    "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
+    "com9", "com¹", "com²", "com³", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8",
+    "lpt9", "lpt¹", "lpt²", "lpt³",
 ];
 
 /// Turns arbitrary text into a safe file stem: letters and digits of any
@@ -50,7 +52,7 @@ pub fn sanitize_stem(text: &str) -> String {
     if out.is_empty() {
         out.push_str("untitled");
     }
-    if RESERVED.contains(&out.to_ascii_lowercase().as_str()) {
+    if RESERVED.contains(&out.to_lowercase().as_str()) {
         out.insert(0, '_');
     }
     out
@@ -99,6 +101,8 @@ pub enum OutputError {
     Io { path: PathBuf, source: io::Error },
     #[error("refusing to overwrite the input file {0}")]
     WouldOverwriteInput(PathBuf),
+    #[error("another run is writing into {0}; wait for it to finish")]
+    Busy(PathBuf),
 }
 
 /// Files this process has read: no write replaces one, whichever option or
@@ -286,6 +290,41 @@ fn keep_owner_and_mode(f: &fs::File, old: &fs::Metadata) -> io::Result<()> {
     f.set_permissions(old.permissions())
 }
 
+/// An exclusive lock on an output folder, held while a run writes into it,
+/// so that two runs never leave a mix of their files. Released when dropped.
+#[derive(Debug)]
+pub struct FolderLock {
+    _folder: fs::File,
+}
+
+impl FolderLock {
+    /// Takes the lock on `dir` without waiting; an error when another run
+    /// holds it.
+    pub fn take(dir: &Path) -> Result<FolderLock, OutputError> {
+        let io_err = |source| OutputError::Io {
+            path: dir.to_path_buf(),
+            source,
+        };
+        let folder = fs::File::open(dir).map_err(io_err)?;
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsRawFd;
+            // SAFETY: flock on a descriptor this function owns; no memory
+            // is passed.
+            let r = unsafe { libc::flock(folder.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+            if r != 0 {
+                let e = io::Error::last_os_error();
+                return Err(if e.kind() == io::ErrorKind::WouldBlock {
+                    OutputError::Busy(dir.to_path_buf())
+                } else {
+                    io_err(e)
+                });
+            }
+        }
+        Ok(FolderLock { _folder: folder })
+    }
+}
+
 /// Refuses an output path that is one of the inputs (compared after resolving
 /// links and `..`, for files that exist).
 pub fn ensure_not_input(output: &Path, inputs: &[PathBuf]) -> Result<(), OutputError> {
@@ -351,13 +390,15 @@ mod tests {
             "\u{0}\u{7}\n",
             "CON",
             "lpt1",
+            "COM¹",
+            "lpt²",
             "C:evil",
         ] {
             let s = sanitize_stem(hostile);
             assert!(!s.is_empty());
             assert!(!s.contains(['/', '\\', ':', '\0']), "{s}");
             assert!(s != "." && s != "..");
-            assert!(!RESERVED.contains(&s.to_ascii_lowercase().as_str()), "{s}");
+            assert!(!RESERVED.contains(&s.to_lowercase().as_str()), "{s}");
             assert!(s.chars().all(|c| !c.is_control()));
         }
         assert_eq!(
@@ -507,5 +548,18 @@ mod tests {
             names.claim("x", "svg");
         }
         assert_eq!(names.claim("X", "svg"), "X-50005.svg");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn one_run_at_a_time_writes_into_a_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = FolderLock::take(dir.path()).unwrap();
+        assert!(matches!(
+            FolderLock::take(dir.path()),
+            Err(OutputError::Busy(_))
+        ));
+        drop(first);
+        FolderLock::take(dir.path()).unwrap();
     }
 }

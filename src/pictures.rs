@@ -239,6 +239,15 @@ impl GameFile {
             .map_err(Stop::Out)
         })
         .map_err(|stop| match stop {
+            // A move past the end is a usage error, like a game past the end.
+            Stop::Draw(GameDiagramError::NoSuchMove { asked, moves }) => {
+                E::from(Error::NoSuchMove {
+                    path: self.path.clone(),
+                    title: title.to_string(),
+                    moves,
+                    asked,
+                })
+            }
             Stop::Draw(e) => E::from(self.draw_error(title, e.to_string())),
             Stop::Out(e) => e,
         })

@@ -64,9 +64,9 @@ fn show_prints_the_position() {
     assert!(text.contains("after move 4"));
     let pegs = text.matches(" r").count() + text.matches(" b").count();
     assert!(pegs >= 4, "{text}");
-    // A move beyond the end is an input error.
+    // A move beyond the end is a usage error, as a game beyond the end is.
     let o = twixt(&["show", game.to_str().unwrap(), "--move", "500"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("move 500"));
 }
 

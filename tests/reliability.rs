@@ -421,3 +421,41 @@ fn a_failing_page_takes_the_pages_before_it_away() {
     assert!(stderr(&out).contains("s-2.svg"), "{}", stderr(&out));
     assert!(!d.join("s.svg").exists(), "page 1 was left behind");
 }
+
+#[test]
+fn fmt_never_writes_what_twixt_cannot_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Unnumbered moves triple in size once numbered: 30 MB in, 90 MB out.
+    let game = format!("[Title \"long\"]\n\n{}\n", "f6 ".repeat(50_000));
+    let text = vec![game; 200].join("\n");
+    fs::write(d.join("big.twixt"), &text).unwrap();
+    let out = twixt(d, &["fmt", "big.twixt"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cannot read back"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(fs::read_to_string(d.join("big.twixt")).unwrap(), text);
+}
+
+#[test]
+fn random_writes_only_what_it_is_asked_for_where_it_is_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = twixt(d, &["random", "--seed", "4", "-o", "-"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("[Seed \"4\"]"));
+    assert!(!d.join("-").exists());
+    let out = twixt(d, &["random", "--seed", "4", "-o", "games.svg"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!d.join("games.svg").exists());
+    // Without --seed a fresh one is used and said, so the run can be repeated.
+    let out = twixt(d, &["random", "--games", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = stderr(&out);
+    let seed = said.trim().rsplit("seed ").next().unwrap().to_string();
+    let again = twixt(d, &["random", "--games", "2", "--seed", &seed]);
+    assert_eq!(again.stdout, out.stdout, "seed {seed} repeats the run");
+}

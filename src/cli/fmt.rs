@@ -108,6 +108,14 @@ fn format_one(path: &Path, args: &Args) -> Result<bool, Failure> {
         )));
     }
     let canonical = write_file(&parsed.file);
+    // Whatever twixt writes, twixt reads back.
+    let limit = twixtkit::limits::MAX_INPUT_BYTES;
+    if canonical.len() as u64 > limit {
+        return Err(Failure::usage(format!(
+            "{name}: the canonical form would be larger than {}, which twixt cannot read back; split the file",
+            twixtkit::limits::describe_bytes(limit)
+        )));
+    }
     let bom = starts_with_bom(path);
     if canonical == text && !bom {
         return Ok(false);

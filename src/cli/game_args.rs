@@ -51,7 +51,7 @@ pub struct SelectArgs {
     #[arg(long = "move", value_name = "N")]
     pub at_move: Option<u32>,
     /// The position after every K moves, and the final one.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     pub every: Option<u32>,
     /// The final position.
     #[arg(long = "final")]

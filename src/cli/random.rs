@@ -1,6 +1,6 @@
 //! `twixt random`: random legal games, for testing other tools.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use twixtkit::board::BoardSize;
@@ -10,16 +10,19 @@ use twixtkit::position::{Position, Status};
 use twixtkit::random::random_game;
 use twixtkit::record::{GameResult, Record};
 use twixtkit::rules::RuleSet;
-use twixtkit::script::{Game, ScriptFile, write_file};
+use twixtkit::script::{Game, write_game};
+
+use super::failure::Failure;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// How many games (at most 100000).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=twixtkit::limits::MAX_GAMES_PER_FILE as i64))]
     games: u32,
-    /// Seed; the same seed gives the same games.
+    /// Seed; the same seed gives the same games (default: a fresh one,
+    /// printed so that the run can be repeated).
     #[arg(long)]
-    seed: u64,
+    seed: Option<u64>,
     /// Board size, e.g. 24 or 30x20.
     #[arg(long, default_value = "24")]
     size: BoardSize,
@@ -29,8 +32,8 @@ pub struct Args {
     /// Longest game in plies (default: the number of holes).
     #[arg(long)]
     max_plies: Option<u32>,
-    /// Where to write the games: a `.txt`/`.moves` name gets move lists,
-    /// any other a game script; standard output (a script) when left out.
+    /// Where to write the games: a `.twixt` script, or move lists for a
+    /// `.txt`/`.moves` name; standard output (a script) when left out or `-`.
     #[arg(short, long)]
     output: Option<PathBuf>,
 }
@@ -57,61 +60,90 @@ pub fn random_record(rules: &RuleSet, seed: u64, max_plies: u32) -> Record {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let rules = match RuleSet::preset(&args.rules) {
-        Ok(r) => r.with_size(args.size),
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    if let Err(e) = rules.validate() {
-        eprintln!("error: {e}");
-        return ExitCode::from(2);
+    match random(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => f.report(),
     }
+}
+
+/// A seed nobody chose: the standard library's per-process random keys.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
+}
+
+fn random(args: &Args) -> Result<(), Failure> {
+    let rules = RuleSet::preset(&args.rules)
+        .map_err(|e| Failure::usage(e.to_string()))?
+        .with_size(args.size);
+    rules
+        .validate()
+        .map_err(|e| Failure::usage(e.to_string()))?;
+    let to_stdout = args.output.as_deref().is_none_or(|p| p == Path::new("-"));
+    // A move list when the output file asks for one, a script for `.twixt`
+    // or standard output; any other name is a mistake, not a script.
+    let as_moves = match args.output.as_deref() {
+        _ if to_stdout => false,
+        Some(p) if twixtkit::open::is_script(p) => false,
+        Some(p) => match Format::from_path(p) {
+            Some(Format::MoveList) => true,
+            _ => {
+                return Err(Failure::usage(format!(
+                    "cannot tell what to write to `{}`: name a .twixt script or a .txt or .moves move list",
+                    p.display()
+                )));
+            }
+        },
+        None => false,
+    };
+    let seed = args.seed.unwrap_or_else(fresh_seed);
     let max = args
         .max_plies
         .unwrap_or(u32::try_from(args.size.hole_count()).unwrap_or(u32::MAX));
-    let records: Vec<Record> = (0..args.games)
-        .map(|i| random_record(&rules, args.seed.wrapping_add(u64::from(i)), max))
-        .collect();
-    // A move list when the output file asks for one, else a game script.
-    let as_moves = args
-        .output
-        .as_deref()
-        .and_then(Format::from_path)
-        .is_some_and(|f| f == Format::MoveList);
-    let text = if as_moves {
-        let mut text = format!(
-            "# {} random game{} under {rules}, seed {}\n",
+    let limit = twixtkit::limits::MAX_INPUT_BYTES as usize;
+    let mut text = String::new();
+    if as_moves {
+        text = format!(
+            "# {} random game{} under {rules}, seed {seed}\n",
             args.games,
             if args.games == 1 { "" } else { "s" },
-            args.seed
         );
-        match movelist::write_all(&records) {
-            Ok(t) => text.push_str(&t),
-            Err(e) => {
-                eprintln!("error: {e} (write a .twixt script instead)");
-                return ExitCode::from(2);
-            }
+    }
+    // Game by game, so memory holds the text, not every record too; and the
+    // text stops at the size twixt reads back.
+    for i in 0..args.games {
+        let record = random_record(&rules, seed.wrapping_add(u64::from(i)), max);
+        if i > 0 {
+            text.push('\n');
         }
-        text
-    } else {
-        write_file(&ScriptFile {
-            games: records.iter().map(Game::from_record).collect(),
-        })
-    };
-    match &args.output {
-        Some(path) => {
-            if let Err(e) = write_atomic(path, text.as_bytes()) {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
+        if as_moves {
+            let game = movelist::write(&record)
+                .map_err(|e| Failure::usage(format!("{e} (write a .twixt script instead)")))?;
+            text.push_str(&game);
+        } else {
+            text.push_str(&write_game(&Game::from_record(&record)));
         }
-        None => {
-            if let Err(f) = super::stdout::print(text.as_bytes()) {
-                return f.report();
-            }
+        if text.len() > limit {
+            return Err(Failure::usage(format!(
+                "{} games would make a file larger than {}, which twixt cannot read back; {i} games fit: ask for fewer, or split them over several runs with other seeds",
+                args.games,
+                twixtkit::limits::describe_bytes(twixtkit::limits::MAX_INPUT_BYTES)
+            )));
         }
     }
-    ExitCode::SUCCESS
+    let games = twixtkit::diagnostic::count(args.games as usize, "random game");
+    if to_stdout {
+        super::stdout::print(text.as_bytes())?;
+        eprintln!("{games}, seed {seed}");
+    } else if let Some(path) = &args.output {
+        write_atomic(path, text.as_bytes()).map_err(|e| Failure::usage(e.to_string()))?;
+        eprintln!("wrote {games} to {}, seed {seed}", path.display());
+    }
+    Ok(())
 }

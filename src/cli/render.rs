@@ -10,7 +10,7 @@ use twixtkit::diagram::game::Select;
 use twixtkit::diagram::pdf::{PdfInfo, PdfPages, svgs_to_pdf};
 use twixtkit::diagram::png::{svg_to_png, zoom_for_dpi_mm};
 use twixtkit::diagram::{Charset, Scale, Style, to_svg, to_text};
-use twixtkit::output::{NameSet, ensure_not_input, write_atomic};
+use twixtkit::output::{FolderLock, NameSet, ensure_not_input, write_atomic};
 
 use super::failure::Failure;
 use super::game_args::{GameArgs, LookArgs, SelectArgs};
@@ -173,16 +173,24 @@ fn render(a: &Args) -> Result<Vec<PathBuf>, Failure> {
         Target::Folder(format) => {
             // The folder is made with the first picture: a game that cannot
             // be drawn leaves nothing behind, not even an empty folder.
-            let make_folder = || {
+            let make_folder = || -> Result<FolderLock, Failure> {
+                if a.output.exists() && !a.output.is_dir() {
+                    return Err(Failure::usage(format!(
+                        "{} is a file: give a folder for the pictures, or a file name ending .svg, .png, .txt or .pdf",
+                        a.output.display()
+                    )));
+                }
                 std::fs::create_dir_all(&a.output).map_err(|e| {
                     Failure::usage(format!("cannot create {}: {e}", a.output.display()))
-                })
+                })?;
+                FolderLock::take(&a.output).map_err(|e| Failure::usage(e.to_string()))
             };
+            let mut lock = None;
             let mut names = NameSet::new();
             let mut written = Vec::new();
             let result = file.each_picture(&choice, |p| {
-                if written.is_empty() {
-                    make_folder()?;
+                if lock.is_none() {
+                    lock = Some(make_folder()?);
                 }
                 let path = a.output.join(names.claim(&p.stem, format.extension()));
                 let svg = if format == Format::Txt {
@@ -196,7 +204,9 @@ fn render(a: &Args) -> Result<Vec<PathBuf>, Failure> {
             });
             match result {
                 Ok(warnings) => {
-                    make_folder()?;
+                    if lock.is_none() {
+                        make_folder()?;
+                    }
                     (warnings, written)
                 }
                 Err(f) => {

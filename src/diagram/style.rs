@@ -188,8 +188,14 @@ impl<'de, const LO: i32, const HI: i32> Deserialize<'de> for Ranged<LO, HI> {
         if v.is_finite() && (lo..=hi).contains(&v) {
             Ok(Ranged(v))
         } else {
+            // A huge or tiny number is shown short (1e308, not 309 digits).
+            let shown = if v.is_finite() && (v == 0.0 || (1e-4..1e6).contains(&v.abs())) {
+                v.to_string()
+            } else {
+                format!("{v:e}")
+            };
             Err(serde::de::Error::custom(format!(
-                "number {v} is out of range: expected {lo} to {hi}"
+                "number {shown} is out of range: expected {lo} to {hi}"
             )))
         }
     }
