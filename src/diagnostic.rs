@@ -220,6 +220,19 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// The candidate closest to a misspelt `word`, when one is close enough to
+/// be a likely meaning (for "did you mean" hints): at most a third of its
+/// letters differ, case ignored.
+pub fn did_you_mean<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    let w = word.to_lowercase();
+    candidates
+        .iter()
+        .map(|c| (strsim::damerau_levenshtein(&w, &c.to_lowercase()), *c))
+        .filter(|(d, c)| *d > 0 && *d * 3 <= c.chars().count().max(3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
 /// `1 game`, `2 games`: a count with its noun, plural when not one.
 pub fn count(n: usize, noun: &str) -> String {
     if n == 1 {

@@ -18,6 +18,7 @@ mod random;
 mod render;
 mod rules;
 mod sheet;
+mod shell;
 mod show;
 mod stdout;
 mod view;
@@ -41,13 +42,13 @@ enum Command {
     Convert(convert::Args),
     /// Random legal games, as a game script or move lists.
     Random(random::Args),
-    /// Print a blank board for pencil play (SVG in mm, or PNG).
+    /// Print a blank board for pencil play (SVG in mm, PNG or PDF).
     Board(board::Args),
     /// Rewrite game scripts (.twixt) in canonical form.
     Fmt(fmt::Args),
     /// Replay game files and folders; verify moves, claims and results.
     Check(check::Args),
-    /// Draw positions of a recorded game, one picture each (SVG, PNG or text).
+    /// Draw positions of a recorded game, one picture each (SVG, PNG, PDF or text).
     Render(render::Args),
     /// Lay positions of a recorded game out on printable pages.
     Sheet(sheet::Args),
@@ -57,6 +58,11 @@ enum Command {
     Book(book::Args),
     /// Games as one interactive HTML page to step through in a browser.
     View(view::Args),
+    /// Print the completion script for a shell (see the README to install it).
+    Completions(shell::CompletionsArgs),
+    /// Print the manual page (roff), e.g. `twixt man > twixt.1`, or write
+    /// every page into a folder with `-o`.
+    Man(shell::ManArgs),
 }
 
 pub fn run(cli: Cli) -> ExitCode {
@@ -73,5 +79,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Show(a) => show::run(a),
         Command::Book(a) => book::run(a),
         Command::View(a) => view::run(a),
+        Command::Completions(a) => shell::completions(a),
+        Command::Man(a) => shell::man(a),
     }
 }

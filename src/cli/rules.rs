@@ -1,17 +1,39 @@
-//! `twixt rules`: the built-in rule sets.
+//! `twixt rules`: the built-in rule sets, or one of them as an editable YAML
+//! rule file.
 
 use std::process::ExitCode;
 
 use twixtkit::rules::RuleSet;
 
-#[derive(clap::Args)]
-pub struct Args {}
+use super::failure::Failure;
 
-pub fn run(_args: Args) -> ExitCode {
-    let mut text = String::new();
-    for p in RuleSet::presets() {
-        text.push_str(&format!("{:10} {}  ({})\n", p.name, p.rules, p.source));
-    }
+#[derive(clap::Args)]
+pub struct Args {
+    /// A preset to print as a YAML rule file (pencil, board, schmidt,
+    /// dujardin, t1); without it, the presets are listed.
+    name: Option<String>,
+}
+
+pub fn run(args: Args) -> ExitCode {
+    let text = match &args.name {
+        None => {
+            let mut text = String::new();
+            for p in RuleSet::presets() {
+                text.push_str(&format!("{:10} {}  ({})\n", p.name, p.rules, p.source));
+            }
+            text
+        }
+        Some(name) => match RuleSet::presets()
+            .into_iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name))
+        {
+            Some(p) => p.rules.to_yaml(&format!("{}: {}", p.name, p.source)),
+            None => {
+                let e = RuleSet::preset(name).err().map(|e| e.to_string());
+                return Failure::usage(e.unwrap_or_default()).report();
+            }
+        },
+    };
     match super::stdout::print(text.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => f.report(),

@@ -9,6 +9,25 @@ use nom::character::complete::{alpha1, digit1};
 use nom::{IResult, Input};
 use nom_locate::LocatedSpan;
 
+/// Every directive name, for "did you mean" hints.
+const DIRECTIVES: [&str; 15] = [
+    "diagram",
+    "setup",
+    "label",
+    "ghost",
+    "highlight",
+    "arrow",
+    "area",
+    "links",
+    "would-link",
+    "cannot-join",
+    "blocked",
+    "connected",
+    "can-connect",
+    "cannot-connect",
+    "dead-draw",
+];
+
 use super::ast::*;
 use crate::board::{BoardSize, Hole, Player};
 use crate::diagnostic::Diagnostic;
@@ -1295,7 +1314,10 @@ fn directive(
         }
         _ => Err(err(
             format!(
-                "unknown directive `#{name}`: expected diagram, setup, label, ghost, highlight, arrow, area, links, would-link, cannot-join, blocked, connected, can-connect, cannot-connect or dead-draw"
+                "unknown directive `#{name}`{}: expected diagram, setup, label, ghost, highlight, arrow, area, links, would-link, cannot-join, blocked, connected, can-connect, cannot-connect or dead-draw",
+                crate::diagnostic::did_you_mean(name, &DIRECTIVES)
+                    .map(|d| format!(" (did you mean `#{d}`?)"))
+                    .unwrap_or_default()
             ),
             "unknown directive",
             name_span,

@@ -62,6 +62,9 @@ pub struct RuleSet {
     pub size: BoardSize,
 }
 
+/// The names of the presets, as [`RuleSet::preset`] takes them.
+pub const PRESET_NAMES: [&str; 5] = ["pencil", "board", "schmidt", "dujardin", "t1"];
+
 /// A named preset and where its rules come from.
 pub struct Preset {
     pub name: &'static str,
@@ -77,7 +80,10 @@ pub enum RuleSetError {
     )]
     MirrorOnNonSquare(BoardSize),
     #[error(
-        "unknown rule set `{0}`: expected one of pencil, board, schmidt, dujardin, t1, or a YAML file"
+        "unknown rule set `{0}`{hint}: expected one of pencil, board, schmidt, dujardin, t1, or a YAML file",
+        hint = crate::diagnostic::did_you_mean(.0, &PRESET_NAMES)
+            .map(|n| format!(" (did you mean `{n}`?)"))
+            .unwrap_or_default()
     )]
     UnknownPreset(String),
 }
@@ -172,6 +178,43 @@ impl RuleSet {
             .find(|p| p.name.eq_ignore_ascii_case(name))
             .map(|p| p.rules)
             .ok_or_else(|| RuleSetError::UnknownPreset(name.to_string()))
+    }
+
+    /// The rule set as a YAML rule file, each value with its choices in a
+    /// comment, ready to edit; `title` (a preset's name and source) heads it.
+    /// [`RuleSet::from_yaml`] reads it back as the same rule set.
+    pub fn to_yaml(&self, title: &str) -> String {
+        fn name<T: Serialize>(v: &T) -> String {
+            serde_json::to_value(v)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default()
+        }
+        let mut out = String::new();
+        for line in title.lines() {
+            out.push_str(&format!("# {line}\n"));
+        }
+        out.push_str("# Use it with --rules FILE.yaml, or [Rules \"FILE.yaml\"] in a script.\n");
+        let rows = [
+            ("crossing", name(&self.crossing), "none | own"),
+            ("links", name(&self.links), "automatic | manual"),
+            (
+                "removal",
+                name(&self.removal),
+                "none | links | links-and-pegs",
+            ),
+            ("swap", name(&self.swap), "none | mirror | colors"),
+            (
+                "size",
+                format!("\"{}\"", self.size),
+                "3 to 128, or WIDTHxHEIGHT",
+            ),
+        ];
+        for (key, value, choices) in rows {
+            let field = format!("{key}: {value}");
+            out.push_str(&format!("{field:<24} # {choices}\n"));
+        }
+        out
     }
 
     /// The same rules on another board.

@@ -1,0 +1,86 @@
+//! The command line as a tool people install: rule files to edit, shell
+//! completions, manual pages, and hints for misspelt names.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use twixtkit::rules::RuleSet;
+
+fn twixt(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("twixt runs")
+}
+
+#[test]
+fn every_preset_prints_as_a_rule_file_that_reads_back_as_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    for p in RuleSet::presets() {
+        let out = twixt(dir.path(), &["rules", p.name]);
+        assert!(out.status.success());
+        let yaml = String::from_utf8(out.stdout).unwrap();
+        assert!(yaml.starts_with(&format!("# {}: ", p.name)), "{yaml}");
+        assert_eq!(RuleSet::from_yaml(&yaml).unwrap(), p.rules, "{yaml}");
+        // And a script can name the file.
+        fs::write(dir.path().join("mine.yaml"), &yaml).unwrap();
+        fs::write(
+            dir.path().join("g.twixt"),
+            "[Rules \"mine.yaml\"]\n1. f6 2. k9\n",
+        )
+        .unwrap();
+        let out = twixt(dir.path(), &["check", "g.twixt"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+}
+
+#[test]
+fn misspelt_names_get_a_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = twixt(dir.path(), &["rules", "dujardn"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `dujardin`?"));
+    fs::write(dir.path().join("g.twixt"), "1. f6\n#conected red\n").unwrap();
+    let out = twixt(dir.path(), &["check", "g.twixt"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("did you mean `#connected`?"));
+    // Nothing close: no hint.
+    let out = twixt(dir.path(), &["rules", "chess"]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("did you mean"));
+}
+
+#[test]
+fn completions_for_every_shell_know_the_subcommands() {
+    let dir = tempfile::tempdir().unwrap();
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = twixt(dir.path(), &["completions", shell]);
+        assert!(out.status.success(), "{shell}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        for sub in ["render", "sheet", "book", "view", "check"] {
+            assert!(text.contains(sub), "{shell} lacks {sub}");
+        }
+    }
+    let out = twixt(dir.path(), &["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn man_prints_the_page_and_writes_one_per_subcommand() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = twixt(dir.path(), &["man"]);
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(page.contains(".TH twixt 1"), "{page}");
+    assert!(page.contains("twixt\\-render"), "{page}");
+    let out = twixt(dir.path(), &["man", "-o", "man1"]);
+    assert!(out.status.success());
+    let render = fs::read_to_string(dir.path().join("man1/twixt-render.1")).unwrap();
+    assert!(render.contains(".TH twixt-render 1"), "{render}");
+    assert!(render.contains("\\-\\-every"), "{render}");
+}
