@@ -47,6 +47,17 @@ pub fn read_bytes(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     read_open(file, max)
 }
 
+/// [`read_bytes`], where the path `-` means standard input (read within the
+/// same limit).
+pub fn read_input(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        io::stdin().lock().take(max + 1).read_to_end(&mut bytes)?;
+        return finish_read(bytes, max);
+    }
+    read_bytes(path, max)
+}
+
 /// Like [`read_bytes`], for files named inside other files or options (rule
 /// sets, styles): only a regular file is read. A FIFO or a device is refused
 /// without waiting for a writer.
@@ -75,6 +86,11 @@ fn read_open(file: std::fs::File, max: u64) -> io::Result<Vec<u8>> {
     crate::output::note_input(&meta);
     let mut bytes = Vec::new();
     file.take(max + 1).read_to_end(&mut bytes)?;
+    finish_read(bytes, max)
+}
+
+/// The size check and byte-order-mark removal every read ends with.
+fn finish_read(mut bytes: Vec<u8>, max: u64) -> io::Result<Vec<u8>> {
     if bytes.len() as u64 > max {
         return Err(io::Error::other(format!(
             "the file is larger than the limit of {}",

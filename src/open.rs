@@ -17,11 +17,11 @@ use std::path::{Path, PathBuf};
 
 use crate::board::BoardSize;
 use crate::diagnostic::{Diagnostic, count};
-use crate::formats::{Format, littlegolem, movelist, t1};
-use crate::limits::{MAX_INPUT_BYTES, read_bytes};
+use crate::formats::{littlegolem, movelist, t1};
+use crate::limits::{MAX_INPUT_BYTES, read_input};
 use crate::record::Record;
 use crate::rules::RuleSet;
-use crate::script::{Game, load_games};
+use crate::script::{FileFormat, Game, load_games_as, script_hint};
 
 /// Defaults for files that do not record their rules or board size.
 #[derive(Debug, Clone, Default)]
@@ -31,6 +31,8 @@ pub struct OpenOptions {
     pub rules: Option<RuleSet>,
     /// Board size for move lists.
     pub size: Option<BoardSize>,
+    /// The file's format, over what its extension says (`--from`).
+    pub format: Option<FileFormat>,
 }
 
 /// Deepest folder nesting searched for game files.
@@ -64,6 +66,10 @@ impl std::fmt::Display for Skipped {
 pub fn game_files(paths: &[PathBuf], skipped: &mut Vec<Skipped>) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in paths {
+        if p == Path::new("-") {
+            out.push(p.clone()); // standard input
+            continue;
+        }
         match std::fs::metadata(p) {
             Ok(m) if m.is_dir() => walk(p, 0, &mut out, skipped),
             Ok(_) => out.push(p.clone()),
@@ -268,8 +274,12 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
         path: path.to_path_buf(),
         message,
     };
-    let content = if is_script(path) {
-        let file = load_games(path).map_err(|e| match e {
+    let format = options
+        .format
+        .or_else(|| FileFormat::of_path(path))
+        .ok_or_else(|| Error::UnknownFormat(path.into()))?;
+    let content = if format == FileFormat::Script {
+        let file = load_games_as(path, Some(format)).map_err(|e| match e {
             crate::script::LoadError::Io { source, .. } => unreadable(source.to_string()),
             other => unreadable(other.to_string()),
         })?;
@@ -284,7 +294,7 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
             games: file.games,
         }
     } else {
-        Content::Records(read_records(path, options)?)
+        Content::Records(read_records(path, format, options)?)
     };
     Ok(GameFile {
         path: path.to_path_buf(),
@@ -299,27 +309,31 @@ pub fn is_script(path: &Path) -> bool {
 }
 
 /// Reads the games of a record file with the given defaults.
-fn read_records(path: &Path, options: &OpenOptions) -> Result<Vec<Record>, Error> {
-    let format = Format::from_path(path).ok_or_else(|| Error::UnknownFormat(path.into()))?;
-    let bytes = read_bytes(path, MAX_INPUT_BYTES).map_err(|e| Error::Unreadable {
+fn read_records(
+    path: &Path,
+    format: FileFormat,
+    options: &OpenOptions,
+) -> Result<Vec<Record>, Error> {
+    let bytes = read_input(path, MAX_INPUT_BYTES).map_err(|e| Error::Unreadable {
         path: path.to_path_buf(),
         message: e.to_string(),
     })?;
     let malformed = |e: &dyn std::fmt::Display| Error::Record {
         path: path.to_path_buf(),
-        message: e.to_string(),
+        message: format!("{e}{}", script_hint(&bytes, format)),
     };
     Ok(match format {
-        Format::LittleGolem => vec![littlegolem::read(&bytes).map_err(|e| malformed(&e))?],
+        FileFormat::Script => unreachable!("scripts are read by load_games"),
+        FileFormat::LittleGolem => vec![littlegolem::read(&bytes).map_err(|e| malformed(&e))?],
         // Without a rule set, the T1 reader's own default (the swap T1 files are played with).
-        Format::T1 => vec![
+        FileFormat::T1 => vec![
             match &options.rules {
                 Some(r) => t1::read_with(&bytes, r.clone()),
                 None => t1::read(&bytes),
             }
             .map_err(|e| malformed(&e))?,
         ],
-        Format::MoveList => {
+        FileFormat::MoveList => {
             let mut base = options.rules.clone().unwrap_or_else(RuleSet::pencil);
             if let Some(size) = options.size {
                 base = base.with_size(size);

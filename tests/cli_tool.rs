@@ -84,3 +84,105 @@ fn man_prints_the_page_and_writes_one_per_subcommand() {
     assert!(render.contains(".TH twixt-render 1"), "{render}");
     assert!(render.contains("\\-\\-every"), "{render}");
 }
+
+fn twixt_with_input(dir: &Path, args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_dash_reads_standard_input_and_writes_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let out = twixt_with_input(d, &["check", "-"], "1. f6 2. k9\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("checked 1 game in 1 file"));
+    // A move list through a pipe, out as a script.
+    let out = twixt_with_input(
+        d,
+        &["convert", "-", "--from", "moves", "-o", "-"],
+        "1.f6 2.k9\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1. f6 2. k9"));
+    assert!(!d.join("-").exists());
+    // A picture of a game read from standard input.
+    let out = twixt_with_input(d, &["render", "-", "-o", "one.svg"], "1. f6 2. k9\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        fs::read_to_string(d.join("one.svg"))
+            .unwrap()
+            .starts_with("<svg")
+    );
+    let out = twixt(d, &["board", "-o", "-"]);
+    assert!(out.status.success());
+    assert!(out.stdout.starts_with(b"<svg"));
+}
+
+#[test]
+fn a_script_saved_as_txt_gets_a_hint_and_from_reads_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("game.txt"), "[Title \"x\"]\n1. f6 2. k9\n").unwrap();
+    let out = twixt(d, &["render", "game.txt", "-o", "out"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("try --from twixt"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = twixt(d, &["render", "game.txt", "--from", "twixt", "-o", "out"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = twixt(d, &["check", "--from", "twixt", "game.txt"]);
+    assert!(out.status.success());
+}
+
+#[test]
+fn convert_says_what_a_record_format_leaves_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(
+        d.join("g.twixt"),
+        "1. f6 {good} 2. k9 (2. k10)\n#diagram\n#connected red\n",
+    )
+    .unwrap();
+    let out = twixt(d, &["convert", "g.twixt", "-o", "g.moves"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("left out: 1 comment, 1 diagram point, 1 mark or claim, 1 variation"),
+        "{err}"
+    );
+    let out = twixt(d, &["convert", "g.twixt", "-o", "copy.twixt"]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("left out"));
+}

@@ -13,7 +13,7 @@ use twixtkit::diagnostic::{Diagnostic, Severity};
 use twixtkit::diagnostic::{count, printable};
 use twixtkit::open::game_files;
 use twixtkit::replay::{GameReplay, How, check_game as replay_checks};
-use twixtkit::script::{Game, LoadedFile, load_games, result_name};
+use twixtkit::script::{FileFormat, Game, LoadedFile, load_games_as, result_name};
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
@@ -23,7 +23,8 @@ enum Format {
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game files and folders (folders are searched for game files).
+    /// Game files and folders (folders are searched for game files); `-`
+    /// reads standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Output format.
@@ -36,6 +37,10 @@ pub struct Args {
     /// otherwise that is an error.
     #[arg(long)]
     allow_empty: bool,
+    /// The files' format, over what their extensions say; `-` (standard
+    /// input) is read as a script unless this says otherwise.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    from: Option<super::game_args::InputFormat>,
 }
 
 /// What check found about one game.
@@ -131,9 +136,9 @@ fn check_game(file: &LoadedFile, name: &str, game: &Game) -> GameReport {
     report
 }
 
-fn check_file(path: &Path) -> FileReport {
+fn check_file(path: &Path, from: Option<FileFormat>) -> FileReport {
     let name = path.display().to_string();
-    match load_games(path) {
+    match load_games_as(path, from) {
         Err(e) => FileReport {
             errors: vec![Diagnostic::error(e.to_string()).with_file(name)],
             io_error: true,
@@ -220,7 +225,7 @@ pub fn run(args: Args) -> ExitCode {
     let reports: Vec<FileReport> = files
         .par_iter()
         .map(|f| {
-            let r = check_file(f);
+            let r = check_file(f, args.from.map(Into::into));
             bar.inc(1);
             r
         })

@@ -12,9 +12,11 @@ use twixtkit::script::{Game, ScriptFile, load_rules_yaml, parse, write_file};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The record to read.
+    /// The record to read; `-` reads standard input (a script unless
+    /// --from says otherwise).
     input: PathBuf,
-    /// Where to write the converted record (never the input file).
+    /// Where to write the converted record (never the input file); `-`
+    /// writes standard output (a script unless --to says otherwise).
     #[arg(short, long)]
     output: PathBuf,
     /// Output format; by default chosen from the output file's extension.
@@ -79,22 +81,27 @@ fn invalid(message: String) -> Failure {
 pub fn run(args: Args) -> ExitCode {
     match convert(&args) {
         Ok(n) => {
-            eprintln!(
-                "wrote {} ({n} game{})",
-                args.output.display(),
-                if n == 1 { "" } else { "s" }
-            );
+            if args.output != Path::new("-") {
+                eprintln!(
+                    "wrote {} ({n} game{})",
+                    args.output.display(),
+                    if n == 1 { "" } else { "s" }
+                );
+            }
             ExitCode::SUCCESS
         }
         Err(f) => {
-            eprintln!("error: {}", twixtkit::diagnostic::printable(&f.message));
+            if !f.message.is_empty() {
+                eprintln!("error: {}", twixtkit::diagnostic::printable(&f.message));
+            }
             ExitCode::from(f.code)
         }
     }
 }
 
 fn pick(flag: Option<FormatArg>, path: &Path, which: &str) -> Result<FormatArg, Failure> {
-    flag.or_else(|| FormatArg::from_path(path)).ok_or_else(|| {
+    let stdio = (path == Path::new("-")).then_some(FormatArg::Twixt);
+    flag.or(stdio).or_else(|| FormatArg::from_path(path)).ok_or_else(|| {
         usage(format!(
             "cannot tell the {which} format from `{}`: use a .tsgf, .T1, .txt, .moves or .twixt name, or --{}",
             path.display(),
@@ -113,9 +120,11 @@ fn convert(args: &Args) -> Result<usize, Failure> {
         Some(name) => Some(RuleSet::preset(name).map_err(|e| usage(e.to_string()))?),
         None => None,
     };
-    let bytes = twixtkit::limits::read_bytes(&args.input, twixtkit::limits::MAX_INPUT_BYTES)
+    let bytes = twixtkit::limits::read_input(&args.input, twixtkit::limits::MAX_INPUT_BYTES)
         .map_err(|e| usage(format!("cannot read {}: {e}", args.input.display())))?;
-    let at = |e: &dyn std::fmt::Display| invalid(format!("{}: {e}", args.input.display()));
+    let hint = || twixtkit::script::script_hint(&bytes, file_format(from));
+    let at =
+        |e: &dyn std::fmt::Display| invalid(format!("{}: {e}{}", args.input.display(), hint()));
     let records: Vec<Record> = match from {
         FormatArg::Lg => vec![littlegolem::read(&bytes).map_err(|e| at(&e))?],
         FormatArg::T1 => {
@@ -163,10 +172,85 @@ fn convert(args: &Args) -> Result<usize, Failure> {
         })
         .into_bytes(),
     };
+    if from == FormatArg::Twixt && to != FormatArg::Twixt {
+        warn_dropped(&bytes, to);
+    }
+    if args.output == Path::new("-") {
+        super::stdout::print(&text).map_err(|f| Failure {
+            code: f.code,
+            message: f.message,
+        })?;
+        return Ok(records.len());
+    }
     ensure_not_input(&args.output, std::slice::from_ref(&args.input))
         .map_err(|e| usage(e.to_string()))?;
     write_atomic(&args.output, &text).map_err(|e| usage(e.to_string()))?;
     Ok(records.len())
+}
+
+fn file_format(f: FormatArg) -> twixtkit::script::FileFormat {
+    use twixtkit::script::FileFormat;
+    match f {
+        FormatArg::Lg => FileFormat::LittleGolem,
+        FormatArg::T1 => FileFormat::T1,
+        FormatArg::Moves => FileFormat::MoveList,
+        FormatArg::Twixt => FileFormat::Script,
+    }
+}
+
+/// A record format holds the main line's moves and a few tags: says what of
+/// a script it leaves out, so that nothing is lost unnoticed.
+fn warn_dropped(bytes: &[u8], to: FormatArg) {
+    use twixtkit::script::{Element, Line};
+    fn count(line: &Line, n: &mut [usize; 6]) {
+        for e in &line.elements {
+            match e {
+                Element::Move(_) => {}
+                Element::Comment(_) => n[0] += 1,
+                Element::Remark(_) => n[1] += 1,
+                Element::Diagram(_) => n[2] += 1,
+                Element::Mark(_) | Element::Claim(_) => n[3] += 1,
+                Element::Variation(v) => {
+                    n[4] += 1;
+                    count(v, n);
+                }
+            }
+        }
+    }
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    let mut n = [0usize; 6];
+    for g in parse(text).file.games {
+        count(&g.line, &mut n);
+        n[1] += g.preamble.len();
+        n[5] += usize::from(g.setup.is_some());
+    }
+    let names = [
+        "comment",
+        "remark",
+        "diagram point",
+        "mark or claim",
+        "variation",
+        "setup block",
+    ];
+    let dropped: Vec<String> = n
+        .iter()
+        .zip(names)
+        .filter(|(k, _)| **k > 0)
+        .map(|(k, name)| twixtkit::diagnostic::count(*k, name))
+        .collect();
+    if !dropped.is_empty() {
+        let format = match to {
+            FormatArg::Lg => "a .tsgf file",
+            FormatArg::T1 => "a .T1 file",
+            _ => "a move list",
+        };
+        eprintln!(
+            "warning: {format} holds the main line's moves only; left out: {}",
+            dropped.join(", ")
+        );
+    }
 }
 
 /// The main line of every game in a script, as records. Parse errors are

@@ -9,14 +9,44 @@ use twixtkit::diagram::{Crop, Sides};
 use twixtkit::open::{GameFile, OpenOptions, open_with};
 use twixtkit::pictures::{Choice, Look};
 use twixtkit::rules::RuleSet;
+use twixtkit::script::FileFormat;
 
 use super::failure::Failure;
+
+/// A game file format, as `--from` names it.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum InputFormat {
+    /// A .twixt game script.
+    Twixt,
+    /// Little Golem .tsgf.
+    Tsgf,
+    /// T1j .T1.
+    T1,
+    /// A numbered move list (.txt, .moves).
+    Moves,
+}
+
+impl From<InputFormat> for FileFormat {
+    fn from(f: InputFormat) -> FileFormat {
+        match f {
+            InputFormat::Twixt => FileFormat::Script,
+            InputFormat::Tsgf => FileFormat::LittleGolem,
+            InputFormat::T1 => FileFormat::T1,
+            InputFormat::Moves => FileFormat::MoveList,
+        }
+    }
+}
 
 /// Which game of a file, and how to read files that do not say their rules.
 #[derive(clap::Args, Clone)]
 pub struct GameArgs {
-    /// The game: a script (.twixt) or a record (.tsgf, .T1, .txt, .moves).
+    /// The game: a script (.twixt) or a record (.tsgf, .T1, .txt, .moves);
+    /// `-` reads standard input.
     pub input: PathBuf,
+    /// The input's format, over what its extension says (standard input is
+    /// read as a script unless this says otherwise).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub from: Option<InputFormat>,
     /// Only this game of a file holding several (1-based; default: every game).
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
@@ -38,6 +68,7 @@ impl GameArgs {
         let options = OpenOptions {
             rules,
             size: self.size,
+            format: self.from.map(FileFormat::from),
         };
         Ok(open_with(&self.input, &options)?.pick(self.game)?)
     }

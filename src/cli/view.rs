@@ -33,6 +33,9 @@ pub struct Args {
     /// Board size for move lists, e.g. 24 or 30x20.
     #[arg(long)]
     size: Option<BoardSize>,
+    /// The inputs' format, over what their extensions say.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    from: Option<super::game_args::InputFormat>,
 }
 
 pub fn run(a: Args) -> ExitCode {
@@ -67,6 +70,7 @@ fn view(a: &Args) -> Result<usize, Failure> {
             None => None,
         },
         size: a.size,
+        format: a.from.map(Into::into),
     };
     let mut missing = Vec::new();
     let paths = game_files(&a.inputs, &mut missing);

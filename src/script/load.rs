@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Game, parse};
 use crate::diagnostic::Diagnostic;
-use crate::limits::{MAX_INPUT_BYTES, read_bytes};
+use crate::limits::{MAX_INPUT_BYTES, read_input};
 
 /// File extensions `load_games` understands (lower case, without the dot).
 pub const EXTENSIONS: &[&str] = &["twixt", "tsgf", "t1", "txt", "moves"];
@@ -31,6 +31,36 @@ pub enum LoadError {
     UnknownExtension { path: PathBuf },
 }
 
+/// The formats of game files, named by extension or by `--from`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileFormat {
+    /// A `.twixt` game script.
+    Script,
+    /// Little Golem `.tsgf`.
+    LittleGolem,
+    /// T1j `.T1`.
+    T1,
+    /// A numbered move list (`.txt`, `.moves`).
+    MoveList,
+}
+
+impl FileFormat {
+    /// The format a file name says; `-` (standard input) is a script.
+    pub fn of_path(path: &Path) -> Option<FileFormat> {
+        if path == Path::new("-") {
+            return Some(FileFormat::Script);
+        }
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        Some(match ext.as_str() {
+            "twixt" => FileFormat::Script,
+            "tsgf" => FileFormat::LittleGolem,
+            "t1" => FileFormat::T1,
+            "txt" | "moves" => FileFormat::MoveList,
+            _ => return None,
+        })
+    }
+}
+
 /// True when `path` has an extension `load_games` reads.
 pub fn is_game_file(path: &Path) -> bool {
     path.extension()
@@ -38,20 +68,26 @@ pub fn is_game_file(path: &Path) -> bool {
         .is_some_and(|e| EXTENSIONS.iter().any(|x| x.eq_ignore_ascii_case(e)))
 }
 
-/// Reads a game file, choosing the reader by extension.
+/// Reads a game file, choosing the reader by extension (`-` is standard
+/// input, read as a script).
 pub fn load_games(path: &Path) -> Result<LoadedFile, LoadError> {
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
-        .unwrap_or("")
-        .to_ascii_lowercase();
+    load_games_as(path, None)
+}
+
+/// Reads a game file in `format`, or the format its extension names.
+pub fn load_games_as(path: &Path, format: Option<FileFormat>) -> Result<LoadedFile, LoadError> {
+    let Some(format) = format.or_else(|| FileFormat::of_path(path)) else {
+        return Err(LoadError::UnknownExtension {
+            path: path.to_path_buf(),
+        });
+    };
     let io = |source| LoadError::Io {
         path: path.to_path_buf(),
         source,
     };
-    match ext.as_str() {
-        "twixt" => {
-            let bytes = read_bytes(path, MAX_INPUT_BYTES).map_err(io)?;
+    match format {
+        FileFormat::Script => {
+            let bytes = read_input(path, MAX_INPUT_BYTES).map_err(io)?;
             let name = path.display().to_string();
             let source = match crate::formats::utf8(&bytes) {
                 Ok(s) => s.to_string(),
@@ -87,17 +123,19 @@ pub fn load_games(path: &Path) -> Result<LoadedFile, LoadError> {
         // Other formats (`src/formats/`) read into `Record`s, which become
         // games through `Game::from_record`. Add new formats here and in
         // EXTENSIONS.
-        "tsgf" | "t1" | "txt" | "moves" => {
+        FileFormat::LittleGolem | FileFormat::T1 | FileFormat::MoveList => {
             use crate::formats::{Location, littlegolem, movelist, t1};
-            let bytes = read_bytes(path, MAX_INPUT_BYTES).map_err(io)?;
-            let records = match ext.as_str() {
-                "tsgf" => littlegolem::read(&bytes)
-                    .map(|r| vec![r])
-                    .map_err(|e| match e {
-                        littlegolem::Error::Syntax { at, message } => (Some(at), message),
-                        other => (None, other.to_string()),
-                    }),
-                "t1" => t1::read(&bytes).map(|r| vec![r]).map_err(|e| match e {
+            let bytes = read_input(path, MAX_INPUT_BYTES).map_err(io)?;
+            let records = match format {
+                FileFormat::LittleGolem => {
+                    littlegolem::read(&bytes)
+                        .map(|r| vec![r])
+                        .map_err(|e| match e {
+                            littlegolem::Error::Syntax { at, message } => (Some(at), message),
+                            other => (None, other.to_string()),
+                        })
+                }
+                FileFormat::T1 => t1::read(&bytes).map(|r| vec![r]).map_err(|e| match e {
                     t1::Error::Syntax { at, message } => (Some(at), message),
                     other => (None, other.to_string()),
                 }),
@@ -122,6 +160,7 @@ pub fn load_games(path: &Path) -> Result<LoadedFile, LoadError> {
                     Vec::new(),
                 ),
                 Err((at, message)) => {
+                    let message = message + &script_hint(&bytes, format);
                     let d = Diagnostic::error(message).with_file(name);
                     let d = match at {
                         Some(Location { line, column }) => {
@@ -139,8 +178,29 @@ pub fn load_games(path: &Path) -> Result<LoadedFile, LoadError> {
                 errors,
             })
         }
-        _ => Err(LoadError::UnknownExtension {
-            path: path.to_path_buf(),
-        }),
+    }
+}
+
+/// When a record file that failed to read is a valid game script, says so:
+/// a script saved as `.txt` reads as a move list and fails puzzlingly.
+pub fn script_hint(bytes: &[u8], format: FileFormat) -> String {
+    if format == FileFormat::Script {
+        return String::new();
+    }
+    // Only a script that says more than moves: a plain move list with a
+    // wrong move parses as a script too, and is no script.
+    let scripted = |g: &Game| {
+        !g.tags.is_empty()
+            || g.setup.is_some()
+            || g.line
+                .elements
+                .iter()
+                .any(|e| !matches!(e, super::Element::Move(_)))
+    };
+    match std::str::from_utf8(bytes).map(parse) {
+        Ok(p) if p.errors.is_empty() && p.file.games.iter().any(scripted) => {
+            " (the file reads as a game script: try --from twixt)".to_string()
+        }
+        _ => String::new(),
     }
 }

@@ -13,7 +13,10 @@ mod write;
 use std::path::{Path, PathBuf};
 
 pub use ast::*;
-pub use load::{EXTENSIONS, LoadError, LoadedFile, is_game_file, load_games};
+pub use load::{
+    EXTENSIONS, FileFormat, LoadError, LoadedFile, is_game_file, load_games, load_games_as,
+    script_hint,
+};
 pub use parse::{MAX_DEPTH, ParseError, Parsed, parse};
 pub use write::{move_text, write_file, write_game};
 
