@@ -186,3 +186,38 @@ fn convert_says_what_a_record_format_leaves_out() {
     let out = twixt(d, &["convert", "g.twixt", "-o", "copy.twixt"]);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("left out"));
 }
+
+#[test]
+fn board_turns_the_paper_to_fit_and_numbers_the_record_in_plies() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let svg = |args: &[&str]| String::from_utf8(twixt(d, args).stdout).unwrap();
+    let across = "width=\"297mm\" height=\"210mm\"";
+    let upright = "width=\"210mm\" height=\"297mm\"";
+    assert!(svg(&["board"]).contains(upright));
+    assert!(svg(&["board", "--size", "30x20"]).contains(across));
+    assert!(svg(&["board", "--size", "30x20", "--portrait"]).contains(upright));
+    let record = svg(&["board", "--record"]);
+    assert!(
+        record.contains(across),
+        "one board with its record lies across"
+    );
+    // Cells carry plies: Red 1, Black 2, Red 3 …; the note says how far.
+    assert!(record.contains(">1</text>") && record.contains(">2</text>"));
+    let note = record
+        .lines()
+        .find(|l| l.contains("a full game on 24 may reach 572"))
+        .expect("the note");
+    let last: usize = note
+        .split("moves 1–")
+        .nth(1)
+        .and_then(|t| t.split(';').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!(last % 2 == 0 && last >= 40, "{note}");
+    assert!(record.contains(&format!(">{last}</text>")));
+    assert!(
+        note.contains(&format!("{} sheets", 572usize.div_ceil(last))),
+        "{note}"
+    );
+}

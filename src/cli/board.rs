@@ -24,9 +24,13 @@ pub struct Args {
     /// Paper: a4, a3, a5, letter, legal, or WIDTHxHEIGHT in mm (210x297).
     #[arg(long, default_value = "a4")]
     paper: Paper,
-    /// Turn the paper long side across.
-    #[arg(long)]
+    /// Turn the paper long side across (the default for a board wider than
+    /// tall, and for one board with --record).
+    #[arg(long, conflicts_with = "portrait")]
     landscape: bool,
+    /// Keep the paper upright, whatever the board.
+    #[arg(long)]
+    portrait: bool,
     /// Blank space at each page edge, in mm.
     #[arg(long, default_value_t = 10.0, value_parser = margin)]
     margin: f64,
@@ -82,8 +86,14 @@ pub fn run(a: Args) -> ExitCode {
         Ok(s) => s,
         Err(e) => return Failure::from(e).report(),
     };
-    let paper = if a.landscape {
+    // Unless told, the paper turns to fit the board: across for a board
+    // wider than tall, and for one board with its record columns beside it.
+    let across = a.landscape
+        || (!a.portrait && (a.size.width() > a.size.height() || (a.record && a.per_page == 1)));
+    let paper = if across {
         a.paper.landscape()
+    } else if a.portrait {
+        a.paper.portrait()
     } else {
         a.paper
     };

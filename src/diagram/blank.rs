@@ -129,77 +129,112 @@ pub fn blank_page(opts: &BlankOptions, style: &Style) -> String {
         place(&mut out, &d, style, &layout, g.k, (x, y), &prefix);
         if opts.record {
             let rx = x + bw + GAP_MM / 2.0;
-            record_columns(&mut out, style, rx, y, rec_w, bh, &prefix);
+            record_columns(&mut out, style, opts.size, rx, y, rec_w, bh, &prefix);
         }
     }
     out.push_str("</svg>\n");
     out
 }
 
-/// A table with a move-number column and one column for each player.
-fn record_columns(out: &mut String, s: &Style, x: f64, y: f64, w: f64, h: f64, prefix: &str) {
+/// A table to write a game down: a column for each player, each cell
+/// numbered with its move as twixtkit numbers moves (plies: Red's first move
+/// is 1, Black's reply 2), and a last line saying which moves the sheet holds
+/// and how many sheets a full game on this board may need.
+#[allow(clippy::too_many_arguments)]
+fn record_columns(
+    out: &mut String,
+    s: &Style,
+    size: BoardSize,
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+    prefix: &str,
+) {
     if w <= 6.0 || h <= 10.0 {
         return;
     }
-    // Rows of about 6 mm, fewer when the board is small.
+    // Rows of about 6 mm, fewer when the board is small; the first is the
+    // header, the last the note.
     let row_h = (h / 42.0).clamp(4.0, 7.0);
-    let rows = ((h / row_h).floor() as usize).max(2);
+    let rows = ((h / row_h).floor() as usize).max(3);
     let row_h = h / rows as f64;
-    let num_w = (w * 0.18).max(4.0);
-    let col_w = (w - num_w) / 2.0;
+    let col_w = w / 2.0;
     let text = row_h * 0.5;
+    let small = text * 0.7;
+    let pairs = rows - 2;
     let _ = write!(
         out,
         "<g id=\"{prefix}record\" stroke=\"{}\" stroke-width=\"0.2\" fill=\"none\">\n<path d=\"",
         s.coord
     );
     let seg = push_segment;
-    for i in 0..=rows {
+    for i in 0..rows {
         let yy = y + row_h * i as f64;
         seg(out, x, yy, x + w, yy);
     }
-    for xx in [x, x + num_w, x + num_w + col_w, x + w] {
-        seg(out, xx, y, xx, y + h);
+    let table_bottom = y + row_h * (rows - 1) as f64;
+    for xx in [x, x + col_w, x + w] {
+        seg(out, xx, y, xx, table_bottom);
     }
     let _ = write!(
         out,
-        "\"/>\n</g>\n<g id=\"{prefix}record-text\" fill=\"{}\" font-family=\"{}\" text-anchor=\"middle\" font-size=\"",
+        "\"/>\n</g>\n<g id=\"{prefix}record-text\" fill=\"{}\" font-family=\"{}\" font-size=\"",
         s.coord,
         s.font_family.as_str()
     );
     push_num(out, text);
     out.push_str("\">\n");
-    let cell = |out: &mut String, cx: f64, row: usize, t: &str, colour: Option<&str>| {
+    let baseline = |row: usize, size: f64| y + row_h * (row as f64 + 0.5) + size * 0.36;
+    let cell = |out: &mut String, cx: f64, row: usize, t: &str, attrs: &str| {
         out.push_str("<text x=\"");
         push_num(out, cx);
         out.push_str("\" y=\"");
-        push_num(out, y + row_h * (row as f64 + 0.5) + text * 0.36);
-        out.push('"');
-        if let Some(c) = colour {
-            let _ = write!(out, " fill=\"{c}\"");
-        }
-        out.push('>');
-        out.push_str(t);
-        out.push_str("</text>\n");
+        push_num(out, baseline(row, text));
+        let _ = write!(out, "\"{attrs}>{t}</text>\n");
     };
-    cell(out, x + num_w / 2.0, 0, "#", None);
+    let middle = " text-anchor=\"middle\"";
     cell(
         out,
-        x + num_w + col_w / 2.0,
+        x + col_w / 2.0,
         0,
         "Red",
-        Some(s.red_link.as_str()),
+        &format!("{middle} fill=\"{}\"", s.red_link),
     );
     cell(
         out,
-        x + num_w + col_w * 1.5,
+        x + col_w * 1.5,
         0,
         "Black",
-        Some(s.black.as_str()),
+        &format!("{middle} fill=\"{}\"", s.black),
     );
-    for r in 1..rows {
-        cell(out, x + num_w / 2.0, r, &r.to_string(), None);
+    // Ply numbers, small, at the left of each cell.
+    let _ = write!(out, "<g font-size=\"");
+    push_num(out, small);
+    out.push_str("\">\n");
+    for r in 1..=pairs {
+        for (c, ply) in [(0.0, 2 * r - 1), (1.0, 2 * r)] {
+            out.push_str("<text x=\"");
+            push_num(out, x + col_w * c + 0.8);
+            out.push_str("\" y=\"");
+            push_num(out, baseline(r, small));
+            let _ = writeln!(out, "\">{ply}</text>");
+        }
     }
+    out.push_str("</g>\n");
+    let per_sheet = 2 * pairs;
+    let full = size.hole_count();
+    let note = format!(
+        "moves 1–{per_sheet}; a full game on {size} may reach {full}: {} sheets",
+        full.div_ceil(per_sheet)
+    );
+    out.push_str("<text x=\"");
+    push_num(out, x);
+    out.push_str("\" y=\"");
+    push_num(out, baseline(rows - 1, small));
+    out.push_str("\" font-size=\"");
+    push_num(out, small.min(w / note.chars().count() as f64 * 1.8));
+    let _ = writeln!(out, "\">{note}</text>");
     out.push_str("</g>\n");
 }
 
