@@ -191,7 +191,7 @@ fn record_columns(
         push_num(out, cx);
         out.push_str("\" y=\"");
         push_num(out, baseline(row, text));
-        let _ = write!(out, "\"{attrs}>{t}</text>\n");
+        let _ = writeln!(out, "\"{attrs}>{t}</text>");
     };
     let middle = " text-anchor=\"middle\"";
     cell(
