@@ -214,7 +214,7 @@ fn board_turns_the_paper_to_fit_and_numbers_the_record_in_plies() {
         .and_then(|t| t.split(';').next())
         .and_then(|n| n.parse().ok())
         .unwrap();
-    assert!(last % 2 == 0 && last >= 40, "{note}");
+    assert!(last.is_multiple_of(2) && last >= 40, "{note}");
     assert!(record.contains(&format!(">{last}</text>")));
     assert!(
         note.contains(&format!("{} sheets", 572usize.div_ceil(last))),
