@@ -45,6 +45,7 @@ pub mod replay;
 pub mod script;
 pub mod twixt;
 pub mod view;
+mod yaml_words;
 
 // The TwixT engine's modules, also at the crate root where they began.
 pub use twixt::{board, geometry, link, moves, position, random, rules, setup};

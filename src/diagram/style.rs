@@ -377,17 +377,21 @@ fn parse_patch(text: &str, origin: &str) -> Result<StylePatch, StyleError> {
         {
             message = rest;
         }
-        let message = message.to_string();
         match e.location() {
             Some(loc) => StyleError::Yaml {
                 origin: origin.to_string(),
                 line: loc.line(),
                 column: loc.column(),
-                message,
+                message: crate::yaml_words::in_our_words(
+                    message,
+                    text,
+                    loc.line() as usize,
+                    loc.column() as usize,
+                ),
             },
             None => StyleError::YamlNoLocation {
                 origin: origin.to_string(),
-                message,
+                message: message.to_string(),
             },
         }
     })

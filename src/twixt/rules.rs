@@ -310,7 +310,12 @@ impl RuleSet {
             RuleYamlError {
                 line,
                 column,
-                message: first.to_string(),
+                message: crate::yaml_words::in_our_words(
+                    first,
+                    text,
+                    line as usize,
+                    column as usize,
+                ),
             }
         })?;
         let at = |loc: serde_saphyr::Location, message: String| RuleYamlError {
