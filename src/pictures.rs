@@ -248,7 +248,19 @@ impl GameFile {
                     asked,
                 })
             }
-            Stop::Draw(e) => E::from(self.draw_error(title, e.to_string())),
+            Stop::Draw(e) => {
+                // A record read from a file says where its bad move stands.
+                let at = match &e {
+                    GameDiagramError::Illegal { number, .. } => record
+                        .move_at
+                        .0
+                        .get(number - 1)
+                        .map(|l| format!(" ({l})"))
+                        .unwrap_or_default(),
+                    _ => String::new(),
+                };
+                E::from(self.draw_error(title, format!("{e}{at}")))
+            }
             Stop::Out(e) => e,
         })
     }

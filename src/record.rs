@@ -29,7 +29,25 @@ pub struct Record {
     pub moves: Vec<Move>,
     /// The result the file declares, if any.
     pub result: Option<GameResult>,
+    /// Where each move stands in the file it was read from, in move order
+    /// (empty for a record not read from a file).
+    #[serde(skip)]
+    pub move_at: MoveLocations,
 }
+
+/// Where the moves of a record stand in its file. Like a script's spans,
+/// locations never make two records differ: the same game read from two
+/// files is the same game.
+#[derive(Debug, Clone, Default)]
+pub struct MoveLocations(pub Vec<crate::formats::Location>);
+
+impl PartialEq for MoveLocations {
+    fn eq(&self, _: &MoveLocations) -> bool {
+        true
+    }
+}
+
+impl Eq for MoveLocations {}
 
 impl Record {
     pub fn new(rules: RuleSet) -> Record {
@@ -39,6 +57,7 @@ impl Record {
             first: Player::Red,
             moves: Vec::new(),
             result: None,
+            move_at: MoveLocations::default(),
         }
     }
 

@@ -221,3 +221,22 @@ fn board_turns_the_paper_to_fit_and_numbers_the_record_in_plies() {
         "{note}"
     );
 }
+
+#[test]
+fn a_bad_move_in_a_record_is_shown_where_it_stands() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Two games in one move list; the second one's third move is taken.
+    fs::write(d.join("two.moves"), "1.f6 2.k9\n\n1.c3 2.d5\n3.c3 4.e7\n").unwrap();
+    let out = twixt(d, &["check", "two.moves"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(" --> two.moves:4:3"), "{text}");
+    assert!(text.contains("4 | 3.c3 4.e7"), "{text}");
+    let out = twixt(d, &["render", "two.moves", "--game", "2", "-o", "out"]);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("(line 4, column 3)"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -162,6 +162,7 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
         None => bytes.iter().map(|&b| char::from(b)).collect(),
     };
     let mut p = Parser { chars, pos: 0 };
+    let mut locator = super::Locator::default();
     p.expect('(', "`(` to open the game")?;
     p.expect(';', "`;` to open the root node")?;
 
@@ -275,6 +276,7 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
             ended = true;
             record.result = Some(GameResult::Draw);
             record.moves.push(Move::AcceptDraw);
+            record.move_at.0.push(locator.at(&p.chars, vat));
             continue;
         }
         if ident != "b" && ident != "r" {
@@ -356,6 +358,7 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
             }
         };
         record.moves.push(mv);
+        record.move_at.0.push(locator.at(&p.chars, at));
     }
     p.skip_ws();
     if p.peek().is_some() {

@@ -38,6 +38,43 @@ impl Location {
     }
 }
 
+/// Locations of increasing character indices, found in one pass: each call
+/// continues from the last, so locating every move of a file is linear.
+#[derive(Debug, Clone, Copy)]
+pub struct Locator {
+    index: usize,
+    at: Location,
+}
+
+impl Default for Locator {
+    fn default() -> Locator {
+        Locator {
+            index: 0,
+            at: Location { line: 1, column: 1 },
+        }
+    }
+}
+
+impl Locator {
+    /// The location of character index `index` in `chars` (an index before
+    /// the last one asked for starts over from the beginning).
+    pub fn at(&mut self, chars: &[char], index: usize) -> Location {
+        if index < self.index {
+            *self = Locator::default();
+        }
+        for &c in &chars[self.index.min(chars.len())..index.min(chars.len())] {
+            if c == '\n' {
+                self.at.line += 1;
+                self.at.column = 1;
+            } else {
+                self.at.column += 1;
+            }
+        }
+        self.index = index;
+        self.at
+    }
+}
+
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}, column {}", self.line, self.column)

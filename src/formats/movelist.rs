@@ -33,6 +33,7 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Record>, Error> {
 pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
     let text = utf8(bytes).map_err(|(at, message)| Error::Syntax { at, message })?;
     let chars: Vec<char> = text.chars().collect();
+    let mut locator = super::Locator::default();
     let err = |at: usize, message: String| Error::Syntax {
         at: Location::of_char(&chars, at),
         message,
@@ -174,6 +175,7 @@ pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
             }
         };
         current.moves.push(mv);
+        current.move_at.0.push(locator.at(&chars, wstart));
     }
     if !current.moves.is_empty() {
         games.push(current);

@@ -185,6 +185,10 @@ pub fn read_with(bytes: &[u8], base: RuleSet) -> Result<Record, Error> {
             Move::Place(Placement::peg(hole))
         };
         record.moves.push(mv);
+        record.move_at.0.push(Location {
+            line: line_no,
+            column,
+        });
     }
     Ok(record)
 }

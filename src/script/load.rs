@@ -148,17 +148,28 @@ pub fn load_games_as(path: &Path, format: Option<FileFormat>) -> Result<LoadedFi
             let source = String::from_utf8_lossy(&bytes).into_owned();
             let name = path.display().to_string();
             let (games, errors) = match records {
-                Ok(rs) => (
-                    rs.iter()
+                Ok(rs) => {
+                    // One pass over the text places every move of every game,
+                    // so a replay error names the move's line and column.
+                    let mut cursor = TextCursor::default();
+                    let games = rs
+                        .iter()
                         .map(|r| {
                             let mut g = Game::from_record(r);
                             g.span.line = 1;
                             g.span.col = 1;
+                            let moves = g.line.elements.iter_mut().filter_map(|e| match e {
+                                super::Element::Move(m) => Some(m),
+                                _ => None,
+                            });
+                            for (m, at) in moves.zip(&r.move_at.0) {
+                                m.span = cursor.span(&source, *at);
+                            }
                             g
                         })
-                        .collect(),
-                    Vec::new(),
-                ),
+                        .collect();
+                    (games, Vec::new())
+                }
                 Err((at, message)) => {
                     let message = message + &script_hint(&bytes, format);
                     let d = Diagnostic::error(message).with_file(name);
@@ -177,6 +188,48 @@ pub fn load_games_as(path: &Path, format: Option<FileFormat>) -> Result<LoadedFi
                 games,
                 errors,
             })
+        }
+    }
+}
+
+/// Finds spans of increasing locations in a text in one pass.
+#[derive(Default)]
+struct TextCursor {
+    offset: usize,
+    line: usize,
+    column: usize,
+}
+
+impl TextCursor {
+    /// The span of the word (up to white space, `;` or `)`) at `at`.
+    fn span(&mut self, source: &str, at: crate::formats::Location) -> super::Span {
+        if self.line == 0 || (at.line, at.column) < (self.line, self.column) {
+            *self = TextCursor {
+                offset: 0,
+                line: 1,
+                column: 1,
+            };
+        }
+        for c in source[self.offset..].chars() {
+            if (self.line, self.column) >= (at.line, at.column) {
+                break;
+            }
+            self.offset += c.len_utf8();
+            if c == '\n' {
+                self.line += 1;
+                self.column = 1;
+            } else {
+                self.column += 1;
+            }
+        }
+        let len = source[self.offset..]
+            .find(|c: char| c.is_whitespace() || c == ';' || c == ')')
+            .unwrap_or(source.len() - self.offset);
+        super::Span {
+            offset: self.offset,
+            line: at.line as u32,
+            col: at.column as u32,
+            len: len.max(1),
         }
     }
 }

@@ -276,6 +276,7 @@ impl Game {
             first: self.first(),
             moves: self.main_moves().map(|m| m.mv.clone()).collect(),
             result: self.result(),
+            move_at: Default::default(),
         })
     }
 
