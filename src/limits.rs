@@ -44,7 +44,52 @@ pub const MAX_TEXT_CHARS: usize = 1_000;
 /// ([`crate::output::note_input`]).
 pub fn read_bytes(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     let file = std::fs::File::open(path)?;
+    if is_gzip(path) {
+        return read_gzip(file, max);
+    }
     read_open(file, max)
+}
+
+/// True for a name ending `.gz`: read through gzip.
+pub fn is_gzip(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"))
+}
+
+/// `name.twixt.gz` → `name.twixt`: the name that says the format.
+pub fn without_gz(path: &Path) -> &Path {
+    if is_gzip(path) {
+        Path::new(path.file_stem().unwrap_or_default())
+    } else {
+        path
+    }
+}
+
+/// A gzip file, its content within `max` bytes once decompressed (so a small
+/// file that unpacks to gigabytes stops at the limit).
+fn read_gzip(file: std::fs::File, max: u64) -> io::Result<Vec<u8>> {
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(io::Error::other("it is a folder, not a file"));
+    }
+    crate::output::note_input(&meta);
+    let mut bytes = Vec::new();
+    flate2::read::MultiGzDecoder::new(io::BufReader::new(file))
+        .take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("the gzip data is damaged or cut short ({e})"),
+            )
+        })?;
+    if bytes.len() as u64 > max {
+        return Err(io::Error::other(format!(
+            "the file unpacks to more than the limit of {}",
+            describe_bytes(max)
+        )));
+    }
+    finish_read(bytes, max)
 }
 
 /// [`read_bytes`], where the path `-` means standard input (read within the

@@ -304,8 +304,7 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
 
 /// True for a script file (`.twixt`).
 pub fn is_script(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("twixt"))
+    FileFormat::of_path(path) == Some(FileFormat::Script)
 }
 
 /// Reads the games of a record file with the given defaults.
@@ -347,7 +346,7 @@ fn read_records(
 impl GameFile {
     /// The file name without its extension (`game` when it has none).
     pub fn stem(&self) -> String {
-        self.path
+        crate::limits::without_gz(&self.path)
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "game".into())

@@ -240,3 +240,59 @@ fn a_bad_move_in_a_record_is_shown_where_it_stands() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(bytes).unwrap();
+    e.finish().unwrap()
+}
+
+#[test]
+fn gzip_files_are_read_as_they_are_and_damage_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let packed = gzip(b"[Title \"a\"]\n1. f6 2. k9\n\n[Title \"b\"]\n1. c3 2. d5\n");
+    fs::create_dir(d.join("archive")).unwrap();
+    fs::write(d.join("archive/games.twixt.gz"), &packed).unwrap();
+    fs::write(
+        d.join("archive/one.tsgf.gz"),
+        gzip(b"(;FF[4]SZ[24];b[fg];r[kj])"),
+    )
+    .unwrap();
+    let out = twixt(d, &["check", "archive"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("checked 3 games in 2 files"));
+    let out = twixt(
+        d,
+        &[
+            "render",
+            "archive/games.twixt.gz",
+            "--game",
+            "1",
+            "-o",
+            "z.svg",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Cut short: a clear error, no panic, no hang.
+    fs::write(d.join("cut.twixt.gz"), &packed[..packed.len() / 2]).unwrap();
+    let out = twixt(d, &["check", "cut.twixt.gz"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("damaged or cut short"));
+    // A small file that unpacks past the input limit stops at the limit.
+    fs::write(d.join("bomb.twixt.gz"), gzip(&vec![b' '; 65 * 1024 * 1024])).unwrap();
+    let out = twixt(d, &["check", "bomb.twixt.gz"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("unpacks to more than the limit of 64 MiB")
+    );
+}

@@ -50,7 +50,11 @@ impl FileFormat {
         if path == Path::new("-") {
             return Some(FileFormat::Script);
         }
-        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        // `games.tsgf.gz` is a `.tsgf` file, compressed.
+        let ext = crate::limits::without_gz(path)
+            .extension()?
+            .to_str()?
+            .to_ascii_lowercase();
         Some(match ext.as_str() {
             "twixt" => FileFormat::Script,
             "tsgf" => FileFormat::LittleGolem,
@@ -61,9 +65,11 @@ impl FileFormat {
     }
 }
 
-/// True when `path` has an extension `load_games` reads.
+/// True when `path` has an extension `load_games` reads (also with `.gz`
+/// after it: compressed files are read as they are).
 pub fn is_game_file(path: &Path) -> bool {
-    path.extension()
+    crate::limits::without_gz(path)
+        .extension()
         .and_then(|e| e.to_str())
         .is_some_and(|e| EXTENSIONS.iter().any(|x| x.eq_ignore_ascii_case(e)))
 }
