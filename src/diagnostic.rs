@@ -188,12 +188,48 @@ pub fn printable(text: &str) -> String {
         .collect()
 }
 
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}: {}", self.severity.name(), printable(&self.message))?;
+/// Terminal colours for a diagnostic, or none.
+struct Paint {
+    severity: &'static str,
+    accent: &'static str,
+    reset: &'static str,
+}
+
+const PLAIN: Paint = Paint {
+    severity: "",
+    accent: "",
+    reset: "",
+};
+
+impl Diagnostic {
+    /// The rendered message with ANSI colours for a terminal (as rustc does:
+    /// the severity and carets in red or yellow, the frame in blue). Text from
+    /// files is still made printable, so no escape but ours gets through.
+    pub fn render_colored(&self) -> String {
+        let paint = Paint {
+            severity: match self.severity {
+                Severity::Error => "\x1b[1;31m",
+                _ => "\x1b[1;33m",
+            },
+            accent: "\x1b[1;34m",
+            reset: "\x1b[0m",
+        };
+        let mut out = String::new();
+        let _ = self.write_to(&mut out, &paint);
+        out
+    }
+
+    fn write_to(&self, f: &mut impl fmt::Write, p: &Paint) -> fmt::Result {
+        let (sev, acc, end) = (p.severity, p.accent, p.reset);
+        writeln!(
+            f,
+            "{sev}{}{end}: {}",
+            self.severity.name(),
+            printable(&self.message)
+        )?;
         if self.line == 0 {
             if !self.file.is_empty() {
-                writeln!(f, " --> {}", printable(&self.file))?;
+                writeln!(f, " {acc}-->{end} {}", printable(&self.file))?;
             }
             return Ok(());
         }
@@ -204,19 +240,29 @@ impl fmt::Display for Diagnostic {
         } else {
             printable(&self.file)
         };
-        writeln!(f, "{pad}--> {file}:{}:{}", self.line, self.col)?;
-        writeln!(f, "{pad} |")?;
+        writeln!(f, "{pad}{acc}-->{end} {file}:{}:{}", self.line, self.col)?;
+        writeln!(f, "{pad} {acc}|{end}")?;
         // Tabs become one space so that carets stay under the right
         // characters; other control characters become `�`.
         let snippet = printable(&self.snippet.replace('\t', " "));
-        writeln!(f, "{num} | {snippet}")?;
+        writeln!(f, "{acc}{num} |{end} {snippet}")?;
         let carets = "^".repeat(self.len.max(1));
         let indent = " ".repeat(self.col.saturating_sub(1 + self.snippet_skip) as usize);
         if self.label.is_empty() {
-            writeln!(f, "{pad} | {indent}{carets}")
+            writeln!(f, "{pad} {acc}|{end} {indent}{sev}{carets}{end}")
         } else {
-            writeln!(f, "{pad} | {indent}{carets} {}", printable(&self.label))
+            writeln!(
+                f,
+                "{pad} {acc}|{end} {indent}{sev}{carets} {}{end}",
+                printable(&self.label)
+            )
         }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_to(f, &PLAIN)
     }
 }
 

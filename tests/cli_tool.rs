@@ -296,3 +296,30 @@ fn gzip_files_are_read_as_they_are_and_damage_is_an_error() {
         String::from_utf8_lossy(&out.stdout).contains("unpacks to more than the limit of 64 MiB")
     );
 }
+
+#[test]
+fn diagnostics_are_coloured_only_when_asked_or_on_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // A hostile title rides along: colour never lets a file's escapes out.
+    fs::write(d.join("bad.twixt"), "[Title \"\u{1b}[2J\"]\n1. f6 2. f6\n").unwrap();
+    let coloured = twixt(d, &["check", "--color", "always", "bad.twixt"]).stdout;
+    let text = String::from_utf8_lossy(&coloured);
+    assert!(text.contains("\u{1b}[1;31merror\u{1b}[0m: "), "{text}");
+    assert!(!text.contains("\u{1b}[2J"), "{text}");
+    // Piped (as here) or told never: plain text, as the golden files hold.
+    for args in [
+        vec!["check", "bad.twixt"],
+        vec!["check", "--color", "never", "bad.twixt"],
+    ] {
+        let out = twixt(d, &args).stdout;
+        assert!(!out.contains(&0x1b), "{}", String::from_utf8_lossy(&out));
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .current_dir(d)
+        .env("NO_COLOR", "1")
+        .args(["render", "bad.twixt", "-o", "out"])
+        .output()
+        .unwrap();
+    assert!(!out.stderr.contains(&0x1b));
+}

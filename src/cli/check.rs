@@ -268,11 +268,11 @@ pub fn run(args: Args) -> ExitCode {
             let mut out = String::new();
             for r in &reports {
                 for e in &r.errors {
-                    let _ = write!(out, "{e}");
+                    out.push_str(&super::color::for_stdout(e));
                 }
                 for g in &r.games {
                     for d in g.errors.iter().chain(&g.warnings) {
-                        let _ = write!(out, "{d}");
+                        out.push_str(&super::color::for_stdout(d));
                     }
                     if !args.quiet {
                         let _ = writeln!(out, "{}", game_line(g));

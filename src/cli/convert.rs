@@ -266,7 +266,10 @@ fn read_script(path: &Path, bytes: &[u8]) -> Result<Vec<Record>, Failure> {
     let parsed = parse(source);
     if !parsed.errors.is_empty() {
         for e in &parsed.errors {
-            eprint!("{}", e.to_diagnostic(&name, source));
+            eprint!(
+                "{}",
+                super::color::for_stderr(&e.to_diagnostic(&name, source))
+            );
         }
         return Err(invalid(format!(
             "{name}: {} syntax error{}; nothing written",

@@ -41,7 +41,7 @@ impl Failure {
 impl From<twixtkit::open::Error> for Failure {
     fn from(e: twixtkit::open::Error) -> Failure {
         for d in e.diagnostics() {
-            eprint!("{}", d.render());
+            eprint!("{}", super::color::for_stderr(d));
         }
         if e.is_usage() {
             Failure::usage(e.to_string())

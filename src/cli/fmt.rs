@@ -101,7 +101,10 @@ fn format_one(path: &Path, args: &Args) -> Result<bool, Failure> {
     let parsed = parse(&text);
     if !parsed.errors.is_empty() {
         for e in &parsed.errors {
-            eprint!("{}", e.to_diagnostic(&name, &text));
+            eprint!(
+                "{}",
+                super::color::for_stderr(&e.to_diagnostic(&name, &text))
+            );
         }
         return Err(Failure::invalid(format!(
             "{name} not formatted: fix the errors above first"

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 mod board;
 mod book;
 mod check;
+mod color;
 mod convert;
 mod failure;
 mod fmt;
@@ -30,6 +31,16 @@ mod view;
     about = "TwixT rules engine, game scripts and diagrams"
 )]
 pub struct Cli {
+    /// Colour in error messages: auto (on a terminal, unless NO_COLOR is
+    /// set), always or never.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value = "auto",
+        value_name = "WHEN"
+    )]
+    color: color::When,
     #[command(subcommand)]
     command: Command,
 }
@@ -67,6 +78,7 @@ enum Command {
 
 pub fn run(cli: Cli) -> ExitCode {
     interrupt::remove_temporary_files_on_signal();
+    color::set(cli.color);
     match cli.command {
         Command::Rules(a) => rules::run(a),
         Command::Convert(a) => convert::run(a),

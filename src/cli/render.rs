@@ -220,7 +220,7 @@ fn render(a: &Args) -> Result<Vec<PathBuf>, Failure> {
         }
     };
     for w in &warnings {
-        eprint!("{}", w.render());
+        eprint!("{}", super::color::for_stderr(w));
     }
     Ok(written)
 }

@@ -85,7 +85,7 @@ fn sheet(a: &Args) -> Result<Vec<PathBuf>, Failure> {
         Ok::<(), Failure>(())
     })?;
     for w in &warnings {
-        eprint!("{}", w.render());
+        eprint!("{}", super::color::for_stderr(w));
     }
     let plan = SheetPlan::new(&frames, &style, &opts)
         .ok_or_else(|| Failure::usage("no positions chosen: nothing to lay out"))?;
