@@ -323,3 +323,17 @@ fn diagnostics_are_coloured_only_when_asked_or_on_a_terminal() {
         .unwrap();
     assert!(!out.stderr.contains(&0x1b));
 }
+
+#[test]
+fn sheet_makes_the_folder_it_is_asked_to_write_into() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("g.twixt"), "1. f6 2. k9\n").unwrap();
+    let out = twixt(d, &["sheet", "g.twixt", "-o", "some/new/folder/page.svg"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(d.join("some/new/folder/page.svg").is_file());
+}

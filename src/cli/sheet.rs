@@ -102,6 +102,11 @@ fn sheet(a: &Args) -> Result<Vec<PathBuf>, Failure> {
             .and_then(|()| check_writable(path))
             .map_err(|e| Failure::usage(e.to_string()))?;
     }
+    // Like `render -o DIR`, a sheet may go into a folder not made yet.
+    if let Some(dir) = a.output.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::usage(format!("cannot create {}: {e}", dir.display())))?;
+    }
     let mut written = Vec::new();
     let result = write_pages(
         a,
