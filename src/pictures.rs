@@ -123,7 +123,10 @@ impl GameFile {
     /// As [`GameFile::pictures`], handing each picture to `f` as soon as it
     /// is drawn, so that memory holds one game and one picture however many
     /// are chosen. Each game is checked before any of its pictures is handed
-    /// over. Returns the warnings [`Choice::lenient`] let through.
+    /// over. Returns the warnings [`Choice::lenient`] let through; in a file
+    /// of several games, a game that cannot be drawn is skipped, the others
+    /// drawn, and its errors are returned too (severity error). A file of
+    /// one game that cannot be drawn is an `Err`.
     pub fn each_picture<E: From<Error>>(
         &self,
         choice: &Choice,
@@ -131,76 +134,126 @@ impl GameFile {
     ) -> Result<Vec<Diagnostic>, E> {
         let stem = self.stem();
         let titled = choice.caption_titles || self.len() > 1;
-        let mut warnings = Vec::new();
+        let several = self.len() > 1;
+        let mut problems = Vec::new();
+        let settle = |r: Result<(), Halt<E>>, problems: &mut Vec<Diagnostic>| match r {
+            Ok(()) => Ok(()),
+            Err(Halt::Out(e)) => Err(e),
+            Err(Halt::Game(e)) if several => {
+                problems.extend(self.diagnostics_of(e));
+                Ok(())
+            }
+            Err(Halt::Game(e)) => Err(E::from(e)),
+        };
         match &self.content {
             Content::Records(records) => {
                 for record in records {
                     let title = title_or(record, &stem);
                     let sel = choice.select.unwrap_or(choice.default);
-                    self.by_move(record, &title, titled, sel, &choice.look, &mut f)?;
+                    let r = self.by_move(record, &title, titled, sel, &choice.look, &mut f);
+                    settle(r, &mut problems)?;
                 }
             }
             Content::Script { source, games } => {
-                let name = self.path.display().to_string();
-                let base = self.path.parent().filter(|p| !p.as_os_str().is_empty());
                 for game in games {
-                    let title = script_title(game, &stem);
-                    let replay_error = |diagnostics| Error::Replay {
-                        path: self.path.clone(),
-                        title: title.clone(),
-                        diagnostics,
-                    };
-                    let rep = replay_game(game, base)
-                        .map_err(|i| replay_error(vec![i.to_diagnostic(&name, source)]))?;
-                    if rep.has_errors() && choice.lenient {
-                        warnings.extend(rep.errors().map(|i| {
-                            let mut w = i.clone();
-                            w.severity = Severity::Warning;
-                            w.to_diagnostic(&name, source)
-                        }));
-                    } else if rep.has_errors() {
-                        return Err(replay_error(
-                            rep.errors()
-                                .map(|i| i.to_diagnostic(&name, source))
-                                .collect(),
-                        )
-                        .into());
-                    }
-                    if choice.select.is_some() || rep.diagrams.is_empty() {
-                        let record = game
-                            .rules(base)
-                            .and_then(|r| game.to_record_with(r))
-                            .map_err(|message| self.draw_error(&title, message))?;
-                        let sel = choice.select.unwrap_or(choice.default);
-                        self.by_move(&record, &title, titled, sel, &choice.look, &mut f)?;
-                    } else {
-                        // Styles first: a bad one is an error before any picture.
-                        let styles = rep
-                            .diagrams
-                            .iter()
-                            .map(|snap| match &snap.point.style {
-                                Some(s) => point_style(&self.path, s).map(Some),
-                                None => Ok(None),
-                            })
-                            .collect::<Result<Vec<_>, Error>>()?;
-                        for (snap, style) in rep.diagrams.iter().zip(styles) {
-                            let mut d = diagram_from_snapshot(snap);
-                            apply_look(&mut d, &choice.look)?;
-                            f(Picture {
-                                stem: snap
-                                    .point
-                                    .name
-                                    .clone()
-                                    .unwrap_or_else(|| format!("{title}-{:03}", snap.ply)),
-                                diagram: d,
-                                style,
-                            })?;
-                        }
-                    }
+                    let r = self.script_game(
+                        game,
+                        source,
+                        &stem,
+                        titled,
+                        choice,
+                        &mut f,
+                        &mut problems,
+                    );
+                    settle(r, &mut problems)?;
                 }
             }
         }
-        Ok(warnings)
+        Ok(problems)
+    }
+
+    /// The pictures of one game of a script, handed to `f`.
+    #[allow(clippy::too_many_arguments)]
+    fn script_game<E>(
+        &self,
+        game: &crate::script::Game,
+        source: &str,
+        stem: &str,
+        titled: bool,
+        choice: &Choice,
+        f: &mut impl FnMut(Picture) -> Result<(), E>,
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Result<(), Halt<E>> {
+        let name = self.path.display().to_string();
+        let base = self.path.parent().filter(|p| !p.as_os_str().is_empty());
+        let title = script_title(game, stem);
+        let replay_error = |diagnostics| Error::Replay {
+            path: self.path.clone(),
+            title: title.clone(),
+            diagnostics,
+        };
+        let rep = replay_game(game, base)
+            .map_err(|i| Halt::Game(replay_error(vec![i.to_diagnostic(&name, source)])))?;
+        if rep.has_errors() && choice.lenient {
+            warnings.extend(rep.errors().map(|i| {
+                let mut w = i.clone();
+                w.severity = Severity::Warning;
+                w.to_diagnostic(&name, source)
+            }));
+        } else if rep.has_errors() {
+            return Err(Halt::Game(replay_error(
+                rep.errors()
+                    .map(|i| i.to_diagnostic(&name, source))
+                    .collect(),
+            )));
+        }
+        if choice.select.is_some() || rep.diagrams.is_empty() {
+            let mut record = game
+                .rules(base)
+                .and_then(|r| game.to_record_with(r))
+                .map_err(|message| Halt::Game(self.draw_error(&title, message)))?;
+            if choice.lenient {
+                // A draft stops where the line stopped: at its illegal move.
+                record.moves.truncate(rep.plies as usize);
+                record.move_at.0.truncate(rep.plies as usize);
+            }
+            let sel = choice.select.unwrap_or(choice.default);
+            return self.by_move(&record, &title, titled, sel, &choice.look, f);
+        }
+        // Styles first: a bad one is an error before any picture.
+        let styles = rep
+            .diagrams
+            .iter()
+            .map(|snap| match &snap.point.style {
+                Some(s) => point_style(&self.path, s).map(Some),
+                None => Ok(None),
+            })
+            .collect::<Result<Vec<_>, Error>>()
+            .map_err(Halt::Game)?;
+        for (snap, style) in rep.diagrams.iter().zip(styles) {
+            let mut d = diagram_from_snapshot(snap);
+            apply_look(&mut d, &choice.look).map_err(Halt::Game)?;
+            f(Picture {
+                stem: snap
+                    .point
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("{title}-{:03}", snap.ply)),
+                diagram: d,
+                style,
+            })
+            .map_err(Halt::Out)?;
+        }
+        Ok(())
+    }
+
+    /// The located errors of a game that could not be drawn.
+    fn diagnostics_of(&self, e: Error) -> Vec<Diagnostic> {
+        if e.diagnostics().is_empty() {
+            vec![Diagnostic::error(e.to_string()).with_file(self.path.display().to_string())]
+        } else {
+            e.diagnostics().to_vec()
+        }
     }
 
     fn draw_error(&self, title: &str, message: String) -> Error {
@@ -212,7 +265,7 @@ impl GameFile {
     }
 
     /// The positions `select` chooses in a plain record, handed to `f`.
-    fn by_move<E: From<Error>>(
+    fn by_move<E>(
         &self,
         record: &Record,
         title: &str,
@@ -220,7 +273,7 @@ impl GameFile {
         select: Select,
         look: &Look,
         f: &mut impl FnMut(Picture) -> Result<(), E>,
-    ) -> Result<(), E> {
+    ) -> Result<(), Halt<E>> {
         let numbering = if look.numbers {
             Numbering::All
         } else {
@@ -230,18 +283,18 @@ impl GameFile {
         each_game_diagram(record, select, numbering, caption_title, |g| {
             let mut diagram = g.diagram;
             diagram.coords = look.coords;
-            set_crop(&mut diagram, look.crop).map_err(|e| Stop::Out(E::from(e)))?;
+            set_crop(&mut diagram, look.crop).map_err(|e| Stop::Out(Halt::Game(e)))?;
             f(Picture {
                 stem: format!("{title}-{:03}", g.ply),
                 diagram,
                 style: None,
             })
-            .map_err(Stop::Out)
+            .map_err(|e| Stop::Out(Halt::Out(e)))
         })
         .map_err(|stop| match stop {
             // A move past the end is a usage error, like a game past the end.
             Stop::Draw(GameDiagramError::NoSuchMove { asked, moves }) => {
-                E::from(Error::NoSuchMove {
+                Halt::Game(Error::NoSuchMove {
                     path: self.path.clone(),
                     title: title.to_string(),
                     moves,
@@ -259,11 +312,17 @@ impl GameFile {
                         .unwrap_or_default(),
                     _ => String::new(),
                 };
-                E::from(self.draw_error(title, format!("{e}{at}")))
+                Halt::Game(self.draw_error(title, format!("{e}{at}")))
             }
             Stop::Out(e) => e,
         })
     }
+}
+
+/// Why one game's pictures stopped: the game, or the receiver of pictures.
+enum Halt<E> {
+    Game(Error),
+    Out(E),
 }
 
 /// Why drawing a record's diagrams stopped: the record, or the receiver.

@@ -337,3 +337,43 @@ fn sheet_makes_the_folder_it_is_asked_to_write_into() {
     );
     assert!(d.join("some/new/folder/page.svg").is_file());
 }
+
+#[test]
+fn one_broken_game_of_several_is_reported_and_the_others_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(
+        d.join("three.twixt"),
+        "[Title \"good\"]\n1. f6 2. k9\n\n[Title \"bad\"]\n1. f6 2. f6\n\n[Title \"fine\"]\n1. c3 2. d5\n",
+    )
+    .unwrap();
+    let out = twixt(d, &["render", "three.twixt", "-o", "out"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("three.twixt:5:"),
+        "the bad move is located: {err}"
+    );
+    assert!(err.contains("the others were drawn"), "{err}");
+    let mut files: Vec<String> = fs::read_dir(d.join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["fine-002.svg", "good-002.svg"]);
+    // Drafts draw the broken game too, up to its error.
+    let out = twixt(d, &["render", "three.twixt", "--lenient", "-o", "drafts"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(fs::read_dir(d.join("drafts")).unwrap().count(), 3);
+    // The same for show and sheet.
+    let out = twixt(d, &["show", "three.twixt"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("good"));
+    let out = twixt(d, &["sheet", "three.twixt", "-o", "s.svg"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(d.join("s.svg").is_file());
+}

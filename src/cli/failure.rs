@@ -38,6 +38,31 @@ impl Failure {
 
 /// A library error from opening or drawing a game file: its located
 /// diagnostics go to standard error first, then the summary.
+/// Prints the problems a drawing run met; an error among them (a game of
+/// several that could not be drawn, and was skipped) fails the run with 1
+/// once the others are written.
+pub(crate) fn report_problems(
+    problems: &[twixtkit::diagnostic::Diagnostic],
+    written: &str,
+) -> Result<(), Failure> {
+    for p in problems {
+        eprint!("{}", super::color::for_stderr(p));
+    }
+    let errors = problems
+        .iter()
+        .filter(|p| p.severity == twixtkit::diagnostic::Severity::Error)
+        .count();
+    if errors == 0 {
+        return Ok(());
+    }
+    if !written.is_empty() {
+        eprintln!("{written}");
+    }
+    Err(Failure::invalid(
+        "some games could not be drawn (errors above) and were left out; the others were drawn",
+    ))
+}
+
 impl From<twixtkit::open::Error> for Failure {
     fn from(e: twixtkit::open::Error) -> Failure {
         for d in e.diagnostics() {

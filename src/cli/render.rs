@@ -219,9 +219,7 @@ fn render(a: &Args) -> Result<Vec<PathBuf>, Failure> {
             }
         }
     };
-    for w in &warnings {
-        eprint!("{}", super::color::for_stderr(w));
-    }
+    super::failure::report_problems(&warnings, &super::stdout::wrote(&written))?;
     Ok(written)
 }
 

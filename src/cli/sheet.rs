@@ -84,8 +84,8 @@ fn sheet(a: &Args) -> Result<Vec<PathBuf>, Failure> {
         frames.push(frame(&p.diagram));
         Ok::<(), Failure>(())
     })?;
-    for w in &warnings {
-        eprint!("{}", super::color::for_stderr(w));
+    if frames.is_empty() {
+        super::failure::report_problems(&warnings, "")?;
     }
     let plan = SheetPlan::new(&frames, &style, &opts)
         .ok_or_else(|| Failure::usage("no positions chosen: nothing to lay out"))?;
@@ -124,7 +124,9 @@ fn sheet(a: &Args) -> Result<Vec<PathBuf>, Failure> {
             let _ = std::fs::remove_file(p);
         }
     }
-    result.map(|()| written)
+    result?;
+    super::failure::report_problems(&warnings, &super::stdout::wrote(&written))?;
+    Ok(written)
 }
 
 /// Draws the pages of `plan` one by one and writes each as it is done (PDF:

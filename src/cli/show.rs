@@ -27,10 +27,11 @@ pub fn run(a: Args) -> ExitCode {
     // A script shows its diagram points unless a move is asked for.
     let select = a.at_move.map(Select::Move);
     let choice = a.look.choice(select, Select::Final, true);
-    let pics = match a.game.open().and_then(|f| Ok(f.pictures(&choice)?)) {
-        Ok(p) => p.pictures,
+    let drawn = match a.game.open().and_then(|f| Ok(f.pictures(&choice)?)) {
+        Ok(p) => p,
         Err(f) => return Failure::report(f),
     };
+    let pics = drawn.pictures;
     let cs = if a.ascii {
         Charset::Ascii
     } else {
@@ -43,7 +44,9 @@ pub fn run(a: Args) -> ExitCode {
         }
         text.push_str(&to_text(&p.diagram, cs));
     }
-    match super::stdout::print(text.as_bytes()) {
+    match super::stdout::print(text.as_bytes())
+        .and_then(|()| super::failure::report_problems(&drawn.warnings, ""))
+    {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => f.report(),
     }
