@@ -5,13 +5,15 @@
 use std::path::{Component, Path};
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::diagram::game::{GameDiagramError, Select, each_game_diagram, record_title};
+use crate::diagram::game::{GameDiagramError, Select, each_diagram_from, record_title};
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::diagram::style::BUILTIN_NAMES;
 use crate::diagram::{Crop, Diagram, Numbering, Sides};
+use crate::moves::Move;
 use crate::open::{Content, Error, GameFile};
+use crate::position::Position;
 use crate::record::Record;
-use crate::replay::replay_game;
+use crate::replay::{replay_game, start_position};
 
 /// How the chosen diagrams look, over what a script's diagram points say.
 #[derive(Debug, Clone, Copy)]
@@ -207,6 +209,31 @@ impl GameFile {
                     .collect(),
             )));
         }
+        if (choice.select.is_some() || rep.diagrams.is_empty()) && game.setup.is_some() {
+            // Played from a setup block: ply 0 is the setup.
+            let rules = game
+                .rules(base)
+                .map_err(|message| Halt::Game(self.draw_error(&title, message)))?;
+            let start =
+                start_position(game, &rules).ok_or_else(|| {
+                    Halt::Game(self.draw_error(
+                    &title,
+                    "the setup is not a legal position to play from; draw it with a #diagram"
+                        .to_string(),
+                ))
+                })?;
+            let mut moves: Vec<Move> = game.main_moves().map(|m| m.mv.clone()).collect();
+            if choice.lenient {
+                moves.truncate(rep.plies as usize);
+            }
+            let played = Played {
+                start,
+                moves: &moves,
+                at: &[],
+            };
+            let sel = choice.select.unwrap_or(choice.default);
+            return self.by_move_from(played, &title, titled, sel, &choice.look, f);
+        }
         if choice.select.is_some() || rep.diagrams.is_empty() {
             let mut record = game
                 .rules(base)
@@ -274,13 +301,34 @@ impl GameFile {
         look: &Look,
         f: &mut impl FnMut(Picture) -> Result<(), E>,
     ) -> Result<(), Halt<E>> {
+        let start = Position::with_first(record.rules.clone(), record.first)
+            .map_err(|e| Halt::Game(self.draw_error(title, e.to_string())))?;
+        let played = Played {
+            start,
+            moves: &record.moves,
+            at: &record.move_at.0,
+        };
+        self.by_move_from(played, title, titled, select, look, f)
+    }
+
+    /// The positions `select` chooses among `played`, handed to `f`.
+    fn by_move_from<E>(
+        &self,
+        played: Played<'_>,
+        title: &str,
+        titled: bool,
+        select: Select,
+        look: &Look,
+        f: &mut impl FnMut(Picture) -> Result<(), E>,
+    ) -> Result<(), Halt<E>> {
         let numbering = if look.numbers {
             Numbering::All
         } else {
             Numbering::None
         };
         let caption_title = if titled { Some(title) } else { None };
-        each_game_diagram(record, select, numbering, caption_title, |g| {
+        let Played { start, moves, at } = played;
+        each_diagram_from(start, moves, select, numbering, caption_title, |g| {
             let mut diagram = g.diagram;
             diagram.coords = look.coords;
             set_crop(&mut diagram, look.crop).map_err(|e| Stop::Out(Halt::Game(e)))?;
@@ -304,9 +352,7 @@ impl GameFile {
             Stop::Draw(e) => {
                 // A record read from a file says where its bad move stands.
                 let at = match &e {
-                    GameDiagramError::Illegal { number, .. } => record
-                        .move_at
-                        .0
+                    GameDiagramError::Illegal { number, .. } => at
                         .get(number - 1)
                         .map(|l| format!(" ({l})"))
                         .unwrap_or_default(),
@@ -317,6 +363,14 @@ impl GameFile {
             Stop::Out(e) => e,
         })
     }
+}
+
+/// Moves played from a start position, and where each stands in its file
+/// (empty when not known).
+struct Played<'a> {
+    start: Position,
+    moves: &'a [Move],
+    at: &'a [crate::formats::Location],
 }
 
 /// Why one game's pictures stopped: the game, or the receiver of pictures.

@@ -377,3 +377,44 @@ fn one_broken_game_of_several_is_reported_and_the_others_drawn() {
     assert_eq!(out.status.code(), Some(1));
     assert!(d.join("s.svg").is_file());
 }
+
+#[test]
+fn a_game_played_from_a_setup_can_be_drawn_at_any_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(
+        d.join("su.twixt"),
+        "[Rules \"dujardin\"]\n#setup red: j10 k12 l14  black: d5\n#setup links: j10-k12 k12-l14  to-move: black\n\n1. e7 2. m16\n",
+    )
+    .unwrap();
+    // No diagram point: the final position, with the setup's pieces.
+    let out = twixt(d, &["show", "su.twixt", "--ascii"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("red links: j10-k12 k12-l14 l14-m16"),
+        "{text}"
+    );
+    assert!(text.contains("black links: d5-e7"), "{text}");
+    // Ply 0 is the setup itself.
+    let out = twixt(d, &["show", "su.twixt", "--move", "0", "--ascii"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("red links: j10-k12 k12-l14\n"), "{text}");
+    let out = twixt(d, &["render", "su.twixt", "--every", "1", "-o", "out"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(fs::read_dir(d.join("out")).unwrap().count(), 2);
+    let out = twixt(d, &["sheet", "su.twixt", "--final", "-o", "s.pdf"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -82,10 +82,25 @@ pub fn each_game_diagram<E: From<GameDiagramError>>(
     select: Select,
     numbering: Numbering,
     title: Option<&str>,
+    f: impl FnMut(GameDiagram) -> Result<(), E>,
+) -> Result<(), E> {
+    let start = Position::with_first(record.rules.clone(), record.first)
+        .map_err(|e| GameDiagramError::Rules(e.to_string()))?;
+    each_diagram_from(start, &record.moves, select, numbering, title, f)
+}
+
+/// As [`each_game_diagram`] for `moves` played from `start` (a setup, say):
+/// ply 0 is the start position, and only the moves played carry numbers.
+pub fn each_diagram_from<E: From<GameDiagramError>>(
+    start: Position,
+    moves: &[Move],
+    select: Select,
+    numbering: Numbering,
+    title: Option<&str>,
     mut f: impl FnMut(GameDiagram) -> Result<(), E>,
 ) -> Result<(), E> {
-    check_record(record)?;
-    let total = record.moves.len();
+    check_moves(start.clone(), moves)?;
+    let total = moves.len();
     let wanted = |n: u32| match select {
         Select::Move(m) => n == m,
         Select::Every(k) => (n > 0 && n.is_multiple_of(k)) || n as usize == total,
@@ -102,8 +117,7 @@ pub fn each_game_diagram<E: From<GameDiagramError>>(
         Select::Every(0) => return Err(GameDiagramError::ZeroStep.into()),
         _ => {}
     }
-    let mut pos = Position::with_first(record.rules.clone(), record.first)
-        .map_err(|e| GameDiagramError::Rules(e.to_string()))?;
+    let mut pos = start;
     // The hole each move's peg now stands in (for its number).
     let mut holes: Vec<Option<Hole>> = Vec::with_capacity(total);
     let snapshot = |pos: &Position, holes: &[Option<Hole>], ply: u32| {
@@ -123,7 +137,7 @@ pub fn each_game_diagram<E: From<GameDiagramError>>(
     if wanted(0) {
         f(snapshot(&pos, &holes, 0))?;
     }
-    for (i, mv) in record.moves.iter().enumerate() {
+    for (i, mv) in moves.iter().enumerate() {
         let before: BTreeSet<Hole> = match mv {
             Move::Swap => pos.pegs().map(|(h, _)| h).collect(),
             _ => BTreeSet::new(),
@@ -159,11 +173,9 @@ pub fn each_game_diagram<E: From<GameDiagramError>>(
     Ok(())
 }
 
-/// Replays the record without drawing: its rules and every move are legal.
-fn check_record(record: &Record) -> Result<(), GameDiagramError> {
-    let mut pos = Position::with_first(record.rules.clone(), record.first)
-        .map_err(|e| GameDiagramError::Rules(e.to_string()))?;
-    for (i, mv) in record.moves.iter().enumerate() {
+/// Plays the moves without drawing: every one is legal.
+fn check_moves(mut pos: Position, moves: &[Move]) -> Result<(), GameDiagramError> {
+    for (i, mv) in moves.iter().enumerate() {
         pos.play(mv).map_err(|error| GameDiagramError::Illegal {
             number: i + 1,
             mv: mv.clone(),
