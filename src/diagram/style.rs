@@ -76,6 +76,24 @@ impl Colour {
         self.0 == "none"
     }
 
+    /// The contrast ratio of two colours (WCAG: 1 for the same colour, 21
+    /// for black on white), when both have one.
+    pub fn contrast(&self, other: &Colour) -> Option<f64> {
+        fn luminance([r, g, b]: [u8; 3]) -> f64 {
+            let lin = |c: u8| {
+                let c = f64::from(c) / 255.0;
+                if c <= 0.03928 {
+                    c / 12.92
+                } else {
+                    ((c + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+        }
+        let (a, b) = (luminance(self.rgb()?), luminance(other.rgb()?));
+        Some((a.max(b) + 0.05) / (a.min(b) + 0.05))
+    }
+
     /// The colour as 8-bit RGB, when it is not `none`.
     pub fn rgb(&self) -> Option<[u8; 3]> {
         let named = |n: &str| -> Option<&'static str> {

@@ -383,7 +383,7 @@ pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: 
         out.push_str("\">\n");
         let r = s.peg_radius - s.link_width * 0.25;
         for (h, pl, _) in &ghosts {
-            let c = colour_of(s, *pl);
+            let c = ghost_colour(s, *pl);
             let _ = write!(
                 out,
                 "<circle class=\"ghost-ground\" fill=\"{ground}\" stroke=\"none\" cx=\"{}\" cy=\"{}\" r=\"",
@@ -509,7 +509,7 @@ pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: 
                 Player::Red => "ghost-red",
                 Player::Black => "ghost-black",
             };
-            labels.push((*h, t, class, colour_of(s, *pl)));
+            labels.push((*h, t, class, ghost_colour(s, *pl)));
         }
     }
     if !labels.is_empty() {
@@ -575,6 +575,24 @@ pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: 
             out.push_str("</text>\n");
         }
         out.push_str("</g>\n");
+    }
+}
+
+/// A ghost peg's colour: the player's, unless it would vanish into the
+/// page (Red's white pegs of the `print` style on white paper): then the
+/// peg outline's, as a hollow peg is drawn.
+fn ghost_colour(s: &Style, p: Player) -> &crate::diagram::style::Colour {
+    let c = colour_of(s, p);
+    let white = crate::diagram::style::Colour::parse("#ffffff").expect("a colour");
+    let page = if s.background.is_none() {
+        &white
+    } else {
+        &s.background
+    };
+    match c.contrast(page) {
+        Some(r) if r < 1.5 && !s.peg_outline.is_none() => &s.peg_outline,
+        Some(r) if r < 1.5 => &s.mark,
+        _ => c,
     }
 }
 
