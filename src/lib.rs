@@ -44,6 +44,7 @@ pub mod record;
 pub mod replay;
 pub mod script;
 pub mod twixt;
+pub mod twrs;
 pub mod view;
 mod yaml_words;
 

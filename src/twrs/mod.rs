@@ -1,0 +1,20 @@
+//! The rules of TWRS (Martyn F, Emma Games), a territory game for two on
+//! the intersections of a line grid: points, rule sets as data, start
+//! setups, moves and their notation, positions with areas, petrified
+//! towers, the end and the score, and random games.
+//!
+//! Like `src/twixt/`, nothing here reads files or draws; see
+//! `docs/twrs.md` for the rules as the engine reads them, with the seed's
+//! sentences behind each decision.
+
+pub mod moves;
+pub mod point;
+pub mod position;
+pub mod random;
+pub mod rules;
+pub mod setup;
+
+pub use moves::{Lines, Marking, Move, ParseMoveError};
+pub use point::{Point, Side};
+pub use position::{MoveError, Position, Score, Status};
+pub use rules::{Start, TwrsRules};

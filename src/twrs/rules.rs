@@ -1,0 +1,182 @@
+//! TWRS rule sets as data: the grid, the stock of stones, how the game
+//! starts, and the advanced rules, with the two presets.
+
+use serde::{Deserialize, Serialize};
+
+use crate::twrs::point::{MAX_LINES, MIN_LINES, Side};
+
+/// How the pieces come onto the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Start {
+    /// From a start setup: a script's setup block, else the rule set's
+    /// named [`setup`](crate::twrs::setup) ("De markeerstenen en de torens
+    /// worden op het bord geplaatst volgens de startopstelling").
+    Setup,
+    /// Advanced rule 1, "Zonder startopstelling": the players place three
+    /// stones and their towers in the seed's order (A stone, B stone,
+    /// A stone, B one tower, A two towers, B two towers, A last tower),
+    /// then A begins.
+    Placement,
+}
+
+/// A complete TWRS rule set. Every field is data.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct TwrsRules {
+    /// Lines across (columns of intersections); the seed's board has 11.
+    #[serde(default = "eleven")]
+    pub width: u8,
+    /// Lines down (rows of intersections).
+    #[serde(default = "eleven")]
+    pub height: u8,
+    /// Marking stones in the box, the start setup's included ("40 Markeerstenen").
+    #[serde(default = "forty")]
+    pub stones: u16,
+    #[serde(default = "setup")]
+    pub start: Start,
+    /// The named start setup used when a game has no setup block.
+    #[serde(default = "reconstructed")]
+    pub setup: String,
+    /// Who moves first (and is player A of advanced rule 1). The seed lets
+    /// either colour begin: "Eén speler kiest een kleur …, de andere speler begint".
+    #[serde(default = "orange")]
+    pub first: Side,
+    /// Marking a tower puts a stone on every one of its marking points (at
+    /// most 2, fewer only when the stock runs short); false lets the mover
+    /// choose some of them. See docs/twrs.md for the seed's sentence.
+    #[serde(default = "yes")]
+    pub mark_all_points: bool,
+    /// Advanced rule 2, "Markeerlijnen": the active tower may mark with
+    /// either diagonal instead of its lines of movement.
+    #[serde(default)]
+    pub marking_lines: bool,
+    /// Advanced rule 2's last paragraph: a petrified tower in a closed area
+    /// cannot be marked by a tower that is not petrified.
+    #[serde(default)]
+    pub protect_petrified: bool,
+}
+
+fn eleven() -> u8 {
+    11
+}
+fn forty() -> u16 {
+    40
+}
+fn setup() -> Start {
+    Start::Setup
+}
+fn reconstructed() -> String {
+    "reconstructed".to_string()
+}
+fn orange() -> Side {
+    Side::Orange
+}
+fn yes() -> bool {
+    true
+}
+
+/// The names of the presets, as [`TwrsRules::preset`] takes them.
+pub const PRESET_NAMES: [&str; 2] = ["twrs", "twrs-advanced"];
+
+/// Why a rule set cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    #[error("the grid is {0}×{1} lines; each side must be {MIN_LINES} to {MAX_LINES}")]
+    Size(u8, u8),
+    #[error("a stock of {0} stones is more than the grid's {1} intersections")]
+    Stones(u16, usize),
+    #[error("protect-petrified belongs to the marking lines rule; set marking-lines: true as well")]
+    ProtectWithoutLines,
+}
+
+impl TwrsRules {
+    /// The basic game of the seed: 11 × 11 lines, 40 stones, the start setup.
+    pub fn basic() -> TwrsRules {
+        TwrsRules {
+            width: 11,
+            height: 11,
+            stones: 40,
+            start: Start::Setup,
+            setup: reconstructed(),
+            first: Side::Orange,
+            mark_all_points: true,
+            marking_lines: false,
+            protect_petrified: false,
+        }
+    }
+
+    /// Both advanced rules ("Gevorderden"): placement instead of the start
+    /// setup, and marking lines with petrified towers protected.
+    pub fn advanced() -> TwrsRules {
+        TwrsRules {
+            start: Start::Placement,
+            marking_lines: true,
+            protect_petrified: true,
+            ..TwrsRules::basic()
+        }
+    }
+
+    pub fn preset(name: &str) -> Option<TwrsRules> {
+        match name.to_ascii_lowercase().as_str() {
+            "twrs" => Some(TwrsRules::basic()),
+            "twrs-advanced" => Some(TwrsRules::advanced()),
+            _ => None,
+        }
+    }
+
+    /// Reads a rule set from YAML; a missing field takes the basic game's value.
+    pub fn from_yaml(text: &str) -> Result<TwrsRules, String> {
+        let rules: TwrsRules = serde_saphyr::from_str(text).map_err(|e| e.to_string())?;
+        rules.validate().map_err(|e| e.to_string())?;
+        Ok(rules)
+    }
+
+    pub fn to_yaml(&self) -> String {
+        serde_saphyr::to_string(self).expect("a rule set is always representable")
+    }
+
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let ok = |n: u8| (MIN_LINES..=MAX_LINES).contains(&n);
+        if !ok(self.width) || !ok(self.height) {
+            return Err(RulesError::Size(self.width, self.height));
+        }
+        let points = usize::from(self.width) * usize::from(self.height);
+        if usize::from(self.stones) > points {
+            return Err(RulesError::Stones(self.stones, points));
+        }
+        if self.protect_petrified && !self.marking_lines {
+            return Err(RulesError::ProtectWithoutLines);
+        }
+        Ok(())
+    }
+}
+
+impl Default for TwrsRules {
+    fn default() -> TwrsRules {
+        TwrsRules::basic()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_round_trip_through_yaml() {
+        for name in PRESET_NAMES {
+            let r = TwrsRules::preset(name).unwrap();
+            assert_eq!(TwrsRules::from_yaml(&r.to_yaml()).unwrap(), r, "{name}");
+        }
+    }
+
+    #[test]
+    fn missing_fields_take_the_basic_game() {
+        let r = TwrsRules::from_yaml("width: 13\nheight: 9\n").unwrap();
+        assert_eq!((r.width, r.height, r.stones), (13, 9, 40));
+        assert!(TwrsRules::from_yaml("width: 2\n").is_err());
+        assert!(TwrsRules::from_yaml("stones: 200\nwidth: 5\nheight: 5\n").is_err());
+        assert!(TwrsRules::from_yaml("protect-petrified: true\n").is_err());
+        assert!(TwrsRules::from_yaml("colour: red\n").is_err());
+    }
+}

@@ -1,0 +1,137 @@
+//! Properties of TWRS play over many seeded random games, on the seed's
+//! board and on others, with and without the advanced rules.
+
+use std::collections::{BTreeSet, HashMap};
+
+use proptest::prelude::*;
+use twixtkit::twrs::position::{End, Piece, Status};
+use twixtkit::twrs::random::random_game;
+use twixtkit::twrs::{Move, Point, Position, TwrsRules};
+
+fn rules_strategy() -> impl Strategy<Value = TwrsRules> {
+    (8u8..=14, 8u8..=14, any::<bool>(), 20u16..=60, any::<bool>()).prop_map(
+        |(w, h, advanced, stones, choose)| {
+            let base = if advanced {
+                TwrsRules::advanced()
+            } else {
+                TwrsRules::basic()
+            };
+            TwrsRules {
+                width: w,
+                height: h,
+                stones,
+                mark_all_points: !choose,
+                ..base
+            }
+        },
+    )
+}
+
+fn all_points(p: &Position) -> Vec<Point> {
+    (0..p.height())
+        .flat_map(|r| (0..p.width()).map(move |c| Point::new(c, r)))
+        .collect()
+}
+
+/// The areas by a plain breadth-first search over `piece_at`, as sets.
+fn brute_areas(p: &Position) -> BTreeSet<BTreeSet<Point>> {
+    let mut seen: BTreeSet<Point> = BTreeSet::new();
+    let mut out = BTreeSet::new();
+    for start in all_points(p) {
+        if seen.contains(&start) || p.piece_at(start) == Some(Piece::Stone) {
+            continue;
+        }
+        let mut area = BTreeSet::new();
+        let mut queue = vec![start];
+        seen.insert(start);
+        while let Some(q) = queue.pop() {
+            area.insert(q);
+            let (c, r) = (i16::from(q.col), i16::from(q.row));
+            for (dc, dr) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                let (nc, nr) = (c + dc, r + dr);
+                if nc < 0 || nr < 0 || nc >= i16::from(p.width()) || nr >= i16::from(p.height()) {
+                    continue;
+                }
+                let n = Point::new(nc as u8, nr as u8);
+                if p.piece_at(n) != Some(Piece::Stone) && seen.insert(n) {
+                    queue.push(n);
+                }
+            }
+        }
+        out.insert(area);
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_games_keep_every_invariant(rules in rules_strategy(), seed in any::<u64>()) {
+        let (moves, end) = random_game(&rules, seed, 600).unwrap();
+        let mut pos = Position::new(&rules).unwrap();
+        let mut petrified_at: HashMap<u8, Point> = HashMap::new();
+        for mv in &moves {
+            let stones_before: BTreeSet<Point> = pos.stones().into_iter().collect();
+            // The written move reads back as itself and replays.
+            let text = mv.to_string();
+            let again: Move = text.parse().unwrap();
+            prop_assert_eq!(&again, mv);
+            pos.play(&again).unwrap();
+            // Stones never move or leave.
+            let stones_after: BTreeSet<Point> = pos.stones().into_iter().collect();
+            prop_assert!(stones_before.is_subset(&stones_after));
+            prop_assert!(stones_after.len() <= usize::from(rules.stones));
+            // The areas agree with a brute-force flood fill.
+            let areas: BTreeSet<BTreeSet<Point>> =
+                pos.areas().into_iter().map(|a| a.points.into_iter().collect()).collect();
+            prop_assert_eq!(&areas, &brute_areas(&pos));
+            let closed = areas.len() > 1;
+            prop_assert!(pos.areas().iter().all(|a| a.closed == closed));
+            // A petrified tower never moves again.
+            for t in 1..=6u8 {
+                if let Some(at) = pos.tower(t) {
+                    if let Some(was) = petrified_at.get(&t) {
+                        prop_assert_eq!(*was, at);
+                        prop_assert!(pos.is_petrified(t));
+                    } else if pos.is_petrified(t) {
+                        petrified_at.insert(t, at);
+                    }
+                }
+            }
+            // The score never exceeds the free intersections.
+            let s = pos.score();
+            prop_assert!((s.orange + s.blue) as usize + stones_after.len()
+                <= usize::from(rules.width) * usize::from(rules.height));
+            // The game ends exactly when the player to move cannot move.
+            match pos.status() {
+                Status::Playing => prop_assert!(!pos.tower_moves().is_empty()),
+                Status::Over(End::NoMove(side)) => {
+                    prop_assert_eq!(side, pos.to_move());
+                    prop_assert!(!pos.can_move(side));
+                    prop_assert!(side.towers().iter().all(|&t| pos.destinations(t).is_empty()));
+                }
+                Status::Over(End::NoStones) => prop_assert_eq!(pos.stones_left(), 0),
+                Status::Placing => {}
+            }
+        }
+        prop_assert_eq!(pos, end);
+    }
+}
+
+#[test]
+fn random_games_are_the_same_for_a_seed_and_mostly_end() {
+    let rules = TwrsRules::basic();
+    let (a, _) = random_game(&rules, 7, 2000).unwrap();
+    let (b, _) = random_game(&rules, 7, 2000).unwrap();
+    assert_eq!(a, b);
+    let ended = (0..200)
+        .filter(|&seed| {
+            matches!(
+                random_game(&rules, seed, 2000).unwrap().1.status(),
+                Status::Over(_)
+            )
+        })
+        .count();
+    assert!(ended >= 190, "only {ended} of 200 random games ended");
+}
