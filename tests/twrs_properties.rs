@@ -135,3 +135,33 @@ fn random_games_are_the_same_for_a_seed_and_mostly_end() {
         .count();
     assert!(ended >= 190, "only {ended} of 200 random games ended");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Any text, however broken, reads and replays without a panic.
+    #[test]
+    fn any_script_text_reads_without_panic(body in "(\\[Game \"twrs\"\\]\n)?([ -~\n{}#éß]{0,300})") {
+        let (games, _) = twixtkit::twrs::script::parse(&body);
+        for g in &games {
+            let _ = twixtkit::twrs::script::replay(&body, g);
+        }
+        let _ = body.parse::<Move>();
+    }
+
+    /// Lines built from the script's own words, in any order.
+    #[test]
+    fn scripts_of_real_words_read_without_panic(lines in proptest::collection::vec(prop_oneof![
+        Just("[Game \"twrs\"]"), Just("[Size \"8x30\"]"), Just("[Rules \"twrs-advanced\"]"),
+        Just("#setup stones: a1 k11 z26"), Just("#setup towers: 1 a2 2 b2 1 c3"), Just("#setup to-move: blue"),
+        Just("1. 6 d7-d10 x2"), Just("2 j10-j7 x6/ a1"), Just("stone f6"), Just("3 f6"),
+        Just("#diagram name=a show=areas,marking:1-2\\,moves-to:7"), Just("#score orange 1 blue"),
+        Just("#marking-points 1 2/ none"), Just("#moves-to 9 a1"), Just("{open"), Just("#over no"),
+    ], 0..30)) {
+        let text = lines.join("\n");
+        let (games, _) = twixtkit::twrs::script::parse(&text);
+        for g in &games {
+            let _ = twixtkit::twrs::script::replay(&text, g);
+        }
+    }
+}

@@ -13,7 +13,9 @@ use twixtkit::diagnostic::{Diagnostic, Severity};
 use twixtkit::diagnostic::{count, printable};
 use twixtkit::open::game_files;
 use twixtkit::replay::{GameReplay, How, check_game as replay_checks};
-use twixtkit::script::{FileFormat, Game, LoadedFile, load_games_as, result_name};
+use twixtkit::script::{
+    FileFormat, Game, LoadedFile, load_games_as, result_name, script_from_bytes,
+};
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
@@ -58,6 +60,9 @@ struct GameReport {
     winner: Option<String>,
     errors: Vec<Diagnostic>,
     warnings: Vec<Diagnostic>,
+    /// For games other than TwixT: how the game stands, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<String>,
 }
 
 /// What check found about one file.
@@ -105,6 +110,7 @@ fn check_game(file: &LoadedFile, name: &str, game: &Game) -> GameReport {
         winner: None,
         errors: Vec::new(),
         warnings: Vec::new(),
+        outcome: None,
     };
     match rep {
         Err(issue) => {
@@ -136,9 +142,71 @@ fn check_game(file: &LoadedFile, name: &str, game: &Game) -> GameReport {
     report
 }
 
+/// A TWRS script: its games replayed by the TWRS rules.
+fn check_twrs(file: twixtkit::twrs::file::TwrsFile) -> FileReport {
+    let name = file.name.clone();
+    let games: Vec<GameReport> = file
+        .check()
+        .into_iter()
+        .map(|g| GameReport {
+            file: name.clone(),
+            line: g.line,
+            title: g.title,
+            rules: g.rules,
+            size: g.size,
+            plies: g.plies,
+            result: None,
+            decided_at: None,
+            how: None,
+            winner: None,
+            errors: g.errors,
+            warnings: Vec::new(),
+            outcome: Some(g.outcome),
+        })
+        .collect();
+    let mut errors = file.syntax_errors;
+    if games.is_empty() && errors.is_empty() {
+        errors.push(Diagnostic::error("expected at least one game, found none").with_file(&name));
+    }
+    FileReport {
+        errors,
+        io_error: false,
+        games,
+    }
+}
+
 fn check_file(path: &Path, from: Option<FileFormat>) -> FileReport {
     let name = path.display().to_string();
-    match load_games_as(path, from) {
+    let failed = |e: String| FileReport {
+        errors: vec![Diagnostic::error(e).with_file(&name)],
+        io_error: true,
+        games: Vec::new(),
+    };
+    let loaded = if from.is_none() && twixtkit::twrs::file::sniff(path) {
+        match twixtkit::twrs::file::TwrsFile::load(path) {
+            Ok(f) => return check_twrs(f),
+            Err(e) => return failed(e.to_string()),
+        }
+    } else if path == Path::new("-") && from.is_none_or(|f| f == FileFormat::Script) {
+        // Standard input is read once, then told apart by its header.
+        match twixtkit::limits::read_input(path, twixtkit::limits::MAX_INPUT_BYTES) {
+            Err(e) => Err(twixtkit::script::LoadError::Io {
+                path: path.to_path_buf(),
+                source: e,
+            }),
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                if twixtkit::twrs::script::is_twrs(&text) {
+                    let file = twixtkit::twrs::file::TwrsFile::from_text(&name, text.into_owned());
+                    return check_twrs(file);
+                }
+                Ok(script_from_bytes(path, &bytes))
+            }
+        }
+    } else {
+        load_games_as(path, from)
+    };
+    match loaded {
         Err(e) => FileReport {
             errors: vec![Diagnostic::error(e.to_string()).with_file(name)],
             io_error: true,
@@ -176,9 +244,10 @@ fn game_line(g: &GameReport) -> String {
         (Some(How::NoMoves), _) => "no legal move left, a draw".to_string(),
         _ => "undecided".to_string(),
     };
-    let decided = match g.decided_at {
-        Some(p) => format!("decided at move {p}: {what}"),
-        None => what,
+    let decided = match (&g.outcome, g.decided_at) {
+        (Some(o), _) => o.clone(),
+        (None, Some(p)) => format!("decided at move {p}: {what}"),
+        (None, None) => what,
     };
     // Titles and names come from files: no terminal escapes get through.
     let title = g

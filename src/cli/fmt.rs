@@ -98,6 +98,11 @@ fn format_one(path: &Path, args: &Args) -> Result<bool, Failure> {
     // is followed and the file it points to rewritten, the link kept.
     let text = twixtkit::limits::read_regular_text(path, twixtkit::limits::MAX_INPUT_BYTES)
         .map_err(|e| Failure::usage(format!("cannot read {name}: {e}")))?;
+    if twixtkit::twrs::script::is_twrs(&text) {
+        return Err(Failure::usage(format!(
+            "{name} is a TWRS script: `twixt fmt` rewrites TwixT scripts only so far (`twixt check` and `twixt render` read TWRS)"
+        )));
+    }
     let parsed = parse(&text);
     if !parsed.errors.is_empty() {
         for e in &parsed.errors {

@@ -61,6 +61,12 @@ pub struct GameArgs {
 impl GameArgs {
     /// Opens the file and keeps the game `--game` asks for.
     pub fn open(&self) -> Result<GameFile, Failure> {
+        if self.from.is_none() && twixtkit::twrs::file::sniff(&self.input) {
+            return Err(Failure::usage(format!(
+                "{} is a TWRS script: this command draws TwixT games only so far (`twixt check` and `twixt render` read TWRS)",
+                self.input.display()
+            )));
+        }
         let rules = match &self.rules {
             Some(name) => Some(RuleSet::preset(name).map_err(|e| Failure::usage(e.to_string()))?),
             None => None,

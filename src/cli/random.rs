@@ -14,8 +14,18 @@ use twixtkit::script::{Game, write_game};
 
 use super::failure::Failure;
 
+/// Which game `random` plays.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum GameKind {
+    Twixt,
+    Twrs,
+}
+
 #[derive(clap::Args)]
 pub struct Args {
+    /// The game: TwixT, or TWRS (written as a TWRS script).
+    #[arg(long, value_enum, default_value = "twixt")]
+    game: GameKind,
     /// How many games (at most 100000).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=twixtkit::limits::MAX_GAMES_PER_FILE as i64))]
     games: u32,
@@ -23,12 +33,12 @@ pub struct Args {
     /// printed so that the run can be repeated).
     #[arg(long)]
     seed: Option<u64>,
-    /// Board size, e.g. 24 or 30x20.
-    #[arg(long, default_value = "24")]
-    size: BoardSize,
-    /// Rule set preset.
-    #[arg(long, default_value = "pencil")]
-    rules: String,
+    /// Board size, e.g. 24 or 30x20 (default 24; for TWRS, lines: 11).
+    #[arg(long)]
+    size: Option<BoardSize>,
+    /// Rule set preset (default pencil; for TWRS, twrs or twrs-advanced).
+    #[arg(long)]
+    rules: Option<String>,
     /// Longest game in plies (default: the number of holes).
     #[arg(long)]
     max_plies: Option<u32>,
@@ -79,9 +89,13 @@ fn fresh_seed() -> u64 {
 }
 
 fn random(args: &Args) -> Result<(), Failure> {
-    let rules = RuleSet::preset(&args.rules)
+    if args.game == GameKind::Twrs {
+        return random_twrs(args);
+    }
+    let size = args.size.unwrap_or_default();
+    let rules = RuleSet::preset(args.rules.as_deref().unwrap_or("pencil"))
         .map_err(|e| Failure::usage(e.to_string()))?
-        .with_size(args.size);
+        .with_size(size);
     rules
         .validate()
         .map_err(|e| Failure::usage(e.to_string()))?;
@@ -105,7 +119,7 @@ fn random(args: &Args) -> Result<(), Failure> {
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let max = args
         .max_plies
-        .unwrap_or(u32::try_from(args.size.hole_count()).unwrap_or(u32::MAX));
+        .unwrap_or(u32::try_from(size.hole_count()).unwrap_or(u32::MAX));
     let limit = twixtkit::limits::MAX_INPUT_BYTES as usize;
     let mut text = String::new();
     if as_moves {
@@ -138,6 +152,72 @@ fn random(args: &Args) -> Result<(), Failure> {
         }
     }
     let games = twixtkit::diagnostic::count(args.games as usize, "random game");
+    if to_stdout {
+        super::stdout::print(text.as_bytes())?;
+        eprintln!("{games}, seed {seed}");
+    } else if let Some(path) = &args.output {
+        write_atomic(path, text.as_bytes()).map_err(|e| Failure::usage(e.to_string()))?;
+        eprintln!("wrote {games} to {}, seed {seed}", path.display());
+    }
+    Ok(())
+}
+
+/// Random TWRS games, written as one TWRS script (standard output or a
+/// `.twixt` file).
+fn random_twrs(args: &Args) -> Result<(), Failure> {
+    use twixtkit::twrs::TwrsRules;
+    let name = args.rules.as_deref().unwrap_or("twrs");
+    let mut rules = TwrsRules::preset(name).ok_or_else(|| {
+        Failure::usage(format!(
+            "there is no TWRS rule set `{name}` (presets: {})",
+            twixtkit::twrs::rules::PRESET_NAMES.join(", ")
+        ))
+    })?;
+    if let Some(size) = args.size {
+        let side = |n: u16| u8::try_from(n).unwrap_or(u8::MAX);
+        (rules.width, rules.height) = (side(size.width()), side(size.height()));
+    }
+    rules
+        .validate()
+        .map_err(|e| Failure::usage(e.to_string()))?;
+    let to_stdout = args.output.as_deref().is_none_or(|p| p == Path::new("-"));
+    if let Some(p) = args.output.as_deref().filter(|_| !to_stdout)
+        && !twixtkit::open::is_script(p)
+    {
+        return Err(Failure::usage(format!(
+            "TWRS games are written as a script: name a .twixt file, not `{}`",
+            p.display()
+        )));
+    }
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let max = args.max_plies.unwrap_or(2_000);
+    let limit = twixtkit::limits::MAX_INPUT_BYTES as usize;
+    let mut text = String::new();
+    for i in 0..args.games {
+        let game_seed = seed.wrapping_add(u64::from(i));
+        let (moves, end) = twixtkit::twrs::random::random_game(&rules, game_seed, max)
+            .map_err(|e| Failure::usage(e.to_string()))?;
+        let mut tags = vec![("Rules".to_string(), name.to_string())];
+        if (rules.width, rules.height) != (11, 11) {
+            tags.push((
+                "Size".to_string(),
+                format!("{}x{}", rules.width, rules.height),
+            ));
+        }
+        tags.push(("Seed".to_string(), game_seed.to_string()));
+        if i > 0 {
+            text.push('\n');
+        }
+        text.push_str(&twixtkit::twrs::script::write_game(&tags, &moves, &end));
+        if text.len() > limit {
+            return Err(Failure::usage(format!(
+                "{} games would make a file larger than {}, which twixt cannot read back; ask for fewer",
+                args.games,
+                twixtkit::limits::describe_bytes(twixtkit::limits::MAX_INPUT_BYTES)
+            )));
+        }
+    }
+    let games = twixtkit::diagnostic::count(args.games as usize, "random TWRS game");
     if to_stdout {
         super::stdout::print(text.as_bytes())?;
         eprintln!("{games}, seed {seed}");

@@ -108,6 +108,9 @@ fn render(a: &Args) -> Result<Vec<PathBuf>, Failure> {
             ));
         }
     };
+    if twixtkit::twrs::file::sniff(&a.game.input) {
+        return render_twrs(a, target, zoom);
+    }
     let style = Style::load(&a.look.style)?;
     let file = a.game.open()?;
     let choice = a.look.choice(a.select.chosen(), Select::Final, true);
@@ -244,5 +247,99 @@ fn info(title: &str) -> PdfInfo {
     PdfInfo {
         title: Some(title.to_string()),
         authors: Vec::new(),
+    }
+}
+
+/// A TWRS script: its diagram points (or each game's final position) drawn
+/// by the TWRS drawing, written as render writes TwixT pictures.
+fn render_twrs(a: &Args, target: Target, zoom: f64) -> Result<Vec<PathBuf>, Failure> {
+    if a.select.at_move.is_some() || a.select.every.is_some() {
+        return Err(Failure::usage(
+            "TWRS scripts are drawn at their #diagram points (or the final position); --move and --every are for TwixT games",
+        ));
+    }
+    let file = twixtkit::twrs::file::TwrsFile::load(&a.game.input)
+        .map_err(|e| Failure::usage(format!("{}: {e}", a.game.input.display())))?;
+    let pictures = file.pictures().map_err(|errors| {
+        for d in &errors {
+            eprint!("{}", super::color::for_stderr(d));
+        }
+        Failure::invalid(format!(
+            "{}: nothing drawn, the script has errors",
+            file.name
+        ))
+    })?;
+    let title = file
+        .games
+        .first()
+        .and_then(|g| g.tag("Title"))
+        .unwrap_or("TWRS")
+        .to_string();
+    let inputs = std::slice::from_ref(&a.game.input);
+    let write = |path: &Path, bytes: &[u8]| -> Result<(), Failure> {
+        ensure_not_input(path, inputs).map_err(|e| Failure::usage(e.to_string()))?;
+        write_atomic(path, bytes).map_err(|e| Failure::usage(e.to_string()))
+    };
+    let bytes = |format: Format, svg: &str| -> Result<Vec<u8>, Failure> {
+        match format {
+            Format::Svg => Ok(svg.as_bytes().to_vec()),
+            Format::Png => svg_to_png(svg, zoom).map_err(|e| Failure::usage(e.to_string())),
+            Format::Pdf => {
+                svgs_to_pdf(&[svg], &info(&title)).map_err(|e| Failure::usage(e.to_string()))
+            }
+            Format::Txt => Err(Failure::usage(
+                "TWRS positions are drawn as SVG, PNG or PDF, not as text",
+            )),
+        }
+    };
+    match target {
+        Target::File(Format::Pdf) => {
+            let svgs: Vec<&str> = pictures.iter().map(|p| p.svg.as_str()).collect();
+            let pdf =
+                svgs_to_pdf(&svgs, &info(&title)).map_err(|e| Failure::usage(e.to_string()))?;
+            write(&a.output, &pdf)?;
+            Ok(vec![a.output.clone()])
+        }
+        Target::File(format) => match pictures.as_slice() {
+            [only] => {
+                write(&a.output, &bytes(format, &only.svg)?)?;
+                Ok(vec![a.output.clone()])
+            }
+            _ => Err(Failure::usage(format!(
+                "{} positions chosen but {} names one file; give a folder, or a .pdf for one document",
+                pictures.len(),
+                a.output.display()
+            ))),
+        },
+        Target::Folder(format) => {
+            if format == Format::Txt {
+                return Err(Failure::usage(
+                    "TWRS positions are drawn as SVG, PNG or PDF, not as text",
+                ));
+            }
+            if a.output.exists() && !a.output.is_dir() {
+                return Err(Failure::usage(format!(
+                    "{} is a file: give a folder for the pictures, or a file name ending .svg, .png or .pdf",
+                    a.output.display()
+                )));
+            }
+            std::fs::create_dir_all(&a.output).map_err(|e| {
+                Failure::usage(format!("cannot create {}: {e}", a.output.display()))
+            })?;
+            let _lock = FolderLock::take(&a.output).map_err(|e| Failure::usage(e.to_string()))?;
+            let mut names = NameSet::new();
+            let mut written = Vec::new();
+            for p in &pictures {
+                let path = a.output.join(names.claim(&p.stem, format.extension()));
+                if let Err(f) = bytes(format, &p.svg).and_then(|b| write(&path, &b)) {
+                    for w in &written {
+                        let _ = std::fs::remove_file(w);
+                    }
+                    return Err(f);
+                }
+                written.push(path);
+            }
+            Ok(written)
+        }
     }
 }

@@ -94,37 +94,7 @@ pub fn load_games_as(path: &Path, format: Option<FileFormat>) -> Result<LoadedFi
     match format {
         FileFormat::Script => {
             let bytes = read_input(path, MAX_INPUT_BYTES).map_err(io)?;
-            let name = path.display().to_string();
-            let source = match crate::formats::utf8(&bytes) {
-                Ok(s) => s.to_string(),
-                Err((at, message)) => {
-                    let source = String::from_utf8_lossy(&bytes).into_owned();
-                    let d = Diagnostic::error(message).with_file(name).at_line_col(
-                        &source,
-                        at.line as u32,
-                        at.column as u32,
-                        1,
-                    );
-                    return Ok(LoadedFile {
-                        path: path.to_path_buf(),
-                        source,
-                        games: Vec::new(),
-                        errors: vec![d],
-                    });
-                }
-            };
-            let parsed = parse(&source);
-            let errors = parsed
-                .errors
-                .iter()
-                .map(|e| e.to_diagnostic(&name, &source))
-                .collect();
-            Ok(LoadedFile {
-                path: path.to_path_buf(),
-                games: parsed.file.games,
-                errors,
-                source,
-            })
+            Ok(script_from_bytes(path, &bytes))
         }
         // Other formats (`src/formats/`) read into `Record`s, which become
         // games through `Game::from_record`. Add new formats here and in
@@ -261,5 +231,40 @@ pub fn script_hint(bytes: &[u8], format: FileFormat) -> String {
             " (the file reads as a game script: try --from twixt)".to_string()
         }
         _ => String::new(),
+    }
+}
+
+/// A script already read (from standard input, say) as a loaded file.
+pub fn script_from_bytes(path: &Path, bytes: &[u8]) -> LoadedFile {
+    let name = path.display().to_string();
+    let source = match crate::formats::utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err((at, message)) => {
+            let source = String::from_utf8_lossy(bytes).into_owned();
+            let d = Diagnostic::error(message).with_file(name).at_line_col(
+                &source,
+                at.line as u32,
+                at.column as u32,
+                1,
+            );
+            return LoadedFile {
+                path: path.to_path_buf(),
+                source,
+                games: Vec::new(),
+                errors: vec![d],
+            };
+        }
+    };
+    let parsed = parse(&source);
+    let errors = parsed
+        .errors
+        .iter()
+        .map(|e| e.to_diagnostic(&name, &source))
+        .collect();
+    LoadedFile {
+        path: path.to_path_buf(),
+        games: parsed.file.games,
+        errors,
+        source,
     }
 }

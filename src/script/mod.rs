@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 pub use ast::*;
 pub use load::{
     EXTENSIONS, FileFormat, LoadError, LoadedFile, is_game_file, load_games, load_games_as,
-    script_hint,
+    script_from_bytes, script_hint,
 };
 pub use parse::{MAX_DEPTH, ParseError, Parsed, parse};
 pub use write::{move_text, write_file, write_game};

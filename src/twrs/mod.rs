@@ -7,11 +7,14 @@
 //! `docs/twrs.md` for the rules as the engine reads them, with the seed's
 //! sentences behind each decision.
 
+pub mod draw;
+pub mod file;
 pub mod moves;
 pub mod point;
 pub mod position;
 pub mod random;
 pub mod rules;
+pub mod script;
 pub mod setup;
 
 pub use moves::{Lines, Marking, Move, ParseMoveError};

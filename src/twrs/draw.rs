@@ -1,0 +1,352 @@
+//! TWRS diagrams as SVG, drawn like the rulebook's figures: the line grid,
+//! stones, numbered towers in orange and blue, and on request a tower's
+//! legal destinations (squares), its lines of movement, marking points
+//! (circled) with the lines that make them, and the closed areas tinted in
+//! the colour that holds them. PNG and PDF come from this SVG through the
+//! shared writers (`diagram::png`, `diagram::pdf`).
+
+use std::fmt::Write as _;
+
+use crate::diagram::font::{FAMILY, wrap};
+use crate::diagram::svg::push_escaped;
+use crate::twrs::moves::Lines;
+use crate::twrs::point::{Point, Side};
+use crate::twrs::position::Position;
+use crate::twrs::script::Show;
+
+/// Distance between grid lines, in px.
+const STEP: f64 = 36.0;
+/// Room for the coordinates around the grid.
+const MARGIN: f64 = 34.0;
+const CAPTION_SIZE: f64 = 14.0;
+
+const ORANGE: &str = "#f08a24";
+const ORANGE_DARK: &str = "#a65500";
+const BLUE: &str = "#2b6cd4";
+const BLUE_DARK: &str = "#153f85";
+const STONE: &str = "#3a3a3a";
+const MARK: &str = "#d62728";
+const GRID: &str = "#555555";
+
+fn colours(side: Side) -> (&'static str, &'static str) {
+    match side {
+        Side::Orange => (ORANGE, ORANGE_DARK),
+        Side::Blue => (BLUE, BLUE_DARK),
+    }
+}
+
+fn xy(p: Point) -> (f64, f64) {
+    (
+        MARGIN + f64::from(p.col) * STEP,
+        MARGIN + f64::from(p.row) * STEP,
+    )
+}
+
+/// A TWRS position as a standalone SVG document, with what `show` asks for
+/// and an optional caption (and its translation, in italics) below.
+pub fn to_svg(
+    pos: &Position,
+    show: &[Show],
+    caption: Option<&str>,
+    translation: Option<&str>,
+) -> String {
+    let (w, h) = (pos.width(), pos.height());
+    let grid_w = f64::from(w - 1) * STEP;
+    let grid_h = f64::from(h - 1) * STEP;
+    let width = grid_w + 2.0 * MARGIN;
+    let text_width = width - 16.0;
+    let caption_lines: Vec<(String, bool)> = caption
+        .into_iter()
+        .flat_map(|c| {
+            wrap(c, CAPTION_SIZE, text_width)
+                .into_iter()
+                .map(|l| (l, false))
+        })
+        .chain(translation.into_iter().flat_map(|t| {
+            wrap(t, CAPTION_SIZE, text_width)
+                .into_iter()
+                .map(|l| (l, true))
+        }))
+        .collect();
+    let caption_h = if caption_lines.is_empty() {
+        0.0
+    } else {
+        8.0 + caption_lines.len() as f64 * CAPTION_SIZE * 1.3
+    };
+    let height = grid_h + 2.0 * MARGIN + caption_h;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\">"
+    );
+    let _ = writeln!(
+        out,
+        "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"
+    );
+
+    if show.contains(&Show::Areas) {
+        out.push_str("<g id=\"areas\" fill-opacity=\"0.22\" stroke=\"none\">\n");
+        for area in pos.areas() {
+            let mut sides = area.towers.iter().filter_map(|&t| Side::of_tower(t));
+            let Some(first) = sides.next() else { continue };
+            if !area.closed || sides.any(|s| s != first) {
+                continue;
+            }
+            let (fill, _) = colours(first);
+            for p in &area.points {
+                let (x, y) = xy(*p);
+                let _ = writeln!(
+                    out,
+                    "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{STEP:.1}\" height=\"{STEP:.1}\" fill=\"{fill}\"/>",
+                    x - STEP / 2.0,
+                    y - STEP / 2.0
+                );
+            }
+        }
+        out.push_str("</g>\n");
+    }
+
+    let _ = writeln!(
+        out,
+        "<g id=\"grid\" stroke=\"{GRID}\" stroke-width=\"1.5\">"
+    );
+    for c in 0..w {
+        let x = MARGIN + f64::from(c) * STEP;
+        let _ = writeln!(
+            out,
+            "<line x1=\"{x:.1}\" y1=\"{MARGIN:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\"/>",
+            MARGIN + grid_h
+        );
+    }
+    for r in 0..h {
+        let y = MARGIN + f64::from(r) * STEP;
+        let _ = writeln!(
+            out,
+            "<line x1=\"{MARGIN:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\"/>",
+            MARGIN + grid_w
+        );
+    }
+    out.push_str("</g>\n");
+
+    let _ = writeln!(
+        out,
+        "<g id=\"coords\" fill=\"#666666\" font-family=\"{FAMILY}\" font-size=\"12\" text-anchor=\"middle\">"
+    );
+    for c in 0..w {
+        let _ = writeln!(
+            out,
+            "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+            MARGIN + f64::from(c) * STEP,
+            MARGIN - 16.0,
+            char::from(b'a' + c)
+        );
+    }
+    for r in 0..h {
+        let _ = writeln!(
+            out,
+            "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+            MARGIN - 20.0,
+            MARGIN + f64::from(r) * STEP + 4.0,
+            r + 1
+        );
+    }
+    out.push_str("</g>\n");
+
+    for s in show {
+        match s {
+            Show::Lines(t) => {
+                if let (Some(at), Some(side)) = (pos.tower(*t), Side::of_tower(*t)) {
+                    lines(
+                        &mut out,
+                        pos,
+                        at,
+                        &ORTHOGONAL,
+                        colours(side).0,
+                        None,
+                        &format!("lines-{t}"),
+                    );
+                }
+            }
+            Show::Diagonals(t) => {
+                if let (Some(at), Some(side)) = (pos.tower(*t), Side::of_tower(*t)) {
+                    let diagonals = [(1, -1), (-1, 1), (1, 1), (-1, -1)];
+                    lines(
+                        &mut out,
+                        pos,
+                        at,
+                        &diagonals,
+                        colours(side).0,
+                        Some("6 4"),
+                        &format!("diagonals-{t}"),
+                    );
+                }
+            }
+            Show::Marking {
+                active,
+                target,
+                lines: l,
+            } => {
+                let (Some(a), Some(t)) = (pos.tower(*active), pos.tower(*target)) else {
+                    continue;
+                };
+                let ca = Side::of_tower(*active)
+                    .map(|s| colours(s).0)
+                    .unwrap_or(GRID);
+                let ct = Side::of_tower(*target)
+                    .map(|s| colours(s).0)
+                    .unwrap_or(GRID);
+                let dirs: &[(i8, i8)] = match l {
+                    Lines::Movement => &ORTHOGONAL,
+                    Lines::Rising => &[(1, -1), (-1, 1)],
+                    Lines::Falling => &[(1, 1), (-1, -1)],
+                };
+                lines(
+                    &mut out,
+                    pos,
+                    a,
+                    dirs,
+                    ca,
+                    Some("6 4"),
+                    &format!("marking-lines-{active}"),
+                );
+                lines(
+                    &mut out,
+                    pos,
+                    t,
+                    &ORTHOGONAL,
+                    ct,
+                    Some("6 4"),
+                    &format!("lines-{target}"),
+                );
+                let _ = writeln!(
+                    out,
+                    "<g id=\"marking-points-{active}-{target}\" fill=\"none\" stroke=\"{MARK}\" stroke-width=\"2.5\">"
+                );
+                for p in pos.marking_points(*active, *target, *l) {
+                    let (x, y) = xy(p);
+                    let _ = writeln!(
+                        out,
+                        "<circle class=\"marking-point {p}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\"/>",
+                        STEP * 0.34
+                    );
+                }
+                out.push_str("</g>\n");
+            }
+            Show::MovesTo(_) | Show::Areas => {}
+        }
+    }
+
+    out.push_str("<g id=\"stones\" fill=\"");
+    out.push_str(STONE);
+    out.push_str("\">\n");
+    for p in pos.stones() {
+        let (x, y) = xy(p);
+        let _ = writeln!(
+            out,
+            "<circle class=\"stone {p}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\"/>",
+            STEP * 0.27
+        );
+    }
+    out.push_str("</g>\n");
+
+    for s in show {
+        if let Show::MovesTo(t) = s {
+            let _ = writeln!(
+                out,
+                "<g id=\"moves-to-{t}\" fill=\"none\" stroke=\"{MARK}\" stroke-width=\"2.5\">"
+            );
+            let half = STEP * 0.3;
+            for p in pos.destinations(*t) {
+                let (x, y) = xy(p);
+                let _ = writeln!(
+                    out,
+                    "<rect class=\"destination {p}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\"/>",
+                    x - half,
+                    y - half,
+                    2.0 * half,
+                    2.0 * half
+                );
+            }
+            out.push_str("</g>\n");
+        }
+    }
+
+    let _ = writeln!(
+        out,
+        "<g id=\"towers\" font-family=\"{FAMILY}\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\">"
+    );
+    for t in 1..=6u8 {
+        let (Some(at), Some(side)) = (pos.tower(t), Side::of_tower(t)) else {
+            continue;
+        };
+        let (fill, dark) = colours(side);
+        let (x, y) = xy(at);
+        let petrified = pos.is_petrified(t);
+        let class = if petrified { " petrified" } else { "" };
+        let _ = writeln!(
+            out,
+            "<g class=\"tower {} t{t}{class}\"><circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"{}\"/>\
+<text x=\"{x:.1}\" y=\"{:.1}\" fill=\"#ffffff\">{t}</text></g>",
+            side.name(),
+            STEP * 0.38,
+            if petrified { "#111111" } else { dark },
+            if petrified { "3.5" } else { "1.5" },
+            y + 5.5
+        );
+    }
+    out.push_str("</g>\n");
+
+    if !caption_lines.is_empty() {
+        let _ = writeln!(
+            out,
+            "<g id=\"caption\" fill=\"#222222\" font-family=\"{FAMILY}\" font-size=\"{CAPTION_SIZE}\" text-anchor=\"middle\">"
+        );
+        let mut y = grid_h + 2.0 * MARGIN + CAPTION_SIZE;
+        for (line, italic) in &caption_lines {
+            let style = if *italic {
+                " font-style=\"italic\""
+            } else {
+                ""
+            };
+            let _ = write!(out, "<text x=\"{:.1}\" y=\"{y:.1}\"{style}>", width / 2.0);
+            push_escaped(&mut out, line);
+            out.push_str("</text>\n");
+            y += CAPTION_SIZE * 1.3;
+        }
+        out.push_str("</g>\n");
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+const ORTHOGONAL: [(i8, i8); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
+
+/// Draws the lines from `at` in `dirs` to their last free intersection.
+fn lines(
+    out: &mut String,
+    pos: &Position,
+    at: Point,
+    dirs: &[(i8, i8)],
+    colour: &str,
+    dash: Option<&str>,
+    id: &str,
+) {
+    let dash = dash
+        .map(|d| format!(" stroke-dasharray=\"{d}\""))
+        .unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "<g id=\"{id}\" stroke=\"{colour}\" stroke-width=\"5\" stroke-opacity=\"0.55\" stroke-linecap=\"round\"{dash}>"
+    );
+    let (x1, y1) = xy(at);
+    for &(dc, dr) in dirs {
+        if let Some(end) = pos.ray(at, dc, dr).last() {
+            let (x2, y2) = xy(end);
+            let _ = writeln!(
+                out,
+                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"/>"
+            );
+        }
+    }
+    out.push_str("</g>\n");
+}

@@ -1,0 +1,184 @@
+//! A TWRS script file: read, checked game by game, and drawn at its
+//! diagram points — what `twixt check` and `twixt render` need.
+
+use std::io::Read;
+use std::path::Path;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::limits::{MAX_INPUT_BYTES, is_gzip, read_text};
+use crate::twrs::draw::to_svg;
+use crate::twrs::position::{End, Status};
+use crate::twrs::script::{Replayed, TwrsGame, is_twrs, parse, replay};
+
+/// Does the file at `path` hold TWRS games? Only regular files are looked
+/// at (a pipe could not be read again), and only their beginning.
+pub fn sniff(path: &Path) -> bool {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return false;
+    };
+    if !meta.is_file() {
+        return false;
+    }
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut head = Vec::new();
+    let read = if is_gzip(path) {
+        flate2::read::GzDecoder::new(file)
+            .take(8192)
+            .read_to_end(&mut head)
+    } else {
+        file.take(8192).read_to_end(&mut head)
+    };
+    read.is_ok() && is_twrs(&String::from_utf8_lossy(&head))
+}
+
+/// A TWRS script read from a file.
+#[derive(Debug, Clone)]
+pub struct TwrsFile {
+    /// The file's name as the user gave it.
+    pub name: String,
+    pub source: String,
+    pub games: Vec<TwrsGame>,
+    /// Lines that could not be read, located.
+    pub syntax_errors: Vec<Diagnostic>,
+}
+
+/// What checking one game found.
+#[derive(Debug, Clone)]
+pub struct GameCheck {
+    pub line: u32,
+    pub title: Option<String>,
+    /// The rule set's name (the `Rules` tag, else `twrs`).
+    pub rules: String,
+    pub size: String,
+    pub plies: u32,
+    /// "orange 58, blue 37, orange wins (blue cannot move)", or "not over".
+    pub outcome: String,
+    pub errors: Vec<Diagnostic>,
+}
+
+/// One drawn diagram point.
+#[derive(Debug, Clone)]
+pub struct TwrsPicture {
+    /// File name without extension: the diagram's name, else the script's
+    /// name with the game and move.
+    pub stem: String,
+    pub svg: String,
+}
+
+impl TwrsFile {
+    pub fn load(path: &Path) -> std::io::Result<TwrsFile> {
+        let source = read_text(path, MAX_INPUT_BYTES)?;
+        Ok(TwrsFile::from_text(&path.display().to_string(), source))
+    }
+
+    pub fn from_text(name: &str, source: String) -> TwrsFile {
+        let (games, errors) = parse(&source);
+        TwrsFile {
+            name: name.to_string(),
+            syntax_errors: errors.into_iter().map(|d| d.with_file(name)).collect(),
+            games,
+            source,
+        }
+    }
+
+    fn replayed(&self, g: &TwrsGame) -> Replayed {
+        let mut r = replay(&self.source, g);
+        r.errors = r
+            .errors
+            .into_iter()
+            .map(|d| d.with_file(&self.name))
+            .collect();
+        r
+    }
+
+    /// Replays every game, checking moves and claims.
+    pub fn check(&self) -> Vec<GameCheck> {
+        self.games
+            .iter()
+            .map(|g| {
+                let r = self.replayed(g);
+                let pos = &r.position;
+                let s = pos.score();
+                let outcome = match pos.status() {
+                    Status::Over(end) => {
+                        let why = match end {
+                            End::NoMove(side) => format!("{side} cannot move"),
+                            End::NoStones => "no stones left".to_string(),
+                        };
+                        let result = match s.leader() {
+                            Some(side) => format!("{side} wins"),
+                            None => "a draw".to_string(),
+                        };
+                        format!("orange {} blue {}, {result} ({why})", s.orange, s.blue)
+                    }
+                    _ => "not over".to_string(),
+                };
+                GameCheck {
+                    line: 1 + self.source[..g.at.offset].matches('\n').count() as u32,
+                    title: g.tag("Title").map(str::to_string),
+                    rules: g.tag("Rules").unwrap_or("twrs").to_string(),
+                    size: format!("{}x{}", g.rules.width, g.rules.height),
+                    plies: pos.plies(),
+                    outcome,
+                    errors: r.errors,
+                }
+            })
+            .collect()
+    }
+
+    /// Every diagram point of every game drawn as SVG, or the final
+    /// position of a game with none. A file with any error draws nothing:
+    /// the errors come back, located.
+    pub fn pictures(&self) -> Result<Vec<TwrsPicture>, Vec<Diagnostic>> {
+        if !self.syntax_errors.is_empty() {
+            return Err(self.syntax_errors.clone());
+        }
+        let stem = Path::new(&self.name)
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        let stem = stem.split('.').next().unwrap_or("twrs").to_string();
+        let mut out = Vec::new();
+        let mut errors = Vec::new();
+        let many = self.games.len() > 1;
+        for (i, g) in self.games.iter().enumerate() {
+            let r = self.replayed(g);
+            if !r.errors.is_empty() {
+                errors.extend(r.errors);
+                continue;
+            }
+            let game = if many {
+                format!("-g{}", i + 1)
+            } else {
+                String::new()
+            };
+            if r.diagrams.is_empty() {
+                out.push(TwrsPicture {
+                    stem: format!("{stem}{game}-m{}", r.position.plies()),
+                    svg: to_svg(&r.position, &[], None, None),
+                });
+            }
+            for d in &r.diagrams {
+                out.push(TwrsPicture {
+                    stem: d
+                        .point
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| format!("{stem}{game}-m{}", d.ply)),
+                    svg: to_svg(
+                        &d.position,
+                        &d.point.show,
+                        d.point.caption.as_deref(),
+                        d.point.translation.as_deref(),
+                    ),
+                });
+            }
+        }
+        if errors.iter().any(|e| e.severity == Severity::Error) {
+            return Err(errors);
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,799 @@
+//! TWRS game scripts: the `.twixt` script's lines (header tags, `%`
+//! remarks, `{…}` comments, `#` directives, numbered moves) with TWRS moves,
+//! setups and claims, read and replayed with located messages.
+//!
+//! A file is a TWRS script when its first header holds `[Game "twrs"]`;
+//! see docs/twrs.md ("Scripts") for every directive.
+
+use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::twrs::moves::{Lines, Move};
+use crate::twrs::point::{Point, Side};
+use crate::twrs::position::{Position, Status};
+use crate::twrs::rules::{PRESET_NAMES, TwrsRules};
+use crate::twrs::setup::Setup;
+
+/// Does this text hold TWRS games? (Its first header says `[Game "twrs"]`.)
+pub fn is_twrs(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| l.is_empty() || l.starts_with('[') || l.starts_with('%'))
+        .filter_map(tag)
+        .any(|(name, value)| {
+            name.eq_ignore_ascii_case("game") && value.eq_ignore_ascii_case("twrs")
+        })
+}
+
+/// `[Name "value"]` on a line of its own.
+fn tag(line: &str) -> Option<(&str, &str)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let (name, rest) = inner.split_once(char::is_whitespace)?;
+    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
+    Some((name, value))
+}
+
+/// Where a script element was written: byte offset and length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct At {
+    pub offset: usize,
+    pub len: usize,
+}
+
+/// What a diagram point asks to show besides the pieces.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Show {
+    /// The legal destinations of a tower, as squares (the seed's red squares).
+    MovesTo(u8),
+    /// A tower's lines of movement.
+    Lines(u8),
+    /// A tower's diagonal marking lines (advanced rule 2).
+    Diagonals(u8),
+    /// The marking points of the active tower against a target, circled,
+    /// with the marking lines used.
+    Marking {
+        active: u8,
+        target: u8,
+        lines: Lines,
+    },
+    /// The closed areas, tinted in the colour that holds them.
+    Areas,
+}
+
+/// A `#diagram` line.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DiagramPoint {
+    pub name: Option<String>,
+    pub caption: Option<String>,
+    pub translation: Option<String>,
+    pub show: Vec<Show>,
+    pub at: At,
+}
+
+/// A claim about the position where it stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Claim {
+    ToMove(Side),
+    Score {
+        orange: u32,
+        blue: u32,
+    },
+    /// Exactly these towers are petrified.
+    Petrified(Vec<u8>),
+    /// The board is cut into this many areas.
+    Areas(usize),
+    MarkingPoints {
+        active: u8,
+        target: u8,
+        lines: Lines,
+        points: Vec<Point>,
+    },
+    MovesTo {
+        tower: u8,
+        points: Vec<Point>,
+    },
+    Over(bool),
+    Winner(Option<Side>),
+    StonesLeft(u16),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Element {
+    Move { mv: Move, at: At },
+    Claim { claim: Claim, at: At },
+    Diagram(DiagramPoint),
+    Comment(String),
+}
+
+/// One TWRS game of a script.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TwrsGame {
+    /// Where the game starts (its first line).
+    pub at: At,
+    pub tags: Vec<(String, String)>,
+    pub rules: TwrsRules,
+    /// The setup block, when the game has one (else the rules' setup).
+    pub setup: Option<(Setup, Option<Side>)>,
+    pub elements: Vec<Element>,
+}
+
+impl TwrsGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The position before the first move.
+    pub fn start(&self) -> Result<Position, String> {
+        match &self.setup {
+            Some((s, to_move)) => {
+                Position::from_setup(&self.rules, s, to_move.unwrap_or(self.rules.first))
+                    .map_err(|e| e.to_string())
+            }
+            None => Position::new(&self.rules).map_err(|e| e.to_string()),
+        }
+    }
+}
+
+/// Reads every TWRS game of `src`. Messages are located in `src`; the
+/// caller adds the file name.
+pub fn parse(src: &str) -> (Vec<TwrsGame>, Vec<Diagnostic>) {
+    let mut games: Vec<TwrsGame> = Vec::new();
+    let mut errors = Vec::new();
+    let mut current: Option<TwrsGame> = None;
+    let mut offset = 0;
+    for raw in src.split_inclusive('\n') {
+        let line_at = offset;
+        offset += raw.len();
+        let text = raw.trim_end_matches(['\n', '\r']);
+        let indent = text.len() - text.trim_start().len();
+        let line = text.trim();
+        let at = At {
+            offset: line_at + indent,
+            len: line.len(),
+        };
+        let fail = |m: String, label: &str| {
+            Diagnostic::error(m)
+                .with_label(label)
+                .at(src, at.offset, at.len.max(1))
+        };
+        if line.is_empty() || line.starts_with('%') {
+            continue;
+        }
+        if line.starts_with('[') {
+            let Some((name, value)) = tag(line) else {
+                errors.push(fail(
+                    "a header tag is written [Name \"value\"]".into(),
+                    "not a tag",
+                ));
+                continue;
+            };
+            if current
+                .as_ref()
+                .is_some_and(|g| !g.elements.is_empty() || g.setup.is_some())
+            {
+                games.extend(current.take());
+            }
+            let g = current.get_or_insert_with(|| TwrsGame {
+                at,
+                tags: Vec::new(),
+                rules: TwrsRules::basic(),
+                setup: None,
+                elements: Vec::new(),
+            });
+            if let Err(m) = apply_tag(g, name, value) {
+                errors.push(fail(m, "this tag"));
+            }
+            g.tags.push((name.to_string(), value.to_string()));
+            continue;
+        }
+        let Some(g) = current.as_mut() else {
+            errors.push(fail(
+                "a TWRS game starts with its header tags, [Game \"twrs\"] first".into(),
+                "before any header",
+            ));
+            continue;
+        };
+        let (body, comment) = split_comment(line);
+        if let Some(c) = comment {
+            match c {
+                Ok(c) => g.elements.push(Element::Comment(c.to_string())),
+                Err(()) => errors.push(fail(
+                    "a comment opened with { is closed with } on the same line".into(),
+                    "unclosed",
+                )),
+            }
+        }
+        let body = body.trim();
+        if body.is_empty() {
+            continue;
+        }
+        let at = At {
+            offset: at.offset + (line.len() - line.trim_start().len()),
+            len: body.len(),
+        };
+        let fail = |m: String, label: &str| {
+            Diagnostic::error(m)
+                .with_label(label)
+                .at(src, at.offset, at.len.max(1))
+        };
+        if let Some(d) = body.strip_prefix('#') {
+            if let Err(m) = directive(g, d, at) {
+                errors.push(fail(m, "here"));
+            }
+            continue;
+        }
+        let text = strip_number(body);
+        // Point at the move itself, not at its number.
+        let at = At {
+            offset: at.offset + (body.len() - text.len()),
+            len: text.len(),
+        };
+        let fail = |m: String, label: &str| {
+            Diagnostic::error(m)
+                .with_label(label)
+                .at(src, at.offset, at.len.max(1))
+        };
+        match text.parse::<Move>() {
+            Ok(mv) => g.elements.push(Element::Move { mv, at }),
+            Err(e) => errors.push(fail(e.to_string(), "not a TWRS move")),
+        }
+    }
+    games.extend(current);
+    (games, errors)
+}
+
+/// Splits `text {comment}` (the comment closed on the line).
+fn split_comment(line: &str) -> (&str, Option<Result<&str, ()>>) {
+    match line.find('{') {
+        None => (line, None),
+        Some(i) => match line[i..].find('}') {
+            Some(j) => {
+                let after = line[i + j + 1..].trim();
+                let body = if after.is_empty() { &line[..i] } else { line };
+                (body, Some(Ok(line[i + 1..i + j].trim())))
+            }
+            None => (&line[..i], Some(Err(()))),
+        },
+    }
+}
+
+/// `12. 3 f2-f7` → `3 f2-f7`.
+fn strip_number(s: &str) -> &str {
+    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 && s[digits..].starts_with('.') {
+        s[digits..].trim_start_matches('.').trim_start()
+    } else {
+        s
+    }
+}
+
+fn apply_tag(g: &mut TwrsGame, name: &str, value: &str) -> Result<(), String> {
+    match name.to_ascii_lowercase().as_str() {
+        "game" if !value.eq_ignore_ascii_case("twrs") => Err(format!(
+            "this file is read as TWRS; `{value}` games go in a file of their own"
+        )),
+        "rules" => {
+            let size = (g.rules.width, g.rules.height);
+            let first = g.rules.first;
+            let mut r = TwrsRules::preset(value).ok_or_else(|| {
+                let hint = did_you_mean(value, &PRESET_NAMES)
+                    .map(|m| format!("; did you mean `{m}`?"))
+                    .unwrap_or_default();
+                format!(
+                    "there is no TWRS rule set `{value}` (presets: {}){hint}",
+                    PRESET_NAMES.join(", ")
+                )
+            })?;
+            (r.width, r.height) = size;
+            r.first = first;
+            g.rules = r;
+            Ok(())
+        }
+        "size" => {
+            let (w, h) = match value.split_once(['x', 'X', '×']) {
+                Some((w, h)) => (w.trim().parse::<u8>(), h.trim().parse::<u8>()),
+                None => (value.trim().parse::<u8>(), value.trim().parse::<u8>()),
+            };
+            match (w, h) {
+                (Ok(w), Ok(h)) => {
+                    let r = TwrsRules {
+                        width: w,
+                        height: h,
+                        ..g.rules.clone()
+                    };
+                    r.validate().map_err(|e| e.to_string())?;
+                    g.rules = r;
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "`{value}` is not a grid size: lines across and down, like 11 or 13x9"
+                )),
+            }
+        }
+        "first" => {
+            g.rules.first = value.parse()?;
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The words of a directive, keeping `key="two words"` together.
+fn words(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut quoted = false;
+    for (i, c) in s.char_indices() {
+        match (start, c) {
+            (_, '"') => {
+                quoted = !quoted;
+                start.get_or_insert(i);
+            }
+            (Some(b), c) if c.is_whitespace() && !quoted => {
+                out.push(&s[b..i]);
+                start = None;
+            }
+            (None, c) if !c.is_whitespace() => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(b) = start {
+        out.push(&s[b..]);
+    }
+    out
+}
+
+fn point(s: &str) -> Result<Point, String> {
+    s.parse::<Point>().map_err(|e| e.to_string())
+}
+
+fn tower(s: &str) -> Result<u8, String> {
+    match s.parse::<u8>() {
+        Ok(t @ 1..=6) => Ok(t),
+        _ => Err(format!("`{s}` is not a tower: towers are numbered 1 to 6")),
+    }
+}
+
+/// Points listed after a claim, or `none`.
+fn points(ws: &[&str]) -> Result<Vec<Point>, String> {
+    if ws == ["none"] {
+        return Ok(Vec::new());
+    }
+    let mut v = ws.iter().map(|w| point(w)).collect::<Result<Vec<_>, _>>()?;
+    v.sort();
+    Ok(v)
+}
+
+fn target_lines(s: &str) -> Result<(u8, Lines), String> {
+    let (n, lines) = match s.strip_suffix('/') {
+        Some(n) => (n, Lines::Rising),
+        None => match s.strip_suffix('\\') {
+            Some(n) => (n, Lines::Falling),
+            None => (s, Lines::Movement),
+        },
+    };
+    Ok((tower(n)?, lines))
+}
+
+const DIRECTIVES: [&str; 11] = [
+    "setup",
+    "diagram",
+    "to-move",
+    "score",
+    "petrified",
+    "areas",
+    "marking-points",
+    "moves-to",
+    "over",
+    "winner",
+    "stones-left",
+];
+
+fn directive(g: &mut TwrsGame, d: &str, at: At) -> Result<(), String> {
+    let ws = words(d);
+    let Some((&name, args)) = ws.split_first() else {
+        return Err("a directive names what it does after #, like #score".into());
+    };
+    let claim = |claim: Claim| Element::Claim { claim, at };
+    let need = |n: usize, form: &str| -> Result<(), String> {
+        if args.len() < n {
+            Err(format!("write it #{name} {form}"))
+        } else {
+            Ok(())
+        }
+    };
+    let el = match name {
+        "setup" => {
+            if g.elements.iter().any(|e| matches!(e, Element::Move { .. })) {
+                return Err("a setup comes before the first move".into());
+            }
+            setup_line(g, args)?;
+            return Ok(());
+        }
+        "diagram" => Element::Diagram(diagram(args, at)?),
+        "to-move" => {
+            need(1, "orange|blue")?;
+            claim(Claim::ToMove(args[0].parse()?))
+        }
+        "score" => {
+            need(4, "orange N blue M")?;
+            let mut orange = None;
+            let mut blue = None;
+            for pair in args.chunks(2) {
+                let n: u32 = pair
+                    .get(1)
+                    .and_then(|n| n.parse().ok())
+                    .ok_or_else(|| "write it #score orange N blue M".to_string())?;
+                match pair[0].parse::<Side>()? {
+                    Side::Orange => orange = Some(n),
+                    Side::Blue => blue = Some(n),
+                }
+            }
+            match (orange, blue) {
+                (Some(orange), Some(blue)) => claim(Claim::Score { orange, blue }),
+                _ => return Err("write it #score orange N blue M".into()),
+            }
+        }
+        "petrified" => {
+            need(1, "TOWER… (or none)")?;
+            let mut v = if args == ["none"] {
+                Vec::new()
+            } else {
+                args.iter()
+                    .map(|a| tower(a))
+                    .collect::<Result<Vec<_>, _>>()?
+            };
+            v.sort();
+            claim(Claim::Petrified(v))
+        }
+        "areas" => {
+            need(1, "N")?;
+            claim(Claim::Areas(
+                args[0]
+                    .parse()
+                    .map_err(|_| format!("`{}` is not a number", args[0]))?,
+            ))
+        }
+        "marking-points" => {
+            need(
+                3,
+                "ACTIVE TARGET POINT… (or none; TARGET/ or TARGET\\ for a diagonal)",
+            )?;
+            let (target, lines) = target_lines(args[1])?;
+            claim(Claim::MarkingPoints {
+                active: tower(args[0])?,
+                target,
+                lines,
+                points: points(&args[2..])?,
+            })
+        }
+        "moves-to" => {
+            need(2, "TOWER POINT… (or none)")?;
+            claim(Claim::MovesTo {
+                tower: tower(args[0])?,
+                points: points(&args[1..])?,
+            })
+        }
+        "over" => match args {
+            [] | ["yes"] => claim(Claim::Over(true)),
+            ["no"] => claim(Claim::Over(false)),
+            _ => return Err("write it #over, or #over no".into()),
+        },
+        "winner" => {
+            need(1, "orange|blue|none")?;
+            claim(Claim::Winner(if args[0] == "none" {
+                None
+            } else {
+                Some(args[0].parse()?)
+            }))
+        }
+        "stones-left" => {
+            need(1, "N")?;
+            claim(Claim::StonesLeft(
+                args[0]
+                    .parse()
+                    .map_err(|_| format!("`{}` is not a number", args[0]))?,
+            ))
+        }
+        other => {
+            let hint = did_you_mean(other, &DIRECTIVES)
+                .map(|m| format!("; did you mean #{m}?"))
+                .unwrap_or_default();
+            return Err(format!("#{other} is not a TWRS directive{hint}"));
+        }
+    };
+    g.elements.push(el);
+    Ok(())
+}
+
+/// `#setup stones: f3 f6`, `#setup towers: 1 b2 3 i3`, `#setup to-move: blue`,
+/// `#setup empty` (a setup block with nothing yet).
+fn setup_line(g: &mut TwrsGame, args: &[&str]) -> Result<(), String> {
+    let (s, to_move) = g.setup.get_or_insert_with(|| (Setup::default(), None));
+    match args {
+        ["empty"] => Ok(()),
+        ["stones:", rest @ ..] => {
+            for w in rest {
+                s.stones.push(point(w)?);
+            }
+            Ok(())
+        }
+        ["towers:", rest @ ..] => {
+            if rest.len() % 2 != 0 {
+                return Err(
+                    "towers are listed as number and place: #setup towers: 1 b2 3 i3".into(),
+                );
+            }
+            for pair in rest.chunks(2) {
+                s.towers.push((tower(pair[0])?, point(pair[1])?));
+            }
+            Ok(())
+        }
+        ["to-move:", side] => {
+            *to_move = Some(side.parse()?);
+            Ok(())
+        }
+        _ => Err(
+            "write #setup stones: POINT…, #setup towers: N POINT…, or #setup to-move: SIDE".into(),
+        ),
+    }
+}
+
+fn unquote(v: &str) -> &str {
+    v.strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .unwrap_or(v)
+}
+
+fn diagram(args: &[&str], at: At) -> Result<DiagramPoint, String> {
+    let mut d = DiagramPoint {
+        at,
+        ..DiagramPoint::default()
+    };
+    for a in args {
+        let (k, v) = a
+            .split_once('=')
+            .ok_or_else(|| format!("`{a}`: diagram options are key=value"))?;
+        let v = unquote(v);
+        match k {
+            "name" => {
+                if v.is_empty()
+                    || !v
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                {
+                    return Err(format!(
+                        "`{v}`: a diagram name uses letters, digits, - and _"
+                    ));
+                }
+                d.name = Some(v.to_string())
+            }
+            "caption" => d.caption = Some(v.to_string()),
+            "translation" => d.translation = Some(v.to_string()),
+            "show" => {
+                for item in v.split(',') {
+                    d.show.push(show(item.trim())?);
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(d)
+}
+
+/// `moves-to:2`, `lines:5`, `diagonals:6`, `marking:3-2` (or `3-2/`,
+/// `3-2\`), `areas`.
+fn show(s: &str) -> Result<Show, String> {
+    let bad = || format!("`{s}`: show moves-to:T, lines:T, diagonals:T, marking:A-T or areas");
+    match s.split_once(':') {
+        None if s == "areas" => Ok(Show::Areas),
+        Some(("moves-to", t)) => Ok(Show::MovesTo(tower(t)?)),
+        Some(("lines", t)) => Ok(Show::Lines(tower(t)?)),
+        Some(("diagonals", t)) => Ok(Show::Diagonals(tower(t)?)),
+        Some(("marking", m)) => {
+            let (a, t) = m.split_once('-').ok_or_else(bad)?;
+            let (target, lines) = target_lines(t)?;
+            Ok(Show::Marking {
+                active: tower(a)?,
+                target,
+                lines,
+            })
+        }
+        _ => Err(bad()),
+    }
+}
+
+/// A diagram point reached in replay: the position and what to show.
+#[derive(Debug, Clone)]
+pub struct Snapshot {
+    pub point: DiagramPoint,
+    pub position: Position,
+    /// The move that led here, if any.
+    pub last: Option<Move>,
+    pub ply: u32,
+}
+
+/// What replaying a game found.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    pub position: Position,
+    pub diagrams: Vec<Snapshot>,
+    /// Illegal moves and false claims, located.
+    pub errors: Vec<Diagnostic>,
+}
+
+/// Replays a game from its start, checking every move and claim. Replay
+/// stops at the first illegal move; claims after it are not checked.
+pub fn replay(src: &str, g: &TwrsGame) -> Replayed {
+    let locate = |m: String, label: &str, at: At| {
+        Diagnostic::error(m)
+            .with_label(label)
+            .at(src, at.offset, at.len.max(1))
+    };
+    let mut errors = Vec::new();
+    let mut pos = match g.start() {
+        Ok(p) => p,
+        Err(m) => {
+            return Replayed {
+                position: Position::new(&TwrsRules::basic()).expect("the basic game starts"),
+                diagrams: Vec::new(),
+                errors: vec![locate(m, "this game", g.at)],
+            };
+        }
+    };
+    let mut diagrams = Vec::new();
+    let mut last = None;
+    for e in &g.elements {
+        match e {
+            Element::Move { mv, at } => match pos.play(mv) {
+                Ok(played) => last = Some(played),
+                Err(err) => {
+                    errors.push(locate(
+                        format!("move {}: {err}", pos.plies() + 1),
+                        "illegal move",
+                        *at,
+                    ));
+                    break;
+                }
+            },
+            Element::Claim { claim, at } => {
+                if let Some(m) = false_claim(&pos, claim) {
+                    errors.push(locate(m, "false claim", *at));
+                }
+            }
+            Element::Diagram(d) => diagrams.push(Snapshot {
+                point: d.clone(),
+                position: pos.clone(),
+                last: last.clone(),
+                ply: pos.plies(),
+            }),
+            Element::Comment(_) => {}
+        }
+    }
+    Replayed {
+        position: pos,
+        diagrams,
+        errors,
+    }
+}
+
+fn list(v: &[Point]) -> String {
+    if v.is_empty() {
+        "none".to_string()
+    } else {
+        v.iter().map(Point::to_string).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// Why a claim is false of `pos`, if it is.
+pub fn false_claim(pos: &Position, c: &Claim) -> Option<String> {
+    match c {
+        Claim::ToMove(side) => (pos.to_move() != *side)
+            .then(|| format!("it is {}'s turn, not {side}'s", pos.to_move())),
+        Claim::Score { orange, blue } => {
+            let s = pos.score();
+            ((s.orange, s.blue) != (*orange, *blue)).then(|| {
+                format!(
+                    "the score is orange {} blue {}, not orange {orange} blue {blue}",
+                    s.orange, s.blue
+                )
+            })
+        }
+        Claim::Petrified(v) => {
+            let actual: Vec<u8> = (1..=6).filter(|&t| pos.is_petrified(t)).collect();
+            (actual != *v).then(|| {
+                let names = |v: &[u8]| {
+                    if v.is_empty() {
+                        "none".to_string()
+                    } else {
+                        v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+                    }
+                };
+                format!(
+                    "the petrified towers are {}, not {}",
+                    names(&actual),
+                    names(v)
+                )
+            })
+        }
+        Claim::Areas(n) => {
+            let actual = pos.areas().len();
+            (actual != *n).then(|| format!("the stones cut the board into {actual} areas, not {n}"))
+        }
+        Claim::MarkingPoints {
+            active,
+            target,
+            lines,
+            points,
+        } => {
+            let actual = pos.marking_points(*active, *target, *lines);
+            (actual != *points).then(|| {
+                format!(
+                    "tower {active}'s marking points against tower {target} are {}, not {}",
+                    list(&actual),
+                    list(points)
+                )
+            })
+        }
+        Claim::MovesTo { tower, points } => {
+            let actual = pos.destinations(*tower);
+            (actual != *points).then(|| {
+                format!(
+                    "tower {tower} can move to {}, not {}",
+                    list(&actual),
+                    list(points)
+                )
+            })
+        }
+        Claim::Over(over) => {
+            let is = matches!(pos.status(), Status::Over(_));
+            (is != *over).then(|| {
+                if is {
+                    "the game is over".to_string()
+                } else {
+                    "the game is not over".to_string()
+                }
+            })
+        }
+        Claim::Winner(w) => {
+            let over = matches!(pos.status(), Status::Over(_));
+            let actual = if over { pos.score().leader() } else { None };
+            if !over {
+                Some("the game is not over, so there is no winner yet".to_string())
+            } else {
+                (actual != *w).then(|| match actual {
+                    Some(s) => format!("{s} wins"),
+                    None => "the game is drawn".to_string(),
+                })
+            }
+        }
+        Claim::StonesLeft(n) => (pos.stones_left() != *n)
+            .then(|| format!("{} stones are left, not {n}", pos.stones_left())),
+    }
+}
+
+/// A game as a TWRS script: `[Game "twrs"]`, the given tags, the moves one
+/// per line, and when the game is over, `#over` and `#score` claims that
+/// `twixt check` proves.
+pub fn write_game(tags: &[(String, String)], moves: &[Move], end: &Position) -> String {
+    let mut out = String::from("[Game \"twrs\"]\n");
+    for (name, value) in tags {
+        let value: String = value
+            .chars()
+            .filter(|c| !c.is_control() && *c != '"')
+            .collect();
+        out.push_str(&format!("[{name} \"{value}\"]\n"));
+    }
+    for (i, mv) in moves.iter().enumerate() {
+        out.push_str(&format!("{}. {mv}\n", i + 1));
+    }
+    if matches!(end.status(), Status::Over(_)) {
+        let s = end.score();
+        out.push_str(&format!(
+            "#over\n#score orange {} blue {}\n",
+            s.orange, s.blue
+        ));
+    }
+    out
+}

@@ -1,0 +1,157 @@
+//! TWRS through the `twixt` binary: `check` proves a script's claims and
+//! locates illegal moves and false claims, `render` draws its diagram points,
+//! `random --game twrs` writes games that `check` replays, and the commands
+//! that handle only TwixT say so instead of misreading a TWRS script.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn twixt(args: &[&str], dir: &Path, stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(text) = stdin {
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+const GAME: &str = "[Game \"twrs\"]
+[Title \"Short\"]
+1. 6 d7-d10
+#to-move blue
+2. 2 j10-j7 x6
+#stones-left 35
+#diagram name=after show=areas,marking:2-6
+";
+
+#[test]
+fn check_replays_and_proves_claims() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.twixt"), GAME).unwrap();
+    let o = twixt(&["check", "g.twixt"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("\"Short\" twrs on 11x11, 2 moves, not over: ok"),
+        "{}",
+        text(&o)
+    );
+    // The rulebook's figures, every caption a checked claim.
+    let diagrams = Path::new(env!("CARGO_MANIFEST_DIR")).join("diagrams");
+    let o = twixt(&["check", "twrs.twixt"], &diagrams, None);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("orange 58 blue 37, orange wins"),
+        "{}",
+        text(&o)
+    );
+}
+
+#[test]
+fn illegal_moves_and_false_claims_are_located_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = GAME
+        .replace("2 j10-j7 x6", "2 j10-h8")
+        .replace("#to-move blue", "#to-move orange");
+    std::fs::write(dir.path().join("bad.twixt"), bad).unwrap();
+    let o = twixt(&["check", "bad.twixt"], dir.path(), None);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let t = text(&o);
+    assert!(t.contains("it is blue's turn, not orange's"), "{t}");
+    assert!(t.contains("bad.twixt:4:1"), "{t}");
+    assert!(t.contains("not along a line"), "{t}");
+    assert!(t.contains("bad.twixt:5:4"), "{t}");
+    // Render draws nothing from a script with errors.
+    let o = twixt(&["render", "bad.twixt", "-o", "out"], dir.path(), None);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(!dir.path().join("out").exists());
+    // A line that is no move says what a move looks like.
+    std::fs::write(
+        dir.path().join("syntax.twixt"),
+        "[Game \"twrs\"]\n1. 6 d7/d10\n",
+    )
+    .unwrap();
+    let o = twixt(&["check", "syntax.twixt"], dir.path(), None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).contains("syntax.twixt:2:4"), "{}", text(&o));
+    assert!(text(&o).contains("`3 f2-f7 x2`"), "{}", text(&o));
+}
+
+#[test]
+fn render_draws_the_diagram_points() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.twixt"), GAME).unwrap();
+    let o = twixt(&["render", "g.twixt", "-o", "out"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    let svg = std::fs::read_to_string(dir.path().join("out/after.svg")).unwrap();
+    // Six towers, two new stones beside the three of the setup, and the marking lines.
+    assert_eq!(svg.matches("class=\"tower ").count(), 6);
+    assert_eq!(svg.matches("class=\"stone ").count(), 5);
+    assert!(
+        svg.contains("class=\"stone d7\"") && svg.contains("class=\"stone j10\""),
+        "{svg}"
+    );
+    assert!(svg.contains("id=\"marking-lines-2\""));
+    let o = twixt(&["render", "g.twixt", "-o", "after.png"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    let png = std::fs::read(dir.path().join("after.png")).unwrap();
+    assert_eq!(&png[1..4], b"PNG");
+    let o = twixt(&["render", "g.twixt", "-o", "x.txt"], dir.path(), None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("not as text"), "{}", text(&o));
+}
+
+#[test]
+fn random_games_check_and_other_commands_say_they_read_twixt_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = twixt(
+        &["random", "--game", "twrs", "--seed", "3", "--games", "5"],
+        dir.path(),
+        None,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let games = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(games.matches("[Game \"twrs\"]").count(), 5);
+    let o = twixt(&["check", "-"], dir.path(), Some(&games));
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("checked 5 games"), "{}", text(&o));
+    std::fs::write(dir.path().join("r.twixt"), &games).unwrap();
+    for cmd in [
+        vec!["fmt", "r.twixt"],
+        vec!["show", "r.twixt"],
+        vec!["sheet", "r.twixt", "-o", "s"],
+    ] {
+        let o = twixt(&cmd, dir.path(), None);
+        assert_eq!(o.status.code(), Some(2), "{cmd:?}: {}", text(&o));
+        assert!(
+            text(&o).contains("is a TWRS script"),
+            "{cmd:?}: {}",
+            text(&o)
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("r.twixt")).unwrap(),
+        games
+    );
+}
