@@ -283,6 +283,13 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
             crate::script::LoadError::Io { source, .. } => unreadable(source.to_string()),
             other => unreadable(other.to_string()),
         })?;
+        // A TWRS script would read as a TwixT script full of errors.
+        if crate::twrs::script::is_twrs(&file.source) {
+            return Err(Error::Options(format!(
+                "{} is a TWRS script: this command reads TwixT games only so far (check, render, show and sheet read TWRS)",
+                path.display()
+            )));
+        }
         if !file.errors.is_empty() {
             return Err(Error::Syntax {
                 path: path.to_path_buf(),

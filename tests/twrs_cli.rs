@@ -6,6 +6,8 @@
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+mod common;
+
 fn twixt(args: &[&str], dir: &Path, stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_twixt"))
         .args(args)
@@ -139,8 +141,9 @@ fn random_games_check_and_other_commands_say_they_read_twixt_only() {
     std::fs::write(dir.path().join("r.twixt"), &games).unwrap();
     for cmd in [
         vec!["fmt", "r.twixt"],
-        vec!["show", "r.twixt"],
-        vec!["sheet", "r.twixt", "-o", "s"],
+        vec!["book", "r.twixt", "-o", "b.html"],
+        vec!["view", "r.twixt", "-o", "v.html"],
+        vec!["convert", "r.twixt", "-o", "r.tsgf"],
     ] {
         let o = twixt(&cmd, dir.path(), None);
         assert_eq!(o.status.code(), Some(2), "{cmd:?}: {}", text(&o));
@@ -154,4 +157,47 @@ fn random_games_check_and_other_commands_say_they_read_twixt_only() {
         std::fs::read_to_string(dir.path().join("r.twixt")).unwrap(),
         games
     );
+}
+
+#[test]
+fn show_prints_the_position_and_sheet_lays_out_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.twixt"), GAME).unwrap();
+    let o = twixt(&["show", "--ascii", "g.twixt"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    let shown = String::from_utf8(o.stdout).unwrap();
+    assert!(shown.starts_with("after\n"), "{shown}");
+    // Row 7: the stone Blue placed on d7, then tower 2 on j7.
+    assert!(
+        shown.contains(" 7  .  .  .  #  .  .  .  .  .  2  . "),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("orange to move, 35 stones left, score orange 0 blue 0"),
+        "{shown}"
+    );
+    // The rulebook's 18 figures on A4 pages of six.
+    let figures = Path::new(env!("CARGO_MANIFEST_DIR")).join("diagrams/twrs.twixt");
+    let figures = figures.to_str().unwrap();
+    let o = twixt(&["sheet", figures, "-o", "pages/p.svg"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    for page in ["p.svg", "p-2.svg", "p-3.svg"] {
+        let svg = std::fs::read_to_string(dir.path().join("pages").join(page)).unwrap();
+        assert!(svg.contains("width=\"210mm\""), "{page}");
+        assert_eq!(svg.matches("<svg id=\"picture-").count(), 6, "{page}");
+    }
+    assert!(!dir.path().join("pages/p-4.svg").exists());
+    let o = twixt(&["sheet", figures, "-o", "all.pdf"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    let pdf = dir.path().join("all.pdf");
+    let pdf = pdf.to_str().unwrap();
+    if let Some(info) = common::poppler("pdfinfo", &[pdf]) {
+        assert!(
+            info.lines()
+                .any(|l| l.starts_with("Pages:") && l.ends_with(" 3")),
+            "{info}"
+        );
+        let words = common::poppler("pdftotext", &[pdf, "-"]).unwrap();
+        assert!(words.contains("Oranje heeft gewonnen"), "{words}");
+    }
 }

@@ -263,6 +263,11 @@ fn read_script(path: &Path, bytes: &[u8]) -> Result<Vec<Record>, Failure> {
             e.valid_up_to()
         ))
     })?;
+    if twixtkit::twrs::script::is_twrs(source) {
+        return Err(usage(format!(
+            "{name} is a TWRS script: the record formats hold TwixT games only"
+        )));
+    }
     let parsed = parse(source);
     if !parsed.errors.is_empty() {
         for e in &parsed.errors {

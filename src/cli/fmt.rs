@@ -100,7 +100,7 @@ fn format_one(path: &Path, args: &Args) -> Result<bool, Failure> {
         .map_err(|e| Failure::usage(format!("cannot read {name}: {e}")))?;
     if twixtkit::twrs::script::is_twrs(&text) {
         return Err(Failure::usage(format!(
-            "{name} is a TWRS script: `twixt fmt` rewrites TwixT scripts only so far (`twixt check` and `twixt render` read TWRS)"
+            "{name} is a TWRS script: `twixt fmt` rewrites TwixT scripts only so far (check, render, show and sheet read TWRS)"
         )));
     }
     let parsed = parse(&text);

@@ -61,6 +61,9 @@ fn sheet(a: &Args) -> Result<Vec<PathBuf>, Failure> {
         Some(&a.output),
         &[Format::Svg, Format::Png, Format::Pdf],
     )?;
+    if twixtkit::twrs::file::sniff(&a.game.input) {
+        return sheet_twrs(a, format);
+    }
     let style = Style::load(&a.look.style)?;
     // The title heads each page, so captions just name the moves.
     let choice = a.look.choice(a.select.chosen(), Select::Every(10), false);
@@ -185,4 +188,85 @@ fn write_pages(
         written.push(paths[0].clone());
     }
     Ok(())
+}
+
+/// A TWRS script's pictures laid out on pages (each drawn by the TWRS
+/// drawing, then placed by the shared page layout).
+fn sheet_twrs(a: &Args, format: Format) -> Result<Vec<PathBuf>, Failure> {
+    if a.select.at_move.is_some() || a.select.every.is_some() {
+        return Err(Failure::usage(
+            "TWRS scripts are drawn at their #diagram points (or the final position); --move and --every are for TwixT games",
+        ));
+    }
+    let file = twixtkit::twrs::file::TwrsFile::load(&a.game.input)
+        .map_err(|e| Failure::usage(format!("{}: {e}", a.game.input.display())))?;
+    let pictures = file.pictures().map_err(|errors| {
+        for d in &errors {
+            eprint!("{}", super::color::for_stderr(d));
+        }
+        Failure::invalid(format!(
+            "{}: nothing drawn, the script has errors",
+            file.name
+        ))
+    })?;
+    let title = file.title();
+    let opts = SheetOptions {
+        paper: if a.landscape {
+            a.paper.landscape()
+        } else {
+            a.paper
+        },
+        columns: usize::from(a.columns),
+        rows: usize::from(a.rows),
+        title: Some(title.clone()),
+        ..SheetOptions::default()
+    };
+    let svgs: Vec<String> = pictures.into_iter().map(|p| p.svg).collect();
+    let pages = twixtkit::diagram::sheet::picture_pages(&svgs, &opts, &Style::rulebook());
+    if pages.is_empty() {
+        return Err(Failure::usage("no positions chosen: nothing to lay out"));
+    }
+    let paths: Vec<PathBuf> = match format {
+        Format::Pdf => vec![a.output.clone()],
+        _ => (1..=pages.len()).map(|n| page_path(&a.output, n)).collect(),
+    };
+    for path in &paths {
+        ensure_not_input(path, std::slice::from_ref(&a.game.input))
+            .and_then(|()| check_writable(path))
+            .map_err(|e| Failure::usage(e.to_string()))?;
+    }
+    if let Some(dir) = a.output.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::usage(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let usage = |e: String| Failure::usage(e);
+    if format == Format::Pdf {
+        let refs: Vec<&str> = pages.iter().map(String::as_str).collect();
+        let info = PdfInfo {
+            title: Some(title),
+            authors: Vec::new(),
+        };
+        let bytes =
+            twixtkit::diagram::pdf::svgs_to_pdf(&refs, &info).map_err(|e| usage(e.to_string()))?;
+        write_atomic(&paths[0], &bytes).map_err(|e| usage(e.to_string()))?;
+        return Ok(paths);
+    }
+    let mut written = Vec::new();
+    for (page, path) in pages.iter().zip(&paths) {
+        let bytes = match format {
+            Format::Png => {
+                svg_to_png(page, zoom_for_dpi_mm(a.dpi)).map_err(|e| usage(e.to_string()))
+            }
+            _ => Ok(page.clone().into_bytes()),
+        };
+        if let Err(f) = bytes.and_then(|b| write_atomic(path, &b).map_err(|e| usage(e.to_string())))
+        {
+            for p in &written {
+                let _ = std::fs::remove_file(p);
+            }
+            return Err(f);
+        }
+        written.push(path.clone());
+    }
+    Ok(written)
 }

@@ -24,6 +24,12 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> ExitCode {
+    if twixtkit::twrs::file::sniff(&a.game.input) {
+        return match show_twrs(&a) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(f) => f.report(),
+        };
+    }
     // A script shows its diagram points unless a move is asked for.
     let select = a.at_move.map(Select::Move);
     let choice = a.look.choice(select, Select::Final, true);
@@ -50,4 +56,52 @@ pub fn run(a: Args) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => f.report(),
     }
+}
+
+/// A TWRS script's diagram points (or final positions) as text, each with
+/// its caption, whose turn it is and the score so far.
+fn show_twrs(a: &Args) -> Result<(), Failure> {
+    if a.at_move.is_some() {
+        return Err(Failure::usage(
+            "TWRS scripts are shown at their #diagram points (or the final position); --move is for TwixT games",
+        ));
+    }
+    let file = twixtkit::twrs::file::TwrsFile::load(&a.game.input)
+        .map_err(|e| Failure::usage(format!("{}: {e}", a.game.input.display())))?;
+    let views = file.views().map_err(|errors| {
+        for d in &errors {
+            eprint!("{}", super::color::for_stderr(d));
+        }
+        Failure::invalid(format!(
+            "{}: nothing shown, the script has errors",
+            file.name
+        ))
+    })?;
+    let mut text = String::new();
+    for (i, v) in views.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        let caption = v
+            .caption
+            .as_deref()
+            .map(twixtkit::diagnostic::printable)
+            .unwrap_or_default();
+        let s = v.position.score();
+        text.push_str(&format!(
+            "{}{}{}\n",
+            v.stem,
+            if caption.is_empty() { "" } else { ": " },
+            caption
+        ));
+        text.push_str(&twixtkit::twrs::draw::to_text(&v.position, a.ascii));
+        text.push_str(&format!(
+            "{} to move, {} stones left, score orange {} blue {}\n",
+            v.position.to_move(),
+            v.position.stones_left(),
+            s.orange,
+            s.blue
+        ));
+    }
+    super::stdout::print(text.as_bytes())
 }

@@ -375,6 +375,115 @@ impl SheetPlan {
     }
 }
 
+/// The `viewBox` size (or `width`/`height` in px) of a standalone SVG
+/// document's root element.
+fn root_size(svg: &str) -> Option<(f64, f64)> {
+    let start = svg.find("<svg")?;
+    let root = &svg[start..start + svg[start..].find('>')?];
+    let attr = |name: &str| -> Option<&str> {
+        let key = format!(" {name}=\"");
+        let at = root.find(&key)? + key.len();
+        Some(&root[at..at + root[at..].find('"')?])
+    };
+    if let Some(v) = attr("viewBox") {
+        let n: Vec<f64> = v
+            .split_whitespace()
+            .filter_map(|t| t.parse().ok())
+            .collect();
+        if n.len() == 4 && n[2] > 0.0 && n[3] > 0.0 {
+            return Some((n[2], n[3]));
+        }
+    }
+    let px = |s: &str| s.trim_end_matches("px").parse::<f64>().ok();
+    Some((px(attr("width")?)?, px(attr("height")?)?))
+}
+
+/// Lays finished pictures (standalone SVG documents of any game) out on
+/// pages in a grid, each scaled to fit its cell, with the title on top and
+/// page numbers below: the sheet of a game that draws its own pictures.
+/// One SVG document per page; no pictures gives no pages.
+pub fn picture_pages(pictures: &[String], opts: &SheetOptions, style: &Style) -> Vec<String> {
+    let paper = opts.paper;
+    let (columns, rows) = match (opts.columns, opts.rows) {
+        (0, 0) if paper.is_landscape() => (3, 2),
+        (0, 0) => (2, 3),
+        (0, r) => (if paper.is_landscape() { 3 } else { 2 }, r),
+        (c, 0) => (c, if paper.is_landscape() { 2 } else { 3 }),
+        (c, r) => (c, r),
+    };
+    let per_page = columns * rows;
+    let top = opts.margin_mm + if opts.title.is_some() { HEADER_MM } else { 0.0 };
+    let cell_w = (paper.width_mm - 2.0 * opts.margin_mm - (columns - 1) as f64 * opts.gap_mm)
+        / columns as f64;
+    let cell_h =
+        (paper.height_mm - top - opts.margin_mm - FOOTER_MM - (rows - 1) as f64 * opts.gap_mm)
+            / rows as f64;
+    let pages = pictures.len().div_ceil(per_page);
+    let mut out = Vec::with_capacity(pages);
+    for (page, chunk) in pictures.chunks(per_page).enumerate() {
+        let mut s = String::new();
+        open_page(&mut s, paper, style);
+        if let Some(t) = &opts.title {
+            centred_text(
+                &mut s,
+                "title",
+                paper.width_mm / 2.0,
+                opts.margin_mm + 5.0,
+                5.0,
+                style,
+                t,
+            );
+        }
+        for (i, svg) in chunk.iter().enumerate() {
+            let Some((w, h)) = root_size(svg) else {
+                continue;
+            };
+            let k = (cell_w / w).min(cell_h / h);
+            let (col, row) = (i % columns, i / columns);
+            let x = opts.margin_mm + col as f64 * (cell_w + opts.gap_mm) + (cell_w - k * w) / 2.0;
+            let y = top + row as f64 * (cell_h + opts.gap_mm);
+            let body_start = svg
+                .find("<svg")
+                .and_then(|a| svg[a..].find('>').map(|b| a + b + 1));
+            let body_end = svg.rfind("</svg>");
+            let (Some(a), Some(b)) = (body_start, body_end) else {
+                continue;
+            };
+            let _ = write!(s, "<svg id=\"picture-{}\" x=\"", i + 1);
+            push_num(&mut s, x);
+            s.push_str("\" y=\"");
+            push_num(&mut s, y);
+            s.push_str("\" width=\"");
+            push_num(&mut s, k * w);
+            s.push_str("\" height=\"");
+            push_num(&mut s, k * h);
+            s.push_str("\" viewBox=\"0 0 ");
+            push_num(&mut s, w);
+            s.push(' ');
+            push_num(&mut s, h);
+            s.push_str("\">\n");
+            // Ids stay unique on the page.
+            s.push_str(&svg[a..b].replace(" id=\"", &format!(" id=\"p{}-", i + 1)));
+            s.push_str("</svg>\n");
+        }
+        if pages > 1 {
+            let label = format!("{} / {pages}", page + 1);
+            centred_text(
+                &mut s,
+                "page-number",
+                paper.width_mm / 2.0,
+                paper.height_mm - opts.margin_mm,
+                3.5,
+                style,
+                &label,
+            );
+        }
+        s.push_str("</svg>\n");
+        out.push(s);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -350,3 +350,42 @@ fn lines(
     }
     out.push_str("</g>\n");
 }
+
+/// A TWRS position as text: columns lettered, rows numbered, `.` a free
+/// intersection, `#` a stone (`●` in Unicode), a tower by its number, and
+/// a petrified tower in brackets.
+pub fn to_text(pos: &Position, ascii: bool) -> String {
+    let mut out = String::from("   ");
+    for c in 0..pos.width() {
+        out.push_str(&format!(" {} ", char::from(b'a' + c)));
+    }
+    out.push('\n');
+    for r in 0..pos.height() {
+        out.push_str(&format!("{:>2} ", r + 1));
+        for c in 0..pos.width() {
+            let cell = match pos.piece_at(Point::new(c, r)) {
+                None => {
+                    if ascii {
+                        " . ".to_string()
+                    } else {
+                        " · ".to_string()
+                    }
+                }
+                Some(crate::twrs::position::Piece::Stone) => {
+                    if ascii {
+                        " # ".to_string()
+                    } else {
+                        " ● ".to_string()
+                    }
+                }
+                Some(crate::twrs::position::Piece::Tower(t)) if pos.is_petrified(t) => {
+                    format!("[{t}]")
+                }
+                Some(crate::twrs::position::Piece::Tower(t)) => format!(" {t} "),
+            };
+            out.push_str(&cell);
+        }
+        out.push('\n');
+    }
+    out
+}

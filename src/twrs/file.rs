@@ -67,6 +67,16 @@ pub struct TwrsPicture {
     pub svg: String,
 }
 
+/// A chosen position: a diagram point, or a game's final position.
+#[derive(Debug, Clone)]
+pub struct TwrsView {
+    pub stem: String,
+    pub position: crate::twrs::Position,
+    pub show: Vec<crate::twrs::script::Show>,
+    pub caption: Option<String>,
+    pub translation: Option<String>,
+}
+
 impl TwrsFile {
     pub fn load(path: &Path) -> std::io::Result<TwrsFile> {
         let source = read_text(path, MAX_INPUT_BYTES)?;
@@ -80,6 +90,17 @@ impl TwrsFile {
             syntax_errors: errors.into_iter().map(|d| d.with_file(name)).collect(),
             games,
             source,
+        }
+    }
+
+    /// A title for the whole file: its one game's title, else the file's name.
+    pub fn title(&self) -> String {
+        match self.games.as_slice() {
+            [g] if g.tag("Title").is_some() => g.tag("Title").unwrap_or_default().to_string(),
+            _ => Path::new(&self.name)
+                .file_name()
+                .map(|n| n.to_string_lossy().to_string())
+                .unwrap_or_else(|| "TWRS".to_string()),
         }
     }
 
@@ -132,6 +153,23 @@ impl TwrsFile {
     /// position of a game with none. A file with any error draws nothing:
     /// the errors come back, located.
     pub fn pictures(&self) -> Result<Vec<TwrsPicture>, Vec<Diagnostic>> {
+        Ok(self
+            .views()?
+            .into_iter()
+            .map(|v| TwrsPicture {
+                svg: to_svg(
+                    &v.position,
+                    &v.show,
+                    v.caption.as_deref(),
+                    v.translation.as_deref(),
+                ),
+                stem: v.stem,
+            })
+            .collect())
+    }
+
+    /// The positions `pictures` draws, for other writers (text, sheets).
+    pub fn views(&self) -> Result<Vec<TwrsView>, Vec<Diagnostic>> {
         if !self.syntax_errors.is_empty() {
             return Err(self.syntax_errors.clone());
         }
@@ -155,24 +193,25 @@ impl TwrsFile {
                 String::new()
             };
             if r.diagrams.is_empty() {
-                out.push(TwrsPicture {
+                out.push(TwrsView {
                     stem: format!("{stem}{game}-m{}", r.position.plies()),
-                    svg: to_svg(&r.position, &[], None, None),
+                    position: r.position.clone(),
+                    show: Vec::new(),
+                    caption: None,
+                    translation: None,
                 });
             }
-            for d in &r.diagrams {
-                out.push(TwrsPicture {
+            for d in r.diagrams {
+                out.push(TwrsView {
                     stem: d
                         .point
                         .name
                         .clone()
                         .unwrap_or_else(|| format!("{stem}{game}-m{}", d.ply)),
-                    svg: to_svg(
-                        &d.position,
-                        &d.point.show,
-                        d.point.caption.as_deref(),
-                        d.point.translation.as_deref(),
-                    ),
+                    position: d.position,
+                    show: d.point.show,
+                    caption: d.point.caption,
+                    translation: d.point.translation,
                 });
             }
         }
