@@ -201,3 +201,38 @@ fn show_prints_the_position_and_sheet_lays_out_pages() {
         assert!(words.contains("Oranje heeft gewonnen"), "{words}");
     }
 }
+
+#[test]
+fn rules_prints_an_editable_twrs_rule_file_that_a_script_can_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = twixt(&["rules", "twrs"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    let yaml = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        yaml.contains("stones: 40") && yaml.contains("mark-all-points: true"),
+        "{yaml}"
+    );
+    let small = yaml
+        .replace("width: 11", "width: 9")
+        .replace("height: 11", "height: 9")
+        .replace("stones: 40", "stones: 20");
+    std::fs::write(dir.path().join("small.yaml"), small).unwrap();
+    std::fs::write(
+        dir.path().join("s.twixt"),
+        "[Game \"twrs\"]\n[Rules \"small.yaml\"]\n#stones-left 17\n1. 6 d6-d8\n",
+    )
+    .unwrap();
+    let o = twixt(&["check", "s.twixt"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("on 9x9"), "{}", text(&o));
+    std::fs::write(
+        dir.path().join("m.twixt"),
+        "[Game \"twrs\"]\n[Rules \"missing.yaml\"]\n",
+    )
+    .unwrap();
+    let o = twixt(&["check", "m.twixt"], dir.path(), None);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("m.twixt:2:1"), "{}", text(&o));
+    let o = twixt(&["rules"], dir.path(), None);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("twrs-advanced"));
+}

@@ -197,7 +197,11 @@ fn check_file(path: &Path, from: Option<FileFormat>) -> FileReport {
             Ok(bytes) => {
                 let text = String::from_utf8_lossy(&bytes);
                 if twixtkit::twrs::script::is_twrs(&text) {
-                    let file = twixtkit::twrs::file::TwrsFile::from_text(&name, text.into_owned());
+                    let file = twixtkit::twrs::file::TwrsFile::from_text(
+                        &name,
+                        text.into_owned(),
+                        Path::new("."),
+                    );
                     return check_twrs(file);
                 }
                 Ok(script_from_bytes(path, &bytes))

@@ -80,11 +80,30 @@ pub struct TwrsView {
 impl TwrsFile {
     pub fn load(path: &Path) -> std::io::Result<TwrsFile> {
         let source = read_text(path, MAX_INPUT_BYTES)?;
-        Ok(TwrsFile::from_text(&path.display().to_string(), source))
+        let folder = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        Ok(TwrsFile::from_text(
+            &path.display().to_string(),
+            source,
+            folder,
+        ))
     }
 
-    pub fn from_text(name: &str, source: String) -> TwrsFile {
-        let (games, errors) = parse(&source);
+    /// A script's text; rule files it names are read from `folder`.
+    pub fn from_text(name: &str, source: String, folder: &Path) -> TwrsFile {
+        let (mut games, mut errors) = parse(&source);
+        for g in &mut games {
+            if let Err(m) = g.load_rules_file(folder) {
+                let at = g.rules_file.as_ref().map(|(_, at)| *at).unwrap_or(g.at);
+                errors.push(Diagnostic::error(m).with_label("this rule file").at(
+                    &source,
+                    at.offset,
+                    at.len.max(1),
+                ));
+            }
+        }
         TwrsFile {
             name: name.to_string(),
             syntax_errors: errors.into_iter().map(|d| d.with_file(name)).collect(),

@@ -112,6 +112,9 @@ pub struct TwrsGame {
     pub rules: TwrsRules,
     /// The setup block, when the game has one (else the rules' setup).
     pub setup: Option<(Setup, Option<Side>)>,
+    /// A `[Rules "file.yaml"]` tag, to be read beside the script (see
+    /// [`TwrsGame::load_rules_file`]), and where it was written.
+    pub rules_file: Option<(String, At)>,
     pub elements: Vec<Element>,
 }
 
@@ -121,6 +124,25 @@ impl TwrsGame {
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
+    }
+
+    /// Reads the game's `[Rules "file.yaml"]` from `folder` (the script's
+    /// own folder; the file must lie inside it), then applies the game's
+    /// `Size` and `First` tags over it.
+    pub fn load_rules_file(&mut self, folder: &std::path::Path) -> Result<(), String> {
+        let Some((name, _)) = &self.rules_file else {
+            return Ok(());
+        };
+        let path = crate::limits::resolve_inside(folder, std::path::Path::new(name))?;
+        let text = crate::limits::read_regular_text(&path, crate::limits::MAX_YAML_BYTES)
+            .map_err(|e| format!("cannot read the rule file {name}: {e}"))?;
+        self.rules = TwrsRules::from_yaml(&text).map_err(|e| format!("{name}: {e}"))?;
+        for (tag, value) in self.tags.clone() {
+            if tag.eq_ignore_ascii_case("size") || tag.eq_ignore_ascii_case("first") {
+                apply_tag(self, &tag, &value)?;
+            }
+        }
+        Ok(())
     }
 
     /// The position before the first move.
@@ -179,9 +201,14 @@ pub fn parse(src: &str) -> (Vec<TwrsGame>, Vec<Diagnostic>) {
                 tags: Vec::new(),
                 rules: TwrsRules::basic(),
                 setup: None,
+                rules_file: None,
                 elements: Vec::new(),
             });
-            if let Err(m) = apply_tag(g, name, value) {
+            if name.eq_ignore_ascii_case("rules")
+                && (value.ends_with(".yaml") || value.ends_with(".yml"))
+            {
+                g.rules_file = Some((value.to_string(), at));
+            } else if let Err(m) = apply_tag(g, name, value) {
                 errors.push(fail(m, "this tag"));
             }
             g.tags.push((name.to_string(), value.to_string()));
