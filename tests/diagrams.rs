@@ -163,10 +163,7 @@ fn files(dir: &Path) -> BTreeSet<String> {
 fn committed_figures_are_current_and_their_scripts_check() {
     for script in RENDER {
         twixt(&["check", "-q", script], &diagrams_dir());
-        // `fmt` writes TwixT scripts only so far.
-        if *script != "twrs.twixt" {
-            twixt(&["fmt", "--check", script], &diagrams_dir());
-        }
+        twixt(&["fmt", "--check", script], &diagrams_dir());
     }
     let tmp = tempfile::tempdir().unwrap();
     regenerate(tmp.path());

@@ -1,7 +1,8 @@
 //! TWRS through the `twixt` binary: `check` proves a script's claims and
 //! locates illegal moves and false claims, `render` draws its diagram points,
 //! `random --game twrs` writes games that `check` replays, and the commands
-//! that handle only TwixT say so instead of misreading a TWRS script.
+//! `fmt` writes the canonical form, and the commands that handle only
+//! TwixT say so instead of misreading a TWRS script.
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -139,8 +140,10 @@ fn random_games_check_and_other_commands_say_they_read_twixt_only() {
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("checked 5 games"), "{}", text(&o));
     std::fs::write(dir.path().join("r.twixt"), &games).unwrap();
+    // What random writes is canonical already.
+    let o = twixt(&["fmt", "--check", "r.twixt"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
     for cmd in [
-        vec!["fmt", "r.twixt"],
         vec!["book", "r.twixt", "-o", "b.html"],
         vec!["view", "r.twixt", "-o", "v.html"],
         vec!["convert", "r.twixt", "-o", "r.tsgf"],
@@ -235,4 +238,20 @@ fn rules_prints_an_editable_twrs_rule_file_that_a_script_can_name() {
     assert!(text(&o).contains("m.twixt:2:1"), "{}", text(&o));
     let o = twixt(&["rules"], dir.path(), None);
     assert!(String::from_utf8_lossy(&o.stdout).contains("twrs-advanced"));
+}
+
+#[test]
+fn fmt_writes_the_canonical_form_and_keeps_comments_and_remarks() {
+    let dir = tempfile::tempdir().unwrap();
+    let messy = "% a remark\n[Game \"twrs\"]\n  6 d7-d10   {first}\n%between\n2 j10-j7 x 6\n#score  orange 0 blue 0\n#diagram caption=Kort name=k\n";
+    std::fs::write(dir.path().join("m.twixt"), messy).unwrap();
+    let o = twixt(&["fmt", "m.twixt"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    let tidy = std::fs::read_to_string(dir.path().join("m.twixt")).unwrap();
+    assert_eq!(
+        tidy,
+        "% a remark\n[Game \"twrs\"]\n1. 6 d7-d10\n{first}\n% between\n2. 2 j10-j7 x6\n#score orange 0 blue 0\n#diagram name=k caption=\"Kort\"\n"
+    );
+    let o = twixt(&["check", "m.twixt"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
 }

@@ -165,3 +165,53 @@ proptest! {
         }
     }
 }
+
+/// Replays a TWRS script's games: final positions and diagram positions.
+fn replays(text: &str) -> Vec<(Position, Vec<Position>)> {
+    let (games, errors) = twixtkit::twrs::script::parse(text);
+    assert!(errors.is_empty(), "{errors:?}");
+    games
+        .iter()
+        .map(|g| {
+            let r = twixtkit::twrs::script::replay(text, g);
+            assert!(r.errors.is_empty(), "{:?}", r.errors);
+            (
+                r.position,
+                r.diagrams.into_iter().map(|d| d.position).collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn canonical_form_is_stable_and_means_the_same() {
+    let figures =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/diagrams/twrs.twixt"))
+            .unwrap();
+    let mut texts = vec![figures];
+    for seed in 0..20 {
+        let rules = if seed % 2 == 0 {
+            TwrsRules::basic()
+        } else {
+            TwrsRules::advanced()
+        };
+        let (moves, end) = random_game(&rules, seed, 500).unwrap();
+        let name = if seed % 2 == 0 {
+            "twrs"
+        } else {
+            "twrs-advanced"
+        };
+        texts.push(twixtkit::twrs::script::write_game(
+            &[("Rules".into(), name.into())],
+            &moves,
+            &end,
+        ));
+    }
+    for text in texts {
+        let (games, _) = twixtkit::twrs::script::parse(&text);
+        let once = twixtkit::twrs::script::write_file(&games);
+        let (again, _) = twixtkit::twrs::script::parse(&once);
+        assert_eq!(twixtkit::twrs::script::write_file(&again), once);
+        assert_eq!(replays(&once), replays(&text));
+    }
+}

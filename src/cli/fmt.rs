@@ -98,24 +98,33 @@ fn format_one(path: &Path, args: &Args) -> Result<bool, Failure> {
     // is followed and the file it points to rewritten, the link kept.
     let text = twixtkit::limits::read_regular_text(path, twixtkit::limits::MAX_INPUT_BYTES)
         .map_err(|e| Failure::usage(format!("cannot read {name}: {e}")))?;
-    if twixtkit::twrs::script::is_twrs(&text) {
-        return Err(Failure::usage(format!(
-            "{name} is a TWRS script: `twixt fmt` rewrites TwixT scripts only so far (check, render, show and sheet read TWRS)"
-        )));
-    }
-    let parsed = parse(&text);
-    if !parsed.errors.is_empty() {
-        for e in &parsed.errors {
-            eprint!(
-                "{}",
-                super::color::for_stderr(&e.to_diagnostic(&name, &text))
-            );
+    let canonical = if twixtkit::twrs::script::is_twrs(&text) {
+        // A TWRS script: its own reader and writer, the same rules for files.
+        let (games, errors) = twixtkit::twrs::script::parse(&text);
+        if !errors.is_empty() {
+            for e in errors {
+                eprint!("{}", super::color::for_stderr(&e.with_file(&name)));
+            }
+            return Err(Failure::invalid(format!(
+                "{name} not formatted: fix the errors above first"
+            )));
         }
-        return Err(Failure::invalid(format!(
-            "{name} not formatted: fix the errors above first"
-        )));
-    }
-    let canonical = write_file(&parsed.file);
+        twixtkit::twrs::script::write_file(&games)
+    } else {
+        let parsed = parse(&text);
+        if !parsed.errors.is_empty() {
+            for e in &parsed.errors {
+                eprint!(
+                    "{}",
+                    super::color::for_stderr(&e.to_diagnostic(&name, &text))
+                );
+            }
+            return Err(Failure::invalid(format!(
+                "{name} not formatted: fix the errors above first"
+            )));
+        }
+        write_file(&parsed.file)
+    };
     // Whatever twixt writes, twixt reads back.
     let limit = twixtkit::limits::MAX_INPUT_BYTES;
     if canonical.len() as u64 > limit {

@@ -63,7 +63,7 @@ impl GameArgs {
     pub fn open(&self) -> Result<GameFile, Failure> {
         if self.from.is_none() && twixtkit::twrs::file::sniff(&self.input) {
             return Err(Failure::usage(format!(
-                "{} is a TWRS script: this command draws TwixT games only so far (check, render, show and sheet read TWRS)",
+                "{} is a TWRS script: this command draws TwixT games only so far (check, render, show, sheet and fmt read TWRS)",
                 self.input.display()
             )));
         }

@@ -97,10 +97,18 @@ pub enum Claim {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Element {
-    Move { mv: Move, at: At },
-    Claim { claim: Claim, at: At },
+    Move {
+        mv: Move,
+        at: At,
+    },
+    Claim {
+        claim: Claim,
+        at: At,
+    },
     Diagram(DiagramPoint),
     Comment(String),
+    /// A `%` remark line among the game's lines.
+    Remark(String),
 }
 
 /// One TWRS game of a script.
@@ -109,6 +117,8 @@ pub struct TwrsGame {
     /// Where the game starts (its first line).
     pub at: At,
     pub tags: Vec<(String, String)>,
+    /// `%` remarks written before or among the header tags.
+    pub preamble: Vec<String>,
     pub rules: TwrsRules,
     /// The setup block, when the game has one (else the rules' setup).
     pub setup: Option<(Setup, Option<Side>)>,
@@ -163,6 +173,8 @@ pub fn parse(src: &str) -> (Vec<TwrsGame>, Vec<Diagnostic>) {
     let mut games: Vec<TwrsGame> = Vec::new();
     let mut errors = Vec::new();
     let mut current: Option<TwrsGame> = None;
+    // Remarks not yet placed: they open the next game or follow the last.
+    let mut pending_remarks: Vec<String> = Vec::new();
     let mut offset = 0;
     for raw in src.split_inclusive('\n') {
         let line_at = offset;
@@ -179,7 +191,17 @@ pub fn parse(src: &str) -> (Vec<TwrsGame>, Vec<Diagnostic>) {
                 .with_label(label)
                 .at(src, at.offset, at.len.max(1))
         };
-        if line.is_empty() || line.starts_with('%') {
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(r) = line.strip_prefix('%') {
+            match current.as_mut() {
+                Some(g) if !g.elements.is_empty() || g.setup.is_some() => {
+                    g.elements.push(Element::Remark(r.trim().to_string()))
+                }
+                Some(g) => g.preamble.push(r.trim().to_string()),
+                None => pending_remarks.push(r.trim().to_string()),
+            }
             continue;
         }
         if line.starts_with('[') {
@@ -199,6 +221,7 @@ pub fn parse(src: &str) -> (Vec<TwrsGame>, Vec<Diagnostic>) {
             let g = current.get_or_insert_with(|| TwrsGame {
                 at,
                 tags: Vec::new(),
+                preamble: std::mem::take(&mut pending_remarks),
                 rules: TwrsRules::basic(),
                 setup: None,
                 rules_file: None,
@@ -222,65 +245,77 @@ pub fn parse(src: &str) -> (Vec<TwrsGame>, Vec<Diagnostic>) {
             continue;
         };
         let (body, comment) = split_comment(line);
-        if let Some(c) = comment {
-            match c {
-                Ok(c) => g.elements.push(Element::Comment(c.to_string())),
-                Err(()) => errors.push(fail(
-                    "a comment opened with { is closed with } on the same line".into(),
-                    "unclosed",
-                )),
+        let comment = match comment {
+            None => None,
+            Some(Ok(c)) => Some(Element::Comment(c.to_string())),
+            Some(Err(m)) => {
+                errors.push(fail(m.into(), "here"));
+                None
+            }
+        };
+        // The line's directive or move, then its closing comment.
+        'body: {
+            let body = body.trim();
+            if body.is_empty() {
+                break 'body;
+            }
+            let at = At {
+                offset: at.offset,
+                len: body.len(),
+            };
+            let fail = |m: String, label: &str| {
+                Diagnostic::error(m)
+                    .with_label(label)
+                    .at(src, at.offset, at.len.max(1))
+            };
+            if let Some(d) = body.strip_prefix('#') {
+                if let Err(m) = directive(g, d, at) {
+                    errors.push(fail(m, "here"));
+                }
+                break 'body;
+            }
+            let text = strip_number(body);
+            // Point at the move itself, not at its number.
+            let at = At {
+                offset: at.offset + (body.len() - text.len()),
+                len: text.len(),
+            };
+            let fail = |m: String, label: &str| {
+                Diagnostic::error(m)
+                    .with_label(label)
+                    .at(src, at.offset, at.len.max(1))
+            };
+            match text.parse::<Move>() {
+                Ok(mv) => g.elements.push(Element::Move { mv, at }),
+                Err(e) => errors.push(fail(e.to_string(), "not a TWRS move")),
             }
         }
-        let body = body.trim();
-        if body.is_empty() {
-            continue;
-        }
-        let at = At {
-            offset: at.offset + (line.len() - line.trim_start().len()),
-            len: body.len(),
-        };
-        let fail = |m: String, label: &str| {
-            Diagnostic::error(m)
-                .with_label(label)
-                .at(src, at.offset, at.len.max(1))
-        };
-        if let Some(d) = body.strip_prefix('#') {
-            if let Err(m) = directive(g, d, at) {
-                errors.push(fail(m, "here"));
-            }
-            continue;
-        }
-        let text = strip_number(body);
-        // Point at the move itself, not at its number.
-        let at = At {
-            offset: at.offset + (body.len() - text.len()),
-            len: text.len(),
-        };
-        let fail = |m: String, label: &str| {
-            Diagnostic::error(m)
-                .with_label(label)
-                .at(src, at.offset, at.len.max(1))
-        };
-        match text.parse::<Move>() {
-            Ok(mv) => g.elements.push(Element::Move { mv, at }),
-            Err(e) => errors.push(fail(e.to_string(), "not a TWRS move")),
-        }
+        g.elements.extend(comment);
     }
     games.extend(current);
     (games, errors)
 }
 
-/// Splits `text {comment}` (the comment closed on the line).
-fn split_comment(line: &str) -> (&str, Option<Result<&str, ()>>) {
+/// Splits `text {comment}`: a comment closes its line.
+fn split_comment(line: &str) -> (&str, Option<Result<&str, &'static str>>) {
     match line.find('{') {
         None => (line, None),
         Some(i) => match line[i..].find('}') {
-            Some(j) => {
-                let after = line[i + j + 1..].trim();
-                let body = if after.is_empty() { &line[..i] } else { line };
-                (body, Some(Ok(line[i + 1..i + j].trim())))
+            Some(j) if line[i + j + 1..].trim().is_empty() => {
+                (&line[..i], Some(Ok(line[i + 1..i + j].trim())))
             }
-            None => (&line[..i], Some(Err(()))),
+            Some(_) => (
+                &line[..i],
+                Some(Err(
+                    "a {comment} ends its line; put what follows it on a line of its own",
+                )),
+            ),
+            None => (
+                &line[..i],
+                Some(Err(
+                    "a comment opened with { is closed with } on the same line",
+                )),
+            ),
         },
     }
 }
@@ -695,7 +730,7 @@ pub fn replay(src: &str, g: &TwrsGame) -> Replayed {
                 last: last.clone(),
                 ply: pos.plies(),
             }),
-            Element::Comment(_) => {}
+            Element::Comment(_) | Element::Remark(_) => {}
         }
     }
     Replayed {
@@ -821,6 +856,134 @@ pub fn write_game(tags: &[(String, String)], moves: &[Move], end: &Position) -> 
             "#over\n#score orange {} blue {}\n",
             s.orange, s.blue
         ));
+    }
+    out
+}
+
+fn lines_suffix(l: Lines) -> &'static str {
+    match l {
+        Lines::Movement => "",
+        Lines::Rising => "/",
+        Lines::Falling => "\\",
+    }
+}
+
+fn quoted(v: &str) -> String {
+    format!("\"{v}\"")
+}
+
+impl std::fmt::Display for Show {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Show::MovesTo(t) => write!(f, "moves-to:{t}"),
+            Show::Lines(t) => write!(f, "lines:{t}"),
+            Show::Diagonals(t) => write!(f, "diagonals:{t}"),
+            Show::Marking {
+                active,
+                target,
+                lines,
+            } => write!(f, "marking:{active}-{target}{}", lines_suffix(*lines)),
+            Show::Areas => f.write_str("areas"),
+        }
+    }
+}
+
+impl std::fmt::Display for Claim {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let towers = |v: &[u8]| {
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+            }
+        };
+        match self {
+            Claim::ToMove(s) => write!(f, "#to-move {s}"),
+            Claim::Score { orange, blue } => write!(f, "#score orange {orange} blue {blue}"),
+            Claim::Petrified(v) => write!(f, "#petrified {}", towers(v)),
+            Claim::Areas(n) => write!(f, "#areas {n}"),
+            Claim::MarkingPoints {
+                active,
+                target,
+                lines,
+                points,
+            } => {
+                write!(
+                    f,
+                    "#marking-points {active} {target}{} {}",
+                    lines_suffix(*lines),
+                    list(points)
+                )
+            }
+            Claim::MovesTo { tower, points } => write!(f, "#moves-to {tower} {}", list(points)),
+            Claim::Over(true) => f.write_str("#over"),
+            Claim::Over(false) => f.write_str("#over no"),
+            Claim::Winner(Some(s)) => write!(f, "#winner {s}"),
+            Claim::Winner(None) => f.write_str("#winner none"),
+            Claim::StonesLeft(n) => write!(f, "#stones-left {n}"),
+        }
+    }
+}
+
+/// A parsed TWRS file in canonical form: what `twixt fmt` writes. Reading
+/// it back gives the same games.
+pub fn write_file(games: &[TwrsGame]) -> String {
+    let mut out = String::new();
+    for (i, g) in games.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        for r in &g.preamble {
+            out.push_str(&format!("% {r}\n").replace("% \n", "%\n"));
+        }
+        for (name, value) in &g.tags {
+            out.push_str(&format!("[{name} \"{value}\"]\n"));
+        }
+        if let Some((s, to_move)) = &g.setup {
+            if s.stones.is_empty() && s.towers.is_empty() && to_move.is_none() {
+                out.push_str("#setup empty\n");
+            }
+            if !s.stones.is_empty() {
+                out.push_str(&format!("#setup stones: {}\n", list(&s.stones)));
+            }
+            if !s.towers.is_empty() {
+                let towers: Vec<String> =
+                    s.towers.iter().map(|(t, p)| format!("{t} {p}")).collect();
+                out.push_str(&format!("#setup towers: {}\n", towers.join(" ")));
+            }
+            if let Some(side) = to_move {
+                out.push_str(&format!("#setup to-move: {side}\n"));
+            }
+        }
+        let mut n = 0;
+        for e in &g.elements {
+            match e {
+                Element::Move { mv, .. } => {
+                    n += 1;
+                    out.push_str(&format!("{n}. {mv}\n"));
+                }
+                Element::Claim { claim, .. } => out.push_str(&format!("{claim}\n")),
+                Element::Comment(c) => out.push_str(&format!("{{{c}}}\n")),
+                Element::Remark(r) => out.push_str(&format!("% {r}\n").replace("% \n", "%\n")),
+                Element::Diagram(d) => {
+                    out.push_str("#diagram");
+                    if let Some(v) = &d.name {
+                        out.push_str(&format!(" name={v}"));
+                    }
+                    if let Some(v) = &d.caption {
+                        out.push_str(&format!(" caption={}", quoted(v)));
+                    }
+                    if let Some(v) = &d.translation {
+                        out.push_str(&format!(" translation={}", quoted(v)));
+                    }
+                    if !d.show.is_empty() {
+                        let show: Vec<String> = d.show.iter().map(Show::to_string).collect();
+                        out.push_str(&format!(" show={}", show.join(",")));
+                    }
+                    out.push('\n');
+                }
+            }
+        }
     }
     out
 }
