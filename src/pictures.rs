@@ -260,6 +260,16 @@ impl GameFile {
         for (snap, style) in rep.diagrams.iter().zip(styles) {
             let mut d = diagram_from_snapshot(snap);
             apply_look(&mut d, &choice.look).map_err(Halt::Game)?;
+            // A diagram point's own `coords=` wins, as its `style=` does.
+            if let Some(sides) = snap
+                .point
+                .extra
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case("coords"))
+                .and_then(|(_, v)| v.parse::<Sides>().ok())
+            {
+                d.coords = sides;
+            }
             f(Picture {
                 stem: snap
                     .point

@@ -40,6 +40,10 @@ pub struct Args {
     /// Diagrams across (default 2 portrait, 3 landscape).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=12))]
     columns: u8,
+    /// The title printed at the top of every page (default: the game's
+    /// title; `--title ""` prints none).
+    #[arg(long)]
+    title: Option<String>,
     /// Diagrams down (default 3 portrait, 2 landscape).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=12))]
     rows: u8,
@@ -68,7 +72,7 @@ fn sheet(a: &Args) -> Result<Vec<PathBuf>, Failure> {
     // The title heads each page, so captions just name the moves.
     let choice = a.look.choice(a.select.chosen(), Select::Every(10), false);
     let file = a.game.open()?;
-    let title = file.title();
+    let title = a.title.clone().unwrap_or_else(|| file.title());
     let opts = SheetOptions {
         paper: if a.landscape {
             a.paper.landscape()
@@ -77,7 +81,7 @@ fn sheet(a: &Args) -> Result<Vec<PathBuf>, Failure> {
         },
         columns: usize::from(a.columns),
         rows: usize::from(a.rows),
-        title: Some(title.clone()),
+        title: Some(title.clone()).filter(|t| !t.is_empty()),
         ..SheetOptions::default()
     };
     // Two passes keep memory to one page of diagrams: the first plans the
@@ -209,7 +213,7 @@ fn sheet_twrs(a: &Args, format: Format) -> Result<Vec<PathBuf>, Failure> {
             file.name
         ))
     })?;
-    let title = file.title();
+    let title = a.title.clone().unwrap_or_else(|| file.title());
     let opts = SheetOptions {
         paper: if a.landscape {
             a.paper.landscape()
@@ -218,7 +222,7 @@ fn sheet_twrs(a: &Args, format: Format) -> Result<Vec<PathBuf>, Failure> {
         },
         columns: usize::from(a.columns),
         rows: usize::from(a.rows),
-        title: Some(title.clone()),
+        title: Some(title.clone()).filter(|t| !t.is_empty()),
         ..SheetOptions::default()
     };
     let svgs: Vec<String> = pictures.into_iter().map(|p| p.svg).collect();

@@ -219,6 +219,15 @@ impl<'de, const LO: i32, const HI: i32> Deserialize<'de> for Ranged<LO, HI> {
     }
 }
 
+/// Lower- or upper-case letters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LetterCase {
+    #[default]
+    Lower,
+    Upper,
+}
+
 macro_rules! style_fields {
     ($( $(#[doc = $doc:literal])* $name:ident : $kind:ident $( < $lo:literal , $hi:literal > )? ),* $(,)?) => {
         /// A complete diagram style. Lengths are in hole spacings (one unit
@@ -274,6 +283,9 @@ macro_rules! style_fields {
         }
     };
     (@full colour) => { Colour };
+    (@full case) => { LetterCase };
+    (@patch case) => { LetterCase };
+    (@unwrap case $v:expr) => { $v };
     (@full font) => { FontFamily };
     (@full num) => { f64 };
     (@patch colour) => { Colour };
@@ -343,6 +355,9 @@ style_fields! {
     coord: colour,
     /// Font size of coordinates.
     coord_size: num<100, 1500>,
+    /// Column letters of the coordinates: `lower` (a, b, …) or `upper`
+    /// (A, B, …, as many printed diagrams have them).
+    coord_case: case,
     /// Caption text.
     caption: colour,
     /// Font size of captions.

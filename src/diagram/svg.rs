@@ -878,7 +878,10 @@ fn write_coords(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
         out.push_str("</text>\n");
     };
     for col in v.min.col..=v.max.col {
-        let name = column_name(col);
+        let mut name = column_name(col);
+        if s.coord_case == crate::diagram::style::LetterCase::Upper {
+            name.make_ascii_uppercase();
+        }
         if c.top {
             text(
                 out,

@@ -1191,6 +1191,12 @@ fn directive(
                             )
                         })?)
                     }
+                    // Kept as written; checked here so that `check` points at it.
+                    "coords" => {
+                        v.parse::<crate::diagram::model::Sides>()
+                            .map_err(|e| arg_err(a, e.to_string()))?;
+                        d.extra.push((key.to_string(), v))
+                    }
                     _ => d.extra.push((key.to_string(), v)),
                 }
             }

@@ -1,0 +1,113 @@
+//! What puzzle and rulebook authors set per figure and per page: upper-case
+//! column letters by style, coordinates chosen per diagram point, and the
+//! page title of a sheet.
+
+use std::path::Path;
+use std::process::Command;
+
+fn twixt(args: &[&str], dir: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
+fn all(o: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// The text of the coordinates group of an SVG.
+fn coords(svg: &str) -> String {
+    let Some(at) = svg.find("coords\"") else {
+        return String::new();
+    };
+    let group = &svg[at..svg[at..].find("</g>").map_or(svg.len(), |e| at + e)];
+    group
+        .split("\">")
+        .skip(2)
+        .filter_map(|t| t.split('<').next())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+const SCRIPT: &str = "[Size \"8\"]\n1. c3 2. f6\n#diagram name=plain\n#diagram name=bare coords=none\n#diagram name=all coords=all\n";
+
+#[test]
+fn column_letters_follow_the_style_and_coordinates_the_diagram_point() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("p.twixt"), SCRIPT).unwrap();
+    std::fs::write(dir.path().join("upper.yaml"), "coord_case: upper\n").unwrap();
+    let o = twixt(&["render", "p.twixt", "-o", "out"], dir.path());
+    assert!(o.status.success(), "{}", all(&o));
+    let read = |n: &str| std::fs::read_to_string(dir.path().join("out").join(n)).unwrap();
+    let plain = coords(&read("plain.svg"));
+    assert!(
+        plain.contains("a b c d e f g h") && plain.contains('8'),
+        "{plain}"
+    );
+    assert!(
+        coords(&read("bare.svg")).is_empty(),
+        "coords=none draws no coordinates"
+    );
+    assert_eq!(read("plain.svg").matches(">h</text>").count(), 1);
+    // `all` puts the letters above and below.
+    assert_eq!(read("all.svg").matches(">h</text>").count(), 2);
+    let o = twixt(
+        &["render", "p.twixt", "--style", "upper.yaml", "-o", "up"],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", all(&o));
+    let up = coords(&std::fs::read_to_string(dir.path().join("up/plain.svg")).unwrap());
+    assert!(up.contains("A B C D E F G H"), "{up}");
+    assert!(!up.contains('a'), "{up}");
+}
+
+#[test]
+fn a_bad_coords_option_is_a_located_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("b.twixt"),
+        "[Size \"8\"]\n1. c3\n#diagram coords=middle\n",
+    )
+    .unwrap();
+    let o = twixt(&["check", "b.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(1), "{}", all(&o));
+    assert!(all(&o).contains("b.twixt:3:10"), "{}", all(&o));
+    assert!(all(&o).contains("coordinate sides"), "{}", all(&o));
+}
+
+#[test]
+fn a_sheet_takes_a_page_title_or_none() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("p.twixt"),
+        format!("[Title \"Game title\"]\n{SCRIPT}"),
+    )
+    .unwrap();
+    let o = twixt(
+        &["sheet", "p.twixt", "--title", "Puzzles 1–6", "-o", "s.svg"],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", all(&o));
+    let svg = std::fs::read_to_string(dir.path().join("s.svg")).unwrap();
+    assert!(
+        svg.contains(">Puzzles 1–6</text>") && !svg.contains("Game title"),
+        "title replaced"
+    );
+    let o = twixt(
+        &["sheet", "p.twixt", "--title", "", "-o", "n.svg"],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", all(&o));
+    let svg = std::fs::read_to_string(dir.path().join("n.svg")).unwrap();
+    assert!(
+        !svg.contains("id=\"title\"") && !svg.contains("Game title"),
+        "no title"
+    );
+}
