@@ -26,6 +26,7 @@ pub const TARGETS: &[(&str, FuzzTarget)] = &[
     ("rules_yaml", rules_yaml),
     ("style_yaml", style_yaml),
     ("script_to_svg", script_to_svg),
+    ("twrs_script", twrs_script),
 ];
 
 fn text(data: &[u8]) -> Option<&str> {
@@ -243,6 +244,40 @@ pub fn assert_svg_safe(svg: &str) {
         assert!(
             !words.any(|w| w.starts_with("on") && w.contains('=')),
             "event handler in {tag}"
+        );
+    }
+}
+
+/// TWRS scripts: read and replay; a script without errors writes a
+/// canonical form that reads back to the same games and positions, and
+/// every position draws.
+pub fn twrs_script(data: &[u8]) {
+    use crate::twrs::script::{parse, replay, write_file};
+    let Some(src) = text(data) else { return };
+    let (games, errors) = parse(src);
+    let replays: Vec<_> = games.iter().map(|g| replay(src, g)).collect();
+    for r in &replays {
+        let _ = crate::twrs::draw::to_svg(&r.position, &[], None, None);
+    }
+    if !errors.is_empty() || replays.iter().any(|r| !r.errors.is_empty()) {
+        return;
+    }
+    let canonical = write_file(&games);
+    let (again, errors) = parse(&canonical);
+    assert!(
+        errors.is_empty(),
+        "canonical TWRS script unreadable:\n{canonical}"
+    );
+    assert_eq!(write_file(&again), canonical, "canonical form not stable");
+    for (g, r) in again.iter().zip(&replays) {
+        let back = replay(&canonical, g);
+        assert!(
+            back.errors.is_empty(),
+            "canonical TWRS script replays differently:\n{canonical}"
+        );
+        assert_eq!(
+            back.position, r.position,
+            "final position differs after fmt"
         );
     }
 }

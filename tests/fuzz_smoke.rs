@@ -45,6 +45,7 @@ fn seed_folder(target: &str) -> &'static str {
         "movelist" => "movelist",
         "rules_yaml" => "rules_yaml",
         "style_yaml" => "style_yaml",
+        "twrs_script" => "twrs_script",
         other => panic!("no seed folder for {other}"),
     }
 }

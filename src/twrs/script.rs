@@ -618,6 +618,12 @@ fn diagram(args: &[&str], at: At) -> Result<DiagramPoint, String> {
             .split_once('=')
             .ok_or_else(|| format!("`{a}`: diagram options are key=value"))?;
         let v = unquote(v);
+        // A value is one word, or text in double quotes that holds none.
+        if v.contains('"') {
+            return Err(format!(
+                "`{a}`: a value in double quotes closes its quote and holds no other double quote"
+            ));
+        }
         match k {
             "name" => {
                 if v.is_empty()
