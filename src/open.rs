@@ -309,6 +309,38 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
     })
 }
 
+/// A position written in one line (`twixtkit::line`) as a game file of one
+/// game that starts from it, so that everything that draws a file draws it.
+/// The line's rule set must be a preset (a script can name any other).
+pub fn open_position(line: &str) -> Result<GameFile, Error> {
+    let (rules, _) = crate::line::read(line).map_err(|e| Error::Options(e.to_string()))?;
+    let name = rules.preset_name().ok_or_else(|| {
+        Error::Options(
+            "a position given on the command line names a preset rule set; for another, write a script with a rule file and `#setup position:`".to_string(),
+        )
+    })?;
+    let text = format!(
+        "[Size \"{}\"]\n[Rules \"{name}\"]\n#setup position: {}\n",
+        rules.size,
+        line.trim()
+    );
+    let path = Path::new("position");
+    let file = crate::script::script_from_bytes(path, text.as_bytes());
+    if !file.errors.is_empty() {
+        return Err(Error::Syntax {
+            path: path.to_path_buf(),
+            diagnostics: file.errors,
+        });
+    }
+    Ok(GameFile {
+        path: path.to_path_buf(),
+        content: Content::Script {
+            source: file.source,
+            games: file.games,
+        },
+    })
+}
+
 /// True for a script file (`.twixt`).
 pub fn is_script(path: &Path) -> bool {
     FileFormat::of_path(path) == Some(FileFormat::Script)

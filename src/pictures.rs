@@ -4,6 +4,7 @@
 
 use std::path::{Component, Path};
 
+use crate::board::Player;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::game::{GameDiagramError, Select, each_diagram_from, record_title};
 use crate::diagram::snapshot::diagram_from_snapshot;
@@ -14,6 +15,7 @@ use crate::open::{Content, Error, GameFile};
 use crate::position::Position;
 use crate::record::Record;
 use crate::replay::{replay_game, start_position};
+use crate::rules::RuleSet;
 
 /// How the chosen diagrams look, over what a script's diagram points say.
 #[derive(Debug, Clone, Copy)]
@@ -78,6 +80,23 @@ pub struct Picture {
     /// The style its script diagram point asked for (a built-in name, or a
     /// style file already resolved against the script's folder).
     pub style: Option<String>,
+    /// The rules of the game and who moves next, for writing the position
+    /// in one line ([`Picture::position_line`]).
+    pub rules: RuleSet,
+    pub to_move: Player,
+}
+
+impl Picture {
+    /// The drawn position in one line (`twixtkit::line`).
+    pub fn position_line(&self) -> String {
+        let setup = crate::setup::Setup {
+            size: self.diagram.size,
+            pegs: self.diagram.pegs.clone(),
+            links: self.diagram.links.clone(),
+            to_move: Some(self.to_move),
+        };
+        crate::line::write_setup(&self.rules, &setup, self.to_move)
+    }
 }
 
 /// The pictures of a file and a title for all of them.
@@ -278,6 +297,8 @@ impl GameFile {
                     .unwrap_or_else(|| format!("{title}-{:03}", snap.ply)),
                 diagram: d,
                 style,
+                rules: rep.rules.clone(),
+                to_move: snap.setup.to_move.unwrap_or(Player::Red),
             })
             .map_err(Halt::Out)?;
         }
@@ -338,6 +359,7 @@ impl GameFile {
         };
         let caption_title = if titled { Some(title) } else { None };
         let Played { start, moves, at } = played;
+        let rules = start.rules().clone();
         each_diagram_from(start, moves, select, numbering, caption_title, |g| {
             let mut diagram = g.diagram;
             diagram.coords = look.coords;
@@ -346,6 +368,8 @@ impl GameFile {
                 stem: format!("{title}-{:03}", g.ply),
                 diagram,
                 style: None,
+                rules: rules.clone(),
+                to_move: g.to_move,
             })
             .map_err(|e| Stop::Out(Halt::Out(e)))
         })

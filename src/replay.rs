@@ -347,6 +347,18 @@ fn block_setup(b: &SetupBlock, rules: &RuleSet, game: &Game, issues: &mut Vec<Is
     }
     s.links = b.links.iter().copied().collect();
     s.to_move = b.to_move.or(Some(game.first()));
+    // A position line names its size and rules: they must be the game's.
+    if let Some(written) = &b.line_rules.0 {
+        let game_line = crate::line::write_setup(rules, &Setup::empty(rules.size), Player::Red);
+        let ours: String = game_line.split('/').take(2).collect::<Vec<_>>().join("/");
+        if *written != ours {
+            issues.push(Issue::error(
+                format!("the position line is for {written}, but this game is played on {ours}: give the game the headers [Size] and [Rules] the line names"),
+                "in this setup",
+                b.span,
+            ));
+        }
+    }
     for p in s.check() {
         issues.push(Issue::error(
             format!("bad setup: {p}"),

@@ -221,6 +221,7 @@ fn setup() -> impl Strategy<Value = SetupBlock> {
             black,
             links,
             to_move,
+            line_rules: Default::default(),
             span: Span::default(),
         })
 }

@@ -27,8 +27,12 @@ enum Format {
 pub struct Args {
     /// Game files and folders (folders are searched for game files); `-`
     /// reads standard input.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "position")]
     paths: Vec<PathBuf>,
+    /// Check a position written in one line (size/rules/red/black/links/to-move)
+    /// instead of files: is it a legal position under its rules?
+    #[arg(long, value_name = "LINE", conflicts_with = "paths")]
+    position: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -275,7 +279,34 @@ fn game_line(g: &GameReport) -> String {
     )
 }
 
+/// `check --position LINE`: the line read and the position built, or why not.
+fn check_position(line: &str) -> ExitCode {
+    match twixtkit::line::position(line) {
+        Ok(pos) => {
+            let status = match pos.status() {
+                twixtkit::Status::Won { winner, .. } => format!("{} has connected", winner.name()),
+                _ => format!("{} to move", pos.to_move().name()),
+            };
+            let report = format!(
+                "{}: a legal position, {status}\n",
+                twixtkit::line::write(&pos)
+            );
+            match super::stdout::print(report.as_bytes()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(f) => f.report(),
+            }
+        }
+        Err(e) => {
+            eprintln!("error: {}", printable(&e));
+            ExitCode::from(1)
+        }
+    }
+}
+
 pub fn run(args: Args) -> ExitCode {
+    if let Some(line) = &args.position {
+        return check_position(line);
+    }
     let mut missing = Vec::new();
     let files = collect(&args.paths, &mut missing);
     if files.is_empty() && missing.is_empty() && !args.allow_empty {

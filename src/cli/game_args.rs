@@ -42,7 +42,16 @@ impl From<InputFormat> for FileFormat {
 pub struct GameArgs {
     /// The game: a script (.twixt) or a record (.tsgf, .T1, .txt, .moves);
     /// `-` reads standard input.
+    #[arg(
+        required_unless_present = "position",
+        default_value = "-",
+        hide_default_value = true
+    )]
     pub input: PathBuf,
+    /// A position in one line instead of a file, like
+    /// 24/pencil/c3,d5/h8,j6/*/black (size/rules/red/black/links/to-move).
+    #[arg(long, value_name = "LINE", conflicts_with_all = ["from", "game", "rules", "size"])]
+    pub position: Option<String>,
     /// The input's format, over what its extension says (standard input is
     /// read as a script unless this says otherwise).
     #[arg(long, value_enum, value_name = "FORMAT")]
@@ -61,6 +70,12 @@ pub struct GameArgs {
 impl GameArgs {
     /// Opens the file and keeps the game `--game` asks for.
     pub fn open(&self) -> Result<GameFile, Failure> {
+        if let Some(line) = &self.position {
+            if self.input.as_os_str() != "-" {
+                return Err(Failure::usage("give a game file or --position, not both"));
+            }
+            return Ok(twixtkit::open::open_position(line)?);
+        }
         if self.from.is_none() && twixtkit::twrs::file::sniff(&self.input) {
             return Err(Failure::usage(format!(
                 "{} is a TWRS script: this command draws TwixT games only so far (check, render, show, sheet and fmt read TWRS)",

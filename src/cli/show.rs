@@ -21,6 +21,17 @@ pub struct Args {
     /// Plain ASCII instead of Unicode box drawing.
     #[arg(long)]
     ascii: bool,
+    /// What to print: the board as text, or each position in one line
+    /// (size/rules/red/black/links/to-move, read back by --position).
+    #[arg(long, value_enum, default_value = "text")]
+    format: ShowFormat,
+}
+
+/// What `show` prints.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum ShowFormat {
+    Text,
+    Position,
 }
 
 pub fn run(a: Args) -> ExitCode {
@@ -48,7 +59,14 @@ pub fn run(a: Args) -> ExitCode {
         if i > 0 {
             text.push('\n');
         }
-        text.push_str(&to_text(&p.diagram, cs));
+        match a.format {
+            ShowFormat::Text => text.push_str(&to_text(&p.diagram, cs)),
+            ShowFormat::Position => {
+                text.pop();
+                text.push_str(&p.position_line());
+                text.push('\n');
+            }
+        }
     }
     match super::stdout::print(text.as_bytes())
         .and_then(|()| super::failure::report_problems(&drawn.warnings, ""))
@@ -61,6 +79,11 @@ pub fn run(a: Args) -> ExitCode {
 /// A TWRS script's diagram points (or final positions) as text, each with
 /// its caption, whose turn it is and the score so far.
 fn show_twrs(a: &Args) -> Result<(), Failure> {
+    if a.format == ShowFormat::Position {
+        return Err(Failure::usage(
+            "position lines are written for TwixT positions; TWRS has none yet",
+        ));
+    }
     if a.at_move.is_some() {
         return Err(Failure::usage(
             "TWRS scripts are shown at their #diagram points (or the final position); --move is for TwixT games",

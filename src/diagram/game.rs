@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use super::model::{Diagram, Numbering};
-use crate::board::Hole;
+use crate::board::{Hole, Player};
 use crate::moves::Move;
 use crate::position::{MoveError, Position};
 use crate::record::Record;
@@ -43,6 +43,8 @@ pub enum GameDiagramError {
 pub struct GameDiagram {
     pub ply: u32,
     pub diagram: Diagram,
+    /// Who moves next in the drawn position.
+    pub to_move: Player,
 }
 
 /// A short title for a record: its tagged event or players, else `None`.
@@ -123,7 +125,10 @@ pub fn each_diagram_from<E: From<GameDiagramError>>(
     let snapshot = |pos: &Position, holes: &[Option<Hole>], ply: u32| {
         let mut d = Diagram::from_setup(&pos.to_setup());
         d.number_moves(holes, numbering);
-        let moves = if ply == 0 {
+        let moves = if ply == 0 && pos.pegs().next().is_some() {
+            // A game played from a setup: ply 0 is that position.
+            "start position".to_string()
+        } else if ply == 0 {
             "empty board".to_string()
         } else {
             format!("after move {ply}")
@@ -132,7 +137,11 @@ pub fn each_diagram_from<E: From<GameDiagramError>>(
             Some(t) if !t.trim().is_empty() => format!("{t}: {moves}"),
             _ => moves[..1].to_uppercase() + &moves[1..],
         });
-        GameDiagram { ply, diagram: d }
+        GameDiagram {
+            ply,
+            diagram: d,
+            to_move: pos.to_move(),
+        }
     };
     if wanted(0) {
         f(snapshot(&pos, &holes, 0))?;

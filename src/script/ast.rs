@@ -151,7 +151,26 @@ pub struct SetupBlock {
     pub black: Vec<Hole>,
     pub links: Vec<Link>,
     pub to_move: Option<Player>,
+    /// The size and rules a `position:` line was written for
+    /// (`24/pencil`), checked against the game's own by replay.
+    pub line_rules: LineRules,
     pub span: Span,
+}
+
+/// The size and rules named by a setup's position line. Like a [`Span`], it
+/// takes no part in equality: the canonical form writes the setup out
+/// section by section, under the game's own headers.
+#[derive(Debug, Clone, Default)]
+pub struct LineRules(pub Option<String>);
+
+impl PartialEq for LineRules {
+    fn eq(&self, _: &LineRules) -> bool {
+        true
+    }
+}
+impl Eq for LineRules {}
+impl Hash for LineRules {
+    fn hash<H: Hasher>(&self, _: &mut H) {}
 }
 
 /// `#diagram …`: draw the position here.

@@ -1361,11 +1361,14 @@ fn read_setup(block: &mut SetupBlock, args: &[Arg<'_>], span: Span) -> Result<()
         Black,
         Links,
         ToMove,
+        Position,
     }
     let mut sec = Sec::None;
+    let mut pieces: Vec<&Arg<'_>> = Vec::new();
     for a in args {
         let word = a.value.trim_end_matches(':').to_ascii_lowercase();
         let new = match word.as_str() {
+            "position" if a.key.is_none() => Some(Sec::Position),
             "red" if a.key.is_none() && !matches!(sec, Sec::ToMove) => Some(Sec::Red),
             "black" if a.key.is_none() && !matches!(sec, Sec::ToMove) => Some(Sec::Black),
             "links" => Some(Sec::Links),
@@ -1381,7 +1384,7 @@ fn read_setup(block: &mut SetupBlock, args: &[Arg<'_>], span: Span) -> Result<()
                 return Err(arg_err(
                     a,
                     format!(
-                        "expected `red:`, `black:`, `links:` or `to-move:` in #setup, found `{}`",
+                        "expected `red:`, `black:`, `links:`, `to-move:` or `position:` in #setup, found `{}`",
                         clip(&a.value)
                     ),
                 ));
@@ -1393,8 +1396,16 @@ fn read_setup(block: &mut SetupBlock, args: &[Arg<'_>], span: Span) -> Result<()
                 block.to_move = Some(arg_player(a)?);
                 sec = Sec::None;
             }
+            // A whole position in one line (`twixtkit::line`); the argument
+            // reader splits at commas, so its pieces are joined again.
+            Sec::Position => {
+                pieces.push(a);
+                continue;
+            }
         }
+        finish_position(block, &mut pieces)?;
     }
+    finish_position(block, &mut pieces)?;
     if args.is_empty() {
         return Err(err(
             "empty #setup: expected `#setup red: f6 g8 black: d5 links: f6-g8`",
@@ -1402,5 +1413,37 @@ fn read_setup(block: &mut SetupBlock, args: &[Arg<'_>], span: Span) -> Result<()
             span,
         ));
     }
+    Ok(())
+}
+
+/// Reads the pieces of a `position:` line into the setup block.
+fn finish_position(block: &mut SetupBlock, pieces: &mut Vec<&Arg<'_>>) -> Result<(), ParseError> {
+    let Some(first) = pieces.first().copied() else {
+        return Ok(());
+    };
+    let text: String = pieces
+        .iter()
+        .map(|a| a.value.as_str())
+        .collect::<Vec<_>>()
+        .join(",");
+    pieces.clear();
+    let (rules, setup) = crate::line::read(&text).map_err(|e| arg_err(first, e.to_string()))?;
+    for (&h, &p) in &setup.pegs {
+        match p {
+            Player::Red => block.red.push(h),
+            Player::Black => block.black.push(h),
+        }
+    }
+    block.links.extend(setup.links.iter().copied());
+    block.to_move = setup.to_move;
+    // Its size and rules, in canonical words.
+    let canonical = crate::line::write_setup(&rules, &setup, Player::Red);
+    block.line_rules = crate::script::LineRules(Some(
+        canonical
+            .splitn(3, '/')
+            .take(2)
+            .collect::<Vec<_>>()
+            .join("/"),
+    ));
     Ok(())
 }
