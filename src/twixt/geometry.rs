@@ -249,6 +249,12 @@ impl Geometry {
         self.hole_flags[index]
     }
 
+    /// Every hole slot's flags, by index.
+    #[inline]
+    pub fn all_hole_flags(&self) -> &[u8] {
+        &self.hole_flags
+    }
+
     /// The link id of `link`, if both ends are holes of this board.
     pub fn link_id(&self, link: Link) -> Option<usize> {
         let (a, b) = link.ends();

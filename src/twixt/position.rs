@@ -38,6 +38,13 @@ pub(crate) fn colour_bits(p: Player) -> u8 {
     }
 }
 
+fn playable_flag(p: Player) -> u8 {
+    match p {
+        Player::Red => crate::geometry::flag::PLAYABLE_RED,
+        Player::Black => crate::geometry::flag::PLAYABLE_BLACK,
+    }
+}
+
 fn colour_player(bits: u8) -> Option<Player> {
     match bits & COLOUR {
         RED => Some(Player::Red),
@@ -264,6 +271,36 @@ impl Position {
     /// The player whose draw offer currently stands, if any.
     pub fn draw_offer(&self) -> Option<Player> {
         self.draw_offer
+    }
+
+    /// How many empty holes `player` may place a peg in.
+    pub fn free_hole_count(&self, player: Player) -> usize {
+        let playable = playable_flag(player);
+        // Zipped slices: a branch-free loop the compiler vectorises.
+        self.cells
+            .iter()
+            .zip(self.geo.all_hole_flags())
+            .map(|(&c, &f)| usize::from(c & COLOUR == 0 && f & playable != 0))
+            .sum()
+    }
+
+    /// The `k`-th (from 0) empty hole `player` may place a peg in, in board
+    /// order (row by row, as [`BoardSize::holes`]): a move generator picks
+    /// one uniformly without building a list.
+    pub fn nth_free_hole(&self, player: Player, k: usize) -> Option<Hole> {
+        self.free_holes(player).nth(k).map(|i| self.geo.hole(i))
+    }
+
+    /// Indices of the empty holes `player` may play, in board order: one
+    /// pass over the cells and the geometry's flags.
+    fn free_holes(&self, player: Player) -> impl Iterator<Item = usize> + '_ {
+        let playable = playable_flag(player);
+        self.cells
+            .iter()
+            .zip(self.geo.all_hole_flags())
+            .enumerate()
+            .filter(move |(_, (c, f))| **c & COLOUR == 0 && **f & playable != 0)
+            .map(|(i, _)| i)
     }
 
     pub fn peg(&self, hole: Hole) -> Option<Player> {

@@ -131,12 +131,13 @@ fn random_move(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
         }
     }
 
-    let size = pos.size();
-    let holes: Vec<Hole> = size
-        .holes()
-        .filter(|&h| pos.peg(h).is_none() && size.playable_by(mover, h))
-        .collect();
-    let hole = *rng.pick(&holes)?;
+    // The same choice as picking from the list of free playable holes in
+    // board order, without building the list.
+    let free = pos.free_hole_count(mover);
+    if free == 0 {
+        return None;
+    }
+    let hole = pos.nth_free_hole(mover, rng.below(free))?;
 
     let mut links = manual_links_for(pos, hole, &removed_pegs);
     if rules.links == Linking::Manual {
