@@ -111,3 +111,43 @@ fn a_sheet_takes_a_page_title_or_none() {
         "no title"
     );
 }
+
+#[test]
+fn a_sheet_keeps_only_the_diagram_points_named_like_a_pattern() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "[Size \"8\"]\n1. c3\n#diagram name=task-1\n2. f6\n#diagram name=solution-1\n3. d5\n#diagram name=task-2\n";
+    std::fs::write(dir.path().join("p.twixt"), script).unwrap();
+    let o = twixt(
+        &["sheet", "p.twixt", "--only", "task-*", "-o", "tasks.svg"],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", all(&o));
+    let svg = std::fs::read_to_string(dir.path().join("tasks.svg")).unwrap();
+    assert_eq!(
+        svg.matches("diagram\" transform").count(),
+        2,
+        "two task diagrams"
+    );
+    let o = twixt(
+        &["sheet", "p.twixt", "--only", "sol?tion-*", "-o", "sol.svg"],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", all(&o));
+    let svg = std::fs::read_to_string(dir.path().join("sol.svg")).unwrap();
+    assert_eq!(
+        svg.matches("diagram\" transform").count(),
+        1,
+        "one solution"
+    );
+    let o = twixt(
+        &["sheet", "p.twixt", "--only", "hint-*", "-o", "none.svg"],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        all(&o).contains("no diagram point is named like `hint-*`"),
+        "{}",
+        all(&o)
+    );
+    assert!(!dir.path().join("none.svg").exists());
+}

@@ -40,6 +40,11 @@ pub struct Args {
     /// Diagrams across (default 2 portrait, 3 landscape).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=12))]
     columns: u8,
+    /// Only the diagram points whose names match this pattern (`*` any
+    /// text, `?` one character), e.g. `task-*` for a page of puzzles and
+    /// `solution-*` for the answers.
+    #[arg(long, value_name = "PATTERN")]
+    only: Option<String>,
     /// The title printed at the top of every page (default: the game's
     /// title; `--title ""` prints none).
     #[arg(long)]
@@ -88,14 +93,21 @@ fn sheet(a: &Args) -> Result<Vec<PathBuf>, Failure> {
     // pages from the diagrams' frames, the second draws and writes them.
     let mut frames = Vec::new();
     let warnings = file.each_picture(&choice, |p| {
+        if !wanted(a, &p.stem) {
+            return Ok(());
+        }
         frames.push(frame(&p.diagram));
         Ok::<(), Failure>(())
     })?;
     if frames.is_empty() {
         super::failure::report_problems(&warnings, "")?;
     }
-    let plan = SheetPlan::new(&frames, &style, &opts)
-        .ok_or_else(|| Failure::usage("no positions chosen: nothing to lay out"))?;
+    let plan = SheetPlan::new(&frames, &style, &opts).ok_or_else(|| match &a.only {
+        Some(p) => Failure::usage(format!(
+            "no diagram point is named like `{p}`: nothing to lay out"
+        )),
+        None => Failure::usage("no positions chosen: nothing to lay out"),
+    })?;
     drop(frames);
     let paths: Vec<PathBuf> = match format {
         Format::Pdf => vec![a.output.clone()],
@@ -170,6 +182,9 @@ fn write_pages(
     };
     let mut on_page: Vec<Diagram> = Vec::with_capacity(plan.per_page());
     file.each_picture(choice, |p| {
+        if !wanted(a, &p.stem) {
+            return Ok(());
+        }
         on_page.push(p.diagram);
         if on_page.len() == plan.per_page() {
             emit(&on_page, written)?;
@@ -225,7 +240,11 @@ fn sheet_twrs(a: &Args, format: Format) -> Result<Vec<PathBuf>, Failure> {
         title: Some(title.clone()).filter(|t| !t.is_empty()),
         ..SheetOptions::default()
     };
-    let svgs: Vec<String> = pictures.into_iter().map(|p| p.svg).collect();
+    let svgs: Vec<String> = pictures
+        .into_iter()
+        .filter(|p| wanted(a, &p.stem))
+        .map(|p| p.svg)
+        .collect();
     let pages = twixtkit::diagram::sheet::picture_pages(&svgs, &opts, &Style::rulebook());
     if pages.is_empty() {
         return Err(Failure::usage("no positions chosen: nothing to lay out"));
@@ -273,4 +292,37 @@ fn sheet_twrs(a: &Args, format: Format) -> Result<Vec<PathBuf>, Failure> {
         written.push(path.clone());
     }
     Ok(written)
+}
+
+/// Does `--only` keep the picture named `stem`?
+fn wanted(a: &Args, stem: &str) -> bool {
+    a.only.as_deref().is_none_or(|pattern| {
+        let p: Vec<char> = pattern.chars().collect();
+        let s: Vec<char> = stem.chars().collect();
+        glob(&p, &s)
+    })
+}
+
+/// `*` matches any run of characters, `?` one; everything else itself.
+fn glob(p: &[char], s: &[char]) -> bool {
+    // Iterative matching with one backtrack point: linear for one `*`,
+    // at worst len(p) × len(s).
+    let (mut pi, mut si) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while si < s.len() {
+        if pi < p.len() && (p[pi] == '?' || p[pi] == s[si]) {
+            pi += 1;
+            si += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            star = Some((pi, si));
+            pi += 1;
+        } else if let Some((sp, ss)) = star {
+            pi = sp + 1;
+            si = ss + 1;
+            star = Some((sp, ss + 1));
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|&c| c == '*')
 }
