@@ -22,6 +22,7 @@ mod sheet;
 mod shell;
 mod show;
 mod stdout;
+mod twrs_input;
 mod view;
 
 #[derive(Parser)]

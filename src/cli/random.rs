@@ -151,13 +151,22 @@ fn random(args: &Args) -> Result<(), Failure> {
             )));
         }
     }
-    let games = twixtkit::diagnostic::count(args.games as usize, "random game");
-    if to_stdout {
-        super::stdout::print(text.as_bytes())?;
-        eprintln!("{games}, seed {seed}");
-    } else if let Some(path) = &args.output {
-        write_atomic(path, text.as_bytes()).map_err(|e| Failure::usage(e.to_string()))?;
-        eprintln!("wrote {games} to {}, seed {seed}", path.display());
+    emit(args, &text, "random game", seed)
+}
+
+/// Writes the games to standard output or the output file, and says how
+/// many and which seed repeats them.
+fn emit(args: &Args, text: &str, what: &str, seed: u64) -> Result<(), Failure> {
+    let games = twixtkit::diagnostic::count(args.games as usize, what);
+    match args.output.as_deref().filter(|p| *p != Path::new("-")) {
+        None => {
+            super::stdout::print(text.as_bytes())?;
+            eprintln!("{games}, seed {seed}");
+        }
+        Some(path) => {
+            write_atomic(path, text.as_bytes()).map_err(|e| Failure::usage(e.to_string()))?;
+            eprintln!("wrote {games} to {}, seed {seed}", path.display());
+        }
     }
     Ok(())
 }
@@ -217,13 +226,5 @@ fn random_twrs(args: &Args) -> Result<(), Failure> {
             )));
         }
     }
-    let games = twixtkit::diagnostic::count(args.games as usize, "random TWRS game");
-    if to_stdout {
-        super::stdout::print(text.as_bytes())?;
-        eprintln!("{games}, seed {seed}");
-    } else if let Some(path) = &args.output {
-        write_atomic(path, text.as_bytes()).map_err(|e| Failure::usage(e.to_string()))?;
-        eprintln!("wrote {games} to {}, seed {seed}", path.display());
-    }
-    Ok(())
+    emit(args, &text, "random TWRS game", seed)
 }

@@ -253,22 +253,9 @@ fn info(title: &str) -> PdfInfo {
 /// A TWRS script: its diagram points (or each game's final position) drawn
 /// by the TWRS drawing, written as render writes TwixT pictures.
 fn render_twrs(a: &Args, target: Target, zoom: f64) -> Result<Vec<PathBuf>, Failure> {
-    if a.select.at_move.is_some() || a.select.every.is_some() {
-        return Err(Failure::usage(
-            "TWRS scripts are drawn at their #diagram points (or the final position); --move and --every are for TwixT games",
-        ));
-    }
-    let file = twixtkit::twrs::file::TwrsFile::load(&a.game.input)
-        .map_err(|e| Failure::usage(format!("{}: {e}", a.game.input.display())))?;
-    let pictures = file.pictures().map_err(|errors| {
-        for d in &errors {
-            eprint!("{}", super::color::for_stderr(d));
-        }
-        Failure::invalid(format!(
-            "{}: nothing drawn, the script has errors",
-            file.name
-        ))
-    })?;
+    super::twrs_input::refuse_selection(&a.select)?;
+    let file = super::twrs_input::load(&a.game.input)?;
+    let pictures = super::twrs_input::drawn(&file, file.pictures())?;
     let title = file
         .games
         .first()

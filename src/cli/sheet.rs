@@ -78,17 +78,7 @@ fn sheet(a: &Args) -> Result<Vec<PathBuf>, Failure> {
     let choice = a.look.choice(a.select.chosen(), Select::Every(10), false);
     let file = a.game.open()?;
     let title = a.title.clone().unwrap_or_else(|| file.title());
-    let opts = SheetOptions {
-        paper: if a.landscape {
-            a.paper.landscape()
-        } else {
-            a.paper
-        },
-        columns: usize::from(a.columns),
-        rows: usize::from(a.rows),
-        title: Some(title.clone()).filter(|t| !t.is_empty()),
-        ..SheetOptions::default()
-    };
+    let opts = options(a, &title);
     // Two passes keep memory to one page of diagrams: the first plans the
     // pages from the diagrams' frames, the second draws and writes them.
     let mut frames = Vec::new();
@@ -212,34 +202,11 @@ fn write_pages(
 /// A TWRS script's pictures laid out on pages (each drawn by the TWRS
 /// drawing, then placed by the shared page layout).
 fn sheet_twrs(a: &Args, format: Format) -> Result<Vec<PathBuf>, Failure> {
-    if a.select.at_move.is_some() || a.select.every.is_some() {
-        return Err(Failure::usage(
-            "TWRS scripts are drawn at their #diagram points (or the final position); --move and --every are for TwixT games",
-        ));
-    }
-    let file = twixtkit::twrs::file::TwrsFile::load(&a.game.input)
-        .map_err(|e| Failure::usage(format!("{}: {e}", a.game.input.display())))?;
-    let pictures = file.pictures().map_err(|errors| {
-        for d in &errors {
-            eprint!("{}", super::color::for_stderr(d));
-        }
-        Failure::invalid(format!(
-            "{}: nothing drawn, the script has errors",
-            file.name
-        ))
-    })?;
+    super::twrs_input::refuse_selection(&a.select)?;
+    let file = super::twrs_input::load(&a.game.input)?;
+    let pictures = super::twrs_input::drawn(&file, file.pictures())?;
     let title = a.title.clone().unwrap_or_else(|| file.title());
-    let opts = SheetOptions {
-        paper: if a.landscape {
-            a.paper.landscape()
-        } else {
-            a.paper
-        },
-        columns: usize::from(a.columns),
-        rows: usize::from(a.rows),
-        title: Some(title.clone()).filter(|t| !t.is_empty()),
-        ..SheetOptions::default()
-    };
+    let opts = options(a, &title);
     let svgs: Vec<String> = pictures
         .into_iter()
         .filter(|p| wanted(a, &p.stem))
@@ -325,4 +292,20 @@ fn glob(p: &[char], s: &[char]) -> bool {
         }
     }
     p[pi..].iter().all(|&c| c == '*')
+}
+
+/// The page layout the options ask for, with `title` on every page (none
+/// when it is empty).
+fn options(a: &Args, title: &str) -> SheetOptions {
+    SheetOptions {
+        paper: if a.landscape {
+            a.paper.landscape()
+        } else {
+            a.paper
+        },
+        columns: usize::from(a.columns),
+        rows: usize::from(a.rows),
+        title: Some(title.to_string()).filter(|t| !t.is_empty()),
+        ..SheetOptions::default()
+    }
 }

@@ -89,17 +89,8 @@ fn show_twrs(a: &Args) -> Result<(), Failure> {
             "TWRS scripts are shown at their #diagram points (or the final position); --move is for TwixT games",
         ));
     }
-    let file = twixtkit::twrs::file::TwrsFile::load(&a.game.input)
-        .map_err(|e| Failure::usage(format!("{}: {e}", a.game.input.display())))?;
-    let views = file.views().map_err(|errors| {
-        for d in &errors {
-            eprint!("{}", super::color::for_stderr(d));
-        }
-        Failure::invalid(format!(
-            "{}: nothing shown, the script has errors",
-            file.name
-        ))
-    })?;
+    let file = super::twrs_input::load(&a.game.input)?;
+    let views = super::twrs_input::drawn(&file, file.views())?;
     let mut text = String::new();
     for (i, v) in views.iter().enumerate() {
         if i > 0 {
