@@ -104,6 +104,12 @@ fn the_command_line_reads_and_prints_lines() {
     let svg = std::fs::read_to_string(svg).unwrap();
     assert_eq!(svg.matches("class=\"peg red").count(), 2, "{svg}");
     assert!(svg.contains("start position"));
+    // A book of a position alone shows that position.
+    let html = dir.path().join("b.html");
+    let o = twixt(&["book", "--position", line, "-o", html.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(html).unwrap();
+    assert!(html.contains("Diagram 1 (start position)"), "{html}");
     // Every position of a script, one line each; a line per diagram point.
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/diagrams/dujardin.twixt");
     let o = twixt(&["show", script, "--format", "position"]);

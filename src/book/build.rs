@@ -321,6 +321,14 @@ impl Walker<'_> {
         if cur.ply > cur.figure_ply && !cur.broken {
             blocks.push(Block::Figure(Box::new(self.auto_figure(cur, main))));
         }
+        // A game that is only a position (a setup, no moves, no diagram
+        // point) shows that position.
+        let drew = blocks.iter().any(|b| matches!(b, Block::Figure(_)));
+        if main && !drew && cur.last.is_none() && cur.pos.pegs().next().is_some() {
+            let mut f = self.auto_figure(cur, main);
+            f.label = format!("Diagram {} (start position)", f.number);
+            blocks.push(Block::Figure(Box::new(f)));
+        }
         blocks
     }
 
