@@ -289,6 +289,15 @@ impl GameFile {
             {
                 d.coords = sides;
             }
+            // And its `to-move=yes|no` over the style's marker.
+            if let Some((_, v)) = snap
+                .point
+                .extra
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case("to-move"))
+            {
+                d.show_to_move = Some(v == "yes");
+            }
             f(Picture {
                 stem: snap
                     .point

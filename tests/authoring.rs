@@ -151,3 +151,44 @@ fn a_sheet_keeps_only_the_diagram_points_named_like_a_pattern() {
     );
     assert!(!dir.path().join("none.svg").exists());
 }
+
+#[test]
+fn the_side_to_move_shows_by_style_or_by_diagram_point() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "[Size \"8\"]\n1. c3 2. f6\n#diagram name=asked to-move=yes\n#diagram name=default\n3. d5\n#diagram name=off to-move=no\n";
+    std::fs::write(dir.path().join("p.twixt"), script).unwrap();
+    std::fs::write(dir.path().join("marker.yaml"), "to_move_marker: true\n").unwrap();
+    let o = twixt(&["render", "p.twixt", "-o", "a"], dir.path());
+    assert!(o.status.success(), "{}", all(&o));
+    let read = |d: &str, n: &str| std::fs::read_to_string(dir.path().join(d).join(n)).unwrap();
+    assert!(read("a", "asked.svg").contains(">Red to play</text>"));
+    assert!(read("a", "asked.svg").contains("class=\"to-move red\""));
+    assert!(!read("a", "default.svg").contains("to play"));
+    let o = twixt(
+        &["render", "p.twixt", "--style", "marker.yaml", "-o", "b"],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", all(&o));
+    assert!(read("b", "default.svg").contains(">Red to play</text>"));
+    assert!(
+        !read("b", "off.svg").contains("to play"),
+        "to-move=no wins over the style"
+    );
+    // Black moves after move 3.
+    std::fs::write(
+        dir.path().join("q.twixt"),
+        "[Size \"8\"]\n1. c3\n#diagram name=b to-move=yes\n",
+    )
+    .unwrap();
+    let o = twixt(&["render", "q.twixt", "-o", "c"], dir.path());
+    assert!(o.status.success(), "{}", all(&o));
+    assert!(read("c", "b.svg").contains(">Black to play</text>"));
+    std::fs::write(
+        dir.path().join("r.twixt"),
+        "[Size \"8\"]\n1. c3\n#diagram to-move=maybe\n",
+    )
+    .unwrap();
+    let o = twixt(&["check", "r.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(all(&o).contains("to-move=yes or to-move=no"), "{}", all(&o));
+}

@@ -241,6 +241,11 @@ pub struct Diagram {
     pub border_lines: bool,
     /// Text under the diagram, wrapped to its width.
     pub caption: Option<String>,
+    /// Who moves next, when known.
+    pub to_move: Option<Player>,
+    /// Show who moves next under the board: `None` leaves it to the style's
+    /// `to_move_marker`; a diagram point's `to-move=yes|no` sets it.
+    pub show_to_move: Option<bool>,
 }
 
 impl Diagram {
@@ -259,6 +264,8 @@ impl Diagram {
             guides: false,
             border_lines: true,
             caption: None,
+            to_move: setup.to_move,
+            show_to_move: None,
         }
     }
 

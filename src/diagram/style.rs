@@ -284,6 +284,9 @@ macro_rules! style_fields {
     };
     (@full colour) => { Colour };
     (@full case) => { LetterCase };
+    (@full flag) => { bool };
+    (@patch flag) => { bool };
+    (@unwrap flag $v:expr) => { $v };
     (@patch case) => { LetterCase };
     (@unwrap case $v:expr) => { $v };
     (@full font) => { FontFamily };
@@ -358,6 +361,9 @@ style_fields! {
     /// Column letters of the coordinates: `lower` (a, b, …) or `upper`
     /// (A, B, …, as many printed diagrams have them).
     coord_case: case,
+    /// Show who moves next under the board (a small peg and "Red to
+    /// play"); a diagram point's `to-move=yes|no` decides for itself.
+    to_move_marker: flag,
     /// Caption text.
     caption: colour,
     /// Font size of captions.

@@ -94,6 +94,8 @@ pub struct Layout {
     pub board_bottom: f64,
     /// The caption, wrapped.
     pub caption_lines: Vec<String>,
+    /// The side to move, when a line under the board shows it.
+    pub to_move: Option<Player>,
 }
 
 /// Space between the board part and the caption, in units.
@@ -119,10 +121,14 @@ impl Layout {
             Some(c) => font::wrap(c, s.caption_size, width - 0.4),
             None => Vec::new(),
         };
-        let caption_h = if caption_lines.is_empty() {
+        let to_move = d
+            .to_move
+            .filter(|_| d.show_to_move.unwrap_or(s.to_move_marker));
+        let lines = caption_lines.len() + usize::from(to_move.is_some());
+        let caption_h = if lines == 0 {
             0.0
         } else {
-            CAPTION_GAP + caption_lines.len() as f64 * s.caption_size * CAPTION_LEADING
+            CAPTION_GAP + lines as f64 * s.caption_size * CAPTION_LEADING
         };
         Layout {
             view,
@@ -133,6 +139,7 @@ impl Layout {
             coord_band,
             board_bottom,
             caption_lines,
+            to_move,
         }
     }
 
@@ -144,9 +151,16 @@ impl Layout {
     /// Baselines of the caption lines (x is the picture's centre).
     pub fn caption_baselines(&self, s: &Style) -> Vec<f64> {
         let lead = s.caption_size * CAPTION_LEADING;
-        (0..self.caption_lines.len())
+        // The side-to-move line, when shown, comes first.
+        let skip = usize::from(self.to_move.is_some());
+        (skip..skip + self.caption_lines.len())
             .map(|i| self.board_bottom + CAPTION_GAP + lead * i as f64 + s.caption_size * 0.95)
             .collect()
+    }
+
+    /// Baseline of the side-to-move line.
+    fn to_move_baseline(&self, s: &Style) -> f64 {
+        self.board_bottom + CAPTION_GAP + s.caption_size * 0.95
     }
 }
 
@@ -555,6 +569,9 @@ pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: 
     write_marks(out, d, s, view, p);
     write_coords(out, d, s, l, p);
 
+    if let Some(player) = l.to_move {
+        write_to_move(out, s, l, player, p);
+    }
     if !l.caption_lines.is_empty() {
         let _ = write!(
             out,
@@ -576,6 +593,53 @@ pub fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, prefix: 
         }
         out.push_str("</g>\n");
     }
+}
+
+/// The line under the board that says who moves next: a small peg of that
+/// colour, then "Red to play" or "Black to play", centred.
+fn write_to_move(out: &mut String, s: &Style, l: &Layout, player: Player, p: &str) {
+    let text = match player {
+        Player::Red => "Red to play",
+        Player::Black => "Black to play",
+    };
+    let size = s.caption_size;
+    let r = size * 0.38;
+    let gap = size * 0.3;
+    let text_w = font::text_width(text, size);
+    let cx = l.x + l.width / 2.0;
+    let left = cx - (2.0 * r + gap + text_w) / 2.0;
+    let base = l.to_move_baseline(s);
+    let _ = write!(
+        out,
+        "<g id=\"{p}to-move\" class=\"to-move {}\">\n<circle cx=\"",
+        player.name()
+    );
+    push_num(out, left + r);
+    out.push_str("\" cy=\"");
+    push_num(out, base - size * HALF_CAP);
+    out.push_str("\" r=\"");
+    push_num(out, r);
+    let _ = write!(
+        out,
+        "\" fill=\"{}\" stroke=\"{}\" stroke-width=\"",
+        colour_of(s, player),
+        s.peg_outline
+    );
+    push_num(out, s.peg_outline_width.min(r * 0.3));
+    let _ = write!(
+        out,
+        "\"/>\n<text fill=\"{}\" font-family=\"{}\" font-size=\"",
+        s.caption,
+        s.font_family.as_str()
+    );
+    push_num(out, size);
+    out.push_str("\" x=\"");
+    push_num(out, left + 2.0 * r + gap);
+    out.push_str("\" y=\"");
+    push_num(out, base);
+    out.push_str("\">");
+    out.push_str(text);
+    out.push_str("</text>\n</g>\n");
 }
 
 /// A ghost peg's colour: the player's, unless it would vanish into the

@@ -1191,6 +1191,15 @@ fn directive(
                             )
                         })?)
                     }
+                    "to-move" => {
+                        if !matches!(v.as_str(), "yes" | "no") {
+                            return Err(arg_err(
+                                a,
+                                format!("expected to-move=yes or to-move=no, found `{}`", clip(&v)),
+                            ));
+                        }
+                        d.extra.push((key.to_string(), v))
+                    }
                     // Kept as written; checked here so that `check` points at it.
                     "coords" => {
                         v.parse::<crate::diagram::model::Sides>()
