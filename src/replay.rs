@@ -219,6 +219,9 @@ struct Ctx {
     /// Whether to record a decision (main line only).
     decided: Option<Decision>,
     dead_draw_each_ply: bool,
+    /// The game's `Task` header and its `TaskTranslation`, which captions
+    /// and translations name as `{task}`.
+    task: Option<(String, Option<String>)>,
 }
 
 /// Replays `game` under `rules`, with a snapshot at each diagram point.
@@ -241,6 +244,12 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
         snapshots,
         decided: None,
         dead_draw_each_ply: rules.removal != Removal::None,
+        task: game.tag("Task").map(|t| {
+            (
+                t.to_string(),
+                game.tag("TaskTranslation").map(str::to_string),
+            )
+        }),
     };
     let has_moves = line_has_moves(&game.line);
     let start = match start_state(game, &rules, has_moves, &mut ctx.issues) {
@@ -518,7 +527,7 @@ fn walk(ctx: &mut Ctx, line: &Line, cur: &mut Cursor, path: &mut Vec<usize>, mai
                     })
                     .collect();
                 ctx.diagrams.push(DiagramSnapshot {
-                    point: (**d).clone(),
+                    point: with_task(d, ctx.task.as_ref()),
                     setup: cur.state.setup(),
                     move_numbers: cur.numbers.clone().unwrap_or_default(),
                     last_move: cur.last.clone(),
@@ -876,7 +885,35 @@ fn check_mark(ctx: &mut Ctx, m: &Mark, cur: &Cursor) {
     }
 }
 
+/// The diagram point with `{task}` in its caption and translation replaced
+/// by the game's task (the translation by `TaskTranslation`, else the task).
+fn with_task(d: &DiagramPoint, task: Option<&(String, Option<String>)>) -> DiagramPoint {
+    let mut d = d.clone();
+    if let Some((task, translated)) = task {
+        if let Some(c) = &mut d.caption {
+            *c = c.replace("{task}", task);
+        }
+        for (k, v) in &mut d.extra {
+            if k == "translation" {
+                *v = v.replace("{task}", translated.as_deref().unwrap_or(task));
+            }
+        }
+    }
+    d
+}
+
 fn check_diagram(ctx: &mut Ctx, d: &DiagramPoint, cur: &Cursor) {
+    let names_task = d.caption.as_deref().is_some_and(|c| c.contains("{task}"))
+        || d.extra
+            .iter()
+            .any(|(k, v)| k == "translation" && v.contains("{task}"));
+    if names_task && ctx.task.is_none() {
+        ctx.issues.push(Issue::error(
+            "the caption names {task}, but the game has no [Task \"…\"] header".to_string(),
+            "no task to name",
+            d.span,
+        ));
+    }
     if let Some(Numbers::Range(_, b)) = d.numbers
         && b > cur.ply
     {

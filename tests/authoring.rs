@@ -192,3 +192,32 @@ fn the_side_to_move_shows_by_style_or_by_diagram_point() {
     assert_eq!(o.status.code(), Some(1));
     assert!(all(&o).contains("to-move=yes or to-move=no"), "{}", all(&o));
 }
+
+#[test]
+fn captions_name_the_task_of_a_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "[Size \"10\"]\n[Task \"Red to play and win\"]\n[TaskTranslation \"Rood speelt en wint\"]\n1. c3 2. f6\n#diagram name=p caption=\"Puzzle 1: {task}\" translation=\"{task}\"\n";
+    std::fs::write(dir.path().join("p.twixt"), script).unwrap();
+    let o = twixt(&["render", "p.twixt", "-o", "o"], dir.path());
+    assert!(o.status.success(), "{}", all(&o));
+    let svg = std::fs::read_to_string(dir.path().join("o/p.svg")).unwrap();
+    assert!(
+        svg.contains(">Puzzle 1: Red to play and win</text>"),
+        "{svg}"
+    );
+    let o = twixt(&["book", "p.twixt", "-o", "b.html"], dir.path());
+    assert!(o.status.success(), "{}", all(&o));
+    let html = std::fs::read_to_string(dir.path().join("b.html")).unwrap();
+    assert!(
+        html.contains("Rood speelt en wint"),
+        "the translation names the translated task"
+    );
+    std::fs::write(
+        dir.path().join("n.twixt"),
+        "[Size \"10\"]\n1. c3\n#diagram caption=\"{task}\"\n",
+    )
+    .unwrap();
+    let o = twixt(&["check", "n.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(all(&o).contains("no [Task"), "{}", all(&o));
+}
