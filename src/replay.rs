@@ -868,6 +868,10 @@ fn mark_holes(m: &MarkKind) -> Vec<Hole> {
             })
             .collect(),
         MarkKind::Arrow(a, b) | MarkKind::Area(a, b) => vec![*a, *b],
+        MarkKind::NewLink(l) | MarkKind::RemovedLink(l) => {
+            let (a, b) = l.ends();
+            vec![a, b]
+        }
     }
 }
 

@@ -39,6 +39,8 @@ fn every_mark() -> Diagram {
         from: h("e9"),
         to: h("g10"),
     });
+    d.marks.insert(Mark::NewLink("d5-e7".parse().unwrap()));
+    d.marks.insert(Mark::RemovedLink("h8-j9".parse().unwrap()));
     d
 }
 

@@ -118,6 +118,8 @@ fn mark() -> impl Strategy<Value = Mark> {
         .prop_map(MarkKind::Highlight),
         (hole(), hole()).prop_map(|(a, b)| MarkKind::Arrow(a, b)),
         (hole(), hole()).prop_map(|(a, b)| MarkKind::Area(a, b)),
+        link().prop_map(MarkKind::NewLink),
+        link().prop_map(MarkKind::RemovedLink),
     ];
     kind.prop_map(|kind| Mark {
         kind,

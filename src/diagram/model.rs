@@ -198,6 +198,10 @@ pub enum Mark {
     Letter { hole: Hole, text: String },
     /// An arrow from one hole to another.
     Arrow { from: Hole, to: Hole },
+    /// A link about to be placed: dashed, in the mark colour.
+    NewLink(Link),
+    /// A link taken away: dashed and crossed out, in the mark colour.
+    RemovedLink(Link),
 }
 
 impl Mark {
@@ -212,6 +216,10 @@ impl Mark {
             Mark::HighlightHole(h) | Mark::Cross(h) => vec![*h],
             Mark::Ghost { hole, .. } | Mark::Letter { hole, .. } => vec![*hole],
             Mark::Arrow { from, to } => vec![*from, *to],
+            Mark::NewLink(l) | Mark::RemovedLink(l) => {
+                let (a, b) = l.ends();
+                vec![a, b]
+            }
         }
     }
 }

@@ -81,6 +81,12 @@ pub fn diagram_from_snapshot(snap: &DiagramSnapshot) -> Diagram {
             MarkKind::Area(a, b) => {
                 d.mark(Mark::Area(Crop::new(*a, *b)));
             }
+            MarkKind::NewLink(l) => {
+                d.mark(Mark::NewLink(*l));
+            }
+            MarkKind::RemovedLink(l) => {
+                d.mark(Mark::RemovedLink(*l));
+            }
         }
     }
     if let Some((a, b)) = snap.point.crop {

@@ -815,6 +815,9 @@ fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
         .filter(|m| match m {
             Mark::Cross(h) | Mark::Letter { hole: h, .. } => view.contains(*h),
             Mark::Arrow { from, to } => view.contains(*from) || view.contains(*to),
+            Mark::NewLink(l) | Mark::RemovedLink(l) => {
+                view.contains(l.ends().0) || view.contains(l.ends().1)
+            }
             _ => false,
         })
         .collect();
@@ -869,6 +872,38 @@ fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
                 out.push_str("\">");
                 push_escaped(out, text);
                 out.push_str("</text>\n");
+            }
+            Mark::NewLink(l) | Mark::RemovedLink(l) => {
+                let (a, b) = l.ends();
+                let (x0, y0) = (f64::from(a.col), f64::from(a.row));
+                let (x1, y1) = (f64::from(b.col), f64::from(b.row));
+                let len = ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt();
+                // From peg edge to peg edge, dashed.
+                let (ux, uy) = ((x1 - x0) / len, (y1 - y0) / len);
+                let k = s.peg_radius;
+                let removed = matches!(m, Mark::RemovedLink(_));
+                let kind = if removed { "removed-link" } else { "new-link" };
+                let _ = write!(
+                    out,
+                    "<path class=\"{kind} {a}-{b}\" fill=\"none\" stroke-dasharray=\""
+                );
+                push_num(out, s.link_width * 1.6);
+                out.push(' ');
+                push_num(out, s.link_width * 1.2);
+                out.push_str("\" stroke-width=\"");
+                push_num(out, s.link_width * 0.8);
+                out.push_str("\" d=\"");
+                push_segment(out, x0 + ux * k, y0 + uy * k, x1 - ux * k, y1 - uy * k);
+                out.push_str("\"/>\n");
+                if removed {
+                    // A cross over the middle: taken away.
+                    let (mx, my) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+                    let c = s.peg_radius * 0.7;
+                    let _ = write!(out, "<path class=\"removed-cross\" fill=\"none\" d=\"");
+                    push_segment(out, mx - c, my - c, mx + c, my + c);
+                    push_segment(out, mx - c, my + c, mx + c, my - c);
+                    out.push_str("\"/>\n");
+                }
             }
             Mark::Arrow { from, to } => {
                 let (x0, y0) = (f64::from(from.col), f64::from(from.row));

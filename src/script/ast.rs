@@ -222,6 +222,10 @@ pub enum MarkKind {
     Arrow(Hole, Hole),
     /// `#area c3-f8`: a rectangle of holes, corners inclusive.
     Area(Hole, Hole),
+    /// `#new-link e5-f7`: a link about to be placed.
+    NewLink(Link),
+    /// `#removed-link c3-d5`: a link taken away.
+    RemovedLink(Link),
 }
 
 /// A hole or a link, for highlighting.

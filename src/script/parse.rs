@@ -10,7 +10,7 @@ use nom::{IResult, Input};
 use nom_locate::LocatedSpan;
 
 /// Every directive name, for "did you mean" hints.
-const DIRECTIVES: [&str; 15] = [
+const DIRECTIVES: [&str; 17] = [
     "diagram",
     "setup",
     "label",
@@ -18,6 +18,8 @@ const DIRECTIVES: [&str; 15] = [
     "highlight",
     "arrow",
     "area",
+    "new-link",
+    "removed-link",
     "links",
     "would-link",
     "cannot-join",
@@ -1243,6 +1245,14 @@ fn directive(
         "arrow" => {
             need_args(name, args, 2..=2, "#arrow f6 j8", span)?;
             mark(MarkKind::Arrow(arg_hole(&args[0])?, arg_hole(&args[1])?))
+        }
+        "new-link" => {
+            need_args(name, args, 1..=1, "#new-link e5-f7", span)?;
+            mark(MarkKind::NewLink(arg_link(&args[0])?))
+        }
+        "removed-link" => {
+            need_args(name, args, 1..=1, "#removed-link c3-d5", span)?;
+            mark(MarkKind::RemovedLink(arg_link(&args[0])?))
         }
         "area" => {
             need_args(name, args, 1..=1, "#area c3-f8", span)?;

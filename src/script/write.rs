@@ -290,6 +290,8 @@ fn mark_text(m: &MarkKind) -> String {
             s
         }
         MarkKind::Arrow(a, b) => format!("#arrow {a} {b}"),
+        MarkKind::NewLink(l) => format!("#new-link {l}"),
+        MarkKind::RemovedLink(l) => format!("#removed-link {l}"),
         MarkKind::Area(a, b) => format!("#area {a}-{b}"),
     }
 }
