@@ -6,7 +6,6 @@
 use std::fmt::Write as _;
 
 use crate::diagram::Style;
-use crate::diagram::font::{text_width, wrap};
 use crate::diagram::pdf::{PdfError, PdfInfo, svgs_to_pdf};
 use crate::diagram::sheet::{Paper, open_page, place};
 use crate::diagram::svg::{Layout, push_escaped, push_num};
@@ -256,23 +255,7 @@ fn caption_lines(f: &Figure, width: f64) -> Vec<CaptionLine> {
     out
 }
 
-/// [`wrap`], then a last line holding one lone word takes a second one from
-/// the line above when that still fits.
-pub fn wrap_even(t: &str, size: f64, width: f64) -> Vec<String> {
-    let mut lines = wrap(t, size, width);
-    let n = lines.len();
-    if n >= 2 && !lines[n - 1].contains(' ') && lines[n - 2].matches(' ').count() >= 2 {
-        let (prev, last) = (lines[n - 2].clone(), lines[n - 1].clone());
-        if let Some((head, word)) = prev.rsplit_once(' ') {
-            let joined = format!("{word} {last}");
-            if text_width(&joined, size) <= width {
-                lines[n - 2] = head.to_string();
-                lines[n - 1] = joined;
-            }
-        }
-    }
-    lines
-}
+pub use crate::diagram::font::wrap_even;
 
 fn text(out: &mut String, x: f64, y: f64, size: f64, colour: &str, anchor: &str, t: &str) {
     text_styled(out, x, y, size, colour, anchor, "", t);
@@ -311,6 +294,7 @@ fn text_styled(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagram::font::text_width;
 
     #[test]
     fn no_lone_word_ends_a_caption() {

@@ -118,7 +118,8 @@ impl Layout {
         let board_bottom = f64::from(view.max.row) + m + band(d.coords.bottom);
         let width = right - x;
         let caption_lines = match &d.caption {
-            Some(c) => font::wrap(c, s.caption_size, width - 0.4),
+            // No lone last word, as in the books.
+            Some(c) => font::wrap_even(c, s.caption_size, width - 0.4),
             None => Vec::new(),
         };
         let to_move = d
