@@ -99,6 +99,24 @@ pub fn wrap(text: &str, size: f64, max_width: f64) -> Vec<String> {
     lines
 }
 
+/// [`wrap`], then a last line holding one lone word takes a second one from
+/// the line above when that still fits.
+pub fn wrap_even(t: &str, size: f64, width: f64) -> Vec<String> {
+    let mut lines = wrap(t, size, width);
+    let n = lines.len();
+    if n >= 2 && !lines[n - 1].contains(' ') && lines[n - 2].matches(' ').count() >= 2 {
+        let (prev, last) = (lines[n - 2].clone(), lines[n - 1].clone());
+        if let Some((head, word)) = prev.rsplit_once(' ') {
+            let joined = format!("{word} {last}");
+            if text_width(&joined, size) <= width {
+                lines[n - 2] = head.to_string();
+                lines[n - 1] = joined;
+            }
+        }
+    }
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,22 +138,4 @@ mod tests {
         assert_eq!(wrap("a\n\nb", 1.0, 5.0), vec!["a", "", "b"]);
         assert!(wrap("", 1.0, 5.0).is_empty());
     }
-}
-
-/// [`wrap`], then a last line holding one lone word takes a second one from
-/// the line above when that still fits.
-pub fn wrap_even(t: &str, size: f64, width: f64) -> Vec<String> {
-    let mut lines = wrap(t, size, width);
-    let n = lines.len();
-    if n >= 2 && !lines[n - 1].contains(' ') && lines[n - 2].matches(' ').count() >= 2 {
-        let (prev, last) = (lines[n - 2].clone(), lines[n - 1].clone());
-        if let Some((head, word)) = prev.rsplit_once(' ') {
-            let joined = format!("{word} {last}");
-            if text_width(&joined, size) <= width {
-                lines[n - 2] = head.to_string();
-                lines[n - 1] = joined;
-            }
-        }
-    }
-    lines
 }
