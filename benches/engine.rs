@@ -7,7 +7,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use twixtkit::random::random_game;
-use twixtkit::{Move, Position, RuleSet, Status};
+use twixtkit::win_search::WinSearch;
+use twixtkit::{Move, Player, Position, RuleSet, Status};
 
 const GAMES: u64 = 64;
 
@@ -117,5 +118,34 @@ fn new_position(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, replay, dead_draw, new_position);
+/// `#wins red in 3` on a 12×12 corner of the board (top and right sides
+/// cut): a puzzle that holds (proved) and a position where a defence holds
+/// (refuted, the search must exhaust Red's tries).
+fn wins_in_three(c: &mut Criterion) {
+    let mut group = c.benchmark_group("wins_in_3");
+    group.sample_size(20);
+    for (name, line) in [
+        (
+            "corner_proved",
+            "12-cut-top-right/pencil/b6,d1,e11,f2,g2,g5,g6,h6,h12,i8,k12,l12/a2,b7,b11,c1,d2,d3,f11,h7,j11,k3,l4,l11/*/red",
+        ),
+        (
+            "corner_refuted",
+            "12-cut-top-right/crossing=own,links=automatic,removal=none,swap=none/b10,c10,d12,e1,e3,e10,f2,g2,g3,g6,i6/c3,d1,d11,e8,f6,g1,h3,k2,k7,k8,l11/*/red",
+        ),
+    ] {
+        let pos = twixtkit::line::position(line).unwrap();
+        let want = name.ends_with("proved");
+        assert_eq!(
+            pos.wins_within(Player::Red, 3).unwrap() == WinSearch::Proved,
+            want
+        );
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(pos.wins_within(Player::Red, 3).unwrap()))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, replay, dead_draw, new_position, wins_in_three);
 criterion_main!(benches);

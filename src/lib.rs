@@ -49,7 +49,7 @@ pub mod view;
 mod yaml_words;
 
 // The TwixT engine's modules, also at the crate root where they began.
-pub use twixt::{board, geometry, line, link, moves, position, random, rules, setup};
+pub use twixt::{board, geometry, line, link, moves, position, random, rules, setup, win_search};
 
 pub use board::{BoardSize, Hole, Player};
 pub use diagram::Diagram;

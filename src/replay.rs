@@ -21,6 +21,7 @@ use crate::script::{
     Span, Target,
 };
 use crate::setup::Setup;
+use crate::win_search::WinSearch;
 
 /// A problem found while replaying, located in the script.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -822,6 +823,22 @@ fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
                 fail(ctx, span, format!("{p} can no longer connect"));
             }
         }
+        ClaimKind::Wins { player, moves } => match pos.wins_within(*player, *moves) {
+            Ok(WinSearch::Proved) => {}
+            Ok(WinSearch::Refuted) => {
+                let s = if *moves == 1 { "" } else { "s" };
+                fail(
+                    ctx,
+                    span,
+                    format!("{player} has no win in {moves} move{s}: a defence holds"),
+                )
+            }
+            Err(e) => fail(
+                ctx,
+                span,
+                format!("cannot decide #wins {player} in {moves}: {e}"),
+            ),
+        },
         ClaimKind::DeadDraw => {
             if !pos.is_dead_draw() {
                 let who = if pos.can_connect(Player::Red) {

@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use super::font;
 use super::model::{Crop, Diagram, Mark};
 use super::style::Style;
-use crate::board::{Hole, Player, column_name};
+use crate::board::{Hole, Player, Side, column_name};
 
 /// The size of one unit (the distance between neighbouring holes) in the output.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -716,11 +716,17 @@ fn write_border_lines(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &
     }
     let v = l.view;
     let (w, h) = (f64::from(d.size.width()), f64::from(d.size.height()));
-    // The inner square of the board, between the border rows.
-    let (x0, x1, y0, y1) = (0.5, w - 1.5, 0.5, h - 1.5);
     // The visible part, reaching half a unit beyond the outer holes shown.
     let (vx0, vx1) = (f64::from(v.min.col) - 0.5, f64::from(v.max.col) + 0.5);
     let (vy0, vy1) = (f64::from(v.min.row) - 0.5, f64::from(v.max.row) + 0.5);
+    // The inner square of the board, between the border rows. On a cut
+    // side of a partial board the board goes on: the lines run out of the
+    // picture there, and that side has no line of its own.
+    let cut = |side| d.size.is_cut(side);
+    let x0 = if cut(Side::Left) { vx0 } else { 0.5 };
+    let x1 = if cut(Side::Right) { vx1 } else { w - 1.5 };
+    let y0 = if cut(Side::Top) { vy0 } else { 0.5 };
+    let y1 = if cut(Side::Bottom) { vy1 } else { h - 1.5 };
     // Segments first: a cropped view may show none of them.
     let mut lines = String::new();
     let seg = |out: &mut String, class: &str, colour: &str, ax: f64, ay: f64, bx: f64, by: f64| {
@@ -741,16 +747,16 @@ fn write_border_lines(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &
     };
     let red = s.border_red.as_str();
     let black = s.border_black.as_str();
-    if (vy0..=vy1).contains(&y0) {
+    if !cut(Side::Top) && (vy0..=vy1).contains(&y0) {
         seg(&mut lines, "border red top", red, x0, y0, x1, y0);
     }
-    if (vy0..=vy1).contains(&y1) {
+    if !cut(Side::Bottom) && (vy0..=vy1).contains(&y1) {
         seg(&mut lines, "border red bottom", red, x0, y1, x1, y1);
     }
-    if (vx0..=vx1).contains(&x0) {
+    if !cut(Side::Left) && (vx0..=vx1).contains(&x0) {
         seg(&mut lines, "border black left", black, x0, y0, x0, y1);
     }
-    if (vx0..=vx1).contains(&x1) {
+    if !cut(Side::Right) && (vx0..=vx1).contains(&x1) {
         seg(&mut lines, "border black right", black, x1, y0, x1, y1);
     }
     if lines.is_empty() {
@@ -781,13 +787,19 @@ fn write_guides(out: &mut String, d: &Diagram, s: &Style, p: &str) {
     );
     push_num(out, s.guide_width);
     out.push_str("\" fill=\"none\">\n<path d=\"");
+    // Guides belong to the board's corners: a partial board draws those
+    // of the corners it shows (where two real sides meet).
+    let real = |side| !d.size.is_cut(side);
     let corners = [
-        (1.0, 1.0),
-        (w - 2.0, 1.0),
-        (1.0, h - 2.0),
-        (w - 2.0, h - 2.0),
+        (1.0, 1.0, real(Side::Top) && real(Side::Left)),
+        (w - 2.0, 1.0, real(Side::Top) && real(Side::Right)),
+        (1.0, h - 2.0, real(Side::Bottom) && real(Side::Left)),
+        (w - 2.0, h - 2.0, real(Side::Bottom) && real(Side::Right)),
     ];
-    for (x, y) in corners {
+    for (x, y, shown) in corners {
+        if !shown {
+            continue;
+        }
         let sx: f64 = if x < cx { 1.0 } else { -1.0 };
         let sy: f64 = if y < cy { 1.0 } else { -1.0 };
         for (dx, dy) in [(2.0, 1.0), (1.0, 2.0)] {

@@ -249,6 +249,12 @@ fn field(out: &mut String, value: &str, comment: &str) -> Result<(), Error> {
 /// and no removals, and a swap that mirrors when the game has one.
 pub fn write(record: &Record) -> Result<String, Error> {
     let rules = &record.rules;
+    if rules.size.is_partial() {
+        return Err(Error::Unwritable(format!(
+            "the board is partial ({}), and a T1 file has only whole boards: the game would change",
+            rules.size
+        )));
+    }
     if rules.crossing != Crossing::None {
         return Err(Error::Unwritable(
             "the rules let own links cross, and a T1 file is read with no crossing at all: the game would change".into(),

@@ -263,6 +263,9 @@ pub enum ClaimKind {
     CannotConnect(Player),
     /// `#can-connect black`.
     CanConnect(Player),
+    /// `#wins red in 3`: `player`, to move, completes a chain within
+    /// `moves` of their own moves against every defence.
+    Wins { player: Player, moves: u32 },
     /// `#dead-draw`: neither player can connect any more.
     DeadDraw,
 }

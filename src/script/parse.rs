@@ -10,7 +10,11 @@ use nom::{IResult, Input};
 use nom_locate::LocatedSpan;
 
 /// Every directive name, for "did you mean" hints.
-const DIRECTIVES: [&str; 17] = [
+/// The most moves `#wins` may name: beyond this the exact search is
+/// hopeless on any board worth a puzzle.
+const MAX_WIN_MOVES: u32 = 20;
+
+const DIRECTIVES: [&str; 18] = [
     "diagram",
     "setup",
     "label",
@@ -27,6 +31,7 @@ const DIRECTIVES: [&str; 17] = [
     "connected",
     "can-connect",
     "cannot-connect",
+    "wins",
     "dead-draw",
 ];
 
@@ -1333,13 +1338,36 @@ fn directive(
                 _ => ClaimKind::CannotConnect(p),
             })
         }
+        "wins" => {
+            let usage = "#wins red in 3";
+            need_args(name, args, 3..=3, usage, span)?;
+            let player = arg_player(&args[0])?;
+            if !args[1].value.eq_ignore_ascii_case("in") {
+                return Err(arg_err(&args[1], format!("expected `in` as in `{usage}`")));
+            }
+            let moves = args[2]
+                .value
+                .parse::<u32>()
+                .ok()
+                .filter(|n| (1..=MAX_WIN_MOVES).contains(n))
+                .ok_or_else(|| {
+                    arg_err(
+                        &args[2],
+                        format!(
+                            "expected a number of moves from 1 to {MAX_WIN_MOVES}, found `{}`",
+                            clip(&args[2].value)
+                        ),
+                    )
+                })?;
+            claim(ClaimKind::Wins { player, moves })
+        }
         "dead-draw" => {
             need_args(name, args, 0..=0, "#dead-draw", span)?;
             claim(ClaimKind::DeadDraw)
         }
         _ => Err(err(
             format!(
-                "unknown directive `#{name}`{}: expected diagram, setup, label, ghost, highlight, arrow, area, links, would-link, cannot-join, blocked, connected, can-connect, cannot-connect or dead-draw",
+                "unknown directive `#{name}`{}: expected diagram, setup, label, ghost, highlight, arrow, area, links, would-link, cannot-join, blocked, connected, can-connect, cannot-connect, wins or dead-draw",
                 crate::diagnostic::did_you_mean(name, &DIRECTIVES)
                     .map(|d| format!(" (did you mean `#{d}`?)"))
                     .unwrap_or_default()

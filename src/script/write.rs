@@ -317,6 +317,7 @@ fn claim_text(c: &ClaimKind) -> String {
         ClaimKind::Connected(p) => format!("#connected {p}"),
         ClaimKind::CannotConnect(p) => format!("#cannot-connect {p}"),
         ClaimKind::CanConnect(p) => format!("#can-connect {p}"),
+        ClaimKind::Wins { player, moves } => format!("#wins {player} in {moves}"),
         ClaimKind::DeadDraw => "#dead-draw".into(),
     }
 }

@@ -158,11 +158,46 @@ impl FromStr for Hole {
 
 /// Board dimensions: `width` columns by `height` rows, each from
 /// [`MIN_SIDE`] to [`MAX_SIDE`]. The four corner holes do not exist.
+///
+/// A *partial board* is a window of a larger board: some of its sides are
+/// cut ([`Side`]). A cut side has no border row (both players may use its
+/// outermost row) and no missing corners; for a connection, a player's
+/// chain reaching the outermost row on a cut side counts as reaching that
+/// border, as puzzles assume the rest of the board joined up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "BoardSizeRepr", into = "BoardSizeRepr")]
 pub struct BoardSize {
     width: u16,
     height: u16,
+    /// The cut sides, as [`Side`] bits.
+    cut: u8,
+}
+
+/// A side of the board, for partial boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    Top,
+    Bottom,
+    Left,
+    Right,
+}
+
+impl Side {
+    /// All four, in the order they are written.
+    pub const ALL: [Side; 4] = [Side::Top, Side::Bottom, Side::Left, Side::Right];
+
+    fn bit(self) -> u8 {
+        1 << self as u8
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Top => "top",
+            Side::Bottom => "bottom",
+            Side::Left => "left",
+            Side::Right => "right",
+        }
+    }
 }
 
 /// Why a board size was refused.
@@ -172,7 +207,9 @@ pub enum BoardSizeError {
         "board size {width}x{height} is out of range: each side must be from {MIN_SIDE} to {MAX_SIDE}"
     )]
     OutOfRange { width: u64, height: u64 },
-    #[error("expected a board size like `24` or `30x20`, found `{0}`")]
+    #[error(
+        "expected a board size like `24`, `30x20` or `12 cut top right` (a partial board), found `{0}`"
+    )]
     Syntax(String),
 }
 
@@ -181,6 +218,7 @@ impl BoardSize {
     pub const STANDARD: BoardSize = BoardSize {
         width: 24,
         height: 24,
+        cut: 0,
     };
 
     pub fn new(width: u64, height: u64) -> Result<BoardSize, BoardSizeError> {
@@ -189,6 +227,7 @@ impl BoardSize {
             Ok(BoardSize {
                 width: width as u16,
                 height: height as u16,
+                cut: 0,
             })
         } else {
             Err(BoardSizeError::OutOfRange { width, height })
@@ -205,6 +244,33 @@ impl BoardSize {
 
     pub fn height(self) -> u16 {
         self.height
+    }
+
+    /// The same board with `sides` cut (a window of a larger board).
+    pub fn with_cut(self, sides: &[Side]) -> BoardSize {
+        BoardSize {
+            cut: sides.iter().fold(self.cut, |c, s| c | s.bit()),
+            ..self
+        }
+    }
+
+    /// The same board with every side real.
+    pub fn whole(self) -> BoardSize {
+        BoardSize { cut: 0, ..self }
+    }
+
+    pub fn is_cut(self, side: Side) -> bool {
+        self.cut & side.bit() != 0
+    }
+
+    /// True for a window of a larger board (some side cut).
+    pub fn is_partial(self) -> bool {
+        self.cut != 0
+    }
+
+    /// The cut sides, in the order top, bottom, left, right.
+    pub fn cut_sides(self) -> impl Iterator<Item = Side> {
+        Side::ALL.into_iter().filter(move |&s| self.is_cut(s))
     }
 
     /// Number of hole slots including the four missing corners (`width × height`).
@@ -228,11 +294,19 @@ impl BoardSize {
         hole.col < self.width && hole.row < self.height
     }
 
-    /// True for the four missing corner holes.
+    /// True for the missing corner holes: where two real (not cut) sides meet.
     pub fn is_corner(self, hole: Hole) -> bool {
-        let edge_c = hole.col == 0 || hole.col == self.width - 1;
-        let edge_r = hole.row == 0 || hole.row == self.height - 1;
-        edge_c && edge_r
+        self.is_real_edge_col(hole.col) && self.is_real_edge_row(hole.row)
+    }
+
+    fn is_real_edge_row(self, row: u16) -> bool {
+        (row == 0 && !self.is_cut(Side::Top))
+            || (row == self.height - 1 && !self.is_cut(Side::Bottom))
+    }
+
+    fn is_real_edge_col(self, col: u16) -> bool {
+        (col == 0 && !self.is_cut(Side::Left))
+            || (col == self.width - 1 && !self.is_cut(Side::Right))
     }
 
     /// The hole exists: inside the rectangle and not a corner.
@@ -241,11 +315,12 @@ impl BoardSize {
     }
 
     /// True when `hole` lies in one of `player`'s two border rows (Red: the
-    /// first and last rows; Black: the first and last columns).
+    /// first and last rows; Black: the first and last columns), on a real
+    /// side: a cut side has no border row.
     pub fn is_border_of(self, player: Player, hole: Hole) -> bool {
         match player {
-            Player::Red => hole.row == 0 || hole.row == self.height - 1,
-            Player::Black => hole.col == 0 || hole.col == self.width - 1,
+            Player::Red => self.is_real_edge_row(hole.row),
+            Player::Black => self.is_real_edge_col(hole.col),
         }
     }
 
@@ -262,9 +337,14 @@ impl BoardSize {
             .filter(move |&h| !self.is_corner(h))
     }
 
-    /// Number of existing holes (`width × height − 4`).
+    /// Number of existing holes (`width × height − 4` on a whole board).
     pub fn hole_count(self) -> usize {
-        self.slots() - 4
+        let corners = [(0, 0), (self.width - 1, 0), (0, self.height - 1)]
+            .into_iter()
+            .chain([(self.width - 1, self.height - 1)])
+            .filter(|&(c, r)| self.is_corner(Hole::new(c, r)))
+            .count();
+        self.slots() - corners
     }
 }
 
@@ -275,13 +355,21 @@ impl Default for BoardSize {
 }
 
 impl fmt::Display for BoardSize {
-    /// `24` for a square board, `30x20` (width × height) otherwise.
+    /// `24` for a square board, `30x20` (width × height) otherwise, and a
+    /// partial board's cut sides after the word `cut`: `12 cut top right`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.width == self.height {
-            write!(f, "{}", self.width)
+            write!(f, "{}", self.width)?;
         } else {
-            write!(f, "{}x{}", self.width, self.height)
+            write!(f, "{}x{}", self.width, self.height)?;
         }
+        if self.is_partial() {
+            f.write_str(" cut")?;
+            for side in self.cut_sides() {
+                write!(f, " {}", side.name())?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -296,10 +384,35 @@ impl FromStr for BoardSize {
             }
             p.parse().map_err(|_| BoardSizeError::Syntax(s.to_string()))
         };
-        match t.split_once(['x', 'X', '×']) {
+        // `12 cut top right`: the dimensions, then the cut sides.
+        // The position line writes it without spaces: `12-cut-top-right`.
+        let separator = |c: char| c.is_whitespace() || c == ',' || c == '-';
+        let (dims, cut) = match t.split_once(separator) {
+            Some((dims, rest)) => {
+                let mut words = rest.split(separator).filter(|w| !w.is_empty());
+                if !words.next().is_some_and(|w| w.eq_ignore_ascii_case("cut")) {
+                    return Err(BoardSizeError::Syntax(s.to_string()));
+                }
+                let mut sides = Vec::new();
+                for w in words {
+                    let side = Side::ALL
+                        .into_iter()
+                        .find(|side| side.name().eq_ignore_ascii_case(w))
+                        .ok_or_else(|| BoardSizeError::Syntax(s.to_string()))?;
+                    sides.push(side);
+                }
+                if sides.is_empty() {
+                    return Err(BoardSizeError::Syntax(s.to_string()));
+                }
+                (dims, sides)
+            }
+            None => (t, Vec::new()),
+        };
+        let size = match dims.split_once(['x', 'X', '×']) {
             Some((w, h)) => BoardSize::new(num(w)?, num(h)?),
-            None => BoardSize::square(num(t)?),
-        }
+            None => BoardSize::square(num(dims)?),
+        }?;
+        Ok(size.with_cut(&cut))
     }
 }
 
@@ -323,7 +436,7 @@ impl TryFrom<BoardSizeRepr> for BoardSize {
 
 impl From<BoardSize> for BoardSizeRepr {
     fn from(b: BoardSize) -> Self {
-        if b.width == b.height {
+        if b.width == b.height && !b.is_partial() {
             BoardSizeRepr::Side(u64::from(b.width))
         } else {
             BoardSizeRepr::Text(b.to_string())

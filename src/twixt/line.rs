@@ -146,7 +146,8 @@ pub fn write_setup(rules: &RuleSet, setup: &Setup, to_move: Player) -> String {
         };
     format!(
         "{}/{}/{}/{}/{links}/{}",
-        rules.size,
+        // One word: a partial board's `12 cut top right` as `12-cut-top-right`.
+        rules.size.to_string().replace(' ', "-"),
         rules_word(rules),
         of(Player::Red),
         of(Player::Black),

@@ -13,3 +13,4 @@ pub mod position;
 pub mod random;
 pub mod rules;
 pub mod setup;
+pub mod win_search;

@@ -11,6 +11,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::dead_draw;
+use super::win_search::{self, WinSearch, WinSearchError};
 use crate::board::{BoardSize, Hole, Player};
 use crate::geometry::{Geometry, NONE, flag};
 use crate::link::Link;
@@ -293,7 +294,7 @@ impl Position {
 
     /// Indices of the empty holes `player` may play, in board order: one
     /// pass over the cells and the geometry's flags.
-    fn free_holes(&self, player: Player) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn free_holes(&self, player: Player) -> impl Iterator<Item = usize> + '_ {
         let playable = playable_flag(player);
         self.cells
             .iter()
@@ -388,7 +389,7 @@ impl Position {
     /// The colours of existing links whose crossing forbids `player` a link:
     /// the opponent's always, the player's own under crossing none.
     #[inline]
-    fn blocking_colours(&self, player: Player) -> u8 {
+    pub(crate) fn blocking_colours(&self, player: Player) -> u8 {
         let own = match self.rules.crossing {
             Crossing::None => colour_bits(player),
             Crossing::Own => 0,
@@ -541,6 +542,14 @@ impl Position {
                 Ok(Played::by(mover))
             }
         }
+    }
+
+    /// The player to move lets the turn go by (only searches do this: a
+    /// pass is not a move of any rule set).
+    pub(crate) fn pass(&mut self) {
+        self.draw_offer = None;
+        self.ply += 1;
+        self.to_move = self.to_move.opponent();
     }
 
     fn end_turn(&mut self, offers_draw: bool) {
@@ -836,6 +845,13 @@ impl Position {
     /// draw") for exactly what is decided under each rule set.
     pub fn can_connect(&self, player: Player) -> bool {
         dead_draw::can_connect(self, player)
+    }
+
+    /// Whether `player`, to move, completes a chain within `moves` of their
+    /// own moves whatever the opponent does: an exact search with a limit
+    /// of [`win_search::NODE_LIMIT`] positions (see [`win_search`]).
+    pub fn wins_within(&self, player: Player, moves: u32) -> Result<WinSearch, WinSearchError> {
+        win_search::wins_within(self, player, moves, win_search::NODE_LIMIT)
     }
 
     /// Neither player can still connect.
