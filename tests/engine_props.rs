@@ -134,7 +134,12 @@ fn preset(index: usize, width: u64, height: u64) -> RuleSet {
 }
 
 fn game_strategy() -> impl Strategy<Value = (RuleSet, u64)> {
-    (0usize..4, 5u64..=11, 5u64..=11, any::<u64>())
+    (
+        0usize..RuleSet::presets().len(),
+        5u64..=11,
+        5u64..=11,
+        any::<u64>(),
+    )
         .prop_map(|(i, w, h, seed)| (preset(i, w, h), seed))
 }
 

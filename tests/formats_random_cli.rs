@@ -108,3 +108,35 @@ fn random_games_as_a_script_convert_to_move_lists() {
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).contains("[Rules \"schmidt\"]"));
 }
+
+/// Every preset's random games pass `twixt check`: under rules with removals
+/// `check` ends a game at its first dead draw, and the generator stops there.
+#[test]
+fn random_games_of_every_preset_pass_check() {
+    let dir = tempfile::tempdir().unwrap();
+    for preset in RuleSet::presets() {
+        let path = dir.path().join(format!("{}.twixt", preset.name));
+        let st = twixt()
+            .args([
+                "random",
+                "--rules",
+                preset.name,
+                "--games",
+                "120",
+                "--seed",
+                "3",
+            ])
+            .args(["-o"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(st.status.success(), "{}", preset.name);
+        let o = twixt().args(["check", "-q"]).arg(&path).output().unwrap();
+        assert!(
+            o.status.success(),
+            "{}: {}",
+            preset.name,
+            String::from_utf8_lossy(&o.stdout)
+        );
+    }
+}

@@ -160,7 +160,7 @@ fn wins_claims_refuse_rules_they_cannot_decide() {
     let text = String::from_utf8_lossy(&o.stdout).to_string();
     assert_eq!(o.status.code(), Some(1), "{text}");
     assert!(
-        text.contains("cannot decide #wins red in 2") && text.contains("manual linking"),
+        text.contains("cannot decide #wins red in 2") && text.contains("links: manual"),
         "{text}"
     );
     let script = "[Size \"8\"]\n1. c3 2. f4\n#wins red in 0\n";

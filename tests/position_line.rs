@@ -15,7 +15,8 @@ fn presets() -> impl Strategy<Value = &'static str> {
         Just("board"),
         Just("schmidt"),
         Just("dujardin"),
-        Just("t1")
+        Just("t1"),
+        Just("editable")
     ]
 }
 

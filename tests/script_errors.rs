@@ -29,7 +29,7 @@ fn golden_messages() {
         ),
         (
             "[Rules \"chess\"]",
-            "error: unknown rule set `chess`: expected one of pencil, board, schmidt, dujardin, t1, or a YAML file\n --> g.twixt:1:8\n  |\n1 | [Rules \"chess\"]\n  |        ^^^^^^^ bad rule set\n",
+            "error: unknown rule set `chess`: expected one of pencil, board, schmidt, dujardin, t1, editable, or a YAML file\n --> g.twixt:1:8\n  |\n1 | [Rules \"chess\"]\n  |        ^^^^^^^ bad rule set\n",
         ),
         (
             "[Result \"1-0\"]",

@@ -136,8 +136,18 @@ pub fn mover(rules: &RuleSet, first: Player, moves: &[Move], ply: usize) -> Play
 /// Why the move list of `rules` cannot be written in a format that has no
 /// notation for links or removals, if it cannot.
 pub fn plain_moves_problem(rules: &RuleSet, moves: &[Move]) -> Option<String> {
-    if rules.links == Linking::Manual {
-        return Some("the rules place links by hand, and this format has no link notation".into());
+    match rules.links {
+        Linking::Automatic => {}
+        Linking::Manual => {
+            return Some(
+                "the rules place links by hand, and this format has no link notation".into(),
+            );
+        }
+        Linking::AutomaticEditable => {
+            return Some(
+                "the rules let links be added by hand, and this format has no link notation".into(),
+            );
+        }
     }
     if rules.removal != Removal::None {
         return Some("the rules allow removals, and this format has no removal notation".into());

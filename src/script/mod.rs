@@ -101,6 +101,7 @@ impl RulesSpec {
                     rules.links = match val {
                         "automatic" => Linking::Automatic,
                         "manual" => Linking::Manual,
+                        "automatic-editable" => Linking::AutomaticEditable,
                         _ => return Err(bad()),
                     }
                 }

@@ -15,8 +15,9 @@
 //!   implied links are those between same-coloured pegs a knight's move
 //!   apart that cross no other such link a rule forbids them to cross; when
 //!   a rule forbids two of them to cross, which one stands depends on the
-//!   move order, so the line lists the links. Under manual linking nothing is
-//!   implied: `*` is no link.
+//!   move order, so the line lists the links (also under
+//!   `automatic-editable` linking, whenever links were edited). Under manual
+//!   linking nothing is implied: `*` is no link.
 //! - side to move: `red` or `black`.
 //!
 //! [`write`] gives the canonical line of a position; [`read`] gives back the
@@ -105,6 +106,7 @@ fn rules_word(rules: &RuleSet) -> String {
     let links = match rules.links {
         Linking::Automatic => "automatic",
         Linking::Manual => "manual",
+        Linking::AutomaticEditable => "automatic-editable",
     };
     let removal = match rules.removal {
         Removal::None => "none",
@@ -132,7 +134,7 @@ fn holes(v: impl Iterator<Item = Hole>) -> String {
 pub fn write_setup(rules: &RuleSet, setup: &Setup, to_move: Player) -> String {
     let of = |p: Player| holes(setup.pegs.iter().filter(|&(_, &q)| q == p).map(|(&h, _)| h));
     let links =
-        if setup.links == implied_links(rules, &setup.pegs) && rules.links == Linking::Automatic {
+        if setup.links == implied_links(rules, &setup.pegs) && rules.links != Linking::Manual {
             "*".to_string()
         } else if setup.links.is_empty() {
             "-".to_string()

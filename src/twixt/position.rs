@@ -647,36 +647,34 @@ impl Position {
                 return Err(MoveError::LinksUnderAutomatic);
             }
             Linking::Automatic => Vec::new(),
-            Linking::Manual => self.check_chosen_links(&p.links, i)?,
+            Linking::Manual | Linking::AutomaticEditable => self.check_chosen_links(&p.links, i)?,
         };
 
         // Validated: from here on nothing can fail.
         self.put_peg(i, mover);
-        match self.rules.links {
-            Linking::Automatic => {
-                let mine = colour_bits(mover);
-                let blocking = self.blocking_colours(mover);
-                for k in 0..8 {
-                    let step = self.geo.steps(i)[k];
-                    let j = usize::from(step.hole);
-                    // Filler steps point at corner slot 0, which never holds a peg.
-                    // Two links from one peg never cross each other, so the
-                    // order in which they are added does not matter.
-                    if self.cells[j] & COLOUR == mine {
-                        let id = usize::from(step.link);
-                        if self.crossed_colours(id) & blocking == 0 {
-                            self.add_link(id, i, j);
-                            played.links_added.push(self.geo.link(id));
-                        }
+        // Links by hand first: what the mover names is what they meant, and
+        // the automatic links then fill in wherever they still fit.
+        for (&id, &link) in chosen.iter().zip(&p.links) {
+            let (start, far) = (id >> 2, self.geo.link_far_end(id));
+            let (from, to) = if far == i { (far, start) } else { (start, far) };
+            self.add_link(id, from, to);
+            played.links_added.push(link);
+        }
+        if self.rules.links != Linking::Manual {
+            let mine = colour_bits(mover);
+            let blocking = self.blocking_colours(mover);
+            for k in 0..8 {
+                let step = self.geo.steps(i)[k];
+                let j = usize::from(step.hole);
+                // Filler steps point at corner slot 0, which never holds a peg.
+                // Two links from one peg never cross each other, so the
+                // order in which they are added does not matter.
+                if self.cells[j] & COLOUR == mine {
+                    let id = usize::from(step.link);
+                    if !self.has_link_id(id) && self.crossed_colours(id) & blocking == 0 {
+                        self.add_link(id, i, j);
+                        played.links_added.push(self.geo.link(id));
                     }
-                }
-            }
-            Linking::Manual => {
-                for (&id, &link) in chosen.iter().zip(&p.links) {
-                    let (start, far) = (id >> 2, self.geo.link_far_end(id));
-                    let (from, to) = if far == i { (far, start) } else { (start, far) };
-                    self.add_link(id, from, to);
-                    played.links_added.push(link);
                 }
             }
         }

@@ -84,14 +84,20 @@ pub fn random_game(rules: &RuleSet, seed: u64, max_plies: u32) -> Vec<Move> {
             }
         };
         moves.push(mv);
+        // Under rules with removals `check` ends a game at its first dead
+        // draw (see `replay`), so a random game must not play on past one.
+        if rules.removal != Removal::None && pos.status() == Status::Ongoing && pos.is_dead_draw() {
+            break;
+        }
     }
     moves
 }
 
 /// Under manual linking, the links a new peg at `hole` could take now,
-/// leaving out those to pegs about to be removed; empty under automatic linking.
+/// leaving out those to pegs about to be removed; empty when the engine
+/// adds the links.
 fn manual_links_for(pos: &Position, hole: Hole, removed: &[Hole]) -> Vec<Link> {
-    if pos.rules().links == Linking::Automatic {
+    if pos.rules().links != Linking::Manual {
         return Vec::new();
     }
     pos.links_for_peg(hole, pos.to_move())
@@ -140,13 +146,20 @@ fn random_move(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
     let hole = pos.nth_free_hole(mover, rng.below(free))?;
 
     let mut links = manual_links_for(pos, hole, &removed_pegs);
-    if rules.links == Linking::Manual {
-        // Leave some links out: an unplaced link is no barrier, and later
-        // moves may add it between the two older pegs.
-        links.retain(|_| !rng.one_in(4));
-        if rng.one_in(3) {
+    match rules.links {
+        Linking::Manual => {
+            // Leave some links out: an unplaced link is no barrier, and
+            // later moves may add it between the two older pegs.
+            links.retain(|_| !rng.one_in(4));
+            if rng.one_in(3) {
+                links.extend(extra_link(pos, mover, rng, &removed_pegs));
+            }
+        }
+        // A link by hand between older pegs, where a removal made room.
+        Linking::AutomaticEditable if !removals.is_empty() || rng.one_in(8) => {
             links.extend(extra_link(pos, mover, rng, &removed_pegs));
         }
+        _ => {}
     }
     Some(Move::Place(Placement {
         removals,

@@ -24,6 +24,11 @@ pub enum Linking {
     Automatic,
     /// The mover chooses which links to add; a link not placed is no barrier.
     Manual,
+    /// As `automatic`, and the mover may also add links by hand, between
+    /// any two own pegs, before the automatic ones (and remove own links
+    /// where the removal rule allows): the board game as several programs
+    /// and published puzzles play it.
+    AutomaticEditable,
 }
 
 /// What a player may take back off the board during a move.
@@ -63,7 +68,7 @@ pub struct RuleSet {
 }
 
 /// The names of the presets, as [`RuleSet::preset`] takes them.
-pub const PRESET_NAMES: [&str; 5] = ["pencil", "board", "schmidt", "dujardin", "t1"];
+pub const PRESET_NAMES: [&str; 6] = ["pencil", "board", "schmidt", "dujardin", "t1", "editable"];
 
 /// A named preset and where its rules come from.
 pub struct Preset {
@@ -80,7 +85,7 @@ pub enum RuleSetError {
     )]
     MirrorOnNonSquare(BoardSize),
     #[error(
-        "unknown rule set `{0}`{hint}: expected one of pencil, board, schmidt, dujardin, t1, or a YAML file",
+        "unknown rule set `{0}`{hint}: expected one of pencil, board, schmidt, dujardin, t1, editable, or a YAML file",
         hint = crate::diagnostic::did_you_mean(.0, &PRESET_NAMES)
             .map(|n| format!(" (did you mean `{n}`?)"))
             .unwrap_or_default()
@@ -140,6 +145,19 @@ impl RuleSet {
         }
     }
 
+    /// The board game as several programs play it and as published puzzles
+    /// assume: links come automatically with each peg, own links may be
+    /// removed and links added by hand; nothing crosses.
+    pub fn editable() -> RuleSet {
+        RuleSet {
+            crossing: Crossing::None,
+            links: Linking::AutomaticEditable,
+            removal: Removal::Links,
+            swap: Swap::Colors,
+            size: BoardSize::STANDARD,
+        }
+    }
+
     /// All presets with their sources.
     pub fn presets() -> Vec<Preset> {
         vec![
@@ -167,6 +185,11 @@ impl RuleSet {
                 name: "dujardin",
                 source: "Dujardin rulebook (seed 002), OpenSpiel, T1j",
                 rules: RuleSet::dujardin(),
+            },
+            Preset {
+                name: "editable",
+                source: "the board game with automatic links that may be edited: own links removed, links added by hand (programs and published puzzles)",
+                rules: RuleSet::editable(),
             },
         ]
     }
@@ -197,7 +220,11 @@ impl RuleSet {
         out.push_str("# Use it with --rules FILE.yaml, or [Rules \"FILE.yaml\"] in a script.\n");
         let rows = [
             ("crossing", name(&self.crossing), "none | own"),
-            ("links", name(&self.links), "automatic | manual"),
+            (
+                "links",
+                name(&self.links),
+                "automatic | manual | automatic-editable",
+            ),
             (
                 "removal",
                 name(&self.removal),

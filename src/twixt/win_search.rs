@@ -88,8 +88,12 @@ pub fn wins_within(
         return Err(WinSearchError::NoMoves);
     }
     let rules = pos.rules();
-    if rules.links != Linking::Automatic {
-        return Err(WinSearchError::Rules("manual linking"));
+    match rules.links {
+        Linking::Automatic => {}
+        Linking::Manual => return Err(WinSearchError::Rules("links: manual")),
+        Linking::AutomaticEditable => {
+            return Err(WinSearchError::Rules("links: automatic-editable"));
+        }
     }
     if rules.removal != Removal::None {
         return Err(WinSearchError::Rules("removal"));
