@@ -298,6 +298,16 @@ impl GameFile {
             {
                 d.show_to_move = Some(v == "yes");
             }
+            // And its `caption-position=above|below` over the style's.
+            if let Some(place) = snap
+                .point
+                .extra
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case("caption-position"))
+                .and_then(|(_, v)| v.parse().ok())
+            {
+                d.caption_position = Some(place);
+            }
             f(Picture {
                 stem: snap
                     .point

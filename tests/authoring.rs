@@ -221,3 +221,108 @@ fn captions_name_the_task_of_a_puzzle() {
     assert_eq!(o.status.code(), Some(1));
     assert!(all(&o).contains("no [Task"), "{}", all(&o));
 }
+
+/// The `y` of every `<text …>` inside the group with this id.
+fn text_ys(svg: &str, group: &str) -> Vec<f64> {
+    let Some(at) = svg.find(&format!("id=\"{group}\"")) else {
+        return Vec::new();
+    };
+    let body = &svg[at..at + svg[at..].find("</g>").unwrap()];
+    body.split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            let y = t.split(" y=\"").nth(1)?;
+            y[..y.find('"')?].parse().ok()
+        })
+        .collect()
+}
+
+fn view_box(svg: &str) -> Vec<f64> {
+    let at = svg.find("viewBox=\"").unwrap() + 9;
+    svg[at..at + svg[at..].find('"').unwrap()]
+        .split(' ')
+        .map(|v| v.parse().unwrap())
+        .collect()
+}
+
+const LONG: &str = "Red links both pegs at once, and Black's lone peg cannot stop the chain from reaching the far edge of the board in two more moves.";
+
+#[test]
+fn captions_go_above_or_below_by_style_and_by_diagram_point() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "[Size \"8\"]\n1. c3 2. f6\n#diagram name=below caption=\"Below.\"\n#diagram name=above caption=\"Above.\" caption-position=above\n".to_string();
+    std::fs::write(dir.path().join("p.twixt"), script).unwrap();
+    std::fs::write(dir.path().join("over.yaml"), "caption_position: above\n").unwrap();
+    let o = twixt(&["render", "p.twixt", "-o", "out"], dir.path());
+    assert!(o.status.success(), "{}", all(&o));
+    let read = |n: &str| std::fs::read_to_string(dir.path().join(n)).unwrap();
+    // Row numbers sit at the holes' heights: rows 1 to 8 are y = 0 to 7.
+    let below = text_ys(&read("out/below.svg"), "caption");
+    let above = text_ys(&read("out/above.svg"), "caption");
+    assert!(below.len() == 1 && below[0] > 7.0, "{below:?}");
+    assert!(above.len() == 1 && above[0] < 0.0, "{above:?}");
+    // The picture grows upwards to hold it.
+    assert!(view_box(&read("out/above.svg"))[1] < view_box(&read("out/below.svg"))[1]);
+    // The style's caption_position: above puts every caption over the board.
+    let o = twixt(
+        &["render", "p.twixt", "--style", "over.yaml", "-o", "styled"],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", all(&o));
+    assert!(text_ys(&read("styled/below.svg"), "caption")[0] < 0.0);
+    // A bad value is an error that points at it.
+    std::fs::write(
+        dir.path().join("bad.twixt"),
+        "1. c3\n#diagram caption-position=middle\n",
+    )
+    .unwrap();
+    let o = twixt(&["check", "bad.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        all(&o).contains("expected `above` or `below`"),
+        "{}",
+        all(&o)
+    );
+}
+
+#[test]
+fn a_long_caption_under_a_small_board_keeps_a_readable_measure() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = format!(
+        "[Size \"6\"]\n1. c3 2. d5\n#diagram name=long caption=\"{LONG}\"\n#diagram name=short caption=\"Short.\"\n#diagram name=none\n"
+    );
+    std::fs::write(dir.path().join("p.twixt"), script).unwrap();
+    std::fs::write(dir.path().join("narrow.yaml"), "caption_width: 0\n").unwrap();
+    let o = twixt(&["render", "p.twixt", "-o", "out"], dir.path());
+    assert!(o.status.success(), "{}", all(&o));
+    let o = twixt(
+        &[
+            "render",
+            "p.twixt",
+            "--style",
+            "narrow.yaml",
+            "-o",
+            "narrow",
+        ],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", all(&o));
+    let read = |n: &str| std::fs::read_to_string(dir.path().join(n)).unwrap();
+    let board = view_box(&read("out/none.svg"));
+    let long = view_box(&read("out/long.svg"));
+    // A short caption widens nothing; a long one widens the picture to the
+    // style's caption width (16 spacings) around the centred board.
+    assert_eq!(view_box(&read("out/short.svg"))[2], board[2]);
+    assert!(
+        long[2] > board[2] + 3.0 && long[2] <= 16.0,
+        "{long:?} {board:?}"
+    );
+    assert!(
+        (long[0] + long[2] / 2.0 - (board[0] + board[2] / 2.0)).abs() < 1e-6,
+        "centred"
+    );
+    let lines = text_ys(&read("out/long.svg"), "caption").len();
+    let narrow = text_ys(&read("narrow/long.svg"), "caption").len();
+    // Tied to the board's width the same caption takes many more lines.
+    assert!(lines <= 4 && narrow >= lines + 3, "{lines} vs {narrow}");
+}

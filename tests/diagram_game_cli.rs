@@ -233,7 +233,15 @@ fn render_unit_in_millimetres() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let svg = std::fs::read_to_string(dir.path().join("dujardin-troisieme-fiche.svg")).unwrap();
     let head = svg.lines().next().unwrap();
-    assert!(head.contains("width=\"52.5mm\""), "{head}");
+    // Five millimetres per hole spacing: the width in mm is five times the
+    // viewBox width in units.
+    let attr = |name: &str| -> &str {
+        let at = head.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        &head[at..at + head[at..].find('"').unwrap()]
+    };
+    let mm: f64 = attr("width").strip_suffix("mm").unwrap().parse().unwrap();
+    let units: f64 = attr("viewBox").split(' ').nth(2).unwrap().parse().unwrap();
+    assert!((mm - 5.0 * units).abs() < 0.01, "{head}");
     let empty = tempfile::tempdir().unwrap();
     let o = twixt(&[
         "render",

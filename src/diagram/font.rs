@@ -99,11 +99,27 @@ pub fn wrap(text: &str, size: f64, max_width: f64) -> Vec<String> {
     lines
 }
 
-/// [`wrap`], then a last line holding one lone word takes a second one from
-/// the line above when that still fits.
+/// Balanced wrapping for centred captions: as few lines as [`wrap`] needs
+/// at `width`, but at the narrowest measure that still needs no more, so
+/// the lines come out of even length; then a last line holding one lone
+/// word takes a second one from the line above when that still fits.
 pub fn wrap_even(t: &str, size: f64, width: f64) -> Vec<String> {
-    let mut lines = wrap(t, size, width);
-    let n = lines.len();
+    let greedy = wrap(t, size, width);
+    let n = greedy.len();
+    if n < 2 {
+        return greedy;
+    }
+    // Greedy line counts only grow as the measure shrinks: bisect.
+    let (mut lo, mut hi) = (0.0, width);
+    for _ in 0..20 {
+        let mid = (lo + hi) / 2.0;
+        if wrap(t, size, mid).len() <= n {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    let mut lines = wrap(t, size, hi);
     if n >= 2 && !lines[n - 1].contains(' ') && lines[n - 2].matches(' ').count() >= 2 {
         let (prev, last) = (lines[n - 2].clone(), lines[n - 1].clone());
         if let Some((head, word)) = prev.rsplit_once(' ') {
@@ -137,5 +153,26 @@ mod tests {
         );
         assert_eq!(wrap("a\n\nb", 1.0, 5.0), vec!["a", "", "b"]);
         assert!(wrap("", 1.0, 5.0).is_empty());
+    }
+
+    #[test]
+    fn balanced_wrapping_keeps_the_line_count_and_evens_the_lines() {
+        let t = "Caption above the board: Red links c3 and e4 at once, and Black cannot stop it.";
+        for width in [8.0, 11.0, 15.0, 23.0] {
+            let greedy = wrap(t, 0.6, width);
+            let even = wrap_even(t, 0.6, width);
+            assert_eq!(even.len(), greedy.len(), "{width}");
+            assert_eq!(even.join(" "), t);
+            let w: Vec<f64> = even.iter().map(|l| text_width(l, 0.6)).collect();
+            let (lo, hi) = w
+                .iter()
+                .fold((f64::MAX, 0.0f64), |(a, b), &x| (a.min(x), b.max(x)));
+            assert!(hi <= width, "{width}: {even:?}");
+            // Greedy lines run to the measure and leave a short last line;
+            // balanced ones differ by little more than a word.
+            if even.len() > 1 {
+                assert!(hi - lo < 0.35 * hi, "{width}: {even:?}");
+            }
+        }
     }
 }

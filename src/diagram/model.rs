@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::str::FromStr;
 
+use super::style::CaptionPosition;
 use crate::board::{BoardSize, Hole, Player};
 use crate::link::Link;
 use crate::setup::Setup;
@@ -254,6 +255,9 @@ pub struct Diagram {
     /// Show who moves next under the board: `None` leaves it to the style's
     /// `to_move_marker`; a diagram point's `to-move=yes|no` sets it.
     pub show_to_move: Option<bool>,
+    /// Caption above or below the board: `None` leaves it to the style's
+    /// `caption_position`; a diagram point's `caption-position=` sets it.
+    pub caption_position: Option<CaptionPosition>,
 }
 
 impl Diagram {
@@ -274,6 +278,7 @@ impl Diagram {
             caption: None,
             to_move: setup.to_move,
             show_to_move: None,
+            caption_position: None,
         }
     }
 

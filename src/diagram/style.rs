@@ -219,6 +219,26 @@ impl<'de, const LO: i32, const HI: i32> Deserialize<'de> for Ranged<LO, HI> {
     }
 }
 
+/// Where the caption goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CaptionPosition {
+    #[default]
+    Below,
+    Above,
+}
+
+impl std::str::FromStr for CaptionPosition {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "below" => Ok(CaptionPosition::Below),
+            "above" => Ok(CaptionPosition::Above),
+            _ => Err(format!("expected `above` or `below`, found `{s}`")),
+        }
+    }
+}
+
 /// Lower- or upper-case letters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -285,6 +305,9 @@ macro_rules! style_fields {
     (@full colour) => { Colour };
     (@full case) => { LetterCase };
     (@full flag) => { bool };
+    (@full place) => { CaptionPosition };
+    (@patch place) => { CaptionPosition };
+    (@unwrap place $v:expr) => { $v };
     (@patch flag) => { bool };
     (@unwrap flag $v:expr) => { $v };
     (@patch case) => { LetterCase };
@@ -368,6 +391,13 @@ style_fields! {
     caption: colour,
     /// Font size of captions.
     caption_size: num<200, 3000>,
+    /// Caption `below` the board or `above` it; a diagram point's
+    /// `caption-position=` decides for itself.
+    caption_position: place,
+    /// The narrowest measure captions wrap to, in hole spacings: under a
+    /// board narrower than this a long caption keeps a readable line and
+    /// the picture widens around the board (0: the board's width).
+    caption_width: num<0, 100000>,
     /// Font family for all text.
     font_family: font,
     /// Space around the board, inside the picture.

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use super::font;
 use super::model::{Crop, Diagram, Mark};
-use super::style::Style;
+use super::style::{CaptionPosition, Style};
 use crate::board::{Hole, Player, Side, column_name};
 
 /// The size of one unit (the distance between neighbouring holes) in the output.
@@ -90,8 +90,12 @@ pub struct Layout {
     pub height: f64,
     /// Width of the band holding row numbers or column letters.
     pub coord_band: f64,
-    /// Bottom edge of the board part (the caption starts below it).
+    /// Bottom edge of the board part (a caption below starts under it).
     pub board_bottom: f64,
+    /// Top edge of the caption block (the side-to-move line, then the
+    /// caption lines): under the board, or the picture's top when the
+    /// caption is above.
+    pub caption_top: f64,
     /// The caption, wrapped.
     pub caption_lines: Vec<String>,
     /// The side to move, when a line under the board shows it.
@@ -112,16 +116,29 @@ impl Layout {
         let digits = (view.max.row + 1).to_string().len() as f64;
         let coord_band = (digits * 0.64 * s.coord_size + 0.35).max(0.9);
         let band = |on: bool| if on { coord_band } else { 0.0 };
-        let x = f64::from(view.min.col) - m - band(d.coords.left);
+        let mut x = f64::from(view.min.col) - m - band(d.coords.left);
         let right = f64::from(view.max.col) + m + band(d.coords.right);
-        let y = f64::from(view.min.row) - m - band(d.coords.top);
+        let board_top = f64::from(view.min.row) - m - band(d.coords.top);
         let board_bottom = f64::from(view.max.row) + m + band(d.coords.bottom);
-        let width = right - x;
+        let mut width = right - x;
+        // A caption keeps a readable measure under a small board: it wraps
+        // at the style's caption width when the board is narrower, and the
+        // picture widens around the centred board only as far as the
+        // wrapped lines need.
+        let measure = width.max(s.caption_width) - 0.4;
         let caption_lines = match &d.caption {
             // No lone last word, as in the books.
-            Some(c) => font::wrap_even(c, s.caption_size, width - 0.4),
+            Some(c) => font::wrap_even(c, s.caption_size, measure),
             None => Vec::new(),
         };
+        let widest = caption_lines
+            .iter()
+            .map(|l| font::text_width(l, s.caption_size) + 0.4)
+            .fold(0.0, f64::max);
+        if widest > width {
+            x -= (widest - width) / 2.0;
+            width = widest;
+        }
         let to_move = d
             .to_move
             .filter(|_| d.show_to_move.unwrap_or(s.to_move_marker));
@@ -131,14 +148,21 @@ impl Layout {
         } else {
             CAPTION_GAP + lines as f64 * s.caption_size * CAPTION_LEADING
         };
+        let above = d.caption_position.unwrap_or(s.caption_position) == CaptionPosition::Above;
+        let (y, caption_top) = if above {
+            (board_top - caption_h, board_top - caption_h)
+        } else {
+            (board_top, board_bottom + CAPTION_GAP)
+        };
         Layout {
             view,
             x,
             y,
             width,
-            height: board_bottom - y + caption_h,
+            height: board_bottom - board_top + caption_h,
             coord_band,
             board_bottom,
+            caption_top,
             caption_lines,
             to_move,
         }
@@ -155,13 +179,13 @@ impl Layout {
         // The side-to-move line, when shown, comes first.
         let skip = usize::from(self.to_move.is_some());
         (skip..skip + self.caption_lines.len())
-            .map(|i| self.board_bottom + CAPTION_GAP + lead * i as f64 + s.caption_size * 0.95)
+            .map(|i| self.caption_top + lead * i as f64 + s.caption_size * 0.95)
             .collect()
     }
 
     /// Baseline of the side-to-move line.
     fn to_move_baseline(&self, s: &Style) -> f64 {
-        self.board_bottom + CAPTION_GAP + s.caption_size * 0.95
+        self.caption_top + s.caption_size * 0.95
     }
 }
 

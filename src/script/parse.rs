@@ -1207,6 +1207,12 @@ fn directive(
                         }
                         d.extra.push((key.to_string(), v))
                     }
+                    "caption-position" => {
+                        v.parse::<crate::diagram::style::CaptionPosition>().map_err(|e| {
+                            arg_err(a, format!("caption-position: {e}"))
+                        })?;
+                        d.extra.push((key.to_string(), v))
+                    }
                     // Kept as written; checked here so that `check` points at it.
                     "coords" => {
                         v.parse::<crate::diagram::model::Sides>()
