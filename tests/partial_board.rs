@@ -183,3 +183,17 @@ fn record_formats_that_cannot_hold_a_partial_board_refuse_it() {
         assert!(!dir.path().join(out).exists(), "{out} written");
     }
 }
+
+/// The bundled puzzle checks: its `#wins` claim, its solution lines, and
+/// the corner it is set on.
+#[test]
+fn the_bundled_corner_puzzle_checks() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let o = twixt(&["check", "examples/corner-puzzle.twixt"], dir);
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(o.status.success(), "{text}");
+    assert!(
+        text.contains("12 cut top right") && text.contains("red connected"),
+        "{text}"
+    );
+}
