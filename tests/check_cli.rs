@@ -161,7 +161,7 @@ fn example_scripts_pass_check() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let o = twixt(&["check", "-q", "examples"], root);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
-    assert!(stdout(&o).ends_with("checked 4 games in 2 files: 0 errors, 0 warnings\n"));
+    assert!(stdout(&o).ends_with("checked 5 games in 3 files: 0 errors, 0 warnings\n"));
 }
 
 #[test]
