@@ -244,7 +244,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
         diagrams: Vec::new(),
         snapshots,
         decided: None,
-        dead_draw_each_ply: rules.removal != Removal::None,
+        dead_draw_each_ply: rules.removal_in_effect() != Removal::None,
         task: game.tag("Task").map(|t| {
             (
                 t.to_string(),

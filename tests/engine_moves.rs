@@ -364,6 +364,8 @@ fn manual_links_may_cross_own_under_crossing_own() {
         removal: RemovalRule::None,
         swap: Swap::None,
         size: BoardSize::STANDARD,
+        supply_pegs: None,
+        supply_links: None,
     };
     let mut pos = play_all(
         rules,

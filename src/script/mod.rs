@@ -121,9 +121,19 @@ impl RulesSpec {
                         _ => return Err(bad()),
                     }
                 }
+                "supply-pegs" | "supply-links" => {
+                    let n: u16 = val.parse().map_err(|_| {
+                        format!("{k}={val}: expected a number of pieces from 0 to 65535")
+                    })?;
+                    if k.eq_ignore_ascii_case("supply-pegs") {
+                        rules.supply_pegs = Some(n);
+                    } else {
+                        rules.supply_links = Some(n);
+                    }
+                }
                 _ => {
                     return Err(format!(
-                        "unknown rule `{k}`: expected crossing, links, removal or swap"
+                        "unknown rule `{k}`: expected crossing, links, removal, swap, supply-pegs or supply-links"
                     ));
                 }
             }
@@ -148,13 +158,20 @@ impl RulesSpec {
             }
             out
         };
-        format!(
+        let mut text = format!(
             "crossing={} links={} removal={} swap={}",
             enum_name(format!("{:?}", rules.crossing)),
             enum_name(format!("{:?}", rules.links)),
             enum_name(format!("{:?}", rules.removal)),
             enum_name(format!("{:?}", rules.swap)),
-        )
+        );
+        if let Some(n) = rules.supply_pegs {
+            text.push_str(&format!(" supply-pegs={n}"));
+        }
+        if let Some(n) = rules.supply_links {
+            text.push_str(&format!(" supply-links={n}"));
+        }
+        text
     }
 }
 

@@ -71,10 +71,10 @@ impl<'a> Search<'a> {
         };
         // Own links shut a step only when nothing may cross them and they
         // can never be taken away.
-        let own_blocks = rules.crossing == Crossing::None && rules.removal == Removal::None;
+        let removal = rules.removal_in_effect();
+        let own_blocks = rules.crossing == Crossing::None && removal == Removal::None;
         let blocking = colour_bits(player.opponent()) | if own_blocks { mine } else { 0 };
-        let pegs_fixed =
-            rules.links == Linking::Automatic && rules.removal != Removal::LinksAndPegs;
+        let pegs_fixed = rules.links == Linking::Automatic && removal != Removal::LinksAndPegs;
         let geo = pos.geometry();
         // Searches usually stop after a few hundred holes, so nothing here
         // is proportional to the board: usability is checked lazily.

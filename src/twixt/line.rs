@@ -118,7 +118,14 @@ fn rules_word(rules: &RuleSet) -> String {
         Swap::Mirror => "mirror",
         Swap::Colors => "colors",
     };
-    format!("crossing={crossing},links={links},removal={removal},swap={swap}")
+    let mut word = format!("crossing={crossing},links={links},removal={removal},swap={swap}");
+    if let Some(n) = rules.supply_pegs {
+        word.push_str(&format!(",supply-pegs={n}"));
+    }
+    if let Some(n) = rules.supply_links {
+        word.push_str(&format!(",supply-links={n}"));
+    }
+    word
 }
 
 fn holes(v: impl Iterator<Item = Hole>) -> String {

@@ -170,6 +170,17 @@ pub enum MoveError {
     MirrorUnplayable { hole: Hole, player: Player },
     #[error("there is no draw offer by {0} standing to accept")]
     NoDrawOffer(Player),
+    #[error(
+        "{player} has no pegs left (all {supply} are on the board): reuse one by taking an own peg off in the same move, as in `-e4 f6`"
+    )]
+    NoPegsLeft { player: Player, supply: u16 },
+    #[error("{player} names {wanted} links but has {left} left (supply {supply})")]
+    NoLinksLeft {
+        player: Player,
+        wanted: usize,
+        left: u32,
+        supply: u16,
+    },
 }
 
 fn removal_name(r: Removal) -> &'static str {
@@ -206,6 +217,17 @@ pub struct Position {
     status: Status,
     /// The player whose draw offer stands (made on their last move).
     draw_offer: Option<Player>,
+    /// Pegs and links of each colour on the board (Red, Black), for a
+    /// finite supply.
+    pegs_on_board: [u32; 2],
+    links_on_board: [u32; 2],
+}
+
+fn side(p: Player) -> usize {
+    match p {
+        Player::Red => 0,
+        Player::Black => 1,
+    }
 }
 
 impl fmt::Debug for Position {
@@ -243,6 +265,8 @@ impl Position {
             ply: 0,
             status: Status::Ongoing,
             draw_offer: None,
+            pegs_on_board: [0; 2],
+            links_on_board: [0; 2],
         })
     }
 
@@ -449,6 +473,15 @@ impl Position {
     fn put_peg(&mut self, i: usize, player: Player) {
         self.cells[i] = colour_bits(player) | self.reach_bits(i, player);
         self.parent[i] = i as u16;
+        self.pegs_on_board[side(player)] += 1;
+    }
+
+    /// Takes the peg at slot `i` off (its links must be gone already).
+    fn take_peg(&mut self, i: usize) {
+        if let Some(p) = colour_player(self.cells[i]) {
+            self.pegs_on_board[side(p)] -= 1;
+        }
+        self.cells[i] = 0;
     }
 
     /// Puts link `id` between pegs `from` and `to` on the board. The
@@ -457,6 +490,9 @@ impl Position {
     fn add_link(&mut self, id: usize, from: usize, to: usize) {
         self.cells[id >> 2] |= link_bit(id);
         let colour = self.cells[id >> 2] & COLOUR;
+        if let Some(p) = colour_player(colour) {
+            self.links_on_board[side(p)] += 1;
+        }
         self.mark_crossers(id, colour);
         self.union(from, to);
     }
@@ -464,6 +500,9 @@ impl Position {
     /// Takes link `id` off the board and recomputes the crossing marks of
     /// the links it crossed. The union-find must be rebuilt afterwards.
     fn remove_link(&mut self, id: usize) {
+        if let Some(p) = colour_player(self.cells[id >> 2]) {
+            self.links_on_board[side(p)] -= 1;
+        }
         self.cells[id >> 2] &= !link_bit(id);
         for &x in self.geo.crossers(id) {
             let x = usize::from(x);
@@ -649,6 +688,30 @@ impl Position {
             Linking::Automatic => Vec::new(),
             Linking::Manual | Linking::AutomaticEditable => self.check_chosen_links(&p.links, i)?,
         };
+        // A finite supply (Dujardin rule 5): no peg without one in reserve,
+        // no more links by hand than are left.
+        if let Some(n) = self.rules.supply_pegs
+            && self.pegs_on_board[side(mover)] >= u32::from(n)
+        {
+            return Err(MoveError::NoPegsLeft {
+                player: mover,
+                supply: n,
+            });
+        }
+        let links_left = self
+            .rules
+            .supply_links
+            .map(|n| u32::from(n).saturating_sub(self.links_on_board[side(mover)]));
+        if let (Some(left), Some(n)) = (links_left, self.rules.supply_links)
+            && chosen.len() as u32 > left
+        {
+            return Err(MoveError::NoLinksLeft {
+                player: mover,
+                wanted: chosen.len(),
+                left,
+                supply: n,
+            });
+        }
 
         // Validated: from here on nothing can fail.
         self.put_peg(i, mover);
@@ -660,7 +723,30 @@ impl Position {
             self.add_link(id, from, to);
             played.links_added.push(link);
         }
-        if self.rules.links != Linking::Manual {
+        if let Some(left) = links_left.filter(|_| self.rules.links != Linking::Manual) {
+            // Fewer links left than the peg could take: as many as are left,
+            // in board order (two links of one peg never cross, so which
+            // can be added does not change as they are).
+            let mine = colour_bits(mover);
+            let blocking = self.blocking_colours(mover);
+            let mut candidates: Vec<(Link, usize, usize)> = self
+                .geo
+                .steps(i)
+                .iter()
+                .filter(|s| s.hole != NONE && self.cells[usize::from(s.hole)] & COLOUR == mine)
+                .map(|s| (usize::from(s.link), usize::from(s.hole)))
+                .filter(|&(id, _)| {
+                    !self.has_link_id(id) && self.crossed_colours(id) & blocking == 0
+                })
+                .map(|(id, j)| (self.geo.link(id), id, j))
+                .collect();
+            candidates.sort_unstable();
+            let room = (left as usize).saturating_sub(chosen.len());
+            for (link, id, j) in candidates.into_iter().take(room) {
+                self.add_link(id, i, j);
+                played.links_added.push(link);
+            }
+        } else if self.rules.links != Linking::Manual {
             let mine = colour_bits(mover);
             let blocking = self.blocking_colours(mover);
             for k in 0..8 {
@@ -695,11 +781,18 @@ impl Position {
         let mover = self.to_move;
         let size = self.size();
         let mut played = Played::by(mover);
+        // Dujardin rule 5: a player whose supply is used up reuses pieces
+        // from the board: one own peg per move, or own links.
+        let used_up =
+            |supply: Option<u16>, on_board: u32| supply.is_some_and(|n| on_board >= u32::from(n));
+        let reuse_peg = used_up(self.rules.supply_pegs, self.pegs_on_board[side(mover)]);
+        let reuse_links = used_up(self.rules.supply_links, self.links_on_board[side(mover)]);
+        let mut pegs_reused = 0;
         for r in &p.removals {
             let allowed = removal_name(self.rules.removal);
             match *r {
                 RemovalMove::Link(link) => {
-                    if self.rules.removal == Removal::None {
+                    if self.rules.removal == Removal::None && !reuse_links {
                         return Err(MoveError::RemovalNotAllowed {
                             what: format!("link {link}"),
                             allowed,
@@ -717,7 +810,8 @@ impl Position {
                     played.links_removed.push(link);
                 }
                 RemovalMove::Peg(hole) => {
-                    if self.rules.removal != Removal::LinksAndPegs {
+                    let by_reuse = self.rules.removal != Removal::LinksAndPegs;
+                    if by_reuse && !(reuse_peg && pegs_reused == 0) {
                         return Err(MoveError::RemovalNotAllowed {
                             what: format!("the peg at {hole}"),
                             allowed,
@@ -741,7 +835,8 @@ impl Position {
                             played.links_removed.push(self.geo.link(id));
                         }
                     }
-                    self.cells[i] = 0;
+                    self.take_peg(i);
+                    pegs_reused += usize::from(by_reuse);
                     played.pegs_removed.push(hole);
                 }
             }
@@ -779,7 +874,7 @@ impl Position {
                     });
                 }
                 let from = self.geo.index(hole);
-                self.cells[from] = 0;
+                self.take_peg(from);
                 self.put_peg(self.geo.index(mirrored), mover);
                 played.pegs_removed.push(hole);
                 // The first player moves again.
@@ -891,6 +986,27 @@ impl Position {
         for (&hole, &player) in &setup.pegs {
             if !size.playable_by(player, hole) {
                 problems.push(SetupProblem::PegInOpponentBorder { hole, player });
+            }
+        }
+        for player in [Player::Red, Player::Black] {
+            let pegs = setup.pegs.values().filter(|&&p| p == player).count();
+            let links = setup
+                .links
+                .iter()
+                .filter(|&&l| setup.link_owner(l) == Some(player))
+                .count();
+            for (what, count, supply) in [
+                ("pegs", pegs, rules.supply_pegs),
+                ("links", links, rules.supply_links),
+            ] {
+                if let Some(supply) = supply.filter(|&n| count > usize::from(n)) {
+                    problems.push(SetupProblem::OverSupply {
+                        player,
+                        what,
+                        count,
+                        supply,
+                    });
+                }
             }
         }
         let geo = Geometry::for_size(size);

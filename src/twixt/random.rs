@@ -72,9 +72,25 @@ pub fn random_game(rules: &RuleSet, seed: u64, max_plies: u32) -> Vec<Move> {
                 // The embellishments (removals, extra links) can clash with
                 // each other; a bare peg with its own links never does.
                 let Move::Place(p) = mv else { break };
+                // Except the peg reused when a finite supply is used up.
+                let reuse: Vec<RemovalMove> = p
+                    .removals
+                    .iter()
+                    .filter(|r| matches!(r, RemovalMove::Peg(_)))
+                    .filter(|_| pegs_used_up(&pos))
+                    .take(1)
+                    .copied()
+                    .collect();
+                let gone: Vec<Hole> = reuse
+                    .iter()
+                    .filter_map(|r| match r {
+                        RemovalMove::Peg(h) => Some(*h),
+                        RemovalMove::Link(_) => None,
+                    })
+                    .collect();
                 let plain = Move::Place(Placement {
-                    removals: Vec::new(),
-                    links: manual_links_for(&pos, p.hole, &[]),
+                    removals: reuse,
+                    links: manual_links_for(&pos, p.hole, &gone),
                     ..Placement::peg(p.hole)
                 });
                 if pos.play(&plain).is_err() {
@@ -86,7 +102,10 @@ pub fn random_game(rules: &RuleSet, seed: u64, max_plies: u32) -> Vec<Move> {
         moves.push(mv);
         // Under rules with removals `check` ends a game at its first dead
         // draw (see `replay`), so a random game must not play on past one.
-        if rules.removal != Removal::None && pos.status() == Status::Ongoing && pos.is_dead_draw() {
+        if rules.removal_in_effect() != Removal::None
+            && pos.status() == Status::Ongoing
+            && pos.is_dead_draw()
+        {
             break;
         }
     }
@@ -118,8 +137,16 @@ fn random_move(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
 
     let mut removals = Vec::new();
     let mut removed_pegs = Vec::new();
-    if rules.removal != Removal::None && rng.one_in(12) {
-        if rules.removal == Removal::LinksAndPegs && rng.one_in(2) {
+    // With every peg of a finite supply on the board, a peg must be reused;
+    // with every link on it, links may be.
+    let no_pegs_left = pegs_used_up(pos);
+    let no_links_left = rules
+        .supply_links
+        .is_some_and(|n| pos.links().filter(|&(_, p)| p == mover).count() >= usize::from(n));
+    let may_take_peg = rules.removal == Removal::LinksAndPegs || no_pegs_left;
+    let may_take_link = rules.removal != Removal::None || no_links_left;
+    if no_pegs_left || ((may_take_peg || may_take_link) && rng.one_in(12)) {
+        if no_pegs_left || (may_take_peg && (!may_take_link || rng.one_in(2))) {
             let own: Vec<Hole> = own_pegs(pos, mover);
             if let Some(&h) = rng.pick(&own) {
                 removals.push(RemovalMove::Peg(h));
@@ -161,6 +188,11 @@ fn random_move(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
         }
         _ => {}
     }
+    // No more links by hand than a finite supply has left.
+    if let Some(n) = rules.supply_links {
+        let mine = pos.links().filter(|&(_, p)| p == mover).count();
+        links.truncate(usize::from(n).saturating_sub(mine));
+    }
     Some(Move::Place(Placement {
         removals,
         hole,
@@ -168,6 +200,14 @@ fn random_move(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
         // Offers only later on, so that most games run to a connection.
         offers_draw: pos.ply() > 60 && rng.one_in(400),
     }))
+}
+
+/// Every peg of the mover's finite supply is on the board: the next peg
+/// must be a reused one.
+fn pegs_used_up(pos: &Position) -> bool {
+    pos.rules()
+        .supply_pegs
+        .is_some_and(|n| own_pegs(pos, pos.to_move()).len() >= usize::from(n))
 }
 
 fn own_pegs(pos: &Position, player: Player) -> Vec<Hole> {

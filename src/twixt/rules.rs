@@ -65,6 +65,15 @@ pub struct RuleSet {
     pub swap: Swap,
     #[serde(default)]
     pub size: BoardSize,
+    /// Pegs each player has (Dujardin rule 5); `None`: no limit. A player
+    /// whose pegs are all on the board reuses one: takes an own peg off
+    /// in the same move as placing it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supply_pegs: Option<u16>,
+    /// Links each player has; `None`: no limit. With none left, new pegs get
+    /// no links, and the player may take own links off to use them again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub supply_links: Option<u16>,
 }
 
 /// The names of the presets, as [`RuleSet::preset`] takes them.
@@ -102,6 +111,8 @@ impl RuleSet {
             removal: Removal::None,
             swap: Swap::Mirror,
             size: BoardSize::STANDARD,
+            supply_pegs: None,
+            supply_links: None,
         }
     }
 
@@ -113,6 +124,8 @@ impl RuleSet {
             removal: Removal::Links,
             swap: Swap::Colors,
             size: BoardSize::STANDARD,
+            supply_pegs: None,
+            supply_links: None,
         }
     }
 
@@ -133,6 +146,8 @@ impl RuleSet {
             removal: Removal::None,
             swap: Swap::Colors,
             size: BoardSize::STANDARD,
+            supply_pegs: None,
+            supply_links: None,
         }
     }
 
@@ -155,6 +170,8 @@ impl RuleSet {
             removal: Removal::Links,
             swap: Swap::Colors,
             size: BoardSize::STANDARD,
+            supply_pegs: None,
+            supply_links: None,
         }
     }
 
@@ -241,7 +258,35 @@ impl RuleSet {
             let field = format!("{key}: {value}");
             out.push_str(&format!("{field:<24} # {choices}\n"));
         }
+        // A finite supply (Dujardin rule 5) is rare: shown commented out
+        // when unlimited, so that it is there to switch on.
+        for (key, value) in [
+            ("supply-pegs", self.supply_pegs),
+            ("supply-links", self.supply_links),
+        ] {
+            let choices = "pieces per player; reused from the board when all are placed";
+            match value {
+                Some(n) => {
+                    let field = format!("{key}: {n}");
+                    out.push_str(&format!("{field:<24} # {choices}\n"));
+                }
+                None => {
+                    let field = format!("# {key}: 50");
+                    out.push_str(&format!("{field:<24} # {choices} (no limit when absent)\n"));
+                }
+            }
+        }
         out
+    }
+
+    /// What may come off the board in effect: the removal rule, widened by
+    /// a finite supply (pieces that run out are reused from the board).
+    pub fn removal_in_effect(&self) -> Removal {
+        match (self.supply_pegs, self.supply_links, self.removal) {
+            (Some(_), _, _) => Removal::LinksAndPegs,
+            (None, Some(_), Removal::None) => Removal::Links,
+            (_, _, r) => r,
+        }
     }
 
     /// The same rules on another board.
@@ -277,11 +322,20 @@ impl fmt::Display for RuleSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.preset_name() {
             Some(name) => write!(f, "{name} on {}", self.size),
-            None => write!(
-                f,
-                "crossing {:?}, links {:?}, removal {:?}, swap {:?} on {}",
-                self.crossing, self.links, self.removal, self.swap, self.size
-            ),
+            None => {
+                write!(
+                    f,
+                    "crossing {:?}, links {:?}, removal {:?}, swap {:?}",
+                    self.crossing, self.links, self.removal, self.swap
+                )?;
+                if let Some(n) = self.supply_pegs {
+                    write!(f, ", {n} pegs")?;
+                }
+                if let Some(n) = self.supply_links {
+                    write!(f, ", {n} links")?;
+                }
+                write!(f, " on {}", self.size)
+            }
         }
     }
 }
@@ -306,6 +360,8 @@ struct RuleSetYaml {
     removal: Option<serde_saphyr::Spanned<Removal>>,
     swap: Option<serde_saphyr::Spanned<Swap>>,
     size: Option<serde_saphyr::Spanned<BoardSize>>,
+    supply_pegs: Option<u16>,
+    supply_links: Option<u16>,
 }
 
 impl RuleSet {
@@ -317,6 +373,8 @@ impl RuleSet {
     /// removal: none         # none | links | links-and-pegs
     /// swap: colors          # none | mirror | colors
     /// size: 30x20           # optional, 24 by default
+    /// supply-pegs: 50       # optional: pegs per player (Dujardin rule 5)
+    /// supply-links: 50      # optional: links per player
     /// ```
     ///
     /// or `preset: pencil` followed by the keys to change. Unknown keys,
@@ -383,6 +441,10 @@ impl RuleSet {
                 (None, None) => return Err(missing("swap")),
             },
             size: y.size.as_ref().map_or(BoardSize::STANDARD, |s| s.value),
+            supply_pegs: y.supply_pegs.or(base.as_ref().and_then(|b| b.supply_pegs)),
+            supply_links: y
+                .supply_links
+                .or(base.as_ref().and_then(|b| b.supply_links)),
         };
         if let Err(e) = rules.validate() {
             // Point at the key that made the combination impossible.

@@ -62,6 +62,13 @@ pub enum SetupProblem {
         b: Link,
         rule: &'static str,
     },
+    #[error("{player} has {count} {what} on the board, more than the supply of {supply}")]
+    OverSupply {
+        player: Player,
+        what: &'static str,
+        count: usize,
+        supply: u16,
+    },
 }
 
 impl Setup {
