@@ -31,6 +31,8 @@
 //! ```
 
 pub mod book;
+pub mod check;
+pub mod convert;
 pub mod diagnostic;
 pub mod diagram;
 pub mod formats;

@@ -1,0 +1,313 @@
+//! Checking game files: replay every game, verify its moves, claims and
+//! declared result, and report where each game was decided. `twixt check`
+//! prints these reports; a program can use them as they are (they
+//! serialise to the JSON that `twixt check --format json` writes).
+
+use std::path::Path;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::diagnostic::{Diagnostic, Severity, count, printable};
+use crate::replay::{GameReplay, How, check_game as replay_checks};
+use crate::script::{FileFormat, Game, LoadedFile, load_games_as, result_name, script_from_bytes};
+
+/// What checking found about one game.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameReport {
+    /// The file, as named on the command line or found in a folder.
+    pub file: String,
+    /// The line where the game starts.
+    pub line: u32,
+    /// The game's `Title` tag.
+    pub title: Option<String>,
+    /// The rule set, as written in the game (`pencil` when not given).
+    pub rules: String,
+    /// The board size, empty when the rules could not be read.
+    pub size: String,
+    /// The moves of the main line that were played.
+    pub plies: u32,
+    /// The declared result (`Result` tag).
+    pub result: Option<String>,
+    /// The move that decided the game, if it was decided.
+    pub decided_at: Option<u32>,
+    /// How it was decided.
+    pub how: Option<How>,
+    /// The winner, when a player won.
+    pub winner: Option<String>,
+    /// Illegal moves, false claims, a wrong declared result.
+    pub errors: Vec<Diagnostic>,
+    /// Problems that do not make the game wrong.
+    pub warnings: Vec<Diagnostic>,
+    /// For games other than TwixT: how the game stands, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<String>,
+}
+
+/// What checking found about one file.
+#[derive(Debug, Clone)]
+pub struct FileReport {
+    /// Syntax errors, or the reason the file could not be read.
+    pub errors: Vec<Diagnostic>,
+    /// The file could not be read at all (an input error, not a game error).
+    pub io_error: bool,
+    /// One report per game.
+    pub games: Vec<GameReport>,
+}
+
+/// Totals over the reports of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    /// Files checked.
+    pub files: usize,
+    /// Games found in them.
+    pub games: usize,
+    /// Errors in files and games.
+    pub errors: usize,
+    /// Warnings in games.
+    pub warnings: usize,
+}
+
+impl Totals {
+    /// Adds up `reports`.
+    pub fn of(reports: &[FileReport]) -> Totals {
+        Totals {
+            files: reports.len(),
+            games: reports.iter().map(|r| r.games.len()).sum(),
+            errors: reports
+                .iter()
+                .map(|r| r.errors.len() + r.games.iter().map(|g| g.errors.len()).sum::<usize>())
+                .sum(),
+            warnings: reports
+                .iter()
+                .flat_map(|r| &r.games)
+                .map(|g| g.warnings.len())
+                .sum(),
+        }
+    }
+
+    /// `checked 3 games in 2 files: 0 errors, 1 warning`.
+    pub fn summary(&self) -> String {
+        format!(
+            "checked {} in {}: {}, {}",
+            count(self.games, "game"),
+            count(self.files, "file"),
+            count(self.errors, "error"),
+            count(self.warnings, "warning")
+        )
+    }
+}
+
+#[derive(Serialize)]
+struct JsonOut<'a> {
+    files: usize,
+    games: Vec<&'a GameReport>,
+    file_errors: Vec<&'a Diagnostic>,
+    errors: usize,
+    warnings: usize,
+}
+
+/// The reports as the JSON document `twixt check --format json` prints.
+pub fn to_json(reports: &[FileReport]) -> Result<String, serde_json::Error> {
+    let t = Totals::of(reports);
+    let out = JsonOut {
+        files: t.files,
+        games: reports.iter().flat_map(|r| &r.games).collect(),
+        file_errors: reports.iter().flat_map(|r| &r.errors).collect(),
+        errors: t.errors,
+        warnings: t.warnings,
+    };
+    serde_json::to_string_pretty(&out).map(|s| s + "\n")
+}
+
+fn check_game(file: &LoadedFile, name: &str, game: &Game) -> GameReport {
+    let base = file.path.parent();
+    let rep = replay_checks(game, base);
+    let diag = |i: &crate::replay::Issue| i.to_diagnostic(name, &file.source);
+    let mut report = GameReport {
+        file: name.to_string(),
+        line: game.span.line,
+        title: game.tag("Title").map(str::to_string),
+        rules: game.tag("Rules").unwrap_or("pencil").to_string(),
+        size: String::new(),
+        plies: 0,
+        result: game.result().map(|r| result_name(r).to_string()),
+        decided_at: None,
+        how: None,
+        winner: None,
+        errors: Vec::new(),
+        warnings: Vec::new(),
+        outcome: None,
+    };
+    match rep {
+        Err(issue) => {
+            report.size = game.size().map(|s| s.to_string()).unwrap_or_default();
+            report.errors.push(diag(&issue));
+        }
+        Ok(GameReplay {
+            rules,
+            plies,
+            decided,
+            issues,
+            ..
+        }) => {
+            report.size = rules.size.to_string();
+            report.plies = plies;
+            if let Some(d) = decided {
+                report.decided_at = Some(d.ply);
+                report.how = Some(d.how);
+                report.winner = d.winner.map(|w| w.name().to_string());
+            }
+            for i in &issues {
+                match i.severity {
+                    Severity::Error => report.errors.push(diag(i)),
+                    _ => report.warnings.push(diag(i)),
+                }
+            }
+        }
+    }
+    report
+}
+
+/// A TWRS script: its games replayed by the TWRS rules.
+fn check_twrs(file: crate::twrs::file::TwrsFile) -> FileReport {
+    let name = file.name.clone();
+    let games: Vec<GameReport> = file
+        .check()
+        .into_iter()
+        .map(|g| GameReport {
+            file: name.clone(),
+            line: g.line,
+            title: g.title,
+            rules: g.rules,
+            size: g.size,
+            plies: g.plies,
+            result: None,
+            decided_at: None,
+            how: None,
+            winner: None,
+            errors: g.errors,
+            warnings: Vec::new(),
+            outcome: Some(g.outcome),
+        })
+        .collect();
+    let mut errors = file.syntax_errors;
+    if games.is_empty() && errors.is_empty() {
+        errors.push(Diagnostic::error("expected at least one game, found none").with_file(&name));
+    }
+    FileReport {
+        errors,
+        io_error: false,
+        games,
+    }
+}
+
+/// Checks every game of one file (`-`: standard input), in parallel; the
+/// format follows the extension or the content unless `from` says.
+pub fn check_file(path: &Path, from: Option<FileFormat>) -> FileReport {
+    let name = path.display().to_string();
+    let failed = |e: String| FileReport {
+        errors: vec![Diagnostic::error(e).with_file(&name)],
+        io_error: true,
+        games: Vec::new(),
+    };
+    let loaded = if from.is_none() && crate::twrs::file::sniff(path) {
+        match crate::twrs::file::TwrsFile::load(path) {
+            Ok(f) => return check_twrs(f),
+            Err(e) => return failed(e.to_string()),
+        }
+    } else if path == Path::new("-") && from.is_none_or(|f| f == FileFormat::Script) {
+        // Standard input is read once, then told apart by its header.
+        match crate::limits::read_input(path, crate::limits::MAX_INPUT_BYTES) {
+            Err(e) => Err(crate::script::LoadError::Io {
+                path: path.to_path_buf(),
+                source: e,
+            }),
+            Ok(bytes) => {
+                let text = String::from_utf8_lossy(&bytes);
+                if crate::twrs::script::is_twrs(&text) {
+                    let file = crate::twrs::file::TwrsFile::from_text(
+                        &name,
+                        text.into_owned(),
+                        Path::new("."),
+                    );
+                    return check_twrs(file);
+                }
+                Ok(script_from_bytes(path, &bytes))
+            }
+        }
+    } else {
+        load_games_as(path, from)
+    };
+    match loaded {
+        Err(e) => FileReport {
+            errors: vec![Diagnostic::error(e.to_string()).with_file(name)],
+            io_error: true,
+            games: Vec::new(),
+        },
+        Ok(file) => {
+            let games = file
+                .games
+                .par_iter()
+                .with_min_len(64)
+                .map(|g| check_game(&file, &name, g))
+                .collect::<Vec<_>>();
+            let mut errors = file.errors;
+            // An empty file is usually a failed download or export.
+            if games.is_empty() && errors.is_empty() {
+                errors.push(
+                    Diagnostic::error("expected at least one game, found none").with_file(&name),
+                );
+            }
+            FileReport {
+                errors,
+                io_error: false,
+                games,
+            }
+        }
+    }
+}
+
+impl GameReport {
+    /// One line: `game.twixt:1: "Title" pencil on 24, 31 moves, decided at
+    /// move 31: red connected: ok`. Text from files is made printable.
+    pub fn line_text(&self) -> String {
+        game_line(self)
+    }
+}
+
+fn game_line(g: &GameReport) -> String {
+    let what = match (g.how, &g.winner) {
+        (Some(How::Connection), Some(w)) => format!("{w} connected"),
+        (Some(How::Resignation), Some(w)) => format!("{w} won by resignation"),
+        (Some(How::AgreedDraw), _) => "draw agreed".to_string(),
+        (Some(How::DeadDraw), _) => "dead draw".to_string(),
+        (Some(How::NoMoves), _) => "no legal move left, a draw".to_string(),
+        _ => "undecided".to_string(),
+    };
+    let decided = match (&g.outcome, g.decided_at) {
+        (Some(o), _) => o.clone(),
+        (None, Some(p)) => format!("decided at move {p}: {what}"),
+        (None, None) => what,
+    };
+    // Titles and names come from files: no terminal escapes get through.
+    let title = g
+        .title
+        .as_deref()
+        .map(|t| format!(" \"{}\"", printable(t)))
+        .unwrap_or_default();
+    let status = if g.errors.is_empty() { "ok" } else { "FAILED" };
+    // A game whose rules could not be read has no board size to name.
+    let on = if g.size.is_empty() {
+        String::new()
+    } else {
+        format!(" on {}", g.size)
+    };
+    format!(
+        "{}:{}:{title} {}{on}, {}, {decided}: {status}",
+        printable(&g.file),
+        g.line,
+        printable(&g.rules),
+        count(g.plies as usize, "move")
+    )
+}

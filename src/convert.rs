@@ -1,0 +1,237 @@
+//! Converting game records between file formats: Little Golem `.tsgf`, T1
+//! `.T1`, numbered move lists and game scripts. What `twixt convert` does,
+//! as three calls: [`read_records`], [`write_records`], and [`left_out`]
+//! for what a record format cannot hold.
+
+use std::path::Path;
+
+use crate::board::BoardSize;
+use crate::diagnostic::{Diagnostic, count};
+use crate::formats::{Format, littlegolem, movelist, t1};
+use crate::record::Record;
+use crate::rules::RuleSet;
+use crate::script::{Element, Game, Line, ScriptFile, parse, script_hint, write_file};
+
+pub use crate::script::FileFormat;
+
+/// Why a conversion failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ConvertError {
+    /// The request cannot be met (a format that holds one game, a TWRS
+    /// script, bad options), as opposed to input that is wrong.
+    pub usage: bool,
+    /// What went wrong, naming the file.
+    pub message: String,
+    /// Syntax errors of a script input, located, to show before the message.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl ConvertError {
+    fn usage(message: String) -> ConvertError {
+        ConvertError {
+            usage: true,
+            message,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    fn invalid(message: String) -> ConvertError {
+        ConvertError {
+            usage: false,
+            message,
+            diagnostics: Vec::new(),
+        }
+    }
+}
+
+/// The format an output file name asks for (`.twixt`, `.tsgf`, `.T1`,
+/// `.txt`, `.moves`), if any. Unlike inputs, a `.gz` name is no record
+/// format: nothing is written compressed.
+pub fn output_format(path: &Path) -> Option<FileFormat> {
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("twixt"))
+    {
+        return Some(FileFormat::Script);
+    }
+    Format::from_path(path).map(|f| match f {
+        Format::LittleGolem => FileFormat::LittleGolem,
+        Format::T1 => FileFormat::T1,
+        Format::MoveList => FileFormat::MoveList,
+    })
+}
+
+/// Reads the games of `bytes` in format `from`. `rules` and `size` stand in
+/// for what the format does not record: move lists (default `pencil` on
+/// 24×24) and T1 files (default `dujardin`; the file gives the size).
+/// `name` names the input in messages; a script's `[Rules "x.yaml"]` is
+/// looked for in `folder`.
+pub fn read_records(
+    name: &str,
+    bytes: &[u8],
+    from: FileFormat,
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
+    folder: Option<&Path>,
+) -> Result<Vec<Record>, ConvertError> {
+    let at = |e: &dyn std::fmt::Display| {
+        ConvertError::invalid(format!("{name}: {e}{}", script_hint(bytes, from)))
+    };
+    let records = match from {
+        FileFormat::LittleGolem => vec![littlegolem::read(bytes).map_err(|e| at(&e))?],
+        FileFormat::T1 => {
+            let base = rules.unwrap_or_else(RuleSet::dujardin);
+            vec![t1::read_with(bytes, base).map_err(|e| at(&e))?]
+        }
+        FileFormat::MoveList => {
+            let mut base = rules.unwrap_or_else(RuleSet::pencil);
+            if let Some(size) = size {
+                base = base.with_size(size);
+            }
+            base.validate()
+                .map_err(|e| ConvertError::usage(e.to_string()))?;
+            movelist::read_with(bytes, base).map_err(|e| at(&e))?
+        }
+        FileFormat::Script => read_script(name, bytes, folder)?,
+    };
+    if records.is_empty() {
+        return Err(ConvertError::invalid(format!(
+            "{name}: expected a game, found no moves"
+        )));
+    }
+    Ok(records)
+}
+
+/// The main line of every game in a script, as records.
+fn read_script(
+    name: &str,
+    bytes: &[u8],
+    folder: Option<&Path>,
+) -> Result<Vec<Record>, ConvertError> {
+    let source = std::str::from_utf8(bytes).map_err(|e| {
+        ConvertError::invalid(format!(
+            "{name}: expected UTF-8 text, found an invalid byte at offset {}",
+            e.valid_up_to()
+        ))
+    })?;
+    if crate::twrs::script::is_twrs(source) {
+        return Err(ConvertError::usage(format!(
+            "{name} is a TWRS script: the record formats hold TwixT games only"
+        )));
+    }
+    let parsed = parse(source);
+    if !parsed.errors.is_empty() {
+        return Err(ConvertError {
+            usage: false,
+            message: format!(
+                "{name}: {}; nothing written",
+                count(parsed.errors.len(), "syntax error")
+            ),
+            diagnostics: parsed
+                .errors
+                .iter()
+                .map(|e| e.to_diagnostic(name, source))
+                .collect(),
+        });
+    }
+    parsed
+        .file
+        .games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            g.rules(folder)
+                .and_then(|rules| g.to_record_with(rules))
+                .map_err(|e| ConvertError::invalid(format!("{name}: game {}: {e}", i + 1)))
+        })
+        .collect()
+}
+
+/// The records written in format `to`. A `.tsgf` or `.T1` file holds one
+/// game; rules a format cannot express are refused, never silently changed.
+/// `name` names the input in messages.
+pub fn write_records(
+    records: &[Record],
+    to: FileFormat,
+    name: &str,
+) -> Result<Vec<u8>, ConvertError> {
+    let single = |what: &str| -> Result<&Record, ConvertError> {
+        match records {
+            [one] => Ok(one),
+            _ => Err(ConvertError::usage(format!(
+                "{name} holds {} games, and a {what} file holds one",
+                records.len()
+            ))),
+        }
+    };
+    let out_err = |e: &dyn std::fmt::Display| ConvertError::invalid(e.to_string());
+    Ok(match to {
+        FileFormat::LittleGolem => littlegolem::write(single(".tsgf")?).map_err(|e| out_err(&e))?,
+        FileFormat::T1 => t1::write(single(".T1")?)
+            .map_err(|e| out_err(&e))?
+            .into_bytes(),
+        FileFormat::MoveList => movelist::write_all(records)
+            .map_err(|e| out_err(&e))?
+            .into_bytes(),
+        FileFormat::Script => write_file(&ScriptFile {
+            games: records.iter().map(Game::from_record).collect(),
+        })
+        .into_bytes(),
+    })
+}
+
+/// What a record format leaves out of a script (`script`), in words, so that
+/// nothing is lost unnoticed: `a .T1 file holds the main line's moves only;
+/// left out: 2 comments, 1 diagram point`. `None` when nothing is lost or
+/// `to` is a script.
+pub fn left_out(script: &[u8], to: FileFormat) -> Option<String> {
+    fn tally(line: &Line, n: &mut [usize; 6]) {
+        for e in &line.elements {
+            match e {
+                Element::Move(_) => {}
+                Element::Comment(_) => n[0] += 1,
+                Element::Remark(_) => n[1] += 1,
+                Element::Diagram(_) => n[2] += 1,
+                Element::Mark(_) | Element::Claim(_) => n[3] += 1,
+                Element::Variation(v) => {
+                    n[4] += 1;
+                    tally(v, n);
+                }
+            }
+        }
+    }
+    let format = match to {
+        FileFormat::Script => return None,
+        FileFormat::LittleGolem => "a .tsgf file",
+        FileFormat::T1 => "a .T1 file",
+        FileFormat::MoveList => "a move list",
+    };
+    let text = std::str::from_utf8(script).ok()?;
+    let mut n = [0usize; 6];
+    for g in parse(text).file.games {
+        tally(&g.line, &mut n);
+        n[1] += g.preamble.len();
+        n[5] += usize::from(g.setup.is_some());
+    }
+    let names = [
+        "comment",
+        "remark",
+        "diagram point",
+        "mark or claim",
+        "variation",
+        "setup block",
+    ];
+    let dropped: Vec<String> = n
+        .iter()
+        .zip(names)
+        .filter(|(k, _)| **k > 0)
+        .map(|(k, name)| count(*k, name))
+        .collect();
+    (!dropped.is_empty()).then(|| {
+        format!(
+            "{format} holds the main line's moves only; left out: {}",
+            dropped.join(", ")
+        )
+    })
+}
