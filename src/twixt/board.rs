@@ -19,7 +19,9 @@ pub const MAX_SIDE: u16 = 128;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Player {
+    /// Joins the top and bottom rows.
     Red,
+    /// Joins the left and right columns.
     Black,
 }
 
@@ -62,11 +64,14 @@ impl FromStr for Player {
 /// coordinates; whether it exists on a board is asked of [`BoardSize`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Hole {
+    /// Column, zero-based from the left.
     pub col: u16,
+    /// Row, zero-based from the top.
     pub row: u16,
 }
 
 impl Hole {
+    /// The hole at zero-based `col` and `row`.
     pub const fn new(col: u16, row: u16) -> Hole {
         Hole { col, row }
     }
@@ -176,9 +181,13 @@ pub struct BoardSize {
 /// A side of the board, for partial boards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Side {
+    /// The top side (row 0).
     Top,
+    /// The bottom side (the last row).
     Bottom,
+    /// The left side (column 0).
     Left,
+    /// The right side (the last column).
     Right,
 }
 
@@ -190,6 +199,7 @@ impl Side {
         1 << self as u8
     }
 
+    /// Lower-case name, as written in a board size (`12 cut top right`).
     pub fn name(self) -> &'static str {
         match self {
             Side::Top => "top",
@@ -203,10 +213,17 @@ impl Side {
 /// Why a board size was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BoardSizeError {
+    /// A side is shorter than [`MIN_SIDE`] or longer than [`MAX_SIDE`].
     #[error(
         "board size {width}x{height} is out of range: each side must be from {MIN_SIDE} to {MAX_SIDE}"
     )]
-    OutOfRange { width: u64, height: u64 },
+    OutOfRange {
+        /// The width asked for.
+        width: u64,
+        /// The height asked for.
+        height: u64,
+    },
+    /// The text is not a board size; the value is the text read.
     #[error(
         "expected a board size like `24`, `30x20` or `12 cut top right` (a partial board), found `{0}`"
     )]
@@ -221,6 +238,7 @@ impl BoardSize {
         cut: 0,
     };
 
+    /// A `width` × `height` board with no side cut.
     pub fn new(width: u64, height: u64) -> Result<BoardSize, BoardSizeError> {
         let ok = |s: u64| (u64::from(MIN_SIDE)..=u64::from(MAX_SIDE)).contains(&s);
         if ok(width) && ok(height) {
@@ -234,14 +252,17 @@ impl BoardSize {
         }
     }
 
+    /// A `side` × `side` board with no side cut.
     pub fn square(side: u64) -> Result<BoardSize, BoardSizeError> {
         BoardSize::new(side, side)
     }
 
+    /// The number of columns.
     pub fn width(self) -> u16 {
         self.width
     }
 
+    /// The number of rows.
     pub fn height(self) -> u16 {
         self.height
     }
@@ -259,6 +280,7 @@ impl BoardSize {
         BoardSize { cut: 0, ..self }
     }
 
+    /// True when `side` is cut.
     pub fn is_cut(self, side: Side) -> bool {
         self.cut & side.bit() != 0
     }

@@ -27,22 +27,28 @@ pub const NONE: u16 = 0;
 
 /// Per-hole flags in [`Geometry::hole_flags`].
 pub mod flag {
+    /// The hole exists (on the board and not a corner).
     pub const EXISTS: u8 = 1;
     /// Red may place here (not in Black's border columns).
     pub const PLAYABLE_RED: u8 = 2;
+    /// Black may place here (not in Red's border rows).
     pub const PLAYABLE_BLACK: u8 = 4;
-    /// Red's border rows: top (row 0) and bottom.
+    /// On the top row (row 0): Red's first border row.
     pub const RED_START: u8 = 8;
+    /// On the bottom row: Red's second border row.
     pub const RED_END: u8 = 16;
-    /// Black's border columns: left (col 0) and right.
+    /// On the left column (col 0): Black's first border column.
     pub const BLACK_START: u8 = 32;
+    /// On the right column: Black's second border column.
     pub const BLACK_END: u8 = 64;
 }
 
 /// One knight step out of a hole: the neighbour and the id of the link between.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Step {
+    /// The neighbour's hole slot; [`NONE`] when there is none.
     pub hole: u16,
+    /// The id of the link to the neighbour.
     pub link: u16,
 }
 
@@ -213,6 +219,7 @@ impl Geometry {
         }
     }
 
+    /// The board size the tables are for.
     pub fn size(&self) -> BoardSize {
         self.size
     }
@@ -222,10 +229,12 @@ impl Geometry {
         self.hole_flags.len()
     }
 
+    /// Dense index of a hole slot, row-major (as [`BoardSize::index`]).
     pub fn index(&self, hole: Hole) -> usize {
         usize::from(hole.row) * self.width + usize::from(hole.col)
     }
 
+    /// The hole at a dense index (the inverse of [`Geometry::index`]).
     pub fn hole(&self, index: usize) -> Hole {
         Hole::new((index % self.width) as u16, (index / self.width) as u16)
     }
@@ -244,6 +253,7 @@ impl Geometry {
         &self.crossers[id]
     }
 
+    /// A hole slot's [`flag`] bits (0 for a missing corner).
     #[inline]
     pub fn hole_flags(&self, index: usize) -> u8 {
         self.hole_flags[index]

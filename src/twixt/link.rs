@@ -55,10 +55,13 @@ impl fmt::Display for Link {
 /// Why a link name could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseLinkError {
+    /// No `-` separates two hole names; the value is the text read.
     #[error("expected a link like f6-g8, found `{0}`")]
     Syntax(String),
+    /// An end is not a hole name.
     #[error(transparent)]
     Hole(#[from] ParseHoleError),
+    /// The two holes are not a knight's move apart.
     #[error("{0} and {1} are not a knight's move apart")]
     NotKnightStep(Hole, Hole),
 }

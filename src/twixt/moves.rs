@@ -8,6 +8,7 @@ use crate::link::Link;
 /// Something a player takes off the board before placing (where the rule set allows).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Removal {
+    /// An own link.
     Link(Link),
     /// An own peg, together with its links.
     Peg(Hole),
@@ -43,6 +44,7 @@ impl Placement {
 /// One turn.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
+    /// Put a peg on the board (after any removals).
     Place(Placement),
     /// The pie rule, as the second move only.
     Swap,

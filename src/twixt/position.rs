@@ -62,21 +62,29 @@ fn link_bit(id: usize) -> u8 {
 /// How a game was won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum WinBy {
+    /// The winner's chain joined their two border rows.
     Connection,
+    /// The loser resigned.
     Resignation,
 }
 
 /// Where the game stands. `ply` is the number of moves played when it ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Status {
+    /// The game goes on.
     Ongoing,
+    /// One player has won.
     Won {
+        /// The player who won.
         winner: Player,
+        /// Moves played when the game ended.
         ply: u32,
+        /// How the game was won.
         by: WinBy,
     },
     /// Drawn by agreement (an accepted draw offer).
     Drawn {
+        /// Moves played when the game ended.
         ply: u32,
     },
 }
@@ -101,6 +109,7 @@ impl fmt::Display for Status {
 /// What a successful move changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Played {
+    /// The player who made the move.
     pub mover: Player,
     /// Links put on the board (automatically or as chosen), in the order added.
     pub links_added: Vec<Link>,
@@ -124,61 +133,142 @@ impl Played {
 /// Why a move is illegal. The position is unchanged when a move is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
+    /// The game has already ended; the value is its result.
     #[error("the game is already over: {0}")]
     GameOver(Status),
+    /// A hole the move names is off the board or a missing corner.
     #[error("{hole} is not a hole of the {size} board (off the board or a corner)")]
-    NoSuchHole { hole: Hole, size: BoardSize },
-    #[error("{hole} is occupied by a {by} peg")]
-    Occupied { hole: Hole, by: Player },
-    #[error("{player} may not place at {hole}: it is in {opponent}'s border row", opponent = player.opponent())]
-    OpponentBorder { hole: Hole, player: Player },
-    #[error("{a} and {b} are not a knight's move apart, so no link can join them")]
-    NotKnightStep { a: Hole, b: Hole },
-    #[error("link {link}: {hole} does not hold a {player} peg")]
-    LinkEndNotYours {
-        link: Link,
+    NoSuchHole {
+        /// The hole the move named.
         hole: Hole,
+        /// The board size.
+        size: BoardSize,
+    },
+    /// The hole for the new peg already holds a peg.
+    #[error("{hole} is occupied by a {by} peg")]
+    Occupied {
+        /// The hole the move named.
+        hole: Hole,
+        /// The owner of the peg there.
+        by: Player,
+    },
+    /// The hole for the new peg is in the opponent's border row.
+    #[error("{player} may not place at {hole}: it is in {opponent}'s border row", opponent = player.opponent())]
+    OpponentBorder {
+        /// The hole the move named.
+        hole: Hole,
+        /// The player who moved.
         player: Player,
     },
+    /// The ends of a chosen link are not a knight's move apart.
+    #[error("{a} and {b} are not a knight's move apart, so no link can join them")]
+    NotKnightStep {
+        /// One end the move named.
+        a: Hole,
+        /// The other end.
+        b: Hole,
+    },
+    /// An end of a chosen link holds no peg of the mover's (nor is it the new peg's hole).
+    #[error("link {link}: {hole} does not hold a {player} peg")]
+    LinkEndNotYours {
+        /// The link the move named.
+        link: Link,
+        /// The end without a peg of the mover's.
+        hole: Hole,
+        /// The player who moved.
+        player: Player,
+    },
+    /// A chosen link is already on the board, or named twice in the move.
     #[error("link {0} is already on the board")]
     LinkExists(Link),
+    /// A chosen link crosses a link that the crossing rule forbids it to cross.
     #[error("link {link} crosses the link {blocker}, which the rules ({rule}) forbid")]
     Crosses {
+        /// The link the move named.
         link: Link,
+        /// The link it crosses: one on the board, or one named earlier in the move.
         blocker: Link,
+        /// The crossing rule, in words.
         rule: &'static str,
     },
+    /// The move removes a link that is not on the board.
     #[error("cannot remove link {0}: there is no such link on the board")]
     RemoveLinkAbsent(Link),
+    /// The move removes an opponent's link.
     #[error("cannot remove link {link}: it belongs to {owner}")]
-    RemoveLinkNotYours { link: Link, owner: Player },
+    RemoveLinkNotYours {
+        /// The link the move named.
+        link: Link,
+        /// The player the link belongs to.
+        owner: Player,
+    },
+    /// The move removes a peg from an empty hole.
     #[error("cannot remove a peg at {0}: the hole is empty")]
     RemovePegAbsent(Hole),
+    /// The move removes an opponent's peg.
     #[error("cannot remove the peg at {hole}: it belongs to {owner}")]
-    RemovePegNotYours { hole: Hole, owner: Player },
+    RemovePegNotYours {
+        /// The hole the move named.
+        hole: Hole,
+        /// The player the peg belongs to.
+        owner: Player,
+    },
+    /// The removal rule does not allow the removal, and no used-up supply
+    /// calls for it.
     #[error("removing {what} is not allowed by the rules (removal: {allowed})")]
-    RemovalNotAllowed { what: String, allowed: &'static str },
+    RemovalNotAllowed {
+        /// What the move removes, in words (`link e4-f6`, `the peg at e4`).
+        what: String,
+        /// The removal rule's name (`none`, `links`, `links-and-pegs`).
+        allowed: &'static str,
+    },
+    /// The move names links, but the rule set links automatically.
     #[error("links were given, but under automatic linking the engine adds the links")]
     LinksUnderAutomatic,
+    /// The move is a swap, but the rule set has no swap.
     #[error("swap is not part of these rules")]
     SwapNotInRules,
+    /// The move is a swap, but not the second move of the game (after the
+    /// opponent's single peg).
     #[error(
         "swap is only allowed as the second move of the game (this would be move {move_number})"
     )]
-    SwapNotNow { move_number: u32 },
+    SwapNotNow {
+        /// The number the swap would have as a move (one-based).
+        move_number: u32,
+    },
+    /// Under the mirror swap, the mover may not place a peg at the mirrored hole.
     #[error("mirror swap: the mirrored hole {hole} is not playable by {player}")]
-    MirrorUnplayable { hole: Hole, player: Player },
+    MirrorUnplayable {
+        /// The mirrored hole.
+        hole: Hole,
+        /// The player who swapped.
+        player: Player,
+    },
+    /// The move accepts a draw, but no draw offer stands; the value is the
+    /// opponent, who would have had to offer it.
     #[error("there is no draw offer by {0} standing to accept")]
     NoDrawOffer(Player),
+    /// All of the mover's pegs are on the board and the move takes none of them off.
     #[error(
         "{player} has no pegs left (all {supply} are on the board): reuse one by taking an own peg off in the same move, as in `-e4 f6`"
     )]
-    NoPegsLeft { player: Player, supply: u16 },
+    NoPegsLeft {
+        /// The player who moved.
+        player: Player,
+        /// The pegs each player has under the rule set.
+        supply: u16,
+    },
+    /// The move names more links than the mover has left.
     #[error("{player} names {wanted} links but has {left} left (supply {supply})")]
     NoLinksLeft {
+        /// The player who moved.
         player: Player,
+        /// The number of links the move names.
         wanted: usize,
+        /// The links the mover has off the board.
         left: u32,
+        /// The links each player has under the rule set.
         supply: u16,
     },
 }
@@ -270,10 +360,12 @@ impl Position {
         })
     }
 
+    /// The rule set the game is played under.
     pub fn rules(&self) -> &RuleSet {
         &self.rules
     }
 
+    /// The board size (the rule set's).
     pub fn size(&self) -> BoardSize {
         self.rules.size
     }
@@ -328,6 +420,7 @@ impl Position {
             .map(|(i, _)| i)
     }
 
+    /// The owner of the peg at `hole`; `None` when the hole is empty or not on the board.
     pub fn peg(&self, hole: Hole) -> Option<Player> {
         if !self.size().contains(hole) {
             return None;
@@ -335,6 +428,7 @@ impl Position {
         colour_player(self.cells[self.geo.index(hole)])
     }
 
+    /// Whether `link` is on the board.
     pub fn has_link(&self, link: Link) -> bool {
         self.geo
             .link_id(link)
@@ -359,6 +453,7 @@ impl Position {
         all.into_iter()
     }
 
+    /// Where the game stands.
     pub fn status(&self) -> Status {
         self.status
     }

@@ -35,6 +35,7 @@ pub enum Linking {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Removal {
+    /// Nothing.
     None,
     /// Own links.
     Links,
@@ -46,6 +47,7 @@ pub enum Removal {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Swap {
+    /// No swap.
     None,
     /// Little Golem: the first peg at (c, r) becomes a peg of the second
     /// player at (r, c); the first player moves again.
@@ -59,10 +61,15 @@ pub enum Swap {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RuleSet {
+    /// Which links may cross.
     pub crossing: Crossing,
+    /// How links come onto the board.
     pub links: Linking,
+    /// What a player may take back off the board.
     pub removal: Removal,
+    /// The pie rule, if any.
     pub swap: Swap,
+    /// The board size; the standard 24×24 when not given.
     #[serde(default)]
     pub size: BoardSize,
     /// Pegs each player has (Dujardin rule 5); `None`: no limit. A player
@@ -81,18 +88,23 @@ pub const PRESET_NAMES: [&str; 6] = ["pencil", "board", "schmidt", "dujardin", "
 
 /// A named preset and where its rules come from.
 pub struct Preset {
+    /// The name [`RuleSet::preset`] takes.
     pub name: &'static str,
+    /// Where the rules come from, in words.
     pub source: &'static str,
+    /// The rule set.
     pub rules: RuleSet,
 }
 
 /// Why a rule set is impossible.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleSetError {
+    /// The mirror swap on a board that is not square; the value is the board size.
     #[error(
         "swap: mirror needs a square board (the mirrored peg must exist), but the board is {0}"
     )]
     MirrorOnNonSquare(BoardSize),
+    /// No preset has this name; the value is the name given.
     #[error(
         "unknown rule set `{0}`{hint}: expected one of pencil, board, schmidt, dujardin, t1, editable, or a YAML file",
         hint = crate::diagnostic::did_you_mean(.0, &PRESET_NAMES)
@@ -346,7 +358,9 @@ impl fmt::Display for RuleSet {
 pub struct RuleYamlError {
     /// One-based; 0 when the YAML reader gives no position.
     pub line: u64,
+    /// One-based; 0 when the YAML reader gives no position.
     pub column: u64,
+    /// What is wrong.
     pub message: String,
 }
 

@@ -13,14 +13,18 @@ use crate::rules::RuleSetError;
 /// Pegs and links on a board, with no move order.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Setup {
+    /// The board.
     pub size: BoardSize,
+    /// The pegs, by hole.
     pub pegs: BTreeMap<Hole, Player>,
+    /// The links; each should join two pegs of one colour (see [`Setup::check`]).
     pub links: BTreeSet<Link>,
     /// Who moves next if play continues from here.
     pub to_move: Option<Player>,
 }
 
 impl Setup {
+    /// An empty board of `size`, with no player to move given.
     pub fn empty(size: BoardSize) -> Setup {
         Setup {
             size,
@@ -42,31 +46,67 @@ impl Setup {
 /// [`Setup::check`]) or it breaks a rule set (found by `Position::from_setup`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupProblem {
+    /// The setup's board size differs from the rule set's.
     #[error("the setup is for a {setup} board but the rules are for {rules}")]
-    SizeMismatch { setup: BoardSize, rules: BoardSize },
+    SizeMismatch {
+        /// The setup's board size.
+        setup: BoardSize,
+        /// The rule set's board size.
+        rules: BoardSize,
+    },
+    /// The rule set itself is impossible.
     #[error("{0}")]
     Rules(#[from] RuleSetError),
+    /// A peg or link end is off the board or on a missing corner.
     #[error("{hole} is not a hole of the {size} board (off the board or a corner)")]
-    NoSuchHole { hole: Hole, size: BoardSize },
+    NoSuchHole {
+        /// The hole the setup named.
+        hole: Hole,
+        /// The board size.
+        size: BoardSize,
+    },
+    /// The ends of a link are not a knight's move apart.
     #[error("link {0}: its ends are not a knight's move apart")]
     NotKnightStep(Link),
+    /// A link ends in a hole without a peg.
     #[error("link {link}: there is no peg at {hole}")]
-    LinkEndEmpty { link: Link, hole: Hole },
+    LinkEndEmpty {
+        /// The link.
+        link: Link,
+        /// Its end without a peg.
+        hole: Hole,
+    },
+    /// A link joins a red and a black peg.
     #[error("link {0} joins a red and a black peg")]
     LinkMixedColours(Link),
+    /// A peg stands in its opponent's border row.
     #[error("{player} peg at {hole} stands in {opponent}'s border row", opponent = player.opponent())]
-    PegInOpponentBorder { hole: Hole, player: Player },
+    PegInOpponentBorder {
+        /// The hole the peg is in.
+        hole: Hole,
+        /// The peg's owner.
+        player: Player,
+    },
+    /// Two links cross where the crossing rule forbids it.
     #[error("links {a} and {b} cross, which {rule}")]
     LinksCross {
+        /// The smaller of the two links.
         a: Link,
+        /// The larger of the two links.
         b: Link,
+        /// The crossing rule, in words.
         rule: &'static str,
     },
+    /// A player has more pegs or links on the board than the rule set's supply.
     #[error("{player} has {count} {what} on the board, more than the supply of {supply}")]
     OverSupply {
+        /// The player over their supply.
         player: Player,
+        /// `pegs` or `links`.
         what: &'static str,
+        /// How many the setup has.
         count: usize,
+        /// The supply under the rule set.
         supply: u16,
     },
 }

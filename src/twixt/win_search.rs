@@ -49,22 +49,36 @@ pub enum WinSearch {
 /// Why the search could not answer.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WinSearchError {
+    /// The player asked about is not the one to move.
     #[error("it is {to_move}'s turn, not {player}'s")]
-    NotToMove { player: Player, to_move: Player },
+    NotToMove {
+        /// The player asked about.
+        player: Player,
+        /// The player to move.
+        to_move: Player,
+    },
+    /// The game has already ended; the value is its result.
     #[error("the game is already over: {0}")]
     GameOver(Status),
+    /// The number of moves is 0.
     #[error("a win needs at least one move (`in 1` or more)")]
     NoMoves,
+    /// The rule set is not one the search covers; the value names the rule.
     #[error(
         "the search covers rule sets with automatic linking and no removal (pencil, dujardin, t1); these rules have {0}"
     )]
     Rules(&'static str),
+    /// The opponent may still swap.
     #[error("the opponent may still swap (move 2), which the search does not cover")]
     SwapPending,
+    /// The search reached its limit of positions without an answer.
     #[error(
         "the search stopped at its limit of {limit} positions without deciding: not proved (try a smaller N)"
     )]
-    NodeLimit { limit: u64 },
+    NodeLimit {
+        /// The number of positions the search was allowed to visit.
+        limit: u64,
+    },
 }
 
 /// Decides whether `player`, to move in `pos`, wins within `moves` of their
