@@ -38,7 +38,9 @@ pub fn sniff(path: &Path) -> bool {
 pub struct TwrsFile {
     /// The file's name as the user gave it.
     pub name: String,
+    /// The script's text.
     pub source: String,
+    /// The games read from it, in order.
     pub games: Vec<TwrsGame>,
     /// Lines that could not be read, located.
     pub syntax_errors: Vec<Diagnostic>,
@@ -47,14 +49,19 @@ pub struct TwrsFile {
 /// What checking one game found.
 #[derive(Debug, Clone)]
 pub struct GameCheck {
+    /// The line the game starts on, counted from 1.
     pub line: u32,
+    /// The game's `Title` tag, if it has one.
     pub title: Option<String>,
     /// The rule set's name (the `Rules` tag, else `twrs`).
     pub rules: String,
+    /// The grid in lines, written `WIDTHxHEIGHT` (`11x11`).
     pub size: String,
+    /// Moves replayed, placements included; replay stops at the first illegal move.
     pub plies: u32,
     /// "orange 58, blue 37, orange wins (blue cannot move)", or "not over".
     pub outcome: String,
+    /// The game's errors (a start that fails, illegal moves, false claims), located.
     pub errors: Vec<Diagnostic>,
 }
 
@@ -64,20 +71,28 @@ pub struct TwrsPicture {
     /// File name without extension: the diagram's name, else the script's
     /// name with the game and move.
     pub stem: String,
+    /// The picture as an SVG document.
     pub svg: String,
 }
 
 /// A chosen position: a diagram point, or a game's final position.
 #[derive(Debug, Clone)]
 pub struct TwrsView {
+    /// File name without extension, as in [`TwrsPicture::stem`].
     pub stem: String,
+    /// The position to draw.
     pub position: crate::twrs::Position,
+    /// What to show besides the pieces (empty for a final position).
     pub show: Vec<crate::twrs::script::Show>,
+    /// The diagram's caption, if any.
     pub caption: Option<String>,
+    /// The caption's translation, if any.
     pub translation: Option<String>,
 }
 
 impl TwrsFile {
+    /// Reads the script at `path`; rule files it names are read from its folder.
+    /// Syntax errors go into `syntax_errors`; only a file that cannot be read fails.
     pub fn load(path: &Path) -> std::io::Result<TwrsFile> {
         let source = read_text(path, MAX_INPUT_BYTES)?;
         let folder = path

@@ -38,8 +38,11 @@ impl Lines {
 /// lines, and where the stones go (empty: on every marking point).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Marking {
+    /// The opponent's tower that is marked.
     pub target: u8,
+    /// The lines of the active tower that mark.
     pub lines: Lines,
+    /// Where the stones go; empty means every marking point.
     pub stones: Vec<Point>,
 }
 
@@ -50,14 +53,22 @@ pub enum Move {
     Turn {
         /// The tower's number, 0 when the notation left it out.
         tower: u8,
+        /// Where the tower stands.
         from: Point,
+        /// Where the tower moves to.
         to: Point,
+        /// The marking after the move, if the player marks.
         marking: Option<Marking>,
     },
     /// Advanced rule 1: a stone placed before play.
     PlaceStone(Point),
     /// Advanced rule 1: a tower placed before play.
-    PlaceTower { tower: u8, at: Point },
+    PlaceTower {
+        /// The tower's number.
+        tower: u8,
+        /// Where it is placed.
+        at: Point,
+    },
 }
 
 impl fmt::Display for Move {
@@ -91,7 +102,9 @@ impl fmt::Display for Move {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{text}` is not a TWRS move: {why} (write a turn as `3 f2-f7 x2`, see docs/twrs.md)")]
 pub struct ParseMoveError {
+    /// The text that was read.
     pub text: String,
+    /// What is wrong with it.
     pub why: String,
 }
 

@@ -21,6 +21,7 @@ pub struct Point {
 }
 
 impl Point {
+    /// The intersection at 0-based column `col` and row `row`.
     pub const fn new(col: u8, row: u8) -> Point {
         Point { col, row }
     }
@@ -67,11 +68,14 @@ impl FromStr for Point {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Side {
+    /// Orange, with towers 1, 3 and 6.
     Orange,
+    /// Blue, with towers 2, 4 and 5.
     Blue,
 }
 
 impl Side {
+    /// The opponent.
     pub fn other(self) -> Side {
         match self {
             Side::Orange => Side::Blue,
@@ -98,6 +102,7 @@ impl Side {
         }
     }
 
+    /// The side's name in lower case: `orange` or `blue`.
     pub fn name(self) -> &'static str {
         match self {
             Side::Orange => "orange",

@@ -11,7 +11,9 @@ use crate::twrs::setup::{self, Setup};
 /// What stands on an intersection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Piece {
+    /// A marking stone.
     Stone,
+    /// A tower, by its number (1–6).
     Tower(u8),
 }
 
@@ -20,7 +22,9 @@ pub enum Piece {
 pub enum Status {
     /// Advanced rule 1: the players are still placing stones and towers.
     Placing,
+    /// The players take turns: each moves a tower, then may mark.
     Playing,
+    /// The game has ended, for this reason.
     Over(End),
 }
 
@@ -39,7 +43,9 @@ pub enum End {
 /// Points of both sides, counted as at the end of the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Score {
+    /// Orange's points.
     pub orange: u32,
+    /// Blue's points.
     pub blue: u32,
 }
 
@@ -58,6 +64,7 @@ impl Score {
 /// steps up, down, left and right that do not cross a stone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Area {
+    /// Its intersections, those under towers included, row by row.
     pub points: Vec<Point>,
     /// The towers standing in it, by number.
     pub towers: Vec<u8>,
@@ -69,95 +76,179 @@ pub struct Area {
 /// Why a move is illegal: each names the rule it breaks.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
+    /// A move after the game has ended; holds why it ended.
     #[error("the game is over: {0}")]
     GameOver(String),
+    /// A point outside the grid: the point, then the grid's width and height in lines.
     #[error("{0} is not on the {1}×{2} grid")]
     OffGrid(Point, u8, u8),
+    /// The move names no tower and its starting point is empty.
     #[error("there is no tower at {0}")]
     NoTowerAt(Point),
+    /// The move's starting point does not hold the tower it names (or,
+    /// naming none, holds a stone).
     #[error("tower {tower} is not at {at}: {found}")]
-    TowerNotAt { tower: u8, at: Point, found: String },
+    TowerNotAt {
+        /// The tower number the move gives (0 when it gives none).
+        tower: u8,
+        /// The move's starting point.
+        at: Point,
+        /// What was found instead: where the tower stands, or what stands at `at`.
+        found: String,
+    },
+    /// The tower belongs to the side that is not to move.
     #[error(
         "tower {tower} is {owner}'s, and it is {to_move}'s turn: a player moves one of their own towers"
     )]
     NotYourTower {
+        /// The tower moved or placed.
         tower: u8,
+        /// The side the tower belongs to.
         owner: Side,
+        /// The side whose turn it is.
         to_move: Side,
     },
+    /// The tower is petrified; holds its number.
     #[error(
         "tower {0} is petrified and may not move again (a tower alone in a closed area, or with only towers of its colour there)"
     )]
     Petrified(u8),
+    /// The move ends where it starts; holds the tower's number.
     #[error("tower {0} must move: a turn begins by moving a tower")]
     MustMove(u8),
+    /// The move runs along neither a row nor a column.
     #[error(
         "{from}-{to} is not along a line: a tower moves up, down, left or right, in one direction"
     )]
-    NotALine { from: Point, to: Point },
+    NotALine {
+        /// Where the move starts.
+        from: Point,
+        /// Where the move ends.
+        to: Point,
+    },
+    /// A piece stands between the move's start and end.
     #[error(
         "{from}-{to} jumps the {what} at {at}: a tower never passes over a stone or another tower"
     )]
     Jumps {
+        /// Where the move starts.
         from: Point,
+        /// Where the move ends.
         to: Point,
+        /// Where the first piece in the way stands.
         at: Point,
+        /// That piece: `stone` or `tower N`.
         what: String,
     },
+    /// The move or placement ends on a stone or a tower.
     #[error("{to} holds a {what}: a tower never stops on a stone or another tower")]
-    OntoPiece { to: Point, what: String },
+    OntoPiece {
+        /// The occupied intersection.
+        to: Point,
+        /// What stands there: `stone` or `tower N`.
+        what: String,
+    },
+    /// The marked tower is not on the board, or a placed tower's number is
+    /// not 1–6; holds the number.
     #[error("tower {0} is not on the board")]
     NoSuchTower(u8),
+    /// The marked tower is the mover's own; holds its number.
     #[error("tower {0} is the mover's own: marking is against one of the opponent's towers")]
     MarkOwnTower(u8),
+    /// A marking with a diagonal, when the rule set does not use advanced rule 2.
     #[error("diagonal marking lines are advanced rule 2, which this rule set does not use")]
     DiagonalsNotAllowed,
+    /// The chosen lines of the active tower give no marking points against the target.
     #[error("tower {active} cannot mark tower {target} with {lines}: {why}")]
     NoMarkingPoints {
+        /// The tower that moved.
         active: u8,
+        /// The tower to be marked.
         target: u8,
+        /// The lines used, in words.
         lines: &'static str,
+        /// Why there are no marking points, in words.
         why: &'static str,
     },
+    /// `protect-petrified`: the target is petrified and the active tower is not.
     #[error(
         "tower {target} is petrified in a closed area and cannot be marked by tower {active}, which is not (advanced rule 2)"
     )]
-    ProtectedPetrified { active: u8, target: u8 },
+    ProtectedPetrified {
+        /// The tower that moved.
+        active: u8,
+        /// The petrified tower to be marked.
+        target: u8,
+    },
+    /// A stone named by the marking is not on one of the target's marking points.
     #[error("{point} is not a marking point of tower {target}; its marking points are {points}")]
     NotAMarkingPoint {
+        /// The intersection named.
         point: Point,
+        /// The tower being marked.
         target: u8,
+        /// The target's marking points, written out.
         points: String,
     },
+    /// The marking names the same intersection twice; holds it.
     #[error("a stone is placed on {0} twice")]
     StoneTwice(Point),
+    /// `mark-all-points`: the marking leaves a marking point without a stone
+    /// while stones are left.
     #[error(
         "marking tower {target} puts a stone on each of its marking points ({points}), not only on {given}"
     )]
     MarkAllPoints {
+        /// The tower being marked.
         target: u8,
+        /// All its marking points, written out.
         points: String,
+        /// The stones the move names, written out.
         given: String,
     },
+    /// The marking names more stones than the stock holds.
     #[error("{wanted} stones are wanted but {left} are left in the stock")]
-    TooManyStones { wanted: usize, left: u16 },
+    TooManyStones {
+        /// The number of stones named.
+        wanted: usize,
+        /// The stones left in the stock.
+        left: u16,
+    },
+    /// The stock holds fewer stones than there are marking points, and the move names none.
     #[error(
         "only {left} stone is left for the marking points {points}: say which one gets it, like `x{target} {first}`"
     )]
     ChooseStone {
+        /// The tower being marked.
         target: u8,
+        /// The stones left in the stock.
         left: u16,
+        /// The marking points, written out.
         points: String,
+        /// The first marking point, used in the message's example.
         first: Point,
     },
+    /// A tower's move while pieces are still being placed (advanced rule 1).
     #[error("the players are still placing pieces (advanced rule 1): {expected}")]
-    StillPlacing { expected: String },
+    StillPlacing {
+        /// The placement due next, in words.
+        expected: String,
+    },
+    /// A placement after play has begun; holds the move as written.
     #[error("the pieces are all placed: {0} is a placement, play has begun")]
     NotPlacing(String),
+    /// A stone placed when a tower is due, or a tower when a stone is (advanced rule 1).
     #[error("{expected}, not {got} (advanced rule 1's order)")]
-    WrongPlacement { expected: String, got: String },
+    WrongPlacement {
+        /// The placement due next, in words.
+        expected: String,
+        /// The move given, as written.
+        got: String,
+    },
+    /// The tower to place is already on the board; holds its number.
     #[error("tower {0} is already on the board")]
     TowerPlaced(u8),
+    /// A stone is due but the stock is empty.
     #[error("the stock of stones is empty")]
     NoStones,
 }
@@ -217,6 +308,8 @@ const PLACEMENT: [PlacementStep; 7] = [
 
 const NO_AREA: u16 = u16::MAX;
 
+/// A TWRS game as it stands: the pieces on the grid, whose turn it is, the
+/// stones left, the areas and the petrified towers, under one rule set.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Position {
     rules: TwrsRules,
@@ -322,15 +415,19 @@ impl Position {
         Ok(p)
     }
 
+    /// The rule set the game is played by.
     pub fn rules(&self) -> &TwrsRules {
         &self.rules
     }
+    /// The side whose turn it is (while placing: the side that places next).
     pub fn to_move(&self) -> Side {
         self.to_move
     }
+    /// Whether pieces are being placed, play goes on, or the game is over.
     pub fn status(&self) -> Status {
         self.status
     }
+    /// The stones left in the stock.
     pub fn stones_left(&self) -> u16 {
         self.stones_left
     }
@@ -338,13 +435,16 @@ impl Position {
     pub fn plies(&self) -> u32 {
         self.plies
     }
+    /// Lines across: the number of columns of intersections.
     pub fn width(&self) -> u8 {
         self.rules.width
     }
+    /// Lines down: the number of rows of intersections.
     pub fn height(&self) -> u8 {
         self.rules.height
     }
 
+    /// Is `p` on the grid?
     pub fn on_grid(&self, p: Point) -> bool {
         p.col < self.rules.width && p.row < self.rules.height
     }
@@ -366,6 +466,7 @@ impl Position {
         Point::new((i % w) as u8, (i / w) as u8)
     }
 
+    /// What stands on `p`: `None` when it is empty or off the grid.
     pub fn piece_at(&self, p: Point) -> Option<Piece> {
         if self.on_grid(p) {
             self.cells[self.index(p)]
@@ -387,6 +488,7 @@ impl Position {
             .collect()
     }
 
+    /// Is tower `t` petrified? False for a tower not on the board.
     pub fn is_petrified(&self, t: u8) -> bool {
         self.petrified.get(usize::from(t)).copied().unwrap_or(false)
     }

@@ -33,6 +33,7 @@ pub struct TwrsRules {
     /// Marking stones in the box, the start setup's included ("40 Markeerstenen").
     #[serde(default = "forty")]
     pub stones: u16,
+    /// How the pieces come onto the board: a start setup, or advanced rule 1's placement.
     #[serde(default = "setup")]
     pub start: Start,
     /// The named start setup used when a game has no setup block.
@@ -82,10 +83,14 @@ pub const PRESET_NAMES: [&str; 2] = ["twrs", "twrs-advanced"];
 /// Why a rule set cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
+    /// A grid side outside [`MIN_LINES`]–[`MAX_LINES`]: the width and height in lines.
     #[error("the grid is {0}×{1} lines; each side must be {MIN_LINES} to {MAX_LINES}")]
     Size(u8, u8),
+    /// The stock holds more stones than the grid has intersections: the
+    /// stock, then the number of intersections.
     #[error("a stock of {0} stones is more than the grid's {1} intersections")]
     Stones(u16, usize),
+    /// `protect-petrified` is set without `marking-lines`.
     #[error("protect-petrified belongs to the marking lines rule; set marking-lines: true as well")]
     ProtectWithoutLines,
 }
@@ -117,6 +122,7 @@ impl TwrsRules {
         }
     }
 
+    /// The preset named `name` in any case (see [`PRESET_NAMES`]), if there is one.
     pub fn preset(name: &str) -> Option<TwrsRules> {
         match name.to_ascii_lowercase().as_str() {
             "twrs" => Some(TwrsRules::basic()),
@@ -132,10 +138,13 @@ impl TwrsRules {
         Ok(rules)
     }
 
+    /// The rule set as YAML, every field written; [`TwrsRules::from_yaml`] reads it back.
     pub fn to_yaml(&self) -> String {
         serde_saphyr::to_string(self).expect("a rule set is always representable")
     }
 
+    /// Checks that the rule set can be played: the grid size, the stock against the
+    /// intersections, and `protect-petrified` only with `marking-lines`.
     pub fn validate(&self) -> Result<(), RulesError> {
         let ok = |n: u8| (MIN_LINES..=MAX_LINES).contains(&n);
         if !ok(self.width) || !ok(self.height) {

@@ -34,7 +34,9 @@ fn tag(line: &str) -> Option<(&str, &str)> {
 /// Where a script element was written: byte offset and length.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct At {
+    /// Byte offset in the script's text.
     pub offset: usize,
+    /// Length in bytes.
     pub len: usize,
 }
 
@@ -50,8 +52,11 @@ pub enum Show {
     /// The marking points of the active tower against a target, circled,
     /// with the marking lines used.
     Marking {
+        /// The active tower.
         active: u8,
+        /// The opponent's tower it marks.
         target: u8,
+        /// The active tower's lines used.
         lines: Lines,
     },
     /// The closed areas, tinted in the colour that holds them.
@@ -61,51 +66,81 @@ pub enum Show {
 /// A `#diagram` line.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct DiagramPoint {
+    /// The `name=` option: the picture's file name without extension.
     pub name: Option<String>,
+    /// The `caption=` option.
     pub caption: Option<String>,
+    /// The `translation=` option: the caption translated.
     pub translation: Option<String>,
+    /// The `show=` items, in order.
     pub show: Vec<Show>,
+    /// Where the `#diagram` line was written.
     pub at: At,
 }
 
 /// A claim about the position where it stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Claim {
+    /// `#to-move`: whose turn it is.
     ToMove(Side),
+    /// `#score`: the score as it would be counted now.
     Score {
+        /// Orange's points.
         orange: u32,
+        /// Blue's points.
         blue: u32,
     },
     /// Exactly these towers are petrified.
     Petrified(Vec<u8>),
     /// The board is cut into this many areas.
     Areas(usize),
+    /// `#marking-points`: the active tower's marking points against the target.
     MarkingPoints {
+        /// The active tower.
         active: u8,
+        /// The opponent's tower it marks.
         target: u8,
+        /// The active tower's lines used.
         lines: Lines,
+        /// The marking points, sorted; empty for `none`.
         points: Vec<Point>,
     },
+    /// `#moves-to`: exactly where the tower may move.
     MovesTo {
+        /// The tower.
         tower: u8,
+        /// Where it may move, sorted; empty for `none`.
         points: Vec<Point>,
     },
+    /// `#over` (true) or `#over no` (false): whether the game is over.
     Over(bool),
+    /// `#winner`: the side with more points once the game is over; `None` for a draw.
     Winner(Option<Side>),
+    /// `#stones-left`: the stones left in the stock.
     StonesLeft(u16),
 }
 
+/// One element of a game after its header tags and setup block: a move,
+/// a claim, a diagram point, a comment or a remark.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Element {
+    /// A move.
     Move {
+        /// The move as read.
         mv: Move,
+        /// Where the move was written, without its number.
         at: At,
     },
+    /// A claim directive.
     Claim {
+        /// The claim.
         claim: Claim,
+        /// Where the directive was written.
         at: At,
     },
+    /// A `#diagram` line.
     Diagram(DiagramPoint),
+    /// A `{…}` comment's text.
     Comment(String),
     /// A `%` remark line among the game's lines.
     Remark(String),
@@ -116,19 +151,23 @@ pub enum Element {
 pub struct TwrsGame {
     /// Where the game starts (its first line).
     pub at: At,
+    /// The header tags in order, as `(name, value)`.
     pub tags: Vec<(String, String)>,
     /// `%` remarks written before or among the header tags.
     pub preamble: Vec<String>,
+    /// The rule set: the `Rules` preset or file, with the `Size` and `First` tags applied.
     pub rules: TwrsRules,
     /// The setup block, when the game has one (else the rules' setup).
     pub setup: Option<(Setup, Option<Side>)>,
     /// A `[Rules "file.yaml"]` tag, to be read beside the script (see
     /// [`TwrsGame::load_rules_file`]), and where it was written.
     pub rules_file: Option<(String, At)>,
+    /// The moves, claims, diagram points, comments and remarks, in order.
     pub elements: Vec<Element>,
 }
 
 impl TwrsGame {
+    /// The value of the header tag `name` (any case), if the game has it.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -675,17 +714,22 @@ fn show(s: &str) -> Result<Show, String> {
 /// A diagram point reached in replay: the position and what to show.
 #[derive(Debug, Clone)]
 pub struct Snapshot {
+    /// The `#diagram` line.
     pub point: DiagramPoint,
+    /// The position at that line.
     pub position: Position,
     /// The move that led here, if any.
     pub last: Option<Move>,
+    /// Moves played before it, placements included.
     pub ply: u32,
 }
 
 /// What replaying a game found.
 #[derive(Debug, Clone)]
 pub struct Replayed {
+    /// The last position reached: the game's end, or the one before the first illegal move.
     pub position: Position,
+    /// The diagram points reached, in order.
     pub diagrams: Vec<Snapshot>,
     /// Illegal moves and false claims, located.
     pub errors: Vec<Diagnostic>,

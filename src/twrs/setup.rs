@@ -13,6 +13,7 @@ use crate::twrs::point::Point;
 /// Pieces on the board before the first move.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Setup {
+    /// Where the stones stand.
     pub stones: Vec<Point>,
     /// `(tower number, where it stands)`.
     pub towers: Vec<(u8, Point)>,
