@@ -19,12 +19,16 @@ use serde::Serialize;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// Something is wrong; the check fails.
     Error,
+    /// Suspicious but legal; the check still passes.
     Warning,
+    /// Extra information.
     Note,
 }
 
 impl Severity {
+    /// Lower-case name as printed: `error`, `warning` or `note`.
     pub fn name(self) -> &'static str {
         match self {
             Severity::Error => "error",
@@ -37,7 +41,9 @@ impl Severity {
 /// One message, optionally pointing at a stretch of one source line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
+    /// How bad it is.
     pub severity: Severity,
+    /// The message text, printed after the severity.
     pub message: String,
     /// File name as the user gave it; empty when the text has no file.
     pub file: String,
@@ -77,19 +83,23 @@ impl Diagnostic {
         }
     }
 
+    /// An error with no location yet.
     pub fn error(message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(Severity::Error, message)
     }
 
+    /// A warning with no location yet.
     pub fn warning(message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(Severity::Warning, message)
     }
 
+    /// Sets the file name.
     pub fn with_file(mut self, file: impl Into<String>) -> Diagnostic {
         self.file = file.into();
         self
     }
 
+    /// Sets the text printed after the carets.
     pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
         self.label = label.into();
         self

@@ -7,6 +7,7 @@ use std::path::Path;
 
 /// Board sides accepted (`BoardSize` enforces it).
 pub const MIN_BOARD_SIDE: u64 = 3;
+/// Largest board side accepted.
 pub const MAX_BOARD_SIDE: u64 = 128;
 
 /// Largest input file read, in bytes (64 MiB). Real records are a few

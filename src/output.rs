@@ -70,6 +70,7 @@ pub struct NameSet {
 }
 
 impl NameSet {
+    /// An empty set: no name handed out yet.
     pub fn new() -> NameSet {
         NameSet::default()
     }
@@ -97,10 +98,18 @@ impl NameSet {
 /// Why an output file could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
+    /// Writing failed.
     #[error("cannot write {path}: {source}")]
-    Io { path: PathBuf, source: io::Error },
+    Io {
+        /// The file or folder written.
+        path: PathBuf,
+        /// The I/O error.
+        source: io::Error,
+    },
+    /// The path is a file this run read as input.
     #[error("refusing to overwrite the input file {0}")]
     WouldOverwriteInput(PathBuf),
+    /// Another run holds the lock on this output folder.
     #[error("another run is writing into {0}; wait for it to finish")]
     Busy(PathBuf),
 }

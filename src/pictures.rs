@@ -83,6 +83,7 @@ pub struct Picture {
     /// The rules of the game and who moves next, for writing the position
     /// in one line ([`Picture::position_line`]).
     pub rules: RuleSet,
+    /// The player to move in the drawn position.
     pub to_move: Player,
 }
 

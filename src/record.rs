@@ -13,6 +13,7 @@ use crate::rules::RuleSet;
 pub enum GameResult {
     /// The colour that won (by connection or resignation).
     Win(Player),
+    /// A draw.
     Draw,
     /// Not finished.
     Unfinished,
@@ -23,9 +24,11 @@ pub enum GameResult {
 pub struct Record {
     /// Header tags in file order, unknown ones included (`Event`, `Red`, …).
     pub tags: Vec<(String, String)>,
+    /// The rule set, board size included.
     pub rules: RuleSet,
     /// The colour that moves first (Red unless a file says otherwise).
     pub first: Player,
+    /// The moves in order.
     pub moves: Vec<Move>,
     /// The result the file declares, if any.
     pub result: Option<GameResult>,
@@ -50,6 +53,7 @@ impl PartialEq for MoveLocations {
 impl Eq for MoveLocations {}
 
 impl Record {
+    /// An empty record under `rules`: no tags, no moves, Red first, no result.
     pub fn new(rules: RuleSet) -> Record {
         Record {
             tags: Vec::new(),
@@ -61,6 +65,7 @@ impl Record {
         }
     }
 
+    /// The board size of its rule set.
     pub fn size(&self) -> BoardSize {
         self.rules.size
     }

@@ -26,9 +26,13 @@ use crate::win_search::WinSearch;
 /// A problem found while replaying, located in the script.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Issue {
+    /// Error or warning.
     pub severity: Severity,
+    /// What is wrong.
     pub message: String,
+    /// Short note shown under the caret.
     pub label: String,
+    /// Where in the script (line 0 when it has no place).
     pub span: Span,
 }
 
@@ -82,7 +86,9 @@ pub enum How {
 /// The ply at which the main line was decided, and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Decision {
+    /// The move number (ply) at which the game was decided.
     pub ply: u32,
+    /// How it was decided.
     pub how: How,
     /// The winner, for a connection or resignation.
     pub winner: Option<Player>,
@@ -101,19 +107,24 @@ impl Decision {
 /// The last move before a diagram point.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LastMove {
+    /// Its move number (ply).
     pub ply: u32,
+    /// Who played it.
     pub player: Player,
+    /// The move.
     pub mv: Move,
 }
 
 /// Everything needed to draw one diagram point.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DiagramSnapshot {
+    /// The `#diagram` directive: name, caption and options.
     pub point: DiagramPoint,
     /// The position at the diagram point.
     pub setup: Setup,
     /// For each peg on the board, the ply that placed it (setup pegs have none).
     pub move_numbers: BTreeMap<Hole, u32>,
+    /// The move just before the diagram point, if any.
     pub last_move: Option<LastMove>,
     /// Marks written between the move before the diagram point and the next move.
     pub marks: Vec<Mark>,
@@ -130,30 +141,38 @@ pub struct DiagramSnapshot {
 /// The outcome of replaying one game.
 #[derive(Debug, Clone)]
 pub struct GameReplay {
+    /// The rule set the game was replayed under.
     pub rules: RuleSet,
     /// Moves of the main line that were played (up to the first illegal one).
     pub plies: u32,
     /// Whether the main line was played to its end without an illegal move.
     pub complete: bool,
+    /// Where and how the main line was decided, if it was.
     pub decided: Option<Decision>,
     /// The main line's final position (`None` when the game is a figure
     /// whose setup is not a legal position under the rules).
     pub final_position: Option<Position>,
+    /// A snapshot at each diagram point reached, variations included, in written
+    /// order (empty after [`check_game`]).
     pub diagrams: Vec<DiagramSnapshot>,
+    /// Errors and warnings found, in the order found.
     pub issues: Vec<Issue>,
 }
 
 impl GameReplay {
+    /// The issues that are errors.
     pub fn errors(&self) -> impl Iterator<Item = &Issue> {
         self.issues.iter().filter(|i| i.severity == Severity::Error)
     }
 
+    /// The issues that are warnings.
     pub fn warnings(&self) -> impl Iterator<Item = &Issue> {
         self.issues
             .iter()
             .filter(|i| i.severity == Severity::Warning)
     }
 
+    /// Whether any issue is an error.
     pub fn has_errors(&self) -> bool {
         self.errors().next().is_some()
     }

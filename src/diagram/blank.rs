@@ -13,14 +13,19 @@ use crate::board::BoardSize;
 /// What to print.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BlankOptions {
+    /// Board size.
     pub size: BoardSize,
+    /// Page size and orientation.
     pub paper: Paper,
     /// Blank space at each page edge.
     pub margin_mm: f64,
     /// Boards on the page (1 to 64).
     pub per_page: usize,
+    /// Sides that carry coordinates.
     pub coords: Sides,
+    /// Draw the border lines.
     pub border_lines: bool,
+    /// Draw the diagonal guide lines.
     pub guides: bool,
     /// Columns beside each board to write the moves down.
     pub record: bool,

@@ -24,16 +24,28 @@ pub enum Select {
 /// Why a record could not be drawn.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum GameDiagramError {
+    /// The record's rule set gives no starting position; the text says why.
     #[error("the record's rules are impossible: {0}")]
     Rules(String),
+    /// A move of the record is illegal.
     #[error("move {number} is illegal: {error}")]
     Illegal {
+        /// Its move number (1-based).
         number: usize,
+        /// The move.
         mv: Move,
+        /// Why it is illegal.
         error: MoveError,
     },
+    /// [`Select::Move`] asked for a move past the end of the game.
     #[error("move {asked} was asked for, but the game has {moves} moves")]
-    NoSuchMove { asked: u32, moves: usize },
+    NoSuchMove {
+        /// The move number asked for.
+        asked: u32,
+        /// Moves in the game.
+        moves: usize,
+    },
+    /// [`Select::Every`] was given a step of 0.
     #[error("--every needs a step of at least 1")]
     ZeroStep,
 }
@@ -41,7 +53,9 @@ pub enum GameDiagramError {
 /// One drawn position: the number of moves played and its diagram.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameDiagram {
+    /// Moves played before the drawn position.
     pub ply: u32,
+    /// The drawn position.
     pub diagram: Diagram,
     /// Who moves next in the drawn position.
     pub to_move: Player,

@@ -14,7 +14,9 @@ use crate::setup::Setup;
 /// A rectangle of holes, corners included (`min` top-left, `max` bottom-right).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Crop {
+    /// Top-left corner.
     pub min: Hole,
+    /// Bottom-right corner.
     pub max: Hole,
 }
 
@@ -35,6 +37,7 @@ impl Crop {
         }
     }
 
+    /// Whether `h` lies inside the rectangle.
     pub fn contains(&self, h: Hole) -> bool {
         (self.min.col..=self.max.col).contains(&h.col)
             && (self.min.row..=self.max.row).contains(&h.row)
@@ -91,19 +94,25 @@ impl FromStr for Crop {
 /// Which sides of the board carry coordinates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Sides {
+    /// Column letters above the board.
     pub top: bool,
+    /// Column letters below the board.
     pub bottom: bool,
+    /// Row numbers left of the board.
     pub left: bool,
+    /// Row numbers right of the board.
     pub right: bool,
 }
 
 impl Sides {
+    /// No coordinates.
     pub const NONE: Sides = Sides {
         top: false,
         bottom: false,
         left: false,
         right: false,
     };
+    /// Coordinates on all four sides.
     pub const ALL: Sides = Sides {
         top: true,
         bottom: true,
@@ -172,9 +181,19 @@ pub enum Numbering {
     /// No numbers.
     None,
     /// Only moves `first..=last` (1-based) show numbers, real move numbers.
-    Range { first: u32, last: u32 },
+    Range {
+        /// First move numbered.
+        first: u32,
+        /// Last move numbered.
+        last: u32,
+    },
     /// Only moves `first..=last`, numbered again from 1.
-    Restarted { first: u32, last: u32 },
+    Restarted {
+        /// First move numbered (shown as 1).
+        first: u32,
+        /// Last move numbered.
+        last: u32,
+    },
 }
 
 /// An annotation drawn over the board.
@@ -189,16 +208,29 @@ pub enum Mark {
     /// A translucent peg of either colour with an optional label (`3a`):
     /// an alternative move.
     Ghost {
+        /// Hole it is drawn on.
         hole: Hole,
+        /// Its colour.
         player: Player,
+        /// Text drawn on it, if any.
         label: Option<String>,
     },
     /// An X on a hole: where a player should have played.
     Cross(Hole),
     /// A letter (or short text) on a hole.
-    Letter { hole: Hole, text: String },
+    Letter {
+        /// Hole it is drawn on.
+        hole: Hole,
+        /// The text.
+        text: String,
+    },
     /// An arrow from one hole to another.
-    Arrow { from: Hole, to: Hole },
+    Arrow {
+        /// Hole the arrow starts at.
+        from: Hole,
+        /// Hole the arrow points to.
+        to: Hole,
+    },
     /// A link about to be placed: dashed, in the mark colour.
     NewLink(Link),
     /// A link taken away: dashed and crossed out, in the mark colour.
@@ -231,8 +263,11 @@ impl Mark {
 /// methods or directly through the public fields.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagram {
+    /// Board size.
     pub size: BoardSize,
+    /// The pegs on the board and their colours.
     pub pegs: BTreeMap<Hole, Player>,
+    /// The links on the board.
     pub links: BTreeSet<Link>,
     /// Text shown on pegs (move numbers, or labels like `3a`).
     pub labels: BTreeMap<Hole, String>,
@@ -316,31 +351,37 @@ impl Diagram {
         self
     }
 
+    /// Shows `text` on the peg at `hole`.
     pub fn label(&mut self, hole: Hole, text: impl Into<String>) -> &mut Self {
         self.labels.insert(hole, text.into());
         self
     }
 
+    /// Adds an annotation.
     pub fn mark(&mut self, mark: Mark) -> &mut Self {
         self.marks.insert(mark);
         self
     }
 
+    /// Sets the caption.
     pub fn caption(&mut self, text: impl Into<String>) -> &mut Self {
         self.caption = Some(text.into());
         self
     }
 
+    /// Shows only the rectangle `crop`.
     pub fn crop(&mut self, crop: Crop) -> &mut Self {
         self.crop = Some(crop);
         self
     }
 
+    /// Sets the sides that carry coordinates.
     pub fn coords(&mut self, sides: Sides) -> &mut Self {
         self.coords = sides;
         self
     }
 
+    /// Sets the peg drawn as the last move (`None` for none).
     pub fn last_move(&mut self, hole: Option<Hole>) -> &mut Self {
         self.last = hole;
         self

@@ -10,10 +10,18 @@ use super::font;
 /// Why a picture could not be rasterised.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PngError {
+    /// The SVG could not be parsed; the text says why.
     #[error("cannot read the SVG: {0}")]
     Svg(String),
+    /// The picture has no pixels or more than [`MAX_PIXELS`].
     #[error("picture of {width}x{height} pixels is empty or too large (limit {MAX_PIXELS} pixels)")]
-    Size { width: u64, height: u64 },
+    Size {
+        /// Width in pixels.
+        width: u64,
+        /// Height in pixels.
+        height: u64,
+    },
+    /// PNG encoding failed; the text says why.
     #[error("cannot encode the PNG: {0}")]
     Encode(String),
 }

@@ -12,27 +12,34 @@ use super::svg::{Layout, push_escaped, push_num, write_body};
 /// A paper size in millimetres (width × height as printed).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Paper {
+    /// Width in millimetres.
     pub width_mm: f64,
+    /// Height in millimetres.
     pub height_mm: f64,
 }
 
 impl Paper {
+    /// ISO A4, portrait (210 × 297 mm).
     pub const A4: Paper = Paper {
         width_mm: 210.0,
         height_mm: 297.0,
     };
+    /// ISO A3, portrait (297 × 420 mm).
     pub const A3: Paper = Paper {
         width_mm: 297.0,
         height_mm: 420.0,
     };
+    /// ISO A5, portrait (148 × 210 mm).
     pub const A5: Paper = Paper {
         width_mm: 148.0,
         height_mm: 210.0,
     };
+    /// US Letter, portrait (8.5 × 11 in).
     pub const LETTER: Paper = Paper {
         width_mm: 215.9,
         height_mm: 279.4,
     };
+    /// US Legal, portrait (8.5 × 14 in).
     pub const LEGAL: Paper = Paper {
         width_mm: 215.9,
         height_mm: 355.6,
@@ -54,6 +61,7 @@ impl Paper {
         }
     }
 
+    /// Whether it is wider than tall.
     pub fn is_landscape(self) -> bool {
         self.width_mm > self.height_mm
     }
@@ -116,6 +124,7 @@ impl FromStr for Paper {
 /// How diagrams are laid out on pages.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SheetOptions {
+    /// Page size and orientation.
     pub paper: Paper,
     /// Space left blank at each page edge.
     pub margin_mm: f64,

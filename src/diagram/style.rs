@@ -68,10 +68,12 @@ impl Colour {
         }
     }
 
+    /// The colour as normalised text (`#c00`, `navy`, `none`).
     pub fn as_str(&self) -> &str {
         &self.0
     }
 
+    /// Whether it is `none` (nothing drawn).
     pub fn is_none(&self) -> bool {
         self.0 == "none"
     }
@@ -159,6 +161,7 @@ impl<'de> Deserialize<'de> for Colour {
 pub struct FontFamily(String);
 
 impl FontFamily {
+    /// Checks a font family list written in a style (trimmed, at most 100 characters).
     pub fn parse(s: &str) -> Result<FontFamily, String> {
         let t = s.trim();
         if !t.is_empty()
@@ -175,6 +178,7 @@ impl FontFamily {
         }
     }
 
+    /// The family list as text.
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -223,8 +227,10 @@ impl<'de, const LO: i32, const HI: i32> Deserialize<'de> for Ranged<LO, HI> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CaptionPosition {
+    /// Under the board.
     #[default]
     Below,
+    /// Over the board.
     Above,
 }
 
@@ -243,8 +249,10 @@ impl std::str::FromStr for CaptionPosition {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LetterCase {
+    /// `a`, `b`, `c`, …
     #[default]
     Lower,
+    /// `A`, `B`, `C`, …
     Upper,
 }
 
@@ -267,7 +275,7 @@ macro_rules! style_fields {
             pub base: Option<String>,
             /// Name of the resulting style.
             pub name: Option<String>,
-            $( pub $name: Option<style_fields!(@patch $kind $( < $lo , $hi > )?)>, )*
+            $( $(#[doc = $doc])* pub $name: Option<style_fields!(@patch $kind $( < $lo , $hi > )?)>, )*
         }
 
         impl StylePatch {
@@ -407,17 +415,30 @@ style_fields! {
 /// Why a style could not be loaded.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum StyleError {
+    /// The YAML is invalid or holds a bad value, at a known place.
     #[error("{origin}:{line}:{column}: {message}")]
     Yaml {
+        /// The file name, or `built-in style NAME`.
         origin: String,
+        /// One-based line.
         line: u64,
+        /// One-based column.
         column: u64,
+        /// What is wrong.
         message: String,
     },
+    /// The YAML is invalid, with no place given.
     #[error("{origin}: {message}")]
-    YamlNoLocation { origin: String, message: String },
+    YamlNoLocation {
+        /// The file name, or `built-in style NAME`.
+        origin: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The name is not a built-in style.
     #[error("unknown style `{0}`: built-in styles are {names}", names = BUILTIN_NAMES.join(", "))]
     UnknownBase(String),
+    /// The base style leaves these fields (comma-separated) unset.
     #[error("built-in style is missing fields: {0}")]
     Incomplete(String),
 }

@@ -86,7 +86,9 @@ pub struct Layout {
     pub x: f64,
     /// Top edge of the picture.
     pub y: f64,
+    /// Width of the picture, caption included.
     pub width: f64,
+    /// Height of the picture, caption included.
     pub height: f64,
     /// Width of the band holding row numbers or column letters.
     pub coord_band: f64,
@@ -110,6 +112,7 @@ const CAPTION_LEADING: f64 = 1.3;
 const HALF_CAP: f64 = 0.364;
 
 impl Layout {
+    /// Lays out `d` drawn in style `s`.
     pub fn new(d: &Diagram, s: &Style) -> Layout {
         let view = d.view();
         let m = s.margin;

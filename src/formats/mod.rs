@@ -17,7 +17,9 @@ pub mod t1;
 /// A place in a text: one-based line and column (columns count characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Location {
+    /// One-based line.
     pub line: usize,
+    /// One-based column, in characters.
     pub column: usize,
 }
 

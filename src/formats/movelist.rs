@@ -18,8 +18,15 @@ use super::{Location, mover, plain_moves_problem, utf8};
 /// Why a move list could not be read or written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
+    /// The text is not valid in this format.
     #[error("{at}: {message}")]
-    Syntax { at: Location, message: String },
+    Syntax {
+        /// Where the problem is.
+        at: Location,
+        /// What is wrong.
+        message: String,
+    },
+    /// The record cannot be expressed in this format; the text says why.
     #[error("cannot write as a move list: {0}")]
     Unwritable(String),
 }

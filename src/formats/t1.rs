@@ -19,8 +19,15 @@ use super::{Location, mover, plain_moves_problem, utf8};
 /// Why a T1 file could not be read or written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
+    /// The text is not valid in this format.
     #[error("{at}: {message}")]
-    Syntax { at: Location, message: String },
+    Syntax {
+        /// Where the problem is.
+        at: Location,
+        /// What is wrong.
+        message: String,
+    },
+    /// The record cannot be expressed in this format; the text says why.
     #[error("cannot write as a T1 file: {0}")]
     Unwritable(String),
 }
@@ -29,10 +36,15 @@ pub enum Error {
 pub const HEADER_LINES: usize = 13;
 
 /// Tags holding header fields that have no other home in a [`Record`].
+/// Tag for header line 3, the file-format version.
 pub const TAG_VERSION: &str = "T1Version";
+/// Tag for header line 8, whether player 1 is human or computer.
 pub const TAG_KIND_1: &str = "T1Player1Kind";
+/// Tag for header line 9, whether player 2 is human or computer.
 pub const TAG_KIND_2: &str = "T1Player2Kind";
+/// Tag for header line 11, the letter direction.
 pub const TAG_DIRECTION: &str = "T1LetterDirection";
+/// Tag for header line 13, game over (Y/N).
 pub const TAG_GAME_OVER: &str = "T1GameOver";
 
 /// Widest board a single column letter can name.

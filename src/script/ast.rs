@@ -14,9 +14,13 @@ use crate::moves::Move;
 /// and length in bytes. Compares equal to every other span.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Span {
+    /// Byte offset of the start in the source text.
     pub offset: usize,
+    /// One-based line number.
     pub line: u32,
+    /// One-based column, counted in characters.
     pub col: u32,
+    /// Length in bytes.
     pub len: usize,
 }
 
@@ -33,6 +37,7 @@ impl Hash for Span {
 /// A parsed file: its games in order.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ScriptFile {
+    /// The games, in file order.
     pub games: Vec<Game>,
 }
 
@@ -48,13 +53,16 @@ pub struct Game {
     pub tags: Vec<Tag>,
     /// Pegs and links present before the first move.
     pub setup: Option<SetupBlock>,
+    /// The main line: moves, annotations and variations.
     pub line: Line,
 }
 
 /// `[Name "value"]`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Tag {
+    /// Tag name (canonical spelling for known tags).
     pub name: String,
+    /// Tag value, unescaped.
     pub value: String,
     /// The value's position (inside the quotes), for messages about it.
     pub span: Span,
@@ -79,6 +87,7 @@ pub const KNOWN_TAGS: [&str; 12] = [
 /// A sequence of moves and annotations: the main line or a variation.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Hash)]
 pub struct Line {
+    /// The items in written order.
     pub elements: Vec<Element>,
 }
 
@@ -86,6 +95,7 @@ pub struct Line {
 /// marks, variations) belong to the move before them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Element {
+    /// A move.
     Move(MoveNode),
     /// `{text}`, unescaped.
     Comment(String),
@@ -93,7 +103,9 @@ pub enum Element {
     Remark(String),
     /// Boxed: diagram points are rare and large, moves are many and small.
     Diagram(Box<DiagramPoint>),
+    /// A mark directive (`#label`, `#arrow`, …) for the diagrams here.
     Mark(Mark),
+    /// A claim directive that `twixt check` verifies.
     Claim(Claim),
     /// `( … )`: an alternative to the move just before it.
     Variation(Line),
@@ -102,23 +114,33 @@ pub enum Element {
 /// A move with its optional glyph.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct MoveNode {
+    /// The move itself.
     pub mv: Move,
+    /// The quality glyph written after it, if any.
     pub glyph: Option<Glyph>,
+    /// Where the move was written.
     pub span: Span,
 }
 
 /// Move quality glyphs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Glyph {
+    /// `!`
     Good,
+    /// `?`
     Bad,
+    /// `!!`
     VeryGood,
+    /// `??`
     VeryBad,
+    /// `!?`
     Interesting,
+    /// `?!`
     Dubious,
 }
 
 impl Glyph {
+    /// Every glyph.
     pub const ALL: [Glyph; 6] = [
         Glyph::Good,
         Glyph::Bad,
@@ -128,6 +150,7 @@ impl Glyph {
         Glyph::Dubious,
     ];
 
+    /// The glyph as written (`!`, `?!`, …).
     pub fn as_str(self) -> &'static str {
         match self {
             Glyph::Good => "!",
@@ -139,6 +162,7 @@ impl Glyph {
         }
     }
 
+    /// The glyph written exactly as `s`, if any.
     pub fn parse(s: &str) -> Option<Glyph> {
         Glyph::ALL.into_iter().find(|g| g.as_str() == s)
     }
@@ -147,13 +171,18 @@ impl Glyph {
 /// `#setup`: pegs and links without move order.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Hash)]
 pub struct SetupBlock {
+    /// Red pegs (`red:` section).
     pub red: Vec<Hole>,
+    /// Black pegs (`black:` section).
     pub black: Vec<Hole>,
+    /// Links (`links:` section).
     pub links: Vec<Link>,
+    /// Player to move (`to-move:` section), if given.
     pub to_move: Option<Player>,
     /// The size and rules a `position:` line was written for
     /// (`24/pencil`), checked against the game's own by replay.
     pub line_rules: LineRules,
+    /// Where the first `#setup` line was written.
     pub span: Span,
 }
 
@@ -178,20 +207,26 @@ impl Hash for LineRules {
 pub struct DiagramPoint {
     /// Output file name (without extension).
     pub name: Option<String>,
+    /// Caption text (`caption=`).
     pub caption: Option<String>,
+    /// Which move numbers to print (`numbers=`); `None` when not given.
     pub numbers: Option<Numbers>,
     /// Rectangle to show, corners inclusive.
     pub crop: Option<(Hole, Hole)>,
+    /// Style name for the renderer (`style=`).
     pub style: Option<String>,
     /// Options twixtkit does not know, kept for other tools, in order.
     pub extra: Vec<(String, String)>,
+    /// Where the `#diagram` directive was written.
     pub span: Span,
 }
 
 /// Which move numbers to print on pegs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Numbers {
+    /// No numbers.
     None,
+    /// Every peg's move number.
     All,
     /// Plies `from..=to`.
     Range(u32, u32),
@@ -202,18 +237,29 @@ pub enum Numbers {
 /// Something drawn on a diagram in addition to the position.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Mark {
+    /// What to draw.
     pub kind: MarkKind,
+    /// Where the directive was written.
     pub span: Span,
 }
 
+/// The kinds of mark, one per directive.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum MarkKind {
     /// `#label f6 X`: text on a hole.
-    Label { hole: Hole, text: String },
+    Label {
+        /// The hole labelled.
+        hole: Hole,
+        /// The label text.
+        text: String,
+    },
     /// `#ghost red f6 3a`: a peg that is not there, with an optional label.
     Ghost {
+        /// Colour of the ghost peg.
         player: Player,
+        /// Hole it is drawn on.
         hole: Hole,
+        /// Label drawn on it, if any.
         label: Option<String>,
     },
     /// `#highlight f6 d5-f6`.
@@ -231,17 +277,22 @@ pub enum MarkKind {
 /// A hole or a link, for highlighting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Target {
+    /// A hole.
     Hole(Hole),
+    /// A link.
     Link(Link),
 }
 
 /// A statement about the position that `twixt check` verifies.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Claim {
+    /// What is claimed.
     pub kind: ClaimKind,
+    /// Where the directive was written.
     pub span: Span,
 }
 
+/// The kinds of claim, one per directive.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ClaimKind {
     /// `#links 2`: the move before added this many links.
@@ -250,13 +301,23 @@ pub enum ClaimKind {
     Links(Vec<Link>),
     /// `#would-link m9: l7 o8`: a peg at `hole` of the owner of the named
     /// pegs would now link to each of them.
-    WouldLink { hole: Hole, with: Vec<Hole> },
+    WouldLink {
+        /// The empty hole.
+        hole: Hole,
+        /// The pegs the new peg would link to.
+        with: Vec<Hole>,
+    },
     /// `#cannot-join n5 l7`: no single peg of their owner, on any empty hole,
     /// would now link to both.
     CannotJoin(Hole, Hole),
     /// `#blocked j10-i12 by h11-k10`: that link cannot be added now; with
     /// `by`, the named link on the board is one that forbids it.
-    Blocked { link: Link, by: Option<Link> },
+    Blocked {
+        /// The link that cannot be added.
+        link: Link,
+        /// The link on the board said to forbid it, if named.
+        by: Option<Link>,
+    },
     /// `#connected red`.
     Connected(Player),
     /// `#cannot-connect black`.
@@ -265,7 +326,12 @@ pub enum ClaimKind {
     CanConnect(Player),
     /// `#wins red in 3`: `player`, to move, completes a chain within
     /// `moves` of their own moves against every defence.
-    Wins { player: Player, moves: u32 },
+    Wins {
+        /// The player who wins.
+        player: Player,
+        /// Most of their own moves needed.
+        moves: u32,
+    },
     /// `#dead-draw`: neither player can connect any more.
     DeadDraw,
 }

@@ -13,22 +13,33 @@ pub const EXTENSIONS: &[&str] = &["twixt", "tsgf", "t1", "txt", "moves"];
 /// (games with errors are left out; the others are kept).
 #[derive(Debug, Clone)]
 pub struct LoadedFile {
+    /// The path the file was read from.
     pub path: PathBuf,
+    /// The file's text (invalid UTF-8 replaced), for error snippets.
     pub source: String,
+    /// The games read without errors, in file order.
     pub games: Vec<Game>,
+    /// Syntax and read errors, ready to print.
     pub errors: Vec<Diagnostic>,
 }
 
 /// Why a file could not be read at all.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
+    /// The file could not be read.
     #[error("cannot read {path}: {source}")]
     Io {
+        /// The file.
         path: PathBuf,
+        /// The I/O error.
         source: std::io::Error,
     },
+    /// The extension names no known format and none was given.
     #[error("{path}: unknown file type: expected one of .{}", EXTENSIONS.join(", ."))]
-    UnknownExtension { path: PathBuf },
+    UnknownExtension {
+        /// The file.
+        path: PathBuf,
+    },
 }
 
 /// The formats of game files, named by extension or by `--from`.

@@ -50,6 +50,7 @@ pub fn result_name(r: GameResult) -> &'static str {
 /// or a YAML file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RulesSpec {
+    /// A preset with its overrides applied.
     Inline(RuleSet),
     /// A YAML rule set, relative to the script's folder.
     File(PathBuf),

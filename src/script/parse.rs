@@ -51,8 +51,11 @@ type R<'a, T> = IResult<In<'a>, T, ()>;
 /// A syntax error: what was expected, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
+    /// What was expected and found.
     pub message: String,
+    /// Short note shown under the caret.
     pub label: String,
+    /// Where the error is.
     pub span: Span,
 }
 
@@ -69,7 +72,9 @@ impl ParseError {
 /// What a parse produced: every game that could be read, and every error.
 #[derive(Debug, Clone, Default)]
 pub struct Parsed {
+    /// The games read without errors.
     pub file: ScriptFile,
+    /// Syntax errors, in order.
     pub errors: Vec<ParseError>,
 }
 
