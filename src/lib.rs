@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! twixtkit: rules engine, game scripts and diagrams for the board game TwixT.
 //!
 //! Data flows one way: text → syntax tree → replay → diagram model → SVG/text/PNG.

@@ -1,6 +1,6 @@
 //! A book as PDF: the text and diagrams laid out on pages of a chosen paper
 //! (page SVGs in millimetres, turned into one PDF by
-//! [`svgs_to_pdf`](crate::diagram::pdf::svgs_to_pdf)); diagrams two per row
+//! [`svgs_to_pdf`](crate::diagram::pdf::svgs_to_pdf())); diagrams two per row
 //! where they follow each other, never cut by a page break; page numbers.
 
 use std::fmt::Write as _;

@@ -20,7 +20,7 @@
 //!   linking nothing is implied: `*` is no link.
 //! - side to move: `red` or `black`.
 //!
-//! [`write`] gives the canonical line of a position; [`read`] gives back the
+//! [`write()`] gives the canonical line of a position; [`read`] gives back the
 //! rule set and a setup for [`Position::from_setup`], which checks it.
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -289,6 +289,21 @@ fn crossing_rule(c: Crossing) -> &'static str {
 }
 
 /// A position reached by legal play (or checked from a [`Setup`]).
+///
+/// ```
+/// use twixtkit::{Move, Player, Position, RuleSet, Status};
+///
+/// let mut pos = Position::new(RuleSet::dujardin()).unwrap();
+/// pos.play(&Move::peg("e5".parse().unwrap())).unwrap();
+/// // Black may not play in Red's border rows (rows 1 and 24).
+/// let refused = pos.play(&Move::peg("j1".parse().unwrap())).unwrap_err();
+/// assert!(refused.to_string().contains("border row"));
+/// assert_eq!(pos.to_move(), Player::Black);
+/// assert_eq!(pos.status(), Status::Ongoing);
+/// // Puzzles: does Red, to move, win within four moves whatever Black does?
+/// let puzzle = twixtkit::line::position("8/dujardin/d1,d3/b4,g4/*/red").unwrap();
+/// assert!(puzzle.wins_within(Player::Red, 4).is_ok());
+/// ```
 #[derive(Clone)]
 pub struct Position {
     geo: Arc<Geometry>,

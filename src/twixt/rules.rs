@@ -58,6 +58,19 @@ pub enum Swap {
 }
 
 /// A complete rule set. Every field is data; the engine has no per-variant code paths.
+///
+/// ```
+/// use twixtkit::RuleSet;
+/// use twixtkit::rules::{Crossing, Linking};
+///
+/// let board = RuleSet::preset("board").unwrap();
+/// assert_eq!(board.links, Linking::Manual);
+/// // A preset with changes, as a rule file holds it.
+/// let mine = RuleSet::from_yaml("preset: dujardin\ncrossing: own\nsize: 30x20\n").unwrap();
+/// assert_eq!(mine.crossing, Crossing::Own);
+/// assert_eq!(mine.size.to_string(), "30x20");
+/// assert_eq!(RuleSet::from_yaml(&mine.to_yaml("mine")).unwrap(), mine);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct RuleSet {
