@@ -121,9 +121,14 @@ pub fn to_json(reports: &[FileReport]) -> Result<String, serde_json::Error> {
 }
 
 fn check_game(file: &LoadedFile, name: &str, game: &Game) -> GameReport {
-    let base = file.path.parent();
+    check_game_in(file.path.parent(), &file.source, name, game)
+}
+
+/// Checks one game whose text lies in `source`; rule files named in it are
+/// looked for in `base`.
+fn check_game_in(base: Option<&Path>, source: &str, name: &str, game: &Game) -> GameReport {
     let rep = replay_checks(game, base);
-    let diag = |i: &crate::replay::Issue| i.to_diagnostic(name, &file.source);
+    let diag = |i: &crate::replay::Issue| i.to_diagnostic(name, source);
     let mut report = GameReport {
         file: name.to_string(),
         line: game.span.line,
@@ -202,10 +207,142 @@ fn check_twrs(file: crate::twrs::file::TwrsFile) -> FileReport {
     }
 }
 
+/// One thing checking a file found, in file order.
+#[derive(Debug, Clone)]
+pub enum Finding {
+    /// A syntax error, or why (part of) the file could not be read.
+    FileError(Diagnostic),
+    /// The report of one game.
+    Game(Box<GameReport>),
+}
+
 /// Checks every game of one file (`-`: standard input), in parallel; the
 /// format follows the extension or the content unless `from` says.
 pub fn check_file(path: &Path, from: Option<FileFormat>) -> FileReport {
+    let mut report = FileReport {
+        errors: Vec::new(),
+        io_error: false,
+        games: Vec::new(),
+    };
+    report.io_error = check_file_each(path, from, &mut |f| match f {
+        Finding::FileError(d) => report.errors.push(d),
+        Finding::Game(g) => report.games.push(*g),
+    });
+    report
+}
+
+/// [`check_file`] a finding at a time, in file order, so that a caller can
+/// report as it goes: script files (also `.twixt.gz`) are read a window at
+/// a time ([`crate::script::stream`]), so memory stays bounded whatever the
+/// file's size. Returns true when the file could not be read (an input
+/// error rather than a game error).
+pub fn check_file_each(
+    path: &Path,
+    from: Option<FileFormat>,
+    each: &mut dyn FnMut(Finding),
+) -> bool {
     let name = path.display().to_string();
+    let streamed = path != Path::new("-")
+        && from.or_else(|| FileFormat::of_path(path)) == Some(FileFormat::Script)
+        && !(from.is_none() && crate::twrs::file::sniff(path));
+    if streamed {
+        return check_script_stream(path, &name, each);
+    }
+    let report = check_whole_file(path, from, &name);
+    for e in report.errors {
+        each(Finding::FileError(e));
+    }
+    for g in report.games {
+        each(Finding::Game(Box::new(g)));
+    }
+    report.io_error
+}
+
+/// A script file read a window at a time; each window's games replayed in
+/// parallel and handed out in order.
+fn check_script_stream(path: &Path, name: &str, each: &mut dyn FnMut(Finding)) -> bool {
+    let failed = |e: String| Finding::FileError(Diagnostic::error(e).with_file(name));
+    let reader = match open_input(path) {
+        Ok(r) => r,
+        Err(e) => {
+            each(failed(format!("cannot read {name}: {e}")));
+            return true;
+        }
+    };
+    let base = path.parent();
+    let mut found = false;
+    for window in crate::script::stream::GameStream::new(reader) {
+        let window = match window {
+            Ok(w) => w,
+            Err(e) => {
+                use crate::script::stream::StreamError;
+                let io = matches!(e, StreamError::Io(_));
+                each(match &e {
+                    StreamError::Io(_) => failed(format!("cannot read {name}: {e}")),
+                    StreamError::NotUtf8 { line, text, at, .. } => Finding::FileError(
+                        Diagnostic::error(e.to_string())
+                            .with_file(name)
+                            .at_known_line(text, *at, 1, *line),
+                    ),
+                    StreamError::GameTooLong { .. } => failed(e.to_string()),
+                });
+                return io;
+            }
+        };
+        let findings: Vec<Finding> = window
+            .pieces
+            .par_iter()
+            .with_min_len(64)
+            .map(|piece| match &piece.game {
+                Ok(g) => Finding::Game(Box::new(check_game_in(base, &window.text, name, g))),
+                Err(e) => Finding::FileError(e.to_diagnostic(name, &window.text)),
+            })
+            .collect();
+        found |= !findings.is_empty();
+        findings.into_iter().for_each(&mut *each);
+    }
+    // An empty file is usually a failed download or export.
+    if !found {
+        each(failed("expected at least one game, found none".to_string()));
+    }
+    false
+}
+
+/// A file opened for streaming: through gzip for a `.gz` name (damaged
+/// data is an error, not a panic or a hang).
+fn open_input(path: &Path) -> std::io::Result<Box<dyn std::io::Read + Send>> {
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(std::io::Error::other("it is a folder, not a file"));
+    }
+    // Noted so that no output of this run replaces it.
+    crate::output::note_input(&meta);
+    let reader = std::io::BufReader::with_capacity(1 << 20, file);
+    if crate::limits::is_gzip(path) {
+        Ok(Box::new(Gunzip(flate2::read::MultiGzDecoder::new(reader))))
+    } else {
+        Ok(Box::new(reader))
+    }
+}
+
+/// Gzip data whose read errors say that it is damaged.
+struct Gunzip<R>(flate2::read::MultiGzDecoder<R>);
+
+impl<R: std::io::BufRead> std::io::Read for Gunzip<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.0.read(buf).map_err(|e| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("the gzip data is damaged or cut short ({e})"),
+            )
+        })
+    }
+}
+
+/// Files read whole: record formats, TWRS scripts, standard input.
+fn check_whole_file(path: &Path, from: Option<FileFormat>, name: &str) -> FileReport {
+    let name = name.to_string();
     let failed = |e: String| FileReport {
         errors: vec![Diagnostic::error(e).with_file(&name)],
         io_error: true,

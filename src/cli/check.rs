@@ -8,9 +8,10 @@ use std::process::ExitCode;
 
 use rayon::prelude::*;
 
-use twixtkit::check::{FileReport, Totals, check_file, to_json};
+use twixtkit::check::{FileReport, Finding, Totals, check_file, check_file_each, to_json};
 use twixtkit::diagnostic::printable;
 use twixtkit::open::game_files;
+use twixtkit::script::stream::WINDOW_BYTES;
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
@@ -102,58 +103,140 @@ pub fn run(args: Args) -> ExitCode {
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let reports: Vec<FileReport> = files
-        .par_iter()
-        .map(|f| {
-            let r = check_file(f, args.from.map(Into::into));
-            bar.inc(1);
-            r
-        })
-        .collect();
-    bar.finish_and_clear();
-
-    let totals = Totals::of(&reports);
-    let io_error = !missing.is_empty() || reports.iter().any(|r| r.io_error);
-
+    let from = args.from.map(Into::into);
     for m in &missing {
         eprintln!("{m}");
     }
-    let report = match args.format {
-        Format::Json => match to_json(&reports) {
+    let mut io_error = !missing.is_empty();
+    if args.format == Format::Json {
+        // One document: every report is held until it is written.
+        let reports: Vec<FileReport> = files
+            .par_iter()
+            .map(|f| {
+                let r = check_file(f, from);
+                bar.inc(1);
+                r
+            })
+            .collect();
+        bar.finish_and_clear();
+        io_error |= reports.iter().any(|r| r.io_error);
+        let report = match to_json(&reports) {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("error: cannot write JSON: {e}");
                 return ExitCode::from(2);
             }
-        },
-        Format::Text => {
-            let mut out = String::new();
-            for r in &reports {
-                for e in &r.errors {
-                    out.push_str(&super::color::for_stdout(e));
-                }
-                for g in &r.games {
-                    for d in g.errors.iter().chain(&g.warnings) {
-                        out.push_str(&super::color::for_stdout(d));
-                    }
-                    if !args.quiet {
-                        let _ = writeln!(out, "{}", g.line_text());
-                    }
-                }
-            }
-            let _ = writeln!(out, "{}", totals.summary());
-            out
+        };
+        if let Err(f) = super::stdout::print(report.as_bytes()) {
+            return f.report();
         }
+        return exit_code(io_error, Totals::of(&reports).errors);
+    }
+
+    // Text: findings in file order, printed as they come. Small files are
+    // checked several at a time; a large script file is read a window at a
+    // time (its games replayed in parallel), so memory stays bounded.
+    let mut printer = Printer {
+        quiet: args.quiet,
+        totals: Totals {
+            files: files.len(),
+            games: 0,
+            errors: 0,
+            warnings: 0,
+        },
+        out: String::new(),
+        failed: None,
     };
+    let large =
+        |f: &PathBuf| std::fs::metadata(f).is_ok_and(|m| m.len() >= WINDOW_BYTES as u64 / 4);
+    let mut rest = &files[..];
+    while let Some(first) = rest.first() {
+        if large(first) {
+            io_error |= check_file_each(first, from, &mut |f| printer.add(f));
+            bar.inc(1);
+            rest = &rest[1..];
+        } else {
+            let n = rest.iter().take(256).take_while(|f| !large(f)).count();
+            let batch: Vec<(bool, Vec<Finding>)> = rest[..n]
+                .par_iter()
+                .map(|f| {
+                    let mut found = Vec::new();
+                    let io = check_file_each(f, from, &mut |x| found.push(x));
+                    bar.inc(1);
+                    (io, found)
+                })
+                .collect();
+            for (io, found) in batch {
+                io_error |= io;
+                found.into_iter().for_each(|f| printer.add(f));
+            }
+            rest = &rest[n..];
+        }
+        if printer.failed.is_some() {
+            break;
+        }
+    }
+    bar.finish_and_clear();
+    let summary = format!("{}\n", printer.totals.summary());
+    printer.out.push_str(&summary);
+    printer.flush();
     // The report is the point of `check`: losing it is an error.
-    if let Err(f) = super::stdout::print(report.as_bytes()) {
+    if let Some(f) = printer.failed {
         return f.report();
     }
+    exit_code(io_error, printer.totals.errors)
+}
+
+fn exit_code(io_error: bool, errors: usize) -> ExitCode {
     if io_error {
         ExitCode::from(2)
-    } else if totals.errors > 0 {
+    } else if errors > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// The text report, counted and written as findings come.
+struct Printer {
+    quiet: bool,
+    totals: Totals,
+    out: String,
+    /// Standard output failed (a closed pipe, a full disk): nothing more is
+    /// written.
+    failed: Option<super::failure::Failure>,
+}
+
+impl Printer {
+    fn add(&mut self, f: Finding) {
+        match f {
+            Finding::FileError(d) => {
+                self.totals.errors += 1;
+                self.out.push_str(&super::color::for_stdout(&d));
+            }
+            Finding::Game(g) => {
+                self.totals.games += 1;
+                self.totals.errors += g.errors.len();
+                self.totals.warnings += g.warnings.len();
+                for d in g.errors.iter().chain(&g.warnings) {
+                    self.out.push_str(&super::color::for_stdout(d));
+                }
+                if !self.quiet {
+                    let _ = writeln!(self.out, "{}", g.line_text());
+                }
+            }
+        }
+        if self.out.len() >= 64 << 10 {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.failed.is_none()
+            && let Err(f) = super::stdout::print(self.out.as_bytes())
+        {
+            self.failed = Some(f);
+        }
+        self.out.clear();
     }
 }

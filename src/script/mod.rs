@@ -8,6 +8,7 @@
 pub mod ast;
 mod load;
 mod parse;
+pub mod stream;
 mod write;
 
 use std::path::{Path, PathBuf};
@@ -17,7 +18,7 @@ pub use load::{
     EXTENSIONS, FileFormat, LoadError, LoadedFile, is_game_file, load_games, load_games_as,
     script_from_bytes, script_hint,
 };
-pub use parse::{MAX_DEPTH, ParseError, Parsed, parse};
+pub use parse::{MAX_DEPTH, ParseError, Parsed, Piece, parse, parse_pieces};
 pub use write::{move_text, write_file, write_game};
 
 use crate::board::{BoardSize, Player};

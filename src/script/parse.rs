@@ -82,33 +82,59 @@ pub struct Parsed {
 /// errors listed; parsing resumes at the next game (a line starting with `[`
 /// after a blank line).
 pub fn parse(src: &str) -> Parsed {
-    let mut p = P::new(src);
     let mut out = Parsed::default();
+    for piece in parse_pieces(src, 1) {
+        match piece.game {
+            Ok(g) => out.file.games.push(g),
+            Err(e) => out.errors.push(e),
+        }
+    }
+    out
+}
+
+/// One game of a text as the parser found it: where it starts (a byte
+/// offset) and the game, or the error that stopped it.
+#[derive(Debug, Clone)]
+pub struct Piece {
+    /// Byte offset of the game's first character in the text parsed.
+    pub start: usize,
+    /// The game, or the syntax error that stopped it.
+    pub game: Result<Game, ParseError>,
+}
+
+/// The games of `src` in order, each with where it starts; `first_line` is
+/// the line number of the text's first line, so that a part of a larger
+/// file (the streaming reader's window) gets the file's line numbers.
+pub fn parse_pieces(src: &str, first_line: u32) -> Vec<Piece> {
+    let mut p = P::new(src);
+    p.loc.line = first_line;
+    let mut out = Vec::new();
     loop {
         p.skip_blank();
         if p.eof() {
             break;
         }
         let start = p.rest.location_offset();
-        if out.file.games.len() + out.errors.len() >= limits::MAX_GAMES_PER_FILE {
+        if out.len() >= limits::MAX_GAMES_PER_FILE {
             let sp = p.here(1);
-            out.errors.push(err(
-                format!(
-                    "more than {} games in one file: split the file",
-                    limits::MAX_GAMES_PER_FILE
-                ),
-                "too many games",
-                sp,
-            ));
+            out.push(Piece {
+                start,
+                game: Err(err(
+                    format!(
+                        "more than {} games in one file: split the file",
+                        limits::MAX_GAMES_PER_FILE
+                    ),
+                    "too many games",
+                    sp,
+                )),
+            });
             break;
         }
-        match p.game() {
-            Ok(g) => out.file.games.push(g),
-            Err(e) => {
-                out.errors.push(e);
-                p.skip_to_next_game(start);
-            }
+        let game = p.game();
+        if game.is_err() {
+            p.skip_to_next_game(start);
         }
+        out.push(Piece { start, game });
     }
     out
 }

@@ -1,0 +1,225 @@
+//! Reading a script file of any size a window at a time: the games come out
+//! in file order, each parsed by the same parser as a whole file, while
+//! memory holds one window (a few megabytes, or one game if a game is
+//! larger) instead of the file.
+//!
+//! The reader parses its window and hands out every game but the last,
+//! which may be cut by the window's end; the last game's text is kept and
+//! parsed again with the next window. A game ends where the next one
+//! begins, so the games handed out are exactly those a whole-file parse
+//! finds, with the file's line numbers.
+
+use std::io::Read;
+
+use super::parse::{Piece, parse_pieces};
+
+/// How much text a window holds before it is parsed.
+pub const WINDOW_BYTES: usize = 2 << 20;
+
+/// The longest game the stream reads: the whole-file limit of before,
+/// now for one game.
+pub const MAX_GAME_BYTES: usize = crate::limits::MAX_INPUT_BYTES as usize;
+
+/// The games of one window, ready to check.
+#[derive(Debug)]
+pub struct Window {
+    /// The window's text: the source for the diagnostics of its games.
+    pub text: String,
+    /// Its games (or their syntax errors), in order; offsets are into `text`.
+    pub pieces: Vec<Piece>,
+}
+
+/// Why a stream stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum StreamError {
+    /// Reading failed (including damaged gzip data).
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// One game (or text with no game boundary) is longer than a game may be.
+    #[error("the game starting on line {line} is longer than {limit}: not read further")]
+    GameTooLong {
+        /// Where it starts.
+        line: u32,
+        /// The limit, in words.
+        limit: String,
+    },
+    /// The bytes are not UTF-8.
+    #[error("expected UTF-8 text, found the byte 0x{byte:02X}")]
+    NotUtf8 {
+        /// The first bad byte.
+        byte: u8,
+        /// Its line.
+        line: u32,
+        /// The text of that line (bad bytes replaced), for the snippet.
+        text: String,
+        /// The bad byte's offset in `text`.
+        at: usize,
+    },
+}
+
+/// Windows of a script read from `R`.
+pub struct GameStream<R: Read> {
+    reader: R,
+    /// Bytes read and not yet handed out (the start of the next window).
+    held: Vec<u8>,
+    /// Line number of the first line of `held`.
+    line: u32,
+    /// How much the next window must hold before it is parsed.
+    want: usize,
+    /// The usual window size.
+    window: usize,
+    done: bool,
+    first: bool,
+}
+
+impl<R: Read> GameStream<R> {
+    /// A stream over `reader`.
+    pub fn new(reader: R) -> GameStream<R> {
+        GameStream::with_window(reader, WINDOW_BYTES)
+    }
+
+    /// A stream whose windows hold about `bytes` (tests use small ones to
+    /// cut games at every place).
+    pub fn with_window(reader: R, bytes: usize) -> GameStream<R> {
+        GameStream {
+            reader,
+            held: Vec::new(),
+            line: 1,
+            want: bytes.max(1),
+            window: bytes.max(1),
+            done: false,
+            first: true,
+        }
+    }
+
+    /// Reads until `held` has `want` bytes or the input ends.
+    fn fill(&mut self) -> std::io::Result<bool> {
+        let mut eof = false;
+        while self.held.len() < self.want {
+            let old = self.held.len();
+            let room = (self.want - old).clamp(1, 64 << 10);
+            self.held.resize(old + room, 0);
+            let n = loop {
+                match self.reader.read(&mut self.held[old..]) {
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                    r => break r,
+                }
+            };
+            let n = match n {
+                Ok(n) => n,
+                Err(e) => {
+                    self.held.truncate(old);
+                    return Err(e);
+                }
+            };
+            self.held.truncate(old + n);
+            if n == 0 {
+                eof = true;
+                break;
+            }
+        }
+        if self.first {
+            self.first = false;
+            // A UTF-8 byte order mark, as some editors write, says nothing.
+            if self.held.starts_with(b"\xEF\xBB\xBF") {
+                self.held.drain(..3);
+            }
+        }
+        Ok(eof)
+    }
+
+    fn next_window(&mut self) -> Result<Option<Window>, StreamError> {
+        loop {
+            if self.done {
+                return Ok(None);
+            }
+            if self.want > 2 * MAX_GAME_BYTES {
+                return Err(StreamError::GameTooLong {
+                    line: self.line,
+                    limit: crate::limits::describe_bytes(MAX_GAME_BYTES as u64),
+                });
+            }
+            let eof = self.fill()?;
+            // Parse up to the last line end (always a character boundary);
+            // at the end of the input, everything.
+            let cut = if eof {
+                self.held.len()
+            } else {
+                match memchr_last_newline(&self.held) {
+                    Some(i) => i + 1,
+                    None => {
+                        self.want *= 2;
+                        continue;
+                    }
+                }
+            };
+            let text = match std::str::from_utf8(&self.held[..cut]) {
+                Ok(t) => t,
+                Err(e) => {
+                    let bad = e.valid_up_to();
+                    let good = &self.held[..bad];
+                    let lines = good.iter().filter(|&&b| b == b'\n').count() as u32;
+                    let start = memchr_last_newline(good).map_or(0, |i| i + 1);
+                    let end = self.held[bad..]
+                        .iter()
+                        .position(|&b| b == b'\n')
+                        .map_or(self.held.len(), |i| bad + i);
+                    return Err(StreamError::NotUtf8 {
+                        byte: self.held[bad],
+                        line: self.line + lines,
+                        text: String::from_utf8_lossy(&self.held[start..end]).into_owned(),
+                        at: bad - start,
+                    });
+                }
+            };
+            let mut pieces = parse_pieces(text, self.line);
+            if eof {
+                self.done = true;
+                let text = String::from_utf8(std::mem::take(&mut self.held))
+                    .expect("checked as UTF-8 above");
+                if pieces.is_empty() {
+                    return Ok(None);
+                }
+                return Ok(Some(Window { text, pieces }));
+            }
+            // The last game may go on in the bytes not read yet.
+            let keep_from = match pieces.last() {
+                Some(last) if last.start > 0 => last.start,
+                // One game fills the window: read a larger one.
+                Some(_) => {
+                    self.want *= 2;
+                    continue;
+                }
+                None => cut,
+            };
+            pieces.pop_if(|p| p.start == keep_from);
+            let rest = self.held.split_off(keep_from);
+            let text = String::from_utf8(std::mem::replace(&mut self.held, rest))
+                .expect("checked as UTF-8 above");
+            self.line += text.bytes().filter(|&b| b == b'\n').count() as u32;
+            self.want = self.window.max(self.held.len() + self.window / 2);
+            if !pieces.is_empty() {
+                return Ok(Some(Window { text, pieces }));
+            }
+        }
+    }
+}
+
+fn memchr_last_newline(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().rposition(|&b| b == b'\n')
+}
+
+impl<R: Read> Iterator for GameStream<R> {
+    type Item = Result<Window, StreamError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self.next_window() {
+            Ok(Some(w)) => Some(Ok(w)),
+            Ok(None) => None,
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
