@@ -255,3 +255,32 @@ fn fmt_writes_the_canonical_form_and_keeps_comments_and_remarks() {
     let o = twixt(&["check", "m.twixt"], dir.path(), None);
     assert!(o.status.success(), "{}", text(&o));
 }
+
+/// `#closed`: the named points lie in closed areas, or (`none`) the board
+/// is still one part; both ways false are located errors.
+#[test]
+fn closed_areas_are_claimed() {
+    let dir = tempfile::tempdir().unwrap();
+    let cut = "[Game \"twrs\"]\n#setup stones: d1 d2 a3 b3 c3 d3\n#setup towers: 1 a1 3 c2 2 f5 6 i7 4 a10 5 j11\n";
+    for (claims, ok, says) in [
+        ("#closed a1 f5\n", true, ""),
+        ("#closed none\n", false, "2 closed areas"),
+        ("#closed d3\n", false, "d3 is under a stone"),
+    ] {
+        let o = twixt(&["check", "-"], dir.path(), Some(&format!("{cut}{claims}")));
+        assert_eq!(o.status.success(), ok, "{claims}: {}", text(&o));
+        assert!(text(&o).contains(says), "{claims}: {}", text(&o));
+    }
+    let open = "[Game \"twrs\"]\n#setup towers: 1 a1 2 f5\n#closed none\n";
+    assert!(
+        twixt(&["check", "-"], dir.path(), Some(open))
+            .status
+            .success()
+    );
+    let o = twixt(
+        &["check", "-"],
+        dir.path(),
+        Some(&open.replace("none", "a1")),
+    );
+    assert!(text(&o).contains("is not closed"), "{}", text(&o));
+}

@@ -94,6 +94,9 @@ pub enum Claim {
     Petrified(Vec<u8>),
     /// The board is cut into this many areas.
     Areas(usize),
+    /// `#closed f6 b2`: each point lies in a closed area; `#closed none`:
+    /// no area is closed (the board is still one part).
+    Closed(Vec<Point>),
     /// `#marking-points`: the active tower's marking points against the target.
     MarkingPoints {
         /// The active tower.
@@ -477,13 +480,14 @@ fn target_lines(s: &str) -> Result<(u8, Lines), String> {
     Ok((tower(n)?, lines))
 }
 
-const DIRECTIVES: [&str; 11] = [
+const DIRECTIVES: [&str; 12] = [
     "setup",
     "diagram",
     "to-move",
     "score",
     "petrified",
     "areas",
+    "closed",
     "marking-points",
     "moves-to",
     "over",
@@ -547,6 +551,14 @@ fn directive(g: &mut TwrsGame, d: &str, at: At) -> Result<(), String> {
             };
             v.sort();
             claim(Claim::Petrified(v))
+        }
+        "closed" => {
+            need(1, "POINT… (or none)")?;
+            claim(Claim::Closed(if args == ["none"] {
+                Vec::new()
+            } else {
+                points(args)?
+            }))
         }
         "areas" => {
             need(1, "N")?;
@@ -829,6 +841,21 @@ pub fn false_claim(pos: &Position, c: &Claim) -> Option<String> {
                 )
             })
         }
+        Claim::Closed(v) => {
+            let parts = pos.areas().len();
+            if v.is_empty() {
+                (parts > 1).then(|| format!("the stones cut the board into {parts} closed areas"))
+            } else if let Some(p) = v.iter().find(|&&p| pos.area_of(p).is_none()) {
+                Some(format!("{p} is under a stone or off the grid, in no area"))
+            } else {
+                (parts == 1).then(|| {
+                    format!(
+                        "the area of {} is not closed: the board is still one part",
+                        list(v)
+                    )
+                })
+            }
+        }
         Claim::Areas(n) => {
             let actual = pos.areas().len();
             (actual != *n).then(|| format!("the stones cut the board into {actual} areas, not {n}"))
@@ -952,6 +979,8 @@ impl std::fmt::Display for Claim {
             Claim::Score { orange, blue } => write!(f, "#score orange {orange} blue {blue}"),
             Claim::Petrified(v) => write!(f, "#petrified {}", towers(v)),
             Claim::Areas(n) => write!(f, "#areas {n}"),
+            Claim::Closed(v) if v.is_empty() => f.write_str("#closed none"),
+            Claim::Closed(v) => write!(f, "#closed {}", list(v)),
             Claim::MarkingPoints {
                 active,
                 target,
