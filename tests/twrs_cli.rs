@@ -144,7 +144,6 @@ fn random_games_check_and_other_commands_say_they_read_twixt_only() {
     let o = twixt(&["fmt", "--check", "r.twixt"], dir.path(), None);
     assert!(o.status.success(), "{}", text(&o));
     for cmd in [
-        vec!["book", "r.twixt", "-o", "b.html"],
         vec!["view", "r.twixt", "-o", "v.html"],
         vec!["convert", "r.twixt", "-o", "r.tsgf"],
     ] {
@@ -283,4 +282,42 @@ fn closed_areas_are_claimed() {
         Some(&open.replace("none", "a1")),
     );
     assert!(text(&o).contains("is not closed"), "{}", text(&o));
+}
+
+/// `book` sets a TWRS script as the TwixT books are set: a chapter per game,
+/// the moves as text, a figure at each diagram point with its caption and
+/// translation; the PDF's text reads back in an independent reader.
+#[test]
+fn book_sets_the_rulebook_figures_in_html_and_pdf() {
+    let dir = tempfile::tempdir().unwrap();
+    let rulebook = concat!(env!("CARGO_MANIFEST_DIR"), "/diagrams/twrs.twixt");
+    let o = twixt(&["book", rulebook, "-o", "b.html"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    let html = std::fs::read_to_string(dir.path().join("b.html")).unwrap();
+    assert_eq!(html.matches("<figure id=\"diagram-").count(), 18);
+    assert!(html.contains("Diagram 1 (start position)") && html.contains("Torens"));
+    assert!(
+        html.contains("id=\"d5-towers\""),
+        "ids are prefixed per figure"
+    );
+    assert!(
+        html.contains("orange 58 blue 37"),
+        "the scoring figure's result"
+    );
+    // Moves are text: a game with moves lists them.
+    std::fs::write(dir.path().join("g.twixt"), GAME).unwrap();
+    let o = twixt(&["book", "g.twixt", "-o", "g.pdf"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    if let Some(t) = common::poppler(
+        "pdftotext",
+        &[dir.path().join("g.pdf").to_str().unwrap(), "-"],
+    ) {
+        assert!(t.contains("Diagram 1") && t.contains("1. 6 d7-d10"), "{t}");
+    }
+    // A script with an illegal move makes no book, unless --lenient.
+    let bad = format!("{GAME}\n9. 1 a1-a1\n");
+    std::fs::write(dir.path().join("bad.twixt"), bad).unwrap();
+    let o = twixt(&["book", "bad.twixt", "-o", "bad.html"], dir.path(), None);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(!dir.path().join("bad.html").exists());
 }

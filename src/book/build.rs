@@ -17,7 +17,7 @@ use crate::replay::{
 };
 use crate::script::{DiagramPoint, Element, Game, Line, Numbers};
 
-use super::{Block, Book, Chapter, Figure};
+use super::{Art, Block, Book, Chapter, Figure};
 
 /// How a book is made.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -401,7 +401,7 @@ impl Walker<'_> {
             caption: snap.point.caption.clone(),
             translation,
             notes,
-            diagram,
+            art: Art::Twixt(diagram),
             style: snap.point.style.clone(),
         }
     }
@@ -433,7 +433,7 @@ impl Walker<'_> {
             caption: None,
             translation: None,
             notes,
-            diagram,
+            art: Art::Twixt(diagram),
             style: None,
         }
     }

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use crate::diagram::{Scale, Style, to_svg_prefixed};
 
-use super::{Block, Book, Figure};
+use super::{Art, Block, Book, Figure};
 
 /// Styles for the book's figures: the default, and those named by diagram
 /// points (already loaded by the caller).
@@ -114,12 +114,18 @@ fn blocks(out: &mut String, blocks_: &[Block], styles: &Styles) {
 
 fn figure(out: &mut String, f: &Figure, styles: &Styles) {
     let _ = writeln!(out, "<figure id=\"diagram-{}\">", f.number);
-    out.push_str(&to_svg_prefixed(
-        &f.diagram,
-        styles.of(f),
-        Scale::Px(24.0),
-        &format!("d{}-", f.number),
-    ));
+    let prefix = format!("d{}-", f.number);
+    match &f.art {
+        Art::Twixt(d) => out.push_str(&to_svg_prefixed(d, styles.of(f), Scale::Px(24.0), &prefix)),
+        Art::Svg { svg, width, height } => {
+            let _ = write!(
+                out,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">"
+            );
+            out.push_str(&Art::inner(svg, &prefix));
+            out.push_str("</svg>\n");
+        }
+    }
     out.push_str("<figcaption><span class=\"label\">");
     escape(out, &f.label);
     out.push_str("</span>");

@@ -63,11 +63,53 @@ pub struct Figure {
     pub translation: Option<String>,
     /// Moves whose number cannot stand on a peg: "23 at f6", "2 swap".
     pub notes: Vec<String>,
-    /// The position, numbers and marks; its own caption is left empty
-    /// (the writers set the caption in the text's font and width).
-    pub diagram: Diagram,
+    /// The picture: a TwixT diagram model, or a TWRS drawing; its own
+    /// caption is left empty (the writers set the caption in the text's
+    /// font and width).
+    pub art: Art,
     /// A style named by the diagram point, if any.
     pub style: Option<String>,
+}
+
+/// What a figure draws.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Art {
+    /// A TwixT position, numbers and marks, drawn in the book's style.
+    Twixt(Diagram),
+    /// A picture of another game, already drawn: an SVG document of
+    /// `width` × `height` pixels.
+    Svg {
+        /// The SVG document.
+        svg: String,
+        /// Its width in pixels.
+        width: f64,
+        /// Its height in pixels.
+        height: f64,
+    },
+}
+
+impl Art {
+    /// An SVG document as art, its size read from its root element.
+    pub fn svg(svg: String) -> Art {
+        let attr = |name: &str| -> f64 {
+            let head = &svg[..svg.find('>').unwrap_or(svg.len())];
+            head.split(&format!(" {name}=\""))
+                .nth(1)
+                .and_then(|v| v.split('"').next())
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(100.0)
+        };
+        let (width, height) = (attr("width"), attr("height"));
+        Art::Svg { svg, width, height }
+    }
+
+    /// The SVG document's inner part (without the root element) with its
+    /// ids prefixed, to be placed inside another document.
+    fn inner(svg: &str, prefix: &str) -> String {
+        let start = svg.find('>').map_or(0, |i| i + 1);
+        let end = svg.rfind("</svg>").unwrap_or(svg.len());
+        svg[start..end].replace(" id=\"", &format!(" id=\"{prefix}"))
+    }
 }
 
 impl Book {

@@ -11,7 +11,7 @@ use crate::diagram::sheet::{Paper, open_page, place};
 use crate::diagram::svg::{Layout, push_escaped, push_num};
 
 use super::html::Styles;
-use super::{Block, Book, Figure};
+use super::{Art, Block, Book, Figure};
 
 /// Page geometry and type sizes, in millimetres.
 const MARGIN: f64 = 18.0;
@@ -175,39 +175,61 @@ impl Pages {
         } else {
             (self.width() - GAP) / 2.0
         };
-        let laid: Vec<(Layout, f64, Vec<CaptionLine>)> = row
+        // Each picture's layout (TwixT), its size in its own units, and the
+        // scale that fits it to the cell.
+        type Laid = (Option<Layout>, (f64, f64), f64, Vec<CaptionLine>);
+        let laid: Vec<Laid> = row
             .iter()
             .map(|f| {
-                let style = styles.of(f);
-                let layout = Layout::new(&f.diagram, style);
-                let k = cell / layout.width.max(layout.height);
-                (layout, k, caption_lines(f, cell))
+                let (layout, size) = match &f.art {
+                    Art::Twixt(d) => {
+                        let l = Layout::new(d, styles.of(f));
+                        let size = (l.width, l.height);
+                        (Some(l), size)
+                    }
+                    Art::Svg { width, height, .. } => (None, (*width, *height)),
+                };
+                let k = cell / size.0.max(size.1);
+                (layout, size, k, caption_lines(f, cell))
             })
             .collect();
         let lh = CAPTION * LEADING;
         let height = laid
             .iter()
-            .map(|(l, k, lines)| l.height * k + 2.0 + lh * lines.len() as f64)
+            .map(|(_, size, k, lines)| size.1 * k + 2.0 + lh * lines.len() as f64)
             .fold(0.0, f64::max);
         self.space(2.0);
         self.room(height);
         let top = self.y;
         let total = cell * row.len() as f64 + GAP * (row.len() as f64 - 1.0);
         let left = MARGIN + (self.width() - total) / 2.0;
-        for (j, (f, (layout, k, lines))) in row.iter().zip(&laid).enumerate() {
+        for (j, (f, (layout, size, k, lines))) in row.iter().zip(&laid).enumerate() {
             let x0 = left + j as f64 * (cell + GAP);
-            let dw = layout.width * k;
+            let dw = size.0 * k;
             let prefix = format!("d{}-", f.number);
-            place(
-                &mut self.page,
-                &f.diagram,
-                styles.of(f),
-                layout,
-                *k,
-                (x0 + (cell - dw) / 2.0, top),
-                &prefix,
-            );
-            let mut y = top + layout.height * k + 2.0;
+            let at = (x0 + (cell - dw) / 2.0, top);
+            match (&f.art, layout) {
+                (Art::Twixt(d), layout) => {
+                    if let Some(layout) = layout {
+                        place(&mut self.page, d, styles.of(f), layout, *k, at, &prefix);
+                    }
+                }
+                (Art::Svg { svg, width, height }, _) => {
+                    // A drawing of its own, scaled into place.
+                    self.page.push_str("<svg x=\"");
+                    push_num(&mut self.page, at.0);
+                    self.page.push_str("\" y=\"");
+                    push_num(&mut self.page, at.1);
+                    self.page.push_str("\" width=\"");
+                    push_num(&mut self.page, width * k);
+                    self.page.push_str("\" height=\"");
+                    push_num(&mut self.page, height * k);
+                    let _ = write!(self.page, "\" viewBox=\"0 0 {width} {height}\">");
+                    self.page.push_str(&Art::inner(svg, &prefix));
+                    self.page.push_str("</svg>\n");
+                }
+            }
+            let mut y = top + size.1 * k + 2.0;
             for (line, colour, style) in lines {
                 y += lh;
                 text_styled(

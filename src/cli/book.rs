@@ -57,12 +57,23 @@ fn make(a: &Args) -> Result<(), Failure> {
         )));
     }
     let style = Style::load(&a.style)?;
-    let file = a.game.open()?;
-    let opts = BookOptions {
-        moves_per_diagram: a.moves_per_diagram,
-        lenient: a.lenient,
+    let made = if a.game.from.is_none() && twixtkit::twrs::file::sniff(&a.game.input) {
+        // A TWRS script: its own drawings in the same document.
+        if a.game.game.is_some() {
+            return Err(Failure::usage(
+                "--game is for TwixT files; a TWRS book holds every game",
+            ));
+        }
+        twixtkit::twrs::book::book(&super::twrs_input::load(&a.game.input)?, a.lenient)
+    } else {
+        let file = a.game.open()?;
+        let opts = BookOptions {
+            moves_per_diagram: a.moves_per_diagram,
+            lenient: a.lenient,
+        };
+        book(&file, &opts)
     };
-    let b = book(&file, &opts).map_err(|e| {
+    let b = made.map_err(|e| {
         if let BookError::Invalid { diagnostics, .. } = &e {
             for d in diagnostics {
                 eprint!("{d}");

@@ -78,7 +78,7 @@ impl GameArgs {
         }
         if self.from.is_none() && twixtkit::twrs::file::sniff(&self.input) {
             return Err(Failure::usage(format!(
-                "{} is a TWRS script: this command draws TwixT games only so far (check, render, show, sheet and fmt read TWRS)",
+                "{} is a TWRS script: this command draws TwixT games only so far (check, render, show, sheet, book and fmt read TWRS)",
                 self.input.display()
             )));
         }

@@ -7,6 +7,7 @@
 //! `docs/twrs.md` for the rules as the engine reads them, with the seed's
 //! sentences behind each decision.
 
+pub mod book;
 pub mod draw;
 pub mod file;
 pub mod moves;

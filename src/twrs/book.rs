@@ -1,0 +1,128 @@
+//! TWRS games as a game book: the same document model as TwixT's
+//! ([`crate::book::Book`]), so the shared HTML and PDF writers set it. The
+//! moves are text with the script's comments between them; the figures are
+//! TWRS drawings at the script's diagram points (or the final position of a
+//! game that has none), captions and translations set under them.
+
+use crate::book::{Art, Block, Book, BookError, Chapter, Figure};
+use crate::diagnostic::Diagnostic;
+
+use super::draw::to_svg;
+use super::file::TwrsFile;
+use super::script::{Element, replay};
+
+/// The book of every game in `file`. Errors (syntax, illegal moves, false
+/// claims) stop it, unless `lenient` makes them warnings.
+pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
+    let render = |ds: &[Diagnostic]| ds.iter().map(Diagnostic::render).collect::<Vec<_>>();
+    if !file.syntax_errors.is_empty() {
+        return Err(BookError::Invalid {
+            file: file.name.clone(),
+            diagnostics: render(&file.syntax_errors),
+        });
+    }
+    if file.games.is_empty() {
+        return Err(BookError::Empty(file.name.clone()));
+    }
+    let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    let mut chapters = Vec::new();
+    let mut figures = 0u32;
+    for (i, (game, check)) in file.games.iter().zip(file.check()).enumerate() {
+        if lenient {
+            warnings.extend(render(&check.errors));
+        } else {
+            errors.extend(render(&check.errors));
+        }
+        let title = game
+            .tag("Title")
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("Game {}", i + 1));
+        let mut facts: Vec<(String, String)> = ["Event", "Site", "Date", "Round", "Annotator"]
+            .into_iter()
+            .filter_map(|t| game.tag(t).map(|v| (t.to_string(), v.to_string())))
+            .filter(|(_, v)| !v.trim().is_empty())
+            .collect();
+        facts.push(("Rules".into(), check.rules.clone()));
+        facts.push(("Board".into(), format!("{} lines", check.size)));
+        facts.push(("Result".into(), check.outcome.clone()));
+
+        let replayed = replay(&file.source, game);
+        let mut snapshots = replayed.diagrams.iter();
+        let mut blocks = Vec::new();
+        let mut moves: Vec<String> = Vec::new();
+        let flush = |moves: &mut Vec<String>, blocks: &mut Vec<Block>| {
+            if !moves.is_empty() {
+                blocks.push(Block::Moves(moves.join(" ")));
+                moves.clear();
+            }
+        };
+        let mut number = 0;
+        let mut drawn = false;
+        for e in &game.elements {
+            match e {
+                Element::Move { mv, .. } => {
+                    number += 1;
+                    moves.push(format!("{number}. {mv}"));
+                }
+                Element::Comment(text) => {
+                    flush(&mut moves, &mut blocks);
+                    blocks.push(Block::Comment(text.clone()));
+                }
+                Element::Diagram(_) => {
+                    flush(&mut moves, &mut blocks);
+                    // Replay stops at an illegal move (a lenient draft):
+                    // diagram points after it have no position to draw.
+                    let Some(snap) = snapshots.next() else {
+                        continue;
+                    };
+                    figures += 1;
+                    drawn = true;
+                    let label = match snap.ply {
+                        0 => format!("Diagram {figures} (start position)"),
+                        n => format!("Diagram {figures} (after move {n})"),
+                    };
+                    blocks.push(Block::Figure(Box::new(Figure {
+                        number: figures,
+                        label,
+                        caption: snap.point.caption.clone(),
+                        translation: snap.point.translation.clone(),
+                        notes: Vec::new(),
+                        art: Art::svg(to_svg(&snap.position, &snap.point.show, None, None)),
+                        style: None,
+                    })));
+                }
+                Element::Claim { .. } | Element::Remark(_) => {}
+            }
+        }
+        flush(&mut moves, &mut blocks);
+        if !drawn {
+            figures += 1;
+            blocks.push(Block::Figure(Box::new(Figure {
+                number: figures,
+                label: format!("Diagram {figures} (final position)"),
+                caption: None,
+                translation: None,
+                notes: Vec::new(),
+                art: Art::svg(to_svg(&replayed.position, &[], None, None)),
+                style: None,
+            })));
+        }
+        chapters.push(Chapter {
+            title,
+            facts,
+            blocks,
+        });
+    }
+    if !errors.is_empty() {
+        return Err(BookError::Invalid {
+            file: file.name.clone(),
+            diagnostics: errors,
+        });
+    }
+    Ok(Book {
+        title: file.title(),
+        chapters,
+        warnings,
+    })
+}
