@@ -630,7 +630,9 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
                             None
                         }
                     }
-                    Status::Won { winner, ply, by } => Some(Decision {
+                    // The script's move number: after a setup block moves
+                    // count from 1, while the position counts its pegs too.
+                    Status::Won { winner, by, .. } => Some(Decision {
                         ply,
                         how: match by {
                             WinBy::Connection => How::Connection,
@@ -638,7 +640,7 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
                         },
                         winner: Some(winner),
                     }),
-                    Status::Drawn { ply } => Some(Decision {
+                    Status::Drawn { .. } => Some(Decision {
                         ply,
                         how: How::AgreedDraw,
                         winner: None,
