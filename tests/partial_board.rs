@@ -193,7 +193,7 @@ fn the_bundled_corner_puzzle_checks() {
     let text = String::from_utf8_lossy(&o.stdout).to_string();
     assert!(o.status.success(), "{text}");
     assert!(
-        text.contains("12 cut top right") && text.contains("red connected"),
+        text.contains("12 cut top right") && text.contains("decided at move 5: red connected"),
         "{text}"
     );
 }
