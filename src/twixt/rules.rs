@@ -281,7 +281,7 @@ impl RuleSet {
         ];
         for (key, value, choices) in rows {
             let field = format!("{key}: {value}");
-            out.push_str(&format!("{field:<24} # {choices}\n"));
+            out.push_str(&format!("{field:<26} # {choices}\n"));
         }
         // A finite supply (Dujardin rule 5) is rare: shown commented out
         // when unlimited, so that it is there to switch on.
@@ -293,11 +293,11 @@ impl RuleSet {
             match value {
                 Some(n) => {
                     let field = format!("{key}: {n}");
-                    out.push_str(&format!("{field:<24} # {choices}\n"));
+                    out.push_str(&format!("{field:<26} # {choices}\n"));
                 }
                 None => {
                     let field = format!("# {key}: 50");
-                    out.push_str(&format!("{field:<24} # {choices} (no limit when absent)\n"));
+                    out.push_str(&format!("{field:<26} # {choices} (no limit when absent)\n"));
                 }
             }
         }
