@@ -92,11 +92,13 @@ pub fn run(args: Args) -> ExitCode {
                 .to_string(),
         );
     }
-    let bytes: u64 = files
+    // Each file's size, read once: for the progress bar and to tell the
+    // files read a window at a time.
+    let sizes: Vec<u64> = files
         .iter()
-        .filter_map(|f| std::fs::metadata(f).ok())
-        .map(|m| m.len())
-        .sum();
+        .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
+        .collect();
+    let bytes: u64 = sizes.iter().sum();
     // A bar only helps on long runs watched in a terminal.
     let bar = if std::io::stderr().is_terminal() && (files.len() >= 50 || bytes >= 20_000_000) {
         indicatif::ProgressBar::new(files.len() as u64)
@@ -147,17 +149,20 @@ pub fn run(args: Args) -> ExitCode {
         out: String::new(),
         failed: None,
     };
-    let large =
-        |f: &PathBuf| std::fs::metadata(f).is_ok_and(|m| m.len() >= WINDOW_BYTES as u64 / 4);
-    let mut rest = &files[..];
-    while let Some(first) = rest.first() {
-        if large(first) {
-            io_error |= check_file_each(first, from, &mut |f| printer.add(f));
+    let large = |size: u64| size >= WINDOW_BYTES as u64 / 4;
+    let mut start = 0;
+    while start < files.len() {
+        if large(sizes[start]) {
+            io_error |= check_file_each(&files[start], from, &mut |f| printer.add(f));
             bar.inc(1);
-            rest = &rest[1..];
+            start += 1;
         } else {
-            let n = rest.iter().take(256).take_while(|f| !large(f)).count();
-            let batch: Vec<(bool, Vec<Finding>)> = rest[..n]
+            let n = sizes[start..]
+                .iter()
+                .take(256)
+                .take_while(|&&s| !large(s))
+                .count();
+            let batch: Vec<(bool, Vec<Finding>)> = files[start..start + n]
                 .par_iter()
                 .map(|f| {
                     let mut found = Vec::new();
@@ -170,7 +175,7 @@ pub fn run(args: Args) -> ExitCode {
                 io_error |= io;
                 found.into_iter().for_each(|f| printer.add(f));
             }
-            rest = &rest[n..];
+            start += n;
         }
         if printer.failed.is_some() {
             break;

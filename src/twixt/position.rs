@@ -405,6 +405,17 @@ impl Position {
         self.draw_offer
     }
 
+    /// How many pegs of `player` stand on the board (kept as moves are
+    /// played, for a finite supply).
+    pub fn pegs_on_board(&self, player: Player) -> u32 {
+        self.pegs_on_board[side(player)]
+    }
+
+    /// How many links of `player` stand on the board.
+    pub fn links_on_board(&self, player: Player) -> u32 {
+        self.links_on_board[side(player)]
+    }
+
     /// How many empty holes `player` may place a peg in.
     pub fn free_hole_count(&self, player: Player) -> usize {
         let playable = playable_flag(player);

@@ -144,7 +144,7 @@ fn random_move(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
     let no_pegs_left = pegs_used_up(pos);
     let no_links_left = rules
         .supply_links
-        .is_some_and(|n| pos.links().filter(|&(_, p)| p == mover).count() >= usize::from(n));
+        .is_some_and(|n| pos.links_on_board(mover) >= u32::from(n));
     let may_take_peg = rules.removal == Removal::LinksAndPegs || no_pegs_left;
     let may_take_link = rules.removal != Removal::None || no_links_left;
     if no_pegs_left || ((may_take_peg || may_take_link) && rng.one_in(12)) {
@@ -192,8 +192,7 @@ fn random_move(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
     }
     // No more links by hand than a finite supply has left.
     if let Some(n) = rules.supply_links {
-        let mine = pos.links().filter(|&(_, p)| p == mover).count();
-        links.truncate(usize::from(n).saturating_sub(mine));
+        links.truncate(u32::from(n).saturating_sub(pos.links_on_board(mover)) as usize);
     }
     Some(Move::Place(Placement {
         removals,
@@ -209,7 +208,7 @@ fn random_move(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
 fn pegs_used_up(pos: &Position) -> bool {
     pos.rules()
         .supply_pegs
-        .is_some_and(|n| own_pegs(pos, pos.to_move()).len() >= usize::from(n))
+        .is_some_and(|n| pos.pegs_on_board(pos.to_move()) >= u32::from(n))
 }
 
 fn own_pegs(pos: &Position, player: Player) -> Vec<Hole> {

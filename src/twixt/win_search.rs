@@ -117,8 +117,7 @@ pub fn wins_within(
     }
     let geo = pos.geometry();
     // The defender gets `moves - 1` replies before the attacker's last move.
-    let defender_can_win = pegs_needed(pos, geo, player.opponent()) < u32::MAX
-        && pegs_needed(pos, geo, player.opponent()) < moves;
+    let defender_can_win = pegs_needed(pos, geo, player.opponent()) < moves;
     let mut search = Search {
         attacker: player,
         limit,

@@ -9,7 +9,7 @@ use crate::diagnostic::Diagnostic;
 
 use super::draw::to_svg;
 use super::file::TwrsFile;
-use super::script::{Element, replay};
+use super::script::Element;
 
 /// The book of every game in `file`. Errors (syntax, illegal moves, false
 /// claims) stop it, unless `lenient` makes them warnings.
@@ -28,7 +28,8 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
     let mut warnings = Vec::new();
     let mut chapters = Vec::new();
     let mut figures = 0u32;
-    for (i, (game, check)) in file.games.iter().zip(file.check()).enumerate() {
+    for (i, game) in file.games.iter().enumerate() {
+        let (check, replayed) = file.check_game(game);
         if lenient {
             warnings.extend(render(&check.errors));
         } else {
@@ -47,7 +48,6 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
         facts.push(("Board".into(), format!("{} lines", check.size)));
         facts.push(("Result".into(), check.outcome.clone()));
 
-        let replayed = replay(&file.source, game);
         let mut snapshots = replayed.diagrams.iter();
         let mut blocks = Vec::new();
         let mut moves: Vec<String> = Vec::new();

@@ -150,37 +150,39 @@ impl TwrsFile {
 
     /// Replays every game, checking moves and claims.
     pub fn check(&self) -> Vec<GameCheck> {
-        self.games
-            .iter()
-            .map(|g| {
-                let r = self.replayed(g);
-                let pos = &r.position;
-                let s = pos.score();
-                let outcome = match pos.status() {
-                    Status::Over(end) => {
-                        let why = match end {
-                            End::NoMove(side) => format!("{side} cannot move"),
-                            End::NoStones => "no stones left".to_string(),
-                        };
-                        let result = match s.leader() {
-                            Some(side) => format!("{side} wins"),
-                            None => "a draw".to_string(),
-                        };
-                        format!("orange {} blue {}, {result} ({why})", s.orange, s.blue)
-                    }
-                    _ => "not over".to_string(),
+        self.games.iter().map(|g| self.check_game(g).0).collect()
+    }
+
+    /// Replays one game, checking moves and claims: the report, and the
+    /// replay itself (its positions at the diagram points) for writers.
+    pub fn check_game(&self, g: &TwrsGame) -> (GameCheck, Replayed) {
+        let mut r = self.replayed(g);
+        let pos = &r.position;
+        let s = pos.score();
+        let outcome = match pos.status() {
+            Status::Over(end) => {
+                let why = match end {
+                    End::NoMove(side) => format!("{side} cannot move"),
+                    End::NoStones => "no stones left".to_string(),
                 };
-                GameCheck {
-                    line: 1 + self.source[..g.at.offset].matches('\n').count() as u32,
-                    title: g.tag("Title").map(str::to_string),
-                    rules: g.tag("Rules").unwrap_or("twrs").to_string(),
-                    size: format!("{}x{}", g.rules.width, g.rules.height),
-                    plies: pos.plies(),
-                    outcome,
-                    errors: r.errors,
-                }
-            })
-            .collect()
+                let result = match s.leader() {
+                    Some(side) => format!("{side} wins"),
+                    None => "a draw".to_string(),
+                };
+                format!("orange {} blue {}, {result} ({why})", s.orange, s.blue)
+            }
+            _ => "not over".to_string(),
+        };
+        let check = GameCheck {
+            line: 1 + self.source[..g.at.offset].matches('\n').count() as u32,
+            title: g.tag("Title").map(str::to_string),
+            rules: g.tag("Rules").unwrap_or("twrs").to_string(),
+            size: format!("{}x{}", g.rules.width, g.rules.height),
+            plies: pos.plies(),
+            outcome,
+            errors: std::mem::take(&mut r.errors),
+        };
+        (check, r)
     }
 
     /// Every diagram point of every game drawn as SVG, or the final
