@@ -6,10 +6,11 @@
 //! canonically, so that `parse(write(file)) == file`.
 
 pub mod ast;
+pub(crate) mod lex;
 mod load;
 mod parse;
 pub mod stream;
-mod write;
+pub(crate) mod write;
 
 use std::path::{Path, PathBuf};
 

@@ -198,7 +198,7 @@ fn link_item(l: Link, hole: crate::board::Hole) -> String {
     }
 }
 
-fn escape_comment(c: &str) -> String {
+pub(crate) fn escape_comment(c: &str) -> String {
     let mut s = String::with_capacity(c.len());
     for ch in c.chars() {
         if ch == '\\' || ch == '}' {
@@ -210,7 +210,7 @@ fn escape_comment(c: &str) -> String {
 }
 
 /// `"text"` with `"` and `\` escaped.
-fn quote(v: &str) -> String {
+pub(crate) fn quote(v: &str) -> String {
     let mut s = String::with_capacity(v.len() + 2);
     s.push('"');
     for ch in v.chars() {

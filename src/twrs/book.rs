@@ -9,7 +9,7 @@ use crate::diagnostic::Diagnostic;
 
 use super::draw::to_svg;
 use super::file::TwrsFile;
-use super::script::Element;
+use super::script::{Element, Snapshot};
 
 /// The book of every game in `file`. Errors (syntax, illegal moves, false
 /// claims) stop it, unless `lenient` makes them warnings.
@@ -48,54 +48,14 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
         facts.push(("Board".into(), format!("{} lines", check.size)));
         facts.push(("Result".into(), check.outcome.clone()));
 
-        let mut snapshots = replayed.diagrams.iter();
-        let mut blocks = Vec::new();
-        let mut moves: Vec<String> = Vec::new();
-        let flush = |moves: &mut Vec<String>, blocks: &mut Vec<Block>| {
-            if !moves.is_empty() {
-                blocks.push(Block::Moves(moves.join(" ")));
-                moves.clear();
-            }
-        };
-        let mut number = 0;
         let mut drawn = false;
-        for e in &game.elements {
-            match e {
-                Element::Move { mv, .. } => {
-                    number += 1;
-                    moves.push(format!("{number}. {mv}"));
-                }
-                Element::Comment(text) => {
-                    flush(&mut moves, &mut blocks);
-                    blocks.push(Block::Comment(text.clone()));
-                }
-                Element::Diagram(_) => {
-                    flush(&mut moves, &mut blocks);
-                    // Replay stops at an illegal move (a lenient draft):
-                    // diagram points after it have no position to draw.
-                    let Some(snap) = snapshots.next() else {
-                        continue;
-                    };
-                    figures += 1;
-                    drawn = true;
-                    let label = match snap.ply {
-                        0 => format!("Diagram {figures} (start position)"),
-                        n => format!("Diagram {figures} (after move {n})"),
-                    };
-                    blocks.push(Block::Figure(Box::new(Figure {
-                        number: figures,
-                        label,
-                        caption: snap.point.caption.clone(),
-                        translation: snap.point.translation.clone(),
-                        notes: Vec::new(),
-                        art: Art::svg(to_svg(&snap.position, &snap.point.show, None, None)),
-                        style: None,
-                    })));
-                }
-                Element::Claim { .. } | Element::Remark(_) => {}
-            }
-        }
-        flush(&mut moves, &mut blocks);
+        let mut blocks = line_blocks(
+            &game.elements,
+            0,
+            &replayed.diagrams,
+            &mut figures,
+            &mut drawn,
+        );
         if !drawn {
             figures += 1;
             blocks.push(Block::Figure(Box::new(Figure {
@@ -125,4 +85,68 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
         chapters,
         warnings,
     })
+}
+
+/// The blocks of one line of play (`ply` moves in): its moves as text, its
+/// comments, its figures (each drawn from the replay's snapshot of its
+/// diagram point) and its variations.
+fn line_blocks(
+    elements: &[Element],
+    ply: u32,
+    snapshots: &[Snapshot],
+    figures: &mut u32,
+    drawn: &mut bool,
+) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    let mut moves: Vec<String> = Vec::new();
+    let flush = |moves: &mut Vec<String>, blocks: &mut Vec<Block>| {
+        if !moves.is_empty() {
+            blocks.push(Block::Moves(moves.join(" ")));
+            moves.clear();
+        }
+    };
+    let mut number = ply;
+    for e in elements {
+        match e {
+            Element::Move { mv, .. } => {
+                number += 1;
+                moves.push(format!("{number}. {mv}"));
+            }
+            Element::Comment(text) => {
+                flush(&mut moves, &mut blocks);
+                blocks.push(Block::Comment(text.clone()));
+            }
+            Element::Diagram(d) => {
+                flush(&mut moves, &mut blocks);
+                // Replay stops a line at an illegal move (a lenient draft):
+                // diagram points after it have no position to draw.
+                let Some(snap) = snapshots.iter().find(|s| s.point.at == d.at) else {
+                    continue;
+                };
+                *figures += 1;
+                *drawn = true;
+                let label = match snap.ply {
+                    0 => format!("Diagram {figures} (start position)"),
+                    n => format!("Diagram {figures} (after move {n})"),
+                };
+                blocks.push(Block::Figure(Box::new(Figure {
+                    number: *figures,
+                    label,
+                    caption: snap.point.caption.clone(),
+                    translation: snap.point.translation.clone(),
+                    notes: Vec::new(),
+                    art: Art::svg(to_svg(&snap.position, &snap.point.show, None, None)),
+                    style: None,
+                })));
+            }
+            Element::Variation(v) => {
+                flush(&mut moves, &mut blocks);
+                let inner = line_blocks(v, number.saturating_sub(1), snapshots, figures, drawn);
+                blocks.push(Block::Variation(inner));
+            }
+            Element::Claim { .. } | Element::Remark(_) => {}
+        }
+    }
+    flush(&mut moves, &mut blocks);
+    blocks
 }

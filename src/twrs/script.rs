@@ -6,6 +6,10 @@
 //! see docs/twrs.md ("Scripts") for every directive.
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::limits::MAX_VARIATIONS_PER_GAME;
+use crate::script::lex::{Arg, Lexer, clip, err, has_blank_line};
+use crate::script::write::{escape_comment, quote};
+use crate::script::{MAX_DEPTH, ParseError, Span};
 use crate::twrs::moves::{Lines, Move};
 use crate::twrs::point::{Point, Side};
 use crate::twrs::position::{Position, Status};
@@ -14,21 +18,23 @@ use crate::twrs::setup::Setup;
 
 /// Does this text hold TWRS games? (Its first header says `[Game "twrs"]`.)
 pub fn is_twrs(text: &str) -> bool {
-    text.lines()
-        .map(str::trim)
-        .take_while(|l| l.is_empty() || l.starts_with('[') || l.starts_with('%'))
-        .filter_map(tag)
-        .any(|(name, value)| {
-            name.eq_ignore_ascii_case("game") && value.eq_ignore_ascii_case("twrs")
-        })
-}
-
-/// `[Name "value"]` on a line of its own.
-fn tag(line: &str) -> Option<(&str, &str)> {
-    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
-    let (name, rest) = inner.split_once(char::is_whitespace)?;
-    let value = rest.trim().strip_prefix('"')?.strip_suffix('"')?;
-    Some((name, value))
+    let mut lx = Lexer::new(text);
+    loop {
+        lx.skip_blank();
+        match lx.peek() {
+            Some('%') => {
+                lx.remark();
+            }
+            Some('[') => match lx.tag() {
+                Ok(t) if t.name.eq_ignore_ascii_case("game") => {
+                    return t.value.eq_ignore_ascii_case("twrs");
+                }
+                Ok(_) => {}
+                Err(_) => return false,
+            },
+            _ => return false,
+        }
+    }
 }
 
 /// Where a script element was written: byte offset and length.
@@ -147,6 +153,8 @@ pub enum Element {
     Comment(String),
     /// A `%` remark line among the game's lines.
     Remark(String),
+    /// `( … )`: a line of play that replaces the move before it.
+    Variation(Vec<Element>),
 }
 
 /// One TWRS game of a script.
@@ -209,166 +217,301 @@ impl TwrsGame {
     }
 }
 
-/// Reads every TWRS game of `src`. Messages are located in `src`; the
-/// caller adds the file name.
+/// Reads every TWRS game of `src` with the shared script lexer (tags,
+/// remarks, comments, quoted text, directive arguments, variations are
+/// written as in a TwixT script). Messages are located in `src`; the caller
+/// adds the file name. A game whose text cannot be read (an unclosed
+/// comment or variation) is left out and reading goes on at the next game;
+/// a move or directive that means nothing is reported and the game kept.
 pub fn parse(src: &str) -> (Vec<TwrsGame>, Vec<Diagnostic>) {
-    let mut games: Vec<TwrsGame> = Vec::new();
-    let mut errors = Vec::new();
-    let mut current: Option<TwrsGame> = None;
-    // Remarks not yet placed: they open the next game or follow the last.
-    let mut pending_remarks: Vec<String> = Vec::new();
-    let mut offset = 0;
-    for raw in src.split_inclusive('\n') {
-        let line_at = offset;
-        offset += raw.len();
-        let text = raw.trim_end_matches(['\n', '\r']);
-        let indent = text.len() - text.trim_start().len();
-        let line = text.trim();
-        let at = At {
-            offset: line_at + indent,
-            len: line.len(),
-        };
-        let fail = |m: String, label: &str| {
-            Diagnostic::error(m)
-                .with_label(label)
-                .at(src, at.offset, at.len.max(1))
-        };
-        if line.is_empty() {
-            continue;
+    let mut r = Reader {
+        lx: Lexer::new(src),
+        src,
+        errors: Vec::new(),
+        variations: 0,
+    };
+    let mut games = Vec::new();
+    loop {
+        r.lx.skip_blank();
+        if r.lx.eof() {
+            break;
         }
-        if let Some(r) = line.strip_prefix('%') {
-            match current.as_mut() {
-                Some(g) if !g.elements.is_empty() || g.setup.is_some() => {
-                    g.elements.push(Element::Remark(r.trim().to_string()))
-                }
-                Some(g) => g.preamble.push(r.trim().to_string()),
-                None => pending_remarks.push(r.trim().to_string()),
-            }
-            continue;
+        let start = r.lx.rest.location_offset();
+        if games.len() >= crate::limits::MAX_GAMES_PER_FILE {
+            let sp = r.lx.here(1);
+            r.fail(
+                format!(
+                    "more than {} games in one file: split the file",
+                    crate::limits::MAX_GAMES_PER_FILE
+                ),
+                "too many games",
+                sp,
+            );
+            break;
         }
-        if line.starts_with('[') {
-            let Some((name, value)) = tag(line) else {
-                errors.push(fail(
-                    "a header tag is written [Name \"value\"]".into(),
-                    "not a tag",
-                ));
-                continue;
-            };
-            if current
-                .as_ref()
-                .is_some_and(|g| !g.elements.is_empty() || g.setup.is_some())
-            {
-                games.extend(current.take());
+        match r.game() {
+            Ok(g) => games.push(g),
+            Err(e) => {
+                r.errors.push(located(src, e));
+                r.lx.skip_to_next_game(start);
             }
-            let g = current.get_or_insert_with(|| TwrsGame {
-                at,
-                tags: Vec::new(),
-                preamble: std::mem::take(&mut pending_remarks),
-                rules: TwrsRules::basic(),
-                setup: None,
-                rules_file: None,
-                elements: Vec::new(),
-            });
-            if name.eq_ignore_ascii_case("rules")
-                && (value.ends_with(".yaml") || value.ends_with(".yml"))
-            {
-                g.rules_file = Some((value.to_string(), at));
-            } else if let Err(m) = apply_tag(g, name, value) {
-                errors.push(fail(m, "this tag"));
-            }
-            g.tags.push((name.to_string(), value.to_string()));
-            continue;
         }
-        let Some(g) = current.as_mut() else {
-            errors.push(fail(
-                "a TWRS game starts with its header tags, [Game \"twrs\"] first".into(),
-                "before any header",
+    }
+    (games, r.errors)
+}
+
+fn located(src: &str, e: ParseError) -> Diagnostic {
+    Diagnostic::error(e.message)
+        .with_label(e.label)
+        .at_known_line(src, e.span.offset, e.span.len.max(1), e.span.line)
+}
+
+fn at(span: Span) -> At {
+    At {
+        offset: span.offset,
+        len: span.len,
+    }
+}
+
+/// The TWRS grammar over the shared lexer.
+struct Reader<'a> {
+    lx: Lexer<'a>,
+    src: &'a str,
+    errors: Vec<Diagnostic>,
+    /// Variations read in the current game.
+    variations: usize,
+}
+
+impl Reader<'_> {
+    /// A message about something read; reading goes on.
+    fn fail(&mut self, message: String, label: &str, span: Span) {
+        self.errors
+            .push(Diagnostic::error(message).with_label(label).at_known_line(
+                self.src,
+                span.offset,
+                span.len.max(1),
+                span.line,
             ));
-            continue;
+    }
+
+    fn game(&mut self) -> Result<TwrsGame, ParseError> {
+        self.variations = 0;
+        let first = self.lx.here(1);
+        let mut g = TwrsGame {
+            at: at(first),
+            tags: Vec::new(),
+            preamble: Vec::new(),
+            rules: TwrsRules::basic(),
+            setup: None,
+            rules_file: None,
+            elements: Vec::new(),
         };
-        let (body, comment) = split_comment(line);
-        let comment = match comment {
-            None => None,
-            Some(Ok(c)) => Some(Element::Comment(c.to_string())),
-            Some(Err(m)) => {
-                errors.push(fail(m.into(), "here"));
-                None
+        // Remarks before a tag belong to the header; those after the last
+        // tag open the moves.
+        let mut pending = Vec::new();
+        loop {
+            let from = self.lx.rest.location_offset();
+            self.lx.skip_blank();
+            let skipped = &self.src[from..self.lx.rest.location_offset()];
+            if !g.tags.is_empty() && has_blank_line(skipped) {
+                break;
             }
-        };
-        // The line's directive or move, then its closing comment.
-        'body: {
-            let body = body.trim();
-            if body.is_empty() {
-                break 'body;
-            }
-            let at = At {
-                offset: at.offset,
-                len: body.len(),
-            };
-            let fail = |m: String, label: &str| {
-                Diagnostic::error(m)
-                    .with_label(label)
-                    .at(src, at.offset, at.len.max(1))
-            };
-            if let Some(d) = body.strip_prefix('#') {
-                if let Err(m) = directive(g, d, at) {
-                    errors.push(fail(m, "here"));
+            match self.lx.peek() {
+                Some('%') => pending.push(self.lx.remark()),
+                Some('[') => {
+                    let t = self.lx.tag()?;
+                    let where_ = at(t.span);
+                    if t.name.eq_ignore_ascii_case("rules")
+                        && (t.value.ends_with(".yaml") || t.value.ends_with(".yml"))
+                    {
+                        g.rules_file = Some((t.value.clone(), where_));
+                    } else if let Err(m) = apply_tag(&mut g, &t.name, &t.value) {
+                        self.fail(m, "this tag", t.span);
+                    }
+                    g.tags.push((t.name, t.value));
+                    g.preamble.append(&mut pending);
                 }
-                break 'body;
-            }
-            let text = strip_number(body);
-            // Point at the move itself, not at its number.
-            let at = At {
-                offset: at.offset + (body.len() - text.len()),
-                len: text.len(),
-            };
-            let fail = |m: String, label: &str| {
-                Diagnostic::error(m)
-                    .with_label(label)
-                    .at(src, at.offset, at.len.max(1))
-            };
-            match text.parse::<Move>() {
-                Ok(mv) => g.elements.push(Element::Move { mv, at }),
-                Err(e) => errors.push(fail(e.to_string(), "not a TWRS move")),
+                _ => break,
             }
         }
-        g.elements.extend(comment);
+        if g.tags.is_empty() {
+            return Err(err(
+                "a TWRS game starts with its header tags, [Game \"twrs\"] first",
+                "before any header",
+                first,
+            ));
+        }
+        let lead = pending.into_iter().map(Element::Remark).collect();
+        g.elements = self.line(&mut g, 0, 0, None, lead)?;
+        Ok(g)
     }
-    games.extend(current);
-    (games, errors)
-}
 
-/// Splits `text {comment}`: a comment closes its line.
-fn split_comment(line: &str) -> (&str, Option<Result<&str, &'static str>>) {
-    match line.find('{') {
-        None => (line, None),
-        Some(i) => match line[i..].find('}') {
-            Some(j) if line[i + j + 1..].trim().is_empty() => {
-                (&line[..i], Some(Ok(line[i + 1..i + j].trim())))
+    /// The elements up to the end of the game (`depth` 0) or the `)` that
+    /// closes a variation opened at `open`; `ply` moves come before them.
+    fn line(
+        &mut self,
+        g: &mut TwrsGame,
+        depth: usize,
+        ply: u32,
+        open: Option<Span>,
+        lead: Vec<Element>,
+    ) -> Result<Vec<Element>, ParseError> {
+        let mut line = lead;
+        let mut ply = ply;
+        let mut last_move: Option<u32> = None;
+        loop {
+            self.lx.skip_blank();
+            match self.lx.peek() {
+                None => {
+                    return match open {
+                        Some(o) => Err(err(
+                            "unclosed variation: expected `)` before the end of the file",
+                            "variation opened here",
+                            o,
+                        )),
+                        None => Ok(line),
+                    };
+                }
+                Some('[') => {
+                    if depth == 0 && self.lx.at_line_start() {
+                        return Ok(line);
+                    }
+                    let sp = self.lx.here(1);
+                    return Err(err(
+                        "unexpected `[`: header tags start a new game and must begin a line",
+                        "not allowed here",
+                        sp,
+                    ));
+                }
+                Some(')') => {
+                    if depth == 0 {
+                        let sp = self.lx.here(1);
+                        return Err(err(
+                            "unmatched `)`: no variation is open",
+                            "no `(` before this",
+                            sp,
+                        ));
+                    }
+                    self.lx.advance(1);
+                    return Ok(line);
+                }
+                Some('%') => {
+                    // Remarks right above a header line open the next game.
+                    if depth == 0 && self.lx.at_line_start() && self.lx.remarks_then_header() {
+                        return Ok(line);
+                    }
+                    line.push(Element::Remark(self.lx.remark()));
+                }
+                Some('{') => line.push(Element::Comment(self.lx.comment()?.trim().to_string())),
+                Some('(') => {
+                    let o = self.lx.here(1);
+                    let Some(lp) = last_move else {
+                        return Err(err(
+                            "a variation must follow the move it replaces",
+                            "no move before this variation",
+                            o,
+                        ));
+                    };
+                    if depth + 1 > MAX_DEPTH {
+                        return Err(err(
+                            format!("variations nested more than {MAX_DEPTH} deep"),
+                            "too deep",
+                            o,
+                        ));
+                    }
+                    self.variations += 1;
+                    if self.variations > MAX_VARIATIONS_PER_GAME {
+                        return Err(err(
+                            format!("more than {MAX_VARIATIONS_PER_GAME} variations in one game"),
+                            "too many variations",
+                            o,
+                        ));
+                    }
+                    self.lx.advance(1);
+                    let v = self.line(g, depth + 1, lp - 1, Some(o), Vec::new())?;
+                    line.push(Element::Variation(v));
+                }
+                Some('#') => {
+                    let start = self.lx.rest.location_offset();
+                    self.lx.advance(1);
+                    let name = self
+                        .lx
+                        .take_while(|c| c.is_ascii_alphanumeric() || c == '-');
+                    let name = name.fragment().to_ascii_lowercase();
+                    let args = self.lx.args()?;
+                    let end = self.lx.rest.location_offset();
+                    let span = self.lx.span_at(start, end - start);
+                    let before_moves = depth == 0
+                        && line
+                            .iter()
+                            .all(|e| matches!(e, Element::Comment(_) | Element::Remark(_)));
+                    match directive(g, &name, &args, at(span), before_moves) {
+                        Ok(Some(el)) => line.push(el),
+                        Ok(None) => {}
+                        Err(m) => self.fail(m, "here", span),
+                    }
+                }
+                Some(_) => {
+                    let start = self.lx.rest.location_offset();
+                    // A move number, `12.`, then the move to the end of its line.
+                    let digits = self
+                        .lx
+                        .rest
+                        .fragment()
+                        .bytes()
+                        .take_while(u8::is_ascii_digit)
+                        .count();
+                    let numbered = digits > 0 && self.lx.rest.fragment()[digits..].starts_with('.');
+                    if numbered {
+                        let d = self.lx.advance(digits);
+                        let dspan = self.lx.span_of(d);
+                        self.lx.take_while(|c| c == '.');
+                        self.lx.skip_inline();
+                        if d.fragment().parse::<u32>().ok() != Some(ply + 1) {
+                            self.fail(
+                                format!(
+                                    "move number {} does not match: this is move {}",
+                                    clip(d.fragment()),
+                                    ply + 1
+                                ),
+                                &format!("expected {}", ply + 1),
+                                dspan,
+                            );
+                        }
+                    }
+                    let text = self.lx.take_while(|c| {
+                        c != '\n' && !matches!(c, '{' | '}' | '(' | ')' | '%' | '[' | ']' | '#')
+                    });
+                    let trimmed = text.fragment().trim_end();
+                    let span = self.lx.span_at(text.location_offset(), trimmed.len());
+                    if trimmed.is_empty() {
+                        let sp = self.lx.here(1);
+                        let found = self.lx.found();
+                        if numbered {
+                            return Err(err(
+                                format!("expected a move after the move number, found {found}"),
+                                "move expected",
+                                sp,
+                            ));
+                        }
+                        let sp = self.lx.span_at(start, 1);
+                        return Err(err(
+                            format!(
+                                "unexpected {found}: expected a move, a comment, a directive or a variation"
+                            ),
+                            "unexpected here",
+                            sp,
+                        ));
+                    }
+                    ply += 1;
+                    last_move = Some(ply);
+                    match trimmed.parse::<Move>() {
+                        Ok(mv) => line.push(Element::Move { mv, at: at(span) }),
+                        Err(e) => self.fail(e.to_string(), "not a TWRS move", span),
+                    }
+                }
             }
-            Some(_) => (
-                &line[..i],
-                Some(Err(
-                    "a {comment} ends its line; put what follows it on a line of its own",
-                )),
-            ),
-            None => (
-                &line[..i],
-                Some(Err(
-                    "a comment opened with { is closed with } on the same line",
-                )),
-            ),
-        },
-    }
-}
-
-/// `12. 3 f2-f7` → `3 f2-f7`.
-fn strip_number(s: &str) -> &str {
-    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
-    if digits > 0 && s[digits..].starts_with('.') {
-        s[digits..].trim_start_matches('.').trim_start()
-    } else {
-        s
+        }
     }
 }
 
@@ -423,31 +566,6 @@ fn apply_tag(g: &mut TwrsGame, name: &str, value: &str) -> Result<(), String> {
     }
 }
 
-/// The words of a directive, keeping `key="two words"` together.
-fn words(s: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = None;
-    let mut quoted = false;
-    for (i, c) in s.char_indices() {
-        match (start, c) {
-            (_, '"') => {
-                quoted = !quoted;
-                start.get_or_insert(i);
-            }
-            (Some(b), c) if c.is_whitespace() && !quoted => {
-                out.push(&s[b..i]);
-                start = None;
-            }
-            (None, c) if !c.is_whitespace() => start = Some(i),
-            _ => {}
-        }
-    }
-    if let Some(b) = start {
-        out.push(&s[b..]);
-    }
-    out
-}
-
 fn point(s: &str) -> Result<Point, String> {
     s.parse::<Point>().map_err(|e| e.to_string())
 }
@@ -495,11 +613,28 @@ const DIRECTIVES: [&str; 12] = [
     "stones-left",
 ];
 
-fn directive(g: &mut TwrsGame, d: &str, at: At) -> Result<(), String> {
-    let ws = words(d);
-    let Some((&name, args)) = ws.split_first() else {
+fn directive(
+    g: &mut TwrsGame,
+    name: &str,
+    args: &[Arg<'_>],
+    at: At,
+    before_moves: bool,
+) -> Result<Option<Element>, String> {
+    if name.is_empty() {
         return Err("a directive names what it does after #, like #score".into());
-    };
+    }
+    if name == "diagram" {
+        return Ok(Some(Element::Diagram(diagram(args, at)?)));
+    }
+    let words: Vec<String> = args
+        .iter()
+        .map(|a| match a.key {
+            Some(k) => format!("{k}={}", a.value),
+            None => a.value.clone(),
+        })
+        .collect();
+    let args: Vec<&str> = words.iter().map(String::as_str).collect();
+    let args = args.as_slice();
     let claim = |claim: Claim| Element::Claim { claim, at };
     let need = |n: usize, form: &str| -> Result<(), String> {
         if args.len() < n {
@@ -510,13 +645,12 @@ fn directive(g: &mut TwrsGame, d: &str, at: At) -> Result<(), String> {
     };
     let el = match name {
         "setup" => {
-            if g.elements.iter().any(|e| matches!(e, Element::Move { .. })) {
-                return Err("a setup comes before the first move".into());
+            if !before_moves {
+                return Err("a setup comes before the first move, outside variations".into());
             }
             setup_line(g, args)?;
-            return Ok(());
+            return Ok(None);
         }
-        "diagram" => Element::Diagram(diagram(args, at)?),
         "to-move" => {
             need(1, "orange|blue")?;
             claim(Claim::ToMove(args[0].parse()?))
@@ -616,8 +750,7 @@ fn directive(g: &mut TwrsGame, d: &str, at: At) -> Result<(), String> {
             return Err(format!("#{other} is not a TWRS directive{hint}"));
         }
     };
-    g.elements.push(el);
-    Ok(())
+    Ok(Some(el))
 }
 
 /// `#setup stones: f3 f6`, `#setup towers: 1 b2 3 i3`, `#setup to-move: blue`,
@@ -653,28 +786,27 @@ fn setup_line(g: &mut TwrsGame, args: &[&str]) -> Result<(), String> {
     }
 }
 
-fn unquote(v: &str) -> &str {
-    v.strip_prefix('"')
-        .and_then(|v| v.strip_suffix('"'))
-        .unwrap_or(v)
-}
-
-fn diagram(args: &[&str], at: At) -> Result<DiagramPoint, String> {
+fn diagram(args: &[Arg<'_>], at: At) -> Result<DiagramPoint, String> {
     let mut d = DiagramPoint {
         at,
         ..DiagramPoint::default()
     };
+    // The lexer splits `show=a,b` at the comma: words after `show=` are
+    // more of its items.
+    let mut in_show = false;
     for a in args {
-        let (k, v) = a
-            .split_once('=')
-            .ok_or_else(|| format!("`{a}`: diagram options are key=value"))?;
-        let v = unquote(v);
-        // A value is one word, or text in double quotes that holds none.
-        if v.contains('"') {
+        let Some(k) = a.key else {
+            if in_show {
+                d.show.push(show(a.value.trim())?);
+                continue;
+            }
             return Err(format!(
-                "`{a}`: a value in double quotes closes its quote and holds no other double quote"
+                "`{}`: diagram options are key=value",
+                clip(&a.value)
             ));
-        }
+        };
+        in_show = k == "show";
+        let v = a.value.as_str();
         match k {
             "name" => {
                 if v.is_empty()
@@ -683,7 +815,8 @@ fn diagram(args: &[&str], at: At) -> Result<DiagramPoint, String> {
                         .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
                 {
                     return Err(format!(
-                        "`{v}`: a diagram name uses letters, digits, - and _"
+                        "`{}`: a diagram name uses letters, digits, - and _",
+                        clip(v)
                     ));
                 }
                 d.name = Some(v.to_string())
@@ -701,8 +834,6 @@ fn diagram(args: &[&str], at: At) -> Result<DiagramPoint, String> {
     Ok(d)
 }
 
-/// `moves-to:2`, `lines:5`, `diagonals:6`, `marking:3-2` (or `3-2/`,
-/// `3-2\`), `areas`.
 fn show(s: &str) -> Result<Show, String> {
     let bad = || format!("`{s}`: show moves-to:T, lines:T, diagonals:T, marking:A-T or areas");
     match s.split_once(':') {
@@ -750,56 +881,78 @@ pub struct Replayed {
 /// Replays a game from its start, checking every move and claim. Replay
 /// stops at the first illegal move; claims after it are not checked.
 pub fn replay(src: &str, g: &TwrsGame) -> Replayed {
-    let locate = |m: String, label: &str, at: At| {
-        Diagnostic::error(m)
-            .with_label(label)
-            .at(src, at.offset, at.len.max(1))
-    };
-    let mut errors = Vec::new();
-    let mut pos = match g.start() {
+    let start = match g.start() {
         Ok(p) => p,
         Err(m) => {
             return Replayed {
                 position: Position::new(&TwrsRules::basic()).expect("the basic game starts"),
                 diagrams: Vec::new(),
-                errors: vec![locate(m, "this game", g.at)],
+                errors: vec![located_at(src, m, "this game", g.at)],
             };
         }
     };
-    let mut diagrams = Vec::new();
+    let mut r = Replayed {
+        position: start.clone(),
+        diagrams: Vec::new(),
+        errors: Vec::new(),
+    };
+    r.position = replay_line(src, &g.elements, start, &mut r);
+    r
+}
+
+fn located_at(src: &str, m: String, label: &str, at: At) -> Diagnostic {
+    Diagnostic::error(m)
+        .with_label(label)
+        .at(src, at.offset, at.len.max(1))
+}
+
+/// Replays one line of play from `pos`, its variations each from the
+/// position before the move they replace; returns where the line ends. An
+/// illegal move ends its line (and only that line).
+fn replay_line(src: &str, elements: &[Element], mut pos: Position, r: &mut Replayed) -> Position {
     let mut last = None;
-    for e in &g.elements {
+    // The position before the line's last move, where a variation starts.
+    let mut before_last: Option<Position> = None;
+    for e in elements {
         match e {
-            Element::Move { mv, at } => match pos.play(mv) {
-                Ok(played) => last = Some(played),
-                Err(err) => {
-                    errors.push(locate(
-                        format!("move {}: {err}", pos.plies() + 1),
-                        "illegal move",
-                        *at,
-                    ));
-                    break;
-                }
-            },
-            Element::Claim { claim, at } => {
-                if let Some(m) = false_claim(&pos, claim) {
-                    errors.push(locate(m, "false claim", *at));
+            Element::Move { mv, at } => {
+                let before = pos.clone();
+                match pos.play(mv) {
+                    Ok(played) => {
+                        last = Some(played);
+                        before_last = Some(before);
+                    }
+                    Err(err) => {
+                        r.errors.push(located_at(
+                            src,
+                            format!("move {}: {err}", pos.plies() + 1),
+                            "illegal move",
+                            *at,
+                        ));
+                        break;
+                    }
                 }
             }
-            Element::Diagram(d) => diagrams.push(Snapshot {
+            Element::Claim { claim, at } => {
+                if let Some(m) = false_claim(&pos, claim) {
+                    r.errors.push(located_at(src, m, "false claim", *at));
+                }
+            }
+            Element::Diagram(d) => r.diagrams.push(Snapshot {
                 point: d.clone(),
                 position: pos.clone(),
                 last: last.clone(),
                 ply: pos.plies(),
             }),
+            Element::Variation(v) => {
+                if let Some(from) = &before_last {
+                    replay_line(src, v, from.clone(), r);
+                }
+            }
             Element::Comment(_) | Element::Remark(_) => {}
         }
     }
-    Replayed {
-        position: pos,
-        diagrams,
-        errors,
-    }
+    pos
 }
 
 fn list(v: &[Point]) -> String {
@@ -945,8 +1098,45 @@ fn lines_suffix(l: Lines) -> &'static str {
     }
 }
 
-fn quoted(v: &str) -> String {
-    format!("\"{v}\"")
+/// Writes one line of play, `ply` moves in, its variations indented.
+fn write_line(out: &mut String, elements: &[Element], ply: u32, depth: usize) {
+    let indent = "  ".repeat(depth);
+    let mut n = ply;
+    for e in elements {
+        out.push_str(&indent);
+        match e {
+            Element::Move { mv, .. } => {
+                n += 1;
+                out.push_str(&format!("{n}. {mv}\n"));
+            }
+            Element::Claim { claim, .. } => out.push_str(&format!("{claim}\n")),
+            Element::Comment(c) => out.push_str(&format!("{{{}}}\n", escape_comment(c))),
+            Element::Remark(r) => out.push_str(&format!("% {r}\n").replace("% \n", "%\n")),
+            Element::Diagram(d) => {
+                out.push_str("#diagram");
+                if let Some(v) = &d.name {
+                    out.push_str(&format!(" name={v}"));
+                }
+                if let Some(v) = &d.caption {
+                    out.push_str(&format!(" caption={}", quote(v)));
+                }
+                if let Some(v) = &d.translation {
+                    out.push_str(&format!(" translation={}", quote(v)));
+                }
+                if !d.show.is_empty() {
+                    let show: Vec<String> = d.show.iter().map(Show::to_string).collect();
+                    out.push_str(&format!(" show={}", show.join(",")));
+                }
+                out.push('\n');
+            }
+            Element::Variation(v) => {
+                out.push_str("(\n");
+                write_line(out, v, n.saturating_sub(1), depth + 1);
+                out.push_str(&indent);
+                out.push_str(")\n");
+            }
+        }
+    }
 }
 
 impl std::fmt::Display for Show {
@@ -1034,35 +1224,7 @@ pub fn write_file(games: &[TwrsGame]) -> String {
                 out.push_str(&format!("#setup to-move: {side}\n"));
             }
         }
-        let mut n = 0;
-        for e in &g.elements {
-            match e {
-                Element::Move { mv, .. } => {
-                    n += 1;
-                    out.push_str(&format!("{n}. {mv}\n"));
-                }
-                Element::Claim { claim, .. } => out.push_str(&format!("{claim}\n")),
-                Element::Comment(c) => out.push_str(&format!("{{{c}}}\n")),
-                Element::Remark(r) => out.push_str(&format!("% {r}\n").replace("% \n", "%\n")),
-                Element::Diagram(d) => {
-                    out.push_str("#diagram");
-                    if let Some(v) = &d.name {
-                        out.push_str(&format!(" name={v}"));
-                    }
-                    if let Some(v) = &d.caption {
-                        out.push_str(&format!(" caption={}", quoted(v)));
-                    }
-                    if let Some(v) = &d.translation {
-                        out.push_str(&format!(" translation={}", quoted(v)));
-                    }
-                    if !d.show.is_empty() {
-                        let show: Vec<String> = d.show.iter().map(Show::to_string).collect();
-                        out.push_str(&format!(" show={}", show.join(",")));
-                    }
-                    out.push('\n');
-                }
-            }
-        }
+        write_line(&mut out, &g.elements, 0, 0);
     }
     out
 }
