@@ -286,7 +286,7 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
         // A TWRS script would read as a TwixT script full of errors.
         if crate::twrs::script::is_twrs(&file.source) {
             return Err(Error::Options(format!(
-                "{} is a TWRS script: this command reads TwixT games only so far (check, render, show, sheet and fmt read TWRS)",
+                "{} is a TWRS script: this command reads TwixT games only so far (check, render, show, sheet, book, view and fmt read TWRS)",
                 path.display()
             )));
         }

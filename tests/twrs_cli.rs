@@ -1,8 +1,9 @@
 //! TWRS through the `twixt` binary: `check` proves a script's claims and
 //! locates illegal moves and false claims, `render` draws its diagram points,
-//! `random --game twrs` writes games that `check` replays, and the commands
-//! `fmt` writes the canonical form, and the commands that handle only
-//! TwixT say so instead of misreading a TWRS script.
+//! `random --game twrs` writes games that `check` replays, `fmt` writes the
+//! canonical form, variations are replayed, checked, drawn and kept, `view`
+//! writes a page, and `convert` (whose record formats hold TwixT games
+//! only) says so instead of misreading a TWRS script.
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -143,18 +144,13 @@ fn random_games_check_and_other_commands_say_they_read_twixt_only() {
     // What random writes is canonical already.
     let o = twixt(&["fmt", "--check", "r.twixt"], dir.path(), None);
     assert!(o.status.success(), "{}", text(&o));
-    for cmd in [
-        vec!["view", "r.twixt", "-o", "v.html"],
-        vec!["convert", "r.twixt", "-o", "r.tsgf"],
-    ] {
-        let o = twixt(&cmd, dir.path(), None);
-        assert_eq!(o.status.code(), Some(2), "{cmd:?}: {}", text(&o));
-        assert!(
-            text(&o).contains("is a TWRS script"),
-            "{cmd:?}: {}",
-            text(&o)
-        );
-    }
+    let o = twixt(&["view", "r.twixt", "-o", "v.html"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("wrote v.html (5 games)"), "{}", text(&o));
+    // The record formats hold TwixT games only.
+    let o = twixt(&["convert", "r.twixt", "-o", "r.tsgf"], dir.path(), None);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("is a TWRS script"), "{}", text(&o));
     assert_eq!(
         std::fs::read_to_string(dir.path().join("r.twixt")).unwrap(),
         games
@@ -234,7 +230,7 @@ fn rules_prints_an_editable_twrs_rule_file_that_a_script_can_name() {
     .unwrap();
     let o = twixt(&["check", "m.twixt"], dir.path(), None);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
-    assert!(text(&o).contains("m.twixt:2:1"), "{}", text(&o));
+    assert!(text(&o).contains("m.twixt:2:8"), "{}", text(&o));
     let o = twixt(&["rules"], dir.path(), None);
     assert!(String::from_utf8_lossy(&o.stdout).contains("twrs-advanced"));
 }
@@ -320,4 +316,118 @@ fn book_sets_the_rulebook_figures_in_html_and_pdf() {
     let o = twixt(&["book", "bad.twixt", "-o", "bad.html"], dir.path(), None);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(!dir.path().join("bad.html").exists());
+}
+
+/// A game with a variation that replaces move 2, a claim and a diagram
+/// point inside it, and a nested variation.
+const VARIATIONS: &str = "[Game \"twrs\"]
+[Title \"Lines\"]
+1. 3 i3-g3 x2 g10 j3
+2. 2 j10-j6 {Blue goes down.}
+(2. 2 j10-j8
+ #to-move orange
+ 3. 1 b2-k2
+ (3. 1 b2-b5)
+ #diagram name=side caption=\"After the \\\"other\\\" move\"
+)
+3. 1 b2-k2 x4 c2
+#to-move blue
+";
+
+#[test]
+fn variations_are_replayed_checked_drawn_and_kept_by_fmt() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("v.twixt"), VARIATIONS).unwrap();
+    let o = twixt(&["check", "v.twixt"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    // The main line counts; the variation is replayed from before move 2.
+    assert!(text(&o).contains("3 moves, not over: ok"), "{}", text(&o));
+    // A false claim inside a variation is located there.
+    let wrong = VARIATIONS.replace(" #to-move orange", " #to-move blue");
+    std::fs::write(dir.path().join("w.twixt"), &wrong).unwrap();
+    let o = twixt(&["check", "w.twixt"], dir.path(), None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).contains("w.twixt:6:2"), "{}", text(&o));
+    assert!(text(&o).contains("it is orange's turn, not blue's"));
+    // An illegal move ends its variation only: the main line's claim after
+    // it is still checked.
+    let illegal = VARIATIONS
+        .replace("(3. 1 b2-b5)", "(3. 1 b2-c3)")
+        .replace("#to-move blue\n", "#to-move orange\n");
+    std::fs::write(dir.path().join("i.twixt"), &illegal).unwrap();
+    let o = twixt(&["check", "i.twixt"], dir.path(), None);
+    assert!(text(&o).contains("i.twixt:8:6"), "{}", text(&o));
+    assert!(
+        text(&o).contains("it is blue's turn, not orange's"),
+        "{}",
+        text(&o)
+    );
+    // The variation's diagram point is drawn.
+    let o = twixt(&["render", "v.twixt", "-o", "out"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    let svg = std::fs::read_to_string(dir.path().join("out/side.svg")).unwrap();
+    assert!(svg.contains("class=\"tower orange t1\""), "{svg}");
+    // The book sets the variation as an indented line of its own.
+    let o = twixt(&["book", "v.twixt", "-o", "b.html"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    let html = std::fs::read_to_string(dir.path().join("b.html")).unwrap();
+    assert!(
+        html.contains("<div class=\"variation\">\n<p class=\"moves\">2. 2 j10-j8 3. 1 b2-k2</p>"),
+        "{html}"
+    );
+    // fmt writes the variations in canonical form, which reads back the
+    // same and is canonical again.
+    let o = twixt(&["fmt", "v.twixt"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    let canonical = std::fs::read_to_string(dir.path().join("v.twixt")).unwrap();
+    assert_eq!(
+        canonical,
+        "[Game \"twrs\"]\n[Title \"Lines\"]\n1. 3 i3-g3 x2 g10 j3\n2. 2 j10-j6\n{Blue goes down.}\n(\n  2. 2 j10-j8\n  #to-move orange\n  3. 1 b2-k2\n  (\n    3. 1 b2-b5\n  )\n  #diagram name=side caption=\"After the \\\"other\\\" move\"\n)\n3. 1 b2-k2 x4 c2\n#to-move blue\n"
+    );
+    let o = twixt(&["fmt", "--check", "v.twixt"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    // A variation needs a move to replace, and closes.
+    for (bad, what) in [
+        (
+            "[Game \"twrs\"]\n(1. 3 i3-g3)\n",
+            "a variation must follow the move it replaces",
+        ),
+        (
+            "[Game \"twrs\"]\n1. 3 i3-g3\n(1. 3 i3-h3\n",
+            "unclosed variation",
+        ),
+        ("[Game \"twrs\"]\n1. 3 i3-g3\n)\n", "unmatched `)`"),
+        (
+            "[Game \"twrs\"]\n1. 3 i3-g3\n(1. 3 i3-h3\n#setup empty\n)\n",
+            "a setup comes before the first move",
+        ),
+    ] {
+        std::fs::write(dir.path().join("b.twixt"), bad).unwrap();
+        let o = twixt(&["check", "b.twixt"], dir.path(), None);
+        assert_eq!(o.status.code(), Some(1), "{bad}");
+        assert!(text(&o).contains(what), "{bad}: {}", text(&o));
+    }
+}
+
+#[test]
+fn view_writes_a_page_for_twrs_games() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("v.twixt"), VARIATIONS).unwrap();
+    let o = twixt(&["view", "v.twixt", "-o", "v.html"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    let html = std::fs::read_to_string(dir.path().join("v.html")).unwrap();
+    // Towers carry where they stand and when; the variation's figure is there.
+    assert!(
+        html.contains("class=\"tower orange t1\" data-at=\"k2\" data-v=\""),
+        "{html}"
+    );
+    assert!(html.contains("<g class=\"figure\" data-l=\"1\" data-p=\"3\""));
+    assert!(!html.contains("Black's view"));
+    // A script with an error writes nothing and says where.
+    let wrong = VARIATIONS.replace(" #to-move orange", " #to-move blue");
+    std::fs::write(dir.path().join("w.twixt"), wrong).unwrap();
+    let o = twixt(&["view", "w.twixt", "-o", "w.html"], dir.path(), None);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("w.twixt:6:2"), "{}", text(&o));
+    assert!(!dir.path().join("w.html").exists());
 }

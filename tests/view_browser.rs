@@ -89,15 +89,26 @@ fn view(inputs: &[&Path], dir: &Path, name: &str) -> PathBuf {
     out
 }
 
+/// The page's address after the last step (the page updates it at most
+/// ten times a second).
 fn hash(b: &Browser) -> String {
+    std::thread::sleep(std::time::Duration::from_millis(150));
     b.eval("return location.hash;", json!([]))
         .as_str()
         .unwrap()
         .to_string()
 }
 
+/// Sets the page's hash and waits until the page has shown it (the
+/// `hashchange` event comes after the script that set it).
 fn go(b: &Browser, h: &str) {
-    b.eval("location.hash = arguments[0];", json!([h]));
+    b.eval_async(
+        r#"const done = arguments[arguments.length - 1];
+        if (location.hash === arguments[0]) { done(); return; }
+        window.addEventListener("hashchange", () => setTimeout(done, 0), { once: true });
+        location.hash = arguments[0];"#,
+        json!([h]),
+    );
 }
 
 fn no_console_errors(b: &Browser) {
@@ -397,4 +408,110 @@ fn viewer_figures() {
         t[t.len() * 95 / 100],
         steps.as_f64().unwrap()
     );
+}
+
+/// The TWRS pieces the user sees: rendered stones as `d7`, towers as
+/// `3@f6` (`3@f6*` when petrified).
+const SHOWN_TWRS: &str = r#"
+  const sec = document.querySelector("section.game:not([hidden])");
+  const seen = e => e.checkVisibility() && e.getBoundingClientRect().width > 0;
+  const stones = Array.from(sec.querySelectorAll(".board g.pieces .stone")).filter(seen)
+    .map(e => e.classList[1]);
+  const towers = Array.from(sec.querySelectorAll(".board g.pieces .tower")).filter(seen)
+    .map(e => e.classList[2].slice(1) + "@" + e.getAttribute("data-at")
+      + (e.classList.contains("petrified") ? "*" : ""));
+  return stones.concat(towers);
+"#;
+
+fn twrs_shown(b: &Browser) -> BTreeSet<String> {
+    b.eval(SHOWN_TWRS, json!([]))
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
+fn twrs_pieces(pos: &twixtkit::twrs::Position) -> BTreeSet<String> {
+    let mut out: BTreeSet<String> = pos.stones().iter().map(|p| p.to_string()).collect();
+    for t in 1..=6u8 {
+        if let Some(at) = pos.tower(t) {
+            let mark = if pos.is_petrified(t) { "*" } else { "" };
+            out.insert(format!("{t}@{at}{mark}"));
+        }
+    }
+    out
+}
+
+/// The engine's positions after each move of a TWRS script's first game's
+/// main line (`start` included).
+fn twrs_positions(text: &str) -> Vec<BTreeSet<String>> {
+    use twixtkit::twrs::script::{Element, parse};
+    let (games, errors) = parse(text);
+    assert!(errors.is_empty());
+    let mut pos = games[0].start().unwrap();
+    let mut out = vec![twrs_pieces(&pos)];
+    for e in &games[0].elements {
+        if let Element::Move { mv, .. } = e {
+            pos.play(mv).unwrap();
+            out.push(twrs_pieces(&pos));
+        }
+    }
+    out
+}
+
+#[test]
+fn twrs_games_step_through_the_engines_positions_and_variations() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    // A whole random game (towers petrify as areas close), then a game
+    // with a variation.
+    let o = twixt(&["random", "--game", "twrs", "--seed", "9"]);
+    assert!(o.status.success());
+    let game = String::from_utf8(o.stdout).unwrap();
+    let file = dir.path().join("random.twixt");
+    std::fs::write(&file, &game).unwrap();
+    let page = view(&[&file], dir.path(), "r.html");
+    let want = twrs_positions(&game);
+    assert!(want.len() > 20, "a long game");
+    assert!(want.last().unwrap().iter().any(|p| p.ends_with('*')));
+    b.open(&page, "#ply=0");
+    // Step by the move list's buttons: Chromium throttles a page that
+    // changes its address hundreds of times in a few seconds.
+    for (ply, expected) in want.iter().enumerate() {
+        b.eval(
+            "const p = arguments[0]; (p ? document.querySelector(`button.mv[data-l='0'][data-p='${p}']`) : document.querySelector(\"button[data-go='first']\")).click();",
+            json!([ply]),
+        );
+        assert_eq!(&twrs_shown(&b), expected, "at ply {ply}");
+    }
+    let script = "[Game \"twrs\"]\n1. 3 i3-g3 x2 g10 j3\n2. 2 j10-j6\n(2. 2 j10-j8\n#diagram caption=\"Other\" translation=\"Ander\"\n)\n3. 1 b2-k2 x4 c2\n";
+    let file = dir.path().join("var.twixt");
+    std::fs::write(&file, script).unwrap();
+    let page = view(&[&file], dir.path(), "v.html");
+    b.open(&page, "#ply=1");
+    b.click(".branches button");
+    assert_eq!(hash(&b), "#line=1&ply=2");
+    // The variation's diagram point: its drawing and caption, not the pieces.
+    let figure = b.eval(
+        "return Array.from(document.querySelectorAll('g.figure')).filter(e => e.checkVisibility()).length;",
+        json!([]),
+    );
+    assert_eq!(figure, 1);
+    let texts = b.eval(
+        "return Array.from(document.querySelectorAll('.comments p')).map(p => p.textContent);",
+        json!([]),
+    );
+    assert_eq!(texts, json!(["Other", "Ander"]));
+    b.key("\u{E012}");
+    b.key("\u{E014}");
+    assert_eq!(hash(&b), "#ply=2");
+    let main = twrs_positions(script);
+    assert_eq!(twrs_shown(&b), main[2]);
+    let ids = b.eval(
+        "const ids = Array.from(document.querySelectorAll('[id]')).map(e => e.id); return ids.length - new Set(ids).size;",
+        json!([]),
+    );
+    assert_eq!(ids, 0, "every id is unique in the page");
+    no_console_errors(&b);
 }

@@ -5,11 +5,11 @@ use std::process::ExitCode;
 
 use twixtkit::BoardSize;
 use twixtkit::diagram::Style;
-use twixtkit::open::{OpenOptions, game_files, open_with};
+use twixtkit::open::{OpenOptions, game_files};
 use twixtkit::output::{ensure_not_input, write_atomic};
 use twixtkit::rules::RuleSet;
 use twixtkit::view::html::to_html;
-use twixtkit::view::{ViewError, view_games};
+use twixtkit::view::{ViewError, open_input, view_inputs};
 
 use super::failure::Failure;
 
@@ -79,9 +79,9 @@ fn view(a: &Args) -> Result<usize, Failure> {
     }
     let files = paths
         .iter()
-        .map(|p| open_with(p, &options))
+        .map(|p| open_input(p, &options))
         .collect::<Result<Vec<_>, _>>()?;
-    let games = view_games(&files).map_err(|e| {
+    let games = view_inputs(&files).map_err(|e| {
         if let ViewError::Invalid { diagnostics, .. } = &e {
             for d in diagnostics {
                 eprint!("{d}");

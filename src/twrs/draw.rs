@@ -24,7 +24,6 @@ const ORANGE: &str = "#f08a24";
 const ORANGE_DARK: &str = "#a65500";
 const BLUE: &str = "#2b6cd4";
 const BLUE_DARK: &str = "#153f85";
-const STONE: &str = "#3a3a3a";
 const MARK: &str = "#d62728";
 const GRID: &str = "#555555";
 
@@ -236,16 +235,9 @@ pub fn to_svg(
         }
     }
 
-    out.push_str("<g id=\"stones\" fill=\"");
-    out.push_str(STONE);
-    out.push_str("\">\n");
+    out.push_str(STONES_GROUP);
     for p in pos.stones() {
-        let (x, y) = xy(p);
-        let _ = writeln!(
-            out,
-            "<circle class=\"stone {p}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\"/>",
-            STEP * 0.27
-        );
+        stone(&mut out, p, "");
     }
     out.push_str("</g>\n");
 
@@ -271,28 +263,11 @@ pub fn to_svg(
         }
     }
 
-    let _ = writeln!(
-        out,
-        "<g id=\"towers\" font-family=\"{FAMILY}\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\">"
-    );
+    out.push_str(&towers_group());
     for t in 1..=6u8 {
-        let (Some(at), Some(side)) = (pos.tower(t), Side::of_tower(t)) else {
-            continue;
-        };
-        let (fill, dark) = colours(side);
-        let (x, y) = xy(at);
-        let petrified = pos.is_petrified(t);
-        let class = if petrified { " petrified" } else { "" };
-        let _ = writeln!(
-            out,
-            "<g class=\"tower {} t{t}{class}\"><circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"{}\"/>\
-<text x=\"{x:.1}\" y=\"{:.1}\" fill=\"#ffffff\">{t}</text></g>",
-            side.name(),
-            STEP * 0.38,
-            if petrified { "#111111" } else { dark },
-            if petrified { "3.5" } else { "1.5" },
-            y + 5.5
-        );
+        if let Some(at) = pos.tower(t) {
+            tower(&mut out, t, at, pos.is_petrified(t), "");
+        }
     }
     out.push_str("</g>\n");
 
@@ -318,6 +293,53 @@ pub fn to_svg(
     out.push_str("</svg>\n");
     out
 }
+
+/// Opens the group the stones are drawn in.
+pub(crate) const STONES_GROUP: &str = "<g id=\"stones\" fill=\"#3a3a3a\">\n";
+
+/// Opens the group the towers are drawn in.
+pub(crate) fn towers_group() -> String {
+    format!(
+        "<g id=\"towers\" font-family=\"{FAMILY}\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\">\n"
+    )
+}
+
+/// A stone at `p`; `extra` is written into its element (the viewer's spans).
+pub(crate) fn stone(out: &mut String, p: Point, extra: &str) {
+    let (x, y) = xy(p);
+    let _ = writeln!(
+        out,
+        "<circle class=\"stone {p}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\"{extra}/>",
+        STEP * 0.27
+    );
+}
+
+/// Tower `t` at `at`, petrified towers with a heavy black ring; `extra` is
+/// written into its element.
+pub(crate) fn tower(out: &mut String, t: u8, at: Point, petrified: bool, extra: &str) {
+    let Some(side) = Side::of_tower(t) else {
+        return;
+    };
+    let (fill, dark) = colours(side);
+    let (x, y) = xy(at);
+    let class = if petrified { " petrified" } else { "" };
+    let _ = writeln!(
+        out,
+        "<g class=\"tower {} t{t}{class}\"{extra}><circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"{}\"/>\
+<text x=\"{x:.1}\" y=\"{:.1}\" fill=\"#ffffff\">{t}</text></g>",
+        side.name(),
+        STEP * 0.38,
+        if petrified { "#111111" } else { dark },
+        if petrified { "3.5" } else { "1.5" },
+        y + 5.5
+    );
+}
+
+/// The grid's origin and spacing in the drawing, for writers that place
+/// things by intersection (the viewer's current-move ring).
+pub(crate) const GRID_ORIGIN: f64 = MARGIN;
+/// Distance between grid lines in the drawing.
+pub(crate) const GRID_STEP: f64 = STEP;
 
 const ORTHOGONAL: [(i8, i8); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
 

@@ -17,6 +17,7 @@ pub mod random;
 pub mod rules;
 pub mod script;
 pub mod setup;
+pub mod view;
 
 pub use moves::{Lines, Marking, Move, ParseMoveError};
 pub use point::{Point, Side};

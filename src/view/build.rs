@@ -15,7 +15,7 @@ use crate::record::GameResult;
 use crate::replay::{GameReplay, move_words, replay_game, start_position};
 use crate::script::{Element, Game, Line, Numbers};
 
-use super::{Piece, PieceKind, ViewFigure, ViewGame, ViewLine, ViewMove};
+use super::{Piece, PieceKind, ViewBoard, ViewFigure, ViewGame, ViewLine, ViewMove};
 
 /// Why no viewer was made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -132,7 +132,8 @@ fn view_game(game: &Game, replay: &GameReplay, file: &str) -> Result<ViewGame, V
         facts,
         result: result_text(game, replay),
         score,
-        size: start.size(),
+        board: ViewBoard::Twixt(start.size()),
+        sides: ["Red", "Black"],
         lines: w.lines,
         pieces: w.pieces,
         figures: w.figures,
@@ -184,7 +185,8 @@ fn figures_only(
         ],
         result: None,
         score: "–".into(),
-        size,
+        board: ViewBoard::Twixt(size),
+        sides: ["Red", "Black"],
         lines: vec![ViewLine {
             parent: None,
             start: 0,

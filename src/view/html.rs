@@ -11,7 +11,7 @@ use crate::board::Player;
 use crate::diagram::svg::{Layout, push_num, write_body};
 use crate::diagram::{Diagram, Scale, Style, to_svg_prefixed};
 
-use super::{PieceKind, ViewGame, ViewLine};
+use super::{PieceKind, ViewBoard, ViewGame, ViewLine};
 
 const CSS: &str = include_str!("viewer.css");
 const SCRIPT: &str = include_str!("viewer.js");
@@ -54,7 +54,11 @@ pub fn to_html(games: &[ViewGame], style: &Style, title: &str) -> String {
 }
 
 fn game_list(out: &mut String, games: &[ViewGame]) {
-    out.push_str("<nav id=\"game-list\" aria-label=\"Games\">\n<table>\n<thead><tr><th>#</th><th>Game</th><th>Red</th><th>Black</th><th>Result</th><th>Moves</th></tr></thead>\n<tbody>\n");
+    let [first, second] = games.first().map_or(["Red", "Black"], |g| g.sides);
+    let _ = writeln!(
+        out,
+        "<nav id=\"game-list\" aria-label=\"Games\">\n<table>\n<thead><tr><th>#</th><th>Game</th><th>{first}</th><th>{second}</th><th>Result</th><th>Moves</th></tr></thead>\n<tbody>"
+    );
     for (i, g) in games.iter().enumerate() {
         let _ = write!(
             out,
@@ -90,9 +94,9 @@ fn game_section(out: &mut String, i: usize, g: &ViewGame, style: &Style, single:
     out.push_str("</h2>\n");
     if g.players.0.is_some() || g.players.1.is_some() {
         out.push_str("<p class=\"players\"><span class=\"red-name\">");
-        escape(out, g.players.0.as_deref().unwrap_or("Red"));
+        escape(out, g.players.0.as_deref().unwrap_or(g.sides[0]));
         out.push_str("</span> – <span class=\"black-name\">");
-        escape(out, g.players.1.as_deref().unwrap_or("Black"));
+        escape(out, g.players.1.as_deref().unwrap_or(g.sides[1]));
         out.push_str("</span></p>\n");
     }
     out.push_str("<div class=\"viewer\">\n<div class=\"board\">\n");
@@ -108,7 +112,14 @@ fn game_section(out: &mut String, i: usize, g: &ViewGame, style: &Style, single:
         "<button type=\"button\" data-go=\"last\" aria-label=\"End (End)\" title=\"End (End)\">▶|</button>\n",
         "</div>\n<div class=\"options\">\n",
         "<button type=\"button\" data-do=\"coords\" aria-pressed=\"true\">Coordinates</button>\n",
-        "<button type=\"button\" data-do=\"flip\" aria-pressed=\"false\">Black's view</button>\n",
+    ));
+    // Black's view turns a TwixT board; other games have no such view.
+    if matches!(g.board, ViewBoard::Twixt(_)) {
+        out.push_str(
+            "<button type=\"button\" data-do=\"flip\" aria-pressed=\"false\">Black's view</button>\n",
+        );
+    }
+    out.push_str(concat!(
         "<button type=\"button\" data-do=\"download\">Download SVG</button>\n",
         "</div>\n",
         "<div class=\"status\" aria-live=\"polite\"><p class=\"current\"></p><div class=\"comments\"></div>",
@@ -163,8 +174,17 @@ fn move_list(out: &mut String, g: &ViewGame, line: usize) {
 /// The board of the whole game: our renderer's empty board, then every
 /// piece with its spans, the current-move ring, and the diagram points.
 fn board_svg(out: &mut String, gi: usize, g: &ViewGame, s: &Style) {
+    let size = match &g.board {
+        ViewBoard::Twixt(size) => *size,
+        ViewBoard::Drawn { svg, .. } => {
+            // Ids unique in the page (a drawn board's text is escaped, so
+            // ` id="` is only ever an attribute).
+            out.push_str(&svg.replace(" id=\"", &format!(" id=\"g{}-", gi + 1)));
+            return;
+        }
+    };
     let prefix = format!("g{}-", gi + 1);
-    let base = Diagram::blank(g.size);
+    let base = Diagram::blank(size);
     let svg = to_svg_prefixed(&base, s, Scale::Px(24.0), &prefix);
     let body_end = svg.rfind("</svg>").unwrap_or(svg.len());
     out.push_str(&svg[..body_end]);
@@ -278,11 +298,24 @@ fn game_data(g: &ViewGame) -> Value {
             })
         })
         .collect();
-    let captions: Vec<Value> = g
+    let mut captions: Vec<Value> = g
         .figures
         .iter()
         .map(|f| json!({ "l": f.line, "p": f.ply, "c": f.caption }))
         .collect();
+    if let ViewBoard::Drawn {
+        captions: drawn, ..
+    } = &g.board
+    {
+        // The page puts each caption of a position before the ones already
+        // there: the last of a position's captions is shown first.
+        captions.extend(
+            drawn
+                .iter()
+                .rev()
+                .map(|(l, p, c)| json!({ "l": l, "p": p, "c": c })),
+        );
+    }
     json!({
         "title": g.title,
         "result": g.result,

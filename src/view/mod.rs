@@ -10,10 +10,66 @@ pub mod build;
 pub mod html;
 
 use crate::board::{BoardSize, Hole, Player};
+use crate::diagnostic::Diagnostic;
 use crate::diagram::Diagram;
 use crate::link::Link;
 
 pub use build::{ViewError, view_games};
+
+use std::path::Path;
+
+use crate::open::{GameFile, OpenOptions, open_with};
+use crate::twrs::file::{TwrsFile, sniff};
+
+/// One file opened for the viewer: TwixT games in any format, or a TWRS
+/// script (told by its `[Game "twrs"]` header).
+#[derive(Debug, Clone)]
+pub enum ViewInput {
+    /// A TwixT game file.
+    Twixt(GameFile),
+    /// A TWRS script.
+    Twrs(TwrsFile),
+}
+
+/// Opens `path` for the viewer, TwixT files as [`open_with`] reads them.
+pub fn open_input(path: &Path, options: &OpenOptions) -> Result<ViewInput, crate::open::Error> {
+    if sniff(path) {
+        return TwrsFile::load(path).map(ViewInput::Twrs).map_err(|e| {
+            crate::open::Error::Unreadable {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            }
+        });
+    }
+    open_with(path, options).map(ViewInput::Twixt)
+}
+
+/// The games of `inputs`, in order; the first file with errors stops it.
+pub fn view_inputs(inputs: &[ViewInput]) -> Result<Vec<ViewGame>, ViewError> {
+    let mut out = Vec::new();
+    for input in inputs {
+        match input {
+            ViewInput::Twixt(file) => match view_games(std::slice::from_ref(file)) {
+                Ok(games) => out.extend(games),
+                Err(ViewError::Empty) => {}
+                Err(e) => return Err(e),
+            },
+            ViewInput::Twrs(file) => match crate::twrs::view::view_games(file) {
+                Ok(games) => out.extend(games),
+                Err(diagnostics) => {
+                    return Err(ViewError::Invalid {
+                        file: file.name.clone(),
+                        diagnostics: diagnostics.iter().map(Diagnostic::render).collect(),
+                    });
+                }
+            },
+        }
+    }
+    if out.is_empty() {
+        return Err(ViewError::Empty);
+    }
+    Ok(out)
+}
 
 /// One game as the viewer shows it.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,14 +84,38 @@ pub struct ViewGame {
     pub result: Option<String>,
     /// Short result for the game list ("1-0", "0-1", "½", "–").
     pub score: String,
-    /// The board size.
-    pub size: BoardSize,
+    /// The board, and who draws the pieces on it.
+    pub board: ViewBoard,
+    /// The two sides' names as the page shows them: Red and Black for
+    /// TwixT, Orange and Blue for TWRS; moves of the first are marked
+    /// `Player::Red`, of the second `Player::Black`.
+    pub sides: [&'static str; 2],
     /// Line 0 is the main line; variations follow, each naming its parent.
     pub lines: Vec<ViewLine>,
     /// Every peg and link that ever stands, with when.
     pub pieces: Vec<Piece>,
     /// Diagram points: the full drawing shown at their line and ply.
     pub figures: Vec<ViewFigure>,
+}
+
+/// The board a game is shown on.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ViewBoard {
+    /// A TwixT board of this size: the page draws it with every peg and
+    /// link of [`ViewGame::pieces`] and the drawings of [`ViewGame::figures`].
+    Twixt(BoardSize),
+    /// Another game's board, drawn whole by that game's module: an SVG
+    /// document whose pieces carry the same `data-v` spans, inside a
+    /// `g.pieces` layer with a `circle.ring` for the current move (placed
+    /// in grid units, as [`ViewMove::hole`] gives them), and whose diagram
+    /// points are `g.figure` groups.
+    Drawn {
+        /// The SVG document.
+        svg: String,
+        /// The diagram points' captions: line, ply and text, shown beside
+        /// the board (a caption and then its translation).
+        captions: Vec<(usize, u32, String)>,
+    },
 }
 
 /// A line of play: the main line or a variation.
@@ -60,7 +140,9 @@ pub struct ViewMove {
     pub player: Player,
     /// As the move list shows it: `12. o11!?`, `2. swap`.
     pub text: String,
-    /// The hole of the peg it placed, ringed while it is the current move.
+    /// The hole of the peg it placed, ringed while it is the current move
+    /// (for another game, the intersection its piece went to, as column
+    /// and row).
     pub hole: Option<Hole>,
     /// Comments written after it.
     pub comments: Vec<String>,

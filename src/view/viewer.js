@@ -93,8 +93,28 @@
       const cur = Number(b.getAttribute("data-l")) === l && Number(b.getAttribute("data-p")) === p;
       if (cur) { b.setAttribute("aria-current", "step"); } else if (b.hasAttribute("aria-current")) { b.removeAttribute("aria-current"); }
     }
-    const hash = "#" + (games.length > 1 ? "game=" + (g + 1) + "&" : "") + (l ? "line=" + l + "&" : "") + "ply=" + p;
-    if (location.hash !== hash) history.replaceState(null, "", hash);
+    setHash("#" + (games.length > 1 ? "game=" + (g + 1) + "&" : "") + (l ? "line=" + l + "&" : "") + "ply=" + p);
+  }
+
+  // The address follows the position, at most ten times a second: a held
+  // arrow key would otherwise make the browser throttle the page.
+  // `written` is the address as the page last set or read it: when it
+  // differs, the user went to another address and its hashchange decides.
+  const hashState = { last: -1e9, timer: null, next: null, written: location.hash };
+  function setHash(h) {
+    hashState.next = h;
+    const wait = hashState.last + 100 - performance.now();
+    if (wait <= 0) flushHash();
+    else if (!hashState.timer) hashState.timer = setTimeout(flushHash, wait);
+  }
+  function flushHash() {
+    hashState.timer = null;
+    hashState.last = performance.now();
+    const next = hashState.next;
+    hashState.next = null;
+    if (next === null || location.hash !== hashState.written) return;
+    if (location.hash !== next) history.replaceState(null, "", next);
+    hashState.written = next;
   }
 
   // Steps along the current line; going back past a variation's first move
@@ -118,6 +138,7 @@
   }
 
   function fromHash() {
+    hashState.written = location.hash;
     const q = new URLSearchParams(location.hash.slice(1));
     const g = Math.max(0, (parseInt(q.get("game"), 10) || 1) - 1);
     const l = parseInt(q.get("line"), 10) || 0;

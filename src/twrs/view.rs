@@ -1,0 +1,294 @@
+//! TWRS games in the shared viewer (`twixt view`): every line of play
+//! replayed here, each stone and tower (at each place it stands, petrified
+//! or not) given the plies during which it stands, and the board drawn by
+//! this game's own drawing code. The page's script only shows and hides.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::board::{Hole, Player};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::view::{ViewBoard, ViewGame, ViewLine, ViewMove};
+
+use super::draw::{GRID_ORIGIN, GRID_STEP, STONES_GROUP, stone, to_svg, tower, towers_group};
+use super::file::TwrsFile;
+use super::moves::Move;
+use super::point::{Point, Side};
+use super::position::{Position, Status};
+use super::script::{Element, Snapshot, TwrsGame};
+use super::setup::Setup;
+
+/// A piece as it stands: a stone, or a tower at a place (a tower that
+/// moves, or turns petrified, is another piece from then on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Key {
+    Stone(Point),
+    Tower {
+        number: u8,
+        at: Point,
+        petrified: bool,
+    },
+}
+
+fn standing(pos: &Position) -> Vec<Key> {
+    let mut out: Vec<Key> = pos.stones().into_iter().map(Key::Stone).collect();
+    for number in 1..=6u8 {
+        if let Some(at) = pos.tower(number) {
+            out.push(Key::Tower {
+                number,
+                at,
+                petrified: pos.is_petrified(number),
+            });
+        }
+    }
+    out
+}
+
+/// The games of a TWRS script for the viewer, in order. A script with
+/// errors (syntax, an illegal move, a false claim) gives them back.
+pub fn view_games(file: &TwrsFile) -> Result<Vec<ViewGame>, Vec<Diagnostic>> {
+    if !file.syntax_errors.is_empty() {
+        return Err(file.syntax_errors.clone());
+    }
+    let mut out = Vec::new();
+    let mut errors = Vec::new();
+    for (i, game) in file.games.iter().enumerate() {
+        let (check, replayed) = file.check_game(game);
+        if check.errors.iter().any(|e| e.severity == Severity::Error) {
+            errors.extend(check.errors);
+            continue;
+        }
+        let Ok(start) = game.start() else {
+            continue;
+        };
+        let title = game
+            .tag("Title")
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("Game {}", i + 1));
+        let mut w = Walker {
+            snapshots: &replayed.diagrams,
+            lines: Vec::new(),
+            spans: BTreeMap::new(),
+            figures: Vec::new(),
+            captions: Vec::new(),
+        };
+        w.line(&game.elements, start.clone(), None);
+        let end = &replayed.position;
+        let over = matches!(end.status(), Status::Over(_));
+        let score = end.score();
+        let mut facts: Vec<(String, String)> = ["Event", "Site", "Date", "Round", "Annotator"]
+            .into_iter()
+            .filter_map(|t| game.tag(t).map(|v| (t.to_string(), v.to_string())))
+            .filter(|(_, v)| !v.trim().is_empty())
+            .collect();
+        facts.push(("Rules".into(), check.rules.clone()));
+        facts.push(("Board".into(), format!("{} lines", check.size)));
+        out.push(ViewGame {
+            title,
+            players: (
+                game.tag("Orange").map(str::to_string),
+                game.tag("Blue").map(str::to_string),
+            ),
+            facts,
+            result: over.then(|| check.outcome.clone()),
+            score: if over {
+                format!("{}–{}", score.orange, score.blue)
+            } else {
+                "–".into()
+            },
+            board: ViewBoard::Drawn {
+                svg: board_svg(game, &start, &w),
+                captions: std::mem::take(&mut w.captions),
+            },
+            sides: ["Orange", "Blue"],
+            lines: w.lines,
+            pieces: Vec::new(),
+            figures: Vec::new(),
+        });
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(out)
+}
+
+struct Walker<'a> {
+    snapshots: &'a [Snapshot],
+    lines: Vec<ViewLine>,
+    /// Each piece's spans: (line, first ply, first ply it no longer stands).
+    spans: BTreeMap<Key, Vec<(usize, u32, u32)>>,
+    /// Diagram points: line, ply and the drawing.
+    figures: Vec<(usize, u32, String)>,
+    /// Their captions and translations: line, ply and text.
+    captions: Vec<(usize, u32, String)>,
+}
+
+impl Walker<'_> {
+    /// Walks one line of play from `pos`; returns the line's index.
+    fn line(
+        &mut self,
+        elements: &[Element],
+        mut pos: Position,
+        parent: Option<(usize, u32)>,
+    ) -> usize {
+        let id = self.lines.len();
+        self.lines.push(ViewLine {
+            parent,
+            start: pos.plies(),
+            moves: Vec::new(),
+            intro: Vec::new(),
+        });
+        let mut open: BTreeMap<Key, u32> = standing(&pos)
+            .into_iter()
+            .map(|k| (k, pos.plies()))
+            .collect();
+        let mut before: Option<Position> = None;
+        let mut broken = false;
+        for e in elements {
+            match e {
+                Element::Move { mv, .. } => {
+                    if broken {
+                        continue;
+                    }
+                    let mover = pos.to_move();
+                    let prev = pos.clone();
+                    let Ok(played) = pos.play(mv) else {
+                        broken = true;
+                        continue;
+                    };
+                    before = Some(prev);
+                    let ply = pos.plies();
+                    let now = standing(&pos);
+                    let gone: Vec<Key> =
+                        open.keys().filter(|k| !now.contains(k)).copied().collect();
+                    for k in gone {
+                        let since = open.remove(&k).unwrap_or(ply);
+                        self.spans.entry(k).or_default().push((id, since, ply));
+                    }
+                    for k in now {
+                        open.entry(k).or_insert(ply);
+                    }
+                    let to = match played {
+                        Move::Turn { to, .. } => to,
+                        Move::PlaceTower { at, .. } => at,
+                        Move::PlaceStone(p) => p,
+                    };
+                    self.lines[id].moves.push(ViewMove {
+                        ply,
+                        player: match mover {
+                            Side::Orange => Player::Red,
+                            Side::Blue => Player::Black,
+                        },
+                        text: format!("{ply}. {played}"),
+                        hole: Some(Hole::new(u16::from(to.col), u16::from(to.row))),
+                        comments: Vec::new(),
+                        variations: Vec::new(),
+                    });
+                }
+                Element::Comment(c) => match self.lines[id].moves.last_mut() {
+                    Some(m) => m.comments.push(c.clone()),
+                    None => self.lines[id].intro.push(c.clone()),
+                },
+                Element::Variation(v) => {
+                    let Some(b) = before.clone() else {
+                        continue;
+                    };
+                    let from = b.plies();
+                    let var = self.line(v, b, Some((id, from)));
+                    if let Some(m) = self.lines[id].moves.last_mut() {
+                        m.variations.push(var);
+                    }
+                }
+                Element::Diagram(d) => {
+                    if broken {
+                        continue;
+                    }
+                    if let Some(snap) = self.snapshots.iter().find(|s| s.point.at == d.at) {
+                        let svg = to_svg(&snap.position, &snap.point.show, None, None);
+                        self.figures.push((id, pos.plies(), svg));
+                        for t in [&snap.point.caption, &snap.point.translation]
+                            .into_iter()
+                            .flatten()
+                        {
+                            self.captions.push((id, pos.plies(), t.clone()));
+                        }
+                    }
+                }
+                Element::Claim { .. } | Element::Remark(_) => {}
+            }
+        }
+        let end = pos.plies() + 1;
+        for (k, since) in open {
+            self.spans.entry(k).or_default().push((id, since, end));
+        }
+        id
+    }
+}
+
+/// The element's `data-v` attribute: its spans as `line:first-end`.
+fn spans_attr(spans: &[(usize, u32, u32)]) -> String {
+    let mut out = String::from(" data-v=\"");
+    for (i, (l, a, b)) in spans.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let _ = write!(out, "{l}:{a}-{b}");
+    }
+    out.push('"');
+    out
+}
+
+/// The inside of a drawing: without its `<svg>` element.
+fn body(svg: &str) -> &str {
+    let start = svg.find('\n').map_or(0, |i| i + 1);
+    let end = svg.rfind("</svg>").unwrap_or(svg.len());
+    &svg[start.min(end)..end]
+}
+
+/// The game's whole board for the viewer: the empty grid, every piece with
+/// its spans, the current-move ring, and the diagram points' drawings.
+fn board_svg(game: &TwrsGame, start: &Position, w: &Walker<'_>) -> String {
+    // The grid without pieces: an empty setup of the same rules.
+    let empty = Position::from_setup(&game.rules, &Setup::default(), game.rules.first)
+        .unwrap_or_else(|_| start.clone());
+    let base = to_svg(&empty, &[], None, None);
+    let mut out = String::with_capacity(base.len() * 2);
+    out.push_str(&base[..base.rfind("</svg>").unwrap_or(base.len())]);
+    out.push_str("<g class=\"pieces\">\n");
+    out.push_str(&STONES_GROUP.replacen("id=\"stones\"", "class=\"stones\"", 1));
+    for (k, spans) in &w.spans {
+        if let Key::Stone(p) = k {
+            stone(&mut out, *p, &spans_attr(spans));
+        }
+    }
+    out.push_str("</g>\n");
+    out.push_str(&towers_group().replacen("id=\"towers\"", "class=\"towers\"", 1));
+    for (k, spans) in &w.spans {
+        if let Key::Tower {
+            number,
+            at,
+            petrified,
+        } = k
+        {
+            let extra = format!(" data-at=\"{at}\"{}", spans_attr(spans));
+            tower(&mut out, *number, *at, *petrified, &extra);
+        }
+    }
+    out.push_str("</g>\n");
+    // The ring is placed by column and row: draw it in grid units.
+    let _ = writeln!(
+        out,
+        "<g transform=\"translate({GRID_ORIGIN} {GRID_ORIGIN}) scale({GRID_STEP})\"><circle class=\"ring last-move\" fill=\"none\" stroke=\"#d62728\" stroke-width=\"0.08\" cx=\"0\" cy=\"0\" r=\"0.5\" display=\"none\"/></g>"
+    );
+    out.push_str("</g>\n");
+    for (k, (line, ply, svg)) in w.figures.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "<g class=\"figure\" data-l=\"{line}\" data-p=\"{ply}\" display=\"none\">"
+        );
+        out.push_str(&body(svg).replace(" id=\"", &format!(" id=\"f{}-", k + 1)));
+        out.push_str("</g>\n");
+    }
+    out.push_str("</svg>\n");
+    out
+}
