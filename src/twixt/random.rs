@@ -64,8 +64,9 @@ pub fn random_game(rules: &RuleSet, seed: u64, max_plies: u32) -> Vec<Move> {
     };
     let mut rng = SplitMix64::new(seed);
     let mut moves = Vec::new();
+    let mut free = FreeHoles::of(&pos);
     while pos.status() == Status::Ongoing && pos.ply() < max_plies {
-        let Some(mv) = random_move(&pos, &mut rng) else {
+        let Some(mv) = random_move(&pos, &free, &mut rng) else {
             break;
         };
         let mv = match pos.play(&mv) {
@@ -101,6 +102,7 @@ pub fn random_game(rules: &RuleSet, seed: u64, max_plies: u32) -> Vec<Move> {
                 plain
             }
         };
+        free.update(&pos, &mv);
         moves.push(mv);
         // Under rules with removals `check` ends a game at its first dead
         // draw (see `replay`), so a random game must not play on past one.
@@ -127,7 +129,73 @@ fn manual_links_for(pos: &Position, hole: Hole, removed: &[Hole]) -> Vec<Link> {
         .collect()
 }
 
-fn random_move(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
+/// The empty holes each player may place a peg in, as bit sets in board
+/// order, kept up to date move by move: choosing the k-th of them costs a
+/// few words instead of a pass over the board.
+struct FreeHoles {
+    /// Per player (Red, Black): one bit per cell, set when free and playable.
+    bits: [Vec<u64>; 2],
+}
+
+impl FreeHoles {
+    fn of(pos: &Position) -> FreeHoles {
+        let words = pos.geometry().all_hole_flags().len().div_ceil(64);
+        let mut bits = [vec![0u64; words], vec![0u64; words]];
+        for (side, player) in [Player::Red, Player::Black].into_iter().enumerate() {
+            for i in pos.free_holes(player) {
+                bits[side][i / 64] |= 1 << (i % 64);
+            }
+        }
+        FreeHoles { bits }
+    }
+
+    /// After `mv` was played in `pos`: a plain placement fills one hole;
+    /// anything else (a swap, a removal) is rare, and read afresh.
+    fn update(&mut self, pos: &Position, mv: &Move) {
+        match mv {
+            Move::Place(p) if p.removals.is_empty() => {
+                let i = pos.geometry().index(p.hole);
+                for side in &mut self.bits {
+                    side[i / 64] &= !(1 << (i % 64));
+                }
+            }
+            Move::Place(_) | Move::Swap => *self = FreeHoles::of(pos),
+            _ => {}
+        }
+    }
+
+    fn count(&self, player: Player) -> usize {
+        self.bits[side(player)]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
+    }
+
+    /// The `k`-th (from 0) free hole of `player` in board order.
+    fn nth(&self, pos: &Position, player: Player, mut k: usize) -> Option<Hole> {
+        for (n, &word) in self.bits[side(player)].iter().enumerate() {
+            let ones = word.count_ones() as usize;
+            if k < ones {
+                let mut w = word;
+                for _ in 0..k {
+                    w &= w - 1;
+                }
+                return Some(pos.geometry().hole(n * 64 + w.trailing_zeros() as usize));
+            }
+            k -= ones;
+        }
+        None
+    }
+}
+
+fn side(player: Player) -> usize {
+    match player {
+        Player::Red => 0,
+        Player::Black => 1,
+    }
+}
+
+fn random_move(pos: &Position, free_holes: &FreeHoles, rng: &mut SplitMix64) -> Option<Move> {
     let rules = pos.rules();
     let mover = pos.to_move();
     if pos.ply() == 1 && rules.swap != Swap::None && rng.one_in(4) {
@@ -168,11 +236,11 @@ fn random_move(pos: &Position, rng: &mut SplitMix64) -> Option<Move> {
 
     // The same choice as picking from the list of free playable holes in
     // board order, without building the list.
-    let free = pos.free_hole_count(mover);
+    let free = free_holes.count(mover);
     if free == 0 {
         return None;
     }
-    let hole = pos.nth_free_hole(mover, rng.below(free))?;
+    let hole = free_holes.nth(pos, mover, rng.below(free))?;
 
     let mut links = manual_links_for(pos, hole, &removed_pegs);
     match rules.links {
@@ -233,4 +301,39 @@ fn extra_link(
     pos.links_for_peg(a, player)
         .into_iter()
         .find(|&l| !pos.has_link(l) && !removed.contains(&l.other_end(a)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PRESET_NAMES;
+
+    /// The kept bit sets agree with a pass over the board after every move
+    /// of random games under every preset (swaps, removals and reused pegs
+    /// included), for every `k`.
+    #[test]
+    fn free_holes_follow_the_position() {
+        for name in PRESET_NAMES {
+            let rules = RuleSet::preset(name).unwrap();
+            for seed in 0..6 {
+                let mut pos = Position::new(rules.clone()).unwrap();
+                let mut free = FreeHoles::of(&pos);
+                for mv in random_game(&rules, seed, 300) {
+                    pos.play(&mv).unwrap();
+                    free.update(&pos, &mv);
+                    for player in [Player::Red, Player::Black] {
+                        let n = pos.free_hole_count(player);
+                        assert_eq!(free.count(player), n, "{name} seed {seed}");
+                        for k in [0, n / 3, n / 2, n.saturating_sub(1), n] {
+                            assert_eq!(
+                                free.nth(&pos, player, k),
+                                pos.nth_free_hole(player, k),
+                                "{name} seed {seed} k {k}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
