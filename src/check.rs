@@ -271,41 +271,59 @@ fn check_script_stream(path: &Path, name: &str, each: &mut dyn FnMut(Finding)) -
     };
     let base = path.parent();
     let mut found = false;
-    for window in crate::script::stream::GameStream::new(reader) {
-        let window = match window {
-            Ok(w) => w,
-            Err(e) => {
-                use crate::script::stream::StreamError;
-                let io = matches!(e, StreamError::Io(_));
-                each(match &e {
-                    StreamError::Io(_) => failed(format!("cannot read {name}: {e}")),
-                    StreamError::NotUtf8 { line, text, at, .. } => Finding::FileError(
-                        Diagnostic::error(e.to_string())
-                            .with_file(name)
-                            .at_known_line(text, *at, 1, *line),
-                    ),
-                    StreamError::GameTooLong { .. } => failed(e.to_string()),
-                });
-                return io;
+    // One thread reads and parses the next window while the others replay
+    // this one; the queue holds one window, so memory stays bounded.
+    let (tx, rx) = std::sync::mpsc::sync_channel(1);
+    let reading = std::thread::spawn(move || {
+        for window in crate::script::stream::GameStream::new(reader) {
+            let stop = window.is_err();
+            if tx.send(window).is_err() || stop {
+                break;
             }
-        };
-        let findings: Vec<Finding> = window
-            .pieces
-            .par_iter()
-            .with_min_len(64)
-            .map(|piece| match &piece.game {
-                Ok(g) => Finding::Game(Box::new(check_game_in(base, &window.text, name, g))),
-                Err(e) => Finding::FileError(e.to_diagnostic(name, &window.text)),
-            })
-            .collect();
-        found |= !findings.is_empty();
-        findings.into_iter().for_each(&mut *each);
-    }
-    // An empty file is usually a failed download or export.
-    if !found {
-        each(failed("expected at least one game, found none".to_string()));
-    }
-    false
+        }
+    });
+    let mut windows = rx.into_iter();
+    let result = (|| {
+        for window in &mut windows {
+            let window = match window {
+                Ok(w) => w,
+                Err(e) => {
+                    use crate::script::stream::StreamError;
+                    let io = matches!(e, StreamError::Io(_));
+                    each(match &e {
+                        StreamError::Io(_) => failed(format!("cannot read {name}: {e}")),
+                        StreamError::NotUtf8 { line, text, at, .. } => Finding::FileError(
+                            Diagnostic::error(e.to_string())
+                                .with_file(name)
+                                .at_known_line(text, *at, 1, *line),
+                        ),
+                        StreamError::GameTooLong { .. } => failed(e.to_string()),
+                    });
+                    return io;
+                }
+            };
+            let findings: Vec<Finding> = window
+                .pieces
+                .par_iter()
+                .with_min_len(64)
+                .map(|piece| match &piece.game {
+                    Ok(g) => Finding::Game(Box::new(check_game_in(base, &window.text, name, g))),
+                    Err(e) => Finding::FileError(e.to_diagnostic(name, &window.text)),
+                })
+                .collect();
+            found |= !findings.is_empty();
+            findings.into_iter().for_each(&mut *each);
+        }
+        // An empty file is usually a failed download or export.
+        if !found {
+            each(failed("expected at least one game, found none".to_string()));
+        }
+        false
+    })();
+    // Dropping the receiver ends the reader at its next window.
+    drop(windows);
+    let _ = reading.join();
+    result
 }
 
 /// A file opened for streaming: through gzip for a `.gz` name (damaged
