@@ -274,3 +274,22 @@ fn a_full_board_is_decided_as_a_draw() {
         assert_eq!(g["decided_at"], g["plies"]);
     }
 }
+
+#[test]
+fn a_file_of_broken_games_shows_its_first_hundred_messages() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "[Event \"x\"]\n\n1. zz9999\n\n".repeat(300);
+    std::fs::write(dir.path().join("bad.twixt"), text).unwrap();
+    let o = twixt(&["check", "bad.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert_eq!(out.matches("error:").count(), 100, "{out}");
+    assert!(
+        out.contains("… and 200 more messages in bad.twixt (the first 100 are shown)"),
+        "{out}"
+    );
+    // Every error still counts, and JSON holds them all.
+    assert!(out.contains("300 errors"), "{out}");
+    let o = twixt(&["check", "--format", "json", "bad.twixt"], dir.path());
+    assert_eq!(stdout(&o).matches("\"message\"").count(), 300);
+}

@@ -148,12 +148,15 @@ pub fn run(args: Args) -> ExitCode {
         },
         out: String::new(),
         failed: None,
+        shown: 0,
+        hidden: 0,
     };
     let large = |size: u64| size >= WINDOW_BYTES as u64 / 4;
     let mut start = 0;
     while start < files.len() {
         if large(sizes[start]) {
             io_error |= check_file_each(&files[start], from, &mut |f| printer.add(f));
+            printer.end_file(&files[start]);
             bar.inc(1);
             start += 1;
         } else {
@@ -171,9 +174,10 @@ pub fn run(args: Args) -> ExitCode {
                     (io, found)
                 })
                 .collect();
-            for (io, found) in batch {
+            for ((io, found), file) in batch.into_iter().zip(&files[start..start + n]) {
                 io_error |= io;
                 found.into_iter().for_each(|f| printer.add(f));
+                printer.end_file(file);
             }
             start += n;
         }
@@ -210,21 +214,28 @@ struct Printer {
     /// Standard output failed (a closed pipe, a full disk): nothing more is
     /// written.
     failed: Option<super::failure::Failure>,
+    /// Messages of the current file printed, and left out past the cap.
+    shown: usize,
+    hidden: usize,
 }
+
+/// The most messages printed for one file: a file of garbage or of
+/// thousands of broken games says what is wrong in its first ones.
+const MAX_MESSAGES_PER_FILE: usize = 100;
 
 impl Printer {
     fn add(&mut self, f: Finding) {
         match f {
             Finding::FileError(d) => {
                 self.totals.errors += 1;
-                self.out.push_str(&super::color::for_stdout(&d));
+                self.message(&d);
             }
             Finding::Game(g) => {
                 self.totals.games += 1;
                 self.totals.errors += g.errors.len();
                 self.totals.warnings += g.warnings.len();
                 for d in g.errors.iter().chain(&g.warnings) {
-                    self.out.push_str(&super::color::for_stdout(d));
+                    self.message(d);
                 }
                 if !self.quiet {
                     let _ = writeln!(self.out, "{}", g.line_text());
@@ -234,6 +245,31 @@ impl Printer {
         if self.out.len() >= 64 << 10 {
             self.flush();
         }
+    }
+
+    /// A located message, unless the file has had its share.
+    fn message(&mut self, d: &twixtkit::diagnostic::Diagnostic) {
+        if self.shown < MAX_MESSAGES_PER_FILE {
+            self.shown += 1;
+            self.out.push_str(&super::color::for_stdout(d));
+        } else {
+            self.hidden += 1;
+        }
+    }
+
+    /// After a file's findings: how many messages were left out.
+    fn end_file(&mut self, file: &std::path::Path) {
+        if self.hidden > 0 {
+            let _ = writeln!(
+                self.out,
+                "… and {} more message{} in {} (the first {MAX_MESSAGES_PER_FILE} are shown)",
+                self.hidden,
+                if self.hidden == 1 { "" } else { "s" },
+                twixtkit::diagnostic::printable(&file.display().to_string())
+            );
+        }
+        self.shown = 0;
+        self.hidden = 0;
     }
 
     fn flush(&mut self) {
