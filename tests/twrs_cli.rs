@@ -431,3 +431,12 @@ fn view_writes_a_page_for_twrs_games() {
     assert!(text(&o).contains("w.twixt:6:2"), "{}", text(&o));
     assert!(!dir.path().join("w.html").exists());
 }
+
+#[test]
+fn fmt_keeps_escaped_quotes_in_tags() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "[Game \"twrs\"]\n[Title \"A \\\"quoted\\\" title\"]\n1. 3 i3-g3\n";
+    std::fs::write(dir.path().join("q.twixt"), script).unwrap();
+    let o = twixt(&["fmt", "--check", "q.twixt"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+}

@@ -1206,7 +1206,7 @@ pub fn write_file(games: &[TwrsGame]) -> String {
             out.push_str(&format!("% {r}\n").replace("% \n", "%\n"));
         }
         for (name, value) in &g.tags {
-            out.push_str(&format!("[{name} \"{value}\"]\n"));
+            out.push_str(&format!("[{name} {}]\n", quote(value)));
         }
         if let Some((s, to_move)) = &g.setup {
             if s.stones.is_empty() && s.towers.is_empty() && to_move.is_none() {
