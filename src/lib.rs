@@ -44,6 +44,7 @@ pub mod open;
 pub mod output;
 pub mod pictures;
 pub mod record;
+pub mod render;
 pub mod replay;
 pub mod script;
 pub mod twixt;

@@ -84,3 +84,16 @@ impl From<twixtkit::diagram::style::LoadError> for Failure {
         }
     }
 }
+
+impl From<twixtkit::render::Error> for Failure {
+    fn from(e: twixtkit::render::Error) -> Failure {
+        for d in e.diagnostics() {
+            eprint!("{}", super::color::for_stderr(d));
+        }
+        if e.is_usage() {
+            Failure::usage(e.to_string())
+        } else {
+            Failure::invalid(e.to_string())
+        }
+    }
+}

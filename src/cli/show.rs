@@ -90,7 +90,7 @@ fn show_twrs(a: &Args) -> Result<(), Failure> {
         ));
     }
     let file = super::twrs_input::load(&a.game.input)?;
-    let views = super::twrs_input::drawn(&file, file.views())?;
+    let views = twixtkit::render::twrs_views(&file)?;
     let mut text = String::new();
     for (i, v) in views.iter().enumerate() {
         if i > 0 {

@@ -1,10 +1,8 @@
 //! Reading a TWRS script for `render`, `sheet` and `show`: the file loaded,
-//! its errors printed as `check` prints them, and the TwixT-only options
-//! refused.
+//! and the TwixT-only options refused.
 
 use std::path::Path;
 
-use twixtkit::diagnostic::Diagnostic;
 use twixtkit::twrs::file::TwrsFile;
 
 use super::failure::Failure;
@@ -23,18 +21,4 @@ pub fn refuse_selection(select: &SelectArgs) -> Result<(), Failure> {
 
 pub fn load(input: &Path) -> Result<TwrsFile, Failure> {
     TwrsFile::load(input).map_err(|e| Failure::usage(format!("{}: {e}", input.display())))
-}
-
-/// What the file gave, or its errors printed and a failure that says
-/// nothing was made.
-pub fn drawn<T>(file: &TwrsFile, result: Result<T, Vec<Diagnostic>>) -> Result<T, Failure> {
-    result.map_err(|errors| {
-        for d in &errors {
-            eprint!("{}", super::color::for_stderr(d));
-        }
-        Failure::invalid(format!(
-            "{}: nothing drawn, the script has errors",
-            file.name
-        ))
-    })
 }

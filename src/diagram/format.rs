@@ -4,7 +4,7 @@
 //! and `-o game.twixt` must not overwrite a game script.
 
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// A format a diagram or page can be written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -55,6 +55,58 @@ impl Format {
             }),
         }
     }
+
+    /// The format to write: `flag` (a format asked for by name), else what
+    /// `output`'s extension names, else SVG. A flag not in `allowed`, an
+    /// extension that names no allowed format, or a flag and an extension
+    /// that disagree are errors. Standard output (`-`) has no extension.
+    pub fn choose(
+        flag: Option<Format>,
+        output: Option<&Path>,
+        allowed: &[Format],
+    ) -> Result<Format, ChooseError> {
+        let from_name = match output {
+            Some(p) if p.as_os_str() != "-" => {
+                Format::of_path(p, allowed).map_err(|source| ChooseError::Unknown {
+                    path: p.to_path_buf(),
+                    source,
+                })?
+            }
+            _ => None,
+        };
+        if let Some(f) = flag.filter(|f| !allowed.contains(f)) {
+            return Err(ChooseError::NotWritten(f));
+        }
+        match (flag, from_name) {
+            (Some(flag), Some(name)) if flag != name => Err(ChooseError::Disagree { flag, name }),
+            (Some(f), _) | (None, Some(f)) => Ok(f),
+            (None, None) => Ok(Format::Svg),
+        }
+    }
+}
+
+/// Why [`Format::choose`] found no format to write.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChooseError {
+    /// The output file's extension names no allowed format.
+    #[error("{}: {source}", path.display())]
+    Unknown {
+        /// The output file.
+        path: PathBuf,
+        /// What is wrong with its extension.
+        source: UnknownFormat,
+    },
+    /// The format asked for is not one this writer writes.
+    #[error("--format {0} is not written by this command")]
+    NotWritten(Format),
+    /// The format asked for and the output file's extension disagree.
+    #[error("--format {flag} but the output file ends in .{name}; drop one or make them agree")]
+    Disagree {
+        /// The format asked for.
+        flag: Format,
+        /// The format the extension names.
+        name: Format,
+    },
 }
 
 impl fmt::Display for Format {

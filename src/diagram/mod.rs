@@ -16,7 +16,7 @@ pub mod style;
 pub mod svg;
 pub mod text;
 
-pub use format::{Format, UnknownFormat};
+pub use format::{ChooseError, Format, UnknownFormat};
 pub use model::{Crop, Diagram, Mark, Numbering, Sides};
 pub use style::{Colour, Style, StyleError};
 pub use svg::{Layout, Scale, to_svg, to_svg_prefixed};

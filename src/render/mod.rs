@@ -1,0 +1,447 @@
+//! Pictures of a game file written as files: what `twixt render` does.
+//! The positions are chosen by [`GameFile::each_picture`]; this module
+//! draws each in its style, encodes it (SVG, PNG, PDF or text) and writes
+//! it into one file or a folder of files named after the pictures.
+//!
+//! ```no_run
+//! use twixtkit::render::{Output, write_pictures};
+//! let file = twixtkit::open("game.tsgf")?;
+//! let out = Output::new("pictures".as_ref(), None, twixtkit::diagram::Scale::Px(24.0), None)?;
+//! write_pictures(&file, &twixtkit::Choice::default(), &twixtkit::diagram::Style::rulebook(), &out)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod sheet;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::Picture;
+use crate::diagnostic::Diagnostic;
+use crate::diagram::pdf::{PdfError, PdfInfo, PdfPages, svgs_to_pdf};
+use crate::diagram::png::{PngError, svg_to_png, zoom_for_dpi_mm};
+use crate::diagram::style::LoadError;
+use crate::diagram::{Charset, ChooseError, Format, Scale, Style, to_svg, to_text};
+use crate::open::GameFile;
+use crate::output::{FolderLock, NameSet, OutputError, ensure_not_input, write_atomic};
+use crate::pictures::Choice;
+use crate::twrs::file::{TwrsFile, TwrsPicture, TwrsView};
+
+/// Why pictures or pages could not be made or written.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The game file could not be opened or a game not drawn.
+    #[error(transparent)]
+    Open(#[from] crate::open::Error),
+    /// A style could not be loaded.
+    #[error(transparent)]
+    Style(#[from] LoadError),
+    /// No output format could be agreed on.
+    #[error(transparent)]
+    Format(#[from] ChooseError),
+    /// A resolution was given for pictures sized in pixels.
+    #[error("--dpi sizes pictures drawn in millimetres; add --unit 5mm (say)")]
+    DpiWithPixels,
+    /// An output file could not be written.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    /// A picture could not be rasterised.
+    #[error(transparent)]
+    Png(#[from] PngError),
+    /// A PDF could not be made.
+    #[error(transparent)]
+    Pdf(#[from] PdfError),
+    /// Several positions were chosen for an output that holds one.
+    #[error("{count} positions chosen but {} names one file; give a folder, or a .pdf for one document", path.display())]
+    OneFile {
+        /// Positions chosen.
+        count: usize,
+        /// The output file.
+        path: PathBuf,
+    },
+    /// A folder was wanted, and a file has its name.
+    #[error("{} is a file: give a folder for the pictures, or a file name ending {}", path.display(), if *text { ".svg, .png, .txt or .pdf" } else { ".svg, .png or .pdf" })]
+    NotAFolder {
+        /// The output path.
+        path: PathBuf,
+        /// Whether text pictures could be written.
+        text: bool,
+    },
+    /// A folder could not be created.
+    #[error("cannot create {}: {source}", path.display())]
+    CreateFolder {
+        /// The folder.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// TWRS positions have no text drawing.
+    #[error("TWRS positions are drawn as SVG, PNG or PDF, not as text")]
+    TwrsText,
+    /// A TWRS script has errors; `diagnostics` locates each.
+    #[error("{name}: nothing drawn, the script has errors")]
+    TwrsScript {
+        /// The script's name.
+        name: String,
+        /// One diagnostic per error, ready to print.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// Nothing was chosen to lay out on pages.
+    #[error("{}", match pattern { Some(p) => format!("no diagram point is named like `{p}`: nothing to lay out"), None => "no positions chosen: nothing to lay out".to_string() })]
+    NothingChosen {
+        /// The name pattern that matched nothing, if one was given.
+        pattern: Option<String>,
+        /// Problems met while choosing (see [`Rendered::warnings`]).
+        warnings: Vec<Diagnostic>,
+    },
+}
+
+impl Error {
+    /// True for a usage or I/O problem (exit code 2 in the CLI), false when
+    /// the input's content is wrong (exit code 1).
+    pub fn is_usage(&self) -> bool {
+        match self {
+            Error::Open(e) => e.is_usage(),
+            Error::Style(e) => matches!(e, LoadError::Unreadable { .. }),
+            Error::TwrsScript { .. } => false,
+            _ => true,
+        }
+    }
+
+    /// The located diagnostics that explain the error, if any.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            Error::Open(e) => e.diagnostics(),
+            Error::TwrsScript { diagnostics, .. } => diagnostics,
+            _ => &[],
+        }
+    }
+}
+
+/// Where pictures go: one file, or a folder of files named after them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// One file: one picture, or a PDF with a page per picture.
+    File(PathBuf, Format),
+    /// A folder (created if missing) with a file per picture.
+    Folder(PathBuf, Format),
+}
+
+impl Target {
+    /// A path whose extension names a format, and that is not a folder,
+    /// is one file; any other path is a folder. `format` (asked for by
+    /// name) must agree with the extension; a folder's pictures are SVG
+    /// unless it says otherwise.
+    pub fn choose(path: &Path, format: Option<Format>) -> Result<Target, Error> {
+        let names_format = path
+            .extension()
+            .and_then(|e| Format::from_extension(&e.to_string_lossy()))
+            .is_some();
+        if names_format && !path.is_dir() {
+            let f = Format::choose(format, Some(path), &Format::ALL)?;
+            Ok(Target::File(path.to_path_buf(), f))
+        } else {
+            let f = Format::choose(format, None, &Format::ALL)?;
+            Ok(Target::Folder(path.to_path_buf(), f))
+        }
+    }
+}
+
+/// Where and how pictures are written.
+#[derive(Debug, Clone)]
+pub struct Output {
+    /// The file or folder.
+    pub target: Target,
+    /// Distance between neighbouring holes.
+    pub scale: Scale,
+    /// Rasterising zoom for PNG (see [`zoom`]).
+    pub zoom: f64,
+    /// Characters of text pictures.
+    pub charset: Charset,
+    /// Files no picture may replace (the game file read).
+    pub inputs: Vec<PathBuf>,
+}
+
+impl Output {
+    /// Pictures written to `path` ([`Target::choose`]) at `scale`, PNG at
+    /// `dpi` ([`zoom`]), text in Unicode, replacing no input.
+    pub fn new(
+        path: &Path,
+        format: Option<Format>,
+        scale: Scale,
+        dpi: Option<f64>,
+    ) -> Result<Output, Error> {
+        let target = Target::choose(path, format)?;
+        Ok(Output {
+            target,
+            scale,
+            zoom: zoom(scale, dpi)?,
+            charset: Charset::Unicode,
+            inputs: Vec::new(),
+        })
+    }
+
+    /// Writes `bytes` to `path`, never over an input.
+    fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), Error> {
+        // A picture named like the game file must not replace it.
+        ensure_not_input(path, &self.inputs)?;
+        Ok(write_atomic(path, bytes)?)
+    }
+
+    /// The folder `path`, created if missing and locked for this run.
+    fn folder(&self, path: &Path, text: bool) -> Result<FolderLock, Error> {
+        if path.exists() && !path.is_dir() {
+            return Err(Error::NotAFolder {
+                path: path.to_path_buf(),
+                text,
+            });
+        }
+        std::fs::create_dir_all(path).map_err(|source| Error::CreateFolder {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(FolderLock::take(path)?)
+    }
+}
+
+/// The PNG zoom for pictures drawn at `scale`: pictures in millimetres are
+/// rasterised at `dpi` (default 96); pictures in pixels take no `dpi`.
+pub fn zoom(scale: Scale, dpi: Option<f64>) -> Result<f64, Error> {
+    match (scale, dpi) {
+        (Scale::Mm(_), dpi) => Ok(zoom_for_dpi_mm(dpi.unwrap_or(96.0))),
+        (Scale::Px(_), None) => Ok(1.0),
+        (Scale::Px(_), Some(_)) => Err(Error::DpiWithPixels),
+    }
+}
+
+/// What a run wrote, and the problems it let through.
+#[derive(Debug, Clone)]
+pub struct Rendered {
+    /// The files written, in order.
+    pub written: Vec<PathBuf>,
+    /// Problems [`Choice::lenient`] let through, and the errors of games
+    /// skipped in a file of several (severity error).
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// PDF metadata titled `title`.
+pub(crate) fn info(title: &str) -> PdfInfo {
+    PdfInfo {
+        title: Some(title.to_string()),
+        authors: Vec::new(),
+    }
+}
+
+/// Draws the positions `choice` asks for in `style` (a diagram point's own
+/// style where it names one) and writes them to `out`. Each picture is
+/// encoded and written as soon as it is drawn, so memory holds one game and
+/// one picture, not every picture of the run. On an error no picture of
+/// the run is left in a folder.
+pub fn write_pictures(
+    file: &GameFile,
+    choice: &Choice,
+    style: &Style,
+    out: &Output,
+) -> Result<Rendered, Error> {
+    let title = file.title();
+    // Styles named by diagram points, read once each.
+    let mut styles: BTreeMap<String, Style> = BTreeMap::new();
+    let mut svg_of = |p: &Picture| -> Result<String, Error> {
+        let look = match &p.style {
+            None => style,
+            Some(name) => {
+                if !styles.contains_key(name) {
+                    styles.insert(name.clone(), Style::load(name)?);
+                }
+                &styles[name]
+            }
+        };
+        Ok(to_svg(&p.diagram, look, out.scale))
+    };
+    let encode = |p: &Picture, format: Format, svg: &str| -> Result<Vec<u8>, Error> {
+        match format {
+            Format::Svg => Ok(svg.as_bytes().to_vec()),
+            Format::Png => Ok(svg_to_png(svg, out.zoom)?),
+            Format::Txt => Ok(to_text(&p.diagram, out.charset).into_bytes()),
+            Format::Pdf => Ok(svgs_to_pdf(&[svg], &info(&title))?),
+        }
+    };
+    let (warnings, written) = match &out.target {
+        Target::File(path, Format::Pdf) => {
+            let mut pdf = PdfPages::new();
+            let warnings =
+                file.each_picture(choice, |p| Ok::<(), Error>(pdf.add(&svg_of(&p)?)?))?;
+            out.write(path, &pdf.finish(&info(&title))?)?;
+            (warnings, vec![path.clone()])
+        }
+        Target::File(path, format) => {
+            let mut only: Option<Picture> = None;
+            let mut count = 0usize;
+            let warnings = file.each_picture(choice, |p| {
+                count += 1;
+                only = Some(p);
+                Ok::<(), Error>(())
+            })?;
+            match only {
+                Some(p) if count == 1 => {
+                    let bytes = encode(&p, *format, &svg_of(&p)?)?;
+                    out.write(path, &bytes)?;
+                }
+                _ => {
+                    return Err(Error::OneFile {
+                        count,
+                        path: path.clone(),
+                    });
+                }
+            }
+            (warnings, vec![path.clone()])
+        }
+        Target::Folder(folder, format) => {
+            // The folder is made with the first picture: a game that cannot
+            // be drawn leaves nothing behind, not even an empty folder.
+            let mut lock = None;
+            let mut names = NameSet::new();
+            let mut written = Vec::new();
+            let result = file.each_picture(choice, |p| {
+                if lock.is_none() {
+                    lock = Some(out.folder(folder, true)?);
+                }
+                let path = folder.join(names.claim(&p.stem, format.extension()));
+                let svg = if *format == Format::Txt {
+                    String::new()
+                } else {
+                    svg_of(&p)?
+                };
+                out.write(&path, &encode(&p, *format, &svg)?)?;
+                written.push(path);
+                Ok::<(), Error>(())
+            });
+            match result {
+                Ok(warnings) => {
+                    if lock.is_none() {
+                        out.folder(folder, true)?;
+                    }
+                    (warnings, written)
+                }
+                Err(e) => {
+                    remove(&written);
+                    return Err(e);
+                }
+            }
+        }
+    };
+    Ok(Rendered { written, warnings })
+}
+
+/// Leaves no half set of files behind.
+pub(crate) fn remove(written: &[PathBuf]) {
+    for p in written {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+/// A TWRS script's drawings at its diagram points (or each game's final
+/// position), or its errors.
+pub fn twrs_pictures(file: &TwrsFile) -> Result<Vec<TwrsPicture>, Error> {
+    file.pictures()
+        .map_err(|diagnostics| twrs_errors(file, diagnostics))
+}
+
+/// The positions [`twrs_pictures`] draws, for text and other writers.
+pub fn twrs_views(file: &TwrsFile) -> Result<Vec<TwrsView>, Error> {
+    file.views()
+        .map_err(|diagnostics| twrs_errors(file, diagnostics))
+}
+
+fn twrs_errors(file: &TwrsFile, diagnostics: Vec<Diagnostic>) -> Error {
+    Error::TwrsScript {
+        name: file.name.clone(),
+        diagnostics,
+    }
+}
+
+/// [`write_pictures`] for a TWRS script: its diagram points (or each game's
+/// final position) drawn by the TWRS drawing and written the same way.
+/// Returns the files written.
+pub fn write_twrs_pictures(file: &TwrsFile, out: &Output) -> Result<Vec<PathBuf>, Error> {
+    let pictures = twrs_pictures(file)?;
+    let title = file
+        .games
+        .first()
+        .and_then(|g| g.tag("Title"))
+        .unwrap_or("TWRS")
+        .to_string();
+    let bytes = |format: Format, svg: &str| -> Result<Vec<u8>, Error> {
+        match format {
+            Format::Svg => Ok(svg.as_bytes().to_vec()),
+            Format::Png => Ok(svg_to_png(svg, out.zoom)?),
+            Format::Pdf => Ok(svgs_to_pdf(&[svg], &info(&title))?),
+            Format::Txt => Err(Error::TwrsText),
+        }
+    };
+    match &out.target {
+        Target::File(path, Format::Pdf) => {
+            let svgs: Vec<&str> = pictures.iter().map(|p| p.svg.as_str()).collect();
+            out.write(path, &svgs_to_pdf(&svgs, &info(&title))?)?;
+            Ok(vec![path.clone()])
+        }
+        Target::File(path, format) => match pictures.as_slice() {
+            [only] => {
+                out.write(path, &bytes(*format, &only.svg)?)?;
+                Ok(vec![path.clone()])
+            }
+            _ => Err(Error::OneFile {
+                count: pictures.len(),
+                path: path.clone(),
+            }),
+        },
+        Target::Folder(folder, format) => {
+            if *format == Format::Txt {
+                return Err(Error::TwrsText);
+            }
+            let _lock = out.folder(folder, false)?;
+            let mut names = NameSet::new();
+            let mut written = Vec::new();
+            for p in &pictures {
+                let path = folder.join(names.claim(&p.stem, format.extension()));
+                if let Err(e) = bytes(*format, &p.svg).and_then(|b| out.write(&path, &b)) {
+                    remove(&written);
+                    return Err(e);
+                }
+                written.push(path);
+            }
+            Ok(written)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_ending_in_a_format_is_one_file_else_a_folder() {
+        assert_eq!(
+            Target::choose(Path::new("x.png"), None).unwrap(),
+            Target::File("x.png".into(), Format::Png)
+        );
+        assert_eq!(
+            Target::choose(Path::new("out"), Some(Format::Pdf)).unwrap(),
+            Target::Folder("out".into(), Format::Pdf)
+        );
+        assert!(matches!(
+            Target::choose(Path::new("x.png"), Some(Format::Svg)),
+            Err(Error::Format(ChooseError::Disagree { .. }))
+        ));
+    }
+
+    #[test]
+    fn dpi_is_for_pictures_in_millimetres() {
+        assert!(matches!(
+            zoom(Scale::Px(24.0), Some(96.0)),
+            Err(Error::DpiWithPixels)
+        ));
+        assert_eq!(zoom(Scale::Px(24.0), None).unwrap(), 1.0);
+        assert!(zoom(Scale::Mm(5.0), None).unwrap() > 0.0);
+    }
+}
