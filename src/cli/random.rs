@@ -4,13 +4,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use twixtkit::board::BoardSize;
-use twixtkit::formats::{Format, movelist};
 use twixtkit::output::write_atomic;
-use twixtkit::position::{Position, Status};
-use twixtkit::random::random_game;
-use twixtkit::record::{GameResult, Record};
+use twixtkit::random::{BatchFormat, fresh_seed, write_games};
 use twixtkit::rules::RuleSet;
-use twixtkit::script::{Game, write_game};
 
 use super::failure::Failure;
 
@@ -48,27 +44,6 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
-/// The record of one random game, with the result the engine finds.
-pub fn random_record(rules: &RuleSet, seed: u64, max_plies: u32) -> Record {
-    let moves = random_game(rules, seed, max_plies);
-    let mut record = Record::new(rules.clone());
-    record.tags.push(("Seed".into(), seed.to_string()));
-    if let Ok(mut pos) = Position::new(rules.clone()) {
-        for mv in &moves {
-            if pos.play(mv).is_err() {
-                break;
-            }
-        }
-        record.result = match pos.status() {
-            Status::Won { winner, .. } => Some(GameResult::Win(winner)),
-            Status::Drawn { .. } => Some(GameResult::Draw),
-            Status::Ongoing => None,
-        };
-    }
-    record.moves = moves;
-    record
-}
-
 pub fn run(args: Args) -> ExitCode {
     match random(&args) {
         Ok(()) => ExitCode::SUCCESS,
@@ -76,81 +51,20 @@ pub fn run(args: Args) -> ExitCode {
     }
 }
 
-/// A seed nobody chose: the standard library's per-process random keys.
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-    h.write_u128(
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    h.finish()
-}
-
 fn random(args: &Args) -> Result<(), Failure> {
+    let usage = |e: &dyn std::fmt::Display| Failure::usage(e.to_string());
     if args.game == GameKind::Twrs {
         return random_twrs(args);
     }
     let size = args.size.unwrap_or_default();
     let rules = RuleSet::preset(args.rules.as_deref().unwrap_or("pencil"))
-        .map_err(|e| Failure::usage(e.to_string()))?
+        .map_err(|e| usage(&e))?
         .with_size(size);
-    rules
-        .validate()
-        .map_err(|e| Failure::usage(e.to_string()))?;
-    let to_stdout = args.output.as_deref().is_none_or(|p| p == Path::new("-"));
-    // A move list when the output file asks for one, a script for `.twixt`
-    // or standard output; any other name is a mistake, not a script.
-    let as_moves = match args.output.as_deref() {
-        _ if to_stdout => false,
-        Some(p) if twixtkit::open::is_script(p) => false,
-        Some(p) => match Format::from_path(p) {
-            Some(Format::MoveList) => true,
-            _ => {
-                return Err(Failure::usage(format!(
-                    "cannot tell what to write to `{}`: name a .twixt script or a .txt or .moves move list",
-                    p.display()
-                )));
-            }
-        },
-        None => false,
-    };
+    rules.validate().map_err(|e| usage(&e))?;
+    let format = BatchFormat::for_output(args.output.as_deref()).map_err(|e| usage(&e))?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
-    let max = args
-        .max_plies
-        .unwrap_or(u32::try_from(size.hole_count()).unwrap_or(u32::MAX));
-    let limit = twixtkit::limits::MAX_INPUT_BYTES as usize;
-    let mut text = String::new();
-    if as_moves {
-        text = format!(
-            "# {} random game{} under {rules}, seed {seed}\n",
-            args.games,
-            if args.games == 1 { "" } else { "s" },
-        );
-    }
-    // Game by game, so memory holds the text, not every record too; and the
-    // text stops at the size twixt reads back.
-    for i in 0..args.games {
-        let record = random_record(&rules, seed.wrapping_add(u64::from(i)), max);
-        if i > 0 {
-            text.push('\n');
-        }
-        if as_moves {
-            let game = movelist::write(&record)
-                .map_err(|e| Failure::usage(format!("{e} (write a .twixt script instead)")))?;
-            text.push_str(&game);
-        } else {
-            text.push_str(&write_game(&Game::from_record(&record)));
-        }
-        if text.len() > limit {
-            return Err(Failure::usage(format!(
-                "{} games would make a file larger than {}, which twixt cannot read back; {i} games fit: ask for fewer, or split them over several runs with other seeds",
-                args.games,
-                twixtkit::limits::describe_bytes(twixtkit::limits::MAX_INPUT_BYTES)
-            )));
-        }
-    }
+    let text =
+        write_games(&rules, seed, args.games, args.max_plies, format).map_err(|e| usage(&e))?;
     emit(args, &text, "random game", seed)
 }
 
@@ -189,8 +103,7 @@ fn random_twrs(args: &Args) -> Result<(), Failure> {
     rules
         .validate()
         .map_err(|e| Failure::usage(e.to_string()))?;
-    let to_stdout = args.output.as_deref().is_none_or(|p| p == Path::new("-"));
-    if let Some(p) = args.output.as_deref().filter(|_| !to_stdout)
+    if let Some(p) = args.output.as_deref().filter(|p| *p != Path::new("-"))
         && !twixtkit::open::is_script(p)
     {
         return Err(Failure::usage(format!(
@@ -199,32 +112,7 @@ fn random_twrs(args: &Args) -> Result<(), Failure> {
         )));
     }
     let seed = args.seed.unwrap_or_else(fresh_seed);
-    let max = args.max_plies.unwrap_or(2_000);
-    let limit = twixtkit::limits::MAX_INPUT_BYTES as usize;
-    let mut text = String::new();
-    for i in 0..args.games {
-        let game_seed = seed.wrapping_add(u64::from(i));
-        let (moves, end) = twixtkit::twrs::random::random_game(&rules, game_seed, max)
-            .map_err(|e| Failure::usage(e.to_string()))?;
-        let mut tags = vec![("Rules".to_string(), name.to_string())];
-        if (rules.width, rules.height) != (11, 11) {
-            tags.push((
-                "Size".to_string(),
-                format!("{}x{}", rules.width, rules.height),
-            ));
-        }
-        tags.push(("Seed".to_string(), game_seed.to_string()));
-        if i > 0 {
-            text.push('\n');
-        }
-        text.push_str(&twixtkit::twrs::script::write_game(&tags, &moves, &end));
-        if text.len() > limit {
-            return Err(Failure::usage(format!(
-                "{} games would make a file larger than {}, which twixt cannot read back; ask for fewer",
-                args.games,
-                twixtkit::limits::describe_bytes(twixtkit::limits::MAX_INPUT_BYTES)
-            )));
-        }
-    }
+    let text = twixtkit::twrs::random::write_games(&rules, name, seed, args.games, args.max_plies)
+        .map_err(|e| Failure::usage(e.to_string()))?;
     emit(args, &text, "random TWRS game", seed)
 }

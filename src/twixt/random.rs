@@ -303,6 +303,160 @@ fn extra_link(
         .find(|&l| !pos.has_link(l) && !removed.contains(&l.other_end(a)))
 }
 
+/// The record of one random game ([`random_game`]), tagged with its seed,
+/// with the result the engine finds.
+pub fn random_record(rules: &RuleSet, seed: u64, max_plies: u32) -> crate::record::Record {
+    use crate::record::{GameResult, Record};
+    let moves = random_game(rules, seed, max_plies);
+    let mut record = Record::new(rules.clone());
+    record.tags.push(("Seed".into(), seed.to_string()));
+    if let Ok(mut pos) = Position::new(rules.clone()) {
+        for mv in &moves {
+            if pos.play(mv).is_err() {
+                break;
+            }
+        }
+        record.result = match pos.status() {
+            Status::Won { winner, .. } => Some(GameResult::Win(winner)),
+            Status::Drawn { .. } => Some(GameResult::Draw),
+            Status::Ongoing => None,
+        };
+    }
+    record.moves = moves;
+    record
+}
+
+/// A seed nobody chose: the standard library's per-process random keys
+/// mixed with the time.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
+}
+
+/// How a batch of random games is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BatchFormat {
+    /// One game script (`.twixt`).
+    Script,
+    /// Move lists (`.txt`, `.moves`) under a comment naming rules and seed.
+    MoveList,
+}
+
+impl BatchFormat {
+    /// The format for an output file: a script for standard output (`None`
+    /// or `-`) and `.twixt` names, move lists for `.txt` and `.moves`; any
+    /// other name is a mistake, not a script.
+    pub fn for_output(path: Option<&std::path::Path>) -> Result<BatchFormat, BatchError> {
+        use crate::formats::Format;
+        match path {
+            None => Ok(BatchFormat::Script),
+            Some(p) if p.as_os_str() == "-" || crate::open::is_script(p) => Ok(BatchFormat::Script),
+            Some(p) => match Format::from_path(p) {
+                Some(Format::MoveList) => Ok(BatchFormat::MoveList),
+                _ => Err(BatchError::UnknownOutput(p.to_path_buf())),
+            },
+        }
+    }
+}
+
+/// Why a batch of random games could not be written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BatchError {
+    /// The output file's name says neither script nor move list.
+    #[error("cannot tell what to write to `{}`: name a .twixt script or a .txt or .moves move list", .0.display())]
+    UnknownOutput(std::path::PathBuf),
+    /// A game cannot be written as a move list.
+    #[error("{0} (write a .twixt script instead)")]
+    MoveList(#[from] crate::formats::movelist::Error),
+    /// The games would not fit in a file twixtkit reads back.
+    #[error(
+        "{games} games would make a file larger than {}, which twixt cannot read back; {fit} games fit: ask for fewer, or split them over several runs with other seeds",
+        crate::limits::describe_bytes(crate::limits::MAX_INPUT_BYTES)
+    )]
+    TooLarge {
+        /// Games asked for.
+        games: u32,
+        /// Games that fit.
+        fit: u32,
+    },
+}
+
+/// `games` random games under `rules` as the text of one file: game `i`
+/// (from 0) is played from seed `seed + i`, at most `max_plies` moves long
+/// (default: the number of holes). Game by game, so memory holds the text,
+/// not every record too; and the text stops at the size twixtkit reads
+/// back ([`crate::limits::MAX_INPUT_BYTES`]).
+pub fn write_games(
+    rules: &RuleSet,
+    seed: u64,
+    games: u32,
+    max_plies: Option<u32>,
+    format: BatchFormat,
+) -> Result<String, BatchError> {
+    let max = max_plies.unwrap_or(u32::try_from(rules.size.hole_count()).unwrap_or(u32::MAX));
+    let limit = crate::limits::MAX_INPUT_BYTES as usize;
+    let mut text = String::new();
+    if format == BatchFormat::MoveList {
+        text = format!(
+            "# {games} random game{} under {rules}, seed {seed}\n",
+            if games == 1 { "" } else { "s" },
+        );
+    }
+    for i in 0..games {
+        let record = random_record(rules, seed.wrapping_add(u64::from(i)), max);
+        if i > 0 {
+            text.push('\n');
+        }
+        match format {
+            BatchFormat::MoveList => text.push_str(&crate::formats::movelist::write(&record)?),
+            BatchFormat::Script => text.push_str(&crate::script::write_game(
+                &crate::script::Game::from_record(&record),
+            )),
+        }
+        if text.len() > limit {
+            return Err(BatchError::TooLarge { games, fit: i });
+        }
+    }
+    Ok(text)
+}
+
+#[cfg(test)]
+mod batch_tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn a_batch_is_a_script_unless_named_as_move_lists() {
+        let of = |p: Option<&str>| BatchFormat::for_output(p.map(Path::new));
+        assert_eq!(of(None).unwrap(), BatchFormat::Script);
+        assert_eq!(of(Some("-")).unwrap(), BatchFormat::Script);
+        assert_eq!(of(Some("g.twixt")).unwrap(), BatchFormat::Script);
+        assert_eq!(of(Some("g.moves")).unwrap(), BatchFormat::MoveList);
+        assert!(matches!(
+            of(Some("g.png")),
+            Err(BatchError::UnknownOutput(_))
+        ));
+    }
+
+    #[test]
+    fn a_batch_reads_back_game_by_game_with_its_seeds() {
+        let rules = RuleSet::pencil();
+        let text = write_games(&rules, 7, 3, Some(20), BatchFormat::Script).unwrap();
+        let parsed = crate::script::parse(&text);
+        assert!(parsed.errors.is_empty());
+        assert_eq!(parsed.file.games.len(), 3);
+        assert_eq!(parsed.file.games[2].tag("Seed"), Some("9"));
+        let again = write_games(&rules, 7, 3, Some(20), BatchFormat::Script).unwrap();
+        assert_eq!(text, again);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

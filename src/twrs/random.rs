@@ -67,3 +67,69 @@ fn random_placement(pos: &Position, rng: &mut SplitMix64) -> Move {
         at,
     }
 }
+
+/// Why a batch of random TWRS games could not be written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BatchError {
+    /// The rules give no legal start.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// The games would not fit in a file twixtkit reads back.
+    #[error(
+        "{games} games would make a file larger than {}, which twixt cannot read back; ask for fewer",
+        crate::limits::describe_bytes(crate::limits::MAX_INPUT_BYTES)
+    )]
+    TooLarge {
+        /// Games asked for.
+        games: u32,
+    },
+}
+
+/// `games` random games under `rules` (named `name` in each game's `Rules`
+/// tag) as one TWRS script: game `i` (from 0) is played from seed
+/// `seed + i`, at most `max_plies` moves long (default 2000). The text
+/// stops at the size twixtkit reads back.
+pub fn write_games(
+    rules: &TwrsRules,
+    name: &str,
+    seed: u64,
+    games: u32,
+    max_plies: Option<u32>,
+) -> Result<String, BatchError> {
+    let max = max_plies.unwrap_or(2_000);
+    let limit = crate::limits::MAX_INPUT_BYTES as usize;
+    let mut text = String::new();
+    for i in 0..games {
+        let game_seed = seed.wrapping_add(u64::from(i));
+        let (moves, end) = random_game(rules, game_seed, max)?;
+        let mut tags = vec![("Rules".to_string(), name.to_string())];
+        if (rules.width, rules.height) != (11, 11) {
+            tags.push((
+                "Size".to_string(),
+                format!("{}x{}", rules.width, rules.height),
+            ));
+        }
+        tags.push(("Seed".to_string(), game_seed.to_string()));
+        if i > 0 {
+            text.push('\n');
+        }
+        text.push_str(&crate::twrs::script::write_game(&tags, &moves, &end));
+        if text.len() > limit {
+            return Err(BatchError::TooLarge { games });
+        }
+    }
+    Ok(text)
+}
+
+#[cfg(test)]
+mod batch_tests {
+    #[test]
+    fn a_batch_is_one_twrs_script_that_reads_back() {
+        let rules = crate::twrs::TwrsRules::preset("twrs").unwrap();
+        let text = super::write_games(&rules, "twrs", 1, 2, Some(40)).unwrap();
+        assert!(crate::twrs::script::is_twrs(&text));
+        let (games, errors) = crate::twrs::script::parse(&text);
+        assert!(errors.is_empty());
+        assert_eq!(games.len(), 2);
+    }
+}
