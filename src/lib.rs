@@ -32,6 +32,7 @@
 //! ```
 
 pub mod book;
+pub mod canonical;
 pub mod check;
 pub mod convert;
 pub mod diagnostic;

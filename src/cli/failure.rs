@@ -97,3 +97,16 @@ impl From<twixtkit::render::Error> for Failure {
         }
     }
 }
+
+impl From<twixtkit::canonical::Error> for Failure {
+    fn from(e: twixtkit::canonical::Error) -> Failure {
+        for d in e.diagnostics() {
+            eprint!("{}", super::color::for_stderr(d));
+        }
+        if e.is_usage() {
+            Failure::usage(e.to_string())
+        } else {
+            Failure::invalid(e.to_string())
+        }
+    }
+}

@@ -1,0 +1,273 @@
+//! Game scripts in canonical form: what `twixt fmt` does. A file (TwixT or
+//! TWRS script) is read, its canonical text made, and it is rewritten in
+//! place only when that differs, keeping its permissions, and never
+//! parting hard links or writing a read-only file unless forced.
+//!
+//! ```no_run
+//! let f = twixtkit::canonical::format_file("game.twixt".as_ref())?;
+//! if f.differs.is_some() {
+//!     twixtkit::canonical::rewrite("game.twixt".as_ref(), &f.canonical, false)?;
+//! }
+//! # Ok::<(), twixtkit::canonical::Error>(())
+//! ```
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use crate::diagnostic::Diagnostic;
+use crate::limits::{MAX_INPUT_BYTES, describe_bytes, read_regular_text};
+use crate::output::{OutputError, replace_file};
+
+/// Why a script could not be formatted.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A folder named could not be listed.
+    #[error("cannot read folder {}: {source}", path.display())]
+    Folder {
+        /// The folder.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The file could not be read.
+    #[error("cannot read {name}: {source}")]
+    Read {
+        /// The file, as named.
+        name: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The script has syntax errors; `diagnostics` locates each.
+    #[error("{name} not formatted: fix the errors above first")]
+    Syntax {
+        /// The file, as named.
+        name: String,
+        /// One diagnostic per error, ready to print.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// The canonical text would be too large to read back.
+    #[error(
+        "{name}: the canonical form would be larger than {}, which twixt cannot read back; split the file",
+        describe_bytes(MAX_INPUT_BYTES)
+    )]
+    TooLarge {
+        /// The file, as named.
+        name: String,
+    },
+    /// The file's real path could not be found.
+    #[error("cannot resolve {name}: {source}")]
+    Resolve {
+        /// The file, as named.
+        name: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The file is read-only (and rewriting was not forced).
+    #[error("{0} is read-only; not rewritten (--force rewrites it)")]
+    ReadOnly(String),
+    /// The file has several hard links (and rewriting was not forced).
+    #[error(
+        "{name} has {links} hard links; rewriting it would part them (--force rewrites it as a file of its own)"
+    )]
+    HardLinks {
+        /// The file, as named.
+        name: String,
+        /// How many links it has.
+        links: u64,
+    },
+    /// The file could not be replaced.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+}
+
+impl Error {
+    /// True for a usage or I/O problem (exit code 2 in the CLI), false when
+    /// the script is wrong (exit code 1).
+    pub fn is_usage(&self) -> bool {
+        !matches!(self, Error::Syntax { .. })
+    }
+
+    /// The located diagnostics that explain the error, if any.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            Error::Syntax { diagnostics, .. } => diagnostics,
+            _ => &[],
+        }
+    }
+}
+
+/// The files named, with each folder replaced by the `.twixt` files
+/// directly inside it, sorted (links and subfolders are not followed).
+pub fn script_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
+    let mut out = Vec::new();
+    for p in paths {
+        if !p.is_dir() {
+            out.push(p.clone());
+            continue;
+        }
+        let entries = std::fs::read_dir(p).map_err(|source| Error::Folder {
+            path: p.clone(),
+            source,
+        })?;
+        let mut found: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+            .map(|e| e.path())
+            .filter(|f| {
+                f.extension()
+                    .is_some_and(|x| x.eq_ignore_ascii_case("twixt"))
+            })
+            .collect();
+        found.sort();
+        out.extend(found);
+    }
+    Ok(out)
+}
+
+/// How a file differs from its canonical form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Difference {
+    /// It starts with a byte order mark.
+    ByteOrderMark,
+    /// Only its line endings differ (CRLF where canonical is LF).
+    LineEndings,
+    /// Its text differs.
+    Text,
+}
+
+impl Difference {
+    /// The difference in words, as a note after a file's name: ` (it
+    /// starts with a byte order mark)`; empty for [`Difference::Text`].
+    pub fn note(self) -> &'static str {
+        match self {
+            Difference::ByteOrderMark => " (it starts with a byte order mark)",
+            Difference::LineEndings => " (line endings: CRLF, canonical is LF)",
+            Difference::Text => "",
+        }
+    }
+}
+
+/// A script and its canonical form.
+#[derive(Debug, Clone)]
+pub struct Formatted {
+    /// The canonical text.
+    pub canonical: String,
+    /// How the file differs from it; `None` when it is canonical already.
+    pub differs: Option<Difference>,
+}
+
+/// Reads the script at `path` (a regular file, or a link to one) and makes
+/// its canonical text, by the TWRS writer for a TWRS script. A script with
+/// syntax errors has no canonical form; whatever is written must be read
+/// back, so a canonical text over [`MAX_INPUT_BYTES`] is refused.
+pub fn format_file(path: &Path) -> Result<Formatted, Error> {
+    let name = path.display().to_string();
+    let text = read_regular_text(path, MAX_INPUT_BYTES).map_err(|source| Error::Read {
+        name: name.clone(),
+        source,
+    })?;
+    let canonical = if crate::twrs::script::is_twrs(&text) {
+        let (games, errors) = crate::twrs::script::parse(&text);
+        if !errors.is_empty() {
+            let diagnostics = errors.into_iter().map(|e| e.with_file(&name)).collect();
+            return Err(Error::Syntax { name, diagnostics });
+        }
+        crate::twrs::script::write_file(&games)
+    } else {
+        let parsed = crate::script::parse(&text);
+        if !parsed.errors.is_empty() {
+            let diagnostics = parsed
+                .errors
+                .iter()
+                .map(|e| e.to_diagnostic(&name, &text))
+                .collect();
+            return Err(Error::Syntax { name, diagnostics });
+        }
+        crate::script::write_file(&parsed.file)
+    };
+    if canonical.len() as u64 > MAX_INPUT_BYTES {
+        return Err(Error::TooLarge { name });
+    }
+    let bom = starts_with_bom(path);
+    let differs = if canonical == text && !bom {
+        None
+    } else if bom {
+        Some(Difference::ByteOrderMark)
+    } else if canonical == text.replace("\r\n", "\n") {
+        Some(Difference::LineEndings)
+    } else {
+        Some(Difference::Text)
+    };
+    Ok(Formatted { canonical, differs })
+}
+
+/// Replaces the file at `path` by `canonical`. A link is followed and the
+/// file it points to rewritten, the link kept. A read-only file or one with
+/// several hard links is refused unless `force`.
+pub fn rewrite(path: &Path, canonical: &str, force: bool) -> Result<(), Error> {
+    let name = path.display().to_string();
+    let target = std::fs::canonicalize(path).map_err(|source| Error::Resolve {
+        name: name.clone(),
+        source,
+    })?;
+    let meta = std::fs::metadata(&target).map_err(|source| Error::Read {
+        name: name.clone(),
+        source,
+    })?;
+    if !force {
+        if meta.permissions().readonly() {
+            return Err(Error::ReadOnly(name));
+        }
+        let links = hard_links(&meta);
+        if links > 1 {
+            return Err(Error::HardLinks { name, links });
+        }
+    }
+    Ok(replace_file(&target, canonical.as_bytes())?)
+}
+
+fn starts_with_bom(path: &Path) -> bool {
+    let mut head = [0u8; 3];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok_and(|()| head == *b"\xEF\xBB\xBF")
+}
+
+#[cfg(unix)]
+fn hard_links(meta: &std::fs::Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::nlink(meta)
+}
+
+#[cfg(not(unix))]
+fn hard_links(_: &std::fs::Metadata) -> u64 {
+    1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_script_rewritten_is_canonical_and_a_broken_one_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.twixt");
+        std::fs::write(&path, "[Rules \"pencil\"]\r\n1.   f6 2. m12\r\n").unwrap();
+        let f = format_file(&path).unwrap();
+        assert!(f.differs.is_some());
+        rewrite(&path, &f.canonical, false).unwrap();
+        let again = format_file(&path).unwrap();
+        assert_eq!(again.differs, None);
+        assert_eq!(again.canonical, f.canonical);
+
+        std::fs::write(&path, f.canonical.replace('\n', "\r\n")).unwrap();
+        assert_eq!(
+            format_file(&path).unwrap().differs,
+            Some(Difference::LineEndings)
+        );
+
+        std::fs::write(&path, "1. f66x\n").unwrap();
+        let e = format_file(&path).unwrap_err();
+        assert!(!e.is_usage());
+        assert!(!e.diagnostics().is_empty());
+    }
+}
