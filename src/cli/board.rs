@@ -1,20 +1,16 @@
 //! `twixt board`: blank boards for pencil play, true to size when printed.
 
 use std::path::PathBuf;
-
 use std::process::ExitCode;
+
+use twixtkit::BoardSize;
+use twixtkit::diagram::blank::{BlankOptions, MAX_PER_PAGE, blank_file, paper_for};
+use twixtkit::diagram::sheet::Paper;
+use twixtkit::diagram::{Format, Sides, Style};
 use twixtkit::output::write_atomic;
 
 use super::failure::Failure;
 use super::out_format::{FormatArg, choose};
-
-use twixtkit::BoardSize;
-use twixtkit::diagram::Format;
-use twixtkit::diagram::blank::{BlankOptions, MAX_PER_PAGE, blank_page};
-use twixtkit::diagram::export::Export;
-use twixtkit::diagram::pdf::PdfInfo;
-use twixtkit::diagram::sheet::Paper;
-use twixtkit::diagram::{Sides, Style};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -82,52 +78,30 @@ pub(crate) fn dpi(s: &str) -> Result<f64, String> {
 }
 
 pub fn run(a: Args) -> ExitCode {
-    let style = match Style::load(&a.style) {
-        Ok(s) => s,
-        Err(e) => return Failure::from(e).report(),
-    };
-    // Unless told, the paper turns to fit the board: across for a board
-    // wider than tall, and for one board with its record columns beside it.
-    let across = a.landscape
-        || (!a.portrait && (a.size.width() > a.size.height() || (a.record && a.per_page == 1)));
-    let paper = if across {
-        a.paper.landscape()
-    } else if a.portrait {
-        a.paper.portrait()
-    } else {
-        a.paper
-    };
-    let opts = BlankOptions {
-        size: a.size,
-        paper,
-        margin_mm: a.margin,
-        per_page: usize::from(a.per_page),
-        coords: a.coords,
-        border_lines: !a.no_lines,
-        guides: a.guides,
-        record: a.record,
-    };
-    match write(&a, &blank_page(&opts, &style)) {
+    match board(&a) {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => f.report(),
     }
 }
 
-fn write(a: &Args, svg: &str) -> Result<(), Failure> {
+fn board(a: &Args) -> Result<(), Failure> {
+    let style = Style::load(&a.style)?;
+    let turn = (a.landscape || a.portrait).then_some(a.landscape);
+    let per_page = usize::from(a.per_page);
+    let opts = BlankOptions {
+        size: a.size,
+        paper: paper_for(a.paper, a.size, a.record, per_page, turn),
+        margin_mm: a.margin,
+        per_page,
+        coords: a.coords,
+        border_lines: !a.no_lines,
+        guides: a.guides,
+        record: a.record,
+    };
     let out = a.output.as_deref().filter(|p| p.as_os_str() != "-");
     let format = choose(a.format, out, &[Format::Svg, Format::Png, Format::Pdf])?;
-    let export = Export {
-        format,
-        dpi: a.dpi,
-        info: PdfInfo {
-            title: Some(format!("TwixT board {}", a.size)),
-            authors: Vec::new(),
-        },
-    };
-    let bytes = export
-        .files(&[svg])
-        .map_err(|e| Failure::usage(e.to_string()))?
-        .remove(0);
+    let bytes =
+        blank_file(&opts, &style, format, a.dpi).map_err(|e| Failure::usage(e.to_string()))?;
     match out {
         Some(p) => {
             write_atomic(p, &bytes).map_err(|e| Failure::usage(e.to_string()))?;

@@ -100,6 +100,45 @@ fn grid(opts: &BlankOptions, layout: &Layout) -> Grid {
     })
 }
 
+/// The paper for `size`: `landscape` turns it across (`Some(true)`) or
+/// keeps it upright (`Some(false)`); unless told, it turns across for a
+/// board wider than tall, and for one board with its record columns beside
+/// it, and is left as given otherwise.
+pub fn paper_for(
+    paper: Paper,
+    size: BoardSize,
+    record: bool,
+    per_page: usize,
+    landscape: Option<bool>,
+) -> Paper {
+    let wide = size.width() > size.height() || (record && per_page == 1);
+    match landscape {
+        Some(true) => paper.landscape(),
+        Some(false) => paper.portrait(),
+        None if wide => paper.landscape(),
+        None => paper,
+    }
+}
+
+/// The page as the bytes of a file in `format` (SVG, PNG at `dpi`, or a
+/// one-page PDF titled with the board size).
+pub fn blank_file(
+    opts: &BlankOptions,
+    style: &Style,
+    format: super::Format,
+    dpi: f64,
+) -> Result<Vec<u8>, super::export::ExportError> {
+    let export = super::export::Export {
+        format,
+        dpi,
+        info: super::pdf::PdfInfo {
+            title: Some(format!("TwixT board {}", opts.size)),
+            authors: Vec::new(),
+        },
+    };
+    Ok(export.files(&[blank_page(opts, style)])?.remove(0))
+}
+
 /// The page as an SVG document in millimetres.
 pub fn blank_page(opts: &BlankOptions, style: &Style) -> String {
     let mut d = Diagram::blank(opts.size);
@@ -246,6 +285,19 @@ fn record_columns(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_paper_turns_for_wide_boards_and_one_board_with_its_record() {
+        let a4 = Paper::A4;
+        let square = BoardSize::STANDARD;
+        let wide: BoardSize = "30x20".parse().unwrap();
+        assert_eq!(paper_for(a4, square, false, 1, None), a4);
+        assert!(paper_for(a4, wide, false, 1, None).is_landscape());
+        assert!(paper_for(a4, square, true, 1, None).is_landscape());
+        assert_eq!(paper_for(a4, square, true, 2, None), a4);
+        assert_eq!(paper_for(a4, wide, false, 1, Some(false)), a4);
+        assert!(paper_for(a4, square, false, 1, Some(true)).is_landscape());
+    }
 
     #[test]
     fn several_boards_share_a_page() {
