@@ -309,6 +309,56 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
     })
 }
 
+/// A game to open as the drawing commands are asked for one: a file (`-`:
+/// standard input) or a position in one line, the rule set (a preset name)
+/// and size for records that do not say, and one game of several.
+#[derive(Debug, Clone, Default)]
+pub struct Request {
+    /// The file; `-` reads standard input.
+    pub input: PathBuf,
+    /// A position in one line instead of a file ([`open_position`]).
+    pub position: Option<String>,
+    /// The file's format, over what its extension says.
+    pub format: Option<FileFormat>,
+    /// Only this game of a file holding several (1-based).
+    pub game: Option<usize>,
+    /// Preset rule set for records that do not name one.
+    pub rules: Option<String>,
+    /// Board size for move lists.
+    pub size: Option<BoardSize>,
+}
+
+impl Request {
+    /// Opens the file (or position) and keeps the game asked for. A TWRS
+    /// script is refused: the drawing of game files is TwixT's so far.
+    pub fn open(&self) -> Result<GameFile, Error> {
+        if let Some(line) = &self.position {
+            if self.input.as_os_str() != "-" {
+                return Err(Error::Options(
+                    "give a game file or --position, not both".to_string(),
+                ));
+            }
+            return open_position(line);
+        }
+        if self.format.is_none() && crate::twrs::file::sniff(&self.input) {
+            return Err(Error::Options(format!(
+                "{} is a TWRS script: this command draws TwixT games only so far (check, render, show, sheet, book and fmt read TWRS)",
+                self.input.display()
+            )));
+        }
+        let rules = match &self.rules {
+            Some(name) => Some(RuleSet::preset(name).map_err(|e| Error::Options(e.to_string()))?),
+            None => None,
+        };
+        let options = OpenOptions {
+            rules,
+            size: self.size,
+            format: self.format,
+        };
+        open_with(&self.input, &options)?.pick(self.game)
+    }
+}
+
 /// A position written in one line (`twixtkit::line`) as a game file of one
 /// game that starts from it, so that everything that draws a file draws it.
 /// The line's rule set must be a preset (a script can name any other).
@@ -424,5 +474,32 @@ impl GameFile {
                 asked,
             }),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_request_opens_a_position_or_a_file_not_both() {
+        let line = "24/pencil/c3,d5/h8,j6/*/black";
+        let position = Request {
+            input: PathBuf::from("-"),
+            position: Some(line.to_string()),
+            ..Request::default()
+        };
+        assert_eq!(position.open().unwrap().len(), 1);
+        let both = Request {
+            input: PathBuf::from("game.twixt"),
+            ..position.clone()
+        };
+        assert!(both.open().unwrap_err().is_usage());
+        let unknown_rules = Request {
+            input: PathBuf::from("game.txt"),
+            rules: Some("nonesuch".to_string()),
+            ..Request::default()
+        };
+        assert!(unknown_rules.open().unwrap_err().is_usage());
     }
 }

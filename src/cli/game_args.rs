@@ -6,9 +6,8 @@ use std::path::PathBuf;
 use twixtkit::BoardSize;
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::{Crop, Sides};
-use twixtkit::open::{GameFile, OpenOptions, open_with};
+use twixtkit::open::{GameFile, Request};
 use twixtkit::pictures::{Choice, Look};
-use twixtkit::rules::RuleSet;
 use twixtkit::script::FileFormat;
 
 use super::failure::Failure;
@@ -70,28 +69,15 @@ pub struct GameArgs {
 impl GameArgs {
     /// Opens the file and keeps the game `--game` asks for.
     pub fn open(&self) -> Result<GameFile, Failure> {
-        if let Some(line) = &self.position {
-            if self.input.as_os_str() != "-" {
-                return Err(Failure::usage("give a game file or --position, not both"));
-            }
-            return Ok(twixtkit::open::open_position(line)?);
-        }
-        if self.from.is_none() && twixtkit::twrs::file::sniff(&self.input) {
-            return Err(Failure::usage(format!(
-                "{} is a TWRS script: this command draws TwixT games only so far (check, render, show, sheet, book and fmt read TWRS)",
-                self.input.display()
-            )));
-        }
-        let rules = match &self.rules {
-            Some(name) => Some(RuleSet::preset(name).map_err(|e| Failure::usage(e.to_string()))?),
-            None => None,
-        };
-        let options = OpenOptions {
-            rules,
-            size: self.size,
+        let request = Request {
+            input: self.input.clone(),
+            position: self.position.clone(),
             format: self.from.map(FileFormat::from),
+            game: self.game,
+            rules: self.rules.clone(),
+            size: self.size,
         };
-        Ok(open_with(&self.input, &options)?.pick(self.game)?)
+        Ok(request.open()?)
     }
 }
 
