@@ -2,8 +2,9 @@
 
 use std::process::ExitCode;
 
+use twixtkit::diagram::Charset;
 use twixtkit::diagram::game::Select;
-use twixtkit::diagram::{Charset, to_text};
+use twixtkit::render::show::{boards, position_lines, twrs_boards};
 
 use super::failure::Failure;
 use super::game_args::{GameArgs, LookArgs};
@@ -35,49 +36,30 @@ enum ShowFormat {
 }
 
 pub fn run(a: Args) -> ExitCode {
-    if twixtkit::twrs::file::sniff(&a.game.input) {
-        return match show_twrs(&a) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(f) => f.report(),
-        };
-    }
-    // A script shows its diagram points unless a move is asked for.
-    let select = a.at_move.map(Select::Move);
-    let choice = a.look.choice(select, Select::Final, true);
-    let drawn = match a.game.open().and_then(|f| Ok(f.pictures(&choice)?)) {
-        Ok(p) => p,
-        Err(f) => return Failure::report(f),
-    };
-    let pics = drawn.pictures;
-    let cs = if a.ascii {
-        Charset::Ascii
-    } else {
-        Charset::Unicode
-    };
-    let mut text = String::new();
-    for (i, p) in pics.iter().enumerate() {
-        if i > 0 {
-            text.push('\n');
-        }
-        match a.format {
-            ShowFormat::Text => text.push_str(&to_text(&p.diagram, cs)),
-            ShowFormat::Position => {
-                text.pop();
-                text.push_str(&p.position_line());
-                text.push('\n');
-            }
-        }
-    }
-    match super::stdout::print(text.as_bytes())
-        .and_then(|()| super::failure::report_problems(&drawn.warnings, ""))
-    {
+    match show(&a) {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => f.report(),
     }
 }
 
-/// A TWRS script's diagram points (or final positions) as text, each with
-/// its caption, whose turn it is and the score so far.
+fn show(a: &Args) -> Result<(), Failure> {
+    if twixtkit::twrs::file::sniff(&a.game.input) {
+        return show_twrs(a);
+    }
+    // A script shows its diagram points unless a move is asked for.
+    let select = a.at_move.map(Select::Move);
+    let choice = a.look.choice(select, Select::Final, true);
+    let drawn = a.game.open()?.pictures(&choice)?;
+    let text = match a.format {
+        ShowFormat::Text if a.ascii => boards(&drawn.pictures, Charset::Ascii),
+        ShowFormat::Text => boards(&drawn.pictures, Charset::Unicode),
+        ShowFormat::Position => position_lines(&drawn.pictures),
+    };
+    super::stdout::print(text.as_bytes())?;
+    super::failure::report_problems(&drawn.warnings, "")
+}
+
+/// A TWRS script's diagram points (or final positions) as text.
 fn show_twrs(a: &Args) -> Result<(), Failure> {
     if a.format == ShowFormat::Position {
         return Err(Failure::usage(
@@ -90,32 +72,5 @@ fn show_twrs(a: &Args) -> Result<(), Failure> {
         ));
     }
     let file = super::twrs_input::load(&a.game.input)?;
-    let views = twixtkit::render::twrs_views(&file)?;
-    let mut text = String::new();
-    for (i, v) in views.iter().enumerate() {
-        if i > 0 {
-            text.push('\n');
-        }
-        let caption = v
-            .caption
-            .as_deref()
-            .map(twixtkit::diagnostic::printable)
-            .unwrap_or_default();
-        let s = v.position.score();
-        text.push_str(&format!(
-            "{}{}{}\n",
-            v.stem,
-            if caption.is_empty() { "" } else { ": " },
-            caption
-        ));
-        text.push_str(&twixtkit::twrs::draw::to_text(&v.position, a.ascii));
-        text.push_str(&format!(
-            "{} to move, {} stones left, score orange {} blue {}\n",
-            v.position.to_move(),
-            v.position.stones_left(),
-            s.orange,
-            s.blue
-        ));
-    }
-    super::stdout::print(text.as_bytes())
+    super::stdout::print(twrs_boards(&file, a.ascii)?.as_bytes())
 }

@@ -12,6 +12,7 @@
 //! ```
 
 pub mod sheet;
+pub mod show;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,71 @@
+//! Positions as text for a terminal: what `twixt show` prints.
+
+use super::{Error, twrs_views};
+use crate::Picture;
+use crate::diagnostic::printable;
+use crate::diagram::{Charset, to_text};
+use crate::twrs::file::TwrsFile;
+
+/// The pictures' boards as text, one after another with a blank line
+/// between.
+pub fn boards(pictures: &[Picture], charset: Charset) -> String {
+    let mut text = String::new();
+    for (i, p) in pictures.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        text.push_str(&to_text(&p.diagram, charset));
+    }
+    text
+}
+
+/// Each picture's position in one line ([`Picture::position_line`]), a
+/// line each.
+pub fn position_lines(pictures: &[Picture]) -> String {
+    pictures.iter().map(|p| p.position_line() + "\n").collect()
+}
+
+/// A TWRS script's diagram points (or final positions) as text, each with
+/// its name and caption above, and whose turn it is and the score so far
+/// below. Text from the file is made printable.
+pub fn twrs_boards(file: &TwrsFile, ascii: bool) -> Result<String, Error> {
+    let mut text = String::new();
+    for (i, v) in twrs_views(file)?.iter().enumerate() {
+        if i > 0 {
+            text.push('\n');
+        }
+        let caption = v.caption.as_deref().map(printable).unwrap_or_default();
+        let s = v.position.score();
+        text.push_str(&format!(
+            "{}{}{}\n",
+            v.stem,
+            if caption.is_empty() { "" } else { ": " },
+            caption
+        ));
+        text.push_str(&crate::twrs::draw::to_text(&v.position, ascii));
+        text.push_str(&format!(
+            "{} to move, {} stones left, score orange {} blue {}\n",
+            v.position.to_move(),
+            v.position.stones_left(),
+            s.orange,
+            s.blue
+        ));
+    }
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_shows_as_a_board_and_as_a_line_that_reads_back() {
+        let file = crate::open::open_position("24/pencil/c3,d5/h8,j6/*/black").unwrap();
+        let pictures = file.pictures(&crate::Choice::default()).unwrap().pictures;
+        let lines = position_lines(&pictures);
+        assert_eq!(lines.lines().count(), 1);
+        assert!(crate::line::read(lines.trim_end()).is_ok());
+        let board = boards(&pictures, Charset::Ascii);
+        assert!(board.is_ascii() && board.ends_with('\n'));
+    }
+}
