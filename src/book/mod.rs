@@ -4,15 +4,18 @@
 //! them every N moves, as Go book tools split a game (sgf2dg is the model).
 //!
 //! [`build`] turns a [`GameFile`](crate::GameFile) into a [`Book`], a model
-//! of the document; [`html`] and [`pdf`] write it.
+//! of the document; [`html`] and [`pdf`] write it, and [`write`] writes
+//! it as a file.
 
 pub mod build;
 pub mod html;
 pub mod pdf;
+pub mod write;
 
 use crate::diagram::Diagram;
 
 pub use build::{BookError, BookOptions, book};
+pub use write::{BookFormat, WriteError, write_book};
 
 /// A document: one chapter per game.
 #[derive(Debug, Clone, PartialEq)]

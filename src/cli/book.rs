@@ -1,16 +1,11 @@
 //! `twixt book`: a game, or every game of a file, as one HTML or PDF document.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use twixtkit::book::html::{Styles, to_html};
-use twixtkit::book::pdf::to_pdf;
-use twixtkit::book::{BookError, BookOptions, book};
+use twixtkit::book::{BookError, BookFormat, BookOptions, book, write_book};
 use twixtkit::diagram::Style;
 use twixtkit::diagram::sheet::Paper;
-use twixtkit::output::{ensure_not_input, write_atomic};
-use twixtkit::pictures::point_style;
 
 use super::failure::Failure;
 use super::game_args::GameArgs;
@@ -49,13 +44,7 @@ pub fn run(a: Args) -> ExitCode {
 }
 
 fn make(a: &Args) -> Result<(), Failure> {
-    let html = has_extension(&a.output, &["html", "htm"]);
-    if !html && !has_extension(&a.output, &["pdf"]) {
-        return Err(Failure::usage(format!(
-            "{}: a book is written as .html or .pdf",
-            a.output.display()
-        )));
-    }
+    let format = BookFormat::of_path(&a.output)?;
     let style = Style::load(&a.style)?;
     let made = if a.game.from.is_none() && twixtkit::twrs::file::sniff(&a.game.input) {
         // A TWRS script: its own drawings in the same document.
@@ -84,30 +73,12 @@ fn make(a: &Args) -> Result<(), Failure> {
     for w in &b.warnings {
         eprint!("{w}");
     }
-    let mut named = BTreeMap::new();
-    for f in b.figures() {
-        if let Some(name) = &f.style
-            && !named.contains_key(name)
-        {
-            let path = point_style(&a.game.input, name)?;
-            named.insert(name.clone(), Style::load(&path)?);
-        }
-    }
-    let styles = Styles {
-        default: &style,
-        named: &named,
-    };
-    let bytes = if html {
-        to_html(&b, &styles).into_bytes()
-    } else {
-        to_pdf(&b, &styles, a.paper).map_err(|e| Failure::usage(e.to_string()))?
-    };
-    ensure_not_input(&a.output, std::slice::from_ref(&a.game.input))
-        .map_err(|e| Failure::usage(e.to_string()))?;
-    write_atomic(&a.output, &bytes).map_err(|e| Failure::usage(e.to_string()))
-}
-
-fn has_extension(p: &std::path::Path, exts: &[&str]) -> bool {
-    p.extension()
-        .is_some_and(|e| exts.iter().any(|x| e.eq_ignore_ascii_case(x)))
+    Ok(write_book(
+        &b,
+        &a.output,
+        format,
+        &style,
+        a.paper,
+        &a.game.input,
+    )?)
 }

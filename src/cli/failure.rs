@@ -36,8 +36,6 @@ impl Failure {
     }
 }
 
-/// A library error from opening or drawing a game file: its located
-/// diagnostics go to standard error first, then the summary.
 /// Prints the problems a drawing run met; an error among them (a game of
 /// several that could not be drawn, and was skipped) fails the run with 1
 /// once the others are written.
@@ -63,50 +61,37 @@ pub(crate) fn report_problems(
     ))
 }
 
-impl From<twixtkit::open::Error> for Failure {
-    fn from(e: twixtkit::open::Error) -> Failure {
-        for d in e.diagnostics() {
-            eprint!("{}", super::color::for_stderr(d));
+/// Library errors with located diagnostics: those go to standard error
+/// first, then the summary; the error says which exit code it earns.
+macro_rules! located {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Failure {
+            fn from(e: $t) -> Failure {
+                for d in e.diagnostics() {
+                    eprint!("{}", super::color::for_stderr(d));
+                }
+                if e.is_usage() {
+                    Failure::usage(e.to_string())
+                } else {
+                    Failure::invalid(e.to_string())
+                }
+            }
         }
-        if e.is_usage() {
-            Failure::usage(e.to_string())
-        } else {
-            Failure::invalid(e.to_string())
-        }
-    }
+    )*};
 }
+
+located!(
+    twixtkit::open::Error,
+    twixtkit::render::Error,
+    twixtkit::canonical::Error,
+    twixtkit::book::WriteError
+);
 
 impl From<twixtkit::diagram::style::LoadError> for Failure {
     fn from(e: twixtkit::diagram::style::LoadError) -> Failure {
         match e {
             twixtkit::diagram::style::LoadError::Unreadable { .. } => Failure::usage(e.to_string()),
             twixtkit::diagram::style::LoadError::Invalid(_) => Failure::invalid(e.to_string()),
-        }
-    }
-}
-
-impl From<twixtkit::render::Error> for Failure {
-    fn from(e: twixtkit::render::Error) -> Failure {
-        for d in e.diagnostics() {
-            eprint!("{}", super::color::for_stderr(d));
-        }
-        if e.is_usage() {
-            Failure::usage(e.to_string())
-        } else {
-            Failure::invalid(e.to_string())
-        }
-    }
-}
-
-impl From<twixtkit::canonical::Error> for Failure {
-    fn from(e: twixtkit::canonical::Error) -> Failure {
-        for d in e.diagnostics() {
-            eprint!("{}", super::color::for_stderr(d));
-        }
-        if e.is_usage() {
-            Failure::usage(e.to_string())
-        } else {
-            Failure::invalid(e.to_string())
         }
     }
 }

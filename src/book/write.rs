@@ -1,0 +1,131 @@
+//! A book written as a file, as `twixt book` writes it: `.html` (one
+//! self-contained file) or `.pdf`, the figures in the styles their diagram
+//! points name.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::Book;
+use super::html::{Styles, to_html};
+use super::pdf::to_pdf;
+use crate::diagnostic::Diagnostic;
+use crate::diagram::Style;
+use crate::diagram::pdf::PdfError;
+use crate::diagram::sheet::Paper;
+use crate::diagram::style::LoadError;
+use crate::output::{OutputError, ensure_not_input, write_atomic};
+use crate::pictures::point_style;
+
+/// What a book is written as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BookFormat {
+    /// One self-contained HTML file.
+    Html,
+    /// A PDF document.
+    Pdf,
+}
+
+impl BookFormat {
+    /// The format `path` names: `.html`, `.htm` or `.pdf`, in any case.
+    pub fn of_path(path: &Path) -> Result<BookFormat, WriteError> {
+        let is = |exts: &[&str]| {
+            path.extension()
+                .is_some_and(|e| exts.iter().any(|x| e.eq_ignore_ascii_case(x)))
+        };
+        if is(&["html", "htm"]) {
+            Ok(BookFormat::Html)
+        } else if is(&["pdf"]) {
+            Ok(BookFormat::Pdf)
+        } else {
+            Err(WriteError::NotABook(path.to_path_buf()))
+        }
+    }
+}
+
+/// Why a book could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The file's name says neither HTML nor PDF.
+    #[error("{}: a book is written as .html or .pdf", .0.display())]
+    NotABook(PathBuf),
+    /// A style a diagram point names is not allowed.
+    #[error(transparent)]
+    PointStyle(#[from] crate::open::Error),
+    /// A style could not be loaded.
+    #[error(transparent)]
+    Style(#[from] LoadError),
+    /// The PDF could not be made.
+    #[error(transparent)]
+    Pdf(#[from] PdfError),
+    /// The file could not be written.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+}
+
+impl WriteError {
+    /// True for a usage or I/O problem (exit code 2 in the CLI), false when
+    /// an input's content is wrong (exit code 1).
+    pub fn is_usage(&self) -> bool {
+        match self {
+            WriteError::PointStyle(e) => e.is_usage(),
+            WriteError::Style(e) => matches!(e, LoadError::Unreadable { .. }),
+            _ => true,
+        }
+    }
+
+    /// The located diagnostics that explain the error, if any.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            WriteError::PointStyle(e) => e.diagnostics(),
+            _ => &[],
+        }
+    }
+}
+
+/// Writes `book` to `path` in `format`: figures in `style`, or in the style
+/// their diagram point names (a built-in, or a file beside `script`, the
+/// game file the book was made from, which is never overwritten).
+pub fn write_book(
+    book: &Book,
+    path: &Path,
+    format: BookFormat,
+    style: &Style,
+    paper: Paper,
+    script: &Path,
+) -> Result<(), WriteError> {
+    // Each named style is read once.
+    let mut named = BTreeMap::new();
+    for f in book.figures() {
+        if let Some(name) = &f.style
+            && !named.contains_key(name)
+        {
+            let file = point_style(script, name)?;
+            named.insert(name.clone(), Style::load(&file)?);
+        }
+    }
+    let styles = Styles {
+        default: style,
+        named: &named,
+    };
+    let bytes = match format {
+        BookFormat::Html => to_html(book, &styles).into_bytes(),
+        BookFormat::Pdf => to_pdf(book, &styles, paper)?,
+    };
+    ensure_not_input(path, &[script.to_path_buf()])?;
+    Ok(write_atomic(path, &bytes)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_book_is_html_or_pdf_by_its_name() {
+        let of = |p: &str| BookFormat::of_path(Path::new(p)).ok();
+        assert_eq!(of("b.HTM"), Some(BookFormat::Html));
+        assert_eq!(of("b.html"), Some(BookFormat::Html));
+        assert_eq!(of("b.pdf"), Some(BookFormat::Pdf));
+        assert_eq!(of("b.svg"), None);
+        assert_eq!(of("book"), None);
+    }
+}
