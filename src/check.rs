@@ -3,7 +3,8 @@
 //! prints these reports; a program can use them as they are (they
 //! serialise to the JSON that `twixt check --format json` writes).
 
-use std::path::Path;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -214,6 +215,9 @@ pub enum Finding {
     FileError(Diagnostic),
     /// The report of one game.
     Game(Box<GameReport>),
+    /// Every finding of this file has been handed out ([`FileSet::each`]
+    /// says so after each file, for reports that sum up per file).
+    FileDone(std::path::PathBuf),
 }
 
 /// Checks every game of one file (`-`: standard input), in parallel; the
@@ -227,6 +231,7 @@ pub fn check_file(path: &Path, from: Option<FileFormat>) -> FileReport {
     report.io_error = check_file_each(path, from, &mut |f| match f {
         Finding::FileError(d) => report.errors.push(d),
         Finding::Game(g) => report.games.push(*g),
+        Finding::FileDone(_) => {}
     });
     report
 }
@@ -256,6 +261,121 @@ pub fn check_file_each(
         each(Finding::Game(Box::new(g)));
     }
     report.io_error
+}
+
+/// Files to check, each with its size read once (to tell the files read a
+/// window at a time, and for a caller's progress bar).
+#[derive(Debug, Clone)]
+pub struct FileSet {
+    files: Vec<PathBuf>,
+    sizes: Vec<u64>,
+}
+
+impl FileSet {
+    /// The files, in the order findings are reported.
+    pub fn new(files: Vec<PathBuf>) -> FileSet {
+        let sizes = files
+            .iter()
+            .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
+            .collect();
+        FileSet { files, sizes }
+    }
+
+    /// How many files.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    /// True when there are no files.
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// Their total size in bytes.
+    pub fn bytes(&self) -> u64 {
+        self.sizes.iter().sum()
+    }
+
+    /// Every file's report ([`check_file`]), files checked in parallel;
+    /// `done` is called as each file is done.
+    pub fn reports(&self, from: Option<FileFormat>, done: &(dyn Fn() + Sync)) -> Vec<FileReport> {
+        self.files
+            .par_iter()
+            .map(|f| {
+                let r = check_file(f, from);
+                done();
+                r
+            })
+            .collect()
+    }
+
+    /// Every file's findings ([`check_file_each`]), in file order: small
+    /// files are checked several at a time, a large script file a window
+    /// at a time (its games replayed in parallel), so memory stays bounded.
+    /// `done` is called as each file is done; when `each` breaks, checking
+    /// stops after the file or group of files at hand. Returns true when a
+    /// file could not be read.
+    pub fn each(
+        &self,
+        from: Option<FileFormat>,
+        done: &(dyn Fn() + Sync),
+        each: &mut dyn FnMut(Finding) -> ControlFlow<()>,
+    ) -> bool {
+        let (files, sizes) = (&self.files, &self.sizes);
+        let large = |size: u64| size >= crate::script::stream::WINDOW_BYTES as u64 / 4;
+        let mut io_error = false;
+        let stop = std::cell::Cell::new(false);
+        let mut hand = |f: Finding| {
+            if !stop.get() {
+                stop.set(each(f).is_break());
+            }
+        };
+        let mut start = 0;
+        while start < files.len() && !stop.get() {
+            if large(sizes[start]) {
+                io_error |= check_file_each(&files[start], from, &mut hand);
+                hand(Finding::FileDone(files[start].clone()));
+                done();
+                start += 1;
+            } else {
+                let n = sizes[start..]
+                    .iter()
+                    .take(256)
+                    .take_while(|&&s| !large(s))
+                    .count();
+                let batch: Vec<(bool, Vec<Finding>)> = files[start..start + n]
+                    .par_iter()
+                    .map(|f| {
+                        let mut found = Vec::new();
+                        let io = check_file_each(f, from, &mut |x| found.push(x));
+                        done();
+                        (io, found)
+                    })
+                    .collect();
+                for ((io, found), file) in batch.into_iter().zip(&files[start..start + n]) {
+                    io_error |= io;
+                    found.into_iter().for_each(&mut hand);
+                    hand(Finding::FileDone(file.clone()));
+                }
+                start += n;
+            }
+        }
+        io_error
+    }
+}
+
+/// A position in one line checked: `24/pencil/…: a legal position, black
+/// to move` (or `red has connected`), or why it is not one.
+pub fn check_position(line: &str) -> Result<String, String> {
+    let pos = crate::line::position(line)?;
+    let status = match pos.status() {
+        crate::Status::Won { winner, .. } => format!("{} has connected", winner.name()),
+        _ => format!("{} to move", pos.to_move().name()),
+    };
+    Ok(format!(
+        "{}: a legal position, {status}\n",
+        crate::line::write(&pos)
+    ))
 }
 
 /// A script file read a window at a time; each window's games replayed in
@@ -465,4 +585,40 @@ fn game_line(g: &GameReport) -> String {
         printable(&g.rules),
         count(g.plies as usize, "move")
     )
+}
+
+#[cfg(test)]
+mod file_set_tests {
+    use super::*;
+
+    #[test]
+    fn findings_come_in_file_order_until_the_caller_stops() {
+        let dir = tempfile::tempdir().unwrap();
+        let files: Vec<PathBuf> = (0..3)
+            .map(|i| {
+                let p = dir.path().join(format!("g{i}.twixt"));
+                std::fs::write(&p, format!("[Title \"g{i}\"]\n1. f6 2. m12\n")).unwrap();
+                p
+            })
+            .collect();
+        let set = FileSet::new(files);
+        assert_eq!(set.len(), 3);
+        let mut titles = Vec::new();
+        let io = set.each(None, &|| {}, &mut |f| {
+            if let Finding::Game(g) = f {
+                titles.push(g.title.unwrap_or_default());
+            }
+            ControlFlow::Continue(())
+        });
+        assert!(!io);
+        assert_eq!(titles, ["g0", "g1", "g2"]);
+        assert_eq!(Totals::of(&set.reports(None, &|| {})).games, 3);
+    }
+
+    #[test]
+    fn a_position_line_is_legal_or_says_why_not() {
+        let ok = check_position("24/pencil/c3,d5/h8,j6/*/black").unwrap();
+        assert!(ok.ends_with(": a legal position, black to move\n"), "{ok}");
+        assert!(check_position("24/pencil/zz/").is_err());
+    }
 }

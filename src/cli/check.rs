@@ -3,15 +3,13 @@
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rayon::prelude::*;
-
-use twixtkit::check::{FileReport, Finding, Totals, check_file, check_file_each, to_json};
+use twixtkit::check::{FileSet, Finding, Totals, check_position, to_json};
 use twixtkit::diagnostic::printable;
 use twixtkit::open::game_files;
-use twixtkit::script::stream::WINDOW_BYTES;
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
@@ -45,66 +43,36 @@ pub struct Args {
     from: Option<super::game_args::InputFormat>,
 }
 
-/// Files to check, in a stable order; paths that could not be searched or
-/// read are reported.
-fn collect(paths: &[PathBuf], missing: &mut Vec<String>) -> Vec<PathBuf> {
-    let mut skipped = Vec::new();
-    let files = game_files(paths, &mut skipped);
-    for s in skipped {
-        missing.push(format!("error: {s}"));
-    }
-    files
-}
-
-/// `check --position LINE`: the line read and the position built, or why not.
-fn check_position(line: &str) -> ExitCode {
-    match twixtkit::line::position(line) {
-        Ok(pos) => {
-            let status = match pos.status() {
-                twixtkit::Status::Won { winner, .. } => format!("{} has connected", winner.name()),
-                _ => format!("{} to move", pos.to_move().name()),
-            };
-            let report = format!(
-                "{}: a legal position, {status}\n",
-                twixtkit::line::write(&pos)
-            );
-            match super::stdout::print(report.as_bytes()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(f) => f.report(),
-            }
-        }
-        Err(e) => {
-            eprintln!("error: {}", printable(&e));
-            ExitCode::from(1)
-        }
-    }
-}
-
 pub fn run(args: Args) -> ExitCode {
     if let Some(line) = &args.position {
-        return check_position(line);
+        return match check_position(line) {
+            Ok(report) => match super::stdout::print(report.as_bytes()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(f) => f.report(),
+            },
+            Err(e) => {
+                eprintln!("error: {}", printable(&e));
+                ExitCode::from(1)
+            }
+        };
     }
-    let mut missing = Vec::new();
-    let files = collect(&args.paths, &mut missing);
+    let mut skipped = Vec::new();
+    let files = FileSet::new(game_files(&args.paths, &mut skipped));
+    let mut missing: Vec<String> = skipped.iter().map(|s| format!("error: {s}")).collect();
     if files.is_empty() && missing.is_empty() && !args.allow_empty {
         missing.push(
             "error: no game files found (.twixt, .tsgf, .T1, .txt, .moves); --allow-empty accepts that"
                 .to_string(),
         );
     }
-    // Each file's size, read once: for the progress bar and to tell the
-    // files read a window at a time.
-    let sizes: Vec<u64> = files
-        .iter()
-        .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
-        .collect();
-    let bytes: u64 = sizes.iter().sum();
     // A bar only helps on long runs watched in a terminal.
-    let bar = if std::io::stderr().is_terminal() && (files.len() >= 50 || bytes >= 20_000_000) {
-        indicatif::ProgressBar::new(files.len() as u64)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar =
+        if std::io::stderr().is_terminal() && (files.len() >= 50 || files.bytes() >= 20_000_000) {
+            indicatif::ProgressBar::new(files.len() as u64)
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+    let done = || bar.inc(1);
     let from = args.from.map(Into::into);
     for m in &missing {
         eprintln!("{m}");
@@ -112,14 +80,7 @@ pub fn run(args: Args) -> ExitCode {
     let mut io_error = !missing.is_empty();
     if args.format == Format::Json {
         // One document: every report is held until it is written.
-        let reports: Vec<FileReport> = files
-            .par_iter()
-            .map(|f| {
-                let r = check_file(f, from);
-                bar.inc(1);
-                r
-            })
-            .collect();
+        let reports = files.reports(from, &done);
         bar.finish_and_clear();
         io_error |= reports.iter().any(|r| r.io_error);
         let report = match to_json(&reports) {
@@ -134,10 +95,7 @@ pub fn run(args: Args) -> ExitCode {
         }
         return exit_code(io_error, Totals::of(&reports).errors);
     }
-
-    // Text: findings in file order, printed as they come. Small files are
-    // checked several at a time; a large script file is read a window at a
-    // time (its games replayed in parallel), so memory stays bounded.
+    // Text: findings in file order, printed as they come.
     let mut printer = Printer {
         quiet: args.quiet,
         totals: Totals {
@@ -151,40 +109,7 @@ pub fn run(args: Args) -> ExitCode {
         shown: 0,
         hidden: 0,
     };
-    let large = |size: u64| size >= WINDOW_BYTES as u64 / 4;
-    let mut start = 0;
-    while start < files.len() {
-        if large(sizes[start]) {
-            io_error |= check_file_each(&files[start], from, &mut |f| printer.add(f));
-            printer.end_file(&files[start]);
-            bar.inc(1);
-            start += 1;
-        } else {
-            let n = sizes[start..]
-                .iter()
-                .take(256)
-                .take_while(|&&s| !large(s))
-                .count();
-            let batch: Vec<(bool, Vec<Finding>)> = files[start..start + n]
-                .par_iter()
-                .map(|f| {
-                    let mut found = Vec::new();
-                    let io = check_file_each(f, from, &mut |x| found.push(x));
-                    bar.inc(1);
-                    (io, found)
-                })
-                .collect();
-            for ((io, found), file) in batch.into_iter().zip(&files[start..start + n]) {
-                io_error |= io;
-                found.into_iter().for_each(|f| printer.add(f));
-                printer.end_file(file);
-            }
-            start += n;
-        }
-        if printer.failed.is_some() {
-            break;
-        }
-    }
+    io_error |= files.each(from, &done, &mut |f| printer.add(f));
     bar.finish_and_clear();
     let summary = format!("{}\n", printer.totals.summary());
     printer.out.push_str(&summary);
@@ -224,7 +149,8 @@ struct Printer {
 const MAX_MESSAGES_PER_FILE: usize = 100;
 
 impl Printer {
-    fn add(&mut self, f: Finding) {
+    /// Counts and prints `f`; breaks once standard output has failed.
+    fn add(&mut self, f: Finding) -> ControlFlow<()> {
         match f {
             Finding::FileError(d) => {
                 self.totals.errors += 1;
@@ -241,9 +167,15 @@ impl Printer {
                     let _ = writeln!(self.out, "{}", g.line_text());
                 }
             }
+            Finding::FileDone(file) => self.end_file(&file),
         }
         if self.out.len() >= 64 << 10 {
             self.flush();
+        }
+        if self.failed.is_some() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
     }
 
