@@ -1,7 +1,7 @@
 //! Converting game records between file formats: Little Golem `.tsgf`, T1
 //! `.T1`, numbered move lists and game scripts. What `twixt convert` does,
 //! as three calls: [`read_records`], [`write_records`], and [`left_out`]
-//! for what a record format cannot hold.
+//! for what a record format cannot hold; or as one, [`convert_file`].
 
 use std::path::Path;
 
@@ -43,6 +43,86 @@ impl ConvertError {
             diagnostics: Vec::new(),
         }
     }
+}
+
+impl ConvertError {
+    /// True when the request cannot be met (exit code 2 in the CLI), false
+    /// when the input is wrong (exit code 1).
+    pub fn is_usage(&self) -> bool {
+        self.usage
+    }
+
+    /// The located diagnostics to show before the message.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+}
+
+/// The format of a file to convert: `flag` when given, a script for
+/// standard input or output (`-`), else what the name's extension says
+/// ([`output_format`]). `input` tells which side, for the message.
+pub fn choose_format(
+    flag: Option<FileFormat>,
+    path: &Path,
+    input: bool,
+) -> Result<FileFormat, ConvertError> {
+    let stdio = (path == Path::new("-")).then_some(FileFormat::Script);
+    flag.or(stdio).or_else(|| output_format(path)).ok_or_else(|| {
+        ConvertError::usage(format!(
+            "cannot tell the {} format from `{}`: use a .tsgf, .T1, .txt, .moves or .twixt name, or --{}",
+            if input { "input" } else { "output" },
+            path.display(),
+            if input { "from" } else { "to" }
+        ))
+    })
+}
+
+/// A rule set by name: a YAML file (`.yaml`, `.yml`) or a preset.
+pub fn rules_named(name: &str) -> Result<RuleSet, ConvertError> {
+    if name.ends_with(".yaml") || name.ends_with(".yml") {
+        crate::script::load_rules_yaml(Path::new(name)).map_err(ConvertError::usage)
+    } else {
+        RuleSet::preset(name).map_err(|e| ConvertError::usage(e.to_string()))
+    }
+}
+
+/// A file converted.
+#[derive(Debug, Clone)]
+pub struct Converted {
+    /// The text in the new format.
+    pub text: Vec<u8>,
+    /// How many games it holds.
+    pub games: usize,
+    /// What the new format left out of a script ([`left_out`]).
+    pub left_out: Option<String>,
+}
+
+/// Reads the file `input` (`-`: standard input) in format `from` and writes
+/// its games in format `to` ([`read_records`], [`write_records`]); a
+/// script's rule files are looked for beside it.
+pub fn convert_file(
+    input: &Path,
+    from: FileFormat,
+    to: FileFormat,
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
+) -> Result<Converted, ConvertError> {
+    let bytes = crate::limits::read_input(input, crate::limits::MAX_INPUT_BYTES)
+        .map_err(|e| ConvertError::usage(format!("cannot read {}: {e}", input.display())))?;
+    let name = input.display().to_string();
+    let folder = input.parent().filter(|d| !d.as_os_str().is_empty());
+    let records = read_records(&name, &bytes, from, rules, size, folder)?;
+    let text = write_records(&records, to, &name)?;
+    let left_out = if from == FileFormat::Script {
+        left_out(&bytes, to)
+    } else {
+        None
+    };
+    Ok(Converted {
+        text,
+        games: records.len(),
+        left_out,
+    })
 }
 
 /// The format an output file name asks for (`.twixt`, `.tsgf`, `.T1`,
@@ -234,4 +314,32 @@ pub fn left_out(script: &[u8], to: FileFormat) -> Option<String> {
             dropped.join(", ")
         )
     })
+}
+
+#[cfg(test)]
+mod file_tests {
+    use super::*;
+
+    #[test]
+    fn formats_come_from_the_flag_then_standard_io_then_the_name() {
+        let pick = |flag, p: &str| choose_format(flag, Path::new(p), true);
+        assert_eq!(pick(None, "-").unwrap(), FileFormat::Script);
+        assert_eq!(pick(None, "g.T1").unwrap(), FileFormat::T1);
+        assert_eq!(
+            pick(Some(FileFormat::MoveList), "g.T1").unwrap(),
+            FileFormat::MoveList
+        );
+        assert!(pick(None, "g.png").unwrap_err().is_usage());
+    }
+
+    #[test]
+    fn a_move_list_file_converts_to_a_script() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.moves");
+        std::fs::write(&path, "1. f6 2. m12\n").unwrap();
+        let c = convert_file(&path, FileFormat::MoveList, FileFormat::Script, None, None).unwrap();
+        assert_eq!(c.games, 1);
+        assert_eq!(c.left_out, None);
+        assert!(String::from_utf8(c.text).unwrap().contains("m12"));
+    }
 }

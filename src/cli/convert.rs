@@ -4,10 +4,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use twixtkit::board::BoardSize;
-use twixtkit::convert::{FileFormat, left_out, output_format, read_records, write_records};
+use twixtkit::convert::{FileFormat, choose_format, convert_file, rules_named};
 use twixtkit::output::{ensure_not_input, write_atomic};
-use twixtkit::rules::RuleSet;
-use twixtkit::script::load_rules_yaml;
+
+use super::failure::Failure;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -58,28 +58,6 @@ impl From<FormatArg> for FileFormat {
     }
 }
 
-/// A failure and the exit code it earns.
-struct Failure {
-    code: u8,
-    message: String,
-}
-
-fn usage(message: String) -> Failure {
-    Failure { code: 2, message }
-}
-
-impl From<twixtkit::convert::ConvertError> for Failure {
-    fn from(e: twixtkit::convert::ConvertError) -> Failure {
-        for d in &e.diagnostics {
-            eprint!("{}", super::color::for_stderr(d));
-        }
-        Failure {
-            code: if e.usage { 2 } else { 1 },
-            message: e.message,
-        }
-    }
-}
-
 pub fn run(args: Args) -> ExitCode {
     match convert(&args) {
         Ok(n) => {
@@ -92,64 +70,24 @@ pub fn run(args: Args) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Err(f) => {
-            if !f.message.is_empty() {
-                eprintln!("error: {}", twixtkit::diagnostic::printable(&f.message));
-            }
-            ExitCode::from(f.code)
-        }
+        Err(f) => f.report(),
     }
-}
-
-fn pick(
-    flag: Option<FormatArg>,
-    path: &Path,
-    which: &str,
-    of_path: fn(&Path) -> Option<FileFormat>,
-) -> Result<FileFormat, Failure> {
-    let stdio = (path == Path::new("-")).then_some(FileFormat::Script);
-    flag.map(Into::into)
-        .or(stdio)
-        .or_else(|| of_path(path))
-        .ok_or_else(|| {
-            usage(format!(
-                "cannot tell the {which} format from `{}`: use a .tsgf, .T1, .txt, .moves or .twixt name, or --{}",
-                path.display(),
-                if which == "input" { "from" } else { "to" }
-            ))
-        })
 }
 
 fn convert(args: &Args) -> Result<usize, Failure> {
-    let from = pick(args.from, &args.input, "input", output_format)?;
-    let to = pick(args.to, &args.output, "output", output_format)?;
-    let rules = match &args.rules {
-        Some(name) if name.ends_with(".yaml") || name.ends_with(".yml") => {
-            Some(load_rules_yaml(Path::new(name)).map_err(usage)?)
-        }
-        Some(name) => Some(RuleSet::preset(name).map_err(|e| usage(e.to_string()))?),
-        None => None,
-    };
-    let bytes = twixtkit::limits::read_input(&args.input, twixtkit::limits::MAX_INPUT_BYTES)
-        .map_err(|e| usage(format!("cannot read {}: {e}", args.input.display())))?;
-    let name = args.input.display().to_string();
-    let folder = args.input.parent().filter(|d| !d.as_os_str().is_empty());
-    let records = read_records(&name, &bytes, from, rules, args.size, folder)?;
-    let text = write_records(&records, to, &name)?;
-    if from == FileFormat::Script
-        && let Some(warning) = left_out(&bytes, to)
-    {
+    let from = choose_format(args.from.map(Into::into), &args.input, true)?;
+    let to = choose_format(args.to.map(Into::into), &args.output, false)?;
+    let rules = args.rules.as_deref().map(rules_named).transpose()?;
+    let converted = convert_file(&args.input, from, to, rules, args.size)?;
+    if let Some(warning) = &converted.left_out {
         eprintln!("warning: {warning}");
     }
     if args.output == Path::new("-") {
-        super::stdout::print(&text).map_err(|f| Failure {
-            code: f.code,
-            message: f.message,
-        })?;
-        return Ok(records.len());
+        super::stdout::print(&converted.text)?;
+        return Ok(converted.games);
     }
-    ensure_not_input(&args.output, std::slice::from_ref(&args.input))
-        .map_err(|e| usage(e.to_string()))?;
-    write_atomic(&args.output, &text).map_err(|e| usage(e.to_string()))?;
-    Ok(records.len())
+    let usage = |e: twixtkit::output::OutputError| Failure::usage(e.to_string());
+    ensure_not_input(&args.output, std::slice::from_ref(&args.input)).map_err(usage)?;
+    write_atomic(&args.output, &converted.text).map_err(usage)?;
+    Ok(converted.games)
 }

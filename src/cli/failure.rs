@@ -84,7 +84,8 @@ located!(
     twixtkit::open::Error,
     twixtkit::render::Error,
     twixtkit::canonical::Error,
-    twixtkit::book::WriteError
+    twixtkit::book::WriteError,
+    twixtkit::convert::ConvertError
 );
 
 impl From<twixtkit::diagram::style::LoadError> for Failure {
