@@ -5,11 +5,9 @@ use std::process::ExitCode;
 
 use twixtkit::BoardSize;
 use twixtkit::diagram::Style;
-use twixtkit::open::{OpenOptions, game_files};
-use twixtkit::output::{ensure_not_input, write_atomic};
+use twixtkit::open::OpenOptions;
 use twixtkit::rules::RuleSet;
-use twixtkit::view::html::to_html;
-use twixtkit::view::{ViewError, open_input, view_inputs};
+use twixtkit::view::{PageError, ViewError, check_page_name, write_page};
 
 use super::failure::Failure;
 
@@ -53,16 +51,7 @@ pub fn run(a: Args) -> ExitCode {
 }
 
 fn view(a: &Args) -> Result<usize, Failure> {
-    let html = a
-        .output
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
-    if !html {
-        return Err(Failure::usage(format!(
-            "{}: the viewer is written as .html",
-            a.output.display()
-        )));
-    }
+    check_page_name(&a.output).map_err(failure)?;
     let style = Style::load(&a.style)?;
     let options = OpenOptions {
         rules: match &a.rules {
@@ -72,37 +61,24 @@ fn view(a: &Args) -> Result<usize, Failure> {
         size: a.size,
         format: a.from.map(Into::into),
     };
-    let mut missing = Vec::new();
-    let paths = game_files(&a.inputs, &mut missing);
-    if let Some(s) = missing.first() {
-        return Err(Failure::usage(s.to_string()));
-    }
-    let files = paths
-        .iter()
-        .map(|p| open_input(p, &options))
-        .collect::<Result<Vec<_>, _>>()?;
-    let games = view_inputs(&files).map_err(|e| {
-        if let ViewError::Invalid { diagnostics, .. } = &e {
-            for d in diagnostics {
-                eprint!("{d}");
+    write_page(&a.inputs, &options, &style, a.title.as_deref(), &a.output).map_err(failure)
+}
+
+/// The failure a page error earns; the games' errors are printed first.
+fn failure(e: PageError) -> Failure {
+    match e {
+        PageError::Open(e) => e.into(),
+        PageError::View(e) => {
+            if let ViewError::Invalid { diagnostics, .. } = &e {
+                for d in diagnostics {
+                    eprint!("{d}");
+                }
+            }
+            match e {
+                ViewError::Empty => Failure::usage(e.to_string()),
+                _ => Failure::invalid(e.to_string()),
             }
         }
-        match e {
-            ViewError::Empty => Failure::usage(e.to_string()),
-            _ => Failure::invalid(e.to_string()),
-        }
-    })?;
-    let title = a.title.clone().unwrap_or_else(|| {
-        if games.len() == 1 {
-            games[0].title.clone()
-        } else {
-            a.inputs[0]
-                .file_stem()
-                .map_or_else(|| "Games".into(), |s| s.to_string_lossy().into_owned())
-        }
-    });
-    ensure_not_input(&a.output, &paths).map_err(|e| Failure::usage(e.to_string()))?;
-    write_atomic(&a.output, to_html(&games, &style, &title).as_bytes())
-        .map_err(|e| Failure::usage(e.to_string()))?;
-    Ok(games.len())
+        _ => Failure::usage(e.to_string()),
+    }
 }

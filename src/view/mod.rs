@@ -4,10 +4,11 @@
 //! The browser needs no TwixT rules: [`build`] replays every line (main line
 //! and variations) here, and gives every peg and link the plies of each line
 //! during which it stands; the page's script only shows and hides elements.
-//! [`html`] writes the page.
+//! [`html`] writes the page, and [`write`] writes it as a file.
 
 pub mod build;
 pub mod html;
+pub mod write;
 
 use crate::board::{BoardSize, Hole, Player};
 use crate::diagnostic::Diagnostic;
@@ -15,6 +16,7 @@ use crate::diagram::Diagram;
 use crate::link::Link;
 
 pub use build::{ViewError, view_games};
+pub use write::{PageError, check_page_name, write_page};
 
 use std::path::Path;
 
