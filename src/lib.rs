@@ -44,6 +44,7 @@ pub mod limits;
 pub mod open;
 pub mod output;
 pub mod pictures;
+pub mod presets;
 pub mod record;
 pub mod render;
 pub mod replay;
