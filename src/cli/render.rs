@@ -33,30 +33,11 @@ pub struct Args {
     dpi: Option<f64>,
     /// Distance between neighbouring holes: pixels (`24`, `24px`) or, for
     /// print-ready SVG, millimetres (`5mm`; PNG then uses 96 dpi).
-    #[arg(long, default_value = "24", value_parser = unit)]
+    #[arg(long, default_value = "24")]
     unit: Scale,
     /// Plain ASCII for text output.
     #[arg(long)]
     ascii: bool,
-}
-
-fn unit(s: &str) -> Result<Scale, String> {
-    let t = s.trim();
-    let (num, mm) = match t.strip_suffix("mm") {
-        Some(n) => (n, true),
-        None => (t.strip_suffix("px").unwrap_or(t), false),
-    };
-    let (lo, hi, scale): (f64, f64, fn(f64) -> Scale) = if mm {
-        (0.5, 100.0, Scale::Mm)
-    } else {
-        (2.0, 400.0, Scale::Px)
-    };
-    match num.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && (lo..=hi).contains(&v) => Ok(scale(v)),
-        _ => Err(format!(
-            "expected a hole spacing like 24 (pixels, 2 to 400) or 5mm (0.5 to 100), found `{s}`"
-        )),
-    }
 }
 
 pub fn run(a: Args) -> ExitCode {

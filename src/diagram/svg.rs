@@ -28,6 +28,35 @@ impl Default for Scale {
     }
 }
 
+/// A hole spacing that is not `24`/`24px` (2 to 400 pixels) or `5mm` (0.5
+/// to 100 millimetres); it holds the text as given.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("expected a hole spacing like 24 (pixels, 2 to 400) or 5mm (0.5 to 100), found `{0}`")]
+pub struct ParseScaleError(pub String);
+
+impl std::str::FromStr for Scale {
+    type Err = ParseScaleError;
+
+    /// Pixels (`24`, `24px`) or millimetres (`5mm`), within sizes a
+    /// picture can be drawn at.
+    fn from_str(s: &str) -> Result<Scale, ParseScaleError> {
+        let t = s.trim();
+        let (num, mm) = match t.strip_suffix("mm") {
+            Some(n) => (n, true),
+            None => (t.strip_suffix("px").unwrap_or(t), false),
+        };
+        let (lo, hi, scale): (f64, f64, fn(f64) -> Scale) = if mm {
+            (0.5, 100.0, Scale::Mm)
+        } else {
+            (2.0, 400.0, Scale::Px)
+        };
+        match num.trim().parse::<f64>() {
+            Ok(v) if v.is_finite() && (lo..=hi).contains(&v) => Ok(scale(v)),
+            _ => Err(ParseScaleError(s.to_string())),
+        }
+    }
+}
+
 /// Appends a number with at most three decimals, trailing zeros trimmed.
 pub fn push_num(out: &mut String, v: f64) {
     let r = (v * 1000.0).round();
@@ -1063,6 +1092,16 @@ fn write_coords(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hole_spacing_is_pixels_or_millimetres_within_limits() {
+        assert_eq!("24".parse::<Scale>().unwrap(), Scale::Px(24.0));
+        assert_eq!(" 30px".parse::<Scale>().unwrap(), Scale::Px(30.0));
+        assert_eq!("5mm".parse::<Scale>().unwrap(), Scale::Mm(5.0));
+        assert!("1000".parse::<Scale>().is_err());
+        assert!("0.1mm".parse::<Scale>().is_err());
+        assert!("abc".parse::<Scale>().is_err());
+    }
 
     #[test]
     fn numbers_are_trimmed() {
