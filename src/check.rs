@@ -392,8 +392,9 @@ fn check_script_stream(path: &Path, name: &str, each: &mut dyn FnMut(Finding)) -
     let base = path.parent();
     let mut found = false;
     // One thread reads and parses the next window while the others replay
-    // this one; the queue holds one window, so memory stays bounded.
-    let (tx, rx) = std::sync::mpsc::sync_channel(1);
+    // this one; it hands a window over only when it is taken, so at most
+    // two windows are held and memory stays bounded.
+    let (tx, rx) = std::sync::mpsc::sync_channel(0);
     let reading = std::thread::spawn(move || {
         for window in crate::script::stream::GameStream::new(reader) {
             let stop = window.is_err();

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use super::build::ViewError;
-use super::{open_input, view_inputs};
 use super::html::to_html;
+use super::{open_input, view_inputs};
 use crate::diagram::Style;
 use crate::open::{OpenOptions, Skipped, game_files};
 use crate::output::{OutputError, ensure_not_input, write_atomic};
