@@ -56,11 +56,8 @@ fn random(args: &Args) -> Result<(), Failure> {
     if args.game == GameKind::Twrs {
         return random_twrs(args);
     }
-    let size = args.size.unwrap_or_default();
-    let rules = RuleSet::preset(args.rules.as_deref().unwrap_or("pencil"))
-        .map_err(|e| usage(&e))?
-        .with_size(size);
-    rules.validate().map_err(|e| usage(&e))?;
+    let name = args.rules.as_deref().unwrap_or("pencil");
+    let rules = RuleSet::preset_on(name, args.size.unwrap_or_default()).map_err(|e| usage(&e))?;
     let format = BatchFormat::for_output(args.output.as_deref()).map_err(|e| usage(&e))?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let text =
@@ -88,20 +85,8 @@ fn emit(args: &Args, text: &str, what: &str, seed: u64) -> Result<(), Failure> {
 /// Random TWRS games, written as one TWRS script (standard output or a
 /// `.twixt` file).
 fn random_twrs(args: &Args) -> Result<(), Failure> {
-    use twixtkit::twrs::TwrsRules;
     let name = args.rules.as_deref().unwrap_or("twrs");
-    let mut rules = TwrsRules::preset(name).ok_or_else(|| {
-        Failure::usage(format!(
-            "there is no TWRS rule set `{name}` (presets: {})",
-            twixtkit::twrs::rules::PRESET_NAMES.join(", ")
-        ))
-    })?;
-    if let Some(size) = args.size {
-        let side = |n: u16| u8::try_from(n).unwrap_or(u8::MAX);
-        (rules.width, rules.height) = (side(size.width()), side(size.height()));
-    }
-    rules
-        .validate()
+    let rules = twixtkit::twrs::TwrsRules::preset_on(name, args.size)
         .map_err(|e| Failure::usage(e.to_string()))?;
     if let Some(p) = args.output.as_deref().filter(|p| *p != Path::new("-"))
         && !twixtkit::open::is_script(p)

@@ -245,6 +245,13 @@ impl RuleSet {
             .ok_or_else(|| RuleSetError::UnknownPreset(name.to_string()))
     }
 
+    /// The preset `name` on a board of `size`, checked to be playable.
+    pub fn preset_on(name: &str, size: BoardSize) -> Result<RuleSet, RuleSetError> {
+        let rules = RuleSet::preset(name)?.with_size(size);
+        rules.validate()?;
+        Ok(rules)
+    }
+
     /// The rule set as a YAML rule file, each value with its choices in a
     /// comment, ready to edit; `title` (a preset's name and source) heads it.
     /// [`RuleSet::from_yaml`] reads it back as the same rule set.

@@ -80,6 +80,17 @@ fn yes() -> bool {
 /// The names of the presets, as [`TwrsRules::preset`] takes them.
 pub const PRESET_NAMES: [&str; 2] = ["twrs", "twrs-advanced"];
 
+/// Why a preset cannot be played as asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PresetError {
+    /// No preset has this name.
+    #[error("there is no TWRS rule set `{0}` (presets: {presets})", presets = PRESET_NAMES.join(", "))]
+    Unknown(String),
+    /// The preset on the size asked for cannot be played.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+}
+
 /// Why a rule set cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
@@ -131,6 +142,22 @@ impl TwrsRules {
         }
     }
 
+    /// The preset `name` on a grid of `size` lines (each side cut to 255;
+    /// default the preset's own), checked to be playable.
+    pub fn preset_on(
+        name: &str,
+        size: Option<crate::board::BoardSize>,
+    ) -> Result<TwrsRules, PresetError> {
+        let mut rules =
+            TwrsRules::preset(name).ok_or_else(|| PresetError::Unknown(name.to_string()))?;
+        if let Some(size) = size {
+            let side = |n: u16| u8::try_from(n).unwrap_or(u8::MAX);
+            (rules.width, rules.height) = (side(size.width()), side(size.height()));
+        }
+        rules.validate()?;
+        Ok(rules)
+    }
+
     /// Reads a rule set from YAML; a missing field takes the basic game's value.
     pub fn from_yaml(text: &str) -> Result<TwrsRules, String> {
         let rules: TwrsRules = serde_saphyr::from_str(text).map_err(|e| e.to_string())?;
@@ -170,6 +197,20 @@ impl Default for TwrsRules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_preset_is_sized_and_checked() {
+        let r = TwrsRules::preset_on("TWRS", Some("9x7".parse().unwrap())).unwrap();
+        assert_eq!((r.width, r.height), (9, 7));
+        assert!(matches!(
+            TwrsRules::preset_on("nope", None),
+            Err(PresetError::Unknown(_))
+        ));
+        assert!(matches!(
+            TwrsRules::preset_on("twrs", Some("40".parse().unwrap())),
+            Err(PresetError::Rules(_))
+        ));
+    }
 
     #[test]
     fn presets_round_trip_through_yaml() {
