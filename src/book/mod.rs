@@ -4,7 +4,7 @@
 //! them every N moves, as Go book tools split a game (sgf2dg is the model).
 //!
 //! [`build`] turns a [`GameFile`](crate::GameFile) into a [`Book`], a model
-//! of the document; [`html`] and [`pdf`] write it, and [`write`] writes
+//! of the document; [`html`] and [`pdf`] write it, and [`write`](mod@write) writes
 //! it as a file.
 
 pub mod build;

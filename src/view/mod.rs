@@ -4,7 +4,7 @@
 //! The browser needs no TwixT rules: [`build`] replays every line (main line
 //! and variations) here, and gives every peg and link the plies of each line
 //! during which it stands; the page's script only shows and hides elements.
-//! [`html`] writes the page, and [`write`] writes it as a file.
+//! [`html`] writes the page, and [`write`](mod@write) writes it as a file.
 
 pub mod build;
 pub mod html;
