@@ -87,6 +87,20 @@ impl Totals {
         }
     }
 
+    /// Counts one finding: a file error, or a game with its errors and
+    /// warnings (files are counted by the caller).
+    pub fn add(&mut self, finding: &Finding) {
+        match finding {
+            Finding::FileError(_) => self.errors += 1,
+            Finding::Game(g) => {
+                self.games += 1;
+                self.errors += g.errors.len();
+                self.warnings += g.warnings.len();
+            }
+            Finding::FileDone(_) => {}
+        }
+    }
+
     /// `checked 3 games in 2 files: 0 errors, 1 warning`.
     pub fn summary(&self) -> String {
         format!(
@@ -613,6 +627,17 @@ mod file_set_tests {
         });
         assert!(!io);
         assert_eq!(titles, ["g0", "g1", "g2"]);
+        let mut totals = Totals {
+            files: 0,
+            games: 0,
+            errors: 0,
+            warnings: 0,
+        };
+        set.each(None, &|| {}, &mut |f| {
+            totals.add(&f);
+            ControlFlow::Break(())
+        });
+        assert_eq!((totals.games, totals.errors), (1, 0));
         assert_eq!(Totals::of(&set.reports(None, &|| {})).games, 3);
     }
 

@@ -151,15 +151,10 @@ const MAX_MESSAGES_PER_FILE: usize = 100;
 impl Printer {
     /// Counts and prints `f`; breaks once standard output has failed.
     fn add(&mut self, f: Finding) -> ControlFlow<()> {
+        self.totals.add(&f);
         match f {
-            Finding::FileError(d) => {
-                self.totals.errors += 1;
-                self.message(&d);
-            }
+            Finding::FileError(d) => self.message(&d),
             Finding::Game(g) => {
-                self.totals.games += 1;
-                self.totals.errors += g.errors.len();
-                self.totals.warnings += g.warnings.len();
                 for d in g.errors.iter().chain(&g.warnings) {
                     self.message(d);
                 }
