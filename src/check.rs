@@ -261,6 +261,9 @@ pub fn check_file_each(
     each: &mut dyn FnMut(Finding),
 ) -> bool {
     let name = path.display().to_string();
+    if path == Path::new("-") && from.is_none_or(|f| f == FileFormat::Script) {
+        return check_stdin(&name, each);
+    }
     let streamed = path != Path::new("-")
         && from.or_else(|| FileFormat::of_path(path)) == Some(FileFormat::Script)
         && !(from.is_none() && crate::twrs::file::sniff(path));
@@ -395,15 +398,92 @@ pub fn check_position(line: &str) -> Result<String, String> {
 /// A script file read a window at a time; each window's games replayed in
 /// parallel and handed out in order.
 fn check_script_stream(path: &Path, name: &str, each: &mut dyn FnMut(Finding)) -> bool {
-    let failed = |e: String| Finding::FileError(Diagnostic::error(e).with_file(name));
-    let reader = match open_input(path) {
-        Ok(r) => r,
+    match open_input(path) {
+        Ok(reader) => check_stream(reader, path.parent(), name, each),
         Err(e) => {
-            each(failed(format!("cannot read {name}: {e}")));
+            each(Finding::FileError(
+                Diagnostic::error(format!("cannot read {name}: {e}")).with_file(name),
+            ));
+            true
+        }
+    }
+}
+
+/// Standard input as a script, streamed like a file (gzip data is told by
+/// its first bytes); a TWRS script, told by its header, is read whole.
+fn check_stdin(name: &str, each: &mut dyn FnMut(Finding)) -> bool {
+    use std::io::Read;
+    let failed = |e: std::io::Error| {
+        Finding::FileError(Diagnostic::error(format!("cannot read {name}: {e}")).with_file(name))
+    };
+    let stdin = std::io::stdin();
+    let mut magic = Vec::new();
+    if let Err(e) = (&stdin).take(2).read_to_end(&mut magic) {
+        each(failed(e));
+        return true;
+    }
+    let raw = std::io::Cursor::new(magic.clone()).chain(stdin);
+    let mut reader: Box<dyn Read + Send> = if magic == [0x1f, 0x8b] {
+        Box::new(Gunzip(flate2::read::MultiGzDecoder::new(
+            std::io::BufReader::new(raw),
+        )))
+    } else {
+        Box::new(raw)
+    };
+    // The header says which game: look at the first lines.
+    let mut head = Vec::new();
+    if let Err(e) = (&mut reader).take(64 << 10).read_to_end(&mut head) {
+        each(failed(e));
+        return true;
+    }
+    let bom = if head.starts_with(b"\xEF\xBB\xBF") {
+        3
+    } else {
+        0
+    };
+    if crate::twrs::script::is_twrs(&String::from_utf8_lossy(&head[bom..])) {
+        let mut bytes = head;
+        let limit = crate::limits::MAX_INPUT_BYTES;
+        if let Err(e) = reader.take(limit + 1).read_to_end(&mut bytes) {
+            each(failed(e));
             return true;
         }
-    };
-    let base = path.parent();
+        if bytes.len() as u64 > limit {
+            each(failed(std::io::Error::other(format!(
+                "the file is larger than the limit of {}",
+                crate::limits::describe_bytes(limit)
+            ))));
+            return true;
+        }
+        let text = String::from_utf8_lossy(&bytes[bom..]).into_owned();
+        let report = check_twrs(crate::twrs::file::TwrsFile::from_text(
+            name,
+            text,
+            Path::new("."),
+        ));
+        report
+            .errors
+            .into_iter()
+            .for_each(|e| each(Finding::FileError(e)));
+        report
+            .games
+            .into_iter()
+            .for_each(|g| each(Finding::Game(Box::new(g))));
+        return report.io_error;
+    }
+    let reader: Box<dyn Read + Send> = Box::new(std::io::Cursor::new(head).chain(reader));
+    check_stream(reader, Some(Path::new(".")), name, each)
+}
+
+/// The games of a script read from `reader` a window at a time; rule files
+/// the games name are read from `base`.
+fn check_stream(
+    reader: Box<dyn std::io::Read + Send>,
+    base: Option<&Path>,
+    name: &str,
+    each: &mut dyn FnMut(Finding),
+) -> bool {
+    let failed = |e: String| Finding::FileError(Diagnostic::error(e).with_file(name));
     let mut found = false;
     // One thread reads and parses the next window while the others replay
     // this one; it hands a window over only when it is taken, so at most

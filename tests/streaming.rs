@@ -145,3 +145,53 @@ fn a_file_over_the_old_limit_is_checked_in_bounded_memory() {
     let peak_mib = children_max_rss_kib() / 1024;
     assert!(peak_mib < 100, "peak memory {peak_mib} MiB");
 }
+
+#[test]
+fn standard_input_over_the_old_limit_is_streamed_plain_or_gzipped() {
+    let o = Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .args(["random", "--seed", "3", "--games", "100"])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let game_text = o.stdout;
+    // About 70 MB through a pipe: more than a whole file may hold.
+    let copies = 70_000_000 / game_text.len() + 1;
+    let run = |gzip: bool| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_twixt"))
+            .args(["check", "-q", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let text = game_text.clone();
+        let writer = std::thread::spawn(move || {
+            if gzip {
+                let mut z = flate2::write::GzEncoder::new(stdin, flate2::Compression::fast());
+                for _ in 0..copies {
+                    z.write_all(&text).unwrap();
+                }
+                z.finish().unwrap();
+            } else {
+                for _ in 0..copies {
+                    stdin.write_all(&text).unwrap();
+                }
+            }
+        });
+        let o = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert_eq!(o.status.code(), Some(0), "{out}");
+        assert_eq!(
+            out,
+            format!(
+                "checked {} games in 1 file: 0 errors, 0 warnings\n",
+                copies * 100
+            )
+        );
+    };
+    run(false);
+    run(true);
+    let peak_mib = children_max_rss_kib() / 1024;
+    assert!(peak_mib < 100, "peak memory {peak_mib} MiB");
+}
