@@ -201,6 +201,69 @@ pub fn format_file(path: &Path) -> Result<Formatted, Error> {
     Ok(Formatted { canonical, differs })
 }
 
+/// Whether the script at `path` is canonical, and if not how it differs,
+/// as [`format_file`] says it; a large TwixT script is read a window at a
+/// time (its canonical text is compared game by game, never held whole),
+/// so a file of any size can be checked.
+pub fn check_file(path: &Path) -> Result<Option<Difference>, Error> {
+    let large = std::fs::metadata(path)
+        .is_ok_and(|m| m.is_file() && m.len() >= crate::script::stream::WINDOW_BYTES as u64);
+    if !large || crate::twrs::file::sniff(path) {
+        return format_file(path).map(|f| f.differs);
+    }
+    let name = path.display().to_string();
+    let read_error = |source: std::io::Error| Error::Read {
+        name: name.clone(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(read_error)?;
+    let reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let mut windows = crate::script::stream::GameStream::new(reader).peekable();
+    let mut diagnostics = Vec::new();
+    let mut differs: Option<Difference> = None;
+    while let Some(window) = windows.next() {
+        let window = window.map_err(|e| match e {
+            crate::script::stream::StreamError::Io(e) => read_error(e),
+            other => read_error(std::io::Error::other(other.to_string())),
+        })?;
+        // The games of this window as `write_file` writes them, with the
+        // blank line that separates them from the next window's.
+        let mut canonical = String::with_capacity(window.text.len());
+        for (i, piece) in window.pieces.iter().enumerate() {
+            match &piece.game {
+                Ok(game) => {
+                    if i > 0 {
+                        canonical.push('\n');
+                    }
+                    canonical.push_str(&crate::script::write_game(game));
+                }
+                Err(e) => diagnostics.push(e.to_diagnostic(&name, &window.text)),
+            }
+        }
+        if windows.peek().is_some() {
+            canonical.push('\n');
+        }
+        if diagnostics.is_empty() && canonical != window.text {
+            let here = if canonical == window.text.replace("\r\n", "\n") {
+                Difference::LineEndings
+            } else {
+                Difference::Text
+            };
+            differs = Some(match differs {
+                Some(Difference::Text) => Difference::Text,
+                _ => here,
+            });
+        }
+    }
+    if !diagnostics.is_empty() {
+        return Err(Error::Syntax { name, diagnostics });
+    }
+    if starts_with_bom(path) {
+        return Ok(Some(Difference::ByteOrderMark));
+    }
+    Ok(differs)
+}
+
 /// Replaces the file at `path` by `canonical`. A link is followed and the
 /// file it points to rewritten, the link kept. A read-only file or one with
 /// several hard links is refused unless `force`.

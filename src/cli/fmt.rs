@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use twixtkit::canonical::{format_file, rewrite, script_files};
+use twixtkit::canonical::{check_file, format_file, rewrite, script_files};
 
 use super::failure::Failure;
 
@@ -65,16 +65,19 @@ pub fn run(args: Args) -> ExitCode {
 /// Formats one script; true when it was (or, with `--check`, would be)
 /// changed.
 fn format_one(path: &Path, args: &Args) -> Result<bool, Failure> {
-    let f = format_file(path)?;
-    let Some(difference) = f.differs else {
-        return Ok(false);
-    };
     if args.check {
+        let Some(difference) = check_file(path)? else {
+            return Ok(false);
+        };
         let name = path.display();
         super::stdout::print(
             format!("{name}: not in canonical form{}\n", difference.note()).as_bytes(),
         )?;
     } else {
+        let f = format_file(path)?;
+        if f.differs.is_none() {
+            return Ok(false);
+        }
         rewrite(path, &f.canonical, args.force)?;
     }
     Ok(true)
