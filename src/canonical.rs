@@ -188,17 +188,23 @@ pub fn format_file(path: &Path) -> Result<Formatted, Error> {
     if canonical.len() as u64 > MAX_INPUT_BYTES {
         return Err(Error::TooLarge { name });
     }
-    let bom = starts_with_bom(path);
-    let differs = if canonical == text && !bom {
-        None
-    } else if bom {
+    let differs = if starts_with_bom(path) {
         Some(Difference::ByteOrderMark)
+    } else {
+        text_difference(&canonical, &text)
+    };
+    Ok(Formatted { canonical, differs })
+}
+
+/// How `text` differs from its `canonical` form, a byte order mark aside.
+fn text_difference(canonical: &str, text: &str) -> Option<Difference> {
+    if canonical == text {
+        None
     } else if canonical == text.replace("\r\n", "\n") {
         Some(Difference::LineEndings)
     } else {
         Some(Difference::Text)
-    };
-    Ok(Formatted { canonical, differs })
+    }
 }
 
 /// Whether the script at `path` is canonical, and if not how it differs,
@@ -243,12 +249,9 @@ pub fn check_file(path: &Path) -> Result<Option<Difference>, Error> {
         if windows.peek().is_some() {
             canonical.push('\n');
         }
-        if diagnostics.is_empty() && canonical != window.text {
-            let here = if canonical == window.text.replace("\r\n", "\n") {
-                Difference::LineEndings
-            } else {
-                Difference::Text
-            };
+        if diagnostics.is_empty()
+            && let Some(here) = text_difference(&canonical, &window.text)
+        {
             differs = Some(match differs {
                 Some(Difference::Text) => Difference::Text,
                 _ => here,

@@ -270,7 +270,11 @@ pub fn check_file_each(
     if streamed {
         return check_script_stream(path, &name, each);
     }
-    let report = check_whole_file(path, from, &name);
+    hand_out(check_whole_file(path, from, &name), each)
+}
+
+/// A whole file's report as findings, in order; true when it could not be read.
+fn hand_out(report: FileReport, each: &mut dyn FnMut(Finding)) -> bool {
     for e in report.errors {
         each(Finding::FileError(e));
     }
@@ -456,20 +460,8 @@ fn check_stdin(name: &str, each: &mut dyn FnMut(Finding)) -> bool {
             return true;
         }
         let text = String::from_utf8_lossy(&bytes[bom..]).into_owned();
-        let report = check_twrs(crate::twrs::file::TwrsFile::from_text(
-            name,
-            text,
-            Path::new("."),
-        ));
-        report
-            .errors
-            .into_iter()
-            .for_each(|e| each(Finding::FileError(e)));
-        report
-            .games
-            .into_iter()
-            .for_each(|g| each(Finding::Game(Box::new(g))));
-        return report.io_error;
+        let file = crate::twrs::file::TwrsFile::from_text(name, text, Path::new("."));
+        return hand_out(check_twrs(file), each);
     }
     let reader: Box<dyn Read + Send> = Box::new(std::io::Cursor::new(head).chain(reader));
     check_stream(reader, Some(Path::new(".")), name, each)

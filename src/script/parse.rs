@@ -43,7 +43,7 @@ use crate::moves::{Move, Placement, Removal};
 /// Deepest nesting of variations accepted.
 pub const MAX_DEPTH: usize = limits::MAX_VARIATION_DEPTH;
 
-use super::lex::{Arg, In, Lexer, clip, err, has_blank_line};
+use super::lex::{Arg, In, Lexer, clip, err, has_blank_line, variation_start};
 
 /// A syntax error: what was expected, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -373,29 +373,10 @@ impl<'a> P<'a> {
                 }
                 Some('(') => {
                     let o = self.here(1);
-                    let Some(lp) = last_move else {
-                        return Err(err(
-                            "a variation must follow the move it replaces",
-                            "no move before this variation",
-                            o,
-                        ));
-                    };
-                    if depth + 1 > MAX_DEPTH {
-                        return Err(err(
-                            format!("variations nested more than {MAX_DEPTH} deep"),
-                            "too deep",
-                            o,
-                        ));
-                    }
                     self.counts.variations += 1;
-                    over(
-                        self.counts.variations,
-                        limits::MAX_VARIATIONS_PER_GAME,
-                        "variations",
-                        o,
-                    )?;
+                    let from = variation_start(last_move, depth, self.counts.variations, o)?;
                     self.advance(1);
-                    let v = self.line(depth + 1, lp - 1, None, Some(o), Vec::new())?;
+                    let v = self.line(depth + 1, from, None, Some(o), Vec::new())?;
                     line.elements.push(Element::Variation(v));
                 }
                 Some('#') => {

@@ -35,17 +35,8 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
         } else {
             errors.extend(render(&check.errors));
         }
-        let title = game
-            .tag("Title")
-            .map(str::to_string)
-            .unwrap_or_else(|| format!("Game {}", i + 1));
-        let mut facts: Vec<(String, String)> = ["Event", "Site", "Date", "Round", "Annotator"]
-            .into_iter()
-            .filter_map(|t| game.tag(t).map(|v| (t.to_string(), v.to_string())))
-            .filter(|(_, v)| !v.trim().is_empty())
-            .collect();
-        facts.push(("Rules".into(), check.rules.clone()));
-        facts.push(("Board".into(), format!("{} lines", check.size)));
+        let title = check.title_or(i + 1);
+        let mut facts = check.facts(game);
         facts.push(("Result".into(), check.outcome.clone()));
 
         let mut drawn = false;

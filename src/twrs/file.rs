@@ -65,6 +65,29 @@ pub struct GameCheck {
     pub errors: Vec<Diagnostic>,
 }
 
+impl GameCheck {
+    /// What a document says about the game: its event, site, date, round
+    /// and annotator when given, then its rules and board.
+    pub fn facts(&self, game: &TwrsGame) -> Vec<(String, String)> {
+        let mut facts: Vec<(String, String)> = ["Event", "Site", "Date", "Round", "Annotator"]
+            .into_iter()
+            .filter_map(|t| game.tag(t).map(|v| (t.to_string(), v.to_string())))
+            .filter(|(_, v)| !v.trim().is_empty())
+            .collect();
+        facts.push(("Rules".into(), self.rules.clone()));
+        facts.push(("Board".into(), format!("{} lines", self.size)));
+        facts
+    }
+
+    /// The game's title: its `Title` tag, else "Game N" for game `number`
+    /// (from 1) of its file.
+    pub fn title_or(&self, number: usize) -> String {
+        self.title
+            .clone()
+            .unwrap_or_else(|| format!("Game {number}"))
+    }
+}
+
 /// One drawn diagram point.
 #[derive(Debug, Clone)]
 pub struct TwrsPicture {

@@ -6,10 +6,9 @@
 //! see docs/twrs.md ("Scripts") for every directive.
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
-use crate::limits::MAX_VARIATIONS_PER_GAME;
-use crate::script::lex::{Arg, Lexer, clip, err, has_blank_line};
+use crate::script::lex::{Arg, Lexer, clip, err, has_blank_line, variation_start};
 use crate::script::write::{escape_comment, quote};
-use crate::script::{MAX_DEPTH, ParseError, Span};
+use crate::script::{ParseError, Span};
 use crate::twrs::moves::{Lines, Move};
 use crate::twrs::point::{Point, Side};
 use crate::twrs::position::{Position, Status};
@@ -405,30 +404,10 @@ impl Reader<'_> {
                 Some('{') => line.push(Element::Comment(self.lx.comment()?.trim().to_string())),
                 Some('(') => {
                     let o = self.lx.here(1);
-                    let Some(lp) = last_move else {
-                        return Err(err(
-                            "a variation must follow the move it replaces",
-                            "no move before this variation",
-                            o,
-                        ));
-                    };
-                    if depth + 1 > MAX_DEPTH {
-                        return Err(err(
-                            format!("variations nested more than {MAX_DEPTH} deep"),
-                            "too deep",
-                            o,
-                        ));
-                    }
                     self.variations += 1;
-                    if self.variations > MAX_VARIATIONS_PER_GAME {
-                        return Err(err(
-                            format!("more than {MAX_VARIATIONS_PER_GAME} variations in one game"),
-                            "too many variations",
-                            o,
-                        ));
-                    }
+                    let from = variation_start(last_move, depth, self.variations, o)?;
                     self.lx.advance(1);
-                    let v = self.line(g, depth + 1, lp - 1, Some(o), Vec::new())?;
+                    let v = self.line(g, depth + 1, from, Some(o), Vec::new())?;
                     line.push(Element::Variation(v));
                 }
                 Some('#') => {

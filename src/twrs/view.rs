@@ -61,10 +61,6 @@ pub fn view_games(file: &TwrsFile) -> Result<Vec<ViewGame>, Vec<Diagnostic>> {
         let Ok(start) = game.start() else {
             continue;
         };
-        let title = game
-            .tag("Title")
-            .map(str::to_string)
-            .unwrap_or_else(|| format!("Game {}", i + 1));
         let mut w = Walker {
             snapshots: &replayed.diagrams,
             lines: Vec::new(),
@@ -76,20 +72,13 @@ pub fn view_games(file: &TwrsFile) -> Result<Vec<ViewGame>, Vec<Diagnostic>> {
         let end = &replayed.position;
         let over = matches!(end.status(), Status::Over(_));
         let score = end.score();
-        let mut facts: Vec<(String, String)> = ["Event", "Site", "Date", "Round", "Annotator"]
-            .into_iter()
-            .filter_map(|t| game.tag(t).map(|v| (t.to_string(), v.to_string())))
-            .filter(|(_, v)| !v.trim().is_empty())
-            .collect();
-        facts.push(("Rules".into(), check.rules.clone()));
-        facts.push(("Board".into(), format!("{} lines", check.size)));
         out.push(ViewGame {
-            title,
             players: (
                 game.tag("Orange").map(str::to_string),
                 game.tag("Blue").map(str::to_string),
             ),
-            facts,
+            title: check.title_or(i + 1),
+            facts: check.facts(game),
             result: over.then(|| check.outcome.clone()),
             score: if over {
                 format!("{}–{}", score.orange, score.blue)
@@ -225,15 +214,10 @@ impl Walker<'_> {
     }
 }
 
-/// The element's `data-v` attribute: its spans as `line:first-end`.
+/// The element's `data-v` attribute: its spans as the page reads them.
 fn spans_attr(spans: &[(usize, u32, u32)]) -> String {
     let mut out = String::from(" data-v=\"");
-    for (i, (l, a, b)) in spans.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        let _ = write!(out, "{l}:{a}-{b}");
-    }
+    crate::view::html::spans(&mut out, spans);
     out.push('"');
     out
 }

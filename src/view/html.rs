@@ -263,7 +263,8 @@ fn board_svg(out: &mut String, gi: usize, g: &ViewGame, s: &Style) {
     out.push_str("</svg>\n");
 }
 
-fn spans(out: &mut String, spans: &[(usize, u32, u32)]) {
+/// A piece's spans as its `data-v` value: `line:first-end`, space-separated.
+pub(crate) fn spans(out: &mut String, spans: &[(usize, u32, u32)]) {
     for (i, (l, a, b)) in spans.iter().enumerate() {
         if i > 0 {
             out.push(' ');
