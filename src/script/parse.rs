@@ -43,7 +43,7 @@ use crate::moves::{Move, Placement, Removal};
 /// Deepest nesting of variations accepted.
 pub const MAX_DEPTH: usize = limits::MAX_VARIATION_DEPTH;
 
-use super::lex::{Arg, In, Lexer, clip, err, has_blank_line, variation_start};
+use super::lex::{Arg, Lexer, clip, err, has_blank_line, variation_start};
 
 /// A syntax error: what was expected, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -226,10 +226,97 @@ impl<'a> P<'a> {
         }
     }
 
+    /// The common case read in one pass over the bytes: blanks, an optional
+    /// move number `N.` that is the expected one, and a plain hole like `f6`
+    /// ending the word, pushed on `line` (true). Anything else (a glyph,
+    /// links, removals, a keyword, a non-ASCII character, a wrong number, one
+    /// move too many) returns false having consumed nothing, and the general
+    /// path reads it, with its messages. The result is the one the general
+    /// path gives: this is only faster.
+    fn quick_move(&mut self, ply: u32, line: &mut Vec<Element>) -> bool {
+        let b = self.rest.fragment().as_bytes();
+        let blank = |c: u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b',');
+        let mut i = b.iter().take_while(|&&c| blank(c)).count();
+        let start = i;
+        if b.get(i).is_some_and(u8::is_ascii_digit) {
+            let mut n: u32 = 0;
+            let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if digits > 9 {
+                return false;
+            }
+            for &c in &b[i..i + digits] {
+                n = n * 10 + u32::from(c - b'0');
+            }
+            i += digits;
+            let dots = b[i..].iter().take_while(|&&c| c == b'.').count();
+            if dots == 0 || n != ply + 1 {
+                return false;
+            }
+            i += dots;
+            i += b[i..].iter().take_while(|&&c| blank(c)).count();
+        }
+        let word = i;
+        let letters = b[i..]
+            .iter()
+            .take_while(|c| c.is_ascii_alphabetic())
+            .count();
+        i += letters;
+        let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if letters == 0 || digits == 0 || digits > 5 || b[i] == b'0' {
+            return false;
+        }
+        let mut row: u32 = 0;
+        for &c in &b[i..i + digits] {
+            row = row * 10 + u32::from(c - b'0');
+        }
+        i += digits;
+        // The word must end here, as the general path's word would.
+        if b.get(i)
+            .is_some_and(|&c| !c.is_ascii() || is_word_char(char::from(c)))
+        {
+            return false;
+        }
+        if letters > 3 {
+            return false;
+        }
+        // As `board::parse_column`: a, …, z, aa, …, any case.
+        let col = b[word..word + letters].iter().fold(0u32, |n, c| {
+            n * 26 + u32::from(c.to_ascii_lowercase() - b'a' + 1)
+        });
+        let (Ok(col), Ok(row)) = (u16::try_from(col - 1), u16::try_from(row - 1)) else {
+            return false;
+        };
+        if self.counts.moves >= limits::MAX_MOVES_PER_GAME {
+            return false;
+        }
+        self.counts.moves += 1;
+        let offset = self.rest.location_offset();
+        self.advance(i);
+        let span = self.span_at(offset + start, i - start);
+        // The word is ASCII on one line: leave the locator at its end, where
+        // the next move's span starts counting.
+        self.loc.offset = offset + i;
+        self.loc.col = span.col + span.len as u32;
+        // Built in place: a move is most of what a script holds.
+        line.push(Element::Move(MoveNode {
+            mv: Move::Place(Placement {
+                removals: Vec::new(),
+                hole: Hole::new(col, row),
+                links: Vec::new(),
+                offers_draw: false,
+            }),
+            glyph: None,
+            span,
+        }));
+        true
+    }
+
     /// `[Name "value"]`, the name spelt as twixtkit knows it, the value checked.
     fn tag(&mut self) -> Result<Tag, ParseError> {
         let mut t = self.lex.tag()?;
-        if let Some(k) = KNOWN_TAGS.iter().find(|k| k.eq_ignore_ascii_case(&t.name)) {
+        if let Some(k) = KNOWN_TAGS.iter().find(|k| k.eq_ignore_ascii_case(&t.name))
+            && t.name != *k
+        {
             t.name = k.to_string();
         }
         check_tag(&t)?;
@@ -287,10 +374,19 @@ impl<'a> P<'a> {
         let mut ply = ply;
         // Ply of the last move in this line, for variations that follow it.
         let mut last_move: Option<u32> = None;
-        let mut number: Option<(u32, Span)> = None;
+        // The move number just read: its offset starts the move's span.
+        let mut number: Option<usize> = None;
         let mut removals: Vec<Removal> = Vec::new();
         let mut removal_start: Option<Span> = None;
         loop {
+            if number.is_none()
+                && removal_start.is_none()
+                && self.quick_move(ply, &mut line.elements)
+            {
+                ply += 1;
+                last_move = Some(ply);
+                continue;
+            }
             self.skip_blank();
             let pending = number.is_some() || removal_start.is_some();
             let c = self.peek();
@@ -422,9 +518,9 @@ impl<'a> P<'a> {
                 }
                 Some(d) if d.is_ascii_digit() => {
                     let digits = self.take_while(|c| c.is_ascii_digit());
-                    let dspan = self.span_of(digits);
                     let dots = self.take_while(|c| c == '.');
                     if dots.fragment().is_empty() {
+                        let dspan = self.span_of(digits);
                         return Err(err(
                             format!(
                                 "expected a move number like `{}.`, found `{}`",
@@ -437,6 +533,7 @@ impl<'a> P<'a> {
                     }
                     let n: u32 = digits.fragment().parse().unwrap_or(u32::MAX);
                     if n != ply + 1 {
+                        let dspan = self.span_of(digits);
                         return Err(err(
                             format!(
                                 "move number {} does not match: this is move {}",
@@ -447,7 +544,7 @@ impl<'a> P<'a> {
                             dspan,
                         ));
                     }
-                    number = Some((n, dspan));
+                    number = Some(digits.location_offset());
                 }
                 Some('!') | Some('?') => {
                     let w = self.take_while(|c| c == '!' || c == '?');
@@ -475,8 +572,8 @@ impl<'a> P<'a> {
                 }
                 Some(_) => {
                     let w = self.take_while(is_word_char);
-                    let wspan = self.span_of(w);
                     if w.fragment().is_empty() {
+                        let wspan = self.span_of(w);
                         return Err(err(
                             format!("unexpected {}", self.found()),
                             "unexpected here",
@@ -484,12 +581,20 @@ impl<'a> P<'a> {
                         ));
                     }
                     if let Some(r) = w.fragment().strip_prefix('-') {
+                        let wspan = self.span_of(w);
                         removals.push(removal(r, wspan)?);
                         removal_start.get_or_insert(wspan);
                         continue;
                     }
-                    let (mut mv, glyph) = move_word(w, wspan)?;
-                    let first = number.map(|(_, s)| s).or(removal_start).unwrap_or(wspan);
+                    // Line and column are found for the whole move only; a word's
+                    // own span is located when a message needs it.
+                    let (mut mv, glyph) = move_word(w.fragment()).map_err(|e| {
+                        let sp = self.span_at(w.location_offset() + e.start, e.len);
+                        err(e.message, e.label, sp)
+                    })?;
+                    let first = number
+                        .or(removal_start.map(|s| s.offset))
+                        .unwrap_or(w.location_offset());
                     if !removals.is_empty() {
                         match &mut mv {
                             Move::Place(p) => p.removals = std::mem::take(&mut removals),
@@ -497,13 +602,13 @@ impl<'a> P<'a> {
                                 return Err(err(
                                     "removals must be followed by a placement, not by swap, resign or draw",
                                     "not a placement",
-                                    wspan,
+                                    self.span_of(w),
                                 ));
                             }
                         }
                     }
-                    let end = wspan.offset + wspan.len;
-                    let span = self.span_at(first.offset, end - first.offset);
+                    let end = w.location_offset() + w.fragment().len();
+                    let span = self.span_at(first, end - first);
                     self.counts.moves += 1;
                     over(self.counts.moves, limits::MAX_MOVES_PER_GAME, "moves", span)?;
                     ply += 1;
@@ -570,31 +675,38 @@ fn removal(r: &str, span: Span) -> Result<Removal, ParseError> {
     }
 }
 
+/// A problem inside one move word: what to say, and which bytes of the word
+/// it is about (the word's line and column are found only when it fails).
+struct WordError {
+    message: String,
+    label: &'static str,
+    start: usize,
+    len: usize,
+}
+
 /// One move word: `swap`, `resign`, `draw`, or `f6+d5+d3-e5=` with an
 /// optional glyph.
-fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError> {
-    let text = *w.fragment();
+fn move_word(text: &str) -> Result<(Move, Option<Glyph>), WordError> {
+    let whole = |message: String| WordError {
+        message,
+        label: "bad link",
+        start: 0,
+        len: text.len(),
+    };
     // Split off a trailing glyph.
     let body_len = text.trim_end_matches(['!', '?']).len();
     let (body, glyph_s) = text.split_at(body_len);
     let glyph = if glyph_s.is_empty() {
         None
     } else {
-        let gspan = Span {
-            offset: span.offset + body_len,
-            col: span.col + body.chars().count() as u32,
+        Some(Glyph::parse(glyph_s).ok_or_else(|| WordError {
+            message: format!(
+                "expected a glyph (! ? !! ?? !? ?!), found `{}`",
+                clip(glyph_s)
+            ),
+            label: "not a glyph",
+            start: body_len,
             len: glyph_s.len(),
-            ..span
-        };
-        Some(Glyph::parse(glyph_s).ok_or_else(|| {
-            err(
-                format!(
-                    "expected a glyph (! ? !! ?? !? ?!), found `{}`",
-                    clip(glyph_s)
-                ),
-                "not a glyph",
-                gspan,
-            )
         })?)
     };
     // Keywords are compared directly: this runs once per move.
@@ -612,15 +724,10 @@ fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError>
         Some(b) => (b, true),
         None => (body, false),
     };
-    let mut parts = body.split('+');
-    let head = parts.next().unwrap_or("");
+    let (head, links_text) = body.split_once('+').unwrap_or((body, ""));
     let Some(h) = full_hole(head) else {
         let what = if head.is_empty() { body } else { head };
-        let sub = Span {
-            len: what.len().max(1),
-            ..span
-        };
-        let msg = if head.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        let message = if head.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
             format!("expected a hole like f6, found `{}`", clip(what))
         } else {
             format!(
@@ -628,31 +735,30 @@ fn move_word(w: In<'_>, span: Span) -> Result<(Move, Option<Glyph>), ParseError>
                 clip(text)
             )
         };
-        return Err(err(msg, "not a move", sub));
+        return Err(WordError {
+            message,
+            label: "not a move",
+            start: 0,
+            len: what.len().max(1),
+        });
     };
     let mut links = Vec::new();
-    for item in parts {
-        if item.contains('-') {
-            links.push(full_link(item).map_err(|m| err(m, "bad link", span))?);
-        } else {
-            let Some(other) = full_hole(item) else {
-                return Err(err(
-                    format!(
+    if body.len() > head.len() {
+        for item in links_text.split('+') {
+            if item.contains('-') {
+                links.push(full_link(item).map_err(whole)?);
+            } else {
+                let Some(other) = full_hole(item) else {
+                    return Err(whole(format!(
                         "expected a hole like d5 or a link like d5-f6 after `+`, found `{}`",
                         clip(item)
-                    ),
-                    "bad link",
-                    span,
-                ));
-            };
-            let l = Link::new(h, other).ok_or_else(|| {
-                err(
-                    format!("{h} and {other} are not a knight's move apart"),
-                    "bad link",
-                    span,
-                )
-            })?;
-            links.push(l);
+                    )));
+                };
+                let l = Link::new(h, other).ok_or_else(|| {
+                    whole(format!("{h} and {other} are not a knight's move apart"))
+                })?;
+                links.push(l);
+            }
         }
     }
     Ok((
