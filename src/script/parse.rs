@@ -1,11 +1,9 @@
-//! Parser for game scripts: nom 8 primitives over `nom_locate` spans, driven
-//! by a hand-written loop so that recursion is bounded (variations nest at
-//! most [`MAX_DEPTH`] deep), time is linear, and an error in one game does not
-//! stop the others from being read.
+//! Parser for game scripts: a hand-written loop over the shared lexer, so
+//! that recursion is bounded (variations nest at most [`MAX_DEPTH`] deep),
+//! time is linear, and an error in one game does not stop the others from
+//! being read. The common move `12. f6` is read in one pass over its bytes
+//! (`P::quick_move`); everything else by the general path.
 
-use nom::IResult;
-use nom::Parser;
-use nom::character::complete::{alpha1, digit1};
 
 /// Every directive name, for "did you mean" hints.
 /// The most moves `#wins` may name: beyond this the exact search is
@@ -141,27 +139,9 @@ fn is_word_char(c: char) -> bool {
     !c.is_whitespace() && !matches!(c, '{' | '}' | '(' | ')' | '%' | ',' | '[' | ']' | '#' | '"')
 }
 
-/// `f6`, any case: letters then digits, checked by `Hole::from_str`.
-fn hole(i: &str) -> IResult<&str, Hole, ()> {
-    let (rest, (letters, digits)) = (alpha1, digit1).parse(i)?;
-    // Same rules as `Hole::from_str`: no leading zero, row from 1.
-    if digits.len() > 5 || digits.starts_with('0') {
-        return Err(nom::Err::Error(()));
-    }
-    let col = crate::board::parse_column(letters).ok_or(nom::Err::Error(()))?;
-    let row = digits
-        .bytes()
-        .fold(0u32, |n, b| n * 10 + u32::from(b - b'0'));
-    let row = u16::try_from(row - 1).map_err(|_| nom::Err::Error(()))?;
-    Ok((rest, Hole::new(col, row)))
-}
-
-/// Reads a whole string as a hole.
+/// Reads a whole string as a hole (`f6`, any case), by `Hole::from_str`'s rules.
 fn full_hole(s: &str) -> Option<Hole> {
-    match hole(s) {
-        Ok(("", h)) => Some(h),
-        _ => None,
-    }
+    s.parse().ok()
 }
 
 /// Reads `d5-f6` as a link; the message says what is wrong.
