@@ -4,12 +4,22 @@
 //! being read. The common move `12. f6` is read in one pass over its bytes
 //! (`P::quick_move`); everything else by the general path.
 
+use super::ast::*;
+use super::lex::{Arg, Lexer, clip, err, has_blank_line, variation_start};
+use crate::board::{BoardSize, Hole, Player};
+use crate::diagnostic::Diagnostic;
+use crate::limits;
+use crate::link::Link;
+use crate::moves::{Move, Placement, Removal};
 
-/// Every directive name, for "did you mean" hints.
+/// Deepest nesting of variations accepted.
+pub const MAX_DEPTH: usize = limits::MAX_VARIATION_DEPTH;
+
 /// The most moves `#wins` may name: beyond this the exact search is
 /// hopeless on any board worth a puzzle.
 const MAX_WIN_MOVES: u32 = 20;
 
+/// Every directive name, for "did you mean" hints.
 const DIRECTIVES: [&str; 18] = [
     "diagram",
     "setup",
@@ -30,18 +40,6 @@ const DIRECTIVES: [&str; 18] = [
     "wins",
     "dead-draw",
 ];
-
-use super::ast::*;
-use crate::board::{BoardSize, Hole, Player};
-use crate::diagnostic::Diagnostic;
-use crate::limits;
-use crate::link::Link;
-use crate::moves::{Move, Placement, Removal};
-
-/// Deepest nesting of variations accepted.
-pub const MAX_DEPTH: usize = limits::MAX_VARIATION_DEPTH;
-
-use super::lex::{Arg, Lexer, clip, err, has_blank_line, variation_start};
 
 /// A syntax error: what was expected, and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
