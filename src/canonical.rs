@@ -4,6 +4,9 @@
 //! parting hard links or writing a read-only file unless forced.
 //!
 //! ```no_run
+//! // Rewrites the file when it is not canonical; any size.
+//! let rewritten = twixtkit::canonical::format_in_place("game.twixt".as_ref(), false)?;
+//! // Or, for a file that fits in memory, look at the text first:
 //! let f = twixtkit::canonical::format_file("game.twixt".as_ref())?;
 //! if f.differs.is_some() {
 //!     twixtkit::canonical::rewrite("game.twixt".as_ref(), &f.canonical, false)?;
@@ -207,16 +210,81 @@ fn text_difference(canonical: &str, text: &str) -> Option<Difference> {
     }
 }
 
+/// True for a TwixT script large enough to be read a window at a time.
+fn is_large_twixt(path: &Path) -> bool {
+    std::fs::metadata(path)
+        .is_ok_and(|m| m.is_file() && m.len() >= crate::script::stream::WINDOW_BYTES as u64)
+        && !crate::twrs::file::sniff(path)
+}
+
 /// Whether the script at `path` is canonical, and if not how it differs,
 /// as [`format_file`] says it; a large TwixT script is read a window at a
 /// time (its canonical text is compared game by game, never held whole),
 /// so a file of any size can be checked.
 pub fn check_file(path: &Path) -> Result<Option<Difference>, Error> {
-    let large = std::fs::metadata(path)
-        .is_ok_and(|m| m.is_file() && m.len() >= crate::script::stream::WINDOW_BYTES as u64);
-    if !large || crate::twrs::file::sniff(path) {
+    if !is_large_twixt(path) {
         return format_file(path).map(|f| f.differs);
     }
+    let (differs, _) = stream_canonical(path, &mut |_| Ok(()))?;
+    if starts_with_bom(path) {
+        return Ok(Some(Difference::ByteOrderMark));
+    }
+    Ok(differs)
+}
+
+/// Rewrites the script at `path` in canonical form when it is not, with the
+/// care of [`rewrite`]; true when it was rewritten. A large TwixT script is
+/// read twice a window at a time (first to find that it has no syntax error
+/// and differs, then to write), never held whole.
+pub fn format_in_place(path: &Path, force: bool) -> Result<bool, Error> {
+    if !is_large_twixt(path) {
+        let f = format_file(path)?;
+        if f.differs.is_none() {
+            return Ok(false);
+        }
+        rewrite(path, &f.canonical, force)?;
+        return Ok(true);
+    }
+    let name = path.display().to_string();
+    let (differs, canonical_len) = stream_canonical(path, &mut |_| Ok(()))?;
+    if differs.is_none() && !starts_with_bom(path) {
+        return Ok(false);
+    }
+    // A file other commands can read whole must stay one they can.
+    let input_len = std::fs::metadata(path).map_or(0, |m| m.len());
+    if canonical_len > MAX_INPUT_BYTES && input_len <= MAX_INPUT_BYTES {
+        return Err(Error::TooLarge { name });
+    }
+    let target = rewrite_target(path, force)?;
+    let mut failed = None;
+    let written = crate::output::replace_file_with(&target, &mut |w| {
+        let mut write = |chunk: &str| {
+            w.write_all(chunk.as_bytes()).map_err(|source| {
+                Error::Output(OutputError::Io {
+                    path: target.clone(),
+                    source,
+                })
+            })
+        };
+        stream_canonical(path, &mut write).map(|_| ()).map_err(|e| {
+            failed = Some(e);
+            std::io::Error::other("stopped")
+        })
+    });
+    match (written, failed) {
+        (_, Some(e)) => Err(e),
+        (Err(e), None) => Err(e.into()),
+        (Ok(()), None) => Ok(true),
+    }
+}
+
+/// Reads the large TwixT script at `path` a window at a time and hands its
+/// canonical text to `sink` in order; says how the text differs (a byte
+/// order mark aside) and how long the canonical text is.
+fn stream_canonical(
+    path: &Path,
+    sink: &mut dyn FnMut(&str) -> Result<(), Error>,
+) -> Result<(Option<Difference>, u64), Error> {
     let name = path.display().to_string();
     let read_error = |source: std::io::Error| Error::Read {
         name: name.clone(),
@@ -227,6 +295,7 @@ pub fn check_file(path: &Path) -> Result<Option<Difference>, Error> {
     let mut windows = crate::script::stream::GameStream::new(reader).peekable();
     let mut diagnostics = Vec::new();
     let mut differs: Option<Difference> = None;
+    let mut len = 0u64;
     while let Some(window) = windows.next() {
         let window = window.map_err(|e| match e {
             crate::script::stream::StreamError::Io(e) => read_error(e),
@@ -249,28 +318,34 @@ pub fn check_file(path: &Path) -> Result<Option<Difference>, Error> {
         if windows.peek().is_some() {
             canonical.push('\n');
         }
-        if diagnostics.is_empty()
-            && let Some(here) = text_difference(&canonical, &window.text)
-        {
-            differs = Some(match differs {
-                Some(Difference::Text) => Difference::Text,
-                _ => here,
-            });
+        if diagnostics.is_empty() {
+            if let Some(here) = text_difference(&canonical, &window.text) {
+                differs = Some(match differs {
+                    Some(Difference::Text) => Difference::Text,
+                    _ => here,
+                });
+            }
+            len += canonical.len() as u64;
+            sink(&canonical)?;
         }
     }
     if !diagnostics.is_empty() {
         return Err(Error::Syntax { name, diagnostics });
     }
-    if starts_with_bom(path) {
-        return Ok(Some(Difference::ByteOrderMark));
-    }
-    Ok(differs)
+    Ok((differs, len))
 }
 
 /// Replaces the file at `path` by `canonical`. A link is followed and the
 /// file it points to rewritten, the link kept. A read-only file or one with
 /// several hard links is refused unless `force`.
 pub fn rewrite(path: &Path, canonical: &str, force: bool) -> Result<(), Error> {
+    let target = rewrite_target(path, force)?;
+    Ok(replace_file(&target, canonical.as_bytes())?)
+}
+
+/// The file a rewrite of `path` replaces: where a link points; refused when
+/// it is read-only or has several hard links, unless `force`.
+fn rewrite_target(path: &Path, force: bool) -> Result<PathBuf, Error> {
     let name = path.display().to_string();
     let target = std::fs::canonicalize(path).map_err(|source| Error::Resolve {
         name: name.clone(),
@@ -289,7 +364,7 @@ pub fn rewrite(path: &Path, canonical: &str, force: bool) -> Result<(), Error> {
             return Err(Error::HardLinks { name, links });
         }
     }
-    Ok(replace_file(&target, canonical.as_bytes())?)
+    Ok(target)
 }
 
 fn starts_with_bom(path: &Path) -> bool {

@@ -207,7 +207,25 @@ pub fn replace_file(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     write_file(path, bytes, false)
 }
 
+/// Like [`replace_file`], with the bytes made by `write` as it goes, so that
+/// a file too large to hold is written a piece at a time. When `write`
+/// fails, `path` is left as it was.
+pub fn replace_file_with(
+    path: &Path,
+    write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), OutputError> {
+    write_with(path, false, write)
+}
+
 fn write_file(path: &Path, bytes: &[u8], protect_inputs: bool) -> Result<(), OutputError> {
+    write_with(path, protect_inputs, &mut |w| w.write_all(bytes))
+}
+
+fn write_with(
+    path: &Path,
+    protect_inputs: bool,
+    write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), OutputError> {
     let io_err = |source| OutputError::Io {
         path: path.to_path_buf(),
         source,
@@ -224,18 +242,19 @@ fn write_file(path: &Path, bytes: &[u8], protect_inputs: bool) -> Result<(), Out
             return Err(OutputError::WouldOverwriteInput(path.to_path_buf()));
         }
         Ok(m) if !m.is_file() => {
-            let mut f = fs::OpenOptions::new()
+            let f = fs::OpenOptions::new()
                 .write(true)
                 .open(path)
                 .map_err(io_err)?;
-            return f.write_all(bytes).and_then(|()| f.flush()).map_err(io_err);
+            let mut w = io::BufWriter::new(f);
+            return write(&mut w).and_then(|()| w.flush()).map_err(io_err);
         }
         _ => {}
     }
     if path.file_name().is_none() {
         return Err(io_err(io::Error::other("the path names no file")));
     }
-    let (tmp, mut f) = create_temporary(&dir).map_err(io_err)?;
+    let (tmp, f) = create_temporary(&dir).map_err(io_err)?;
     let result = (|| {
         // A replaced file keeps its permission bits and owner (a private file
         // stays private, a user's file stays theirs when root rewrites it).
@@ -246,7 +265,10 @@ fn write_file(path: &Path, bytes: &[u8], protect_inputs: bool) -> Result<(), Out
         {
             keep_owner_and_mode(&f, &old)?;
         }
-        f.write_all(bytes)?;
+        let mut w = io::BufWriter::new(&f);
+        write(&mut w)?;
+        w.flush()?;
+        drop(w);
         f.sync_all()?;
         fs::rename(&tmp, path)
     })();

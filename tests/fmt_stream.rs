@@ -1,7 +1,11 @@
-//! `fmt --check` of a large script reads it a window at a time: the same
-//! verdict as reading it whole, for a canonical file, a changed game in the
-//! middle, CRLF line endings, a byte order mark and a syntax error.
+//! `fmt` and `fmt --check` of a large script read it a window at a time:
+//! the same verdict and the same rewritten text as reading it whole, for a
+//! canonical file, a changed game in the middle, CRLF line endings, a byte
+//! order mark and a syntax error; a file over the whole-file limit is
+//! rewritten in bounded memory.
 
+use std::io::Write as _;
+use std::path::Path;
 use std::process::Command;
 
 use twixtkit::canonical::{Difference, check_file, format_file};
@@ -57,4 +61,125 @@ fn a_large_script_is_checked_window_by_window_like_a_whole_file() {
         "{}",
         d.diagnostics()[0].render()
     );
+}
+
+fn random_script(path: &Path, seed: &str, games: &str) {
+    let o = Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .args(["random", "--seed", seed, "--games", games, "-o"])
+        .arg(path)
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+}
+
+fn fmt(path: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .arg("fmt")
+        .arg(path)
+        .output()
+        .unwrap()
+}
+
+/// Files left in `dir` by a writer (temporary files start with a dot).
+fn leftovers(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect()
+}
+
+#[test]
+fn a_large_script_is_rewritten_window_by_window_like_a_whole_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.twixt");
+    random_script(&path, "5", "1200");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.len() > 3 << 20);
+    let middle = text.len() / 2;
+    let at = middle + text[middle..].find(" 2. ").unwrap();
+    let changed = format!("{}  {}", &text[..at], &text[at + 1..]);
+    let crlf = text.replace('\n', "\r\n");
+    let bom = [b"\xEF\xBB\xBF".as_slice(), text.as_bytes()].concat();
+    for (name, body, rewritten) in [
+        ("same.twixt", text.as_bytes(), false),
+        ("changed.twixt", changed.as_bytes(), true),
+        ("crlf.twixt", crlf.as_bytes(), true),
+        ("bom.twixt", &bom, true),
+    ] {
+        let p = dir.path().join(name);
+        std::fs::write(&p, body).unwrap();
+        let whole = format_file(&p).unwrap().canonical;
+        let o = fmt(&p);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{name}: {err}");
+        let summary = if rewritten {
+            "1 file rewritten, 0 already canonical"
+        } else {
+            "0 files rewritten, 1 already canonical"
+        };
+        assert!(err.contains(summary), "{name}: {err}");
+        assert!(std::fs::read_to_string(&p).unwrap() == whole, "{name}");
+    }
+    // A syntax error late in the file: nothing is written, nothing left over.
+    let broken = format!("{crlf}\r\n[Title \"x\"]\r\n\r\n1. e5 )\r\n");
+    let p = dir.path().join("broken.twixt");
+    std::fs::write(&p, &broken).unwrap();
+    let o = fmt(&p);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("broken.twixt:") && err.contains("not formatted"),
+        "{err}"
+    );
+    assert!(std::fs::read(&p).unwrap() == broken.as_bytes());
+    assert_eq!(leftovers(dir.path()), Vec::<String>::new());
+}
+
+/// The largest resident set of the children this process has waited for.
+fn children_max_rss_kib() -> i64 {
+    // SAFETY: getrusage writes the struct it is given and nothing else.
+    unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage.ru_maxrss
+    }
+}
+
+#[test]
+fn a_file_over_the_old_limit_is_formatted_in_bounded_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = dir.path().join("one.twixt");
+    random_script(&one, "7", "100");
+    // About 80 MB with CRLF line endings: over the 64 MiB a whole file may
+    // hold, and not canonical.
+    let game_text = std::fs::read_to_string(&one).unwrap().replace('\n', "\r\n");
+    let big = dir.path().join("big.twixt");
+    let mut f = std::io::BufWriter::new(std::fs::File::create(&big).unwrap());
+    let copies = 80_000_000 / game_text.len() + 1;
+    for i in 0..copies {
+        if i > 0 {
+            f.write_all(b"\r\n").unwrap();
+        }
+        f.write_all(game_text.as_bytes()).unwrap();
+    }
+    drop(f);
+    let o = fmt(&big);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("1 file rewritten"), "{err}");
+    let peak_mib = children_max_rss_kib() / 1024;
+    assert!(peak_mib < 100, "peak memory {peak_mib} MiB");
+    // The canonical text: the same games with LF line endings.
+    let out = std::fs::read(&big).unwrap();
+    let lf = game_text.replace("\r\n", "\n");
+    assert_eq!(out.len(), copies * lf.len() + (copies - 1));
+    assert!(out.starts_with(lf.as_bytes()) && out.ends_with(lf.as_bytes()));
+    assert!(out.iter().all(|&b| b != b'\r'));
+    let o = Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .args(["fmt", "--check"])
+        .arg(&big)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use twixtkit::canonical::{check_file, format_file, rewrite, script_files};
+use twixtkit::canonical::{check_file, format_in_place, script_files};
 
 use super::failure::Failure;
 
@@ -73,12 +73,8 @@ fn format_one(path: &Path, args: &Args) -> Result<bool, Failure> {
         super::stdout::print(
             format!("{name}: not in canonical form{}\n", difference.note()).as_bytes(),
         )?;
+        Ok(true)
     } else {
-        let f = format_file(path)?;
-        if f.differs.is_none() {
-            return Ok(false);
-        }
-        rewrite(path, &f.canonical, args.force)?;
+        Ok(format_in_place(path, args.force)?)
     }
-    Ok(true)
 }
