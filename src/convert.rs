@@ -1,7 +1,8 @@
 //! Converting game records between file formats: Little Golem `.tsgf`, T1
 //! `.T1`, numbered move lists and game scripts. What `twixt convert` does,
 //! as three calls: [`read_records`], [`write_records`], and [`left_out`]
-//! for what a record format cannot hold; or as one, [`convert_file`].
+//! for what a record format cannot hold; or as one, [`convert_file`]; or,
+//! for a script of any size, a window at a time: [`convert_stream`].
 
 use std::path::Path;
 
@@ -266,53 +267,171 @@ pub fn write_records(
 /// left out: 2 comments, 1 diagram point`. `None` when nothing is lost or
 /// `to` is a script.
 pub fn left_out(script: &[u8], to: FileFormat) -> Option<String> {
-    fn tally(line: &Line, n: &mut [usize; 6]) {
-        for e in &line.elements {
-            match e {
-                Element::Move(_) => {}
-                Element::Comment(_) => n[0] += 1,
-                Element::Remark(_) => n[1] += 1,
-                Element::Diagram(_) => n[2] += 1,
-                Element::Mark(_) | Element::Claim(_) => n[3] += 1,
-                Element::Variation(v) => {
-                    n[4] += 1;
-                    tally(v, n);
+    let text = std::str::from_utf8(script).ok()?;
+    let mut tally = Tally::default();
+    for g in parse(text).file.games {
+        tally.add(&g);
+    }
+    tally.describe(to)
+}
+
+/// Counts of what a record format cannot hold: comments, remarks, diagram
+/// points, marks and claims, variations, setup blocks.
+#[derive(Default)]
+struct Tally([usize; 6]);
+
+impl Tally {
+    fn add(&mut self, g: &Game) {
+        fn line(l: &Line, n: &mut [usize; 6]) {
+            for e in &l.elements {
+                match e {
+                    Element::Move(_) => {}
+                    Element::Comment(_) => n[0] += 1,
+                    Element::Remark(_) => n[1] += 1,
+                    Element::Diagram(_) => n[2] += 1,
+                    Element::Mark(_) | Element::Claim(_) => n[3] += 1,
+                    Element::Variation(v) => {
+                        n[4] += 1;
+                        line(v, n);
+                    }
                 }
             }
         }
+        line(&g.line, &mut self.0);
+        self.0[1] += g.preamble.len();
+        self.0[5] += usize::from(g.setup.is_some());
     }
-    let format = match to {
-        FileFormat::Script => return None,
-        FileFormat::LittleGolem => "a .tsgf file",
-        FileFormat::T1 => "a .T1 file",
-        FileFormat::MoveList => "a move list",
-    };
-    let text = std::str::from_utf8(script).ok()?;
-    let mut n = [0usize; 6];
-    for g in parse(text).file.games {
-        tally(&g.line, &mut n);
-        n[1] += g.preamble.len();
-        n[5] += usize::from(g.setup.is_some());
+
+    fn describe(&self, to: FileFormat) -> Option<String> {
+        let format = match to {
+            FileFormat::Script => return None,
+            FileFormat::LittleGolem => "a .tsgf file",
+            FileFormat::T1 => "a .T1 file",
+            FileFormat::MoveList => "a move list",
+        };
+        let names = [
+            "comment",
+            "remark",
+            "diagram point",
+            "mark or claim",
+            "variation",
+            "setup block",
+        ];
+        let dropped: Vec<String> = self
+            .0
+            .iter()
+            .zip(names)
+            .filter(|(k, _)| **k > 0)
+            .map(|(k, name)| count(*k, name))
+            .collect();
+        (!dropped.is_empty()).then(|| {
+            format!(
+                "{format} holds the main line's moves only; left out: {}",
+                dropped.join(", ")
+            )
+        })
     }
-    let names = [
-        "comment",
-        "remark",
-        "diagram point",
-        "mark or claim",
-        "variation",
-        "setup block",
-    ];
-    let dropped: Vec<String> = n
-        .iter()
-        .zip(names)
-        .filter(|(k, _)| **k > 0)
-        .map(|(k, name)| count(*k, name))
-        .collect();
-    (!dropped.is_empty()).then(|| {
-        format!(
-            "{format} holds the main line's moves only; left out: {}",
-            dropped.join(", ")
-        )
+}
+
+/// True when [`convert_stream`] converts `input`: a TwixT script file
+/// (not gzipped) large enough to be read a window at a time, into a format
+/// that holds many games (a script or a move list). Others are read whole
+/// by [`convert_file`].
+pub fn streams(input: &Path, from: FileFormat, to: FileFormat) -> bool {
+    from == FileFormat::Script
+        && matches!(to, FileFormat::Script | FileFormat::MoveList)
+        && !crate::limits::is_gzip(input)
+        && std::fs::metadata(input)
+            .is_ok_and(|m| m.is_file() && m.len() >= crate::script::stream::WINDOW_BYTES as u64)
+        && !crate::twrs::file::sniff(input)
+}
+
+/// What [`convert_stream`] converted.
+#[derive(Debug, Clone)]
+pub struct Streamed {
+    /// How many games were written.
+    pub games: usize,
+    /// What the new format left out ([`left_out`]).
+    pub left_out: Option<String>,
+}
+
+/// The most syntax errors gathered from a streamed script before it stops
+/// being read: a file of garbage says what is wrong in its first ones.
+const MAX_STREAM_ERRORS: usize = 100;
+
+/// Converts the TwixT script `input` into a script or a move list a window
+/// at a time, handing the text to `sink` game by game, so that a file of
+/// any size converts in bounded memory; the same text as [`convert_file`].
+/// A syntax error stops the writing (the rest is still read for more
+/// errors, up to a hundred); `sink`'s errors end the conversion.
+pub fn convert_stream(
+    input: &Path,
+    to: FileFormat,
+    sink: &mut dyn FnMut(&[u8]) -> std::io::Result<()>,
+) -> Result<Streamed, ConvertError> {
+    use crate::script::stream::{GameStream, StreamError};
+    let name = input.display().to_string();
+    let folder = input.parent().filter(|d| !d.as_os_str().is_empty());
+    let cannot_read =
+        |e: &dyn std::fmt::Display| ConvertError::usage(format!("cannot read {name}: {e}"));
+    let file = std::fs::File::open(input).map_err(|e| cannot_read(&e))?;
+    let reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let (mut games, mut tally, mut diagnostics) = (0usize, Tally::default(), Vec::new());
+    let mut text = String::new();
+    for window in GameStream::new(reader) {
+        let window = window.map_err(|e| match e {
+            StreamError::Io(e) => cannot_read(&e),
+            other => ConvertError::invalid(format!("{name}: {other}")),
+        })?;
+        for piece in &window.pieces {
+            let g = match &piece.game {
+                Err(e) => {
+                    diagnostics.push(e.to_diagnostic(&name, &window.text));
+                    continue;
+                }
+                Ok(_) if !diagnostics.is_empty() => continue,
+                Ok(g) => g,
+            };
+            let record = g
+                .rules(folder)
+                .and_then(|rules| g.to_record_with(rules))
+                .map_err(|e| ConvertError::invalid(format!("{name}: game {}: {e}", games + 1)))?;
+            tally.add(g);
+            text.clear();
+            if games > 0 {
+                text.push('\n');
+            }
+            match to {
+                FileFormat::MoveList => text.push_str(
+                    &movelist::write(&record).map_err(|e| ConvertError::invalid(e.to_string()))?,
+                ),
+                _ => text.push_str(&crate::script::write_game(&Game::from_record(&record))),
+            }
+            sink(text.as_bytes()).map_err(|e| ConvertError::usage(format!("cannot write {e}")))?;
+            games += 1;
+        }
+        if diagnostics.len() >= MAX_STREAM_ERRORS {
+            break;
+        }
+    }
+    if !diagnostics.is_empty() {
+        return Err(ConvertError {
+            usage: false,
+            message: format!(
+                "{name}: {}; not converted",
+                count(diagnostics.len(), "syntax error")
+            ),
+            diagnostics,
+        });
+    }
+    if games == 0 {
+        return Err(ConvertError::invalid(format!(
+            "{name}: expected a game, found no moves"
+        )));
+    }
+    Ok(Streamed {
+        games,
+        left_out: tally.describe(to),
     })
 }
 

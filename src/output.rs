@@ -207,6 +207,16 @@ pub fn replace_file(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     write_file(path, bytes, false)
 }
 
+/// Like [`write_atomic`], with the bytes made by `write` as it goes, so that
+/// a file too large to hold is written a piece at a time. When `write`
+/// fails, nothing is written (a temporary file is removed).
+pub fn write_atomic_with(
+    path: &Path,
+    write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), OutputError> {
+    write_with(path, true, write)
+}
+
 /// Like [`replace_file`], with the bytes made by `write` as it goes, so that
 /// a file too large to hold is written a piece at a time. When `write`
 /// fails, `path` is left as it was.

@@ -2,9 +2,8 @@
 //! the same verdict and the same rewritten text as reading it whole, for a
 //! canonical file, a changed game in the middle, CRLF line endings, a byte
 //! order mark and a syntax error; a file over the whole-file limit is
-//! rewritten in bounded memory.
+//! rewritten in bounded memory (`tests/bounded_memory.rs`).
 
-use std::io::Write as _;
 use std::path::Path;
 use std::process::Command;
 
@@ -134,52 +133,4 @@ fn a_large_script_is_rewritten_window_by_window_like_a_whole_file() {
     );
     assert!(std::fs::read(&p).unwrap() == broken.as_bytes());
     assert_eq!(leftovers(dir.path()), Vec::<String>::new());
-}
-
-/// The largest resident set of the children this process has waited for.
-fn children_max_rss_kib() -> i64 {
-    // SAFETY: getrusage writes the struct it is given and nothing else.
-    unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
-        usage.ru_maxrss
-    }
-}
-
-#[test]
-fn a_file_over_the_old_limit_is_formatted_in_bounded_memory() {
-    let dir = tempfile::tempdir().unwrap();
-    let one = dir.path().join("one.twixt");
-    random_script(&one, "7", "100");
-    // About 80 MB with CRLF line endings: over the 64 MiB a whole file may
-    // hold, and not canonical.
-    let game_text = std::fs::read_to_string(&one).unwrap().replace('\n', "\r\n");
-    let big = dir.path().join("big.twixt");
-    let mut f = std::io::BufWriter::new(std::fs::File::create(&big).unwrap());
-    let copies = 80_000_000 / game_text.len() + 1;
-    for i in 0..copies {
-        if i > 0 {
-            f.write_all(b"\r\n").unwrap();
-        }
-        f.write_all(game_text.as_bytes()).unwrap();
-    }
-    drop(f);
-    let o = fmt(&big);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(o.status.success(), "{err}");
-    assert!(err.contains("1 file rewritten"), "{err}");
-    let peak_mib = children_max_rss_kib() / 1024;
-    assert!(peak_mib < 100, "peak memory {peak_mib} MiB");
-    // The canonical text: the same games with LF line endings.
-    let out = std::fs::read(&big).unwrap();
-    let lf = game_text.replace("\r\n", "\n");
-    assert_eq!(out.len(), copies * lf.len() + (copies - 1));
-    assert!(out.starts_with(lf.as_bytes()) && out.ends_with(lf.as_bytes()));
-    assert!(out.iter().all(|&b| b != b'\r'));
-    let o = Command::new(env!("CARGO_BIN_EXE_twixt"))
-        .args(["fmt", "--check"])
-        .arg(&big)
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }

@@ -4,8 +4,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use twixtkit::board::BoardSize;
-use twixtkit::convert::{FileFormat, choose_format, convert_file, rules_named};
-use twixtkit::output::{ensure_not_input, write_atomic};
+use twixtkit::convert::{
+    FileFormat, choose_format, convert_file, convert_stream, rules_named, streams,
+};
+use twixtkit::output::{ensure_not_input, write_atomic, write_atomic_with};
 
 use super::failure::Failure;
 
@@ -78,16 +80,67 @@ fn convert(args: &Args) -> Result<usize, Failure> {
     let from = choose_format(args.from.map(Into::into), &args.input, true)?;
     let to = choose_format(args.to.map(Into::into), &args.output, false)?;
     let rules = args.rules.as_deref().map(rules_named).transpose()?;
+    let usage = |e: twixtkit::output::OutputError| Failure::usage(e.to_string());
+    let to_stdout = args.output == Path::new("-");
+    if !to_stdout {
+        ensure_not_input(&args.output, std::slice::from_ref(&args.input)).map_err(usage)?;
+    }
+    if streams(&args.input, from, to) {
+        return convert_large(args, to);
+    }
     let converted = convert_file(&args.input, from, to, rules, args.size)?;
     if let Some(warning) = &converted.left_out {
         eprintln!("warning: {warning}");
     }
-    if args.output == Path::new("-") {
+    if to_stdout {
         super::stdout::print(&converted.text)?;
         return Ok(converted.games);
     }
-    let usage = |e: twixtkit::output::OutputError| Failure::usage(e.to_string());
-    ensure_not_input(&args.output, std::slice::from_ref(&args.input)).map_err(usage)?;
     write_atomic(&args.output, &converted.text).map_err(usage)?;
     Ok(converted.games)
+}
+
+/// A large script converted a window at a time, written as it goes (to a
+/// file through a temporary one, so that a failure leaves nothing).
+fn convert_large(args: &Args, to: FileFormat) -> Result<usize, Failure> {
+    let mut stdout_failed = None;
+    let mut result = None;
+    if args.output == Path::new("-") {
+        let mut sink = |b: &[u8]| {
+            super::stdout::print(b).map_err(|f| {
+                stdout_failed = Some(f);
+                std::io::Error::other("to standard output")
+            })
+        };
+        result = Some(convert_stream(&args.input, to, &mut sink));
+    } else {
+        let name = args.output.display().to_string();
+        let written = write_atomic_with(&args.output, &mut |w| {
+            let mut sink = |b: &[u8]| {
+                w.write_all(b)
+                    .map_err(|e| std::io::Error::new(e.kind(), format!("{name}: {e}")))
+            };
+            let r = convert_stream(&args.input, to, &mut sink);
+            let stopped = r.is_err();
+            result = Some(r);
+            if stopped {
+                return Err(std::io::Error::other("conversion stopped"));
+            }
+            Ok(())
+        });
+        if let (Err(e), None | Some(Ok(_))) = (&written, &result) {
+            return Err(Failure::usage(e.to_string()));
+        }
+    }
+    if let Some(f) = stdout_failed {
+        return Err(f);
+    }
+    let Some(result) = result else {
+        return Err(Failure::usage("nothing was converted"));
+    };
+    let streamed = result?;
+    if let Some(warning) = &streamed.left_out {
+        eprintln!("warning: {warning}");
+    }
+    Ok(streamed.games)
 }

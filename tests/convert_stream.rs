@@ -1,0 +1,106 @@
+//! `convert` of a large script reads it a window at a time and writes as it
+//! goes: the same text and warnings as converting it whole, nothing written
+//! when a game is broken. A file over the whole-file limit converted in
+//! bounded memory: `tests/bounded_memory.rs`.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use twixtkit::convert::{FileFormat, convert_file};
+
+fn twixt(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+/// About 3.5 MB of random games (over the 2 MiB window) with an annotated
+/// game in the middle.
+fn large_script(dir: &Path) -> String {
+    let o = twixt(
+        &["random", "--seed", "5", "--games", "1200", "-o", "r.twixt"],
+        dir,
+    );
+    assert!(o.status.success());
+    let text = std::fs::read_to_string(dir.join("r.twixt")).unwrap();
+    let middle = text.len() / 2;
+    let at = middle + text[middle..].find("\n\n[").unwrap() + 2;
+    let annotated =
+        "[Event \"annotated\"]\n\n% a remark\n1. f6 {a comment} 2. g8 (2. h9) 3. k10\n#diagram\n\n";
+    format!("{}{annotated}{}", &text[..at], &text[at..])
+}
+
+#[test]
+fn a_large_script_converts_window_by_window_like_a_whole_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = large_script(dir.path());
+    std::fs::write(dir.path().join("big.twixt"), &text).unwrap();
+    for (out, to) in [
+        ("out.moves", FileFormat::MoveList),
+        ("out.twixt", FileFormat::Script),
+    ] {
+        let whole = convert_file(
+            &dir.path().join("big.twixt"),
+            FileFormat::Script,
+            to,
+            None,
+            None,
+        )
+        .unwrap();
+        let o = twixt(&["convert", "big.twixt", "-o", out], dir.path());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{out}: {err}");
+        assert!(
+            err.contains(&format!("wrote {out} ({} games)", whole.games)),
+            "{err}"
+        );
+        match &whole.left_out {
+            Some(w) => assert!(err.contains(&format!("warning: {w}")), "{err}"),
+            None => assert!(!err.contains("warning"), "{err}"),
+        }
+        assert!(
+            std::fs::read(dir.path().join(out)).unwrap() == whole.text,
+            "{out}"
+        );
+        // The same on standard output.
+        let o = twixt(
+            &["convert", "big.twixt", "--to", "moves", "-o", "-"],
+            dir.path(),
+        );
+        if to == FileFormat::MoveList {
+            assert!(o.status.success());
+            assert!(o.stdout == whole.text);
+        }
+    }
+    // The move list left out the annotations, and said so.
+    let o = twixt(&["convert", "big.twixt", "-o", "again.moves"], dir.path());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("left out: 1 comment, 1 remark, 1 diagram point, 1 variation"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_broken_game_in_a_large_script_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = large_script(dir.path());
+    let broken = text.replace("1. f6 {a comment} 2. g8", "1. f6 {a comment} 2. g8 )");
+    let line = 1 + broken[..broken.find("2. g8 )").unwrap()]
+        .matches('\n')
+        .count();
+    std::fs::write(dir.path().join("big.twixt"), &broken).unwrap();
+    let o = twixt(&["convert", "big.twixt", "-o", "out.moves"], dir.path());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains(&format!("big.twixt:{line}:")), "{err}");
+    assert!(err.contains("1 syntax error"), "{err}");
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "big.twixt" && n != "r.twixt")
+        .collect();
+    assert_eq!(left, Vec::<String>::new());
+}
