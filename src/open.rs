@@ -355,8 +355,72 @@ impl Request {
             size: self.size,
             format: self.format,
         };
+        if let Some(n) = self.game
+            && is_large_script(&self.input, self.format)
+        {
+            return open_one_streamed(&self.input, n);
+        }
         open_with(&self.input, &options)?.pick(self.game)
     }
+}
+
+/// True for a TwixT script file (not gzipped) large enough to be read a
+/// window at a time.
+fn is_large_script(path: &Path, format: Option<FileFormat>) -> bool {
+    format.or_else(|| FileFormat::of_path(path)) == Some(FileFormat::Script)
+        && !crate::limits::is_gzip(path)
+        && std::fs::metadata(path)
+            .is_ok_and(|m| m.is_file() && m.len() >= crate::script::stream::WINDOW_BYTES as u64)
+        && !crate::twrs::file::sniff(path)
+}
+
+/// Game `n` (1-based) of a large TwixT script, read a window at a time:
+/// only that game is kept, with the text of its window, which its spans
+/// point into, so that an archive of any size can be drawn from. Games are
+/// counted as the file holds them, a broken one included; the others are
+/// not checked.
+fn open_one_streamed(path: &Path, n: usize) -> Result<GameFile, Error> {
+    let unreadable = |message: String| Error::Unreadable {
+        path: path.to_path_buf(),
+        message,
+    };
+    let file = std::fs::File::open(path).map_err(|e| unreadable(e.to_string()))?;
+    let meta = file.metadata().map_err(|e| unreadable(e.to_string()))?;
+    // Noted so that no output of this run replaces it.
+    crate::output::note_input(&meta);
+    let reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let mut seen = 0;
+    for window in crate::script::stream::GameStream::new(reader) {
+        let window = window.map_err(|e| unreadable(e.to_string()))?;
+        let here = window.pieces.len();
+        if n > seen && n <= seen + here {
+            let Some(piece) = window.pieces.into_iter().nth(n - seen - 1) else {
+                break;
+            };
+            return match piece.game {
+                Ok(game) => Ok(GameFile {
+                    path: path.to_path_buf(),
+                    content: Content::Script {
+                        source: window.text,
+                        games: vec![game],
+                    },
+                }),
+                Err(e) => Err(Error::Syntax {
+                    path: path.to_path_buf(),
+                    diagnostics: vec![e.to_diagnostic(&path.display().to_string(), &window.text)],
+                }),
+            };
+        }
+        seen += here;
+    }
+    if seen == 0 {
+        return Err(Error::NoGame(path.to_path_buf()));
+    }
+    Err(Error::NoSuchGame {
+        path: path.to_path_buf(),
+        games: seen,
+        asked: n,
+    })
 }
 
 /// A position written in one line (`twixtkit::line`) as a game file of one
