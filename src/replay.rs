@@ -589,7 +589,12 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
         cur.broken = true;
         return;
     }
-    match pos.play(&m.mv) {
+    let spare = cur.played.take();
+    let played = match spare {
+        Some(spare) => pos.play_reusing(&m.mv, spare),
+        None => pos.play(&m.mv),
+    };
+    match played {
         Ok(played) => {
             cur.ply = ply;
             if let Some(nums) = &mut cur.numbers {

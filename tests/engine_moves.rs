@@ -814,3 +814,28 @@ fn black_may_move_first_and_swap_follows_the_first_mover() {
     assert_eq!(pos.peg(h("c5")), Some(Player::Black));
     assert_eq!(pos.to_move(), Player::Red);
 }
+
+#[test]
+fn play_reusing_an_earlier_result_says_what_play_says() {
+    // Random games under each preset: the same results move by move,
+    // whatever the spare held before.
+    for rules in [RuleSet::pencil(), RuleSet::board(), RuleSet::schmidt()] {
+        for seed in 0..20 {
+            let moves = twixtkit::random::random_game(&rules, seed, 200);
+            let mut a = Position::new(rules.clone()).unwrap();
+            let mut b = a.clone();
+            let mut spare = None;
+            for mv in &moves {
+                let played = a.play(mv);
+                let reused = match spare.take() {
+                    Some(s) => b.play_reusing(mv, s),
+                    None => b.play(mv),
+                };
+                assert_eq!(played, reused);
+                spare = reused.ok();
+            }
+            assert_eq!(a.status(), b.status());
+            assert_eq!(format!("{a:?}"), format!("{b:?}"));
+        }
+    }
+}

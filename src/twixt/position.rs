@@ -666,11 +666,22 @@ impl Position {
 
     /// Plays a move. A refused move leaves the position unchanged.
     pub fn play(&mut self, mv: &Move) -> Result<Played, MoveError> {
+        self.play_reusing(mv, Played::by(self.to_move))
+    }
+
+    /// Like [`play`](Self::play), reusing the vectors of an earlier
+    /// [`Played`] (emptied first), so that replaying a long game allocates
+    /// nothing per move.
+    pub fn play_reusing(&mut self, mv: &Move, mut spare: Played) -> Result<Played, MoveError> {
         if self.status != Status::Ongoing {
             return Err(MoveError::GameOver(self.status));
         }
+        spare.mover = self.to_move;
+        spare.links_added.clear();
+        spare.links_removed.clear();
+        spare.pegs_removed.clear();
         match mv {
-            Move::Place(p) if p.removals.is_empty() => self.place(p, Played::by(self.to_move)),
+            Move::Place(p) if p.removals.is_empty() => self.place(p, spare),
             Move::Place(p) => {
                 // Removals are rare: work on a copy so a refusal anywhere
                 // (a later removal, the placement) leaves `self` untouched.
