@@ -303,20 +303,36 @@ pub fn write_pictures(
             let mut lock = None;
             let mut names = NameSet::new();
             let mut written = Vec::new();
-            let result = file.each_picture(choice, |p| {
-                if lock.is_none() {
-                    lock = Some(out.folder(folder, true)?);
-                }
-                let path = folder.join(names.claim(&p.stem, format.extension()));
-                let svg = if *format == Format::Txt {
-                    String::new()
-                } else {
-                    svg_of(&p)?
-                };
-                out.write(&path, &encode(&p, *format, &svg)?)?;
-                written.push(path);
-                Ok::<(), Error>(())
-            });
+            // PNG pictures are rasterised a few at a time on every core, and
+            // written in order: memory holds a batch, not the run.
+            let png_batch = 2 * rayon::current_num_threads();
+            let mut pngs: Vec<(PathBuf, String)> = Vec::with_capacity(png_batch);
+            let result = file
+                .each_picture(choice, |p| {
+                    if lock.is_none() {
+                        lock = Some(out.folder(folder, true)?);
+                    }
+                    let path = folder.join(names.claim(&p.stem, format.extension()));
+                    let svg = if *format == Format::Txt {
+                        String::new()
+                    } else {
+                        svg_of(&p)?
+                    };
+                    if *format == Format::Png {
+                        pngs.push((path, svg));
+                        if pngs.len() >= png_batch {
+                            write_pngs(out, &mut pngs, &mut written)?;
+                        }
+                        return Ok(());
+                    }
+                    out.write(&path, &encode(&p, *format, &svg)?)?;
+                    written.push(path);
+                    Ok::<(), Error>(())
+                })
+                .and_then(|warnings| {
+                    write_pngs(out, &mut pngs, &mut written)?;
+                    Ok(warnings)
+                });
             match result {
                 Ok(warnings) => {
                     if lock.is_none() {
@@ -335,6 +351,24 @@ pub fn write_pictures(
 }
 
 /// Leaves no half set of files behind.
+/// Rasterises the pictures of `batch` in parallel and writes them in order.
+fn write_pngs(
+    out: &Output,
+    batch: &mut Vec<(PathBuf, String)>,
+    written: &mut Vec<PathBuf>,
+) -> Result<(), Error> {
+    use rayon::prelude::*;
+    let pngs: Vec<Result<Vec<u8>, PngError>> = batch
+        .par_iter()
+        .map(|(_, svg)| svg_to_png(svg, out.zoom))
+        .collect();
+    for ((path, _), png) in batch.drain(..).zip(pngs) {
+        out.write(&path, &png?)?;
+        written.push(path);
+    }
+    Ok(())
+}
+
 pub(crate) fn remove(written: &[PathBuf]) {
     for p in written {
         let _ = std::fs::remove_file(p);

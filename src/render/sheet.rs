@@ -123,8 +123,9 @@ pub fn write_sheet(
     Ok(Rendered { written, warnings })
 }
 
-/// Draws the pages of `plan` one by one and writes each as it is done (PDF:
-/// into one document written at the end).
+/// Draws the pages of `plan` one by one and writes each as it is done (PNG:
+/// a few rasterised together on every core; PDF: into one document written
+/// at the end).
 #[allow(clippy::too_many_arguments)]
 fn write_pages(
     file: &GameFile,
@@ -138,19 +139,38 @@ fn write_pages(
 ) -> Result<(), Error> {
     let mut pdf = PdfPages::new();
     let mut page_no = 0usize;
+    // PNG pages are rasterised a few at a time on every core, written in order.
+    let png_batch = 2 * rayon::current_num_threads();
+    let mut pngs: Vec<(usize, String)> = Vec::with_capacity(png_batch);
+    let zoom = zoom_for_dpi_mm(out.dpi);
+    let write_pngs =
+        |pngs: &mut Vec<(usize, String)>, written: &mut Vec<PathBuf>| -> Result<(), Error> {
+            use rayon::prelude::*;
+            let bytes: Vec<_> = pngs
+                .par_iter()
+                .map(|(_, svg)| svg_to_png(svg, zoom))
+                .collect();
+            for ((n, _), png) in pngs.drain(..).zip(bytes) {
+                write_atomic(&paths[n], &png?)?;
+                written.push(paths[n].clone());
+            }
+            Ok(())
+        };
     let mut emit = |diagrams: &[Diagram], written: &mut Vec<PathBuf>| -> Result<(), Error> {
         let svg = plan.page(page_no, diagrams);
-        let bytes = match out.format {
-            Format::Pdf => {
-                pdf.add(&svg)?;
-                page_no += 1;
-                return Ok(());
+        match out.format {
+            Format::Pdf => pdf.add(&svg)?,
+            Format::Png => {
+                pngs.push((page_no, svg));
+                if pngs.len() >= png_batch {
+                    write_pngs(&mut pngs, written)?;
+                }
             }
-            Format::Png => svg_to_png(&svg, zoom_for_dpi_mm(out.dpi))?,
-            _ => svg.into_bytes(),
-        };
-        write_atomic(&paths[page_no], &bytes)?;
-        written.push(paths[page_no].clone());
+            _ => {
+                write_atomic(&paths[page_no], svg.as_bytes())?;
+                written.push(paths[page_no].clone());
+            }
+        }
         page_no += 1;
         Ok(())
     };
@@ -169,6 +189,8 @@ fn write_pages(
     if !on_page.is_empty() {
         emit(&on_page, written)?;
     }
+    drop(emit);
+    write_pngs(&mut pngs, written)?;
     if out.format == Format::Pdf {
         let bytes = pdf.finish(&pdf_info(opts))?;
         write_atomic(&paths[0], &bytes)?;
