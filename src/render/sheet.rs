@@ -189,7 +189,6 @@ fn write_pages(
     if !on_page.is_empty() {
         emit(&on_page, written)?;
     }
-    drop(emit);
     write_pngs(&mut pngs, written)?;
     if out.format == Format::Pdf {
         let bytes = pdf.finish(&pdf_info(opts))?;
