@@ -270,7 +270,95 @@ pub fn check_file_each(
     if streamed {
         return check_script_stream(path, &name, each);
     }
+    let large = std::fs::metadata(path)
+        .is_ok_and(|m| m.is_file() && m.len() >= crate::script::stream::WINDOW_BYTES as u64)
+        || crate::limits::is_gzip(path);
+    if path != Path::new("-")
+        && large
+        && from.or_else(|| FileFormat::of_path(path)) == Some(FileFormat::MoveList)
+    {
+        return check_movelist_stream(path, &name, each);
+    }
     hand_out(check_whole_file(path, from, &name), each)
+}
+
+/// A large move-list file, read a game at a time (games end at blank
+/// lines) and replayed a batch of games at a time on every core: each game
+/// is read as the whole file would read it, with the file's line numbers,
+/// and a broken game is reported while the others are still checked.
+fn check_movelist_stream(path: &Path, name: &str, each: &mut dyn FnMut(Finding)) -> bool {
+    use crate::formats::movelist::{Chunk, Chunks};
+    let failed = |e: std::io::Error| {
+        Finding::FileError(Diagnostic::error(format!("cannot read {name}: {e}")).with_file(name))
+    };
+    let reader = match open_input(path) {
+        Ok(r) => std::io::BufReader::new(r),
+        Err(e) => {
+            each(failed(e));
+            return true;
+        }
+    };
+    // One game's findings, in order: its syntax error, or its report.
+    let check_one = |chunk: &Chunk| -> Vec<Finding> {
+        let mut file = crate::script::records_as_games(path, &chunk.text, FileFormat::MoveList);
+        let shift = chunk.first_line as u32 - 1;
+        let mut out: Vec<Finding> = file
+            .errors
+            .drain(..)
+            .map(|mut d| {
+                d.line += if d.line > 0 { shift } else { 0 };
+                Finding::FileError(d)
+            })
+            .collect();
+        for g in &mut file.games {
+            g.span.line += shift;
+            for e in &mut g.line.elements {
+                if let crate::script::Element::Move(m) = e {
+                    m.span.line += shift;
+                }
+            }
+        }
+        out.extend(
+            file.games
+                .iter()
+                .map(|g| Finding::Game(Box::new(check_game(&file, name, g)))),
+        );
+        out
+    };
+    let (mut found, mut batch, mut bytes) = (false, Vec::new(), 0usize);
+    let mut flush = |batch: &mut Vec<Chunk>, found: &mut bool| {
+        let findings: Vec<Vec<Finding>> = batch.par_iter().map(&check_one).collect();
+        batch.clear();
+        for f in findings.into_iter().flatten() {
+            *found = true;
+            each(f);
+        }
+    };
+    for chunk in Chunks::new(reader, 0) {
+        match chunk {
+            Ok(c) => {
+                bytes += c.text.len();
+                batch.push(c);
+                if bytes >= crate::script::stream::WINDOW_BYTES {
+                    flush(&mut batch, &mut found);
+                    bytes = 0;
+                }
+            }
+            Err(e) => {
+                flush(&mut batch, &mut found);
+                let io = e.kind() != std::io::ErrorKind::InvalidData;
+                each(failed(e));
+                return io;
+            }
+        }
+    }
+    flush(&mut batch, &mut found);
+    if !found {
+        each(Finding::FileError(
+            Diagnostic::error("expected at least one game, found none").with_file(name),
+        ));
+    }
+    false
 }
 
 /// A whole file's report as findings, in order; true when it could not be read.

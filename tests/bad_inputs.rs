@@ -137,15 +137,18 @@ fn a_fifty_megabyte_line_gets_a_short_error() {
     assert!(out.contains("--> long.twixt:3:10"), "{out}");
 }
 
-/// Larger than the input limit: refused without reading it all.
+/// Larger than the input limit, in a format read whole (a Little Golem
+/// record holds one game): refused without reading it all. (Scripts and
+/// move lists are read a game at a time: `tests/streaming.rs`,
+/// `tests/movelist_stream.rs`.)
 #[test]
 fn a_file_over_the_size_limit_is_refused() {
     let tmp = tempfile::tempdir().unwrap();
-    let path = tmp.path().join("huge.txt");
+    let path = tmp.path().join("huge.tsgf");
     let f = fs::File::create(&path).unwrap();
     // A sparse file: no disk space used.
     f.set_len(twixtkit::limits::MAX_INPUT_BYTES + 1).unwrap();
-    let o = twixt(tmp.path(), &["check", "huge.txt"]);
+    let o = twixt(tmp.path(), &["check", "huge.tsgf"]);
     assert_eq!(o.status.code(), Some(2), "{}", render(&o));
     let err = String::from_utf8_lossy(&o.stderr);
     let out = String::from_utf8_lossy(&o.stdout);

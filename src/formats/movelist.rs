@@ -190,6 +190,91 @@ pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
     Ok(games)
 }
 
+/// A piece of a move-list file holding whole games: its text and the line
+/// number of its first line in the file.
+#[derive(Debug, Clone)]
+pub struct Chunk {
+    /// The text, whole lines, ending at a blank line or the end of the file.
+    pub text: Vec<u8>,
+    /// One-based line of the first line of `text` in the file.
+    pub first_line: usize,
+}
+
+/// The games of a move-list file read a piece at a time from `reader`:
+/// pieces of about `size` bytes cut at blank lines, which end games, so
+/// that each piece reads with [`read_with`] as the whole file would. A
+/// game longer than [`crate::limits::MAX_INPUT_BYTES`] is an error.
+pub struct Chunks<R> {
+    reader: R,
+    size: usize,
+    line: usize,
+    done: bool,
+}
+
+impl<R: std::io::BufRead> Chunks<R> {
+    /// Pieces of about `size` bytes of `reader`.
+    pub fn new(reader: R, size: usize) -> Chunks<R> {
+        Chunks {
+            reader,
+            size,
+            line: 1,
+            done: false,
+        }
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for Chunks<R> {
+    type Item = std::io::Result<Chunk>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        use std::io::{BufRead, Read};
+        if self.done {
+            return None;
+        }
+        let limit = crate::limits::MAX_INPUT_BYTES;
+        let first_line = self.line;
+        let mut text = Vec::new();
+        // Bytes and first line of the run of lines since the last blank one.
+        let (mut run, mut run_line) = (0u64, self.line);
+        loop {
+            let start = text.len();
+            // Never more than the limit in one read: a file of one endless
+            // line must not fill the memory.
+            let mut bounded = (&mut self.reader).take(limit + 1 - run);
+            match bounded.read_until(b'\n', &mut text) {
+                Ok(0) => {
+                    self.done = true;
+                    break;
+                }
+                Ok(n) => {
+                    self.line += usize::from(text.ends_with(b"\n"));
+                    run += n as u64;
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+            if text[start..].iter().all(u8::is_ascii_whitespace) {
+                (run, run_line) = (0, self.line);
+                if text.len() >= self.size {
+                    break;
+                }
+            } else if run > limit {
+                self.done = true;
+                return Some(Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!(
+                        "the game starting on line {run_line} is longer than {} (no blank line ends it): not read further",
+                        crate::limits::describe_bytes(limit)
+                    ),
+                )));
+            }
+        }
+        (!text.is_empty()).then_some(Ok(Chunk { text, first_line }))
+    }
+}
+
 fn word_at(chars: &[char], at: usize) -> String {
     chars[at..]
         .iter()

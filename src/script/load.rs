@@ -111,71 +111,79 @@ pub fn load_games_as(path: &Path, format: Option<FileFormat>) -> Result<LoadedFi
         // games through `Game::from_record`. Add new formats here and in
         // EXTENSIONS.
         FileFormat::LittleGolem | FileFormat::T1 | FileFormat::MoveList => {
-            use crate::formats::{Location, littlegolem, movelist, t1};
             let bytes = read_input(path, MAX_INPUT_BYTES).map_err(io)?;
-            let records = match format {
-                FileFormat::LittleGolem => {
-                    littlegolem::read(&bytes)
-                        .map(|r| vec![r])
-                        .map_err(|e| match e {
-                            littlegolem::Error::Syntax { at, message } => (Some(at), message),
-                            other => (None, other.to_string()),
-                        })
-                }
-                FileFormat::T1 => t1::read(&bytes).map(|r| vec![r]).map_err(|e| match e {
-                    t1::Error::Syntax { at, message } => (Some(at), message),
-                    other => (None, other.to_string()),
-                }),
-                _ => movelist::read(&bytes).map_err(|e| match e {
-                    movelist::Error::Syntax { at, message } => (Some(at), message),
-                    other => (None, other.to_string()),
-                }),
-            };
-            // Latin-1 files still get a readable snippet.
-            let source = String::from_utf8_lossy(&bytes).into_owned();
-            let name = path.display().to_string();
-            let (games, errors) = match records {
-                Ok(rs) => {
-                    // One pass over the text places every move of every game,
-                    // so a replay error names the move's line and column.
-                    let mut cursor = TextCursor::default();
-                    let games = rs
-                        .iter()
-                        .map(|r| {
-                            let mut g = Game::from_record(r);
-                            g.span.line = 1;
-                            g.span.col = 1;
-                            let moves = g.line.elements.iter_mut().filter_map(|e| match e {
-                                super::Element::Move(m) => Some(m),
-                                _ => None,
-                            });
-                            for (m, at) in moves.zip(&r.move_at.0) {
-                                m.span = cursor.span(&source, *at);
-                            }
-                            g
-                        })
-                        .collect();
-                    (games, Vec::new())
-                }
-                Err((at, message)) => {
-                    let message = message + &script_hint(&bytes, format);
-                    let d = Diagnostic::error(message).with_file(name);
-                    let d = match at {
-                        Some(Location { line, column }) => {
-                            d.at_line_col(&source, line as u32, column as u32, 1)
-                        }
-                        None => d,
-                    };
-                    (Vec::new(), vec![d])
-                }
-            };
-            Ok(LoadedFile {
-                path: path.to_path_buf(),
-                source,
-                games,
-                errors,
-            })
+            Ok(records_as_games(path, &bytes, format))
         }
+    }
+}
+
+/// The games of a record file's `bytes` (Little Golem, T1, move list) as
+/// script games whose moves point at their place in the text, so that a
+/// replay error names the move's line and column.
+pub(crate) fn records_as_games(path: &Path, bytes: &[u8], format: FileFormat) -> LoadedFile {
+    use crate::formats::{Location, littlegolem, movelist, t1};
+    let records = match format {
+        FileFormat::LittleGolem => {
+            littlegolem::read(&bytes)
+                .map(|r| vec![r])
+                .map_err(|e| match e {
+                    littlegolem::Error::Syntax { at, message } => (Some(at), message),
+                    other => (None, other.to_string()),
+                })
+        }
+        FileFormat::T1 => t1::read(&bytes).map(|r| vec![r]).map_err(|e| match e {
+            t1::Error::Syntax { at, message } => (Some(at), message),
+            other => (None, other.to_string()),
+        }),
+        _ => movelist::read(&bytes).map_err(|e| match e {
+            movelist::Error::Syntax { at, message } => (Some(at), message),
+            other => (None, other.to_string()),
+        }),
+    };
+    // Latin-1 files still get a readable snippet.
+    let source = String::from_utf8_lossy(&bytes).into_owned();
+    let name = path.display().to_string();
+    let (games, errors) = match records {
+        Ok(rs) => {
+            // One pass over the text places every move of every game,
+            // so a replay error names the move's line and column.
+            let mut cursor = TextCursor::default();
+            let games = rs
+                .iter()
+                .map(|r| {
+                    let mut g = Game::from_record(r);
+                    // A game starts where its first move is written.
+                    g.span.line = r.move_at.0.first().map_or(1, |at| at.line as u32);
+                    g.span.col = 1;
+                    let moves = g.line.elements.iter_mut().filter_map(|e| match e {
+                        super::Element::Move(m) => Some(m),
+                        _ => None,
+                    });
+                    for (m, at) in moves.zip(&r.move_at.0) {
+                        m.span = cursor.span(&source, *at);
+                    }
+                    g
+                })
+                .collect();
+            (games, Vec::new())
+        }
+        Err((at, message)) => {
+            let message = message + &script_hint(&bytes, format);
+            let d = Diagnostic::error(message).with_file(name);
+            let d = match at {
+                Some(Location { line, column }) => {
+                    d.at_line_col(&source, line as u32, column as u32, 1)
+                }
+                None => d,
+            };
+            (Vec::new(), vec![d])
+        }
+    };
+    LoadedFile {
+        path: path.to_path_buf(),
+        source,
+        games,
+        errors,
     }
 }
 

@@ -8,6 +8,7 @@
 pub mod ast;
 pub(crate) mod lex;
 mod load;
+pub(crate) use load::records_as_games;
 mod parse;
 pub mod stream;
 pub(crate) mod write;
