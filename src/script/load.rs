@@ -123,25 +123,23 @@ pub fn load_games_as(path: &Path, format: Option<FileFormat>) -> Result<LoadedFi
 pub(crate) fn records_as_games(path: &Path, bytes: &[u8], format: FileFormat) -> LoadedFile {
     use crate::formats::{Location, littlegolem, movelist, t1};
     let records = match format {
-        FileFormat::LittleGolem => {
-            littlegolem::read(&bytes)
-                .map(|r| vec![r])
-                .map_err(|e| match e {
-                    littlegolem::Error::Syntax { at, message } => (Some(at), message),
-                    other => (None, other.to_string()),
-                })
-        }
-        FileFormat::T1 => t1::read(&bytes).map(|r| vec![r]).map_err(|e| match e {
+        FileFormat::LittleGolem => littlegolem::read(bytes)
+            .map(|r| vec![r])
+            .map_err(|e| match e {
+                littlegolem::Error::Syntax { at, message } => (Some(at), message),
+                other => (None, other.to_string()),
+            }),
+        FileFormat::T1 => t1::read(bytes).map(|r| vec![r]).map_err(|e| match e {
             t1::Error::Syntax { at, message } => (Some(at), message),
             other => (None, other.to_string()),
         }),
-        _ => movelist::read(&bytes).map_err(|e| match e {
+        _ => movelist::read(bytes).map_err(|e| match e {
             movelist::Error::Syntax { at, message } => (Some(at), message),
             other => (None, other.to_string()),
         }),
     };
     // Latin-1 files still get a readable snippet.
-    let source = String::from_utf8_lossy(&bytes).into_owned();
+    let source = String::from_utf8_lossy(bytes).into_owned();
     let name = path.display().to_string();
     let (games, errors) = match records {
         Ok(rs) => {
@@ -168,7 +166,7 @@ pub(crate) fn records_as_games(path: &Path, bytes: &[u8], format: FileFormat) ->
             (games, Vec::new())
         }
         Err((at, message)) => {
-            let message = message + &script_hint(&bytes, format);
+            let message = message + &script_hint(bytes, format);
             let d = Diagnostic::error(message).with_file(name);
             let d = match at {
                 Some(Location { line, column }) => {
