@@ -333,17 +333,17 @@ impl Tally {
     }
 }
 
-/// True when [`convert_stream`] converts `input`: a TwixT script file
-/// (not gzipped) large enough to be read a window at a time, into a format
-/// that holds many games (a script or a move list). Others are read whole
-/// by [`convert_file`].
+/// True when [`convert_stream`] converts `input`: a TwixT script or a move
+/// list (not gzipped) large enough to be read a piece at a time, into a
+/// format that holds many games (a script or a move list). Others are read
+/// whole by [`convert_file`].
 pub fn streams(input: &Path, from: FileFormat, to: FileFormat) -> bool {
-    from == FileFormat::Script
+    matches!(from, FileFormat::Script | FileFormat::MoveList)
         && matches!(to, FileFormat::Script | FileFormat::MoveList)
         && !crate::limits::is_gzip(input)
         && std::fs::metadata(input)
             .is_ok_and(|m| m.is_file() && m.len() >= crate::script::stream::WINDOW_BYTES as u64)
-        && !crate::twrs::file::sniff(input)
+        && !(from == FileFormat::Script && crate::twrs::file::sniff(input))
 }
 
 /// What [`convert_stream`] converted.
@@ -359,28 +359,91 @@ pub struct Streamed {
 /// being read: a file of garbage says what is wrong in its first ones.
 const MAX_STREAM_ERRORS: usize = 100;
 
-/// Converts the TwixT script `input` into a script or a move list a window
-/// at a time, handing the text to `sink` game by game, so that a file of
-/// any size converts in bounded memory; the same text as [`convert_file`].
-/// A syntax error stops the writing (the rest is still read for more
-/// errors, up to a hundred); `sink`'s errors end the conversion.
+/// Games as they are written, one after another, into `sink`.
+struct Writer<'a> {
+    to: FileFormat,
+    sink: &'a mut dyn FnMut(&[u8]) -> std::io::Result<()>,
+    games: usize,
+    text: String,
+}
+
+impl Writer<'_> {
+    fn write(&mut self, record: &Record) -> Result<(), ConvertError> {
+        self.text.clear();
+        if self.games > 0 {
+            self.text.push('\n');
+        }
+        match self.to {
+            FileFormat::MoveList => self.text.push_str(
+                &movelist::write(record).map_err(|e| ConvertError::invalid(e.to_string()))?,
+            ),
+            _ => self
+                .text
+                .push_str(&crate::script::write_game(&Game::from_record(record))),
+        }
+        (self.sink)(self.text.as_bytes())
+            .map_err(|e| ConvertError::usage(format!("cannot write {e}")))?;
+        self.games += 1;
+        Ok(())
+    }
+}
+
+/// Converts the TwixT script or move list `input` (`from`) into a script or
+/// a move list (`to`) a piece at a time, handing the text to `sink` game by
+/// game, so that a file of any size converts in bounded memory; the same
+/// text as [`convert_file`]. `rules` and `size` stand in for what a move
+/// list does not record, as for [`read_records`]. A syntax error stops the
+/// writing (the rest of a script is still read for more errors, up to a
+/// hundred); `sink`'s errors end the conversion.
 pub fn convert_stream(
     input: &Path,
+    from: FileFormat,
     to: FileFormat,
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
     sink: &mut dyn FnMut(&[u8]) -> std::io::Result<()>,
 ) -> Result<Streamed, ConvertError> {
-    use crate::script::stream::{GameStream, StreamError};
     let name = input.display().to_string();
-    let folder = input.parent().filter(|d| !d.as_os_str().is_empty());
     let cannot_read =
         |e: &dyn std::fmt::Display| ConvertError::usage(format!("cannot read {name}: {e}"));
     let file = std::fs::File::open(input).map_err(|e| cannot_read(&e))?;
     let reader = std::io::BufReader::with_capacity(1 << 20, file);
-    let (mut games, mut tally, mut diagnostics) = (0usize, Tally::default(), Vec::new());
-    let mut text = String::new();
+    let mut out = Writer {
+        to,
+        sink,
+        games: 0,
+        text: String::new(),
+    };
+    let left_out = if from == FileFormat::MoveList {
+        stream_move_lists(&name, reader, rules, size, &mut out)?;
+        None
+    } else {
+        stream_script(input, reader, &mut out)?
+    };
+    if out.games == 0 {
+        return Err(ConvertError::invalid(format!(
+            "{name}: expected a game, found no moves"
+        )));
+    }
+    Ok(Streamed {
+        games: out.games,
+        left_out,
+    })
+}
+
+/// The games of a script, a window at a time; what the output left out.
+fn stream_script(
+    input: &Path,
+    reader: impl std::io::Read + Send + 'static,
+    out: &mut Writer<'_>,
+) -> Result<Option<String>, ConvertError> {
+    use crate::script::stream::{GameStream, StreamError};
+    let name = input.display().to_string();
+    let folder = input.parent().filter(|d| !d.as_os_str().is_empty());
+    let (mut tally, mut diagnostics) = (Tally::default(), Vec::new());
     for window in GameStream::new(reader) {
         let window = window.map_err(|e| match e {
-            StreamError::Io(e) => cannot_read(&e),
+            StreamError::Io(e) => ConvertError::usage(format!("cannot read {name}: {e}")),
             other => ConvertError::invalid(format!("{name}: {other}")),
         })?;
         for piece in &window.pieces {
@@ -395,20 +458,11 @@ pub fn convert_stream(
             let record = g
                 .rules(folder)
                 .and_then(|rules| g.to_record_with(rules))
-                .map_err(|e| ConvertError::invalid(format!("{name}: game {}: {e}", games + 1)))?;
+                .map_err(|e| {
+                    ConvertError::invalid(format!("{name}: game {}: {e}", out.games + 1))
+                })?;
             tally.add(g);
-            text.clear();
-            if games > 0 {
-                text.push('\n');
-            }
-            match to {
-                FileFormat::MoveList => text.push_str(
-                    &movelist::write(&record).map_err(|e| ConvertError::invalid(e.to_string()))?,
-                ),
-                _ => text.push_str(&crate::script::write_game(&Game::from_record(&record))),
-            }
-            sink(text.as_bytes()).map_err(|e| ConvertError::usage(format!("cannot write {e}")))?;
-            games += 1;
+            out.write(&record)?;
         }
         if diagnostics.len() >= MAX_STREAM_ERRORS {
             break;
@@ -424,15 +478,42 @@ pub fn convert_stream(
             diagnostics,
         });
     }
-    if games == 0 {
-        return Err(ConvertError::invalid(format!(
-            "{name}: expected a game, found no moves"
-        )));
+    Ok(tally.describe(out.to))
+}
+
+/// The games of a move list, a piece of whole games at a time (cut at blank
+/// lines), read as the whole file would be; an error names the file's line.
+fn stream_move_lists(
+    name: &str,
+    reader: impl std::io::BufRead,
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
+    out: &mut Writer<'_>,
+) -> Result<(), ConvertError> {
+    let mut base = rules.unwrap_or_else(RuleSet::pencil);
+    if let Some(size) = size {
+        base = base.with_size(size);
     }
-    Ok(Streamed {
-        games,
-        left_out: tally.describe(to),
-    })
+    base.validate()
+        .map_err(|e| ConvertError::usage(e.to_string()))?;
+    let chunks = movelist::Chunks::new(reader, crate::script::stream::WINDOW_BYTES);
+    for chunk in chunks {
+        let chunk = chunk.map_err(|e| match e.kind() {
+            std::io::ErrorKind::InvalidData => ConvertError::invalid(format!("{name}: {e}")),
+            _ => ConvertError::usage(format!("cannot read {name}: {e}")),
+        })?;
+        let records = movelist::read_with(&chunk.text, base.clone()).map_err(|e| match e {
+            movelist::Error::Syntax { mut at, message } => {
+                at.line += chunk.first_line - 1;
+                ConvertError::invalid(format!("{name}: {at}: {message}"))
+            }
+            other => ConvertError::invalid(format!("{name}: {other}")),
+        })?;
+        for record in &records {
+            out.write(record)?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

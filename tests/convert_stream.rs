@@ -104,3 +104,73 @@ fn a_broken_game_in_a_large_script_writes_nothing() {
         .collect();
     assert_eq!(left, Vec::<String>::new());
 }
+
+#[test]
+fn a_large_move_list_converts_piece_by_piece_like_a_whole_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = twixt(
+        &[
+            "random",
+            "--seed",
+            "6",
+            "--games",
+            "1200",
+            "-o",
+            "big.moves",
+        ],
+        dir.path(),
+    );
+    assert!(o.status.success());
+    let text = std::fs::read_to_string(dir.path().join("big.moves")).unwrap();
+    assert!(text.len() > 2 << 20);
+    let whole = convert_file(
+        &dir.path().join("big.moves"),
+        FileFormat::MoveList,
+        FileFormat::Script,
+        None,
+        None,
+    )
+    .unwrap();
+    let o = twixt(&["convert", "big.moves", "-o", "out.twixt"], dir.path());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("wrote out.twixt (1200 games)"), "{err}");
+    assert!(std::fs::read(dir.path().join("out.twixt")).unwrap() == whole.text);
+    // A broken move late in the file: the whole file's message, with its
+    // line, and nothing written.
+    let middle = text.len() * 3 / 4;
+    let at = middle + text[middle..].find(" 7.").unwrap() + 1;
+    let broken = format!(
+        "{}7.zz99{}",
+        &text[..at],
+        &text[at + text[at..].find(' ').unwrap()..]
+    );
+    std::fs::write(dir.path().join("broken.moves"), &broken).unwrap();
+    let expected = convert_file(
+        &dir.path().join("broken.moves"),
+        FileFormat::MoveList,
+        FileFormat::Script,
+        None,
+        None,
+    )
+    .unwrap_err()
+    .to_string();
+    let line = 1 + broken[..at].matches('\n').count();
+    assert!(
+        expected.contains(&format!("line {line}, column")),
+        "{expected}"
+    );
+    let o = twixt(
+        &["convert", "broken.moves", "-o", "broken.twixt"],
+        dir.path(),
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    // The library was given the full path; the command, the name.
+    let said = expected.split_once("broken.moves: ").unwrap().1;
+    assert!(
+        err.contains(&format!("broken.moves: {said}")),
+        "{err}\nexpected: {said}"
+    );
+    assert!(!dir.path().join("broken.twixt").exists());
+}

@@ -86,7 +86,7 @@ fn convert(args: &Args) -> Result<usize, Failure> {
         ensure_not_input(&args.output, std::slice::from_ref(&args.input)).map_err(usage)?;
     }
     if streams(&args.input, from, to) {
-        return convert_large(args, to);
+        return convert_large(args, from, to, rules);
     }
     let converted = convert_file(&args.input, from, to, rules, args.size)?;
     if let Some(warning) = &converted.left_out {
@@ -102,7 +102,12 @@ fn convert(args: &Args) -> Result<usize, Failure> {
 
 /// A large script converted a window at a time, written as it goes (to a
 /// file through a temporary one, so that a failure leaves nothing).
-fn convert_large(args: &Args, to: FileFormat) -> Result<usize, Failure> {
+fn convert_large(
+    args: &Args,
+    from: FileFormat,
+    to: FileFormat,
+    rules: Option<twixtkit::rules::RuleSet>,
+) -> Result<usize, Failure> {
     let mut stdout_failed = None;
     let mut result = None;
     if args.output == Path::new("-") {
@@ -112,7 +117,14 @@ fn convert_large(args: &Args, to: FileFormat) -> Result<usize, Failure> {
                 std::io::Error::other("to standard output")
             })
         };
-        result = Some(convert_stream(&args.input, to, &mut sink));
+        result = Some(convert_stream(
+            &args.input,
+            from,
+            to,
+            rules,
+            args.size,
+            &mut sink,
+        ));
     } else {
         let name = args.output.display().to_string();
         let written = write_atomic_with(&args.output, &mut |w| {
@@ -120,7 +132,7 @@ fn convert_large(args: &Args, to: FileFormat) -> Result<usize, Failure> {
                 w.write_all(b)
                     .map_err(|e| std::io::Error::new(e.kind(), format!("{name}: {e}")))
             };
-            let r = convert_stream(&args.input, to, &mut sink);
+            let r = convert_stream(&args.input, from, to, rules.clone(), args.size, &mut sink);
             let stopped = r.is_err();
             result = Some(r);
             if stopped {
