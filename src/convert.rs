@@ -431,6 +431,44 @@ pub fn convert_stream(
     })
 }
 
+/// [`convert_stream`] into the file `output`, through a temporary file in
+/// its folder: a failure (a syntax error, a full disk) leaves nothing, and
+/// the input is never written over.
+pub fn convert_stream_to_file(
+    input: &Path,
+    from: FileFormat,
+    to: FileFormat,
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
+    output: &Path,
+) -> Result<Streamed, ConvertError> {
+    let usage = |e: crate::output::OutputError| ConvertError::usage(e.to_string());
+    crate::output::ensure_not_input(output, &[input.to_path_buf()]).map_err(usage)?;
+    let name = output.display().to_string();
+    let mut result = None;
+    let written = crate::output::write_atomic_with(output, &mut |w| {
+        let mut sink = |b: &[u8]| {
+            w.write_all(b)
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{name}: {e}")))
+        };
+        let r = convert_stream(input, from, to, rules.clone(), size, &mut sink);
+        let stopped = r.is_err();
+        result = Some(r);
+        if stopped {
+            return Err(std::io::Error::other("conversion stopped"));
+        }
+        Ok(())
+    });
+    match (written, result) {
+        (_, Some(Err(e))) => Err(e),
+        (Err(e), _) => Err(usage(e)),
+        (Ok(()), Some(Ok(streamed))) => Ok(streamed),
+        (Ok(()), None) => Err(ConvertError::usage(format!(
+            "nothing was written to {name}"
+        ))),
+    }
+}
+
 /// The games of a script, a window at a time; what the output left out.
 fn stream_script(
     input: &Path,

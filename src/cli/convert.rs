@@ -5,9 +5,10 @@ use std::process::ExitCode;
 
 use twixtkit::board::BoardSize;
 use twixtkit::convert::{
-    FileFormat, choose_format, convert_file, convert_stream, rules_named, streams,
+    FileFormat, choose_format, convert_file, convert_stream, convert_stream_to_file, rules_named,
+    streams,
 };
-use twixtkit::output::{ensure_not_input, write_atomic, write_atomic_with};
+use twixtkit::output::{ensure_not_input, write_atomic};
 
 use super::failure::Failure;
 
@@ -100,57 +101,31 @@ fn convert(args: &Args) -> Result<usize, Failure> {
     Ok(converted.games)
 }
 
-/// A large script converted a window at a time, written as it goes (to a
-/// file through a temporary one, so that a failure leaves nothing).
+/// A large script or move list converted a piece at a time, written as it
+/// goes (to a file through a temporary one, so that a failure leaves
+/// nothing).
 fn convert_large(
     args: &Args,
     from: FileFormat,
     to: FileFormat,
     rules: Option<twixtkit::rules::RuleSet>,
 ) -> Result<usize, Failure> {
-    let mut stdout_failed = None;
-    let mut result = None;
-    if args.output == Path::new("-") {
+    let streamed = if args.output == Path::new("-") {
+        let mut stdout_failed = None;
         let mut sink = |b: &[u8]| {
             super::stdout::print(b).map_err(|f| {
                 stdout_failed = Some(f);
                 std::io::Error::other("to standard output")
             })
         };
-        result = Some(convert_stream(
-            &args.input,
-            from,
-            to,
-            rules,
-            args.size,
-            &mut sink,
-        ));
-    } else {
-        let name = args.output.display().to_string();
-        let written = write_atomic_with(&args.output, &mut |w| {
-            let mut sink = |b: &[u8]| {
-                w.write_all(b)
-                    .map_err(|e| std::io::Error::new(e.kind(), format!("{name}: {e}")))
-            };
-            let r = convert_stream(&args.input, from, to, rules.clone(), args.size, &mut sink);
-            let stopped = r.is_err();
-            result = Some(r);
-            if stopped {
-                return Err(std::io::Error::other("conversion stopped"));
-            }
-            Ok(())
-        });
-        if let (Err(e), None | Some(Ok(_))) = (&written, &result) {
-            return Err(Failure::usage(e.to_string()));
+        let result = convert_stream(&args.input, from, to, rules, args.size, &mut sink);
+        if let Some(f) = stdout_failed {
+            return Err(f);
         }
-    }
-    if let Some(f) = stdout_failed {
-        return Err(f);
-    }
-    let Some(result) = result else {
-        return Err(Failure::usage("nothing was converted"));
+        result?
+    } else {
+        convert_stream_to_file(&args.input, from, to, rules, args.size, &args.output)?
     };
-    let streamed = result?;
     if let Some(warning) = &streamed.left_out {
         eprintln!("warning: {warning}");
     }
