@@ -270,10 +270,30 @@ impl<'a> P<'a> {
         self.counts.moves += 1;
         let offset = self.rest.location_offset();
         self.advance(i);
-        let span = self.span_at(offset + start, i - start);
+        let span = if self.loc.offset == offset {
+            // The locator stands where this scan began (the end of the move
+            // before) and the blanks read are ASCII: no second pass.
+            let (mut line, mut col) = (self.loc.line, self.loc.col);
+            match b[..start].iter().rposition(|&c| c == b'\n') {
+                None => col += start as u32,
+                Some(p) => {
+                    line += b[..start].iter().filter(|&&c| c == b'\n').count() as u32;
+                    col = (start - p) as u32;
+                }
+            }
+            Span {
+                offset: offset + start,
+                line,
+                col,
+                len: i - start,
+            }
+        } else {
+            self.span_at(offset + start, i - start)
+        };
         // The word is ASCII on one line: leave the locator at its end, where
         // the next move's span starts counting.
         self.loc.offset = offset + i;
+        self.loc.line = span.line;
         self.loc.col = span.col + span.len as u32;
         // Built in place: a move is most of what a script holds.
         line.push(Element::Move(MoveNode {
