@@ -102,3 +102,27 @@ fn head_takes_the_first_line_and_the_command_ends_without_a_word() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Messages to a standard error whose reader is gone are lost, not the run:
+/// the exit code is the command's own, never a panic's 101.
+#[test]
+fn a_closed_standard_error_loses_messages_not_the_exit_code() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, code) in [
+        (vec!["check", "no-such-file.twixt"], 2),
+        (vec!["random", "--seed", "1", "-o", "r.twixt"], 0),
+        (vec!["rules", "pencl"], 2),
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_twixt"))
+            .args(&args)
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before the child writes.
+        drop(child.stderr.take());
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(code), "{args:?}");
+    }
+}
