@@ -145,7 +145,8 @@ pub fn output_format(path: &Path) -> Option<FileFormat> {
 
 /// Reads the games of `bytes` in format `from`. `rules` and `size` stand in
 /// for what the format does not record: move lists (default `pencil` on
-/// 24×24) and T1 files (default `dujardin`; the file gives the size).
+/// 24×24) and T1 files (default `t1`, as `check` and the drawing commands
+/// read them; the file gives the size).
 /// `name` names the input in messages; a script's `[Rules "x.yaml"]` is
 /// looked for in `folder`.
 pub fn read_records(
@@ -162,7 +163,7 @@ pub fn read_records(
     let records = match from {
         FileFormat::LittleGolem => vec![littlegolem::read(bytes).map_err(|e| at(&e))?],
         FileFormat::T1 => {
-            let base = rules.unwrap_or_else(RuleSet::dujardin);
+            let base = rules.unwrap_or_else(t1::default_rules);
             vec![t1::read_with(bytes, base).map_err(|e| at(&e))?]
         }
         FileFormat::MoveList => {

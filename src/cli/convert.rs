@@ -28,8 +28,8 @@ pub struct Args {
     #[arg(long, value_enum)]
     from: Option<FormatArg>,
     /// Rule set (preset name or YAML file) for inputs that do not record
-    /// it: move lists (default pencil) and T1 files (default dujardin; the
-    /// file gives the size).
+    /// it: move lists (default pencil) and T1 files (default t1, as check
+    /// reads them; the file gives the size).
     #[arg(long)]
     rules: Option<String>,
     /// Board size for move-list input, e.g. 24 or 30x20 (default 24).
