@@ -46,9 +46,13 @@ fn one_game_of_a_large_script_is_drawn_as_it_is_alone() {
     let all = games(&text);
     assert_eq!(all.len(), 1500);
     for n in [1usize, 700, 1500] {
-        std::fs::write(dir.path().join("alone.twixt"), all[n - 1]).unwrap();
-        let alone = twixt(&["render", "alone.twixt", "--final", "-o", "-"], dir.path());
+        // The same name in a folder of its own: captions name the file.
+        let alone_dir = dir.path().join("alone");
+        std::fs::create_dir_all(&alone_dir).unwrap();
+        std::fs::write(alone_dir.join("big.twixt"), all[n - 1]).unwrap();
+        let alone = twixt(&["render", "big.twixt", "--final", "-o", "-"], &alone_dir);
         assert!(alone.status.success());
+        assert!(alone.stdout.starts_with(b"<svg"));
         let game = n.to_string();
         let big = twixt(
             &["render", "big.twixt", "--game", &game, "--final", "-o", "-"],

@@ -315,3 +315,48 @@ fn a_fifo_or_device_output_is_written_into_never_replaced() {
         assert!(meta.file_type().is_char_device());
     }
 }
+
+/// `-o -` is standard output: one picture (or one PDF) goes there; several
+/// pictures, or a sheet's pages, are a usage error that leaves no file
+/// named `-` behind.
+#[test]
+fn dash_as_output_is_standard_output_for_one_picture() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("diagrams/dujardin.twixt");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_twixt"))
+            .arg(args[0])
+            .arg(&game)
+            .args(&args[1..])
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let piped = run(&["render", "--game", "3", "--final", "-o", "-"]);
+    assert!(
+        piped.status.success(),
+        "{}",
+        String::from_utf8_lossy(&piped.stderr)
+    );
+    let file = run(&["render", "--game", "3", "--final", "-o", "one.svg"]);
+    assert!(file.status.success());
+    assert!(piped.stdout == std::fs::read(dir.path().join("one.svg")).unwrap());
+    assert!(
+        piped.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&piped.stderr)
+    );
+    for args in [
+        &["render", "--game", "3", "--every", "2", "-o", "-"][..],
+        &["sheet", "--game", "3", "-o", "-"][..],
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty());
+    }
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, vec!["one.svg".to_string()]);
+}

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::{Charset, Scale, Style};
-use twixtkit::render::{Output, write_pictures, write_twrs_pictures};
+use twixtkit::render::{Output, Rendered, write_pictures, write_twrs_pictures};
 
 use super::failure::Failure;
 use super::game_args::{GameArgs, LookArgs, SelectArgs};
@@ -42,15 +42,22 @@ pub struct Args {
 
 pub fn run(a: Args) -> ExitCode {
     match render(&a) {
-        Ok(files) => {
-            eprintln!("{}", super::stdout::wrote(&files));
+        Ok(r) => {
+            // A picture for standard output goes there, and nothing is said.
+            if let Some(bytes) = &r.stdout {
+                return match super::stdout::print(bytes) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(f) => f.report(),
+                };
+            }
+            eprintln!("{}", super::stdout::wrote(&r.written));
             ExitCode::SUCCESS
         }
         Err(f) => f.report(),
     }
 }
 
-fn render(a: &Args) -> Result<Vec<PathBuf>, Failure> {
+fn render(a: &Args) -> Result<Rendered, Failure> {
     let mut out = Output::new(&a.output, a.format.map(Into::into), a.unit, a.dpi)?;
     out.inputs = vec![a.game.input.clone()];
     if a.ascii {
@@ -66,5 +73,5 @@ fn render(a: &Args) -> Result<Vec<PathBuf>, Failure> {
     let choice = a.look.choice(a.select.chosen(), Select::Final, true);
     let r = write_pictures(&file, &choice, &style, &out)?;
     super::failure::report_problems(&r.warnings, &super::stdout::wrote(&r.written))?;
-    Ok(r.written)
+    Ok(r)
 }

@@ -79,6 +79,11 @@ pub enum Error {
     /// TWRS positions have no text drawing.
     #[error("TWRS positions are drawn as SVG, PNG or PDF, not as text")]
     TwrsText,
+    /// A sheet was asked for on standard output.
+    #[error(
+        "a sheet is written as files (pages after the first are numbered): give a file name, not `-`"
+    )]
+    SheetToStdout,
     /// A TWRS script has errors; `diagnostics` locates each.
     #[error("{name}: nothing drawn, the script has errors")]
     TwrsScript {
@@ -138,7 +143,11 @@ impl Target {
             .extension()
             .and_then(|e| Format::from_extension(&e.to_string_lossy()))
             .is_some();
-        if names_format && !path.is_dir() {
+        if path == Path::new("-") {
+            // Standard output: one picture, or one PDF document.
+            let f = Format::choose(format, None, &Format::ALL)?;
+            Ok(Target::File(path.to_path_buf(), f))
+        } else if names_format && !path.is_dir() {
             let f = Format::choose(format, Some(path), &Format::ALL)?;
             Ok(Target::File(path.to_path_buf(), f))
         } else {
@@ -183,6 +192,15 @@ impl Output {
     }
 
     /// Writes `bytes` to `path`, never over an input.
+    /// Writes one file, or keeps the bytes for standard output (`-`).
+    fn put(&self, path: &Path, bytes: Vec<u8>, stdout: &mut Option<Vec<u8>>) -> Result<(), Error> {
+        if path == Path::new("-") {
+            *stdout = Some(bytes);
+            return Ok(());
+        }
+        self.write(path, &bytes)
+    }
+
     fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), Error> {
         // A picture named like the game file must not replace it.
         ensure_not_input(path, &self.inputs)?;
@@ -220,6 +238,9 @@ pub fn zoom(scale: Scale, dpi: Option<f64>) -> Result<f64, Error> {
 pub struct Rendered {
     /// The files written, in order.
     pub written: Vec<PathBuf>,
+    /// The picture (or PDF) for standard output, when the target is `-`:
+    /// the caller writes it.
+    pub stdout: Option<Vec<u8>>,
     /// Problems [`Choice::lenient`] let through, and the errors of games
     /// skipped in a file of several (severity error).
     pub warnings: Vec<Diagnostic>,
@@ -267,12 +288,13 @@ pub fn write_pictures(
             Format::Pdf => Ok(svgs_to_pdf(&[svg], &info(&title))?),
         }
     };
-    let (warnings, written) = match &out.target {
+    let mut stdout = None;
+    let (warnings, mut written) = match &out.target {
         Target::File(path, Format::Pdf) => {
             let mut pdf = PdfPages::new();
             let warnings =
                 file.each_picture(choice, |p| Ok::<(), Error>(pdf.add(&svg_of(&p)?)?))?;
-            out.write(path, &pdf.finish(&info(&title))?)?;
+            out.put(path, pdf.finish(&info(&title))?, &mut stdout)?;
             (warnings, vec![path.clone()])
         }
         Target::File(path, format) => {
@@ -286,7 +308,7 @@ pub fn write_pictures(
             match only {
                 Some(p) if count == 1 => {
                     let bytes = encode(&p, *format, &svg_of(&p)?)?;
-                    out.write(path, &bytes)?;
+                    out.put(path, bytes, &mut stdout)?;
                 }
                 _ => {
                     return Err(Error::OneFile {
@@ -347,7 +369,14 @@ pub fn write_pictures(
             }
         }
     };
-    Ok(Rendered { written, warnings })
+    if stdout.is_some() {
+        written.clear();
+    }
+    Ok(Rendered {
+        written,
+        stdout,
+        warnings,
+    })
 }
 
 /// Leaves no half set of files behind.
@@ -398,7 +427,7 @@ fn twrs_errors(file: &TwrsFile, diagnostics: Vec<Diagnostic>) -> Error {
 /// [`write_pictures`] for a TWRS script: its diagram points (or each game's
 /// final position) drawn by the TWRS drawing and written the same way.
 /// Returns the files written.
-pub fn write_twrs_pictures(file: &TwrsFile, out: &Output) -> Result<Vec<PathBuf>, Error> {
+pub fn write_twrs_pictures(file: &TwrsFile, out: &Output) -> Result<Rendered, Error> {
     let pictures = twrs_pictures(file)?;
     let title = file
         .games
@@ -414,21 +443,24 @@ pub fn write_twrs_pictures(file: &TwrsFile, out: &Output) -> Result<Vec<PathBuf>
             Format::Txt => Err(Error::TwrsText),
         }
     };
-    match &out.target {
+    let mut stdout = None;
+    let written = match &out.target {
         Target::File(path, Format::Pdf) => {
             let svgs: Vec<&str> = pictures.iter().map(|p| p.svg.as_str()).collect();
-            out.write(path, &svgs_to_pdf(&svgs, &info(&title))?)?;
-            Ok(vec![path.clone()])
+            out.put(path, svgs_to_pdf(&svgs, &info(&title))?, &mut stdout)?;
+            vec![path.clone()]
         }
         Target::File(path, format) => match pictures.as_slice() {
             [only] => {
-                out.write(path, &bytes(*format, &only.svg)?)?;
-                Ok(vec![path.clone()])
+                out.put(path, bytes(*format, &only.svg)?, &mut stdout)?;
+                vec![path.clone()]
             }
-            _ => Err(Error::OneFile {
-                count: pictures.len(),
-                path: path.clone(),
-            }),
+            _ => {
+                return Err(Error::OneFile {
+                    count: pictures.len(),
+                    path: path.clone(),
+                });
+            }
         },
         Target::Folder(folder, format) => {
             if *format == Format::Txt {
@@ -445,9 +477,18 @@ pub fn write_twrs_pictures(file: &TwrsFile, out: &Output) -> Result<Vec<PathBuf>
                 }
                 written.push(path);
             }
-            Ok(written)
+            written
         }
-    }
+    };
+    Ok(Rendered {
+        written: if stdout.is_some() {
+            Vec::new()
+        } else {
+            written
+        },
+        stdout,
+        warnings: Vec::new(),
+    })
 }
 
 #[cfg(test)]

@@ -34,6 +34,9 @@ impl SheetOutput {
     /// The file of each page (one for PDF), each checked to be writable and
     /// not an input before any is written; the folder they go in is made.
     fn paths(&self, pages: usize) -> Result<Vec<PathBuf>, Error> {
+        if self.path.as_os_str() == "-" {
+            return Err(Error::SheetToStdout);
+        }
         let paths: Vec<PathBuf> = match self.format {
             Format::Pdf => vec![self.path.clone()],
             _ => (1..=pages).map(|n| page_path(&self.path, n)).collect(),
@@ -120,7 +123,11 @@ pub fn write_sheet(
         remove(&written);
     }
     result?;
-    Ok(Rendered { written, warnings })
+    Ok(Rendered {
+        written,
+        stdout: None,
+        warnings,
+    })
 }
 
 /// Draws the pages of `plan` one by one and writes each as it is done (PNG:
