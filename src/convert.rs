@@ -68,7 +68,13 @@ pub fn choose_format(
     input: bool,
 ) -> Result<FileFormat, ConvertError> {
     let stdio = (path == Path::new("-")).then_some(FileFormat::Script);
-    flag.or(stdio).or_else(|| output_format(path)).ok_or_else(|| {
+    // An input may be compressed (`games.twixt.gz`); nothing is written so.
+    let named = if input {
+        FileFormat::of_path(path)
+    } else {
+        output_format(path)
+    };
+    flag.or(stdio).or(named).ok_or_else(|| {
         ConvertError::usage(format!(
             "cannot tell the {} format from `{}`: use a .tsgf, .T1, .txt, .moves or .twixt name, or --{}",
             if input { "input" } else { "output" },
@@ -277,13 +283,14 @@ pub fn left_out(script: &[u8], to: FileFormat) -> Option<String> {
 }
 
 /// Counts of what a record format cannot hold: comments, remarks, diagram
-/// points, marks and claims, variations, setup blocks.
+/// points, marks and claims, variations, setup blocks, and header tags
+/// (but the result, which the moves say) for a move list, which has none.
 #[derive(Default)]
-struct Tally([usize; 6]);
+struct Tally([usize; 7]);
 
 impl Tally {
     fn add(&mut self, g: &Game) {
-        fn line(l: &Line, n: &mut [usize; 6]) {
+        fn line(l: &Line, n: &mut [usize; 7]) {
             for e in &l.elements {
                 match e {
                     Element::Move(_) => {}
@@ -301,6 +308,7 @@ impl Tally {
         line(&g.line, &mut self.0);
         self.0[1] += g.preamble.len();
         self.0[5] += usize::from(g.setup.is_some());
+        self.0[6] += g.tags.iter().filter(|t| t.name != "Result").count();
     }
 
     fn describe(&self, to: FileFormat) -> Option<String> {
@@ -317,9 +325,11 @@ impl Tally {
             "mark or claim",
             "variation",
             "setup block",
+            "header tag",
         ];
-        let dropped: Vec<String> = self
-            .0
+        // The other record formats keep some tags (players, size).
+        let tags = usize::from(to == FileFormat::MoveList);
+        let dropped: Vec<String> = self.0[..6 + tags]
             .iter()
             .zip(names)
             .filter(|(k, _)| **k > 0)
@@ -569,6 +579,9 @@ mod file_tests {
             FileFormat::MoveList
         );
         assert!(pick(None, "g.png").unwrap_err().is_usage());
+        assert_eq!(pick(None, "g.twixt.gz").unwrap(), FileFormat::Script);
+        let out = choose_format(None, Path::new("g.twixt.gz"), false);
+        assert!(out.unwrap_err().is_usage());
     }
 
     #[test]
