@@ -270,11 +270,9 @@ pub fn check_file_each(
     if streamed {
         return check_script_stream(path, &name, each);
     }
-    let large = std::fs::metadata(path)
-        .is_ok_and(|m| m.is_file() && m.len() >= crate::script::stream::WINDOW_BYTES as u64)
-        || crate::limits::is_gzip(path);
+    // Move lists are read a game at a time whatever their size: a broken
+    // game is reported and the others are still checked.
     if path != Path::new("-")
-        && large
         && from.or_else(|| FileFormat::of_path(path)) == Some(FileFormat::MoveList)
     {
         return check_movelist_stream(path, &name, each);
@@ -326,16 +324,32 @@ fn check_movelist_stream(path: &Path, name: &str, each: &mut dyn FnMut(Finding))
         out
     };
     let (mut found, mut batch, mut bytes) = (false, Vec::new(), 0usize);
-    let mut flush = |batch: &mut Vec<Chunk>, found: &mut bool| {
+    // Replays a batch on every core and hands its findings out in order;
+    // true when a game of it could not be read.
+    let mut flush = |batch: &mut Vec<Chunk>, found: &mut bool| -> bool {
         let findings: Vec<Vec<Finding>> = batch.par_iter().map(&check_one).collect();
         batch.clear();
+        let mut unreadable = false;
         for f in findings.into_iter().flatten() {
             *found = true;
+            unreadable |= matches!(f, Finding::FileError(_));
             each(f);
         }
+        unreadable
     };
-    for chunk in Chunks::new(reader, 0) {
+    for (i, chunk) in Chunks::new(reader, 0).enumerate() {
         match chunk {
+            // A script saved as `.txt` fails as a move list at its first
+            // game, and says so: one message, not one per game.
+            Ok(c)
+                if i == 0
+                    && !crate::script::script_hint(&c.text, FileFormat::MoveList).is_empty() =>
+            {
+                batch.push(c);
+                if flush(&mut batch, &mut found) {
+                    return false;
+                }
+            }
             Ok(c) => {
                 bytes += c.text.len();
                 batch.push(c);

@@ -92,3 +92,36 @@ fn an_endless_line_in_a_move_list_is_refused() {
     assert_eq!(o.status.code(), Some(1), "{out}{err}");
     assert!(out.contains("longer than 64 MiB"), "{out}");
 }
+
+#[test]
+fn a_small_move_list_reports_its_broken_game_and_checks_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("three.moves"),
+        "1.f6 2.g8\n\n1.f6 2.f6x\n\n1.k10 2.l12\n",
+    )
+    .unwrap();
+    let o = twixt(&["check", "three.moves"], dir.path());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("three.moves:3:8"), "{out}");
+    assert!(
+        out.contains("three.moves:1: pencil on 24, 2 moves"),
+        "{out}"
+    );
+    assert!(
+        out.contains("three.moves:5: pencil on 24, 2 moves"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("checked 2 games in 1 file: 1 error, 0 warnings\n"),
+        "{out}"
+    );
+    // A script saved as a move list: one message, with the hint.
+    let script = "[Title \"t\"]\n\n1. f6 2. g8\n\n[Title \"u\"]\n\n1. f6 2. g8\n";
+    std::fs::write(dir.path().join("script.txt"), script).unwrap();
+    let o = twixt(&["check", "script.txt"], dir.path());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(out.matches("error:").count(), 1, "{out}");
+    assert!(out.contains("try --from twixt"), "{out}");
+}
