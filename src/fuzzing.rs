@@ -128,6 +128,31 @@ pub fn movelist_roundtrip(data: &[u8]) {
     for (a, b) in recs.iter().zip(&back) {
         same_record(a, b, "move list");
     }
+    // Read a piece at a time, as `check` and `convert` stream a file: the
+    // same games, their moves at the same lines and columns.
+    for size in [0, 64] {
+        let mut pieces = Vec::new();
+        for chunk in movelist::Chunks::new(data, size) {
+            let chunk = chunk.expect("a move list in memory reads");
+            let mut part = movelist::read(&chunk.text)
+                .unwrap_or_else(|e| panic!("a piece of a readable move list fails: {e}"));
+            for r in &mut part {
+                for at in &mut r.move_at.0 {
+                    at.line += chunk.first_line - 1;
+                }
+            }
+            pieces.extend(part);
+        }
+        assert_eq!(
+            pieces.len(),
+            recs.len(),
+            "pieces of {size}: game count differs"
+        );
+        for (a, b) in recs.iter().zip(&pieces) {
+            same_record(a, b, "move list in pieces");
+            assert_eq!(a.move_at.0, b.move_at.0, "pieces of {size}: move places differ");
+        }
+    }
 }
 
 /// Rule-set YAML: read and validate; a valid rule set starts a position.

@@ -125,3 +125,63 @@ fn a_small_move_list_reports_its_broken_game_and_checks_the_others() {
     assert_eq!(out.matches("error:").count(), 1, "{out}");
     assert!(out.contains("try --from twixt"), "{out}");
 }
+
+mod pieces {
+    use proptest::prelude::*;
+
+    /// Move-list text: numbered moves with spaces, line breaks and Unicode
+    /// spaces between them, games apart by blank lines (CRLF, a comment
+    /// line, a line of spaces), and now and then a broken word.
+    fn text() -> impl Strategy<Value = String> {
+        let gap = prop_oneof![
+            Just(" "),
+            Just("\n"),
+            Just("  "),
+            Just("\u{a0}"),
+            Just("\r\n")
+        ];
+        let apart = prop_oneof![
+            Just("\n\n"),
+            Just("\r\n\r\n"),
+            Just("\n# a comment\n\n"),
+            Just("\n \n"),
+            Just("\n\u{a0}\n"),
+        ];
+        let game = (
+            prop::collection::vec((gap, 1u16..23, 1u16..23, prop::bool::weighted(0.01)), 1..30),
+            apart,
+        );
+        prop::collection::vec(game, 1..6).prop_map(|games| {
+            let mut out = String::new();
+            for (moves, apart) in games {
+                for (i, (gap, c, r, broken)) in moves.iter().enumerate() {
+                    let hole = twixtkit::board::Hole::new(*c, *r);
+                    let word = if *broken {
+                        "zz".to_string()
+                    } else {
+                        hole.to_string()
+                    };
+                    out.push_str(&format!("{}.{word}{gap}", i + 1));
+                }
+                out.push_str(apart);
+            }
+            out
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Whatever reads whole reads the same a piece at a time
+        /// (`twixtkit::fuzzing::movelist_roundtrip` asserts it).
+        #[test]
+        fn pieces_read_as_the_whole(t in text()) {
+            // Not empty: a text without a broken word reads whole.
+            if !t.contains("zz") {
+                let whole = twixtkit::formats::movelist::read(t.as_bytes());
+                prop_assert!(whole.is_ok(), "{whole:?}\n{t}");
+            }
+            twixtkit::fuzzing::movelist_roundtrip(t.as_bytes());
+        }
+    }
+}
