@@ -150,7 +150,10 @@ pub fn movelist_roundtrip(data: &[u8]) {
         );
         for (a, b) in recs.iter().zip(&pieces) {
             same_record(a, b, "move list in pieces");
-            assert_eq!(a.move_at.0, b.move_at.0, "pieces of {size}: move places differ");
+            assert_eq!(
+                a.move_at.0, b.move_at.0,
+                "pieces of {size}: move places differ"
+            );
         }
     }
 }
