@@ -113,8 +113,21 @@ pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
             ));
         }
         pos += 1;
+        let after_dot = pos;
+        let mut breaks = 0;
         while pos < chars.len() && chars[pos].is_whitespace() {
+            breaks += usize::from(chars[pos] == '\n');
             pos += 1;
+        }
+        // A blank line ends a game, here too: a move is not looked for in
+        // the next one (a file read a game at a time would not find it).
+        if breaks >= 2 {
+            return Err(err(
+                after_dot,
+                format!(
+                    "expected a move after `{digits}.`, found a blank line, which ends the game"
+                ),
+            ));
         }
         let wstart = pos;
         while pos < chars.len() && !chars[pos].is_whitespace() && chars[pos] != '#' {
