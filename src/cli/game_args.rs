@@ -58,7 +58,8 @@ pub struct GameArgs {
     /// Only this game of a file holding several (1-based; default: every game).
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
-    /// Rule set for files that do not record it (pencil, board, schmidt, dujardin, t1).
+    /// Rule set for files that do not record it (pencil, board, schmidt, dujardin, t1,
+    /// editable).
     #[arg(long)]
     pub rules: Option<String>,
     /// Board size for move lists, e.g. 24 or 30x20.

@@ -25,7 +25,8 @@ pub struct Args {
     /// Page title (default: the game's title, or the first file's name).
     #[arg(long)]
     title: Option<String>,
-    /// Rule set for files that do not record it (pencil, board, schmidt, dujardin, t1).
+    /// Rule set for files that do not record it (pencil, board, schmidt, dujardin, t1,
+    /// editable).
     #[arg(long)]
     rules: Option<String>,
     /// Board size for move lists, e.g. 24 or 30x20.

@@ -485,7 +485,7 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
                 }
                 if !size.contains(pl.hole) {
                     return Err(Error::Unwritable(format!(
-                        "move {}: {} is not on the {size} board",
+                        "move {}: {} is not on the board of size {size}",
                         i + 1,
                         pl.hole
                     )));

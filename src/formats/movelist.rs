@@ -315,7 +315,7 @@ fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
     })?;
     if !size.in_bounds(hole) {
         return Err(format!(
-            "expected a hole on the {size} board, found `{word}`, which is off the board"
+            "expected a hole on the board of size {size}, found `{word}`, which is off the board"
         ));
     }
     if !size.contains(hole) {

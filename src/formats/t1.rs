@@ -228,7 +228,7 @@ fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
     let row: u16 = digits.parse().map_err(|_| expected())?;
     if col >= size.width() || row > size.height() {
         return Err(format!(
-            "expected a hole on the {size} board, found `{word}`, which is off the board"
+            "expected a hole on the board of size {size}, found `{word}`, which is off the board"
         ));
     }
     let hole = Hole::new(col, row - 1);
@@ -342,7 +342,7 @@ pub fn write(record: &Record) -> Result<String, Error> {
                 }
                 if !size.contains(p.hole) {
                     return Err(Error::Unwritable(format!(
-                        "move {}: {} is not on the {size} board",
+                        "move {}: {} is not on the board of size {size}",
                         i + 1,
                         p.hole
                     )));
