@@ -169,25 +169,7 @@ pub fn format_file(path: &Path) -> Result<Formatted, Error> {
         name: name.clone(),
         source,
     })?;
-    let canonical = if crate::twrs::script::is_twrs(&text) {
-        let (games, errors) = crate::twrs::script::parse(&text);
-        if !errors.is_empty() {
-            let diagnostics = errors.into_iter().map(|e| e.with_file(&name)).collect();
-            return Err(Error::Syntax { name, diagnostics });
-        }
-        crate::twrs::script::write_file(&games)
-    } else {
-        let parsed = crate::script::parse(&text);
-        if !parsed.errors.is_empty() {
-            let diagnostics = parsed
-                .errors
-                .iter()
-                .map(|e| e.to_diagnostic(&name, &text))
-                .collect();
-            return Err(Error::Syntax { name, diagnostics });
-        }
-        crate::script::write_file(&parsed.file)
-    };
+    let (canonical, _) = canonical_text(&name, &text)?;
     if canonical.len() as u64 > MAX_INPUT_BYTES {
         return Err(Error::TooLarge { name });
     }
@@ -197,6 +179,32 @@ pub fn format_file(path: &Path) -> Result<Formatted, Error> {
         text_difference(&canonical, &text)
     };
     Ok(Formatted { canonical, differs })
+}
+
+/// The canonical form of the script `text` (by the TWRS writer for a TWRS
+/// script) and how many games it holds; `name` names it in messages. A
+/// script with syntax errors has none.
+pub fn canonical_text(name: &str, text: &str) -> Result<(String, usize), Error> {
+    let name = name.to_string();
+    if crate::twrs::script::is_twrs(text) {
+        let (games, errors) = crate::twrs::script::parse(text);
+        if !errors.is_empty() {
+            let diagnostics = errors.into_iter().map(|e| e.with_file(&name)).collect();
+            return Err(Error::Syntax { name, diagnostics });
+        }
+        return Ok((crate::twrs::script::write_file(&games), games.len()));
+    }
+    let parsed = crate::script::parse(text);
+    if !parsed.errors.is_empty() {
+        let diagnostics = parsed
+            .errors
+            .iter()
+            .map(|e| e.to_diagnostic(&name, text))
+            .collect();
+        return Err(Error::Syntax { name, diagnostics });
+    }
+    let games = parsed.file.games.len();
+    Ok((crate::script::write_file(&parsed.file), games))
 }
 
 /// How `text` differs from its `canonical` form, a byte order mark aside.

@@ -2,7 +2,8 @@
 //! `.T1`, numbered move lists and game scripts. What `twixt convert` does,
 //! as three calls: [`read_records`], [`write_records`], and [`left_out`]
 //! for what a record format cannot hold; or as one, [`convert_file`]; or,
-//! for a script of any size, a window at a time: [`convert_stream`].
+//! for a script of any size, a window at a time: [`convert_stream`]. The
+//! whole command, a file of any size to a file or a sink: [`convert`].
 
 use std::path::Path;
 
@@ -117,6 +118,9 @@ pub fn convert_file(
     let bytes = crate::limits::read_input(input, crate::limits::MAX_INPUT_BYTES)
         .map_err(|e| ConvertError::usage(format!("cannot read {}: {e}", input.display())))?;
     let name = input.display().to_string();
+    if (from, to) == (FileFormat::Script, FileFormat::Script) {
+        return script_to_script(&name, &bytes);
+    }
     let folder = input.parent().filter(|d| !d.as_os_str().is_empty());
     let records = read_records(&name, &bytes, from, rules, size, folder)?;
     let text = write_records(&records, to, &name)?;
@@ -129,6 +133,92 @@ pub fn convert_file(
         text,
         games: records.len(),
         left_out,
+    })
+}
+
+/// A script written as a script: its canonical form, which holds all of it
+/// (comments, variations, diagram points, setup blocks; TWRS too).
+fn script_to_script(name: &str, bytes: &[u8]) -> Result<Converted, ConvertError> {
+    let source = utf8(name, bytes)?;
+    let source = source.strip_prefix('\u{feff}').unwrap_or(source);
+    let (text, games) = crate::canonical::canonical_text(name, source).map_err(|e| {
+        let diagnostics = e.diagnostics().to_vec();
+        ConvertError {
+            usage: e.is_usage(),
+            message: format!(
+                "{name}: {}; nothing written",
+                count(diagnostics.len(), "syntax error")
+            ),
+            diagnostics,
+        }
+    })?;
+    if games == 0 {
+        return Err(ConvertError::invalid(format!(
+            "{name}: expected a game, found no moves"
+        )));
+    }
+    Ok(Converted {
+        text: text.into_bytes(),
+        games,
+        left_out: None,
+    })
+}
+
+/// `bytes` as text, or an error naming the first byte that is not UTF-8.
+fn utf8<'a>(name: &str, bytes: &'a [u8]) -> Result<&'a str, ConvertError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        ConvertError::invalid(format!(
+            "{name}: expected UTF-8 text, found an invalid byte at offset {}",
+            e.valid_up_to()
+        ))
+    })
+}
+
+/// Where [`convert`] writes.
+pub enum Destination<'a> {
+    /// A file, written through a temporary one in its folder: a failure
+    /// leaves nothing, and an input is never written over.
+    File(&'a Path),
+    /// Bytes handed out as they are made (standard output, a socket).
+    Sink(&'a mut dyn FnMut(&[u8]) -> std::io::Result<()>),
+}
+
+/// What `twixt convert` does: the file `input` (`-`: standard input) in
+/// format `from` written in format `to` to `destination`, a piece at a time
+/// when the file is large ([`streams`]), whole otherwise. `rules` and
+/// `size` stand in for what a move list or T1 file does not record.
+pub fn convert(
+    input: &Path,
+    from: FileFormat,
+    to: FileFormat,
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
+    destination: Destination<'_>,
+) -> Result<Streamed, ConvertError> {
+    if streams(input, from, to) {
+        return match destination {
+            Destination::File(output) => {
+                convert_stream_to_file(input, from, to, rules, size, output)
+            }
+            Destination::Sink(sink) => convert_stream(input, from, to, rules, size, sink),
+        };
+    }
+    let usage = |e: crate::output::OutputError| ConvertError::usage(e.to_string());
+    if let Destination::File(output) = &destination {
+        crate::output::ensure_not_input(output, &[input.to_path_buf()]).map_err(usage)?;
+    }
+    let converted = convert_file(input, from, to, rules, size)?;
+    match destination {
+        Destination::File(output) => {
+            crate::output::write_atomic(output, &converted.text).map_err(usage)?
+        }
+        Destination::Sink(sink) => {
+            sink(&converted.text).map_err(|e| ConvertError::usage(format!("cannot write {e}")))?
+        }
+    }
+    Ok(Streamed {
+        games: converted.games,
+        left_out: converted.left_out,
     })
 }
 
@@ -197,12 +287,7 @@ fn read_script(
     bytes: &[u8],
     folder: Option<&Path>,
 ) -> Result<Vec<Record>, ConvertError> {
-    let source = std::str::from_utf8(bytes).map_err(|e| {
-        ConvertError::invalid(format!(
-            "{name}: expected UTF-8 text, found an invalid byte at offset {}",
-            e.valid_up_to()
-        ))
-    })?;
+    let source = utf8(name, bytes)?;
     if crate::twrs::script::is_twrs(source) {
         return Err(ConvertError::usage(format!(
             "{name} is a TWRS script: the record formats hold TwixT games only"
@@ -357,7 +442,7 @@ pub fn streams(input: &Path, from: FileFormat, to: FileFormat) -> bool {
         && !(from == FileFormat::Script && crate::twrs::file::sniff(input))
 }
 
-/// What [`convert_stream`] converted.
+/// What a conversion wrote.
 #[derive(Debug, Clone)]
 pub struct Streamed {
     /// How many games were written.
@@ -380,18 +465,28 @@ struct Writer<'a> {
 
 impl Writer<'_> {
     fn write(&mut self, record: &Record) -> Result<(), ConvertError> {
+        match self.to {
+            FileFormat::MoveList => {
+                let text =
+                    movelist::write(record).map_err(|e| ConvertError::invalid(e.to_string()))?;
+                self.hand_out(&text)
+            }
+            _ => self.write_game(&Game::from_record(record)),
+        }
+    }
+
+    /// A game of a script output, in canonical form.
+    fn write_game(&mut self, game: &Game) -> Result<(), ConvertError> {
+        self.hand_out(&crate::script::write_game(game))
+    }
+
+    /// The next game's text, after a blank line.
+    fn hand_out(&mut self, game: &str) -> Result<(), ConvertError> {
         self.text.clear();
         if self.games > 0 {
             self.text.push('\n');
         }
-        match self.to {
-            FileFormat::MoveList => self.text.push_str(
-                &movelist::write(record).map_err(|e| ConvertError::invalid(e.to_string()))?,
-            ),
-            _ => self
-                .text
-                .push_str(&crate::script::write_game(&Game::from_record(record))),
-        }
+        self.text.push_str(game);
         (self.sink)(self.text.as_bytes())
             .map_err(|e| ConvertError::usage(format!("cannot write {e}")))?;
         self.games += 1;
@@ -504,6 +599,11 @@ fn stream_script(
                 Ok(_) if !diagnostics.is_empty() => continue,
                 Ok(g) => g,
             };
+            if out.to == FileFormat::Script {
+                // Script to script: the game as it is, in canonical form.
+                out.write_game(g)?;
+                continue;
+            }
             let record = g
                 .rules(folder)
                 .and_then(|rules| g.to_record_with(rules))

@@ -74,6 +74,12 @@ fn a_large_script_converts_window_by_window_like_a_whole_file() {
             assert!(o.stdout == whole.text);
         }
     }
+    // Script to script keeps all of it: the text `fmt` writes.
+    assert!(twixt(&["fmt", "big.twixt"], dir.path()).status.success());
+    assert!(
+        std::fs::read(dir.path().join("out.twixt")).unwrap()
+            == std::fs::read(dir.path().join("big.twixt")).unwrap()
+    );
     // The move list left out the annotations, and said so.
     let o = twixt(&["convert", "big.twixt", "-o", "again.moves"], dir.path());
     let err = String::from_utf8_lossy(&o.stderr);
@@ -175,4 +181,35 @@ fn a_large_move_list_converts_piece_by_piece_like_a_whole_file() {
         "{err}\nexpected: {said}"
     );
     assert!(!dir.path().join("broken.twixt").exists());
+}
+
+#[test]
+fn a_script_converted_to_a_script_keeps_everything() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = "% a remark\n[Title \"Corner\"]\n\n#setup red: c3 d5  black: h8\n1. f6 {a comment} 2. g8 (2. h9) 3. k10\n#diagram name=end\n";
+    std::fs::write(dir.path().join("p.twixt"), script).unwrap();
+    let o = twixt(&["convert", "p.twixt", "-o", "q.twixt"], dir.path());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let converted = std::fs::read_to_string(dir.path().join("q.twixt")).unwrap();
+    for kept in [
+        "% a remark",
+        "#setup",
+        "c3",
+        "{a comment}",
+        "(2. h9)",
+        "#diagram name=end",
+    ] {
+        assert!(converted.contains(kept), "{kept} lost:\n{converted}");
+    }
+    // The same as `fmt` writes, and `check` agrees it is the same game.
+    assert!(twixt(&["fmt", "p.twixt"], dir.path()).status.success());
+    assert_eq!(
+        converted,
+        std::fs::read_to_string(dir.path().join("p.twixt")).unwrap()
+    );
+    assert!(twixt(&["check", "q.twixt"], dir.path()).status.success());
+    // A move list has no room for a setup: refused, saying why.
+    let o = twixt(&["convert", "p.twixt", "-o", "p.moves"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("setup block"));
 }

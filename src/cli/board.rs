@@ -1,7 +1,6 @@
 //! `twixt board`: blank boards for pencil play, true to size when printed.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use twixtkit::BoardSize;
 use twixtkit::diagram::blank::{BlankOptions, MAX_PER_PAGE, blank_file, paper_for};
@@ -77,14 +76,7 @@ pub(crate) fn dpi(s: &str) -> Result<f64, String> {
     }
 }
 
-pub fn run(a: Args) -> ExitCode {
-    match board(&a) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(f) => f.report(),
-    }
-}
-
-fn board(a: &Args) -> Result<(), Failure> {
+pub fn run(a: Args) -> Result<(), Failure> {
     let style = Style::load(&a.style)?;
     let turn = (a.landscape || a.portrait).then_some(a.landscape);
     let per_page = usize::from(a.per_page);

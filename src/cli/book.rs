@@ -1,7 +1,6 @@
 //! `twixt book`: a game, or every game of a file, as one HTML or PDF document.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use twixtkit::book::{BookError, BookFormat, BookOptions, book, write_book};
 use twixtkit::diagram::Style;
@@ -33,17 +32,7 @@ pub struct Args {
     lenient: bool,
 }
 
-pub fn run(a: Args) -> ExitCode {
-    match make(&a) {
-        Ok(()) => {
-            eprintln!("wrote {}", a.output.display());
-            ExitCode::SUCCESS
-        }
-        Err(f) => f.report(),
-    }
-}
-
-fn make(a: &Args) -> Result<(), Failure> {
+pub fn run(a: Args) -> Result<(), Failure> {
     let format = BookFormat::of_path(&a.output)?;
     let style = Style::load(&a.style)?;
     let made = if a.game.from.is_none() && twixtkit::twrs::file::sniff(&a.game.input) {
@@ -73,12 +62,7 @@ fn make(a: &Args) -> Result<(), Failure> {
     for w in &b.warnings {
         eprint!("{w}");
     }
-    Ok(write_book(
-        &b,
-        &a.output,
-        format,
-        &style,
-        a.paper,
-        &a.game.input,
-    )?)
+    write_book(&b, &a.output, format, &style, a.paper, &a.game.input)?;
+    eprintln!("wrote {}", a.output.display());
+    Ok(())
 }

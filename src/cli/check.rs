@@ -7,8 +7,8 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use twixtkit::check::{FileSet, Finding, Totals, check_position, to_json};
-use twixtkit::diagnostic::printable;
+use super::failure::Failure;
+use twixtkit::check::{FileSet, TextReport, Totals, check_position, to_json};
 use twixtkit::open::game_files;
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -40,21 +40,14 @@ pub struct Args {
     /// The files' format, over what their extensions say; `-` (standard
     /// input) is read as a script unless this says otherwise.
     #[arg(long, value_enum, value_name = "FORMAT")]
-    from: Option<super::game_args::InputFormat>,
+    from: Option<super::game_args::RecordFormat>,
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
     if let Some(line) = &args.position {
-        return match check_position(line) {
-            Ok(report) => match super::stdout::print(report.as_bytes()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(f) => f.report(),
-            },
-            Err(e) => {
-                eprintln!("error: {}", printable(&e));
-                ExitCode::from(1)
-            }
-        };
+        let report = check_position(line).map_err(Failure::invalid)?;
+        super::stdout::print(report.as_bytes())?;
+        return Ok(ExitCode::SUCCESS);
     }
     let mut skipped = Vec::new();
     let files = FileSet::new(game_files(&args.paths, &mut skipped));
@@ -83,42 +76,40 @@ pub fn run(args: Args) -> ExitCode {
         let reports = files.reports(from, &done);
         bar.finish_and_clear();
         io_error |= reports.iter().any(|r| r.io_error);
-        let report = match to_json(&reports) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("error: cannot write JSON: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        if let Err(f) = super::stdout::print(report.as_bytes()) {
-            return f.report();
-        }
-        return exit_code(io_error, Totals::of(&reports).errors);
+        let report =
+            to_json(&reports).map_err(|e| Failure::usage(format!("cannot write JSON: {e}")))?;
+        super::stdout::print(report.as_bytes())?;
+        return Ok(exit_code(io_error, Totals::of(&reports).errors));
     }
     // Text: findings in file order, printed as they come.
-    let mut printer = Printer {
-        quiet: args.quiet,
-        totals: Totals {
-            files: files.len(),
-            games: 0,
-            errors: 0,
-            warnings: 0,
-        },
-        out: String::new(),
-        failed: None,
-        shown: 0,
-        hidden: 0,
+    let mut report = TextReport::new(files.len(), args.quiet, super::color::on_stdout());
+    let mut out = String::new();
+    let mut failed = None;
+    let mut flush = |out: &mut String| {
+        if failed.is_none()
+            && let Err(f) = super::stdout::print(out.as_bytes())
+        {
+            failed = Some(f);
+        }
+        out.clear();
+        failed.is_some()
     };
-    io_error |= files.each(from, &done, &mut |f| printer.add(f));
+    io_error |= files.each(from, &done, &mut |f| {
+        report.add(&f, &mut out);
+        // Once standard output has failed nothing more is read.
+        if out.len() >= 64 << 10 && flush(&mut out) {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
     bar.finish_and_clear();
-    let summary = format!("{}\n", printer.totals.summary());
-    printer.out.push_str(&summary);
-    printer.flush();
+    let _ = writeln!(out, "{}", report.totals().summary());
+    flush(&mut out);
     // The report is the point of `check`: losing it is an error.
-    if let Some(f) = printer.failed {
-        return f.report();
+    match failed {
+        Some(f) => Err(f),
+        None => Ok(exit_code(io_error, report.totals().errors)),
     }
-    exit_code(io_error, printer.totals.errors)
 }
 
 fn exit_code(io_error: bool, errors: usize) -> ExitCode {
@@ -128,83 +119,5 @@ fn exit_code(io_error: bool, errors: usize) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    }
-}
-
-/// The text report, counted and written as findings come.
-struct Printer {
-    quiet: bool,
-    totals: Totals,
-    out: String,
-    /// Standard output failed (a closed pipe, a full disk): nothing more is
-    /// written.
-    failed: Option<super::failure::Failure>,
-    /// Messages of the current file printed, and left out past the cap.
-    shown: usize,
-    hidden: usize,
-}
-
-/// The most messages printed for one file: a file of garbage or of
-/// thousands of broken games says what is wrong in its first ones.
-const MAX_MESSAGES_PER_FILE: usize = 100;
-
-impl Printer {
-    /// Counts and prints `f`; breaks once standard output has failed.
-    fn add(&mut self, f: Finding) -> ControlFlow<()> {
-        self.totals.add(&f);
-        match f {
-            Finding::FileError(d) => self.message(&d),
-            Finding::Game(g) => {
-                for d in g.errors.iter().chain(&g.warnings) {
-                    self.message(d);
-                }
-                if !self.quiet {
-                    let _ = writeln!(self.out, "{}", g.line_text());
-                }
-            }
-            Finding::FileDone(file) => self.end_file(&file),
-        }
-        if self.out.len() >= 64 << 10 {
-            self.flush();
-        }
-        if self.failed.is_some() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-
-    /// A located message, unless the file has had its share.
-    fn message(&mut self, d: &twixtkit::diagnostic::Diagnostic) {
-        if self.shown < MAX_MESSAGES_PER_FILE {
-            self.shown += 1;
-            self.out.push_str(&super::color::for_stdout(d));
-        } else {
-            self.hidden += 1;
-        }
-    }
-
-    /// After a file's findings: how many messages were left out.
-    fn end_file(&mut self, file: &std::path::Path) {
-        if self.hidden > 0 {
-            let _ = writeln!(
-                self.out,
-                "… and {} more message{} in {} (the first {MAX_MESSAGES_PER_FILE} are shown)",
-                self.hidden,
-                if self.hidden == 1 { "" } else { "s" },
-                twixtkit::diagnostic::printable(&file.display().to_string())
-            );
-        }
-        self.shown = 0;
-        self.hidden = 0;
-    }
-
-    fn flush(&mut self) {
-        if self.failed.is_none()
-            && let Err(f) = super::stdout::print(self.out.as_bytes())
-        {
-            self.failed = Some(f);
-        }
-        self.out.clear();
     }
 }

@@ -43,11 +43,7 @@ pub fn for_stderr(d: &Diagnostic) -> String {
     }
 }
 
-/// `d` as it should be written to standard output.
-pub fn for_stdout(d: &Diagnostic) -> String {
-    if wanted(std::io::stdout().is_terminal()) {
-        d.render_colored()
-    } else {
-        d.render()
-    }
+/// True when what goes to standard output is coloured.
+pub fn on_stdout() -> bool {
+    wanted(std::io::stdout().is_terminal())
 }

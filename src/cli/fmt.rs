@@ -22,28 +22,18 @@ pub struct Args {
     force: bool,
 }
 
-pub fn run(args: Args) -> ExitCode {
-    let mut code = 0u8;
-    let files = match script_files(&args.files) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let (mut changed, mut canonical_already) = (0usize, 0usize);
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    let files = script_files(&args.files).map_err(|e| Failure::usage(e.to_string()))?;
+    let (mut changed, mut canonical_already, mut code) = (0usize, 0usize, 0u8);
     for path in &files {
         match format_one(path, &args) {
             Ok(true) => changed += 1,
             Ok(false) => canonical_already += 1,
-            Err(Failure { code: c, message }) => {
-                if !message.is_empty() {
-                    eprintln!("error: {message}");
-                }
-                if c == 141 {
-                    return ExitCode::from(c);
-                }
-                code = code.max(c);
+            // A closed pipe ends the run; other failures are the file's.
+            Err(f) if f.code == 141 => return Err(f),
+            Err(f) => {
+                code = code.max(f.code);
+                let _ = f.report();
             }
         }
     }
@@ -59,7 +49,7 @@ pub fn run(args: Args) -> ExitCode {
         "{changed} {} {verb}, {canonical_already} already canonical",
         if changed == 1 { "file" } else { "files" }
     );
-    ExitCode::from(code)
+    Ok(ExitCode::from(code))
 }
 
 /// Formats one script; true when it was (or, with `--check`, would be)
@@ -69,7 +59,7 @@ fn format_one(path: &Path, args: &Args) -> Result<bool, Failure> {
         let Some(difference) = check_file(path)? else {
             return Ok(false);
         };
-        let name = path.display();
+        let name = twixtkit::diagnostic::printable(&path.display().to_string());
         super::stdout::print(
             format!("{name}: not in canonical form{}\n", difference.note()).as_bytes(),
         )?;

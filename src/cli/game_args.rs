@@ -12,12 +12,13 @@ use twixtkit::script::FileFormat;
 
 use super::failure::Failure;
 
-/// A game file format, as `--from` names it.
+/// A game file format, as `--from` and `--to` name it.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum InputFormat {
+pub enum RecordFormat {
     /// A .twixt game script.
     Twixt,
     /// Little Golem .tsgf.
+    #[value(alias = "lg")]
     Tsgf,
     /// T1j .T1.
     T1,
@@ -25,13 +26,13 @@ pub enum InputFormat {
     Moves,
 }
 
-impl From<InputFormat> for FileFormat {
-    fn from(f: InputFormat) -> FileFormat {
+impl From<RecordFormat> for FileFormat {
+    fn from(f: RecordFormat) -> FileFormat {
         match f {
-            InputFormat::Twixt => FileFormat::Script,
-            InputFormat::Tsgf => FileFormat::LittleGolem,
-            InputFormat::T1 => FileFormat::T1,
-            InputFormat::Moves => FileFormat::MoveList,
+            RecordFormat::Twixt => FileFormat::Script,
+            RecordFormat::Tsgf => FileFormat::LittleGolem,
+            RecordFormat::T1 => FileFormat::T1,
+            RecordFormat::Moves => FileFormat::MoveList,
         }
     }
 }
@@ -54,7 +55,7 @@ pub struct GameArgs {
     /// The input's format, over what its extension says (standard input is
     /// read as a script unless this says otherwise).
     #[arg(long, value_enum, value_name = "FORMAT")]
-    pub from: Option<InputFormat>,
+    pub from: Option<RecordFormat>,
     /// Only this game of a file holding several (1-based; default: every game).
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,

@@ -77,22 +77,27 @@ enum Command {
     Man(shell::ManArgs),
 }
 
+/// Runs the command; a failure is reported on standard error and earns
+/// its exit code.
 pub fn run(cli: Cli) -> ExitCode {
     interrupt::remove_temporary_files_on_signal();
     color::set(cli.color);
-    match cli.command {
-        Command::Rules(a) => rules::run(a),
-        Command::Convert(a) => convert::run(a),
-        Command::Random(a) => random::run(a),
-        Command::Board(a) => board::run(a),
-        Command::Fmt(a) => fmt::run(a),
+    let success = |()| ExitCode::SUCCESS;
+    let done = match cli.command {
+        // These two exit 1 for what they found, without failing.
         Command::Check(a) => check::run(a),
-        Command::Render(a) => render::run(a),
-        Command::Sheet(a) => sheet::run(a),
-        Command::Show(a) => show::run(a),
-        Command::Book(a) => book::run(a),
-        Command::View(a) => view::run(a),
-        Command::Completions(a) => shell::completions(a),
-        Command::Man(a) => shell::man(a),
-    }
+        Command::Fmt(a) => fmt::run(a),
+        Command::Rules(a) => rules::run(a).map(success),
+        Command::Convert(a) => convert::run(a).map(success),
+        Command::Random(a) => random::run(a).map(success),
+        Command::Board(a) => board::run(a).map(success),
+        Command::Render(a) => render::run(a).map(success),
+        Command::Sheet(a) => sheet::run(a).map(success),
+        Command::Show(a) => show::run(a).map(success),
+        Command::Book(a) => book::run(a).map(success),
+        Command::View(a) => view::run(a).map(success),
+        Command::Completions(a) => shell::completions(a).map(success),
+        Command::Man(a) => shell::man(a).map(success),
+    };
+    done.unwrap_or_else(failure::Failure::report)
 }

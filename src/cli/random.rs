@@ -1,7 +1,6 @@
 //! `twixt random`: random legal games, for testing other tools.
 
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use twixtkit::board::BoardSize;
 use twixtkit::output::write_atomic;
@@ -44,14 +43,8 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
-pub fn run(args: Args) -> ExitCode {
-    match random(&args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(f) => f.report(),
-    }
-}
-
-fn random(args: &Args) -> Result<(), Failure> {
+pub fn run(a: Args) -> Result<(), Failure> {
+    let args = &a;
     let usage = |e: &dyn std::fmt::Display| Failure::usage(e.to_string());
     if args.game == GameKind::Twrs {
         return random_twrs(args);

@@ -1,7 +1,6 @@
 //! `twixt render`: one picture per chosen position of a recorded game.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::{Charset, Scale, Style};
@@ -40,21 +39,14 @@ pub struct Args {
     ascii: bool,
 }
 
-pub fn run(a: Args) -> ExitCode {
-    match render(&a) {
-        Ok(r) => {
-            // A picture for standard output goes there, and nothing is said.
-            if let Some(bytes) = &r.stdout {
-                return match super::stdout::print(bytes) {
-                    Ok(()) => ExitCode::SUCCESS,
-                    Err(f) => f.report(),
-                };
-            }
-            eprintln!("{}", super::stdout::wrote(&r.written));
-            ExitCode::SUCCESS
-        }
-        Err(f) => f.report(),
+pub fn run(a: Args) -> Result<(), Failure> {
+    let r = render(&a)?;
+    // A picture for standard output goes there, and nothing is said.
+    if let Some(bytes) = &r.stdout {
+        return super::stdout::print(bytes);
     }
+    eprintln!("{}", super::stdout::wrote(&r.written));
+    Ok(())
 }
 
 fn render(a: &Args) -> Result<Rendered, Failure> {

@@ -1,8 +1,6 @@
 //! `twixt rules`: the built-in rule sets, or one of them as an editable YAML
 //! rule file.
 
-use std::process::ExitCode;
-
 use twixtkit::presets;
 
 use super::failure::Failure;
@@ -15,16 +13,10 @@ pub struct Args {
     name: Option<String>,
 }
 
-pub fn run(args: Args) -> ExitCode {
+pub fn run(args: Args) -> Result<(), Failure> {
     let text = match &args.name {
         None => presets::list(),
-        Some(name) => match presets::yaml(name) {
-            Ok(text) => text,
-            Err(e) => return Failure::usage(e.to_string()).report(),
-        },
+        Some(name) => presets::yaml(name).map_err(|e| Failure::usage(e.to_string()))?,
     };
-    match super::stdout::print(text.as_bytes()) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(f) => f.report(),
-    }
+    super::stdout::print(text.as_bytes())
 }

@@ -1,7 +1,6 @@
 //! `twixt sheet`: positions of a recorded game laid out on printable pages.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use twixtkit::diagram::Style;
 use twixtkit::diagram::game::Select;
@@ -51,14 +50,10 @@ pub struct Args {
     rows: u8,
 }
 
-pub fn run(a: Args) -> ExitCode {
-    match sheet(&a) {
-        Ok(files) => {
-            eprintln!("{}", super::stdout::wrote(&files));
-            ExitCode::SUCCESS
-        }
-        Err(f) => f.report(),
-    }
+pub fn run(a: Args) -> Result<(), Failure> {
+    let files = sheet(&a)?;
+    eprintln!("{}", super::stdout::wrote(&files));
+    Ok(())
 }
 
 fn sheet(a: &Args) -> Result<Vec<PathBuf>, Failure> {

@@ -2,8 +2,6 @@
 //! and the roff manual page, both made from the command-line definition so
 //! they never drift from it.
 
-use std::process::ExitCode;
-
 use clap::CommandFactory;
 
 use twixtkit::output::write_atomic;
@@ -17,11 +15,10 @@ pub struct CompletionsArgs {
     shell: clap_complete::Shell,
 }
 
-pub fn completions(a: CompletionsArgs) -> ExitCode {
-    let mut cmd = Cli::command();
+pub fn completions(a: CompletionsArgs) -> Result<(), Failure> {
     let mut out = Vec::new();
-    clap_complete::generate(a.shell, &mut cmd, "twixt", &mut out);
-    print(&out)
+    clap_complete::generate(a.shell, &mut Cli::command(), "twixt", &mut out);
+    super::stdout::print(&out)
 }
 
 #[derive(clap::Args)]
@@ -32,13 +29,6 @@ pub struct ManArgs {
     output: Option<std::path::PathBuf>,
 }
 
-pub fn man(a: ManArgs) -> ExitCode {
-    match pages(a) {
-        Ok(code) => code,
-        Err(f) => f.report(),
-    }
-}
-
 fn page(cmd: clap::Command) -> Result<Vec<u8>, Failure> {
     let mut out = Vec::new();
     clap_mangen::Man::new(cmd)
@@ -47,10 +37,10 @@ fn page(cmd: clap::Command) -> Result<Vec<u8>, Failure> {
     Ok(out)
 }
 
-fn pages(a: ManArgs) -> Result<ExitCode, Failure> {
+pub fn man(a: ManArgs) -> Result<(), Failure> {
     let cmd = Cli::command();
     let Some(dir) = a.output else {
-        return Ok(print(&page(cmd)?));
+        return super::stdout::print(&page(cmd)?);
     };
     std::fs::create_dir_all(&dir)
         .map_err(|e| Failure::usage(format!("cannot create {}: {e}", dir.display())))?;
@@ -64,12 +54,5 @@ fn pages(a: ManArgs) -> Result<ExitCode, Failure> {
         written.push(path);
     }
     eprintln!("{}", super::stdout::wrote(&written));
-    Ok(ExitCode::SUCCESS)
-}
-
-fn print(bytes: &[u8]) -> ExitCode {
-    match super::stdout::print(bytes) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(f) => f.report(),
-    }
+    Ok(())
 }

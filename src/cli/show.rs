@@ -1,7 +1,5 @@
 //! `twixt show`: a position of a recorded game as text in the terminal.
 
-use std::process::ExitCode;
-
 use twixtkit::diagram::Charset;
 use twixtkit::diagram::game::Select;
 use twixtkit::render::show::{boards, position_lines, twrs_boards};
@@ -35,14 +33,8 @@ enum ShowFormat {
     Position,
 }
 
-pub fn run(a: Args) -> ExitCode {
-    match show(&a) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(f) => f.report(),
-    }
-}
-
-fn show(a: &Args) -> Result<(), Failure> {
+pub fn run(a: Args) -> Result<(), Failure> {
+    let a = &a;
     if twixtkit::twrs::file::sniff(&a.game.input) {
         return show_twrs(a);
     }

@@ -1,7 +1,6 @@
 //! `twixt view`: games as one interactive HTML page.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use twixtkit::BoardSize;
 use twixtkit::diagram::Style;
@@ -34,35 +33,27 @@ pub struct Args {
     size: Option<BoardSize>,
     /// The inputs' format, over what their extensions say.
     #[arg(long, value_enum, value_name = "FORMAT")]
-    from: Option<super::game_args::InputFormat>,
+    from: Option<super::game_args::RecordFormat>,
 }
 
-pub fn run(a: Args) -> ExitCode {
-    match view(&a) {
-        Ok(n) => {
-            eprintln!(
-                "wrote {} ({n} game{})",
-                a.output.display(),
-                if n == 1 { "" } else { "s" }
-            );
-            ExitCode::SUCCESS
-        }
-        Err(f) => f.report(),
-    }
-}
-
-fn view(a: &Args) -> Result<usize, Failure> {
+pub fn run(a: Args) -> Result<(), Failure> {
     check_page_name(&a.output).map_err(failure)?;
     let style = Style::load(&a.style)?;
     let options = OpenOptions {
-        rules: match &a.rules {
-            Some(name) => Some(RuleSet::preset(name).map_err(|e| Failure::usage(e.to_string()))?),
-            None => None,
-        },
+        rules: a
+            .rules
+            .as_deref()
+            .map(RuleSet::preset)
+            .transpose()
+            .map_err(|e| Failure::usage(e.to_string()))?,
         size: a.size,
         format: a.from.map(Into::into),
     };
-    write_page(&a.inputs, &options, &style, a.title.as_deref(), &a.output).map_err(failure)
+    let n =
+        write_page(&a.inputs, &options, &style, a.title.as_deref(), &a.output).map_err(failure)?;
+    let games = twixtkit::diagnostic::count(n, "game");
+    eprintln!("wrote {} ({games})", a.output.display());
+    Ok(())
 }
 
 /// The failure a page error earns; the games' errors are printed first.

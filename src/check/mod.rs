@@ -13,6 +13,9 @@ use crate::diagnostic::{Diagnostic, Severity, count, printable};
 use crate::replay::{GameReplay, How, check_game as replay_checks};
 use crate::script::{FileFormat, Game, LoadedFile, load_games_as, result_name, script_from_bytes};
 
+mod text;
+pub use text::{MAX_MESSAGES_PER_FILE, TextReport};
+
 /// What checking found about one game.
 #[derive(Debug, Clone, Serialize)]
 pub struct GameReport {
