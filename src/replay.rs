@@ -542,7 +542,7 @@ fn walk(ctx: &mut Ctx, line: &Line, cur: &mut Cursor, path: &mut Vec<usize>, mai
                 let marks = els[from..to]
                     .iter()
                     .filter_map(|e| match e {
-                        Element::Mark(m) => Some(m.clone()),
+                        Element::Mark(m) => Some(Mark::clone(m)),
                         _ => None,
                     })
                     .collect();

@@ -1,6 +1,6 @@
 //! Every move rule and every move error, one at a time.
 
-use twixtkit::moves::Removal;
+use twixtkit::moves::{Removal, thin_vec};
 use twixtkit::rules::{Crossing, Linking, Removal as RemovalRule, RuleSetError, Swap};
 use twixtkit::{
     BoardSize, Hole, Link, Move, MoveError, Placement, Player, Position, RuleSet, Status, WinBy,
@@ -28,7 +28,7 @@ fn peg_links(name: &str, links: &[&str]) -> Move {
 
 fn peg_removing(name: &str, removals: Vec<Removal>, links: &[&str]) -> Move {
     Move::Place(Placement {
-        removals,
+        removals: removals.into(),
         links: links.iter().map(|s| l(s)).collect(),
         ..Placement::peg(h(name))
     })
@@ -297,7 +297,7 @@ fn manual_links_are_chosen_and_checked() {
         refused(
             &mut pos,
             &Move::Place(Placement {
-                links: vec![off],
+                links: thin_vec![off],
                 ..Placement::peg(h("h6"))
             })
         ),
@@ -402,7 +402,7 @@ fn not_a_knight_step_is_refused() {
         refused(
             &mut pos,
             &Move::Place(Placement {
-                links: vec![bad],
+                links: thin_vec![bad],
                 ..Placement::peg(h("g7"))
             })
         ),

@@ -230,9 +230,9 @@ fn junk_move(pos: &Position, rng: &mut SplitMix64) -> Move {
         _ => {}
     }
     Move::Place(Placement {
-        removals,
+        removals: removals.into(),
         hole: at,
-        links,
+        links: links.into(),
         offers_draw: r.one_in(5),
     })
 }

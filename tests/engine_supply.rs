@@ -4,7 +4,7 @@
 //! la chaîne)." A finite supply of pegs and links per player, the reuse
 //! move, and the supply running out under each linking mode.
 
-use twixtkit::moves::Removal;
+use twixtkit::moves::{Removal, thin_vec};
 use twixtkit::position::MoveError;
 use twixtkit::random::random_game;
 use twixtkit::rules::RuleSet;
@@ -33,7 +33,7 @@ fn peg(s: &str) -> Move {
 
 fn reuse(from: &str, to: &str) -> Move {
     Move::Place(Placement {
-        removals: vec![Removal::Peg(h(from))],
+        removals: thin_vec![Removal::Peg(h(from))],
         ..Placement::peg(h(to))
     })
 }
@@ -68,7 +68,7 @@ fn pegs_run_out_and_are_reused_under_automatic_linking() {
     // Only one peg per move, and only once the reserve is empty.
     pos.play(&peg("b10")).unwrap_err(); // Black has none left either
     let two = Move::Place(Placement {
-        removals: vec![Removal::Peg(h("j4")), Removal::Peg(h("j7"))],
+        removals: thin_vec![Removal::Peg(h("j4")), Removal::Peg(h("j7"))],
         ..Placement::peg(h("b10"))
     });
     assert!(matches!(
@@ -107,7 +107,7 @@ fn links_run_out_under_automatic_linking_in_board_order() {
     // With none left a link may be taken off and used again.
     pos.play(&peg("k4")).unwrap();
     let mv = Move::Place(Placement {
-        removals: vec![Removal::Link(l("c3-d5"))],
+        removals: thin_vec![Removal::Link(l("c3-d5"))],
         ..Placement::peg(h("g9"))
     });
     let played = pos.play(&mv).unwrap();
@@ -159,7 +159,7 @@ fn a_reused_link_can_open_a_path_for_the_opponent() {
     assert!(pos.has_link(l("d5-e7")));
     assert!(pos.blocker(l("c6-e5"), Player::Black).is_some());
     let mv = Move::Place(Placement {
-        removals: vec![Removal::Link(l("d5-e7"))],
+        removals: thin_vec![Removal::Link(l("d5-e7"))],
         ..Placement::peg(h("h3"))
     });
     pos.play(&mv).unwrap();

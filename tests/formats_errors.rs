@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use twixtkit::formats::{Location, littlegolem, movelist, t1};
-use twixtkit::moves::{Move, Placement};
+use twixtkit::moves::{Move, Placement, thin_vec};
 use twixtkit::record::{GameResult, Record};
 use twixtkit::rules::{Crossing, Linking, RuleSet, Swap};
 use twixtkit::{BoardSize, Hole, Link, Player};
@@ -262,7 +262,7 @@ fn writers_refuse_links_and_foreign_rules() {
     r.moves.push(Move::peg(a));
     r.moves.push(Move::peg("q9".parse().unwrap()));
     r.moves.push(Move::Place(Placement {
-        links: vec![Link::new(a, b).unwrap()],
+        links: thin_vec![Link::new(a, b).unwrap()],
         ..Placement::peg(b)
     }));
     assert!(

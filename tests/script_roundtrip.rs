@@ -56,9 +56,9 @@ fn mv() -> impl Strategy<Value = Move> {
     )
         .prop_map(|(removals, hole, links, offers_draw)| {
             Move::Place(Placement {
-                removals,
+                removals: removals.into(),
                 hole,
-                links,
+                links: links.into(),
                 offers_draw,
             })
         });
@@ -152,8 +152,8 @@ fn simple_element() -> impl Strategy<Value = Element> {
         2 => comment().prop_map(Element::Comment),
         1 => text().prop_map(|t| Element::Remark(t.trim().to_string())),
         1 => diagram().prop_map(|d| Element::Diagram(Box::new(d))),
-        1 => mark().prop_map(Element::Mark),
-        1 => claim().prop_map(Element::Claim),
+        1 => mark().prop_map(|m| Element::Mark(Box::new(m))),
+        1 => claim().prop_map(|c| Element::Claim(Box::new(c))),
     ]
 }
 

@@ -2,7 +2,7 @@
 
 use twixtkit::board::{Hole, Player};
 use twixtkit::link::Link;
-use twixtkit::moves::{Move, Placement, Removal};
+use twixtkit::moves::{Move, Placement, Removal, thin_vec};
 use twixtkit::script::*;
 
 fn h(s: &str) -> Hole {
@@ -120,9 +120,9 @@ fn links_and_removals() {
     assert_eq!(
         m.mv,
         Move::Place(Placement {
-            removals: vec![Removal::Link(l("d5-f6")), Removal::Peg(h("e4"))],
+            removals: thin_vec![Removal::Link(l("d5-f6")), Removal::Peg(h("e4"))],
             hole: h("h7"),
-            links: vec![l("f6-h7"), l("e5-g6")],
+            links: thin_vec![l("f6-h7"), l("e5-g6")],
             offers_draw: true,
         })
     );

@@ -104,9 +104,10 @@ pub enum Element {
     /// Boxed: diagram points are rare and large, moves are many and small.
     Diagram(Box<DiagramPoint>),
     /// A mark directive (`#label`, `#arrow`, …) for the diagrams here.
-    Mark(Mark),
-    /// A claim directive that `twixt check` verifies.
-    Claim(Claim),
+    /// Boxed, as diagram points are, to keep the element of a move small.
+    Mark(Box<Mark>),
+    /// A claim directive that `twixt check` verifies (boxed too).
+    Claim(Box<Claim>),
     /// `( … )`: an alternative to the move just before it.
     Variation(Line),
 }

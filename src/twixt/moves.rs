@@ -1,6 +1,7 @@
 //! Moves as data: what a player does on one turn.
 
 use serde::{Deserialize, Serialize};
+pub use thin_vec::{ThinVec, thin_vec};
 
 use crate::board::Hole;
 use crate::link::Link;
@@ -18,13 +19,15 @@ pub enum Removal {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Placement {
     /// Own links and pegs removed before the peg is placed, in order.
-    pub removals: Vec<Removal>,
+    /// (Thin vectors: one pointer each, so that a move, and the script's
+    /// syntax tree of many moves, stays small; usually both are empty.)
+    pub removals: ThinVec<Removal>,
     /// Where the new peg goes.
     pub hole: Hole,
     /// Under manual linking: the links the mover adds after placing, between
     /// any two own pegs. Under automatic linking this must be empty; the
     /// engine adds the links.
-    pub links: Vec<Link>,
+    pub links: ThinVec<Link>,
     /// The mover offers a draw with this move (declined if play goes on).
     pub offers_draw: bool,
 }
@@ -33,9 +36,9 @@ impl Placement {
     /// A bare peg: no removals, no chosen links, no draw offer.
     pub fn peg(hole: Hole) -> Placement {
         Placement {
-            removals: Vec::new(),
+            removals: ThinVec::new(),
             hole,
-            links: Vec::new(),
+            links: ThinVec::new(),
             offers_draw: false,
         }
     }

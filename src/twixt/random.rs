@@ -92,8 +92,8 @@ pub fn random_game(rules: &RuleSet, seed: u64, max_plies: u32) -> Vec<Move> {
                     })
                     .collect();
                 let plain = Move::Place(Placement {
-                    removals: reuse,
-                    links: manual_links_for(&pos, p.hole, &gone),
+                    removals: reuse.into(),
+                    links: manual_links_for(&pos, p.hole, &gone).into(),
                     ..Placement::peg(p.hole)
                 });
                 if pos.play(&plain).is_err() {
@@ -263,9 +263,9 @@ fn random_move(pos: &Position, free_holes: &FreeHoles, rng: &mut SplitMix64) -> 
         links.truncate(u32::from(n).saturating_sub(pos.links_on_board(mover)) as usize);
     }
     Some(Move::Place(Placement {
-        removals,
+        removals: removals.into(),
         hole,
-        links,
+        links: links.into(),
         // Offers only later on, so that most games run to a connection.
         offers_draw: pos.ply() > 60 && rng.one_in(400),
     }))
