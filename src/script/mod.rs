@@ -286,7 +286,7 @@ impl Game {
     /// As [`Game::to_record`] with an already resolved rule set.
     pub fn to_record_with(&self, rules: RuleSet) -> Result<Record, String> {
         if self.setup.is_some() {
-            return Err("a game that starts from a setup block has no plain move record".into());
+            return Err("a game that starts from a setup block has no plain move record (a .twixt script holds it)".into());
         }
         Ok(Record {
             tags: self
