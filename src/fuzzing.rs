@@ -39,7 +39,10 @@ pub fn script_parse(data: &[u8]) {
     let Some(src) = text(data) else { return };
     let parsed = script::parse(src);
     for e in &parsed.errors {
-        assert!(e.span.offset <= src.len(), "error span past the end: {e:?}");
+        assert!(
+            e.span.start() <= src.len(),
+            "error span past the end: {e:?}"
+        );
         assert!(e.span.line >= 1, "error without a line: {e:?}");
         // Rendering the diagnostic must not panic either.
         let _ = e.to_diagnostic("fuzz.twixt", src).to_string();

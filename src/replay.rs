@@ -61,7 +61,12 @@ impl Issue {
         if self.span.line == 0 {
             d
         } else {
-            d.at_known_line(source, self.span.offset, self.span.len, self.span.line)
+            d.at_known_line(
+                source,
+                self.span.start(),
+                self.span.len_bytes(),
+                self.span.line,
+            )
         }
     }
 }

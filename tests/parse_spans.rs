@@ -114,7 +114,7 @@ proptest! {
                 (want, got) => prop_assert!(false, "{want:?} read as {got:?}"),
             }
             prop_assert_eq!(m.glyph.is_some(), w.word.ends_with(['!', '?']));
-            prop_assert_eq!((m.span.offset, m.span.len), (*start, *len), "{}", text);
+            prop_assert_eq!((m.span.start(), m.span.len_bytes()), (*start, *len), "{}", text);
             prop_assert_eq!((m.span.line, m.span.col), line_col(&text, *start), "{}", text);
         }
     }

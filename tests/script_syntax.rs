@@ -129,7 +129,7 @@ fn links_and_removals() {
     assert_eq!(m.glyph, Some(Glyph::Good));
     // The span of a move covers its number and removals.
     assert_eq!((m.span.line, m.span.col), (1, 13));
-    assert_eq!(m.span.len, "3. -d5-f6 -e4 h7+f6+e5-g6=!".len());
+    assert_eq!(m.span.len_bytes(), "3. -d5-f6 -e4 h7+f6+e5-g6=!".len());
 }
 
 #[test]
@@ -380,7 +380,11 @@ fn spans_agree_with_offsets_everywhere() {
                 }
                 _ => continue,
             };
-            let d = twixtkit::diagnostic::Diagnostic::error("x").at(src, span.offset, span.len);
+            let d = twixtkit::diagnostic::Diagnostic::error("x").at(
+                src,
+                span.start(),
+                span.len_bytes(),
+            );
             assert_eq!((span.line, span.col), (d.line, d.col), "{e:?}");
             *n += 1;
         }

@@ -15,13 +15,43 @@ use crate::moves::Move;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Span {
     /// Byte offset of the start in the source text.
-    pub offset: usize,
+    pub offset: u32,
     /// One-based line number.
     pub line: u32,
     /// One-based column, counted in characters.
     pub col: u32,
     /// Length in bytes.
-    pub len: usize,
+    pub len: u32,
+}
+
+impl Span {
+    /// A span of `len` bytes at byte `offset`. Both are kept in 32 bits, to
+    /// keep the syntax tree small; they saturate at 4 GiB, far past the text
+    /// any reader holds at once (a file of 64 MiB, or a window of a stream).
+    pub fn new(offset: usize, line: u32, col: u32, len: usize) -> Span {
+        let narrow = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        Span {
+            offset: narrow(offset),
+            line,
+            col,
+            len: narrow(len),
+        }
+    }
+
+    /// The byte offset of the start, as an index into the text.
+    pub fn start(&self) -> usize {
+        self.offset as usize
+    }
+
+    /// The length in bytes, as a count.
+    pub fn len_bytes(&self) -> usize {
+        self.len as usize
+    }
+
+    /// The byte offset just past the end.
+    pub fn end(&self) -> usize {
+        self.start() + self.len_bytes()
+    }
 }
 
 impl PartialEq for Span {

@@ -187,12 +187,7 @@ impl<'a> Lexer<'a> {
 
     pub(crate) fn span_at(&mut self, offset: usize, len: usize) -> Span {
         let (line, col) = self.loc.locate(offset);
-        Span {
-            offset,
-            line,
-            col,
-            len,
-        }
+        Span::new(offset, line, col, len)
     }
 
     pub(crate) fn span_of(&mut self, s: In<'a>) -> Span {

@@ -218,12 +218,7 @@ impl TextCursor {
         let len = source[self.offset..]
             .find(|c: char| c.is_whitespace() || c == ';' || c == ')')
             .unwrap_or(source.len() - self.offset);
-        super::Span {
-            offset: self.offset,
-            line: at.line as u32,
-            col: at.column as u32,
-            len: len.max(1),
-        }
+        super::Span::new(self.offset, at.line as u32, at.column as u32, len.max(1))
     }
 }
 

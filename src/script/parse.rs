@@ -58,7 +58,12 @@ impl ParseError {
         Diagnostic::error(self.message.clone())
             .with_file(file)
             .with_label(self.label.clone())
-            .at_known_line(source, self.span.offset, self.span.len, self.span.line)
+            .at_known_line(
+                source,
+                self.span.start(),
+                self.span.len_bytes(),
+                self.span.line,
+            )
     }
 }
 
@@ -281,12 +286,7 @@ impl<'a> P<'a> {
                     col = (start - p) as u32;
                 }
             }
-            Span {
-                offset: offset + start,
-                line,
-                col,
-                len: i - start,
-            }
+            Span::new(offset + start, line, col, i - start)
         } else {
             self.span_at(offset + start, i - start)
         };
@@ -294,15 +294,8 @@ impl<'a> P<'a> {
         // the next move's span starts counting.
         self.loc.offset = offset + i;
         self.loc.line = span.line;
-        self.loc.col = span.col + span.len as u32;
-        push_peg(
-            line,
-            Hole::new(col, row),
-            span.offset,
-            span.line,
-            span.col,
-            span.len,
-        );
+        self.loc.col = span.col + span.len;
+        push_peg(line, Hole::new(col, row), span);
         true
     }
 
@@ -478,7 +471,7 @@ impl<'a> P<'a> {
                     let name = name.fragment().to_ascii_lowercase();
                     let args = self.args()?;
                     let end = self.rest.location_offset();
-                    let span = self.span_at(start.offset, end - start.offset);
+                    let span = self.span_at(start.start(), end - start.start());
                     if name == "setup" {
                         let ok_here = setup.is_some()
                             && line
@@ -588,7 +581,7 @@ impl<'a> P<'a> {
                         err(e.message, e.label, sp)
                     })?;
                     let first = number
-                        .or(removal_start.map(|s| s.offset))
+                        .or(removal_start.map(|s| s.start()))
                         .unwrap_or(w.location_offset());
                     if !removals.is_empty() {
                         match &mut mv {
@@ -1190,11 +1183,12 @@ fn finish_position(block: &mut SetupBlock, pieces: &mut Vec<&Arg<'_>>) -> Result
 /// into the vector: `push` takes a finished value, which the compiler
 /// assembles on the stack and copies with wide loads that wait on the
 /// narrow stores before them; `extend` with `once_with` makes the value
-/// after the room is reserved, in its place. Out of line, with the span's
-/// parts in registers, as inlined into the scanner it is slower again
-/// (parse bench: 211 MiB/s with `push` inline, 233 out of line, 239 now).
+/// after the room is reserved, in its place. Out of line, with the span in
+/// two registers: inlined into the scanner it is slower again (parse bench,
+/// with 56-byte elements: 211 MiB/s with `push` inline, 233 out of line,
+/// 239 with `extend`).
 #[inline(never)]
-fn push_peg(line: &mut Vec<Element>, hole: Hole, offset: usize, at: u32, col: u32, len: usize) {
+fn push_peg(line: &mut Vec<Element>, hole: Hole, span: Span) {
     line.extend(std::iter::once_with(|| {
         Element::Move(MoveNode {
             mv: Move::Place(Placement {
@@ -1204,12 +1198,7 @@ fn push_peg(line: &mut Vec<Element>, hole: Hole, offset: usize, at: u32, col: u3
                 offers_draw: false,
             }),
             glyph: None,
-            span: Span {
-                offset,
-                line: at,
-                col,
-                len,
-            },
+            span,
         })
     }));
 }

@@ -262,13 +262,13 @@ pub fn parse(src: &str) -> (Vec<TwrsGame>, Vec<Diagnostic>) {
 fn located(src: &str, e: ParseError) -> Diagnostic {
     Diagnostic::error(e.message)
         .with_label(e.label)
-        .at_known_line(src, e.span.offset, e.span.len.max(1), e.span.line)
+        .at_known_line(src, e.span.start(), e.span.len_bytes().max(1), e.span.line)
 }
 
 fn at(span: Span) -> At {
     At {
-        offset: span.offset,
-        len: span.len,
+        offset: span.start(),
+        len: span.len_bytes(),
     }
 }
 
@@ -287,8 +287,8 @@ impl Reader<'_> {
         self.errors
             .push(Diagnostic::error(message).with_label(label).at_known_line(
                 self.src,
-                span.offset,
-                span.len.max(1),
+                span.start(),
+                span.len_bytes().max(1),
                 span.line,
             ));
     }
