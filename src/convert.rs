@@ -45,6 +45,19 @@ impl ConvertError {
             diagnostics: Vec::new(),
         }
     }
+
+    /// The script `name` has syntax errors (`diagnostics`), so nothing was
+    /// written: `what` says so in the message.
+    fn syntax(name: &str, diagnostics: Vec<Diagnostic>, what: &str) -> ConvertError {
+        ConvertError {
+            usage: false,
+            message: format!(
+                "{name}: {}; {what}",
+                count(diagnostics.len(), "syntax error")
+            ),
+            diagnostics,
+        }
+    }
 }
 
 impl ConvertError {
@@ -139,19 +152,10 @@ pub fn convert_file(
 /// A script written as a script: its canonical form, which holds all of it
 /// (comments, variations, diagram points, setup blocks; TWRS too).
 fn script_to_script(name: &str, bytes: &[u8]) -> Result<Converted, ConvertError> {
+    // (A byte order mark is gone already: `read_input` drops it.)
     let source = utf8(name, bytes)?;
-    let source = source.strip_prefix('\u{feff}').unwrap_or(source);
-    let (text, games) = crate::canonical::canonical_text(name, source).map_err(|e| {
-        let diagnostics = e.diagnostics().to_vec();
-        ConvertError {
-            usage: e.is_usage(),
-            message: format!(
-                "{name}: {}; nothing written",
-                count(diagnostics.len(), "syntax error")
-            ),
-            diagnostics,
-        }
-    })?;
+    let (text, games) = crate::canonical::canonical_text(name, source)
+        .map_err(|e| ConvertError::syntax(name, e.diagnostics().to_vec(), "nothing written"))?;
     if games == 0 {
         return Err(ConvertError::invalid(format!(
             "{name}: expected a game, found no moves"
@@ -295,18 +299,12 @@ fn read_script(
     }
     let parsed = parse(source);
     if !parsed.errors.is_empty() {
-        return Err(ConvertError {
-            usage: false,
-            message: format!(
-                "{name}: {}; nothing written",
-                count(parsed.errors.len(), "syntax error")
-            ),
-            diagnostics: parsed
-                .errors
-                .iter()
-                .map(|e| e.to_diagnostic(name, source))
-                .collect(),
-        });
+        let diagnostics = parsed
+            .errors
+            .iter()
+            .map(|e| e.to_diagnostic(name, source))
+            .collect();
+        return Err(ConvertError::syntax(name, diagnostics, "nothing written"));
     }
     parsed
         .file
@@ -618,14 +616,7 @@ fn stream_script(
         }
     }
     if !diagnostics.is_empty() {
-        return Err(ConvertError {
-            usage: false,
-            message: format!(
-                "{name}: {}; not converted",
-                count(diagnostics.len(), "syntax error")
-            ),
-            diagnostics,
-        });
+        return Err(ConvertError::syntax(&name, diagnostics, "not converted"));
     }
     Ok(tally.describe(out.to))
 }

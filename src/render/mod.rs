@@ -191,7 +191,6 @@ impl Output {
         })
     }
 
-    /// Writes `bytes` to `path`, never over an input.
     /// Writes one file, or keeps the bytes for standard output (`-`).
     fn put(&self, path: &Path, bytes: Vec<u8>, stdout: &mut Option<Vec<u8>>) -> Result<(), Error> {
         if path == Path::new("-") {
@@ -201,6 +200,7 @@ impl Output {
         self.write(path, &bytes)
     }
 
+    /// Writes `bytes` to `path`, never over an input.
     fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), Error> {
         // A picture named like the game file must not replace it.
         ensure_not_input(path, &self.inputs)?;
@@ -246,6 +246,22 @@ pub struct Rendered {
     pub warnings: Vec<Diagnostic>,
 }
 
+impl Rendered {
+    /// What a run made: the files `written`, unless the one picture went
+    /// to standard output (`stdout`), which names no file.
+    fn new(written: Vec<PathBuf>, stdout: Option<Vec<u8>>, warnings: Vec<Diagnostic>) -> Rendered {
+        Rendered {
+            written: if stdout.is_some() {
+                Vec::new()
+            } else {
+                written
+            },
+            stdout,
+            warnings,
+        }
+    }
+}
+
 /// PDF metadata titled `title`.
 pub(crate) fn info(title: &str) -> PdfInfo {
     PdfInfo {
@@ -289,7 +305,7 @@ pub fn write_pictures(
         }
     };
     let mut stdout = None;
-    let (warnings, mut written) = match &out.target {
+    let (warnings, written) = match &out.target {
         Target::File(path, Format::Pdf) => {
             let mut pdf = PdfPages::new();
             let warnings =
@@ -369,14 +385,7 @@ pub fn write_pictures(
             }
         }
     };
-    if stdout.is_some() {
-        written.clear();
-    }
-    Ok(Rendered {
-        written,
-        stdout,
-        warnings,
-    })
+    Ok(Rendered::new(written, stdout, warnings))
 }
 
 /// Leaves no half set of files behind.
@@ -480,15 +489,7 @@ pub fn write_twrs_pictures(file: &TwrsFile, out: &Output) -> Result<Rendered, Er
             written
         }
     };
-    Ok(Rendered {
-        written: if stdout.is_some() {
-            Vec::new()
-        } else {
-            written
-        },
-        stdout,
-        warnings: Vec::new(),
-    })
+    Ok(Rendered::new(written, stdout, Vec::new()))
 }
 
 #[cfg(test)]
