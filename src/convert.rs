@@ -178,14 +178,7 @@ fn utf8<'a>(name: &str, bytes: &'a [u8]) -> Result<&'a str, ConvertError> {
     })
 }
 
-/// Where [`convert`] writes.
-pub enum Destination<'a> {
-    /// A file, written through a temporary one in its folder: a failure
-    /// leaves nothing, and an input is never written over.
-    File(&'a Path),
-    /// Bytes handed out as they are made (standard output, a socket).
-    Sink(&'a mut dyn FnMut(&[u8]) -> std::io::Result<()>),
-}
+pub use crate::output::Destination;
 
 /// What `twixt convert` does: the file `input` (`-`: standard input) in
 /// format `from` written in format `to` to `destination`, a piece at a time

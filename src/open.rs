@@ -22,6 +22,7 @@ use crate::limits::{MAX_INPUT_BYTES, read_input};
 use crate::record::Record;
 use crate::rules::RuleSet;
 use crate::script::{FileFormat, Game, load_games_as, script_hint};
+use crate::twrs::file::TwrsFile;
 
 /// Defaults for files that do not record their rules or board size.
 #[derive(Debug, Clone, Default)]
@@ -361,6 +362,51 @@ impl Request {
             return open_one_streamed(&self.input, n);
         }
         open_with(&self.input, &options)?.pick(self.game)
+    }
+}
+
+/// A file as the drawing commands read it: TwixT games, or a TWRS script,
+/// which is drawn whole at its own diagram points.
+#[derive(Debug, Clone)]
+pub enum Drawable {
+    /// TwixT games (or a position in one line).
+    Twixt(GameFile),
+    /// A TWRS script.
+    Twrs(TwrsFile),
+}
+
+impl Drawable {
+    /// The title a page of its diagrams carries.
+    pub fn title(&self) -> String {
+        match self {
+            Drawable::Twixt(f) => f.title(),
+            Drawable::Twrs(f) => f.title(),
+        }
+    }
+}
+
+impl Request {
+    /// Opens the file as [`Request::open`] does, and a TWRS script (one
+    /// whose format is not given otherwise) as a [`Drawable::Twrs`]; a
+    /// TWRS script is drawn whole, so `game` is refused for it.
+    pub fn open_drawable(&self) -> Result<Drawable, Error> {
+        let twrs = self.position.is_none()
+            && self.format.is_none()
+            && crate::twrs::file::sniff(&self.input);
+        if !twrs {
+            return self.open().map(Drawable::Twixt);
+        }
+        if self.game.is_some() {
+            return Err(Error::Options(
+                "--game is for TwixT files; a TWRS script is drawn whole".to_string(),
+            ));
+        }
+        TwrsFile::load(&self.input)
+            .map(Drawable::Twrs)
+            .map_err(|e| Error::Unreadable {
+                path: self.input.clone(),
+                message: e.to_string(),
+            })
     }
 }
 

@@ -201,6 +201,57 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     write_file(path, bytes, true)
 }
 
+/// Where a text written a piece at a time goes.
+pub enum Destination<'a> {
+    /// A file, written through a temporary one in its folder: a failure
+    /// leaves nothing, and an input is never written over.
+    File(&'a Path),
+    /// Bytes handed out as they are made (standard output, a socket).
+    Sink(&'a mut dyn FnMut(&[u8]) -> io::Result<()>),
+}
+
+impl Destination<'_> {
+    /// Writes what `produce` makes: into the file as [`write_atomic_with`]
+    /// does, or to the sink in pieces of 64 KiB. An error of `produce` is
+    /// returned as it is.
+    pub fn write_with<E: From<OutputError> + From<io::Error>>(
+        self,
+        produce: &mut dyn FnMut(&mut dyn Write) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut failed = None;
+        let mut each = |w: &mut dyn Write| {
+            produce(w).map_err(|e| {
+                failed = Some(e);
+                io::Error::other("stopped")
+            })
+        };
+        let done = match self {
+            Destination::File(path) => write_atomic_with(path, &mut each).map_err(E::from),
+            Destination::Sink(sink) => {
+                let mut w = io::BufWriter::with_capacity(64 << 10, SinkWriter(sink));
+                each(&mut w).and_then(|()| w.flush()).map_err(E::from)
+            }
+        };
+        match failed {
+            Some(e) => Err(e),
+            None => done,
+        }
+    }
+}
+
+/// A sink seen as a writer.
+struct SinkWriter<'a, 'b>(&'a mut (dyn FnMut(&[u8]) -> io::Result<()> + 'b));
+
+impl Write for SinkWriter<'_, '_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        (self.0)(buf)?;
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Like [`write_atomic`], but may replace a file this process has read: for
 /// tools whose job is to rewrite their input, as `twixt fmt` does.
 pub fn replace_file(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
@@ -363,6 +414,28 @@ impl FolderLock {
             }
         }
         Ok(FolderLock { _folder: folder })
+    }
+}
+
+/// The summary of the files a run wrote: every name when there are a few,
+/// the count and the first and last when there are many (`wrote a.svg,
+/// b.svg`). Names are made printable.
+pub fn wrote(paths: &[PathBuf]) -> String {
+    let name = |p: &PathBuf| crate::diagnostic::printable(&p.display().to_string());
+    match paths {
+        [] => "wrote nothing".to_string(),
+        [first, .., last] if paths.len() > 10 => {
+            format!(
+                "wrote {} files: {} … {}",
+                paths.len(),
+                name(first),
+                name(last)
+            )
+        }
+        _ => format!(
+            "wrote {}",
+            paths.iter().map(name).collect::<Vec<_>>().join(", ")
+        ),
     }
 }
 

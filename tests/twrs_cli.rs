@@ -200,6 +200,57 @@ fn show_prints_the_position_and_sheet_lays_out_pages() {
     }
 }
 
+/// A TWRS script is drawn whole at its diagram points: the TwixT options
+/// that pick a game or positions by move are refused by every drawing
+/// command, with exit code 2 and nothing written.
+#[test]
+fn drawing_commands_refuse_twixt_position_choices_for_twrs() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.twixt"), GAME).unwrap();
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["render", "g.twixt", "--move", "1", "-o", "out"],
+            "--move and --every are for TwixT games",
+        ),
+        (
+            &["sheet", "g.twixt", "--every", "2", "-o", "s.svg"],
+            "--move and --every are for TwixT games",
+        ),
+        (
+            &["show", "g.twixt", "--move", "1"],
+            "--move and --every are for TwixT games",
+        ),
+        (
+            &["show", "g.twixt", "--format", "position"],
+            "TWRS has none yet",
+        ),
+        (
+            &["render", "g.twixt", "--game", "1", "-o", "out"],
+            "--game is for TwixT files",
+        ),
+        (
+            &["book", "g.twixt", "--game", "1", "-o", "b.html"],
+            "--game is for TwixT files",
+        ),
+    ];
+    for (args, says) in cases {
+        let o = twixt(args, dir.path(), None);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains(says), "{args:?}: {}", text(&o));
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+    for made in ["out", "s.svg", "b.html"] {
+        assert!(!dir.path().join(made).exists(), "{made}");
+    }
+    // --final is a choice TWRS takes: the final position of each game.
+    let o = twixt(
+        &["render", "g.twixt", "--final", "-o", "out"],
+        dir.path(),
+        None,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+}
+
 #[test]
 fn rules_prints_an_editable_twrs_rule_file_that_a_script_can_name() {
     let dir = tempfile::tempdir().unwrap();

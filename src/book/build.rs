@@ -9,7 +9,7 @@ use crate::diagnostic::Severity;
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::diagram::{Diagram, game::record_title};
 use crate::moves::Move;
-use crate::open::{Content, GameFile};
+use crate::open::{Content, Drawable, GameFile};
 use crate::position::Position;
 use crate::record::GameResult;
 use crate::replay::{
@@ -54,6 +54,15 @@ pub enum BookError {
     /// The file holds no game.
     #[error("{0} holds no game")]
     Empty(String),
+}
+
+/// The book of a file the drawing commands open: [`book`] for TwixT
+/// games, the TWRS book for a TWRS script.
+pub fn book_drawable(file: &Drawable, opts: &BookOptions) -> Result<Book, BookError> {
+    match file {
+        Drawable::Twixt(f) => book(f, opts),
+        Drawable::Twrs(f) => crate::twrs::book::book(f, opts.lenient),
+    }
 }
 
 /// The book of every game in `file`.

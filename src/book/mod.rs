@@ -14,7 +14,7 @@ pub mod write;
 
 use crate::diagram::Diagram;
 
-pub use build::{BookError, BookOptions, book};
+pub use build::{BookError, BookOptions, book, book_drawable};
 pub use write::{BookFormat, WriteError, write_book};
 
 /// A document: one chapter per game.

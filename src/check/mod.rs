@@ -14,7 +14,7 @@ use crate::replay::{GameReplay, How, check_game as replay_checks};
 use crate::script::{FileFormat, Game, LoadedFile, load_games_as, result_name, script_from_bytes};
 
 mod text;
-pub use text::{MAX_MESSAGES_PER_FILE, TextReport};
+pub use text::{MAX_MESSAGES_PER_FILE, ReportOptions, TextReport, write_report};
 
 /// What checking found about one game.
 #[derive(Debug, Clone, Serialize)]

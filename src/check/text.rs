@@ -3,10 +3,13 @@
 //! unless quiet, and the totals for the closing summary.
 
 use std::fmt::Write as _;
+use std::io;
+use std::ops::ControlFlow;
 use std::path::Path;
 
-use super::{Finding, Totals};
+use super::{FileSet, Finding, Totals, to_json};
 use crate::diagnostic::{Diagnostic, printable};
+use crate::script::FileFormat;
 
 /// The most messages written for one file: a file of garbage or of
 /// thousands of broken games says what is wrong in its first ones.
@@ -91,6 +94,62 @@ impl TextReport {
         self.shown = 0;
         self.hidden = 0;
     }
+}
+
+/// How a whole run of `check` is reported.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReportOptions {
+    /// One JSON document (every report held until it is written) instead
+    /// of text written as the findings come, in file order.
+    pub json: bool,
+    /// Text: only problems and the summary, not one line per game.
+    pub quiet: bool,
+    /// Text: messages in terminal colours.
+    pub colored: bool,
+    /// The files' format, over what their extensions say.
+    pub from: Option<FileFormat>,
+}
+
+/// Checks every file of `files` and writes the report to `out`: text
+/// closing with the summary line, or one JSON document. `done` is called
+/// as each file is done (for a progress bar). Once `out` fails nothing
+/// more is read, and its error is returned. Returns the totals, and true
+/// when a file could not be read.
+pub fn write_report(
+    files: &FileSet,
+    opts: &ReportOptions,
+    done: &(dyn Fn() + Sync),
+    out: &mut dyn io::Write,
+) -> io::Result<(Totals, bool)> {
+    if opts.json {
+        let reports = files.reports(opts.from, done);
+        let json = to_json(&reports).map_err(io::Error::other)?;
+        out.write_all(json.as_bytes())?;
+        out.flush()?;
+        let io_error = reports.iter().any(|r| r.io_error);
+        return Ok((Totals::of(&reports), io_error));
+    }
+    let mut report = TextReport::new(files.len(), opts.quiet, opts.colored);
+    let mut text = String::new();
+    let mut failed = None;
+    let io_error = files.each(opts.from, done, &mut |f| {
+        report.add(&f, &mut text);
+        if text.len() >= 64 << 10 {
+            if let Err(e) = out.write_all(text.as_bytes()) {
+                failed = Some(e);
+                return ControlFlow::Break(());
+            }
+            text.clear();
+        }
+        ControlFlow::Continue(())
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    let _ = writeln!(text, "{}", report.totals().summary());
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok((report.totals(), io_error))
 }
 
 #[cfg(test)]

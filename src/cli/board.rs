@@ -9,7 +9,7 @@ use twixtkit::diagram::{Format, Sides, Style};
 use twixtkit::output::write_atomic;
 
 use super::failure::Failure;
-use super::out_format::{FormatArg, choose};
+use super::game_args::{FormatArg, dpi};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -67,15 +67,6 @@ fn margin(s: &str) -> Result<f64, String> {
     }
 }
 
-pub(crate) fn dpi(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v.is_finite() && (10.0..=1200.0).contains(&v) => Ok(v),
-        _ => Err(format!(
-            "expected a resolution from 10 to 1200 dpi, found `{s}`"
-        )),
-    }
-}
-
 pub fn run(a: Args) -> Result<(), Failure> {
     let style = Style::load(&a.style)?;
     let turn = (a.landscape || a.portrait).then_some(a.landscape);
@@ -91,15 +82,18 @@ pub fn run(a: Args) -> Result<(), Failure> {
         record: a.record,
     };
     let out = a.output.as_deref().filter(|p| p.as_os_str() != "-");
-    let format = choose(a.format, out, &[Format::Svg, Format::Png, Format::Pdf])?;
-    let bytes =
-        blank_file(&opts, &style, format, a.dpi).map_err(|e| Failure::usage(e.to_string()))?;
+    let format = Format::choose(
+        a.format.map(Into::into),
+        out,
+        &[Format::Svg, Format::Png, Format::Pdf],
+    )?;
+    let bytes = blank_file(&opts, &style, format, a.dpi)?;
     match out {
         Some(p) => {
-            write_atomic(p, &bytes).map_err(|e| Failure::usage(e.to_string()))?;
+            write_atomic(p, &bytes)?;
             eprintln!("wrote {}", p.display());
             Ok(())
         }
-        None => super::stdout::print(&bytes),
+        None => super::terminal::print(&bytes),
     }
 }

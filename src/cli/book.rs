@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use twixtkit::book::{BookError, BookFormat, BookOptions, book, write_book};
+use twixtkit::book::{BookError, BookFormat, BookOptions, book_drawable, write_book};
 use twixtkit::diagram::Style;
 use twixtkit::diagram::sheet::Paper;
 
@@ -35,22 +35,11 @@ pub struct Args {
 pub fn run(a: Args) -> Result<(), Failure> {
     let format = BookFormat::of_path(&a.output)?;
     let style = Style::load(&a.style)?;
-    let made = if a.game.from.is_none() && twixtkit::twrs::file::sniff(&a.game.input) {
-        // A TWRS script: its own drawings in the same document.
-        if a.game.game.is_some() {
-            return Err(Failure::usage(
-                "--game is for TwixT files; a TWRS book holds every game",
-            ));
-        }
-        twixtkit::twrs::book::book(&super::twrs_input::load(&a.game.input)?, a.lenient)
-    } else {
-        let file = a.game.open()?;
-        let opts = BookOptions {
-            moves_per_diagram: a.moves_per_diagram,
-            lenient: a.lenient,
-        };
-        book(&file, &opts)
+    let opts = BookOptions {
+        moves_per_diagram: a.moves_per_diagram,
+        lenient: a.lenient,
     };
+    let made = book_drawable(&a.game.open()?, &opts);
     let b = made.map_err(|e| {
         if let BookError::Invalid { diagnostics, .. } = &e {
             for d in diagnostics {

@@ -7,6 +7,7 @@ use twixtkit::convert::{Destination, choose_format, convert, rules_named};
 
 use super::failure::Failure;
 use super::game_args::RecordFormat;
+use super::terminal::Stdout;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -38,22 +39,16 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let from = choose_format(a.from.map(Into::into), &a.input, true)?;
     let to = choose_format(a.to.map(Into::into), &a.output, false)?;
     let rules = a.rules.as_deref().map(rules_named).transpose()?;
-    // Standard output's own failure (a closed pipe) is kept to report it
-    // as such, not as a failed conversion.
-    let mut stdout_failed = None;
-    let mut sink = |b: &[u8]| {
-        super::stdout::print(b).map_err(|f| {
-            stdout_failed = Some(f);
-            std::io::Error::other("to standard output")
-        })
-    };
+    let mut stdout = Stdout::default();
+    let mut sink = stdout.sink();
     let destination = if to_stdout {
         Destination::Sink(&mut sink)
     } else {
         Destination::File(&a.output)
     };
     let result = convert(&a.input, from, to, rules, a.size, destination);
-    if let Some(f) = stdout_failed {
+    drop(sink);
+    if let Some(f) = stdout.failed {
         return Err(f);
     }
     let converted = result?;

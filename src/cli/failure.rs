@@ -44,7 +44,7 @@ pub(crate) fn report_problems(
     written: &str,
 ) -> Result<(), Failure> {
     for p in problems {
-        eprint!("{}", super::color::for_stderr(p));
+        eprint!("{}", super::terminal::for_stderr(p));
     }
     let errors = problems
         .iter()
@@ -68,7 +68,7 @@ macro_rules! located {
         impl From<$t> for Failure {
             fn from(e: $t) -> Failure {
                 for d in e.diagnostics() {
-                    eprint!("{}", super::color::for_stderr(d));
+                    eprint!("{}", super::terminal::for_stderr(d));
                 }
                 if e.is_usage() {
                     Failure::usage(e.to_string())
@@ -86,6 +86,28 @@ located!(
     twixtkit::canonical::Error,
     twixtkit::book::WriteError,
     twixtkit::convert::ConvertError
+);
+
+/// Library errors that are always a mistake in how the tool was asked
+/// (a name, a size, an extension) or an output that cannot be written.
+macro_rules! usage {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Failure {
+            fn from(e: $t) -> Failure {
+                Failure::usage(e.to_string())
+            }
+        }
+    )*};
+}
+
+usage!(
+    twixtkit::output::OutputError,
+    twixtkit::rules::RuleSetError,
+    twixtkit::random::BatchError,
+    twixtkit::twrs::random::BatchError,
+    twixtkit::twrs::rules::PresetError,
+    twixtkit::diagram::format::ChooseError,
+    twixtkit::diagram::export::ExportError
 );
 
 impl From<twixtkit::diagram::style::LoadError> for Failure {

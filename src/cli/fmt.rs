@@ -23,7 +23,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
-    let files = script_files(&args.files).map_err(|e| Failure::usage(e.to_string()))?;
+    let files = script_files(&args.files)?;
     let (mut changed, mut canonical_already, mut code) = (0usize, 0usize, 0u8);
     for path in &files {
         match format_one(path, &args) {
@@ -60,7 +60,7 @@ fn format_one(path: &Path, args: &Args) -> Result<bool, Failure> {
             return Ok(false);
         };
         let name = twixtkit::diagnostic::printable(&path.display().to_string());
-        super::stdout::print(
+        super::terminal::print(
             format!("{name}: not in canonical form{}\n", difference.note()).as_bytes(),
         )?;
         Ok(true)

@@ -5,9 +5,10 @@ use std::path::PathBuf;
 
 use twixtkit::BoardSize;
 use twixtkit::diagram::game::Select;
-use twixtkit::diagram::{Crop, Sides};
-use twixtkit::open::{GameFile, Request};
+use twixtkit::diagram::{Crop, Format, Sides};
+use twixtkit::open::{Drawable, OpenOptions, Request};
 use twixtkit::pictures::{Choice, Look};
+use twixtkit::rules::RuleSet;
 use twixtkit::script::FileFormat;
 
 use super::failure::Failure;
@@ -37,7 +38,37 @@ impl From<RecordFormat> for FileFormat {
     }
 }
 
-/// Which game of a file, and how to read files that do not say their rules.
+/// A picture format, as `--format` names it.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatArg {
+    Svg,
+    Png,
+    Pdf,
+    Txt,
+}
+
+impl From<FormatArg> for Format {
+    fn from(f: FormatArg) -> Format {
+        match f {
+            FormatArg::Svg => Format::Svg,
+            FormatArg::Png => Format::Png,
+            FormatArg::Pdf => Format::Pdf,
+            FormatArg::Txt => Format::Txt,
+        }
+    }
+}
+
+/// A resolution in dots per inch, from 10 to 1200.
+pub fn dpi(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && (10.0..=1200.0).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "expected a resolution from 10 to 1200 dpi, found `{s}`"
+        )),
+    }
+}
+
+/// Which game of a file, and how to read it.
 #[derive(clap::Args, Clone)]
 pub struct GameArgs {
     /// The game: a script (.twixt) or a record (.tsgf, .T1, .txt, .moves);
@@ -52,15 +83,22 @@ pub struct GameArgs {
     /// 24/pencil/c3,d5/h8,j6/*/black (size/rules/red/black/links/to-move).
     #[arg(long, value_name = "LINE", conflicts_with_all = ["from", "game", "rules", "size"])]
     pub position: Option<String>,
+    /// Only this game of a file holding several (1-based; default: every game).
+    #[arg(long, value_name = "N")]
+    pub game: Option<usize>,
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+/// How to read files that do not say their format, rules or size.
+#[derive(clap::Args, Clone)]
+pub struct ReadArgs {
     /// The input's format, over what its extension says (standard input is
     /// read as a script unless this says otherwise).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub from: Option<RecordFormat>,
-    /// Only this game of a file holding several (1-based; default: every game).
-    #[arg(long, value_name = "N")]
-    pub game: Option<usize>,
-    /// Rule set for files that do not record it (pencil, board, schmidt, dujardin, t1,
-    /// editable).
+    /// Rule set for files that do not record it (pencil, board, schmidt,
+    /// dujardin, t1, editable).
     #[arg(long)]
     pub rules: Option<String>,
     /// Board size for move lists, e.g. 24 or 30x20.
@@ -68,18 +106,32 @@ pub struct GameArgs {
     pub size: Option<BoardSize>,
 }
 
+impl ReadArgs {
+    /// The library's options for opening files.
+    pub fn options(&self) -> Result<OpenOptions, Failure> {
+        let rules = self.rules.as_deref().map(RuleSet::preset).transpose()?;
+        let format = self.from.map(Into::into);
+        Ok(OpenOptions {
+            rules,
+            size: self.size,
+            format,
+        })
+    }
+}
+
 impl GameArgs {
-    /// Opens the file and keeps the game `--game` asks for.
-    pub fn open(&self) -> Result<GameFile, Failure> {
+    /// Opens the file (TwixT games or a TWRS script) and keeps the game
+    /// `--game` asks for.
+    pub fn open(&self) -> Result<Drawable, Failure> {
         let request = Request {
             input: self.input.clone(),
             position: self.position.clone(),
-            format: self.from.map(FileFormat::from),
+            format: self.read.from.map(FileFormat::from),
             game: self.game,
-            rules: self.rules.clone(),
-            size: self.size,
+            rules: self.read.rules.clone(),
+            size: self.read.size,
         };
-        Ok(request.open()?)
+        Ok(request.open_drawable()?)
     }
 }
 

@@ -8,21 +8,18 @@ use clap::{Parser, Subcommand};
 mod board;
 mod book;
 mod check;
-mod color;
 mod convert;
 mod failure;
 mod fmt;
 mod game_args;
 mod interrupt;
-mod out_format;
 mod random;
 mod render;
 mod rules;
 mod sheet;
 mod shell;
 mod show;
-mod stdout;
-mod twrs_input;
+mod terminal;
 mod view;
 
 #[derive(Parser)]
@@ -34,14 +31,8 @@ mod view;
 pub struct Cli {
     /// Colour in error messages: auto (on a terminal, unless NO_COLOR is
     /// set), always or never.
-    #[arg(
-        long,
-        global = true,
-        value_enum,
-        default_value = "auto",
-        value_name = "WHEN"
-    )]
-    color: color::When,
+    #[arg(long, global = true, default_value = "auto", value_name = "WHEN")]
+    color: clap::ColorChoice,
     #[command(subcommand)]
     command: Command,
 }
@@ -81,7 +72,7 @@ enum Command {
 /// its exit code.
 pub fn run(cli: Cli) -> ExitCode {
     interrupt::remove_temporary_files_on_signal();
-    color::set(cli.color);
+    terminal::set_color(cli.color);
     let success = |()| ExitCode::SUCCESS;
     let done = match cli.command {
         // These two exit 1 for what they found, without failing.

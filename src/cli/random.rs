@@ -3,11 +3,13 @@
 use std::path::{Path, PathBuf};
 
 use twixtkit::board::BoardSize;
+use twixtkit::output::Destination;
 use twixtkit::output::write_atomic;
-use twixtkit::random::{BatchFormat, fresh_seed, write_games};
+use twixtkit::random::{BatchFormat, fresh_seed, write_games_into};
 use twixtkit::rules::RuleSet;
 
 use super::failure::Failure;
+use super::terminal::Stdout;
 
 /// Which game `random` plays.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -44,53 +46,54 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let args = &a;
-    let usage = |e: &dyn std::fmt::Display| Failure::usage(e.to_string());
-    if args.game == GameKind::Twrs {
-        return random_twrs(args);
+    let out = a.output.as_deref().filter(|p| *p != Path::new("-"));
+    let seed = a.seed.unwrap_or_else(fresh_seed);
+    let mut stdout = Stdout::default();
+    let mut sink = stdout.sink();
+    let destination = match out {
+        Some(path) => Destination::File(path),
+        None => Destination::Sink(&mut sink),
+    };
+    let what = match a.game {
+        GameKind::Twixt => {
+            let rules = RuleSet::preset_on(
+                a.rules.as_deref().unwrap_or("pencil"),
+                a.size.unwrap_or_default(),
+            )?;
+            let format = BatchFormat::for_output(out)?;
+            write_games_into(&rules, seed, a.games, a.max_plies, format, destination)
+                .map(|()| "random game")
+                .map_err(Failure::from)
+        }
+        GameKind::Twrs => random_twrs(&a, seed, out, destination).map(|()| "random TWRS game"),
+    };
+    drop(sink);
+    // A closed pipe is reported as such, not as the writer's error.
+    if let Some(f) = stdout.failed {
+        return Err(f);
     }
-    let name = args.rules.as_deref().unwrap_or("pencil");
-    let rules = RuleSet::preset_on(name, args.size.unwrap_or_default()).map_err(|e| usage(&e))?;
-    let format = BatchFormat::for_output(args.output.as_deref()).map_err(|e| usage(&e))?;
-    let seed = args.seed.unwrap_or_else(fresh_seed);
-    let text =
-        write_games(&rules, seed, args.games, args.max_plies, format).map_err(|e| usage(&e))?;
-    emit(args, &text, "random game", seed)
-}
-
-/// Writes the games to standard output or the output file, and says how
-/// many and which seed repeats them.
-fn emit(args: &Args, text: &str, what: &str, seed: u64) -> Result<(), Failure> {
-    let games = twixtkit::diagnostic::count(args.games as usize, what);
-    match args.output.as_deref().filter(|p| *p != Path::new("-")) {
-        None => {
-            super::stdout::print(text.as_bytes())?;
-            eprintln!("{games}, seed {seed}");
-        }
-        Some(path) => {
-            write_atomic(path, text.as_bytes()).map_err(|e| Failure::usage(e.to_string()))?;
-            eprintln!("wrote {games} to {}, seed {seed}", path.display());
-        }
+    let what = what?;
+    let games = twixtkit::diagnostic::count(a.games as usize, what);
+    match out {
+        None => eprintln!("{games}, seed {seed}"),
+        Some(path) => eprintln!("wrote {games} to {}, seed {seed}", path.display()),
     }
     Ok(())
 }
 
-/// Random TWRS games, written as one TWRS script (standard output or a
-/// `.twixt` file).
-fn random_twrs(args: &Args) -> Result<(), Failure> {
-    let name = args.rules.as_deref().unwrap_or("twrs");
-    let rules = twixtkit::twrs::TwrsRules::preset_on(name, args.size)
-        .map_err(|e| Failure::usage(e.to_string()))?;
-    if let Some(p) = args.output.as_deref().filter(|p| *p != Path::new("-"))
-        && !twixtkit::open::is_script(p)
-    {
+/// Random TWRS games, written as one TWRS script.
+fn random_twrs(a: &Args, seed: u64, out: Option<&Path>, to: Destination) -> Result<(), Failure> {
+    let name = a.rules.as_deref().unwrap_or("twrs");
+    let rules = twixtkit::twrs::TwrsRules::preset_on(name, a.size)?;
+    if let Some(p) = out.filter(|p| !twixtkit::open::is_script(p)) {
         return Err(Failure::usage(format!(
             "TWRS games are written as a script: name a .twixt file, not `{}`",
             p.display()
         )));
     }
-    let seed = args.seed.unwrap_or_else(fresh_seed);
-    let text = twixtkit::twrs::random::write_games(&rules, name, seed, args.games, args.max_plies)
-        .map_err(|e| Failure::usage(e.to_string()))?;
-    emit(args, &text, "random TWRS game", seed)
+    let text = twixtkit::twrs::random::write_games(&rules, name, seed, a.games, a.max_plies)?;
+    match to {
+        Destination::File(path) => Ok(write_atomic(path, text.as_bytes())?),
+        Destination::Sink(sink) => sink(text.as_bytes()).map_err(|e| Failure::usage(e.to_string())),
+    }
 }

@@ -4,11 +4,10 @@ use std::path::PathBuf;
 
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::{Charset, Scale, Style};
-use twixtkit::render::{Output, Rendered, write_pictures, write_twrs_pictures};
+use twixtkit::render::{Output, Rendered, write_drawable};
 
 use super::failure::Failure;
-use super::game_args::{GameArgs, LookArgs, SelectArgs};
-use super::out_format::FormatArg;
+use super::game_args::{FormatArg, GameArgs, LookArgs, SelectArgs};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -28,7 +27,7 @@ pub struct Args {
     format: Option<FormatArg>,
     /// Resolution of PNG output in dots per inch, when --unit is in mm
     /// (default 96).
-    #[arg(long, value_parser = super::board::dpi)]
+    #[arg(long, value_parser = super::game_args::dpi)]
     dpi: Option<f64>,
     /// Distance between neighbouring holes: pixels (`24`, `24px`) or, for
     /// print-ready SVG, millimetres (`5mm`; PNG then uses 96 dpi).
@@ -43,9 +42,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let r = render(&a)?;
     // A picture for standard output goes there, and nothing is said.
     if let Some(bytes) = &r.stdout {
-        return super::stdout::print(bytes);
+        return super::terminal::print(bytes);
     }
-    eprintln!("{}", super::stdout::wrote(&r.written));
+    eprintln!("{}", twixtkit::output::wrote(&r.written));
     Ok(())
 }
 
@@ -55,15 +54,10 @@ fn render(a: &Args) -> Result<Rendered, Failure> {
     if a.ascii {
         out.charset = Charset::Ascii;
     }
-    if twixtkit::twrs::file::sniff(&a.game.input) {
-        super::twrs_input::refuse_selection(&a.select)?;
-        let file = super::twrs_input::load(&a.game.input)?;
-        return Ok(write_twrs_pictures(&file, &out)?);
-    }
     let style = Style::load(&a.look.style)?;
     let file = a.game.open()?;
     let choice = a.look.choice(a.select.chosen(), Select::Final, true);
-    let r = write_pictures(&file, &choice, &style, &out)?;
-    super::failure::report_problems(&r.warnings, &super::stdout::wrote(&r.written))?;
+    let r = write_drawable(&file, &choice, &style, &out)?;
+    super::failure::report_problems(&r.warnings, &twixtkit::output::wrote(&r.written))?;
     Ok(r)
 }

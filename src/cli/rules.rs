@@ -16,7 +16,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<(), Failure> {
     let text = match &args.name {
         None => presets::list(),
-        Some(name) => presets::yaml(name).map_err(|e| Failure::usage(e.to_string()))?,
+        Some(name) => presets::yaml(name)?,
     };
-    super::stdout::print(text.as_bytes())
+    super::terminal::print(text.as_bytes())
 }

@@ -2,15 +2,14 @@
 
 use std::path::PathBuf;
 
-use twixtkit::diagram::Style;
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::sheet::{Paper, SheetOptions};
+use twixtkit::diagram::{Format, Style};
 use twixtkit::render::Error;
-use twixtkit::render::sheet::{FORMATS, SheetOutput, write_sheet, write_twrs_sheet};
+use twixtkit::render::sheet::{FORMATS, SheetOutput, write_drawable_sheet};
 
 use super::failure::Failure;
 use super::game_args::{GameArgs, LookArgs, SelectArgs};
-use super::out_format::choose;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -25,7 +24,7 @@ pub struct Args {
     #[arg(short, long, default_value = "sheet.svg")]
     output: PathBuf,
     /// Resolution of PNG pages, in dots per inch.
-    #[arg(long, default_value_t = 150.0, value_parser = super::board::dpi)]
+    #[arg(long, default_value_t = 150.0, value_parser = super::game_args::dpi)]
     dpi: f64,
     /// Paper: a4, a3, a5, letter, legal, or WIDTHxHEIGHT in mm.
     #[arg(long, default_value = "a4")]
@@ -52,36 +51,30 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     let files = sheet(&a)?;
-    eprintln!("{}", super::stdout::wrote(&files));
+    eprintln!("{}", twixtkit::output::wrote(&files));
     Ok(())
 }
 
 fn sheet(a: &Args) -> Result<Vec<PathBuf>, Failure> {
     let out = SheetOutput {
-        format: choose(None, Some(&a.output), &FORMATS)?,
+        format: Format::choose(None, Some(&a.output), &FORMATS)?,
         path: a.output.clone(),
         dpi: a.dpi,
         inputs: vec![a.game.input.clone()],
     };
     let only = a.only.as_deref();
-    if twixtkit::twrs::file::sniff(&a.game.input) {
-        super::twrs_input::refuse_selection(&a.select)?;
-        let file = super::twrs_input::load(&a.game.input)?;
-        let title = a.title.clone().unwrap_or_else(|| file.title());
-        return Ok(write_twrs_sheet(&file, &options(a, &title), only, &out)?);
-    }
     let style = Style::load(&a.look.style)?;
     // The title heads each page, so captions just name the moves.
     let choice = a.look.choice(a.select.chosen(), Select::Every(10), false);
     let file = a.game.open()?;
     let title = a.title.clone().unwrap_or_else(|| file.title());
-    let r = write_sheet(&file, &choice, &style, &options(a, &title), only, &out);
+    let r = write_drawable_sheet(&file, &choice, &style, &options(a, &title), only, &out);
     if let Err(Error::NothingChosen { warnings, .. }) = &r {
         // Why nothing was chosen: games that could not be drawn.
         super::failure::report_problems(warnings, "")?;
     }
     let r = r?;
-    super::failure::report_problems(&r.warnings, &super::stdout::wrote(&r.written))?;
+    super::failure::report_problems(&r.warnings, &twixtkit::output::wrote(&r.written))?;
     Ok(r.written)
 }
 

@@ -18,7 +18,7 @@ pub struct CompletionsArgs {
 pub fn completions(a: CompletionsArgs) -> Result<(), Failure> {
     let mut out = Vec::new();
     clap_complete::generate(a.shell, &mut Cli::command(), "twixt", &mut out);
-    super::stdout::print(&out)
+    super::terminal::print(&out)
 }
 
 #[derive(clap::Args)]
@@ -40,19 +40,18 @@ fn page(cmd: clap::Command) -> Result<Vec<u8>, Failure> {
 pub fn man(a: ManArgs) -> Result<(), Failure> {
     let cmd = Cli::command();
     let Some(dir) = a.output else {
-        return super::stdout::print(&page(cmd)?);
+        return super::terminal::print(&page(cmd)?);
     };
     std::fs::create_dir_all(&dir)
         .map_err(|e| Failure::usage(format!("cannot create {}: {e}", dir.display())))?;
     let mut written = vec![dir.join("twixt.1")];
-    write_atomic(&written[0], &page(cmd.clone())?).map_err(|e| Failure::usage(e.to_string()))?;
+    write_atomic(&written[0], &page(cmd.clone())?)?;
     for sub in cmd.get_subcommands() {
         let name = format!("twixt-{}", sub.get_name());
         let path = dir.join(format!("{name}.1"));
-        write_atomic(&path, &page(sub.clone().name(name))?)
-            .map_err(|e| Failure::usage(e.to_string()))?;
+        write_atomic(&path, &page(sub.clone().name(name))?)?;
         written.push(path);
     }
-    eprintln!("{}", super::stdout::wrote(&written));
+    eprintln!("{}", twixtkit::output::wrote(&written));
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 use twixtkit::diagram::Charset;
 use twixtkit::diagram::game::Select;
-use twixtkit::render::show::{boards, position_lines, twrs_boards};
+use twixtkit::render::show::show;
 
 use super::failure::Failure;
 use super::game_args::{GameArgs, LookArgs};
@@ -34,35 +34,17 @@ enum ShowFormat {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let a = &a;
-    if twixtkit::twrs::file::sniff(&a.game.input) {
-        return show_twrs(a);
-    }
     // A script shows its diagram points unless a move is asked for.
-    let select = a.at_move.map(Select::Move);
-    let choice = a.look.choice(select, Select::Final, true);
-    let drawn = a.game.open()?.pictures(&choice)?;
-    let text = match a.format {
-        ShowFormat::Text if a.ascii => boards(&drawn.pictures, Charset::Ascii),
-        ShowFormat::Text => boards(&drawn.pictures, Charset::Unicode),
-        ShowFormat::Position => position_lines(&drawn.pictures),
+    let choice = a
+        .look
+        .choice(a.at_move.map(Select::Move), Select::Final, true);
+    let charset = if a.ascii {
+        Charset::Ascii
+    } else {
+        Charset::Unicode
     };
-    super::stdout::print(text.as_bytes())?;
-    super::failure::report_problems(&drawn.warnings, "")
-}
-
-/// A TWRS script's diagram points (or final positions) as text.
-fn show_twrs(a: &Args) -> Result<(), Failure> {
-    if a.format == ShowFormat::Position {
-        return Err(Failure::usage(
-            "position lines are written for TwixT positions; TWRS has none yet",
-        ));
-    }
-    if a.at_move.is_some() {
-        return Err(Failure::usage(
-            "TWRS scripts are shown at their #diagram points (or the final position); --move is for TwixT games",
-        ));
-    }
-    let file = super::twrs_input::load(&a.game.input)?;
-    super::stdout::print(twrs_boards(&file, a.ascii)?.as_bytes())
+    let lines = a.format == ShowFormat::Position;
+    let (text, problems) = show(&a.game.open()?, &choice, charset, lines)?;
+    super::terminal::print(text.as_bytes())?;
+    super::failure::report_problems(&problems, "")
 }

@@ -2,13 +2,11 @@
 
 use std::path::PathBuf;
 
-use twixtkit::BoardSize;
 use twixtkit::diagram::Style;
-use twixtkit::open::OpenOptions;
-use twixtkit::rules::RuleSet;
 use twixtkit::view::{PageError, ViewError, check_page_name, write_page};
 
 use super::failure::Failure;
+use super::game_args::ReadArgs;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -24,31 +22,14 @@ pub struct Args {
     /// Page title (default: the game's title, or the first file's name).
     #[arg(long)]
     title: Option<String>,
-    /// Rule set for files that do not record it (pencil, board, schmidt, dujardin, t1,
-    /// editable).
-    #[arg(long)]
-    rules: Option<String>,
-    /// Board size for move lists, e.g. 24 or 30x20.
-    #[arg(long)]
-    size: Option<BoardSize>,
-    /// The inputs' format, over what their extensions say.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    from: Option<super::game_args::RecordFormat>,
+    #[command(flatten)]
+    read: ReadArgs,
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
     check_page_name(&a.output).map_err(failure)?;
     let style = Style::load(&a.style)?;
-    let options = OpenOptions {
-        rules: a
-            .rules
-            .as_deref()
-            .map(RuleSet::preset)
-            .transpose()
-            .map_err(|e| Failure::usage(e.to_string()))?,
-        size: a.size,
-        format: a.from.map(Into::into),
-    };
+    let options = a.read.options()?;
     let n =
         write_page(&a.inputs, &options, &style, a.title.as_deref(), &a.output).map_err(failure)?;
     let games = twixtkit::diagnostic::count(n, "game");

@@ -19,11 +19,12 @@ use std::path::{Path, PathBuf};
 
 use crate::Picture;
 use crate::diagnostic::Diagnostic;
+use crate::diagram::game::Select;
 use crate::diagram::pdf::{PdfError, PdfInfo, PdfPages, svgs_to_pdf};
 use crate::diagram::png::{PngError, svg_to_png, zoom_for_dpi_mm};
 use crate::diagram::style::LoadError;
 use crate::diagram::{Charset, ChooseError, Format, Scale, Style, to_svg, to_text};
-use crate::open::GameFile;
+use crate::open::{Drawable, GameFile};
 use crate::output::{FolderLock, NameSet, OutputError, ensure_not_input, write_atomic};
 use crate::pictures::Choice;
 use crate::twrs::file::{TwrsFile, TwrsPicture, TwrsView};
@@ -76,6 +77,14 @@ pub enum Error {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// Positions were chosen by move for a TWRS script.
+    #[error(
+        "TWRS scripts are drawn at their #diagram points (or the final position); --move and --every are for TwixT games"
+    )]
+    TwrsSelection,
+    /// Position lines were asked of a TWRS script.
+    #[error("position lines are written for TwixT positions; TWRS has none yet")]
+    TwrsLines,
     /// TWRS positions have no text drawing.
     #[error("TWRS positions are drawn as SVG, PNG or PDF, not as text")]
     TwrsText,
@@ -430,6 +439,31 @@ fn twrs_errors(file: &TwrsFile, diagnostics: Vec<Diagnostic>) -> Error {
     Error::TwrsScript {
         name: file.name.clone(),
         diagnostics,
+    }
+}
+
+/// [`write_pictures`] or [`write_twrs_pictures`], as the file holds; a
+/// TWRS script takes no choice of positions by move.
+pub fn write_drawable(
+    file: &Drawable,
+    choice: &Choice,
+    style: &Style,
+    out: &Output,
+) -> Result<Rendered, Error> {
+    match file {
+        Drawable::Twixt(f) => write_pictures(f, choice, style, out),
+        Drawable::Twrs(f) => {
+            twrs_choice(choice)?;
+            write_twrs_pictures(f, out)
+        }
+    }
+}
+
+/// Refuses a choice of positions by move, which TWRS scripts do not take.
+pub(crate) fn twrs_choice(choice: &Choice) -> Result<(), Error> {
+    match choice.select {
+        Some(Select::Move(_) | Select::Every(_)) => Err(Error::TwrsSelection),
+        _ => Ok(()),
     }
 }
 

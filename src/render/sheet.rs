@@ -9,7 +9,7 @@ use crate::diagram::pdf::{PdfPages, svgs_to_pdf};
 use crate::diagram::png::{svg_to_png, zoom_for_dpi_mm};
 use crate::diagram::sheet::{SheetOptions, SheetPlan, frame, picture_pages};
 use crate::diagram::{Diagram, Format, Style};
-use crate::open::GameFile;
+use crate::open::{Drawable, GameFile};
 use crate::output::{check_writable, ensure_not_input, page_path, write_atomic};
 use crate::pictures::Choice;
 use crate::twrs::file::TwrsFile;
@@ -208,6 +208,29 @@ fn write_pages(
 /// The PDF's metadata: the pages' title (empty when they have none).
 fn pdf_info(opts: &SheetOptions) -> crate::diagram::pdf::PdfInfo {
     info(opts.title.as_deref().unwrap_or_default())
+}
+
+/// [`write_sheet`] or [`write_twrs_sheet`], as the file holds; a TWRS
+/// script takes no choice of positions by move.
+pub fn write_drawable_sheet(
+    file: &Drawable,
+    choice: &Choice,
+    style: &Style,
+    opts: &SheetOptions,
+    only: Option<&str>,
+    out: &SheetOutput,
+) -> Result<Rendered, Error> {
+    match file {
+        Drawable::Twixt(f) => write_sheet(f, choice, style, opts, only, out),
+        Drawable::Twrs(f) => {
+            super::twrs_choice(choice)?;
+            Ok(Rendered {
+                written: write_twrs_sheet(f, opts, only, out)?,
+                stdout: None,
+                warnings: Vec::new(),
+            })
+        }
+    }
 }
 
 /// [`write_sheet`] for a TWRS script: its pictures (those named like

@@ -2,9 +2,38 @@
 
 use super::{Error, twrs_views};
 use crate::Picture;
-use crate::diagnostic::printable;
+use crate::diagnostic::{Diagnostic, printable};
 use crate::diagram::{Charset, to_text};
+use crate::open::Drawable;
+use crate::pictures::Choice;
 use crate::twrs::file::TwrsFile;
+
+/// What `twixt show` prints of a file, and the problems met: the chosen
+/// positions' boards as text (or, with `lines`, their position lines); a
+/// TWRS script's diagram points as text.
+pub fn show(
+    file: &Drawable,
+    choice: &Choice,
+    charset: Charset,
+    lines: bool,
+) -> Result<(String, Vec<Diagnostic>), Error> {
+    match file {
+        Drawable::Twixt(f) => {
+            let drawn = f.pictures(choice)?;
+            let text = if lines {
+                position_lines(&drawn.pictures)
+            } else {
+                boards(&drawn.pictures, charset)
+            };
+            Ok((text, drawn.warnings))
+        }
+        Drawable::Twrs(_) if lines => Err(Error::TwrsLines),
+        Drawable::Twrs(f) => {
+            super::twrs_choice(choice)?;
+            Ok((twrs_boards(f, charset == Charset::Ascii)?, Vec::new()))
+        }
+    }
+}
 
 /// The pictures' boards as text, one after another with a blank line
 /// between.

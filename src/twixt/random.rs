@@ -366,7 +366,7 @@ impl BatchFormat {
 }
 
 /// Why a batch of random games could not be written.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum BatchError {
     /// The output file's name says neither script nor move list.
     #[error("cannot tell what to write to `{}`: name a .twixt script or a .txt or .moves move list", .0.display())]
@@ -374,24 +374,18 @@ pub enum BatchError {
     /// A game cannot be written as a move list.
     #[error("{0} (write a .twixt script instead)")]
     MoveList(#[from] crate::formats::movelist::Error),
-    /// The games would not fit in a file twixtkit reads back.
-    #[error(
-        "{games} games would make a file larger than {}, which twixt cannot read back; {fit} games fit: ask for fewer, or split them over several runs with other seeds",
-        crate::limits::describe_bytes(crate::limits::MAX_INPUT_BYTES)
-    )]
-    TooLarge {
-        /// Games asked for.
-        games: u32,
-        /// Games that fit.
-        fit: u32,
-    },
+    /// The output file could not be written.
+    #[error(transparent)]
+    Output(#[from] crate::output::OutputError),
+    /// The sink the games were handed to failed.
+    #[error("cannot write the games: {0}")]
+    Write(#[from] std::io::Error),
 }
 
 /// `games` random games under `rules` as the text of one file: game `i`
 /// (from 0) is played from seed `seed + i`, at most `max_plies` moves long
-/// (default: the number of holes). Game by game, so memory holds the text,
-/// not every record too; and the text stops at the size twixtkit reads
-/// back ([`crate::limits::MAX_INPUT_BYTES`]).
+/// (default: the number of holes). The text is held whole; for batches of
+/// any size, [`write_games_to`] writes a game at a time.
 pub fn write_games(
     rules: &RuleSet,
     seed: u64,
@@ -399,31 +393,53 @@ pub fn write_games(
     max_plies: Option<u32>,
     format: BatchFormat,
 ) -> Result<String, BatchError> {
+    let mut text = Vec::new();
+    write_games_to(rules, seed, games, max_plies, format, &mut text)?;
+    Ok(String::from_utf8(text).expect("scripts and move lists are UTF-8"))
+}
+
+/// The games of [`write_games`] written into `out` a game at a time, so
+/// that memory holds one game, whatever the count.
+pub fn write_games_to(
+    rules: &RuleSet,
+    seed: u64,
+    games: u32,
+    max_plies: Option<u32>,
+    format: BatchFormat,
+    out: &mut dyn std::io::Write,
+) -> Result<(), BatchError> {
     let max = max_plies.unwrap_or(u32::try_from(rules.size.hole_count()).unwrap_or(u32::MAX));
-    let limit = crate::limits::MAX_INPUT_BYTES as usize;
-    let mut text = String::new();
     if format == BatchFormat::MoveList {
-        text = format!(
-            "# {games} random game{} under {rules}, seed {seed}\n",
-            if games == 1 { "" } else { "s" },
-        );
+        let s = if games == 1 { "" } else { "s" };
+        writeln!(out, "# {games} random game{s} under {rules}, seed {seed}")?;
     }
     for i in 0..games {
         let record = random_record(rules, seed.wrapping_add(u64::from(i)), max);
         if i > 0 {
-            text.push('\n');
+            out.write_all(b"\n")?;
         }
-        match format {
-            BatchFormat::MoveList => text.push_str(&crate::formats::movelist::write(&record)?),
-            BatchFormat::Script => text.push_str(&crate::script::write_game(
-                &crate::script::Game::from_record(&record),
-            )),
-        }
-        if text.len() > limit {
-            return Err(BatchError::TooLarge { games, fit: i });
-        }
+        let text = match format {
+            BatchFormat::MoveList => crate::formats::movelist::write(&record)?,
+            BatchFormat::Script => {
+                crate::script::write_game(&crate::script::Game::from_record(&record))
+            }
+        };
+        out.write_all(text.as_bytes())?;
     }
-    Ok(text)
+    Ok(())
+}
+
+/// The games of [`write_games`] written to `destination` a game at a time:
+/// a file through a temporary one (a failure leaves nothing), or a sink.
+pub fn write_games_into(
+    rules: &RuleSet,
+    seed: u64,
+    games: u32,
+    max_plies: Option<u32>,
+    format: BatchFormat,
+    destination: crate::output::Destination<'_>,
+) -> Result<(), BatchError> {
+    destination.write_with(&mut |out| write_games_to(rules, seed, games, max_plies, format, out))
 }
 
 #[cfg(test)]
@@ -454,6 +470,28 @@ mod batch_tests {
         assert_eq!(parsed.file.games[2].tag("Seed"), Some("9"));
         let again = write_games(&rules, 7, 3, Some(20), BatchFormat::Script).unwrap();
         assert_eq!(text, again);
+    }
+
+    /// Games go to the sink a piece at a time, the same bytes as the text
+    /// held whole; a sink that fails stops the batch with its error.
+    #[test]
+    fn a_batch_streams_to_a_sink_and_stops_when_it_fails() {
+        let rules = RuleSet::pencil();
+        let text = write_games(&rules, 7, 40, None, BatchFormat::MoveList).unwrap();
+        let (mut got, mut calls) = (Vec::new(), 0);
+        let mut sink = |b: &[u8]| {
+            calls += 1;
+            got.extend_from_slice(b);
+            Ok(())
+        };
+        let to = crate::output::Destination::Sink(&mut sink);
+        write_games_into(&rules, 7, 40, None, BatchFormat::MoveList, to).unwrap();
+        assert!(calls > 1, "written in pieces");
+        assert_eq!(got, text.as_bytes());
+        let mut broken = |_: &[u8]| Err(std::io::Error::other("disk full"));
+        let to = crate::output::Destination::Sink(&mut broken);
+        let e = write_games_into(&rules, 7, 40, None, BatchFormat::MoveList, to).unwrap_err();
+        assert!(e.to_string().contains("disk full"), "{e}");
     }
 }
 
