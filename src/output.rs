@@ -179,6 +179,24 @@ pub fn remove_temporary_files() {
     }
 }
 
+/// For a program that wants no partial file after Ctrl-C: starts a thread
+/// that waits for SIGINT or SIGTERM, then calls [`remove_temporary_files`]
+/// and ends the process with the status a shell expects (130, 143). Without
+/// it the default action still ends the program, only less tidily, so a
+/// handler that cannot be installed is no error.
+pub fn remove_temporary_files_on_signal() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            remove_temporary_files();
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
 /// Checks, without writing, that [`write_atomic`] would not refuse `path`
 /// for what it is (a folder, or a file this process has read), so that a
 /// command writing several files can check every name before the first.

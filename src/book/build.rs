@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::board::Hole;
-use crate::diagnostic::Severity;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::diagram::{Diagram, game::record_title};
 use crate::moves::Move;
@@ -48,12 +48,27 @@ pub enum BookError {
     Invalid {
         /// The file with the errors.
         file: String,
-        /// Each error, rendered.
-        diagnostics: Vec<String>,
+        /// Each error, located.
+        diagnostics: Vec<Diagnostic>,
     },
     /// The file holds no game.
     #[error("{0} holds no game")]
     Empty(String),
+}
+
+impl BookError {
+    /// The located diagnostics that explain the error, if any.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            BookError::Invalid { diagnostics, .. } => diagnostics,
+            BookError::Empty(_) => &[],
+        }
+    }
+
+    /// False: either way the file's content is wrong (exit code 1 in the CLI).
+    pub fn is_usage(&self) -> bool {
+        false
+    }
 }
 
 /// The book of a file the drawing commands open: [`book`] for TwixT
@@ -84,20 +99,20 @@ pub fn book(file: &GameFile, opts: &BookOptions) -> Result<Book, BookError> {
         let replay = match replay_game(game, base) {
             Ok(r) => r,
             Err(issue) => {
-                errors.push(issue.to_diagnostic(&name, source).render());
+                errors.push(issue.to_diagnostic(&name, source));
                 continue;
             }
         };
         for issue in &replay.issues {
             match issue.severity {
                 Severity::Error if !opts.lenient => {
-                    errors.push(issue.to_diagnostic(&name, source).render());
+                    errors.push(issue.to_diagnostic(&name, source));
                 }
                 _ => {
                     // A draft lets errors through, said as warnings.
                     let mut w = issue.clone();
                     w.severity = Severity::Warning;
-                    warnings.push(w.to_diagnostic(&name, source).render());
+                    warnings.push(w.to_diagnostic(&name, source));
                 }
             }
         }

@@ -24,8 +24,8 @@ pub struct Book {
     pub title: String,
     /// The games, in file order.
     pub chapters: Vec<Chapter>,
-    /// Problems tolerated with `lenient`, as located messages.
-    pub warnings: Vec<String>,
+    /// Problems tolerated with `lenient`, located.
+    pub warnings: Vec<crate::diagnostic::Diagnostic>,
 }
 
 /// One game: its title block and its text.

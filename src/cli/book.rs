@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use twixtkit::book::{BookError, BookFormat, BookOptions, book_drawable, write_book};
+use twixtkit::book::{BookFormat, BookOptions, book_drawable, write_book};
 use twixtkit::diagram::Style;
 use twixtkit::diagram::sheet::Paper;
 
@@ -39,17 +39,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
         moves_per_diagram: a.moves_per_diagram,
         lenient: a.lenient,
     };
-    let made = book_drawable(&a.game.open()?, &opts);
-    let b = made.map_err(|e| {
-        if let BookError::Invalid { diagnostics, .. } = &e {
-            for d in diagnostics {
-                eprint!("{d}");
-            }
-        }
-        Failure::invalid(e.to_string())
-    })?;
+    let b = book_drawable(&a.game.open()?, &opts)?;
     for w in &b.warnings {
-        eprint!("{w}");
+        eprint!("{}", super::terminal::for_stderr(w));
     }
     write_book(&b, &a.output, format, &style, a.paper, &a.game.input)?;
     eprintln!("wrote {}", a.output.display());

@@ -10,23 +10,17 @@ pub(crate) struct Failure {
 
 impl Failure {
     pub fn usage(message: impl Into<String>) -> Failure {
-        Failure {
-            code: 2,
-            message: message.into(),
-        }
+        let message = message.into();
+        Failure { code: 2, message }
     }
     pub fn invalid(message: impl Into<String>) -> Failure {
-        Failure {
-            code: 1,
-            message: message.into(),
-        }
+        let message = message.into();
+        Failure { code: 1, message }
     }
     /// The reader of standard output is gone: end quietly.
     pub fn closed_pipe() -> Failure {
-        Failure {
-            code: 141,
-            message: String::new(),
-        }
+        let message = String::new();
+        Failure { code: 141, message }
     }
     pub fn report(self) -> ExitCode {
         if !self.message.is_empty() {
@@ -85,7 +79,9 @@ located!(
     twixtkit::render::Error,
     twixtkit::canonical::Error,
     twixtkit::book::WriteError,
-    twixtkit::convert::ConvertError
+    twixtkit::convert::ConvertError,
+    twixtkit::book::BookError,
+    twixtkit::view::PageError
 );
 
 /// Library errors that are always a mistake in how the tool was asked

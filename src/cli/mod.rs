@@ -12,7 +12,6 @@ mod convert;
 mod failure;
 mod fmt;
 mod game_args;
-mod interrupt;
 mod random;
 mod render;
 mod rules;
@@ -71,7 +70,8 @@ enum Command {
 /// Runs the command; a failure is reported on standard error and earns
 /// its exit code.
 pub fn run(cli: Cli) -> ExitCode {
-    interrupt::remove_temporary_files_on_signal();
+    // An interrupted run leaves the old files or the new ones, nothing half-written.
+    twixtkit::output::remove_temporary_files_on_signal();
     terminal::set_color(cli.color);
     let success = |()| ExitCode::SUCCESS;
     let done = match cli.command {

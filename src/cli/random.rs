@@ -4,9 +4,9 @@ use std::path::{Path, PathBuf};
 
 use twixtkit::board::BoardSize;
 use twixtkit::output::Destination;
-use twixtkit::output::write_atomic;
 use twixtkit::random::{BatchFormat, fresh_seed, write_games_into};
 use twixtkit::rules::RuleSet;
+use twixtkit::twrs::random as twrs;
 
 use super::failure::Failure;
 use super::terminal::Stdout;
@@ -56,16 +56,20 @@ pub fn run(a: Args) -> Result<(), Failure> {
     };
     let what = match a.game {
         GameKind::Twixt => {
-            let rules = RuleSet::preset_on(
-                a.rules.as_deref().unwrap_or("pencil"),
-                a.size.unwrap_or_default(),
-            )?;
+            let name = a.rules.as_deref().unwrap_or("pencil");
+            let rules = RuleSet::preset_on(name, a.size.unwrap_or_default())?;
             let format = BatchFormat::for_output(out)?;
             write_games_into(&rules, seed, a.games, a.max_plies, format, destination)
                 .map(|()| "random game")
                 .map_err(Failure::from)
         }
-        GameKind::Twrs => random_twrs(&a, seed, out, destination).map(|()| "random TWRS game"),
+        GameKind::Twrs => {
+            let name = a.rules.as_deref().unwrap_or("twrs");
+            let rules = twixtkit::twrs::TwrsRules::preset_on(name, a.size)?;
+            twrs::write_games_into(&rules, name, seed, a.games, a.max_plies, destination)
+                .map(|()| "random TWRS game")
+                .map_err(Failure::from)
+        }
     };
     drop(sink);
     // A closed pipe is reported as such, not as the writer's error.
@@ -79,21 +83,4 @@ pub fn run(a: Args) -> Result<(), Failure> {
         Some(path) => eprintln!("wrote {games} to {}, seed {seed}", path.display()),
     }
     Ok(())
-}
-
-/// Random TWRS games, written as one TWRS script.
-fn random_twrs(a: &Args, seed: u64, out: Option<&Path>, to: Destination) -> Result<(), Failure> {
-    let name = a.rules.as_deref().unwrap_or("twrs");
-    let rules = twixtkit::twrs::TwrsRules::preset_on(name, a.size)?;
-    if let Some(p) = out.filter(|p| !twixtkit::open::is_script(p)) {
-        return Err(Failure::usage(format!(
-            "TWRS games are written as a script: name a .twixt file, not `{}`",
-            p.display()
-        )));
-    }
-    let text = twixtkit::twrs::random::write_games(&rules, name, seed, a.games, a.max_plies)?;
-    match to {
-        Destination::File(path) => Ok(write_atomic(path, text.as_bytes())?),
-        Destination::Sink(sink) => sink(text.as_bytes()).map_err(|e| Failure::usage(e.to_string())),
-    }
 }

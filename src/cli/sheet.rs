@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::sheet::{Paper, SheetOptions};
 use twixtkit::diagram::{Format, Style};
-use twixtkit::render::Error;
 use twixtkit::render::sheet::{FORMATS, SheetOutput, write_drawable_sheet};
 
 use super::failure::Failure;
@@ -50,38 +49,18 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let files = sheet(&a)?;
-    eprintln!("{}", twixtkit::output::wrote(&files));
-    Ok(())
-}
-
-fn sheet(a: &Args) -> Result<Vec<PathBuf>, Failure> {
     let out = SheetOutput {
         format: Format::choose(None, Some(&a.output), &FORMATS)?,
         path: a.output.clone(),
         dpi: a.dpi,
         inputs: vec![a.game.input.clone()],
     };
-    let only = a.only.as_deref();
     let style = Style::load(&a.look.style)?;
     // The title heads each page, so captions just name the moves.
     let choice = a.look.choice(a.select.chosen(), Select::Every(10), false);
     let file = a.game.open()?;
     let title = a.title.clone().unwrap_or_else(|| file.title());
-    let r = write_drawable_sheet(&file, &choice, &style, &options(a, &title), only, &out);
-    if let Err(Error::NothingChosen { warnings, .. }) = &r {
-        // Why nothing was chosen: games that could not be drawn.
-        super::failure::report_problems(warnings, "")?;
-    }
-    let r = r?;
-    super::failure::report_problems(&r.warnings, &twixtkit::output::wrote(&r.written))?;
-    Ok(r.written)
-}
-
-/// The page layout the options ask for, with `title` on every page (none
-/// when it is empty).
-fn options(a: &Args, title: &str) -> SheetOptions {
-    SheetOptions {
+    let opts = SheetOptions {
         paper: if a.landscape {
             a.paper.landscape()
         } else {
@@ -89,7 +68,12 @@ fn options(a: &Args, title: &str) -> SheetOptions {
         },
         columns: usize::from(a.columns),
         rows: usize::from(a.rows),
-        title: Some(title.to_string()).filter(|t| !t.is_empty()),
+        title: Some(title).filter(|t| !t.is_empty()),
         ..SheetOptions::default()
-    }
+    };
+    let r = write_drawable_sheet(&file, &choice, &style, &opts, a.only.as_deref(), &out)?;
+    let wrote = twixtkit::output::wrote(&r.written);
+    super::failure::report_problems(&r.warnings, &wrote)?;
+    eprintln!("{wrote}");
+    Ok(())
 }

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use twixtkit::diagram::Style;
-use twixtkit::view::{PageError, ViewError, check_page_name, write_page};
+use twixtkit::view::{check_page_name, write_page};
 
 use super::failure::Failure;
 use super::game_args::ReadArgs;
@@ -27,31 +27,11 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    check_page_name(&a.output).map_err(failure)?;
+    check_page_name(&a.output)?;
     let style = Style::load(&a.style)?;
     let options = a.read.options()?;
-    let n =
-        write_page(&a.inputs, &options, &style, a.title.as_deref(), &a.output).map_err(failure)?;
+    let n = write_page(&a.inputs, &options, &style, a.title.as_deref(), &a.output)?;
     let games = twixtkit::diagnostic::count(n, "game");
     eprintln!("wrote {} ({games})", a.output.display());
     Ok(())
-}
-
-/// The failure a page error earns; the games' errors are printed first.
-fn failure(e: PageError) -> Failure {
-    match e {
-        PageError::Open(e) => e.into(),
-        PageError::View(e) => {
-            if let ViewError::Invalid { diagnostics, .. } = &e {
-                for d in diagnostics {
-                    eprint!("{d}");
-                }
-            }
-            match e {
-                ViewError::Empty => Failure::usage(e.to_string()),
-                _ => Failure::invalid(e.to_string()),
-            }
-        }
-        _ => Failure::usage(e.to_string()),
-    }
 }

@@ -119,6 +119,10 @@ impl Error {
             Error::Open(e) => e.is_usage(),
             Error::Style(e) => matches!(e, LoadError::Unreadable { .. }),
             Error::TwrsScript { .. } => false,
+            // Nothing was chosen because the games could not be drawn.
+            Error::NothingChosen { warnings, .. } => !warnings
+                .iter()
+                .any(|w| w.severity == crate::diagnostic::Severity::Error),
             _ => true,
         }
     }
@@ -128,6 +132,7 @@ impl Error {
         match self {
             Error::Open(e) => e.diagnostics(),
             Error::TwrsScript { diagnostics, .. } => diagnostics,
+            Error::NothingChosen { warnings, .. } => warnings,
             _ => &[],
         }
     }

@@ -5,7 +5,6 @@
 //! game that has none), captions and translations set under them.
 
 use crate::book::{Art, Block, Book, BookError, Chapter, Figure};
-use crate::diagnostic::Diagnostic;
 
 use super::draw::to_svg;
 use super::file::TwrsFile;
@@ -14,11 +13,10 @@ use super::script::{Element, Snapshot};
 /// The book of every game in `file`. Errors (syntax, illegal moves, false
 /// claims) stop it, unless `lenient` makes them warnings.
 pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
-    let render = |ds: &[Diagnostic]| ds.iter().map(Diagnostic::render).collect::<Vec<_>>();
     if !file.syntax_errors.is_empty() {
         return Err(BookError::Invalid {
             file: file.name.clone(),
-            diagnostics: render(&file.syntax_errors),
+            diagnostics: file.syntax_errors.clone(),
         });
     }
     if file.games.is_empty() {
@@ -31,9 +29,9 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
     for (i, game) in file.games.iter().enumerate() {
         let (check, replayed) = file.check_game(game);
         if lenient {
-            warnings.extend(render(&check.errors));
+            warnings.extend(check.errors.iter().cloned());
         } else {
-            errors.extend(render(&check.errors));
+            errors.extend(check.errors.iter().cloned());
         }
         let title = check.title_or(i + 1);
         let mut facts = check.facts(game);

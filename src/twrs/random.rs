@@ -69,11 +69,14 @@ fn random_placement(pos: &Position, rng: &mut SplitMix64) -> Move {
 }
 
 /// Why a batch of random TWRS games could not be written.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum BatchError {
     /// The rules give no legal start.
     #[error(transparent)]
     Setup(#[from] SetupError),
+    /// The output file's name is not a script's.
+    #[error("TWRS games are written as a script: name a .twixt file, not `{}`", .0.display())]
+    NotScript(std::path::PathBuf),
     /// The games would not fit in a file twixtkit reads back.
     #[error(
         "{games} games would make a file larger than {}, which twixt cannot read back; ask for fewer",
@@ -83,6 +86,12 @@ pub enum BatchError {
         /// Games asked for.
         games: u32,
     },
+    /// The output file could not be written.
+    #[error(transparent)]
+    Output(#[from] crate::output::OutputError),
+    /// The sink the games were handed to failed.
+    #[error("cannot write the games: {0}")]
+    Write(#[from] std::io::Error),
 }
 
 /// `games` random games under `rules` (named `name` in each game's `Rules`
@@ -96,9 +105,22 @@ pub fn write_games(
     games: u32,
     max_plies: Option<u32>,
 ) -> Result<String, BatchError> {
+    let mut text = Vec::new();
+    write_games_to(rules, name, seed, games, max_plies, &mut text)?;
+    Ok(String::from_utf8(text).expect("scripts are UTF-8"))
+}
+
+/// The games of [`write_games`] written into `out` a game at a time.
+pub fn write_games_to(
+    rules: &TwrsRules,
+    name: &str,
+    seed: u64,
+    games: u32,
+    max_plies: Option<u32>,
+    out: &mut dyn std::io::Write,
+) -> Result<(), BatchError> {
     let max = max_plies.unwrap_or(2_000);
-    let limit = crate::limits::MAX_INPUT_BYTES as usize;
-    let mut text = String::new();
+    let mut written = 0;
     for i in 0..games {
         let game_seed = seed.wrapping_add(u64::from(i));
         let (moves, end) = random_game(rules, game_seed, max)?;
@@ -110,15 +132,35 @@ pub fn write_games(
             ));
         }
         tags.push(("Seed".to_string(), game_seed.to_string()));
+        let mut text = crate::twrs::script::write_game(&tags, &moves, &end);
         if i > 0 {
-            text.push('\n');
+            text.insert(0, '\n');
         }
-        text.push_str(&crate::twrs::script::write_game(&tags, &moves, &end));
-        if text.len() > limit {
+        written += text.len();
+        if written > crate::limits::MAX_INPUT_BYTES as usize {
             return Err(BatchError::TooLarge { games });
         }
+        out.write_all(text.as_bytes())?;
     }
-    Ok(text)
+    Ok(())
+}
+
+/// The games of [`write_games`] written to `destination`: a `.twixt` file
+/// through a temporary one (a failure leaves nothing), or a sink.
+pub fn write_games_into(
+    rules: &TwrsRules,
+    name: &str,
+    seed: u64,
+    games: u32,
+    max_plies: Option<u32>,
+    destination: crate::output::Destination<'_>,
+) -> Result<(), BatchError> {
+    if let crate::output::Destination::File(path) = destination
+        && !crate::open::is_script(path)
+    {
+        return Err(BatchError::NotScript(path.to_path_buf()));
+    }
+    destination.write_with(&mut |out| write_games_to(rules, name, seed, games, max_plies, out))
 }
 
 #[cfg(test)]

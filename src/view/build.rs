@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::board::Player;
 use crate::book::build::{game_title, result_text};
+use crate::diagnostic::Diagnostic;
 use crate::diagnostic::Severity;
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::moves::Move;
@@ -25,8 +26,8 @@ pub enum ViewError {
     Invalid {
         /// The first file with errors.
         file: String,
-        /// Each error, rendered.
-        diagnostics: Vec<String>,
+        /// Each error, located.
+        diagnostics: Vec<Diagnostic>,
     },
     /// A game has a setup that is no legal position to play through.
     #[error(
@@ -41,6 +42,22 @@ pub enum ViewError {
     /// Nothing to show.
     #[error("no games to show")]
     Empty,
+}
+
+impl ViewError {
+    /// The located diagnostics that explain the error, if any.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            ViewError::Invalid { diagnostics, .. } => diagnostics,
+            _ => &[],
+        }
+    }
+
+    /// True when nothing was given to show (exit code 2 in the CLI), false
+    /// when the games are wrong (exit code 1).
+    pub fn is_usage(&self) -> bool {
+        matches!(self, ViewError::Empty)
+    }
 }
 
 /// The games of `files`, in order.
@@ -58,7 +75,7 @@ pub fn view_games(files: &[GameFile]) -> Result<Vec<ViewGame>, ViewError> {
             let replay = match replay_game(game, base) {
                 Ok(r) => r,
                 Err(issue) => {
-                    errors.push(issue.to_diagnostic(&name, source).render());
+                    errors.push(issue.to_diagnostic(&name, source));
                     continue;
                 }
             };
@@ -67,7 +84,7 @@ pub fn view_games(files: &[GameFile]) -> Result<Vec<ViewGame>, ViewError> {
                     .issues
                     .iter()
                     .filter(|i| i.severity == Severity::Error)
-                    .map(|i| i.to_diagnostic(&name, source).render()),
+                    .map(|i| i.to_diagnostic(&name, source)),
             );
             if errors.is_empty() {
                 out.push(view_game(game, &replay, &name)?);

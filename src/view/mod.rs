@@ -11,7 +11,6 @@ pub mod html;
 pub mod write;
 
 use crate::board::{BoardSize, Hole, Player};
-use crate::diagnostic::Diagnostic;
 use crate::diagram::Diagram;
 use crate::link::Link;
 
@@ -61,7 +60,7 @@ pub fn view_inputs(inputs: &[ViewInput]) -> Result<Vec<ViewGame>, ViewError> {
                 Err(diagnostics) => {
                     return Err(ViewError::Invalid {
                         file: file.name.clone(),
-                        diagnostics: diagnostics.iter().map(Diagnostic::render).collect(),
+                        diagnostics,
                     });
                 }
             },

@@ -30,6 +30,27 @@ pub enum PageError {
     Output(#[from] OutputError),
 }
 
+impl PageError {
+    /// The located diagnostics that explain the error, if any.
+    pub fn diagnostics(&self) -> &[crate::diagnostic::Diagnostic] {
+        match self {
+            PageError::Open(e) => e.diagnostics(),
+            PageError::View(e) => e.diagnostics(),
+            _ => &[],
+        }
+    }
+
+    /// True for a usage or I/O problem (exit code 2 in the CLI), false when
+    /// the games are wrong (exit code 1).
+    pub fn is_usage(&self) -> bool {
+        match self {
+            PageError::Open(e) => e.is_usage(),
+            PageError::View(e) => e.is_usage(),
+            _ => true,
+        }
+    }
+}
+
 /// Refuses a page name that does not end in `.html` or `.htm` (any case).
 pub fn check_page_name(output: &Path) -> Result<(), PageError> {
     let html = output
