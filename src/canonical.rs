@@ -83,15 +83,15 @@ pub enum Error {
     Output(#[from] OutputError),
 }
 
-impl Error {
+impl crate::diagnostic::Explained for Error {
     /// True for a usage or I/O problem (exit code 2 in the CLI), false when
     /// the script is wrong (exit code 1).
-    pub fn is_usage(&self) -> bool {
+    fn is_usage(&self) -> bool {
         !matches!(self, Error::Syntax { .. })
     }
 
     /// The located diagnostics that explain the error, if any.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
+    fn diagnostics(&self) -> &[Diagnostic] {
         match self {
             Error::Syntax { diagnostics, .. } => diagnostics,
             _ => &[],
@@ -395,6 +395,7 @@ fn hard_links(_: &std::fs::Metadata) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Explained as _;
 
     #[test]
     fn a_script_rewritten_is_canonical_and_a_broken_one_is_refused() {

@@ -8,6 +8,7 @@
 use std::path::Path;
 
 use crate::board::BoardSize;
+use crate::diagnostic::Explained as _;
 use crate::diagnostic::{Diagnostic, count};
 use crate::formats::{Format, littlegolem, movelist, t1};
 use crate::record::Record;
@@ -60,15 +61,15 @@ impl ConvertError {
     }
 }
 
-impl ConvertError {
+impl crate::diagnostic::Explained for ConvertError {
     /// True when the request cannot be met (exit code 2 in the CLI), false
     /// when the input is wrong (exit code 1).
-    pub fn is_usage(&self) -> bool {
+    fn is_usage(&self) -> bool {
         self.usage
     }
 
     /// The located diagnostics to show before the message.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
+    fn diagnostics(&self) -> &[Diagnostic] {
         &self.diagnostics
     }
 }

@@ -38,6 +38,24 @@ impl Severity {
     }
 }
 
+/// An error that says where it lies and whose it is: the located
+/// diagnostics that explain it (printed before its message), and whether
+/// it is a mistake in how it was asked (a name, an option, a file that
+/// cannot be read or written: exit code 2 in the CLI) or wrong content in
+/// the input (exit code 1). Every error type of the crate implements it.
+pub trait Explained: std::error::Error {
+    /// The located diagnostics that explain the error, if any.
+    fn diagnostics(&self) -> &[Diagnostic] {
+        &[]
+    }
+
+    /// True for a usage or I/O problem, false when the input's content is
+    /// wrong.
+    fn is_usage(&self) -> bool {
+        true
+    }
+}
+
 /// One message, optionally pointing at a stretch of one source line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {

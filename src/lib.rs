@@ -58,6 +58,7 @@ mod yaml_words;
 pub use twixt::{board, geometry, line, link, moves, position, random, rules, setup, win_search};
 
 pub use board::{BoardSize, Hole, Player};
+pub use diagnostic::Explained;
 pub use diagram::Diagram;
 pub use link::Link;
 pub use moves::{Move, Placement};

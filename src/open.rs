@@ -239,10 +239,10 @@ pub enum Error {
     Style(String),
 }
 
-impl Error {
+impl crate::diagnostic::Explained for Error {
     /// True for a usage or I/O problem (exit code 2 in the CLI), false when
     /// the file's content is wrong (exit code 1).
-    pub fn is_usage(&self) -> bool {
+    fn is_usage(&self) -> bool {
         matches!(
             self,
             Error::UnknownFormat(_)
@@ -255,7 +255,7 @@ impl Error {
     }
 
     /// The located diagnostics that explain the error, if any.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
+    fn diagnostics(&self) -> &[Diagnostic] {
         match self {
             Error::Syntax { diagnostics, .. } | Error::Replay { diagnostics, .. } => diagnostics,
             _ => &[],
@@ -590,6 +590,7 @@ impl GameFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Explained as _;
 
     #[test]
     fn a_request_opens_a_position_or_a_file_not_both() {

@@ -114,6 +114,8 @@ pub enum OutputError {
     Busy(PathBuf),
 }
 
+impl crate::diagnostic::Explained for OutputError {}
+
 /// Files this process has read: no write replaces one, whichever option or
 /// header named it (a style, a rule set, a game). A file is known by device
 /// and inode (so a hard link or symbolic link to it is it too) and by its

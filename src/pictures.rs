@@ -5,6 +5,7 @@
 use std::path::{Component, Path};
 
 use crate::board::Player;
+use crate::diagnostic::Explained as _;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::game::{GameDiagramError, Select, each_diagram_from, record_title};
 use crate::diagram::snapshot::diagram_from_snapshot;

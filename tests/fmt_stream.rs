@@ -7,6 +7,7 @@
 use std::path::Path;
 use std::process::Command;
 
+use twixtkit::Explained as _;
 use twixtkit::canonical::{Difference, check_file, format_file};
 
 #[test]

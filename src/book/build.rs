@@ -56,9 +56,9 @@ pub enum BookError {
     Empty(String),
 }
 
-impl BookError {
+impl crate::diagnostic::Explained for BookError {
     /// The located diagnostics that explain the error, if any.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
+    fn diagnostics(&self) -> &[Diagnostic] {
         match self {
             BookError::Invalid { diagnostics, .. } => diagnostics,
             BookError::Empty(_) => &[],
@@ -66,7 +66,7 @@ impl BookError {
     }
 
     /// False: either way the file's content is wrong (exit code 1 in the CLI).
-    pub fn is_usage(&self) -> bool {
+    fn is_usage(&self) -> bool {
         false
     }
 }

@@ -62,10 +62,10 @@ pub enum WriteError {
     Output(#[from] OutputError),
 }
 
-impl WriteError {
+impl crate::diagnostic::Explained for WriteError {
     /// True for a usage or I/O problem (exit code 2 in the CLI), false when
     /// an input's content is wrong (exit code 1).
-    pub fn is_usage(&self) -> bool {
+    fn is_usage(&self) -> bool {
         match self {
             WriteError::PointStyle(e) => e.is_usage(),
             WriteError::Style(e) => matches!(e, LoadError::Unreadable { .. }),
@@ -74,7 +74,7 @@ impl WriteError {
     }
 
     /// The located diagnostics that explain the error, if any.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
+    fn diagnostics(&self) -> &[Diagnostic] {
         match self {
             WriteError::PointStyle(e) => e.diagnostics(),
             _ => &[],

@@ -2,6 +2,8 @@
 
 use std::process::ExitCode;
 
+use twixtkit::diagnostic::Explained;
+
 /// A failure and its exit code (1: the input is wrong, 2: usage or I/O).
 pub(crate) struct Failure {
     pub code: u8,
@@ -55,62 +57,17 @@ pub(crate) fn report_problems(
     ))
 }
 
-/// Library errors with located diagnostics: those go to standard error
-/// first, then the summary; the error says which exit code it earns.
-macro_rules! located {
-    ($($t:ty),*) => {$(
-        impl From<$t> for Failure {
-            fn from(e: $t) -> Failure {
-                for d in e.diagnostics() {
-                    eprint!("{}", super::terminal::for_stderr(d));
-                }
-                if e.is_usage() {
-                    Failure::usage(e.to_string())
-                } else {
-                    Failure::invalid(e.to_string())
-                }
-            }
+/// Every library error: its located diagnostics go to standard error
+/// first, then its message; it says which exit code it earns.
+impl<E: Explained> From<E> for Failure {
+    fn from(e: E) -> Failure {
+        for d in e.diagnostics() {
+            eprint!("{}", super::terminal::for_stderr(d));
         }
-    )*};
-}
-
-located!(
-    twixtkit::open::Error,
-    twixtkit::render::Error,
-    twixtkit::canonical::Error,
-    twixtkit::book::WriteError,
-    twixtkit::convert::ConvertError,
-    twixtkit::book::BookError,
-    twixtkit::view::PageError
-);
-
-/// Library errors that are always a mistake in how the tool was asked
-/// (a name, a size, an extension) or an output that cannot be written.
-macro_rules! usage {
-    ($($t:ty),*) => {$(
-        impl From<$t> for Failure {
-            fn from(e: $t) -> Failure {
-                Failure::usage(e.to_string())
-            }
-        }
-    )*};
-}
-
-usage!(
-    twixtkit::output::OutputError,
-    twixtkit::rules::RuleSetError,
-    twixtkit::random::BatchError,
-    twixtkit::twrs::random::BatchError,
-    twixtkit::twrs::rules::PresetError,
-    twixtkit::diagram::format::ChooseError,
-    twixtkit::diagram::export::ExportError
-);
-
-impl From<twixtkit::diagram::style::LoadError> for Failure {
-    fn from(e: twixtkit::diagram::style::LoadError) -> Failure {
-        match e {
-            twixtkit::diagram::style::LoadError::Unreadable { .. } => Failure::usage(e.to_string()),
-            twixtkit::diagram::style::LoadError::Invalid(_) => Failure::invalid(e.to_string()),
+        if e.is_usage() {
+            Failure::usage(e.to_string())
+        } else {
+            Failure::invalid(e.to_string())
         }
     }
 }

@@ -30,6 +30,8 @@ pub enum ExportError {
     Text,
 }
 
+impl crate::diagnostic::Explained for ExportError {}
+
 impl Export {
     /// The bytes of each file to write, in page order: as many as `pages`
     /// for SVG and PNG, exactly one for PDF.

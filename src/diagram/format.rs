@@ -109,6 +109,8 @@ pub enum ChooseError {
     },
 }
 
+impl crate::diagnostic::Explained for ChooseError {}
+
 impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.extension())

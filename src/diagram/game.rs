@@ -50,6 +50,13 @@ pub enum GameDiagramError {
     ZeroStep,
 }
 
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for GameDiagramError {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
 /// One drawn position: the number of moves played and its diagram.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameDiagram {

@@ -40,6 +40,8 @@ pub enum PdfError {
     Empty,
 }
 
+impl crate::diagnostic::Explained for PdfError {}
+
 /// Longest page side: PDF readers (Acrobat) refuse pages over 200 inches.
 pub const MAX_SIDE_PT: f32 = 14_400.0;
 

@@ -26,6 +26,8 @@ pub enum PngError {
     Encode(String),
 }
 
+impl crate::diagnostic::Explained for PngError {}
+
 /// Largest picture rendered (keeps a typo in `--dpi` from eating memory).
 pub const MAX_PIXELS: u64 = 200_000_000;
 

@@ -443,6 +443,13 @@ pub enum StyleError {
     Incomplete(String),
 }
 
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for StyleError {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
 /// Names of the built-in styles.
 pub const BUILTIN_NAMES: &[&str] = &["rulebook", "print", "screen"];
 
@@ -543,6 +550,13 @@ pub enum LoadError {
     /// A style file that is wrong.
     #[error(transparent)]
     Invalid(#[from] StyleError),
+}
+
+/// A file that cannot be read is a usage error; a wrong one, wrong content.
+impl crate::diagnostic::Explained for LoadError {
+    fn is_usage(&self) -> bool {
+        matches!(self, LoadError::Unreadable { .. })
+    }
 }
 
 impl Style {

@@ -28,6 +28,13 @@ pub enum Error {
     Unwritable(String),
 }
 
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for Error {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
 /// Tag names used for the root properties Little Golem writes.
 const TAG_NAMES: [(&str, &str); 4] = [
     ("PB", "Red"),

@@ -31,6 +31,13 @@ pub enum Error {
     Unwritable(String),
 }
 
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for Error {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
 /// Reads every game, assuming pencil rules on a 24×24 board.
 pub fn read(bytes: &[u8]) -> Result<Vec<Record>, Error> {
     read_with(bytes, RuleSet::pencil())

@@ -32,6 +32,13 @@ pub enum Error {
     Unwritable(String),
 }
 
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for Error {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
 /// Number of header lines before the moves.
 pub const HEADER_LINES: usize = 13;
 

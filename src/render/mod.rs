@@ -111,10 +111,10 @@ pub enum Error {
     },
 }
 
-impl Error {
+impl crate::diagnostic::Explained for Error {
     /// True for a usage or I/O problem (exit code 2 in the CLI), false when
     /// the input's content is wrong (exit code 1).
-    pub fn is_usage(&self) -> bool {
+    fn is_usage(&self) -> bool {
         match self {
             Error::Open(e) => e.is_usage(),
             Error::Style(e) => matches!(e, LoadError::Unreadable { .. }),
@@ -128,7 +128,7 @@ impl Error {
     }
 
     /// The located diagnostics that explain the error, if any.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
+    fn diagnostics(&self) -> &[Diagnostic] {
         match self {
             Error::Open(e) => e.diagnostics(),
             Error::TwrsScript { diagnostics, .. } => diagnostics,

@@ -42,6 +42,13 @@ pub enum LoadError {
     },
 }
 
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for LoadError {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
 /// The formats of game files, named by extension or by `--from`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileFormat {

@@ -57,6 +57,14 @@ pub enum StreamError {
     },
 }
 
+/// A read that fails is an I/O error; a game too long or bytes not UTF-8,
+/// wrong content.
+impl crate::diagnostic::Explained for StreamError {
+    fn is_usage(&self) -> bool {
+        matches!(self, StreamError::Io(_))
+    }
+}
+
 /// Windows of a script read from `R`.
 pub struct GameStream<R: Read> {
     reader: R,

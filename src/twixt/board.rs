@@ -230,6 +230,8 @@ pub enum BoardSizeError {
     Syntax(String),
 }
 
+impl crate::diagnostic::Explained for BoardSizeError {}
+
 impl BoardSize {
     /// The standard 24×24 board.
     pub const STANDARD: BoardSize = BoardSize {

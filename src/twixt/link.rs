@@ -66,6 +66,8 @@ pub enum ParseLinkError {
     NotKnightStep(Hole, Hole),
 }
 
+impl crate::diagnostic::Explained for ParseLinkError {}
+
 impl FromStr for Link {
     type Err = ParseLinkError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {

@@ -273,6 +273,13 @@ pub enum MoveError {
     },
 }
 
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for MoveError {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
 fn removal_name(r: Removal) -> &'static str {
     match r {
         Removal::None => "none",

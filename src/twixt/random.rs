@@ -382,6 +382,8 @@ pub enum BatchError {
     Write(#[from] std::io::Error),
 }
 
+impl crate::diagnostic::Explained for BatchError {}
+
 /// `games` random games under `rules` as the text of one file: game `i`
 /// (from 0) is played from seed `seed + i`, at most `max_plies` moves long
 /// (default: the number of holes). The text is held whole; for batches of

@@ -127,6 +127,8 @@ pub enum RuleSetError {
     UnknownPreset(String),
 }
 
+impl crate::diagnostic::Explained for RuleSetError {}
+
 impl RuleSet {
     /// TwixT PP as on Little Golem.
     pub fn pencil() -> RuleSet {

@@ -111,6 +111,13 @@ pub enum SetupProblem {
     },
 }
 
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for SetupProblem {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
 impl Setup {
     /// Lenient check: every peg and link end is a hole of the board, and every
     /// link is a knight's move between two pegs of one colour. Rules are not

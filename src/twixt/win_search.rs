@@ -81,6 +81,8 @@ pub enum WinSearchError {
     },
 }
 
+impl crate::diagnostic::Explained for WinSearchError {}
+
 /// Decides whether `player`, to move in `pos`, wins within `moves` of their
 /// own moves against every defence, visiting at most `limit` positions.
 pub fn wins_within(

@@ -253,6 +253,13 @@ pub enum MoveError {
     NoStones,
 }
 
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for MoveError {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
 /// Why a setup cannot start a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]

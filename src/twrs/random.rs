@@ -94,6 +94,8 @@ pub enum BatchError {
     Write(#[from] std::io::Error),
 }
 
+impl crate::diagnostic::Explained for BatchError {}
+
 /// `games` random games under `rules` (named `name` in each game's `Rules`
 /// tag) as one TWRS script: game `i` (from 0) is played from seed
 /// `seed + i`, at most `max_plies` moves long (default 2000). The text

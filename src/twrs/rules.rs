@@ -91,6 +91,8 @@ pub enum PresetError {
     Rules(#[from] RulesError),
 }
 
+impl crate::diagnostic::Explained for PresetError {}
+
 /// Why a rule set cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
@@ -104,6 +106,13 @@ pub enum RulesError {
     /// `protect-petrified` is set without `marking-lines`.
     #[error("protect-petrified belongs to the marking lines rule; set marking-lines: true as well")]
     ProtectWithoutLines,
+}
+
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for RulesError {
+    fn is_usage(&self) -> bool {
+        false
+    }
 }
 
 impl TwrsRules {

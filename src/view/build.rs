@@ -44,9 +44,9 @@ pub enum ViewError {
     Empty,
 }
 
-impl ViewError {
+impl crate::diagnostic::Explained for ViewError {
     /// The located diagnostics that explain the error, if any.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
+    fn diagnostics(&self) -> &[Diagnostic] {
         match self {
             ViewError::Invalid { diagnostics, .. } => diagnostics,
             _ => &[],
@@ -55,7 +55,7 @@ impl ViewError {
 
     /// True when nothing was given to show (exit code 2 in the CLI), false
     /// when the games are wrong (exit code 1).
-    pub fn is_usage(&self) -> bool {
+    fn is_usage(&self) -> bool {
         matches!(self, ViewError::Empty)
     }
 }

@@ -30,9 +30,9 @@ pub enum PageError {
     Output(#[from] OutputError),
 }
 
-impl PageError {
+impl crate::diagnostic::Explained for PageError {
     /// The located diagnostics that explain the error, if any.
-    pub fn diagnostics(&self) -> &[crate::diagnostic::Diagnostic] {
+    fn diagnostics(&self) -> &[crate::diagnostic::Diagnostic] {
         match self {
             PageError::Open(e) => e.diagnostics(),
             PageError::View(e) => e.diagnostics(),
@@ -42,7 +42,7 @@ impl PageError {
 
     /// True for a usage or I/O problem (exit code 2 in the CLI), false when
     /// the games are wrong (exit code 1).
-    pub fn is_usage(&self) -> bool {
+    fn is_usage(&self) -> bool {
         match self {
             PageError::Open(e) => e.is_usage(),
             PageError::View(e) => e.is_usage(),
