@@ -75,18 +75,10 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     bar.finish_and_clear();
     // The report is the point of `check`: losing it is an error.
     let (totals, io_error) = written.map_err(super::terminal::failure)?;
-    Ok(exit_code(
-        io_error || empty || !skipped.is_empty(),
-        totals.errors,
-    ))
-}
-
-fn exit_code(io_error: bool, errors: usize) -> ExitCode {
-    if io_error {
-        ExitCode::from(2)
-    } else if errors > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    let code = match (io_error || empty || !skipped.is_empty(), totals.errors) {
+        (true, _) => 2,
+        (false, 0) => 0,
+        (false, _) => 1,
+    };
+    Ok(ExitCode::from(code))
 }
