@@ -993,18 +993,48 @@ fn check_diagram(ctx: &mut Ctx, d: &DiagramPoint, cur: &Cursor) {
 /// The first ply of the main line after which the position is a dead draw,
 /// given that it is one after `last` plies and that, without removals, a
 /// dead draw stays one.
+///
+/// A binary search over the plies. Its probes do not replay from the start:
+/// one replay keeps the position every [`CHECKPOINT_PLIES`] moves, and a
+/// probe plays on from the checkpoint before it, so a dead-draw game costs
+/// about one more replay instead of one per probe. The positions probed, and
+/// so the answer, are those of replaying from the start.
 fn first_dead_draw_ply(game: &Game, rules: &RuleSet, last: u32) -> u32 {
     let moves: Vec<&Move> = game.main_moves().map(|m| &m.mv).collect();
-    let at = |k: u32| -> Option<bool> {
-        let mut p = match &game.setup {
-            None => Position::with_first(rules.clone(), game.first()).ok()?,
-            Some(b) => {
-                let mut scratch = Vec::new();
-                let s = block_setup(b, rules, game, &mut scratch);
-                Position::from_setup(&s, rules.clone()).ok()?
+    let start = match &game.setup {
+        None => Position::with_first(rules.clone(), game.first()).ok(),
+        Some(b) => {
+            let mut scratch = Vec::new();
+            let s = block_setup(b, rules, game, &mut scratch);
+            Position::from_setup(&s, rules.clone()).ok()
+        }
+    };
+    // Probes ask for fewer than `last` moves: replay that far once, keeping
+    // a copy every CHECKPOINT_PLIES moves; `played` moves were legal.
+    let mut checkpoints = Vec::new();
+    let mut played = 0;
+    if let Some(mut p) = start {
+        checkpoints.push(p.clone());
+        for mv in moves.iter().take(last as usize) {
+            if p.play(mv).is_err() {
+                break;
             }
-        };
-        for mv in moves.iter().take(k as usize) {
+            played += 1;
+            if played % CHECKPOINT_PLIES == 0 {
+                checkpoints.push(p.clone());
+            }
+        }
+    }
+    // The position after the first `k` moves (all of them when there are
+    // fewer), or `None` when there is no start or a move is refused.
+    let at = |k: u32| -> Option<bool> {
+        let k = (k as usize).min(moves.len());
+        if checkpoints.is_empty() || k > played {
+            return None;
+        }
+        let from = k / CHECKPOINT_PLIES;
+        let mut p = checkpoints[from].clone();
+        for mv in &moves[from * CHECKPOINT_PLIES..k] {
             p.play(mv).ok()?;
         }
         Some(p.is_dead_draw())
@@ -1020,6 +1050,9 @@ fn first_dead_draw_ply(game: &Game, rules: &RuleSet, last: u32) -> u32 {
     }
     hi
 }
+
+/// Moves between the positions [`first_dead_draw_ply`] keeps.
+const CHECKPOINT_PLIES: usize = 32;
 
 /// Compares the `Result` tag with the board.
 fn check_result(
