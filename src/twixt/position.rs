@@ -881,18 +881,26 @@ impl Position {
         } else if self.rules.links != Linking::Manual {
             let mine = colour_bits(mover);
             let blocking = self.blocking_colours(mover);
-            for k in 0..8 {
-                let step = self.geo.steps(i)[k];
-                let j = usize::from(step.hole);
-                // Filler steps point at corner slot 0, which never holds a peg.
-                // Two links from one peg never cross each other, so the
-                // order in which they are added does not matter.
-                if self.cells[j] & COLOUR == mine {
-                    let id = usize::from(step.link);
-                    if !self.has_link_id(id) && self.crossed_colours(id) & blocking == 0 {
-                        self.add_link(id, i, j);
-                        played.links_added.push(self.geo.link(id));
-                    }
+            let steps = *self.geo.steps(i);
+            // The neighbours holding an own peg, one bit per step, found
+            // without a branch per step (whether a neighbour is one of
+            // them is a coin toss for the branch predictor). Filler steps
+            // point at corner slot 0, which never holds a peg. Adding links
+            // changes no peg's colour, so the bits stay true.
+            let mut own = 0u32;
+            for (k, step) in steps.iter().enumerate() {
+                own |= u32::from(self.cells[usize::from(step.hole)] & COLOUR == mine) << k;
+            }
+            // In step order, as before. Two links from one peg never cross
+            // each other, so the order in which they are added does not
+            // matter for which are added.
+            while own != 0 {
+                let step = steps[own.trailing_zeros() as usize];
+                own &= own - 1;
+                let id = usize::from(step.link);
+                if !self.has_link_id(id) && self.crossed_colours(id) & blocking == 0 {
+                    self.add_link(id, i, usize::from(step.hole));
+                    played.links_added.push(self.geo.link(id));
                 }
             }
         }
