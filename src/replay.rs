@@ -510,7 +510,13 @@ fn walk(ctx: &mut Ctx, line: &Line, cur: &mut Cursor, path: &mut Vec<usize>, mai
                     .iter()
                     .take_while(|e| !matches!(e, Element::Move(_)))
                     .any(|e| matches!(e, Element::Variation(_)));
-                before = needs_before.then(|| cur.clone());
+                // Assigned only when it changes: a whole cursor is large
+                // to write back for every move.
+                if needs_before {
+                    before = Some(cur.clone());
+                } else if before.is_some() {
+                    before = None;
+                }
                 play(ctx, m, cur, main);
             }
             Element::Variation(v) => {
@@ -621,11 +627,14 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
                     _ => {}
                 }
             }
-            cur.last = Some(LastMove {
-                ply,
-                player: played.mover,
-                mv: m.mv.clone(),
-            });
+            // Only diagram points look at the last move.
+            if ctx.snapshots {
+                cur.last = Some(LastMove {
+                    ply,
+                    player: played.mover,
+                    mv: m.mv.clone(),
+                });
+            }
             cur.played = Some(played);
             if main {
                 ctx.decided = match pos.status() {
