@@ -167,6 +167,9 @@ struct P<'a> {
     /// Moves, variations and diagram points read in the current game,
     /// checked against `limits`.
     counts: Counts,
+    /// Elements of the last game's main line: room made for the next one,
+    /// whose length is usually alike, so that it seldom grows (and copies).
+    last_len: usize,
 }
 
 impl<'a> std::ops::Deref for P<'a> {
@@ -206,6 +209,7 @@ impl<'a> P<'a> {
         P {
             lex: Lexer::new(src),
             counts: Counts::default(),
+            last_len: 0,
         }
     }
 
@@ -340,6 +344,13 @@ impl<'a> P<'a> {
         }
         let lead = pending.into_iter().map(Element::Remark).collect();
         game.line = self.line(0, 0, Some(&mut game.setup), None, lead)?;
+        let elements = &mut game.line.elements;
+        self.last_len = elements.len();
+        // Room made from the last game's length and not used is given back
+        // (in place: the allocator shrinks a block without copying it).
+        if elements.capacity() > elements.len() + elements.len() / 8 + 8 {
+            elements.shrink_to_fit();
+        }
         Ok(game)
     }
 
@@ -355,9 +366,12 @@ impl<'a> P<'a> {
         lead: Vec<Element>,
     ) -> Result<Line, ParseError> {
         let mut line = Line { elements: lead };
-        // Most games have tens of moves: skip the first few doublings.
+        // Most games have tens of moves, and games of a file are alike:
+        // room for the last game's length and a quarter more (bounded, so
+        // that one huge game does not make every later one reserve much).
         if depth == 0 {
-            line.elements.reserve(64);
+            let want = self.last_len + self.last_len / 4;
+            line.elements.reserve(want.clamp(64, 4096));
         }
         let mut ply = ply;
         // Ply of the last move in this line, for variations that follow it.
