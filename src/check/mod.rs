@@ -614,13 +614,16 @@ fn check_stream(
                     return io;
                 }
             };
-            let findings: Vec<Finding> = window
-                .pieces
-                .par_iter()
-                .with_min_len(64)
+            // The games are taken by the threads that check them and freed
+            // there, not one after another here while they wait; batches are
+            // small so that both finish a window at about the same time.
+            let crate::script::stream::Window { text, pieces } = window;
+            let findings: Vec<Finding> = pieces
+                .into_par_iter()
+                .with_min_len(16)
                 .map(|piece| match &piece.game {
-                    Ok(g) => Finding::Game(Box::new(check_game_in(base, &window.text, name, g))),
-                    Err(e) => Finding::FileError(e.to_diagnostic(name, &window.text)),
+                    Ok(g) => Finding::Game(Box::new(check_game_in(base, &text, name, g))),
+                    Err(e) => Finding::FileError(e.to_diagnostic(name, &text)),
                 })
                 .collect();
             found |= !findings.is_empty();
