@@ -120,7 +120,7 @@ pub struct Played {
 }
 
 impl Played {
-    fn by(mover: Player) -> Played {
+    pub(crate) fn by(mover: Player) -> Played {
         Played {
             mover,
             links_added: Vec::new(),
@@ -673,24 +673,37 @@ impl Position {
     /// [`Played`] (emptied first), so that replaying a long game allocates
     /// nothing per move.
     pub fn play_reusing(&mut self, mv: &Move, mut spare: Played) -> Result<Played, MoveError> {
+        self.play_into(mv, &mut spare)?;
+        Ok(spare)
+    }
+
+    /// Like [`play_reusing`](Self::play_reusing), filling `played` where it
+    /// stands instead of taking and returning it (a replay's hot loop: the
+    /// record of a move is not copied in and out for every move). On an
+    /// error `played` holds nothing of use.
+    pub(crate) fn play_into(&mut self, mv: &Move, played: &mut Played) -> Result<(), MoveError> {
         if self.status != Status::Ongoing {
             return Err(MoveError::GameOver(self.status));
         }
-        spare.mover = self.to_move;
-        spare.links_added.clear();
-        spare.links_removed.clear();
-        spare.pegs_removed.clear();
+        played.mover = self.to_move;
+        played.links_added.clear();
+        played.links_removed.clear();
+        played.pegs_removed.clear();
         match mv {
-            Move::Place(p) if p.removals.is_empty() => self.place(p, spare),
+            Move::Place(p) if p.removals.is_empty() => self.place(p, played),
             Move::Place(p) => {
                 // Removals are rare: work on a copy so a refusal anywhere
                 // (a later removal, the placement) leaves `self` untouched.
                 let mut next = self.clone();
-                let played = next.remove_then_place(p)?;
+                let done = next.remove_then_place(p)?;
                 *self = next;
-                Ok(played)
+                *played = done;
+                Ok(())
             }
-            Move::Swap => self.swap(),
+            Move::Swap => {
+                *played = self.swap()?;
+                Ok(())
+            }
             Move::Resign => {
                 let mover = self.to_move;
                 self.ply += 1;
@@ -700,7 +713,8 @@ impl Position {
                     by: WinBy::Resignation,
                 };
                 self.draw_offer = None;
-                Ok(Played::by(mover))
+                *played = Played::by(mover);
+                Ok(())
             }
             Move::AcceptDraw => {
                 let mover = self.to_move;
@@ -710,7 +724,8 @@ impl Position {
                 self.ply += 1;
                 self.status = Status::Drawn { ply: self.ply };
                 self.draw_offer = None;
-                Ok(Played::by(mover))
+                *played = Played::by(mover);
+                Ok(())
             }
         }
     }
@@ -810,7 +825,7 @@ impl Position {
         Ok(ids)
     }
 
-    fn place(&mut self, p: &Placement, mut played: Played) -> Result<Played, MoveError> {
+    fn place(&mut self, p: &Placement, played: &mut Played) -> Result<(), MoveError> {
         let mover = self.to_move;
         let i = self.check_placement(p.hole, mover)?;
         let chosen = match self.rules.links {
@@ -914,7 +929,7 @@ impl Position {
                 by: WinBy::Connection,
             };
         }
-        Ok(played)
+        Ok(())
     }
 
     fn remove_then_place(&mut self, p: &Placement) -> Result<Played, MoveError> {
@@ -982,7 +997,8 @@ impl Position {
             }
         }
         self.rebuild_components();
-        self.place(p, played)
+        self.place(p, &mut played)?;
+        Ok(played)
     }
 
     fn swap(&mut self) -> Result<Played, MoveError> {
