@@ -600,13 +600,10 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
         cur.broken = true;
         return;
     }
-    let spare = cur.played.take();
-    let played = match spare {
-        Some(spare) => pos.play_reusing(&m.mv, spare),
-        None => pos.play(&m.mv),
-    };
-    match played {
-        Ok(played) => {
+    // The last move's record is filled again where it stands.
+    let played = cur.played.get_or_insert_with(|| Played::by(mover));
+    match pos.play_into(&m.mv, played) {
+        Ok(()) => {
             cur.ply = ply;
             if let Some(nums) = &mut cur.numbers {
                 for h in &played.pegs_removed {
@@ -635,7 +632,6 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
                     mv: m.mv.clone(),
                 });
             }
-            cur.played = Some(played);
             if main {
                 ctx.decided = match pos.status() {
                     Status::Ongoing => {
@@ -668,6 +664,7 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
             }
         }
         Err(e) => {
+            cur.played = None;
             ctx.issues.push(Issue::error(
                 format!(
                     "illegal move {ply} by {} ({}): {e}",
@@ -1024,9 +1021,16 @@ fn first_dead_draw_ply(game: &Game, rules: &RuleSet, last: u32) -> u32 {
     let mut played = 0;
     if let Some(mut p) = start {
         checkpoints.push(p.clone());
+        // One `Played` reused for every move: no allocation per move.
+        let mut spare: Option<Played> = None;
         for mv in moves.iter().take(last as usize) {
-            if p.play(mv).is_err() {
-                break;
+            let result = match spare.take() {
+                Some(s) => p.play_reusing(mv, s),
+                None => p.play(mv),
+            };
+            match result {
+                Ok(done) => spare = Some(done),
+                Err(_) => break,
             }
             played += 1;
             if played % CHECKPOINT_PLIES == 0 {
