@@ -247,6 +247,61 @@ struct Ctx {
     /// The game's `Task` header and its `TaskTranslation`, which captions
     /// and translations name as `{task}`.
     task: Option<(String, Option<String>)>,
+    /// Positions of the main line kept as it is played, for finding where
+    /// a dead draw began (not under removals, where each ply is checked).
+    checkpoints: Option<Checkpoints>,
+}
+
+/// The main line's position after every `every` moves (the first one before
+/// any move), kept while the game is replayed: finding the first dead-draw
+/// ply then plays on from the nearest one instead of from the start. The
+/// positions are copied into ones kept from earlier games of the thread, so
+/// keeping them costs a copy of the board now and then, and no allocation.
+struct Checkpoints {
+    every: usize,
+    kept: Vec<Position>,
+    used: usize,
+}
+
+thread_local! {
+    /// Positions of [`Checkpoints`], reused from game to game.
+    static CHECKPOINT_POOL: std::cell::RefCell<Vec<Position>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Checkpoints {
+    /// For a main line of `moves` moves: at most about 32 positions a game.
+    fn new(moves: usize) -> Checkpoints {
+        Checkpoints {
+            every: moves.div_ceil(32).max(32),
+            kept: CHECKPOINT_POOL.with(|p| std::mem::take(&mut *p.borrow_mut())),
+            used: 0,
+        }
+    }
+
+    /// Keeps `pos`, the position after `ply` moves, when it is due.
+    fn note(&mut self, ply: u32, pos: &Position) {
+        if !(ply as usize).is_multiple_of(self.every) {
+            return;
+        }
+        match self.kept.get_mut(self.used) {
+            Some(slot) => slot.copy_from(pos),
+            None => self.kept.push(pos.clone()),
+        }
+        self.used += 1;
+    }
+
+    /// The positions kept, in order.
+    fn positions(&self) -> &[Position] {
+        &self.kept[..self.used]
+    }
+}
+
+impl Drop for Checkpoints {
+    fn drop(&mut self) {
+        let kept = std::mem::take(&mut self.kept);
+        CHECKPOINT_POOL.with(|p| *p.borrow_mut() = kept);
+    }
 }
 
 /// Replays `game` under `rules`, with a snapshot at each diagram point.
@@ -275,6 +330,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
                 game.tag("TaskTranslation").map(str::to_string),
             )
         }),
+        checkpoints: None,
     };
     let has_moves = line_has_moves(&game.line);
     let start = match start_state(game, &rules, has_moves, &mut ctx.issues) {
@@ -300,6 +356,13 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
         played: None,
         broken: false,
     };
+    if !ctx.dead_draw_each_ply
+        && let State::Pos(p) = &cur.state
+    {
+        let mut checkpoints = Checkpoints::new(game.main_moves().count());
+        checkpoints.note(0, p);
+        ctx.checkpoints = Some(checkpoints);
+    }
     walk(&mut ctx, &game.line, &mut cur, &mut Vec::new(), true);
     let final_position = match &cur.state {
         State::Pos(p) => Some((**p).clone()),
@@ -312,7 +375,8 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
         && p.status() == Status::Ongoing
         && p.is_dead_draw()
     {
-        let ply = first_dead_draw_ply(game, &rules, p.ply());
+        let kept = ctx.checkpoints.as_ref().expect("kept without removals");
+        let ply = first_dead_draw_ply(game, kept, cur.ply as usize, p.ply());
         ctx.decided = Some(Decision {
             ply,
             how: How::DeadDraw,
@@ -633,6 +697,9 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
                 });
             }
             if main {
+                if let Some(c) = &mut ctx.checkpoints {
+                    c.note(ply, pos);
+                }
                 ctx.decided = match pos.status() {
                     Status::Ongoing => {
                         if ctx.dead_draw_each_ply && pos.is_dead_draw() {
@@ -998,56 +1065,25 @@ fn check_diagram(ctx: &mut Ctx, d: &DiagramPoint, cur: &Cursor) {
 
 /// The first ply of the main line after which the position is a dead draw,
 /// given that it is one after `last` plies and that, without removals, a
-/// dead draw stays one.
+/// dead draw stays one. The main line's first `played` moves were legal.
 ///
 /// A binary search over the plies. Its probes do not replay from the start:
-/// one replay keeps the position every [`CHECKPOINT_PLIES`] moves, and a
-/// probe plays on from the checkpoint before it, so a dead-draw game costs
-/// about one more replay instead of one per probe. The positions probed, and
-/// so the answer, are those of replaying from the start.
-fn first_dead_draw_ply(game: &Game, rules: &RuleSet, last: u32) -> u32 {
+/// they play on from the nearest of the positions kept while the game was
+/// replayed ([`Checkpoints`]). The positions probed, and so the answer, are
+/// those of replaying from the start.
+fn first_dead_draw_ply(game: &Game, kept: &Checkpoints, played: usize, last: u32) -> u32 {
     let moves: Vec<&Move> = game.main_moves().map(|m| &m.mv).collect();
-    let start = match &game.setup {
-        None => Position::with_first(rules.clone(), game.first()).ok(),
-        Some(b) => {
-            let mut scratch = Vec::new();
-            let s = block_setup(b, rules, game, &mut scratch);
-            Position::from_setup(&s, rules.clone()).ok()
-        }
-    };
-    // Probes ask for fewer than `last` moves: replay that far once, keeping
-    // a copy every CHECKPOINT_PLIES moves; `played` moves were legal.
-    let mut checkpoints = Vec::new();
-    let mut played = 0;
-    if let Some(mut p) = start {
-        checkpoints.push(p.clone());
-        // One `Played` reused for every move: no allocation per move.
-        let mut spare: Option<Played> = None;
-        for mv in moves.iter().take(last as usize) {
-            let result = match spare.take() {
-                Some(s) => p.play_reusing(mv, s),
-                None => p.play(mv),
-            };
-            match result {
-                Ok(done) => spare = Some(done),
-                Err(_) => break,
-            }
-            played += 1;
-            if played % CHECKPOINT_PLIES == 0 {
-                checkpoints.push(p.clone());
-            }
-        }
-    }
+    let (every, positions) = (kept.every, kept.positions());
     // The position after the first `k` moves (all of them when there are
-    // fewer), or `None` when there is no start or a move is refused.
+    // fewer), or `None` when a move is refused.
     let at = |k: u32| -> Option<bool> {
         let k = (k as usize).min(moves.len());
-        if checkpoints.is_empty() || k > played {
+        if k > played {
             return None;
         }
-        let from = k / CHECKPOINT_PLIES;
-        let mut p = checkpoints[from].clone();
-        for mv in &moves[from * CHECKPOINT_PLIES..k] {
+        let from = k / every;
+        let mut p = positions.get(from)?.clone();
+        for mv in &moves[from * every..k] {
             p.play(mv).ok()?;
         }
         Some(p.is_dead_draw())
@@ -1063,9 +1099,6 @@ fn first_dead_draw_ply(game: &Game, rules: &RuleSet, last: u32) -> u32 {
     }
     hi
 }
-
-/// Moves between the positions [`first_dead_draw_ply`] keeps.
-const CHECKPOINT_PLIES: usize = 32;
 
 /// Compares the `Result` tag with the board.
 fn check_result(

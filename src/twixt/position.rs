@@ -375,6 +375,41 @@ impl Position {
         })
     }
 
+    /// Makes this position a copy of `other`, reusing its own vectors (no
+    /// allocation when the board sizes agree), for callers that keep copies
+    /// of positions as a game goes on.
+    pub(crate) fn copy_from(&mut self, other: &Position) {
+        // Every field, so that a new one cannot be forgotten here.
+        let Position {
+            geo,
+            rules,
+            cells,
+            parent,
+            crossed,
+            first,
+            to_move,
+            ply,
+            status,
+            draw_offer,
+            pegs_on_board,
+            links_on_board,
+        } = other;
+        if !Arc::ptr_eq(&self.geo, geo) {
+            self.geo = Arc::clone(geo);
+        }
+        self.rules.clone_from(rules);
+        self.cells.clone_from(cells);
+        self.parent.clone_from(parent);
+        self.crossed.clone_from(crossed);
+        self.first = *first;
+        self.to_move = *to_move;
+        self.ply = *ply;
+        self.status = *status;
+        self.draw_offer = *draw_offer;
+        self.pegs_on_board = *pegs_on_board;
+        self.links_on_board = *links_on_board;
+    }
+
     /// The rule set the game is played under.
     pub fn rules(&self) -> &RuleSet {
         &self.rules
