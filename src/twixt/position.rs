@@ -725,6 +725,15 @@ impl Position {
         played.links_removed.clear();
         played.pegs_removed.clear();
         match mv {
+            Move::Place(p)
+                if p.removals.is_empty()
+                    && p.links.is_empty()
+                    && self.rules.links == Linking::Automatic
+                    && self.rules.supply_pegs.is_none()
+                    && self.rules.supply_links.is_none() =>
+            {
+                self.place_automatic(p.hole, p.offers_draw, played)
+            }
             Move::Place(p) if p.removals.is_empty() => self.place(p, played),
             Move::Place(p) => {
                 // Removals are rare: work on a copy so a refusal anywhere
@@ -929,35 +938,67 @@ impl Position {
                 played.links_added.push(link);
             }
         } else if self.rules.links != Linking::Manual {
-            let mine = colour_bits(mover);
-            let blocking = self.blocking_colours(mover);
-            let steps = *self.geo.steps(i);
-            // The neighbours holding an own peg, one bit per step, found
-            // without a branch per step (whether a neighbour is one of
-            // them is a coin toss for the branch predictor). Filler steps
-            // point at corner slot 0, which never holds a peg. Adding links
-            // changes no peg's colour, so the bits stay true.
-            let mut own = 0u32;
-            for (k, step) in steps.iter().enumerate() {
-                own |= u32::from(self.cells[usize::from(step.hole)] & COLOUR == mine) << k;
-            }
-            // In step order, as before. Two links from one peg never cross
-            // each other, so the order in which they are added does not
-            // matter for which are added.
-            while own != 0 {
-                let step = steps[own.trailing_zeros() as usize];
-                own &= own - 1;
-                let id = usize::from(step.link);
-                if !self.has_link_id(id) && self.crossed_colours(id) & blocking == 0 {
-                    self.add_link(id, i, usize::from(step.hole));
-                    played.links_added.push(self.geo.link(id));
-                }
-            }
+            self.add_automatic_links(i, mover, played);
         }
         self.end_turn(p.offers_draw);
         // Chosen links may join older pegs: any of them can complete a chain.
         let won = self.connected(i) || chosen.iter().any(|&id| self.connected(id >> 2));
         if won {
+            self.status = Status::Won {
+                winner: mover,
+                ply: self.ply,
+                by: WinBy::Connection,
+            };
+        }
+        Ok(())
+    }
+
+    /// Adds every automatic link of `mover`'s new peg at slot `i` that the
+    /// rules allow, in step order.
+    #[inline]
+    fn add_automatic_links(&mut self, i: usize, mover: Player, played: &mut Played) {
+        let mine = colour_bits(mover);
+        let blocking = self.blocking_colours(mover);
+        let steps = *self.geo.steps(i);
+        // The neighbours holding an own peg, one bit per step, found
+        // without a branch per step (whether a neighbour is one of
+        // them is a coin toss for the branch predictor). Filler steps
+        // point at corner slot 0, which never holds a peg. Adding links
+        // changes no peg's colour, so the bits stay true.
+        let mut own = 0u32;
+        for (k, step) in steps.iter().enumerate() {
+            own |= u32::from(self.cells[usize::from(step.hole)] & COLOUR == mine) << k;
+        }
+        // In step order, as before. Two links from one peg never cross
+        // each other, so the order in which they are added does not
+        // matter for which are added.
+        while own != 0 {
+            let step = steps[own.trailing_zeros() as usize];
+            own &= own - 1;
+            let id = usize::from(step.link);
+            if !self.has_link_id(id) && self.crossed_colours(id) & blocking == 0 {
+                self.add_link(id, i, usize::from(step.hole));
+                played.links_added.push(self.geo.link(id));
+            }
+        }
+    }
+
+    /// [`place`](Self::place) for the common case: automatic linking, no
+    /// finite supply, no links named (the caller checks). The same steps
+    /// in the same order, without those the case leaves out.
+    #[inline]
+    fn place_automatic(
+        &mut self,
+        hole: Hole,
+        offers_draw: bool,
+        played: &mut Played,
+    ) -> Result<(), MoveError> {
+        let mover = self.to_move;
+        let i = self.check_placement(hole, mover)?;
+        self.put_peg(i, mover);
+        self.add_automatic_links(i, mover, played);
+        self.end_turn(offers_draw);
+        if self.connected(i) {
             self.status = Status::Won {
                 winner: mover,
                 ply: self.ply,
