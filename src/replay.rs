@@ -279,11 +279,17 @@ impl Checkpoints {
         }
     }
 
-    /// Keeps `pos`, the position after `ply` moves, when it is due.
+    /// Keeps `pos`, the position after `ply` moves, when it is due (called
+    /// after every move of the main line, so the test is a comparison).
+    #[inline]
     fn note(&mut self, ply: u32, pos: &Position) {
-        if !(ply as usize).is_multiple_of(self.every) {
-            return;
+        if ply as usize == self.used * self.every {
+            self.keep(pos);
         }
+    }
+
+    #[cold]
+    fn keep(&mut self, pos: &Position) {
         match self.kept.get_mut(self.used) {
             Some(slot) => slot.copy_from(pos),
             None => self.kept.push(pos.clone()),
