@@ -583,8 +583,8 @@ fn check_stream(
     let failed = |e: String| Finding::FileError(Diagnostic::error(e).with_file(name));
     let mut found = false;
     // One thread reads and parses the next window while the others replay
-    // this one; it hands a window over only when it is taken, so at most
-    // two windows are held and memory stays bounded.
+    // the windows taken; it hands a window over only when it is taken, so
+    // it holds at most one and memory stays bounded.
     let (tx, rx) = std::sync::mpsc::sync_channel(0);
     let reading = std::thread::spawn(move || {
         for window in crate::script::stream::GameStream::new(reader) {
