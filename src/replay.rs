@@ -370,8 +370,15 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
         ctx.checkpoints = Some(checkpoints);
     }
     walk(&mut ctx, &game.line, &mut cur, &mut Vec::new(), true);
-    let final_position = match &cur.state {
-        State::Pos(p) => Some((**p).clone()),
+    // The line is played: its position is the final one, moved, not copied.
+    let Cursor {
+        state,
+        ply: played,
+        broken,
+        ..
+    } = cur;
+    let final_position = match state {
+        State::Pos(p) => Some(*p),
         State::Figure(_) => None,
     };
     // A dead draw is only looked for when nothing else decided the game.
@@ -382,7 +389,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
         && p.is_dead_draw()
     {
         let kept = ctx.checkpoints.as_ref().expect("kept without removals");
-        let ply = first_dead_draw_ply(game, kept, cur.ply as usize, p.ply());
+        let ply = first_dead_draw_ply(game, kept, played as usize, p.ply());
         ctx.decided = Some(Decision {
             ply,
             how: How::DeadDraw,
@@ -400,7 +407,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
             winner: None,
         });
     }
-    let complete = !cur.broken;
+    let complete = !broken;
     check_result(
         game,
         &final_position,
@@ -410,7 +417,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
     );
     GameReplay {
         rules,
-        plies: cur.ply,
+        plies: played,
         complete,
         decided: ctx.decided,
         final_position,
