@@ -247,6 +247,67 @@ struct Ctx {
     /// The game's `Task` header and its `TaskTranslation`, which captions
     /// and translations name as `{task}`.
     task: Option<(String, Option<String>)>,
+    /// Positions of the main line kept as it is played, for finding where
+    /// a dead draw began (not under removals, where each ply is checked).
+    checkpoints: Option<Checkpoints>,
+}
+
+/// The main line's position after every `every` moves (the first one before
+/// any move), kept while the game is replayed: finding the first dead-draw
+/// ply then plays on from the nearest one instead of from the start. The
+/// positions are copied into ones kept from earlier games of the thread, so
+/// keeping them costs a copy of the board now and then, and no allocation.
+struct Checkpoints {
+    every: usize,
+    kept: Vec<Position>,
+    used: usize,
+}
+
+thread_local! {
+    /// Positions of [`Checkpoints`], reused from game to game.
+    static CHECKPOINT_POOL: std::cell::RefCell<Vec<Position>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Checkpoints {
+    /// For a main line of `moves` moves: at most about 32 positions a game.
+    fn new(moves: usize) -> Checkpoints {
+        Checkpoints {
+            every: moves.div_ceil(32).max(32),
+            kept: CHECKPOINT_POOL.with(|p| std::mem::take(&mut *p.borrow_mut())),
+            used: 0,
+        }
+    }
+
+    /// Keeps `pos`, the position after `ply` moves, when it is due (called
+    /// after every move of the main line, so the test is a comparison).
+    #[inline]
+    fn note(&mut self, ply: u32, pos: &Position) {
+        if ply as usize == self.used * self.every {
+            self.keep(pos);
+        }
+    }
+
+    #[cold]
+    fn keep(&mut self, pos: &Position) {
+        match self.kept.get_mut(self.used) {
+            Some(slot) => slot.copy_from(pos),
+            None => self.kept.push(pos.clone()),
+        }
+        self.used += 1;
+    }
+
+    /// The positions kept, in order.
+    fn positions(&self) -> &[Position] {
+        &self.kept[..self.used]
+    }
+}
+
+impl Drop for Checkpoints {
+    fn drop(&mut self) {
+        let kept = std::mem::take(&mut self.kept);
+        CHECKPOINT_POOL.with(|p| *p.borrow_mut() = kept);
+    }
 }
 
 /// Replays `game` under `rules`, with a snapshot at each diagram point.
@@ -275,6 +336,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
                 game.tag("TaskTranslation").map(str::to_string),
             )
         }),
+        checkpoints: None,
     };
     let has_moves = line_has_moves(&game.line);
     let start = match start_state(game, &rules, has_moves, &mut ctx.issues) {
@@ -300,9 +362,23 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
         played: None,
         broken: false,
     };
+    if !ctx.dead_draw_each_ply
+        && let State::Pos(p) = &cur.state
+    {
+        let mut checkpoints = Checkpoints::new(game.main_moves().count());
+        checkpoints.note(0, p);
+        ctx.checkpoints = Some(checkpoints);
+    }
     walk(&mut ctx, &game.line, &mut cur, &mut Vec::new(), true);
-    let final_position = match &cur.state {
-        State::Pos(p) => Some((**p).clone()),
+    // The line is played: its position is the final one, moved, not copied.
+    let Cursor {
+        state,
+        ply: played,
+        broken,
+        ..
+    } = cur;
+    let final_position = match state {
+        State::Pos(p) => Some(*p),
         State::Figure(_) => None,
     };
     // A dead draw is only looked for when nothing else decided the game.
@@ -312,7 +388,8 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
         && p.status() == Status::Ongoing
         && p.is_dead_draw()
     {
-        let ply = first_dead_draw_ply(game, &rules, p.ply());
+        let kept = ctx.checkpoints.as_ref().expect("kept without removals");
+        let ply = first_dead_draw_ply(game, kept, played as usize, p.ply());
         ctx.decided = Some(Decision {
             ply,
             how: How::DeadDraw,
@@ -330,7 +407,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
             winner: None,
         });
     }
-    let complete = !cur.broken;
+    let complete = !broken;
     check_result(
         game,
         &final_position,
@@ -340,7 +417,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
     );
     GameReplay {
         rules,
-        plies: cur.ply,
+        plies: played,
         complete,
         decided: ctx.decided,
         final_position,
@@ -510,7 +587,13 @@ fn walk(ctx: &mut Ctx, line: &Line, cur: &mut Cursor, path: &mut Vec<usize>, mai
                     .iter()
                     .take_while(|e| !matches!(e, Element::Move(_)))
                     .any(|e| matches!(e, Element::Variation(_)));
-                before = needs_before.then(|| cur.clone());
+                // Assigned only when it changes: a whole cursor is large
+                // to write back for every move.
+                if needs_before {
+                    before = Some(cur.clone());
+                } else if before.is_some() {
+                    before = None;
+                }
                 play(ctx, m, cur, main);
             }
             Element::Variation(v) => {
@@ -594,13 +677,10 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
         cur.broken = true;
         return;
     }
-    let spare = cur.played.take();
-    let played = match spare {
-        Some(spare) => pos.play_reusing(&m.mv, spare),
-        None => pos.play(&m.mv),
-    };
-    match played {
-        Ok(played) => {
+    // The last move's record is filled again where it stands.
+    let played = cur.played.get_or_insert_with(|| Played::by(mover));
+    match pos.play_into(&m.mv, played) {
+        Ok(()) => {
             cur.ply = ply;
             if let Some(nums) = &mut cur.numbers {
                 for h in &played.pegs_removed {
@@ -621,13 +701,18 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
                     _ => {}
                 }
             }
-            cur.last = Some(LastMove {
-                ply,
-                player: played.mover,
-                mv: m.mv.clone(),
-            });
-            cur.played = Some(played);
+            // Only diagram points look at the last move.
+            if ctx.snapshots {
+                cur.last = Some(LastMove {
+                    ply,
+                    player: played.mover,
+                    mv: m.mv.clone(),
+                });
+            }
             if main {
+                if let Some(c) = &mut ctx.checkpoints {
+                    c.note(ply, pos);
+                }
                 ctx.decided = match pos.status() {
                     Status::Ongoing => {
                         if ctx.dead_draw_each_ply && pos.is_dead_draw() {
@@ -659,6 +744,7 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
             }
         }
         Err(e) => {
+            cur.played = None;
             ctx.issues.push(Issue::error(
                 format!(
                     "illegal move {ply} by {} ({}): {e}",
@@ -992,19 +1078,25 @@ fn check_diagram(ctx: &mut Ctx, d: &DiagramPoint, cur: &Cursor) {
 
 /// The first ply of the main line after which the position is a dead draw,
 /// given that it is one after `last` plies and that, without removals, a
-/// dead draw stays one.
-fn first_dead_draw_ply(game: &Game, rules: &RuleSet, last: u32) -> u32 {
+/// dead draw stays one. The main line's first `played` moves were legal.
+///
+/// A binary search over the plies. Its probes do not replay from the start:
+/// they play on from the nearest of the positions kept while the game was
+/// replayed ([`Checkpoints`]). The positions probed, and so the answer, are
+/// those of replaying from the start.
+fn first_dead_draw_ply(game: &Game, kept: &Checkpoints, played: usize, last: u32) -> u32 {
     let moves: Vec<&Move> = game.main_moves().map(|m| &m.mv).collect();
+    let (every, positions) = (kept.every, kept.positions());
+    // The position after the first `k` moves (all of them when there are
+    // fewer), or `None` when a move is refused.
     let at = |k: u32| -> Option<bool> {
-        let mut p = match &game.setup {
-            None => Position::with_first(rules.clone(), game.first()).ok()?,
-            Some(b) => {
-                let mut scratch = Vec::new();
-                let s = block_setup(b, rules, game, &mut scratch);
-                Position::from_setup(&s, rules.clone()).ok()?
-            }
-        };
-        for mv in moves.iter().take(k as usize) {
+        let k = (k as usize).min(moves.len());
+        if k > played {
+            return None;
+        }
+        let from = k / every;
+        let mut p = positions.get(from)?.clone();
+        for mv in &moves[from * every..k] {
             p.play(mv).ok()?;
         }
         Some(p.is_dead_draw())

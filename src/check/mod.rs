@@ -583,8 +583,8 @@ fn check_stream(
     let failed = |e: String| Finding::FileError(Diagnostic::error(e).with_file(name));
     let mut found = false;
     // One thread reads and parses the next window while the others replay
-    // this one; it hands a window over only when it is taken, so at most
-    // two windows are held and memory stays bounded.
+    // the windows taken; it hands a window over only when it is taken, so
+    // it holds at most one and memory stays bounded.
     let (tx, rx) = std::sync::mpsc::sync_channel(0);
     let reading = std::thread::spawn(move || {
         for window in crate::script::stream::GameStream::new(reader) {
@@ -595,11 +595,33 @@ fn check_stream(
         }
     });
     let mut windows = rx.into_iter();
-    let result = (|| {
+    // Each window's games are checked by a task of their own, and the next
+    // window is taken from the reader as soon as the task is started, so
+    // that the checking threads go on to it without waiting for this
+    // thread to hand out the findings, and the reader parses on meanwhile.
+    // At most two windows are checked at once (plus the one the reader
+    // holds): memory stays bounded. Findings are handed out here, a window
+    // at a time, in file order. On a thread of the pool itself (files
+    // checked side by side) a window is checked before the next is taken:
+    // waiting there for a task would hold a thread the task may need.
+    let windows_checked = if rayon::current_thread_index().is_some() {
+        1
+    } else {
+        2
+    };
+    let result = rayon::in_place_scope(|scope| {
+        let mut checking = std::collections::VecDeque::new();
+        let mut hand_out = |findings: std::sync::mpsc::Receiver<Vec<Finding>>| {
+            let findings = findings.recv().expect("a window's task sends its findings");
+            found |= !findings.is_empty();
+            findings.into_iter().for_each(&mut *each);
+        };
         for window in &mut windows {
             let window = match window {
                 Ok(w) => w,
                 Err(e) => {
+                    // What was read before the error comes first.
+                    checking.drain(..).for_each(&mut hand_out);
                     use crate::script::stream::StreamError;
                     let io = matches!(e, StreamError::Io(_));
                     each(match &e {
@@ -614,24 +636,40 @@ fn check_stream(
                     return io;
                 }
             };
-            let findings: Vec<Finding> = window
-                .pieces
-                .par_iter()
-                .with_min_len(64)
-                .map(|piece| match &piece.game {
-                    Ok(g) => Finding::Game(Box::new(check_game_in(base, &window.text, name, g))),
-                    Err(e) => Finding::FileError(e.to_diagnostic(name, &window.text)),
-                })
-                .collect();
-            found |= !findings.is_empty();
-            findings.into_iter().for_each(&mut *each);
+            let (done, findings) = std::sync::mpsc::sync_channel(1);
+            let task = move || {
+                // The games are taken by the threads that check them and
+                // freed there; batches are small so that both threads
+                // finish a window at about the same time.
+                let crate::script::stream::Window { text, pieces } = window;
+                let findings: Vec<Finding> = pieces
+                    .into_par_iter()
+                    .with_min_len(16)
+                    .map(|piece| match &piece.game {
+                        Ok(g) => Finding::Game(Box::new(check_game_in(base, &text, name, g))),
+                        Err(e) => Finding::FileError(e.to_diagnostic(name, &text)),
+                    })
+                    .collect();
+                // Only a panic on this side drops the receiver.
+                let _ = done.send(findings);
+            };
+            if windows_checked > 1 {
+                scope.spawn(move |_| task());
+            } else {
+                task();
+            }
+            checking.push_back(findings);
+            if checking.len() >= windows_checked {
+                checking.pop_front().into_iter().for_each(&mut hand_out);
+            }
         }
+        checking.drain(..).for_each(&mut hand_out);
         // An empty file is usually a failed download or export.
         if !found {
             each(failed("expected at least one game, found none".to_string()));
         }
         false
-    })();
+    });
     // Dropping the receiver ends the reader at its next window.
     drop(windows);
     let _ = reading.join();

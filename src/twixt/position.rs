@@ -120,7 +120,7 @@ pub struct Played {
 }
 
 impl Played {
-    fn by(mover: Player) -> Played {
+    pub(crate) fn by(mover: Player) -> Played {
         Played {
             mover,
             links_added: Vec::new(),
@@ -380,6 +380,41 @@ impl Position {
             pegs_on_board: [0; 2],
             links_on_board: [0; 2],
         })
+    }
+
+    /// Makes this position a copy of `other`, reusing its own vectors (no
+    /// allocation when the board sizes agree), for callers that keep copies
+    /// of positions as a game goes on.
+    pub(crate) fn copy_from(&mut self, other: &Position) {
+        // Every field, so that a new one cannot be forgotten here.
+        let Position {
+            geo,
+            rules,
+            cells,
+            parent,
+            crossed,
+            first,
+            to_move,
+            ply,
+            status,
+            draw_offer,
+            pegs_on_board,
+            links_on_board,
+        } = other;
+        if !Arc::ptr_eq(&self.geo, geo) {
+            self.geo = Arc::clone(geo);
+        }
+        self.rules.clone_from(rules);
+        self.cells.clone_from(cells);
+        self.parent.clone_from(parent);
+        self.crossed.clone_from(crossed);
+        self.first = *first;
+        self.to_move = *to_move;
+        self.ply = *ply;
+        self.status = *status;
+        self.draw_offer = *draw_offer;
+        self.pegs_on_board = *pegs_on_board;
+        self.links_on_board = *links_on_board;
     }
 
     /// The rule set the game is played under.
@@ -680,24 +715,46 @@ impl Position {
     /// [`Played`] (emptied first), so that replaying a long game allocates
     /// nothing per move.
     pub fn play_reusing(&mut self, mv: &Move, mut spare: Played) -> Result<Played, MoveError> {
+        self.play_into(mv, &mut spare)?;
+        Ok(spare)
+    }
+
+    /// Like [`play_reusing`](Self::play_reusing), filling `played` where it
+    /// stands instead of taking and returning it (a replay's hot loop: the
+    /// record of a move is not copied in and out for every move). On an
+    /// error `played` holds nothing of use.
+    pub(crate) fn play_into(&mut self, mv: &Move, played: &mut Played) -> Result<(), MoveError> {
         if self.status != Status::Ongoing {
             return Err(MoveError::GameOver(self.status));
         }
-        spare.mover = self.to_move;
-        spare.links_added.clear();
-        spare.links_removed.clear();
-        spare.pegs_removed.clear();
+        played.mover = self.to_move;
+        played.links_added.clear();
+        played.links_removed.clear();
+        played.pegs_removed.clear();
         match mv {
-            Move::Place(p) if p.removals.is_empty() => self.place(p, spare),
+            Move::Place(p)
+                if p.removals.is_empty()
+                    && p.links.is_empty()
+                    && self.rules.links == Linking::Automatic
+                    && self.rules.supply_pegs.is_none()
+                    && self.rules.supply_links.is_none() =>
+            {
+                self.place_automatic(p.hole, p.offers_draw, played)
+            }
+            Move::Place(p) if p.removals.is_empty() => self.place(p, played),
             Move::Place(p) => {
                 // Removals are rare: work on a copy so a refusal anywhere
                 // (a later removal, the placement) leaves `self` untouched.
                 let mut next = self.clone();
-                let played = next.remove_then_place(p)?;
+                let done = next.remove_then_place(p)?;
                 *self = next;
-                Ok(played)
+                *played = done;
+                Ok(())
             }
-            Move::Swap => self.swap(),
+            Move::Swap => {
+                *played = self.swap()?;
+                Ok(())
+            }
             Move::Resign => {
                 let mover = self.to_move;
                 self.ply += 1;
@@ -707,7 +764,8 @@ impl Position {
                     by: WinBy::Resignation,
                 };
                 self.draw_offer = None;
-                Ok(Played::by(mover))
+                *played = Played::by(mover);
+                Ok(())
             }
             Move::AcceptDraw => {
                 let mover = self.to_move;
@@ -717,7 +775,8 @@ impl Position {
                 self.ply += 1;
                 self.status = Status::Drawn { ply: self.ply };
                 self.draw_offer = None;
-                Ok(Played::by(mover))
+                *played = Played::by(mover);
+                Ok(())
             }
         }
     }
@@ -817,7 +876,7 @@ impl Position {
         Ok(ids)
     }
 
-    fn place(&mut self, p: &Placement, mut played: Played) -> Result<Played, MoveError> {
+    fn place(&mut self, p: &Placement, played: &mut Played) -> Result<(), MoveError> {
         let mover = self.to_move;
         let i = self.check_placement(p.hole, mover)?;
         let chosen = match self.rules.links {
@@ -886,22 +945,7 @@ impl Position {
                 played.links_added.push(link);
             }
         } else if self.rules.links != Linking::Manual {
-            let mine = colour_bits(mover);
-            let blocking = self.blocking_colours(mover);
-            for k in 0..8 {
-                let step = self.geo.steps(i)[k];
-                let j = usize::from(step.hole);
-                // Filler steps point at corner slot 0, which never holds a peg.
-                // Two links from one peg never cross each other, so the
-                // order in which they are added does not matter.
-                if self.cells[j] & COLOUR == mine {
-                    let id = usize::from(step.link);
-                    if !self.has_link_id(id) && self.crossed_colours(id) & blocking == 0 {
-                        self.add_link(id, i, j);
-                        played.links_added.push(self.geo.link(id));
-                    }
-                }
-            }
+            self.add_automatic_links(i, mover, played);
         }
         self.end_turn(p.offers_draw);
         // Chosen links may join older pegs: any of them can complete a chain.
@@ -913,7 +957,62 @@ impl Position {
                 by: WinBy::Connection,
             };
         }
-        Ok(played)
+        Ok(())
+    }
+
+    /// Adds every automatic link of `mover`'s new peg at slot `i` that the
+    /// rules allow, in step order.
+    #[inline]
+    fn add_automatic_links(&mut self, i: usize, mover: Player, played: &mut Played) {
+        let mine = colour_bits(mover);
+        let blocking = self.blocking_colours(mover);
+        let steps = *self.geo.steps(i);
+        // The neighbours holding an own peg, one bit per step, found
+        // without a branch per step (whether a neighbour is one of
+        // them is a coin toss for the branch predictor). Filler steps
+        // point at corner slot 0, which never holds a peg. Adding links
+        // changes no peg's colour, so the bits stay true.
+        let mut own = 0u32;
+        for (k, step) in steps.iter().enumerate() {
+            own |= u32::from(self.cells[usize::from(step.hole)] & COLOUR == mine) << k;
+        }
+        // In step order, as before. Two links from one peg never cross
+        // each other, so the order in which they are added does not
+        // matter for which are added.
+        while own != 0 {
+            let step = steps[own.trailing_zeros() as usize];
+            own &= own - 1;
+            let id = usize::from(step.link);
+            if !self.has_link_id(id) && self.crossed_colours(id) & blocking == 0 {
+                self.add_link(id, i, usize::from(step.hole));
+                played.links_added.push(self.geo.link(id));
+            }
+        }
+    }
+
+    /// [`place`](Self::place) for the common case: automatic linking, no
+    /// finite supply, no links named (the caller checks). The same steps
+    /// in the same order, without those the case leaves out.
+    #[inline]
+    fn place_automatic(
+        &mut self,
+        hole: Hole,
+        offers_draw: bool,
+        played: &mut Played,
+    ) -> Result<(), MoveError> {
+        let mover = self.to_move;
+        let i = self.check_placement(hole, mover)?;
+        self.put_peg(i, mover);
+        self.add_automatic_links(i, mover, played);
+        self.end_turn(offers_draw);
+        if self.connected(i) {
+            self.status = Status::Won {
+                winner: mover,
+                ply: self.ply,
+                by: WinBy::Connection,
+            };
+        }
+        Ok(())
     }
 
     fn remove_then_place(&mut self, p: &Placement) -> Result<Played, MoveError> {
@@ -981,7 +1080,8 @@ impl Position {
             }
         }
         self.rebuild_components();
-        self.place(p, played)
+        self.place(p, &mut played)?;
+        Ok(played)
     }
 
     fn swap(&mut self) -> Result<Played, MoveError> {
