@@ -117,7 +117,7 @@ impl crate::diagnostic::Explained for Error {
     fn is_usage(&self) -> bool {
         match self {
             Error::Open(e) => e.is_usage(),
-            Error::Style(e) => matches!(e, LoadError::Unreadable { .. }),
+            Error::Style(e) => e.is_usage(),
             Error::TwrsScript { .. } => false,
             // Nothing was chosen because the games could not be drawn.
             Error::NothingChosen { warnings, .. } => !warnings

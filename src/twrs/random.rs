@@ -134,14 +134,14 @@ pub fn write_games_to(
             ));
         }
         tags.push(("Seed".to_string(), game_seed.to_string()));
-        let mut text = crate::twrs::script::write_game(&tags, &moves, &end);
-        if i > 0 {
-            text.insert(0, '\n');
-        }
-        written += text.len();
+        let text = crate::twrs::script::write_game(&tags, &moves, &end);
+        // Games are one blank line apart.
+        let gap: &[u8] = if i > 0 { b"\n" } else { b"" };
+        written += gap.len() + text.len();
         if written > crate::limits::MAX_INPUT_BYTES as usize {
             return Err(BatchError::TooLarge { games });
         }
+        out.write_all(gap)?;
         out.write_all(text.as_bytes())?;
     }
     Ok(())
