@@ -127,6 +127,106 @@ pub fn script_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
     Ok(out)
 }
 
+/// What a run over many files does to each: check it, or rewrite it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Change nothing; name each file that is not canonical.
+    Check,
+    /// Rewrite each file that is not canonical; `force` rewrites read-only
+    /// and hard-linked files too (see [`rewrite`]).
+    Rewrite {
+        /// Rewrite files that are read-only or have several hard links.
+        force: bool,
+    },
+}
+
+/// A run of `twixt fmt` over many files, counted as it goes. Its
+/// `Display` is the summary: `2 files rewritten, 5 already canonical`.
+///
+/// ```no_run
+/// use twixtkit::canonical::{Mode, Run, script_files};
+/// let mut run = Run::new(Mode::Check);
+/// for path in script_files(&["games".into()])? {
+///     match run.file(&path) {
+///         Ok(Some(line)) => print!("{line}"),
+///         Ok(None) => {}
+///         Err(e) => eprintln!("{e}"),
+///     }
+/// }
+/// eprintln!("{run}");
+/// # Ok::<(), twixtkit::canonical::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Run {
+    mode: Mode,
+    /// Files rewritten (or, checking, found not canonical).
+    pub changed: usize,
+    /// Files already canonical.
+    pub canonical: usize,
+    /// Files that could not be formatted because the script is wrong.
+    pub invalid: usize,
+    /// Files that could not be read or written.
+    pub unusable: usize,
+}
+
+impl Run {
+    /// A run that has seen no file yet.
+    pub fn new(mode: Mode) -> Run {
+        Run {
+            mode,
+            changed: 0,
+            canonical: 0,
+            invalid: 0,
+            unusable: 0,
+        }
+    }
+
+    /// Checks or rewrites the script at `path` and counts it. Checking, a
+    /// file that is not canonical gives the line that names it:
+    /// `game.twixt: not in canonical form (line endings: CRLF, canonical is LF)`.
+    pub fn file(&mut self, path: &Path) -> Result<Option<String>, Error> {
+        let done = match self.mode {
+            Mode::Check => check_file(path).map(|d| d.map(|d| d.note())),
+            Mode::Rewrite { force } => format_in_place(path, force).map(|b| b.then_some("")),
+        };
+        match done {
+            Ok(None) => self.canonical += 1,
+            Ok(Some(_)) => self.changed += 1,
+            Err(ref e) if crate::diagnostic::Explained::is_usage(e) => self.unusable += 1,
+            Err(_) => self.invalid += 1,
+        }
+        let named = |note| {
+            let name = crate::diagnostic::printable(&path.display().to_string());
+            format!("{name}: not in canonical form{note}\n")
+        };
+        Ok(done?.filter(|_| self.mode == Mode::Check).map(named))
+    }
+
+    /// The exit status of the run as `twixt fmt` ends: 2 when a file could
+    /// not be read or written, else 1 when a script is wrong or (checking)
+    /// not canonical, else 0.
+    pub fn status(&self) -> u8 {
+        if self.unusable > 0 {
+            2
+        } else if self.invalid > 0 || (self.mode == Mode::Check && self.changed > 0) {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+impl std::fmt::Display for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let verb = match self.mode {
+            Mode::Check => "not in canonical form",
+            Mode::Rewrite { .. } => "rewritten",
+        };
+        let files = crate::diagnostic::count(self.changed, "file");
+        write!(f, "{files} {verb}, {} already canonical", self.canonical)
+    }
+}
+
 /// How a file differs from its canonical form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Difference {
@@ -419,5 +519,49 @@ mod tests {
         let e = format_file(&path).unwrap_err();
         assert!(!e.is_usage());
         assert!(!e.diagnostics().is_empty());
+    }
+
+    #[test]
+    fn a_run_counts_each_file_and_ends_with_the_status_fmt_exits_with() {
+        let dir = tempfile::tempdir().unwrap();
+        let canonical = dir.path().join("a.twixt");
+        let crlf = dir.path().join("b.twixt");
+        std::fs::write(&crlf, "1. f6 2. m12\r\n").unwrap();
+        let text = format_file(&crlf).unwrap().canonical;
+        std::fs::write(&canonical, &text).unwrap();
+
+        let mut check = Run::new(Mode::Check);
+        assert_eq!(check.file(&canonical).unwrap(), None);
+        let line = check.file(&crlf).unwrap().unwrap();
+        assert!(
+            line.ends_with(
+                "b.twixt: not in canonical form (line endings: CRLF, canonical is LF)\n"
+            ),
+            "{line}"
+        );
+        assert_eq!(check.status(), 1);
+        assert_eq!(
+            check.to_string(),
+            "1 file not in canonical form, 1 already canonical"
+        );
+        assert!(
+            check
+                .file(&dir.path().join("missing.twixt"))
+                .unwrap_err()
+                .is_usage()
+        );
+        assert_eq!(check.status(), 2);
+
+        let mut rewrite = Run::new(Mode::Rewrite { force: false });
+        assert_eq!(rewrite.file(&crlf).unwrap(), None);
+        assert_eq!(std::fs::read_to_string(&crlf).unwrap(), text);
+        let broken = dir.path().join("c.twixt");
+        std::fs::write(&broken, "1. f66x\n").unwrap();
+        assert!(!rewrite.file(&broken).unwrap_err().is_usage());
+        assert_eq!(
+            (rewrite.changed, rewrite.invalid, rewrite.status()),
+            (1, 1, 1)
+        );
+        assert_eq!(rewrite.to_string(), "1 file rewritten, 0 already canonical");
     }
 }

@@ -45,6 +45,7 @@ pub mod open;
 pub mod output;
 pub mod pictures;
 pub mod presets;
+pub mod random_games;
 pub mod record;
 pub mod render;
 pub mod replay;

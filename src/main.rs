@@ -6,19 +6,12 @@ use std::process::ExitCode;
 use clap::Parser;
 
 // Messages to standard error never panic: when it is closed (`2>&-`, or a
-// reader that went away), a message is lost, not the run. These shadow the
-// standard macros in every module below.
+// reader that went away), a message is lost, not the run. This shadows the
+// standard macro in every module below.
 macro_rules! eprintln {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
         let _ = writeln!(std::io::stderr(), $($arg)*);
-    }};
-}
-
-macro_rules! eprint {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = write!(std::io::stderr(), $($arg)*);
     }};
 }
 

@@ -36,6 +36,26 @@ pub struct OpenOptions {
     pub format: Option<FileFormat>,
 }
 
+impl OpenOptions {
+    /// The options as a command line names them: a rule preset by name
+    /// (unknown names are a usage error that suggests the nearest), a board
+    /// size, a format.
+    pub fn named(
+        rules: Option<&str>,
+        size: Option<BoardSize>,
+        format: Option<FileFormat>,
+    ) -> Result<OpenOptions, Error> {
+        let rules = rules
+            .map(|name| RuleSet::preset(name).map_err(|e| Error::Options(e.to_string())))
+            .transpose()?;
+        Ok(OpenOptions {
+            rules,
+            size,
+            format,
+        })
+    }
+}
+
 /// Deepest folder nesting searched for game files.
 pub const MAX_FOLDER_DEPTH: usize = 64;
 
@@ -347,15 +367,7 @@ impl Request {
                 self.input.display()
             )));
         }
-        let rules = match &self.rules {
-            Some(name) => Some(RuleSet::preset(name).map_err(|e| Error::Options(e.to_string()))?),
-            None => None,
-        };
-        let options = OpenOptions {
-            rules,
-            size: self.size,
-            format: self.format,
-        };
+        let options = OpenOptions::named(self.rules.as_deref(), self.size, self.format)?;
         if let Some(n) = self.game
             && is_large_script(&self.input, self.format)
         {

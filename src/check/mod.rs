@@ -14,7 +14,7 @@ use crate::replay::{GameReplay, How, check_game as replay_checks};
 use crate::script::{FileFormat, Game, LoadedFile, load_games_as, result_name, script_from_bytes};
 
 mod text;
-pub use text::{MAX_MESSAGES_PER_FILE, ReportOptions, TextReport, write_report};
+pub use text::{MAX_MESSAGES_PER_FILE, ReportFormat, ReportOptions, TextReport, write_report};
 
 /// What checking found about one game.
 #[derive(Debug, Clone, Serialize)]
@@ -405,6 +405,29 @@ impl FileSet {
             .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
             .collect();
         FileSet { files, sizes }
+    }
+
+    /// The game files `paths` name, folders searched as
+    /// [`game_files`](crate::open::game_files) does, and what went wrong
+    /// finding them: each folder that could not be searched, and (unless
+    /// `allow_empty`) finding no game file at all.
+    pub fn find(paths: &[PathBuf], allow_empty: bool) -> (FileSet, Vec<String>) {
+        let mut skipped = Vec::new();
+        let files = FileSet::new(crate::open::game_files(paths, &mut skipped));
+        let mut problems: Vec<String> = skipped.iter().map(ToString::to_string).collect();
+        if files.is_empty() && problems.is_empty() && !allow_empty {
+            problems.push(
+                "no game files found (.twixt, .tsgf, .T1, .txt, .moves); --allow-empty accepts that"
+                    .to_string(),
+            );
+        }
+        (files, problems)
+    }
+
+    /// True when checking may take long enough for a progress bar to help:
+    /// 50 files or more, or 20 MB.
+    pub fn is_long(&self) -> bool {
+        self.len() >= 50 || self.bytes() >= 20_000_000
     }
 
     /// How many files.
@@ -852,6 +875,24 @@ fn game_line(g: &GameReport) -> String {
 #[cfg(test)]
 mod file_set_tests {
     use super::*;
+
+    #[test]
+    fn finding_no_game_file_is_a_problem_unless_allowed() {
+        let dir = tempfile::tempdir().unwrap();
+        let paths = [dir.path().to_path_buf()];
+        let (files, problems) = FileSet::find(&paths, false);
+        assert!(files.is_empty());
+        assert_eq!(problems.len(), 1);
+        assert!(
+            problems[0].starts_with("no game files found"),
+            "{problems:?}"
+        );
+        assert!(FileSet::find(&paths, true).1.is_empty());
+        std::fs::write(dir.path().join("g.twixt"), "1. f6\n").unwrap();
+        let (files, problems) = FileSet::find(&paths, false);
+        assert_eq!((files.len(), problems.len()), (1, 0));
+        assert!(!files.is_long());
+    }
 
     #[test]
     fn findings_come_in_file_order_until_the_caller_stops() {

@@ -96,12 +96,23 @@ impl TextReport {
     }
 }
 
+/// The form of `check`'s report.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum ReportFormat {
+    /// Text, written as the findings come, in file order: a line per game
+    /// (unless quiet), the problems, a summary.
+    #[default]
+    Text,
+    /// One JSON document (every report is held until it is written).
+    Json,
+}
+
 /// How a whole run of `check` is reported.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ReportOptions {
-    /// One JSON document (every report held until it is written) instead
-    /// of text written as the findings come, in file order.
-    pub json: bool,
+    /// Text or JSON.
+    pub format: ReportFormat,
     /// Text: only problems and the summary, not one line per game.
     pub quiet: bool,
     /// Text: messages in terminal colours.
@@ -121,7 +132,7 @@ pub fn write_report(
     done: &(dyn Fn() + Sync),
     out: &mut dyn io::Write,
 ) -> io::Result<(Totals, bool)> {
-    if opts.json {
+    if opts.format == ReportFormat::Json {
         let reports = files.reports(opts.from, done);
         let json = to_json(&reports).map_err(io::Error::other)?;
         out.write_all(json.as_bytes())?;

@@ -3,13 +3,12 @@
 use std::path::PathBuf;
 
 use twixtkit::BoardSize;
-use twixtkit::diagram::blank::{BlankOptions, MAX_PER_PAGE, blank_file, paper_for};
+use twixtkit::diagram::blank::{BlankOptions, MAX_PER_PAGE, blank_file, paper_for, parse_margin};
 use twixtkit::diagram::sheet::Paper;
 use twixtkit::diagram::{Format, Sides, Style};
 use twixtkit::output::write_atomic;
 
 use super::failure::Failure;
-use super::game_args::{FormatArg, dpi};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -27,7 +26,7 @@ pub struct Args {
     #[arg(long)]
     portrait: bool,
     /// Blank space at each page edge, in mm.
-    #[arg(long, default_value_t = 10.0, value_parser = margin)]
+    #[arg(long, default_value_t = 10.0, value_parser = parse_margin)]
     margin: f64,
     /// Boards on one page (1 to 64), each made smaller.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_PER_PAGE as i64))]
@@ -52,19 +51,10 @@ pub struct Args {
     output: Option<PathBuf>,
     /// Output format (svg, png, pdf); by default from the output file's extension, else svg.
     #[arg(long, value_enum)]
-    format: Option<FormatArg>,
+    format: Option<Format>,
     /// Resolution of PNG output, in dots per inch.
-    #[arg(long, default_value_t = 150.0, value_parser = dpi)]
+    #[arg(long, default_value_t = 150.0, value_parser = twixtkit::diagram::png::parse_dpi)]
     dpi: f64,
-}
-
-fn margin(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v.is_finite() && (0.0..=100.0).contains(&v) => Ok(v),
-        _ => Err(format!(
-            "expected a margin in mm from 0 to 100, found `{s}`"
-        )),
-    }
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
@@ -82,11 +72,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         record: a.record,
     };
     let out = a.output.as_deref().filter(|p| p.as_os_str() != "-");
-    let format = Format::choose(
-        a.format.map(Into::into),
-        out,
-        &[Format::Svg, Format::Png, Format::Pdf],
-    )?;
+    let format = Format::choose(a.format, out, &[Format::Svg, Format::Png, Format::Pdf])?;
     let bytes = blank_file(&opts, &style, format, a.dpi)?;
     match out {
         Some(p) => {

@@ -40,9 +40,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         lenient: a.lenient,
     };
     let b = book_drawable(&a.game.open()?, &opts)?;
-    for w in &b.warnings {
-        eprint!("{}", super::terminal::for_stderr(w));
-    }
+    super::failure::report_problems(&b.warnings, "")?;
     write_book(&b, &a.output, format, &style, a.paper, &a.game.input)?;
     eprintln!("wrote {}", a.output.display());
     Ok(())

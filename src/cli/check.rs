@@ -5,15 +5,10 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::failure::Failure;
-use twixtkit::check::{FileSet, ReportOptions, check_position, write_report};
-use twixtkit::open::game_files;
+use twixtkit::check::{FileSet, ReportFormat, ReportOptions, check_position, write_report};
+use twixtkit::script::FileFormat;
 
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Format {
-    Text,
-    Json,
-}
+use super::failure::Failure;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -27,7 +22,7 @@ pub struct Args {
     position: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
-    format: Format,
+    format: ReportFormat,
     /// Print only problems and the summary, not one line per game.
     #[arg(short, long)]
     quiet: bool,
@@ -38,7 +33,7 @@ pub struct Args {
     /// The files' format, over what their extensions say; `-` (standard
     /// input) is read as a script unless this says otherwise.
     #[arg(long, value_enum, value_name = "FORMAT")]
-    from: Option<super::game_args::RecordFormat>,
+    from: Option<FileFormat>,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
@@ -47,35 +42,27 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         super::terminal::print(report.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }
-    let mut skipped = Vec::new();
-    let files = FileSet::new(game_files(&args.paths, &mut skipped));
-    for s in &skipped {
-        eprintln!("error: {s}");
-    }
-    let empty = files.is_empty() && skipped.is_empty() && !args.allow_empty;
-    if empty {
-        eprintln!(
-            "error: no game files found (.twixt, .tsgf, .T1, .txt, .moves); --allow-empty accepts that"
-        );
+    let (files, problems) = FileSet::find(&args.paths, args.allow_empty);
+    for p in &problems {
+        eprintln!("error: {p}");
     }
     // A bar only helps on long runs watched in a terminal.
-    let bar =
-        if std::io::stderr().is_terminal() && (files.len() >= 50 || files.bytes() >= 20_000_000) {
-            indicatif::ProgressBar::new(files.len() as u64)
-        } else {
-            indicatif::ProgressBar::hidden()
-        };
+    let bar = if std::io::stderr().is_terminal() && files.is_long() {
+        indicatif::ProgressBar::new(files.len() as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
     let opts = ReportOptions {
-        json: args.format == Format::Json,
+        format: args.format,
         quiet: args.quiet,
-        colored: args.format == Format::Text && super::terminal::color_on_stdout(),
-        from: args.from.map(Into::into),
+        colored: args.format == ReportFormat::Text && super::terminal::color_on_stdout(),
+        from: args.from,
     };
     let written = write_report(&files, &opts, &|| bar.inc(1), &mut std::io::stdout().lock());
     bar.finish_and_clear();
     // The report is the point of `check`: losing it is an error.
     let (totals, io_error) = written.map_err(super::terminal::failure)?;
-    let code = match (io_error || empty || !skipped.is_empty(), totals.errors) {
+    let code = match (io_error || !problems.is_empty(), totals.errors) {
         (true, _) => 2,
         (false, 0) => 0,
         (false, _) => 1,

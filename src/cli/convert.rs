@@ -3,11 +3,10 @@
 use std::path::{Path, PathBuf};
 
 use twixtkit::board::BoardSize;
-use twixtkit::convert::{Destination, choose_format, convert, rules_named};
+use twixtkit::convert::{choose_format, convert, rules_named};
+use twixtkit::script::FileFormat;
 
 use super::failure::Failure;
-use super::game_args::RecordFormat;
-use super::terminal::Stdout;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -20,10 +19,10 @@ pub struct Args {
     output: PathBuf,
     /// Output format; by default chosen from the output file's extension.
     #[arg(long, value_enum)]
-    to: Option<RecordFormat>,
+    to: Option<FileFormat>,
     /// Input format; by default chosen from the input file's extension.
     #[arg(long, value_enum)]
-    from: Option<RecordFormat>,
+    from: Option<FileFormat>,
     /// Rule set (preset name or YAML file) for inputs that do not record
     /// it: move lists (default pencil) and T1 files (default t1, as check
     /// reads them; the file gives the size).
@@ -35,27 +34,17 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let to_stdout = a.output == Path::new("-");
-    let from = choose_format(a.from.map(Into::into), &a.input, true)?;
-    let to = choose_format(a.to.map(Into::into), &a.output, false)?;
+    let out = Some(a.output.as_path()).filter(|p| *p != Path::new("-"));
+    let from = choose_format(a.from, &a.input, true)?;
+    let to = choose_format(a.to, &a.output, false)?;
     let rules = a.rules.as_deref().map(rules_named).transpose()?;
-    let mut stdout = Stdout::default();
-    let mut sink = stdout.sink();
-    let destination = if to_stdout {
-        Destination::Sink(&mut sink)
-    } else {
-        Destination::File(&a.output)
-    };
-    let result = convert(&a.input, from, to, rules, a.size, destination);
-    drop(sink);
-    if let Some(f) = stdout.failed {
-        return Err(f);
-    }
-    let converted = result?;
+    let converted = super::terminal::write_to(out, |destination| {
+        convert(&a.input, from, to, rules, a.size, destination)
+    })?;
     if let Some(warning) = &converted.left_out {
         eprintln!("warning: {warning}");
     }
-    if !to_stdout {
+    if out.is_some() {
         let games = twixtkit::diagnostic::count(converted.games, "game");
         eprintln!("wrote {} ({games})", a.output.display());
     }

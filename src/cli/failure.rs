@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use twixtkit::diagnostic::Explained;
+use twixtkit::diagnostic::{Diagnostic, Explained, Severity};
 
 /// A failure and its exit code (1: the input is wrong, 2: usage or I/O).
 pub(crate) struct Failure {
@@ -35,18 +35,11 @@ impl Failure {
 /// Prints the problems a drawing run met; an error among them (a game of
 /// several that could not be drawn, and was skipped) fails the run with 1
 /// once the others are written.
-pub(crate) fn report_problems(
-    problems: &[twixtkit::diagnostic::Diagnostic],
-    written: &str,
-) -> Result<(), Failure> {
+pub(crate) fn report_problems(problems: &[Diagnostic], written: &str) -> Result<(), Failure> {
     for p in problems {
-        eprint!("{}", super::terminal::for_stderr(p));
+        super::terminal::eprint_diagnostic(p);
     }
-    let errors = problems
-        .iter()
-        .filter(|p| p.severity == twixtkit::diagnostic::Severity::Error)
-        .count();
-    if errors == 0 {
+    if !problems.iter().any(|p| p.severity == Severity::Error) {
         return Ok(());
     }
     if !written.is_empty() {
@@ -62,7 +55,7 @@ pub(crate) fn report_problems(
 impl<E: Explained> From<E> for Failure {
     fn from(e: E) -> Failure {
         for d in e.diagnostics() {
-            eprint!("{}", super::terminal::for_stderr(d));
+            super::terminal::eprint_diagnostic(d);
         }
         if e.is_usage() {
             Failure::usage(e.to_string())

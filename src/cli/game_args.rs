@@ -5,68 +5,12 @@ use std::path::PathBuf;
 
 use twixtkit::BoardSize;
 use twixtkit::diagram::game::Select;
-use twixtkit::diagram::{Crop, Format, Sides};
+use twixtkit::diagram::{Crop, Sides};
 use twixtkit::open::{Drawable, OpenOptions, Request};
 use twixtkit::pictures::{Choice, Look};
-use twixtkit::rules::RuleSet;
 use twixtkit::script::FileFormat;
 
 use super::failure::Failure;
-
-/// A game file format, as `--from` and `--to` name it.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum RecordFormat {
-    /// A .twixt game script.
-    Twixt,
-    /// Little Golem .tsgf.
-    #[value(alias = "lg")]
-    Tsgf,
-    /// T1j .T1.
-    T1,
-    /// A numbered move list (.txt, .moves).
-    Moves,
-}
-
-impl From<RecordFormat> for FileFormat {
-    fn from(f: RecordFormat) -> FileFormat {
-        match f {
-            RecordFormat::Twixt => FileFormat::Script,
-            RecordFormat::Tsgf => FileFormat::LittleGolem,
-            RecordFormat::T1 => FileFormat::T1,
-            RecordFormat::Moves => FileFormat::MoveList,
-        }
-    }
-}
-
-/// A picture format, as `--format` names it.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum FormatArg {
-    Svg,
-    Png,
-    Pdf,
-    Txt,
-}
-
-impl From<FormatArg> for Format {
-    fn from(f: FormatArg) -> Format {
-        match f {
-            FormatArg::Svg => Format::Svg,
-            FormatArg::Png => Format::Png,
-            FormatArg::Pdf => Format::Pdf,
-            FormatArg::Txt => Format::Txt,
-        }
-    }
-}
-
-/// A resolution in dots per inch, from 10 to 1200.
-pub fn dpi(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v.is_finite() && (10.0..=1200.0).contains(&v) => Ok(v),
-        _ => Err(format!(
-            "expected a resolution from 10 to 1200 dpi, found `{s}`"
-        )),
-    }
-}
 
 /// Which game of a file, and how to read it.
 #[derive(clap::Args, Clone)]
@@ -96,7 +40,7 @@ pub struct ReadArgs {
     /// The input's format, over what its extension says (standard input is
     /// read as a script unless this says otherwise).
     #[arg(long, value_enum, value_name = "FORMAT")]
-    pub from: Option<RecordFormat>,
+    pub from: Option<FileFormat>,
     /// Rule set for files that do not record it (pencil, board, schmidt,
     /// dujardin, t1, editable).
     #[arg(long)]
@@ -109,13 +53,11 @@ pub struct ReadArgs {
 impl ReadArgs {
     /// The library's options for opening files.
     pub fn options(&self) -> Result<OpenOptions, Failure> {
-        let rules = self.rules.as_deref().map(RuleSet::preset).transpose()?;
-        let format = self.from.map(Into::into);
-        Ok(OpenOptions {
-            rules,
-            size: self.size,
-            format,
-        })
+        Ok(OpenOptions::named(
+            self.rules.as_deref(),
+            self.size,
+            self.from,
+        )?)
     }
 }
 
@@ -126,7 +68,7 @@ impl GameArgs {
         let request = Request {
             input: self.input.clone(),
             position: self.position.clone(),
-            format: self.read.from.map(FileFormat::from),
+            format: self.read.from,
             game: self.game,
             rules: self.read.rules.clone(),
             size: self.read.size,

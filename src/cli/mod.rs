@@ -21,17 +21,13 @@ mod show;
 mod terminal;
 mod view;
 
+/// TwixT rules engine, game scripts and diagrams
 #[derive(Parser)]
-#[command(
-    name = "twixt",
-    version,
-    about = "TwixT rules engine, game scripts and diagrams"
-)]
+#[command(name = "twixt", version)]
 pub struct Cli {
-    /// Colour in error messages: auto (on a terminal, unless NO_COLOR is
-    /// set), always or never.
-    #[arg(long, global = true, default_value = "auto", value_name = "WHEN")]
-    color: clap::ColorChoice,
+    // `--color auto|always|never`, for diagnostics (see `terminal`).
+    #[command(flatten)]
+    color: colorchoice_clap::Color,
     #[command(subcommand)]
     command: Command,
 }
@@ -72,7 +68,7 @@ enum Command {
 pub fn run(cli: Cli) -> ExitCode {
     // An interrupted run leaves the old files or the new ones, nothing half-written.
     twixtkit::output::remove_temporary_files_on_signal();
-    terminal::set_color(cli.color);
+    cli.color.write_global();
     let success = |()| ExitCode::SUCCESS;
     let done = match cli.command {
         // These two exit 1 for what they found, without failing.

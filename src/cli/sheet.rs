@@ -2,10 +2,10 @@
 
 use std::path::PathBuf;
 
+use twixtkit::diagram::Style;
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::sheet::{Paper, SheetOptions};
-use twixtkit::diagram::{Format, Style};
-use twixtkit::render::sheet::{FORMATS, SheetOutput, write_drawable_sheet};
+use twixtkit::render::sheet::{SheetOutput, write_drawable_sheet};
 
 use super::failure::Failure;
 use super::game_args::{GameArgs, LookArgs, SelectArgs};
@@ -23,7 +23,7 @@ pub struct Args {
     #[arg(short, long, default_value = "sheet.svg")]
     output: PathBuf,
     /// Resolution of PNG pages, in dots per inch.
-    #[arg(long, default_value_t = 150.0, value_parser = super::game_args::dpi)]
+    #[arg(long, default_value_t = 150.0, value_parser = twixtkit::diagram::png::parse_dpi)]
     dpi: f64,
     /// Paper: a4, a3, a5, letter, legal, or WIDTHxHEIGHT in mm.
     #[arg(long, default_value = "a4")]
@@ -49,12 +49,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let out = SheetOutput {
-        format: Format::choose(None, Some(&a.output), &FORMATS)?,
-        path: a.output.clone(),
-        dpi: a.dpi,
-        inputs: vec![a.game.input.clone()],
-    };
+    let out = SheetOutput::new(&a.output, a.dpi, &a.game.input)?;
     let style = Style::load(&a.look.style)?;
     // The title heads each page, so captions just name the moves.
     let choice = a.look.choice(a.select.chosen(), Select::Every(10), false);

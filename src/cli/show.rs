@@ -2,7 +2,7 @@
 
 use twixtkit::diagram::Charset;
 use twixtkit::diagram::game::Select;
-use twixtkit::render::show::show;
+use twixtkit::render::show::{ShowAs, show};
 
 use super::failure::Failure;
 use super::game_args::{GameArgs, LookArgs};
@@ -20,17 +20,9 @@ pub struct Args {
     /// Plain ASCII instead of Unicode box drawing.
     #[arg(long)]
     ascii: bool,
-    /// What to print: the board as text, or each position in one line
-    /// (size/rules/red/black/links/to-move, read back by --position).
+    /// What to print of each position.
     #[arg(long, value_enum, default_value = "text")]
-    format: ShowFormat,
-}
-
-/// What `show` prints.
-#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum ShowFormat {
-    Text,
-    Position,
+    format: ShowAs,
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
@@ -43,8 +35,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     } else {
         Charset::Unicode
     };
-    let lines = a.format == ShowFormat::Position;
-    let (text, problems) = show(&a.game.open()?, &choice, charset, lines)?;
+    let (text, problems) = show(&a.game.open()?, &choice, charset, a.format)?;
     super::terminal::print(text.as_bytes())?;
     super::failure::report_problems(&problems, "")
 }

@@ -7,9 +7,11 @@
 //! help (`NO_COLOR`, `CLICOLOR_FORCE` and `TERM=dumb` count under `auto`).
 
 use std::io::{self, Write};
+use std::path::Path;
 
 use anstream::{AutoStream, ColorChoice, stream::RawStream};
 use twixtkit::diagnostic::Diagnostic;
+use twixtkit::output::Destination;
 
 use super::failure::Failure;
 
@@ -30,46 +32,46 @@ pub fn failure(e: io::Error) -> Failure {
     }
 }
 
-/// Standard output as a sink for the library's streamed writers. Its own
-/// failure (a closed pipe) is kept, to be reported as such rather than as
-/// the writer's error.
-#[derive(Default)]
-pub struct Stdout {
-    pub failed: Option<Failure>,
-}
-
-impl Stdout {
-    /// The sink: each piece printed and flushed.
-    pub fn sink(&mut self) -> impl FnMut(&[u8]) -> io::Result<()> + '_ {
-        |b| {
-            print(b).map_err(|f| {
-                self.failed = Some(f);
-                io::Error::other("standard output failed")
-            })
-        }
-    }
-}
-
-/// Remembers the colour choice made on the command line.
-pub fn set_color(when: clap::ColorChoice) {
-    ColorChoice::write_global(match when {
-        clap::ColorChoice::Auto => ColorChoice::Auto,
-        clap::ColorChoice::Always => ColorChoice::Always,
-        clap::ColorChoice::Never => ColorChoice::Never,
+/// Runs a library writer on the file `path`, or on standard output when
+/// there is none. A closed pipe is reported as such, not as the writer's
+/// error.
+pub fn write_to<T, E>(
+    path: Option<&Path>,
+    write: impl FnOnce(Destination<'_>) -> Result<T, E>,
+) -> Result<T, Failure>
+where
+    Failure: From<E>,
+{
+    let mut failed = None;
+    let mut stdout = |b: &[u8]| {
+        print(b).map_err(|f| {
+            failed = Some(f);
+            io::Error::other("standard output failed")
+        })
+    };
+    let written = write(match path {
+        Some(path) => Destination::File(path),
+        None => Destination::Sink(&mut stdout),
     });
+    match failed {
+        Some(f) => Err(f),
+        None => Ok(written?),
+    }
 }
 
 fn colored(stream: &impl RawStream) -> bool {
     AutoStream::choice(stream) != ColorChoice::Never
 }
 
-/// `d` as it should be written to standard error.
-pub fn for_stderr(d: &Diagnostic) -> String {
-    if colored(&io::stderr()) {
+/// Writes `d` to standard error: in colour on a terminal, and never
+/// failing (a closed standard error loses the message, not the run).
+pub fn eprint_diagnostic(d: &Diagnostic) {
+    let text = if colored(&io::stderr()) {
         d.render_colored()
     } else {
         d.render()
-    }
+    };
+    let _ = io::stderr().write_all(text.as_bytes());
 }
 
 /// True when what goes to standard output is coloured.

@@ -49,6 +49,27 @@ impl Default for BlankOptions {
 /// Largest number of boards on one page.
 pub const MAX_PER_PAGE: usize = 64;
 
+/// The widest blank margin at a page edge, in mm.
+pub const MAX_MARGIN_MM: f64 = 100.0;
+
+/// Reads a page margin in mm, as `board --margin` takes it: from 0 to
+/// [`MAX_MARGIN_MM`].
+///
+/// ```
+/// use twixtkit::diagram::blank::parse_margin;
+/// assert_eq!(parse_margin("12.5"), Ok(12.5));
+/// assert!(parse_margin("-1").is_err());
+/// assert!(parse_margin("NaN").is_err());
+/// ```
+pub fn parse_margin(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.0..=MAX_MARGIN_MM).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "expected a margin in mm from 0 to 100, found `{s}`"
+        )),
+    }
+}
+
 /// Space between boards on a page.
 const GAP_MM: f64 = 6.0;
 

@@ -6,8 +6,10 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// A format a diagram or page can be written in.
+/// A format a diagram or page can be written in. (With the `cli` feature
+/// the command line parses it by its extension's name.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// Scalable vector graphics, byte-stable.
     Svg,

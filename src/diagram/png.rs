@@ -93,6 +93,27 @@ pub fn svg_to_png(svg: &str, zoom: f64) -> Result<Vec<u8>, PngError> {
         .map_err(|e| PngError::Encode(e.to_string()))
 }
 
+/// The resolutions PNG output is made at, in dots per inch: below 10 a
+/// board is a smudge, above 1200 no printer gains.
+pub const DPI: std::ops::RangeInclusive<f64> = 10.0..=1200.0;
+
+/// Reads a resolution in dots per inch, as `--dpi` takes it: a number in
+/// [`DPI`].
+///
+/// ```
+/// use twixtkit::diagram::png::parse_dpi;
+/// assert_eq!(parse_dpi("300"), Ok(300.0));
+/// assert!(parse_dpi("5").is_err());
+/// ```
+pub fn parse_dpi(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if DPI.contains(&v) => Ok(v),
+        _ => Err(format!(
+            "expected a resolution from 10 to 1200 dpi, found `{s}`"
+        )),
+    }
+}
+
 /// The zoom that renders an SVG sized in millimetres at `dpi` dots per inch.
 pub fn zoom_for_dpi_mm(dpi: f64) -> f64 {
     // usvg converts mm to its own user units at 96 per inch.

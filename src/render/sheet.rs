@@ -2,7 +2,7 @@
 //! files: what `twixt sheet` does. Pages are SVG or PNG files (the second
 //! and later named by [`page_path`]) or one PDF document.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::{Error, Rendered, info, remove};
 use crate::diagram::pdf::{PdfPages, svgs_to_pdf};
@@ -31,6 +31,17 @@ pub struct SheetOutput {
 }
 
 impl SheetOutput {
+    /// Pages for the file `path`, in the format its extension names (one of
+    /// [`FORMATS`]), PNG pages at `dpi`; never written over `input`.
+    pub fn new(path: &Path, dpi: f64, input: &Path) -> Result<SheetOutput, Error> {
+        Ok(SheetOutput {
+            format: Format::choose(None, Some(path), &FORMATS)?,
+            path: path.to_path_buf(),
+            dpi,
+            inputs: vec![input.to_path_buf()],
+        })
+    }
+
     /// The file of each page (one for PDF), each checked to be writable and
     /// not an input before any is written; the folder they go in is made.
     fn paths(&self, pages: usize) -> Result<Vec<PathBuf>, Error> {

@@ -8,26 +8,36 @@ use crate::open::Drawable;
 use crate::pictures::Choice;
 use crate::twrs::file::TwrsFile;
 
+/// What `twixt show` prints of each position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum ShowAs {
+    /// The board as text.
+    Text,
+    /// The position in one line (size/rules/red/black/links/to-move), as
+    /// --position reads it back.
+    Position,
+}
+
 /// What `twixt show` prints of a file, and the problems met: the chosen
-/// positions' boards as text (or, with `lines`, their position lines); a
-/// TWRS script's diagram points as text.
+/// positions' boards as text (or their position lines); a TWRS script's
+/// diagram points as text.
 pub fn show(
     file: &Drawable,
     choice: &Choice,
     charset: Charset,
-    lines: bool,
+    show_as: ShowAs,
 ) -> Result<(String, Vec<Diagnostic>), Error> {
     match file {
         Drawable::Twixt(f) => {
             let drawn = f.pictures(choice)?;
-            let text = if lines {
-                position_lines(&drawn.pictures)
-            } else {
-                boards(&drawn.pictures, charset)
+            let text = match show_as {
+                ShowAs::Position => position_lines(&drawn.pictures),
+                ShowAs::Text => boards(&drawn.pictures, charset),
             };
             Ok((text, drawn.warnings))
         }
-        Drawable::Twrs(_) if lines => Err(Error::TwrsLines),
+        Drawable::Twrs(_) if show_as == ShowAs::Position => Err(Error::TwrsLines),
         Drawable::Twrs(f) => {
             super::twrs_choice(choice)?;
             Ok((twrs_boards(f, charset == Charset::Ascii)?, Vec::new()))
