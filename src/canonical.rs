@@ -140,16 +140,27 @@ pub enum Mode {
     },
 }
 
+/// What a run did with one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// It was canonical already.
+    Canonical,
+    /// It was rewritten in canonical form.
+    Rewritten,
+    /// Checking: it is not canonical, and this is how it differs.
+    NotCanonical(Difference),
+}
+
 /// A run of `twixt fmt` over many files, counted as it goes. Its
 /// `Display` is the summary: `2 files rewritten, 5 already canonical`.
 ///
 /// ```no_run
-/// use twixtkit::canonical::{Mode, Run, script_files};
+/// use twixtkit::canonical::{Mode, Outcome, Run, script_files};
 /// let mut run = Run::new(Mode::Check);
 /// for path in script_files(&["games".into()])? {
 ///     match run.file(&path) {
-///         Ok(Some(line)) => print!("{line}"),
-///         Ok(None) => {}
+///         Ok(Outcome::NotCanonical(how)) => println!("{}{}", path.display(), how.note()),
+///         Ok(_) => {}
 ///         Err(e) => eprintln!("{e}"),
 ///     }
 /// }
@@ -181,25 +192,27 @@ impl Run {
         }
     }
 
-    /// Checks or rewrites the script at `path` and counts it. Checking, a
-    /// file that is not canonical gives the line that names it:
-    /// `game.twixt: not in canonical form (line endings: CRLF, canonical is LF)`.
-    pub fn file(&mut self, path: &Path) -> Result<Option<String>, Error> {
+    /// Checks or rewrites the script at `path`, and counts what happened.
+    pub fn file(&mut self, path: &Path) -> Result<Outcome, Error> {
         let done = match self.mode {
-            Mode::Check => check_file(path).map(|d| d.map(|d| d.note())),
-            Mode::Rewrite { force } => format_in_place(path, force).map(|b| b.then_some("")),
+            Mode::Check => {
+                check_file(path).map(|d| d.map_or(Outcome::Canonical, Outcome::NotCanonical))
+            }
+            Mode::Rewrite { force } => format_in_place(path, force).map(|rewritten| {
+                if rewritten {
+                    Outcome::Rewritten
+                } else {
+                    Outcome::Canonical
+                }
+            }),
         };
-        match done {
-            Ok(None) => self.canonical += 1,
-            Ok(Some(_)) => self.changed += 1,
-            Err(ref e) if crate::diagnostic::Explained::is_usage(e) => self.unusable += 1,
+        match &done {
+            Ok(Outcome::Canonical) => self.canonical += 1,
+            Ok(_) => self.changed += 1,
+            Err(e) if crate::diagnostic::Explained::is_usage(e) => self.unusable += 1,
             Err(_) => self.invalid += 1,
         }
-        let named = |note| {
-            let name = crate::diagnostic::printable(&path.display().to_string());
-            format!("{name}: not in canonical form{note}\n")
-        };
-        Ok(done?.filter(|_| self.mode == Mode::Check).map(named))
+        done
     }
 
     /// The exit status of the run as `twixt fmt` ends: 2 when a file could
@@ -531,13 +544,10 @@ mod tests {
         std::fs::write(&canonical, &text).unwrap();
 
         let mut check = Run::new(Mode::Check);
-        assert_eq!(check.file(&canonical).unwrap(), None);
-        let line = check.file(&crlf).unwrap().unwrap();
-        assert!(
-            line.ends_with(
-                "b.twixt: not in canonical form (line endings: CRLF, canonical is LF)\n"
-            ),
-            "{line}"
+        assert_eq!(check.file(&canonical).unwrap(), Outcome::Canonical);
+        assert_eq!(
+            check.file(&crlf).unwrap(),
+            Outcome::NotCanonical(Difference::LineEndings)
         );
         assert_eq!(check.status(), 1);
         assert_eq!(
@@ -553,7 +563,7 @@ mod tests {
         assert_eq!(check.status(), 2);
 
         let mut rewrite = Run::new(Mode::Rewrite { force: false });
-        assert_eq!(rewrite.file(&crlf).unwrap(), None);
+        assert_eq!(rewrite.file(&crlf).unwrap(), Outcome::Rewritten);
         assert_eq!(std::fs::read_to_string(&crlf).unwrap(), text);
         let broken = dir.path().join("c.twixt");
         std::fs::write(&broken, "1. f66x\n").unwrap();

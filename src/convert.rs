@@ -99,15 +99,6 @@ pub fn choose_format(
     })
 }
 
-/// A rule set by name: a YAML file (`.yaml`, `.yml`) or a preset.
-pub fn rules_named(name: &str) -> Result<RuleSet, ConvertError> {
-    if name.ends_with(".yaml") || name.ends_with(".yml") {
-        crate::script::load_rules_yaml(Path::new(name)).map_err(ConvertError::usage)
-    } else {
-        RuleSet::preset(name).map_err(|e| ConvertError::usage(e.to_string()))
-    }
-}
-
 /// A file converted.
 #[derive(Debug, Clone)]
 pub struct Converted {

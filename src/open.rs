@@ -36,18 +36,26 @@ pub struct OpenOptions {
     pub format: Option<FileFormat>,
 }
 
+/// A TwixT rule set by name, as `--rules` gives it: a YAML rule file
+/// (`.yaml`, `.yml`), or a preset (an unknown name is an
+/// [`Error::Options`] that suggests the nearest).
+pub fn rules_named(name: &str) -> Result<RuleSet, Error> {
+    if name.ends_with(".yaml") || name.ends_with(".yml") {
+        crate::script::load_rules_yaml(Path::new(name)).map_err(Error::Options)
+    } else {
+        RuleSet::preset(name).map_err(|e| Error::Options(e.to_string()))
+    }
+}
+
 impl OpenOptions {
-    /// The options as a command line names them: a rule preset by name
-    /// (unknown names are a usage error that suggests the nearest), a board
-    /// size, a format.
+    /// The options as a command line names them: a rule set by name
+    /// ([`rules_named`]), a board size, a format.
     pub fn named(
         rules: Option<&str>,
         size: Option<BoardSize>,
         format: Option<FileFormat>,
     ) -> Result<OpenOptions, Error> {
-        let rules = rules
-            .map(|name| RuleSet::preset(name).map_err(|e| Error::Options(e.to_string())))
-            .transpose()?;
+        let rules = rules.map(rules_named).transpose()?;
         Ok(OpenOptions {
             rules,
             size,
@@ -166,7 +174,7 @@ pub struct GameFile {
     pub content: Content,
 }
 
-/// Why a game file could not be opened or drawn. [`Error::is_usage`] tells
+/// Why a game file could not be opened or drawn. [`Explained::is_usage`](crate::Explained::is_usage) tells
 /// a mistake in how the file was asked for (or an unreadable file) from a
 /// file whose content is wrong.
 #[derive(Debug, thiserror::Error)]
@@ -182,7 +190,9 @@ pub enum Error {
         /// What went wrong.
         message: String,
     },
-    /// The options are impossible (a rule set and size that do not fit).
+    /// The options name nothing or are impossible: an unknown rule set or
+    /// a bad rule file, a rule set and size that do not fit, a position
+    /// and a file together.
     #[error("{0}")]
     Options(String),
     /// A record file is malformed.

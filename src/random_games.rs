@@ -25,6 +25,8 @@ use crate::output::Destination;
 use crate::rules::RuleSet;
 use crate::twrs::TwrsRules;
 
+pub use crate::random::fresh_seed;
+
 /// The game a batch is played in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
@@ -46,7 +48,8 @@ pub struct Batch {
     pub size: Option<BoardSize>,
     /// Game `i` (from 0) is played from seed `seed + i`.
     pub seed: u64,
-    /// How many games.
+    /// How many games: 1 to [`MAX_GAMES_PER_FILE`](crate::limits::MAX_GAMES_PER_FILE),
+    /// as many as one file may hold.
     pub games: u32,
     /// The longest game in plies (default: as each game's module says).
     pub max_plies: Option<u32>,
@@ -55,6 +58,12 @@ pub struct Batch {
 /// Why a batch could not be made or written.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
+    /// No games, or more than a file may hold.
+    #[error(
+        "cannot write {0} games: ask for 1 to {max}",
+        max = crate::limits::MAX_GAMES_PER_FILE
+    )]
+    Count(u32),
     /// The TwixT rules named are unknown or do not fit the board.
     #[error(transparent)]
     Rules(#[from] crate::rules::RuleSetError),
@@ -69,16 +78,38 @@ pub enum Error {
     Twrs(#[from] crate::twrs::random::BatchError),
 }
 
-/// Every cause is a name, an option or an output (exit code 2 in the CLI).
-impl crate::diagnostic::Explained for Error {}
+impl crate::diagnostic::Explained for Error {
+    fn diagnostics(&self) -> &[crate::diagnostic::Diagnostic] {
+        match self {
+            Error::Count(_) => &[],
+            Error::Rules(e) => e.diagnostics(),
+            Error::TwrsRules(e) => e.diagnostics(),
+            Error::Twixt(e) => e.diagnostics(),
+            Error::Twrs(e) => e.diagnostics(),
+        }
+    }
+
+    fn is_usage(&self) -> bool {
+        match self {
+            Error::Count(_) => true,
+            Error::Rules(e) => e.is_usage(),
+            Error::TwrsRules(e) => e.is_usage(),
+            Error::Twixt(e) => e.is_usage(),
+            Error::Twrs(e) => e.is_usage(),
+        }
+    }
+}
 
 /// What a batch wrote; its `Display` is the summary: `wrote 3 random
 /// games to games.twixt, seed 42`.
 #[derive(Debug, Clone)]
 pub struct Written {
-    game: Game,
-    games: u32,
-    seed: u64,
+    /// The game played.
+    pub game: Game,
+    /// How many games.
+    pub games: u32,
+    /// The seed of the first game, to repeat the batch.
+    pub seed: u64,
     /// The file written; `None` for a sink.
     pub file: Option<PathBuf>,
 }
@@ -105,6 +136,9 @@ impl Batch {
             Destination::Sink(_) => None,
         };
         let (seed, games, max_plies) = (self.seed, self.games, self.max_plies);
+        if !(1..=crate::limits::MAX_GAMES_PER_FILE).contains(&(games as usize)) {
+            return Err(Error::Count(games));
+        }
         match self.game {
             Game::Twixt => {
                 let name = self.rules.as_deref().unwrap_or("pencil");
@@ -177,6 +211,20 @@ mod tests {
             pencil.write_into(Destination::File(&moves)),
             Err(Error::TwrsRules(_))
         ));
+    }
+
+    #[test]
+    fn a_batch_holds_one_to_as_many_games_as_a_file_may() {
+        for games in [0, crate::limits::MAX_GAMES_PER_FILE as u32 + 1] {
+            let batch = Batch {
+                games,
+                ..Batch::new(Game::Twixt)
+            };
+            let e = batch
+                .write_into(Destination::Sink(&mut |_| Ok(())))
+                .unwrap_err();
+            assert!(matches!(e, Error::Count(n) if n == games), "{e}");
+        }
     }
 
     #[test]

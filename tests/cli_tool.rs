@@ -41,6 +41,53 @@ fn every_preset_prints_as_a_rule_file_that_reads_back_as_itself() {
 }
 
 #[test]
+fn a_rule_file_is_accepted_wherever_rules_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let yaml = twixt(dir.path(), &["rules", "dujardin"]).stdout;
+    fs::write(dir.path().join("mine.yaml"), yaml).unwrap();
+    fs::write(dir.path().join("g.moves"), "1. f6 2. m12 3. g8\n").unwrap();
+    let out = twixt(
+        dir.path(),
+        &[
+            "show",
+            "g.moves",
+            "--rules",
+            "mine.yaml",
+            "--format",
+            "position",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.stdout, b"24/dujardin/f6,g8/m12/*/black\n");
+    let out = twixt(
+        dir.path(),
+        &[
+            "convert",
+            "g.moves",
+            "--rules",
+            "mine.yaml",
+            "-o",
+            "g.twixt",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let script = fs::read_to_string(dir.path().join("g.twixt")).unwrap();
+    assert!(script.contains("[Rules \"dujardin\"]"), "{script}");
+    // A rule file that is not there is a usage error that names it.
+    let out = twixt(dir.path(), &["render", "g.moves", "--rules", "gone.yaml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("gone.yaml"));
+}
+
+#[test]
 fn misspelt_names_get_a_hint() {
     let dir = tempfile::tempdir().unwrap();
     let out = twixt(dir.path(), &["rules", "dujardn"]);

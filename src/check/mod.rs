@@ -408,20 +408,12 @@ impl FileSet {
     }
 
     /// The game files `paths` name, folders searched as
-    /// [`game_files`](crate::open::game_files) does, and what went wrong
-    /// finding them: each folder that could not be searched, and (unless
-    /// `allow_empty`) finding no game file at all.
-    pub fn find(paths: &[PathBuf], allow_empty: bool) -> (FileSet, Vec<String>) {
+    /// [`game_files`](crate::open::game_files) does, and each path that
+    /// could not be searched.
+    pub fn find(paths: &[PathBuf]) -> (FileSet, Vec<crate::open::Skipped>) {
         let mut skipped = Vec::new();
         let files = FileSet::new(crate::open::game_files(paths, &mut skipped));
-        let mut problems: Vec<String> = skipped.iter().map(ToString::to_string).collect();
-        if files.is_empty() && problems.is_empty() && !allow_empty {
-            problems.push(
-                "no game files found (.twixt, .tsgf, .T1, .txt, .moves); --allow-empty accepts that"
-                    .to_string(),
-            );
-        }
-        (files, problems)
+        (files, skipped)
     }
 
     /// True when checking may take long enough for a progress bar to help:
@@ -877,20 +869,17 @@ mod file_set_tests {
     use super::*;
 
     #[test]
-    fn finding_no_game_file_is_a_problem_unless_allowed() {
+    fn files_are_found_in_folders_and_a_missing_one_is_skipped() {
         let dir = tempfile::tempdir().unwrap();
         let paths = [dir.path().to_path_buf()];
-        let (files, problems) = FileSet::find(&paths, false);
-        assert!(files.is_empty());
-        assert_eq!(problems.len(), 1);
-        assert!(
-            problems[0].starts_with("no game files found"),
-            "{problems:?}"
-        );
-        assert!(FileSet::find(&paths, true).1.is_empty());
+        let (files, skipped) = FileSet::find(&paths);
+        assert!(files.is_empty() && skipped.is_empty());
         std::fs::write(dir.path().join("g.twixt"), "1. f6\n").unwrap();
-        let (files, problems) = FileSet::find(&paths, false);
-        assert_eq!((files.len(), problems.len()), (1, 0));
+        std::fs::write(dir.path().join("notes.md"), "# not a game\n").unwrap();
+        let missing = dir.path().join("missing");
+        let (files, skipped) = FileSet::find(&[dir.path().to_path_buf(), missing]);
+        assert_eq!((files.len(), skipped.len()), (1, 1));
+        assert!(skipped[0].to_string().contains("missing"), "{}", skipped[0]);
         assert!(!files.is_long());
     }
 

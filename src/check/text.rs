@@ -100,11 +100,11 @@ impl TextReport {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ReportFormat {
-    /// Text, written as the findings come, in file order: a line per game
-    /// (unless quiet), the problems, a summary.
+    /// A line per game (unless quiet), each problem, and a summary, written
+    /// as they are found.
     #[default]
     Text,
-    /// One JSON document (every report is held until it is written).
+    /// One JSON document, written at the end.
     Json,
 }
 

@@ -49,9 +49,10 @@ pub struct Args {
     /// Output file; standard output when absent.
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// Output format (svg, png, pdf); by default from the output file's extension, else svg.
-    #[arg(long, value_enum)]
-    format: Option<Format>,
+    /// Output format: svg, png or pdf; by default from the output file's
+    /// extension, else svg.
+    #[arg(long, value_parser = ["svg", "png", "pdf"])]
+    format: Option<String>,
     /// Resolution of PNG output, in dots per inch.
     #[arg(long, default_value_t = 150.0, value_parser = twixtkit::diagram::png::parse_dpi)]
     dpi: f64,
@@ -72,7 +73,8 @@ pub fn run(a: Args) -> Result<(), Failure> {
         record: a.record,
     };
     let out = a.output.as_deref().filter(|p| p.as_os_str() != "-");
-    let format = Format::choose(a.format, out, &[Format::Svg, Format::Png, Format::Pdf])?;
+    let flag = a.format.as_deref().and_then(Format::from_extension);
+    let format = Format::choose(flag, out, &[Format::Svg, Format::Png, Format::Pdf])?;
     let bytes = blank_file(&opts, &style, format, a.dpi)?;
     match out {
         Some(p) => {

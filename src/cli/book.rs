@@ -40,6 +40,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         lenient: a.lenient,
     };
     let b = book_drawable(&a.game.open()?, &opts)?;
+    // A book's problems are warnings (errors stop it above), so this prints them and goes on.
     super::failure::report_problems(&b.warnings, "")?;
     write_book(&b, &a.output, format, &style, a.paper, &a.game.input)?;
     eprintln!("wrote {}", a.output.display());

@@ -42,9 +42,15 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         super::terminal::print(report.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }
-    let (files, problems) = FileSet::find(&args.paths, args.allow_empty);
-    for p in &problems {
-        eprintln!("error: {p}");
+    let (files, skipped) = FileSet::find(&args.paths);
+    for s in &skipped {
+        eprintln!("error: {s}");
+    }
+    let empty = files.is_empty() && skipped.is_empty() && !args.allow_empty;
+    if empty {
+        eprintln!(
+            "error: no game files found (.twixt, .tsgf, .T1, .txt, .moves); --allow-empty accepts that"
+        );
     }
     // A bar only helps on long runs watched in a terminal.
     let bar = if std::io::stderr().is_terminal() && files.is_long() {
@@ -62,7 +68,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     bar.finish_and_clear();
     // The report is the point of `check`: losing it is an error.
     let (totals, io_error) = written.map_err(super::terminal::failure)?;
-    let code = match (io_error || !problems.is_empty(), totals.errors) {
+    let code = match (io_error || empty || !skipped.is_empty(), totals.errors) {
         (true, _) => 2,
         (false, 0) => 0,
         (false, _) => 1,

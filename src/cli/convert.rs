@@ -3,7 +3,8 @@
 use std::path::{Path, PathBuf};
 
 use twixtkit::board::BoardSize;
-use twixtkit::convert::{choose_format, convert, rules_named};
+use twixtkit::convert::{choose_format, convert};
+use twixtkit::open::rules_named;
 use twixtkit::script::FileFormat;
 
 use super::failure::Failure;

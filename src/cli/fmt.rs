@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use twixtkit::canonical::{Mode, Run, script_files};
+use twixtkit::canonical::{Mode, Outcome, Run, script_files};
+use twixtkit::diagnostic::printable;
 
 use super::failure::Failure;
 
@@ -31,8 +32,12 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     for path in &script_files(&a.files)? {
         match run.file(path) {
             // A closed pipe ends the run; a file's failure is reported.
-            Ok(Some(line)) => super::terminal::print(line.as_bytes())?,
-            Ok(None) => {}
+            Ok(Outcome::NotCanonical(how)) => {
+                let name = printable(&path.display().to_string());
+                let line = format!("{name}: not in canonical form{}\n", how.note());
+                super::terminal::print(line.as_bytes())?;
+            }
+            Ok(_) => {}
             Err(e) => _ = Failure::from(e).report(),
         }
     }

@@ -41,8 +41,8 @@ pub struct ReadArgs {
     /// read as a script unless this says otherwise).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub from: Option<FileFormat>,
-    /// Rule set for files that do not record it (pencil, board, schmidt,
-    /// dujardin, t1, editable).
+    /// Rule set for files that do not record it: pencil, board, schmidt,
+    /// dujardin, t1, editable, or a YAML rule file.
     #[arg(long)]
     pub rules: Option<String>,
     /// Board size for move lists, e.g. 24 or 30x20.

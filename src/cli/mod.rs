@@ -23,7 +23,9 @@ mod view;
 
 /// TwixT rules engine, game scripts and diagrams
 #[derive(Parser)]
-#[command(name = "twixt", version)]
+#[command(name = "twixt", version, mut_arg("color", |a| a.help(
+    "Colour in error messages: auto (on a terminal, unless NO_COLOR is set), always or never"
+)))]
 pub struct Cli {
     // `--color auto|always|never`, for diagnostics (see `terminal`).
     #[command(flatten)]

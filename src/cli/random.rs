@@ -10,7 +10,7 @@ use super::failure::Failure;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game.
+    /// The game: TwixT, or TWRS (written as a TWRS script).
     #[arg(long, value_enum, default_value = "twixt")]
     game: Game,
     /// How many games (at most 100000).

@@ -65,7 +65,7 @@ pub fn parse_margin(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(v) if (0.0..=MAX_MARGIN_MM).contains(&v) => Ok(v),
         _ => Err(format!(
-            "expected a margin in mm from 0 to 100, found `{s}`"
+            "expected a margin in mm from 0 to {MAX_MARGIN_MM}, found `{s}`"
         )),
     }
 }

@@ -95,10 +95,10 @@ pub fn svg_to_png(svg: &str, zoom: f64) -> Result<Vec<u8>, PngError> {
 
 /// The resolutions PNG output is made at, in dots per inch: below 10 a
 /// board is a smudge, above 1200 no printer gains.
-pub const DPI: std::ops::RangeInclusive<f64> = 10.0..=1200.0;
+pub const DPI_RANGE: std::ops::RangeInclusive<f64> = 10.0..=1200.0;
 
 /// Reads a resolution in dots per inch, as `--dpi` takes it: a number in
-/// [`DPI`].
+/// [`DPI_RANGE`].
 ///
 /// ```
 /// use twixtkit::diagram::png::parse_dpi;
@@ -107,9 +107,11 @@ pub const DPI: std::ops::RangeInclusive<f64> = 10.0..=1200.0;
 /// ```
 pub fn parse_dpi(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(v) if DPI.contains(&v) => Ok(v),
+        Ok(v) if DPI_RANGE.contains(&v) => Ok(v),
         _ => Err(format!(
-            "expected a resolution from 10 to 1200 dpi, found `{s}`"
+            "expected a resolution from {} to {} dpi, found `{s}`",
+            DPI_RANGE.start(),
+            DPI_RANGE.end()
         )),
     }
 }

@@ -14,8 +14,8 @@ use crate::twrs::file::TwrsFile;
 pub enum ShowAs {
     /// The board as text.
     Text,
-    /// The position in one line (size/rules/red/black/links/to-move), as
-    /// --position reads it back.
+    /// The position in one line (size/rules/red/black/links/to-move), the
+    /// form `--position` reads back (see [`crate::line`]).
     Position,
 }
 

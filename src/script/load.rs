@@ -50,20 +50,20 @@ impl crate::diagnostic::Explained for LoadError {
 }
 
 /// The formats of game files, named by extension or by `--from`. (With the
-/// `cli` feature the command line parses them by those names: `twixt`,
-/// `tsgf` or `lg`, `t1`, `moves`; the variants' comments are its help.)
+/// `cli` feature the command line parses them by the names `twixt`, `tsgf`
+/// or `lg`, `t1` and `moves`; the variants' comments are their help.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum FileFormat {
-    /// A .twixt game script.
+    /// A `.twixt` game script.
     #[cfg_attr(feature = "cli", value(name = "twixt"))]
     Script,
-    /// Little Golem .tsgf.
+    /// Little Golem `.tsgf`.
     #[cfg_attr(feature = "cli", value(name = "tsgf", alias = "lg"))]
     LittleGolem,
-    /// T1j .T1.
+    /// T1j `.T1`.
     T1,
-    /// A numbered move list (.txt, .moves).
+    /// A numbered move list (`.txt`, `.moves`).
     #[cfg_attr(feature = "cli", value(name = "moves"))]
     MoveList,
 }
