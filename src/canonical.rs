@@ -32,6 +32,16 @@ pub enum Error {
         /// The I/O error.
         source: std::io::Error,
     },
+    /// The file is a record of another format or compressed, by its name.
+    #[error(
+        "{name} is {what}, not a game script: fmt rewrites .twixt scripts (`twixt convert` makes one from a record)"
+    )]
+    NotScript {
+        /// The file, as named.
+        name: String,
+        /// What its name says it is: `a Little Golem record`, say.
+        what: &'static str,
+    },
     /// The file could not be read.
     #[error("cannot read {name}: {source}")]
     Read {
@@ -141,7 +151,7 @@ pub enum Mode {
 }
 
 /// What a run did with one file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
     /// It was canonical already.
     Canonical,
@@ -149,6 +159,9 @@ pub enum Outcome {
     Rewritten,
     /// Checking: it is not canonical, and this is how it differs.
     NotCanonical(Difference),
+    /// Standard input (`-`), rewriting: its canonical text, for the caller
+    /// to write to standard output.
+    Text(String),
 }
 
 /// A run of `twixt fmt` over many files, counted as it goes. Its
@@ -198,6 +211,15 @@ impl Run {
             Mode::Check => {
                 check_file(path).map(|d| d.map_or(Outcome::Canonical, Outcome::NotCanonical))
             }
+            // Standard input is a filter: its canonical text is handed back.
+            Mode::Rewrite { .. } if path == Path::new("-") => format_file(path).map(|f| {
+                if f.differs.is_some() {
+                    self.changed += 1;
+                } else {
+                    self.canonical += 1;
+                }
+                Outcome::Text(f.canonical)
+            }),
             Mode::Rewrite { force } => format_in_place(path, force).map(|rewritten| {
                 if rewritten {
                     Outcome::Rewritten
@@ -207,6 +229,7 @@ impl Run {
             }),
         };
         match &done {
+            Ok(Outcome::Text(_)) => {}
             Ok(Outcome::Canonical) => self.canonical += 1,
             Ok(_) => self.changed += 1,
             Err(e) if crate::diagnostic::Explained::is_usage(e) => self.unusable += 1,
@@ -278,7 +301,15 @@ pub struct Formatted {
 /// back, so a canonical text over [`MAX_INPUT_BYTES`] is refused.
 pub fn format_file(path: &Path) -> Result<Formatted, Error> {
     let name = path.display().to_string();
-    let text = read_regular_text(path, MAX_INPUT_BYTES).map_err(|source| Error::Read {
+    if let Some(what) = record_named(path) {
+        return Err(Error::NotScript { name, what });
+    }
+    let read = if path == Path::new("-") {
+        crate::limits::read_stdin_text(MAX_INPUT_BYTES)
+    } else {
+        read_regular_text(path, MAX_INPUT_BYTES).map(|text| (text, starts_with_bom(path)))
+    };
+    let (text, bom) = read.map_err(|source| Error::Read {
         name: name.clone(),
         source,
     })?;
@@ -286,7 +317,7 @@ pub fn format_file(path: &Path) -> Result<Formatted, Error> {
     if canonical.len() as u64 > MAX_INPUT_BYTES {
         return Err(Error::TooLarge { name });
     }
-    let differs = if starts_with_bom(path) {
+    let differs = if bom {
         Some(Difference::ByteOrderMark)
     } else {
         text_difference(&canonical, &text)
@@ -488,6 +519,21 @@ fn rewrite_target(path: &Path, force: bool) -> Result<PathBuf, Error> {
     Ok(target)
 }
 
+/// What a file is, when its name says it is no script: a record of another
+/// format, or compressed. Any other name may hold a script.
+fn record_named(path: &Path) -> Option<&'static str> {
+    use crate::script::FileFormat;
+    if crate::limits::without_gz(path) != path {
+        return Some("compressed");
+    }
+    match FileFormat::of_path(path)? {
+        FileFormat::Script => None,
+        FileFormat::LittleGolem => Some("a Little Golem record"),
+        FileFormat::T1 => Some("a T1 file"),
+        FileFormat::MoveList => Some("a move list"),
+    }
+}
+
 fn starts_with_bom(path: &Path) -> bool {
     let mut head = [0u8; 3];
     std::fs::File::open(path)
@@ -573,5 +619,22 @@ mod tests {
             (1, 1, 1)
         );
         assert_eq!(rewrite.to_string(), "1 file rewritten, 0 already canonical");
+
+        // A record of another format is refused by its name, untouched.
+        let moves = dir.path().join("d.moves");
+        std::fs::write(&moves, "1.f6 2.m12\n").unwrap();
+        let e = rewrite.file(&moves).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                Error::NotScript {
+                    what: "a move list",
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.is_usage());
+        assert_eq!(std::fs::read_to_string(&moves).unwrap(), "1.f6 2.m12\n");
     }
 }

@@ -123,6 +123,12 @@ pub fn convert_file(
     let bytes = crate::limits::read_input(input, crate::limits::MAX_INPUT_BYTES)
         .map_err(|e| ConvertError::usage(format!("cannot read {}: {e}", input.display())))?;
     let name = input.display().to_string();
+    // Standard input read as a script may be a record of another format:
+    // its content says so (no script starts as they do).
+    let from = match from {
+        FileFormat::Script if input == Path::new("-") => FileFormat::sniff(&bytes),
+        _ => from,
+    };
     if (from, to) == (FileFormat::Script, FileFormat::Script) {
         return script_to_script(&name, &bytes);
     }

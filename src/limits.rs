@@ -104,6 +104,15 @@ pub fn read_input(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     read_bytes(path, max)
 }
 
+/// Standard input as UTF-8 text within `max` bytes, and whether it began
+/// with a byte order mark (dropped, as every reader drops it).
+pub fn read_stdin_text(max: u64) -> io::Result<(String, bool)> {
+    let mut bytes = Vec::new();
+    io::stdin().lock().take(max + 1).read_to_end(&mut bytes)?;
+    let bom = bytes.starts_with(b"\xEF\xBB\xBF");
+    Ok((utf8(finish_read(bytes, max)?)?, bom))
+}
+
 /// Like [`read_bytes`], for files named inside other files or options (rule
 /// sets, styles): only a regular file is read. A FIFO or a device is refused
 /// without waiting for a writer.

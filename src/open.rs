@@ -305,15 +305,29 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
         path: path.to_path_buf(),
         message,
     };
-    let format = options
-        .format
-        .or_else(|| FileFormat::of_path(path))
-        .ok_or_else(|| Error::UnknownFormat(path.into()))?;
+    let read = || read_input(path, MAX_INPUT_BYTES).map_err(|e| unreadable(e.to_string()));
+    // Standard input is read once; without a format given, its content
+    // tells what it is.
+    let stdin = if path == Path::new("-") && options.format.is_none() {
+        Some(read()?)
+    } else {
+        None
+    };
+    let format = match &stdin {
+        Some(bytes) => FileFormat::sniff(bytes),
+        None => options
+            .format
+            .or_else(|| FileFormat::of_path(path))
+            .ok_or_else(|| Error::UnknownFormat(path.into()))?,
+    };
     let content = if format == FileFormat::Script {
-        let file = load_games_as(path, Some(format)).map_err(|e| match e {
-            crate::script::LoadError::Io { source, .. } => unreadable(source.to_string()),
-            other => unreadable(other.to_string()),
-        })?;
+        let file = match &stdin {
+            Some(bytes) => crate::script::script_from_bytes(path, bytes),
+            None => load_games_as(path, Some(format)).map_err(|e| match e {
+                crate::script::LoadError::Io { source, .. } => unreadable(source.to_string()),
+                other => unreadable(other.to_string()),
+            })?,
+        };
         // A TWRS script would read as a TwixT script full of errors.
         if crate::twrs::script::is_twrs(&file.source) {
             return Err(Error::Options(format!(
@@ -332,7 +346,11 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
             games: file.games,
         }
     } else {
-        Content::Records(read_records(path, format, options)?)
+        let bytes = match stdin {
+            Some(bytes) => bytes,
+            None => read()?,
+        };
+        Content::Records(read_records(path, &bytes, format, options)?)
     };
     Ok(GameFile {
         path: path.to_path_buf(),
@@ -531,25 +549,22 @@ pub fn is_script(path: &Path) -> bool {
 /// Reads the games of a record file with the given defaults.
 fn read_records(
     path: &Path,
+    bytes: &[u8],
     format: FileFormat,
     options: &OpenOptions,
 ) -> Result<Vec<Record>, Error> {
-    let bytes = read_input(path, MAX_INPUT_BYTES).map_err(|e| Error::Unreadable {
-        path: path.to_path_buf(),
-        message: e.to_string(),
-    })?;
     let malformed = |e: &dyn std::fmt::Display| Error::Record {
         path: path.to_path_buf(),
-        message: format!("{e}{}", script_hint(&bytes, format)),
+        message: format!("{e}{}", script_hint(bytes, format)),
     };
     Ok(match format {
         FileFormat::Script => unreachable!("scripts are read by load_games"),
-        FileFormat::LittleGolem => vec![littlegolem::read(&bytes).map_err(|e| malformed(&e))?],
+        FileFormat::LittleGolem => vec![littlegolem::read(bytes).map_err(|e| malformed(&e))?],
         // Without a rule set, the T1 reader's own default (the swap T1 files are played with).
         FileFormat::T1 => vec![
             match &options.rules {
-                Some(r) => t1::read_with(&bytes, r.clone()),
-                None => t1::read(&bytes),
+                Some(r) => t1::read_with(bytes, r.clone()),
+                None => t1::read(bytes),
             }
             .map_err(|e| malformed(&e))?,
         ],
@@ -559,7 +574,7 @@ fn read_records(
                 base = base.with_size(size);
             }
             base.validate().map_err(|e| Error::Options(e.to_string()))?;
-            movelist::read_with(&bytes, base).map_err(|e| malformed(&e))?
+            movelist::read_with(bytes, base).map_err(|e| malformed(&e))?
         }
     })
 }

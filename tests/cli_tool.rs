@@ -191,6 +191,23 @@ fn a_dash_reads_standard_input_and_writes_standard_output() {
     let out = twixt(d, &["board", "-o", "-"]);
     assert!(out.status.success());
     assert!(out.stdout.starts_with(b"<svg"));
+    // fmt as a filter: the canonical text out, nothing written in place.
+    let out = twixt_with_input(d, &["fmt", "-"], "\u{feff}1.   f6 2. k9\r\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.stdout, b"1. f6 2. k9\n");
+    let out = twixt_with_input(d, &["fmt", "--check", "-"], "1. f6 2. k9\r\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "-: not in canonical form (line endings: CRLF, canonical is LF)\n"
+    );
+    let out = twixt_with_input(d, &["fmt", "--check", "-"], "1. f6 2. k9\n");
+    assert!(out.status.success());
+    assert!(!d.join("-").exists());
 }
 
 #[test]
@@ -476,4 +493,53 @@ fn a_game_played_from_a_setup_can_be_drawn_at_any_move() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+#[test]
+fn standard_input_is_read_by_what_it_holds() {
+    // A Little Golem record, a T1 file and a move list with a comment do
+    // not start as a script does: each is read as what it is, by every
+    // command that reads standard input, unless --from says otherwise.
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("g.twixt"), "1. f6 2. m12 3. g8 4. n14\n").unwrap();
+    let t1 = "[Rules \"t1\"]\n1. f6 2. m12 3. g8 4. n14\n";
+    fs::write(dir.path().join("t.twixt"), t1).unwrap();
+    for (from, to) in [
+        ("g.twixt", "g.tsgf"),
+        ("t.twixt", "g.T1"),
+        ("g.twixt", "g.moves"),
+    ] {
+        let out = twixt(dir.path(), &["convert", from, "-o", to]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let moves = fs::read_to_string(dir.path().join("g.moves")).unwrap();
+    let moves = format!("# one game\n{moves}");
+    for name in ["g.tsgf", "g.T1"] {
+        let text = fs::read_to_string(dir.path().join(name)).unwrap();
+        for (what, input) in [(name, text.as_str()), ("move list", moves.as_str())] {
+            let out = twixt_with_input(dir.path(), &["check", "-"], input);
+            assert!(
+                out.status.success(),
+                "{what}: {}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let out = twixt_with_input(dir.path(), &["show", "-", "--format", "position"], input);
+            let line = String::from_utf8_lossy(&out.stdout);
+            assert!(line.contains("/f6,g8/m12,n14/"), "{what}: {line}");
+            let out = twixt_with_input(dir.path(), &["convert", "-", "-o", "-"], input);
+            let script = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                script.contains("1. f6 2. m12 3. g8 4. n14"),
+                "{what}: {script}"
+            );
+        }
+        // Asked to read a script, it is one: the record's first line is wrong.
+        let out = twixt_with_input(dir.path(), &["check", "--from", "twixt", "-"], &text);
+        assert_eq!(out.status.code(), Some(1), "{name}");
+    }
 }

@@ -242,13 +242,26 @@ fn drawing_commands_refuse_twixt_position_choices_for_twrs() {
     for made in ["out", "s.svg", "b.html"] {
         assert!(!dir.path().join(made).exists(), "{made}");
     }
-    // --final is a choice TWRS takes: the final position of each game.
+    // --final is a choice TWRS takes: the final position of each game, not
+    // the diagram points, so one game's final position fits one file.
     let o = twixt(
         &["render", "g.twixt", "--final", "-o", "out"],
         dir.path(),
         None,
     );
     assert!(o.status.success(), "{}", text(&o));
+    assert!(dir.path().join("out/g-m2.svg").exists(), "{}", text(&o));
+    assert!(!dir.path().join("out/after.svg").exists());
+    let o = twixt(
+        &["render", "g.twixt", "--final", "-o", "last.png"],
+        dir.path(),
+        None,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(dir.path().join("last.png").exists());
+    let o = twixt(&["render", "g.twixt", "-o", "points"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(dir.path().join("points/after.svg").exists());
 }
 
 #[test]

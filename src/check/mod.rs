@@ -265,7 +265,7 @@ pub fn check_file_each(
 ) -> bool {
     let name = path.display().to_string();
     if path == Path::new("-") && from.is_none_or(|f| f == FileFormat::Script) {
-        return check_stdin(&name, each);
+        return check_stdin(&name, from.is_none(), each);
     }
     let streamed = path != Path::new("-")
         && from.or_else(|| FileFormat::of_path(path)) == Some(FileFormat::Script)
@@ -535,7 +535,7 @@ fn check_script_stream(path: &Path, name: &str, each: &mut dyn FnMut(Finding)) -
 
 /// Standard input as a script, streamed like a file (gzip data is told by
 /// its first bytes); a TWRS script, told by its header, is read whole.
-fn check_stdin(name: &str, each: &mut dyn FnMut(Finding)) -> bool {
+fn check_stdin(name: &str, sniff: bool, each: &mut dyn FnMut(Finding)) -> bool {
     use std::io::Read;
     let failed = |e: std::io::Error| {
         Finding::FileError(Diagnostic::error(format!("cannot read {name}: {e}")).with_file(name))
@@ -565,7 +565,14 @@ fn check_stdin(name: &str, each: &mut dyn FnMut(Finding)) -> bool {
     } else {
         0
     };
-    if crate::twrs::script::is_twrs(&String::from_utf8_lossy(&head[bom..])) {
+    // Without --from, a record of another format is told by its content.
+    let format = if sniff {
+        FileFormat::sniff(&head)
+    } else {
+        FileFormat::Script
+    };
+    let twrs = crate::twrs::script::is_twrs(&String::from_utf8_lossy(&head[bom..]));
+    if twrs || format != FileFormat::Script {
         let mut bytes = head;
         let limit = crate::limits::MAX_INPUT_BYTES;
         if let Err(e) = reader.take(limit + 1).read_to_end(&mut bytes) {
@@ -578,6 +585,10 @@ fn check_stdin(name: &str, each: &mut dyn FnMut(Finding)) -> bool {
                 crate::limits::describe_bytes(limit)
             ))));
             return true;
+        }
+        if !twrs {
+            let file = crate::script::records_as_games(Path::new("-"), &bytes, format);
+            return hand_out(report_of_loaded(file, name), each);
         }
         let text = String::from_utf8_lossy(&bytes[bom..]).into_owned();
         let file = crate::twrs::file::TwrsFile::from_text(name, text, Path::new("."));
@@ -785,7 +796,10 @@ fn check_whole_file(path: &Path, from: Option<FileFormat>, name: &str) -> FileRe
                     );
                     return check_twrs(file);
                 }
-                Ok(script_from_bytes(path, &bytes))
+                match from.unwrap_or_else(|| FileFormat::sniff(&bytes)) {
+                    FileFormat::Script => Ok(script_from_bytes(path, &bytes)),
+                    other => Ok(crate::script::records_as_games(path, &bytes, other)),
+                }
             }
         }
     } else {
@@ -797,26 +811,27 @@ fn check_whole_file(path: &Path, from: Option<FileFormat>, name: &str) -> FileRe
             io_error: true,
             games: Vec::new(),
         },
-        Ok(file) => {
-            let games = file
-                .games
-                .par_iter()
-                .with_min_len(64)
-                .map(|g| check_game(&file, &name, g))
-                .collect::<Vec<_>>();
-            let mut errors = file.errors;
-            // An empty file is usually a failed download or export.
-            if games.is_empty() && errors.is_empty() {
-                errors.push(
-                    Diagnostic::error("expected at least one game, found none").with_file(&name),
-                );
-            }
-            FileReport {
-                errors,
-                io_error: false,
-                games,
-            }
-        }
+        Ok(file) => report_of_loaded(file, &name),
+    }
+}
+
+/// The report of a file read whole: its games checked in parallel.
+fn report_of_loaded(file: crate::script::LoadedFile, name: &str) -> FileReport {
+    let games = file
+        .games
+        .par_iter()
+        .with_min_len(64)
+        .map(|g| check_game(&file, name, g))
+        .collect::<Vec<_>>();
+    let mut errors = file.errors;
+    // An empty file is usually a failed download or export.
+    if games.is_empty() && errors.is_empty() {
+        errors.push(Diagnostic::error("expected at least one game, found none").with_file(name));
+    }
+    FileReport {
+        errors,
+        io_error: false,
+        games,
     }
 }
 

@@ -27,7 +27,7 @@ use crate::diagram::{Charset, ChooseError, Format, Scale, Style, to_svg, to_text
 use crate::open::{Drawable, GameFile};
 use crate::output::{FolderLock, NameSet, OutputError, ensure_not_input, write_atomic};
 use crate::pictures::Choice;
-use crate::twrs::file::{TwrsFile, TwrsPicture, TwrsView};
+use crate::twrs::file::{Positions, TwrsFile, TwrsPicture, TwrsView};
 
 /// Why pictures or pages could not be made or written.
 #[derive(Debug, thiserror::Error)]
@@ -41,6 +41,17 @@ pub enum Error {
     /// No output format could be agreed on.
     #[error(transparent)]
     Format(#[from] ChooseError),
+    /// The output's extension names no format, and it is not a folder.
+    #[error(
+        "{}: {source}; or, for a folder of pictures, name one that exists or end the name with `/`",
+        path.display()
+    )]
+    UnknownExtension {
+        /// The output path.
+        path: PathBuf,
+        /// What is wrong with its extension.
+        source: crate::diagram::UnknownFormat,
+    },
     /// A resolution was given for pictures sized in pixels.
     #[error("--dpi sizes pictures drawn in millimetres; add --unit 5mm (say)")]
     DpiWithPixels,
@@ -148,25 +159,29 @@ pub enum Target {
 }
 
 impl Target {
-    /// A path whose extension names a format, and that is not a folder,
-    /// is one file; any other path is a folder. `format` (asked for by
-    /// name) must agree with the extension; a folder's pictures are SVG
-    /// unless it says otherwise.
+    /// An existing folder, a name ending in `/`, or a name without an
+    /// extension is a folder; a name whose extension names a format is one
+    /// file; any other extension (`out.jpg`) is an error, never a folder of
+    /// that name. `format` (asked for by name) must agree with the
+    /// extension; a folder's pictures are SVG unless it says otherwise.
     pub fn choose(path: &Path, format: Option<Format>) -> Result<Target, Error> {
-        let names_format = path
-            .extension()
-            .and_then(|e| Format::from_extension(&e.to_string_lossy()))
-            .is_some();
+        let folder = path.is_dir()
+            || path.as_os_str().to_string_lossy().ends_with('/')
+            || path.extension().is_none();
         if path == Path::new("-") {
             // Standard output: one picture, or one PDF document.
             let f = Format::choose(format, None, &Format::ALL)?;
             Ok(Target::File(path.to_path_buf(), f))
-        } else if names_format && !path.is_dir() {
-            let f = Format::choose(format, Some(path), &Format::ALL)?;
-            Ok(Target::File(path.to_path_buf(), f))
-        } else {
+        } else if folder {
             let f = Format::choose(format, None, &Format::ALL)?;
             Ok(Target::Folder(path.to_path_buf(), f))
+        } else {
+            Format::of_path(path, &Format::ALL).map_err(|source| Error::UnknownExtension {
+                path: path.to_path_buf(),
+                source,
+            })?;
+            let f = Format::choose(format, Some(path), &Format::ALL)?;
+            Ok(Target::File(path.to_path_buf(), f))
         }
     }
 }
@@ -429,14 +444,14 @@ pub(crate) fn remove(written: &[PathBuf]) {
 
 /// A TWRS script's drawings at its diagram points (or each game's final
 /// position), or its errors.
-pub fn twrs_pictures(file: &TwrsFile) -> Result<Vec<TwrsPicture>, Error> {
-    file.pictures()
+pub fn twrs_pictures(file: &TwrsFile, which: Positions) -> Result<Vec<TwrsPicture>, Error> {
+    file.pictures(which)
         .map_err(|diagnostics| twrs_errors(file, diagnostics))
 }
 
 /// The positions [`twrs_pictures`] draws, for text and other writers.
-pub fn twrs_views(file: &TwrsFile) -> Result<Vec<TwrsView>, Error> {
-    file.views()
+pub fn twrs_views(file: &TwrsFile, which: Positions) -> Result<Vec<TwrsView>, Error> {
+    file.views(which)
         .map_err(|diagnostics| twrs_errors(file, diagnostics))
 }
 
@@ -457,26 +472,29 @@ pub fn write_drawable(
 ) -> Result<Rendered, Error> {
     match file {
         Drawable::Twixt(f) => write_pictures(f, choice, style, out),
-        Drawable::Twrs(f) => {
-            twrs_choice(choice)?;
-            write_twrs_pictures(f, out)
-        }
+        Drawable::Twrs(f) => write_twrs_pictures(f, twrs_choice(choice)?, out),
     }
 }
 
-/// Refuses a choice of positions by move, which TWRS scripts do not take.
-pub(crate) fn twrs_choice(choice: &Choice) -> Result<(), Error> {
+/// The TWRS positions a choice asks for: the final ones, or the diagram
+/// points; a choice by move, which TWRS scripts do not take, is refused.
+pub(crate) fn twrs_choice(choice: &Choice) -> Result<Positions, Error> {
     match choice.select {
         Some(Select::Move(_) | Select::Every(_)) => Err(Error::TwrsSelection),
-        _ => Ok(()),
+        Some(Select::Final) => Ok(Positions::Finals),
+        None => Ok(Positions::DiagramPoints),
     }
 }
 
 /// [`write_pictures`] for a TWRS script: its diagram points (or each game's
 /// final position) drawn by the TWRS drawing and written the same way.
 /// Returns the files written.
-pub fn write_twrs_pictures(file: &TwrsFile, out: &Output) -> Result<Rendered, Error> {
-    let pictures = twrs_pictures(file)?;
+pub fn write_twrs_pictures(
+    file: &TwrsFile,
+    which: Positions,
+    out: &Output,
+) -> Result<Rendered, Error> {
+    let pictures = twrs_pictures(file, which)?;
     let title = file
         .games
         .first()
@@ -549,6 +567,23 @@ mod tests {
             Target::choose(Path::new("x.png"), Some(Format::Svg)),
             Err(Error::Format(ChooseError::Disagree { .. }))
         ));
+        // A name that asks for a format we do not write is refused, not
+        // taken as a folder; a folder may be named with a dot when it ends
+        // in `/` or exists.
+        let e = Target::choose(Path::new("y.jpg"), None).unwrap_err();
+        assert!(matches!(e, Error::UnknownExtension { .. }), "{e}");
+        assert!(e.to_string().contains(".jpg"), "{e}");
+        assert_eq!(
+            Target::choose(Path::new("v1.2/"), None).unwrap(),
+            Target::Folder("v1.2/".into(), Format::Svg)
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let dotted = dir.path().join("pictures.d");
+        std::fs::create_dir(&dotted).unwrap();
+        assert_eq!(
+            Target::choose(&dotted, Some(Format::Png)).unwrap(),
+            Target::Folder(dotted.clone(), Format::Png)
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::diagram::{Diagram, Format, Style};
 use crate::open::{Drawable, GameFile};
 use crate::output::{check_writable, ensure_not_input, page_path, write_atomic};
 use crate::pictures::Choice;
-use crate::twrs::file::TwrsFile;
+use crate::twrs::file::{Positions, TwrsFile};
 
 /// The formats pages are written in.
 pub const FORMATS: [Format; 3] = [Format::Svg, Format::Png, Format::Pdf];
@@ -234,9 +234,9 @@ pub fn write_drawable_sheet(
     match file {
         Drawable::Twixt(f) => write_sheet(f, choice, style, opts, only, out),
         Drawable::Twrs(f) => {
-            super::twrs_choice(choice)?;
+            let which = super::twrs_choice(choice)?;
             Ok(Rendered {
-                written: write_twrs_sheet(f, opts, only, out)?,
+                written: write_twrs_sheet(f, which, opts, only, out)?,
                 stdout: None,
                 warnings: Vec::new(),
             })
@@ -249,11 +249,12 @@ pub fn write_drawable_sheet(
 /// layout. Returns the files written.
 pub fn write_twrs_sheet(
     file: &TwrsFile,
+    which: Positions,
     opts: &SheetOptions,
     only: Option<&str>,
     out: &SheetOutput,
 ) -> Result<Vec<PathBuf>, Error> {
-    let pictures = super::twrs_pictures(file)?;
+    let pictures = super::twrs_pictures(file, which)?;
     let svgs: Vec<String> = pictures
         .into_iter()
         .filter(|p| wanted(only, &p.stem))

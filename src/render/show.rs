@@ -6,7 +6,7 @@ use crate::diagnostic::{Diagnostic, printable};
 use crate::diagram::{Charset, to_text};
 use crate::open::Drawable;
 use crate::pictures::Choice;
-use crate::twrs::file::TwrsFile;
+use crate::twrs::file::{Positions, TwrsFile};
 
 /// What `twixt show` prints of each position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,8 +39,11 @@ pub fn show(
         }
         Drawable::Twrs(_) if show_as == ShowAs::Position => Err(Error::TwrsLines),
         Drawable::Twrs(f) => {
-            super::twrs_choice(choice)?;
-            Ok((twrs_boards(f, charset == Charset::Ascii)?, Vec::new()))
+            let which = super::twrs_choice(choice)?;
+            Ok((
+                twrs_boards(f, which, charset == Charset::Ascii)?,
+                Vec::new(),
+            ))
         }
     }
 }
@@ -67,9 +70,9 @@ pub fn position_lines(pictures: &[Picture]) -> String {
 /// A TWRS script's diagram points (or final positions) as text, each with
 /// its name and caption above, and whose turn it is and the score so far
 /// below. Text from the file is made printable.
-pub fn twrs_boards(file: &TwrsFile, ascii: bool) -> Result<String, Error> {
+pub fn twrs_boards(file: &TwrsFile, which: Positions, ascii: bool) -> Result<String, Error> {
     let mut text = String::new();
-    for (i, v) in twrs_views(file)?.iter().enumerate() {
+    for (i, v) in twrs_views(file, which)?.iter().enumerate() {
         if i > 0 {
             text.push('\n');
         }

@@ -89,6 +89,53 @@ impl FileFormat {
     }
 }
 
+impl FileFormat {
+    /// The format the first bytes of a record show, for input that has no
+    /// name to go by (standard input): a Little Golem record opens with
+    /// `(;`; a line starting `# ` opens a T1 file (thirteen header lines,
+    /// each with a `#` comment, rows and columns numbers) or else a move
+    /// list with a comment; anything else is a script. No script starts
+    /// either way, so a script is never taken for another format.
+    ///
+    /// ```
+    /// use twixtkit::script::FileFormat;
+    /// assert_eq!(FileFormat::sniff(b"(;FF[4]SZ[24];r[ch])"), FileFormat::LittleGolem);
+    /// assert_eq!(FileFormat::sniff(b"# my games\n1. f6 2. m12\n"), FileFormat::MoveList);
+    /// assert_eq!(FileFormat::sniff(b"[Rules \"pencil\"]\n1. f6\n"), FileFormat::Script);
+    /// ```
+    pub fn sniff(head: &[u8]) -> FileFormat {
+        let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+        let text = String::from_utf8_lossy(&head[..head.len().min(4096)]);
+        let text = text.trim_start_matches(|c: char| c.is_ascii_whitespace());
+        if text.starts_with("(;") {
+            return FileFormat::LittleGolem;
+        }
+        let first = text.lines().next().unwrap_or("");
+        let comment =
+            first.starts_with('#') && first[1..].chars().next().is_none_or(char::is_whitespace);
+        if !comment {
+            return FileFormat::Script;
+        }
+        let header: Vec<&str> = text
+            .lines()
+            .take(crate::formats::t1::HEADER_LINES)
+            .collect();
+        let number = |line: &str| {
+            let v = line.split('#').next().unwrap_or("").trim();
+            v.len() <= 4 && v.bytes().all(|b| b.is_ascii_digit())
+        };
+        if header.len() == crate::formats::t1::HEADER_LINES
+            && header.iter().all(|l| l.contains('#'))
+            && number(header[5])
+            && number(header[6])
+        {
+            FileFormat::T1
+        } else {
+            FileFormat::MoveList
+        }
+    }
+}
+
 /// True when `path` has an extension `load_games` reads (also with `.gz`
 /// after it: compressed files are read as they are).
 pub fn is_game_file(path: &Path) -> bool {
@@ -104,8 +151,20 @@ pub fn load_games(path: &Path) -> Result<LoadedFile, LoadError> {
     load_games_as(path, None)
 }
 
-/// Reads a game file in `format`, or the format its extension names.
+/// Reads a game file in `format`, or the format its extension names;
+/// standard input (`-`) in the format its content shows
+/// ([`FileFormat::sniff`]).
 pub fn load_games_as(path: &Path, format: Option<FileFormat>) -> Result<LoadedFile, LoadError> {
+    if path == Path::new("-") && format.is_none() {
+        let bytes = read_input(path, MAX_INPUT_BYTES).map_err(|source| LoadError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        return Ok(match FileFormat::sniff(&bytes) {
+            FileFormat::Script => script_from_bytes(path, &bytes),
+            other => records_as_games(path, &bytes, other),
+        });
+    }
     let Some(format) = format.or_else(|| FileFormat::of_path(path)) else {
         return Err(LoadError::UnknownExtension {
             path: path.to_path_buf(),

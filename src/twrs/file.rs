@@ -98,6 +98,16 @@ pub struct TwrsPicture {
     pub svg: String,
 }
 
+/// Which positions of a TWRS script are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Positions {
+    /// Its diagram points, and the final position of a game that has none.
+    #[default]
+    DiagramPoints,
+    /// Each game's final position (`--final`).
+    Finals,
+}
+
 /// A chosen position: a diagram point, or a game's final position.
 #[derive(Debug, Clone)]
 pub struct TwrsView {
@@ -208,12 +218,11 @@ impl TwrsFile {
         (check, r)
     }
 
-    /// Every diagram point of every game drawn as SVG, or the final
-    /// position of a game with none. A file with any error draws nothing:
-    /// the errors come back, located.
-    pub fn pictures(&self) -> Result<Vec<TwrsPicture>, Vec<Diagnostic>> {
+    /// The positions `which` names of every game drawn as SVG. A file with
+    /// any error draws nothing: the errors come back, located.
+    pub fn pictures(&self, which: Positions) -> Result<Vec<TwrsPicture>, Vec<Diagnostic>> {
         Ok(self
-            .views()?
+            .views(which)?
             .into_iter()
             .map(|v| TwrsPicture {
                 svg: to_svg(
@@ -228,7 +237,7 @@ impl TwrsFile {
     }
 
     /// The positions `pictures` draws, for other writers (text, sheets).
-    pub fn views(&self) -> Result<Vec<TwrsView>, Vec<Diagnostic>> {
+    pub fn views(&self, which: Positions) -> Result<Vec<TwrsView>, Vec<Diagnostic>> {
         if !self.syntax_errors.is_empty() {
             return Err(self.syntax_errors.clone());
         }
@@ -251,7 +260,11 @@ impl TwrsFile {
             } else {
                 String::new()
             };
-            if r.diagrams.is_empty() {
+            let diagrams = match which {
+                Positions::DiagramPoints => r.diagrams,
+                Positions::Finals => Vec::new(),
+            };
+            if diagrams.is_empty() {
                 out.push(TwrsView {
                     stem: format!("{stem}{game}-m{}", r.position.plies()),
                     position: r.position.clone(),
@@ -260,7 +273,7 @@ impl TwrsFile {
                     translation: None,
                 });
             }
-            for d in r.diagrams {
+            for d in diagrams {
                 out.push(TwrsView {
                     stem: d
                         .point
