@@ -106,6 +106,14 @@ pub enum OutputError {
         /// The I/O error.
         source: io::Error,
     },
+    /// The folder the file would go in does not exist.
+    #[error("cannot write {}: the folder {} does not exist", path.display(), folder.display())]
+    NoFolder {
+        /// The file.
+        path: PathBuf,
+        /// Its missing folder.
+        folder: PathBuf,
+    },
     /// The path is a file this run read as input.
     #[error("refusing to overwrite the input file {0}")]
     WouldOverwriteInput(PathBuf),
@@ -315,6 +323,12 @@ fn write_with(
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
+    if !dir.is_dir() && fs::symlink_metadata(&dir).is_err() {
+        return Err(OutputError::NoFolder {
+            path: path.to_path_buf(),
+            folder: dir,
+        });
+    }
     // A device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written
     // into as a stream: renaming over it would replace the device node.
     match fs::metadata(path) {
@@ -511,6 +525,16 @@ pub fn page_path(first: &Path, n: usize) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_missing_folder_is_named_and_nothing_is_made() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nodir/b.svg");
+        let e = write_atomic(&path, b"<svg/>").unwrap_err();
+        assert!(matches!(e, OutputError::NoFolder { .. }), "{e}");
+        assert!(e.to_string().contains("the folder"), "{e}");
+        assert!(!dir.path().join("nodir").exists());
+    }
 
     #[test]
     fn hostile_names_stay_inside_the_folder() {

@@ -97,6 +97,9 @@ fn misspelt_names_get_a_hint() {
     let out = twixt(dir.path(), &["check", "g.twixt"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stdout).contains("did you mean `#connected`?"));
+    let out = twixt(dir.path(), &["board", "--style", "rulebok"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("did you mean `rulebook`?"));
     // Nothing close: no hint.
     let out = twixt(dir.path(), &["rules", "chess"]);
     assert!(!String::from_utf8_lossy(&out.stderr).contains("did you mean"));

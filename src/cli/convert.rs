@@ -24,9 +24,9 @@ pub struct Args {
     /// Input format; by default chosen from the input file's extension.
     #[arg(long, value_enum)]
     from: Option<FileFormat>,
-    /// Rule set (preset name or YAML file) for inputs that do not record
-    /// it: move lists (default pencil) and T1 files (default t1, as check
-    /// reads them; the file gives the size).
+    /// Rule set for inputs that do not record it: pencil, board, schmidt,
+    /// dujardin, t1, editable, or a YAML rule file (move lists default to
+    /// pencil, T1 files to t1, as check reads them; the file gives the size).
     #[arg(long)]
     rules: Option<String>,
     /// Board size for move-list input, e.g. 24 or 30x20 (default 24).

@@ -23,7 +23,8 @@ pub struct Args {
     /// Board size, e.g. 24 or 30x20 (default 24; for TWRS, lines: 11).
     #[arg(long)]
     size: Option<BoardSize>,
-    /// Rule set preset (default pencil; for TWRS, twrs or twrs-advanced).
+    /// Rule set preset: pencil (the default), board, schmidt, dujardin, t1,
+    /// editable; for TWRS, twrs (the default) or twrs-advanced.
     #[arg(long)]
     rules: Option<String>,
     /// Longest game in plies (default: the number of holes).

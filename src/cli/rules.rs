@@ -8,8 +8,8 @@ use super::failure::Failure;
 #[derive(clap::Args)]
 pub struct Args {
     /// A preset to print as a YAML rule file (pencil, board, schmidt,
-    /// dujardin, t1; for TWRS, twrs and twrs-advanced); without it, the
-    /// presets are listed.
+    /// dujardin, t1, editable; for TWRS, twrs and twrs-advanced); without
+    /// it, the presets are listed.
     name: Option<String>,
 }
 

@@ -540,7 +540,13 @@ impl Style {
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// Neither a built-in name nor a readable file.
-    #[error("`{arg}` is neither a built-in style ({}) nor a readable style file: {message}", BUILTIN_NAMES.join(", "))]
+    #[error(
+        "`{arg}` is neither a built-in style ({}) nor a readable style file: {message}{hint}",
+        BUILTIN_NAMES.join(", "),
+        hint = crate::diagnostic::did_you_mean(arg, BUILTIN_NAMES)
+            .map(|n| format!(" (did you mean `{n}`?)"))
+            .unwrap_or_default()
+    )]
     Unreadable {
         /// The name or path as given.
         arg: String,

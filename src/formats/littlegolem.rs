@@ -232,7 +232,8 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
                         }
                     };
                     size = Some(s);
-                } else {
+                } else if value != "null" {
+                    // Little Golem writes `null` for a field it has no value for.
                     record.tags.push((tag_for_property(&ident), value));
                 }
             }
