@@ -194,6 +194,27 @@ fn a_dash_reads_standard_input_and_writes_standard_output() {
     let out = twixt(d, &["board", "-o", "-"]);
     assert!(out.status.success());
     assert!(out.stdout.starts_with(b"<svg"));
+    // A book and a viewer page are single files: `-o -` writes them out.
+    let out = twixt_with_input(d, &["book", "-", "-o", "-"], "1. f6 2. k9\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stdout.starts_with(b"<!DOCTYPE html>"));
+    let out = twixt_with_input(
+        d,
+        &["book", "-", "-o", "-", "--format", "pdf"],
+        "1. f6 2. k9\n",
+    );
+    assert!(out.stdout.starts_with(b"%PDF-"));
+    let out = twixt_with_input(d, &["view", "-", "-o", "-"], "1. f6 2. k9\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stdout.starts_with(b"<!DOCTYPE html>"));
     // fmt as a filter: the canonical text out, nothing written in place.
     let out = twixt_with_input(d, &["fmt", "-"], "\u{feff}1.   f6 2. k9\r\n");
     assert!(

@@ -1,6 +1,6 @@
 //! A book written as a file, as `twixt book` writes it: `.html` (one
-//! self-contained file) or `.pdf`, the figures in the styles their diagram
-//! points name.
+//! self-contained file) or `.pdf`, or to a sink such as standard output;
+//! the figures in the styles their diagram points name.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -13,11 +13,12 @@ use crate::diagram::Style;
 use crate::diagram::pdf::PdfError;
 use crate::diagram::sheet::Paper;
 use crate::diagram::style::LoadError;
-use crate::output::{OutputError, ensure_not_input, write_atomic};
+use crate::output::{Destination, OutputError, ensure_not_input};
 use crate::pictures::point_style;
 
 /// What a book is written as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum BookFormat {
     /// One self-contained HTML file.
     Html,
@@ -40,6 +41,23 @@ impl BookFormat {
             Err(WriteError::NotABook(path.to_path_buf()))
         }
     }
+
+    /// The format to write to `path`: the one its name says, or for
+    /// standard output (`-`) `flag`, else HTML. A `flag` that disagrees
+    /// with the name is an error.
+    pub fn choose(flag: Option<BookFormat>, path: &Path) -> Result<BookFormat, WriteError> {
+        if path == Path::new("-") {
+            return Ok(flag.unwrap_or(BookFormat::Html));
+        }
+        let named = BookFormat::of_path(path)?;
+        match flag {
+            Some(f) if f != named => Err(WriteError::Disagree {
+                flag: f,
+                path: path.to_path_buf(),
+            }),
+            _ => Ok(named),
+        }
+    }
 }
 
 /// Why a book could not be written.
@@ -57,9 +75,20 @@ pub enum WriteError {
     /// The PDF could not be made.
     #[error(transparent)]
     Pdf(#[from] PdfError),
+    /// The format asked for is not the one the file's name says.
+    #[error("--format {} but {} names the other; drop one or make them agree", if *flag == BookFormat::Html { "html" } else { "pdf" }, path.display())]
+    Disagree {
+        /// The format asked for.
+        flag: BookFormat,
+        /// The output file.
+        path: PathBuf,
+    },
     /// The file could not be written.
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// The sink the book was handed to failed.
+    #[error("cannot write the book: {0}")]
+    Write(#[from] std::io::Error),
 }
 
 impl crate::diagnostic::Explained for WriteError {
@@ -82,12 +111,13 @@ impl crate::diagnostic::Explained for WriteError {
     }
 }
 
-/// Writes `book` to `path` in `format`: figures in `style`, or in the style
-/// their diagram point names (a built-in, or a file beside `script`, the
-/// game file the book was made from, which is never overwritten).
+/// Writes `book` to `destination` in `format`: figures in `style`, or in
+/// the style their diagram point names (a built-in, or a file beside
+/// `script`, the game file the book was made from, which is never
+/// overwritten).
 pub fn write_book(
     book: &Book,
-    path: &Path,
+    destination: Destination<'_>,
     format: BookFormat,
     style: &Style,
     paper: Paper,
@@ -111,8 +141,10 @@ pub fn write_book(
         BookFormat::Html => to_html(book, &styles).into_bytes(),
         BookFormat::Pdf => to_pdf(book, &styles, paper)?,
     };
-    ensure_not_input(path, &[script.to_path_buf()])?;
-    Ok(write_atomic(path, &bytes)?)
+    if let Destination::File(path) = &destination {
+        ensure_not_input(path, &[script.to_path_buf()])?;
+    }
+    destination.write_with(&mut |w| Ok::<(), WriteError>(w.write_all(&bytes)?))
 }
 
 #[cfg(test)]
@@ -127,5 +159,18 @@ mod tests {
         assert_eq!(of("b.pdf"), Some(BookFormat::Pdf));
         assert_eq!(of("b.svg"), None);
         assert_eq!(of("book"), None);
+        // Standard output takes the format asked for, HTML by default; a
+        // file's name must agree with it.
+        let choose = |f, p: &str| BookFormat::choose(f, Path::new(p));
+        assert_eq!(choose(None, "-").unwrap(), BookFormat::Html);
+        assert_eq!(choose(Some(BookFormat::Pdf), "-").unwrap(), BookFormat::Pdf);
+        assert_eq!(
+            choose(Some(BookFormat::Pdf), "b.pdf").unwrap(),
+            BookFormat::Pdf
+        );
+        assert!(matches!(
+            choose(Some(BookFormat::Pdf), "b.html"),
+            Err(WriteError::Disagree { .. })
+        ));
     }
 }

@@ -1,6 +1,6 @@
 //! `twixt book`: a game, or every game of a file, as one HTML or PDF document.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use twixtkit::book::{BookFormat, BookOptions, book_drawable, write_book};
 use twixtkit::diagram::Style;
@@ -13,9 +13,13 @@ use super::game_args::GameArgs;
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// The document: .html (one self-contained file) or .pdf.
+    /// The document: .html (one self-contained file) or .pdf; `-` writes
+    /// standard output.
     #[arg(short, long)]
     output: PathBuf,
+    /// The format for standard output (default html); a file's name says it.
+    #[arg(long, value_enum)]
+    format: Option<BookFormat>,
     /// A new diagram after this many moves without one (0: only at the
     /// script's diagram points and at the end of each line).
     #[arg(long, default_value_t = 20, value_name = "N")]
@@ -33,7 +37,8 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    let format = BookFormat::of_path(&a.output)?;
+    let format = BookFormat::choose(a.format, &a.output)?;
+    let out = Some(a.output.as_path()).filter(|p| *p != Path::new("-"));
     let style = Style::load(&a.style)?;
     let opts = BookOptions {
         moves_per_diagram: a.moves_per_diagram,
@@ -42,7 +47,11 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let b = book_drawable(&a.game.open()?, &opts)?;
     // A book's problems are warnings (errors stop it above), so this prints them and goes on.
     super::failure::report_problems(&b.warnings, "")?;
-    write_book(&b, &a.output, format, &style, a.paper, &a.game.input)?;
-    eprintln!("wrote {}", a.output.display());
+    super::terminal::write_to(out, |to| {
+        write_book(&b, to, format, &style, a.paper, &a.game.input)
+    })?;
+    if let Some(path) = out {
+        eprintln!("wrote {}", path.display());
+    }
     Ok(())
 }

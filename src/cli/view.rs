@@ -1,6 +1,6 @@
 //! `twixt view`: games as one interactive HTML page.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use twixtkit::diagram::Style;
 use twixtkit::view::{check_page_name, write_page};
@@ -13,7 +13,7 @@ pub struct Args {
     /// Game files (.twixt, .tsgf, .T1, .txt, .moves) and folders of them.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
-    /// The page to write (.html).
+    /// The page to write (.html); `-` writes standard output.
     #[arg(short, long)]
     output: PathBuf,
     /// Board style: rulebook, print, screen, or a YAML style file.
@@ -30,8 +30,14 @@ pub fn run(a: Args) -> Result<(), Failure> {
     check_page_name(&a.output)?;
     let style = Style::load(&a.style)?;
     let options = a.read.options()?;
-    let n = write_page(&a.inputs, &options, &style, a.title.as_deref(), &a.output)?;
+    let out = Some(a.output.as_path()).filter(|p| *p != Path::new("-"));
+    let title = a.title.as_deref();
+    let n =
+        super::terminal::write_to(out, |to| write_page(&a.inputs, &options, &style, title, to))?;
     let games = twixtkit::diagnostic::count(n, "game");
-    eprintln!("wrote {} ({games})", a.output.display());
+    match out {
+        Some(path) => eprintln!("wrote {} ({games})", path.display()),
+        None => eprintln!("{games}"),
+    }
     Ok(())
 }

@@ -1,5 +1,6 @@
-//! The viewer's page written as a file, as `twixt view` writes it: the
-//! game files of files and folders opened, every game replayed, one page.
+//! The viewer's page written as a file (or to a sink such as standard
+//! output), as `twixt view` writes it: the game files of files and folders
+//! opened, every game replayed, one page.
 
 use std::path::{Path, PathBuf};
 
@@ -8,7 +9,7 @@ use super::html::to_html;
 use super::{open_input, view_inputs};
 use crate::diagram::Style;
 use crate::open::{OpenOptions, Skipped, game_files};
-use crate::output::{OutputError, ensure_not_input, write_atomic};
+use crate::output::{Destination, OutputError, ensure_not_input};
 
 /// Why the page could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -28,6 +29,9 @@ pub enum PageError {
     /// The page could not be written.
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// The sink the page was handed to failed.
+    #[error("cannot write the page: {0}")]
+    Write(#[from] std::io::Error),
 }
 
 impl crate::diagnostic::Explained for PageError {
@@ -51,11 +55,13 @@ impl crate::diagnostic::Explained for PageError {
     }
 }
 
-/// Refuses a page name that does not end in `.html` or `.htm` (any case).
+/// Refuses a page name that does not end in `.html` or `.htm` (any case);
+/// `-` (standard output) is accepted.
 pub fn check_page_name(output: &Path) -> Result<(), PageError> {
-    let html = output
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+    let html = output == Path::new("-")
+        || output
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
     if html {
         Ok(())
     } else {
@@ -64,17 +70,20 @@ pub fn check_page_name(output: &Path) -> Result<(), PageError> {
 }
 
 /// Writes the page of every game in `inputs` (game files of TwixT or TWRS,
-/// and folders searched for them) to `output`, never over an input, with the boards in
-/// `style`. The title is `title`, else the one game's title, else the
-/// first input's name. Returns how many games the page holds.
+/// and folders searched for them) to `output` (an `.html` file, never over
+/// an input, or a sink), with the boards in `style`. The title is `title`,
+/// else the one game's title, else the first input's name. Returns how many
+/// games the page holds.
 pub fn write_page(
     inputs: &[PathBuf],
     options: &OpenOptions,
     style: &Style,
     title: Option<&str>,
-    output: &Path,
+    output: Destination<'_>,
 ) -> Result<usize, PageError> {
-    check_page_name(output)?;
+    if let Destination::File(path) = &output {
+        check_page_name(path)?;
+    }
     let mut missing = Vec::new();
     let paths = game_files(inputs, &mut missing);
     if let Some(s) = missing.into_iter().next() {
@@ -94,8 +103,11 @@ pub fn write_page(
                 .map_or_else(|| "Games".into(), |s| s.to_string_lossy().into_owned())
         }
     });
-    ensure_not_input(output, &paths)?;
-    write_atomic(output, to_html(&games, style, &title).as_bytes())?;
+    if let Destination::File(path) = &output {
+        ensure_not_input(path, &paths)?;
+    }
+    let html = to_html(&games, style, &title);
+    output.write_with(&mut |w| Ok::<(), PageError>(w.write_all(html.as_bytes())?))?;
     Ok(games.len())
 }
 
@@ -124,7 +136,7 @@ mod tests {
             &OpenOptions::default(),
             &Style::rulebook(),
             None,
-            &out,
+            Destination::File(&out),
         )
         .unwrap();
         assert_eq!(n, 2);
