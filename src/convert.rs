@@ -133,8 +133,23 @@ pub fn convert_file(
         return script_to_script(&name, &bytes);
     }
     let folder = input.parent().filter(|d| !d.as_os_str().is_empty());
+    let told_rules = rules.is_some();
     let records = read_records(&name, &bytes, from, rules, size, folder)?;
-    let text = write_records(&records, to, &name)?;
+    let text = write_records(&records, to, &name).map_err(|mut e| {
+        // A record read under its format's own rules may stand under the
+        // rules the output format needs too: say how to read it so.
+        let needs = match to {
+            FileFormat::LittleGolem => Some("pencil"),
+            FileFormat::T1 => Some("t1"),
+            _ => None,
+        };
+        if let Some(preset) = needs.filter(|_| !told_rules && from != FileFormat::Script) {
+            e.message += &format!(
+                "; if the game stands under those rules too, `--rules {preset}` reads it so"
+            );
+        }
+        e
+    })?;
     let left_out = if from == FileFormat::Script {
         left_out(&bytes, to)
     } else {
@@ -252,7 +267,14 @@ pub fn read_records(
         ConvertError::invalid(format!("{name}: {e}{}", script_hint(bytes, from)))
     };
     let records = match from {
-        FileFormat::LittleGolem => vec![littlegolem::read(bytes).map_err(|e| at(&e))?],
+        FileFormat::LittleGolem => {
+            let mut record = littlegolem::read(bytes).map_err(|e| at(&e))?;
+            // Other rules than Little Golem's, on the file's board.
+            if let Some(base) = rules {
+                record.rules = base.with_size(record.rules.size);
+            }
+            vec![record]
+        }
         FileFormat::T1 => {
             let base = rules.unwrap_or_else(t1::default_rules);
             vec![t1::read_with(bytes, base).map_err(|e| at(&e))?]

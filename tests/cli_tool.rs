@@ -567,3 +567,44 @@ fn standard_input_is_read_by_what_it_holds() {
         assert_eq!(out.status.code(), Some(1), "{name}");
     }
 }
+
+#[test]
+fn a_record_converts_to_a_format_of_other_rules_when_told_to_read_it_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("g.twixt"), "1. f6 2. m12 3. g8 4. n14\n").unwrap();
+    assert!(
+        twixt(d, &["convert", "g.twixt", "-o", "g.tsgf"])
+            .status
+            .success()
+    );
+    // Little Golem's pencil rules let own links cross; T1's do not.
+    let out = twixt(d, &["convert", "g.tsgf", "-o", "g.T1"]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("`--rules t1` reads it so"), "{said}");
+    assert!(!d.join("g.T1").exists());
+    let out = twixt(d, &["convert", "g.tsgf", "--rules", "t1", "-o", "g.T1"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = twixt(d, &["check", "g.T1"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let out = twixt(d, &["convert", "g.T1", "-o", "back.tsgf"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`--rules pencil` reads it so"));
+    let out = twixt(
+        d,
+        &["convert", "g.T1", "--rules", "pencil", "-o", "back.tsgf"],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
