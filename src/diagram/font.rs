@@ -58,6 +58,30 @@ pub fn text_width(text: &str, size: f64) -> f64 {
     text.chars().map(advance_em).sum::<f64>() * size
 }
 
+/// How far the outlines of `text` reach above and below the baseline in
+/// the bundled font at font size `size`, as `(above, below)`, both counted
+/// away from the baseline: the ink of these characters, not the line's box
+/// (digits have no descender; `g`, `j`, `p` and `q` have). Characters
+/// the font lacks count as the font's whole ascent and descent.
+pub fn ink_extent(text: &str, size: f64) -> (f64, f64) {
+    let Some(font) = face() else {
+        return (0.93 * size, 0.24 * size);
+    };
+    let upem = font.head().map_or(2048.0, |h| f64::from(h.units_per_em()));
+    let metrics = font.glyph_metrics(Size::unscaled(), LocationRef::default());
+    let whole = font.metrics(Size::unscaled(), LocationRef::default());
+    let (mut above, mut below) = (0.0f64, 0.0f64);
+    for c in text.chars() {
+        let (top, bottom) = match font.charmap().map(c).and_then(|g| metrics.bounds(g)) {
+            Some(b) => (b.y_max, b.y_min),
+            None => (whole.ascent, whole.descent),
+        };
+        above = above.max(f64::from(top));
+        below = below.max(-f64::from(bottom));
+    }
+    (above / upem * size, below / upem * size)
+}
+
 /// Splits `text` into lines no wider than `max_width` at font size `size`,
 /// breaking at spaces, and inside a word only when the word alone is too wide.
 /// Explicit line breaks are kept.
@@ -153,6 +177,19 @@ mod tests {
         );
         assert_eq!(wrap("a\n\nb", 1.0, 5.0), vec!["a", "", "b"]);
         assert!(wrap("", 1.0, 5.0).is_empty());
+    }
+
+    #[test]
+    fn ink_reaches_as_far_as_the_letters_do() {
+        let (digits_up, digits_down) = ink_extent("0123456789", 1.0);
+        assert!((0.7..0.75).contains(&digits_up), "{digits_up}");
+        assert!(digits_down < 0.02, "{digits_down}");
+        let (up, down) = ink_extent("abcdefghijk", 1.0);
+        assert!(up > digits_up && up < 0.8, "{up}");
+        assert!((0.18..0.25).contains(&down), "{down}");
+        assert_eq!(ink_extent("", 12.0), (0.0, 0.0));
+        let (a, _) = ink_extent("a", 12.0);
+        assert!((a - 12.0 * ink_extent("a", 1.0).0).abs() < 1e-9);
     }
 
     #[test]

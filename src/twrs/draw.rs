@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use crate::diagram::font::{FAMILY, wrap};
+use crate::diagram::font::{FAMILY, ink_extent, text_width, wrap};
 use crate::diagram::svg::push_escaped;
 use crate::twrs::moves::Lines;
 use crate::twrs::point::{Point, Side};
@@ -16,8 +16,31 @@ use crate::twrs::script::Show;
 
 /// Distance between grid lines, in px.
 const STEP: f64 = 36.0;
-/// Room for the coordinates around the grid.
+/// Room around the grid on the sides without coordinates (right and bottom).
 const MARGIN: f64 = 34.0;
+/// How far the drawing reaches past the outer grid lines: half a step, where
+/// a tinted area ends. Every piece and mark stays inside it (see the
+/// assertions below), so coordinates beyond it touch none of them.
+const REACH: f64 = STEP / 2.0;
+/// Radius of a tower's disc.
+const TOWER_R: f64 = STEP * 0.38;
+/// Width of a petrified tower's ring, the heaviest one.
+const PETRIFIED_RING: f64 = 3.5;
+/// Radius of the circle around a marking point.
+const MARKING_R: f64 = STEP * 0.34;
+/// Half the side of the square around a destination.
+const DESTINATION_HALF: f64 = STEP * 0.3;
+/// Width of the marking points' and destinations' strokes.
+const MARK_STROKE: f64 = 2.5;
+const _: () = assert!(TOWER_R + PETRIFIED_RING / 2.0 < REACH);
+const _: () = assert!(MARKING_R + MARK_STROKE / 2.0 < REACH);
+const _: () = assert!(DESTINATION_HALF + MARK_STROKE / 2.0 < REACH);
+/// Font size of the coordinates.
+const COORD_SIZE: f64 = 12.0;
+/// Clear space between the coordinates and the drawing's reach.
+const GAP: f64 = 4.0;
+/// Space between the coordinates and the picture's edge.
+const EDGE: f64 = 6.0;
 const CAPTION_SIZE: f64 = 14.0;
 
 const ORANGE: &str = "#f08a24";
@@ -34,11 +57,64 @@ fn colours(side: Side) -> (&'static str, &'static str) {
     }
 }
 
-fn xy(p: Point) -> (f64, f64) {
-    (
-        MARGIN + f64::from(p.col) * STEP,
-        MARGIN + f64::from(p.row) * STEP,
-    )
+/// Where the grid of a drawing lies, and its coordinates: the left and top
+/// margins are as wide as the row numbers and as tall as the column
+/// letters, measured in the bundled font, so that both stay clear of
+/// everything the board draws on any grid (rows 10 to 26 have two digits).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Frame {
+    /// The left grid line's x.
+    pub(crate) left: f64,
+    /// The top grid line's y.
+    pub(crate) top: f64,
+    /// Baseline of the column letters.
+    letters_y: f64,
+    /// Where the row numbers end (they are set flush right).
+    numbers_x: f64,
+    /// How far a row number's baseline lies below its line, to centre it.
+    numbers_drop: f64,
+}
+
+/// The letter of column `c` (0-based).
+fn column(c: u8) -> char {
+    char::from(b'a' + c)
+}
+
+impl Frame {
+    /// The frame of a grid of `width` × `height` lines.
+    pub(crate) fn new(width: u8, height: u8) -> Frame {
+        let letters: String = (0..width).map(column).collect();
+        let numbers: Vec<String> = (1..=height).map(|r| r.to_string()).collect();
+        let numbers_w = numbers
+            .iter()
+            .map(|n| text_width(n, COORD_SIZE))
+            .fold(0.0, f64::max);
+        let (letters_up, letters_down) = ink_extent(&letters, COORD_SIZE);
+        let (digits_up, digits_down) = ink_extent(&numbers.concat(), COORD_SIZE);
+        // Whole pixels keep the grid lines sharp.
+        let left = (EDGE + numbers_w + GAP + REACH).ceil();
+        let top = (EDGE + letters_up + letters_down + GAP + REACH).ceil();
+        Frame {
+            left,
+            top,
+            letters_y: top - REACH - GAP - letters_down,
+            numbers_x: left - REACH - GAP,
+            numbers_drop: (digits_up - digits_down) / 2.0,
+        }
+    }
+
+    /// The frame of `pos`'s grid.
+    pub(crate) fn of(pos: &Position) -> Frame {
+        Frame::new(pos.width(), pos.height())
+    }
+
+    /// Where intersection `p` lies in the drawing.
+    fn xy(&self, p: Point) -> (f64, f64) {
+        (
+            self.left + f64::from(p.col) * STEP,
+            self.top + f64::from(p.row) * STEP,
+        )
+    }
 }
 
 /// A TWRS position as a standalone SVG document, with what `show` asks for
@@ -50,9 +126,10 @@ pub fn to_svg(
     translation: Option<&str>,
 ) -> String {
     let (w, h) = (pos.width(), pos.height());
+    let f = Frame::of(pos);
     let grid_w = f64::from(w - 1) * STEP;
     let grid_h = f64::from(h - 1) * STEP;
-    let width = grid_w + 2.0 * MARGIN;
+    let width = f.left + grid_w + MARGIN;
     let text_width = width - 16.0;
     let caption_lines: Vec<(String, bool)> = caption
         .into_iter()
@@ -72,7 +149,7 @@ pub fn to_svg(
     } else {
         8.0 + caption_lines.len() as f64 * CAPTION_SIZE * 1.3
     };
-    let height = grid_h + 2.0 * MARGIN + caption_h;
+    let height = f.top + grid_h + MARGIN + caption_h;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -93,7 +170,7 @@ pub fn to_svg(
             }
             let (fill, _) = colours(first);
             for p in &area.points {
-                let (x, y) = xy(*p);
+                let (x, y) = f.xy(*p);
                 let _ = writeln!(
                     out,
                     "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{STEP:.1}\" height=\"{STEP:.1}\" fill=\"{fill}\"/>",
@@ -110,42 +187,44 @@ pub fn to_svg(
         "<g id=\"grid\" stroke=\"{GRID}\" stroke-width=\"1.5\">"
     );
     for c in 0..w {
-        let x = MARGIN + f64::from(c) * STEP;
+        let x = f.left + f64::from(c) * STEP;
         let _ = writeln!(
             out,
-            "<line x1=\"{x:.1}\" y1=\"{MARGIN:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\"/>",
-            MARGIN + grid_h
+            "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\"/>",
+            f.top,
+            f.top + grid_h
         );
     }
     for r in 0..h {
-        let y = MARGIN + f64::from(r) * STEP;
+        let y = f.top + f64::from(r) * STEP;
         let _ = writeln!(
             out,
-            "<line x1=\"{MARGIN:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\"/>",
-            MARGIN + grid_w
+            "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\"/>",
+            f.left,
+            f.left + grid_w
         );
     }
     out.push_str("</g>\n");
 
     let _ = writeln!(
         out,
-        "<g id=\"coords\" fill=\"#666666\" font-family=\"{FAMILY}\" font-size=\"12\" text-anchor=\"middle\">"
+        "<g id=\"coords\" fill=\"#666666\" font-family=\"{FAMILY}\" font-size=\"{COORD_SIZE}\" text-anchor=\"middle\">"
     );
     for c in 0..w {
         let _ = writeln!(
             out,
             "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
-            MARGIN + f64::from(c) * STEP,
-            MARGIN - 16.0,
-            char::from(b'a' + c)
+            f.left + f64::from(c) * STEP,
+            f.letters_y,
+            column(c)
         );
     }
     for r in 0..h {
         let _ = writeln!(
             out,
-            "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
-            MARGIN - 20.0,
-            MARGIN + f64::from(r) * STEP + 4.0,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
+            f.numbers_x,
+            f.top + f64::from(r) * STEP + f.numbers_drop,
             r + 1
         );
     }
@@ -219,14 +298,13 @@ pub fn to_svg(
                 );
                 let _ = writeln!(
                     out,
-                    "<g id=\"marking-points-{active}-{target}\" fill=\"none\" stroke=\"{MARK}\" stroke-width=\"2.5\">"
+                    "<g id=\"marking-points-{active}-{target}\" fill=\"none\" stroke=\"{MARK}\" stroke-width=\"{MARK_STROKE}\">"
                 );
                 for p in pos.marking_points(*active, *target, *l) {
-                    let (x, y) = xy(p);
+                    let (x, y) = f.xy(p);
                     let _ = writeln!(
                         out,
-                        "<circle class=\"marking-point {p}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\"/>",
-                        STEP * 0.34
+                        "<circle class=\"marking-point {p}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{MARKING_R:.1}\"/>"
                     );
                 }
                 out.push_str("</g>\n");
@@ -237,7 +315,7 @@ pub fn to_svg(
 
     out.push_str(STONES_GROUP);
     for p in pos.stones() {
-        stone(&mut out, p, "");
+        stone(&mut out, &f, p, "");
     }
     out.push_str("</g>\n");
 
@@ -245,11 +323,11 @@ pub fn to_svg(
         if let Show::MovesTo(t) = s {
             let _ = writeln!(
                 out,
-                "<g id=\"moves-to-{t}\" fill=\"none\" stroke=\"{MARK}\" stroke-width=\"2.5\">"
+                "<g id=\"moves-to-{t}\" fill=\"none\" stroke=\"{MARK}\" stroke-width=\"{MARK_STROKE}\">"
             );
-            let half = STEP * 0.3;
+            let half = DESTINATION_HALF;
             for p in pos.destinations(*t) {
-                let (x, y) = xy(p);
+                let (x, y) = f.xy(p);
                 let _ = writeln!(
                     out,
                     "<rect class=\"destination {p}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\"/>",
@@ -266,7 +344,7 @@ pub fn to_svg(
     out.push_str(&towers_group());
     for t in 1..=6u8 {
         if let Some(at) = pos.tower(t) {
-            tower(&mut out, t, at, pos.is_petrified(t), "");
+            tower(&mut out, &f, t, at, pos.is_petrified(t), "");
         }
     }
     out.push_str("</g>\n");
@@ -276,7 +354,7 @@ pub fn to_svg(
             out,
             "<g id=\"caption\" fill=\"#222222\" font-family=\"{FAMILY}\" font-size=\"{CAPTION_SIZE}\" text-anchor=\"middle\">"
         );
-        let mut y = grid_h + 2.0 * MARGIN + CAPTION_SIZE;
+        let mut y = f.top + grid_h + MARGIN + CAPTION_SIZE;
         for (line, italic) in &caption_lines {
             let style = if *italic {
                 " font-style=\"italic\""
@@ -305,8 +383,8 @@ pub(crate) fn towers_group() -> String {
 }
 
 /// A stone at `p`; `extra` is written into its element (the viewer's spans).
-pub(crate) fn stone(out: &mut String, p: Point, extra: &str) {
-    let (x, y) = xy(p);
+pub(crate) fn stone(out: &mut String, f: &Frame, p: Point, extra: &str) {
+    let (x, y) = f.xy(p);
     let _ = writeln!(
         out,
         "<circle class=\"stone {p}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\"{extra}/>",
@@ -316,29 +394,28 @@ pub(crate) fn stone(out: &mut String, p: Point, extra: &str) {
 
 /// Tower `t` at `at`, petrified towers with a heavy black ring; `extra` is
 /// written into its element.
-pub(crate) fn tower(out: &mut String, t: u8, at: Point, petrified: bool, extra: &str) {
+pub(crate) fn tower(out: &mut String, f: &Frame, t: u8, at: Point, petrified: bool, extra: &str) {
     let Some(side) = Side::of_tower(t) else {
         return;
     };
     let (fill, dark) = colours(side);
-    let (x, y) = xy(at);
+    let (x, y) = f.xy(at);
     let class = if petrified { " petrified" } else { "" };
     let _ = writeln!(
         out,
         "<g class=\"tower {} t{t}{class}\"{extra}><circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"{}\"/>\
 <text x=\"{x:.1}\" y=\"{:.1}\" fill=\"#ffffff\">{t}</text></g>",
         side.name(),
-        STEP * 0.38,
+        TOWER_R,
         if petrified { "#111111" } else { dark },
-        if petrified { "3.5" } else { "1.5" },
+        if petrified { PETRIFIED_RING } else { 1.5 },
         y + 5.5
     );
 }
 
-/// The grid's origin and spacing in the drawing, for writers that place
-/// things by intersection (the viewer's current-move ring).
-pub(crate) const GRID_ORIGIN: f64 = MARGIN;
-/// Distance between grid lines in the drawing.
+/// Distance between grid lines in the drawing, for writers that place
+/// things by intersection (the viewer's current-move ring, from
+/// [`Frame`]'s `left` and `top`).
 pub(crate) const GRID_STEP: f64 = STEP;
 
 const ORTHOGONAL: [(i8, i8); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
@@ -360,10 +437,11 @@ fn lines(
         out,
         "<g id=\"{id}\" stroke=\"{colour}\" stroke-width=\"5\" stroke-opacity=\"0.55\" stroke-linecap=\"round\"{dash}>"
     );
-    let (x1, y1) = xy(at);
+    let f = Frame::of(pos);
+    let (x1, y1) = f.xy(at);
     for &(dc, dr) in dirs {
         if let Some(end) = pos.ray(at, dc, dr).last() {
-            let (x2, y2) = xy(end);
+            let (x2, y2) = f.xy(end);
             let _ = writeln!(
                 out,
                 "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"/>"

@@ -10,7 +10,7 @@ use crate::board::{Hole, Player};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::view::{ViewBoard, ViewGame, ViewLine, ViewMove};
 
-use super::draw::{GRID_ORIGIN, GRID_STEP, STONES_GROUP, stone, to_svg, tower, towers_group};
+use super::draw::{Frame, GRID_STEP, STONES_GROUP, stone, to_svg, tower, towers_group};
 use super::file::TwrsFile;
 use super::moves::Move;
 use super::point::{Point, Side};
@@ -236,13 +236,14 @@ fn board_svg(game: &TwrsGame, start: &Position, w: &Walker<'_>) -> String {
     let empty = Position::from_setup(&game.rules, &Setup::default(), game.rules.first)
         .unwrap_or_else(|_| start.clone());
     let base = to_svg(&empty, &[], None, None);
+    let frame = Frame::of(&empty);
     let mut out = String::with_capacity(base.len() * 2);
     out.push_str(&base[..base.rfind("</svg>").unwrap_or(base.len())]);
     out.push_str("<g class=\"pieces\">\n");
     out.push_str(&STONES_GROUP.replacen("id=\"stones\"", "class=\"stones\"", 1));
     for (k, spans) in &w.spans {
         if let Key::Stone(p) = k {
-            stone(&mut out, *p, &spans_attr(spans));
+            stone(&mut out, &frame, *p, &spans_attr(spans));
         }
     }
     out.push_str("</g>\n");
@@ -255,14 +256,15 @@ fn board_svg(game: &TwrsGame, start: &Position, w: &Walker<'_>) -> String {
         } = k
         {
             let extra = format!(" data-at=\"{at}\"{}", spans_attr(spans));
-            tower(&mut out, *number, *at, *petrified, &extra);
+            tower(&mut out, &frame, *number, *at, *petrified, &extra);
         }
     }
     out.push_str("</g>\n");
     // The ring is placed by column and row: draw it in grid units.
     let _ = writeln!(
         out,
-        "<g transform=\"translate({GRID_ORIGIN} {GRID_ORIGIN}) scale({GRID_STEP})\"><circle class=\"ring last-move\" fill=\"none\" stroke=\"#d62728\" stroke-width=\"0.08\" cx=\"0\" cy=\"0\" r=\"0.5\" display=\"none\"/></g>"
+        "<g transform=\"translate({} {}) scale({GRID_STEP})\"><circle class=\"ring last-move\" fill=\"none\" stroke=\"#d62728\" stroke-width=\"0.08\" cx=\"0\" cy=\"0\" r=\"0.5\" display=\"none\"/></g>",
+        frame.left, frame.top
     );
     out.push_str("</g>\n");
     for (k, (line, ply, svg)) in w.figures.iter().enumerate() {
