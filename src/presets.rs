@@ -7,9 +7,28 @@ use crate::twrs::TwrsRules;
 /// Every preset, one a line: TwixT's with their rules and source, then
 /// TWRS's.
 pub fn list() -> String {
-    let mut text = String::new();
+    // A value as a rule file names it (`automatic-editable`, say).
+    fn word<T: serde::Serialize>(v: &T) -> String {
+        serde_json::to_value(v)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+    let mut text = format!(
+        "{:9} {:9} {:19} {:15} {:7} source\n",
+        "preset", "crossing", "links", "removal", "swap"
+    );
     for p in RuleSet::presets() {
-        text.push_str(&format!("{:10} {}  ({})\n", p.name, p.rules, p.source));
+        let r = &p.rules;
+        text.push_str(&format!(
+            "{:9} {:9} {:19} {:15} {:7} {}\n",
+            p.name,
+            word(&r.crossing),
+            word(&r.links),
+            word(&r.removal),
+            word(&r.swap),
+            p.source
+        ));
     }
     text.push_str("\nTWRS:\n");
     text.push_str(

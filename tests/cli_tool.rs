@@ -18,6 +18,23 @@ fn twixt(dir: &Path, args: &[&str]) -> Output {
 #[test]
 fn every_preset_prints_as_a_rule_file_that_reads_back_as_itself() {
     let dir = tempfile::tempdir().unwrap();
+    // The list says what each preset's rules are, in the rule file's words.
+    let list = String::from_utf8(twixt(dir.path(), &["rules"]).stdout).unwrap();
+    let words = |line: &str| {
+        line.split_whitespace()
+            .take(5)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let rows: Vec<String> = list.lines().map(words).collect();
+    assert!(
+        rows.contains(&"pencil own automatic none mirror".to_string()),
+        "{list}"
+    );
+    assert!(
+        rows.contains(&"schmidt none manual links-and-pegs colors".to_string()),
+        "{list}"
+    );
     for p in RuleSet::presets() {
         let out = twixt(dir.path(), &["rules", p.name]);
         assert!(out.status.success());
