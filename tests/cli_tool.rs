@@ -625,3 +625,25 @@ fn a_record_converts_to_a_format_of_other_rules_when_told_to_read_it_so() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn show_takes_the_positions_render_takes() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = "1. f6 2. m12 3. g8 4. n14\n";
+    let lines = |args: &[&str]| {
+        let out = twixt_with_input(dir.path(), args, game);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let every = lines(&["show", "-", "--every", "2", "--format", "position"]);
+    assert_eq!(every.lines().count(), 2, "{every}");
+    assert!(every.starts_with("24/pencil/f6/m12/"), "{every}");
+    let last = lines(&["show", "-", "--final", "--format", "position"]);
+    assert_eq!(last, every.lines().last().unwrap().to_string() + "\n");
+    let first = lines(&["show", "-", "--move", "1", "--format", "position"]);
+    assert!(first.starts_with("24/pencil/f6/-/"), "{first}");
+}

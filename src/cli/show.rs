@@ -5,16 +5,16 @@ use twixtkit::diagram::game::Select;
 use twixtkit::render::show::{ShowAs, show};
 
 use super::failure::Failure;
-use super::game_args::{GameArgs, LookArgs};
+use super::game_args::{GameArgs, LookArgs, SelectArgs};
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     game: GameArgs,
-    /// The position after move N (default: a script's diagram points, else the
-    /// final position).
-    #[arg(long = "move", value_name = "N")]
-    at_move: Option<u32>,
+    /// The positions, as `render` takes them (default: a script's diagram
+    /// points, else the final position).
+    #[command(flatten)]
+    select: SelectArgs,
     #[command(flatten)]
     look: LookArgs,
     /// Plain ASCII instead of Unicode box drawing.
@@ -26,10 +26,8 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    // A script shows its diagram points unless a move is asked for.
-    let choice = a
-        .look
-        .choice(a.at_move.map(Select::Move), Select::Final, true);
+    // A script shows its diagram points unless positions are asked for.
+    let choice = a.look.choice(a.select.chosen(), Select::Final, true);
     let charset = if a.ascii {
         Charset::Ascii
     } else {

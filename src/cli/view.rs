@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use twixtkit::diagram::Style;
-use twixtkit::view::{check_page_name, write_page};
+use twixtkit::view::write_page;
 
 use super::failure::Failure;
 use super::game_args::ReadArgs;
@@ -27,7 +27,6 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    check_page_name(&a.output)?;
     let style = Style::load(&a.style)?;
     let options = a.read.options()?;
     let out = Some(a.output.as_path()).filter(|p| *p != Path::new("-"));
