@@ -90,9 +90,6 @@ fn little_golem_results_and_tolerances() {
     let r = littlegolem::read(b"(;SZ[24];b[ch];r[dd|draw];b[draw])").unwrap();
     assert_eq!(r.result, Some(GameResult::Draw));
     assert_eq!(r.moves[2], Move::AcceptDraw);
-    // `null` is Little Golem's word for a field without a value.
-    let r = littlegolem::read(b"(;EV[null]PB[spd]SZ[24];b[ch])").unwrap();
-    assert_eq!((r.tag("Event"), r.tag("Red")), (None, Some("spd")));
     let r = littlegolem::read(b"(;PB[x\\]y]GC[note])").unwrap();
     assert_eq!(r.tag("Red"), Some("x]y"));
     assert_eq!(r.tag("GC"), Some("note"));

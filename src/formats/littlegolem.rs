@@ -232,8 +232,7 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
                         }
                     };
                     size = Some(s);
-                } else if value != "null" {
-                    // Little Golem writes `null` for a field it has no value for.
+                } else {
                     record.tags.push((tag_for_property(&ident), value));
                 }
             }

@@ -149,21 +149,16 @@ pub fn read_with(bytes: &[u8], base: RuleSet) -> Result<Record, Error> {
     }
     let mut record = Record::new(rules);
     record.first = first;
-    // An empty header field says nothing (the writer puts its default back).
-    let fields = [
-        (3, TAG_VERSION),
-        (4, "Red"),
-        (5, "Black"),
-        (8, TAG_KIND_1),
-        (9, TAG_KIND_2),
-        (11, TAG_DIRECTION),
-        (13, TAG_GAME_OVER),
-    ];
-    for (n, tag) in fields {
+    record.tags.push((TAG_VERSION.into(), value(3).into()));
+    for (n, tag) in [(4, "Red"), (5, "Black")] {
         if !value(n).is_empty() {
             record.tags.push((tag.into(), value(n).into()));
         }
     }
+    record.tags.push((TAG_KIND_1.into(), value(8).into()));
+    record.tags.push((TAG_KIND_2.into(), value(9).into()));
+    record.tags.push((TAG_DIRECTION.into(), value(11).into()));
+    record.tags.push((TAG_GAME_OVER.into(), value(13).into()));
 
     for (i, raw) in lines.iter().enumerate().skip(HEADER_LINES) {
         let line_no = i + 1;
