@@ -6,6 +6,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use common::webdriver::browser;
 use common::{poppler, shared_games, twixt};
 use twixtkit::RuleSet;
 use twixtkit::random::random_game;
@@ -204,9 +205,9 @@ fn the_pdf_book_reads_back_with_its_pages_captions_and_paper() {
 }
 
 /// Each page of `pdf` as `pdftotext -layout` reads it: its lines that are
-/// not blank, without the page number at the foot (checked). `None` when
-/// poppler is missing.
-fn pdf_pages(pdf: &Path) -> Option<Vec<Vec<String>>> {
+/// not blank, without the page number at the foot (checked when `numbered`).
+/// `None` when poppler is missing.
+fn pdf_pages(pdf: &Path, numbered: bool) -> Option<Vec<Vec<String>>> {
     let text = poppler("pdftotext", &["-layout", pdf.to_str().unwrap(), "-"])?;
     let info = poppler("pdfinfo", &[pdf.to_str().unwrap()]).unwrap();
     let pages: Vec<Vec<String>> = text
@@ -220,8 +221,10 @@ fn pdf_pages(pdf: &Path) -> Option<Vec<Vec<String>>> {
         .filter(|p| !p.is_empty())
         .enumerate()
         .map(|(i, mut p)| {
-            let n = p.pop().unwrap();
-            assert_eq!(n.trim(), (i + 1).to_string(), "page {} ends {n:?}", i + 1);
+            if numbered {
+                let n = p.pop().unwrap();
+                assert_eq!(n.trim(), (i + 1).to_string(), "page {} ends {n:?}", i + 1);
+            }
             p
         })
         .collect();
@@ -262,7 +265,11 @@ fn line_kind(line: &str, titles: &[String]) -> Line {
         w.strip_suffix('.')
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
     };
-    let fact = |f: &&str| t.strip_prefix(f).is_some_and(|v| v.starts_with(": "));
+    // "Rules: pencil" in our PDF, "Rules    pencil" printed from HTML.
+    let fact = |f: &&str| {
+        t.strip_prefix(f)
+            .is_some_and(|v| v.starts_with(": ") || v.starts_with("  "))
+    };
     if titles.iter().any(|h| h == t) || facts.iter().any(fact) {
         Line::Heading
     } else if t.split_whitespace().take(2).any(number) {
@@ -316,7 +323,7 @@ fn the_dujardin_pdf_keeps_its_headings_and_moves_with_their_diagrams() {
         pdf.to_str().unwrap(),
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let Some(pages) = pdf_pages(&pdf) else {
+    let Some(pages) = pdf_pages(&pdf, true) else {
         return;
     };
     let titles = [
@@ -406,7 +413,7 @@ fn a_pdf_of_many_games_never_ends_a_page_with_a_heading() {
             per,
         ]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-        let Some(pages) = pdf_pages(&pdf) else {
+        let Some(pages) = pdf_pages(&pdf, true) else {
             return;
         };
         let bad = bad_breaks(
@@ -427,6 +434,33 @@ fn a_pdf_of_many_games_never_ends_a_page_with_a_heading() {
         checked += pages.len();
     }
     assert!(checked > 60, "only {checked} pages");
+}
+
+#[test]
+fn an_html_book_printed_by_a_browser_keeps_its_headings_with_what_follows() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let (script, titles) = many_games(40);
+    let input = dir.path().join("many.twixt");
+    std::fs::write(&input, &script).unwrap();
+    let html = dir.path().join("many.html");
+    book(&input, &html, &[]);
+    b.open(&html, "");
+    let pdf = dir.path().join("printed.pdf");
+    std::fs::write(&pdf, b.print_pdf()).unwrap();
+    let Some(pages) = pdf_pages(&pdf, false) else {
+        return;
+    };
+    assert!(pages.len() > 30, "{} pages", pages.len());
+    // The browser is not asked to keep a game's opening comment with its
+    // first moves.
+    let bad = bad_breaks(
+        &pages,
+        &titles,
+        |l| l.contains("A remark between"),
+        |_| false,
+    );
+    assert!(bad.is_empty(), "{bad:#?}");
 }
 
 #[test]
