@@ -6,7 +6,11 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use common::webdriver::browser;
 use common::{poppler, shared_games, twixt};
+use twixtkit::RuleSet;
+use twixtkit::random::random_game;
+use twixtkit::script::move_text;
 
 fn repo(p: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
@@ -198,6 +202,265 @@ fn the_pdf_book_reads_back_with_its_pages_captions_and_paper() {
         let n = (i + 1).to_string();
         assert!(page.lines().any(|l| l.trim() == n), "page {n}: {page}");
     }
+}
+
+/// Each page of `pdf` as `pdftotext -layout` reads it: its lines that are
+/// not blank, without the page number at the foot (checked when `numbered`).
+/// `None` when poppler is missing.
+fn pdf_pages(pdf: &Path, numbered: bool) -> Option<Vec<Vec<String>>> {
+    let text = poppler("pdftotext", &["-layout", pdf.to_str().unwrap(), "-"])?;
+    let info = poppler("pdfinfo", &[pdf.to_str().unwrap()]).unwrap();
+    let pages: Vec<Vec<String>> = text
+        .split('\u{c}')
+        .map(|p| {
+            p.lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .filter(|p| !p.is_empty())
+        .enumerate()
+        .map(|(i, mut p)| {
+            if numbered {
+                let n = p.pop().unwrap();
+                assert_eq!(n.trim(), (i + 1).to_string(), "page {} ends {n:?}", i + 1);
+            }
+            p
+        })
+        .collect();
+    assert!(
+        info.contains(&format!("Pages:           {}\n", pages.len())),
+        "{info}"
+    );
+    Some(pages)
+}
+
+/// What a line of a book's text is, as far as page breaks go.
+#[derive(Debug, PartialEq)]
+enum Line {
+    /// A game's title or one of its facts ("Rules: pencil").
+    Heading,
+    /// Moves: "12. f6 13. g8".
+    Moves,
+    /// Anything else: a comment, a caption, a diagram's coordinates.
+    Other,
+}
+
+fn line_kind(line: &str, titles: &[String]) -> Line {
+    let t = line.trim();
+    let facts = [
+        "Red",
+        "Black",
+        "Event",
+        "Site",
+        "Date",
+        "Round",
+        "Annotator",
+        "Rules",
+        "Board",
+        "Result",
+    ];
+    // "12." first, or second after the end of a move from the line before.
+    let number = |w: &str| {
+        w.strip_suffix('.')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    };
+    // "Rules: pencil" in our PDF, "Rules    pencil" printed from HTML.
+    let fact = |f: &&str| {
+        t.strip_prefix(f)
+            .is_some_and(|v| v.starts_with(": ") || v.starts_with("  "))
+    };
+    if titles.iter().any(|h| h == t) || facts.iter().any(fact) {
+        Line::Heading
+    } else if t.split_whitespace().take(2).any(number) {
+        Line::Moves
+    } else {
+        Line::Other
+    }
+}
+
+/// The page breaks of a book whose every line of moves leads to a diagram
+/// unless `comment` says the line after it is a comment that go wrong: a
+/// page that ends with a title block or part of one, with moves whose
+/// diagram is on the next page, or with a line `kept` says must stay with
+/// what follows. Each said with the pages' last and first lines.
+fn bad_breaks(
+    pages: &[Vec<String>],
+    titles: &[String],
+    comment: impl Fn(&str) -> bool,
+    kept: impl Fn(&str) -> bool,
+) -> Vec<String> {
+    let mut bad = Vec::new();
+    for (i, pair) in pages.windows(2).enumerate() {
+        let (last, next) = (pair[0].last().unwrap(), &pair[1][0]);
+        let what = match line_kind(last, titles) {
+            Line::Heading => "a heading",
+            // Moves go on over the page, or a comment follows them.
+            Line::Moves if line_kind(next, titles) != Line::Moves && !comment(next) => {
+                "moves apart from their diagram"
+            }
+            _ if kept(last) => "a line kept with the next",
+            _ => continue,
+        };
+        bad.push(format!(
+            "{what}: page {} ends {last:?}, page {} begins {:?}",
+            i + 1,
+            i + 2,
+            next.trim()
+        ));
+    }
+    bad
+}
+
+#[test]
+fn the_dujardin_pdf_keeps_its_headings_and_moves_with_their_diagrams() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("d.pdf");
+    let o = twixt(&[
+        "book",
+        repo("diagrams/dujardin.twixt").to_str().unwrap(),
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let Some(pages) = pdf_pages(&pdf, true) else {
+        return;
+    };
+    let titles = [
+        "Les huit liaisons possibles pour 2 fiches",
+        "La troisième fiche",
+        "Règle Dujardin",
+    ]
+    .map(String::from);
+    // The game opens with a comment; it stays with the title above it and
+    // the first move and diagram below it.
+    let opening = |l: &str| l.contains("Cette courte partie") || l.contains("véritable.");
+    let bad = bad_breaks(&pages, &titles, |_| false, opening);
+    assert!(bad.is_empty(), "{bad:#?}");
+    // Each title begins a page here: the figure under it does not fit
+    // below the game before.
+    for t in &titles {
+        assert!(pages.iter().any(|p| &p[0] == t), "{t}: {pages:#?}");
+    }
+    // No page was wasted: one diagram to a page, as before.
+    assert_eq!(pages.len(), 13);
+}
+
+/// A script of `games` random games of varied lengths under varied title
+/// blocks, some opening with a comment (short, or too long to be kept whole
+/// with the first moves), some with comments between moves.
+fn many_games(games: u64) -> (String, Vec<String>) {
+    let rules = RuleSet::pencil();
+    let mut s = String::new();
+    let mut titles = Vec::new();
+    for g in 0..games {
+        let plies = [1, 3, 6, 9, 14, 22, 31, 40, 57, 75][(g * 7 % 10) as usize];
+        let moves = random_game(&rules, 1000 + g, plies);
+        let mut title = format!("Study {} of the collection", g + 1);
+        s.push_str(&format!(
+            "[Title \"{title}\"]\n[Rules \"pencil\"]\n[Size \"24\"]\n"
+        ));
+        if g % 3 == 1 {
+            s.push_str("[Red \"Alice\"]\n[Black \"Bob\"]\n[Date \"2024.05.01\"]\n");
+        }
+        if g % 4 == 2 {
+            // The event names the game in the book.
+            title = format!("Club championship, game {}", g + 1);
+            s.push_str(&format!(
+                "[Event \"{title}\"]\n[Round \"3\"]\n[Annotator \"Carol\"]\n"
+            ));
+        }
+        titles.push(title);
+        s.push('\n');
+        if g % 6 == 4 {
+            // Too long to keep with the title block and the first diagram
+            // on a page: it may break after its first two lines.
+            let words = "A long introduction, which tells the story of the game at length. ";
+            s.push_str(&format!("{{{}}}\n", words.repeat(8).trim()));
+        } else if g % 2 == 0 {
+            s.push_str(
+                "{Opening words of this study, which set the scene before its first move.}\n",
+            );
+        }
+        for (i, mv) in moves.iter().enumerate() {
+            s.push_str(&format!("{}. {}\n", i + 1, move_text(mv)));
+            if g % 5 == 3 && i % 12 == 11 {
+                s.push_str("{A remark between the moves.}\n");
+            }
+        }
+        s.push('\n');
+    }
+    (s, titles)
+}
+
+#[test]
+fn a_pdf_of_many_games_never_ends_a_page_with_a_heading() {
+    let dir = tempfile::tempdir().unwrap();
+    let (script, titles) = many_games(40);
+    let input = dir.path().join("many.twixt");
+    std::fs::write(&input, &script).unwrap();
+    let mut checked = 0;
+    for (paper, per) in [("a4", "20"), ("a5", "10"), ("letter", "0"), ("a5", "6")] {
+        let pdf = dir.path().join(format!("many-{paper}-{per}.pdf"));
+        let o = twixt(&[
+            "book",
+            input.to_str().unwrap(),
+            "-o",
+            pdf.to_str().unwrap(),
+            "--paper",
+            paper,
+            "--moves-per-diagram",
+            per,
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let Some(pages) = pdf_pages(&pdf, true) else {
+            return;
+        };
+        let bad = bad_breaks(
+            &pages,
+            &titles,
+            |l| l.contains("A remark between"),
+            |l| l.contains("Opening words") || l.contains("first move."),
+        );
+        assert!(
+            bad.is_empty(),
+            "{paper}, a diagram every {per} moves: {bad:#?}"
+        );
+        // Every title is there, once.
+        for t in &titles {
+            let n = pages.iter().flatten().filter(|l| l.trim() == t).count();
+            assert_eq!(n, 1, "{t} on {paper}");
+        }
+        checked += pages.len();
+    }
+    assert!(checked > 60, "only {checked} pages");
+}
+
+#[test]
+fn an_html_book_printed_by_a_browser_keeps_its_headings_with_what_follows() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let (script, titles) = many_games(40);
+    let input = dir.path().join("many.twixt");
+    std::fs::write(&input, &script).unwrap();
+    let html = dir.path().join("many.html");
+    book(&input, &html, &[]);
+    b.open(&html, "");
+    let pdf = dir.path().join("printed.pdf");
+    std::fs::write(&pdf, b.print_pdf()).unwrap();
+    let Some(pages) = pdf_pages(&pdf, false) else {
+        return;
+    };
+    assert!(pages.len() > 30, "{} pages", pages.len());
+    // The browser is not asked to keep a game's opening comment with its
+    // first moves.
+    let bad = bad_breaks(
+        &pages,
+        &titles,
+        |l| l.contains("A remark between"),
+        |_| false,
+    );
+    assert!(bad.is_empty(), "{bad:#?}");
 }
 
 #[test]

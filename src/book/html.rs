@@ -1,6 +1,8 @@
 //! A book as one self-contained HTML file: inline SVG diagrams and inline
 //! CSS, no script and no network; readable on a phone (the diagrams shrink to
-//! the screen) and printable (a page break never cuts a diagram).
+//! the screen) and printable (a page break never cuts a diagram, nor
+//! leaves a heading, or the moves a diagram shows, at the foot of a page
+//! without what follows them).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -28,6 +30,12 @@ impl Styles<'_> {
     }
 }
 
+// For print: figures and the facts whole; a title, the facts and the comment
+// that opens a variation kept with what follows, the moves with the figure
+// that shows them.
+// (Chromium, asked to keep a game's opening comments with its first moves
+// too, splits a two-line comment one line to a page rather than move the
+// whole title block: so they are not asked.)
 const CSS: &str = "\
 body{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;line-height:1.45;max-width:46em;margin:0 auto;padding:1em;color:#222;background:#fff}
 h1{font-size:1.6em;margin:.6em 0 .2em}h2{font-size:1.3em;margin:1.4em 0 .2em}
@@ -36,6 +44,9 @@ dl.facts dt{font-weight:bold}dl.facts dd{margin:0}
 p.moves{font-weight:bold}
 div.variation{margin-left:1.2em;padding-left:.8em;border-left:2px solid #bbb;font-size:.95em}
 figure{margin:1em 0;break-inside:avoid;page-break-inside:avoid;text-align:center}
+h1,h2,dl.facts,div.variation>p.comment:first-child{break-after:avoid;page-break-after:avoid}
+dl.facts{break-inside:avoid;page-break-inside:avoid}
+p.moves+figure{break-before:avoid;page-break-before:avoid}
 figure svg{max-width:100%;height:auto;width:22em}
 figcaption{max-width:22em;margin:.3em auto 0;text-wrap:pretty}
 figcaption .label{font-weight:bold;display:block}

@@ -190,6 +190,15 @@ impl Browser {
         base64_decode(v.as_str().unwrap())
     }
 
+    /// The page printed as PDF, on A4 with the browser's default margins.
+    pub fn print_pdf(&self) -> Vec<u8> {
+        let v = self.post(
+            &self.s("/print"),
+            json!({"page": {"width": 21.0, "height": 29.7}}),
+        );
+        base64_decode(v.as_str().expect("a PDF"))
+    }
+
     /// Messages the page wrote to the browser console (errors included).
     pub fn console(&self) -> Vec<String> {
         let v = self.post(&self.s("/se/log"), json!({"type": "browser"}));
