@@ -69,8 +69,14 @@ pub struct GameDiagram {
 }
 
 /// A short title for a record: its tagged event or players, else `None`.
+/// Little Golem fills the event of a game outside a tournament with `null`
+/// or the game's name, `twixt`; the players say more.
 pub fn record_title(record: &Record) -> Option<String> {
-    if let Some(t) = record.tag("Event").or(record.tag("Title")) {
+    let event = record.tag("Event").filter(|e| {
+        let e = e.trim();
+        !e.is_empty() && !e.eq_ignore_ascii_case("null") && !e.eq_ignore_ascii_case("twixt")
+    });
+    if let Some(t) = event.or(record.tag("Title")) {
         return Some(t.to_string());
     }
     match (record.tag("Red"), record.tag("Black")) {
@@ -219,6 +225,21 @@ fn check_moves(mut pos: Position, moves: &[Move]) -> Result<(), GameDiagramError
 mod tests {
     use super::*;
     use crate::rules::RuleSet;
+
+    #[test]
+    fn a_placeholder_event_gives_way_to_the_players() {
+        let mut r = Record::new(RuleSet::pencil());
+        r.tags.push(("Red".into(), "spd".into()));
+        r.tags.push(("Black".into(), "tasuki".into()));
+        for placeholder in ["null", "twixt", " "] {
+            r.tags.retain(|(k, _)| k != "Event");
+            r.tags.push(("Event".into(), placeholder.into()));
+            assert_eq!(record_title(&r).as_deref(), Some("spd – tasuki"));
+        }
+        r.tags.retain(|(k, _)| k != "Event");
+        r.tags.push(("Event".into(), "twixt.ch.23.1.1".into()));
+        assert_eq!(record_title(&r).as_deref(), Some("twixt.ch.23.1.1"));
+    }
 
     fn record(moves: &[&str]) -> Record {
         let mut r = Record::new(RuleSet::dujardin());
