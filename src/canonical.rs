@@ -160,8 +160,13 @@ pub enum Outcome {
     /// Checking: it is not canonical, and this is how it differs.
     NotCanonical(Difference),
     /// Standard input (`-`), rewriting: its canonical text, for the caller
-    /// to write to standard output.
-    Text(String),
+    /// to write to standard output, and whether it differs from the input.
+    Text {
+        /// The canonical text.
+        text: String,
+        /// True when the input was not canonical.
+        changed: bool,
+    },
 }
 
 /// A run of `twixt fmt` over many files, counted as it goes. Its
@@ -212,14 +217,12 @@ impl Run {
                 check_file(path).map(|d| d.map_or(Outcome::Canonical, Outcome::NotCanonical))
             }
             // Standard input is a filter: its canonical text is handed back.
-            Mode::Rewrite { .. } if path == Path::new("-") => format_file(path).map(|f| {
-                if f.differs.is_some() {
-                    self.changed += 1;
-                } else {
-                    self.canonical += 1;
-                }
-                Outcome::Text(f.canonical)
-            }),
+            Mode::Rewrite { .. } if path == Path::new("-") => {
+                format_file(path).map(|f| Outcome::Text {
+                    changed: f.differs.is_some(),
+                    text: f.canonical,
+                })
+            }
             Mode::Rewrite { force } => format_in_place(path, force).map(|rewritten| {
                 if rewritten {
                     Outcome::Rewritten
@@ -229,8 +232,7 @@ impl Run {
             }),
         };
         match &done {
-            Ok(Outcome::Text(_)) => {}
-            Ok(Outcome::Canonical) => self.canonical += 1,
+            Ok(Outcome::Canonical | Outcome::Text { changed: false, .. }) => self.canonical += 1,
             Ok(_) => self.changed += 1,
             Err(e) if crate::diagnostic::Explained::is_usage(e) => self.unusable += 1,
             Err(_) => self.invalid += 1,

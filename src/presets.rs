@@ -2,18 +2,12 @@
 //! list, or one of them as an editable YAML rule file.
 
 use crate::rules::{RuleSet, RuleSetError};
+use crate::twixt::rules::yaml_word;
 use crate::twrs::TwrsRules;
 
 /// Every preset, one a line: TwixT's with their rules and source, then
 /// TWRS's.
 pub fn list() -> String {
-    // A value as a rule file names it (`automatic-editable`, say).
-    fn word<T: serde::Serialize>(v: &T) -> String {
-        serde_json::to_value(v)
-            .ok()
-            .and_then(|v| v.as_str().map(str::to_string))
-            .unwrap_or_default()
-    }
     let mut text = format!(
         "{:9} {:9} {:19} {:15} {:7} source\n",
         "preset", "crossing", "links", "removal", "swap"
@@ -23,10 +17,10 @@ pub fn list() -> String {
         text.push_str(&format!(
             "{:9} {:9} {:19} {:15} {:7} {}\n",
             p.name,
-            word(&r.crossing),
-            word(&r.links),
-            word(&r.removal),
-            word(&r.swap),
+            yaml_word(&r.crossing),
+            yaml_word(&r.links),
+            yaml_word(&r.removal),
+            yaml_word(&r.swap),
             p.source
         ));
     }

@@ -37,7 +37,7 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
                 let line = format!("{name}: not in canonical form{}\n", how.note());
                 super::terminal::print(line.as_bytes())?;
             }
-            Ok(Outcome::Text(text)) => super::terminal::print(text.as_bytes())?,
+            Ok(Outcome::Text { text, .. }) => super::terminal::print(text.as_bytes())?,
             Ok(_) => {}
             Err(e) => _ = Failure::from(e).report(),
         }

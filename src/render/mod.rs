@@ -176,11 +176,10 @@ impl Target {
             let f = Format::choose(format, None, &Format::ALL)?;
             Ok(Target::Folder(path.to_path_buf(), f))
         } else {
-            Format::of_path(path, &Format::ALL).map_err(|source| Error::UnknownExtension {
-                path: path.to_path_buf(),
-                source,
+            let f = Format::choose(format, Some(path), &Format::ALL).map_err(|e| match e {
+                ChooseError::Unknown { path, source } => Error::UnknownExtension { path, source },
+                other => Error::Format(other),
             })?;
-            let f = Format::choose(format, Some(path), &Format::ALL)?;
             Ok(Target::File(path.to_path_buf(), f))
         }
     }

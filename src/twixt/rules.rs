@@ -129,6 +129,14 @@ pub enum RuleSetError {
 
 impl crate::diagnostic::Explained for RuleSetError {}
 
+/// A rule value as a rule file writes it (`automatic-editable`, say).
+pub(crate) fn yaml_word<T: Serialize>(v: &T) -> String {
+    serde_json::to_value(v)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
 impl RuleSet {
     /// TwixT PP as on Little Golem.
     pub fn pencil() -> RuleSet {
@@ -258,30 +266,24 @@ impl RuleSet {
     /// comment, ready to edit; `title` (a preset's name and source) heads it.
     /// [`RuleSet::from_yaml`] reads it back as the same rule set.
     pub fn to_yaml(&self, title: &str) -> String {
-        fn name<T: Serialize>(v: &T) -> String {
-            serde_json::to_value(v)
-                .ok()
-                .and_then(|v| v.as_str().map(str::to_string))
-                .unwrap_or_default()
-        }
         let mut out = String::new();
         for line in title.lines() {
             out.push_str(&format!("# {line}\n"));
         }
         out.push_str("# Use it with --rules FILE.yaml, or [Rules \"FILE.yaml\"] in a script.\n");
         let rows = [
-            ("crossing", name(&self.crossing), "none | own"),
+            ("crossing", yaml_word(&self.crossing), "none | own"),
             (
                 "links",
-                name(&self.links),
+                yaml_word(&self.links),
                 "automatic | manual | automatic-editable",
             ),
             (
                 "removal",
-                name(&self.removal),
+                yaml_word(&self.removal),
                 "none | links | links-and-pegs",
             ),
-            ("swap", name(&self.swap), "none | mirror | colors"),
+            ("swap", yaml_word(&self.swap), "none | mirror | colors"),
             (
                 "size",
                 format!("\"{}\"", self.size),
