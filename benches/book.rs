@@ -10,15 +10,15 @@ use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use twixtkit::RuleSet;
 use twixtkit::book::html::{Styles, to_html};
 use twixtkit::book::pdf::to_pdf;
 use twixtkit::book::{BookOptions, book};
 use twixtkit::diagram::Style;
 use twixtkit::diagram::sheet::Paper;
 use twixtkit::open::{Content, GameFile};
-use twixtkit::random::random_game;
 use twixtkit::script::{move_text, parse};
+use twixtkit::twixt::random::random_game;
+use twixtkit::twixt::rules::RuleSet;
 
 /// The script of a random 300-move game, with comments and diagram points.
 fn script() -> String {

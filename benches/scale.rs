@@ -12,14 +12,14 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use twixtkit::board::BoardSize;
 use twixtkit::formats::{littlegolem, movelist, t1};
-use twixtkit::moves::Move;
-use twixtkit::random::random_game;
 use twixtkit::record::Record;
-use twixtkit::rules::RuleSet;
 use twixtkit::script::stream::GameStream;
 use twixtkit::script::{Game, ScriptFile, parse, write_file};
+use twixtkit::twixt::board::BoardSize;
+use twixtkit::twixt::moves::Move;
+use twixtkit::twixt::random::random_game;
+use twixtkit::twixt::rules::RuleSet;
 
 /// The system allocator, counting the bytes in use and their peak.
 struct Counting;

@@ -3,8 +3,10 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
+use twixtkit::twrs::moves::Move;
+use twixtkit::twrs::position::Position;
 use twixtkit::twrs::random::random_game;
-use twixtkit::twrs::{Move, Position, TwrsRules};
+use twixtkit::twrs::rules::TwrsRules;
 
 fn games(rules: &TwrsRules) -> Vec<Vec<Move>> {
     (0..200)

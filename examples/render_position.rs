@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use twixtkit::diagram::png::svg_to_png;
 use twixtkit::diagram::{Charset, Crop, Diagram, Mark, Numbering, Scale, Style, to_svg, to_text};
-use twixtkit::{Hole, Move, Player, Position, RuleSet};
+use twixtkit::prelude::{Hole, Move, Player, Position, RuleSet};
 
 fn hole(s: &str) -> Hole {
     s.parse().expect("hole name")

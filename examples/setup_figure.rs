@@ -6,8 +6,9 @@
 
 use std::path::PathBuf;
 
-use twixtkit::diagram::{Charset, Crop, Diagram, Mark, Scale, Sides, Style, to_svg, to_text};
-use twixtkit::{BoardSize, Hole, Link, Player, Setup};
+use twixtkit::diagram::{Charset, Crop, Diagram, Mark, Scale, Style, to_svg, to_text};
+use twixtkit::prelude::{BoardSize, Hole, Link, Player, Setup};
+use twixtkit::script::Sides;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Output folder: the first argument, else `out/` (ignored by git).

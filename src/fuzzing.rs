@@ -10,8 +10,8 @@ use crate::diagram::{self, Diagram, Scale, Style};
 use crate::formats::{littlegolem, movelist, t1};
 use crate::record::Record;
 use crate::replay;
-use crate::rules::RuleSet;
 use crate::script;
+use crate::twixt::rules::RuleSet;
 
 /// A fuzz target body: arbitrary bytes in, a panic when an invariant breaks.
 pub type FuzzTarget = fn(&[u8]);
@@ -168,7 +168,8 @@ pub fn rules_yaml(data: &[u8]) {
         return;
     };
     if rules.validate().is_ok() {
-        crate::position::Position::new(rules).expect("a validated rule set starts a position");
+        crate::twixt::position::Position::new(rules)
+            .expect("a validated rule set starts a position");
     }
 }
 

@@ -1,14 +1,26 @@
 #![warn(missing_docs)]
-//! twixtkit: rules engine, game scripts and diagrams for the board game TwixT.
+//! twixtkit: rules engine, game scripts and diagrams for the board game TwixT
+//! (and a second game, TWRS, on the same pipeline).
 //!
-//! Data flows one way: text → syntax tree → replay → diagram model → SVG/text/PNG.
+//! Data flows one way: text → syntax tree → replay → diagram model →
+//! SVG / PNG / PDF / HTML / text. Each item has one public path, by concept:
+//!
+//! | layer | modules |
+//! |---|---|
+//! | the games: rules and notation | [`twixt`], [`twrs`] |
+//! | shared text and safety | [`diagnostic`], [`limits`], [`output`] |
+//! | files | [`script`], [`formats`], [`record`], [`open`] |
+//! | replay and checking | [`replay`], [`check`] |
+//! | pictures | [`diagram`], [`pictures`] |
+//! | documents | [`book`], [`view`] |
+//! | what each command does | [`commands`] |
+//!
+//! [`prelude`] gathers the types most programs use.
 //!
 //! Play moves with the engine and draw the position:
 //!
 //! ```
-//! use twixtkit::diagram::style::Style;
-//! use twixtkit::diagram::svg::{Scale, to_svg};
-//! use twixtkit::{Diagram, Move, Player, Position, RuleSet};
+//! use twixtkit::prelude::*;
 //!
 //! let mut pos = Position::new(RuleSet::pencil()).unwrap();
 //! for hole in ["f6", "m12", "g8"] {
@@ -30,42 +42,28 @@
 //! assert!(replay.issues.is_empty());
 //! assert_eq!(replay.plies, 3);
 //! ```
+//!
+//! The folders under `src/` are the layers (`base`, `files`, `verify`,
+//! `drawing`, `documents`, `commands`; the games in `twixt` and `twrs`);
+//! a module never uses one of a layer above its own. See
+//! `docs/architecture.md`.
 
-pub mod book;
-pub mod canonical;
-pub mod check;
-pub mod convert;
-pub mod diagnostic;
-pub mod diagram;
-pub mod formats;
-#[doc(hidden)]
-pub mod fuzzing;
-pub mod limits;
-pub mod open;
-pub mod output;
-pub mod pictures;
-pub mod presets;
-pub mod random_games;
-pub mod record;
-pub mod render;
-pub mod replay;
-pub mod script;
+mod base;
+pub mod commands;
+mod documents;
+mod drawing;
+mod files;
+pub mod prelude;
 pub mod twixt;
 pub mod twrs;
-pub mod view;
-mod yaml_words;
+mod verify;
 
-// The TwixT engine's modules, also at the crate root where they began.
-pub use twixt::{board, geometry, line, link, moves, position, random, rules, setup, win_search};
+pub(crate) use base::yaml_words;
+pub use base::{diagnostic, limits, output};
+pub use documents::{book, view};
+pub use drawing::{diagram, pictures};
+pub use files::{formats, open, record, script};
+pub use verify::{check, replay};
 
-pub use board::{BoardSize, Hole, Player};
-pub use diagnostic::Explained;
-pub use diagram::Diagram;
-pub use link::Link;
-pub use moves::{Move, Placement};
-pub use open::{GameFile, open};
-pub use pictures::{Choice, Picture};
-pub use position::{MoveError, Played, Position, SetupProblem, Status, WinBy};
-pub use record::{GameResult, Record};
-pub use rules::RuleSet;
-pub use setup::Setup;
+#[doc(hidden)]
+pub mod fuzzing;

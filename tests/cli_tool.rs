@@ -5,7 +5,7 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use twixtkit::rules::RuleSet;
+use twixtkit::twixt::rules::RuleSet;
 
 fn twixt(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_twixt"))

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use twixtkit::convert::{FileFormat, convert_file};
+use twixtkit::commands::convert::{FileFormat, convert_file};
 
 fn twixt(args: &[&str], dir: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_twixt"))

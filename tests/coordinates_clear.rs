@@ -9,12 +9,16 @@ use std::sync::Arc;
 
 use resvg::usvg;
 use twixtkit::diagram::font::{DEJAVU_SANS, FAMILY};
-use twixtkit::diagram::{Diagram, Mark, Scale, Sides, Style};
+use twixtkit::diagram::{Diagram, Mark, Scale, Style};
+use twixtkit::prelude::{BoardSize, Hole, Player};
+use twixtkit::script::Sides;
 use twixtkit::twrs::draw::to_svg;
+use twixtkit::twrs::moves::Lines;
+use twixtkit::twrs::point::{Point, Side};
+use twixtkit::twrs::position::Position;
+use twixtkit::twrs::rules::TwrsRules;
 use twixtkit::twrs::script::Show;
 use twixtkit::twrs::setup::Setup;
-use twixtkit::twrs::{Lines, Point, Position, Side, TwrsRules};
-use twixtkit::{BoardSize, Hole, Player};
 
 /// Space a label keeps from anything drawn, in px.
 const CLEAR: f32 = 1.0;
@@ -283,7 +287,7 @@ fn twixt_coordinates_keep_clear_of_the_board_in_every_style_and_on_every_side() 
         .collect();
     let sizes = [(6, 6), (12, 12), (24, 24), (30, 10), (10, 30), (100, 100)];
     let mut bad = Vec::new();
-    for name in twixtkit::diagram::style::BUILTIN_NAMES {
+    for name in twixtkit::diagram::BUILTIN_NAMES {
         let style = Style::builtin(name).unwrap();
         for (w, h) in sizes {
             let size = BoardSize::new(w, h).unwrap();

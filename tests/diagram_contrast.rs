@@ -2,12 +2,12 @@
 //! each style, and the colours the SVG uses for it are checked against the
 //! page and against the pegs and links it is drawn over or beside.
 
-use twixtkit::diagram::model::Mark;
-use twixtkit::diagram::style::{BUILTIN_NAMES, Colour};
+use twixtkit::diagram::Mark;
+use twixtkit::diagram::{BUILTIN_NAMES, Colour};
 use twixtkit::diagram::{Diagram, Scale, Style, to_svg};
-use twixtkit::{BoardSize, Player};
+use twixtkit::prelude::{BoardSize, Player};
 
-fn h(s: &str) -> twixtkit::board::Hole {
+fn h(s: &str) -> twixtkit::twixt::board::Hole {
     s.parse().unwrap()
 }
 

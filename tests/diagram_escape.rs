@@ -3,7 +3,7 @@
 use twixtkit::diagram::png::render_pixmap;
 use twixtkit::diagram::sheet::{SheetOptions, sheets};
 use twixtkit::diagram::{Charset, Diagram, Mark, Scale, Style, to_svg, to_text};
-use twixtkit::{BoardSize, Hole, Player, Setup};
+use twixtkit::prelude::{BoardSize, Hole, Player, Setup};
 
 const HOSTILE: &str =
     "</text><script>alert('x')</script><a href=\"http://example.com\">&amp;\u{0}\u{1b}";
@@ -75,7 +75,7 @@ mod prop {
             let h: Hole = "d4".parse().unwrap();
             s.pegs.insert(h, Player::Black);
             let mut d = Diagram::from_setup(&s);
-            d.coords = twixtkit::diagram::Sides::NONE;
+            d.coords = twixtkit::script::Sides::NONE;
             d.label(h, label.clone());
             d.caption(caption.clone());
             let style = Style::rulebook();

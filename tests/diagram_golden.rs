@@ -5,8 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use twixtkit::diagram::{Crop, Diagram, Mark, Numbering, Scale, Sides, Style, to_svg};
-use twixtkit::{BoardSize, Hole, Link, Player, Setup};
+use twixtkit::diagram::{Crop, Diagram, Mark, Numbering, Scale, Style, to_svg};
+use twixtkit::prelude::{BoardSize, Hole, Link, Player, Setup};
+use twixtkit::script::Sides;
 
 fn hole(s: &str) -> Hole {
     s.parse().unwrap_or_else(|e| panic!("{e}"))

@@ -5,8 +5,9 @@ use proptest::prelude::*;
 use twixtkit::diagram::blank::{BlankOptions, blank_page};
 use twixtkit::diagram::png::render_pixmap;
 use twixtkit::diagram::sheet::{Paper, SheetOptions, sheets};
-use twixtkit::diagram::{Charset, Crop, Diagram, Mark, Scale, Sides, Style, to_svg, to_text};
-use twixtkit::{BoardSize, Hole, Link, Player, Setup};
+use twixtkit::diagram::{Charset, Crop, Diagram, Mark, Scale, Style, to_svg, to_text};
+use twixtkit::prelude::{BoardSize, Hole, Link, Player, Setup};
+use twixtkit::script::Sides;
 
 fn hole() -> impl Strategy<Value = Hole> {
     (0u16..45, 0u16..45).prop_map(|(c, r)| Hole::new(c, r))

@@ -3,8 +3,9 @@
 
 use twixtkit::diagram::blank::{BlankOptions, blank_page};
 use twixtkit::diagram::png::{render_pixmap, svg_to_png, zoom_for_dpi_mm};
-use twixtkit::diagram::{Diagram, Layout, Mark, Scale, Sides, Style, to_svg};
-use twixtkit::{BoardSize, Hole, Link, Player, Setup};
+use twixtkit::diagram::{Diagram, Layout, Mark, Scale, Style, to_svg};
+use twixtkit::prelude::{BoardSize, Hole, Link, Player, Setup};
+use twixtkit::script::Sides;
 
 const K: f64 = 20.0;
 

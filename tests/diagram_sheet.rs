@@ -2,14 +2,16 @@
 
 use twixtkit::diagram::sheet::{Paper, SheetOptions, sheets};
 use twixtkit::diagram::{Diagram, Style};
-use twixtkit::{BoardSize, Player, Setup};
+use twixtkit::prelude::{BoardSize, Player, Setup};
 
 fn diagrams(n: usize) -> Vec<Diagram> {
     (0..n)
         .map(|i| {
             let mut s = Setup::empty(BoardSize::STANDARD);
-            s.pegs
-                .insert(twixtkit::Hole::new(3 + i as u16 % 18, 5), Player::Red);
+            s.pegs.insert(
+                twixtkit::twixt::board::Hole::new(3 + i as u16 % 18, 5),
+                Player::Red,
+            );
             let mut d = Diagram::from_setup(&s);
             d.caption(format!("Diagram {}", i + 1));
             d

@@ -1,7 +1,7 @@
 //! Style files: partial YAML over a base style, strict values, errors that
 //! name the file, line and column.
 
-use twixtkit::diagram::style::StyleError;
+use twixtkit::diagram::StyleError;
 use twixtkit::diagram::{Colour, Style};
 
 #[test]

@@ -1,7 +1,7 @@
 //! Dead-draw detection on positions whose answer can be checked by hand.
 
-use twixtkit::random::random_game;
-use twixtkit::{BoardSize, Hole, Link, Player, Position, RuleSet, Setup};
+use twixtkit::prelude::{BoardSize, Hole, Link, Player, Position, RuleSet, Setup};
+use twixtkit::twixt::random::random_game;
 
 fn h(name: &str) -> Hole {
     name.parse().unwrap()
@@ -119,10 +119,10 @@ fn existing_own_links_are_always_usable_steps() {
         let pos = Position::from_setup(&s, rules).unwrap();
         assert_eq!(
             pos.status(),
-            twixtkit::Status::Won {
+            twixtkit::twixt::position::Status::Won {
                 winner: Red,
                 ply: 5,
-                by: twixtkit::WinBy::Connection
+                by: twixtkit::twixt::position::WinBy::Connection
             }
         );
         assert!(pos.can_connect(Red), "{}", preset.name);
@@ -161,9 +161,9 @@ fn a_won_game_leaves_the_loser_unable_to_connect() {
             for mv in &moves {
                 pos.play(mv).unwrap();
             }
-            if let twixtkit::Status::Won {
+            if let twixtkit::twixt::position::Status::Won {
                 winner,
-                by: twixtkit::WinBy::Connection,
+                by: twixtkit::twixt::position::WinBy::Connection,
                 ..
             } = pos.status()
             {

@@ -1,7 +1,7 @@
 //! Rule sets read from YAML.
 
-use twixtkit::BoardSize;
-use twixtkit::rules::{Crossing, Linking, Removal, RuleSet, Swap};
+use twixtkit::twixt::board::BoardSize;
+use twixtkit::twixt::rules::{Crossing, Linking, Removal, RuleSet, Swap};
 
 #[test]
 fn full_rule_set_reads() {

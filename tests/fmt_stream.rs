@@ -7,8 +7,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use twixtkit::Explained as _;
-use twixtkit::canonical::{Difference, check_file, format_file};
+use twixtkit::commands::canonical::{Difference, check_file, format_file};
+use twixtkit::diagnostic::Explained as _;
 
 #[test]
 fn a_large_script_is_checked_window_by_window_like_a_whole_file() {

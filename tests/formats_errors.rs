@@ -3,10 +3,10 @@
 
 use proptest::prelude::*;
 use twixtkit::formats::{Location, littlegolem, movelist, t1};
-use twixtkit::moves::{Move, Placement, thin_vec};
+use twixtkit::prelude::{BoardSize, Hole, Link, Player};
 use twixtkit::record::{GameResult, Record};
-use twixtkit::rules::{Crossing, Linking, RuleSet, Swap};
-use twixtkit::{BoardSize, Hole, Link, Player};
+use twixtkit::twixt::moves::{Move, Placement, thin_vec};
+use twixtkit::twixt::rules::{Crossing, Linking, RuleSet, Swap};
 
 fn lg_err(text: &[u8]) -> (Location, String) {
     match littlegolem::read(text) {

@@ -4,8 +4,8 @@ use std::fs;
 use std::process::Command;
 
 use twixtkit::formats::movelist;
-use twixtkit::rules::RuleSet;
-use twixtkit::{BoardSize, Position};
+use twixtkit::prelude::{BoardSize, Position};
+use twixtkit::twixt::rules::RuleSet;
 
 fn twixt() -> Command {
     Command::new(env!("CARGO_BIN_EXE_twixt"))
@@ -96,7 +96,8 @@ fn random_games_as_a_script_convert_to_move_lists() {
         .unwrap();
     assert!(st.success());
     let direct = movelist::read_with(&fs::read(&direct).unwrap(), rules).unwrap();
-    let strip = |v: Vec<twixtkit::Record>| v.into_iter().map(|r| r.moves).collect::<Vec<_>>();
+    let strip =
+        |v: Vec<twixtkit::record::Record>| v.into_iter().map(|r| r.moves).collect::<Vec<_>>();
     assert_eq!(strip(games), strip(direct));
     // Manual-link rules go to a script fine.
     let o = twixt()

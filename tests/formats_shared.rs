@@ -5,10 +5,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use twixtkit::formats::{littlegolem, movelist, t1};
-use twixtkit::moves::Move;
+use twixtkit::prelude::{BoardSize, Hole, Player};
 use twixtkit::record::{GameResult, Record};
-use twixtkit::rules::{RuleSet, Swap};
-use twixtkit::{BoardSize, Hole, Player};
+use twixtkit::twixt::moves::Move;
+use twixtkit::twixt::rules::{RuleSet, Swap};
 
 mod common;
 use common::shared_games as games_dir;

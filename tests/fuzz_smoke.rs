@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use twixtkit::fuzzing;
-use twixtkit::random::SplitMix64;
+use twixtkit::twixt::random::SplitMix64;
 
 /// Mutations of each seed per target.
 const MUTATIONS_PER_SEED: usize = 300;

@@ -1,12 +1,12 @@
-//! Every documented limit (`src/limits.rs`, `docs/limits.md`) gives a clear
+//! Every documented limit (`src/base/limits.rs`, `docs/limits.md`) gives a clear
 //! error when exceeded, and time stays linear in the input size.
 
 use std::time::{Duration, Instant};
 
 use twixtkit::limits;
 use twixtkit::replay::replay;
-use twixtkit::rules::RuleSet;
 use twixtkit::script::parse;
+use twixtkit::twixt::rules::RuleSet;
 
 /// Many short games of numbered moves with comments, `n` bytes or more.
 fn moves_text(n: usize) -> String {

@@ -10,8 +10,8 @@ use twixtkit::diagram::{Scale, Style, to_svg};
 use twixtkit::fuzzing::assert_svg_safe;
 use twixtkit::output::{NameSet, write_atomic};
 use twixtkit::replay::replay;
-use twixtkit::rules::RuleSet;
 use twixtkit::script::parse;
+use twixtkit::twixt::rules::RuleSet;
 
 fn twixt(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_twixt"))

@@ -6,8 +6,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use twixtkit::board::Side;
-use twixtkit::{BoardSize, Hole, Move, Player, Position, RuleSet, Status};
+use twixtkit::prelude::{BoardSize, Hole, Move, Player, Position, RuleSet, Status};
+use twixtkit::twixt::board::Side;
 
 fn corner() -> BoardSize {
     "12 cut top right".parse().unwrap()

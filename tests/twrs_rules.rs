@@ -1,9 +1,12 @@
 //! The TWRS rules, one test per rule of the seed (the Dutch rulebook), each
 //! quoting the sentence it checks, and one per illegal move.
 
+use twixtkit::twrs::moves::{Lines, Move};
+use twixtkit::twrs::point::{Point, Side};
+use twixtkit::twrs::position::Position;
 use twixtkit::twrs::position::{End, MoveError, Status};
+use twixtkit::twrs::rules::TwrsRules;
 use twixtkit::twrs::setup::Setup;
-use twixtkit::twrs::{Lines, Move, Point, Position, Side, TwrsRules};
 
 /// A position drawn as rows of the grid, top row first: `.` free, `#` a
 /// stone, `1`–`6` a tower.

@@ -12,7 +12,7 @@ use common::webdriver::{Browser, browser};
 use common::{shared_games, twixt};
 use serde_json::{Value, json};
 use twixtkit::open::{Content, open};
-use twixtkit::{Move, Position};
+use twixtkit::prelude::{Move, Position};
 
 /// The pegs the user sees: `.peg` elements that are rendered, as `e5:red`.
 const SHOWN_PEGS: &str = r#"
@@ -432,7 +432,7 @@ fn twrs_shown(b: &Browser) -> BTreeSet<String> {
         .collect()
 }
 
-fn twrs_pieces(pos: &twixtkit::twrs::Position) -> BTreeSet<String> {
+fn twrs_pieces(pos: &twixtkit::twrs::position::Position) -> BTreeSet<String> {
     let mut out: BTreeSet<String> = pos.stones().iter().map(|p| p.to_string()).collect();
     for t in 1..=6u8 {
         if let Some(at) = pos.tower(t) {

@@ -2,10 +2,10 @@
 //! tries every reply, on random positions of small boards, and refuses what
 //! it cannot decide.
 
-use twixtkit::position::{Position, Status, WinBy};
-use twixtkit::random::{SplitMix64, random_game};
-use twixtkit::win_search::{WinSearch, WinSearchError, wins_within};
-use twixtkit::{BoardSize, Hole, Move, Player, RuleSet};
+use twixtkit::prelude::{BoardSize, Hole, Move, Player, RuleSet};
+use twixtkit::twixt::position::{Position, Status, WinBy};
+use twixtkit::twixt::random::{SplitMix64, random_game};
+use twixtkit::twixt::win_search::{WinSearch, WinSearchError, wins_within};
 
 /// Every reply, every move: the definition of "wins within n" spelled out.
 fn brute_force(pos: &Position, attacker: Player, n: u32) -> bool {

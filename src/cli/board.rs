@@ -2,11 +2,12 @@
 
 use std::path::PathBuf;
 
-use twixtkit::BoardSize;
 use twixtkit::diagram::blank::{BlankOptions, MAX_PER_PAGE, blank_file, paper_for, parse_margin};
 use twixtkit::diagram::sheet::Paper;
-use twixtkit::diagram::{Format, Sides, Style};
+use twixtkit::diagram::{Format, Style};
 use twixtkit::output::write_atomic;
+use twixtkit::script::Sides;
+use twixtkit::twixt::board::BoardSize;
 
 use super::failure::Failure;
 

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use twixtkit::canonical::{Mode, Outcome, Run, script_files};
+use twixtkit::commands::canonical::{Mode, Outcome, Run, script_files};
 use twixtkit::diagnostic::printable;
 
 use super::failure::Failure;

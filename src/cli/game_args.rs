@@ -3,12 +3,14 @@
 
 use std::path::PathBuf;
 
-use twixtkit::BoardSize;
+use twixtkit::diagram::Crop;
 use twixtkit::diagram::game::Select;
-use twixtkit::diagram::{Crop, Sides};
-use twixtkit::open::{Drawable, OpenOptions, Request};
+use twixtkit::open::{OpenOptions, Request};
+use twixtkit::pictures::Drawable;
 use twixtkit::pictures::{Choice, Look};
 use twixtkit::script::FileFormat;
+use twixtkit::script::Sides;
+use twixtkit::twixt::board::BoardSize;
 
 use super::failure::Failure;
 
@@ -73,7 +75,7 @@ impl GameArgs {
             rules: self.read.rules.clone(),
             size: self.read.size,
         };
-        Ok(request.open_drawable()?)
+        Ok(Drawable::open(&request)?)
     }
 }
 

@@ -2,9 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-use twixtkit::board::BoardSize;
-use twixtkit::random::fresh_seed;
-use twixtkit::random_games::{Batch, Game};
+use twixtkit::commands::random_games::{Batch, Game};
+use twixtkit::twixt::board::BoardSize;
+use twixtkit::twixt::random::fresh_seed;
 
 use super::failure::Failure;
 

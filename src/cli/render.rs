@@ -2,9 +2,9 @@
 
 use std::path::PathBuf;
 
+use twixtkit::commands::render::{Output, write_drawable};
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::{Charset, Format, Scale, Style};
-use twixtkit::render::{Output, write_drawable};
 
 use super::failure::Failure;
 use super::game_args::{GameArgs, LookArgs, SelectArgs};

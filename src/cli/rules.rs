@@ -1,7 +1,7 @@
 //! `twixt rules`: the built-in rule sets, or one of them as an editable YAML
 //! rule file.
 
-use twixtkit::presets;
+use twixtkit::commands::presets;
 
 use super::failure::Failure;
 

@@ -2,10 +2,10 @@
 
 use std::path::PathBuf;
 
+use twixtkit::commands::render::sheet::{SheetOutput, write_drawable_sheet};
 use twixtkit::diagram::Style;
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::sheet::{Paper, SheetOptions};
-use twixtkit::render::sheet::{SheetOutput, write_drawable_sheet};
 
 use super::failure::Failure;
 use super::game_args::{GameArgs, LookArgs, SelectArgs};

@@ -1,8 +1,8 @@
 //! `twixt show`: a position of a recorded game as text in the terminal.
 
+use twixtkit::commands::render::show::{ShowAs, show};
 use twixtkit::diagram::Charset;
 use twixtkit::diagram::game::Select;
-use twixtkit::render::show::{ShowAs, show};
 
 use super::failure::Failure;
 use super::game_args::{GameArgs, LookArgs, SelectArgs};

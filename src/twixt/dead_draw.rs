@@ -10,10 +10,10 @@
 
 use std::cell::RefCell;
 
-use crate::board::Player;
-use crate::geometry::{Geometry, flag};
-use crate::position::{COLOUR, Position, colour_bits};
-use crate::rules::{Crossing, Linking, Removal};
+use crate::twixt::board::Player;
+use crate::twixt::geometry::{Geometry, flag};
+use crate::twixt::position::{COLOUR, Position, colour_bits};
+use crate::twixt::rules::{Crossing, Linking, Removal};
 
 /// Visited bits and stack for one search, reused between calls.
 #[derive(Default)]

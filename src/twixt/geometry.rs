@@ -13,8 +13,8 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::board::{BoardSize, Hole, Player};
-use crate::link::Link;
+use crate::twixt::board::{BoardSize, Hole, Player};
+use crate::twixt::link::Link;
 
 /// The four forward knight directions `(dc, dr)`, all with `dr > 0`.
 pub const FORWARD: [(i32, i32); 4] = [(1, 2), (-1, 2), (2, 1), (-2, 1)];

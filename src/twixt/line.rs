@@ -25,12 +25,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::board::{BoardSize, Hole, Player};
-use crate::geometry::Geometry;
-use crate::link::Link;
-use crate::position::Position;
-use crate::rules::{Crossing, Linking, Removal, RuleSet, Swap};
-use crate::setup::Setup;
+use crate::twixt::board::{BoardSize, Hole, Player};
+use crate::twixt::geometry::Geometry;
+use crate::twixt::link::Link;
+use crate::twixt::position::Position;
+use crate::twixt::rules::{Crossing, Linking, Removal, RuleSet, Swap};
+use crate::twixt::setup::Setup;
 
 /// Why a text is not a position line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Hole, ParseHoleError};
+use crate::twixt::board::{Hole, ParseHoleError};
 
 /// A link between two holes a knight's move apart. The ends are stored in
 /// order (`a < b`), so a link has one representation whichever way it was

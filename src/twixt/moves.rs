@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 pub use thin_vec::{ThinVec, thin_vec};
 
-use crate::board::Hole;
-use crate::link::Link;
+use crate::twixt::board::Hole;
+use crate::twixt::link::Link;
 
 /// Something a player takes off the board before placing (where the rule set allows).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

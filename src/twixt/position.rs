@@ -2,7 +2,7 @@
 //!
 //! State is one byte per hole slot (peg colour, the border flags of its
 //! union-find component, and the four "forward" link bits, see
-//! [`crate::geometry`]), a union-find parent per slot, and two bits per link
+//! [`crate::twixt::geometry`]), a union-find parent per slot, and two bits per link
 //! naming the colours of the links that cross it. The tables that do not
 //! change during a game live in a shared [`Geometry`].
 
@@ -12,13 +12,13 @@ use std::sync::Arc;
 
 use super::dead_draw;
 use super::win_search::{self, WinSearch, WinSearchError};
-use crate::board::{BoardSize, Hole, Player};
-use crate::geometry::{Geometry, NONE, flag};
-use crate::link::Link;
-use crate::moves::{Move, Placement, Removal as RemovalMove};
-use crate::rules::{Crossing, Linking, Removal, RuleSet, RuleSetError, Swap};
-use crate::setup::Setup;
-pub use crate::setup::SetupProblem;
+use crate::twixt::board::{BoardSize, Hole, Player};
+use crate::twixt::geometry::{Geometry, NONE, flag};
+use crate::twixt::link::Link;
+use crate::twixt::moves::{Move, Placement, Removal as RemovalMove};
+use crate::twixt::rules::{Crossing, Linking, Removal, RuleSet, RuleSetError, Swap};
+use crate::twixt::setup::Setup;
+pub use crate::twixt::setup::SetupProblem;
 
 // Layout of a cell byte.
 pub(crate) const COLOUR: u8 = 0b11;
@@ -41,8 +41,8 @@ pub(crate) fn colour_bits(p: Player) -> u8 {
 
 fn playable_flag(p: Player) -> u8 {
     match p {
-        Player::Red => crate::geometry::flag::PLAYABLE_RED,
-        Player::Black => crate::geometry::flag::PLAYABLE_BLACK,
+        Player::Red => crate::twixt::geometry::flag::PLAYABLE_RED,
+        Player::Black => crate::twixt::geometry::flag::PLAYABLE_BLACK,
     }
 }
 
@@ -298,7 +298,7 @@ fn crossing_rule(c: Crossing) -> &'static str {
 /// A position reached by legal play (or checked from a [`Setup`]).
 ///
 /// ```
-/// use twixtkit::{Move, Player, Position, RuleSet, Status};
+/// use twixtkit::prelude::{Move, Player, Position, RuleSet, Status};
 ///
 /// let mut pos = Position::new(RuleSet::dujardin()).unwrap();
 /// pos.play(&Move::peg("e5".parse().unwrap())).unwrap();
@@ -308,7 +308,7 @@ fn crossing_rule(c: Crossing) -> &'static str {
 /// assert_eq!(pos.to_move(), Player::Black);
 /// assert_eq!(pos.status(), Status::Ongoing);
 /// // Puzzles: does Red, to move, win within four moves whatever Black does?
-/// let puzzle = twixtkit::line::position("8/dujardin/d1,d3/b4,g4/*/red").unwrap();
+/// let puzzle = twixtkit::twixt::line::position("8/dujardin/d1,d3/b4,g4/*/red").unwrap();
 /// assert!(puzzle.wins_within(Player::Red, 4).is_ok());
 /// ```
 #[derive(Clone)]

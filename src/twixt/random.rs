@@ -3,11 +3,11 @@
 //! The generator uses its own small PRNG (SplitMix64) so that a seed gives
 //! the same game on every platform and crate version.
 
-use crate::board::{Hole, Player};
-use crate::link::Link;
-use crate::moves::{Move, Placement, Removal as RemovalMove};
-use crate::position::{Position, Status};
-use crate::rules::{Linking, Removal, RuleSet, Swap};
+use crate::twixt::board::{Hole, Player};
+use crate::twixt::link::Link;
+use crate::twixt::moves::{Move, Placement, Removal as RemovalMove};
+use crate::twixt::position::{Position, Status};
+use crate::twixt::rules::{Linking, Removal, RuleSet, Swap};
 
 /// SplitMix64: tiny, fast, and fully specified, so sequences never change.
 #[derive(Debug, Clone)]
@@ -500,7 +500,7 @@ mod batch_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::PRESET_NAMES;
+    use crate::twixt::rules::PRESET_NAMES;
 
     /// The kept bit sets agree with a pass over the board after every move
     /// of random games under every preset (swaps, removals and reused pegs

@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::BoardSize;
+use crate::twixt::board::BoardSize;
 
 /// Which links may cross.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -60,8 +60,8 @@ pub enum Swap {
 /// A complete rule set. Every field is data; the engine has no per-variant code paths.
 ///
 /// ```
-/// use twixtkit::RuleSet;
-/// use twixtkit::rules::{Crossing, Linking};
+/// use twixtkit::twixt::rules::RuleSet;
+/// use twixtkit::twixt::rules::{Crossing, Linking};
 ///
 /// let board = RuleSet::preset("board").unwrap();
 /// assert_eq!(board.links, Linking::Manual);

@@ -6,9 +6,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{BoardSize, Hole, Player};
-use crate::link::Link;
-use crate::rules::RuleSetError;
+use crate::twixt::board::{BoardSize, Hole, Player};
+use crate::twixt::link::Link;
+use crate::twixt::rules::RuleSetError;
 
 /// Pegs and links on a board, with no move order.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]

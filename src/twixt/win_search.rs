@@ -25,11 +25,11 @@
 
 use std::collections::VecDeque;
 
-use crate::board::Player;
-use crate::geometry::{Geometry, NONE, flag};
-use crate::moves::Move;
-use crate::position::{COLOUR, Position, Status, WinBy, colour_bits};
-use crate::rules::{Linking, Removal, Swap};
+use crate::twixt::board::Player;
+use crate::twixt::geometry::{Geometry, NONE, flag};
+use crate::twixt::moves::Move;
+use crate::twixt::position::{COLOUR, Position, Status, WinBy, colour_bits};
+use crate::twixt::rules::{Linking, Removal, Swap};
 
 /// Positions the search may visit before it gives up (each is one move
 /// played on a copy of the board, about a fifth of a microsecond to half a

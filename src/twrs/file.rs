@@ -1,37 +1,12 @@
 //! A TWRS script file: read, checked game by game, and drawn at its
 //! diagram points — what `twixt check` and `twixt render` need.
 
-use std::io::Read;
 use std::path::Path;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::limits::{MAX_INPUT_BYTES, is_gzip, read_text};
-use crate::twrs::draw::to_svg;
+use crate::limits::{MAX_INPUT_BYTES, read_text};
 use crate::twrs::position::{End, Status};
-use crate::twrs::script::{Replayed, TwrsGame, is_twrs, parse, replay};
-
-/// Does the file at `path` hold TWRS games? Only regular files are looked
-/// at (a pipe could not be read again), and only their beginning.
-pub fn sniff(path: &Path) -> bool {
-    let Ok(meta) = std::fs::metadata(path) else {
-        return false;
-    };
-    if !meta.is_file() {
-        return false;
-    }
-    let Ok(file) = std::fs::File::open(path) else {
-        return false;
-    };
-    let mut head = Vec::new();
-    let read = if is_gzip(path) {
-        flate2::read::GzDecoder::new(file)
-            .take(8192)
-            .read_to_end(&mut head)
-    } else {
-        file.take(8192).read_to_end(&mut head)
-    };
-    read.is_ok() && is_twrs(&String::from_utf8_lossy(&head))
-}
+use crate::twrs::script::{Replayed, TwrsGame, parse, replay};
 
 /// A TWRS script read from a file.
 #[derive(Debug, Clone)]
@@ -88,16 +63,6 @@ impl GameCheck {
     }
 }
 
-/// One drawn diagram point.
-#[derive(Debug, Clone)]
-pub struct TwrsPicture {
-    /// File name without extension: the diagram's name, else the script's
-    /// name with the game and move.
-    pub stem: String,
-    /// The picture as an SVG document.
-    pub svg: String,
-}
-
 /// Which positions of a TWRS script are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Positions {
@@ -111,10 +76,11 @@ pub enum Positions {
 /// A chosen position: a diagram point, or a game's final position.
 #[derive(Debug, Clone)]
 pub struct TwrsView {
-    /// File name without extension, as in [`TwrsPicture::stem`].
+    /// File name without extension: the diagram's name, else the script's
+    /// name with the game and move.
     pub stem: String,
     /// The position to draw.
-    pub position: crate::twrs::Position,
+    pub position: crate::twrs::position::Position,
     /// What to show besides the pieces (empty for a final position).
     pub show: Vec<crate::twrs::script::Show>,
     /// The diagram's caption, if any.
@@ -218,25 +184,9 @@ impl TwrsFile {
         (check, r)
     }
 
-    /// The positions `which` names of every game drawn as SVG. A file with
-    /// any error draws nothing: the errors come back, located.
-    pub fn pictures(&self, which: Positions) -> Result<Vec<TwrsPicture>, Vec<Diagnostic>> {
-        Ok(self
-            .views(which)?
-            .into_iter()
-            .map(|v| TwrsPicture {
-                svg: to_svg(
-                    &v.position,
-                    &v.show,
-                    v.caption.as_deref(),
-                    v.translation.as_deref(),
-                ),
-                stem: v.stem,
-            })
-            .collect())
-    }
-
-    /// The positions `pictures` draws, for other writers (text, sheets).
+    /// The positions `which` names of every game, to be drawn (as SVG by
+    /// [`TwrsFile::pictures`], or as text or sheets). A file with any error
+    /// gives none: the errors come back, located.
     pub fn views(&self, which: Positions) -> Result<Vec<TwrsView>, Vec<Diagnostic>> {
         if !self.syntax_errors.is_empty() {
             return Err(self.syntax_errors.clone());

@@ -18,8 +18,3 @@ pub mod rules;
 pub mod script;
 pub mod setup;
 pub mod view;
-
-pub use moves::{Lines, Marking, Move, ParseMoveError};
-pub use point::{Point, Side};
-pub use position::{MoveError, Position, Score, Status};
-pub use rules::{Start, TwrsRules};

@@ -169,7 +169,7 @@ pub fn write_games_into(
 mod batch_tests {
     #[test]
     fn a_batch_is_one_twrs_script_that_reads_back() {
-        let rules = crate::twrs::TwrsRules::preset("twrs").unwrap();
+        let rules = crate::twrs::rules::TwrsRules::preset("twrs").unwrap();
         let text = super::write_games(&rules, "twrs", 1, 2, Some(40)).unwrap();
         assert!(crate::twrs::script::is_twrs(&text));
         let (games, errors) = crate::twrs::script::parse(&text);

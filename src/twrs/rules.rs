@@ -155,7 +155,7 @@ impl TwrsRules {
     /// default the preset's own), checked to be playable.
     pub fn preset_on(
         name: &str,
-        size: Option<crate::board::BoardSize>,
+        size: Option<crate::twixt::board::BoardSize>,
     ) -> Result<TwrsRules, PresetError> {
         let mut rules =
             TwrsRules::preset(name).ok_or_else(|| PresetError::Unknown(name.to_string()))?;

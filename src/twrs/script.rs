@@ -5,6 +5,9 @@
 //! A file is a TWRS script when its first header holds `[Game "twrs"]`;
 //! see docs/twrs.md ("Scripts") for every directive.
 
+use std::io::Read;
+use std::path::Path;
+
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::script::lex::{Arg, Lexer, clip, err, has_blank_line, variation_start};
 use crate::script::write::{escape_comment, quote};
@@ -34,6 +37,29 @@ pub fn is_twrs(text: &str) -> bool {
             _ => return false,
         }
     }
+}
+
+/// Does the file at `path` hold TWRS games? Only regular files are looked
+/// at (a pipe could not be read again), and only their beginning.
+pub fn sniff(path: &Path) -> bool {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return false;
+    };
+    if !meta.is_file() {
+        return false;
+    }
+    let Ok(file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut head = Vec::new();
+    let read = if crate::limits::is_gzip(path) {
+        flate2::read::GzDecoder::new(file)
+            .take(8192)
+            .read_to_end(&mut head)
+    } else {
+        file.take(8192).read_to_end(&mut head)
+    };
+    read.is_ok() && is_twrs(&String::from_utf8_lossy(&head))
 }
 
 /// Where a script element was written: byte offset and length.

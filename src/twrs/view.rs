@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::board::{Hole, Player};
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::twixt::board::{Hole, Player};
 use crate::view::{ViewBoard, ViewGame, ViewLine, ViewMove};
 
 use super::draw::{Frame, GRID_STEP, STONES_GROUP, stone, to_svg, tower, towers_group};

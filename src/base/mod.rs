@@ -1,0 +1,11 @@
+//! Layer 0, shared text and safety: located messages and the trait every
+//! error explains itself by (`diagnostic`), every size limit and bounded
+//! reading (`limits`), safe writing of output files (`output`), and the
+//! YAML reader's messages in an editor's words (`yaml_words`).
+//!
+//! May use: nothing else of the crate. Everything above uses it.
+
+pub mod diagnostic;
+pub mod limits;
+pub mod output;
+pub(crate) mod yaml_words;

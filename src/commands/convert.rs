@@ -1,0 +1,701 @@
+//! Converting game records between file formats: Little Golem `.tsgf`, T1
+//! `.T1`, numbered move lists and game scripts. What `twixt convert` does,
+//! as three calls: [`read_records`], [`write_records`], and [`left_out`]
+//! for what a record format cannot hold; or as one, [`convert_file`]; or,
+//! for a script of any size, a window at a time: [`convert_stream`]. The
+//! whole command, a file of any size to a file or a sink: [`convert`].
+
+use std::path::Path;
+
+use crate::diagnostic::Explained as _;
+use crate::diagnostic::{Diagnostic, count};
+use crate::formats::{Format, littlegolem, movelist, t1};
+use crate::record::Record;
+use crate::script::{Element, Game, Line, ScriptFile, parse, script_hint, write_file};
+use crate::twixt::board::BoardSize;
+use crate::twixt::rules::RuleSet;
+
+pub use crate::script::FileFormat;
+
+/// Why a conversion failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ConvertError {
+    /// The request cannot be met (a format that holds one game, a TWRS
+    /// script, bad options), as opposed to input that is wrong.
+    pub usage: bool,
+    /// What went wrong, naming the file.
+    pub message: String,
+    /// Syntax errors of a script input, located, to show before the message.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl ConvertError {
+    fn usage(message: String) -> ConvertError {
+        ConvertError {
+            usage: true,
+            message,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    fn invalid(message: String) -> ConvertError {
+        ConvertError {
+            usage: false,
+            message,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// The script `name` has syntax errors (`diagnostics`), so nothing was
+    /// written: `what` says so in the message.
+    fn syntax(name: &str, diagnostics: Vec<Diagnostic>, what: &str) -> ConvertError {
+        ConvertError {
+            usage: false,
+            message: format!(
+                "{name}: {}; {what}",
+                count(diagnostics.len(), "syntax error")
+            ),
+            diagnostics,
+        }
+    }
+}
+
+impl crate::diagnostic::Explained for ConvertError {
+    /// True when the request cannot be met (exit code 2 in the CLI), false
+    /// when the input is wrong (exit code 1).
+    fn is_usage(&self) -> bool {
+        self.usage
+    }
+
+    /// The located diagnostics to show before the message.
+    fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+}
+
+/// The format of a file to convert: `flag` when given, a script for
+/// standard input or output (`-`), else what the name's extension says
+/// ([`output_format`]). `input` tells which side, for the message.
+pub fn choose_format(
+    flag: Option<FileFormat>,
+    path: &Path,
+    input: bool,
+) -> Result<FileFormat, ConvertError> {
+    let stdio = (path == Path::new("-")).then_some(FileFormat::Script);
+    // An input may be compressed (`games.twixt.gz`); nothing is written so.
+    let named = if input {
+        FileFormat::of_path(path)
+    } else {
+        output_format(path)
+    };
+    flag.or(stdio).or(named).ok_or_else(|| {
+        ConvertError::usage(format!(
+            "cannot tell the {} format from `{}`: use a .tsgf, .T1, .txt, .moves or .twixt name, or --{}",
+            if input { "input" } else { "output" },
+            path.display(),
+            if input { "from" } else { "to" }
+        ))
+    })
+}
+
+/// A file converted.
+#[derive(Debug, Clone)]
+pub struct Converted {
+    /// The text in the new format.
+    pub text: Vec<u8>,
+    /// How many games it holds.
+    pub games: usize,
+    /// What the new format left out of a script ([`left_out`]).
+    pub left_out: Option<String>,
+}
+
+/// Reads the file `input` (`-`: standard input) in format `from` and writes
+/// its games in format `to` ([`read_records`], [`write_records`]); a
+/// script's rule files are looked for beside it.
+pub fn convert_file(
+    input: &Path,
+    from: FileFormat,
+    to: FileFormat,
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
+) -> Result<Converted, ConvertError> {
+    let bytes = crate::limits::read_input(input, crate::limits::MAX_INPUT_BYTES)
+        .map_err(|e| ConvertError::usage(format!("cannot read {}: {e}", input.display())))?;
+    let name = input.display().to_string();
+    // Standard input read as a script may be a record of another format:
+    // its content says so (no script starts as they do).
+    let from = match from {
+        FileFormat::Script if input == Path::new("-") => FileFormat::sniff(&bytes),
+        _ => from,
+    };
+    if (from, to) == (FileFormat::Script, FileFormat::Script) {
+        return script_to_script(&name, &bytes);
+    }
+    let folder = input.parent().filter(|d| !d.as_os_str().is_empty());
+    let told_rules = rules.is_some();
+    let records = read_records(&name, &bytes, from, rules, size, folder)?;
+    let text = write_records(&records, to, &name).map_err(|mut e| {
+        // A record read under its format's own rules may stand under the
+        // rules the output format needs too: say how to read it so.
+        let needs = match to {
+            FileFormat::LittleGolem => Some("pencil"),
+            FileFormat::T1 => Some("t1"),
+            _ => None,
+        };
+        if let Some(preset) = needs.filter(|_| !told_rules && from != FileFormat::Script) {
+            e.message += &format!(
+                "; if the game stands under those rules too, `--rules {preset}` reads it so"
+            );
+        }
+        e
+    })?;
+    let left_out = if from == FileFormat::Script {
+        left_out(&bytes, to)
+    } else {
+        None
+    };
+    Ok(Converted {
+        text,
+        games: records.len(),
+        left_out,
+    })
+}
+
+/// A script written as a script: its canonical form, which holds all of it
+/// (comments, variations, diagram points, setup blocks; TWRS too).
+fn script_to_script(name: &str, bytes: &[u8]) -> Result<Converted, ConvertError> {
+    // (A byte order mark is gone already: `read_input` drops it.)
+    let source = utf8(name, bytes)?;
+    let (text, games) = crate::commands::canonical::canonical_text(name, source)
+        .map_err(|e| ConvertError::syntax(name, e.diagnostics().to_vec(), "nothing written"))?;
+    if games == 0 {
+        return Err(ConvertError::invalid(format!(
+            "{name}: expected a game, found no moves"
+        )));
+    }
+    Ok(Converted {
+        text: text.into_bytes(),
+        games,
+        left_out: None,
+    })
+}
+
+/// `bytes` as text, or an error naming the first byte that is not UTF-8.
+fn utf8<'a>(name: &str, bytes: &'a [u8]) -> Result<&'a str, ConvertError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        ConvertError::invalid(format!(
+            "{name}: expected UTF-8 text, found an invalid byte at offset {}",
+            e.valid_up_to()
+        ))
+    })
+}
+
+pub use crate::output::Destination;
+
+/// What `twixt convert` does: the file `input` (`-`: standard input) in
+/// format `from` written in format `to` to `destination`, a piece at a time
+/// when the file is large ([`streams`]), whole otherwise. `rules` and
+/// `size` stand in for what a move list or T1 file does not record.
+pub fn convert(
+    input: &Path,
+    from: FileFormat,
+    to: FileFormat,
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
+    destination: Destination<'_>,
+) -> Result<Streamed, ConvertError> {
+    if streams(input, from, to) {
+        return match destination {
+            Destination::File(output) => {
+                convert_stream_to_file(input, from, to, rules, size, output)
+            }
+            Destination::Sink(sink) => convert_stream(input, from, to, rules, size, sink),
+        };
+    }
+    let usage = |e: crate::output::OutputError| ConvertError::usage(e.to_string());
+    if let Destination::File(output) = &destination {
+        crate::output::ensure_not_input(output, &[input.to_path_buf()]).map_err(usage)?;
+    }
+    let converted = convert_file(input, from, to, rules, size)?;
+    match destination {
+        Destination::File(output) => {
+            crate::output::write_atomic(output, &converted.text).map_err(usage)?
+        }
+        Destination::Sink(sink) => {
+            sink(&converted.text).map_err(|e| ConvertError::usage(format!("cannot write {e}")))?
+        }
+    }
+    Ok(Streamed {
+        games: converted.games,
+        left_out: converted.left_out,
+    })
+}
+
+/// The format an output file name asks for (`.twixt`, `.tsgf`, `.T1`,
+/// `.txt`, `.moves`), if any. Unlike inputs, a `.gz` name is no record
+/// format: nothing is written compressed.
+pub fn output_format(path: &Path) -> Option<FileFormat> {
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("twixt"))
+    {
+        return Some(FileFormat::Script);
+    }
+    Format::from_path(path).map(|f| match f {
+        Format::LittleGolem => FileFormat::LittleGolem,
+        Format::T1 => FileFormat::T1,
+        Format::MoveList => FileFormat::MoveList,
+    })
+}
+
+/// Reads the games of `bytes` in format `from`. `rules` and `size` stand in
+/// for what the format does not record: move lists (default `pencil` on
+/// 24×24) and T1 files (default `t1`, as `check` and the drawing commands
+/// read them; the file gives the size).
+/// `name` names the input in messages; a script's `[Rules "x.yaml"]` is
+/// looked for in `folder`.
+pub fn read_records(
+    name: &str,
+    bytes: &[u8],
+    from: FileFormat,
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
+    folder: Option<&Path>,
+) -> Result<Vec<Record>, ConvertError> {
+    let at = |e: &dyn std::fmt::Display| {
+        ConvertError::invalid(format!("{name}: {e}{}", script_hint(bytes, from)))
+    };
+    let records = match from {
+        FileFormat::LittleGolem => {
+            let mut record = littlegolem::read(bytes).map_err(|e| at(&e))?;
+            // Other rules than Little Golem's, on the file's board.
+            if let Some(base) = rules {
+                record.rules = base.with_size(record.rules.size);
+            }
+            vec![record]
+        }
+        FileFormat::T1 => {
+            let base = rules.unwrap_or_else(t1::default_rules);
+            vec![t1::read_with(bytes, base).map_err(|e| at(&e))?]
+        }
+        FileFormat::MoveList => {
+            let mut base = rules.unwrap_or_else(RuleSet::pencil);
+            if let Some(size) = size {
+                base = base.with_size(size);
+            }
+            base.validate()
+                .map_err(|e| ConvertError::usage(e.to_string()))?;
+            movelist::read_with(bytes, base).map_err(|e| at(&e))?
+        }
+        FileFormat::Script => read_script(name, bytes, folder)?,
+    };
+    if records.is_empty() {
+        return Err(ConvertError::invalid(format!(
+            "{name}: expected a game, found no moves"
+        )));
+    }
+    Ok(records)
+}
+
+/// The main line of every game in a script, as records.
+fn read_script(
+    name: &str,
+    bytes: &[u8],
+    folder: Option<&Path>,
+) -> Result<Vec<Record>, ConvertError> {
+    let source = utf8(name, bytes)?;
+    if crate::twrs::script::is_twrs(source) {
+        return Err(ConvertError::usage(format!(
+            "{name} is a TWRS script: the record formats hold TwixT games only"
+        )));
+    }
+    let parsed = parse(source);
+    if !parsed.errors.is_empty() {
+        let diagnostics = parsed
+            .errors
+            .iter()
+            .map(|e| e.to_diagnostic(name, source))
+            .collect();
+        return Err(ConvertError::syntax(name, diagnostics, "nothing written"));
+    }
+    parsed
+        .file
+        .games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            g.rules(folder)
+                .and_then(|rules| g.to_record_with(rules))
+                .map_err(|e| ConvertError::invalid(format!("{name}: game {}: {e}", i + 1)))
+        })
+        .collect()
+}
+
+/// The records written in format `to`. A `.tsgf` or `.T1` file holds one
+/// game; rules a format cannot express are refused, never silently changed.
+/// `name` names the input in messages.
+pub fn write_records(
+    records: &[Record],
+    to: FileFormat,
+    name: &str,
+) -> Result<Vec<u8>, ConvertError> {
+    let single = |what: &str| -> Result<&Record, ConvertError> {
+        match records {
+            [one] => Ok(one),
+            _ => Err(ConvertError::usage(format!(
+                "{name} holds {} games, and a {what} file holds one",
+                records.len()
+            ))),
+        }
+    };
+    let out_err = |e: &dyn std::fmt::Display| ConvertError::invalid(e.to_string());
+    Ok(match to {
+        FileFormat::LittleGolem => littlegolem::write(single(".tsgf")?).map_err(|e| out_err(&e))?,
+        FileFormat::T1 => t1::write(single(".T1")?)
+            .map_err(|e| out_err(&e))?
+            .into_bytes(),
+        FileFormat::MoveList => movelist::write_all(records)
+            .map_err(|e| out_err(&e))?
+            .into_bytes(),
+        FileFormat::Script => write_file(&ScriptFile {
+            games: records.iter().map(Game::from_record).collect(),
+        })
+        .into_bytes(),
+    })
+}
+
+/// What a record format leaves out of a script (`script`), in words, so that
+/// nothing is lost unnoticed: `a .T1 file holds the main line's moves only;
+/// left out: 2 comments, 1 diagram point`. `None` when nothing is lost or
+/// `to` is a script.
+pub fn left_out(script: &[u8], to: FileFormat) -> Option<String> {
+    let text = std::str::from_utf8(script).ok()?;
+    let mut tally = Tally::default();
+    for g in parse(text).file.games {
+        tally.add(&g);
+    }
+    tally.describe(to)
+}
+
+/// Counts of what a record format cannot hold: comments, remarks, diagram
+/// points, marks and claims, variations, setup blocks, and header tags
+/// (but the result, which the moves say) for a move list, which has none.
+#[derive(Default)]
+struct Tally([usize; 7]);
+
+impl Tally {
+    fn add(&mut self, g: &Game) {
+        fn line(l: &Line, n: &mut [usize; 7]) {
+            for e in &l.elements {
+                match e {
+                    Element::Move(_) => {}
+                    Element::Comment(_) => n[0] += 1,
+                    Element::Remark(_) => n[1] += 1,
+                    Element::Diagram(_) => n[2] += 1,
+                    Element::Mark(_) | Element::Claim(_) => n[3] += 1,
+                    Element::Variation(v) => {
+                        n[4] += 1;
+                        line(v, n);
+                    }
+                }
+            }
+        }
+        line(&g.line, &mut self.0);
+        self.0[1] += g.preamble.len();
+        self.0[5] += usize::from(g.setup.is_some());
+        self.0[6] += g.tags.iter().filter(|t| t.name != "Result").count();
+    }
+
+    fn describe(&self, to: FileFormat) -> Option<String> {
+        let format = match to {
+            FileFormat::Script => return None,
+            FileFormat::LittleGolem => "a .tsgf file",
+            FileFormat::T1 => "a .T1 file",
+            FileFormat::MoveList => "a move list",
+        };
+        let names = [
+            "comment",
+            "remark",
+            "diagram point",
+            "mark or claim",
+            "variation",
+            "setup block",
+            "header tag",
+        ];
+        // The other record formats keep some tags (players, size).
+        let tags = usize::from(to == FileFormat::MoveList);
+        let dropped: Vec<String> = self.0[..6 + tags]
+            .iter()
+            .zip(names)
+            .filter(|(k, _)| **k > 0)
+            .map(|(k, name)| count(*k, name))
+            .collect();
+        (!dropped.is_empty()).then(|| {
+            format!(
+                "{format} holds the main line's moves only; left out: {}",
+                dropped.join(", ")
+            )
+        })
+    }
+}
+
+/// True when [`convert_stream`] converts `input`: a TwixT script or a move
+/// list (not gzipped) large enough to be read a piece at a time, into a
+/// format that holds many games (a script or a move list). Others are read
+/// whole by [`convert_file`].
+pub fn streams(input: &Path, from: FileFormat, to: FileFormat) -> bool {
+    matches!(from, FileFormat::Script | FileFormat::MoveList)
+        && matches!(to, FileFormat::Script | FileFormat::MoveList)
+        && !crate::limits::is_gzip(input)
+        && std::fs::metadata(input)
+            .is_ok_and(|m| m.is_file() && m.len() >= crate::script::stream::WINDOW_BYTES as u64)
+        && !(from == FileFormat::Script && crate::twrs::script::sniff(input))
+}
+
+/// What a conversion wrote.
+#[derive(Debug, Clone)]
+pub struct Streamed {
+    /// How many games were written.
+    pub games: usize,
+    /// What the new format left out ([`left_out`]).
+    pub left_out: Option<String>,
+}
+
+/// The most syntax errors gathered from a streamed script before it stops
+/// being read: a file of garbage says what is wrong in its first ones.
+const MAX_STREAM_ERRORS: usize = 100;
+
+/// Games as they are written, one after another, into `sink`.
+struct Writer<'a> {
+    to: FileFormat,
+    sink: &'a mut dyn FnMut(&[u8]) -> std::io::Result<()>,
+    games: usize,
+    text: String,
+}
+
+impl Writer<'_> {
+    fn write(&mut self, record: &Record) -> Result<(), ConvertError> {
+        match self.to {
+            FileFormat::MoveList => {
+                let text =
+                    movelist::write(record).map_err(|e| ConvertError::invalid(e.to_string()))?;
+                self.hand_out(&text)
+            }
+            _ => self.write_game(&Game::from_record(record)),
+        }
+    }
+
+    /// A game of a script output, in canonical form.
+    fn write_game(&mut self, game: &Game) -> Result<(), ConvertError> {
+        self.hand_out(&crate::script::write_game(game))
+    }
+
+    /// The next game's text, after a blank line.
+    fn hand_out(&mut self, game: &str) -> Result<(), ConvertError> {
+        self.text.clear();
+        if self.games > 0 {
+            self.text.push('\n');
+        }
+        self.text.push_str(game);
+        (self.sink)(self.text.as_bytes())
+            .map_err(|e| ConvertError::usage(format!("cannot write {e}")))?;
+        self.games += 1;
+        Ok(())
+    }
+}
+
+/// Converts the TwixT script or move list `input` (`from`) into a script or
+/// a move list (`to`) a piece at a time, handing the text to `sink` game by
+/// game, so that a file of any size converts in bounded memory; the same
+/// text as [`convert_file`]. `rules` and `size` stand in for what a move
+/// list does not record, as for [`read_records`]. A syntax error stops the
+/// writing (the rest of a script is still read for more errors, up to a
+/// hundred); `sink`'s errors end the conversion.
+pub fn convert_stream(
+    input: &Path,
+    from: FileFormat,
+    to: FileFormat,
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
+    sink: &mut dyn FnMut(&[u8]) -> std::io::Result<()>,
+) -> Result<Streamed, ConvertError> {
+    let name = input.display().to_string();
+    let cannot_read =
+        |e: &dyn std::fmt::Display| ConvertError::usage(format!("cannot read {name}: {e}"));
+    let file = std::fs::File::open(input).map_err(|e| cannot_read(&e))?;
+    let reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let mut out = Writer {
+        to,
+        sink,
+        games: 0,
+        text: String::new(),
+    };
+    let left_out = if from == FileFormat::MoveList {
+        stream_move_lists(&name, reader, rules, size, &mut out)?;
+        None
+    } else {
+        stream_script(input, reader, &mut out)?
+    };
+    if out.games == 0 {
+        return Err(ConvertError::invalid(format!(
+            "{name}: expected a game, found no moves"
+        )));
+    }
+    Ok(Streamed {
+        games: out.games,
+        left_out,
+    })
+}
+
+/// [`convert_stream`] into the file `output`, through a temporary file in
+/// its folder: a failure (a syntax error, a full disk) leaves nothing, and
+/// the input is never written over.
+pub fn convert_stream_to_file(
+    input: &Path,
+    from: FileFormat,
+    to: FileFormat,
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
+    output: &Path,
+) -> Result<Streamed, ConvertError> {
+    let usage = |e: crate::output::OutputError| ConvertError::usage(e.to_string());
+    crate::output::ensure_not_input(output, &[input.to_path_buf()]).map_err(usage)?;
+    let name = output.display().to_string();
+    let mut result = None;
+    let written = crate::output::write_atomic_with(output, &mut |w| {
+        let mut sink = |b: &[u8]| {
+            w.write_all(b)
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{name}: {e}")))
+        };
+        let r = convert_stream(input, from, to, rules.clone(), size, &mut sink);
+        let stopped = r.is_err();
+        result = Some(r);
+        if stopped {
+            return Err(std::io::Error::other("conversion stopped"));
+        }
+        Ok(())
+    });
+    match (written, result) {
+        (_, Some(Err(e))) => Err(e),
+        (Err(e), _) => Err(usage(e)),
+        (Ok(()), Some(Ok(streamed))) => Ok(streamed),
+        (Ok(()), None) => Err(ConvertError::usage(format!(
+            "nothing was written to {name}"
+        ))),
+    }
+}
+
+/// The games of a script, a window at a time; what the output left out.
+fn stream_script(
+    input: &Path,
+    reader: impl std::io::Read + Send + 'static,
+    out: &mut Writer<'_>,
+) -> Result<Option<String>, ConvertError> {
+    use crate::script::stream::{GameStream, StreamError};
+    let name = input.display().to_string();
+    let folder = input.parent().filter(|d| !d.as_os_str().is_empty());
+    let (mut tally, mut diagnostics) = (Tally::default(), Vec::new());
+    for window in GameStream::new(reader) {
+        let window = window.map_err(|e| match e {
+            StreamError::Io(e) => ConvertError::usage(format!("cannot read {name}: {e}")),
+            other => ConvertError::invalid(format!("{name}: {other}")),
+        })?;
+        for piece in &window.pieces {
+            let g = match &piece.game {
+                Err(e) => {
+                    diagnostics.push(e.to_diagnostic(&name, &window.text));
+                    continue;
+                }
+                Ok(_) if !diagnostics.is_empty() => continue,
+                Ok(g) => g,
+            };
+            if out.to == FileFormat::Script {
+                // Script to script: the game as it is, in canonical form.
+                out.write_game(g)?;
+                continue;
+            }
+            let record = g
+                .rules(folder)
+                .and_then(|rules| g.to_record_with(rules))
+                .map_err(|e| {
+                    ConvertError::invalid(format!("{name}: game {}: {e}", out.games + 1))
+                })?;
+            tally.add(g);
+            out.write(&record)?;
+        }
+        if diagnostics.len() >= MAX_STREAM_ERRORS {
+            break;
+        }
+    }
+    if !diagnostics.is_empty() {
+        return Err(ConvertError::syntax(&name, diagnostics, "not converted"));
+    }
+    Ok(tally.describe(out.to))
+}
+
+/// The games of a move list, a piece of whole games at a time (cut at blank
+/// lines), read as the whole file would be; an error names the file's line.
+fn stream_move_lists(
+    name: &str,
+    reader: impl std::io::BufRead,
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
+    out: &mut Writer<'_>,
+) -> Result<(), ConvertError> {
+    let mut base = rules.unwrap_or_else(RuleSet::pencil);
+    if let Some(size) = size {
+        base = base.with_size(size);
+    }
+    base.validate()
+        .map_err(|e| ConvertError::usage(e.to_string()))?;
+    let chunks = movelist::Chunks::new(reader, crate::script::stream::WINDOW_BYTES);
+    for chunk in chunks {
+        let chunk = chunk.map_err(|e| match e.kind() {
+            std::io::ErrorKind::InvalidData => ConvertError::invalid(format!("{name}: {e}")),
+            _ => ConvertError::usage(format!("cannot read {name}: {e}")),
+        })?;
+        let records = movelist::read_with(&chunk.text, base.clone()).map_err(|e| match e {
+            movelist::Error::Syntax { mut at, message } => {
+                at.line += chunk.first_line - 1;
+                ConvertError::invalid(format!("{name}: {at}: {message}"))
+            }
+            other => ConvertError::invalid(format!("{name}: {other}")),
+        })?;
+        for record in &records {
+            out.write(record)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod file_tests {
+    use super::*;
+
+    #[test]
+    fn formats_come_from_the_flag_then_standard_io_then_the_name() {
+        let pick = |flag, p: &str| choose_format(flag, Path::new(p), true);
+        assert_eq!(pick(None, "-").unwrap(), FileFormat::Script);
+        assert_eq!(pick(None, "g.T1").unwrap(), FileFormat::T1);
+        assert_eq!(
+            pick(Some(FileFormat::MoveList), "g.T1").unwrap(),
+            FileFormat::MoveList
+        );
+        assert!(pick(None, "g.png").unwrap_err().is_usage());
+        assert_eq!(pick(None, "g.twixt.gz").unwrap(), FileFormat::Script);
+        let out = choose_format(None, Path::new("g.twixt.gz"), false);
+        assert!(out.unwrap_err().is_usage());
+    }
+
+    #[test]
+    fn a_move_list_file_converts_to_a_script() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.moves");
+        std::fs::write(&path, "1. f6 2. m12\n").unwrap();
+        let c = convert_file(&path, FileFormat::MoveList, FileFormat::Script, None, None).unwrap();
+        assert_eq!(c.games, 1);
+        assert_eq!(c.left_out, None);
+        assert!(String::from_utf8(c.text).unwrap().contains("m12"));
+    }
+}

@@ -1,0 +1,14 @@
+//! Layer 6, the commands' library API: what each `twixt` command does,
+//! as one call the command line makes. Pictures written as files
+//! (`render`, with `render::sheet` and `render::show`), the canonical
+//! layout of scripts (`canonical`, for `fmt`), converting records
+//! (`convert`), batches of random games (`random_games`) and the rule-set
+//! presets (`presets`).
+//!
+//! May use: every layer below. Only the command line (`src/cli/`) uses it.
+
+pub mod canonical;
+pub mod convert;
+pub mod presets;
+pub mod random_games;
+pub mod render;

@@ -1,0 +1,247 @@
+//! Batches of random legal games in either game, as `twixt random` makes
+//! them: the game, its rules by preset name, the seed, and where to write.
+//! Each game's own module plays and writes them ([`crate::twixt::random`],
+//! [`crate::twrs::random`]); this one picks between the two.
+//!
+//! ```
+//! use twixtkit::output::Destination;
+//! use twixtkit::commands::random_games::{Batch, Game};
+//!
+//! let mut text = Vec::new();
+//! let batch = Batch { games: 2, seed: 7, ..Batch::new(Game::Twixt) };
+//! let written = batch.write_into(Destination::Sink(&mut |b| {
+//!     text.extend_from_slice(b);
+//!     Ok(())
+//! }))?;
+//! assert_eq!(written.to_string(), "2 random games, seed 7");
+//! assert!(String::from_utf8(text).unwrap().starts_with("[Seed \"7\"]"));
+//! # Ok::<(), twixtkit::commands::random_games::Error>(())
+//! ```
+
+use std::path::PathBuf;
+
+use crate::output::Destination;
+use crate::twixt::board::BoardSize;
+use crate::twixt::rules::RuleSet;
+use crate::twrs::rules::TwrsRules;
+
+pub use crate::twixt::random::fresh_seed;
+
+/// The game a batch is played in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Game {
+    /// TwixT.
+    Twixt,
+    /// TWRS, written as a TWRS script.
+    Twrs,
+}
+
+/// A batch of random games: which game, under which rules, how many.
+#[derive(Debug, Clone)]
+pub struct Batch {
+    /// The game.
+    pub game: Game,
+    /// A rule preset's name (default `pencil`; for TWRS, `twrs`).
+    pub rules: Option<String>,
+    /// The board (default 24×24; for TWRS, 11 lines each way).
+    pub size: Option<BoardSize>,
+    /// Game `i` (from 0) is played from seed `seed + i`.
+    pub seed: u64,
+    /// How many games: 1 to [`MAX_GAMES_PER_FILE`](crate::limits::MAX_GAMES_PER_FILE),
+    /// as many as one file may hold.
+    pub games: u32,
+    /// The longest game in plies (default: as each game's module says).
+    pub max_plies: Option<u32>,
+}
+
+/// Why a batch could not be made or written.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// No games, or more than a file may hold.
+    #[error(
+        "cannot write {0} games: ask for 1 to {max}",
+        max = crate::limits::MAX_GAMES_PER_FILE
+    )]
+    Count(u32),
+    /// The TwixT rules named are unknown or do not fit the board.
+    #[error(transparent)]
+    Rules(#[from] crate::twixt::rules::RuleSetError),
+    /// The TWRS rules named are unknown or do not fit the board.
+    #[error(transparent)]
+    TwrsRules(#[from] crate::twrs::rules::PresetError),
+    /// The TwixT games could not be written.
+    #[error(transparent)]
+    Twixt(#[from] crate::twixt::random::BatchError),
+    /// The TWRS games could not be written.
+    #[error(transparent)]
+    Twrs(#[from] crate::twrs::random::BatchError),
+}
+
+impl crate::diagnostic::Explained for Error {
+    fn diagnostics(&self) -> &[crate::diagnostic::Diagnostic] {
+        match self {
+            Error::Count(_) => &[],
+            Error::Rules(e) => e.diagnostics(),
+            Error::TwrsRules(e) => e.diagnostics(),
+            Error::Twixt(e) => e.diagnostics(),
+            Error::Twrs(e) => e.diagnostics(),
+        }
+    }
+
+    fn is_usage(&self) -> bool {
+        match self {
+            Error::Count(_) => true,
+            Error::Rules(e) => e.is_usage(),
+            Error::TwrsRules(e) => e.is_usage(),
+            Error::Twixt(e) => e.is_usage(),
+            Error::Twrs(e) => e.is_usage(),
+        }
+    }
+}
+
+/// What a batch wrote; its `Display` is the summary: `wrote 3 random
+/// games to games.twixt, seed 42`.
+#[derive(Debug, Clone)]
+pub struct Written {
+    /// The game played.
+    pub game: Game,
+    /// How many games.
+    pub games: u32,
+    /// The seed of the first game, to repeat the batch.
+    pub seed: u64,
+    /// The file written; `None` for a sink.
+    pub file: Option<PathBuf>,
+}
+
+impl Batch {
+    /// One game of `game` under its default rules, from seed 0.
+    pub fn new(game: Game) -> Batch {
+        Batch {
+            game,
+            rules: None,
+            size: None,
+            seed: 0,
+            games: 1,
+            max_plies: None,
+        }
+    }
+
+    /// Plays the games and writes them to `destination` one at a time: a
+    /// file (a `.twixt` script, or for TwixT `.txt`/`.moves` move lists)
+    /// through a temporary one, or a sink (a script).
+    pub fn write_into(&self, destination: Destination<'_>) -> Result<Written, Error> {
+        let file = match destination {
+            Destination::File(path) => Some(path.to_path_buf()),
+            Destination::Sink(_) => None,
+        };
+        let (seed, games, max_plies) = (self.seed, self.games, self.max_plies);
+        if !(1..=crate::limits::MAX_GAMES_PER_FILE).contains(&(games as usize)) {
+            return Err(Error::Count(games));
+        }
+        match self.game {
+            Game::Twixt => {
+                let name = self.rules.as_deref().unwrap_or("pencil");
+                let rules = RuleSet::preset_on(name, self.size.unwrap_or_default())?;
+                let format = crate::twixt::random::BatchFormat::for_output(file.as_deref())?;
+                crate::twixt::random::write_games_into(
+                    &rules,
+                    seed,
+                    games,
+                    max_plies,
+                    format,
+                    destination,
+                )?;
+            }
+            Game::Twrs => {
+                let name = self.rules.as_deref().unwrap_or("twrs");
+                let rules = TwrsRules::preset_on(name, self.size)?;
+                crate::twrs::random::write_games_into(
+                    &rules,
+                    name,
+                    seed,
+                    games,
+                    max_plies,
+                    destination,
+                )?;
+            }
+        }
+        Ok(Written {
+            game: self.game,
+            games,
+            seed,
+            file,
+        })
+    }
+}
+
+impl std::fmt::Display for Written {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let noun = match self.game {
+            Game::Twixt => "random game",
+            Game::Twrs => "random TWRS game",
+        };
+        let games = crate::diagnostic::count(self.games as usize, noun);
+        match &self.file {
+            None => write!(f, "{games}, seed {}", self.seed),
+            Some(path) => write!(f, "wrote {games} to {}, seed {}", path.display(), self.seed),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_twrs_batch_refuses_move_list_names_and_unknown_presets() {
+        let dir = tempfile::tempdir().unwrap();
+        let moves = dir.path().join("g.moves");
+        let twrs = Batch::new(Game::Twrs);
+        assert!(matches!(
+            twrs.write_into(Destination::File(&moves)),
+            Err(Error::Twrs(_))
+        ));
+        assert!(!moves.exists());
+        let pencil = Batch {
+            rules: Some("pencil".into()),
+            ..Batch::new(Game::Twrs)
+        };
+        assert!(matches!(
+            pencil.write_into(Destination::File(&moves)),
+            Err(Error::TwrsRules(_))
+        ));
+    }
+
+    #[test]
+    fn a_batch_holds_one_to_as_many_games_as_a_file_may() {
+        for games in [0, crate::limits::MAX_GAMES_PER_FILE as u32 + 1] {
+            let batch = Batch {
+                games,
+                ..Batch::new(Game::Twixt)
+            };
+            let e = batch
+                .write_into(Destination::Sink(&mut |_| Ok(())))
+                .unwrap_err();
+            assert!(matches!(e, Error::Count(n) if n == games), "{e}");
+        }
+    }
+
+    #[test]
+    fn the_summary_names_the_file_and_the_seed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.moves");
+        let batch = Batch {
+            games: 3,
+            seed: 42,
+            ..Batch::new(Game::Twixt)
+        };
+        let written = batch.write_into(Destination::File(&path)).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("# 3 random games under"), "{text}");
+        assert_eq!(
+            written.to_string(),
+            format!("wrote 3 random games to {}, seed 42", path.display())
+        );
+    }
+}

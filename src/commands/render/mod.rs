@@ -1,0 +1,599 @@
+//! Pictures of a game file written as files: what `twixt render` does.
+//! The positions are chosen by [`GameFile::each_picture`]; this module
+//! draws each in its style, encodes it (SVG, PNG, PDF or text) and writes
+//! it into one file or a folder of files named after the pictures.
+//!
+//! ```no_run
+//! use twixtkit::commands::render::{Output, write_pictures};
+//! let file = twixtkit::open::open("game.tsgf")?;
+//! let out = Output::new("pictures".as_ref(), None, twixtkit::diagram::Scale::Px(24.0), None)?;
+//! write_pictures(&file, &twixtkit::pictures::Choice::default(), &twixtkit::diagram::Style::rulebook(), &out)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod sheet;
+pub mod show;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::diagnostic::Diagnostic;
+use crate::diagram::NamedStyleError;
+use crate::diagram::game::Select;
+use crate::diagram::pdf::{PdfError, PdfInfo, PdfPages, svgs_to_pdf};
+use crate::diagram::png::{PngError, svg_to_png, zoom_for_dpi_mm};
+use crate::diagram::{Charset, ChooseError, Format, Scale, Style, to_svg, to_text};
+use crate::open::GameFile;
+use crate::output::{FolderLock, NameSet, OutputError, ensure_not_input, write_atomic};
+use crate::pictures::Choice;
+use crate::pictures::Drawable;
+use crate::pictures::Picture;
+use crate::twrs::draw::TwrsPicture;
+use crate::twrs::file::{Positions, TwrsFile, TwrsView};
+
+/// Why pictures or pages could not be made or written.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The game file could not be opened or a game not drawn.
+    #[error(transparent)]
+    Open(#[from] crate::open::Error),
+    /// A style could not be loaded.
+    #[error(transparent)]
+    Style(#[from] NamedStyleError),
+    /// No output format could be agreed on.
+    #[error(transparent)]
+    Format(#[from] ChooseError),
+    /// The output's extension names no format, and it is not a folder.
+    #[error(
+        "{}: {source}; or, for a folder of pictures, name one that exists or end the name with `/`",
+        path.display()
+    )]
+    UnknownExtension {
+        /// The output path.
+        path: PathBuf,
+        /// What is wrong with its extension.
+        source: crate::diagram::UnknownFormat,
+    },
+    /// A resolution was given for pictures sized in pixels.
+    #[error("--dpi sizes pictures drawn in millimetres; add --unit 5mm (say)")]
+    DpiWithPixels,
+    /// An output file could not be written.
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    /// A picture could not be rasterised.
+    #[error(transparent)]
+    Png(#[from] PngError),
+    /// A PDF could not be made.
+    #[error(transparent)]
+    Pdf(#[from] PdfError),
+    /// Several positions were chosen for an output that holds one.
+    #[error("{count} positions chosen but {} names one file; give a folder, or a .pdf for one document", path.display())]
+    OneFile {
+        /// Positions chosen.
+        count: usize,
+        /// The output file.
+        path: PathBuf,
+    },
+    /// A folder was wanted, and a file has its name.
+    #[error("{} is a file: give a folder for the pictures, or a file name ending {}", path.display(), if *text { ".svg, .png, .txt or .pdf" } else { ".svg, .png or .pdf" })]
+    NotAFolder {
+        /// The output path.
+        path: PathBuf,
+        /// Whether text pictures could be written.
+        text: bool,
+    },
+    /// A folder could not be created.
+    #[error("cannot create {}: {source}", path.display())]
+    CreateFolder {
+        /// The folder.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// Positions were chosen by move for a TWRS script.
+    #[error(
+        "TWRS scripts are drawn at their #diagram points (or the final position); --move and --every are for TwixT games"
+    )]
+    TwrsSelection,
+    /// Position lines were asked of a TWRS script.
+    #[error("position lines are written for TwixT positions; TWRS has none yet")]
+    TwrsLines,
+    /// TWRS positions have no text drawing.
+    #[error("TWRS positions are drawn as SVG, PNG or PDF, not as text")]
+    TwrsText,
+    /// A sheet was asked for on standard output.
+    #[error(
+        "a sheet is written as files (pages after the first are numbered): give a file name, not `-`"
+    )]
+    SheetToStdout,
+    /// A TWRS script has errors; `diagnostics` locates each.
+    #[error("{name}: nothing drawn, the script has errors")]
+    TwrsScript {
+        /// The script's name.
+        name: String,
+        /// One diagnostic per error, ready to print.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// Nothing was chosen to lay out on pages.
+    #[error("{}", match pattern { Some(p) => format!("no diagram point is named like `{p}`: nothing to lay out"), None => "no positions chosen: nothing to lay out".to_string() })]
+    NothingChosen {
+        /// The name pattern that matched nothing, if one was given.
+        pattern: Option<String>,
+        /// Problems met while choosing (see [`Rendered::warnings`]).
+        warnings: Vec<Diagnostic>,
+    },
+}
+
+impl crate::diagnostic::Explained for Error {
+    /// True for a usage or I/O problem (exit code 2 in the CLI), false when
+    /// the input's content is wrong (exit code 1).
+    fn is_usage(&self) -> bool {
+        match self {
+            Error::Open(e) => e.is_usage(),
+            Error::Style(e) => e.is_usage(),
+            Error::TwrsScript { .. } => false,
+            // Nothing was chosen because the games could not be drawn.
+            Error::NothingChosen { warnings, .. } => !warnings
+                .iter()
+                .any(|w| w.severity == crate::diagnostic::Severity::Error),
+            _ => true,
+        }
+    }
+
+    /// The located diagnostics that explain the error, if any.
+    fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            Error::Open(e) => e.diagnostics(),
+            Error::TwrsScript { diagnostics, .. } => diagnostics,
+            Error::NothingChosen { warnings, .. } => warnings,
+            _ => &[],
+        }
+    }
+}
+
+/// Where pictures go: one file, or a folder of files named after them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Target {
+    /// One file: one picture, or a PDF with a page per picture.
+    File(PathBuf, Format),
+    /// A folder (created if missing) with a file per picture.
+    Folder(PathBuf, Format),
+}
+
+impl Target {
+    /// An existing folder, a name ending in `/`, or a name without an
+    /// extension is a folder; a name whose extension names a format is one
+    /// file; any other extension (`out.jpg`) is an error, never a folder of
+    /// that name. `format` (asked for by name) must agree with the
+    /// extension; a folder's pictures are SVG unless it says otherwise.
+    pub fn choose(path: &Path, format: Option<Format>) -> Result<Target, Error> {
+        let folder = path.is_dir()
+            || path.as_os_str().to_string_lossy().ends_with('/')
+            || path.extension().is_none();
+        if path == Path::new("-") {
+            // Standard output: one picture, or one PDF document.
+            let f = Format::choose(format, None, &Format::ALL)?;
+            Ok(Target::File(path.to_path_buf(), f))
+        } else if folder {
+            let f = Format::choose(format, None, &Format::ALL)?;
+            Ok(Target::Folder(path.to_path_buf(), f))
+        } else {
+            let f = Format::choose(format, Some(path), &Format::ALL).map_err(|e| match e {
+                ChooseError::Unknown { path, source } => Error::UnknownExtension { path, source },
+                other => Error::Format(other),
+            })?;
+            Ok(Target::File(path.to_path_buf(), f))
+        }
+    }
+}
+
+/// Where and how pictures are written.
+#[derive(Debug, Clone)]
+pub struct Output {
+    /// The file or folder.
+    pub target: Target,
+    /// Distance between neighbouring holes.
+    pub scale: Scale,
+    /// Rasterising zoom for PNG (see [`zoom`]).
+    pub zoom: f64,
+    /// Characters of text pictures.
+    pub charset: Charset,
+    /// Files no picture may replace (the game file read).
+    pub inputs: Vec<PathBuf>,
+}
+
+impl Output {
+    /// Pictures written to `path` ([`Target::choose`]) at `scale`, PNG at
+    /// `dpi` ([`zoom`]), text in Unicode, replacing no input.
+    pub fn new(
+        path: &Path,
+        format: Option<Format>,
+        scale: Scale,
+        dpi: Option<f64>,
+    ) -> Result<Output, Error> {
+        let target = Target::choose(path, format)?;
+        Ok(Output {
+            target,
+            scale,
+            zoom: zoom(scale, dpi)?,
+            charset: Charset::Unicode,
+            inputs: Vec::new(),
+        })
+    }
+
+    /// Writes one file, or keeps the bytes for standard output (`-`).
+    fn put(&self, path: &Path, bytes: Vec<u8>, stdout: &mut Option<Vec<u8>>) -> Result<(), Error> {
+        if path == Path::new("-") {
+            *stdout = Some(bytes);
+            return Ok(());
+        }
+        self.write(path, &bytes)
+    }
+
+    /// Writes `bytes` to `path`, never over an input.
+    fn write(&self, path: &Path, bytes: &[u8]) -> Result<(), Error> {
+        // A picture named like the game file must not replace it.
+        ensure_not_input(path, &self.inputs)?;
+        Ok(write_atomic(path, bytes)?)
+    }
+
+    /// The folder `path`, created if missing and locked for this run.
+    fn folder(&self, path: &Path, text: bool) -> Result<FolderLock, Error> {
+        if path.exists() && !path.is_dir() {
+            return Err(Error::NotAFolder {
+                path: path.to_path_buf(),
+                text,
+            });
+        }
+        std::fs::create_dir_all(path).map_err(|source| Error::CreateFolder {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Ok(FolderLock::take(path)?)
+    }
+}
+
+/// The PNG zoom for pictures drawn at `scale`: pictures in millimetres are
+/// rasterised at `dpi` (default 96); pictures in pixels take no `dpi`.
+pub fn zoom(scale: Scale, dpi: Option<f64>) -> Result<f64, Error> {
+    match (scale, dpi) {
+        (Scale::Mm(_), dpi) => Ok(zoom_for_dpi_mm(dpi.unwrap_or(96.0))),
+        (Scale::Px(_), None) => Ok(1.0),
+        (Scale::Px(_), Some(_)) => Err(Error::DpiWithPixels),
+    }
+}
+
+/// What a run wrote, and the problems it let through.
+#[derive(Debug, Clone)]
+pub struct Rendered {
+    /// The files written, in order.
+    pub written: Vec<PathBuf>,
+    /// The picture (or PDF) for standard output, when the target is `-`:
+    /// the caller writes it.
+    pub stdout: Option<Vec<u8>>,
+    /// Problems [`Choice::lenient`] let through, and the errors of games
+    /// skipped in a file of several (severity error).
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Rendered {
+    /// What a run made: the files `written`, unless the one picture went
+    /// to standard output (`stdout`), which names no file.
+    fn new(written: Vec<PathBuf>, stdout: Option<Vec<u8>>, warnings: Vec<Diagnostic>) -> Rendered {
+        Rendered {
+            written: if stdout.is_some() {
+                Vec::new()
+            } else {
+                written
+            },
+            stdout,
+            warnings,
+        }
+    }
+}
+
+/// PDF metadata titled `title`.
+pub(crate) fn info(title: &str) -> PdfInfo {
+    PdfInfo {
+        title: Some(title.to_string()),
+        authors: Vec::new(),
+    }
+}
+
+/// Draws the positions `choice` asks for in `style` (a diagram point's own
+/// style where it names one) and writes them to `out`. Each picture is
+/// encoded and written as soon as it is drawn, so memory holds one game and
+/// one picture, not every picture of the run. On an error no picture of
+/// the run is left in a folder.
+pub fn write_pictures(
+    file: &GameFile,
+    choice: &Choice,
+    style: &Style,
+    out: &Output,
+) -> Result<Rendered, Error> {
+    let title = file.title();
+    // Styles named by diagram points, read once each.
+    let mut styles: BTreeMap<String, Style> = BTreeMap::new();
+    let mut svg_of = |p: &Picture| -> Result<String, Error> {
+        let look = match &p.style {
+            None => style,
+            Some(name) => {
+                if !styles.contains_key(name) {
+                    styles.insert(name.clone(), Style::load(name)?);
+                }
+                &styles[name]
+            }
+        };
+        Ok(to_svg(&p.diagram, look, out.scale))
+    };
+    let encode = |p: &Picture, format: Format, svg: &str| -> Result<Vec<u8>, Error> {
+        match format {
+            Format::Svg => Ok(svg.as_bytes().to_vec()),
+            Format::Png => Ok(svg_to_png(svg, out.zoom)?),
+            Format::Txt => Ok(to_text(&p.diagram, out.charset).into_bytes()),
+            Format::Pdf => Ok(svgs_to_pdf(&[svg], &info(&title))?),
+        }
+    };
+    let mut stdout = None;
+    let (warnings, written) = match &out.target {
+        Target::File(path, Format::Pdf) => {
+            let mut pdf = PdfPages::new();
+            let warnings =
+                file.each_picture(choice, |p| Ok::<(), Error>(pdf.add(&svg_of(&p)?)?))?;
+            out.put(path, pdf.finish(&info(&title))?, &mut stdout)?;
+            (warnings, vec![path.clone()])
+        }
+        Target::File(path, format) => {
+            let mut only: Option<Picture> = None;
+            let mut count = 0usize;
+            let warnings = file.each_picture(choice, |p| {
+                count += 1;
+                only = Some(p);
+                Ok::<(), Error>(())
+            })?;
+            match only {
+                Some(p) if count == 1 => {
+                    let bytes = encode(&p, *format, &svg_of(&p)?)?;
+                    out.put(path, bytes, &mut stdout)?;
+                }
+                _ => {
+                    return Err(Error::OneFile {
+                        count,
+                        path: path.clone(),
+                    });
+                }
+            }
+            (warnings, vec![path.clone()])
+        }
+        Target::Folder(folder, format) => {
+            // The folder is made with the first picture: a game that cannot
+            // be drawn leaves nothing behind, not even an empty folder.
+            let mut lock = None;
+            let mut names = NameSet::new();
+            let mut written = Vec::new();
+            // PNG pictures are rasterised a few at a time on every core, and
+            // written in order: memory holds a batch, not the run.
+            let png_batch = 2 * rayon::current_num_threads();
+            let mut pngs: Vec<(PathBuf, String)> = Vec::with_capacity(png_batch);
+            let result = file
+                .each_picture(choice, |p| {
+                    if lock.is_none() {
+                        lock = Some(out.folder(folder, true)?);
+                    }
+                    let path = folder.join(names.claim(&p.stem, format.extension()));
+                    let svg = if *format == Format::Txt {
+                        String::new()
+                    } else {
+                        svg_of(&p)?
+                    };
+                    if *format == Format::Png {
+                        pngs.push((path, svg));
+                        if pngs.len() >= png_batch {
+                            write_pngs(out, &mut pngs, &mut written)?;
+                        }
+                        return Ok(());
+                    }
+                    out.write(&path, &encode(&p, *format, &svg)?)?;
+                    written.push(path);
+                    Ok::<(), Error>(())
+                })
+                .and_then(|warnings| {
+                    write_pngs(out, &mut pngs, &mut written)?;
+                    Ok(warnings)
+                });
+            match result {
+                Ok(warnings) => {
+                    if lock.is_none() {
+                        out.folder(folder, true)?;
+                    }
+                    (warnings, written)
+                }
+                Err(e) => {
+                    remove(&written);
+                    return Err(e);
+                }
+            }
+        }
+    };
+    Ok(Rendered::new(written, stdout, warnings))
+}
+
+/// Leaves no half set of files behind.
+/// Rasterises the pictures of `batch` in parallel and writes them in order.
+fn write_pngs(
+    out: &Output,
+    batch: &mut Vec<(PathBuf, String)>,
+    written: &mut Vec<PathBuf>,
+) -> Result<(), Error> {
+    use rayon::prelude::*;
+    let pngs: Vec<Result<Vec<u8>, PngError>> = batch
+        .par_iter()
+        .map(|(_, svg)| svg_to_png(svg, out.zoom))
+        .collect();
+    for ((path, _), png) in batch.drain(..).zip(pngs) {
+        out.write(&path, &png?)?;
+        written.push(path);
+    }
+    Ok(())
+}
+
+pub(crate) fn remove(written: &[PathBuf]) {
+    for p in written {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+/// A TWRS script's drawings at its diagram points (or each game's final
+/// position), or its errors.
+pub fn twrs_pictures(file: &TwrsFile, which: Positions) -> Result<Vec<TwrsPicture>, Error> {
+    file.pictures(which)
+        .map_err(|diagnostics| twrs_errors(file, diagnostics))
+}
+
+/// The positions [`twrs_pictures`] draws, for text and other writers.
+pub fn twrs_views(file: &TwrsFile, which: Positions) -> Result<Vec<TwrsView>, Error> {
+    file.views(which)
+        .map_err(|diagnostics| twrs_errors(file, diagnostics))
+}
+
+fn twrs_errors(file: &TwrsFile, diagnostics: Vec<Diagnostic>) -> Error {
+    Error::TwrsScript {
+        name: file.name.clone(),
+        diagnostics,
+    }
+}
+
+/// [`write_pictures`] or [`write_twrs_pictures`], as the file holds; a
+/// TWRS script takes no choice of positions by move.
+pub fn write_drawable(
+    file: &Drawable,
+    choice: &Choice,
+    style: &Style,
+    out: &Output,
+) -> Result<Rendered, Error> {
+    match file {
+        Drawable::Twixt(f) => write_pictures(f, choice, style, out),
+        Drawable::Twrs(f) => write_twrs_pictures(f, twrs_choice(choice)?, out),
+    }
+}
+
+/// The TWRS positions a choice asks for: the final ones, or the diagram
+/// points; a choice by move, which TWRS scripts do not take, is refused.
+pub(crate) fn twrs_choice(choice: &Choice) -> Result<Positions, Error> {
+    match choice.select {
+        Some(Select::Move(_) | Select::Every(_)) => Err(Error::TwrsSelection),
+        Some(Select::Final) => Ok(Positions::Finals),
+        None => Ok(Positions::DiagramPoints),
+    }
+}
+
+/// [`write_pictures`] for a TWRS script: its diagram points (or each game's
+/// final position) drawn by the TWRS drawing and written the same way.
+/// Returns the files written.
+pub fn write_twrs_pictures(
+    file: &TwrsFile,
+    which: Positions,
+    out: &Output,
+) -> Result<Rendered, Error> {
+    let pictures = twrs_pictures(file, which)?;
+    let title = file
+        .games
+        .first()
+        .and_then(|g| g.tag("Title"))
+        .unwrap_or("TWRS")
+        .to_string();
+    let bytes = |format: Format, svg: &str| -> Result<Vec<u8>, Error> {
+        match format {
+            Format::Svg => Ok(svg.as_bytes().to_vec()),
+            Format::Png => Ok(svg_to_png(svg, out.zoom)?),
+            Format::Pdf => Ok(svgs_to_pdf(&[svg], &info(&title))?),
+            Format::Txt => Err(Error::TwrsText),
+        }
+    };
+    let mut stdout = None;
+    let written = match &out.target {
+        Target::File(path, Format::Pdf) => {
+            let svgs: Vec<&str> = pictures.iter().map(|p| p.svg.as_str()).collect();
+            out.put(path, svgs_to_pdf(&svgs, &info(&title))?, &mut stdout)?;
+            vec![path.clone()]
+        }
+        Target::File(path, format) => match pictures.as_slice() {
+            [only] => {
+                out.put(path, bytes(*format, &only.svg)?, &mut stdout)?;
+                vec![path.clone()]
+            }
+            _ => {
+                return Err(Error::OneFile {
+                    count: pictures.len(),
+                    path: path.clone(),
+                });
+            }
+        },
+        Target::Folder(folder, format) => {
+            if *format == Format::Txt {
+                return Err(Error::TwrsText);
+            }
+            let _lock = out.folder(folder, false)?;
+            let mut names = NameSet::new();
+            let mut written = Vec::new();
+            for p in &pictures {
+                let path = folder.join(names.claim(&p.stem, format.extension()));
+                if let Err(e) = bytes(*format, &p.svg).and_then(|b| out.write(&path, &b)) {
+                    remove(&written);
+                    return Err(e);
+                }
+                written.push(path);
+            }
+            written
+        }
+    };
+    Ok(Rendered::new(written, stdout, Vec::new()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_ending_in_a_format_is_one_file_else_a_folder() {
+        assert_eq!(
+            Target::choose(Path::new("x.png"), None).unwrap(),
+            Target::File("x.png".into(), Format::Png)
+        );
+        assert_eq!(
+            Target::choose(Path::new("out"), Some(Format::Pdf)).unwrap(),
+            Target::Folder("out".into(), Format::Pdf)
+        );
+        assert!(matches!(
+            Target::choose(Path::new("x.png"), Some(Format::Svg)),
+            Err(Error::Format(ChooseError::Disagree { .. }))
+        ));
+        // A name that asks for a format we do not write is refused, not
+        // taken as a folder; a folder may be named with a dot when it ends
+        // in `/` or exists.
+        let e = Target::choose(Path::new("y.jpg"), None).unwrap_err();
+        assert!(matches!(e, Error::UnknownExtension { .. }), "{e}");
+        assert!(e.to_string().contains(".jpg"), "{e}");
+        assert_eq!(
+            Target::choose(Path::new("v1.2/"), None).unwrap(),
+            Target::Folder("v1.2/".into(), Format::Svg)
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let dotted = dir.path().join("pictures.d");
+        std::fs::create_dir(&dotted).unwrap();
+        assert_eq!(
+            Target::choose(&dotted, Some(Format::Png)).unwrap(),
+            Target::Folder(dotted.clone(), Format::Png)
+        );
+    }
+
+    #[test]
+    fn dpi_is_for_pictures_in_millimetres() {
+        assert!(matches!(
+            zoom(Scale::Px(24.0), Some(96.0)),
+            Err(Error::DpiWithPixels)
+        ));
+        assert_eq!(zoom(Scale::Px(24.0), None).unwrap(), 1.0);
+        assert!(zoom(Scale::Mm(5.0), None).unwrap() > 0.0);
+    }
+}

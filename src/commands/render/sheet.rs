@@ -1,0 +1,305 @@
+//! Positions of a game file laid out on printable pages and written as
+//! files: what `twixt sheet` does. Pages are SVG or PNG files (the second
+//! and later named by [`page_path`]) or one PDF document.
+
+use std::path::{Path, PathBuf};
+
+use super::{Error, Rendered, info, remove};
+use crate::diagram::pdf::{PdfPages, svgs_to_pdf};
+use crate::diagram::png::{svg_to_png, zoom_for_dpi_mm};
+use crate::diagram::sheet::{SheetOptions, SheetPlan, frame, picture_pages};
+use crate::diagram::{Diagram, Format, Style};
+use crate::open::GameFile;
+use crate::output::{check_writable, ensure_not_input, page_path, write_atomic};
+use crate::pictures::Choice;
+use crate::pictures::Drawable;
+use crate::twrs::file::{Positions, TwrsFile};
+
+/// The formats pages are written in.
+pub const FORMATS: [Format; 3] = [Format::Svg, Format::Png, Format::Pdf];
+
+/// Where and how pages are written.
+#[derive(Debug, Clone)]
+pub struct SheetOutput {
+    /// The first page's file, or the PDF document.
+    pub path: PathBuf,
+    /// One of [`FORMATS`].
+    pub format: Format,
+    /// Resolution of PNG pages, in dots per inch.
+    pub dpi: f64,
+    /// Files no page may replace (the game file read).
+    pub inputs: Vec<PathBuf>,
+}
+
+impl SheetOutput {
+    /// Pages for the file `path`, in the format its extension names (one of
+    /// [`FORMATS`]), PNG pages at `dpi`; never written over `input`.
+    pub fn new(path: &Path, dpi: f64, input: &Path) -> Result<SheetOutput, Error> {
+        Ok(SheetOutput {
+            format: Format::choose(None, Some(path), &FORMATS)?,
+            path: path.to_path_buf(),
+            dpi,
+            inputs: vec![input.to_path_buf()],
+        })
+    }
+
+    /// The file of each page (one for PDF), each checked to be writable and
+    /// not an input before any is written; the folder they go in is made.
+    fn paths(&self, pages: usize) -> Result<Vec<PathBuf>, Error> {
+        if self.path.as_os_str() == "-" {
+            return Err(Error::SheetToStdout);
+        }
+        let paths: Vec<PathBuf> = match self.format {
+            Format::Pdf => vec![self.path.clone()],
+            _ => (1..=pages).map(|n| page_path(&self.path, n)).collect(),
+        };
+        for path in &paths {
+            ensure_not_input(path, &self.inputs).and_then(|()| check_writable(path))?;
+        }
+        // Like pictures into a folder, a sheet may go into a folder not made yet.
+        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| Error::CreateFolder {
+                path: dir.to_path_buf(),
+                source,
+            })?;
+        }
+        Ok(paths)
+    }
+}
+
+/// Does the name pattern `only` (`*` any text, `?` one character) keep
+/// the picture named `stem`? No pattern keeps every picture.
+pub fn wanted(only: Option<&str>, stem: &str) -> bool {
+    only.is_none_or(|pattern| {
+        let p: Vec<char> = pattern.chars().collect();
+        let s: Vec<char> = stem.chars().collect();
+        glob(&p, &s)
+    })
+}
+
+/// `*` matches any run of characters, `?` one; everything else itself.
+fn glob(p: &[char], s: &[char]) -> bool {
+    // Iterative matching with one backtrack point: linear for one `*`,
+    // at worst len(p) × len(s).
+    let (mut pi, mut si) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while si < s.len() {
+        if pi < p.len() && (p[pi] == '?' || p[pi] == s[si]) {
+            pi += 1;
+            si += 1;
+        } else if pi < p.len() && p[pi] == '*' {
+            star = Some((pi, si));
+            pi += 1;
+        } else if let Some((sp, ss)) = star {
+            pi = sp + 1;
+            si = ss + 1;
+            star = Some((sp, ss + 1));
+        } else {
+            return false;
+        }
+    }
+    p[pi..].iter().all(|&c| c == '*')
+}
+
+/// Lays the positions `choice` asks for (those named like `only`) out on
+/// pages in `style` and writes them to `out`. Two passes over the file keep
+/// memory to one page of diagrams: the first plans the pages from the
+/// diagrams' frames, the second draws and writes them. Every page's name is
+/// checked before the first is written, and on an error no page is left.
+/// The PDF's title is `opts.title`.
+pub fn write_sheet(
+    file: &GameFile,
+    choice: &Choice,
+    style: &Style,
+    opts: &SheetOptions,
+    only: Option<&str>,
+    out: &SheetOutput,
+) -> Result<Rendered, Error> {
+    let mut frames = Vec::new();
+    let warnings = file.each_picture(choice, |p| {
+        if wanted(only, &p.stem) {
+            frames.push(frame(&p.diagram));
+        }
+        Ok::<(), Error>(())
+    })?;
+    let plan = SheetPlan::new(&frames, style, opts).ok_or_else(|| Error::NothingChosen {
+        pattern: only.map(str::to_string),
+        warnings: warnings.clone(),
+    })?;
+    drop(frames);
+    let paths = out.paths(plan.pages())?;
+    let mut written = Vec::new();
+    let result = write_pages(file, choice, only, &plan, opts, out, &paths, &mut written);
+    if result.is_err() {
+        // No half sheet: the pages written before the failure go too.
+        remove(&written);
+    }
+    result?;
+    Ok(Rendered {
+        written,
+        stdout: None,
+        warnings,
+    })
+}
+
+/// Draws the pages of `plan` one by one and writes each as it is done (PNG:
+/// a few rasterised together on every core; PDF: into one document written
+/// at the end).
+#[allow(clippy::too_many_arguments)]
+fn write_pages(
+    file: &GameFile,
+    choice: &Choice,
+    only: Option<&str>,
+    plan: &SheetPlan,
+    opts: &SheetOptions,
+    out: &SheetOutput,
+    paths: &[PathBuf],
+    written: &mut Vec<PathBuf>,
+) -> Result<(), Error> {
+    let mut pdf = PdfPages::new();
+    let mut page_no = 0usize;
+    // PNG pages are rasterised a few at a time on every core, written in order.
+    let png_batch = 2 * rayon::current_num_threads();
+    let mut pngs: Vec<(usize, String)> = Vec::with_capacity(png_batch);
+    let zoom = zoom_for_dpi_mm(out.dpi);
+    let write_pngs =
+        |pngs: &mut Vec<(usize, String)>, written: &mut Vec<PathBuf>| -> Result<(), Error> {
+            use rayon::prelude::*;
+            let bytes: Vec<_> = pngs
+                .par_iter()
+                .map(|(_, svg)| svg_to_png(svg, zoom))
+                .collect();
+            for ((n, _), png) in pngs.drain(..).zip(bytes) {
+                write_atomic(&paths[n], &png?)?;
+                written.push(paths[n].clone());
+            }
+            Ok(())
+        };
+    let mut emit = |diagrams: &[Diagram], written: &mut Vec<PathBuf>| -> Result<(), Error> {
+        let svg = plan.page(page_no, diagrams);
+        match out.format {
+            Format::Pdf => pdf.add(&svg)?,
+            Format::Png => {
+                pngs.push((page_no, svg));
+                if pngs.len() >= png_batch {
+                    write_pngs(&mut pngs, written)?;
+                }
+            }
+            _ => {
+                write_atomic(&paths[page_no], svg.as_bytes())?;
+                written.push(paths[page_no].clone());
+            }
+        }
+        page_no += 1;
+        Ok(())
+    };
+    let mut on_page: Vec<Diagram> = Vec::with_capacity(plan.per_page());
+    file.each_picture(choice, |p| {
+        if !wanted(only, &p.stem) {
+            return Ok(());
+        }
+        on_page.push(p.diagram);
+        if on_page.len() == plan.per_page() {
+            emit(&on_page, written)?;
+            on_page.clear();
+        }
+        Ok::<(), Error>(())
+    })?;
+    if !on_page.is_empty() {
+        emit(&on_page, written)?;
+    }
+    write_pngs(&mut pngs, written)?;
+    if out.format == Format::Pdf {
+        let bytes = pdf.finish(&pdf_info(opts))?;
+        write_atomic(&paths[0], &bytes)?;
+        written.push(paths[0].clone());
+    }
+    Ok(())
+}
+
+/// The PDF's metadata: the pages' title (empty when they have none).
+fn pdf_info(opts: &SheetOptions) -> crate::diagram::pdf::PdfInfo {
+    info(opts.title.as_deref().unwrap_or_default())
+}
+
+/// [`write_sheet`] or [`write_twrs_sheet`], as the file holds; a TWRS
+/// script takes no choice of positions by move.
+pub fn write_drawable_sheet(
+    file: &Drawable,
+    choice: &Choice,
+    style: &Style,
+    opts: &SheetOptions,
+    only: Option<&str>,
+    out: &SheetOutput,
+) -> Result<Rendered, Error> {
+    match file {
+        Drawable::Twixt(f) => write_sheet(f, choice, style, opts, only, out),
+        Drawable::Twrs(f) => {
+            let which = super::twrs_choice(choice)?;
+            Ok(Rendered {
+                written: write_twrs_sheet(f, which, opts, only, out)?,
+                stdout: None,
+                warnings: Vec::new(),
+            })
+        }
+    }
+}
+
+/// [`write_sheet`] for a TWRS script: its pictures (those named like
+/// `only`), each drawn by the TWRS drawing, placed by the shared page
+/// layout. Returns the files written.
+pub fn write_twrs_sheet(
+    file: &TwrsFile,
+    which: Positions,
+    opts: &SheetOptions,
+    only: Option<&str>,
+    out: &SheetOutput,
+) -> Result<Vec<PathBuf>, Error> {
+    let pictures = super::twrs_pictures(file, which)?;
+    let svgs: Vec<String> = pictures
+        .into_iter()
+        .filter(|p| wanted(only, &p.stem))
+        .map(|p| p.svg)
+        .collect();
+    let pages = picture_pages(&svgs, opts, &Style::rulebook());
+    if pages.is_empty() {
+        return Err(Error::NothingChosen {
+            pattern: None,
+            warnings: Vec::new(),
+        });
+    }
+    let paths = out.paths(pages.len())?;
+    if out.format == Format::Pdf {
+        let refs: Vec<&str> = pages.iter().map(String::as_str).collect();
+        write_atomic(&paths[0], &svgs_to_pdf(&refs, &pdf_info(opts))?)?;
+        return Ok(paths);
+    }
+    let mut written = Vec::new();
+    for (page, path) in pages.iter().zip(&paths) {
+        let bytes = match out.format {
+            Format::Png => svg_to_png(page, zoom_for_dpi_mm(out.dpi)).map_err(Error::from),
+            _ => Ok(page.clone().into_bytes()),
+        };
+        if let Err(e) = bytes.and_then(|b| Ok(write_atomic(path, &b)?)) {
+            remove(&written);
+            return Err(e);
+        }
+        written.push(path.clone());
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wanted;
+
+    #[test]
+    fn patterns_keep_the_names_they_match() {
+        assert!(wanted(None, "anything"));
+        assert!(wanted(Some("task-*"), "task-1"));
+        assert!(!wanted(Some("task-*"), "solution-1"));
+        assert!(wanted(Some("a?c"), "abc"));
+        assert!(!wanted(Some("a?c"), "ac"));
+        assert!(wanted(Some("*"), ""));
+    }
+}

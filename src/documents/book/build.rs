@@ -1,0 +1,494 @@
+//! From a game file to a [`Book`]: each game is replayed (claims checked as
+//! `twixt check` does), then walked again, line by line, to set the moves as
+//! text and cut diagrams at the diagram points and every N moves between them.
+
+use std::collections::BTreeMap;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagram::snapshot::diagram_from_snapshot;
+use crate::diagram::{Diagram, game::record_title};
+use crate::open::{Content, GameFile};
+use crate::pictures::Drawable;
+use crate::record::GameResult;
+use crate::replay::{
+    DiagramSnapshot, GameReplay, How, LastMove, move_words, replay_game, start_position,
+};
+use crate::script::{DiagramPoint, Element, Game, Line, Numbers};
+use crate::twixt::board::Hole;
+use crate::twixt::moves::Move;
+use crate::twixt::position::Position;
+
+use super::{Art, Block, Book, Chapter, Figure};
+
+/// How a book is made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookOptions {
+    /// A new diagram after this many moves without one (0: only at the
+    /// script's diagram points and at the end of each line).
+    pub moves_per_diagram: u32,
+    /// Keep going past illegal moves and false claims: they become
+    /// [`Book::warnings`] and the line stops at an illegal move.
+    pub lenient: bool,
+}
+
+impl Default for BookOptions {
+    fn default() -> Self {
+        BookOptions {
+            moves_per_diagram: 20,
+            lenient: false,
+        }
+    }
+}
+
+/// Why no book was made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BookError {
+    /// The games have errors (each diagnostic rendered with file, line and
+    /// a snippet); `lenient` would make them warnings.
+    #[error("{} error{} in {file}; nothing written (--lenient writes a draft anyway)", diagnostics.len(), if diagnostics.len() == 1 { "" } else { "s" })]
+    Invalid {
+        /// The file with the errors.
+        file: String,
+        /// Each error, located.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// The file holds no game.
+    #[error("{0} holds no game")]
+    Empty(String),
+}
+
+impl crate::diagnostic::Explained for BookError {
+    /// The located diagnostics that explain the error, if any.
+    fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            BookError::Invalid { diagnostics, .. } => diagnostics,
+            BookError::Empty(_) => &[],
+        }
+    }
+
+    /// False: either way the file's content is wrong (exit code 1 in the CLI).
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
+/// The book of a file the drawing commands open: [`book`] for TwixT
+/// games, the TWRS book for a TWRS script.
+pub fn book_drawable(file: &Drawable, opts: &BookOptions) -> Result<Book, BookError> {
+    match file {
+        Drawable::Twixt(f) => book(f, opts),
+        Drawable::Twrs(f) => crate::twrs::book::book(f, opts.lenient),
+    }
+}
+
+/// The book of every game in `file`.
+pub fn book(file: &GameFile, opts: &BookOptions) -> Result<Book, BookError> {
+    let name = file.path.display().to_string();
+    let base = file.path.parent();
+    let (games, source): (Vec<Game>, &str) = match &file.content {
+        Content::Script { source, games } => (games.clone(), source),
+        Content::Records(recs) => (recs.iter().map(Game::from_record).collect(), ""),
+    };
+    if games.is_empty() {
+        return Err(BookError::Empty(name));
+    }
+    let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    let mut chapters = Vec::new();
+    let mut figures = 0u32;
+    for game in &games {
+        let replay = match replay_game(game, base) {
+            Ok(r) => r,
+            Err(issue) => {
+                errors.push(issue.to_diagnostic(&name, source));
+                continue;
+            }
+        };
+        for issue in &replay.issues {
+            match issue.severity {
+                Severity::Error if !opts.lenient => {
+                    errors.push(issue.to_diagnostic(&name, source));
+                }
+                _ => {
+                    // A draft lets errors through, said as warnings.
+                    let mut w = issue.clone();
+                    w.severity = Severity::Warning;
+                    warnings.push(w.to_diagnostic(&name, source));
+                }
+            }
+        }
+        chapters.push(chapter(game, &replay, opts, &mut figures));
+    }
+    if !errors.is_empty() {
+        return Err(BookError::Invalid {
+            file: name,
+            diagnostics: errors,
+        });
+    }
+    let title = chapters
+        .first()
+        .map(|c| c.title.clone())
+        .unwrap_or_else(|| name.clone());
+    Ok(Book {
+        title,
+        chapters,
+        warnings,
+    })
+}
+
+fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u32) -> Chapter {
+    let title = game_title(game, replay);
+    let mut facts = Vec::new();
+    for tag in [
+        "Red",
+        "Black",
+        "Event",
+        "Site",
+        "Date",
+        "Round",
+        "Annotator",
+    ] {
+        if let Some(v) = game.tag(tag).filter(|v| !v.trim().is_empty()) {
+            facts.push((tag.to_string(), v.to_string()));
+        }
+    }
+    facts.push((
+        "Rules".into(),
+        crate::script::RulesSpec::describe(&replay.rules),
+    ));
+    if let Some(size) = replay
+        .final_position
+        .as_ref()
+        .map(Position::size)
+        .or(game.size())
+    {
+        facts.push(("Board".into(), size.to_string()));
+    }
+    if let Some(r) = result_text(game, replay) {
+        facts.push(("Result".into(), r));
+    }
+    let mut walker = Walker {
+        replay,
+        opts,
+        figures,
+    };
+    let blocks = match start_position(game, &replay.rules) {
+        Some(pos) => {
+            let mut cur = Cursor::new(pos);
+            walker.line(&game.line, &mut cur, true)
+        }
+        // A figure whose setup is no legal position: its diagram points only.
+        None => walker.figures_only(&game.line),
+    };
+    Chapter {
+        title,
+        facts,
+        blocks,
+    }
+}
+
+/// A game's title: its event or title tag, else its players, else "Game".
+pub(crate) fn game_title(game: &Game, replay: &GameReplay) -> String {
+    match game.to_record_with(replay.rules.clone()) {
+        Ok(rec) => record_title(&rec),
+        Err(_) => None,
+    }
+    .or_else(|| game.tag("Title").map(str::to_string))
+    .unwrap_or_else(|| "Game".to_string())
+}
+
+/// "Red won by connection at move 37", from the replay, else the header.
+pub(crate) fn result_text(game: &Game, replay: &GameReplay) -> Option<String> {
+    if let Some(d) = replay.decided {
+        let winner = d.winner.map(|w| capitalised(w.name()));
+        return Some(match (d.how, winner) {
+            (How::Connection, Some(w)) => format!("{w} won by connection at move {}", d.ply),
+            (How::Resignation, Some(w)) => format!("{w} won by resignation at move {}", d.ply),
+            (How::AgreedDraw, _) => format!("Draw agreed at move {}", d.ply),
+            (How::DeadDraw, _) => format!("Draw: no one could connect from move {}", d.ply),
+            (How::NoMoves, _) => format!("Draw: no legal move left at move {}", d.ply),
+            _ => format!("Decided at move {}", d.ply),
+        });
+    }
+    match game.result()? {
+        GameResult::Win(p) => Some(format!("{} won", capitalised(p.name()))),
+        GameResult::Draw => Some("Draw".into()),
+        _ => None,
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// The board along one line, and the moves since its last diagram.
+#[derive(Clone)]
+struct Cursor {
+    pos: Position,
+    ply: u32,
+    /// For each peg on the board, the move that placed it.
+    numbers: BTreeMap<Hole, u32>,
+    /// Moves since the last diagram: (move number, move, hole it placed).
+    since: Vec<(u32, Move, Option<Hole>)>,
+    /// Move number at the last diagram of this line.
+    figure_ply: u32,
+    last: Option<LastMove>,
+    /// An illegal move stopped the line (only with `lenient`).
+    broken: bool,
+}
+
+impl Cursor {
+    fn new(pos: Position) -> Cursor {
+        let ply = pos.ply();
+        Cursor {
+            pos,
+            ply,
+            numbers: BTreeMap::new(),
+            since: Vec::new(),
+            figure_ply: ply,
+            last: None,
+            broken: false,
+        }
+    }
+}
+
+struct Walker<'a> {
+    replay: &'a GameReplay,
+    opts: &'a BookOptions,
+    figures: &'a mut u32,
+}
+
+impl Walker<'_> {
+    /// The blocks of `line`, played on `cur`.
+    fn line(&mut self, line: &Line, cur: &mut Cursor, main: bool) -> Vec<Block> {
+        let mut blocks = Vec::new();
+        let mut moves = String::new();
+        let mut before: Option<Cursor> = None;
+        let flush = |moves: &mut String, blocks: &mut Vec<Block>| {
+            if !moves.is_empty() {
+                blocks.push(Block::Moves(std::mem::take(moves)));
+            }
+        };
+        for el in &line.elements {
+            match el {
+                Element::Move(m) => {
+                    if cur.broken {
+                        continue;
+                    }
+                    let n = self.opts.moves_per_diagram;
+                    if n > 0 && cur.ply - cur.figure_ply >= n {
+                        flush(&mut moves, &mut blocks);
+                        blocks.push(Block::Figure(Box::new(self.auto_figure(cur, main))));
+                    }
+                    before = Some(cur.clone());
+                    match cur.pos.play(&m.mv) {
+                        Ok(played) => {
+                            cur.ply += 1;
+                            for h in &played.pegs_removed {
+                                cur.numbers.remove(h);
+                            }
+                            let placed = match &m.mv {
+                                Move::Place(p) => {
+                                    cur.numbers.insert(p.hole, cur.ply);
+                                    Some(p.hole)
+                                }
+                                _ => None,
+                            };
+                            cur.since.push((cur.ply, m.mv.clone(), placed));
+                            cur.last = Some(LastMove {
+                                ply: cur.ply,
+                                player: played.mover,
+                                mv: m.mv.clone(),
+                            });
+                            if !moves.is_empty() {
+                                moves.push(' ');
+                            }
+                            moves.push_str(&format!("{}. {}", cur.ply, move_words(m)));
+                            if let Some(g) = m.glyph {
+                                moves.push_str(g.as_str());
+                            }
+                        }
+                        // The replay reported it; a lenient book stops the line here.
+                        Err(_) => cur.broken = true,
+                    }
+                }
+                Element::Comment(c) => {
+                    flush(&mut moves, &mut blocks);
+                    blocks.push(Block::Comment(c.clone()));
+                }
+                Element::Variation(v) => {
+                    flush(&mut moves, &mut blocks);
+                    if let Some(b) = &before {
+                        let mut vc = b.clone();
+                        // A variation's diagrams number its own moves only.
+                        vc.since.clear();
+                        vc.figure_ply = vc.ply;
+                        let inner = self.line(v, &mut vc, false);
+                        blocks.push(Block::Variation(inner));
+                    }
+                }
+                Element::Diagram(d) => {
+                    if cur.broken {
+                        continue;
+                    }
+                    flush(&mut moves, &mut blocks);
+                    if let Some(f) = self.point_figure(d, cur) {
+                        blocks.push(Block::Figure(Box::new(f)));
+                    }
+                }
+                Element::Remark(_) | Element::Mark(_) | Element::Claim(_) => {}
+            }
+        }
+        flush(&mut moves, &mut blocks);
+        if cur.ply > cur.figure_ply && !cur.broken {
+            blocks.push(Block::Figure(Box::new(self.auto_figure(cur, main))));
+        }
+        // A game that is only a position (a setup, no moves, no diagram
+        // point) shows that position.
+        let drew = blocks.iter().any(|b| matches!(b, Block::Figure(_)));
+        if main && !drew && cur.last.is_none() && cur.pos.pegs().next().is_some() {
+            let mut f = self.auto_figure(cur, main);
+            f.label = format!("Diagram {} (start position)", f.number);
+            blocks.push(Block::Figure(Box::new(f)));
+        }
+        blocks
+    }
+
+    /// A game that is only figures: the diagram points, in order.
+    fn figures_only(&mut self, line: &Line) -> Vec<Block> {
+        let mut blocks = Vec::new();
+        for el in &line.elements {
+            match el {
+                Element::Comment(c) => blocks.push(Block::Comment(c.clone())),
+                Element::Diagram(d) => {
+                    if let Some(snap) = self.snapshot(d) {
+                        let snap = snap.clone();
+                        blocks.push(Block::Figure(Box::new(self.figure(
+                            &snap,
+                            Vec::new(),
+                            None,
+                        ))));
+                    }
+                }
+                _ => {}
+            }
+        }
+        blocks
+    }
+
+    fn snapshot(&self, d: &DiagramPoint) -> Option<&DiagramSnapshot> {
+        self.replay
+            .diagrams
+            .iter()
+            .find(|s| s.point.span.offset == d.span.offset)
+    }
+
+    /// The figure of a script's diagram point: as `render` draws it, but
+    /// numbering the moves since the last diagram unless the point says.
+    fn point_figure(&mut self, d: &DiagramPoint, cur: &mut Cursor) -> Option<Figure> {
+        let mut snap = self.snapshot(d)?.clone();
+        snap.previous_ply = cur.figure_ply;
+        let numbers = *snap.point.numbers.get_or_insert(Numbers::SinceLast);
+        let shown = match numbers {
+            Numbers::None => None,
+            Numbers::All => Some((1, cur.ply)),
+            Numbers::Range(a, b) => Some((a, b)),
+            Numbers::SinceLast => Some((cur.figure_ply + 1, cur.ply)),
+        };
+        let notes = shown.map_or_else(Vec::new, |(a, b)| notes(cur, a, b));
+        let range = (cur.ply > cur.figure_ply).then_some((cur.figure_ply + 1, cur.ply));
+        cur.figure_ply = cur.ply;
+        cur.since.clear();
+        Some(self.figure(&snap, notes, range))
+    }
+
+    fn figure(
+        &mut self,
+        snap: &DiagramSnapshot,
+        notes: Vec<String>,
+        range: Option<(u32, u32)>,
+    ) -> Figure {
+        let mut diagram = diagram_from_snapshot(snap);
+        diagram.caption = None;
+        let translation = snap
+            .point
+            .extra
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case("translation"))
+            .map(|(_, v)| v.clone());
+        *self.figures += 1;
+        Figure {
+            number: *self.figures,
+            label: label(*self.figures, range, !snap.variation.is_empty()),
+            caption: snap.point.caption.clone(),
+            translation,
+            notes,
+            art: Art::Twixt(diagram),
+            style: snap.point.style.clone(),
+        }
+    }
+
+    /// A diagram cut between diagram points: the moves since the last one
+    /// numbered on their pegs, earlier pegs plain.
+    fn auto_figure(&mut self, cur: &mut Cursor, main: bool) -> Figure {
+        let (first, last) = (cur.figure_ply + 1, cur.ply);
+        let mut diagram = Diagram::from_setup(&cur.pos.to_setup());
+        for (&hole, &n) in &cur.numbers {
+            if (first..=last).contains(&n) {
+                diagram.label(hole, n.to_string());
+            }
+        }
+        if let Some(LastMove {
+            mv: Move::Place(p), ..
+        }) = &cur.last
+            && diagram.pegs.contains_key(&p.hole)
+        {
+            diagram.last_move(Some(p.hole));
+        }
+        let notes = notes(cur, first, last);
+        cur.figure_ply = cur.ply;
+        cur.since.clear();
+        *self.figures += 1;
+        Figure {
+            number: *self.figures,
+            label: label(*self.figures, Some((first, last)), !main),
+            caption: None,
+            translation: None,
+            notes,
+            art: Art::Twixt(diagram),
+            style: None,
+        }
+    }
+}
+
+/// Moves from `first` to `last` whose number is not on a peg: a swap, or a
+/// peg no longer there (taken back, or its hole used again).
+fn notes(cur: &Cursor, first: u32, last: u32) -> Vec<String> {
+    cur.since
+        .iter()
+        .filter(|(n, _, _)| (first..=last).contains(n))
+        .filter_map(|(n, mv, hole)| match (mv, hole) {
+            (Move::Swap, _) => Some(format!("{n} swap")),
+            (_, Some(h)) if cur.numbers.get(h) != Some(n) => Some(format!("{n} at {h}")),
+            _ => None,
+        })
+        .collect()
+}
+
+/// "Diagram 2 (moves 21–40)", "Diagram 5 (variation, move 23)".
+fn label(number: u32, range: Option<(u32, u32)>, variation: bool) -> String {
+    let what = match range {
+        Some((a, b)) if a == b => format!("move {a}"),
+        Some((a, b)) => format!("moves {a}–{b}"),
+        None => String::new(),
+    };
+    match (variation, what.is_empty()) {
+        (false, true) => format!("Diagram {number}"),
+        (false, false) => format!("Diagram {number} ({what})"),
+        (true, true) => format!("Diagram {number} (variation)"),
+        (true, false) => format!("Diagram {number} (variation, {what})"),
+    }
+}

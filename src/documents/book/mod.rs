@@ -1,0 +1,137 @@
+//! Game books: a game (or every game of a file) as one readable document,
+//! the moves as text with their glyphs, the comments as paragraphs, and
+//! diagrams where they belong: at the script's diagram points, and between
+//! them every N moves, as Go book tools split a game (sgf2dg is the model).
+//!
+//! [`build`] turns a [`GameFile`](crate::open::GameFile) into a [`Book`], a model
+//! of the document; [`html`] and [`pdf`] write it, and [`write`](mod@write) writes
+//! it as a file.
+
+mod build;
+pub mod html;
+pub mod pdf;
+mod write;
+
+use crate::diagram::Diagram;
+
+pub use build::{BookError, BookOptions, book, book_drawable};
+pub(crate) use build::{game_title, result_text};
+pub use write::{BookFormat, WriteError, write_book};
+
+/// A document: one chapter per game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Book {
+    /// The document's title (the first game's, or the file's name).
+    pub title: String,
+    /// The games, in file order.
+    pub chapters: Vec<Chapter>,
+    /// Problems tolerated with `lenient`, located.
+    pub warnings: Vec<crate::diagnostic::Diagnostic>,
+}
+
+/// One game: its title block and its text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chapter {
+    /// The game's title (event, title, or the players).
+    pub title: String,
+    /// Facts from the headers and the replay, in reading order:
+    /// ("Red", "Alice"), ("Result", "Red won by connection at move 37"), …
+    pub facts: Vec<(String, String)>,
+    /// The text: moves, comments, diagrams and variations in order.
+    pub blocks: Vec<Block>,
+}
+
+/// One piece of a chapter's text.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Block {
+    /// Moves in a row: `1. e5 2. e7 3. d7?`.
+    Moves(String),
+    /// A comment from the script.
+    Comment(String),
+    /// A diagram and its caption (boxed: figures are large, text blocks many).
+    Figure(Box<Figure>),
+    /// An alternative line: its own moves, comments and diagrams.
+    Variation(Vec<Block>),
+}
+
+/// A numbered diagram with what is written under it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Figure {
+    /// Numbered through the whole book, from 1.
+    pub number: u32,
+    /// What it shows: "Diagram 2 (moves 21–40)".
+    pub label: String,
+    /// The script's caption.
+    pub caption: Option<String>,
+    /// The caption's translation (the `translation` option), set apart.
+    pub translation: Option<String>,
+    /// Moves whose number cannot stand on a peg: "23 at f6", "2 swap".
+    pub notes: Vec<String>,
+    /// The picture: a TwixT diagram model, or a TWRS drawing; its own
+    /// caption is left empty (the writers set the caption in the text's
+    /// font and width).
+    pub art: Art,
+    /// A style named by the diagram point, if any.
+    pub style: Option<String>,
+}
+
+/// What a figure draws.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Art {
+    /// A TwixT position, numbers and marks, drawn in the book's style.
+    Twixt(Diagram),
+    /// A picture of another game, already drawn: an SVG document of
+    /// `width` × `height` pixels.
+    Svg {
+        /// The SVG document.
+        svg: String,
+        /// Its width in pixels.
+        width: f64,
+        /// Its height in pixels.
+        height: f64,
+    },
+}
+
+impl Art {
+    /// An SVG document as art, its size read from its root element.
+    pub fn svg(svg: String) -> Art {
+        let attr = |name: &str| -> f64 {
+            let head = &svg[..svg.find('>').unwrap_or(svg.len())];
+            head.split(&format!(" {name}=\""))
+                .nth(1)
+                .and_then(|v| v.split('"').next())
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(100.0)
+        };
+        let (width, height) = (attr("width"), attr("height"));
+        Art::Svg { svg, width, height }
+    }
+
+    /// The SVG document's inner part (without the root element) with its
+    /// ids prefixed, to be placed inside another document.
+    fn inner(svg: &str, prefix: &str) -> String {
+        let start = svg.find('>').map_or(0, |i| i + 1);
+        let end = svg.rfind("</svg>").unwrap_or(svg.len());
+        svg[start..end].replace(" id=\"", &format!(" id=\"{prefix}"))
+    }
+}
+
+impl Book {
+    /// Every figure, in reading order.
+    pub fn figures(&self) -> Vec<&Figure> {
+        fn walk<'a>(blocks: &'a [Block], out: &mut Vec<&'a Figure>) {
+            for b in blocks {
+                match b {
+                    Block::Figure(f) => out.push(f),
+                    Block::Variation(v) => walk(v, out),
+                    _ => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for c in &self.chapters {
+            walk(&c.blocks, &mut out);
+        }
+        out
+    }
+}

@@ -1,0 +1,188 @@
+//! The interactive viewer: games as one self-contained HTML page that steps
+//! through the moves in a browser.
+//!
+//! The browser needs no TwixT rules: [`build`] replays every line (main line
+//! and variations) here, and gives every peg and link the plies of each line
+//! during which it stands; the page's script only shows and hides elements.
+//! [`html`] writes the page, and [`write`](mod@write) writes it as a file.
+
+mod build;
+pub mod html;
+mod write;
+
+use crate::diagram::Diagram;
+use crate::twixt::board::{BoardSize, Hole, Player};
+use crate::twixt::link::Link;
+
+pub use build::{ViewError, view_games};
+pub use write::{PageError, check_page_name, write_page};
+
+use std::path::Path;
+
+use crate::open::{GameFile, OpenOptions, open_with};
+use crate::twrs::file::TwrsFile;
+use crate::twrs::script::sniff;
+
+/// One file opened for the viewer: TwixT games in any format, or a TWRS
+/// script (told by its `[Game "twrs"]` header).
+#[derive(Debug, Clone)]
+pub enum ViewInput {
+    /// A TwixT game file.
+    Twixt(GameFile),
+    /// A TWRS script.
+    Twrs(TwrsFile),
+}
+
+/// Opens `path` for the viewer, TwixT files as [`open_with`] reads them.
+pub fn open_input(path: &Path, options: &OpenOptions) -> Result<ViewInput, crate::open::Error> {
+    if sniff(path) {
+        return TwrsFile::load(path).map(ViewInput::Twrs).map_err(|e| {
+            crate::open::Error::Unreadable {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            }
+        });
+    }
+    open_with(path, options).map(ViewInput::Twixt)
+}
+
+/// The games of `inputs`, in order; the first file with errors stops it.
+pub fn view_inputs(inputs: &[ViewInput]) -> Result<Vec<ViewGame>, ViewError> {
+    let mut out = Vec::new();
+    for input in inputs {
+        match input {
+            ViewInput::Twixt(file) => match view_games(std::slice::from_ref(file)) {
+                Ok(games) => out.extend(games),
+                Err(ViewError::Empty) => {}
+                Err(e) => return Err(e),
+            },
+            ViewInput::Twrs(file) => match crate::twrs::view::view_games(file) {
+                Ok(games) => out.extend(games),
+                Err(diagnostics) => {
+                    return Err(ViewError::Invalid {
+                        file: file.name.clone(),
+                        diagnostics,
+                    });
+                }
+            },
+        }
+    }
+    if out.is_empty() {
+        return Err(ViewError::Empty);
+    }
+    Ok(out)
+}
+
+/// One game as the viewer shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewGame {
+    /// The game's title.
+    pub title: String,
+    /// Red's and Black's names, when known.
+    pub players: (Option<String>, Option<String>),
+    /// Facts for the info panel: event, date, rules, size, …
+    pub facts: Vec<(String, String)>,
+    /// How the game ended, said in words ("Black won by resignation at move 39").
+    pub result: Option<String>,
+    /// Short result for the game list ("1-0", "0-1", "½", "–").
+    pub score: String,
+    /// The board, and who draws the pieces on it.
+    pub board: ViewBoard,
+    /// The two sides' names as the page shows them: Red and Black for
+    /// TwixT, Orange and Blue for TWRS; moves of the first are marked
+    /// `Player::Red`, of the second `Player::Black`.
+    pub sides: [&'static str; 2],
+    /// Line 0 is the main line; variations follow, each naming its parent.
+    pub lines: Vec<ViewLine>,
+    /// Every peg and link that ever stands, with when.
+    pub pieces: Vec<Piece>,
+    /// Diagram points: the full drawing shown at their line and ply.
+    pub figures: Vec<ViewFigure>,
+}
+
+/// The board a game is shown on.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ViewBoard {
+    /// A TwixT board of this size: the page draws it with every peg and
+    /// link of [`ViewGame::pieces`] and the drawings of [`ViewGame::figures`].
+    Twixt(BoardSize),
+    /// Another game's board, drawn whole by that game's module: an SVG
+    /// document whose pieces carry the same `data-v` spans, inside a
+    /// `g.pieces` layer with a `circle.ring` for the current move (placed
+    /// in grid units, as [`ViewMove::hole`] gives them), and whose diagram
+    /// points are `g.figure` groups.
+    Drawn {
+        /// The SVG document.
+        svg: String,
+        /// The diagram points' captions: line, ply and text, shown beside
+        /// the board (a caption and then its translation).
+        captions: Vec<(usize, u32, String)>,
+    },
+}
+
+/// A line of play: the main line or a variation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewLine {
+    /// The line it branches from, and the ply it branches after.
+    pub parent: Option<(usize, u32)>,
+    /// Plies played before its first move.
+    pub start: u32,
+    /// Its moves, in order: move `i` is ply `start + i + 1`.
+    pub moves: Vec<ViewMove>,
+    /// Comments written before the line's first move.
+    pub intro: Vec<String>,
+}
+
+/// One move of a line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewMove {
+    /// Its ply number.
+    pub ply: u32,
+    /// Who made it.
+    pub player: Player,
+    /// As the move list shows it: `12. o11!?`, `2. swap`.
+    pub text: String,
+    /// The hole of the peg it placed, ringed while it is the current move
+    /// (for another game, the intersection its piece went to, as column
+    /// and row).
+    pub hole: Option<Hole>,
+    /// Comments written after it.
+    pub comments: Vec<String>,
+    /// Variations that replace it (indexes into [`ViewGame::lines`]).
+    pub variations: Vec<usize>,
+}
+
+/// What a piece is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PieceKind {
+    /// A peg.
+    Peg(Hole),
+    /// A link.
+    Link(Link),
+}
+
+/// A peg or link and the plies during which it stands, per line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Piece {
+    /// Peg or link.
+    pub kind: PieceKind,
+    /// Its owner.
+    pub player: Player,
+    /// (line, first ply, first ply it no longer stands): it is shown at
+    /// `(line, p)` when `first <= p < end`.
+    pub spans: Vec<(usize, u32, u32)>,
+}
+
+/// A diagram point of a script, drawn in full (marks and labels included)
+/// when its line and ply are shown.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewFigure {
+    /// The line it is on.
+    pub line: usize,
+    /// The ply it is at.
+    pub ply: u32,
+    /// The drawing (full board, no caption).
+    pub diagram: Diagram,
+    /// Its caption, shown beside the board.
+    pub caption: Option<String>,
+}

@@ -1,0 +1,339 @@
+//! Blank boards for pencil play: one page in millimetres, true to size when
+//! printed at 100 %, holding one or several empty boards, each optionally
+//! with columns to record the moves beside it.
+
+use std::fmt::Write as _;
+
+use super::model::Diagram;
+use super::sheet::{Paper, open_page, place};
+use super::style::Style;
+use super::svg::{Layout, push_num, push_segment};
+use crate::script::Sides;
+use crate::twixt::board::BoardSize;
+
+/// What to print.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BlankOptions {
+    /// Board size.
+    pub size: BoardSize,
+    /// Page size and orientation.
+    pub paper: Paper,
+    /// Blank space at each page edge.
+    pub margin_mm: f64,
+    /// Boards on the page (1 to 64).
+    pub per_page: usize,
+    /// Sides that carry coordinates.
+    pub coords: Sides,
+    /// Draw the border lines.
+    pub border_lines: bool,
+    /// Draw the diagonal guide lines.
+    pub guides: bool,
+    /// Columns beside each board to write the moves down.
+    pub record: bool,
+}
+
+impl Default for BlankOptions {
+    fn default() -> Self {
+        BlankOptions {
+            size: BoardSize::STANDARD,
+            paper: Paper::A4,
+            margin_mm: 10.0,
+            per_page: 1,
+            coords: Sides::ALL,
+            border_lines: true,
+            guides: false,
+            record: false,
+        }
+    }
+}
+
+/// Largest number of boards on one page.
+pub const MAX_PER_PAGE: usize = 64;
+
+/// The widest blank margin at a page edge, in mm.
+pub const MAX_MARGIN_MM: f64 = 100.0;
+
+/// Reads a page margin in mm, as `board --margin` takes it: from 0 to
+/// [`MAX_MARGIN_MM`].
+///
+/// ```
+/// use twixtkit::diagram::blank::parse_margin;
+/// assert_eq!(parse_margin("12.5"), Ok(12.5));
+/// assert!(parse_margin("-1").is_err());
+/// assert!(parse_margin("NaN").is_err());
+/// ```
+pub fn parse_margin(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.0..=MAX_MARGIN_MM).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "expected a margin in mm from 0 to {MAX_MARGIN_MM}, found `{s}`"
+        )),
+    }
+}
+
+/// Space between boards on a page.
+const GAP_MM: f64 = 6.0;
+
+/// Where the boards go: columns, cell size, and the scale in mm per unit.
+struct Grid {
+    cols: usize,
+    cell_w: f64,
+    cell_h: f64,
+    k: f64,
+}
+
+fn record_width(cell_w: f64) -> f64 {
+    (cell_w * 0.3).min(58.0)
+}
+
+fn grid(opts: &BlankOptions, layout: &Layout) -> Grid {
+    let n = opts.per_page.clamp(1, MAX_PER_PAGE);
+    let p = opts.paper;
+    let m = opts.margin_mm.max(0.0);
+    let mut best: Option<Grid> = None;
+    // Pick the arrangement that gives the biggest boards.
+    for cols in 1..=n {
+        let rows = n.div_ceil(cols);
+        let cell_w = (p.width_mm - 2.0 * m - GAP_MM * (cols as f64 - 1.0)) / cols as f64;
+        let cell_h = (p.height_mm - 2.0 * m - GAP_MM * (rows as f64 - 1.0)) / rows as f64;
+        if cell_w <= 0.0 || cell_h <= 0.0 {
+            continue;
+        }
+        let board_w = if opts.record {
+            cell_w - record_width(cell_w) - GAP_MM / 2.0
+        } else {
+            cell_w
+        };
+        let k = (board_w / layout.width).min(cell_h / layout.height);
+        if best.as_ref().is_none_or(|b| k > b.k) {
+            best = Some(Grid {
+                cols,
+                cell_w,
+                cell_h,
+                k,
+            });
+        }
+    }
+    best.unwrap_or(Grid {
+        cols: 1,
+        cell_w: p.width_mm,
+        cell_h: p.height_mm,
+        k: p.width_mm.min(p.height_mm) / layout.width.max(layout.height),
+    })
+}
+
+/// The paper for `size`: `landscape` turns it across (`Some(true)`) or
+/// keeps it upright (`Some(false)`); unless told, it turns across for a
+/// board wider than tall, and for one board with its record columns beside
+/// it, and is left as given otherwise.
+pub fn paper_for(
+    paper: Paper,
+    size: BoardSize,
+    record: bool,
+    per_page: usize,
+    landscape: Option<bool>,
+) -> Paper {
+    let wide = size.width() > size.height() || (record && per_page == 1);
+    match landscape {
+        Some(true) => paper.landscape(),
+        Some(false) => paper.portrait(),
+        None if wide => paper.landscape(),
+        None => paper,
+    }
+}
+
+/// The page as the bytes of a file in `format` (SVG, PNG at `dpi`, or a
+/// one-page PDF titled with the board size).
+pub fn blank_file(
+    opts: &BlankOptions,
+    style: &Style,
+    format: super::Format,
+    dpi: f64,
+) -> Result<Vec<u8>, super::export::ExportError> {
+    let export = super::export::Export {
+        format,
+        dpi,
+        info: super::pdf::PdfInfo {
+            title: Some(format!("TwixT board {}", opts.size)),
+            authors: Vec::new(),
+        },
+    };
+    Ok(export.files(&[blank_page(opts, style)])?.remove(0))
+}
+
+/// The page as an SVG document in millimetres.
+pub fn blank_page(opts: &BlankOptions, style: &Style) -> String {
+    let mut d = Diagram::blank(opts.size);
+    d.coords = opts.coords;
+    d.border_lines = opts.border_lines;
+    d.guides = opts.guides;
+    let layout = Layout::new(&d, style);
+    let g = grid(opts, &layout);
+    let n = opts.per_page.clamp(1, MAX_PER_PAGE);
+    let m = opts.margin_mm.max(0.0);
+    let mut out = String::with_capacity(8192);
+    open_page(&mut out, opts.paper, style);
+    let (bw, bh) = (layout.width * g.k, layout.height * g.k);
+    for i in 0..n {
+        let (c, r) = (i % g.cols, i / g.cols);
+        let cx = m + c as f64 * (g.cell_w + GAP_MM);
+        let cy = m + r as f64 * (g.cell_h + GAP_MM);
+        // Centre the board (and its record) in the cell.
+        let rec_w = record_width(g.cell_w);
+        let used_w = if opts.record {
+            bw + GAP_MM / 2.0 + rec_w
+        } else {
+            bw
+        };
+        let x = cx + (g.cell_w - used_w) / 2.0;
+        let y = cy + (g.cell_h - bh) / 2.0;
+        let prefix = if n == 1 {
+            String::new()
+        } else {
+            format!("b{}-", i + 1)
+        };
+        place(&mut out, &d, style, &layout, g.k, (x, y), &prefix);
+        if opts.record {
+            let rx = x + bw + GAP_MM / 2.0;
+            record_columns(&mut out, style, opts.size, rx, y, rec_w, bh, &prefix);
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// A table to write a game down: a column for each player, each cell
+/// numbered with its move as twixtkit numbers moves (plies: Red's first move
+/// is 1, Black's reply 2), and a last line saying which moves the sheet holds
+/// and how many sheets a full game on this board may need.
+#[allow(clippy::too_many_arguments)]
+fn record_columns(
+    out: &mut String,
+    s: &Style,
+    size: BoardSize,
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+    prefix: &str,
+) {
+    if w <= 6.0 || h <= 10.0 {
+        return;
+    }
+    // Rows of about 6 mm, fewer when the board is small; the first is the
+    // header, the last the note.
+    let row_h = (h / 42.0).clamp(4.0, 7.0);
+    let rows = ((h / row_h).floor() as usize).max(3);
+    let row_h = h / rows as f64;
+    let col_w = w / 2.0;
+    let text = row_h * 0.5;
+    let small = text * 0.7;
+    let pairs = rows - 2;
+    let _ = write!(
+        out,
+        "<g id=\"{prefix}record\" stroke=\"{}\" stroke-width=\"0.2\" fill=\"none\">\n<path d=\"",
+        s.coord
+    );
+    let seg = push_segment;
+    for i in 0..rows {
+        let yy = y + row_h * i as f64;
+        seg(out, x, yy, x + w, yy);
+    }
+    let table_bottom = y + row_h * (rows - 1) as f64;
+    for xx in [x, x + col_w, x + w] {
+        seg(out, xx, y, xx, table_bottom);
+    }
+    let _ = write!(
+        out,
+        "\"/>\n</g>\n<g id=\"{prefix}record-text\" fill=\"{}\" font-family=\"{}\" font-size=\"",
+        s.coord,
+        s.font_family.as_str()
+    );
+    push_num(out, text);
+    out.push_str("\">\n");
+    let baseline = |row: usize, size: f64| y + row_h * (row as f64 + 0.5) + size * 0.36;
+    let cell = |out: &mut String, cx: f64, row: usize, t: &str, attrs: &str| {
+        out.push_str("<text x=\"");
+        push_num(out, cx);
+        out.push_str("\" y=\"");
+        push_num(out, baseline(row, text));
+        let _ = writeln!(out, "\"{attrs}>{t}</text>");
+    };
+    let middle = " text-anchor=\"middle\"";
+    cell(
+        out,
+        x + col_w / 2.0,
+        0,
+        "Red",
+        &format!("{middle} fill=\"{}\"", s.red_link),
+    );
+    cell(
+        out,
+        x + col_w * 1.5,
+        0,
+        "Black",
+        &format!("{middle} fill=\"{}\"", s.black),
+    );
+    // Ply numbers, small, at the left of each cell.
+    let _ = write!(out, "<g font-size=\"");
+    push_num(out, small);
+    out.push_str("\">\n");
+    for r in 1..=pairs {
+        for (c, ply) in [(0.0, 2 * r - 1), (1.0, 2 * r)] {
+            out.push_str("<text x=\"");
+            push_num(out, x + col_w * c + 0.8);
+            out.push_str("\" y=\"");
+            push_num(out, baseline(r, small));
+            let _ = writeln!(out, "\">{ply}</text>");
+        }
+    }
+    out.push_str("</g>\n");
+    let per_sheet = 2 * pairs;
+    let full = size.hole_count();
+    let note = format!(
+        "moves 1–{per_sheet}; a full game on {size} may reach {full}: {} sheets",
+        full.div_ceil(per_sheet)
+    );
+    out.push_str("<text x=\"");
+    push_num(out, x);
+    out.push_str("\" y=\"");
+    push_num(out, baseline(rows - 1, small));
+    out.push_str("\" font-size=\"");
+    push_num(out, small.min(w / note.chars().count() as f64 * 1.8));
+    let _ = writeln!(out, "\">{note}</text>");
+    out.push_str("</g>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_paper_turns_for_wide_boards_and_one_board_with_its_record() {
+        let a4 = Paper::A4;
+        let square = BoardSize::STANDARD;
+        let wide: BoardSize = "30x20".parse().unwrap();
+        assert_eq!(paper_for(a4, square, false, 1, None), a4);
+        assert!(paper_for(a4, wide, false, 1, None).is_landscape());
+        assert!(paper_for(a4, square, true, 1, None).is_landscape());
+        assert_eq!(paper_for(a4, square, true, 2, None), a4);
+        assert_eq!(paper_for(a4, wide, false, 1, Some(false)), a4);
+        assert!(paper_for(a4, square, false, 1, Some(true)).is_landscape());
+    }
+
+    #[test]
+    fn several_boards_share_a_page() {
+        let s = Style::builtin("print").unwrap();
+        let four = blank_page(
+            &BlankOptions {
+                per_page: 4,
+                ..BlankOptions::default()
+            },
+            &s,
+        );
+        assert_eq!(four.matches("-diagram\"").count(), 4);
+        assert!(four.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"210mm\" height=\"297mm\""));
+        let one = blank_page(&BlankOptions::default(), &s);
+        assert!(one.len() < 20_000, "{}", one.len());
+    }
+}

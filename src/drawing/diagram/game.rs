@@ -1,0 +1,294 @@
+//! Diagrams of a recorded game at chosen moves: the record is replayed
+//! through the engine and the position after each chosen move becomes a
+//! [`Diagram`] with move numbers and a caption.
+
+use std::collections::BTreeSet;
+
+use super::model::{Diagram, Numbering};
+use crate::record::Record;
+use crate::twixt::board::{Hole, Player};
+use crate::twixt::moves::Move;
+use crate::twixt::position::{MoveError, Position};
+
+/// Which positions of a game to draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Select {
+    /// After move N (1-based; 0 is the empty board).
+    Move(u32),
+    /// After every K moves, and the final position.
+    Every(u32),
+    /// The final position only.
+    Final,
+}
+
+/// Why a record could not be drawn.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum GameDiagramError {
+    /// The record's rule set gives no starting position; the text says why.
+    #[error("the record's rules are impossible: {0}")]
+    Rules(String),
+    /// A move of the record is illegal.
+    #[error("move {number} is illegal: {error}")]
+    Illegal {
+        /// Its move number (1-based).
+        number: usize,
+        /// The move.
+        mv: Move,
+        /// Why it is illegal.
+        error: MoveError,
+    },
+    /// [`Select::Move`] asked for a move past the end of the game.
+    #[error("move {asked} was asked for, but the game has {moves} moves")]
+    NoSuchMove {
+        /// The move number asked for.
+        asked: u32,
+        /// Moves in the game.
+        moves: usize,
+    },
+    /// [`Select::Every`] was given a step of 0.
+    #[error("--every needs a step of at least 1")]
+    ZeroStep,
+}
+
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for GameDiagramError {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
+/// One drawn position: the number of moves played and its diagram.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameDiagram {
+    /// Moves played before the drawn position.
+    pub ply: u32,
+    /// The drawn position.
+    pub diagram: Diagram,
+    /// Who moves next in the drawn position.
+    pub to_move: Player,
+}
+
+/// A short title for a record: its tagged event or players, else `None`.
+/// Little Golem fills the event of a game outside a tournament with `null`
+/// or the game's name, `twixt`; the players say more.
+pub fn record_title(record: &Record) -> Option<String> {
+    let event = record.tag("Event").filter(|e| {
+        let e = e.trim();
+        !e.is_empty() && !e.eq_ignore_ascii_case("null") && !e.eq_ignore_ascii_case("twixt")
+    });
+    if let Some(t) = event.or(record.tag("Title")) {
+        return Some(t.to_string());
+    }
+    match (record.tag("Red"), record.tag("Black")) {
+        (Some(r), Some(b)) => Some(format!("{r} – {b}")),
+        _ => None,
+    }
+}
+
+/// Replays `record` and draws the positions chosen by `select`. Pegs carry
+/// their move numbers as `numbering` says; the last move is ringed; each
+/// caption names the title (when given) and the moves shown.
+pub fn game_diagrams(
+    record: &Record,
+    select: Select,
+    numbering: Numbering,
+    title: Option<&str>,
+) -> Result<Vec<GameDiagram>, GameDiagramError> {
+    let mut out = Vec::new();
+    each_game_diagram(record, select, numbering, title, |d| {
+        out.push(d);
+        Ok::<(), GameDiagramError>(())
+    })?;
+    Ok(out)
+}
+
+/// As [`game_diagrams`], handing each diagram to `f` as soon as it is drawn,
+/// so that memory holds one position and one diagram however many are
+/// chosen. The record is checked first: an illegal move or a move number
+/// past the end is an error before `f` sees anything.
+pub fn each_game_diagram<E: From<GameDiagramError>>(
+    record: &Record,
+    select: Select,
+    numbering: Numbering,
+    title: Option<&str>,
+    f: impl FnMut(GameDiagram) -> Result<(), E>,
+) -> Result<(), E> {
+    let start = Position::with_first(record.rules.clone(), record.first)
+        .map_err(|e| GameDiagramError::Rules(e.to_string()))?;
+    each_diagram_from(start, &record.moves, select, numbering, title, f)
+}
+
+/// As [`each_game_diagram`] for `moves` played from `start` (a setup, say):
+/// ply 0 is the start position, and only the moves played carry numbers.
+pub fn each_diagram_from<E: From<GameDiagramError>>(
+    start: Position,
+    moves: &[Move],
+    select: Select,
+    numbering: Numbering,
+    title: Option<&str>,
+    mut f: impl FnMut(GameDiagram) -> Result<(), E>,
+) -> Result<(), E> {
+    check_moves(start.clone(), moves)?;
+    let total = moves.len();
+    let wanted = |n: u32| match select {
+        Select::Move(m) => n == m,
+        Select::Every(k) => (n > 0 && n.is_multiple_of(k)) || n as usize == total,
+        Select::Final => n as usize == total,
+    };
+    match select {
+        Select::Move(n) if n as usize > total => {
+            return Err(GameDiagramError::NoSuchMove {
+                asked: n,
+                moves: total,
+            }
+            .into());
+        }
+        Select::Every(0) => return Err(GameDiagramError::ZeroStep.into()),
+        _ => {}
+    }
+    let mut pos = start;
+    // The hole each move's peg now stands in (for its number).
+    let mut holes: Vec<Option<Hole>> = Vec::with_capacity(total);
+    let snapshot = |pos: &Position, holes: &[Option<Hole>], ply: u32| {
+        let mut d = Diagram::from_setup(&pos.to_setup());
+        d.number_moves(holes, numbering);
+        let moves = if ply == 0 && pos.pegs().next().is_some() {
+            // A game played from a setup: ply 0 is that position.
+            "start position".to_string()
+        } else if ply == 0 {
+            "empty board".to_string()
+        } else {
+            format!("after move {ply}")
+        };
+        d.caption(match title {
+            Some(t) if !t.trim().is_empty() => format!("{t}: {moves}"),
+            _ => moves[..1].to_uppercase() + &moves[1..],
+        });
+        GameDiagram {
+            ply,
+            diagram: d,
+            to_move: pos.to_move(),
+        }
+    };
+    if wanted(0) {
+        f(snapshot(&pos, &holes, 0))?;
+    }
+    for (i, mv) in moves.iter().enumerate() {
+        let before: BTreeSet<Hole> = match mv {
+            Move::Swap => pos.pegs().map(|(h, _)| h).collect(),
+            _ => BTreeSet::new(),
+        };
+        pos.play(mv).map_err(|error| GameDiagramError::Illegal {
+            number: i + 1,
+            mv: mv.clone(),
+            error,
+        })?;
+        match mv {
+            Move::Place(p) => holes.push(Some(p.hole)),
+            Move::Swap => {
+                // A mirroring swap moves the peg: its number moves with it.
+                let after: BTreeSet<Hole> = pos.pegs().map(|(h, _)| h).collect();
+                let gone: Vec<&Hole> = before.difference(&after).collect();
+                let new: Vec<&Hole> = after.difference(&before).collect();
+                if let ([g], [n]) = (gone.as_slice(), new.as_slice()) {
+                    for h in holes.iter_mut().flatten() {
+                        if h == *g {
+                            *h = **n;
+                        }
+                    }
+                }
+                holes.push(None);
+            }
+            _ => holes.push(None),
+        }
+        let ply = i as u32 + 1;
+        if wanted(ply) {
+            f(snapshot(&pos, &holes, ply))?;
+        }
+    }
+    Ok(())
+}
+
+/// Plays the moves without drawing: every one is legal.
+fn check_moves(mut pos: Position, moves: &[Move]) -> Result<(), GameDiagramError> {
+    for (i, mv) in moves.iter().enumerate() {
+        pos.play(mv).map_err(|error| GameDiagramError::Illegal {
+            number: i + 1,
+            mv: mv.clone(),
+            error,
+        })?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::twixt::rules::RuleSet;
+
+    #[test]
+    fn a_placeholder_event_gives_way_to_the_players() {
+        let mut r = Record::new(RuleSet::pencil());
+        r.tags.push(("Red".into(), "spd".into()));
+        r.tags.push(("Black".into(), "tasuki".into()));
+        for placeholder in ["null", "twixt", " "] {
+            r.tags.retain(|(k, _)| k != "Event");
+            r.tags.push(("Event".into(), placeholder.into()));
+            assert_eq!(record_title(&r).as_deref(), Some("spd – tasuki"));
+        }
+        r.tags.retain(|(k, _)| k != "Event");
+        r.tags.push(("Event".into(), "twixt.ch.23.1.1".into()));
+        assert_eq!(record_title(&r).as_deref(), Some("twixt.ch.23.1.1"));
+    }
+
+    fn record(moves: &[&str]) -> Record {
+        let mut r = Record::new(RuleSet::dujardin());
+        r.moves = moves
+            .iter()
+            .map(|m| Move::peg(m.parse().unwrap()))
+            .collect();
+        r
+    }
+
+    #[test]
+    fn chosen_positions_with_numbers() {
+        let r = record(&["l12", "m14", "k14", "n12", "j16"]);
+        let ds = game_diagrams(&r, Select::Every(2), Numbering::All, Some("Test")).unwrap();
+        let plies: Vec<u32> = ds.iter().map(|d| d.ply).collect();
+        assert_eq!(plies, vec![2, 4, 5]);
+        let last = &ds[2].diagram;
+        assert_eq!(last.pegs.len(), 5);
+        assert_eq!(last.labels[&"j16".parse().unwrap()], "5");
+        assert_eq!(last.last, Some("j16".parse().unwrap()));
+        // Automatic links under Dujardin rules.
+        assert!(last.links.contains(&"l12-k14".parse().unwrap()));
+        assert_eq!(last.caption.as_deref(), Some("Test: after move 5"));
+        let d = game_diagrams(&r, Select::Move(0), Numbering::All, None).unwrap();
+        assert_eq!(d[0].diagram.caption.as_deref(), Some("Empty board"));
+        assert!(matches!(
+            game_diagrams(&r, Select::Move(9), Numbering::All, None),
+            Err(GameDiagramError::NoSuchMove { asked: 9, moves: 5 })
+        ));
+    }
+
+    #[test]
+    fn mirror_swap_moves_the_number() {
+        let mut r = Record::new(RuleSet::pencil());
+        r.moves = vec![Move::peg("c5".parse().unwrap()), Move::Swap];
+        let d = game_diagrams(&r, Select::Final, Numbering::All, None).unwrap();
+        let d = &d[0].diagram;
+        assert_eq!(d.pegs.len(), 1);
+        let (h, _) = d.pegs.iter().next().unwrap();
+        assert_eq!(d.labels.get(h).map(String::as_str), Some("1"));
+    }
+
+    #[test]
+    fn illegal_moves_are_reported() {
+        let r = record(&["l12", "l12"]);
+        let e = game_diagrams(&r, Select::Final, Numbering::All, None).unwrap_err();
+        assert!(
+            matches!(e, GameDiagramError::Illegal { number: 2, .. }),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,27 @@
+//! Diagrams: a model of a figure (pegs, links, labels, marks, crop,
+//! caption) and writers for SVG, text and PNG, plus styles, blank boards
+//! for pencil play and page sheets.
+
+pub mod blank;
+pub mod export;
+pub mod font;
+mod format;
+pub mod game;
+mod model;
+pub mod pdf;
+pub mod png;
+pub mod sheet;
+pub mod snapshot;
+mod style;
+mod svg;
+mod text;
+
+pub use format::{ChooseError, Format, UnknownFormat};
+pub use model::{Crop, Diagram, Mark, Numbering, ParseCropError};
+pub use style::{
+    BUILTIN_NAMES, Colour, FontFamily, LetterCase, NAMED_COLOURS, NamedStyleError, Ranged, Style,
+    StyleError,
+};
+pub use svg::{Layout, ParseScaleError, Scale, to_svg, to_svg_prefixed};
+pub(crate) use svg::{push_escaped, push_num, write_body};
+pub use text::{Charset, to_text};

@@ -1,0 +1,551 @@
+//! Choosing the positions of an opened game file and turning them into
+//! diagram models: a script's diagram points, or positions by move number.
+//! `render`, `sheet` and `show` all draw what [`GameFile::pictures`] returns.
+
+use std::path::{Component, Path};
+
+use crate::diagnostic::Explained as _;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagram::BUILTIN_NAMES;
+use crate::diagram::game::{GameDiagramError, Select, each_diagram_from, record_title};
+use crate::diagram::snapshot::diagram_from_snapshot;
+use crate::diagram::{Crop, Diagram, Numbering};
+use crate::open::{Content, Error, GameFile, Request};
+use crate::record::Record;
+use crate::replay::{replay_game, start_position};
+use crate::script::Sides;
+use crate::twixt::board::Player;
+use crate::twixt::moves::Move;
+use crate::twixt::position::Position;
+use crate::twixt::rules::RuleSet;
+use crate::twrs::file::TwrsFile;
+
+/// How the chosen diagrams look, over what a script's diagram points say.
+#[derive(Debug, Clone, Copy)]
+pub struct Look {
+    /// Show only this rectangle of holes.
+    pub crop: Option<Crop>,
+    /// Sides with coordinates.
+    pub coords: Sides,
+    /// Move numbers on the pegs.
+    pub numbers: bool,
+}
+
+impl Default for Look {
+    fn default() -> Look {
+        Look {
+            crop: None,
+            coords: Sides::TOP_LEFT,
+            numbers: true,
+        }
+    }
+}
+
+/// Which positions to draw, and how.
+#[derive(Debug, Clone, Copy)]
+pub struct Choice {
+    /// Positions by move. `None` draws a script's diagram points, and for
+    /// records (or scripts without diagram points) the `default` selection.
+    pub select: Option<Select>,
+    /// What to draw when `select` is `None` and there are no diagram points.
+    pub default: Select,
+    /// How the diagrams look.
+    pub look: Look,
+    /// Put the game's title in every caption (always done when the file
+    /// holds several games).
+    pub caption_titles: bool,
+    /// Draft mode: illegal moves and false claims become
+    /// [`Pictures::warnings`] and what can be drawn is drawn (a line stops
+    /// at its illegal move); otherwise they are errors.
+    pub lenient: bool,
+}
+
+impl Default for Choice {
+    /// Diagram points, else the final position; titles in captions.
+    fn default() -> Choice {
+        Choice {
+            select: None,
+            default: Select::Final,
+            look: Look::default(),
+            caption_titles: true,
+            lenient: false,
+        }
+    }
+}
+
+/// One picture to draw.
+#[derive(Debug, Clone)]
+pub struct Picture {
+    /// A file stem for it: the diagram point's name, else `TITLE-PLY`.
+    pub stem: String,
+    /// What to draw.
+    pub diagram: Diagram,
+    /// The style its script diagram point asked for (a built-in name, or a
+    /// style file already resolved against the script's folder).
+    pub style: Option<String>,
+    /// The rules of the game and who moves next, for writing the position
+    /// in one line ([`Picture::position_line`]).
+    pub rules: RuleSet,
+    /// The player to move in the drawn position.
+    pub to_move: Player,
+}
+
+impl Picture {
+    /// The drawn position in one line (`twixtkit::twixt::line`).
+    pub fn position_line(&self) -> String {
+        let setup = crate::twixt::setup::Setup {
+            size: self.diagram.size,
+            pegs: self.diagram.pegs.clone(),
+            links: self.diagram.links.clone(),
+            to_move: Some(self.to_move),
+        };
+        crate::twixt::line::write_setup(&self.rules, &setup, self.to_move)
+    }
+}
+
+/// The pictures of a file and a title for all of them.
+#[derive(Debug, Clone)]
+pub struct Pictures {
+    /// The one game's title, or the file's stem when it holds several.
+    pub title: String,
+    /// The pictures, in file order.
+    pub pictures: Vec<Picture>,
+    /// Problems let through by [`Choice::lenient`], located in the file.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// The title of a record: its own, else `fallback`.
+pub fn title_or(record: &Record, fallback: &str) -> String {
+    record_title(record).unwrap_or_else(|| fallback.to_string())
+}
+
+impl GameFile {
+    /// The title for all of a file's pictures: its one game's title, or the
+    /// file's stem when it holds several games.
+    pub fn title(&self) -> String {
+        let stem = self.stem();
+        match &self.content {
+            Content::Records(records) if records.len() == 1 => title_or(&records[0], &stem),
+            Content::Script { games, .. } if games.len() == 1 => script_title(&games[0], &stem),
+            _ => stem,
+        }
+    }
+
+    /// Replays every game and draws the positions `choice` asks for.
+    pub fn pictures(&self, choice: &Choice) -> Result<Pictures, Error> {
+        let mut pictures = Vec::new();
+        let warnings = self.each_picture(choice, |p| {
+            pictures.push(p);
+            Ok::<(), Error>(())
+        })?;
+        Ok(Pictures {
+            title: self.title(),
+            pictures,
+            warnings,
+        })
+    }
+
+    /// As [`GameFile::pictures`], handing each picture to `f` as soon as it
+    /// is drawn, so that memory holds one game and one picture however many
+    /// are chosen. Each game is checked before any of its pictures is handed
+    /// over. Returns the warnings [`Choice::lenient`] let through; in a file
+    /// of several games, a game that cannot be drawn is skipped, the others
+    /// drawn, and its errors are returned too (severity error). A file of
+    /// one game that cannot be drawn is an `Err`.
+    pub fn each_picture<E: From<Error>>(
+        &self,
+        choice: &Choice,
+        mut f: impl FnMut(Picture) -> Result<(), E>,
+    ) -> Result<Vec<Diagnostic>, E> {
+        let stem = self.stem();
+        let titled = choice.caption_titles || self.len() > 1;
+        let several = self.len() > 1;
+        let mut problems = Vec::new();
+        let settle = |r: Result<(), Halt<E>>, problems: &mut Vec<Diagnostic>| match r {
+            Ok(()) => Ok(()),
+            Err(Halt::Out(e)) => Err(e),
+            Err(Halt::Game(e)) if several => {
+                problems.extend(self.diagnostics_of(e));
+                Ok(())
+            }
+            Err(Halt::Game(e)) => Err(E::from(e)),
+        };
+        match &self.content {
+            Content::Records(records) => {
+                for record in records {
+                    let title = title_or(record, &stem);
+                    let sel = choice.select.unwrap_or(choice.default);
+                    let r = self.by_move(record, &title, titled, sel, &choice.look, &mut f);
+                    settle(r, &mut problems)?;
+                }
+            }
+            Content::Script { source, games } => {
+                for game in games {
+                    let r = self.script_game(
+                        game,
+                        source,
+                        &stem,
+                        titled,
+                        choice,
+                        &mut f,
+                        &mut problems,
+                    );
+                    settle(r, &mut problems)?;
+                }
+            }
+        }
+        Ok(problems)
+    }
+
+    /// The pictures of one game of a script, handed to `f`.
+    #[allow(clippy::too_many_arguments)]
+    fn script_game<E>(
+        &self,
+        game: &crate::script::Game,
+        source: &str,
+        stem: &str,
+        titled: bool,
+        choice: &Choice,
+        f: &mut impl FnMut(Picture) -> Result<(), E>,
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Result<(), Halt<E>> {
+        let name = self.path.display().to_string();
+        let base = self.path.parent().filter(|p| !p.as_os_str().is_empty());
+        let title = script_title(game, stem);
+        let replay_error = |diagnostics| Error::Replay {
+            path: self.path.clone(),
+            title: title.clone(),
+            diagnostics,
+        };
+        let rep = replay_game(game, base)
+            .map_err(|i| Halt::Game(replay_error(vec![i.to_diagnostic(&name, source)])))?;
+        if rep.has_errors() && choice.lenient {
+            warnings.extend(rep.errors().map(|i| {
+                let mut w = i.clone();
+                w.severity = Severity::Warning;
+                w.to_diagnostic(&name, source)
+            }));
+        } else if rep.has_errors() {
+            return Err(Halt::Game(replay_error(
+                rep.errors()
+                    .map(|i| i.to_diagnostic(&name, source))
+                    .collect(),
+            )));
+        }
+        if (choice.select.is_some() || rep.diagrams.is_empty()) && game.setup.is_some() {
+            // Played from a setup block: ply 0 is the setup.
+            let rules = game
+                .rules(base)
+                .map_err(|message| Halt::Game(self.draw_error(&title, message)))?;
+            let start =
+                start_position(game, &rules).ok_or_else(|| {
+                    Halt::Game(self.draw_error(
+                    &title,
+                    "the setup is not a legal position to play from; draw it with a #diagram"
+                        .to_string(),
+                ))
+                })?;
+            let mut moves: Vec<Move> = game.main_moves().map(|m| m.mv.clone()).collect();
+            if choice.lenient {
+                moves.truncate(rep.plies as usize);
+            }
+            let played = Played {
+                start,
+                moves: &moves,
+                at: &[],
+            };
+            let sel = choice.select.unwrap_or(choice.default);
+            return self.by_move_from(played, &title, titled, sel, &choice.look, f);
+        }
+        if choice.select.is_some() || rep.diagrams.is_empty() {
+            let mut record = game
+                .rules(base)
+                .and_then(|r| game.to_record_with(r))
+                .map_err(|message| Halt::Game(self.draw_error(&title, message)))?;
+            if choice.lenient {
+                // A draft stops where the line stopped: at its illegal move.
+                record.moves.truncate(rep.plies as usize);
+                record.move_at.0.truncate(rep.plies as usize);
+            }
+            let sel = choice.select.unwrap_or(choice.default);
+            return self.by_move(&record, &title, titled, sel, &choice.look, f);
+        }
+        // Styles first: a bad one is an error before any picture.
+        let styles = rep
+            .diagrams
+            .iter()
+            .map(|snap| match &snap.point.style {
+                Some(s) => point_style(&self.path, s).map(Some),
+                None => Ok(None),
+            })
+            .collect::<Result<Vec<_>, Error>>()
+            .map_err(Halt::Game)?;
+        for (snap, style) in rep.diagrams.iter().zip(styles) {
+            let mut d = diagram_from_snapshot(snap);
+            apply_look(&mut d, &choice.look).map_err(Halt::Game)?;
+            // A diagram point's own `coords=` wins, as its `style=` does.
+            if let Some(sides) = snap
+                .point
+                .extra
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case("coords"))
+                .and_then(|(_, v)| v.parse::<Sides>().ok())
+            {
+                d.coords = sides;
+            }
+            // And its `to-move=yes|no` over the style's marker.
+            if let Some((_, v)) = snap
+                .point
+                .extra
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case("to-move"))
+            {
+                d.show_to_move = Some(v == "yes");
+            }
+            // And its `caption-position=above|below` over the style's.
+            if let Some(place) = snap
+                .point
+                .extra
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case("caption-position"))
+                .and_then(|(_, v)| v.parse().ok())
+            {
+                d.caption_position = Some(place);
+            }
+            f(Picture {
+                stem: snap
+                    .point
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("{title}-{:03}", snap.ply)),
+                diagram: d,
+                style,
+                rules: rep.rules.clone(),
+                to_move: snap.setup.to_move.unwrap_or(Player::Red),
+            })
+            .map_err(Halt::Out)?;
+        }
+        Ok(())
+    }
+
+    /// The located errors of a game that could not be drawn.
+    fn diagnostics_of(&self, e: Error) -> Vec<Diagnostic> {
+        if e.diagnostics().is_empty() {
+            vec![Diagnostic::error(e.to_string()).with_file(self.path.display().to_string())]
+        } else {
+            e.diagnostics().to_vec()
+        }
+    }
+
+    fn draw_error(&self, title: &str, message: String) -> Error {
+        Error::Draw {
+            path: self.path.clone(),
+            title: title.to_string(),
+            message,
+        }
+    }
+
+    /// The positions `select` chooses in a plain record, handed to `f`.
+    fn by_move<E>(
+        &self,
+        record: &Record,
+        title: &str,
+        titled: bool,
+        select: Select,
+        look: &Look,
+        f: &mut impl FnMut(Picture) -> Result<(), E>,
+    ) -> Result<(), Halt<E>> {
+        let start = Position::with_first(record.rules.clone(), record.first)
+            .map_err(|e| Halt::Game(self.draw_error(title, e.to_string())))?;
+        let played = Played {
+            start,
+            moves: &record.moves,
+            at: &record.move_at.0,
+        };
+        self.by_move_from(played, title, titled, select, look, f)
+    }
+
+    /// The positions `select` chooses among `played`, handed to `f`.
+    fn by_move_from<E>(
+        &self,
+        played: Played<'_>,
+        title: &str,
+        titled: bool,
+        select: Select,
+        look: &Look,
+        f: &mut impl FnMut(Picture) -> Result<(), E>,
+    ) -> Result<(), Halt<E>> {
+        let numbering = if look.numbers {
+            Numbering::All
+        } else {
+            Numbering::None
+        };
+        let caption_title = if titled { Some(title) } else { None };
+        let Played { start, moves, at } = played;
+        let rules = start.rules().clone();
+        each_diagram_from(start, moves, select, numbering, caption_title, |g| {
+            let mut diagram = g.diagram;
+            diagram.coords = look.coords;
+            set_crop(&mut diagram, look.crop).map_err(|e| Stop::Out(Halt::Game(e)))?;
+            f(Picture {
+                stem: format!("{title}-{:03}", g.ply),
+                diagram,
+                style: None,
+                rules: rules.clone(),
+                to_move: g.to_move,
+            })
+            .map_err(|e| Stop::Out(Halt::Out(e)))
+        })
+        .map_err(|stop| match stop {
+            // A move past the end is a usage error, like a game past the end.
+            Stop::Draw(GameDiagramError::NoSuchMove { asked, moves }) => {
+                Halt::Game(Error::NoSuchMove {
+                    path: self.path.clone(),
+                    title: title.to_string(),
+                    moves,
+                    asked,
+                })
+            }
+            Stop::Draw(e) => {
+                // A record read from a file says where its bad move stands.
+                let at = match &e {
+                    GameDiagramError::Illegal { number, .. } => at
+                        .get(number - 1)
+                        .map(|l| format!(" ({l})"))
+                        .unwrap_or_default(),
+                    _ => String::new(),
+                };
+                Halt::Game(self.draw_error(title, format!("{e}{at}")))
+            }
+            Stop::Out(e) => e,
+        })
+    }
+}
+
+/// Moves played from a start position, and where each stands in its file
+/// (empty when not known).
+struct Played<'a> {
+    start: Position,
+    moves: &'a [Move],
+    at: &'a [crate::formats::Location],
+}
+
+/// Why one game's pictures stopped: the game, or the receiver of pictures.
+enum Halt<E> {
+    Game(Error),
+    Out(E),
+}
+
+/// Why drawing a record's diagrams stopped: the record, or the receiver.
+enum Stop<E> {
+    Draw(GameDiagramError),
+    Out(E),
+}
+
+impl<E> From<GameDiagramError> for Stop<E> {
+    fn from(e: GameDiagramError) -> Stop<E> {
+        Stop::Draw(e)
+    }
+}
+
+/// A script game's title: its Title or Event tag, else `fallback`.
+fn script_title(game: &crate::script::Game, fallback: &str) -> String {
+    game.tag("Title")
+        .or(game.tag("Event"))
+        .map_or_else(|| fallback.to_string(), str::to_string)
+}
+
+fn set_crop(d: &mut Diagram, crop: Option<Crop>) -> Result<(), Error> {
+    if let Some(c) = crop {
+        if c.clamp_to(d.size).is_none() {
+            return Err(Error::CropOutside {
+                crop: c.to_string(),
+                size: d.size,
+            });
+        }
+        d.crop = Some(c);
+    }
+    Ok(())
+}
+
+/// Choices that apply over a script's own diagram points.
+fn apply_look(d: &mut Diagram, look: &Look) -> Result<(), Error> {
+    d.coords = look.coords;
+    set_crop(d, look.crop)?;
+    if !look.numbers {
+        // Move numbers only; labels the script wrote stay.
+        d.labels
+            .retain(|_, t| !t.bytes().all(|b| b.is_ascii_digit()));
+    }
+    Ok(())
+}
+
+/// The style a diagram point names: a built-in name, or a `.yaml` file in
+/// or below the script's folder (never an absolute path or `..`), returned
+/// as a path relative to where the script was named from.
+pub fn point_style(script: &Path, name: &str) -> Result<String, Error> {
+    if BUILTIN_NAMES.contains(&name) {
+        return Ok(name.to_string());
+    }
+    let rel = Path::new(name);
+    let inside = rel.components().all(|c| matches!(c, Component::Normal(_)));
+    let yaml = rel
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"));
+    if !inside || !yaml {
+        return Err(Error::Style(format!(
+            "{}: style `{name}` of a diagram point must be a built-in style ({}) or a .yaml file beside the script",
+            script.display(),
+            BUILTIN_NAMES.join(", ")
+        )));
+    }
+    let base = script.parent().unwrap_or(Path::new("."));
+    let path = crate::limits::resolve_inside(base, rel)
+        .map_err(|e| Error::Style(format!("{}: style {e}", script.display())))?;
+    Ok(path.to_string_lossy().into_owned())
+}
+
+/// A file as the drawing commands read it: TwixT games, or a TWRS script,
+/// which is drawn whole at its own diagram points.
+#[derive(Debug, Clone)]
+pub enum Drawable {
+    /// TwixT games (or a position in one line).
+    Twixt(GameFile),
+    /// A TWRS script.
+    Twrs(TwrsFile),
+}
+
+impl Drawable {
+    /// The title a page of its diagrams carries.
+    pub fn title(&self) -> String {
+        match self {
+            Drawable::Twixt(f) => f.title(),
+            Drawable::Twrs(f) => f.title(),
+        }
+    }
+}
+
+impl Drawable {
+    /// Opens the file as [`Request::open`] does, and a TWRS script (one
+    /// whose format is not given otherwise) as a [`Drawable::Twrs`]; a
+    /// TWRS script is drawn whole, so `game` is refused for it.
+    pub fn open(request: &Request) -> Result<Drawable, Error> {
+        let twrs = request.position.is_none()
+            && request.format.is_none()
+            && crate::twrs::script::sniff(&request.input);
+        if !twrs {
+            return request.open().map(Drawable::Twixt);
+        }
+        if request.game.is_some() {
+            return Err(Error::Options(
+                "--game is for TwixT files; a TWRS script is drawn whole".to_string(),
+            ));
+        }
+        TwrsFile::load(&request.input)
+            .map(Drawable::Twrs)
+            .map_err(|e| Error::Unreadable {
+                path: request.input.clone(),
+                message: e.to_string(),
+            })
+    }
+}

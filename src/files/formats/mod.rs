@@ -1,0 +1,193 @@
+//! Game-record formats players already have: Little Golem `.tsgf`, T1 files
+//! (T1j, twixtbot-ui) and numbered move lists. Each format is one module
+//! with `read` and `write`; all of them read into and write from a
+//! [`Record`](crate::record::Record).
+
+use std::fmt;
+use std::path::Path;
+
+use crate::twixt::board::Player;
+use crate::twixt::moves::Move;
+use crate::twixt::rules::{Linking, Removal, RuleSet, Swap};
+
+pub mod littlegolem;
+pub mod movelist;
+pub mod t1;
+
+/// A place in a text: one-based line and column (columns count characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Location {
+    /// One-based line.
+    pub line: usize,
+    /// One-based column, in characters.
+    pub column: usize,
+}
+
+impl Location {
+    /// The location of character index `index` in `chars`.
+    pub fn of_char(chars: &[char], index: usize) -> Location {
+        let mut line = 1;
+        let mut column = 1;
+        for &c in chars.iter().take(index) {
+            if c == '\n' {
+                line += 1;
+                column = 1;
+            } else {
+                column += 1;
+            }
+        }
+        Location { line, column }
+    }
+}
+
+/// Locations of increasing character indices, found in one pass: each call
+/// continues from the last, so locating every move of a file is linear.
+#[derive(Debug, Clone, Copy)]
+pub struct Locator {
+    index: usize,
+    at: Location,
+}
+
+impl Default for Locator {
+    fn default() -> Locator {
+        Locator {
+            index: 0,
+            at: Location { line: 1, column: 1 },
+        }
+    }
+}
+
+impl Locator {
+    /// The location of character index `index` in `chars` (an index before
+    /// the last one asked for starts over from the beginning).
+    pub fn at(&mut self, chars: &[char], index: usize) -> Location {
+        if index < self.index {
+            *self = Locator::default();
+        }
+        for &c in &chars[self.index.min(chars.len())..index.min(chars.len())] {
+            if c == '\n' {
+                self.at.line += 1;
+                self.at.column = 1;
+            } else {
+                self.at.column += 1;
+            }
+        }
+        self.index = index;
+        self.at
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}", self.line, self.column)
+    }
+}
+
+/// The file formats this module reads and writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Little Golem `.tsgf`.
+    LittleGolem,
+    /// T1j / twixtbot-ui `.T1`.
+    T1,
+    /// Numbered move list `.txt` / `.moves`.
+    MoveList,
+}
+
+impl Format {
+    /// The format a file name's extension stands for (case-insensitive).
+    pub fn from_path(path: &Path) -> Option<Format> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "tsgf" => Some(Format::LittleGolem),
+            "t1" => Some(Format::T1),
+            "txt" | "moves" => Some(Format::MoveList),
+            _ => None,
+        }
+    }
+
+    /// Short name as used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::LittleGolem => "lg",
+            Format::T1 => "t1",
+            Format::MoveList => "moves",
+        }
+    }
+}
+
+/// The colour that makes move number `ply` (zero-based) of `moves`, starting
+/// with `first`. A colour-exchanging swap (`Swap::Colors`) hands the first
+/// mover's colour to the swapper, so from then on odd plies belong to the
+/// other colour; a mirror swap leaves colours alternating by ply.
+pub fn mover(rules: &RuleSet, first: Player, moves: &[Move], ply: usize) -> Player {
+    let swapped =
+        rules.swap == Swap::Colors && ply >= 2 && matches!(moves.get(1), Some(Move::Swap));
+    let by_parity = if ply.is_multiple_of(2) {
+        first
+    } else {
+        first.opponent()
+    };
+    if swapped {
+        by_parity.opponent()
+    } else {
+        by_parity
+    }
+}
+
+/// Why the move list of `rules` cannot be written in a format that has no
+/// notation for links or removals, if it cannot.
+pub fn plain_moves_problem(rules: &RuleSet, moves: &[Move]) -> Option<String> {
+    match rules.links {
+        Linking::Automatic => {}
+        Linking::Manual => {
+            return Some(
+                "the rules place links by hand, and this format has no link notation".into(),
+            );
+        }
+        Linking::AutomaticEditable => {
+            return Some(
+                "the rules let links be added by hand, and this format has no link notation".into(),
+            );
+        }
+    }
+    if rules.removal != Removal::None {
+        return Some("the rules allow removals, and this format has no removal notation".into());
+    }
+    for (i, m) in moves.iter().enumerate() {
+        if let Move::Place(p) = m {
+            if !p.links.is_empty() {
+                return Some(format!(
+                    "move {} places links by hand; this format has no link notation",
+                    i + 1
+                ));
+            }
+            if !p.removals.is_empty() {
+                return Some(format!(
+                    "move {} removes something; this format has no removal notation",
+                    i + 1
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// The text as UTF-8, or an error at the first byte that is not.
+/// A leading byte-order mark is skipped.
+pub(crate) fn utf8(bytes: &[u8]) -> Result<&str, (Location, String)> {
+    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        // The prefix before the bad byte is valid UTF-8 by construction.
+        let text = std::str::from_utf8(good).unwrap_or("");
+        let chars: Vec<char> = text.chars().collect();
+        (
+            Location::of_char(&chars, chars.len()),
+            format!(
+                "expected UTF-8 text, found the byte 0x{:02X}",
+                bytes[e.valid_up_to()]
+            ),
+        )
+    })
+}

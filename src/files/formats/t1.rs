@@ -1,0 +1,371 @@
+//! T1 files, as written by T1j and twixtbot-ui.
+//!
+//! Thirteen header lines, each a value optionally followed by a `#` comment:
+//! lines 1–2 are free comments, 3 the file-format version, 4–5 the names of
+//! players 1 and 2, 6 the number of rows, 7 the number of columns, 8–9
+//! human/computer, 10 the starting player, 11 the letter direction, 12 the
+//! pie rule (Y/N), 13 game over (Y/N). Then one move per line: a column
+//! letter (A is the first column) and a one-based row, or `swap`/`resign`.
+//! Player 1 is Red: first to move unless line 10 says 2, connecting row 1 to
+//! the last row.
+
+use crate::record::{GameResult, Record};
+use crate::twixt::board::{BoardSize, Hole, Player};
+use crate::twixt::moves::{Move, Placement};
+use crate::twixt::rules::{Crossing, RuleSet, Swap};
+
+use super::{Location, mover, plain_moves_problem, utf8};
+
+/// Why a T1 file could not be read or written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// The text is not valid in this format.
+    #[error("{at}: {message}")]
+    Syntax {
+        /// Where the problem is.
+        at: Location,
+        /// What is wrong.
+        message: String,
+    },
+    /// The record cannot be expressed in this format; the text says why.
+    #[error("cannot write as a T1 file: {0}")]
+    Unwritable(String),
+}
+
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for Error {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
+/// Number of header lines before the moves.
+pub const HEADER_LINES: usize = 13;
+
+/// Tags holding header fields that have no other home in a [`Record`].
+/// Tag for header line 3, the file-format version.
+pub const TAG_VERSION: &str = "T1Version";
+/// Tag for header line 8, whether player 1 is human or computer.
+pub const TAG_KIND_1: &str = "T1Player1Kind";
+/// Tag for header line 9, whether player 2 is human or computer.
+pub const TAG_KIND_2: &str = "T1Player2Kind";
+/// Tag for header line 11, the letter direction.
+pub const TAG_DIRECTION: &str = "T1LetterDirection";
+/// Tag for header line 13, game over (Y/N).
+pub const TAG_GAME_OVER: &str = "T1GameOver";
+
+/// Widest board a single column letter can name.
+pub const MAX_COLUMNS: u16 = 26;
+
+fn syntax<T>(line: usize, column: usize, message: impl Into<String>) -> Result<T, Error> {
+    Err(Error::Syntax {
+        at: Location { line, column },
+        message: message.into(),
+    })
+}
+
+/// The rules a T1 file is read under when nothing else is said: automatic
+/// links and no crossing (T1j, and twixtbot-ui's default), with the mirror
+/// swap. twixtbot-ui, which writes most T1 files found today, mirrors the
+/// swapped peg as Little Golem does; its recorded games only replay that way
+/// (a colour swap would put the next player's pegs on the wrong borders).
+/// Games from T1j itself, whose swap exchanges colours, are read with
+/// [`read_with`] and `RuleSet::dujardin()`.
+pub fn default_rules() -> RuleSet {
+    RuleSet::t1()
+}
+
+/// Reads a T1 file under [`default_rules`] on the file's board.
+pub fn read(bytes: &[u8]) -> Result<Record, Error> {
+    read_with(bytes, default_rules())
+}
+
+/// Reads a T1 file, taking crossing, linking, removal and swap style from
+/// `base` (the file records none of these) and the board size from the
+/// file. A pie rule of `N` turns the swap off whatever `base` says.
+pub fn read_with(bytes: &[u8], base: RuleSet) -> Result<Record, Error> {
+    let text = utf8(bytes).map_err(|(at, message)| Error::Syntax { at, message })?;
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() < HEADER_LINES {
+        return syntax(
+            lines.len() + 1,
+            1,
+            format!(
+                "expected {HEADER_LINES} header lines, found end of file after {}",
+                lines.len()
+            ),
+        );
+    }
+    // The value of a header line: the text before any `#`, trimmed.
+    let value = |n: usize| -> &str { lines[n - 1].split('#').next().unwrap_or("").trim() };
+    let number = |n: usize, what: &str| -> Result<u64, Error> {
+        let v = value(n);
+        if v.is_empty() {
+            return Ok(24);
+        }
+        if v.len() > 4 || !v.bytes().all(|b| b.is_ascii_digit()) {
+            return syntax(n, 1, format!("expected the number of {what}, found `{v}`"));
+        }
+        v.parse()
+            .or_else(|_| syntax(n, 1, format!("expected the number of {what}, found `{v}`")))
+    };
+    let rows = number(6, "rows")?;
+    let cols = number(7, "columns")?;
+    let size = BoardSize::new(cols, rows).or_else(|e| syntax(6, 1, e.to_string()))?;
+    if size.width() > MAX_COLUMNS {
+        return syntax(
+            7,
+            1,
+            format!("expected at most {MAX_COLUMNS} columns (one letter each), found {cols}"),
+        );
+    }
+    let first = match value(10) {
+        "" | "1" => Player::Red,
+        "2" => Player::Black,
+        v => {
+            return syntax(
+                10,
+                1,
+                format!("expected the starting player 1 or 2, found `{v}`"),
+            );
+        }
+    };
+    let yes_no = |n: usize, what: &str| -> Result<bool, Error> {
+        match value(n) {
+            "" | "Y" | "y" => Ok(true),
+            "N" | "n" => Ok(false),
+            v => syntax(n, 1, format!("expected Y or N for {what}, found `{v}`")),
+        }
+    };
+    let pie = yes_no(12, "the pie rule")?;
+    yes_no(13, "game over")?;
+
+    let mut rules = base.with_size(size);
+    if !pie {
+        rules.swap = Swap::None;
+    } else if rules.swap == Swap::Mirror && size.width() != size.height() {
+        // A mirrored peg would leave the board: the colour swap is the only one possible.
+        rules.swap = Swap::Colors;
+    }
+    let mut record = Record::new(rules);
+    record.first = first;
+    record.tags.push((TAG_VERSION.into(), value(3).into()));
+    for (n, tag) in [(4, "Red"), (5, "Black")] {
+        if !value(n).is_empty() {
+            record.tags.push((tag.into(), value(n).into()));
+        }
+    }
+    record.tags.push((TAG_KIND_1.into(), value(8).into()));
+    record.tags.push((TAG_KIND_2.into(), value(9).into()));
+    record.tags.push((TAG_DIRECTION.into(), value(11).into()));
+    record.tags.push((TAG_GAME_OVER.into(), value(13).into()));
+
+    for (i, raw) in lines.iter().enumerate().skip(HEADER_LINES) {
+        let line_no = i + 1;
+        let body = raw.split('#').next().unwrap_or("");
+        let word = body.trim();
+        if word.is_empty() {
+            continue;
+        }
+        let column = body.chars().take_while(|c| c.is_whitespace()).count() + 1;
+        let ply = record.moves.len();
+        if record.result.is_some() {
+            return syntax(
+                line_no,
+                column,
+                format!("expected nothing after `resign`, found `{word}`"),
+            );
+        }
+        let mv = if word.eq_ignore_ascii_case("swap") {
+            if ply != 1 {
+                return syntax(
+                    line_no,
+                    column,
+                    format!(
+                        "expected a hole or `resign` at move {}, found `swap` (swap is allowed only as move 2)",
+                        ply + 1
+                    ),
+                );
+            }
+            if !pie {
+                return syntax(
+                    line_no,
+                    column,
+                    "expected a hole at move 2, found `swap`, but line 12 turns the pie rule off",
+                );
+            }
+            Move::Swap
+        } else if word.eq_ignore_ascii_case("resign") {
+            let loser = mover(&record.rules, first, &record.moves, ply);
+            record.result = Some(GameResult::Win(loser.opponent()));
+            Move::Resign
+        } else {
+            let hole = parse_hole(word, size).or_else(|m| syntax(line_no, column, m))?;
+            Move::Place(Placement::peg(hole))
+        };
+        record.moves.push(mv);
+        record.move_at.0.push(Location {
+            line: line_no,
+            column,
+        });
+    }
+    Ok(record)
+}
+
+fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
+    let expected = || {
+        format!(
+            "expected a move like K7 (column letter, row number), `swap` or `resign`, found `{word}`"
+        )
+    };
+    let mut chars = word.chars();
+    let letter = chars
+        .next()
+        .filter(char::is_ascii_alphabetic)
+        .ok_or_else(expected)?;
+    let digits = chars.as_str();
+    if digits.is_empty()
+        || digits.len() > 4
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+        || digits.starts_with('0')
+    {
+        return Err(expected());
+    }
+    let col = (letter.to_ascii_lowercase() as u8 - b'a') as u16;
+    let row: u16 = digits.parse().map_err(|_| expected())?;
+    if col >= size.width() || row > size.height() {
+        return Err(format!(
+            "expected a hole on the board of size {size}, found `{word}`, which is off the board"
+        ));
+    }
+    let hole = Hole::new(col, row - 1);
+    if !size.contains(hole) {
+        return Err(format!(
+            "expected a hole on the board, found the corner `{word}`, which does not exist"
+        ));
+    }
+    Ok(hole)
+}
+
+fn field(out: &mut String, value: &str, comment: &str) -> Result<(), Error> {
+    if value.contains(['#', '\n', '\r']) {
+        return Err(Error::Unwritable(format!(
+            "the {comment} `{}` contains `#` or a line break",
+            value.escape_default()
+        )));
+    }
+    if value.is_empty() {
+        out.push_str(&format!("# {comment}\n"));
+    } else {
+        out.push_str(&format!("{value} # {comment}\n"));
+    }
+    Ok(())
+}
+
+/// Writes one game as a T1 file (upper-case hole names, as twixtbot-ui
+/// does). The file holds no crossing rule or swap style, so only games whose
+/// rules a reader would assume are written: automatic links that never cross
+/// and no removals, and a swap that mirrors when the game has one.
+pub fn write(record: &Record) -> Result<String, Error> {
+    let rules = &record.rules;
+    if rules.size.is_partial() {
+        return Err(Error::Unwritable(format!(
+            "the board is partial ({}), and a T1 file has only whole boards: the game would change",
+            rules.size
+        )));
+    }
+    if rules.crossing != Crossing::None {
+        return Err(Error::Unwritable(
+            "the rules let own links cross, and a T1 file is read with no crossing at all: the game would change".into(),
+        ));
+    }
+    let swapped = record.moves.iter().any(|m| matches!(m, Move::Swap));
+    let square = rules.size.width() == rules.size.height();
+    if swapped && square && rules.swap != Swap::Mirror {
+        return Err(Error::Unwritable(
+            "the game swaps colours, and a T1 file on a square board is read with the mirror swap: the game would change".into(),
+        ));
+    }
+    let size = record.size();
+    if size.width() > MAX_COLUMNS {
+        return Err(Error::Unwritable(format!(
+            "the board is {} columns wide; T1 column letters reach only {MAX_COLUMNS}",
+            size.width()
+        )));
+    }
+    if let Some(problem) = plain_moves_problem(&record.rules, &record.moves) {
+        return Err(Error::Unwritable(problem));
+    }
+    let tag = |name: &str, default: &str| record.tag(name).unwrap_or(default).to_string();
+    let game_over = match record.result {
+        Some(GameResult::Win(_) | GameResult::Draw) => "Y",
+        _ => "N",
+    };
+    let mut out = String::from("# File written by twixtkit\n# T1 file format (T1j, twixtbot-ui)\n");
+    field(&mut out, &tag(TAG_VERSION, "1"), "version of file-format")?;
+    field(&mut out, &tag("Red", ""), "Name of player 1")?;
+    field(&mut out, &tag("Black", ""), "Name of player 2")?;
+    field(&mut out, &size.height().to_string(), "y-size of board")?;
+    field(&mut out, &size.width().to_string(), "x-size of board")?;
+    field(
+        &mut out,
+        &tag(TAG_KIND_1, "H"),
+        "player 1 human or computer",
+    )?;
+    field(
+        &mut out,
+        &tag(TAG_KIND_2, "H"),
+        "player 2 human or computer",
+    )?;
+    let starter = if record.first == Player::Red {
+        "1"
+    } else {
+        "2"
+    };
+    field(&mut out, starter, "starting player (1 plays top-down)")?;
+    field(&mut out, &tag(TAG_DIRECTION, "V"), "direction of letters")?;
+    field(
+        &mut out,
+        if record.rules.swap == Swap::None {
+            "N"
+        } else {
+            "Y"
+        },
+        "pierule?",
+    )?;
+    field(
+        &mut out,
+        &tag(TAG_GAME_OVER, game_over),
+        "game already over?",
+    )?;
+    for (i, mv) in record.moves.iter().enumerate() {
+        match mv {
+            Move::Place(p) => {
+                if p.offers_draw {
+                    return Err(Error::Unwritable(format!(
+                        "move {} offers a draw; T1 has no notation for that",
+                        i + 1
+                    )));
+                }
+                if !size.contains(p.hole) {
+                    return Err(Error::Unwritable(format!(
+                        "move {}: {} is not on the board of size {size}",
+                        i + 1,
+                        p.hole
+                    )));
+                }
+                let letter = char::from(b'A' + p.hole.col as u8);
+                out.push_str(&format!("{letter}{}\n", p.hole.row + 1));
+            }
+            Move::Swap => out.push_str("swap\n"),
+            Move::Resign => out.push_str("resign\n"),
+            Move::AcceptDraw => {
+                return Err(Error::Unwritable(format!(
+                    "move {} accepts a draw; T1 has no notation for that",
+                    i + 1
+                )));
+            }
+        }
+    }
+    Ok(out)
+}

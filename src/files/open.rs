@@ -1,0 +1,607 @@
+//! Opening a game file of any supported format: a script (`.twixt`) or a
+//! record (`.tsgf`, `.T1`, `.txt`, `.moves`), read into one [`GameFile`].
+//!
+//! This is the first step of everything the `twixt` drawing commands do; a
+//! program that wants what `twixt render` does needs three lines:
+//!
+//! ```no_run
+//! use twixtkit::diagram::{Scale, Style, to_svg};
+//! let file = twixtkit::open::open("game.tsgf")?;
+//! for p in file.pictures(&twixtkit::pictures::Choice::default())?.pictures {
+//!     std::fs::write(format!("{}.svg", p.stem), to_svg(&p.diagram, &Style::rulebook(), Scale::Px(24.0)))?;
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use crate::diagnostic::{Diagnostic, count};
+use crate::formats::{littlegolem, movelist, t1};
+use crate::limits::{MAX_INPUT_BYTES, read_input};
+use crate::record::Record;
+use crate::script::{FileFormat, Game, load_games_as, script_hint};
+use crate::twixt::board::BoardSize;
+use crate::twixt::rules::RuleSet;
+
+/// Defaults for files that do not record their rules or board size.
+#[derive(Debug, Clone, Default)]
+pub struct OpenOptions {
+    /// Rule set for records that do not name one (move lists; T1 files
+    /// otherwise use the swap T1 files are played with).
+    pub rules: Option<RuleSet>,
+    /// Board size for move lists.
+    pub size: Option<BoardSize>,
+    /// The file's format, over what its extension says (`--from`).
+    pub format: Option<FileFormat>,
+}
+
+/// A TwixT rule set by name, as `--rules` gives it: a YAML rule file
+/// (`.yaml`, `.yml`), or a preset (an unknown name is an
+/// [`Error::Options`] that suggests the nearest).
+pub fn rules_named(name: &str) -> Result<RuleSet, Error> {
+    if name.ends_with(".yaml") || name.ends_with(".yml") {
+        crate::script::load_rules_yaml(Path::new(name)).map_err(Error::Options)
+    } else {
+        RuleSet::preset(name).map_err(|e| Error::Options(e.to_string()))
+    }
+}
+
+impl OpenOptions {
+    /// The options as a command line names them: a rule set by name
+    /// ([`rules_named`]), a board size, a format.
+    pub fn named(
+        rules: Option<&str>,
+        size: Option<BoardSize>,
+        format: Option<FileFormat>,
+    ) -> Result<OpenOptions, Error> {
+        let rules = rules.map(rules_named).transpose()?;
+        Ok(OpenOptions {
+            rules,
+            size,
+            format,
+        })
+    }
+}
+
+/// Deepest folder nesting searched for game files.
+pub const MAX_FOLDER_DEPTH: usize = 64;
+
+/// A path named or found that could not be searched or read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Skipped {
+    /// The path.
+    pub path: PathBuf,
+    /// Why: `no such file or folder`, the read error, or the depth limit.
+    pub why: String,
+}
+
+impl std::fmt::Display for Skipped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: {}",
+            crate::diagnostic::printable(&self.path.display().to_string()),
+            self.why
+        )
+    }
+}
+
+/// The game files named by `paths`, in a stable order: files as given (a
+/// FIFO or device too, when named), folders walked (sorted, links to folders
+/// not followed, only regular files with a game file's extension, at most
+/// [`MAX_FOLDER_DEPTH`] deep). Paths that do not exist and folders that
+/// cannot be read or lie too deep go to `skipped`.
+pub fn game_files(paths: &[PathBuf], skipped: &mut Vec<Skipped>) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p == Path::new("-") {
+            out.push(p.clone()); // standard input
+            continue;
+        }
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => walk(p, 0, &mut out, skipped),
+            Ok(_) => out.push(p.clone()),
+            Err(e) => skipped.push(Skipped {
+                path: p.clone(),
+                why: if e.kind() == std::io::ErrorKind::NotFound {
+                    "no such file or folder".to_string()
+                } else {
+                    e.to_string()
+                },
+            }),
+        }
+    }
+    out
+}
+
+fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, skipped: &mut Vec<Skipped>) {
+    if depth >= MAX_FOLDER_DEPTH {
+        skipped.push(Skipped {
+            path: dir.to_path_buf(),
+            why: format!("folders nested more than {MAX_FOLDER_DEPTH} deep; not searched"),
+        });
+        return;
+    }
+    let rd = match std::fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) => {
+            skipped.push(Skipped {
+                path: dir.to_path_buf(),
+                why: format!("cannot read folder: {e}"),
+            });
+            return;
+        }
+    };
+    // Links to folders are not followed: a link back to a parent folder would
+    // make the walk endless.
+    let mut entries: Vec<(PathBuf, bool)> = rd
+        .filter_map(|e| e.ok())
+        .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
+        .collect();
+    entries.sort();
+    for (p, real_dir) in entries {
+        if real_dir {
+            walk(&p, depth + 1, out, skipped);
+        } else if crate::script::is_game_file(&p) && p.is_file() {
+            // Only regular files (or links to them): reading a pipe or a
+            // device named like a game file would never end.
+            out.push(p);
+        }
+    }
+}
+
+/// What a game file holds.
+#[derive(Debug, Clone)]
+pub enum Content {
+    /// An annotated script: its text (for diagnostics) and its games.
+    Script {
+        /// The script's text, for locating diagnostics.
+        source: String,
+        /// The games, in file order.
+        games: Vec<Game>,
+    },
+    /// Plain game records from one of the record formats.
+    Records(Vec<Record>),
+}
+
+/// An opened game file.
+#[derive(Debug, Clone)]
+pub struct GameFile {
+    /// The path it was read from.
+    pub path: PathBuf,
+    /// Its games.
+    pub content: Content,
+}
+
+/// Why a game file could not be opened or drawn. [`Explained::is_usage`](crate::diagnostic::Explained::is_usage) tells
+/// a mistake in how the file was asked for (or an unreadable file) from a
+/// file whose content is wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The extension names no format we read.
+    #[error("cannot tell the format of `{}`: use a .twixt, .tsgf, .T1, .txt or .moves file", .0.display())]
+    UnknownFormat(PathBuf),
+    /// The file (or a file it names) cannot be read.
+    #[error("cannot read {}: {message}", path.display())]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+    /// The options name nothing or are impossible: an unknown rule set or
+    /// a bad rule file, a rule set and size that do not fit, a position
+    /// and a file together.
+    #[error("{0}")]
+    Options(String),
+    /// A record file is malformed.
+    #[error("{}: {message}", path.display())]
+    Record {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, with its line and column when known.
+        message: String,
+    },
+    /// A script has syntax errors; `diagnostics` locates each.
+    #[error("{}: {}", path.display(), count(diagnostics.len(), "syntax error"))]
+    Syntax {
+        /// The file.
+        path: PathBuf,
+        /// One diagnostic per error, ready to print.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// A game does not replay; `diagnostics` locates each problem.
+    #[error("{}: the game `{title}` does not replay; see `twixt check {}`", path.display(), path.display())]
+    Replay {
+        /// The file.
+        path: PathBuf,
+        /// The game's title.
+        title: String,
+        /// One diagnostic per problem, ready to print.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// A game cannot be drawn as asked (an illegal move, a move past the end).
+    #[error("{}: `{title}`: {message}", path.display())]
+    Draw {
+        /// The file.
+        path: PathBuf,
+        /// The game's title.
+        title: String,
+        /// What went wrong.
+        message: String,
+    },
+    /// The file holds no game.
+    #[error("{}: no game found", .0.display())]
+    NoGame(PathBuf),
+    /// `--game N` names a game the file does not have.
+    #[error("{} holds {}; --game {asked} does not exist", path.display(), count(*games, "game"))]
+    NoSuchGame {
+        /// The file.
+        path: PathBuf,
+        /// How many games it holds.
+        games: usize,
+        /// The game asked for (1-based).
+        asked: usize,
+    },
+    /// `--move N` names a move the game does not have.
+    #[error("{}: `{title}` has {moves} moves; --move {asked} does not exist", path.display())]
+    NoSuchMove {
+        /// The file.
+        path: PathBuf,
+        /// The game's title.
+        title: String,
+        /// How many moves its main line has.
+        moves: usize,
+        /// The move asked for.
+        asked: u32,
+    },
+    /// A crop that lies outside the board.
+    #[error("--crop {crop} lies outside the {size} board")]
+    CropOutside {
+        /// The crop, as written.
+        crop: String,
+        /// The board size.
+        size: BoardSize,
+    },
+    /// A style a diagram point names cannot be used.
+    #[error("{0}")]
+    Style(String),
+}
+
+impl crate::diagnostic::Explained for Error {
+    /// True for a usage or I/O problem (exit code 2 in the CLI), false when
+    /// the file's content is wrong (exit code 1).
+    fn is_usage(&self) -> bool {
+        matches!(
+            self,
+            Error::UnknownFormat(_)
+                | Error::Unreadable { .. }
+                | Error::Options(_)
+                | Error::NoSuchGame { .. }
+                | Error::NoSuchMove { .. }
+                | Error::CropOutside { .. }
+        )
+    }
+
+    /// The located diagnostics that explain the error, if any.
+    fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            Error::Syntax { diagnostics, .. } | Error::Replay { diagnostics, .. } => diagnostics,
+            _ => &[],
+        }
+    }
+}
+
+/// Opens a game file with default options. See [`open_with`].
+pub fn open(path: impl AsRef<Path>) -> Result<GameFile, Error> {
+    open_with(path.as_ref(), &OpenOptions::default())
+}
+
+/// Opens a game file, choosing the reader by extension. A script with
+/// syntax errors is an [`Error::Syntax`] listing them all.
+pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> {
+    let unreadable = |message: String| Error::Unreadable {
+        path: path.to_path_buf(),
+        message,
+    };
+    let read = || read_input(path, MAX_INPUT_BYTES).map_err(|e| unreadable(e.to_string()));
+    // Standard input is read once; without a format given, its content
+    // tells what it is.
+    let stdin = if path == Path::new("-") && options.format.is_none() {
+        Some(read()?)
+    } else {
+        None
+    };
+    let format = match &stdin {
+        Some(bytes) => FileFormat::sniff(bytes),
+        None => options
+            .format
+            .or_else(|| FileFormat::of_path(path))
+            .ok_or_else(|| Error::UnknownFormat(path.into()))?,
+    };
+    let content = if format == FileFormat::Script {
+        let file = match &stdin {
+            Some(bytes) => crate::script::script_from_bytes(path, bytes),
+            None => load_games_as(path, Some(format)).map_err(|e| match e {
+                crate::script::LoadError::Io { source, .. } => unreadable(source.to_string()),
+                other => unreadable(other.to_string()),
+            })?,
+        };
+        // A TWRS script would read as a TwixT script full of errors.
+        if crate::twrs::script::is_twrs(&file.source) {
+            return Err(Error::Options(format!(
+                "{} is a TWRS script: this command reads TwixT games only so far (check, render, show, sheet, book, view and fmt read TWRS)",
+                path.display()
+            )));
+        }
+        if !file.errors.is_empty() {
+            return Err(Error::Syntax {
+                path: path.to_path_buf(),
+                diagnostics: file.errors,
+            });
+        }
+        Content::Script {
+            source: file.source,
+            games: file.games,
+        }
+    } else {
+        let bytes = match stdin {
+            Some(bytes) => bytes,
+            None => read()?,
+        };
+        Content::Records(read_records(path, &bytes, format, options)?)
+    };
+    Ok(GameFile {
+        path: path.to_path_buf(),
+        content,
+    })
+}
+
+/// A game to open as the drawing commands are asked for one: a file (`-`:
+/// standard input) or a position in one line, the rule set (a preset name)
+/// and size for records that do not say, and one game of several.
+#[derive(Debug, Clone, Default)]
+pub struct Request {
+    /// The file; `-` reads standard input.
+    pub input: PathBuf,
+    /// A position in one line instead of a file ([`open_position`]).
+    pub position: Option<String>,
+    /// The file's format, over what its extension says.
+    pub format: Option<FileFormat>,
+    /// Only this game of a file holding several (1-based).
+    pub game: Option<usize>,
+    /// Preset rule set for records that do not name one.
+    pub rules: Option<String>,
+    /// Board size for move lists.
+    pub size: Option<BoardSize>,
+}
+
+impl Request {
+    /// Opens the file (or position) and keeps the game asked for. A TWRS
+    /// script is refused: the drawing of game files is TwixT's so far.
+    pub fn open(&self) -> Result<GameFile, Error> {
+        if let Some(line) = &self.position {
+            if self.input.as_os_str() != "-" {
+                return Err(Error::Options(
+                    "give a game file or --position, not both".to_string(),
+                ));
+            }
+            return open_position(line);
+        }
+        if self.format.is_none() && crate::twrs::script::sniff(&self.input) {
+            return Err(Error::Options(format!(
+                "{} is a TWRS script: this command draws TwixT games only so far (check, render, show, sheet, book and fmt read TWRS)",
+                self.input.display()
+            )));
+        }
+        let options = OpenOptions::named(self.rules.as_deref(), self.size, self.format)?;
+        if let Some(n) = self.game
+            && is_large_script(&self.input, self.format)
+        {
+            return open_one_streamed(&self.input, n);
+        }
+        open_with(&self.input, &options)?.pick(self.game)
+    }
+}
+
+/// True for a TwixT script file (not gzipped) large enough to be read a
+/// window at a time.
+fn is_large_script(path: &Path, format: Option<FileFormat>) -> bool {
+    format.or_else(|| FileFormat::of_path(path)) == Some(FileFormat::Script)
+        && !crate::limits::is_gzip(path)
+        && std::fs::metadata(path)
+            .is_ok_and(|m| m.is_file() && m.len() >= crate::script::stream::WINDOW_BYTES as u64)
+        && !crate::twrs::script::sniff(path)
+}
+
+/// Game `n` (1-based) of a large TwixT script, read a window at a time:
+/// only that game is kept, with the text of its window, which its spans
+/// point into, so that an archive of any size can be drawn from. Games are
+/// counted as the file holds them, a broken one included; the others are
+/// not checked.
+fn open_one_streamed(path: &Path, n: usize) -> Result<GameFile, Error> {
+    let unreadable = |message: String| Error::Unreadable {
+        path: path.to_path_buf(),
+        message,
+    };
+    let file = std::fs::File::open(path).map_err(|e| unreadable(e.to_string()))?;
+    let meta = file.metadata().map_err(|e| unreadable(e.to_string()))?;
+    // Noted so that no output of this run replaces it.
+    crate::output::note_input(&meta);
+    let reader = std::io::BufReader::with_capacity(1 << 20, file);
+    let mut seen = 0;
+    for window in crate::script::stream::GameStream::new(reader) {
+        let window = window.map_err(|e| unreadable(e.to_string()))?;
+        let here = window.pieces.len();
+        if n > seen && n <= seen + here {
+            let Some(piece) = window.pieces.into_iter().nth(n - seen - 1) else {
+                break;
+            };
+            return match piece.game {
+                Ok(game) => Ok(GameFile {
+                    path: path.to_path_buf(),
+                    content: Content::Script {
+                        source: window.text,
+                        games: vec![game],
+                    },
+                }),
+                Err(e) => Err(Error::Syntax {
+                    path: path.to_path_buf(),
+                    diagnostics: vec![e.to_diagnostic(&path.display().to_string(), &window.text)],
+                }),
+            };
+        }
+        seen += here;
+    }
+    if seen == 0 {
+        return Err(Error::NoGame(path.to_path_buf()));
+    }
+    Err(Error::NoSuchGame {
+        path: path.to_path_buf(),
+        games: seen,
+        asked: n,
+    })
+}
+
+/// A position written in one line (`twixtkit::twixt::line`) as a game file of one
+/// game that starts from it, so that everything that draws a file draws it.
+/// The line's rule set must be a preset (a script can name any other).
+pub fn open_position(line: &str) -> Result<GameFile, Error> {
+    let (rules, _) = crate::twixt::line::read(line).map_err(|e| Error::Options(e.to_string()))?;
+    let name = rules.preset_name().ok_or_else(|| {
+        Error::Options(
+            "a position given on the command line names a preset rule set; for another, write a script with a rule file and `#setup position:`".to_string(),
+        )
+    })?;
+    let text = format!(
+        "[Size \"{}\"]\n[Rules \"{name}\"]\n#setup position: {}\n",
+        rules.size,
+        line.trim()
+    );
+    let path = Path::new("position");
+    let file = crate::script::script_from_bytes(path, text.as_bytes());
+    if !file.errors.is_empty() {
+        return Err(Error::Syntax {
+            path: path.to_path_buf(),
+            diagnostics: file.errors,
+        });
+    }
+    Ok(GameFile {
+        path: path.to_path_buf(),
+        content: Content::Script {
+            source: file.source,
+            games: file.games,
+        },
+    })
+}
+
+/// True for a script file (`.twixt`).
+pub fn is_script(path: &Path) -> bool {
+    FileFormat::of_path(path) == Some(FileFormat::Script)
+}
+
+/// Reads the games of a record file with the given defaults.
+fn read_records(
+    path: &Path,
+    bytes: &[u8],
+    format: FileFormat,
+    options: &OpenOptions,
+) -> Result<Vec<Record>, Error> {
+    let malformed = |e: &dyn std::fmt::Display| Error::Record {
+        path: path.to_path_buf(),
+        message: format!("{e}{}", script_hint(bytes, format)),
+    };
+    Ok(match format {
+        FileFormat::Script => unreachable!("scripts are read by load_games"),
+        FileFormat::LittleGolem => vec![littlegolem::read(bytes).map_err(|e| malformed(&e))?],
+        // Without a rule set, the T1 reader's own default (the swap T1 files are played with).
+        FileFormat::T1 => vec![
+            match &options.rules {
+                Some(r) => t1::read_with(bytes, r.clone()),
+                None => t1::read(bytes),
+            }
+            .map_err(|e| malformed(&e))?,
+        ],
+        FileFormat::MoveList => {
+            let mut base = options.rules.clone().unwrap_or_else(RuleSet::pencil);
+            if let Some(size) = options.size {
+                base = base.with_size(size);
+            }
+            base.validate().map_err(|e| Error::Options(e.to_string()))?;
+            movelist::read_with(bytes, base).map_err(|e| malformed(&e))?
+        }
+    })
+}
+
+impl GameFile {
+    /// The file name without its extension (`game` when it has none).
+    pub fn stem(&self) -> String {
+        crate::limits::without_gz(&self.path)
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "game".into())
+    }
+
+    /// How many games the file holds.
+    pub fn len(&self) -> usize {
+        match &self.content {
+            Content::Script { games, .. } => games.len(),
+            Content::Records(r) => r.len(),
+        }
+    }
+
+    /// True when the file holds no game.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Keeps only game `which` (1-based), or every game when `None`. An
+    /// empty file is an error either way.
+    pub fn pick(mut self, which: Option<usize>) -> Result<GameFile, Error> {
+        let games = self.len();
+        match which {
+            None if games > 0 => Ok(self),
+            None => Err(Error::NoGame(self.path)),
+            Some(n) if n >= 1 && n <= games => {
+                match &mut self.content {
+                    Content::Script { games, .. } => *games = vec![games.swap_remove(n - 1)],
+                    Content::Records(r) => *r = vec![r.swap_remove(n - 1)],
+                }
+                Ok(self)
+            }
+            Some(asked) => Err(Error::NoSuchGame {
+                path: self.path,
+                games,
+                asked,
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Explained as _;
+
+    #[test]
+    fn a_request_opens_a_position_or_a_file_not_both() {
+        let line = "24/pencil/c3,d5/h8,j6/*/black";
+        let position = Request {
+            input: PathBuf::from("-"),
+            position: Some(line.to_string()),
+            ..Request::default()
+        };
+        assert_eq!(position.open().unwrap().len(), 1);
+        let both = Request {
+            input: PathBuf::from("game.twixt"),
+            ..position.clone()
+        };
+        assert!(both.open().unwrap_err().is_usage());
+        let unknown_rules = Request {
+            input: PathBuf::from("game.txt"),
+            rules: Some("nonesuch".to_string()),
+            ..Request::default()
+        };
+        assert!(unknown_rules.open().unwrap_err().is_usage());
+    }
+}

@@ -1,0 +1,80 @@
+//! A game record: header tags and the plain move list, with no annotations.
+//! Every file format reads into and writes from a `Record`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::twixt::board::{BoardSize, Player};
+use crate::twixt::moves::Move;
+use crate::twixt::rules::RuleSet;
+
+/// How a game ended, as declared by a record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameResult {
+    /// The colour that won (by connection or resignation).
+    Win(Player),
+    /// A draw.
+    Draw,
+    /// Not finished.
+    Unfinished,
+}
+
+/// One game as a move list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// Header tags in file order, unknown ones included (`Event`, `Red`, …).
+    pub tags: Vec<(String, String)>,
+    /// The rule set, board size included.
+    pub rules: RuleSet,
+    /// The colour that moves first (Red unless a file says otherwise).
+    pub first: Player,
+    /// The moves in order.
+    pub moves: Vec<Move>,
+    /// The result the file declares, if any.
+    pub result: Option<GameResult>,
+    /// Where each move stands in the file it was read from, in move order
+    /// (empty for a record not read from a file).
+    #[serde(skip)]
+    pub move_at: MoveLocations,
+}
+
+/// Where the moves of a record stand in its file. Like a script's spans,
+/// locations never make two records differ: the same game read from two
+/// files is the same game.
+#[derive(Debug, Clone, Default)]
+pub struct MoveLocations(pub Vec<crate::formats::Location>);
+
+impl PartialEq for MoveLocations {
+    fn eq(&self, _: &MoveLocations) -> bool {
+        true
+    }
+}
+
+impl Eq for MoveLocations {}
+
+impl Record {
+    /// An empty record under `rules`: no tags, no moves, Red first, no result.
+    pub fn new(rules: RuleSet) -> Record {
+        Record {
+            tags: Vec::new(),
+            rules,
+            first: Player::Red,
+            moves: Vec::new(),
+            result: None,
+            move_at: MoveLocations::default(),
+        }
+    }
+
+    /// The board size of its rule set.
+    pub fn size(&self) -> BoardSize {
+        self.rules.size
+    }
+
+    /// The first value of a tag, by case-insensitive name.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}

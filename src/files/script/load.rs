@@ -1,0 +1,354 @@
+//! Reading game files of any supported format into script games.
+
+use std::path::{Path, PathBuf};
+
+use super::{Game, parse};
+use crate::diagnostic::Diagnostic;
+use crate::limits::{MAX_INPUT_BYTES, read_input};
+
+/// File extensions `load_games` understands (lower case, without the dot).
+pub const EXTENSIONS: &[&str] = &["twixt", "tsgf", "t1", "txt", "moves"];
+
+/// The games of one file, with the text they came from and any syntax errors
+/// (games with errors are left out; the others are kept).
+#[derive(Debug, Clone)]
+pub struct LoadedFile {
+    /// The path the file was read from.
+    pub path: PathBuf,
+    /// The file's text (invalid UTF-8 replaced), for error snippets.
+    pub source: String,
+    /// The games read without errors, in file order.
+    pub games: Vec<Game>,
+    /// Syntax and read errors, ready to print.
+    pub errors: Vec<Diagnostic>,
+}
+
+/// Why a file could not be read at all.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The extension names no known format and none was given.
+    #[error("{path}: unknown file type: expected one of .{}", EXTENSIONS.join(", ."))]
+    UnknownExtension {
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for LoadError {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
+/// The formats of game files, named by extension or by `--from`. (With the
+/// `cli` feature the command line parses them by the names `twixt`, `tsgf`
+/// or `lg`, `t1` and `moves`; the variants' comments are their help.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum FileFormat {
+    /// A `.twixt` game script.
+    #[cfg_attr(feature = "cli", value(name = "twixt"))]
+    Script,
+    /// Little Golem `.tsgf`.
+    #[cfg_attr(feature = "cli", value(name = "tsgf", alias = "lg"))]
+    LittleGolem,
+    /// T1j `.T1`.
+    T1,
+    /// A numbered move list (`.txt`, `.moves`).
+    #[cfg_attr(feature = "cli", value(name = "moves"))]
+    MoveList,
+}
+
+impl FileFormat {
+    /// The format a file name says; `-` (standard input) is a script.
+    pub fn of_path(path: &Path) -> Option<FileFormat> {
+        if path == Path::new("-") {
+            return Some(FileFormat::Script);
+        }
+        // `games.tsgf.gz` is a `.tsgf` file, compressed.
+        let ext = crate::limits::without_gz(path)
+            .extension()?
+            .to_str()?
+            .to_ascii_lowercase();
+        Some(match ext.as_str() {
+            "twixt" => FileFormat::Script,
+            "tsgf" => FileFormat::LittleGolem,
+            "t1" => FileFormat::T1,
+            "txt" | "moves" => FileFormat::MoveList,
+            _ => return None,
+        })
+    }
+}
+
+impl FileFormat {
+    /// The format the first bytes of a record show, for input that has no
+    /// name to go by (standard input): a Little Golem record opens with
+    /// `(;`; a line starting `# ` opens a T1 file (thirteen header lines,
+    /// each with a `#` comment, rows and columns numbers) or else a move
+    /// list with a comment; anything else is a script. No script starts
+    /// either way, so a script is never taken for another format.
+    ///
+    /// ```
+    /// use twixtkit::script::FileFormat;
+    /// assert_eq!(FileFormat::sniff(b"(;FF[4]SZ[24];r[ch])"), FileFormat::LittleGolem);
+    /// assert_eq!(FileFormat::sniff(b"# my games\n1. f6 2. m12\n"), FileFormat::MoveList);
+    /// assert_eq!(FileFormat::sniff(b"[Rules \"pencil\"]\n1. f6\n"), FileFormat::Script);
+    /// ```
+    pub fn sniff(head: &[u8]) -> FileFormat {
+        let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+        let text = String::from_utf8_lossy(&head[..head.len().min(4096)]);
+        let text = text.trim_start_matches(|c: char| c.is_ascii_whitespace());
+        if text.starts_with("(;") {
+            return FileFormat::LittleGolem;
+        }
+        let first = text.lines().next().unwrap_or("");
+        let comment =
+            first.starts_with('#') && first[1..].chars().next().is_none_or(char::is_whitespace);
+        if !comment {
+            return FileFormat::Script;
+        }
+        let header: Vec<&str> = text
+            .lines()
+            .take(crate::formats::t1::HEADER_LINES)
+            .collect();
+        let number = |line: &str| {
+            let v = line.split('#').next().unwrap_or("").trim();
+            v.len() <= 4 && v.bytes().all(|b| b.is_ascii_digit())
+        };
+        if header.len() == crate::formats::t1::HEADER_LINES
+            && header.iter().all(|l| l.contains('#'))
+            && number(header[5])
+            && number(header[6])
+        {
+            FileFormat::T1
+        } else {
+            FileFormat::MoveList
+        }
+    }
+}
+
+/// True when `path` has an extension `load_games` reads (also with `.gz`
+/// after it: compressed files are read as they are).
+pub fn is_game_file(path: &Path) -> bool {
+    crate::limits::without_gz(path)
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| EXTENSIONS.iter().any(|x| x.eq_ignore_ascii_case(e)))
+}
+
+/// Reads a game file, choosing the reader by extension (`-` is standard
+/// input, read as a script).
+pub fn load_games(path: &Path) -> Result<LoadedFile, LoadError> {
+    load_games_as(path, None)
+}
+
+/// Reads a game file in `format`, or the format its extension names;
+/// standard input (`-`) in the format its content shows
+/// ([`FileFormat::sniff`]).
+pub fn load_games_as(path: &Path, format: Option<FileFormat>) -> Result<LoadedFile, LoadError> {
+    if path == Path::new("-") && format.is_none() {
+        let bytes = read_input(path, MAX_INPUT_BYTES).map_err(|source| LoadError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        return Ok(match FileFormat::sniff(&bytes) {
+            FileFormat::Script => script_from_bytes(path, &bytes),
+            other => records_as_games(path, &bytes, other),
+        });
+    }
+    let Some(format) = format.or_else(|| FileFormat::of_path(path)) else {
+        return Err(LoadError::UnknownExtension {
+            path: path.to_path_buf(),
+        });
+    };
+    let io = |source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    match format {
+        FileFormat::Script => {
+            let bytes = read_input(path, MAX_INPUT_BYTES).map_err(io)?;
+            Ok(script_from_bytes(path, &bytes))
+        }
+        // Other formats (`src/files/formats/`) read into `Record`s, which become
+        // games through `Game::from_record`. Add new formats here and in
+        // EXTENSIONS.
+        FileFormat::LittleGolem | FileFormat::T1 | FileFormat::MoveList => {
+            let bytes = read_input(path, MAX_INPUT_BYTES).map_err(io)?;
+            Ok(records_as_games(path, &bytes, format))
+        }
+    }
+}
+
+/// The games of a record file's `bytes` (Little Golem, T1, move list) as
+/// script games whose moves point at their place in the text, so that a
+/// replay error names the move's line and column.
+pub(crate) fn records_as_games(path: &Path, bytes: &[u8], format: FileFormat) -> LoadedFile {
+    use crate::formats::{Location, littlegolem, movelist, t1};
+    let records = match format {
+        FileFormat::LittleGolem => littlegolem::read(bytes)
+            .map(|r| vec![r])
+            .map_err(|e| match e {
+                littlegolem::Error::Syntax { at, message } => (Some(at), message),
+                other => (None, other.to_string()),
+            }),
+        FileFormat::T1 => t1::read(bytes).map(|r| vec![r]).map_err(|e| match e {
+            t1::Error::Syntax { at, message } => (Some(at), message),
+            other => (None, other.to_string()),
+        }),
+        _ => movelist::read(bytes).map_err(|e| match e {
+            movelist::Error::Syntax { at, message } => (Some(at), message),
+            other => (None, other.to_string()),
+        }),
+    };
+    // Latin-1 files still get a readable snippet.
+    let source = String::from_utf8_lossy(bytes).into_owned();
+    let name = path.display().to_string();
+    let (games, errors) = match records {
+        Ok(rs) => {
+            // One pass over the text places every move of every game,
+            // so a replay error names the move's line and column.
+            let mut cursor = TextCursor::default();
+            let games = rs
+                .iter()
+                .map(|r| {
+                    let mut g = Game::from_record(r);
+                    // A game starts where its first move is written.
+                    g.span.line = r.move_at.0.first().map_or(1, |at| at.line as u32);
+                    g.span.col = 1;
+                    let moves = g.line.elements.iter_mut().filter_map(|e| match e {
+                        super::Element::Move(m) => Some(m),
+                        _ => None,
+                    });
+                    for (m, at) in moves.zip(&r.move_at.0) {
+                        m.span = cursor.span(&source, *at);
+                    }
+                    g
+                })
+                .collect();
+            (games, Vec::new())
+        }
+        Err((at, message)) => {
+            let message = message + &script_hint(bytes, format);
+            let d = Diagnostic::error(message).with_file(name);
+            let d = match at {
+                Some(Location { line, column }) => {
+                    d.at_line_col(&source, line as u32, column as u32, 1)
+                }
+                None => d,
+            };
+            (Vec::new(), vec![d])
+        }
+    };
+    LoadedFile {
+        path: path.to_path_buf(),
+        source,
+        games,
+        errors,
+    }
+}
+
+/// Finds spans of increasing locations in a text in one pass.
+#[derive(Default)]
+struct TextCursor {
+    offset: usize,
+    line: usize,
+    column: usize,
+}
+
+impl TextCursor {
+    /// The span of the word (up to white space, `;` or `)`) at `at`.
+    fn span(&mut self, source: &str, at: crate::formats::Location) -> super::Span {
+        if self.line == 0 || (at.line, at.column) < (self.line, self.column) {
+            *self = TextCursor {
+                offset: 0,
+                line: 1,
+                column: 1,
+            };
+        }
+        for c in source[self.offset..].chars() {
+            if (self.line, self.column) >= (at.line, at.column) {
+                break;
+            }
+            self.offset += c.len_utf8();
+            if c == '\n' {
+                self.line += 1;
+                self.column = 1;
+            } else {
+                self.column += 1;
+            }
+        }
+        let len = source[self.offset..]
+            .find(|c: char| c.is_whitespace() || c == ';' || c == ')')
+            .unwrap_or(source.len() - self.offset);
+        super::Span::new(self.offset, at.line as u32, at.column as u32, len.max(1))
+    }
+}
+
+/// When a record file that failed to read is a valid game script, says so:
+/// a script saved as `.txt` reads as a move list and fails puzzlingly.
+pub fn script_hint(bytes: &[u8], format: FileFormat) -> String {
+    if format == FileFormat::Script {
+        return String::new();
+    }
+    // Only a script that says more than moves: a plain move list with a
+    // wrong move parses as a script too, and is no script.
+    let scripted = |g: &Game| {
+        !g.tags.is_empty()
+            || g.setup.is_some()
+            || g.line
+                .elements
+                .iter()
+                .any(|e| !matches!(e, super::Element::Move(_)))
+    };
+    match std::str::from_utf8(bytes).map(parse) {
+        Ok(p) if p.errors.is_empty() && p.file.games.iter().any(scripted) => {
+            " (the file reads as a game script: try --from twixt)".to_string()
+        }
+        _ => String::new(),
+    }
+}
+
+/// A script already read (from standard input, say) as a loaded file.
+pub fn script_from_bytes(path: &Path, bytes: &[u8]) -> LoadedFile {
+    let name = path.display().to_string();
+    let source = match crate::formats::utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err((at, message)) => {
+            let source = String::from_utf8_lossy(bytes).into_owned();
+            let d = Diagnostic::error(message).with_file(name).at_line_col(
+                &source,
+                at.line as u32,
+                at.column as u32,
+                1,
+            );
+            return LoadedFile {
+                path: path.to_path_buf(),
+                source,
+                games: Vec::new(),
+                errors: vec![d],
+            };
+        }
+    };
+    let parsed = parse(&source);
+    let errors = parsed
+        .errors
+        .iter()
+        .map(|e| e.to_diagnostic(&name, &source))
+        .collect();
+    LoadedFile {
+        path: path.to_path_buf(),
+        games: parsed.file.games,
+        errors,
+        source,
+    }
+}

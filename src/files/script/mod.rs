@@ -1,0 +1,347 @@
+//! The twixtkit game script format (`.twixt`): PGN-like header tags, move
+//! text, comments, diagram points, marks, setup blocks, checkable claims and
+//! variations. Specification: `docs/script-format.md`.
+//!
+//! [`parse`] reads text into a [`ScriptFile`]; [`write_file`] writes it back
+//! canonically, so that `parse(write(file)) == file`.
+
+mod ast;
+mod diagram_options;
+pub(crate) mod lex;
+mod load;
+pub(crate) use load::records_as_games;
+mod parse;
+pub mod stream;
+pub(crate) mod write;
+
+use std::path::{Path, PathBuf};
+
+pub use ast::*;
+pub use diagram_options::{CaptionPosition, ParseSidesError, Sides};
+pub use load::{
+    EXTENSIONS, FileFormat, LoadError, LoadedFile, is_game_file, load_games, load_games_as,
+    script_from_bytes, script_hint,
+};
+pub use parse::{MAX_DEPTH, ParseError, Parsed, Piece, parse, parse_pieces};
+pub use write::{move_text, write_file, write_game};
+
+use crate::record::{GameResult, Record};
+use crate::twixt::board::{BoardSize, Player};
+use crate::twixt::moves::Move;
+use crate::twixt::rules::{Crossing, Linking, Removal, RuleSet, Swap};
+
+/// Reads a `Result` tag value: `red`, `black`, `draw` or `*` (`None` if
+/// unreadable; `Some(None)` never occurs).
+pub fn parse_result(v: &str) -> Option<GameResult> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "red" => Some(GameResult::Win(Player::Red)),
+        "black" => Some(GameResult::Win(Player::Black)),
+        "draw" => Some(GameResult::Draw),
+        "*" => Some(GameResult::Unfinished),
+        _ => None,
+    }
+}
+
+/// The `Result` tag spelling of a result.
+pub fn result_name(r: GameResult) -> &'static str {
+    match r {
+        GameResult::Win(p) => p.name(),
+        GameResult::Draw => "draw",
+        GameResult::Unfinished => "*",
+    }
+}
+
+/// What a `Rules` tag says: a preset with optional `key=value` overrides,
+/// or a YAML file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesSpec {
+    /// A preset with its overrides applied.
+    Inline(RuleSet),
+    /// A YAML rule set, relative to the script's folder.
+    File(PathBuf),
+}
+
+impl RulesSpec {
+    /// `board`, `pencil swap=none`, `crossing=own links=manual removal=none
+    /// swap=colors` (starting from `pencil`), or `rules/my.yaml`.
+    pub fn parse(v: &str) -> Result<RulesSpec, String> {
+        let v = v.trim();
+        let lower = v.to_ascii_lowercase();
+        if lower.ends_with(".yaml") || lower.ends_with(".yml") || v.contains(['/', '\\']) {
+            // A downloaded script must not make `check` read (and quote in its
+            // errors) files elsewhere: only YAML files beside the script or below.
+            let path = PathBuf::from(v);
+            let inside = path
+                .components()
+                .all(|c| matches!(c, std::path::Component::Normal(_)));
+            if !inside || !(lower.ends_with(".yaml") || lower.ends_with(".yml")) || v.contains('\\')
+            {
+                return Err(format!(
+                    "a rule-set file must be a .yaml file in the script's folder or below it, found `{v}`"
+                ));
+            }
+            return Ok(RulesSpec::File(path));
+        }
+        let mut words = v.split_whitespace().peekable();
+        let mut rules = RuleSet::pencil();
+        if let Some(w) = words.peek()
+            && !w.contains('=')
+        {
+            rules = RuleSet::preset(w).map_err(|e| e.to_string())?;
+            words.next();
+        }
+        for w in words {
+            let (k, val) = w
+                .split_once('=')
+                .ok_or_else(|| format!("expected a rule like swap=none, found `{w}`"))?;
+            let bad = || format!("unknown value `{val}` for rule `{k}`");
+            match k.to_ascii_lowercase().as_str() {
+                "crossing" => {
+                    rules.crossing = match val {
+                        "none" => Crossing::None,
+                        "own" => Crossing::Own,
+                        _ => return Err(bad()),
+                    }
+                }
+                "links" => {
+                    rules.links = match val {
+                        "automatic" => Linking::Automatic,
+                        "manual" => Linking::Manual,
+                        "automatic-editable" => Linking::AutomaticEditable,
+                        _ => return Err(bad()),
+                    }
+                }
+                "removal" => {
+                    rules.removal = match val {
+                        "none" => Removal::None,
+                        "links" => Removal::Links,
+                        "links-and-pegs" => Removal::LinksAndPegs,
+                        _ => return Err(bad()),
+                    }
+                }
+                "swap" => {
+                    rules.swap = match val {
+                        "none" => Swap::None,
+                        "mirror" => Swap::Mirror,
+                        "colors" => Swap::Colors,
+                        _ => return Err(bad()),
+                    }
+                }
+                "supply-pegs" | "supply-links" => {
+                    let n: u16 = val.parse().map_err(|_| {
+                        format!("{k}={val}: expected a number of pieces from 0 to 65535")
+                    })?;
+                    if k.eq_ignore_ascii_case("supply-pegs") {
+                        rules.supply_pegs = Some(n);
+                    } else {
+                        rules.supply_links = Some(n);
+                    }
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown rule `{k}`: expected crossing, links, removal, swap, supply-pegs or supply-links"
+                    ));
+                }
+            }
+        }
+        Ok(RulesSpec::Inline(rules))
+    }
+
+    /// The `Rules` tag value for a rule set: its preset name, or the preset
+    /// `pencil` with overrides.
+    pub fn describe(rules: &RuleSet) -> String {
+        if let Some(n) = rules.preset_name() {
+            return n.to_string();
+        }
+        let enum_name = |s: String| {
+            // Debug names are CamelCase; tags use kebab-case.
+            let mut out = String::new();
+            for (i, c) in s.chars().enumerate() {
+                if c.is_ascii_uppercase() && i > 0 {
+                    out.push('-');
+                }
+                out.push(c.to_ascii_lowercase());
+            }
+            out
+        };
+        let mut text = format!(
+            "crossing={} links={} removal={} swap={}",
+            enum_name(format!("{:?}", rules.crossing)),
+            enum_name(format!("{:?}", rules.links)),
+            enum_name(format!("{:?}", rules.removal)),
+            enum_name(format!("{:?}", rules.swap)),
+        );
+        if let Some(n) = rules.supply_pegs {
+            text.push_str(&format!(" supply-pegs={n}"));
+        }
+        if let Some(n) = rules.supply_links {
+            text.push_str(&format!(" supply-links={n}"));
+        }
+        text
+    }
+}
+
+/// Loads a YAML rule set file.
+pub fn load_rules_yaml(path: &Path) -> Result<RuleSet, String> {
+    let text = crate::limits::read_regular_text(path, crate::limits::MAX_YAML_BYTES)
+        .map_err(|e| format!("cannot read rule set {}: {e}", path.display()))?;
+    // The engine's reader: presets with overrides, positions in errors.
+    let rules = RuleSet::from_yaml(&text).map_err(|e| {
+        if e.line == 0 {
+            format!("bad rule set {}: {}", path.display(), e.message)
+        } else {
+            format!(
+                "bad rule set {}:{}:{}: {}",
+                path.display(),
+                e.line,
+                e.column,
+                e.message
+            )
+        }
+    })?;
+    Ok(rules)
+}
+
+impl Game {
+    /// The first value of a tag, by case-insensitive name.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+            .map(|t| t.value.as_str())
+    }
+
+    /// The tag node itself (for its span).
+    pub fn tag_node(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Sets a tag, replacing the first one of that name or appending.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self
+            .tags
+            .iter_mut()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+        {
+            Some(t) => t.value = value,
+            None => self.tags.push(Tag {
+                name: name.to_string(),
+                value,
+                span: Span::default(),
+            }),
+        }
+    }
+
+    /// The `Size` tag, if present (checked by the parser).
+    pub fn size(&self) -> Option<BoardSize> {
+        self.tag("Size").and_then(|v| v.parse().ok())
+    }
+
+    /// The `First` tag; Red when absent.
+    pub fn first(&self) -> Player {
+        self.tag("First")
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or(Player::Red)
+    }
+
+    /// The declared result, if any.
+    pub fn result(&self) -> Option<GameResult> {
+        self.tag("Result").and_then(parse_result)
+    }
+
+    /// The rule set: the `Rules` tag (default `pencil`), a YAML path resolved
+    /// against `base_dir`, on the board of the `Size` tag when there is one.
+    pub fn rules(&self, base_dir: Option<&Path>) -> Result<RuleSet, String> {
+        let spec = match self.tag("Rules") {
+            Some(v) => RulesSpec::parse(v)?,
+            None => RulesSpec::Inline(RuleSet::pencil()),
+        };
+        let mut rules = match spec {
+            RulesSpec::Inline(r) => r,
+            RulesSpec::File(p) => {
+                let full = crate::limits::resolve_inside(base_dir.unwrap_or(Path::new(".")), &p)?;
+                load_rules_yaml(&full)?
+            }
+        };
+        if let Some(size) = self.size() {
+            rules = rules.with_size(size);
+        }
+        rules.validate().map_err(|e| e.to_string())?;
+        Ok(rules)
+    }
+
+    /// The main line's moves in order.
+    pub fn main_moves(&self) -> impl Iterator<Item = &MoveNode> {
+        self.line.elements.iter().filter_map(|e| match e {
+            Element::Move(m) => Some(m),
+            _ => None,
+        })
+    }
+
+    /// The main line as a plain record (rule set paths resolved against the
+    /// current directory). Setup blocks have no record form and are refused.
+    pub fn to_record(&self) -> Result<Record, String> {
+        self.to_record_with(self.rules(None)?)
+    }
+
+    /// As [`Game::to_record`] with an already resolved rule set.
+    pub fn to_record_with(&self, rules: RuleSet) -> Result<Record, String> {
+        if self.setup.is_some() {
+            return Err("a game that starts from a setup block has no plain move record (a .twixt script holds it)".into());
+        }
+        Ok(Record {
+            tags: self
+                .tags
+                .iter()
+                .map(|t| (t.name.clone(), t.value.clone()))
+                .collect(),
+            rules,
+            first: self.first(),
+            moves: self.main_moves().map(|m| m.mv.clone()).collect(),
+            result: self.result(),
+            move_at: Default::default(),
+        })
+    }
+
+    /// A game from a plain record: its tags (with `Size`, `Rules`, `First`
+    /// and `Result` made to agree with the record) and its moves.
+    pub fn from_record(rec: &Record) -> Game {
+        let mut g = Game {
+            tags: rec
+                .tags
+                .iter()
+                .map(|(k, v)| Tag {
+                    name: ast::KNOWN_TAGS
+                        .iter()
+                        .find(|n| n.eq_ignore_ascii_case(k))
+                        .map_or_else(|| k.clone(), |n| n.to_string()),
+                    value: v.clone(),
+                    span: Span::default(),
+                })
+                .collect(),
+            ..Game::default()
+        };
+        g.set_tag("Size", rec.rules.size.to_string());
+        g.set_tag("Rules", RulesSpec::describe(&rec.rules));
+        if rec.first != Player::Red || g.tag("First").is_some() {
+            g.set_tag("First", rec.first.name());
+        }
+        match rec.result {
+            Some(r) => g.set_tag("Result", result_name(r)),
+            None => g.tags.retain(|t| t.name != "Result"),
+        }
+        g.line.elements = rec
+            .moves
+            .iter()
+            .map(|m: &Move| {
+                Element::Move(MoveNode {
+                    mv: m.clone(),
+                    glyph: None,
+                    span: Span::default(),
+                })
+            })
+            .collect();
+        g
+    }
+}

@@ -1,0 +1,323 @@
+//! Canonical writer: one layout for every syntax tree, read back unchanged.
+
+use std::fmt::Write as _;
+
+use super::ast::*;
+use crate::twixt::link::Link;
+use crate::twixt::moves::{Move, Placement, Removal};
+
+/// Lines of move text are wrapped before this many characters.
+const WIDTH: usize = 80;
+
+/// Every game, separated by blank lines.
+pub fn write_file(file: &ScriptFile) -> String {
+    let mut out = String::new();
+    for (i, g) in file.games.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&write_game(g));
+    }
+    out
+}
+
+/// One game: remarks, tags, a blank line, setup lines, then move text.
+pub fn write_game(g: &Game) -> String {
+    let mut out = String::new();
+    for r in &g.preamble {
+        writeln!(out, "% {r}").unwrap();
+    }
+    for t in &g.tags {
+        writeln!(out, "[{} {}]", t.name, quote(&t.value)).unwrap();
+    }
+    let has_body = g.setup.is_some() || !g.line.elements.is_empty();
+    if has_body && (!g.tags.is_empty() || !g.preamble.is_empty()) {
+        out.push('\n');
+    }
+    if let Some(s) = &g.setup {
+        write_setup(&mut out, s);
+    }
+    let mut w = Wrap { out, col: 0 };
+    write_line(&mut w, &g.line, 0);
+    let mut out = w.out;
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
+fn write_setup(out: &mut String, s: &SetupBlock) {
+    let holes = |v: &[crate::twixt::board::Hole]| {
+        v.iter()
+            .map(|h| h.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    if !s.red.is_empty() {
+        writeln!(out, "#setup red: {}", holes(&s.red)).unwrap();
+    }
+    if !s.black.is_empty() {
+        writeln!(out, "#setup black: {}", holes(&s.black)).unwrap();
+    }
+    if !s.links.is_empty() {
+        let l: Vec<String> = s.links.iter().map(|l| l.to_string()).collect();
+        writeln!(out, "#setup links: {}", l.join(" ")).unwrap();
+    }
+    if let Some(p) = s.to_move {
+        writeln!(out, "#setup to-move: {p}").unwrap();
+    }
+    if s.red.is_empty() && s.black.is_empty() && s.links.is_empty() && s.to_move.is_none() {
+        // An empty board is still a setup: say so with empty sections.
+        out.push_str("#setup red:\n");
+    }
+}
+
+/// Text being laid out in lines of at most [`WIDTH`] characters.
+struct Wrap {
+    out: String,
+    col: usize,
+}
+
+impl Wrap {
+    fn token(&mut self, t: &str) {
+        let len = t.chars().count();
+        if self.col > 0 {
+            if self.col + 1 + len > WIDTH {
+                self.out.push('\n');
+                self.col = 0;
+            } else {
+                self.out.push(' ');
+                self.col += 1;
+            }
+        }
+        self.out.push_str(t);
+        self.col = match t.rfind('\n') {
+            Some(i) => t[i + 1..].chars().count(),
+            None => self.col + len,
+        };
+    }
+
+    /// A whole line of its own (directive or remark).
+    fn own_line(&mut self, t: &str) {
+        if self.col > 0 {
+            self.out.push('\n');
+        }
+        self.out.push_str(t);
+        self.out.push('\n');
+        self.col = 0;
+    }
+
+    /// Glued to the previous token.
+    fn glue(&mut self, t: &str) {
+        self.out.push_str(t);
+        self.col += t.chars().count();
+    }
+}
+
+fn write_line(w: &mut Wrap, line: &Line, ply: u32) {
+    let mut ply = ply;
+    let mut last_move = ply;
+    for e in &line.elements {
+        match e {
+            Element::Move(m) => {
+                ply += 1;
+                last_move = ply;
+                // Number, removals and move stay together on one line.
+                let mut t = format!("{ply}.");
+                if let Move::Place(p) = &m.mv {
+                    for r in &p.removals {
+                        match r {
+                            Removal::Peg(h) => write!(t, " -{h}").unwrap(),
+                            Removal::Link(l) => write!(t, " -{l}").unwrap(),
+                        }
+                    }
+                }
+                t.push(' ');
+                t.push_str(&move_text(&m.mv));
+                if let Some(g) = m.glyph {
+                    t.push_str(g.as_str());
+                }
+                w.token(&t);
+            }
+            Element::Comment(c) => w.token(&format!("{{{}}}", escape_comment(c))),
+            Element::Remark(r) => w.own_line(&format!("% {r}")),
+            Element::Diagram(d) => w.own_line(&diagram_text(d)),
+            Element::Mark(m) => w.own_line(&mark_text(&m.kind)),
+            Element::Claim(c) => w.own_line(&claim_text(&c.kind)),
+            Element::Variation(v) => {
+                w.token("(");
+                // The first token inside follows `(` directly.
+                let mut inner = Wrap {
+                    out: String::new(),
+                    col: w.col,
+                };
+                write_line(&mut inner, v, last_move.saturating_sub(1));
+                let body = inner.out.trim_start_matches(' ').to_string();
+                w.out.push_str(&body);
+                w.col = inner.col;
+                if body.is_empty() {
+                    w.glue(")");
+                } else if w.col == 0 {
+                    w.out.push(')');
+                    w.col = 1;
+                } else {
+                    w.glue(")");
+                }
+            }
+        }
+    }
+}
+
+/// The move word: `swap`, `resign`, `draw`, or `f6+d5+d3-e5=`.
+pub fn move_text(mv: &Move) -> String {
+    match mv {
+        Move::Swap => "swap".into(),
+        Move::Resign => "resign".into(),
+        Move::AcceptDraw => "draw".into(),
+        Move::Place(p) => placement_text(p),
+    }
+}
+
+fn placement_text(p: &Placement) -> String {
+    let mut s = p.hole.to_string();
+    for l in &p.links {
+        s.push('+');
+        s.push_str(&link_item(*l, p.hole));
+    }
+    if p.offers_draw {
+        s.push('=');
+    }
+    s
+}
+
+fn link_item(l: Link, hole: crate::twixt::board::Hole) -> String {
+    if l.touches(hole) {
+        l.other_end(hole).to_string()
+    } else {
+        l.to_string()
+    }
+}
+
+pub(crate) fn escape_comment(c: &str) -> String {
+    let mut s = String::with_capacity(c.len());
+    for ch in c.chars() {
+        if ch == '\\' || ch == '}' {
+            s.push('\\');
+        }
+        s.push(ch);
+    }
+    s
+}
+
+/// `"text"` with `"` and `\` escaped.
+pub(crate) fn quote(v: &str) -> String {
+    let mut s = String::with_capacity(v.len() + 2);
+    s.push('"');
+    for ch in v.chars() {
+        if ch == '\\' || ch == '"' {
+            s.push('\\');
+        }
+        s.push(ch);
+    }
+    s.push('"');
+    s
+}
+
+/// A directive argument: bare when it reads back unchanged, else quoted.
+fn arg(v: &str) -> String {
+    let bare = !v.is_empty()
+        && v.chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '/' | '-' | '+' | '!' | '?'))
+        && !v.starts_with('-');
+    if bare { v.to_string() } else { quote(v) }
+}
+
+fn diagram_text(d: &DiagramPoint) -> String {
+    let mut s = String::from("#diagram");
+    let mut opt = |k: &str, v: &str| {
+        s.push(' ');
+        s.push_str(k);
+        s.push('=');
+        s.push_str(&arg(v));
+    };
+    if let Some(n) = &d.name {
+        opt("name", n);
+    }
+    if let Some(c) = &d.caption {
+        opt("caption", c);
+    }
+    if let Some(n) = d.numbers {
+        let v = match n {
+            Numbers::None => "none".to_string(),
+            Numbers::All => "all".to_string(),
+            Numbers::Range(a, b) => format!("{a}-{b}"),
+            Numbers::SinceLast => "since-last".to_string(),
+        };
+        opt("numbers", &v);
+    }
+    if let Some((a, b)) = d.crop {
+        opt("crop", &format!("{a}-{b}"));
+    }
+    if let Some(st) = &d.style {
+        opt("style", st);
+    }
+    for (k, v) in &d.extra {
+        opt(k, v);
+    }
+    s
+}
+
+fn mark_text(m: &MarkKind) -> String {
+    match m {
+        MarkKind::Label { hole, text } => format!("#label {hole} {}", arg(text)),
+        MarkKind::Ghost {
+            player,
+            hole,
+            label,
+        } => match label {
+            Some(l) => format!("#ghost {player} {hole} {}", arg(l)),
+            None => format!("#ghost {player} {hole}"),
+        },
+        MarkKind::Highlight(ts) => {
+            let mut s = String::from("#highlight");
+            for t in ts {
+                s.push(' ');
+                match t {
+                    Target::Hole(h) => s.push_str(&h.to_string()),
+                    Target::Link(l) => s.push_str(&l.to_string()),
+                }
+            }
+            s
+        }
+        MarkKind::Arrow(a, b) => format!("#arrow {a} {b}"),
+        MarkKind::NewLink(l) => format!("#new-link {l}"),
+        MarkKind::RemovedLink(l) => format!("#removed-link {l}"),
+        MarkKind::Area(a, b) => format!("#area {a}-{b}"),
+    }
+}
+
+fn claim_text(c: &ClaimKind) -> String {
+    let links = |v: &[Link]| {
+        v.iter()
+            .map(|l| l.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match c {
+        ClaimKind::LinkCount(n) => format!("#links {n}"),
+        ClaimKind::Links(v) if v.is_empty() => "#links none".into(),
+        ClaimKind::Links(v) => format!("#links {}", links(v)),
+        ClaimKind::WouldLink { hole, with } => {
+            let w: Vec<String> = with.iter().map(|h| h.to_string()).collect();
+            format!("#would-link {hole}: {}", w.join(" "))
+        }
+        ClaimKind::CannotJoin(a, b) => format!("#cannot-join {a} {b}"),
+        ClaimKind::Blocked { link, by: Some(b) } => format!("#blocked {link} by {b}"),
+        ClaimKind::Blocked { link, by: None } => format!("#blocked {link}"),
+        ClaimKind::Connected(p) => format!("#connected {p}"),
+        ClaimKind::CannotConnect(p) => format!("#cannot-connect {p}"),
+        ClaimKind::CanConnect(p) => format!("#can-connect {p}"),
+        ClaimKind::Wins { player, moves } => format!("#wins {player} in {moves}"),
+        ClaimKind::DeadDraw => "#dead-draw".into(),
+    }
+}

@@ -1,0 +1,1179 @@
+//! Replaying a script game with the engine: every move of the main line and
+//! of each variation is played under the game's rule set, claims are
+//! verified, the declared result is compared with the board, and a snapshot
+//! is taken at every diagram point. Library code: problems are returned as
+//! [`Issue`]s with the span they concern, never printed.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::record::GameResult;
+use crate::script::{
+    ClaimKind, DiagramPoint, Element, Game, Line, Mark, MarkKind, MoveNode, Numbers, SetupBlock,
+    Span, Target,
+};
+use crate::twixt::board::{BoardSize, Hole, Player};
+use crate::twixt::link::Link;
+use crate::twixt::moves::Move;
+use crate::twixt::position::{Played, Position, Status, WinBy};
+use crate::twixt::rules::{Removal, RuleSet};
+use crate::twixt::setup::Setup;
+use crate::twixt::win_search::WinSearch;
+
+/// A problem found while replaying, located in the script.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Issue {
+    /// Error or warning.
+    pub severity: Severity,
+    /// What is wrong.
+    pub message: String,
+    /// Short note shown under the caret.
+    pub label: String,
+    /// Where in the script (line 0 when it has no place).
+    pub span: Span,
+}
+
+impl Issue {
+    fn error(message: impl Into<String>, label: impl Into<String>, span: Span) -> Issue {
+        Issue {
+            severity: Severity::Error,
+            message: message.into(),
+            label: label.into(),
+            span,
+        }
+    }
+
+    fn warning(message: impl Into<String>, label: impl Into<String>, span: Span) -> Issue {
+        Issue {
+            severity: Severity::Warning,
+            ..Issue::error(message, label, span)
+        }
+    }
+
+    /// As a diagnostic for `file` whose text is `source`.
+    pub fn to_diagnostic(&self, file: &str, source: &str) -> Diagnostic {
+        let d = Diagnostic::new(self.severity, self.message.clone())
+            .with_file(file)
+            .with_label(self.label.clone());
+        if self.span.line == 0 {
+            d
+        } else {
+            d.at_known_line(
+                source,
+                self.span.start(),
+                self.span.len_bytes(),
+                self.span.line,
+            )
+        }
+    }
+}
+
+/// How the main line was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum How {
+    /// The winner joined their two border rows.
+    Connection,
+    /// The loser resigned.
+    Resignation,
+    /// A draw offer was accepted.
+    AgreedDraw,
+    /// Neither player can connect any more.
+    DeadDraw,
+    /// The player to move has no legal move left: every hole they may use is
+    /// taken and the rules let them take no peg back. The game is drawn.
+    NoMoves,
+}
+
+/// The ply at which the main line was decided, and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Decision {
+    /// The move number (ply) at which the game was decided.
+    pub ply: u32,
+    /// How it was decided.
+    pub how: How,
+    /// The winner, for a connection or resignation.
+    pub winner: Option<Player>,
+}
+
+impl Decision {
+    /// The result this decision gives.
+    pub fn result(&self) -> GameResult {
+        match self.winner {
+            Some(p) => GameResult::Win(p),
+            None => GameResult::Draw,
+        }
+    }
+}
+
+/// The last move before a diagram point.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastMove {
+    /// Its move number (ply).
+    pub ply: u32,
+    /// Who played it.
+    pub player: Player,
+    /// The move.
+    pub mv: Move,
+}
+
+/// Everything needed to draw one diagram point.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiagramSnapshot {
+    /// The `#diagram` directive: name, caption and options.
+    pub point: DiagramPoint,
+    /// The position at the diagram point.
+    pub setup: Setup,
+    /// For each peg on the board, the ply that placed it (setup pegs have none).
+    pub move_numbers: BTreeMap<Hole, u32>,
+    /// The move just before the diagram point, if any.
+    pub last_move: Option<LastMove>,
+    /// Marks written between the move before the diagram point and the next move.
+    pub marks: Vec<Mark>,
+    /// Plies played when the diagram point is reached.
+    pub ply: u32,
+    /// Plies played at the previous diagram point of the same line (or when
+    /// the line started), for numbering the moves since the last diagram.
+    pub previous_ply: u32,
+    /// Empty in the main line; otherwise the index of each variation taken
+    /// (counting variations in the order they appear in their parent line).
+    pub variation: Vec<usize>,
+}
+
+/// The outcome of replaying one game.
+#[derive(Debug, Clone)]
+pub struct GameReplay {
+    /// The rule set the game was replayed under.
+    pub rules: RuleSet,
+    /// Moves of the main line that were played (up to the first illegal one).
+    pub plies: u32,
+    /// Whether the main line was played to its end without an illegal move.
+    pub complete: bool,
+    /// Where and how the main line was decided, if it was.
+    pub decided: Option<Decision>,
+    /// The main line's final position (`None` when the game is a figure
+    /// whose setup is not a legal position under the rules).
+    pub final_position: Option<Position>,
+    /// A snapshot at each diagram point reached, variations included, in written
+    /// order (empty after [`check_game`]).
+    pub diagrams: Vec<DiagramSnapshot>,
+    /// Errors and warnings found, in the order found.
+    pub issues: Vec<Issue>,
+}
+
+impl GameReplay {
+    /// The issues that are errors.
+    pub fn errors(&self) -> impl Iterator<Item = &Issue> {
+        self.issues.iter().filter(|i| i.severity == Severity::Error)
+    }
+
+    /// The issues that are warnings.
+    pub fn warnings(&self) -> impl Iterator<Item = &Issue> {
+        self.issues
+            .iter()
+            .filter(|i| i.severity == Severity::Warning)
+    }
+
+    /// Whether any issue is an error.
+    pub fn has_errors(&self) -> bool {
+        self.errors().next().is_some()
+    }
+}
+
+/// Resolves the game's rule set (YAML paths relative to `base_dir`) and replays it.
+pub fn replay_game(game: &Game, base_dir: Option<&Path>) -> Result<GameReplay, Issue> {
+    Ok(replay(game, rules_of(game, base_dir)?))
+}
+
+/// The game's rule set, or an issue located at its `[Rules]` or `[Size]` tag.
+fn rules_of(game: &Game, base_dir: Option<&Path>) -> Result<RuleSet, Issue> {
+    game.rules(base_dir).map_err(|m| {
+        let span = game
+            .tag_node("Rules")
+            .or_else(|| game.tag_node("Size"))
+            .map_or(game.span, |t| t.span);
+        Issue::error(m, "rule set", span)
+    })
+}
+
+/// The board state a line is replayed on.
+#[derive(Clone)]
+enum State {
+    Pos(Box<Position>),
+    /// An illustrative setup that is not a legal position: only diagrams and
+    /// marks are possible, no moves or claims.
+    Figure(Setup),
+}
+
+impl State {
+    fn size(&self) -> BoardSize {
+        match self {
+            State::Pos(p) => p.size(),
+            State::Figure(s) => s.size,
+        }
+    }
+
+    fn setup(&self) -> Setup {
+        match self {
+            State::Pos(p) => p.to_setup(),
+            State::Figure(s) => s.clone(),
+        }
+    }
+}
+
+/// Mutable state carried along a line.
+#[derive(Clone)]
+struct Cursor {
+    state: State,
+    ply: u32,
+    numbers: Option<BTreeMap<Hole, u32>>,
+    last: Option<LastMove>,
+    played: Option<Played>,
+    /// Set once a move was illegal: the rest of the line is not replayed.
+    broken: bool,
+}
+
+struct Ctx {
+    issues: Vec<Issue>,
+    diagrams: Vec<DiagramSnapshot>,
+    /// Whether diagram points keep a copy of the position (not for checking).
+    snapshots: bool,
+    /// Whether to record a decision (main line only).
+    decided: Option<Decision>,
+    dead_draw_each_ply: bool,
+    /// The game's `Task` header and its `TaskTranslation`, which captions
+    /// and translations name as `{task}`.
+    task: Option<(String, Option<String>)>,
+    /// Positions of the main line kept as it is played, for finding where
+    /// a dead draw began (not under removals, where each ply is checked).
+    checkpoints: Option<Checkpoints>,
+}
+
+/// The main line's position after every `every` moves (the first one before
+/// any move), kept while the game is replayed: finding the first dead-draw
+/// ply then plays on from the nearest one instead of from the start. The
+/// positions are copied into ones kept from earlier games of the thread, so
+/// keeping them costs a copy of the board now and then, and no allocation.
+struct Checkpoints {
+    every: usize,
+    kept: Vec<Position>,
+    used: usize,
+}
+
+thread_local! {
+    /// Positions of [`Checkpoints`], reused from game to game.
+    static CHECKPOINT_POOL: std::cell::RefCell<Vec<Position>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Checkpoints {
+    /// For a main line of `moves` moves: at most about 32 positions a game.
+    fn new(moves: usize) -> Checkpoints {
+        Checkpoints {
+            every: moves.div_ceil(32).max(32),
+            kept: CHECKPOINT_POOL.with(|p| std::mem::take(&mut *p.borrow_mut())),
+            used: 0,
+        }
+    }
+
+    /// Keeps `pos`, the position after `ply` moves, when it is due (called
+    /// after every move of the main line, so the test is a comparison).
+    #[inline]
+    fn note(&mut self, ply: u32, pos: &Position) {
+        if ply as usize == self.used * self.every {
+            self.keep(pos);
+        }
+    }
+
+    #[cold]
+    fn keep(&mut self, pos: &Position) {
+        match self.kept.get_mut(self.used) {
+            Some(slot) => slot.copy_from(pos),
+            None => self.kept.push(pos.clone()),
+        }
+        self.used += 1;
+    }
+
+    /// The positions kept, in order.
+    fn positions(&self) -> &[Position] {
+        &self.kept[..self.used]
+    }
+}
+
+impl Drop for Checkpoints {
+    fn drop(&mut self) {
+        let kept = std::mem::take(&mut self.kept);
+        CHECKPOINT_POOL.with(|p| *p.borrow_mut() = kept);
+    }
+}
+
+/// Replays `game` under `rules`, with a snapshot at each diagram point.
+pub fn replay(game: &Game, rules: RuleSet) -> GameReplay {
+    replay_with(game, rules, true)
+}
+
+/// As [`replay_game`], checking only: diagram points are checked but take no
+/// snapshot (`diagrams` stays empty), so a file with many diagram points
+/// costs its moves, not a copy of the board per point.
+pub fn check_game(game: &Game, base_dir: Option<&Path>) -> Result<GameReplay, Issue> {
+    let rules = rules_of(game, base_dir)?;
+    Ok(replay_with(game, rules, false))
+}
+
+fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
+    let mut ctx = Ctx {
+        issues: Vec::new(),
+        diagrams: Vec::new(),
+        snapshots,
+        decided: None,
+        dead_draw_each_ply: rules.removal_in_effect() != Removal::None,
+        task: game.tag("Task").map(|t| {
+            (
+                t.to_string(),
+                game.tag("TaskTranslation").map(str::to_string),
+            )
+        }),
+        checkpoints: None,
+    };
+    let has_moves = line_has_moves(&game.line);
+    let start = match start_state(game, &rules, has_moves, &mut ctx.issues) {
+        Some(s) => s,
+        None => {
+            return GameReplay {
+                rules,
+                plies: 0,
+                complete: false,
+                decided: None,
+                final_position: None,
+                diagrams: Vec::new(),
+                issues: ctx.issues,
+            };
+        }
+    };
+    let wants_numbers = snapshots && line_has_diagrams(&game.line);
+    let mut cur = Cursor {
+        state: start,
+        ply: 0,
+        numbers: wants_numbers.then(BTreeMap::new),
+        last: None,
+        played: None,
+        broken: false,
+    };
+    if !ctx.dead_draw_each_ply
+        && let State::Pos(p) = &cur.state
+    {
+        let mut checkpoints = Checkpoints::new(game.main_moves().count());
+        checkpoints.note(0, p);
+        ctx.checkpoints = Some(checkpoints);
+    }
+    walk(&mut ctx, &game.line, &mut cur, &mut Vec::new(), true);
+    // The line is played: its position is the final one, moved, not copied.
+    let Cursor {
+        state,
+        ply: played,
+        broken,
+        ..
+    } = cur;
+    let final_position = match state {
+        State::Pos(p) => Some(*p),
+        State::Figure(_) => None,
+    };
+    // A dead draw is only looked for when nothing else decided the game.
+    if ctx.decided.is_none()
+        && !ctx.dead_draw_each_ply
+        && let Some(p) = &final_position
+        && p.status() == Status::Ongoing
+        && p.is_dead_draw()
+    {
+        let kept = ctx.checkpoints.as_ref().expect("kept without removals");
+        let ply = first_dead_draw_ply(game, kept, played as usize, p.ply());
+        ctx.decided = Some(Decision {
+            ply,
+            how: How::DeadDraw,
+            winner: None,
+        });
+    }
+    if ctx.decided.is_none()
+        && let Some(p) = &final_position
+        && p.status() == Status::Ongoing
+        && has_no_moves(p)
+    {
+        ctx.decided = Some(Decision {
+            ply: p.ply(),
+            how: How::NoMoves,
+            winner: None,
+        });
+    }
+    let complete = !broken;
+    check_result(
+        game,
+        &final_position,
+        ctx.decided,
+        complete,
+        &mut ctx.issues,
+    );
+    GameReplay {
+        rules,
+        plies: played,
+        complete,
+        decided: ctx.decided,
+        final_position,
+        diagrams: ctx.diagrams,
+        issues: ctx.issues,
+    }
+}
+
+fn line_has_moves(line: &Line) -> bool {
+    line.elements.iter().any(|e| match e {
+        Element::Move(_) => true,
+        Element::Variation(v) => line_has_moves(v),
+        _ => false,
+    })
+}
+
+fn line_has_diagrams(line: &Line) -> bool {
+    line.elements.iter().any(|e| match e {
+        Element::Diagram(_) => true,
+        Element::Variation(v) => line_has_diagrams(v),
+        _ => false,
+    })
+}
+
+/// The setup block as a [`Setup`], with lenient problems reported.
+fn block_setup(b: &SetupBlock, rules: &RuleSet, game: &Game, issues: &mut Vec<Issue>) -> Setup {
+    let mut s = Setup::empty(rules.size);
+    for (holes, p) in [(&b.red, Player::Red), (&b.black, Player::Black)] {
+        for &h in holes {
+            if let Some(prev) = s.pegs.insert(h, p) {
+                issues.push(Issue::error(
+                    format!("setup lists {h} twice (as {prev} and as {p})"),
+                    "duplicate peg",
+                    b.span,
+                ));
+            }
+        }
+    }
+    s.links = b.links.iter().copied().collect();
+    s.to_move = b.to_move.or(Some(game.first()));
+    // A position line names its size and rules: they must be the game's.
+    if let Some(written) = &b.line_rules.0 {
+        let game_line =
+            crate::twixt::line::write_setup(rules, &Setup::empty(rules.size), Player::Red);
+        let ours: String = game_line.split('/').take(2).collect::<Vec<_>>().join("/");
+        if *written != ours {
+            issues.push(Issue::error(
+                format!("the position line is for {written}, but this game is played on {ours}: give the game the headers [Size] and [Rules] the line names"),
+                "in this setup",
+                b.span,
+            ));
+        }
+    }
+    for p in s.check() {
+        issues.push(Issue::error(
+            format!("bad setup: {p}"),
+            "in this setup",
+            b.span,
+        ));
+    }
+    s
+}
+
+fn start_state(
+    game: &Game,
+    rules: &RuleSet,
+    has_moves: bool,
+    issues: &mut Vec<Issue>,
+) -> Option<State> {
+    let Some(block) = &game.setup else {
+        return match Position::with_first(rules.clone(), game.first()) {
+            Ok(p) => Some(State::Pos(Box::new(p))),
+            Err(e) => {
+                issues.push(Issue::error(e.to_string(), "rule set", game.span));
+                None
+            }
+        };
+    };
+    let before = issues.len();
+    let setup = block_setup(block, rules, game, issues);
+    if issues.len() > before {
+        return None;
+    }
+    match Position::from_setup(&setup, rules.clone()) {
+        Ok(p) => Some(State::Pos(Box::new(p))),
+        Err(problems) if has_moves => {
+            for p in problems {
+                issues.push(Issue::error(
+                    format!("the setup is not a legal position to play from: {p}"),
+                    "in this setup",
+                    block.span,
+                ));
+            }
+            None
+        }
+        // A figure only: drawn as given, nothing to play.
+        Err(_) => Some(State::Figure(setup)),
+    }
+}
+
+/// The position `game` is played from under `rules`: its setup block or
+/// the empty board; `None` when that is not a legal position to play from.
+pub fn start_position(game: &Game, rules: &RuleSet) -> Option<Position> {
+    match start_state(game, rules, true, &mut Vec::new()) {
+        Some(State::Pos(p)) => Some(*p),
+        _ => None,
+    }
+}
+
+fn who(p: Player) -> &'static str {
+    p.name()
+}
+
+/// A move as the script writes it, removals first (`-d5 e6`).
+pub(crate) fn move_words(m: &MoveNode) -> String {
+    let mut s = String::new();
+    if let Move::Place(p) = &m.mv {
+        for r in &p.removals {
+            match r {
+                crate::twixt::moves::Removal::Peg(h) => s.push_str(&format!("-{h} ")),
+                crate::twixt::moves::Removal::Link(l) => s.push_str(&format!("-{l} ")),
+            }
+        }
+    }
+    s.push_str(&crate::script::move_text(&m.mv));
+    s
+}
+
+/// True when the player to move cannot place a peg anywhere and may not free
+/// a hole by taking back an own peg.
+fn has_no_moves(p: &Position) -> bool {
+    let player = p.to_move();
+    p.rules().removal != Removal::LinksAndPegs
+        && !p
+            .size()
+            .holes()
+            .any(|h| p.peg(h).is_none() && p.size().playable_by(player, h))
+}
+
+fn decided_text(d: &Decision) -> String {
+    match (d.how, d.winner) {
+        (How::Connection, Some(w)) => format!("{w} connected"),
+        (How::Resignation, Some(w)) => format!("{} resigned", w.opponent()),
+        (How::AgreedDraw, _) => "a draw was agreed".into(),
+        (How::DeadDraw, _) => "the position became a dead draw".into(),
+        (How::NoMoves, _) => "the player to move had no legal move left".into(),
+        _ => "the game ended".into(),
+    }
+}
+
+fn walk(ctx: &mut Ctx, line: &Line, cur: &mut Cursor, path: &mut Vec<usize>, main: bool) {
+    let els = &line.elements;
+    // The state before the last move, for variations that replace it.
+    let mut before: Option<Cursor> = None;
+    let mut variation_index = 0usize;
+    let mut last_move_index: Option<usize> = None;
+    // Ply of the previous diagram point of this line (or of the line's start),
+    // for `numbers=since-last`.
+    let mut previous_diagram_ply = cur.ply;
+    for (i, e) in els.iter().enumerate() {
+        match e {
+            Element::Move(m) => {
+                last_move_index = Some(i);
+                if cur.broken {
+                    continue;
+                }
+                let needs_before = els[i + 1..]
+                    .iter()
+                    .take_while(|e| !matches!(e, Element::Move(_)))
+                    .any(|e| matches!(e, Element::Variation(_)));
+                // Assigned only when it changes: a whole cursor is large
+                // to write back for every move.
+                if needs_before {
+                    before = Some(cur.clone());
+                } else if before.is_some() {
+                    before = None;
+                }
+                play(ctx, m, cur, main);
+            }
+            Element::Variation(v) => {
+                let idx = variation_index;
+                variation_index += 1;
+                let Some(b) = &before else {
+                    // The move it replaces was not played (an earlier error).
+                    continue;
+                };
+                let mut vc = b.clone();
+                path.push(idx);
+                walk(ctx, v, &mut vc, path, false);
+                path.pop();
+            }
+            Element::Claim(c) => {
+                if !cur.broken {
+                    check_claim(ctx, &c.kind, c.span, cur);
+                }
+            }
+            Element::Mark(m) => check_mark(ctx, m, cur),
+            Element::Diagram(d) => {
+                if cur.broken {
+                    continue;
+                }
+                check_diagram(ctx, d, cur);
+                if !ctx.snapshots {
+                    continue;
+                }
+                let from = last_move_index.map_or(0, |k| k + 1);
+                let to = els[i + 1..]
+                    .iter()
+                    .position(|e| matches!(e, Element::Move(_)))
+                    .map_or(els.len(), |k| i + 1 + k);
+                let marks = els[from..to]
+                    .iter()
+                    .filter_map(|e| match e {
+                        Element::Mark(m) => Some(Mark::clone(m)),
+                        _ => None,
+                    })
+                    .collect();
+                ctx.diagrams.push(DiagramSnapshot {
+                    point: with_task(d, ctx.task.as_ref()),
+                    setup: cur.state.setup(),
+                    move_numbers: cur.numbers.clone().unwrap_or_default(),
+                    last_move: cur.last.clone(),
+                    marks,
+                    ply: cur.ply,
+                    previous_ply: previous_diagram_ply,
+                    variation: path.clone(),
+                });
+                previous_diagram_ply = cur.ply;
+            }
+            Element::Comment(_) | Element::Remark(_) => {}
+        }
+    }
+}
+
+fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
+    let State::Pos(pos) = &mut cur.state else {
+        ctx.issues.push(Issue::error(
+            "moves cannot be played from this setup: it is not a legal position under the rules",
+            "move on a figure",
+            m.span,
+        ));
+        cur.broken = true;
+        return;
+    };
+    let ply = cur.ply + 1;
+    let mover = pos.to_move();
+    if main && let Some(d) = &ctx.decided {
+        ctx.issues.push(Issue::error(
+            format!(
+                "move {ply} ({}) comes after the game was decided at move {}: {}",
+                move_words(m),
+                d.ply,
+                decided_text(d)
+            ),
+            "move after the end",
+            m.span,
+        ));
+        cur.broken = true;
+        return;
+    }
+    // The last move's record is filled again where it stands.
+    let played = cur.played.get_or_insert_with(|| Played::by(mover));
+    match pos.play_into(&m.mv, played) {
+        Ok(()) => {
+            cur.ply = ply;
+            if let Some(nums) = &mut cur.numbers {
+                for h in &played.pegs_removed {
+                    nums.remove(h);
+                }
+                match &m.mv {
+                    Move::Place(p) => {
+                        nums.insert(p.hole, ply);
+                    }
+                    Move::Swap => {
+                        // A mirror swap moves the peg; number it where it now stands.
+                        for h in &played.pegs_removed {
+                            if pos.peg(h.mirrored()).is_some() {
+                                nums.insert(h.mirrored(), ply);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            // Only diagram points look at the last move.
+            if ctx.snapshots {
+                cur.last = Some(LastMove {
+                    ply,
+                    player: played.mover,
+                    mv: m.mv.clone(),
+                });
+            }
+            if main {
+                if let Some(c) = &mut ctx.checkpoints {
+                    c.note(ply, pos);
+                }
+                ctx.decided = match pos.status() {
+                    Status::Ongoing => {
+                        if ctx.dead_draw_each_ply && pos.is_dead_draw() {
+                            Some(Decision {
+                                ply,
+                                how: How::DeadDraw,
+                                winner: None,
+                            })
+                        } else {
+                            None
+                        }
+                    }
+                    // The script's move number: after a setup block moves
+                    // count from 1, while the position counts its pegs too.
+                    Status::Won { winner, by, .. } => Some(Decision {
+                        ply,
+                        how: match by {
+                            WinBy::Connection => How::Connection,
+                            WinBy::Resignation => How::Resignation,
+                        },
+                        winner: Some(winner),
+                    }),
+                    Status::Drawn { .. } => Some(Decision {
+                        ply,
+                        how: How::AgreedDraw,
+                        winner: None,
+                    }),
+                };
+            }
+        }
+        Err(e) => {
+            cur.played = None;
+            ctx.issues.push(Issue::error(
+                format!(
+                    "illegal move {ply} by {} ({}): {e}",
+                    who(mover),
+                    move_words(m)
+                ),
+                "illegal move",
+                m.span,
+            ));
+            cur.broken = true;
+        }
+    }
+}
+
+fn fail(ctx: &mut Ctx, span: Span, msg: String) {
+    ctx.issues
+        .push(Issue::error(format!("false claim: {msg}"), "claim", span));
+}
+
+fn list<T: std::fmt::Display>(v: &[T]) -> String {
+    if v.is_empty() {
+        return "none".into();
+    }
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
+    let State::Pos(pos) = &cur.state else {
+        ctx.issues.push(Issue::error(
+            "claims cannot be checked on this setup: it is not a legal position under the rules",
+            "claim on a figure",
+            span,
+        ));
+        return;
+    };
+    match c {
+        ClaimKind::LinkCount(_) | ClaimKind::Links(_) => {
+            let Some(played) = &cur.played else {
+                ctx.issues.push(Issue::error(
+                    "#links needs a move before it",
+                    "no move",
+                    span,
+                ));
+                return;
+            };
+            let mut added = played.links_added.clone();
+            added.sort();
+            match c {
+                ClaimKind::LinkCount(n) if added.len() != *n as usize => fail(
+                    ctx,
+                    span,
+                    format!(
+                        "move {} added {} ({}), not {n}",
+                        cur.ply,
+                        crate::diagnostic::count(added.len(), "link"),
+                        list(&added)
+                    ),
+                ),
+                ClaimKind::Links(want) => {
+                    let mut want = want.clone();
+                    want.sort();
+                    want.dedup();
+                    if want != added {
+                        fail(
+                            ctx,
+                            span,
+                            format!(
+                                "move {} added {}, not {}",
+                                cur.ply,
+                                list(&added),
+                                list(&want)
+                            ),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        ClaimKind::WouldLink { hole, with } => {
+            let owner = with.iter().find_map(|&h| pos.peg(h));
+            let Some(owner) = owner else {
+                fail(ctx, span, format!("there is no peg at {}", list(with)));
+                return;
+            };
+            if let Some(&h) = with.iter().find(|&&h| pos.peg(h) != Some(owner)) {
+                fail(ctx, span, format!("{h} does not hold a {owner} peg"));
+                return;
+            }
+            if !pos.size().contains(*hole) {
+                let size = pos.size();
+                fail(
+                    ctx,
+                    span,
+                    format!("{hole} is not a hole of the {size} board"),
+                );
+                return;
+            }
+            if let Some(p) = pos.peg(*hole) {
+                fail(ctx, span, format!("{hole} already holds a {p} peg"));
+                return;
+            }
+            let got = pos.links_for_peg(*hole, owner);
+            let missing: Vec<Hole> = with
+                .iter()
+                .copied()
+                .filter(|&w| !Link::new(*hole, w).is_some_and(|l| got.contains(&l)))
+                .collect();
+            if !missing.is_empty() {
+                let got_ends: Vec<Hole> = got.iter().map(|l| l.other_end(*hole)).collect();
+                fail(
+                    ctx,
+                    span,
+                    format!(
+                        "a {owner} peg at {hole} would not link to {} (it would link to {})",
+                        list(&missing),
+                        list(&got_ends)
+                    ),
+                );
+            }
+        }
+        ClaimKind::CannotJoin(a, b) => {
+            let owner = match (pos.peg(*a), pos.peg(*b)) {
+                (Some(x), Some(y)) if x == y => x,
+                _ => {
+                    fail(
+                        ctx,
+                        span,
+                        format!("{a} and {b} do not hold pegs of one colour"),
+                    );
+                    return;
+                }
+            };
+            let size = pos.size();
+            let joiner = size.holes().find(|&h| {
+                pos.peg(h).is_none() && {
+                    let got = pos.links_for_peg(h, owner);
+                    [*a, *b]
+                        .iter()
+                        .all(|&w| Link::new(h, w).is_some_and(|l| got.contains(&l)))
+                }
+            });
+            if let Some(h) = joiner {
+                fail(
+                    ctx,
+                    span,
+                    format!("a {owner} peg at {h} would link {a} and {b}"),
+                );
+            }
+        }
+        ClaimKind::Blocked { link, by } => {
+            let (a, b) = link.ends();
+            let owner = pos.peg(a).or(pos.peg(b)).unwrap_or(pos.to_move());
+            match (pos.blocker(*link, owner), by) {
+                (None, _) => fail(
+                    ctx,
+                    span,
+                    format!("no link on the board stops {owner} from linking {link}"),
+                ),
+                (Some(_), Some(by)) => {
+                    if !pos.has_link(*by) {
+                        fail(ctx, span, format!("{by} is not on the board"));
+                    } else if !links_cross(*link, *by) {
+                        fail(ctx, span, format!("{by} does not cross {link}"));
+                    } else if !blocks(pos, *by, owner) {
+                        fail(
+                            ctx,
+                            span,
+                            format!(
+                                "{by} does not forbid {owner} the link {link} under these rules"
+                            ),
+                        );
+                    }
+                }
+                (Some(_), None) => {}
+            }
+        }
+        ClaimKind::Connected(p) => {
+            let ok = matches!(pos.status(), Status::Won { winner, by: WinBy::Connection, .. } if winner == *p);
+            if !ok {
+                fail(ctx, span, format!("{p} has not connected"));
+            }
+        }
+        ClaimKind::CannotConnect(p) => {
+            if pos.can_connect(*p) {
+                fail(ctx, span, format!("{p} can still connect"));
+            }
+        }
+        ClaimKind::CanConnect(p) => {
+            if !pos.can_connect(*p) {
+                fail(ctx, span, format!("{p} can no longer connect"));
+            }
+        }
+        ClaimKind::Wins { player, moves } => match pos.wins_within(*player, *moves) {
+            Ok(WinSearch::Proved) => {}
+            Ok(WinSearch::Refuted) => {
+                let s = if *moves == 1 { "" } else { "s" };
+                fail(
+                    ctx,
+                    span,
+                    format!("{player} has no win in {moves} move{s}: a defence holds"),
+                )
+            }
+            Err(e) => fail(
+                ctx,
+                span,
+                format!("cannot decide #wins {player} in {moves}: {e}"),
+            ),
+        },
+        ClaimKind::DeadDraw => {
+            if !pos.is_dead_draw() {
+                let who = if pos.can_connect(Player::Red) {
+                    Player::Red
+                } else {
+                    Player::Black
+                };
+                fail(
+                    ctx,
+                    span,
+                    format!("the position is not a dead draw: {who} can still connect"),
+                );
+            }
+        }
+    }
+}
+
+/// Whether the link `by` on the board counts as a barrier for `player`:
+/// an opponent's link always does; an own link only when own links may not cross.
+fn blocks(pos: &Position, by: Link, player: Player) -> bool {
+    let owner = pos.peg(by.ends().0);
+    owner != Some(player) || pos.rules().crossing == crate::twixt::rules::Crossing::None
+}
+
+/// True when the two links cross (share no end and their segments intersect).
+pub fn links_cross(a: Link, b: Link) -> bool {
+    let (a1, a2) = a.ends();
+    let (b1, b2) = b.ends();
+    if a1 == b1 || a1 == b2 || a2 == b1 || a2 == b2 {
+        return false;
+    }
+    let p = |h: Hole| (i32::from(h.col), i32::from(h.row));
+    crate::twixt::geometry::segments_cross(p(a1), p(a2), p(b1), p(b2))
+}
+
+fn mark_holes(m: &MarkKind) -> Vec<Hole> {
+    match m {
+        MarkKind::Label { hole, .. } | MarkKind::Ghost { hole, .. } => vec![*hole],
+        MarkKind::Highlight(ts) => ts
+            .iter()
+            .flat_map(|t| match t {
+                Target::Hole(h) => vec![*h],
+                Target::Link(l) => vec![l.ends().0, l.ends().1],
+            })
+            .collect(),
+        MarkKind::Arrow(a, b) | MarkKind::Area(a, b) => vec![*a, *b],
+        MarkKind::NewLink(l) | MarkKind::RemovedLink(l) => {
+            let (a, b) = l.ends();
+            vec![a, b]
+        }
+    }
+}
+
+fn check_mark(ctx: &mut Ctx, m: &Mark, cur: &Cursor) {
+    let size = match &cur.state {
+        State::Pos(p) => p.size(),
+        State::Figure(s) => s.size,
+    };
+    if let Some(h) = mark_holes(&m.kind).into_iter().find(|&h| !size.contains(h)) {
+        ctx.issues.push(Issue::warning(
+            format!("mark on {h}, which is not a hole of the {size} board"),
+            "missing hole",
+            m.span,
+        ));
+    }
+}
+
+/// The diagram point with `{task}` in its caption and translation replaced
+/// by the game's task (the translation by `TaskTranslation`, else the task).
+fn with_task(d: &DiagramPoint, task: Option<&(String, Option<String>)>) -> DiagramPoint {
+    let mut d = d.clone();
+    if let Some((task, translated)) = task {
+        if let Some(c) = &mut d.caption {
+            *c = c.replace("{task}", task);
+        }
+        for (k, v) in &mut d.extra {
+            if k == "translation" {
+                *v = v.replace("{task}", translated.as_deref().unwrap_or(task));
+            }
+        }
+    }
+    d
+}
+
+fn check_diagram(ctx: &mut Ctx, d: &DiagramPoint, cur: &Cursor) {
+    let names_task = d.caption.as_deref().is_some_and(|c| c.contains("{task}"))
+        || d.extra
+            .iter()
+            .any(|(k, v)| k == "translation" && v.contains("{task}"));
+    if names_task && ctx.task.is_none() {
+        ctx.issues.push(Issue::error(
+            "the caption names {task}, but the game has no [Task \"…\"] header".to_string(),
+            "no task to name",
+            d.span,
+        ));
+    }
+    if let Some(Numbers::Range(_, b)) = d.numbers
+        && b > cur.ply
+    {
+        ctx.issues.push(Issue::warning(
+            format!(
+                "diagram numbers go up to move {b}, but only {} moves have been played here",
+                cur.ply
+            ),
+            "range beyond the game",
+            d.span,
+        ));
+    }
+    let size = cur.state.size();
+    if let Some((a, b)) = d.crop
+        && (!size.in_bounds(a) || !size.in_bounds(b))
+    {
+        ctx.issues.push(Issue::warning(
+            format!("crop {a}-{b} reaches outside the {size} board"),
+            "crop outside the board",
+            d.span,
+        ));
+    }
+}
+
+/// The first ply of the main line after which the position is a dead draw,
+/// given that it is one after `last` plies and that, without removals, a
+/// dead draw stays one. The main line's first `played` moves were legal.
+///
+/// A binary search over the plies. Its probes do not replay from the start:
+/// they play on from the nearest of the positions kept while the game was
+/// replayed ([`Checkpoints`]). The positions probed, and so the answer, are
+/// those of replaying from the start.
+fn first_dead_draw_ply(game: &Game, kept: &Checkpoints, played: usize, last: u32) -> u32 {
+    let moves: Vec<&Move> = game.main_moves().map(|m| &m.mv).collect();
+    let (every, positions) = (kept.every, kept.positions());
+    // The position after the first `k` moves (all of them when there are
+    // fewer), or `None` when a move is refused.
+    let at = |k: u32| -> Option<bool> {
+        let k = (k as usize).min(moves.len());
+        if k > played {
+            return None;
+        }
+        let from = k / every;
+        let mut p = positions.get(from)?.clone();
+        for mv in &moves[from * every..k] {
+            p.play(mv).ok()?;
+        }
+        Some(p.is_dead_draw())
+    };
+    let (mut lo, mut hi) = (0u32, last);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if at(mid) == Some(true) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    hi
+}
+
+/// Compares the `Result` tag with the board.
+fn check_result(
+    game: &Game,
+    fin: &Option<Position>,
+    decided: Option<Decision>,
+    complete: bool,
+    issues: &mut Vec<Issue>,
+) {
+    let Some(tag) = game.tag_node("Result") else {
+        return;
+    };
+    let Some(declared) = game.result() else {
+        return;
+    };
+    if !complete {
+        // An illegal move was already reported; the end cannot be judged.
+        return;
+    }
+    let span = tag.span;
+    let err = |m: String| Issue::error(m, "declared result", span);
+    match (declared, decided) {
+        (GameResult::Win(p), Some(d)) if d.winner == Some(p) => {}
+        (GameResult::Win(p), Some(d)) => issues.push(err(format!(
+            "the result says {p} won, but at move {} {}",
+            d.ply,
+            decided_text(&d)
+        ))),
+        (GameResult::Win(p), None) => issues.push(err(format!(
+            "the result says {p} won, but {p} has not connected and {} did not resign",
+            p.opponent()
+        ))),
+        (GameResult::Draw, Some(d)) if d.winner.is_none() => {}
+        (GameResult::Draw, Some(d)) => issues.push(err(format!(
+            "the result says draw, but at move {} {}",
+            d.ply,
+            decided_text(&d)
+        ))),
+        (GameResult::Draw, None) => {
+            let who = fin.as_ref().and_then(|p| {
+                [Player::Red, Player::Black]
+                    .into_iter()
+                    .find(|&pl| p.can_connect(pl))
+            });
+            let m = match who {
+                Some(w) => format!(
+                    "the result says draw, but no draw was agreed and {w} can still connect"
+                ),
+                None => "the result says draw, but no draw was agreed".to_string(),
+            };
+            issues.push(err(m));
+        }
+        (GameResult::Unfinished, Some(d)) => issues.push(Issue::warning(
+            format!(
+                "the result says * (unfinished), but at move {} {}",
+                d.ply,
+                decided_text(&d)
+            ),
+            "declared result",
+            span,
+        )),
+        (GameResult::Unfinished, None) => {}
+    }
+}
