@@ -8,7 +8,7 @@
 //! move-list record by its `formats` reader, a one-line position by
 //! `twixt::line::read` — and the reader's whole answer (trees with their
 //! spans, and every error) is written with `{:?}` into a 64-bit FNV-1a
-//! digest. The digests live in `tests/golden/syntax-trees/`:
+//! digest. The digests live in `tests/syntax_trees/`:
 //!
 //! - `repository.digests`: every game file of the repository (diagrams,
 //!   examples, the bad-input and fuzz corpora);
@@ -18,7 +18,7 @@
 //! - `shared.digests`: the real records of `../shared/games`, when present
 //!   (the test says that it skipped them otherwise).
 //!
-//! `TWIXTKIT_BLESS=1 cargo test --release --test syntax_trees` writes them
+//! `TWIXT_BLESS=1 cargo test --release --test syntax_trees` writes them
 //! anew; do that only with the parser the digests are meant to describe.
 
 use std::collections::BTreeMap;
@@ -243,15 +243,15 @@ fn agree(name: &str, inputs: Vec<(String, Kind, Vec<u8>)>) {
         .into_iter()
         .map(|(n, kind, bytes)| (n, digest(kind, &bytes)))
         .collect();
-    let path = root().join("tests/golden/syntax-trees").join(name);
-    if std::env::var_os("TWIXTKIT_BLESS").is_some() {
+    let path = root().join("tests/syntax_trees").join(name);
+    if std::env::var_os("TWIXT_BLESS").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         let text: String = now.iter().map(|(n, d)| format!("{d} {n}\n")).collect();
         std::fs::write(&path, text).unwrap();
         return;
     }
     let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e} (TWIXTKIT_BLESS=1 writes it)", path.display()));
+        .unwrap_or_else(|e| panic!("{}: {e} (TWIXT_BLESS=1 writes it)", path.display()));
     let golden: BTreeMap<String, String> = text
         .lines()
         .filter_map(|l| l.split_once(' '))
