@@ -6,6 +6,7 @@
 pub mod board;
 mod dead_draw;
 pub mod geometry;
+pub mod history;
 pub mod line;
 pub mod link;
 pub mod moves;

@@ -2,11 +2,10 @@
 //! through the engine and the position after each chosen move becomes a
 //! [`Diagram`] with move numbers and a caption.
 
-use std::collections::BTreeSet;
-
 use super::model::{Diagram, Numbering};
 use crate::record::Record;
-use crate::twixt::board::{Hole, Player};
+use crate::twixt::board::Player;
+use crate::twixt::history::History;
 use crate::twixt::moves::Move;
 use crate::twixt::position::{MoveError, Position};
 
@@ -146,12 +145,11 @@ pub fn each_diagram_from<E: From<GameDiagramError>>(
         Select::Every(0) => return Err(GameDiagramError::ZeroStep.into()),
         _ => {}
     }
-    let mut pos = start;
-    // The hole each move's peg now stands in (for its number).
-    let mut holes: Vec<Option<Hole>> = Vec::with_capacity(total);
-    let snapshot = |pos: &Position, holes: &[Option<Hole>], ply: u32| {
-        let mut d = Diagram::from_setup(&pos.to_setup());
-        d.number_moves(holes, numbering);
+    // The position, and the hole each move's peg now stands in (for its number).
+    let mut game = History::new(start);
+    let snapshot = |game: &History, ply: u32| {
+        let pos = game.position();
+        let mut d = Diagram::from_history(game, numbering);
         let moves = if ply == 0 && pos.pegs().next().is_some() {
             // A game played from a setup: ply 0 is that position.
             "start position".to_string()
@@ -171,39 +169,17 @@ pub fn each_diagram_from<E: From<GameDiagramError>>(
         }
     };
     if wanted(0) {
-        f(snapshot(&pos, &holes, 0))?;
+        f(snapshot(&game, 0))?;
     }
     for (i, mv) in moves.iter().enumerate() {
-        let before: BTreeSet<Hole> = match mv {
-            Move::Swap => pos.pegs().map(|(h, _)| h).collect(),
-            _ => BTreeSet::new(),
-        };
-        pos.play(mv).map_err(|error| GameDiagramError::Illegal {
+        game.play(mv).map_err(|error| GameDiagramError::Illegal {
             number: i + 1,
             mv: mv.clone(),
             error,
         })?;
-        match mv {
-            Move::Place(p) => holes.push(Some(p.hole)),
-            Move::Swap => {
-                // A mirroring swap moves the peg: its number moves with it.
-                let after: BTreeSet<Hole> = pos.pegs().map(|(h, _)| h).collect();
-                let gone: Vec<&Hole> = before.difference(&after).collect();
-                let new: Vec<&Hole> = after.difference(&before).collect();
-                if let ([g], [n]) = (gone.as_slice(), new.as_slice()) {
-                    for h in holes.iter_mut().flatten() {
-                        if h == *g {
-                            *h = **n;
-                        }
-                    }
-                }
-                holes.push(None);
-            }
-            _ => holes.push(None),
-        }
         let ply = i as u32 + 1;
         if wanted(ply) {
-            f(snapshot(&pos, &holes, ply))?;
+            f(snapshot(&game, ply))?;
         }
     }
     Ok(())

@@ -8,6 +8,7 @@ use std::str::FromStr;
 
 use crate::script::{CaptionPosition, Sides};
 use crate::twixt::board::{BoardSize, Hole, Player};
+use crate::twixt::history::History;
 use crate::twixt::link::Link;
 use crate::twixt::setup::Setup;
 
@@ -234,6 +235,29 @@ impl Diagram {
             show_to_move: None,
             caption_position: None,
         }
+    }
+
+    /// A diagram of a game played with [`History::play`]: its position,
+    /// the pegs of the moves `numbering` chooses numbered, the last move
+    /// ringed.
+    ///
+    /// ```
+    /// use twixtkit::diagram::{Diagram, Numbering};
+    /// use twixtkit::prelude::*;
+    /// use twixtkit::twixt::history::History;
+    ///
+    /// let mut game = History::new(Position::new(RuleSet::pencil()).unwrap());
+    /// for hole in ["f6", "m12", "g8"] {
+    ///     game.play(&Move::peg(hole.parse().unwrap())).unwrap();
+    /// }
+    /// let d = Diagram::from_history(&game, Numbering::All);
+    /// assert_eq!(d.labels[&"g8".parse().unwrap()], "3");
+    /// assert_eq!(d.last, Some("g8".parse().unwrap()));
+    /// ```
+    pub fn from_history(history: &History, numbering: Numbering) -> Diagram {
+        let mut d = Diagram::from_setup(&history.position().to_setup());
+        d.number_moves(history.holes(), numbering);
+        d
     }
 
     /// An empty board of the given size.
