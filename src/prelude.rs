@@ -10,6 +10,6 @@ pub use crate::record::{GameResult, Record};
 pub use crate::twixt::board::{BoardSize, Hole, Player};
 pub use crate::twixt::link::Link;
 pub use crate::twixt::moves::{Move, Placement};
-pub use crate::twixt::position::{MoveError, Played, Position, SetupProblem, Status, WinBy};
+pub use crate::twixt::position::{MoveError, Played, Position, Status, WinBy};
 pub use crate::twixt::rules::RuleSet;
-pub use crate::twixt::setup::Setup;
+pub use crate::twixt::setup::{Setup, SetupProblem};

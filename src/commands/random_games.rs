@@ -25,8 +25,6 @@ use crate::twixt::board::BoardSize;
 use crate::twixt::rules::RuleSet;
 use crate::twrs::rules::TwrsRules;
 
-pub use crate::twixt::random::fresh_seed;
-
 /// The game a batch is played in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]

@@ -18,7 +18,7 @@ use crate::twixt::link::Link;
 use crate::twixt::moves::{Move, Placement, Removal as RemovalMove};
 use crate::twixt::rules::{Crossing, Linking, Removal, RuleSet, RuleSetError, Swap};
 use crate::twixt::setup::Setup;
-pub use crate::twixt::setup::SetupProblem;
+use crate::twixt::setup::SetupProblem;
 
 // Layout of a cell byte.
 pub(crate) const COLOUR: u8 = 0b11;
