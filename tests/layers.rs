@@ -29,7 +29,7 @@ fn game_file_layer(game: &str, name: &str) -> usize {
         ("twrs", "file") => 3,
         ("twrs", "draw") => 4,
         ("twrs", "book" | "view") => 5,
-        (_, "random") => 6,
+        (_, "random" | "opened") => 6,
         _ => 1,
     }
 }

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use twixtkit::book::{BookFormat, BookOptions, book_drawable, write_book};
+use twixtkit::book::{BookFormat, BookOptions, write_book};
 use twixtkit::diagram::Style;
 use twixtkit::diagram::sheet::Paper;
 
@@ -44,7 +44,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         moves_per_diagram: a.moves_per_diagram,
         lenient: a.lenient,
     };
-    let b = book_drawable(&a.game.open()?, &opts)?;
+    let b = a.game.open()?.book(&opts)?;
     // A book's problems are warnings (errors stop it above), so this prints them and goes on.
     super::failure::report_problems(&b.warnings, "")?;
     super::terminal::write_to(out, |to| {

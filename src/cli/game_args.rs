@@ -3,10 +3,10 @@
 
 use std::path::PathBuf;
 
+use twixtkit::commands::game::OpenedFile;
 use twixtkit::diagram::Crop;
 use twixtkit::diagram::game::Select;
 use twixtkit::open::{OpenOptions, Request};
-use twixtkit::pictures::Drawable;
 use twixtkit::pictures::{Choice, Look};
 use twixtkit::script::FileFormat;
 use twixtkit::script::Sides;
@@ -66,7 +66,7 @@ impl ReadArgs {
 impl GameArgs {
     /// Opens the file (TwixT games or a TWRS script) and keeps the game
     /// `--game` asks for.
-    pub fn open(&self) -> Result<Drawable, Failure> {
+    pub fn open(&self) -> Result<Box<dyn OpenedFile>, Failure> {
         let request = Request {
             input: self.input.clone(),
             position: self.position.clone(),
@@ -75,7 +75,7 @@ impl GameArgs {
             rules: self.read.rules.clone(),
             size: self.read.size,
         };
-        Ok(Drawable::open(&request)?)
+        Ok(twixtkit::commands::game::open(&request)?)
     }
 }
 

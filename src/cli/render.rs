@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use twixtkit::commands::render::{Output, write_drawable};
+use twixtkit::commands::render::Output;
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::{Charset, Format, Scale, Style};
 
@@ -45,7 +45,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     }
     let style = Style::load(&a.look.style)?;
     let choice = a.look.choice(a.select.chosen(), Select::Final, true);
-    let r = write_drawable(&a.game.open()?, &choice, &style, &out)?;
+    let r = a.game.open()?.write_pictures(&choice, &style, &out)?;
     let wrote = twixtkit::output::wrote(&r.written);
     super::failure::report_problems(&r.warnings, &wrote)?;
     // A picture for standard output goes there, and nothing is said.

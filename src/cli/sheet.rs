@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use twixtkit::commands::render::sheet::{SheetOutput, write_drawable_sheet};
+use twixtkit::commands::render::sheet::SheetOutput;
 use twixtkit::diagram::Style;
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::sheet::{Paper, SheetOptions};
@@ -66,7 +66,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         title: Some(title).filter(|t| !t.is_empty()),
         ..SheetOptions::default()
     };
-    let r = write_drawable_sheet(&file, &choice, &style, &opts, a.only.as_deref(), &out)?;
+    let r = file.write_sheet(&choice, &style, &opts, a.only.as_deref(), &out)?;
     let wrote = twixtkit::output::wrote(&r.written);
     super::failure::report_problems(&r.warnings, &wrote)?;
     eprintln!("{wrote}");

@@ -1,6 +1,6 @@
 //! `twixt show`: a position of a recorded game as text in the terminal.
 
-use twixtkit::commands::render::show::{ShowAs, show};
+use twixtkit::commands::render::show::ShowAs;
 use twixtkit::diagram::Charset;
 use twixtkit::diagram::game::Select;
 
@@ -33,7 +33,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     } else {
         Charset::Unicode
     };
-    let (text, problems) = show(&a.game.open()?, &choice, charset, a.format)?;
+    let (text, problems) = a.game.open()?.show(&choice, charset, a.format)?;
     super::terminal::print(text.as_bytes())?;
     super::failure::report_problems(&problems, "")
 }

@@ -9,6 +9,7 @@
 
 pub mod canonical;
 pub mod convert;
+pub mod game;
 pub mod presets;
 pub mod random_games;
 pub mod render;

@@ -10,7 +10,7 @@ use crate::diagram::BUILTIN_NAMES;
 use crate::diagram::game::{GameDiagramError, Select, each_diagram_from, record_title};
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::diagram::{Crop, Diagram, Numbering};
-use crate::open::{Content, Error, GameFile, Request};
+use crate::open::{Content, Error, GameFile};
 use crate::record::Record;
 use crate::replay::{replay_game, start_position};
 use crate::script::Sides;
@@ -18,7 +18,6 @@ use crate::twixt::board::Player;
 use crate::twixt::moves::Move;
 use crate::twixt::position::Position;
 use crate::twixt::rules::RuleSet;
-use crate::twrs::file::TwrsFile;
 
 /// How the chosen diagrams look, over what a script's diagram points say.
 #[derive(Debug, Clone, Copy)]
@@ -505,47 +504,13 @@ pub fn point_style(script: &Path, name: &str) -> Result<String, Error> {
     Ok(path.to_string_lossy().into_owned())
 }
 
-/// A file as the drawing commands read it: TwixT games, or a TWRS script,
-/// which is drawn whole at its own diagram points.
+/// A picture another game drew as SVG (TWRS's), to be written by the
+/// shared writers as TwixT's pictures are.
 #[derive(Debug, Clone)]
-pub enum Drawable {
-    /// TwixT games (or a position in one line).
-    Twixt(GameFile),
-    /// A TWRS script.
-    Twrs(TwrsFile),
-}
-
-impl Drawable {
-    /// The title a page of its diagrams carries.
-    pub fn title(&self) -> String {
-        match self {
-            Drawable::Twixt(f) => f.title(),
-            Drawable::Twrs(f) => f.title(),
-        }
-    }
-}
-
-impl Drawable {
-    /// Opens the file as [`Request::open`] does, and a TWRS script (one
-    /// whose format is not given otherwise) as a [`Drawable::Twrs`]; a
-    /// TWRS script is drawn whole, so `game` is refused for it.
-    pub fn open(request: &Request) -> Result<Drawable, Error> {
-        let twrs = request.position.is_none()
-            && request.format.is_none()
-            && crate::twrs::script::sniff(&request.input);
-        if !twrs {
-            return request.open().map(Drawable::Twixt);
-        }
-        if request.game.is_some() {
-            return Err(Error::Options(
-                "--game is for TwixT files; a TWRS script is drawn whole".to_string(),
-            ));
-        }
-        TwrsFile::load(&request.input)
-            .map(Drawable::Twrs)
-            .map_err(|e| Error::Unreadable {
-                path: request.input.clone(),
-                message: e.to_string(),
-            })
-    }
+pub struct NamedSvg {
+    /// File name without extension: the diagram's name, else the script's
+    /// name with the game and move.
+    pub stem: String,
+    /// The picture as an SVG document.
+    pub svg: String,
 }

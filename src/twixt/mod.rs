@@ -10,6 +10,7 @@ pub mod history;
 pub mod line;
 pub mod link;
 pub mod moves;
+mod opened;
 pub mod position;
 pub mod random;
 pub mod rules;

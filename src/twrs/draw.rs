@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use crate::diagnostic::Diagnostic;
 use crate::diagram::font::{FAMILY, ink_extent, text_width, wrap};
 use crate::diagram::push_escaped;
+use crate::pictures::NamedSvg;
 use crate::twrs::file::{Positions, TwrsFile};
 use crate::twrs::moves::Lines;
 use crate::twrs::point::{Point, Side};
@@ -492,24 +493,14 @@ pub fn to_text(pos: &Position, ascii: bool) -> String {
     out
 }
 
-/// One drawn diagram point.
-#[derive(Debug, Clone)]
-pub struct TwrsPicture {
-    /// File name without extension: the diagram's name, else the script's
-    /// name with the game and move.
-    pub stem: String,
-    /// The picture as an SVG document.
-    pub svg: String,
-}
-
 impl TwrsFile {
     /// The positions `which` names of every game drawn as SVG. A file with
     /// any error draws nothing: the errors come back, located.
-    pub fn pictures(&self, which: Positions) -> Result<Vec<TwrsPicture>, Vec<Diagnostic>> {
+    pub fn pictures(&self, which: Positions) -> Result<Vec<NamedSvg>, Vec<Diagnostic>> {
         Ok(self
             .views(which)?
             .into_iter()
-            .map(|v| TwrsPicture {
+            .map(|v| NamedSvg {
                 svg: to_svg(
                     &v.position,
                     &v.show,

@@ -11,6 +11,7 @@ pub mod book;
 pub mod draw;
 pub mod file;
 pub mod moves;
+mod opened;
 pub mod point;
 pub mod position;
 pub mod random;

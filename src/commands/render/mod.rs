@@ -19,17 +19,13 @@ use std::path::{Path, PathBuf};
 
 use crate::diagnostic::Diagnostic;
 use crate::diagram::NamedStyleError;
-use crate::diagram::game::Select;
 use crate::diagram::pdf::{PdfError, PdfInfo, PdfPages, svgs_to_pdf};
 use crate::diagram::png::{PngError, svg_to_png, zoom_for_dpi_mm};
 use crate::diagram::{Charset, ChooseError, Format, Scale, Style, to_svg, to_text};
 use crate::open::GameFile;
 use crate::output::{FolderLock, NameSet, OutputError, ensure_not_input, write_atomic};
 use crate::pictures::Choice;
-use crate::pictures::Drawable;
-use crate::pictures::Picture;
-use crate::twrs::draw::TwrsPicture;
-use crate::twrs::file::{Positions, TwrsFile, TwrsView};
+use crate::pictures::{NamedSvg, Picture};
 
 /// Why pictures or pages could not be made or written.
 #[derive(Debug, thiserror::Error)]
@@ -443,70 +439,20 @@ pub(crate) fn remove(written: &[PathBuf]) {
     }
 }
 
-/// A TWRS script's drawings at its diagram points (or each game's final
-/// position), or its errors.
-pub fn twrs_pictures(file: &TwrsFile, which: Positions) -> Result<Vec<TwrsPicture>, Error> {
-    file.pictures(which)
-        .map_err(|diagnostics| twrs_errors(file, diagnostics))
-}
-
-/// The positions [`twrs_pictures`] draws, for text and other writers.
-pub fn twrs_views(file: &TwrsFile, which: Positions) -> Result<Vec<TwrsView>, Error> {
-    file.views(which)
-        .map_err(|diagnostics| twrs_errors(file, diagnostics))
-}
-
-fn twrs_errors(file: &TwrsFile, diagnostics: Vec<Diagnostic>) -> Error {
-    Error::TwrsScript {
-        name: file.name.clone(),
-        diagnostics,
-    }
-}
-
-/// [`write_pictures`] or [`write_twrs_pictures`], as the file holds; a
-/// TWRS script takes no choice of positions by move.
-pub fn write_drawable(
-    file: &Drawable,
-    choice: &Choice,
-    style: &Style,
+/// Pictures another game drew as SVG, written as [`write_pictures`] writes
+/// TwixT's: one file, a PDF of them all, or a folder of files named after
+/// them, as SVG, PNG or PDF (text is TwixT's own so far); `title` goes
+/// into a PDF's metadata. Returns the files written.
+pub fn write_svg_pictures(
+    pictures: &[NamedSvg],
+    title: &str,
     out: &Output,
 ) -> Result<Rendered, Error> {
-    match file {
-        Drawable::Twixt(f) => write_pictures(f, choice, style, out),
-        Drawable::Twrs(f) => write_twrs_pictures(f, twrs_choice(choice)?, out),
-    }
-}
-
-/// The TWRS positions a choice asks for: the final ones, or the diagram
-/// points; a choice by move, which TWRS scripts do not take, is refused.
-pub(crate) fn twrs_choice(choice: &Choice) -> Result<Positions, Error> {
-    match choice.select {
-        Some(Select::Move(_) | Select::Every(_)) => Err(Error::TwrsSelection),
-        Some(Select::Final) => Ok(Positions::Finals),
-        None => Ok(Positions::DiagramPoints),
-    }
-}
-
-/// [`write_pictures`] for a TWRS script: its diagram points (or each game's
-/// final position) drawn by the TWRS drawing and written the same way.
-/// Returns the files written.
-pub fn write_twrs_pictures(
-    file: &TwrsFile,
-    which: Positions,
-    out: &Output,
-) -> Result<Rendered, Error> {
-    let pictures = twrs_pictures(file, which)?;
-    let title = file
-        .games
-        .first()
-        .and_then(|g| g.tag("Title"))
-        .unwrap_or("TWRS")
-        .to_string();
     let bytes = |format: Format, svg: &str| -> Result<Vec<u8>, Error> {
         match format {
             Format::Svg => Ok(svg.as_bytes().to_vec()),
             Format::Png => Ok(svg_to_png(svg, out.zoom)?),
-            Format::Pdf => Ok(svgs_to_pdf(&[svg], &info(&title))?),
+            Format::Pdf => Ok(svgs_to_pdf(&[svg], &info(title))?),
             Format::Txt => Err(Error::TwrsText),
         }
     };
@@ -514,10 +460,10 @@ pub fn write_twrs_pictures(
     let written = match &out.target {
         Target::File(path, Format::Pdf) => {
             let svgs: Vec<&str> = pictures.iter().map(|p| p.svg.as_str()).collect();
-            out.put(path, svgs_to_pdf(&svgs, &info(&title))?, &mut stdout)?;
+            out.put(path, svgs_to_pdf(&svgs, &info(title))?, &mut stdout)?;
             vec![path.clone()]
         }
-        Target::File(path, format) => match pictures.as_slice() {
+        Target::File(path, format) => match pictures {
             [only] => {
                 out.put(path, bytes(*format, &only.svg)?, &mut stdout)?;
                 vec![path.clone()]
@@ -536,7 +482,7 @@ pub fn write_twrs_pictures(
             let _lock = out.folder(folder, false)?;
             let mut names = NameSet::new();
             let mut written = Vec::new();
-            for p in &pictures {
+            for p in pictures {
                 let path = folder.join(names.claim(&p.stem, format.extension()));
                 if let Err(e) = bytes(*format, &p.svg).and_then(|b| out.write(&path, &b)) {
                     remove(&written);

@@ -7,13 +7,12 @@ use std::path::{Path, PathBuf};
 use super::{Error, Rendered, info, remove};
 use crate::diagram::pdf::{PdfPages, svgs_to_pdf};
 use crate::diagram::png::{svg_to_png, zoom_for_dpi_mm};
-use crate::diagram::sheet::{SheetOptions, SheetPlan, frame, picture_pages};
+pub use crate::diagram::sheet::SheetOptions;
+use crate::diagram::sheet::{SheetPlan, frame, picture_pages};
 use crate::diagram::{Diagram, Format, Style};
 use crate::open::GameFile;
 use crate::output::{check_writable, ensure_not_input, page_path, write_atomic};
 use crate::pictures::Choice;
-use crate::pictures::Drawable;
-use crate::twrs::file::{Positions, TwrsFile};
 
 /// The formats pages are written in.
 pub const FORMATS: [Format; 3] = [Format::Svg, Format::Png, Format::Pdf];
@@ -222,46 +221,15 @@ fn pdf_info(opts: &SheetOptions) -> crate::diagram::pdf::PdfInfo {
     info(opts.title.as_deref().unwrap_or_default())
 }
 
-/// [`write_sheet`] or [`write_twrs_sheet`], as the file holds; a TWRS
-/// script takes no choice of positions by move.
-pub fn write_drawable_sheet(
-    file: &Drawable,
-    choice: &Choice,
-    style: &Style,
+/// [`write_sheet`] for pictures another game drew as SVG: placed by the
+/// shared page layout, and written as SVG or PNG pages or one PDF.
+/// Returns the files written.
+pub fn write_svg_sheet(
+    svgs: &[String],
     opts: &SheetOptions,
-    only: Option<&str>,
-    out: &SheetOutput,
-) -> Result<Rendered, Error> {
-    match file {
-        Drawable::Twixt(f) => write_sheet(f, choice, style, opts, only, out),
-        Drawable::Twrs(f) => {
-            let which = super::twrs_choice(choice)?;
-            Ok(Rendered {
-                written: write_twrs_sheet(f, which, opts, only, out)?,
-                stdout: None,
-                warnings: Vec::new(),
-            })
-        }
-    }
-}
-
-/// [`write_sheet`] for a TWRS script: its pictures (those named like
-/// `only`), each drawn by the TWRS drawing, placed by the shared page
-/// layout. Returns the files written.
-pub fn write_twrs_sheet(
-    file: &TwrsFile,
-    which: Positions,
-    opts: &SheetOptions,
-    only: Option<&str>,
     out: &SheetOutput,
 ) -> Result<Vec<PathBuf>, Error> {
-    let pictures = super::twrs_pictures(file, which)?;
-    let svgs: Vec<String> = pictures
-        .into_iter()
-        .filter(|p| wanted(only, &p.stem))
-        .map(|p| p.svg)
-        .collect();
-    let pages = picture_pages(&svgs, opts, &Style::rulebook());
+    let pages = picture_pages(svgs, opts, &Style::rulebook());
     if pages.is_empty() {
         return Err(Error::NothingChosen {
             pattern: None,

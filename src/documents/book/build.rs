@@ -8,7 +8,6 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::diagram::{Diagram, game::record_title};
 use crate::open::{Content, GameFile};
-use crate::pictures::Drawable;
 use crate::record::GameResult;
 use crate::replay::{
     DiagramSnapshot, GameReplay, How, LastMove, move_words, replay_game, start_position,
@@ -69,15 +68,6 @@ impl crate::diagnostic::Explained for BookError {
     /// False: either way the file's content is wrong (exit code 1 in the CLI).
     fn is_usage(&self) -> bool {
         false
-    }
-}
-
-/// The book of a file the drawing commands open: [`book`] for TwixT
-/// games, the TWRS book for a TWRS script.
-pub fn book_drawable(file: &Drawable, opts: &BookOptions) -> Result<Book, BookError> {
-    match file {
-        Drawable::Twixt(f) => book(f, opts),
-        Drawable::Twrs(f) => crate::twrs::book::book(f, opts.lenient),
     }
 }
 

@@ -14,7 +14,7 @@ mod write;
 
 use crate::diagram::Diagram;
 
-pub use build::{BookError, BookOptions, book, book_drawable};
+pub use build::{BookError, BookOptions, book};
 pub(crate) use build::{game_title, result_text};
 pub use write::{BookFormat, WriteError, write_book};
 
