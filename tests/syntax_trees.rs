@@ -139,10 +139,15 @@ fn repository_inputs() -> Vec<(String, Kind, Vec<u8>)> {
     ] {
         files_below(&root.join(dir), &mut paths);
     }
+    game_files(&root, paths)
+}
+
+/// The game files among `paths`, named from `base`, in name order.
+fn game_files(base: &Path, paths: Vec<PathBuf>) -> Vec<(String, Kind, Vec<u8>)> {
     let mut inputs = Vec::new();
     for path in paths {
         let name = path
-            .strip_prefix(&root)
+            .strip_prefix(base)
             .unwrap()
             .to_string_lossy()
             .replace('\\', "/");
@@ -221,19 +226,7 @@ fn shared_inputs() -> Option<Vec<(String, Kind, Vec<u8>)>> {
     }
     let mut paths = Vec::new();
     files_below(&dir, &mut paths);
-    let mut inputs = Vec::new();
-    for path in paths {
-        let name = path
-            .strip_prefix(&dir)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        if let Some(kind) = Kind::of(&name) {
-            inputs.push((name, kind, std::fs::read(&path).unwrap()));
-        }
-    }
-    inputs.sort_by(|a, b| a.0.cmp(&b.0));
-    Some(inputs)
+    Some(game_files(&dir, paths))
 }
 
 /// Compares the inputs' digests with the golden file `name`, or writes it
