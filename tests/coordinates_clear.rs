@@ -308,3 +308,45 @@ fn twixt_coordinates_keep_clear_of_the_board_in_every_style_and_on_every_side() 
         &bad[..bad.len().min(20)]
     );
 }
+
+/// Column letters one hole apart keep a gap between them, even where a
+/// page sheet draws coordinates large on a big board (two-letter names).
+#[test]
+fn neighbouring_column_letters_never_run_into_each_other() {
+    let mut bad = Vec::new();
+    for name in twixtkit::diagram::BUILTIN_NAMES {
+        let mut style = Style::builtin(name).unwrap();
+        // As large as a sheet makes them (its cap), and as a style file may.
+        for coord_size in [style.coord_size, 0.9] {
+            style.coord_size = coord_size;
+            for side in [26, 48, 100] {
+                let d = Diagram::blank(BoardSize::new(side, side).unwrap());
+                let svg = twixtkit::diagram::to_svg(&d, &style, Scale::Px(24.0));
+                let (_, labels, _) = boxes(&svg);
+                let mut columns: Vec<&(String, usvg::Rect)> = labels
+                    .iter()
+                    .filter(|(t, _)| t.chars().all(|c| c.is_ascii_alphabetic()))
+                    .collect();
+                columns.sort_by(|a, b| a.1.left().total_cmp(&b.1.left()));
+                assert!(
+                    columns.len() as u64 >= side,
+                    "{name} {side}: letters missing"
+                );
+                for pair in columns.windows(2) {
+                    let ((a, ra), (b, rb)) = (pair[0], pair[1]);
+                    if ra.right() + CLEAR > rb.left() {
+                        bad.push(format!(
+                            "{name} {side} at {coord_size}: {a} {ra:?} runs into {b} {rb:?}"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} problems: {:#?}",
+        bad.len(),
+        &bad[..bad.len().min(10)]
+    );
+}

@@ -1020,6 +1020,10 @@ fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
     out.push_str("</g>\n");
 }
 
+/// The widest a column's letters may be, in hole spacings: what leaves a
+/// visible gap between neighbours one hole apart.
+const MAX_COLUMN_LABEL_WIDTH: f64 = 0.85;
+
 fn write_coords(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
     let c = d.coords;
     if !(c.top || c.bottom || c.left || c.right) {
@@ -1037,26 +1041,46 @@ fn write_coords(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
     // Coordinates sit just outside the outer holes; the margin lies beyond them.
     let band = l.coord_band;
     let mid_band = |edge: f64, dir: f64| edge + dir * (0.45 + band * 0.5);
-    let text = |out: &mut String, x: f64, y: f64, t: &str| {
+    let text = |out: &mut String, x: f64, y: f64, t: &str, size: Option<f64>| {
         out.push_str("<text x=\"");
         push_num(out, x);
         out.push_str("\" y=\"");
-        push_num(out, y + HALF_CAP * s.coord_size);
+        push_num(out, y + HALF_CAP * size.unwrap_or(s.coord_size));
+        if let Some(size) = size {
+            out.push_str("\" font-size=\"");
+            push_num(out, size);
+        }
         out.push_str("\">");
         out.push_str(t);
         out.push_str("</text>\n");
     };
-    for col in v.min.col..=v.max.col {
-        let mut name = column_name(col);
-        if s.coord_case == crate::diagram::LetterCase::Upper {
-            name.make_ascii_uppercase();
-        }
+    let column_names: Vec<String> = (v.min.col..=v.max.col)
+        .map(|col| {
+            let mut name = column_name(col);
+            if s.coord_case == crate::diagram::LetterCase::Upper {
+                name.make_ascii_uppercase();
+            }
+            name
+        })
+        .collect();
+    // Column letters stand one hole apart: two-letter names of a big board
+    // drawn large (a sheet keeps coordinates legible in millimetres) would
+    // run into each other, so they all get the size at which the widest
+    // keeps a gap to its neighbours.
+    let widest = column_names
+        .iter()
+        .map(|n| super::font::text_width(n, s.coord_size))
+        .fold(0.0, f64::max);
+    let column_size =
+        (widest > MAX_COLUMN_LABEL_WIDTH).then(|| s.coord_size * MAX_COLUMN_LABEL_WIDTH / widest);
+    for (col, name) in (v.min.col..=v.max.col).zip(&column_names) {
         if c.top {
             text(
                 out,
                 f64::from(col),
                 mid_band(f64::from(v.min.row), -1.0),
-                &name,
+                name,
+                column_size,
             );
         }
         if c.bottom {
@@ -1064,7 +1088,8 @@ fn write_coords(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
                 out,
                 f64::from(col),
                 mid_band(f64::from(v.max.row), 1.0),
-                &name,
+                name,
+                column_size,
             );
         }
     }
@@ -1076,6 +1101,7 @@ fn write_coords(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
                 mid_band(f64::from(v.min.col), -1.0),
                 f64::from(row),
                 &name,
+                None,
             );
         }
         if c.right {
@@ -1084,6 +1110,7 @@ fn write_coords(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
                 mid_band(f64::from(v.max.col), 1.0),
                 f64::from(row),
                 &name,
+                None,
             );
         }
     }
