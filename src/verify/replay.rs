@@ -544,20 +544,42 @@ fn line_has_diagrams(line: &Line) -> bool {
     })
 }
 
+/// The most problems of one setup block reported one by one. Each message
+/// quotes the block's line, which may be long: a line of 100,000 repeated
+/// pegs gave 100,000 messages, each costing the line's length (quadratic).
+const SETUP_PROBLEMS_SHOWN: usize = 10;
+
+/// Reports `problems` of the setup block at `span`: the first
+/// [`SETUP_PROBLEMS_SHOWN`], then how many more there are.
+fn push_setup_problems(issues: &mut Vec<Issue>, problems: Vec<String>, label: &str, span: Span) {
+    let more = problems.len().saturating_sub(SETUP_PROBLEMS_SHOWN);
+    for m in problems.into_iter().take(SETUP_PROBLEMS_SHOWN) {
+        issues.push(Issue::error(m, label, span));
+    }
+    if more > 0 {
+        issues.push(Issue::error(
+            format!(
+                "… and {} in this setup",
+                crate::diagnostic::count(more, "more problem")
+            ),
+            label,
+            span,
+        ));
+    }
+}
+
 /// The setup block as a [`Setup`], with lenient problems reported.
 fn block_setup(b: &SetupBlock, rules: &RuleSet, game: &Game, issues: &mut Vec<Issue>) -> Setup {
     let mut s = Setup::empty(rules.size);
+    let mut twice = Vec::new();
     for (holes, p) in [(&b.red, Player::Red), (&b.black, Player::Black)] {
         for &h in holes {
             if let Some(prev) = s.pegs.insert(h, p) {
-                issues.push(Issue::error(
-                    format!("setup lists {h} twice (as {prev} and as {p})"),
-                    "duplicate peg",
-                    b.span,
-                ));
+                twice.push(format!("setup lists {h} twice (as {prev} and as {p})"));
             }
         }
     }
+    push_setup_problems(issues, twice, "duplicate peg", b.span);
     s.links = b.links.iter().copied().collect();
     s.to_move = b.to_move.or(Some(game.first()));
     // A position line names its size and rules: they must be the game's.
@@ -573,13 +595,12 @@ fn block_setup(b: &SetupBlock, rules: &RuleSet, game: &Game, issues: &mut Vec<Is
             ));
         }
     }
-    for p in s.check() {
-        issues.push(Issue::error(
-            format!("bad setup: {p}"),
-            "in this setup",
-            b.span,
-        ));
-    }
+    let misfits = s
+        .check()
+        .iter()
+        .map(|p| format!("bad setup: {p}"))
+        .collect();
+    push_setup_problems(issues, misfits, "in this setup", b.span);
     s
 }
 
@@ -606,13 +627,11 @@ fn start_state(
     match Position::from_setup(&setup, rules.clone()) {
         Ok(p) => Some(State::Pos(Box::new(p))),
         Err(problems) if has_moves => {
-            for p in problems {
-                issues.push(Issue::error(
-                    format!("the setup is not a legal position to play from: {p}"),
-                    "in this setup",
-                    block.span,
-                ));
-            }
+            let problems = problems
+                .iter()
+                .map(|p| format!("the setup is not a legal position to play from: {p}"))
+                .collect();
+            push_setup_problems(issues, problems, "in this setup", block.span);
             None
         }
         // A figure only: drawn as given, nothing to play.

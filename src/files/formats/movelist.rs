@@ -90,6 +90,17 @@ pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
         newlines = 0;
         let ply = current.moves.len();
         let start = pos;
+        // The limit every reader of games applies, before a number too long
+        // to be a move number would be the message.
+        if ply >= crate::limits::MAX_MOVES_PER_GAME {
+            return Err(err(
+                start,
+                format!(
+                    "more than {} moves in one game",
+                    crate::limits::MAX_MOVES_PER_GAME
+                ),
+            ));
+        }
         while pos < chars.len() && chars[pos].is_ascii_digit() {
             pos += 1;
         }
