@@ -403,7 +403,9 @@ fn hand_out(report: FileReport, each: &mut dyn FnMut(Finding)) -> bool {
 #[derive(Debug, Clone)]
 pub struct FileSet {
     files: Vec<PathBuf>,
-    sizes: Vec<u64>,
+    /// Each file's size; `None` for standard input, a FIFO or a device,
+    /// whose length is not known before it is read.
+    sizes: Vec<Option<u64>>,
 }
 
 impl FileSet {
@@ -411,7 +413,12 @@ impl FileSet {
     pub fn new(files: Vec<PathBuf>) -> FileSet {
         let sizes = files
             .iter()
-            .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
+            .map(|f| {
+                std::fs::metadata(f)
+                    .ok()
+                    .filter(|m| m.is_file() && f != Path::new("-"))
+                    .map(|m| m.len())
+            })
             .collect();
         FileSet { files, sizes }
     }
@@ -443,7 +450,7 @@ impl FileSet {
 
     /// Their total size in bytes.
     pub fn bytes(&self) -> u64 {
-        self.sizes.iter().sum()
+        self.sizes.iter().flatten().sum()
     }
 
     /// Every file's report ([`check_file`]), files checked in parallel;
@@ -472,7 +479,12 @@ impl FileSet {
         each: &mut dyn FnMut(Finding) -> ControlFlow<()>,
     ) -> bool {
         let (files, sizes) = (&self.files, &self.sizes);
-        let large = |size: u64| size >= crate::script::stream::WINDOW_BYTES as u64 / 4;
+        // A stream of unknown length (standard input, a FIFO) may be
+        // endless: it is checked as a large file, its findings handed out
+        // a window at a time, never gathered first.
+        let large = |size: &Option<u64>| {
+            size.is_none_or(|s| s >= crate::script::stream::WINDOW_BYTES as u64 / 4)
+        };
         let mut io_error = false;
         let stop = std::cell::Cell::new(false);
         let mut hand = |f: Finding| {
@@ -482,7 +494,7 @@ impl FileSet {
         };
         let mut start = 0;
         while start < files.len() && !stop.get() {
-            if large(sizes[start]) {
+            if large(&sizes[start]) {
                 io_error |= check_file_each(&files[start], from, &mut hand);
                 hand(Finding::FileDone(files[start].clone()));
                 done();
@@ -491,7 +503,7 @@ impl FileSet {
                 let n = sizes[start..]
                     .iter()
                     .take(256)
-                    .take_while(|&&s| !large(s))
+                    .take_while(|s| !large(s))
                     .count();
                 let batch: Vec<(bool, Vec<Finding>)> = files[start..start + n]
                     .par_iter()
