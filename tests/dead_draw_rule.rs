@@ -9,11 +9,11 @@ use std::process::Command;
 
 use proptest::prelude::*;
 use twixtkit::diagnostic::Severity;
-use twixtkit::position::DeadDrawRule;
-use twixtkit::random::random_game;
+use twixtkit::prelude::{BoardSize, GameResult, Move, Position, Record, RuleSet, Status};
 use twixtkit::replay::{GameReplay, How, check_game};
 use twixtkit::script::{Game, parse, write_game};
-use twixtkit::{BoardSize, GameResult, Move, Position, Record, RuleSet, Status};
+use twixtkit::twixt::position::DeadDrawRule;
+use twixtkit::twixt::random::random_game;
 
 /// A random game under `rules` and the first move after which its board is
 /// a dead draw, when it plays on past one (the draw is not its last move).
