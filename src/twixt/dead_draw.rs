@@ -13,7 +13,34 @@ use std::cell::RefCell;
 use crate::twixt::board::Player;
 use crate::twixt::geometry::{Geometry, flag};
 use crate::twixt::position::{COLOUR, Position, colour_bits};
-use crate::twixt::rules::{Crossing, Linking, Removal};
+use crate::twixt::rules::{Crossing, Linking, Removal, RuleSet};
+
+/// What a dead draw means for a game record under a rule set: the one rule
+/// `check`, `view`, `book` and the JSON report apply (`docs/engine.md`,
+/// "What a dead draw ends").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeadDrawRule {
+    /// Nothing can be lifted (no removal, no finite supply): no one can ever
+    /// connect again, so the game is drawn from the first move after which
+    /// the position is a dead draw; a later move is a warning.
+    EndsTheGame,
+    /// Pieces can be lifted (any removal, a finite supply): lifting a link
+    /// or peg can reopen the opponent's way, so a dead draw holds only as
+    /// the pieces stand. It is a note; play goes on and is checked, and a
+    /// later connection wins.
+    Note,
+}
+
+impl DeadDrawRule {
+    /// The rule for `rules`: it follows what may come off the board in
+    /// effect ([`RuleSet::removal_in_effect`]).
+    pub fn of(rules: &RuleSet) -> DeadDrawRule {
+        match rules.removal_in_effect() {
+            Removal::None => DeadDrawRule::EndsTheGame,
+            Removal::Links | Removal::LinksAndPegs => DeadDrawRule::Note,
+        }
+    }
+}
 
 /// Visited bits and stack for one search, reused between calls.
 #[derive(Default)]

@@ -11,6 +11,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use super::dead_draw;
+pub use super::dead_draw::DeadDrawRule;
 use super::win_search::{self, WinSearch, WinSearchError};
 use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::geometry::{Geometry, NONE, flag};

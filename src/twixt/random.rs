@@ -6,7 +6,7 @@
 use crate::twixt::board::{Hole, Player};
 use crate::twixt::link::Link;
 use crate::twixt::moves::{Move, Placement, Removal as RemovalMove};
-use crate::twixt::position::{Position, Status};
+use crate::twixt::position::{DeadDrawRule, Position, Status};
 use crate::twixt::rules::{Linking, Removal, RuleSet, Swap};
 
 /// SplitMix64: tiny, fast, and fully specified, so sequences never change.
@@ -56,8 +56,9 @@ impl SplitMix64 {
 /// the time when allowed; under manual linking most but not all available
 /// links are chosen, sometimes with an extra link between older pegs; where
 /// the rules allow removals, some moves remove an own link or peg; a few moves
-/// offer a draw, and some offers are accepted. Returns no moves when the rule
-/// set itself is impossible.
+/// offer a draw, and some offers are accepted. Play goes on past a dead draw
+/// (tests use that); [`random_record`] ends the game there. Returns no moves
+/// when the rule set itself is impossible.
 pub fn random_game(rules: &RuleSet, seed: u64, max_plies: u32) -> Vec<Move> {
     let Ok(mut pos) = Position::new(rules.clone()) else {
         return Vec::new();
@@ -104,16 +105,59 @@ pub fn random_game(rules: &RuleSet, seed: u64, max_plies: u32) -> Vec<Move> {
         };
         free.update(&pos, &mv);
         moves.push(mv);
-        // Under rules with removals `check` ends a game at its first dead
-        // draw (see `replay`), so a random game must not play on past one.
-        if rules.removal_in_effect() != Removal::None
-            && pos.status() == Status::Ongoing
-            && pos.is_dead_draw()
-        {
-            break;
-        }
     }
     moves
+}
+
+/// Finds the first dead draw of a game as it is generated. Where pieces can
+/// be lifted a board may come back to life, so every move is tested; where
+/// nothing can be lifted a dead draw stays one, so the board is tested every
+/// [`DeadDrawWatch::EVERY`] moves and, once dead, the moves since the last
+/// live board are played again one by one: the same answer for a sixteenth
+/// of the searches.
+struct DeadDrawWatch {
+    every: usize,
+    /// The last board tested and found alive, and the moves it follows.
+    alive: Position,
+    alive_after: usize,
+}
+
+impl DeadDrawWatch {
+    const EVERY: usize = 16;
+
+    fn new(start: &Position) -> DeadDrawWatch {
+        DeadDrawWatch {
+            every: match DeadDrawRule::of(start.rules()) {
+                DeadDrawRule::EndsTheGame => Self::EVERY,
+                DeadDrawRule::Note => 1,
+            },
+            alive: start.clone(),
+            alive_after: 0,
+        }
+    }
+
+    /// `pos` after `moves`: how many of them lead to the first dead draw,
+    /// when the game has reached one. Between tests it answers `None`
+    /// unless `last` (the game stops here: test it now).
+    fn dead_from(&mut self, pos: &Position, moves: &[Move], last: bool) -> Option<usize> {
+        let n = moves.len();
+        if n == self.alive_after || (!last && n - self.alive_after < self.every) {
+            return None;
+        }
+        if pos.status() != Status::Ongoing || !pos.is_dead_draw() {
+            self.alive.copy_from(pos);
+            self.alive_after = n;
+            return None;
+        }
+        let mut p = self.alive.clone();
+        for (k, mv) in moves[self.alive_after..].iter().enumerate() {
+            p.play(mv).ok()?;
+            if p.status() == Status::Ongoing && p.is_dead_draw() {
+                return Some(self.alive_after + k + 1);
+            }
+        }
+        Some(n)
+    }
 }
 
 /// Under manual linking, the links a new peg at `hole` could take now,
@@ -304,22 +348,39 @@ fn extra_link(
 }
 
 /// The record of one random game ([`random_game`]), tagged with its seed,
-/// with the result the engine finds.
+/// with the result the engine finds. The game ends at its first dead draw,
+/// where `check` finds it drawn (or, where pieces can be lifted, notes it):
+/// no move of a record is played after one, and such a record has no result.
 pub fn random_record(rules: &RuleSet, seed: u64, max_plies: u32) -> crate::record::Record {
     use crate::record::{GameResult, Record};
-    let moves = random_game(rules, seed, max_plies);
+    let mut moves = random_game(rules, seed, max_plies);
     let mut record = Record::new(rules.clone());
     record.tags.push(("Seed".into(), seed.to_string()));
     if let Ok(mut pos) = Position::new(rules.clone()) {
+        let mut watch = DeadDrawWatch::new(&pos);
+        let mut played = 0;
+        let mut dead = None;
         for mv in &moves {
             if pos.play(mv).is_err() {
                 break;
             }
+            played += 1;
+            dead = watch.dead_from(&pos, &moves[..played], false);
+            if dead.is_some() {
+                break;
+            }
         }
-        record.result = match pos.status() {
-            Status::Won { winner, .. } => Some(GameResult::Win(winner)),
-            Status::Drawn { .. } => Some(GameResult::Draw),
-            Status::Ongoing => None,
+        if dead.is_none() {
+            dead = watch.dead_from(&pos, &moves[..played], true);
+        }
+        record.result = match (dead, pos.status()) {
+            (Some(first), _) => {
+                moves.truncate(first);
+                None
+            }
+            (None, Status::Won { winner, .. }) => Some(GameResult::Win(winner)),
+            (None, Status::Drawn { .. }) => Some(GameResult::Draw),
+            (None, Status::Ongoing) => None,
         };
     }
     record.moves = moves;

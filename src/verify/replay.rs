@@ -18,7 +18,7 @@ use crate::script::{
 use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::link::Link;
 use crate::twixt::moves::Move;
-use crate::twixt::position::{Played, Position, Status, WinBy};
+use crate::twixt::position::{DeadDrawRule, Played, Position, Status, WinBy};
 use crate::twixt::rules::{Removal, RuleSet};
 use crate::twixt::setup::Setup;
 use crate::twixt::win_search::WinSearch;
@@ -81,7 +81,8 @@ pub enum How {
     Resignation,
     /// A draw offer was accepted.
     AgreedDraw,
-    /// Neither player can connect any more.
+    /// Neither player can connect any more, under rules where nothing can
+    /// be lifted ([`DeadDrawRule::EndsTheGame`]).
     DeadDraw,
     /// The player to move has no legal move left: every hole they may use is
     /// taken and the rules let them take no peg back. The game is drawn.
@@ -105,6 +106,34 @@ impl Decision {
         match self.winner {
             Some(p) => GameResult::Win(p),
             None => GameResult::Draw,
+        }
+    }
+}
+
+/// A dead draw that decides nothing: under rules where pieces can be
+/// lifted ([`DeadDrawRule::Note`]), the first move after which no one can
+/// connect as the pieces stand. The game goes on from there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct DeadDrawNote {
+    /// The first move (ply) after which neither player can connect.
+    pub from: u32,
+    /// The move after which a player could connect again (a piece was
+    /// lifted), if that happened.
+    pub reopened_at: Option<u32>,
+}
+
+impl DeadDrawNote {
+    /// In words: `no one can connect as the pieces stand, from move 426`.
+    pub fn describe(&self) -> String {
+        match self.reopened_at {
+            None => format!(
+                "no one can connect as the pieces stand, from move {}",
+                self.from
+            ),
+            Some(m) => format!(
+                "no one could connect as the pieces stood from move {} until move {m}",
+                self.from
+            ),
         }
     }
 }
@@ -154,6 +183,9 @@ pub struct GameReplay {
     pub complete: bool,
     /// Where and how the main line was decided, if it was.
     pub decided: Option<Decision>,
+    /// A dead draw of the main line that decides nothing (rules where
+    /// pieces can be lifted), if there was one.
+    pub dead_draw_note: Option<DeadDrawNote>,
     /// The main line's final position (`None` when the game is a figure
     /// whose setup is not a legal position under the rules).
     pub final_position: Option<Position>,
@@ -243,13 +275,64 @@ struct Ctx {
     snapshots: bool,
     /// Whether to record a decision (main line only).
     decided: Option<Decision>,
-    dead_draw_each_ply: bool,
+    /// What a dead draw means under the game's rules.
+    dead_draw: DeadDrawRule,
+    /// The main line's first dead draw, where it is a note.
+    note: Option<DeadDrawNote>,
     /// The game's `Task` header and its `TaskTranslation`, which captions
     /// and translations name as `{task}`.
     task: Option<(String, Option<String>)>,
     /// Positions of the main line kept as it is played, for finding where
-    /// a dead draw began (not under removals, where each ply is checked).
+    /// a dead draw began (only where it ends the game; where it is a note,
+    /// each ply is checked).
     checkpoints: Option<Checkpoints>,
+}
+
+impl Ctx {
+    /// Where a dead draw is a note: after `ply` moves of the main line,
+    /// notes the first dead draw and, while it holds, the move that ends it
+    /// (later stretches are not searched: one note a game).
+    fn watch_dead_draw(&mut self, ply: u32, pos: &Position) {
+        match &mut self.note {
+            None => {
+                if pos.is_dead_draw() {
+                    self.note = Some(DeadDrawNote {
+                        from: ply,
+                        reopened_at: None,
+                    });
+                }
+            }
+            Some(n) if n.reopened_at.is_none() => {
+                if !pos.is_dead_draw() {
+                    n.reopened_at = Some(ply);
+                }
+            }
+            Some(_) => {}
+        }
+    }
+}
+
+/// The warning for the first move of the main line played after a dead
+/// draw that ended the game at move `at`, `played` moves being played.
+fn played_after_dead_draw(later: &MoveNode, at: u32, played: u32) -> Issue {
+    let more = played - at - 1;
+    let more = if more == 0 {
+        String::new()
+    } else {
+        format!(
+            " (and {} after it)",
+            crate::diagnostic::count(more as usize, "more move")
+        )
+    };
+    Issue::warning(
+        format!(
+            "move {} ({}) was played after a dead draw at move {at}{more}: no one could connect from there, so the game was already drawn",
+            at + 1,
+            move_words(later)
+        ),
+        "played after a dead draw",
+        later.span,
+    )
 }
 
 /// The main line's position after every `every` moves (the first one before
@@ -329,7 +412,8 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
         diagrams: Vec::new(),
         snapshots,
         decided: None,
-        dead_draw_each_ply: rules.removal_in_effect() != Removal::None,
+        dead_draw: DeadDrawRule::of(&rules),
+        note: None,
         task: game.tag("Task").map(|t| {
             (
                 t.to_string(),
@@ -347,6 +431,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
                 plies: 0,
                 complete: false,
                 decided: None,
+                dead_draw_note: None,
                 final_position: None,
                 diagrams: Vec::new(),
                 issues: ctx.issues,
@@ -362,12 +447,17 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
         played: None,
         broken: false,
     };
-    if !ctx.dead_draw_each_ply
-        && let State::Pos(p) = &cur.state
-    {
-        let mut checkpoints = Checkpoints::new(game.main_moves().count());
-        checkpoints.note(0, p);
-        ctx.checkpoints = Some(checkpoints);
+    if let State::Pos(p) = &cur.state {
+        match ctx.dead_draw {
+            DeadDrawRule::EndsTheGame => {
+                let mut checkpoints = Checkpoints::new(game.main_moves().count());
+                checkpoints.note(0, p);
+                ctx.checkpoints = Some(checkpoints);
+            }
+            // A setup may be dead before the first move.
+            DeadDrawRule::Note if p.status() == Status::Ongoing => ctx.watch_dead_draw(0, p),
+            DeadDrawRule::Note => {}
+        }
     }
     walk(&mut ctx, &game.line, &mut cur, &mut Vec::new(), true);
     // The line is played: its position is the final one, moved, not copied.
@@ -381,15 +471,26 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
         State::Pos(p) => Some(*p),
         State::Figure(_) => None,
     };
-    // A dead draw is only looked for when nothing else decided the game.
-    if ctx.decided.is_none()
-        && !ctx.dead_draw_each_ply
+    // Where nothing can be lifted a dead draw stays one, so it is looked
+    // for once, on the final board, when nothing else decided the game (a
+    // resignation or an accepted draw ends a record as the players ended
+    // it, dead board or not).
+    if ctx.dead_draw == DeadDrawRule::EndsTheGame
+        && ctx.decided.is_none()
         && let Some(p) = &final_position
         && p.status() == Status::Ongoing
         && p.is_dead_draw()
     {
-        let kept = ctx.checkpoints.as_ref().expect("kept without removals");
+        let kept = ctx
+            .checkpoints
+            .as_ref()
+            .expect("kept where a dead draw ends the game");
         let ply = first_dead_draw_ply(game, kept, played as usize, p.ply());
+        if let Some(later) = game.main_moves().nth(ply as usize)
+            && ply < played
+        {
+            ctx.issues.push(played_after_dead_draw(later, ply, played));
+        }
         ctx.decided = Some(Decision {
             ply,
             how: How::DeadDraw,
@@ -420,6 +521,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
         plies: played,
         complete,
         decided: ctx.decided,
+        dead_draw_note: ctx.note,
         final_position,
         diagrams: ctx.diagrams,
         issues: ctx.issues,
@@ -442,20 +544,42 @@ fn line_has_diagrams(line: &Line) -> bool {
     })
 }
 
+/// The most problems of one setup block reported one by one. Each message
+/// quotes the block's line, which may be long: a line of 100,000 repeated
+/// pegs gave 100,000 messages, each costing the line's length (quadratic).
+const SETUP_PROBLEMS_SHOWN: usize = 10;
+
+/// Reports `problems` of the setup block at `span`: the first
+/// [`SETUP_PROBLEMS_SHOWN`], then how many more there are.
+fn push_setup_problems(issues: &mut Vec<Issue>, problems: Vec<String>, label: &str, span: Span) {
+    let more = problems.len().saturating_sub(SETUP_PROBLEMS_SHOWN);
+    for m in problems.into_iter().take(SETUP_PROBLEMS_SHOWN) {
+        issues.push(Issue::error(m, label, span));
+    }
+    if more > 0 {
+        issues.push(Issue::error(
+            format!(
+                "… and {} in this setup",
+                crate::diagnostic::count(more, "more problem")
+            ),
+            label,
+            span,
+        ));
+    }
+}
+
 /// The setup block as a [`Setup`], with lenient problems reported.
 fn block_setup(b: &SetupBlock, rules: &RuleSet, game: &Game, issues: &mut Vec<Issue>) -> Setup {
     let mut s = Setup::empty(rules.size);
+    let mut twice = Vec::new();
     for (holes, p) in [(&b.red, Player::Red), (&b.black, Player::Black)] {
         for &h in holes {
             if let Some(prev) = s.pegs.insert(h, p) {
-                issues.push(Issue::error(
-                    format!("setup lists {h} twice (as {prev} and as {p})"),
-                    "duplicate peg",
-                    b.span,
-                ));
+                twice.push(format!("setup lists {h} twice (as {prev} and as {p})"));
             }
         }
     }
+    push_setup_problems(issues, twice, "duplicate peg", b.span);
     s.links = b.links.iter().copied().collect();
     s.to_move = b.to_move.or(Some(game.first()));
     // A position line names its size and rules: they must be the game's.
@@ -471,13 +595,12 @@ fn block_setup(b: &SetupBlock, rules: &RuleSet, game: &Game, issues: &mut Vec<Is
             ));
         }
     }
-    for p in s.check() {
-        issues.push(Issue::error(
-            format!("bad setup: {p}"),
-            "in this setup",
-            b.span,
-        ));
-    }
+    let misfits = s
+        .check()
+        .iter()
+        .map(|p| format!("bad setup: {p}"))
+        .collect();
+    push_setup_problems(issues, misfits, "in this setup", b.span);
     s
 }
 
@@ -504,13 +627,11 @@ fn start_state(
     match Position::from_setup(&setup, rules.clone()) {
         Ok(p) => Some(State::Pos(Box::new(p))),
         Err(problems) if has_moves => {
-            for p in problems {
-                issues.push(Issue::error(
-                    format!("the setup is not a legal position to play from: {p}"),
-                    "in this setup",
-                    block.span,
-                ));
-            }
+            let problems = problems
+                .iter()
+                .map(|p| format!("the setup is not a legal position to play from: {p}"))
+                .collect();
+            push_setup_problems(issues, problems, "in this setup", block.span);
             None
         }
         // A figure only: drawn as given, nothing to play.
@@ -716,15 +837,10 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
                 }
                 ctx.decided = match pos.status() {
                     Status::Ongoing => {
-                        if ctx.dead_draw_each_ply && pos.is_dead_draw() {
-                            Some(Decision {
-                                ply,
-                                how: How::DeadDraw,
-                                winner: None,
-                            })
-                        } else {
-                            None
+                        if ctx.dead_draw == DeadDrawRule::Note {
+                            ctx.watch_dead_draw(ply, pos);
                         }
+                        None
                     }
                     // The script's move number: after a setup block moves
                     // count from 1, while the position counts its pegs too.
@@ -1151,6 +1267,8 @@ fn check_result(
             d.ply,
             decided_text(&d)
         ))),
+        // A dead draw that is a note: a draw declared on that board holds.
+        (GameResult::Draw, None) if fin.as_ref().is_some_and(Position::is_dead_draw) => {}
         (GameResult::Draw, None) => {
             let who = fin.as_ref().and_then(|p| {
                 [Player::Red, Player::Black]

@@ -200,10 +200,17 @@ pub(crate) fn result_text(game: &Game, replay: &GameReplay) -> Option<String> {
             _ => format!("Decided at move {}", d.ply),
         });
     }
-    match game.result()? {
-        GameResult::Win(p) => Some(format!("{} won", capitalised(p.name()))),
-        GameResult::Draw => Some("Draw".into()),
+    // Where pieces can be lifted a dead draw decides nothing: it is said
+    // beside the declared result, or alone.
+    let note = replay.dead_draw_note.map(|n| capitalised(&n.describe()));
+    let declared = match game.result() {
+        Some(GameResult::Win(p)) => Some(format!("{} won", capitalised(p.name()))),
+        Some(GameResult::Draw) => Some("Draw".into()),
         _ => None,
+    };
+    match (declared, note) {
+        (Some(d), Some(n)) => Some(format!("{d}. {n}")),
+        (d, n) => d.or(n),
     }
 }
 

@@ -119,6 +119,10 @@ fn view_game(game: &Game, replay: &GameReplay, file: &str) -> Result<ViewGame, V
         crate::script::RulesSpec::describe(&replay.rules),
     ));
     facts.push(("Board".into(), start.size().to_string()));
+    // Where pieces can be lifted a dead draw decides nothing: a fact.
+    if let Some(note) = replay.dead_draw_note {
+        facts.push(("Dead draw".into(), note.describe()));
+    }
     let score = match replay.decided.map(|d| d.result()).or(game.result()) {
         Some(GameResult::Win(Player::Red)) => "1-0",
         Some(GameResult::Win(Player::Black)) => "0-1",

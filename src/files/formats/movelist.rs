@@ -90,6 +90,17 @@ pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
         newlines = 0;
         let ply = current.moves.len();
         let start = pos;
+        // The limit every reader of games applies, before a number too long
+        // to be a move number would be the message.
+        if ply >= crate::limits::MAX_MOVES_PER_GAME {
+            return Err(err(
+                start,
+                format!(
+                    "more than {} moves in one game",
+                    crate::limits::MAX_MOVES_PER_GAME
+                ),
+            ));
+        }
         while pos < chars.len() && chars[pos].is_ascii_digit() {
             pos += 1;
         }
@@ -221,9 +232,12 @@ pub struct Chunk {
 }
 
 /// The games of a move-list file read a piece at a time from `reader`:
-/// pieces of about `size` bytes cut at blank lines, which end games, so
-/// that each piece reads with [`read_with`] as the whole file would. A
-/// game longer than [`crate::limits::MAX_INPUT_BYTES`] is an error.
+/// pieces of about `size` bytes, and of at most
+/// [`WINDOW_GAMES`](crate::script::stream::WINDOW_GAMES) games, cut at blank
+/// lines, which end games, so that each piece reads with [`read_with`] as
+/// the whole file would (and stays far below its games limit, so a file of
+/// any number of games streams). A game longer than
+/// [`crate::limits::MAX_INPUT_BYTES`] is an error.
 pub struct Chunks<R> {
     reader: R,
     size: usize,
@@ -256,6 +270,9 @@ impl<R: std::io::BufRead> Iterator for Chunks<R> {
         let mut text = Vec::new();
         // Bytes and first line of the run of lines since the last blank one.
         let (mut run, mut run_line) = (0u64, self.line);
+        // Games ended by a blank line in this piece, and whether the run
+        // since the last blank line holds a game's text.
+        let (mut games, mut in_game) = (0usize, false);
         loop {
             let start = text.len();
             // Never more than the limit in one read: a file of one endless
@@ -277,7 +294,8 @@ impl<R: std::io::BufRead> Iterator for Chunks<R> {
             }
             if text[start..].iter().all(u8::is_ascii_whitespace) {
                 (run, run_line) = (0, self.line);
-                if text.len() >= self.size {
+                games += usize::from(std::mem::take(&mut in_game));
+                if text.len() >= self.size || games >= crate::script::stream::WINDOW_GAMES {
                     break;
                 }
             } else if run > limit {
@@ -289,6 +307,8 @@ impl<R: std::io::BufRead> Iterator for Chunks<R> {
                         crate::limits::describe_bytes(limit)
                     ),
                 )));
+            } else {
+                in_game = true;
             }
         }
         (!text.is_empty()).then_some(Ok(Chunk { text, first_line }))

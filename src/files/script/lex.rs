@@ -449,10 +449,13 @@ impl<'a> Lexer<'a> {
         let start = self.rest.location_offset();
         let frag = self.rest.fragment();
         let mut out = String::new();
-        let mut chars = frag.char_indices().skip(1);
-        if start > self.unclosed_comment_from {
-            chars = frag.char_indices().skip(usize::MAX);
-        }
+        // After an unclosed comment nothing is scanned: the text left is not
+        // looked at, not even to skip it (a lazy `skip` walks it all), so
+        // each later unclosed comment costs nothing and recovery is linear.
+        let after_unclosed = start > self.unclosed_comment_from;
+        let mut chars = frag[..if after_unclosed { 0 } else { frag.len() }]
+            .char_indices()
+            .skip(1);
         while let Some((i, c)) = chars.next() {
             match c {
                 '}' => {

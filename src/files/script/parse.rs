@@ -104,10 +104,17 @@ pub struct Piece {
 /// the line number of the text's first line, so that a part of a larger
 /// file (the streaming reader's window) gets the file's line numbers.
 pub fn parse_pieces(src: &str, first_line: u32) -> Vec<Piece> {
+    parse_pieces_up_to(src, first_line, usize::MAX)
+}
+
+/// As [`parse_pieces`], stopping after `max_pieces` games (or errors): the
+/// streaming reader takes a bounded number of games a window, so that a
+/// window of tiny games holds no more of them than one of large games.
+pub fn parse_pieces_up_to(src: &str, first_line: u32, max_pieces: usize) -> Vec<Piece> {
     let mut p = P::new(src);
     p.loc.line = first_line;
     let mut out = Vec::new();
-    loop {
+    while out.len() < max_pieces {
         p.skip_blank();
         if p.eof() {
             break;

@@ -1,7 +1,7 @@
 //! Reading a script file of any size a window at a time: the games come out
 //! in file order, each parsed by the same parser as a whole file, while
-//! memory holds one window (a few megabytes, or one game if a game is
-//! larger) instead of the file.
+//! memory holds one window (a few megabytes and at most [`WINDOW_GAMES`]
+//! games, or one game if a game is larger) instead of the file.
 //!
 //! The reader parses its window and hands out every game but the last,
 //! which may be cut by the window's end; the last game's text is kept and
@@ -11,10 +11,16 @@
 
 use std::io::Read;
 
-use super::parse::{Piece, parse_pieces};
+use super::parse::{Piece, parse_pieces_up_to};
 
 /// How much text a window holds before it is parsed.
 pub const WINDOW_BYTES: usize = 2 << 20;
+
+/// The most games a window hands out. A parsed game takes several times
+/// its text, and its report more: 2 MiB of 20-byte games were 100,000
+/// games a window, and memory grew with the number of games instead of
+/// staying flat. Real games (a few kilobytes) fill a window's bytes first.
+pub const WINDOW_GAMES: usize = 4096;
 
 /// The longest game the stream reads: the whole-file limit of before,
 /// now for one game.
@@ -180,8 +186,11 @@ impl<R: Read> GameStream<R> {
                     });
                 }
             };
-            let mut pieces = parse_pieces(text, self.line);
-            if eof {
+            // One game more than a window takes: where it starts, the next
+            // window starts.
+            let mut pieces = parse_pieces_up_to(text, self.line, WINDOW_GAMES + 1);
+            let full = pieces.len() > WINDOW_GAMES;
+            if eof && !full {
                 self.done = true;
                 let text = String::from_utf8(std::mem::take(&mut self.held))
                     .expect("checked as UTF-8 above");
@@ -205,7 +214,13 @@ impl<R: Read> GameStream<R> {
             let text = String::from_utf8(std::mem::replace(&mut self.held, rest))
                 .expect("checked as UTF-8 above");
             self.line += count_newlines(text.as_bytes()) as u32;
-            self.want = self.window.max(self.held.len() + self.window / 2);
+            // A window cut by its number of games leaves text enough for
+            // the next: read more only when a window's bytes ran out.
+            self.want = if full {
+                self.window
+            } else {
+                self.window.max(self.held.len() + self.window / 2)
+            };
             if !pieces.is_empty() {
                 return Ok(Some(Window { text, pieces }));
             }

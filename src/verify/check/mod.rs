@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity, count, printable};
-use crate::replay::{GameReplay, How, check_game as replay_checks};
+use crate::replay::{DeadDrawNote, GameReplay, How, check_game as replay_checks};
 use crate::script::{FileFormat, Game, LoadedFile, load_games_as, result_name, script_from_bytes};
 
 mod text;
@@ -35,8 +35,13 @@ pub struct GameReport {
     pub result: Option<String>,
     /// The move that decided the game, if it was decided.
     pub decided_at: Option<u32>,
-    /// How it was decided.
+    /// How it was decided (`dead-draw` only where a dead draw ends the
+    /// game: under rules where nothing can be lifted).
     pub how: Option<How>,
+    /// Under rules where pieces can be lifted, a dead draw that decided
+    /// nothing: the move from which no one could connect as the pieces
+    /// stood, and the move that reopened the game, if one did.
+    pub dead_draw_note: Option<DeadDrawNote>,
     /// The winner, when a player won.
     pub winner: Option<String>,
     /// Illegal moves, false claims, a wrong declared result.
@@ -157,6 +162,7 @@ fn check_game_in(base: Option<&Path>, source: &str, name: &str, game: &Game) -> 
         result: game.result().map(|r| result_name(r).to_string()),
         decided_at: None,
         how: None,
+        dead_draw_note: None,
         winner: None,
         errors: Vec::new(),
         warnings: Vec::new(),
@@ -171,11 +177,13 @@ fn check_game_in(base: Option<&Path>, source: &str, name: &str, game: &Game) -> 
             rules,
             plies,
             decided,
+            dead_draw_note,
             issues,
             ..
         }) => {
             report.size = rules.size.to_string();
             report.plies = plies;
+            report.dead_draw_note = dead_draw_note;
             if let Some(d) = decided {
                 report.decided_at = Some(d.ply);
                 report.how = Some(d.how);
@@ -208,6 +216,7 @@ fn check_twrs(file: crate::twrs::file::TwrsFile) -> FileReport {
             result: None,
             decided_at: None,
             how: None,
+            dead_draw_note: None,
             winner: None,
             errors: g.errors,
             warnings: Vec::new(),
@@ -394,7 +403,9 @@ fn hand_out(report: FileReport, each: &mut dyn FnMut(Finding)) -> bool {
 #[derive(Debug, Clone)]
 pub struct FileSet {
     files: Vec<PathBuf>,
-    sizes: Vec<u64>,
+    /// Each file's size; `None` for standard input, a FIFO or a device,
+    /// whose length is not known before it is read.
+    sizes: Vec<Option<u64>>,
 }
 
 impl FileSet {
@@ -402,7 +413,12 @@ impl FileSet {
     pub fn new(files: Vec<PathBuf>) -> FileSet {
         let sizes = files
             .iter()
-            .map(|f| std::fs::metadata(f).map_or(0, |m| m.len()))
+            .map(|f| {
+                std::fs::metadata(f)
+                    .ok()
+                    .filter(|m| m.is_file() && f != Path::new("-"))
+                    .map(|m| m.len())
+            })
             .collect();
         FileSet { files, sizes }
     }
@@ -434,7 +450,7 @@ impl FileSet {
 
     /// Their total size in bytes.
     pub fn bytes(&self) -> u64 {
-        self.sizes.iter().sum()
+        self.sizes.iter().flatten().sum()
     }
 
     /// Every file's report ([`check_file`]), files checked in parallel;
@@ -463,7 +479,12 @@ impl FileSet {
         each: &mut dyn FnMut(Finding) -> ControlFlow<()>,
     ) -> bool {
         let (files, sizes) = (&self.files, &self.sizes);
-        let large = |size: u64| size >= crate::script::stream::WINDOW_BYTES as u64 / 4;
+        // A stream of unknown length (standard input, a FIFO) may be
+        // endless: it is checked as a large file, its findings handed out
+        // a window at a time, never gathered first.
+        let large = |size: &Option<u64>| {
+            size.is_none_or(|s| s >= crate::script::stream::WINDOW_BYTES as u64 / 4)
+        };
         let mut io_error = false;
         let stop = std::cell::Cell::new(false);
         let mut hand = |f: Finding| {
@@ -473,7 +494,7 @@ impl FileSet {
         };
         let mut start = 0;
         while start < files.len() && !stop.get() {
-            if large(sizes[start]) {
+            if large(&sizes[start]) {
                 io_error |= check_file_each(&files[start], from, &mut hand);
                 hand(Finding::FileDone(files[start].clone()));
                 done();
@@ -482,7 +503,7 @@ impl FileSet {
                 let n = sizes[start..]
                     .iter()
                     .take(256)
-                    .take_while(|&&s| !large(s))
+                    .take_while(|s| !large(s))
                     .count();
                 let batch: Vec<(bool, Vec<Finding>)> = files[start..start + n]
                     .par_iter()
@@ -854,11 +875,14 @@ fn game_line(g: &GameReport) -> String {
         (Some(How::NoMoves), _) => "no legal move left, a draw".to_string(),
         _ => "undecided".to_string(),
     };
-    let decided = match (&g.outcome, g.decided_at) {
+    let mut decided = match (&g.outcome, g.decided_at) {
         (Some(o), _) => o.clone(),
         (None, Some(p)) => format!("decided at move {p}: {what}"),
         (None, None) => what,
     };
+    if let Some(note) = &g.dead_draw_note {
+        decided = format!("{decided} ({})", note.describe());
+    }
     // Titles and names come from files: no terminal escapes get through.
     let title = g
         .title
