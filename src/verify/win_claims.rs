@@ -132,7 +132,7 @@ pub struct WinsReport {
     /// Every winning first move, when they were looked for (a claim with
     /// no solution after it, `#unique`, `--cooks`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub keys: Option<Vec<Hole>>,
+    pub keys: Option<Vec<String>>,
     /// Positions the searches of this claim visited.
     pub positions: u64,
 }
@@ -293,7 +293,7 @@ pub fn check_claim(
                                 error: false,
                             });
                         }
-                        report.keys = Some(k.answer);
+                        report.keys = Some(k.answer.iter().map(Hole::to_string).collect());
                     }
                     Err(e) => findings.push(cannot_decide(player, moves, &e)),
                 }
@@ -308,7 +308,7 @@ pub fn check_claim(
     }
 }
 
-fn holes_text(holes: &[Hole]) -> String {
+fn holes_text<T: std::fmt::Display>(holes: &[T]) -> String {
     holes
         .iter()
         .map(|h| h.to_string())
@@ -320,9 +320,9 @@ fn holes_text(holes: &[Hole]) -> String {
 /// solution's key move, if it has one). `None` when there are none.
 pub fn cooks(report: &WinsReport, key: Option<Hole>, unique_claimed: bool) -> Option<Finding> {
     let keys = report.keys.as_ref()?;
-    let others: Vec<Hole> = match key {
-        Some(k) => keys.iter().copied().filter(|&h| h != k).collect(),
-        None => keys.iter().copied().skip(1).collect(),
+    let others: Vec<String> = match key {
+        Some(k) => keys.iter().filter(|h| **h != k.to_string()).cloned().collect(),
+        None => keys.iter().skip(1).cloned().collect(),
     };
     if others.is_empty() {
         return None;

@@ -255,7 +255,7 @@ fn solve_with(
     // refuted with fewer moves are known when the next round meets them.
     for d in needed.max(1)..=moves {
         solver.deepen_to(d, defender_needs);
-        if let Some((m, _)) = solver.search().attack(pos, key, d)? {
+        if let Some((m, _)) = solver.search().attack(pos, key, d, None)? {
             return Ok(Solved::Wins {
                 moves: d,
                 key: geo.hole(m),
@@ -275,7 +275,7 @@ fn solve_with(
             .map(|i| vec![i])
             .unwrap_or_default();
         search
-            .attacker_moves(pos, moves)
+            .attacker_moves(pos, moves, None)
             .filter(|m| !m.is_empty())
             .unwrap_or(all)
             .first()

@@ -80,7 +80,12 @@ impl Search<'_> {
     /// order to try them: holes on the cheapest chains first, then those
     /// next to more own pegs. In the last move only holes that can
     /// complete a chain.
-    pub(crate) fn attacker_moves(&self, pos: &Position, budget: u32) -> Option<Vec<usize>> {
+    pub(crate) fn attacker_moves(
+        &self,
+        pos: &Position,
+        budget: u32,
+        hint: Option<usize>,
+    ) -> Option<Vec<usize>> {
         let through = through_costs(pos, self.attacker);
         let needed = through.iter().copied().min().unwrap_or(u32::MAX);
         if needed > budget {
@@ -97,7 +102,9 @@ impl Search<'_> {
                     .iter()
                     .filter(|s| s.hole != NONE && pos.cell(usize::from(s.hole)) & COLOUR == mine)
                     .count() as u32;
-                (through[i], 8 - near, i)
+                // The hint (the move that won after a pass) goes first.
+                let first = u32::from(Some(i) != hint);
+                (first * through[i], 8 - near, i)
             })
             .collect();
         order.sort_unstable();
@@ -111,6 +118,7 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
+        hint: Option<usize>,
     ) -> Result<Option<(usize, Zone)>, LimitKind> {
         if let Some(e) = self.table.get(key) {
             if u32::from(e.proved) <= budget
@@ -122,7 +130,7 @@ impl Search<'_> {
                 return Ok(None);
             }
         }
-        let Some(moves) = self.attacker_moves(pos, budget) else {
+        let Some(moves) = self.attacker_moves(pos, budget, hint) else {
             self.table.refuted(key, budget);
             return Ok(None);
         };
@@ -167,7 +175,7 @@ impl Search<'_> {
     ) -> Result<Defence, LimitKind> {
         let mut passed = pos.clone();
         passed.pass();
-        let Some((_, mut zone)) = self.attack(&passed, key, budget)? else {
+        let Some((threat, mut zone)) = self.attack(&passed, key, budget, None)? else {
             return Ok(Defence::Holds(None));
         };
         let defender = self.attacker.opponent();
@@ -185,7 +193,9 @@ impl Search<'_> {
             if child.pos.status() != Status::Ongoing {
                 return Ok(Defence::Holds(Some(r))); // the defender connected first
             }
-            let Some((_, reply_zone)) = self.attack(&child.pos, child.key, budget)? else {
+            // The threat that won after the pass often still wins.
+            let hint = (child.pos.cell(threat) & COLOUR == 0).then_some(threat);
+            let Some((_, reply_zone)) = self.attack(&child.pos, child.key, budget, hint)? else {
                 return Ok(Defence::Holds(Some(r)));
             };
             zone.union(&reply_zone);
