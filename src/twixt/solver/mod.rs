@@ -32,6 +32,7 @@ pub use budget::{LimitKind, Meter, SearchBudget, SearchLimit};
 pub(crate) use bounds::{pegs_needed, through_costs};
 use search::{Defence, Search};
 use table::{Keys, Table};
+use zone::Zone;
 
 /// Bytes the transposition table of one search may hold.
 pub const TABLE_BYTES: usize = 256 << 20;
@@ -178,9 +179,12 @@ struct Solver<'m> {
     keys: Keys,
     table: Table,
     meter: &'m mut Meter,
-    /// The moves the table's entries were searched with as the defender's
-    /// bound: `every_reply` depends on it.
-    every_reply: bool,
+    /// The defender's costs: for each hole, the fewest new defender pegs
+    /// on a chain through it.
+    defender_costs: Vec<u32>,
+    /// The holes of the chains the defender could complete within the
+    /// line being searched.
+    defender_region: Zone,
 }
 
 impl<'m> Solver<'m> {
@@ -190,26 +194,30 @@ impl<'m> Solver<'m> {
             keys: Keys::new(pos.geometry()),
             table: Table::new(TABLE_BYTES),
             meter,
-            every_reply: false,
+            defender_costs: through_costs(pos, attacker.opponent()),
+            defender_region: Zone::new(pos.geometry().slots()),
         }
     }
 
-    /// Sets the line length: the defender gets `moves - 1` replies, and
-    /// when they could connect with them every reply is tried. Entries
-    /// learnt while the defender could not connect assume so: forget them.
-    fn deepen_to(&mut self, moves: u32, defender_needs: u32) {
-        let every = defender_needs < moves;
-        if every && !self.every_reply {
-            self.table.clear();
+    /// Sets the defender's replies in the line: every chain the defender
+    /// could complete with them passes only through holes whose cost is at
+    /// most that many (their own pegs make no chain cheaper off it, the
+    /// attacker's only dearer), so those holes are the defender's region.
+    /// What the table holds stays true: each entry is a fact about its
+    /// position and moves.
+    fn set_replies(&mut self, replies: u32) {
+        for (i, &c) in self.defender_costs.iter().enumerate() {
+            if c <= replies {
+                self.defender_region.insert(i);
+            }
         }
-        self.every_reply = every;
     }
 
     fn search(&mut self) -> Search<'_> {
         Search {
             attacker: self.attacker,
             meter: self.meter,
-            every_reply: self.every_reply,
+            defender_region: &self.defender_region,
             keys: &self.keys,
             table: &mut self.table,
         }
@@ -248,13 +256,12 @@ fn solve_with(
 ) -> Result<Solved, LimitKind> {
     let geo = pos.geometry();
     let needed = pegs_needed(pos, player);
-    let defender_needs = pegs_needed(pos, player.opponent());
     let mut solver = Solver::new(pos, player, meter);
     let key = solver.keys.of(pos);
     // Iterative deepening: the shortest win first, and the positions
     // refuted with fewer moves are known when the next round meets them.
     for d in needed.max(1)..=moves {
-        solver.deepen_to(d, defender_needs);
+        solver.set_replies(d - 1);
         if let Some((m, _)) = solver.search().attack(pos, key, d, None)? {
             return Ok(Solved::Wins {
                 moves: d,
@@ -266,7 +273,7 @@ fn solve_with(
         return Ok(Solved::NoWin { refutation: None });
     }
     // The refutation of the most promising first move, for the message.
-    solver.deepen_to(moves, defender_needs);
+    solver.set_replies(moves - 1);
     let first = {
         let search = solver.search();
         let all = pos
@@ -329,14 +336,13 @@ fn keys_with(
     meter: &mut Meter,
 ) -> Result<Vec<Hole>, LimitKind> {
     let geo = pos.geometry();
-    let defender_needs = pegs_needed(pos, player.opponent());
     let mut solver = Solver::new(pos, player, meter);
     let key = solver.keys.of(pos);
     let mut won = Vec::new();
     let candidates: Vec<usize> = pos.free_holes(player).collect();
     // Deepening per move would search each again; the table carries what
     // the first moves share.
-    solver.deepen_to(moves, defender_needs);
+    solver.set_replies(moves - 1);
     for m in candidates {
         let mut search = solver.search();
         let child = search.play(pos, key, m)?;
@@ -401,10 +407,9 @@ fn after_with(
 ) -> Result<AfterMove, LimitKind> {
     let geo = pos.geometry();
     // The defender gets `left` replies here, the first one now.
-    let defender_needs = pegs_needed(pos, player.opponent());
     let mut solver = Solver::new(pos, player, meter);
     let key = solver.keys.of(pos);
-    solver.deepen_to(left + 1, defender_needs);
+    solver.set_replies(left);
     Ok(match solver.search().defend(pos, key, left)? {
         Defence::Proved(_) => AfterMove::Wins,
         Defence::Holds(Some(r)) => AfterMove::Holds(geo.hole(r)),

@@ -24,8 +24,10 @@ pub(crate) enum Defence {
 pub(crate) struct Search<'a> {
     pub attacker: Player,
     pub meter: &'a mut Meter,
-    /// The defender could connect within the line: try every reply.
-    pub every_reply: bool,
+    /// The holes of every chain the defender could complete within the
+    /// line (the defender's pegs can matter there wherever the attacker's
+    /// proof lies): replies there are always tried.
+    pub defender_region: &'a Zone,
     pub keys: &'a Keys,
     pub table: &'a mut Table,
 }
@@ -78,8 +80,8 @@ impl Search<'_> {
 
     /// The attacker's moves worth trying with `budget` moves left, in the
     /// order to try them: holes on the cheapest chains first, then those
-    /// next to more own pegs. In the last move only holes that can
-    /// complete a chain.
+    /// next to more own pegs. `None` when the attacker needs more pegs
+    /// than it has moves.
     pub(crate) fn attacker_moves(
         &self,
         pos: &Position,
@@ -93,9 +95,14 @@ impl Search<'_> {
         }
         let geo = pos.geometry();
         let mine = colour_bits(self.attacker);
+        // A peg off every chain cheap enough to finish in time leaves the
+        // pegs needed as they are (only chains through it get cheaper), so
+        // with no moves to spare it loses at once: leave it out. In the
+        // last move that keeps only the holes that connect.
+        let spare = needed < budget;
         let mut order: Vec<(u32, u32, usize)> = pos
             .free_holes(self.attacker)
-            .filter(|&i| budget > 1 || through[i] <= 1)
+            .filter(|&i| spare || through[i] <= budget)
             .map(|i| {
                 let near = geo
                     .steps(i)
@@ -166,7 +173,9 @@ impl Search<'_> {
     /// depends only on the holes of its zone, and a defender peg outside
     /// them leaves the same proof winning. The zone is the must-play region:
     /// only replies inside it are tried, each giving its own proof, and the
-    /// union of the zones is this node's.
+    /// union of the zones is this node's. Replies on a chain the defender
+    /// could complete within the line are tried too: there a defender peg
+    /// can matter by connecting first.
     pub(crate) fn defend(
         &mut self,
         pos: &Position,
@@ -179,13 +188,18 @@ impl Search<'_> {
             return Ok(Defence::Holds(None));
         };
         let defender = self.attacker.opponent();
-        // Replies that cut the attacker's cheapest chains first: they are
-        // the likeliest to hold.
-        let through = through_costs(pos, self.attacker);
+        // Replies nearest the attacker's threat first: they are the
+        // likeliest to hold.
+        let geo = pos.geometry();
+        let at = geo.hole(threat);
         let mut replies: Vec<(u32, usize)> = pos
             .free_holes(defender)
-            .filter(|&i| self.every_reply || zone.contains(i))
-            .map(|i| (through[i], i))
+            .filter(|&i| zone.contains(i) || self.defender_region.contains(i))
+            .map(|i| {
+                let h = geo.hole(i);
+                let d = h.col.abs_diff(at.col).max(h.row.abs_diff(at.row));
+                (u32::from(d), i)
+            })
             .collect();
         replies.sort_unstable();
         for (_, r) in replies {

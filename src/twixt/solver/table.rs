@@ -110,11 +110,6 @@ impl Table {
         }
     }
 
-    pub(crate) fn clear(&mut self) {
-        self.map.clear();
-        self.bytes = 0;
-    }
-
     pub(crate) fn get(&self, key: Key) -> Option<&Entry> {
         self.map.get(&key.0).filter(|e| e.confirm == key.1)
     }
