@@ -17,17 +17,61 @@ use twixtkit::solver::{SearchBudget, SearchLimit, Solved, solve};
 
 /// (shortest win, a winning key move, the position).
 const PUZZLES: &[(u32, &str, &str)] = &[
-    (3, "e1", "12-cut-top-right/pencil/c5,c8,d3,d6,d10,f3,f5,g5,i9,k9/a5,a7,a9,d11,e4,f1,g7,h3,h4,l2/*/red"),
-    (3, "j1", "12-cut-top-right/pencil/b5,c8,d2,e2,e12,h9,i10,i11,j8,j11,k1/a10,c6,d4,f3,f6,h2,h8,j7,l2,l8/*/black"),
-    (4, "d4", "12-cut-top-right/pencil/c1,c6,c8,c9,e6,f2,f9,g7,i10,j2,k6/b9,b11,c5,e10,f7,f10,i4,i7,i9,j6,k2/*/red"),
-    (4, "h7", "12-cut-top-right/pencil/c8,f6,g2,g5,h1,j2,j8,k12,l2,l8/a2,d6,e10,f7,g9,j7,j9,k4,k5,l1/*/red"),
-    (4, "h8", "12-cut-top-right/pencil/e4,e8,g8,g10,h12,i6,j4,k2,l8/d4,f7,h2,i7,j8,k1,k5,k10,k11/*/red"),
-    (3, "h3", "12-cut-top-right/pencil/b12,c12,f8,g1,h7,h9,i5,i8,j11,k7/a5,a8,b4,c7,d6,e10,g5,j6,j8,l1/*/red"),
-    (3, "h8", "12-cut-top-right/pencil/b10,c7,f3,f7,g1,g10,i12,j5,j7,j12,l6/a3,a7,b8,b11,d1,e11,f6,h3,j4,l1,l5/*/red"),
-    (5, "h6", "12-cut-top-right/pencil/c12,e1,f5,f8,h4,i8,j3,k11,l4/b10,d5,d6,d9,d10,f6,f7,g6,k9/*/red"),
-    (4, "d7", "12-cut-top-right/pencil/b5,c2,c3,d8,e9,f2,g1,i11,i12,j9,l10/a1,a3,b8,b9,f1,g4,i3,i5,j10,k4/*/black"),
-    (5, "h8", "12-cut-top-right/pencil/b3,b11,d1,e3,f7,g5,i10,j6,k10,l6/a3,a4,a7,b2,b4,d6,e4,g7,g9,k4/*/red"),
-    (5, "i7", "12-cut-top-right/pencil/c12,d6,f2,h7,j5,j9,k2,k5,k9/b6,b8,c1,c3,e2,e4,e7,h10,h11/*/red"),
+    (
+        3,
+        "e1",
+        "12-cut-top-right/pencil/c5,c8,d3,d6,d10,f3,f5,g5,i9,k9/a5,a7,a9,d11,e4,f1,g7,h3,h4,l2/*/red",
+    ),
+    (
+        3,
+        "j1",
+        "12-cut-top-right/pencil/b5,c8,d2,e2,e12,h9,i10,i11,j8,j11,k1/a10,c6,d4,f3,f6,h2,h8,j7,l2,l8/*/black",
+    ),
+    (
+        4,
+        "d4",
+        "12-cut-top-right/pencil/c1,c6,c8,c9,e6,f2,f9,g7,i10,j2,k6/b9,b11,c5,e10,f7,f10,i4,i7,i9,j6,k2/*/red",
+    ),
+    (
+        4,
+        "h7",
+        "12-cut-top-right/pencil/c8,f6,g2,g5,h1,j2,j8,k12,l2,l8/a2,d6,e10,f7,g9,j7,j9,k4,k5,l1/*/red",
+    ),
+    (
+        4,
+        "h8",
+        "12-cut-top-right/pencil/e4,e8,g8,g10,h12,i6,j4,k2,l8/d4,f7,h2,i7,j8,k1,k5,k10,k11/*/red",
+    ),
+    (
+        3,
+        "h3",
+        "12-cut-top-right/pencil/b12,c12,f8,g1,h7,h9,i5,i8,j11,k7/a5,a8,b4,c7,d6,e10,g5,j6,j8,l1/*/red",
+    ),
+    (
+        3,
+        "h8",
+        "12-cut-top-right/pencil/b10,c7,f3,f7,g1,g10,i12,j5,j7,j12,l6/a3,a7,b8,b11,d1,e11,f6,h3,j4,l1,l5/*/red",
+    ),
+    (
+        5,
+        "h6",
+        "12-cut-top-right/pencil/c12,e1,f5,f8,h4,i8,j3,k11,l4/b10,d5,d6,d9,d10,f6,f7,g6,k9/*/red",
+    ),
+    (
+        4,
+        "d7",
+        "12-cut-top-right/pencil/b5,c2,c3,d8,e9,f2,g1,i11,i12,j9,l10/a1,a3,b8,b9,f1,g4,i3,i5,j10,k4/*/black",
+    ),
+    (
+        5,
+        "h8",
+        "12-cut-top-right/pencil/b3,b11,d1,e3,f7,g5,i10,j6,k10,l6/a3,a4,a7,b2,b4,d6,e4,g7,g9,k4/*/red",
+    ),
+    (
+        5,
+        "i7",
+        "12-cut-top-right/pencil/c12,d6,f2,h7,j5,j9,k2,k5,k9/b6,b8,c1,c3,e2,e4,e7,h10,h11/*/red",
+    ),
 ];
 
 /// Positions one search may visit here: well above what the set needs.
@@ -64,14 +108,19 @@ fn peak_memory() -> String {
 }
 
 fn main() {
-    println!("| N | key | prove in N | positions | refute in N-1 | positions | prove in 9 | positions |");
+    println!(
+        "| N | key | prove in N | positions | refute in N-1 | positions | prove in 9 | positions |"
+    );
     println!("|---|---|---|---|---|---|---|---|");
     let (mut positions, mut time) = (0u64, Duration::ZERO);
     let mut worst = [Duration::ZERO; 9];
     for &(n, key, line) in PUZZLES {
         let pos = twixtkit::line::position(line).expect("a position line");
         let (won, p_win, t_win) = timed(&pos, n);
-        assert!(matches!(won, Solved::Wins { moves, .. } if moves == n), "{line}: {won:?}");
+        assert!(
+            matches!(won, Solved::Wins { moves, .. } if moves == n),
+            "{line}: {won:?}"
+        );
         let (lost, p_lost, t_lost) = timed(&pos, n - 1);
         assert!(matches!(lost, Solved::NoWin { .. }), "{line}: {lost:?}");
         let (long, p_long, t_long) = timed(&pos, 9);

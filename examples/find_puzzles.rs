@@ -18,7 +18,10 @@ fn main() {
     let first_seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1);
     let mut rules = RuleSet::preset("pencil").expect("a preset");
     rules.size = "12 cut top right".parse().expect("a size");
-    let limit: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(3_000_000);
+    let limit: u64 = args
+        .get(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(3_000_000);
     let mut found = [0usize; 9];
     let budget = SearchBudget::claim_only(SearchLimit::positions(limit));
     for seed in first_seed.. {

@@ -131,14 +131,20 @@ fn cooks_are_reported_after_unique() {
         let r = run(&two_ways(rules, "#wins red in 1\n#unique\n1. g8\n"));
         assert_eq!(
             errors(&r),
-            vec!["8 [false-claim] false claim: #unique: red also wins in 1 with c8 (the solution plays g8)"],
+            vec![
+                "8 [false-claim] false claim: #unique: red also wins in 1 with c8 (the solution plays g8)"
+            ],
             "{rules}"
         );
         assert_eq!(r.wins[0].keys.as_ref().map(Vec::len), Some(2));
     }
     // #unique with no #wins claim in its position.
     let r = run(&two_ways("pencil", "#unique\n"));
-    assert!(errors(&r)[0].contains("#unique needs a #wins claim"), "{:?}", errors(&r));
+    assert!(
+        errors(&r)[0].contains("#unique needs a #wins claim"),
+        "{:?}",
+        errors(&r)
+    );
 }
 
 #[test]
@@ -186,7 +192,8 @@ fn claims_the_search_cannot_decide_are_not_false() {
         let e = errors(&r);
         assert_eq!(e.len(), 1, "{rules}: {e:?}");
         assert!(
-            e[0].starts_with("7 [cannot-decide] cannot decide #wins red in 1: ") && e[0].contains(why),
+            e[0].starts_with("7 [cannot-decide] cannot decide #wins red in 1: ")
+                && e[0].contains(why),
             "{rules}: {e:?}"
         );
         assert_eq!(r.wins[0].verdict, Verdict::CannotDecide);
@@ -195,7 +202,11 @@ fn claims_the_search_cannot_decide_are_not_false() {
     // The other side to move.
     let r = run(&two_ways("pencil", "#wins black in 2\n"));
     assert_eq!(r.wins[0].class, Some("turn"));
-    assert!(errors(&r)[0].contains("[cannot-decide] cannot decide #wins black in 2: it is red's turn, not black's"));
+    assert!(
+        errors(&r)[0].contains(
+            "[cannot-decide] cannot decide #wins black in 2: it is red's turn, not black's"
+        )
+    );
     // A swap still to come (pencil, empty board).
     let r = run("[Size \"8\"]\n#wins red in 2\n");
     assert_eq!(r.wins[0].class, Some("swap"));
@@ -229,7 +240,8 @@ fn twixt(args: &[&str], dir: &Path) -> std::process::Output {
 #[test]
 fn a_search_limit_makes_a_claim_undecided_not_false() {
     let dir = tempfile::tempdir().unwrap();
-    let script = "[Size \"128x24\"]\n[Rules \"pencil swap=none\"]\n#setup to-move: red\n#wins red in 20\n";
+    let script =
+        "[Size \"128x24\"]\n[Rules \"pencil swap=none\"]\n#setup to-move: red\n#wins red in 20\n";
     std::fs::write(dir.path().join("w.twixt"), script).unwrap();
     let o = twixt(&["check", "w.twixt", "--search-limit", "2000"], dir.path());
     let text = String::from_utf8_lossy(&o.stdout).to_string();
@@ -239,7 +251,14 @@ fn a_search_limit_makes_a_claim_undecided_not_false() {
         "{text}"
     );
     let o = twixt(
-        &["check", "w.twixt", "--search-limit", "2000", "--format", "json"],
+        &[
+            "check",
+            "w.twixt",
+            "--search-limit",
+            "2000",
+            "--format",
+            "json",
+        ],
         dir.path(),
     );
     let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -267,7 +286,10 @@ fn check_reports_cooks_and_keys_in_text_and_json() {
         text.contains("warning: cook: red also wins in 1 with g8 (the solution plays c8)"),
         "{text}"
     );
-    let o = twixt(&["check", "c.twixt", "--cooks", "--format", "json"], dir.path());
+    let o = twixt(
+        &["check", "c.twixt", "--cooks", "--format", "json"],
+        dir.path(),
+    );
     let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let game = &json["games"][0];
     assert_eq!(game["warnings"][0]["kind"], "cook");
@@ -296,9 +318,18 @@ fn a_long_bound_finds_the_short_win() {
     let budget = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
     let three = solve(&pos, Player::Red, 3, &budget).unwrap();
     let nine = solve(&pos, Player::Red, 9, &budget).unwrap();
-    assert!(matches!(nine.answer, Solved::Wins { moves: 3, .. }), "{:?}", nine.answer);
+    assert!(
+        matches!(nine.answer, Solved::Wins { moves: 3, .. }),
+        "{:?}",
+        nine.answer
+    );
     assert_eq!(three.answer, nine.answer);
-    assert!(nine.positions <= 2 * three.positions, "{} {}", nine.positions, three.positions);
+    assert!(
+        nine.positions <= 2 * three.positions,
+        "{} {}",
+        nine.positions,
+        three.positions
+    );
 }
 
 /// Random positions of a few plies on a small board.

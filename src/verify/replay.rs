@@ -377,9 +377,9 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudge
         budget,
         cooks: win_claims::settings().cooks,
         wins: Vec::new(),
-        task_claim: game.tag_node("Task").and_then(|t| {
-            win_claims::task_claim(&t.value).map(|(p, n)| (p, n, t.span))
-        }),
+        task_claim: game
+            .tag_node("Task")
+            .and_then(|t| win_claims::task_claim(&t.value).map(|(p, n)| (p, n, t.span))),
     };
     let has_moves = line_has_moves(&game.line);
     let start = match start_state(game, &rules, has_moves, &mut ctx.issues) {
@@ -895,16 +895,15 @@ fn wins_claim(
         .iter()
         .take_while(|e| !matches!(e, Element::Move(_)))
         .any(|e| matches!(e, Element::Claim(c) if c.kind == ClaimKind::Unique));
-    let (report, findings, solution) = win_claims::check_claim(
-        pos,
+    let claim = win_claims::WinsClaim {
         player,
         moves,
-        cur.ply + 1,
-        span.line,
+        next_move: cur.ply + 1,
+        line: span.line,
         solution_follows,
-        ctx.cooks || unique_here,
-        &ctx.budget,
-    );
+        want_keys: ctx.cooks || unique_here,
+    };
+    let (report, findings, solution) = win_claims::check_claim(pos, &claim, &ctx.budget);
     for f in findings {
         ctx.issues.push(issue_of(f, span));
     }
@@ -922,7 +921,7 @@ fn wins_claim(
 /// `#unique`: the `#wins` claim before it, in the same position, has one
 /// winning first move (the solution's, when one follows).
 fn unique_claim(ctx: &mut Ctx, rest: &[Element], span: Span, cur: &Cursor) {
-    let Some((index, ply)) = cur.last_wins.filter(|&(_, ply)| ply == cur.ply) else {
+    let Some((index, _)) = cur.last_wins.filter(|&(_, ply)| ply == cur.ply) else {
         ctx.issues.push(Issue::error(
             "#unique needs a #wins claim before it, in the same position",
             "no #wins claim",
@@ -930,7 +929,6 @@ fn unique_claim(ctx: &mut Ctx, rest: &[Element], span: Span, cur: &Cursor) {
         ));
         return;
     };
-    let _ = ply;
     if let Some(f) = win_claims::cooks(&ctx.wins[index], next_hole(rest), true) {
         ctx.issues.push(issue_of(f, span));
     }

@@ -206,20 +206,39 @@ fn cannot_decide(player: Player, moves: u32, e: &Undecided) -> Finding {
     )
 }
 
-/// Checks `#wins player in moves` in `pos`, where `next_move` is the number
-/// the next move of the script has. `solution_follows`: the line goes on
-/// with moves (then they are checked as the solution, and the winning key
-/// moves are not listed). `want_keys`: list every winning first move.
+/// A `#wins` claim where it stands in its line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WinsClaim {
+    /// The player claimed to win.
+    pub player: Player,
+    /// Within how many of their moves.
+    pub moves: u32,
+    /// The number the next move of the script has.
+    pub next_move: u32,
+    /// The claim's line in the file.
+    pub line: u32,
+    /// The line goes on with moves: they are checked as the solution, and
+    /// the winning key moves are not listed.
+    pub solution_follows: bool,
+    /// List every winning first move (for cooks).
+    pub want_keys: bool,
+}
+
+/// Checks the claim `c` in `pos`: its report, what to say about it, and
+/// the solution to follow when one comes after a proved claim.
 pub fn check_claim(
     pos: &Position,
-    player: Player,
-    moves: u32,
-    next_move: u32,
-    line: u32,
-    solution_follows: bool,
-    want_keys: bool,
+    c: &WinsClaim,
     budget: &SearchBudget,
 ) -> (WinsReport, Vec<Finding>, Option<Solution>) {
+    let WinsClaim {
+        player,
+        moves,
+        next_move,
+        line,
+        solution_follows,
+        want_keys,
+    } = *c;
     let mut report = WinsReport {
         line,
         player,
@@ -270,7 +289,9 @@ pub fn check_claim(
             (report, findings, None)
         }
         Ok(Searched {
-            answer: Solved::Wins { moves: shortest, .. },
+            answer: Solved::Wins {
+                moves: shortest, ..
+            },
             positions,
         }) => {
             report.verdict = Verdict::Proved;
@@ -295,6 +316,16 @@ pub fn check_claim(
                         }
                         report.keys = Some(k.answer.iter().map(Hole::to_string).collect());
                     }
+                    // The claim holds; only the list is missing.
+                    Err(e) if !want_keys => findings.push(Finding {
+                        message: format!(
+                            "#wins {player} in {moves} holds (shortest win: {shortest} move{}); its winning key moves are not listed: {e}",
+                            plural(shortest)
+                        ),
+                        label: "claim",
+                        kind: "keys",
+                        error: false,
+                    }),
                     Err(e) => findings.push(cannot_decide(player, moves, &e)),
                 }
             }
@@ -321,7 +352,11 @@ fn holes_text<T: std::fmt::Display>(holes: &[T]) -> String {
 pub fn cooks(report: &WinsReport, key: Option<Hole>, unique_claimed: bool) -> Option<Finding> {
     let keys = report.keys.as_ref()?;
     let others: Vec<String> = match key {
-        Some(k) => keys.iter().filter(|h| **h != k.to_string()).cloned().collect(),
+        Some(k) => keys
+            .iter()
+            .filter(|h| **h != k.to_string())
+            .cloned()
+            .collect(),
         None => keys.iter().skip(1).cloned().collect(),
     };
     if others.is_empty() {
@@ -339,7 +374,11 @@ pub fn cooks(report: &WinsReport, key: Option<Hole>, unique_claimed: bool) -> Op
         ),
     };
     Some(if unique_claimed {
-        Finding::error("false-claim", "claim", format!("false claim: #unique: {message}"))
+        Finding::error(
+            "false-claim",
+            "claim",
+            format!("false claim: #unique: {message}"),
+        )
     } else {
         Finding {
             message: format!("cook: {message}"),

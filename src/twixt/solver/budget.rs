@@ -72,7 +72,7 @@ impl std::fmt::Display for LimitKind {
 
 fn seconds(t: Duration) -> String {
     let ms = t.as_millis();
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         format!("{} s", ms / 1000)
     } else {
         format!("{} ms", ms)

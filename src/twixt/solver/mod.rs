@@ -28,8 +28,8 @@ use crate::twixt::board::{Hole, Player};
 use crate::twixt::position::{Position, Status};
 use crate::twixt::rules::{Linking, Removal, Swap};
 
-pub use budget::{LimitKind, Meter, SearchBudget, SearchLimit};
 pub(crate) use bounds::{pegs_needed, through_costs};
+pub use budget::{LimitKind, Meter, SearchBudget, SearchLimit};
 use search::{Defence, Search};
 use table::{Keys, Table};
 use zone::Zone;

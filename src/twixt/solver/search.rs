@@ -3,8 +3,8 @@
 //! the attacker's threat; a transposition table remembers every position
 //! proved or refuted with the moves it was searched for.
 
-use super::budget::{LimitKind, Meter};
 use super::bounds::through_costs;
+use super::budget::{LimitKind, Meter};
 use super::table::{Key, Keys, Table, side};
 use super::zone::Zone;
 use crate::twixt::board::Player;
