@@ -13,7 +13,7 @@
 
 use std::time::{Duration, Instant};
 
-use twixtkit::solver::{SearchBudget, SearchLimit, Solved, solve};
+use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, solve};
 
 /// (shortest win, a winning key move, the position).
 const PUZZLES: &[(u32, &str, &str)] = &[
@@ -72,20 +72,52 @@ const PUZZLES: &[(u32, &str, &str)] = &[
         "i7",
         "12-cut-top-right/pencil/c12,d6,f2,h7,j5,j9,k2,k5,k9/b6,b8,c1,c3,e2,e4,e7,h10,h11/*/red",
     ),
-    (4, "h5", "12-cut-top-right/pencil/b3,b7,c2,e11,f4,g7,h1,h4,i11,j1/a5,b6,c8,e1,h2,h11,j11,k4,l4,l11/*/red"),
-    (4, "j5", "12-cut-top-right/pencil/b5,b9,c2,c7,d7,e12,h8,i3,k10,l5,l10/a3,a10,b4,c11,d3,d4,f7,h1,h6,h11/*/black"),
-    (5, "d4", "12-cut-top-right/pencil/b8,e1,e6,e7,e11,g10,h1,h10,j4,l7,l11/b5,b9,b11,e3,e5,h4,j9,j10,k4,l2,l10/*/red"),
-    (3, "h7", "12-cut-top-right/pencil/c6,e5,e8,f8,f11,g9,h1,i3,i5,j4,k11/c11,d9,d10,e6,e10,f2,f4,f7,h2,i7,k8/*/red"),
-    (5, "j5", "12-cut-top-right/pencil/b6,b7,e7,g2,h2,h10,i7,k3,l4/b4,c9,f5,g3,g6,h3,h6,k6,l7/*/red"),
-    (4, "e2", "12-cut-top-right/pencil/b4,d7,e3,e6,e7,f10,h9,j5,l2,l12/c1,e11,f1,f4,h3,i5,j10,k1,l10/*/black"),
-    (4, "c3", "12-cut-top-right/pencil/b10,c8,d5,d8,h12,i2,i5,j10,j11/c7,e3,e10,g11,h1,h3,k9,l1,l5/*/red"),
-    (5, "e5", "12-cut-top-right/pencil/b5,d7,f3,f9,f11,h12,i9,j2,k3,k8/a6,b6,b9,c1,g5,h2,h7,i10,j1,j10/*/red"),
+    (
+        4,
+        "h5",
+        "12-cut-top-right/pencil/b3,b7,c2,e11,f4,g7,h1,h4,i11,j1/a5,b6,c8,e1,h2,h11,j11,k4,l4,l11/*/red",
+    ),
+    (
+        4,
+        "j5",
+        "12-cut-top-right/pencil/b5,b9,c2,c7,d7,e12,h8,i3,k10,l5,l10/a3,a10,b4,c11,d3,d4,f7,h1,h6,h11/*/black",
+    ),
+    (
+        5,
+        "d4",
+        "12-cut-top-right/pencil/b8,e1,e6,e7,e11,g10,h1,h10,j4,l7,l11/b5,b9,b11,e3,e5,h4,j9,j10,k4,l2,l10/*/red",
+    ),
+    (
+        3,
+        "h7",
+        "12-cut-top-right/pencil/c6,e5,e8,f8,f11,g9,h1,i3,i5,j4,k11/c11,d9,d10,e6,e10,f2,f4,f7,h2,i7,k8/*/red",
+    ),
+    (
+        5,
+        "j5",
+        "12-cut-top-right/pencil/b6,b7,e7,g2,h2,h10,i7,k3,l4/b4,c9,f5,g3,g6,h3,h6,k6,l7/*/red",
+    ),
+    (
+        4,
+        "e2",
+        "12-cut-top-right/pencil/b4,d7,e3,e6,e7,f10,h9,j5,l2,l12/c1,e11,f1,f4,h3,i5,j10,k1,l10/*/black",
+    ),
+    (
+        4,
+        "c3",
+        "12-cut-top-right/pencil/b10,c8,d5,d8,h12,i2,i5,j10,j11/c7,e3,e10,g11,h1,h3,k9,l1,l5/*/red",
+    ),
+    (
+        5,
+        "e5",
+        "12-cut-top-right/pencil/b5,d7,f3,f9,f11,h12,i9,j2,k3,k8/a6,b6,b9,c1,g5,h2,h7,i10,j1,j10/*/red",
+    ),
 ];
 
 /// Positions one search may visit here: well above what the set needs.
 const LIMIT: u64 = 50_000_000;
 
-fn timed(pos: &twixtkit::Position, n: u32) -> (Solved, u64, Duration) {
+fn timed(pos: &twixtkit::prelude::Position, n: u32) -> (Solved, u64, Duration) {
     let budget = SearchBudget::claim_only(SearchLimit::positions(LIMIT));
     let mut best = Duration::MAX;
     let mut last = None;
@@ -123,7 +155,7 @@ fn main() {
     let (mut positions, mut time) = (0u64, Duration::ZERO);
     let mut worst = [Duration::ZERO; 9];
     for &(n, key, line) in PUZZLES {
-        let pos = twixtkit::line::position(line).expect("a position line");
+        let pos = twixtkit::twixt::line::position(line).expect("a position line");
         let (won, p_win, t_win) = timed(&pos, n);
         assert!(
             matches!(won, Solved::Wins { moves, .. } if moves == n),

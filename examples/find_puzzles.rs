@@ -8,9 +8,9 @@
 
 use std::time::Instant;
 
-use twixtkit::random::random_game;
-use twixtkit::solver::{SearchBudget, SearchLimit, Solved, solve};
-use twixtkit::{Move, Position, RuleSet, Status};
+use twixtkit::prelude::{Move, Position, RuleSet, Status};
+use twixtkit::twixt::random::random_game;
+use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, solve};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -61,7 +61,7 @@ fn main() {
             found[moves as usize] += 1;
             println!(
                 "{moves}\t{key}\t{}\t{} positions\t{:.3} s\tseed {seed}",
-                twixtkit::line::write(&pos),
+                twixtkit::twixt::line::write(&pos),
                 s.positions,
                 start.elapsed().as_secs_f64()
             );

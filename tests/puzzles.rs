@@ -8,15 +8,15 @@ use std::process::Command;
 
 use proptest::prelude::*;
 use twixtkit::diagnostic::Severity;
-use twixtkit::position::{Position, Status, WinBy};
-use twixtkit::random::random_game;
+use twixtkit::prelude::{BoardSize, Move, Player, RuleSet};
 use twixtkit::replay::{GameReplay, replay_game};
 use twixtkit::script::parse;
-use twixtkit::solver::{
+use twixtkit::twixt::position::{Position, Status, WinBy};
+use twixtkit::twixt::random::random_game;
+use twixtkit::twixt::solver::{
     AfterMove, SearchBudget, SearchLimit, Solved, after_move, solve, winning_keys,
 };
 use twixtkit::win_claims::Verdict;
-use twixtkit::{BoardSize, Move, Player, RuleSet};
 
 fn run(src: &str) -> GameReplay {
     let p = parse(src);
@@ -311,7 +311,7 @@ fn check_reports_cooks_and_keys_in_text_and_json() {
 /// deepens from the fewest moves), in about the positions `in 3` takes.
 #[test]
 fn a_long_bound_finds_the_short_win() {
-    let pos = twixtkit::line::position(
+    let pos = twixtkit::twixt::line::position(
         "12-cut-top-right/pencil/b6,d1,e11,f2,g2,g5,g6,h6,h12,i8,k12,l12/a2,b7,b11,c1,d2,d3,f11,h7,j11,k3,l4,l11/*/red",
     )
     .unwrap();

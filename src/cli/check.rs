@@ -37,12 +37,12 @@ pub struct Args {
     /// Positions one `#wins` search may visit (a claim, a move of its
     /// solution, its cooks); a file's searches together get ten times as
     /// many. Reaching it makes the claim "cannot decide", never false.
-    #[arg(long, value_name = "POSITIONS", default_value_t = twixtkit::solver::budget::CLAIM_POSITIONS,
+    #[arg(long, value_name = "POSITIONS", default_value_t = twixtkit::twixt::solver::budget::CLAIM_POSITIONS,
           value_parser = clap::value_parser!(u64).range(1..))]
     search_limit: u64,
     /// Seconds one `#wins` search may take; a file's searches together
     /// get ten times as long.
-    #[arg(long, value_name = "SECONDS", default_value_t = twixtkit::solver::budget::CLAIM_TIME.as_secs(),
+    #[arg(long, value_name = "SECONDS", default_value_t = twixtkit::twixt::solver::budget::CLAIM_TIME.as_secs(),
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     search_time: u64,
     /// Report every other winning first move ("cook") of every `#wins`
@@ -95,7 +95,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
 /// The search limits and cook checks the arguments ask for.
 fn search_settings(args: &Args) -> twixtkit::win_claims::ClaimSettings {
     use std::time::Duration;
-    use twixtkit::solver::SearchLimit;
+    use twixtkit::twixt::solver::SearchLimit;
     let claim = SearchLimit {
         positions: args.search_limit,
         time: Some(Duration::from_secs(args.search_time)),
