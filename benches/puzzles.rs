@@ -1,8 +1,9 @@
 //! Corner puzzles solved: a 12×12 window of a 24×24 board (top and right
 //! sides cut), about 20 pegs, automatic links, the side to move winning in
-//! 3 to 8 moves. The set was found in seeded random games by
-//! `examples/find_puzzles.rs`; each entry is the shortest win, a key move
-//! and the position.
+//! 3 to 5 moves. The set is the bundled example puzzle and 19 positions
+//! found in seeded random games by `examples/find_puzzles.rs` (wins in 6 to
+//! 8 were not found: the solver did not decide them within its limits);
+//! each entry is the shortest win, a key move and the position.
 //!
 //! For each puzzle: the time and positions to prove `#wins … in N` (N the
 //! shortest win), to refute `in N-1` (a defence holds), and to prove
@@ -17,6 +18,12 @@ use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, solve};
 
 /// (shortest win, a winning key move, the position).
 const PUZZLES: &[(u32, &str, &str)] = &[
+    // The bundled example (examples/corner-puzzle.twixt), composed by hand.
+    (
+        3,
+        "j10",
+        "12-cut-top-right/pencil/b6,d1,e11,f2,g2,g5,g6,h6,h12,i8,k12,l12/a2,b7,b11,c1,d2,d3,f11,h7,j11,k3,l4,l11/*/red",
+    ),
     (
         3,
         "e1",
