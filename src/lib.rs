@@ -63,7 +63,7 @@ pub use base::{diagnostic, limits, output};
 pub use documents::{book, view};
 pub use drawing::{diagram, pictures};
 pub use files::{formats, open, record, script};
-pub use verify::{check, replay};
+pub use verify::{check, replay, win_claims};
 
 #[doc(hidden)]
 pub mod fuzzing;

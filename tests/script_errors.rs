@@ -65,7 +65,7 @@ fn golden_messages() {
         ),
         (
             "1. f6 #frobnicate 3",
-            "error: unknown directive `#frobnicate`: expected diagram, setup, label, ghost, highlight, arrow, area, links, would-link, cannot-join, blocked, connected, can-connect, cannot-connect, wins or dead-draw\n --> g.twixt:1:8\n  |\n1 | 1. f6 #frobnicate 3\n  |        ^^^^^^^^^^ unknown directive\n",
+            "error: unknown directive `#frobnicate`: expected diagram, setup, label, ghost, highlight, arrow, area, links, would-link, cannot-join, blocked, connected, can-connect, cannot-connect, wins, unique or dead-draw\n --> g.twixt:1:8\n  |\n1 | 1. f6 #frobnicate 3\n  |        ^^^^^^^^^^ unknown directive\n",
         ),
         (
             "1. f6\n#diagram numbers=5-2",

@@ -79,6 +79,11 @@ pub struct Diagnostic {
     /// are shown as a window around the column).
     #[serde(skip)]
     pub snippet_skip: u32,
+    /// What kind of finding it is, for programs reading the JSON report
+    /// (`false-claim`, `cannot-decide`, `wrong-move`, `cook`); absent for
+    /// the others.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
 }
 
 /// Longest snippet shown, in characters; longer lines are clipped around
@@ -98,6 +103,7 @@ impl Diagnostic {
             snippet: String::new(),
             label: String::new(),
             snippet_skip: 0,
+            kind: None,
         }
     }
 
@@ -114,6 +120,12 @@ impl Diagnostic {
     /// Sets the file name.
     pub fn with_file(mut self, file: impl Into<String>) -> Diagnostic {
         self.file = file.into();
+        self
+    }
+
+    /// Sets the kind of finding ([`Diagnostic::kind`]).
+    pub fn with_kind(mut self, kind: Option<&'static str>) -> Diagnostic {
+        self.kind = kind;
         self
     }
 

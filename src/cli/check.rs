@@ -34,6 +34,21 @@ pub struct Args {
     /// input) is read as a script unless this says otherwise.
     #[arg(long, value_enum, value_name = "FORMAT")]
     from: Option<FileFormat>,
+    /// Positions one `#wins` search may visit (a claim, a move of its
+    /// solution, its cooks); a file's searches together get ten times as
+    /// many. Reaching it makes the claim "cannot decide", never false.
+    #[arg(long, value_name = "POSITIONS", default_value_t = twixtkit::twixt::solver::budget::CLAIM_POSITIONS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    search_limit: u64,
+    /// Seconds one `#wins` search may take; a file's searches together
+    /// get ten times as long.
+    #[arg(long, value_name = "SECONDS", default_value_t = twixtkit::twixt::solver::budget::CLAIM_TIME.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    search_time: u64,
+    /// Report every other winning first move ("cook") of every `#wins`
+    /// claim, as `#unique` does for one.
+    #[arg(long)]
+    cooks: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
@@ -42,6 +57,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         super::terminal::print(report.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }
+    twixtkit::win_claims::set_settings(search_settings(&args));
     let (files, skipped) = FileSet::find(&args.paths);
     for s in &skipped {
         eprintln!("error: {s}");
@@ -74,4 +90,23 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         (false, _) => 1,
     };
     Ok(ExitCode::from(code))
+}
+
+/// The search limits and cook checks the arguments ask for.
+fn search_settings(args: &Args) -> twixtkit::win_claims::ClaimSettings {
+    use std::time::Duration;
+    use twixtkit::twixt::solver::SearchLimit;
+    let claim = SearchLimit {
+        positions: args.search_limit,
+        time: Some(Duration::from_secs(args.search_time)),
+    };
+    let file = SearchLimit {
+        positions: args.search_limit.saturating_mul(10),
+        time: Some(Duration::from_secs(args.search_time.saturating_mul(10))),
+    };
+    twixtkit::win_claims::ClaimSettings {
+        claim,
+        file,
+        cooks: args.cooks,
+    }
 }

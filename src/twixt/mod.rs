@@ -15,4 +15,5 @@ pub mod position;
 pub mod random;
 pub mod rules;
 pub mod setup;
+pub mod solver;
 pub mod win_search;

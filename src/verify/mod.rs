@@ -7,3 +7,4 @@
 
 pub mod check;
 pub mod replay;
+pub mod win_claims;

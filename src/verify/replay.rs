@@ -21,7 +21,8 @@ use crate::twixt::moves::Move;
 use crate::twixt::position::{DeadDrawRule, Played, Position, Status, WinBy};
 use crate::twixt::rules::{Removal, RuleSet};
 use crate::twixt::setup::Setup;
-use crate::twixt::win_search::WinSearch;
+use crate::twixt::solver::SearchBudget;
+use crate::verify::win_claims;
 
 /// A problem found while replaying, located in the script.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +35,9 @@ pub struct Issue {
     pub label: String,
     /// Where in the script (line 0 when it has no place).
     pub span: Span,
+    /// The kind of finding, for the JSON report (see
+    /// [`Diagnostic::kind`]); `None` for most.
+    pub kind: Option<&'static str>,
 }
 
 impl Issue {
@@ -43,6 +47,7 @@ impl Issue {
             message: message.into(),
             label: label.into(),
             span,
+            kind: None,
         }
     }
 
@@ -57,7 +62,8 @@ impl Issue {
     pub fn to_diagnostic(&self, file: &str, source: &str) -> Diagnostic {
         let d = Diagnostic::new(self.severity, self.message.clone())
             .with_file(file)
-            .with_label(self.label.clone());
+            .with_label(self.label.clone())
+            .with_kind(self.kind);
         if self.span.line == 0 {
             d
         } else {
@@ -194,6 +200,9 @@ pub struct GameReplay {
     pub diagrams: Vec<DiagramSnapshot>,
     /// Errors and warnings found, in the order found.
     pub issues: Vec<Issue>,
+    /// What became of each `#wins` claim (and a `[Task]` that states one),
+    /// in the order checked.
+    pub wins: Vec<crate::win_claims::WinsReport>,
 }
 
 impl GameReplay {
@@ -266,6 +275,11 @@ struct Cursor {
     played: Option<Played>,
     /// Set once a move was illegal: the rest of the line is not replayed.
     broken: bool,
+    /// The solution of a `#wins` claim being followed in this line.
+    solution: Option<win_claims::Solution>,
+    /// The last `#wins` claim of the line: its report's index and the ply
+    /// it was made at, for a `#unique` after it.
+    last_wins: Option<(usize, u32)>,
 }
 
 struct Ctx {
@@ -286,6 +300,14 @@ struct Ctx {
     /// a dead draw began (only where it ends the game; where it is a note,
     /// each ply is checked).
     checkpoints: Option<Checkpoints>,
+    /// The search budget of `#wins` claims and solutions.
+    budget: SearchBudget,
+    /// Whether every `#wins` claim is checked for cooks.
+    cooks: bool,
+    /// What became of each `#wins` claim.
+    wins: Vec<win_claims::WinsReport>,
+    /// The claim the `[Task]` states, with the tag's span, until checked.
+    task_claim: Option<(Player, u32, Span)>,
 }
 
 impl Ctx {
@@ -395,18 +417,33 @@ impl Drop for Checkpoints {
 
 /// Replays `game` under `rules`, with a snapshot at each diagram point.
 pub fn replay(game: &Game, rules: RuleSet) -> GameReplay {
-    replay_with(game, rules, true)
+    replay_with(game, rules, true, win_claims::budget_for(None))
 }
 
 /// As [`replay_game`], checking only: diagram points are checked but take no
 /// snapshot (`diagrams` stays empty), so a file with many diagram points
 /// costs its moves, not a copy of the board per point.
 pub fn check_game(game: &Game, base_dir: Option<&Path>) -> Result<GameReplay, Issue> {
-    let rules = rules_of(game, base_dir)?;
-    Ok(replay_with(game, rules, false))
+    check_game_in_file(game, base_dir, None)
 }
 
-fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
+/// As [`check_game`], the game's searches drawing on the budget of the
+/// file named `file` ([`win_claims::FileScope`]).
+pub fn check_game_in_file(
+    game: &Game,
+    base_dir: Option<&Path>,
+    file: Option<&str>,
+) -> Result<GameReplay, Issue> {
+    let rules = rules_of(game, base_dir)?;
+    Ok(replay_with(
+        game,
+        rules,
+        false,
+        win_claims::budget_for(file),
+    ))
+}
+
+fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudget) -> GameReplay {
     let mut ctx = Ctx {
         issues: Vec::new(),
         diagrams: Vec::new(),
@@ -421,6 +458,12 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
             )
         }),
         checkpoints: None,
+        budget,
+        cooks: win_claims::settings().cooks,
+        wins: Vec::new(),
+        task_claim: game
+            .tag_node("Task")
+            .and_then(|t| win_claims::task_claim(&t.value).map(|(p, n)| (p, n, t.span))),
     };
     let has_moves = line_has_moves(&game.line);
     let start = match start_state(game, &rules, has_moves, &mut ctx.issues) {
@@ -435,6 +478,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
                 final_position: None,
                 diagrams: Vec::new(),
                 issues: ctx.issues,
+                wins: ctx.wins,
             };
         }
     };
@@ -446,6 +490,8 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
         last: None,
         played: None,
         broken: false,
+        solution: None,
+        last_wins: None,
     };
     if let State::Pos(p) = &cur.state {
         match ctx.dead_draw {
@@ -525,6 +571,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool) -> GameReplay {
         final_position,
         diagrams: ctx.diagrams,
         issues: ctx.issues,
+        wins: ctx.wins,
     }
 }
 
@@ -698,6 +745,9 @@ fn walk(ctx: &mut Ctx, line: &Line, cur: &mut Cursor, path: &mut Vec<usize>, mai
     // Ply of the previous diagram point of this line (or of the line's start),
     // for `numbers=since-last`.
     let mut previous_diagram_ply = cur.ply;
+    if main && path.is_empty() && !cur.broken {
+        task_claim(ctx, els, cur);
+    }
     for (i, e) in els.iter().enumerate() {
         match e {
             Element::Move(m) => {
@@ -726,13 +776,27 @@ fn walk(ctx: &mut Ctx, line: &Line, cur: &mut Cursor, path: &mut Vec<usize>, mai
                     continue;
                 };
                 let mut vc = b.clone();
+                // A variation of the winner's move is a try, not part of
+                // the solution; one of a defence is.
+                if let (Some(sol), State::Pos(p)) = (&vc.solution, &vc.state)
+                    && p.to_move() == sol.player
+                {
+                    vc.solution = None;
+                }
                 path.push(idx);
                 walk(ctx, v, &mut vc, path, false);
                 path.pop();
             }
             Element::Claim(c) => {
-                if !cur.broken {
-                    check_claim(ctx, &c.kind, c.span, cur);
+                if cur.broken {
+                    continue;
+                }
+                match c.kind {
+                    ClaimKind::Wins { player, moves } => {
+                        wins_claim(ctx, &els[i + 1..], player, moves, c.span, cur);
+                    }
+                    ClaimKind::Unique => unique_claim(ctx, &els[i + 1..], c.span, cur),
+                    _ => check_claim(ctx, &c.kind, c.span, cur),
                 }
             }
             Element::Mark(m) => check_mark(ctx, m, cur),
@@ -831,6 +895,19 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
                     mv: m.mv.clone(),
                 });
             }
+            if let Some(sol) = &cur.solution
+                && sol.player == mover
+            {
+                let hole = match &m.mv {
+                    Move::Place(p) => Some(p.hole),
+                    _ => None,
+                };
+                let (next, finding) = win_claims::check_move(sol, pos, hole, ply, &ctx.budget);
+                cur.solution = next;
+                if let Some(f) = finding {
+                    ctx.issues.push(issue_of(f, m.span));
+                }
+            }
             if main {
                 if let Some(c) = &mut ctx.checkpoints {
                     c.note(ply, pos);
@@ -877,8 +954,115 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
 }
 
 fn fail(ctx: &mut Ctx, span: Span, msg: String) {
-    ctx.issues
-        .push(Issue::error(format!("false claim: {msg}"), "claim", span));
+    let mut issue = Issue::error(format!("false claim: {msg}"), "claim", span);
+    issue.kind = Some("false-claim");
+    ctx.issues.push(issue);
+}
+
+/// A finding about a `#wins` claim or its solution, located at `span`.
+fn issue_of(f: win_claims::Finding, span: Span) -> Issue {
+    let severity = match (f.error, f.kind) {
+        (true, _) => Severity::Error,
+        (false, "cook") => Severity::Warning,
+        (false, _) => Severity::Note,
+    };
+    Issue {
+        severity,
+        message: f.message,
+        label: f.label.into(),
+        span,
+        kind: Some(f.kind),
+    }
+}
+
+/// The first move of `rest` as a hole, when it is a placement.
+fn next_hole(rest: &[Element]) -> Option<Hole> {
+    rest.iter().find_map(|e| match e {
+        Element::Move(m) => Some(match &m.mv {
+            Move::Place(p) => Some(p.hole),
+            _ => None,
+        }),
+        _ => None,
+    })?
+}
+
+/// `#wins player in moves`, with `rest` the elements of the line after it:
+/// the claim is searched, the winning key moves listed when no solution
+/// follows (or the cooks are wanted), and a solution that follows is
+/// followed move by move (`play`).
+fn wins_claim(
+    ctx: &mut Ctx,
+    rest: &[Element],
+    player: Player,
+    moves: u32,
+    span: Span,
+    cur: &mut Cursor,
+) {
+    let State::Pos(pos) = &cur.state else {
+        ctx.issues.push(Issue::error(
+            "claims cannot be checked on this setup: it is not a legal position under the rules",
+            "claim on a figure",
+            span,
+        ));
+        return;
+    };
+    let solution_follows = rest.iter().any(|e| matches!(e, Element::Move(_)));
+    let unique_here = rest
+        .iter()
+        .take_while(|e| !matches!(e, Element::Move(_)))
+        .any(|e| matches!(e, Element::Claim(c) if c.kind == ClaimKind::Unique));
+    let claim = win_claims::WinsClaim {
+        player,
+        moves,
+        next_move: cur.ply + 1,
+        line: span.line,
+        solution_follows,
+        want_keys: ctx.cooks || unique_here,
+    };
+    let (report, findings, solution) = win_claims::check_claim(pos, &claim, &ctx.budget);
+    for f in findings {
+        ctx.issues.push(issue_of(f, span));
+    }
+    if ctx.cooks
+        && !unique_here
+        && let Some(f) = win_claims::cooks(&report, next_hole(rest), false)
+    {
+        ctx.issues.push(issue_of(f, span));
+    }
+    cur.solution = solution;
+    cur.last_wins = Some((ctx.wins.len(), cur.ply));
+    ctx.wins.push(report);
+}
+
+/// `#unique`: the `#wins` claim before it, in the same position, has one
+/// winning first move (the solution's, when one follows).
+fn unique_claim(ctx: &mut Ctx, rest: &[Element], span: Span, cur: &Cursor) {
+    let Some((index, _)) = cur.last_wins.filter(|&(_, ply)| ply == cur.ply) else {
+        ctx.issues.push(Issue::error(
+            "#unique needs a #wins claim before it, in the same position",
+            "no #wins claim",
+            span,
+        ));
+        return;
+    };
+    if let Some(f) = win_claims::cooks(&ctx.wins[index], next_hole(rest), true) {
+        ctx.issues.push(issue_of(f, span));
+    }
+}
+
+/// A `[Task]` that states a claim ("Red to play and win in 5") is checked
+/// as a `#wins` claim at the start, unless the line makes one there itself.
+fn task_claim(ctx: &mut Ctx, els: &[Element], cur: &mut Cursor) {
+    let Some((player, moves, span)) = ctx.task_claim.take() else {
+        return;
+    };
+    let claimed = els
+        .iter()
+        .take_while(|e| !matches!(e, Element::Move(_)))
+        .any(|e| matches!(e, Element::Claim(c) if matches!(c.kind, ClaimKind::Wins { .. })));
+    if !claimed {
+        wins_claim(ctx, els, player, moves, span, cur);
+    }
 }
 
 fn list<T: std::fmt::Display>(v: &[T]) -> String {
@@ -1057,22 +1241,8 @@ fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
                 fail(ctx, span, format!("{p} can no longer connect"));
             }
         }
-        ClaimKind::Wins { player, moves } => match pos.wins_within(*player, *moves) {
-            Ok(WinSearch::Proved) => {}
-            Ok(WinSearch::Refuted) => {
-                let s = if *moves == 1 { "" } else { "s" };
-                fail(
-                    ctx,
-                    span,
-                    format!("{player} has no win in {moves} move{s}: a defence holds"),
-                )
-            }
-            Err(e) => fail(
-                ctx,
-                span,
-                format!("cannot decide #wins {player} in {moves}: {e}"),
-            ),
-        },
+        // Checked where the line is known (`wins_claim`, `unique_claim`).
+        ClaimKind::Wins { .. } | ClaimKind::Unique => {}
         ClaimKind::DeadDraw => {
             if !pos.is_dead_draw() {
                 let who = if pos.can_connect(Player::Red) {

@@ -363,6 +363,9 @@ pub enum ClaimKind {
         /// Most of their own moves needed.
         moves: u32,
     },
+    /// `#unique`, after a `#wins` claim in the same position: the winning
+    /// first move is the only one (no cook).
+    Unique,
     /// `#dead-draw`: neither player can connect any more.
     DeadDraw,
 }

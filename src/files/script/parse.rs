@@ -20,7 +20,7 @@ pub const MAX_DEPTH: usize = limits::MAX_VARIATION_DEPTH;
 const MAX_WIN_MOVES: u32 = 20;
 
 /// Every directive name, for "did you mean" hints.
-const DIRECTIVES: [&str; 18] = [
+const DIRECTIVES: [&str; 19] = [
     "diagram",
     "setup",
     "label",
@@ -38,6 +38,7 @@ const DIRECTIVES: [&str; 18] = [
     "can-connect",
     "cannot-connect",
     "wins",
+    "unique",
     "dead-draw",
 ];
 
@@ -1088,13 +1089,17 @@ fn directive(
                 })?;
             claim(ClaimKind::Wins { player, moves })
         }
+        "unique" => {
+            need_args(name, args, 0..=0, "#unique", span)?;
+            claim(ClaimKind::Unique)
+        }
         "dead-draw" => {
             need_args(name, args, 0..=0, "#dead-draw", span)?;
             claim(ClaimKind::DeadDraw)
         }
         _ => Err(err(
             format!(
-                "unknown directive `#{name}`{}: expected diagram, setup, label, ghost, highlight, arrow, area, links, would-link, cannot-join, blocked, connected, can-connect, cannot-connect, wins or dead-draw",
+                "unknown directive `#{name}`{}: expected diagram, setup, label, ghost, highlight, arrow, area, links, would-link, cannot-join, blocked, connected, can-connect, cannot-connect, wins, unique or dead-draw",
                 crate::diagnostic::did_you_mean(name, &DIRECTIVES)
                     .map(|d| format!(" (did you mean `#{d}`?)"))
                     .unwrap_or_default()

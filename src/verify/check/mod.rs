@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity, count, printable};
-use crate::replay::{DeadDrawNote, GameReplay, How, check_game as replay_checks};
+use crate::replay::{DeadDrawNote, GameReplay, How};
 use crate::script::{FileFormat, Game, LoadedFile, load_games_as, result_name, script_from_bytes};
 
 mod text;
@@ -48,6 +48,14 @@ pub struct GameReport {
     pub errors: Vec<Diagnostic>,
     /// Problems that do not make the game wrong.
     pub warnings: Vec<Diagnostic>,
+    /// Information: the winning key moves of a `#wins` claim with no
+    /// solution after it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<Diagnostic>,
+    /// What became of each `#wins` claim: its verdict, shortest win,
+    /// refutation or winning key moves.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub wins: Vec<crate::win_claims::WinsReport>,
     /// For games other than TwixT: how the game stands, in words.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcome: Option<String>,
@@ -150,7 +158,7 @@ fn check_game(file: &LoadedFile, name: &str, game: &Game) -> GameReport {
 /// Checks one game whose text lies in `source`; rule files named in it are
 /// looked for in `base`.
 fn check_game_in(base: Option<&Path>, source: &str, name: &str, game: &Game) -> GameReport {
-    let rep = replay_checks(game, base);
+    let rep = crate::replay::check_game_in_file(game, base, Some(name));
     let diag = |i: &crate::replay::Issue| i.to_diagnostic(name, source);
     let mut report = GameReport {
         file: name.to_string(),
@@ -166,6 +174,8 @@ fn check_game_in(base: Option<&Path>, source: &str, name: &str, game: &Game) -> 
         winner: None,
         errors: Vec::new(),
         warnings: Vec::new(),
+        notes: Vec::new(),
+        wins: Vec::new(),
         outcome: None,
     };
     match rep {
@@ -179,8 +189,10 @@ fn check_game_in(base: Option<&Path>, source: &str, name: &str, game: &Game) -> 
             decided,
             dead_draw_note,
             issues,
+            wins,
             ..
         }) => {
+            report.wins = wins;
             report.size = rules.size.to_string();
             report.plies = plies;
             report.dead_draw_note = dead_draw_note;
@@ -192,7 +204,8 @@ fn check_game_in(base: Option<&Path>, source: &str, name: &str, game: &Game) -> 
             for i in &issues {
                 match i.severity {
                     Severity::Error => report.errors.push(diag(i)),
-                    _ => report.warnings.push(diag(i)),
+                    Severity::Warning => report.warnings.push(diag(i)),
+                    Severity::Note => report.notes.push(diag(i)),
                 }
             }
         }
@@ -220,6 +233,8 @@ fn check_twrs(file: crate::twrs::file::TwrsFile) -> FileReport {
             winner: None,
             errors: g.errors,
             warnings: Vec::new(),
+            notes: Vec::new(),
+            wins: Vec::new(),
             outcome: Some(g.outcome),
         })
         .collect();
@@ -273,6 +288,8 @@ pub fn check_file_each(
     each: &mut dyn FnMut(Finding),
 ) -> bool {
     let name = path.display().to_string();
+    // The file's games share one search budget for their claims.
+    let _budget = crate::win_claims::FileScope::open(&name);
     if path == Path::new("-") && from.is_none_or(|f| f == FileFormat::Script) {
         return check_stdin(&name, from.is_none(), each);
     }

@@ -50,7 +50,7 @@ impl TextReport {
         match finding {
             Finding::FileError(d) => self.message(d, out),
             Finding::Game(g) => {
-                for d in g.errors.iter().chain(&g.warnings) {
+                for d in g.errors.iter().chain(&g.warnings).chain(&g.notes) {
                     self.message(d, out);
                 }
                 if !self.quiet {

@@ -1,0 +1,263 @@
+//! How much work a search may do: a number of positions and a time, for
+//! each claim and for all the claims of one file together. A search that
+//! reaches a limit stops at once and says how far it got, so no input can
+//! keep a run busy for minutes.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Positions one claim may visit by default (each is one move played on a
+/// copy of the board: a few microseconds on a 12×12 window).
+pub const CLAIM_POSITIONS: u64 = 2_000_000;
+/// Time one claim may take by default.
+pub const CLAIM_TIME: Duration = Duration::from_secs(10);
+/// Positions all the claims of one file may visit together by default.
+pub const FILE_POSITIONS: u64 = 10 * CLAIM_POSITIONS;
+/// Time all the claims of one file may take together by default.
+pub const FILE_TIME: Duration = Duration::from_secs(100);
+
+/// A limit in positions and, optionally, in time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchLimit {
+    /// Positions the search may visit.
+    pub positions: u64,
+    /// Wall-clock time the search may take (`None`: no time limit).
+    pub time: Option<Duration>,
+}
+
+impl SearchLimit {
+    /// The default limit of one claim.
+    pub const CLAIM: SearchLimit = SearchLimit {
+        positions: CLAIM_POSITIONS,
+        time: Some(CLAIM_TIME),
+    };
+    /// The default limit of one file.
+    pub const FILE: SearchLimit = SearchLimit {
+        positions: FILE_POSITIONS,
+        time: Some(FILE_TIME),
+    };
+    /// Positions only, no time limit: the answer depends on the input alone.
+    pub fn positions(positions: u64) -> SearchLimit {
+        SearchLimit {
+            positions,
+            time: None,
+        }
+    }
+}
+
+/// Which limit stopped a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LimitKind {
+    /// The claim's limit of positions.
+    ClaimPositions(u64),
+    /// The claim's time limit.
+    ClaimTime(Duration),
+    /// The file's limit of positions (shared by its claims).
+    FilePositions(u64),
+    /// The file's time limit (shared by its claims).
+    FileTime(Duration),
+}
+
+impl std::fmt::Display for LimitKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LimitKind::ClaimPositions(n) => write!(f, "the limit of {n} positions a claim"),
+            LimitKind::ClaimTime(t) => write!(f, "the time limit of {} a claim", seconds(*t)),
+            LimitKind::FilePositions(n) => write!(f, "the limit of {n} positions a file"),
+            LimitKind::FileTime(t) => write!(f, "the time limit of {} a file", seconds(*t)),
+        }
+    }
+}
+
+fn seconds(t: Duration) -> String {
+    let ms = t.as_millis();
+    if ms.is_multiple_of(1000) {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{} ms", ms)
+    }
+}
+
+/// The budget of one file, shared by its claims (and the threads that
+/// check its games): what is left of its positions, and its deadline.
+#[derive(Debug)]
+struct Shared {
+    limit: SearchLimit,
+    left: AtomicU64,
+    deadline: Option<Instant>,
+}
+
+/// The search budget of a run over one file: each claim gets the claim
+/// limit, and all of them together the file limit. Cloning shares the file
+/// part. The file's clock starts when the budget is made.
+#[derive(Debug, Clone)]
+pub struct SearchBudget {
+    claim: SearchLimit,
+    file: Arc<Shared>,
+}
+
+impl Default for SearchBudget {
+    fn default() -> SearchBudget {
+        SearchBudget::new(SearchLimit::CLAIM, SearchLimit::FILE)
+    }
+}
+
+impl SearchBudget {
+    /// A budget of `claim` a claim and `file` for all claims together.
+    pub fn new(claim: SearchLimit, file: SearchLimit) -> SearchBudget {
+        SearchBudget {
+            claim,
+            file: Arc::new(Shared {
+                limit: file,
+                left: AtomicU64::new(file.positions),
+                deadline: file.time.map(|t| Instant::now() + t),
+            }),
+        }
+    }
+
+    /// One claim's limit, with no file limit beyond it.
+    pub fn claim_only(claim: SearchLimit) -> SearchBudget {
+        SearchBudget::new(
+            claim,
+            SearchLimit {
+                positions: u64::MAX,
+                time: None,
+            },
+        )
+    }
+
+    /// The limit of each claim.
+    pub fn claim_limit(&self) -> SearchLimit {
+        self.claim
+    }
+
+    /// A meter for one claim's search.
+    pub fn meter(&self) -> Meter {
+        let now = Instant::now();
+        let claim_deadline = self.claim.time.map(|t| now + t);
+        Meter {
+            used: 0,
+            claim: self.claim,
+            claim_deadline,
+            file: Arc::clone(&self.file),
+            drawn: 0,
+            stopped: None,
+        }
+    }
+}
+
+/// How many positions a claim's search has visited, checked against the
+/// claim's and the file's limits. The file's positions are drawn in blocks,
+/// so threads seldom touch the shared counter.
+#[derive(Debug)]
+pub struct Meter {
+    used: u64,
+    claim: SearchLimit,
+    claim_deadline: Option<Instant>,
+    file: Arc<Shared>,
+    /// Positions taken from the file's budget and not used yet.
+    drawn: u64,
+    stopped: Option<LimitKind>,
+}
+
+/// Positions drawn from the file's budget at a time; the clocks are read
+/// once a block too.
+const BLOCK: u64 = 1024;
+
+impl Meter {
+    /// Counts one position; `Err` with the limit reached when it may not.
+    #[inline]
+    pub fn tick(&mut self) -> Result<(), LimitKind> {
+        if let Some(k) = self.stopped {
+            return Err(k);
+        }
+        if self.used >= self.claim.positions {
+            return Err(self.stop(LimitKind::ClaimPositions(self.claim.positions)));
+        }
+        if self.drawn == 0 {
+            self.refill()?;
+        }
+        self.drawn -= 1;
+        self.used += 1;
+        Ok(())
+    }
+
+    #[cold]
+    fn refill(&mut self) -> Result<(), LimitKind> {
+        let now = Instant::now();
+        if let (Some(d), Some(t)) = (self.claim_deadline, self.claim.time)
+            && now >= d
+        {
+            return Err(self.stop(LimitKind::ClaimTime(t)));
+        }
+        if let (Some(d), Some(t)) = (self.file.deadline, self.file.limit.time)
+            && now >= d
+        {
+            return Err(self.stop(LimitKind::FileTime(t)));
+        }
+        let got = self
+            .file
+            .left
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                (left > 0).then(|| left - left.min(BLOCK))
+            });
+        match got {
+            Ok(left) => {
+                self.drawn = left.min(BLOCK);
+                Ok(())
+            }
+            Err(_) => Err(self.stop(LimitKind::FilePositions(self.file.limit.positions))),
+        }
+    }
+
+    fn stop(&mut self, k: LimitKind) -> LimitKind {
+        self.stopped = Some(k);
+        k
+    }
+
+    /// Positions visited so far.
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+}
+
+impl Drop for Meter {
+    fn drop(&mut self) {
+        // Positions drawn and not used go back to the file.
+        if self.drawn > 0 {
+            self.file.left.fetch_add(self.drawn, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_claim_stops_at_its_positions_and_the_file_at_the_sum() {
+        let budget = SearchBudget::new(SearchLimit::positions(3), SearchLimit::positions(5));
+        let mut a = budget.meter();
+        for _ in 0..3 {
+            a.tick().unwrap();
+        }
+        assert_eq!(a.tick(), Err(LimitKind::ClaimPositions(3)));
+        drop(a);
+        let mut b = budget.meter();
+        b.tick().unwrap();
+        b.tick().unwrap();
+        assert_eq!(b.tick(), Err(LimitKind::FilePositions(5)));
+        assert_eq!(b.used(), 2);
+    }
+
+    #[test]
+    fn a_time_limit_of_zero_stops_at_the_first_position() {
+        let budget = SearchBudget::claim_only(SearchLimit {
+            positions: 10,
+            time: Some(Duration::ZERO),
+        });
+        let mut m = budget.meter();
+        assert_eq!(m.tick(), Err(LimitKind::ClaimTime(Duration::ZERO)));
+    }
+}

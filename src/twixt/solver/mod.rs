@@ -1,0 +1,418 @@
+//! An exact solver for "wins within N": does the player to move complete
+//! a chain within N of their own moves, whatever the opponent replies?
+//!
+//! It answers the questions a puzzle raises: whether the claim holds and the
+//! shortest win ([`solve`]), every winning first move ([`winning_keys`]),
+//! whether a given move keeps the win and, when not, the defence that holds
+//! ([`after_move`]). Every search runs under a [`SearchBudget`] of positions
+//! and time; reaching it is its own answer ([`Undecided::Limit`]), never a
+//! guess.
+//!
+//! How (docs/engine.md, "Wins in N", says more): iterative deepening on the
+//! number of moves, so the shortest win is found first and a long bound
+//! costs little more than the short win inside it; an AND/OR search where
+//! the attacker's moves near its chains come first and the defender
+//! answers only inside the must-play region of the attacker's threat (the
+//! zone of the proof that wins if the defender passes); a transposition
+//! table of positions proved or refuted; a lower bound on the pegs still
+//! needed. All of it is exact under automatic linking with nothing removed,
+//! the only rule sets it accepts.
+
+mod bounds;
+pub mod budget;
+mod search;
+mod table;
+mod zone;
+
+use crate::twixt::board::{Hole, Player};
+use crate::twixt::position::{Position, Status};
+use crate::twixt::rules::{Linking, Removal, Swap};
+
+pub(crate) use bounds::{pegs_needed, through_costs};
+pub use budget::{LimitKind, Meter, SearchBudget, SearchLimit};
+use search::{Defence, Search};
+use table::{Keys, Table};
+use zone::Zone;
+
+/// Bytes the transposition table of one search may hold.
+pub const TABLE_BYTES: usize = 256 << 20;
+
+/// Why a search gives no answer: not a false claim, a question it cannot
+/// decide.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Undecided {
+    /// The player asked about is not the one to move.
+    #[error("it is {to_move}'s turn, not {player}'s")]
+    NotToMove {
+        /// The player asked about.
+        player: Player,
+        /// The player to move.
+        to_move: Player,
+    },
+    /// The game has already ended; the value is its result.
+    #[error("the game is already over: {0}")]
+    GameOver(Status),
+    /// The number of moves is 0.
+    #[error("a win needs at least one move (`in 1` or more)")]
+    NoMoves,
+    /// The rule set is not one the search covers; the value names the rule.
+    #[error(
+        "the search covers rule sets with automatic linking and nothing removed (pencil, dujardin, t1); these rules have {0}"
+    )]
+    Rules(&'static str),
+    /// The opponent may still swap.
+    #[error("the opponent may still swap (move 2), which the search does not cover")]
+    SwapPending,
+    /// A limit of the budget was reached first.
+    #[error("limit reached after {positions} positions ({limit}; see --search-limit)")]
+    Limit {
+        /// Positions visited before stopping.
+        positions: u64,
+        /// The limit that stopped it.
+        limit: LimitKind,
+    },
+}
+
+impl Undecided {
+    /// The class of question, as `check --format json` names it.
+    pub fn class(&self) -> &'static str {
+        match self {
+            Undecided::NotToMove { .. } => "turn",
+            Undecided::GameOver(_) => "game-over",
+            Undecided::NoMoves => "no-moves",
+            Undecided::Rules(_) => "rules",
+            Undecided::SwapPending => "swap",
+            Undecided::Limit { .. } => "limit",
+        }
+    }
+}
+
+impl crate::diagnostic::Explained for Undecided {}
+
+/// The answer to "does the player win within N".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Solved {
+    /// The player wins; the shortest win and a first move that achieves it.
+    Wins {
+        /// The fewest moves the player wins in.
+        moves: u32,
+        /// A first move of such a win.
+        key: Hole,
+    },
+    /// No win within N: some defence holds.
+    NoWin {
+        /// For N > 1: the player's most promising first move (nearest a
+        /// chain) and the reply that holds against it. `None` for N = 1
+        /// (no move connects) or when the player has no move at all.
+        refutation: Option<(Hole, Hole)>,
+    },
+}
+
+/// The answer for one move of the player in a solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AfterMove {
+    /// The move completed the chain.
+    Connected,
+    /// The player still wins within the moves left, whatever the reply.
+    Wins,
+    /// No moves are left and the chain is not complete.
+    Unfinished,
+    /// The reply that holds (a pass holding means every reply does; the
+    /// hole given is then the one that blocks the nearest chain).
+    Holds(Hole),
+}
+
+/// A search's result with the positions it visited.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Searched<T> {
+    /// The answer.
+    pub answer: T,
+    /// Positions visited.
+    pub positions: u64,
+}
+
+/// Whether the search may answer for `player` to move in `pos`.
+fn covered(pos: &Position, player: Player, moves: u32) -> Result<(), Undecided> {
+    if pos.status() != Status::Ongoing {
+        return Err(Undecided::GameOver(pos.status()));
+    }
+    if pos.to_move() != player {
+        return Err(Undecided::NotToMove {
+            player,
+            to_move: pos.to_move(),
+        });
+    }
+    if moves == 0 {
+        return Err(Undecided::NoMoves);
+    }
+    rules_covered(pos)
+}
+
+/// Whether the rule set is one where the search is exact.
+pub fn rules_covered(pos: &Position) -> Result<(), Undecided> {
+    let rules = pos.rules();
+    match rules.links {
+        Linking::Automatic => {}
+        Linking::Manual => return Err(Undecided::Rules("links: manual")),
+        Linking::AutomaticEditable => return Err(Undecided::Rules("links: automatic-editable")),
+    }
+    if rules.removal != Removal::None {
+        return Err(Undecided::Rules(match rules.removal {
+            Removal::Links => "removal: links",
+            _ => "removal: links-and-pegs",
+        }));
+    }
+    if rules.removal_in_effect() != Removal::None {
+        return Err(Undecided::Rules(
+            "a finite supply (pieces are taken off to be reused)",
+        ));
+    }
+    if rules.swap != Swap::None && pos.ply() < 2 {
+        return Err(Undecided::SwapPending);
+    }
+    Ok(())
+}
+
+/// One search: its tables, kept across the iterations of deepening.
+struct Solver<'m> {
+    attacker: Player,
+    keys: Keys,
+    table: Table,
+    meter: &'m mut Meter,
+    /// The defender's costs: for each hole, the fewest new defender pegs
+    /// on a chain through it.
+    defender_costs: Vec<u32>,
+    /// The holes of the chains the defender could complete within the
+    /// line being searched.
+    defender_region: Zone,
+}
+
+impl<'m> Solver<'m> {
+    fn new(pos: &Position, attacker: Player, meter: &'m mut Meter) -> Solver<'m> {
+        Solver {
+            attacker,
+            keys: Keys::new(pos.geometry()),
+            table: Table::new(TABLE_BYTES),
+            meter,
+            defender_costs: through_costs(pos, attacker.opponent()),
+            defender_region: Zone::new(pos.geometry().slots()),
+        }
+    }
+
+    /// Sets the defender's replies in the line: every chain the defender
+    /// could complete with them passes only through holes whose cost is at
+    /// most that many (their own pegs make no chain cheaper off it, the
+    /// attacker's only dearer), so those holes are the defender's region.
+    /// What the table holds stays true: each entry is a fact about its
+    /// position and moves.
+    fn set_replies(&mut self, replies: u32) {
+        for (i, &c) in self.defender_costs.iter().enumerate() {
+            if c <= replies {
+                self.defender_region.insert(i);
+            }
+        }
+    }
+
+    fn search(&mut self) -> Search<'_> {
+        Search {
+            attacker: self.attacker,
+            meter: self.meter,
+            defender_region: &self.defender_region,
+            keys: &self.keys,
+            table: &mut self.table,
+        }
+    }
+}
+
+fn limit(meter: &Meter, limit: LimitKind) -> Undecided {
+    Undecided::Limit {
+        positions: meter.used(),
+        limit,
+    }
+}
+
+/// Decides whether `player`, to move in `pos`, wins within `moves` of
+/// their own moves against every defence, and finds the shortest such win.
+pub fn solve(
+    pos: &Position,
+    player: Player,
+    moves: u32,
+    budget: &SearchBudget,
+) -> Result<Searched<Solved>, Undecided> {
+    covered(pos, player, moves)?;
+    let mut meter = budget.meter();
+    let answer = solve_with(pos, player, moves, &mut meter).map_err(|k| limit(&meter, k))?;
+    Ok(Searched {
+        answer,
+        positions: meter.used(),
+    })
+}
+
+fn solve_with(
+    pos: &Position,
+    player: Player,
+    moves: u32,
+    meter: &mut Meter,
+) -> Result<Solved, LimitKind> {
+    let geo = pos.geometry();
+    let needed = pegs_needed(pos, player);
+    let mut solver = Solver::new(pos, player, meter);
+    let key = solver.keys.of(pos);
+    // Iterative deepening: the shortest win first, and the positions
+    // refuted with fewer moves are known when the next round meets them.
+    for d in needed.max(1)..=moves {
+        solver.set_replies(d - 1);
+        if let Some((m, _)) = solver.search().attack(pos, key, d, None)? {
+            return Ok(Solved::Wins {
+                moves: d,
+                key: geo.hole(m),
+            });
+        }
+    }
+    if moves == 1 {
+        return Ok(Solved::NoWin { refutation: None });
+    }
+    // The refutation of the most promising first move, for the message.
+    solver.set_replies(moves - 1);
+    let first = {
+        let search = solver.search();
+        let all = pos
+            .free_holes(player)
+            .next()
+            .map(|i| vec![i])
+            .unwrap_or_default();
+        search
+            .attacker_moves(pos, moves, None)
+            .filter(|m| !m.is_empty())
+            .unwrap_or(all)
+            .first()
+            .copied()
+    };
+    let Some(first) = first else {
+        return Ok(Solved::NoWin { refutation: None });
+    };
+    let mut search = solver.search();
+    let child = search.play(pos, key, first)?;
+    let reply = match search.defend(&child.pos, child.key, moves - 1)? {
+        Defence::Holds(Some(r)) => r,
+        Defence::Holds(None) => any_reply(&child.pos, player),
+        Defence::Proved(_) => unreachable!("no first move wins, as the deepening showed"),
+    };
+    Ok(Solved::NoWin {
+        refutation: Some((geo.hole(first), geo.hole(reply))),
+    })
+}
+
+/// A reply for a line where every reply holds: the one on the player's
+/// cheapest chain, so the line shown is a sensible defence.
+fn any_reply(pos: &Position, player: Player) -> usize {
+    let through = through_costs(pos, player);
+    pos.free_holes(player.opponent())
+        .min_by_key(|&i| (through[i], i))
+        .expect("a position where the game goes on has a free hole")
+}
+
+/// Every first move of `player` that wins within `moves`, in board order
+/// (a puzzle's key move and its cooks).
+pub fn winning_keys(
+    pos: &Position,
+    player: Player,
+    moves: u32,
+    budget: &SearchBudget,
+) -> Result<Searched<Vec<Hole>>, Undecided> {
+    covered(pos, player, moves)?;
+    let mut meter = budget.meter();
+    let keys = keys_with(pos, player, moves, &mut meter).map_err(|k| limit(&meter, k))?;
+    Ok(Searched {
+        answer: keys,
+        positions: meter.used(),
+    })
+}
+
+fn keys_with(
+    pos: &Position,
+    player: Player,
+    moves: u32,
+    meter: &mut Meter,
+) -> Result<Vec<Hole>, LimitKind> {
+    let geo = pos.geometry();
+    let mut solver = Solver::new(pos, player, meter);
+    let key = solver.keys.of(pos);
+    let mut won = Vec::new();
+    let candidates: Vec<usize> = pos.free_holes(player).collect();
+    // Deepening per move would search each again; the table carries what
+    // the first moves share.
+    solver.set_replies(moves - 1);
+    for m in candidates {
+        let mut search = solver.search();
+        let child = search.play(pos, key, m)?;
+        let wins = search.attacker_won(&child.pos)
+            || (moves > 1
+                && matches!(
+                    search.defend(&child.pos, child.key, moves - 1)?,
+                    Defence::Proved(_)
+                ));
+        if wins {
+            won.push(geo.hole(m));
+        }
+    }
+    won.sort();
+    Ok(won)
+}
+
+/// After a move of `player` (`pos` is the position it made, the opponent
+/// to move): did it connect, or does `player` still win within `left`
+/// more moves against every reply, and if not, which reply holds?
+pub fn after_move(
+    pos: &Position,
+    player: Player,
+    left: u32,
+    budget: &SearchBudget,
+) -> Result<Searched<AfterMove>, Undecided> {
+    rules_covered(pos)?;
+    if matches!(pos.status(), Status::Won { winner, .. } if winner == player) {
+        return Ok(Searched {
+            answer: AfterMove::Connected,
+            positions: 0,
+        });
+    }
+    if pos.status() != Status::Ongoing {
+        return Err(Undecided::GameOver(pos.status()));
+    }
+    if pos.to_move() != player.opponent() {
+        return Err(Undecided::NotToMove {
+            player: player.opponent(),
+            to_move: pos.to_move(),
+        });
+    }
+    if left == 0 {
+        return Ok(Searched {
+            answer: AfterMove::Unfinished,
+            positions: 0,
+        });
+    }
+    let mut meter = budget.meter();
+    let answer = after_with(pos, player, left, &mut meter).map_err(|k| limit(&meter, k))?;
+    Ok(Searched {
+        answer,
+        positions: meter.used(),
+    })
+}
+
+fn after_with(
+    pos: &Position,
+    player: Player,
+    left: u32,
+    meter: &mut Meter,
+) -> Result<AfterMove, LimitKind> {
+    let geo = pos.geometry();
+    // The defender gets `left` replies here, the first one now.
+    let mut solver = Solver::new(pos, player, meter);
+    let key = solver.keys.of(pos);
+    solver.set_replies(left);
+    Ok(match solver.search().defend(pos, key, left)? {
+        Defence::Proved(_) => AfterMove::Wins,
+        Defence::Holds(Some(r)) => AfterMove::Holds(geo.hole(r)),
+        Defence::Holds(None) => AfterMove::Holds(geo.hole(any_reply(pos, player))),
+    })
+}

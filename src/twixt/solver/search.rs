@@ -1,0 +1,220 @@
+//! The AND/OR search itself: the attacker tries its moves, nearest its
+//! chains first; the defender answers only inside the must-play region of
+//! the attacker's threat; a transposition table remembers every position
+//! proved or refuted with the moves it was searched for.
+
+use super::bounds::through_costs;
+use super::budget::{LimitKind, Meter};
+use super::table::{Key, Keys, Table, side};
+use super::zone::Zone;
+use crate::twixt::board::Player;
+use crate::twixt::geometry::NONE;
+use crate::twixt::moves::Move;
+use crate::twixt::position::{COLOUR, Position, Status, WinBy, colour_bits};
+
+/// What a defender's turn came to.
+pub(crate) enum Defence {
+    /// The attacker wins against every reply; the proof's zone.
+    Proved(Zone),
+    /// A reply holds: the hole, or `None` when even a pass holds (then
+    /// every reply does, since a defender peg never helps the attacker).
+    Holds(Option<usize>),
+}
+
+pub(crate) struct Search<'a> {
+    pub attacker: Player,
+    pub meter: &'a mut Meter,
+    /// The holes of every chain the defender could complete within the
+    /// line (the defender's pegs can matter there wherever the attacker's
+    /// proof lies): replies there are always tried.
+    pub defender_region: &'a Zone,
+    pub keys: &'a Keys,
+    pub table: &'a mut Table,
+}
+
+/// A move played: the position after it and its key.
+pub(crate) struct Child {
+    pub pos: Position,
+    pub key: Key,
+    /// Link ids the move added.
+    pub links: Vec<usize>,
+}
+
+impl Search<'_> {
+    /// Plays a peg at `hole` on a copy of `pos`, counting the position.
+    pub(crate) fn play(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        hole: usize,
+    ) -> Result<Child, LimitKind> {
+        self.meter.tick()?;
+        let mut next = pos.clone();
+        let geo = pos.geometry();
+        let mover = pos.to_move();
+        let played = next
+            .play(&Move::peg(geo.hole(hole)))
+            .expect("the search only plays empty holes the mover may use");
+        let mut key = key.with(self.keys.peg(hole, side(mover)));
+        let mut links = Vec::with_capacity(played.links_added.len());
+        for l in &played.links_added {
+            if let Some(id) = geo.link_id(*l) {
+                key = key.with(self.keys.link(id));
+                links.push(id);
+            }
+        }
+        Ok(Child {
+            pos: next,
+            key,
+            links,
+        })
+    }
+
+    /// Whether `pos` is won by the attacker's connection.
+    pub(crate) fn attacker_won(&self, pos: &Position) -> bool {
+        matches!(
+            pos.status(),
+            Status::Won { winner, by: WinBy::Connection, .. } if winner == self.attacker
+        )
+    }
+
+    /// The attacker's moves worth trying with `budget` moves left, in the
+    /// order to try them: holes on the cheapest chains first, then those
+    /// next to more own pegs. `None` when the attacker needs more pegs
+    /// than it has moves.
+    pub(crate) fn attacker_moves(
+        &self,
+        pos: &Position,
+        budget: u32,
+        hint: Option<usize>,
+    ) -> Option<Vec<usize>> {
+        let through = through_costs(pos, self.attacker);
+        let needed = through.iter().copied().min().unwrap_or(u32::MAX);
+        if needed > budget {
+            return None;
+        }
+        let geo = pos.geometry();
+        let mine = colour_bits(self.attacker);
+        // A peg off every chain cheap enough to finish in time leaves the
+        // pegs needed as they are (only chains through it get cheaper), so
+        // with no moves to spare it loses at once: leave it out. In the
+        // last move that keeps only the holes that connect.
+        let spare = needed < budget;
+        let mut order: Vec<(u32, u32, usize)> = pos
+            .free_holes(self.attacker)
+            .filter(|&i| spare || through[i] <= budget)
+            .map(|i| {
+                let near = geo
+                    .steps(i)
+                    .iter()
+                    .filter(|s| s.hole != NONE && pos.cell(usize::from(s.hole)) & COLOUR == mine)
+                    .count() as u32;
+                // The hint (the move that won after a pass) goes first.
+                let first = u32::from(Some(i) != hint);
+                (first * through[i], 8 - near, i)
+            })
+            .collect();
+        order.sort_unstable();
+        Some(order.into_iter().map(|(_, _, i)| i).collect())
+    }
+
+    /// The attacker to move with `budget` moves: the winning move and its
+    /// proof's zone, or `None` when no move wins within `budget`.
+    pub(crate) fn attack(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+        hint: Option<usize>,
+    ) -> Result<Option<(usize, Zone)>, LimitKind> {
+        if let Some(e) = self.table.get(key) {
+            if u32::from(e.proved) <= budget
+                && let Some((mv, zone)) = &e.proof
+            {
+                return Ok(Some((usize::from(*mv), zone.clone())));
+            }
+            if u32::from(e.refuted) >= budget {
+                return Ok(None);
+            }
+        }
+        let Some(moves) = self.attacker_moves(pos, budget, hint) else {
+            self.table.refuted(key, budget);
+            return Ok(None);
+        };
+        let geo = pos.geometry();
+        for m in moves {
+            let child = self.play(pos, key, m)?;
+            let rest = if self.attacker_won(&child.pos) {
+                Some(Zone::new(geo.slots()))
+            } else if budget > 1 {
+                match self.defend(&child.pos, child.key, budget - 1)? {
+                    Defence::Proved(z) => Some(z),
+                    Defence::Holds(_) => None,
+                }
+            } else {
+                None
+            };
+            if let Some(mut zone) = rest {
+                zone.insert(m);
+                for &id in &child.links {
+                    zone.add_crossing_ends(geo, id);
+                }
+                self.table.proved(key, budget, m, &zone);
+                return Ok(Some((m, zone)));
+            }
+        }
+        self.table.refuted(key, budget);
+        Ok(None)
+    }
+
+    /// The defender to move; the attacker then has `budget` moves.
+    ///
+    /// First the defender passes: if the attacker still wins, its proof
+    /// depends only on the holes of its zone, and a defender peg outside
+    /// them leaves the same proof winning. The zone is the must-play region:
+    /// only replies inside it are tried, each giving its own proof, and the
+    /// union of the zones is this node's. Replies on a chain the defender
+    /// could complete within the line are tried too: there a defender peg
+    /// can matter by connecting first.
+    pub(crate) fn defend(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+    ) -> Result<Defence, LimitKind> {
+        let mut passed = pos.clone();
+        passed.pass();
+        let Some((threat, mut zone)) = self.attack(&passed, key, budget, None)? else {
+            return Ok(Defence::Holds(None));
+        };
+        let defender = self.attacker.opponent();
+        // Replies nearest the attacker's threat first: they are the
+        // likeliest to hold.
+        let geo = pos.geometry();
+        let at = geo.hole(threat);
+        let mut replies: Vec<(u32, usize)> = pos
+            .free_holes(defender)
+            .filter(|&i| zone.contains(i) || self.defender_region.contains(i))
+            .map(|i| {
+                let h = geo.hole(i);
+                let d = h.col.abs_diff(at.col).max(h.row.abs_diff(at.row));
+                (u32::from(d), i)
+            })
+            .collect();
+        replies.sort_unstable();
+        for (_, r) in replies {
+            let child = self.play(pos, key, r)?;
+            if child.pos.status() != Status::Ongoing {
+                return Ok(Defence::Holds(Some(r))); // the defender connected first
+            }
+            // The threat that won after the pass often still wins.
+            let hint = (child.pos.cell(threat) & COLOUR == 0).then_some(threat);
+            let Some((_, reply_zone)) = self.attack(&child.pos, child.key, budget, hint)? else {
+                return Ok(Defence::Holds(Some(r)));
+            };
+            zone.union(&reply_zone);
+            zone.insert(r);
+        }
+        Ok(Defence::Proved(zone))
+    }
+}

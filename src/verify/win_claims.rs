@@ -1,0 +1,503 @@
+//! `#wins` claims as a puzzle author writes them, checked with the solver
+//! ([`crate::twixt::solver`]): the claim itself, the solution printed after
+//! it (every move of the winner must keep a win within the moves left), its
+//! cooks (`#unique`, `check --cooks`), and the verdicts kept apart: *false*
+//! only when the search proves it, *cannot decide* otherwise.
+//!
+//! The replay calls in here; everything about what a `#wins` claim means
+//! lives in this module.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, RwLock};
+
+use serde::Serialize;
+
+use crate::twixt::board::{Hole, Player};
+use crate::twixt::position::Position;
+use crate::twixt::solver::{
+    self, AfterMove, SearchBudget, SearchLimit, Searched, Solved, Undecided,
+};
+
+/// How a run searches: the limits of each search and of a file, and
+/// whether every `#wins` claim is checked for cooks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClaimSettings {
+    /// The limit of one search (a claim, a move of a solution, the cooks
+    /// of a claim).
+    pub claim: SearchLimit,
+    /// The limit of all the searches of one file together.
+    pub file: SearchLimit,
+    /// Report every other winning first move of every `#wins` claim
+    /// (`check --cooks`), not only after `#unique`.
+    pub cooks: bool,
+}
+
+impl Default for ClaimSettings {
+    fn default() -> ClaimSettings {
+        ClaimSettings {
+            claim: SearchLimit::CLAIM,
+            file: SearchLimit::FILE,
+            cooks: false,
+        }
+    }
+}
+
+/// The run's settings: one value for the whole process, set by the command
+/// line before any file is read.
+static SETTINGS: RwLock<Option<ClaimSettings>> = RwLock::new(None);
+
+/// Sets how this process searches `#wins` claims (`--search-limit`,
+/// `--cooks`).
+pub fn set_settings(settings: ClaimSettings) {
+    *SETTINGS.write().unwrap_or_else(|e| e.into_inner()) = Some(settings);
+}
+
+/// How this process searches `#wins` claims.
+pub fn settings() -> ClaimSettings {
+    SETTINGS
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .unwrap_or_default()
+}
+
+/// The budgets of the files being checked, by name: games of one file are
+/// checked on several threads, and all of them draw on one budget.
+static FILE_BUDGETS: Mutex<Option<HashMap<String, (usize, SearchBudget)>>> = Mutex::new(None);
+
+/// While it lives, every game checked under the file's name shares one
+/// search budget ([`ClaimSettings::file`]).
+pub struct FileScope(String);
+
+impl FileScope {
+    /// Opens the budget of the file named `name`.
+    pub fn open(name: &str) -> FileScope {
+        let mut all = FILE_BUDGETS.lock().unwrap_or_else(|e| e.into_inner());
+        let map = all.get_or_insert_with(HashMap::new);
+        let s = settings();
+        map.entry(name.to_string())
+            .or_insert_with(|| (0, SearchBudget::new(s.claim, s.file)))
+            .0 += 1;
+        FileScope(name.to_string())
+    }
+}
+
+impl Drop for FileScope {
+    fn drop(&mut self) {
+        let mut all = FILE_BUDGETS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(map) = all.as_mut()
+            && let Some(e) = map.get_mut(&self.0)
+        {
+            e.0 -= 1;
+            if e.0 == 0 {
+                map.remove(&self.0);
+            }
+        }
+    }
+}
+
+/// The budget for a game of the file named `name`: the file's while a
+/// [`FileScope`] for it is open, else one of its own.
+pub fn budget_for(name: Option<&str>) -> SearchBudget {
+    if let Some(name) = name {
+        let all = FILE_BUDGETS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, b)) = all.as_ref().and_then(|m| m.get(name)) {
+            return b.clone();
+        }
+    }
+    let s = settings();
+    SearchBudget::new(s.claim, s.file)
+}
+
+/// What became of one `#wins` claim, as `check --format json` lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WinsReport {
+    /// The claim's line in the file.
+    pub line: u32,
+    /// The player claimed to win.
+    pub player: Player,
+    /// The moves claimed.
+    pub moves: u32,
+    /// `proved`, `false` or `cannot-decide`.
+    pub verdict: Verdict,
+    /// For a proved claim: the fewest moves the player wins in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shortest: Option<u32>,
+    /// For a claim that cannot be decided: why (`turn`, `game-over`,
+    /// `rules`, `swap`, `limit`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class: Option<&'static str>,
+    /// For a false claim: the line of moves where a defence holds.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub refutation: Vec<String>,
+    /// Every winning first move, when they were looked for (a claim with
+    /// no solution after it, `#unique`, `--cooks`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keys: Option<Vec<String>>,
+    /// Positions the searches of this claim visited.
+    pub positions: u64,
+}
+
+/// A claim's verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// The search proved it.
+    Proved,
+    /// The search proved it false.
+    False,
+    /// The search could not answer.
+    CannotDecide,
+}
+
+/// A finding about a claim or a solution move, for the replay to locate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// The message.
+    pub message: String,
+    /// The short label under the caret.
+    pub label: &'static str,
+    /// The kind, as the JSON report names it.
+    pub kind: &'static str,
+    /// An error, or only a note.
+    pub error: bool,
+}
+
+impl Finding {
+    fn error(kind: &'static str, label: &'static str, message: String) -> Finding {
+        Finding {
+            message,
+            label,
+            kind,
+            error: true,
+        }
+    }
+}
+
+/// A solution being followed: after a proved claim, the winner's moves
+/// that are left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The player claimed to win.
+    pub player: Player,
+    /// The player's moves left, the next one included.
+    pub left: u32,
+    /// The claim's moves, for messages.
+    pub moves: u32,
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// `1. b2, 2. c3`: moves numbered from `first`.
+fn move_line(first: u32, holes: &[Hole]) -> Vec<String> {
+    holes
+        .iter()
+        .enumerate()
+        .map(|(k, h)| format!("{}. {h}", first + k as u32))
+        .collect()
+}
+
+fn cannot_decide(player: Player, moves: u32, e: &Undecided) -> Finding {
+    Finding::error(
+        "cannot-decide",
+        "cannot decide",
+        format!("cannot decide #wins {player} in {moves}: {e}"),
+    )
+}
+
+/// A `#wins` claim where it stands in its line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WinsClaim {
+    /// The player claimed to win.
+    pub player: Player,
+    /// Within how many of their moves.
+    pub moves: u32,
+    /// The number the next move of the script has.
+    pub next_move: u32,
+    /// The claim's line in the file.
+    pub line: u32,
+    /// The line goes on with moves: they are checked as the solution, and
+    /// the winning key moves are not listed.
+    pub solution_follows: bool,
+    /// List every winning first move (for cooks).
+    pub want_keys: bool,
+}
+
+/// Checks the claim `c` in `pos`: its report, what to say about it, and
+/// the solution to follow when one comes after a proved claim.
+pub fn check_claim(
+    pos: &Position,
+    c: &WinsClaim,
+    budget: &SearchBudget,
+) -> (WinsReport, Vec<Finding>, Option<Solution>) {
+    let WinsClaim {
+        player,
+        moves,
+        next_move,
+        line,
+        solution_follows,
+        want_keys,
+    } = *c;
+    let mut report = WinsReport {
+        line,
+        player,
+        moves,
+        verdict: Verdict::CannotDecide,
+        shortest: None,
+        class: None,
+        refutation: Vec::new(),
+        keys: None,
+        positions: 0,
+    };
+    let mut findings = Vec::new();
+    match solver::solve(pos, player, moves, budget) {
+        Err(e) => {
+            report.class = Some(e.class());
+            if let Undecided::Limit { positions, .. } = e {
+                report.positions = positions;
+            }
+            findings.push(cannot_decide(player, moves, &e));
+            (report, findings, None)
+        }
+        Ok(Searched {
+            answer: Solved::NoWin { refutation },
+            positions,
+        }) => {
+            report.verdict = Verdict::False;
+            report.positions = positions;
+            let s = plural(moves);
+            let why = match refutation {
+                None if moves == 1 => format!("no move of {player} connects"),
+                None => format!("{player} has no move"),
+                Some((key, reply)) => {
+                    report.refutation = move_line(next_move, &[key, reply]);
+                    format!(
+                        "after {}, {} holds: no win in {} more move{}",
+                        report.refutation[0],
+                        report.refutation[1],
+                        moves - 1,
+                        plural(moves - 1)
+                    )
+                }
+            };
+            findings.push(Finding::error(
+                "false-claim",
+                "claim",
+                format!("false claim: {player} has no win in {moves} move{s}: {why}"),
+            ));
+            (report, findings, None)
+        }
+        Ok(Searched {
+            answer: Solved::Wins {
+                moves: shortest, ..
+            },
+            positions,
+        }) => {
+            report.verdict = Verdict::Proved;
+            report.shortest = Some(shortest);
+            report.positions = positions;
+            if want_keys || !solution_follows {
+                match solver::winning_keys(pos, player, moves, budget) {
+                    Ok(k) => {
+                        report.positions += k.positions;
+                        if !solution_follows {
+                            findings.push(Finding {
+                                message: format!(
+                                    "#wins {player} in {moves} holds (shortest win: {shortest} move{}); winning key move{}: {}",
+                                    plural(shortest),
+                                    plural(k.answer.len() as u32),
+                                    holes_text(&k.answer)
+                                ),
+                                label: "claim",
+                                kind: "keys",
+                                error: false,
+                            });
+                        }
+                        report.keys = Some(k.answer.iter().map(Hole::to_string).collect());
+                    }
+                    // The claim holds; only the list is missing.
+                    Err(e) if !want_keys => findings.push(Finding {
+                        message: format!(
+                            "#wins {player} in {moves} holds (shortest win: {shortest} move{}); its winning key moves are not listed: {e}",
+                            plural(shortest)
+                        ),
+                        label: "claim",
+                        kind: "keys",
+                        error: false,
+                    }),
+                    Err(e) => findings.push(cannot_decide(player, moves, &e)),
+                }
+            }
+            let solution = solution_follows.then_some(Solution {
+                player,
+                left: moves,
+                moves,
+            });
+            (report, findings, solution)
+        }
+    }
+}
+
+fn holes_text<T: std::fmt::Display>(holes: &[T]) -> String {
+    holes
+        .iter()
+        .map(|h| h.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The cooks of a claim: every winning first move other than `key` (the
+/// solution's key move, if it has one). `None` when there are none.
+pub fn cooks(report: &WinsReport, key: Option<Hole>, unique_claimed: bool) -> Option<Finding> {
+    let keys = report.keys.as_ref()?;
+    let others: Vec<String> = match key {
+        Some(k) => keys
+            .iter()
+            .filter(|h| **h != k.to_string())
+            .cloned()
+            .collect(),
+        None => keys.iter().skip(1).cloned().collect(),
+    };
+    if others.is_empty() {
+        return None;
+    }
+    let (player, moves) = (report.player, report.moves);
+    let message = match key {
+        Some(k) => format!(
+            "{player} also wins in {moves} with {} (the solution plays {k})",
+            holes_text(&others)
+        ),
+        None => format!(
+            "{player} wins in {moves} with more than one first move: {}",
+            holes_text(keys)
+        ),
+    };
+    Some(if unique_claimed {
+        Finding::error(
+            "false-claim",
+            "claim",
+            format!("false claim: #unique: {message}"),
+        )
+    } else {
+        Finding {
+            message: format!("cook: {message}"),
+            label: "claim",
+            kind: "cook",
+            error: false,
+        }
+    })
+}
+
+/// Checks a move of the solution's winner: `after` is the position it
+/// made and `number` its move number in the script. Returns the solution
+/// still to follow (none once the chain is complete or a move failed) and
+/// what went wrong.
+pub fn check_move(
+    sol: &Solution,
+    after: &Position,
+    hole: Option<Hole>,
+    number: u32,
+    budget: &SearchBudget,
+) -> (Option<Solution>, Option<Finding>) {
+    let left = sol.left.saturating_sub(1);
+    let (player, moves) = (sol.player, sol.moves);
+    let played = hole.map_or_else(|| "this move".to_string(), |h| format!("{number}. {h}"));
+    match solver::after_move(after, player, left, budget) {
+        Ok(Searched {
+            answer: AfterMove::Connected,
+            ..
+        }) => (None, None),
+        Ok(Searched {
+            answer: AfterMove::Wins,
+            ..
+        }) => (
+            Some(Solution {
+                left,
+                ..sol.clone()
+            }),
+            None,
+        ),
+        Ok(Searched {
+            answer: AfterMove::Unfinished,
+            ..
+        }) => (
+            None,
+            Some(Finding::error(
+                "wrong-move",
+                "does not win",
+                format!(
+                    "the solution does not win: after {played}, {player} has not connected, and the claim gave {player} {moves} move{}",
+                    plural(moves)
+                ),
+            )),
+        ),
+        Ok(Searched {
+            answer: AfterMove::Holds(reply),
+            ..
+        }) => (
+            None,
+            Some(Finding::error(
+                "wrong-move",
+                "does not win",
+                format!(
+                    "the solution does not win: after {played}, {}. {reply} holds: no win in {left} more move{}",
+                    number + 1,
+                    plural(left)
+                ),
+            )),
+        ),
+        Err(e) => (
+            None,
+            Some(Finding::error(
+                "cannot-decide",
+                "cannot decide",
+                format!("cannot decide whether {played} keeps {player}'s win: {e}"),
+            )),
+        ),
+    }
+}
+
+/// The claim a `[Task]` states, as "Red to play and win in 5": the player
+/// and the moves, when the task says both.
+pub fn task_claim(task: &str) -> Option<(Player, u32)> {
+    let lower = task.to_ascii_lowercase();
+    let (at, len) = lower
+        .find("wins in ")
+        .map(|a| (a, 8))
+        .or_else(|| lower.find("win in ").map(|a| (a, 7)))?;
+    let digits: String = lower[at + len..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect();
+    let moves: u32 = digits.parse().ok().filter(|n| (1..=20).contains(n))?;
+    let red = lower.find("red");
+    let black = lower.find("black");
+    let player = match (red, black) {
+        (Some(r), Some(b)) if r < b => Player::Red,
+        (Some(_), None) => Player::Red,
+        (_, Some(_)) => Player::Black,
+        (None, None) => return None,
+    };
+    Some((player, moves))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_task_states_its_claim() {
+        assert_eq!(
+            task_claim("Red to play and win in 5"),
+            Some((Player::Red, 5))
+        );
+        assert_eq!(
+            task_claim("Black to move: win in 3 (red threatens)"),
+            Some((Player::Black, 3))
+        );
+        assert_eq!(task_claim("Red to play"), None);
+        assert_eq!(task_claim("Red wins in 2"), Some((Player::Red, 2)));
+        assert_eq!(task_claim("Red wins in 99"), None);
+    }
+}

@@ -1,0 +1,393 @@
+//! Puzzles as their authors write them: a `#wins` claim, a printed
+//! solution whose every winning move is checked, cooks, false claims with
+//! the defence that refutes them, and claims the search cannot decide kept
+//! apart from false ones, under pencil, dujardin, board and Schmidt rules.
+
+use std::path::Path;
+use std::process::Command;
+
+use proptest::prelude::*;
+use twixtkit::diagnostic::Severity;
+use twixtkit::prelude::{BoardSize, Move, Player, RuleSet};
+use twixtkit::replay::{GameReplay, replay_game};
+use twixtkit::script::parse;
+use twixtkit::twixt::position::{Position, Status, WinBy};
+use twixtkit::twixt::random::random_game;
+use twixtkit::twixt::solver::{
+    AfterMove, SearchBudget, SearchLimit, Solved, after_move, solve, winning_keys,
+};
+use twixtkit::win_claims::Verdict;
+
+fn run(src: &str) -> GameReplay {
+    let p = parse(src);
+    assert!(p.errors.is_empty(), "{:?}", p.errors);
+    replay_game(&p.file.games[0], None).expect("rule set")
+}
+
+/// Messages of one severity, each with its line and kind.
+fn found(r: &GameReplay, sev: Severity) -> Vec<String> {
+    r.issues
+        .iter()
+        .filter(|i| i.severity == sev)
+        .map(|i| format!("{} [{}] {}", i.span.line, i.kind.unwrap_or("-"), i.message))
+        .collect()
+}
+
+fn errors(r: &GameReplay) -> Vec<String> {
+    found(r, Severity::Error)
+}
+
+/// The corner puzzle of `examples/corner-puzzle.twixt`: Red to play and
+/// win in 3 on a 12×12 corner, the top and right sides cut.
+const CORNER: &str = "[Size \"12 cut top right\"]\n[Rules \"RULES\"]\n\
+#setup red: b6 d1 e11 f2 g2 g5 g6 h6 h12 i8 k12 l12\n\
+#setup black: a2 b7 b11 c1 d2 d3 f11 h7 j11 k3 l4 l11\n\
+#setup links: a2-c1 c1-d3 d1-f2 h6-i8\n#setup to-move: red\n";
+
+fn corner(rules: &str, rest: &str) -> String {
+    CORNER.replace("RULES", rules) + rest
+}
+
+/// Red to move on 8×8 with a chain b1-c3-d5-e7: c8 and g8 both connect.
+const TWO_WAYS: &str = "[Size \"8\"]\n[Rules \"RULES\"]\n\
+#setup red: b1 c3 d5 e7\n#setup black: f2 f4 g6\n\
+#setup links: b1-c3 c3-d5 d5-e7\n#setup to-move: red\n";
+
+fn two_ways(rules: &str, rest: &str) -> String {
+    TWO_WAYS.replace("RULES", rules) + rest
+}
+
+#[test]
+fn the_right_key_move_and_its_defences_check() {
+    for rules in ["pencil", "dujardin"] {
+        let r = run(&corner(
+            rules,
+            "#wins red in 3\n1. j10 2. g4 3. h3 4. i4 (4. f7 5. i4 #connected red) 5. f7\n#connected red\n",
+        ));
+        assert_eq!(errors(&r), Vec::<String>::new(), "{rules}");
+        assert_eq!(r.wins.len(), 1);
+        assert_eq!(r.wins[0].verdict, Verdict::Proved);
+        assert_eq!(r.wins[0].shortest, Some(3));
+    }
+}
+
+#[test]
+fn a_wrong_key_move_is_an_error_at_that_move_naming_the_defence() {
+    for rules in ["pencil", "dujardin"] {
+        let r = run(&corner(rules, "#wins red in 3\n1. b2 2. g4 3. h3\n"));
+        let e = errors(&r);
+        assert_eq!(e.len(), 1, "{rules}: {e:?}");
+        assert!(
+            e[0].starts_with("8 [wrong-move] the solution does not win: after 1. b2, 2. ")
+                && e[0].ends_with(" holds: no win in 2 more moves"),
+            "{rules}: {e:?}"
+        );
+        // The claim itself holds.
+        assert_eq!(r.wins[0].verdict, Verdict::Proved);
+    }
+    // A later move of the winner that lets the win go.
+    let r = run(&corner("pencil", "#wins red in 3\n1. j10 2. g4 3. b3\n"));
+    let e = errors(&r);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].contains("after 3. b3, 4. ") && e[0].ends_with("holds: no win in 1 more move"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_try_in_a_variation_of_the_key_move_is_not_the_solution() {
+    // `(1. b2 …)` replaces the winner's move: a try the author shows, not
+    // a defence, so it is not required to win.
+    let r = run(&corner(
+        "pencil",
+        "#wins red in 3\n1. j10 (1. b2 {fails}) 2. g4 3. h3 4. i4 5. f7\n",
+    ));
+    assert_eq!(errors(&r), Vec::<String>::new());
+}
+
+#[test]
+fn a_solution_that_stops_short_of_the_chain_is_an_error() {
+    let r = run(&two_ways("pencil", "#wins red in 1\n1. b5\n"));
+    let e = errors(&r);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].contains("[wrong-move] the solution does not win: after 1. b5, red has not connected"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn cooks_are_reported_after_unique() {
+    for rules in ["pencil", "dujardin"] {
+        let r = run(&two_ways(rules, "#wins red in 1\n#unique\n"));
+        assert_eq!(
+            errors(&r),
+            vec![
+                "8 [false-claim] false claim: #unique: red wins in 1 with more than one first move: c8, g8"
+            ],
+            "{rules}"
+        );
+        let r = run(&two_ways(rules, "#wins red in 1\n#unique\n1. g8\n"));
+        assert_eq!(
+            errors(&r),
+            vec![
+                "8 [false-claim] false claim: #unique: red also wins in 1 with c8 (the solution plays g8)"
+            ],
+            "{rules}"
+        );
+        assert_eq!(r.wins[0].keys.as_ref().map(Vec::len), Some(2));
+    }
+    // #unique with no #wins claim in its position.
+    let r = run(&two_ways("pencil", "#unique\n"));
+    assert!(
+        errors(&r)[0].contains("#unique needs a #wins claim"),
+        "{:?}",
+        errors(&r)
+    );
+}
+
+#[test]
+fn a_claim_without_a_solution_lists_its_winning_key_moves() {
+    let r = run(&two_ways("pencil", "#wins red in 1\n"));
+    assert_eq!(errors(&r), Vec::<String>::new());
+    assert_eq!(
+        found(&r, Severity::Note),
+        vec!["7 [keys] #wins red in 1 holds (shortest win: 1 move); winning key moves: c8, g8"]
+    );
+}
+
+#[test]
+fn false_claims_show_the_defence_that_holds() {
+    for rules in ["pencil", "dujardin"] {
+        let r = run(&corner(rules, "#wins red in 2\n"));
+        let e = errors(&r);
+        assert_eq!(e.len(), 1, "{rules}: {e:?}");
+        assert!(
+            e[0].starts_with("7 [false-claim] false claim: red has no win in 2 moves: after 1. ")
+                && e[0].ends_with(" holds: no win in 1 more move"),
+            "{rules}: {e:?}"
+        );
+        assert_eq!(r.wins[0].verdict, Verdict::False);
+        assert_eq!(r.wins[0].refutation.len(), 2);
+        assert!(r.wins[0].refutation[1].starts_with("2. "));
+        // A win in 1 that fails says so.
+        let r = run(&corner(rules, "#wins red in 1\n"));
+        assert_eq!(
+            errors(&r),
+            vec!["7 [false-claim] false claim: red has no win in 1 move: no move of red connects"]
+        );
+    }
+}
+
+#[test]
+fn claims_the_search_cannot_decide_are_not_false() {
+    // Manual links and removals: board and Schmidt rules.
+    for (rules, why) in [
+        ("board", "links: manual"),
+        ("schmidt", "links: manual"),
+        ("editable", "links: automatic-editable"),
+    ] {
+        let r = run(&two_ways(rules, "#wins red in 1\n"));
+        let e = errors(&r);
+        assert_eq!(e.len(), 1, "{rules}: {e:?}");
+        assert!(
+            e[0].starts_with("7 [cannot-decide] cannot decide #wins red in 1: ")
+                && e[0].contains(why),
+            "{rules}: {e:?}"
+        );
+        assert_eq!(r.wins[0].verdict, Verdict::CannotDecide);
+        assert_eq!(r.wins[0].class, Some("rules"));
+    }
+    // The other side to move.
+    let r = run(&two_ways("pencil", "#wins black in 2\n"));
+    assert_eq!(r.wins[0].class, Some("turn"));
+    assert!(
+        errors(&r)[0].contains(
+            "[cannot-decide] cannot decide #wins black in 2: it is red's turn, not black's"
+        )
+    );
+    // A swap still to come (pencil, empty board).
+    let r = run("[Size \"8\"]\n#wins red in 2\n");
+    assert_eq!(r.wins[0].class, Some("swap"));
+    // A finite supply lets pieces be reused: pieces come off the board.
+    let r = run(&two_ways("pencil supply-pegs=30", "#wins red in 1\n"));
+    assert_eq!(r.wins[0].class, Some("rules"), "{:?}", errors(&r));
+}
+
+#[test]
+fn a_task_that_states_a_win_is_checked_as_the_claim() {
+    let src = corner("pencil", "1. j10 2. g4 3. b3\n")
+        .replace("[Rules", "[Task \"Red to play and win in 3\"]\n[Rules");
+    let r = run(&src);
+    assert_eq!(r.wins.len(), 1);
+    let e = errors(&r);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].contains("after 3. b3"), "{e:?}");
+}
+
+fn twixt(args: &[&str], dir: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
+/// The 70-byte script of issue 34: a win in 20 on 128×24 stops at the
+/// limit and says so, as "cannot decide", with its own JSON kind.
+#[test]
+fn a_search_limit_makes_a_claim_undecided_not_false() {
+    let dir = tempfile::tempdir().unwrap();
+    let script =
+        "[Size \"128x24\"]\n[Rules \"pencil swap=none\"]\n#setup to-move: red\n#wins red in 20\n";
+    std::fs::write(dir.path().join("w.twixt"), script).unwrap();
+    let o = twixt(&["check", "w.twixt", "--search-limit", "2000"], dir.path());
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("cannot decide #wins red in 20: limit reached after 2000 positions (the limit of 2000 positions a claim"),
+        "{text}"
+    );
+    let o = twixt(
+        &[
+            "check",
+            "w.twixt",
+            "--search-limit",
+            "2000",
+            "--format",
+            "json",
+        ],
+        dir.path(),
+    );
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let game = &json["games"][0];
+    assert_eq!(game["errors"][0]["kind"], "cannot-decide");
+    assert_eq!(game["wins"][0]["verdict"], "cannot-decide");
+    assert_eq!(game["wins"][0]["class"], "limit");
+    assert_eq!(game["wins"][0]["positions"], 2000);
+}
+
+#[test]
+fn check_reports_cooks_and_keys_in_text_and_json() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("c.twixt"),
+        two_ways("dujardin", "#wins red in 1\n1. c8\n"),
+    )
+    .unwrap();
+    let o = twixt(&["check", "c.twixt"], dir.path());
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    let o = twixt(&["check", "c.twixt", "--cooks"], dir.path());
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(o.status.success(), "a cook is a warning: {text}");
+    assert!(
+        text.contains("warning: cook: red also wins in 1 with g8 (the solution plays c8)"),
+        "{text}"
+    );
+    let o = twixt(
+        &["check", "c.twixt", "--cooks", "--format", "json"],
+        dir.path(),
+    );
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let game = &json["games"][0];
+    assert_eq!(game["warnings"][0]["kind"], "cook");
+    assert_eq!(game["wins"][0]["keys"], serde_json::json!(["c8", "g8"]));
+    assert_eq!(game["wins"][0]["shortest"], 1);
+    // A false claim: its kind and refutation in the JSON.
+    std::fs::write(
+        dir.path().join("f.twixt"),
+        two_ways("pencil", "#wins black in 1\n").replace("to-move: red", "to-move: black"),
+    )
+    .unwrap();
+    let o = twixt(&["check", "f.twixt", "--format", "json"], dir.path());
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(json["games"][0]["errors"][0]["kind"], "false-claim");
+    assert_eq!(json["games"][0]["wins"][0]["verdict"], "false");
+}
+
+/// `#wins … in 9` of a position won in 3 finds the win in 3 (the search
+/// deepens from the fewest moves), in about the positions `in 3` takes.
+#[test]
+fn a_long_bound_finds_the_short_win() {
+    let pos = twixtkit::twixt::line::position(
+        "12-cut-top-right/pencil/b6,d1,e11,f2,g2,g5,g6,h6,h12,i8,k12,l12/a2,b7,b11,c1,d2,d3,f11,h7,j11,k3,l4,l11/*/red",
+    )
+    .unwrap();
+    let budget = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
+    let three = solve(&pos, Player::Red, 3, &budget).unwrap();
+    let nine = solve(&pos, Player::Red, 9, &budget).unwrap();
+    assert!(
+        matches!(nine.answer, Solved::Wins { moves: 3, .. }),
+        "{:?}",
+        nine.answer
+    );
+    assert_eq!(three.answer, nine.answer);
+    assert!(
+        nine.positions <= 2 * three.positions,
+        "{} {}",
+        nine.positions,
+        three.positions
+    );
+}
+
+/// Random positions of a few plies on a small board.
+fn small_position(preset: &str, side: u64, seed: u64, plies: u32) -> Option<Position> {
+    let mut rules = RuleSet::preset(preset).unwrap();
+    rules.size = BoardSize::square(side).unwrap();
+    let mut pos = Position::new(rules.clone()).unwrap();
+    for mv in random_game(&rules, seed, plies) {
+        if matches!(mv, Move::Swap) || pos.play(&mv).is_err() {
+            return None;
+        }
+    }
+    (pos.status() == Status::Ongoing && pos.ply() >= 2).then_some(pos)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// A key move reported as winning within N, played, leaves a win
+    /// within N-1 that the search proves against every legal reply (or it
+    /// connected at once).
+    #[test]
+    fn every_winning_key_move_keeps_the_win_against_every_reply(
+        preset in prop::sample::select(vec!["pencil", "dujardin", "t1"]),
+        side in 5u64..=7,
+        seed in any::<u64>(),
+        plies in 4u32..14,
+        n in 1u32..=3,
+    ) {
+        let pos = small_position(preset, side, seed, plies);
+        prop_assume!(pos.is_some());
+        let pos = pos.unwrap();
+        let me = pos.to_move();
+        let budget = SearchBudget::claim_only(SearchLimit::positions(2_000_000));
+        let keys = winning_keys(&pos, me, n, &budget).unwrap().answer;
+        // The claim's verdict and the keys agree.
+        let solved = solve(&pos, me, n, &budget).unwrap().answer;
+        prop_assert_eq!(matches!(solved, Solved::Wins { .. }), !keys.is_empty());
+        // Only positions with a win say anything about key moves.
+        prop_assume!(!keys.is_empty());
+        for key in keys {
+            let mut after = pos.clone();
+            after.play(&Move::peg(key)).unwrap();
+            if matches!(after.status(), Status::Won { winner, by: WinBy::Connection, .. } if winner == me) {
+                continue;
+            }
+            prop_assert!(n > 1, "{key} was reported as a win in 1 but did not connect");
+            let verdict = after_move(&after, me, n - 1, &budget).unwrap().answer;
+            prop_assert_eq!(&verdict, &AfterMove::Wins);
+            for reply in pos.size().holes() {
+                let mut next = after.clone();
+                if next.play(&Move::peg(reply)).is_err() {
+                    continue;
+                }
+                prop_assert_eq!(next.status(), Status::Ongoing, "{} connected after {}", reply, key);
+                let rest = solve(&next, me, n - 1, &budget).unwrap().answer;
+                prop_assert!(matches!(rest, Solved::Wins { .. }), "after {key} {reply}: {rest:?}");
+            }
+        }
+    }
+}
