@@ -43,6 +43,12 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         return Ok(ExitCode::SUCCESS);
     }
     let (files, skipped) = FileSet::find(&args.paths);
+    // A link out of a folder is left out on purpose: a warning, not a
+    // path that failed.
+    let (left_out, skipped): (Vec<_>, Vec<_>) = skipped.into_iter().partition(|s| s.warning);
+    for s in &left_out {
+        eprintln!("warning: {s}");
+    }
     for s in &skipped {
         eprintln!("error: {s}");
     }
