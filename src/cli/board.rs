@@ -83,7 +83,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     match out {
         Some(p) => {
             write_atomic(p, &bytes)?;
-            eprintln!("wrote {}", p.display());
+            eprintln!("{}", twixtkit::output::wrote(&[p.to_path_buf()]));
             Ok(())
         }
         None => super::terminal::print(&bytes),

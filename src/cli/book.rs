@@ -54,7 +54,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         write_book(&b, to, format, &style, a.paper, &a.game.input)
     })?;
     if let Some(path) = out {
-        eprintln!("wrote {}", path.display());
+        eprintln!("{}", twixtkit::output::wrote(&[path.to_path_buf()]));
     }
     Ok(())
 }

@@ -46,11 +46,17 @@ pub fn run(a: Args) -> Result<(), Failure> {
         convert(&a.input, from, to, rules, a.size, destination)
     })?;
     if let Some(warning) = &converted.left_out {
-        eprintln!("warning: {warning}");
+        eprintln!(
+            "warning: {}",
+            twixtkit::diagnostic::printable(&warning.to_string())
+        );
     }
     if out.is_some() {
         let games = twixtkit::diagnostic::count(converted.games, "game");
-        eprintln!("wrote {} ({games})", a.output.display());
+        eprintln!(
+            "{} ({games})",
+            twixtkit::output::wrote(std::slice::from_ref(&a.output))
+        );
     }
     Ok(())
 }

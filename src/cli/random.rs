@@ -50,6 +50,6 @@ pub fn run(a: Args) -> Result<(), Failure> {
     };
     let out = a.output.as_deref().filter(|p| *p != Path::new("-"));
     let written = super::terminal::write_to(out, |to| batch.write_into(to))?;
-    eprintln!("{written}");
+    eprintln!("{}", twixtkit::diagnostic::printable(&written.to_string()));
     Ok(())
 }

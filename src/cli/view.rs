@@ -44,7 +44,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
         super::terminal::write_to(out, |to| write_page(&a.inputs, &options, &style, title, to))?;
     let games = twixtkit::diagnostic::count(n, "game");
     match out {
-        Some(path) => eprintln!("wrote {} ({games})", path.display()),
+        Some(path) => eprintln!(
+            "{} ({games})",
+            twixtkit::output::wrote(&[path.to_path_buf()])
+        ),
         None => eprintln!("{games}"),
     }
     Ok(())
