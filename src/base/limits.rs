@@ -38,7 +38,7 @@ pub const MAX_VARIATIONS_PER_GAME: usize = 10_000;
 /// Memory PNG pictures drawn at once may hold, in bytes (1 GiB): the
 /// pictures of a run are rasterised in parallel only as far as their
 /// estimated peaks fit in it, so that memory does not grow with the number
-/// of cores ([`crate::diagram::png_batch`]).
+/// of cores (`diagram::png_batch`).
 pub const RASTER_MEMORY_BYTES: u64 = 1 << 30;
 
 /// Longest caption, diagram name, label or tag value, in characters.
