@@ -316,9 +316,12 @@ mod tests {
         let (_, _, m) = explained("supply: -1\n");
         assert_eq!(m, "expected a whole number, found `-1`");
         let (_, _, m) = explained("peg_radius: [1, 2]\n");
-        assert_eq!(m, "expected a number, found a list");
+        assert_eq!(
+            m,
+            "expected one value (a number, a colour or a name), found a list"
+        );
         let (_, _, m) = explained("name: {a: 1}\n");
-        assert!(m.ends_with("found nested settings"), "{m}");
+        assert!(m.ends_with("found a group of settings"), "{m}");
         let (line, _, m) = explained("name: x\n---\nname: y\n");
         assert_eq!(line, 3);
         assert!(m.contains("second document"), "{m}");
