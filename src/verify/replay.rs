@@ -191,10 +191,15 @@ pub fn replay_game(game: &Game, base_dir: Option<&Path>) -> Result<GameReplay, I
 /// The game's rule set, or an issue located at its `[Rules]` or `[Size]` tag.
 fn rules_of(game: &Game, base_dir: Option<&Path>) -> Result<RuleSet, Issue> {
     game.rules(base_dir).map_err(|m| {
-        let span = game
+        // A game twixt does not know is said at its `[Game]` header.
+        if let Some(t) = game
             .tag_node("Game")
             .filter(|t| !t.value.eq_ignore_ascii_case("twixt"))
-            .or_else(|| game.tag_node("Rules"))
+        {
+            return Issue::error(m, "game", t.span);
+        }
+        let span = game
+            .tag_node("Rules")
             .or_else(|| game.tag_node("Size"))
             .map_or(game.span, |t| t.span);
         Issue::error(m, "rule set", span)
