@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::Parser as _;
 
 // Messages to standard error never panic: when it is closed (`2>&-`, or a
 // reader that went away), a message is lost, not the run. This shadows the
@@ -18,6 +18,8 @@ macro_rules! eprintln {
 mod cli;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
-    cli::run(args)
+    match cli::Cli::try_parse() {
+        Ok(args) => cli::run(args),
+        Err(e) => cli::argument_error(e),
+    }
 }

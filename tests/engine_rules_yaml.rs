@@ -74,3 +74,21 @@ fn missing_keys_and_bad_sizes_are_refused() {
     assert!(e.to_string().contains("200"), "{e}");
     assert!(RuleSet::from_yaml("preset: [board\n").is_err());
 }
+
+/// A board size that is no size is said as one, with its line: never the
+/// name of the type that reads it.
+#[test]
+fn a_board_size_that_is_no_size_is_said_as_one() {
+    for (text, found) in [
+        ("preset: pencil\nsize: [24, 24]\n", "found a list"),
+        ("preset: pencil\nsize: {a: 1}\n", "found nested settings"),
+        ("preset: pencil\nsize: true\n", "found `true`"),
+    ] {
+        let e = twixtkit::twixt::rules::RuleSet::from_yaml(text).unwrap_err();
+        assert_eq!(e.line, 2, "{text}");
+        assert_eq!(
+            e.message,
+            format!("expected a board size: one number (24) or width x height (30x20), {found}")
+        );
+    }
+}

@@ -39,3 +39,45 @@ fn check_ends_on_folder_loops_and_pipes() {
         "{out} (pipe made: {fifo})"
     );
 }
+
+/// A link inside a folder that leads outside it is not read by a folder
+/// walk (`check`, `view`): a warning names the link, the file it points to
+/// is never quoted, and links that stay inside are read as before.
+#[test]
+fn a_link_out_of_the_folder_is_skipped_with_a_warning() {
+    let tmp = tempfile::tempdir().unwrap();
+    let outside = tmp.path().join("secret.txt");
+    fs::write(&outside, "root:x:0:0:secret-line\n").unwrap();
+    let vf = tmp.path().join("vf");
+    fs::create_dir(&vf).unwrap();
+    fs::write(vf.join("game.twixt"), "1. f6 2. g8\n").unwrap();
+    std::os::unix::fs::symlink(&outside, vf.join("pw.txt")).unwrap();
+    std::os::unix::fs::symlink("game.twixt", vf.join("same.twixt")).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_twixt"))
+            .current_dir(tmp.path())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    for args in [&["check", "vf"][..], &["view", "vf", "-o", "page.html"]] {
+        let o = run(args);
+        let out = format!(
+            "{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {out}");
+        assert!(
+            out.contains(
+                "warning: vf/pw.txt: a link that leads outside the folder searched; not read"
+            ),
+            "{args:?}: {out}"
+        );
+        assert!(!out.contains("secret-line"), "{args:?}: {out}");
+    }
+    let report = String::from_utf8_lossy(&run(&["check", "vf"]).stdout).into_owned();
+    assert!(report.contains("checked 2 games in 2 files"), "{report}");
+    let page = fs::read_to_string(tmp.path().join("page.html")).unwrap();
+    assert!(!page.contains("secret-line"));
+}

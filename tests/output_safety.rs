@@ -360,3 +360,129 @@ fn dash_as_output_is_standard_output_for_one_picture() {
         .collect();
     assert_eq!(left, vec!["one.svg".to_string()]);
 }
+
+/// One rule for every command that writes: a file whose permission bits
+/// forbid writing is refused (exit 2, the file untouched), for root too,
+/// unless `--force` is given.
+#[cfg(unix)]
+#[test]
+fn every_writing_command_refuses_a_read_only_file_unless_forced() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("game.twixt"), GAME).unwrap();
+    for args in [
+        &["render", "game.twixt", "--final", "-o", "keep.svg"][..],
+        &["sheet", "game.twixt", "-o", "keep.svg"],
+        &["book", "game.twixt", "-o", "keep.html"],
+        &["view", "game.twixt", "-o", "keep.html"],
+        &["board", "-o", "keep.svg"],
+        &["convert", "game.twixt", "-o", "keep.tsgf"],
+        &["random", "--seed", "1", "-o", "keep.twixt"],
+    ] {
+        let keep = d.join(args[args.len() - 1]);
+        fs::write(&keep, "old").unwrap();
+        fs::set_permissions(&keep, fs::Permissions::from_mode(0o444)).unwrap();
+        let o = twixt(d, args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("is read-only; not replaced (--force replaces it)"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(fs::read(&keep).unwrap(), b"old", "{args:?}");
+        let forced = twixt(d, &[args, &["--force"]].concat());
+        assert!(
+            forced.status.success(),
+            "{args:?} --force: {}",
+            String::from_utf8_lossy(&forced.stderr)
+        );
+        assert_ne!(fs::read(&keep).unwrap(), b"old", "{args:?} --force");
+        fs::remove_file(&keep).unwrap();
+    }
+    // `man -o`: one read-only page refuses the whole set.
+    let pages = d.join("man");
+    fs::create_dir(&pages).unwrap();
+    let page = pages.join("twixt-render.1");
+    fs::write(&page, "old").unwrap();
+    fs::set_permissions(&page, fs::Permissions::from_mode(0o444)).unwrap();
+    let o = twixt(d, &["man", "-o", "man"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        fs::read_dir(&pages).unwrap().count(),
+        1,
+        "a partial set was written"
+    );
+    assert!(twixt(d, &["man", "-o", "man", "--force"]).status.success());
+    assert!(fs::read_dir(&pages).unwrap().count() > 10);
+}
+
+/// `man -o` on a disk that fills up part way leaves no partial set of pages
+/// (a file size limit stands in for the full disk: every page past it fails
+/// to be written, as on a full disk).
+#[cfg(unix)]
+#[test]
+fn man_pages_are_written_all_or_none() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let full = twixt(d, &["man", "-o", "all"]);
+    assert!(full.status.success());
+    // Room for the main page, written first, and not for the largest.
+    let limit = fs::metadata(d.join("all/twixt.1")).unwrap().len();
+    let largest = fs::read_dir(d.join("all"))
+        .unwrap()
+        .map(|e| e.unwrap().metadata().unwrap().len())
+        .max()
+        .unwrap();
+    assert!(largest > limit);
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_twixt"));
+    cmd.current_dir(d).args(["man", "-o", "some"]);
+    // SAFETY: only async-signal-safe calls between fork and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            let rl = libc::rlimit {
+                rlim_cur: limit,
+                rlim_max: limit,
+            };
+            libc::setrlimit(libc::RLIMIT_FSIZE, &rl);
+            Ok(())
+        });
+    }
+    let o = cmd.output().unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let left: Vec<_> = fs::read_dir(d.join("some")).unwrap().collect();
+    assert!(left.is_empty(), "{} files left behind", left.len());
+}
+
+/// A run killed outright leaves its temporary file; the next run writing
+/// into that folder removes it (its process is gone), and leaves the
+/// temporary files of live processes and other files alone.
+#[cfg(unix)]
+#[test]
+fn a_later_run_removes_temporary_files_whose_writer_is_gone() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut child = Command::new("true").spawn().unwrap();
+    let gone = child.id();
+    child.wait().unwrap();
+    let stale = d.join(format!(".twixt-{gone}-0.tmp"));
+    fs::write(&stale, vec![b'x'; 1 << 20]).unwrap();
+    let live = d.join(format!(".twixt-{}-0.tmp", std::process::id()));
+    fs::write(&live, "being written").unwrap();
+    let other = d.join(".twixt-notes.tmp");
+    fs::write(&other, "mine").unwrap();
+    let o = twixt(d, &["random", "--seed", "3", "-o", "r.twixt"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        !stale.exists(),
+        "the dead run's temporary file is still there"
+    );
+    assert!(live.exists() && other.exists());
+}

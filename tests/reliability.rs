@@ -459,3 +459,253 @@ fn random_writes_only_what_it_is_asked_for_where_it_is_asked() {
     let again = twixt(d, &["random", "--games", "2", "--seed", &seed]);
     assert_eq!(again.stdout, out.stdout, "seed {seed} repeats the run");
 }
+
+/// What a drawing command refuses, `check` refuses: a diagram point's style
+/// that leads outside the script's folder, or names no style file.
+#[test]
+fn check_refuses_the_styles_render_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("bad.yaml"), "peg_radius: big\n").unwrap();
+    for (style, says) in [
+        ("../../../../etc/passwd", "must be a built-in style"),
+        ("missing.yaml", "nor a readable style file"),
+        ("bad.yaml", "expected a number, found `big`"),
+    ] {
+        let script = format!("1. f6 2. g8\n#diagram style={style}\n");
+        fs::write(d.join("s.twixt"), script).unwrap();
+        let render = twixt(d, &["render", "s.twixt", "-o", "out"]);
+        assert!(!render.status.success(), "{style}: render drew it");
+        let check = twixt(d, &["check", "s.twixt"]);
+        let report = String::from_utf8_lossy(&check.stdout).into_owned();
+        assert_eq!(check.status.code(), Some(1), "{style}: {report}");
+        assert!(
+            report.contains(says) && report.contains("s.twixt:2:1"),
+            "{style}: {report}"
+        );
+    }
+}
+
+/// Text XML cannot hold (U+FFFE, U+FFFF) is refused where it is read, with
+/// its line and column, by `check` and by every command that draws; no SVG
+/// that is not XML is ever written.
+#[test]
+fn noncharacters_are_refused_at_the_reader_with_their_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (name, text) in [
+        ("title.twixt", "[Title \"a\u{FFFE}b\"]\n\n1. f6 2. g8\n"),
+        (
+            "caption.twixt",
+            "1. f6 2. g8\n#diagram caption=\"x\u{FFFF}\"\n",
+        ),
+        ("comment.twixt", "1. f6 {odd \u{FFFF}} 2. g8\n"),
+    ] {
+        fs::write(d.join(name), text).unwrap();
+        let check = twixt(d, &["check", name]);
+        let all = format!(
+            "{}{}",
+            String::from_utf8_lossy(&check.stdout),
+            stderr(&check)
+        );
+        assert_eq!(check.status.code(), Some(1), "{name}: {all}");
+        assert!(all.contains("found the noncharacter U+FF"), "{name}: {all}");
+        assert!(all.contains(&format!("{name}:")), "{name}: no place: {all}");
+        let render = twixt(d, &["render", name, "--final", "-o", "out.svg"]);
+        assert!(!render.status.success(), "{name}: drawn");
+        assert!(
+            stderr(&render).contains("found the noncharacter U+FF"),
+            "{name}: {}",
+            stderr(&render)
+        );
+        assert!(!d.join("out.svg").exists());
+    }
+}
+
+/// A value clap refuses is echoed with its control characters escaped: a
+/// terminal-title escape in `--size` reaches no terminal.
+#[test]
+fn refused_command_line_values_show_control_characters_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("g.twixt"), GAME).unwrap();
+    for args in [
+        &["render", "g.twixt", "--size", "\u{1b}]0;PWN\u{7}"][..],
+        &["render", "g.twixt", "--format", "\u{1b}[2J"],
+        &["check", "--format", "x\u{9b}y"],
+    ] {
+        let o = twixt(d, args);
+        assert_eq!(o.status.code(), Some(2));
+        let err = stderr(&o);
+        assert!(
+            !err.chars().any(|c| c.is_control() && c != '\n'),
+            "{args:?}: {err:?}"
+        );
+        assert!(
+            err.contains("\\u{1b}") || err.contains("\\u{9b}"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// A bad rule file or style file exits 1 wherever it is named (an option or
+/// a header); one that cannot be read at all, named by an option, exits 2.
+#[test]
+fn a_bad_rule_or_style_file_exits_one_wherever_it_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("bad-rules.yaml"), "crossing: bogus\n").unwrap();
+    fs::write(d.join("bad-style.yaml"), "peg_radius: big\n").unwrap();
+    fs::write(d.join("g.twixt"), GAME).unwrap();
+    fs::write(
+        d.join("h.twixt"),
+        format!("[Rules \"bad-rules.yaml\"]\n\n{GAME}"),
+    )
+    .unwrap();
+    for (args, code) in [
+        (
+            &[
+                "render",
+                "g.twixt",
+                "--final",
+                "--rules",
+                "bad-rules.yaml",
+                "-o",
+                "a.svg",
+            ][..],
+            1,
+        ),
+        (
+            &[
+                "convert",
+                "g.twixt",
+                "--rules",
+                "bad-rules.yaml",
+                "-o",
+                "a.tsgf",
+            ],
+            1,
+        ),
+        (&["render", "h.twixt", "--final", "-o", "a.svg"], 1),
+        (&["check", "h.twixt"], 1),
+        (
+            &[
+                "render",
+                "g.twixt",
+                "--final",
+                "--style",
+                "bad-style.yaml",
+                "-o",
+                "a.svg",
+            ],
+            1,
+        ),
+        (&["board", "--style", "bad-style.yaml", "-o", "a.svg"], 1),
+        (
+            &[
+                "render",
+                "g.twixt",
+                "--final",
+                "--rules",
+                "missing.yaml",
+                "-o",
+                "a.svg",
+            ],
+            2,
+        ),
+        (&["board", "--style", "missing.yaml", "-o", "a.svg"], 2),
+    ] {
+        let o = twixt(d, args);
+        assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// A crop that reaches outside the board is an error naming the board.
+#[test]
+fn a_crop_outside_the_board_is_refused_with_the_boards_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("g.twixt"), "[Size \"12\"]\n\n1. f6 2. g8\n").unwrap();
+    for crop in ["c3-zz9", "c3-m3", "a1-l13"] {
+        let o = twixt(
+            d,
+            &[
+                "render", "g.twixt", "--final", "--crop", crop, "-o", "c.svg",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(2), "{crop}");
+        assert!(
+            stderr(&o).contains("reaches outside the 12 board"),
+            "{crop}: {}",
+            stderr(&o)
+        );
+        assert!(!d.join("c.svg").exists());
+    }
+    let inside = twixt(
+        d,
+        &[
+            "render", "g.twixt", "--final", "--crop", "a1-l12", "-o", "c.svg",
+        ],
+    );
+    assert!(inside.status.success(), "{}", stderr(&inside));
+}
+
+/// Standard input: gzip data is read by every command that reads it; two
+/// byte-order marks and an unknown game are named.
+#[test]
+fn standard_input_may_be_gzipped_and_odd_openings_are_named() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(format!("[Size \"24\"]\n\n{GAME}").as_bytes())
+        .unwrap();
+    let gz = gz.finish().unwrap();
+    let piped = |args: &[&str], input: &[u8]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_twixt"))
+            .current_dir(d)
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    for args in [
+        &["check", "-"][..],
+        &["render", "-", "--final", "-o", "s.svg"],
+        &["view", "-", "-o", "v.html"],
+        &["book", "-", "-o", "b.html"],
+        &["sheet", "-", "-o", "p.svg"],
+        &["show", "-"],
+        &["convert", "-", "-o", "c.tsgf"],
+        &["fmt", "-"],
+    ] {
+        let o = piped(args, &gz);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    }
+    fs::write(d.join("two.twixt"), format!("\u{FEFF}\u{FEFF}{GAME}")).unwrap();
+    for args in [
+        &["check", "two.twixt"][..],
+        &["render", "two.twixt", "--final", "-o", "t.svg"],
+    ] {
+        let o = twixt(d, args);
+        let all = format!("{}{}", String::from_utf8_lossy(&o.stdout), stderr(&o));
+        assert!(!o.status.success(), "{args:?}");
+        assert!(
+            all.contains("a second byte-order mark (U+FEFF)"),
+            "{args:?}: {all}"
+        );
+    }
+    fs::write(d.join("chess.twixt"), format!("[Game \"chess\"]\n\n{GAME}")).unwrap();
+    let o = twixt(d, &["check", "chess.twixt"]);
+    let report = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(o.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("the games known are twixt and twrs"),
+        "{report}"
+    );
+    assert!(report.contains("chess.twixt:1:7"), "{report}");
+}

@@ -42,8 +42,12 @@ fn scripts() -> Vec<(String, String)> {
         };
         for e in entries {
             let path = e.unwrap().path();
+            // Text every reader refuses before parsing (a noncharacter, a
+            // second byte-order mark) has no windows to compare.
             if let Ok(text) = std::fs::read_to_string(&path)
                 && (path.extension().is_some_and(|x| x == "twixt") || dir.contains("fuzz"))
+                && twixtkit::limits::first_noncharacter(text.as_bytes()).is_none()
+                && !text.starts_with("\u{FEFF}\u{FEFF}")
             {
                 out.push((path.display().to_string(), text));
             }

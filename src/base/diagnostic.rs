@@ -228,6 +228,40 @@ pub fn printable(text: &str) -> String {
         .collect()
 }
 
+/// `text` with control characters other than line ends written as Rust
+/// escapes (`\u{1b}`, `\u{7}`): for echoing what a user typed, which they
+/// should recognise, without the terminal acting on it.
+pub fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() && c != '\n' {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Characters that show nothing where they stand: controls, zero-width and
+/// direction marks, the byte-order mark, the soft hyphen, and the
+/// noncharacters U+FFFE and U+FFFF. A message names them by code point
+/// instead of quoting them.
+pub fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{FEFF}'
+                | '\u{FFFE}'
+                | '\u{FFFF}'
+        )
+}
+
 /// Terminal colours for a diagnostic, or none.
 struct Paint {
     severity: &'static str,

@@ -35,6 +35,12 @@ pub const MAX_DIAGRAMS_PER_GAME: usize = 1_000;
 /// the position.
 pub const MAX_VARIATIONS_PER_GAME: usize = 10_000;
 
+/// Memory PNG pictures drawn at once may hold, in bytes (1 GiB): the
+/// pictures of a run are rasterised in parallel only as far as their
+/// estimated peaks fit in it, so that memory does not grow with the number
+/// of cores (`diagram::png_batch`).
+pub const RASTER_MEMORY_BYTES: u64 = 1 << 30;
+
 /// Longest caption, diagram name, label or tag value, in characters.
 pub const MAX_TEXT_CHARS: usize = 1_000;
 
@@ -74,8 +80,53 @@ fn read_gzip(file: std::fs::File, max: u64) -> io::Result<Vec<u8>> {
         return Err(io::Error::other("it is a folder, not a file"));
     }
     crate::output::note_input(&meta);
+    finish_read(unpack_gzip(file, max)?, max)
+}
+
+/// [`read_bytes`], where the path `-` means standard input (read within the
+/// same limit, and unpacked when it is gzip data).
+pub fn read_input(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    if path == Path::new("-") {
+        return read_stdin(max);
+    }
+    read_bytes(path, max)
+}
+
+/// Standard input as UTF-8 text within `max` bytes, and whether it began
+/// with a byte order mark (dropped, as every reader drops it). Gzip data is
+/// unpacked, as from a `.gz` file.
+pub fn read_stdin_text(max: u64) -> io::Result<(String, bool)> {
+    let bytes = read_stdin_raw(max)?;
+    let bom = bytes.starts_with(b"\xEF\xBB\xBF");
+    Ok((utf8(finish_read(bytes, max)?)?, bom))
+}
+
+/// Standard input within `max` bytes, unpacked when it is gzip data: a
+/// stream has no name to say so, so its first two bytes (gzip's magic
+/// number, `1f 8b`, which no text begins with) do.
+fn read_stdin(max: u64) -> io::Result<Vec<u8>> {
+    finish_read(read_stdin_raw(max)?, max)
+}
+
+fn read_stdin_raw(max: u64) -> io::Result<Vec<u8>> {
+    let mut stdin = io::BufReader::new(io::stdin().lock());
+    let gzip = io::BufRead::fill_buf(&mut stdin)?.starts_with(&GZIP_MAGIC);
+    if gzip {
+        return unpack_gzip(stdin, max);
+    }
     let mut bytes = Vec::new();
-    flate2::read::MultiGzDecoder::new(io::BufReader::new(file))
+    stdin.take(max + 1).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// The first two bytes of gzip data.
+pub const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// Unpacks gzip data within `max` bytes (one byte more shows that it is
+/// longer); damaged data is an error that says so.
+fn unpack_gzip(reader: impl Read, max: u64) -> io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    flate2::read::MultiGzDecoder::new(io::BufReader::new(reader))
         .take(max + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| {
@@ -90,27 +141,7 @@ fn read_gzip(file: std::fs::File, max: u64) -> io::Result<Vec<u8>> {
             describe_bytes(max)
         )));
     }
-    finish_read(bytes, max)
-}
-
-/// [`read_bytes`], where the path `-` means standard input (read within the
-/// same limit).
-pub fn read_input(path: &Path, max: u64) -> io::Result<Vec<u8>> {
-    if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        io::stdin().lock().take(max + 1).read_to_end(&mut bytes)?;
-        return finish_read(bytes, max);
-    }
-    read_bytes(path, max)
-}
-
-/// Standard input as UTF-8 text within `max` bytes, and whether it began
-/// with a byte order mark (dropped, as every reader drops it).
-pub fn read_stdin_text(max: u64) -> io::Result<(String, bool)> {
-    let mut bytes = Vec::new();
-    io::stdin().lock().take(max + 1).read_to_end(&mut bytes)?;
-    let bom = bytes.starts_with(b"\xEF\xBB\xBF");
-    Ok((utf8(finish_read(bytes, max)?)?, bom))
+    Ok(bytes)
 }
 
 /// Like [`read_bytes`], for files named inside other files or options (rule
@@ -155,6 +186,13 @@ fn finish_read(mut bytes: Vec<u8>, max: u64) -> io::Result<Vec<u8>> {
     // A UTF-8 byte order mark, as some Windows editors write, says nothing.
     if bytes.starts_with(b"\xEF\xBB\xBF") {
         bytes.drain(..3);
+        // A second would reach the reader as an invisible character.
+        if bytes.starts_with(b"\xEF\xBB\xBF") {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{SECOND_BOM} (line 1, column 1)"),
+            ));
+        }
     }
     Ok(bytes)
 }
@@ -203,7 +241,46 @@ pub fn read_regular_text(path: &Path, max: u64) -> io::Result<String> {
     utf8(read_regular_bytes(path, max)?)
 }
 
+/// What every reader says of a file that opens with two byte-order marks.
+pub const SECOND_BOM: &str =
+    "the file opens with a second byte-order mark (U+FEFF) after the first: remove it";
+
+/// The byte offset and character of the first noncharacter U+FFFE or
+/// U+FFFF in UTF-8 `bytes`: no text holds them (a byte-swapped byte-order
+/// mark, or a sentinel), and XML, so SVG, cannot. Every text reader refuses
+/// them where they stand, so no picture, page or book is made ill-formed.
+pub fn first_noncharacter(bytes: &[u8]) -> Option<(usize, char)> {
+    let mut from = 0;
+    while let Some(i) = bytes[from..].iter().position(|&b| b == 0xEF) {
+        let at = from + i;
+        match bytes.get(at + 1..at + 3) {
+            Some([0xBF, 0xBE]) => return Some((at, '\u{FFFE}')),
+            Some([0xBF, 0xBF]) => return Some((at, '\u{FFFF}')),
+            _ => from = at + 1,
+        }
+    }
+    None
+}
+
+/// What the readers say about a noncharacter (see [`first_noncharacter`]).
+pub fn noncharacter_message(c: char) -> String {
+    format!(
+        "found the noncharacter U+{:04X}, which no text holds (SVG and HTML pages cannot): remove it",
+        u32::from(c)
+    )
+}
+
 fn utf8(bytes: Vec<u8>) -> io::Result<String> {
+    if let Some((at, c)) = first_noncharacter(&bytes) {
+        let good = &bytes[..at];
+        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+        let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = 1 + String::from_utf8_lossy(&good[line_start..]).chars().count();
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{} (line {line}, column {column})", noncharacter_message(c)),
+        ));
+    }
     String::from_utf8(bytes).map_err(|e| {
         let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let bad = e.as_bytes()[good.len()];

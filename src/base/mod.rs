@@ -1,6 +1,7 @@
 //! Layer 0, shared text and safety: located messages and the trait every
 //! error explains itself by (`diagnostic`), every size limit and bounded
-//! reading (`limits`), safe writing of output files (`output`), and the
+//! reading (`limits`), safe writing of output files (`output`) and the removal of temporary files
+//! dead runs left (`stale_temporary`), and the
 //! YAML reader's messages in an editor's words (`yaml_words`).
 //!
 //! May use: nothing else of the crate. Everything above uses it.
@@ -8,4 +9,5 @@
 pub mod diagnostic;
 pub mod limits;
 pub mod output;
+pub(crate) mod stale_temporary;
 pub(crate) mod yaml_words;

@@ -11,7 +11,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 /// Longest file stem produced by [`sanitize_stem`], in bytes.
 pub const MAX_STEM_BYTES: usize = 80;
@@ -120,6 +120,35 @@ pub enum OutputError {
     /// Another run holds the lock on this output folder.
     #[error("another run is writing into {0}; wait for it to finish")]
     Busy(PathBuf),
+    /// The file's permission bits forbid writing, and replacing read-only
+    /// files was not asked for ([`replace_read_only`]).
+    #[error("{} is read-only; not replaced (--force replaces it)", .0.display())]
+    ReadOnly(PathBuf),
+}
+
+/// Whether this run may replace files whose permission bits forbid writing
+/// (`--force`). Off by default: a read-only file is refused, as the shell's
+/// `>` refuses it, for root too (who could write it anyway).
+static REPLACE_READ_ONLY: AtomicBool = AtomicBool::new(false);
+
+/// Lets every later write of this process replace read-only files (`true`),
+/// or refuse them again (`false`). A command sets it from its `--force`.
+pub fn replace_read_only(yes: bool) {
+    REPLACE_READ_ONLY.store(yes, Ordering::Relaxed);
+}
+
+/// The one judgment of "read-only" every writer uses (and `twixt fmt`):
+/// no write permission bit at all, whoever runs.
+pub fn is_read_only(meta: &fs::Metadata) -> bool {
+    meta.permissions().readonly()
+}
+
+/// A read-only regular file is refused unless [`replace_read_only`] allows it.
+fn refuse_read_only(path: &Path, meta: &fs::Metadata) -> Result<(), OutputError> {
+    if meta.is_file() && is_read_only(meta) && !REPLACE_READ_ONLY.load(Ordering::Relaxed) {
+        return Err(OutputError::ReadOnly(path.to_path_buf()));
+    }
+    Ok(())
 }
 
 impl crate::diagnostic::Explained for OutputError {}
@@ -208,8 +237,9 @@ pub fn remove_temporary_files_on_signal() {
 }
 
 /// Checks, without writing, that [`write_atomic`] would not refuse `path`
-/// for what it is (a folder, or a file this process has read), so that a
-/// command writing several files can check every name before the first.
+/// for what it is (a folder, a file this process has read, a read-only
+/// file), so that a command writing several files can check every name
+/// before the first.
 pub fn check_writable(path: &Path) -> Result<(), OutputError> {
     match fs::metadata(path) {
         Ok(m) if m.is_dir() => Err(OutputError::Io {
@@ -217,6 +247,7 @@ pub fn check_writable(path: &Path) -> Result<(), OutputError> {
             source: io::Error::other("it is a folder"),
         }),
         Ok(m) if was_read(&m) => Err(OutputError::WouldOverwriteInput(path.to_path_buf())),
+        Ok(m) => refuse_read_only(path, &m),
         _ => Ok(()),
     }
 }
@@ -281,7 +312,8 @@ impl Write for SinkWriter<'_, '_> {
 }
 
 /// Like [`write_atomic`], but may replace a file this process has read: for
-/// tools whose job is to rewrite their input, as `twixt fmt` does.
+/// tools whose job is to rewrite their input, as `twixt fmt` does. The
+/// caller judges read-only files itself (`fmt` with its own `--force`).
 pub fn replace_file(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     write_file(path, bytes, false)
 }
@@ -319,6 +351,37 @@ fn write_with(
         path: path.to_path_buf(),
         source,
     };
+    match prepare(path, protect_inputs)? {
+        // A device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written
+        // into as a stream: renaming over it would replace the device node.
+        Prepared::Stream => {
+            let f = fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(io_err)?;
+            let mut w = io::BufWriter::new(f);
+            write(&mut w).and_then(|()| w.flush()).map_err(io_err)
+        }
+        Prepared::Replace(dir) => stage(path, &dir, write)?.commit(),
+    }
+}
+
+/// How a path is written.
+enum Prepared {
+    /// Into the existing device or pipe, as a stream.
+    Stream,
+    /// Through a temporary file in this folder, renamed into place.
+    Replace(PathBuf),
+}
+
+/// Every refusal a write makes before the first byte: a missing folder, a
+/// folder, an input (`protect_inputs`), a read-only file (`protect_inputs`:
+/// `fmt` judges that itself), a path that names no file.
+fn prepare(path: &Path, protect_inputs: bool) -> Result<Prepared, OutputError> {
+    let io_err = |source| OutputError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -329,28 +392,76 @@ fn write_with(
             folder: dir,
         });
     }
-    // A device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written
-    // into as a stream: renaming over it would replace the device node.
     match fs::metadata(path) {
         Ok(m) if m.is_dir() => return Err(io_err(io::Error::other("it is a folder"))),
         Ok(m) if protect_inputs && was_read(&m) => {
             return Err(OutputError::WouldOverwriteInput(path.to_path_buf()));
         }
-        Ok(m) if !m.is_file() => {
-            let f = fs::OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(io_err)?;
-            let mut w = io::BufWriter::new(f);
-            return write(&mut w).and_then(|()| w.flush()).map_err(io_err);
-        }
+        Ok(m) if !m.is_file() => return Ok(Prepared::Stream),
+        Ok(m) if protect_inputs => refuse_read_only(path, &m)?,
         _ => {}
     }
     if path.file_name().is_none() {
         return Err(io_err(io::Error::other("the path names no file")));
     }
-    let (tmp, f) = create_temporary(&dir).map_err(io_err)?;
-    let result = (|| {
+    Ok(Prepared::Replace(dir))
+}
+
+/// A file written in full under a temporary name beside its target, not yet
+/// in place: [`Staged::commit`] renames it over the target; dropped
+/// uncommitted, it is removed.
+struct Staged {
+    tmp: PathBuf,
+    path: PathBuf,
+    done: bool,
+}
+
+impl Staged {
+    fn commit(mut self) -> Result<(), OutputError> {
+        self.done = true;
+        let renamed = fs::rename(&self.tmp, &self.path);
+        if renamed.is_err() {
+            let _ = fs::remove_file(&self.tmp);
+        }
+        forget_temporary(&self.tmp);
+        renamed.map_err(|source| OutputError::Io {
+            path: self.path.clone(),
+            source,
+        })
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if !self.done {
+            let _ = fs::remove_file(&self.tmp);
+            forget_temporary(&self.tmp);
+        }
+    }
+}
+
+fn forget_temporary(tmp: &Path) {
+    lock(&TEMPORARY).paths.retain(|p| p != tmp);
+}
+
+/// Writes what `write` makes into a new temporary file in `dir`, flushed to
+/// the disk, for [`Staged::commit`] to put at `path`.
+fn stage(
+    path: &Path,
+    dir: &Path,
+    write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
+) -> Result<Staged, OutputError> {
+    let io_err = |source| OutputError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let (tmp, f) = create_temporary(dir).map_err(io_err)?;
+    let staged = Staged {
+        tmp,
+        path: path.to_path_buf(),
+        done: false,
+    };
+    (|| {
         // A replaced file keeps its permission bits and owner (a private file
         // stays private, a user's file stays theirs when root rewrites it).
         // Its metadata is read without following links, and setuid, setgid
@@ -364,20 +475,35 @@ fn write_with(
         write(&mut w)?;
         w.flush()?;
         drop(w);
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+        f.sync_all()
+    })()
+    .map_err(io_err)?;
+    Ok(staged)
+}
+
+/// Writes several files all or none, as a set of manual pages must be: each
+/// is written in full under a temporary name beside its target first (a
+/// full disk stops the run here, and every temporary file is removed); only
+/// then are they renamed into place, which takes no space. Each path is
+/// refused as [`write_atomic`] refuses it; a device or pipe is not accepted.
+pub fn write_all_or_none(files: &[(PathBuf, Vec<u8>)]) -> Result<(), OutputError> {
+    let mut staged = Vec::with_capacity(files.len());
+    for (path, bytes) in files {
+        let Prepared::Replace(dir) = prepare(path, true)? else {
+            return Err(OutputError::Io {
+                path: path.clone(),
+                source: io::Error::other("it is not a regular file"),
+            });
+        };
+        staged.push(stage(path, &dir, &mut |w| w.write_all(bytes))?);
     }
-    let mut t = lock(&TEMPORARY);
-    t.paths.retain(|p| p != &tmp);
-    result.map_err(io_err)
+    staged.into_iter().try_for_each(Staged::commit)
 }
 
 /// A new temporary file in `dir` with a short name (`.twixt-PID-N.tmp`), so
 /// that any output name the file system allows can be written.
 fn create_temporary(dir: &Path) -> io::Result<(PathBuf, fs::File)> {
+    super::stale_temporary::sweep_once(dir);
     for _ in 0..1000 {
         let n = NEXT_TEMPORARY.fetch_add(1, Ordering::Relaxed);
         let tmp = dir.join(format!(".twixt-{}-{n}.tmp", std::process::id()));

@@ -13,6 +13,8 @@ use super::failure::Failure;
 
 #[derive(clap::Args)]
 pub struct Args {
+    #[command(flatten)]
+    write: super::game_args::WriteArgs,
     /// Board size: 24, or WIDTHxHEIGHT such as 30x20 (3 to 128 each side).
     #[arg(long, default_value = "24")]
     size: BoardSize,
@@ -60,6 +62,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
+    a.write.apply();
     let style = Style::load(&a.style)?;
     let turn = (a.landscape || a.portrait).then_some(a.landscape);
     let per_page = usize::from(a.per_page);
@@ -80,7 +83,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     match out {
         Some(p) => {
             write_atomic(p, &bytes)?;
-            eprintln!("wrote {}", p.display());
+            eprintln!("{}", twixtkit::output::wrote(&[p.to_path_buf()]));
             Ok(())
         }
         None => super::terminal::print(&bytes),

@@ -12,6 +12,8 @@ use super::game_args::GameArgs;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
+    write: super::game_args::WriteArgs,
+    #[command(flatten)]
     game: GameArgs,
     /// The document: .html (one self-contained file) or .pdf; `-` writes
     /// standard output.
@@ -37,6 +39,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
+    a.write.apply();
     let format = BookFormat::choose(a.format, &a.output)?;
     let out = Some(a.output.as_path()).filter(|p| *p != Path::new("-"));
     let style = Style::load(&a.style)?;
@@ -51,7 +54,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         write_book(&b, to, format, &style, a.paper, &a.game.input)
     })?;
     if let Some(path) = out {
-        eprintln!("wrote {}", path.display());
+        eprintln!("{}", twixtkit::output::wrote(&[path.to_path_buf()]));
     }
     Ok(())
 }

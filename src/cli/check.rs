@@ -59,6 +59,12 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     twixtkit::win_claims::set_settings(search_settings(&args));
     let (files, skipped) = FileSet::find(&args.paths);
+    // A link out of a folder is left out on purpose: a warning, not a
+    // path that failed.
+    let (left_out, skipped): (Vec<_>, Vec<_>) = skipped.into_iter().partition(|s| s.warning);
+    for s in &left_out {
+        eprintln!("warning: {s}");
+    }
     for s in &skipped {
         eprintln!("error: {s}");
     }

@@ -11,6 +11,8 @@ use super::failure::Failure;
 
 #[derive(clap::Args)]
 pub struct Args {
+    #[command(flatten)]
+    write: super::game_args::WriteArgs,
     /// The record to read; `-` reads standard input (a script unless
     /// --from says otherwise).
     input: PathBuf,
@@ -35,6 +37,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
+    a.write.apply();
     let out = Some(a.output.as_path()).filter(|p| *p != Path::new("-"));
     let from = choose_format(a.from, &a.input, true)?;
     let to = choose_format(a.to, &a.output, false)?;
@@ -43,11 +46,17 @@ pub fn run(a: Args) -> Result<(), Failure> {
         convert(&a.input, from, to, rules, a.size, destination)
     })?;
     if let Some(warning) = &converted.left_out {
-        eprintln!("warning: {warning}");
+        eprintln!(
+            "warning: {}",
+            twixtkit::diagnostic::printable(&warning.to_string())
+        );
     }
     if out.is_some() {
         let games = twixtkit::diagnostic::count(converted.games, "game");
-        eprintln!("wrote {} ({games})", a.output.display());
+        eprintln!(
+            "{} ({games})",
+            twixtkit::output::wrote(std::slice::from_ref(&a.output))
+        );
     }
     Ok(())
 }

@@ -42,6 +42,6 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
             Err(e) => _ = Failure::from(e).report(),
         }
     }
-    eprintln!("{run}");
+    eprintln!("{}", twixtkit::diagnostic::printable(&run.to_string()));
     Ok(ExitCode::from(run.status()))
 }

@@ -144,3 +144,20 @@ impl LookArgs {
         }
     }
 }
+
+/// What a command that writes files may replace.
+#[derive(clap::Args, Clone, Copy)]
+pub struct WriteArgs {
+    /// Replace an output file even when its permission bits forbid writing;
+    /// without it a read-only file is refused, as the shell's `>` refuses it
+    /// (for root too).
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl WriteArgs {
+    /// Tells the library's writer whether read-only files may be replaced.
+    pub fn apply(self) {
+        twixtkit::output::replace_read_only(self.force);
+    }
+}

@@ -65,11 +65,48 @@ enum Command {
     Man(shell::ManArgs),
 }
 
+/// Reports what clap found wrong with the command line (or prints the help
+/// or version asked for) and gives its exit code. clap quotes the values it
+/// refuses as they were typed; they are shown with control characters
+/// escaped (`\u{1b}`), so that `--size $'\e]0;title\a'` cannot drive the
+/// terminal, and the user still sees what was typed.
+pub fn argument_error(e: clap::Error) -> ExitCode {
+    use clap::CommandFactory as _;
+    use clap::error::ErrorKind;
+    use std::io::Write as _;
+    let code = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = e.print();
+        return code;
+    }
+    // The same parse without styles: every escape sequence left in the
+    // message is then one the user typed, and is shown escaped.
+    let plain = Cli::command()
+        .styles(clap::builder::Styles::plain())
+        .try_get_matches()
+        .err()
+        .unwrap_or(e);
+    let text = plain.render().ansi().to_string();
+    let _ = write!(
+        std::io::stderr(),
+        "{}",
+        twixtkit::diagnostic::escape_controls(&text)
+    );
+    code
+}
+
 /// Runs the command; a failure is reported on standard error and earns
 /// its exit code.
 pub fn run(cli: Cli) -> ExitCode {
     // An interrupted run leaves the old files or the new ones, nothing half-written.
     twixtkit::output::remove_temporary_files_on_signal();
+    // `check` refuses the styles the drawing commands refuse.
+    twixtkit::replay::judge_styles_with(twixtkit::pictures::style_problem);
     cli.color.write_global();
     let success = |()| ExitCode::SUCCESS;
     let done = match cli.command {

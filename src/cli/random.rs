@@ -10,6 +10,8 @@ use super::failure::Failure;
 
 #[derive(clap::Args)]
 pub struct Args {
+    #[command(flatten)]
+    write: super::game_args::WriteArgs,
     /// The game: TwixT, or TWRS (written as a TWRS script).
     #[arg(long, value_enum, default_value = "twixt")]
     game: Game,
@@ -37,6 +39,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
+    a.write.apply();
     let batch = Batch {
         game: a.game,
         rules: a.rules,
@@ -47,6 +50,6 @@ pub fn run(a: Args) -> Result<(), Failure> {
     };
     let out = a.output.as_deref().filter(|p| *p != Path::new("-"));
     let written = super::terminal::write_to(out, |to| batch.write_into(to))?;
-    eprintln!("{written}");
+    eprintln!("{}", twixtkit::diagnostic::printable(&written.to_string()));
     Ok(())
 }

@@ -12,6 +12,8 @@ use super::game_args::{GameArgs, LookArgs, SelectArgs};
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
+    write: super::game_args::WriteArgs,
+    #[command(flatten)]
     game: GameArgs,
     #[command(flatten)]
     select: SelectArgs,
@@ -38,6 +40,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
+    a.write.apply();
     let mut out = Output::new(&a.output, a.format, a.unit, a.dpi)?;
     out.inputs = vec![a.game.input.clone()];
     if a.ascii {

@@ -13,6 +13,8 @@ use super::game_args::{GameArgs, LookArgs, SelectArgs};
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
+    write: super::game_args::WriteArgs,
+    #[command(flatten)]
     game: GameArgs,
     #[command(flatten)]
     select: SelectArgs,
@@ -49,6 +51,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
+    a.write.apply();
     let out = SheetOutput::new(&a.output, a.dpi, &a.game.input)?;
     let style = Style::load(&a.look.style)?;
     // The title heads each page, so captions just name the moves.

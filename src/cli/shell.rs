@@ -4,7 +4,7 @@
 
 use clap::CommandFactory;
 
-use twixtkit::output::write_atomic;
+use twixtkit::output::write_all_or_none;
 
 use super::Cli;
 use super::failure::Failure;
@@ -23,6 +23,8 @@ pub fn completions(a: CompletionsArgs) -> Result<(), Failure> {
 
 #[derive(clap::Args)]
 pub struct ManArgs {
+    #[command(flatten)]
+    write: super::game_args::WriteArgs,
     /// Write every page (twixt.1 and twixt-SUBCOMMAND.1) into this folder,
     /// instead of printing the main page.
     #[arg(short, long)]
@@ -38,20 +40,22 @@ fn page(cmd: clap::Command) -> Result<Vec<u8>, Failure> {
 }
 
 pub fn man(a: ManArgs) -> Result<(), Failure> {
+    a.write.apply();
     let cmd = Cli::command();
     let Some(dir) = a.output else {
         return super::terminal::print(&page(cmd)?);
     };
     std::fs::create_dir_all(&dir)
         .map_err(|e| Failure::usage(format!("cannot create {}: {e}", dir.display())))?;
-    let mut written = vec![dir.join("twixt.1")];
-    write_atomic(&written[0], &page(cmd.clone())?)?;
+    // Every page is made and written before any is put in place: a full
+    // disk leaves the folder as it was, not a partial set of pages.
+    let mut pages = vec![(dir.join("twixt.1"), page(cmd.clone())?)];
     for sub in cmd.get_subcommands() {
         let name = format!("twixt-{}", sub.get_name());
-        let path = dir.join(format!("{name}.1"));
-        write_atomic(&path, &page(sub.clone().name(name))?)?;
-        written.push(path);
+        pages.push((dir.join(format!("{name}.1")), page(sub.clone().name(name))?));
     }
+    write_all_or_none(&pages)?;
+    let written: Vec<_> = pages.into_iter().map(|(path, _)| path).collect();
     eprintln!("{}", twixtkit::output::wrote(&written));
     Ok(())
 }

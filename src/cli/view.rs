@@ -10,6 +10,8 @@ use super::game_args::ReadArgs;
 
 #[derive(clap::Args)]
 pub struct Args {
+    #[command(flatten)]
+    write: super::game_args::WriteArgs,
     /// Game files (.twixt, .tsgf, .T1, .txt, .moves) and folders of them.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
@@ -27,6 +29,13 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
+    a.write.apply();
+    // The page leaves out links that lead out of a folder; say which.
+    let mut skipped = Vec::new();
+    twixtkit::open::game_files(&a.inputs, &mut skipped);
+    for s in skipped.iter().filter(|s| s.warning) {
+        eprintln!("warning: {s}");
+    }
     let style = Style::load(&a.style)?;
     let options = a.read.options()?;
     let out = Some(a.output.as_path()).filter(|p| *p != Path::new("-"));
@@ -35,7 +44,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
         super::terminal::write_to(out, |to| write_page(&a.inputs, &options, &style, title, to))?;
     let games = twixtkit::diagnostic::count(n, "game");
     match out {
-        Some(path) => eprintln!("wrote {} ({games})", path.display()),
+        Some(path) => eprintln!(
+            "{} ({games})",
+            twixtkit::output::wrote(&[path.to_path_buf()])
+        ),
         None => eprintln!("{games}"),
     }
     Ok(())

@@ -510,7 +510,7 @@ fn rewrite_target(path: &Path, force: bool) -> Result<PathBuf, Error> {
         source,
     })?;
     if !force {
-        if meta.permissions().readonly() {
+        if crate::output::is_read_only(&meta) {
             return Err(Error::ReadOnly(name));
         }
         let links = hard_links(&meta);

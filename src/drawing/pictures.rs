@@ -7,6 +7,7 @@ use std::path::{Component, Path};
 use crate::diagnostic::Explained as _;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::BUILTIN_NAMES;
+use crate::diagram::Style;
 use crate::diagram::game::{GameDiagramError, Select, each_diagram_from, record_title};
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::diagram::{Crop, Diagram, Numbering};
@@ -456,7 +457,9 @@ fn script_title(game: &crate::script::Game, fallback: &str) -> String {
 
 fn set_crop(d: &mut Diagram, crop: Option<Crop>) -> Result<(), Error> {
     if let Some(c) = crop {
-        if c.clamp_to(d.size).is_none() {
+        // Both corners on the board: a corner off it is a typo (`zz9`), and
+        // clamping it would draw another rectangle than the one asked for.
+        if !d.size.in_bounds(c.min) || !d.size.in_bounds(c.max) {
             return Err(Error::CropOutside {
                 crop: c.to_string(),
                 size: d.size,
@@ -483,6 +486,13 @@ fn apply_look(d: &mut Diagram, look: &Look) -> Result<(), Error> {
 /// or below the script's folder (never an absolute path or `..`), returned
 /// as a path relative to where the script was named from.
 pub fn point_style(script: &Path, name: &str) -> Result<String, Error> {
+    let base = script.parent().unwrap_or(Path::new("."));
+    point_style_in(base, name).map_err(|m| Error::Style(format!("{}: {m}", script.display())))
+}
+
+/// [`point_style`] for a script in the folder `base`; the error says what is
+/// wrong with the name.
+fn point_style_in(base: &Path, name: &str) -> Result<String, String> {
     if BUILTIN_NAMES.contains(&name) {
         return Ok(name.to_string());
     }
@@ -492,15 +502,13 @@ pub fn point_style(script: &Path, name: &str) -> Result<String, Error> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"));
     if !inside || !yaml {
-        return Err(Error::Style(format!(
-            "{}: style `{name}` of a diagram point must be a built-in style ({}) or a .yaml file beside the script",
-            script.display(),
+        return Err(format!(
+            "style `{}` of a diagram point must be a built-in style ({}) or a .yaml file beside the script",
+            crate::diagnostic::printable(name),
             BUILTIN_NAMES.join(", ")
-        )));
+        ));
     }
-    let base = script.parent().unwrap_or(Path::new("."));
-    let path = crate::limits::resolve_inside(base, rel)
-        .map_err(|e| Error::Style(format!("{}: style {e}", script.display())))?;
+    let path = crate::limits::resolve_inside(base, rel).map_err(|e| format!("style {e}"))?;
     Ok(path.to_string_lossy().into_owned())
 }
 
@@ -513,4 +521,31 @@ pub struct NamedSvg {
     pub stem: String,
     /// The picture as an SVG document.
     pub svg: String,
+}
+
+/// Why the style `name` of a diagram point in a script in `base` cannot be
+/// drawn with, if it cannot: a name that is no built-in style and no `.yaml`
+/// file beside the script, a file that leads outside its folder, cannot be
+/// read or is no style. The judge `check` uses
+/// ([`crate::replay::judge_styles_with`]); each style file is read once per
+/// run, however many points name it.
+pub fn style_problem(base: &Path, name: &str) -> Option<String> {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    static LOADED: Mutex<Option<HashMap<String, Option<String>>>> = Mutex::new(None);
+    let path = match point_style_in(base, name) {
+        Ok(p) => p,
+        Err(m) => return Some(m),
+    };
+    if BUILTIN_NAMES.contains(&path.as_str()) {
+        return None;
+    }
+    let key =
+        std::fs::canonicalize(&path).map_or_else(|_| path.clone(), |p| p.display().to_string());
+    let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
+    let loaded = loaded.get_or_insert_with(HashMap::new);
+    loaded
+        .entry(key)
+        .or_insert_with(|| Style::load(&path).err().map(|e| e.to_string()))
+        .clone()
 }

@@ -40,7 +40,11 @@ pub struct OpenOptions {
 /// [`Error::Options`] that suggests the nearest).
 pub fn rules_named(name: &str) -> Result<RuleSet, Error> {
     if name.ends_with(".yaml") || name.ends_with(".yml") {
-        crate::script::load_rules_yaml(Path::new(name)).map_err(Error::Options)
+        // A file that cannot be read is a usage problem (2); one whose
+        // content is wrong is wrong input (1), as in a `[Rules]` header.
+        let path = Path::new(name);
+        let text = crate::script::read_rules_yaml(path).map_err(Error::Options)?;
+        crate::script::parse_rules_yaml(path, &text).map_err(Error::BadRuleFile)
     } else {
         RuleSet::preset(name).map_err(|e| Error::Options(e.to_string()))
     }
@@ -71,8 +75,12 @@ pub const MAX_FOLDER_DEPTH: usize = 64;
 pub struct Skipped {
     /// The path.
     pub path: PathBuf,
-    /// Why: `no such file or folder`, the read error, or the depth limit.
+    /// Why: `no such file or folder`, the read error, the depth limit, or a
+    /// link that leads out of the folder searched.
     pub why: String,
+    /// Only worth a warning: a link out of the folder, left out on purpose.
+    /// Anything else is a path that should have been read and was not.
+    pub warning: bool,
 }
 
 impl std::fmt::Display for Skipped {
@@ -99,7 +107,10 @@ pub fn game_files(paths: &[PathBuf], skipped: &mut Vec<Skipped>) -> Vec<PathBuf>
             continue;
         }
         match std::fs::metadata(p) {
-            Ok(m) if m.is_dir() => walk(p, 0, &mut out, skipped),
+            Ok(m) if m.is_dir() => {
+                let root = std::fs::canonicalize(p).unwrap_or_else(|_| p.clone());
+                walk(&root, p, 0, &mut out, skipped);
+            }
             Ok(_) => out.push(p.clone()),
             Err(e) => skipped.push(Skipped {
                 path: p.clone(),
@@ -108,17 +119,21 @@ pub fn game_files(paths: &[PathBuf], skipped: &mut Vec<Skipped>) -> Vec<PathBuf>
                 } else {
                     e.to_string()
                 },
+                warning: false,
             }),
         }
     }
     out
 }
 
-fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, skipped: &mut Vec<Skipped>) {
+/// Walks `dir`, a folder at `depth` below `root` (the folder named, links
+/// resolved).
+fn walk(root: &Path, dir: &Path, depth: usize, out: &mut Vec<PathBuf>, skipped: &mut Vec<Skipped>) {
     if depth >= MAX_FOLDER_DEPTH {
         skipped.push(Skipped {
             path: dir.to_path_buf(),
             why: format!("folders nested more than {MAX_FOLDER_DEPTH} deep; not searched"),
+            warning: false,
         });
         return;
     }
@@ -128,26 +143,46 @@ fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>, skipped: &mut Vec<Skip
             skipped.push(Skipped {
                 path: dir.to_path_buf(),
                 why: format!("cannot read folder: {e}"),
+                warning: false,
             });
             return;
         }
     };
     // Links to folders are not followed: a link back to a parent folder would
     // make the walk endless.
-    let mut entries: Vec<(PathBuf, bool)> = rd
+    let mut entries: Vec<(PathBuf, bool, bool)> = rd
         .filter_map(|e| e.ok())
-        .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
+        .map(|e| {
+            let kind = e.file_type();
+            let dir = kind.as_ref().is_ok_and(|t| t.is_dir());
+            (e.path(), dir, kind.is_ok_and(|t| t.is_symlink()))
+        })
         .collect();
     entries.sort();
-    for (p, real_dir) in entries {
+    for (p, real_dir, link) in entries {
         if real_dir {
-            walk(&p, depth + 1, out, skipped);
+            walk(root, &p, depth + 1, out, skipped);
+        } else if link && crate::script::is_game_file(&p) && leads_outside(root, &p) {
+            // A folder from elsewhere (an archive, a download) must not make
+            // twixt read `/etc/passwd` and quote it in an error.
+            skipped.push(Skipped {
+                path: p,
+                why: "a link that leads outside the folder searched; not read".to_string(),
+                warning: true,
+            });
         } else if crate::script::is_game_file(&p) && p.is_file() {
             // Only regular files (or links to them): reading a pipe or a
             // device named like a game file would never end.
             out.push(p);
         }
     }
+}
+
+/// Whether the link `link` resolves to a file outside `root` (a folder with
+/// its links resolved). A link that resolves to nothing is left to the
+/// caller, which reads only regular files.
+fn leads_outside(root: &Path, link: &Path) -> bool {
+    std::fs::canonicalize(link).is_ok_and(|target| !target.starts_with(root))
 }
 
 /// What a game file holds.
@@ -256,13 +291,16 @@ pub enum Error {
         asked: u32,
     },
     /// A crop that lies outside the board.
-    #[error("--crop {crop} lies outside the {size} board")]
+    #[error("--crop {crop} reaches outside the {size} board (columns a to {}, rows 1 to {})", crate::twixt::board::Hole::new(size.width() - 1, 0).to_string().trim_end_matches(char::is_numeric), size.height())]
     CropOutside {
         /// The crop, as written.
         crop: String,
         /// The board size.
         size: BoardSize,
     },
+    /// A YAML rule file named by an option was read, and is no rule set.
+    #[error("{0}")]
+    BadRuleFile(String),
     /// A style a diagram point names cannot be used.
     #[error("{0}")]
     Style(String),

@@ -441,11 +441,36 @@ impl FromStr for BoardSize {
 }
 
 /// Serde form of a board size: a number (`24`) or a string (`"30x20"`).
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
 #[serde(untagged)]
 enum BoardSizeRepr {
     Side(u64),
     Text(String),
+}
+
+/// Read by hand, not as an untagged enum: anything else is refused with
+/// what a board size looks like, not with the name of this type.
+impl<'de> Deserialize<'de> for BoardSizeRepr {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Words;
+        impl serde::de::Visitor<'_> for Words {
+            type Value = BoardSizeRepr;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a board size: one number (24) or width x height (30x20)")
+            }
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<BoardSizeRepr, E> {
+                Ok(BoardSizeRepr::Side(n))
+            }
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<BoardSizeRepr, E> {
+                // A negative side is read, and refused as out of range.
+                Ok(BoardSizeRepr::Side(u64::try_from(n).unwrap_or(0)))
+            }
+            fn visit_str<E: serde::de::Error>(self, t: &str) -> Result<BoardSizeRepr, E> {
+                Ok(BoardSizeRepr::Text(t.to_string()))
+            }
+        }
+        d.deserialize_any(Words)
+    }
 }
 
 impl TryFrom<BoardSizeRepr> for BoardSize {

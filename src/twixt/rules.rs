@@ -420,25 +420,11 @@ impl RuleSet {
     /// with the line and column of the offending key or value.
     pub fn from_yaml(text: &str) -> Result<RuleSet, RuleYamlError> {
         let y: RuleSetYaml = serde_saphyr::from_str(text).map_err(|e| {
-            let loc = e.location();
-            // The reader's own message repeats the position and quotes the
-            // source; keep its first line only.
-            let full = e.to_string();
-            let first = full.lines().next().unwrap_or("invalid YAML");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            let (line, column) = (loc.map_or(0, |l| l.line()), loc.map_or(0, |l| l.column()));
-            let first = first
-                .strip_prefix(&format!("line {line} column {column}: "))
-                .unwrap_or(first);
+            let (line, column, message) = crate::yaml_words::explain(&e, text);
             RuleYamlError {
                 line,
                 column,
-                message: crate::yaml_words::in_our_words(
-                    first,
-                    text,
-                    line as usize,
-                    column as usize,
-                ),
+                message,
             }
         })?;
         let at = |loc: serde_saphyr::Location, message: String| RuleYamlError {

@@ -169,7 +169,12 @@ impl TwrsRules {
 
     /// Reads a rule set from YAML; a missing field takes the basic game's value.
     pub fn from_yaml(text: &str) -> Result<TwrsRules, String> {
-        let rules: TwrsRules = serde_saphyr::from_str(text).map_err(|e| e.to_string())?;
+        let rules: TwrsRules = serde_saphyr::from_str(text).map_err(|e| {
+            match crate::yaml_words::explain(&e, text) {
+                (0, _, message) => message,
+                (line, column, message) => format!("line {line}, column {column}: {message}"),
+            }
+        })?;
         rules.validate().map_err(|e| e.to_string())?;
         Ok(rules)
     }

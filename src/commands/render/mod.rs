@@ -367,8 +367,9 @@ pub fn write_pictures(
             let mut lock = None;
             let mut names = NameSet::new();
             let mut written = Vec::new();
-            // PNG pictures are rasterised a few at a time on every core, and
-            // written in order: memory holds a batch, not the run.
+            // PNG pictures are rasterised a few at a time on every core, as
+            // many as the memory budget allows, and written in order: memory
+            // holds a batch, not the run.
             let png_batch = 2 * rayon::current_num_threads();
             let mut pngs: Vec<(PathBuf, String)> = Vec::with_capacity(png_batch);
             let result = file
@@ -421,11 +422,9 @@ fn write_pngs(
     batch: &mut Vec<(PathBuf, String)>,
     written: &mut Vec<PathBuf>,
 ) -> Result<(), Error> {
-    use rayon::prelude::*;
-    let pngs: Vec<Result<Vec<u8>, PngError>> = batch
-        .par_iter()
-        .map(|(_, svg)| svg_to_png(svg, out.zoom))
-        .collect();
+    let svgs: Vec<&str> = batch.iter().map(|(_, svg)| svg.as_str()).collect();
+    let pngs: Vec<Result<Vec<u8>, PngError>> =
+        crate::diagram::png_batch::rasterise(&svgs, out.zoom);
     for ((path, _), png) in batch.drain(..).zip(pngs) {
         out.write(&path, &png?)?;
         written.push(path);

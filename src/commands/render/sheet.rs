@@ -163,11 +163,8 @@ fn write_pages(
     let zoom = zoom_for_dpi_mm(out.dpi);
     let write_pngs =
         |pngs: &mut Vec<(usize, String)>, written: &mut Vec<PathBuf>| -> Result<(), Error> {
-            use rayon::prelude::*;
-            let bytes: Vec<_> = pngs
-                .par_iter()
-                .map(|(_, svg)| svg_to_png(svg, zoom))
-                .collect();
+            let svgs: Vec<&str> = pngs.iter().map(|(_, svg)| svg.as_str()).collect();
+            let bytes = crate::diagram::png_batch::rasterise(&svgs, zoom);
             for ((n, _), png) in pngs.drain(..).zip(bytes) {
                 write_atomic(&paths[n], &png?)?;
                 written.push(paths[n].clone());

@@ -86,7 +86,8 @@ pub fn write_page(
     }
     let mut missing = Vec::new();
     let paths = game_files(inputs, &mut missing);
-    if let Some(s) = missing.into_iter().next() {
+    // Links out of a folder are left out (the CLI warns of them).
+    if let Some(s) = missing.into_iter().find(|s| !s.warning) {
         return Err(PageError::Skipped(s));
     }
     let files = paths

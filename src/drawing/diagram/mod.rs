@@ -10,6 +10,7 @@ pub mod game;
 mod model;
 pub mod pdf;
 pub mod png;
+pub mod png_batch;
 pub mod sheet;
 pub mod snapshot;
 mod style;

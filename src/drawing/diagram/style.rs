@@ -443,32 +443,19 @@ fn builtin_text(name: &str) -> Option<&'static str> {
 
 fn parse_patch(text: &str, origin: &str) -> Result<StylePatch, StyleError> {
     serde_saphyr::from_str::<StylePatch>(text).map_err(|e| {
-        // The crate's Display may add a snippet; keep the first line only.
-        let full = e.to_string();
-        let mut message = full.lines().next().unwrap_or("invalid style");
-        // Its own "error: line L column C: " prefix repeats what we print.
-        message = message.strip_prefix("error: ").unwrap_or(message);
-        if message.starts_with("line ")
-            && let Some((_, rest)) = message.split_once(": ")
-        {
-            message = rest;
-        }
-        match e.location() {
-            Some(loc) => StyleError::Yaml {
+        let (line, column, message) = crate::yaml_words::explain(&e, text);
+        if line == 0 {
+            StyleError::YamlNoLocation {
                 origin: origin.to_string(),
-                line: loc.line(),
-                column: loc.column(),
-                message: crate::yaml_words::in_our_words(
-                    message,
-                    text,
-                    loc.line() as usize,
-                    loc.column() as usize,
-                ),
-            },
-            None => StyleError::YamlNoLocation {
+                message,
+            }
+        } else {
+            StyleError::Yaml {
                 origin: origin.to_string(),
-                message: message.to_string(),
-            },
+                line,
+                column,
+                message,
+            }
         }
     })
 }

@@ -100,7 +100,10 @@ pub(crate) fn push_escaped(out: &mut String, text: &str) {
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
             '\t' => out.push(' '),
-            c if c.is_control() => {}
+            // XML cannot hold controls or the noncharacters U+FFFE and
+            // U+FFFF: left out, the picture stays well-formed whatever
+            // text a library caller hands in.
+            c if c.is_control() || matches!(c, '\u{FFFE}' | '\u{FFFF}') => {}
             c => out.push(c),
         }
     }
@@ -1146,5 +1149,9 @@ mod tests {
         let mut s = String::new();
         push_escaped(&mut s, "<a href=\"x\">'&'</a>\u{1}");
         assert_eq!(s, "&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;");
+        // Whatever a library caller hands in, the picture stays XML.
+        let mut s = String::new();
+        push_escaped(&mut s, "a\u{FFFE}b\u{FFFF}c\u{1}");
+        assert_eq!(s, "abc");
     }
 }

@@ -177,6 +177,13 @@ pub fn plain_moves_problem(rules: &RuleSet, moves: &[Move]) -> Option<String> {
 /// A leading byte-order mark is skipped.
 pub(crate) fn utf8(bytes: &[u8]) -> Result<&str, (Location, String)> {
     let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
+    if let Some((at, c)) = crate::limits::first_noncharacter(bytes) {
+        let before: Vec<char> = String::from_utf8_lossy(&bytes[..at]).chars().collect();
+        return Err((
+            Location::of_char(&before, before.len()),
+            crate::limits::noncharacter_message(c),
+        ));
+    }
     std::str::from_utf8(bytes).map_err(|e| {
         let good = &bytes[..e.valid_up_to()];
         // The prefix before the bad byte is valid UTF-8 by construction.

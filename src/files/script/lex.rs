@@ -53,6 +53,18 @@ impl<'a> In<'a> {
 
 /// Input text quoted in a message, cut short: a 50 MB word must not make a
 /// 50 MB message.
+/// `s` quoted for "found …" in a message, or, when it starts with a
+/// character that shows nothing, that character named by its code point.
+pub(crate) fn quote_found(s: &str) -> String {
+    match s.chars().next() {
+        Some('\u{FEFF}') => "a byte-order mark (U+FEFF)".to_string(),
+        Some(c) if crate::diagnostic::is_invisible(c) => {
+            format!("the invisible character U+{:04X}", u32::from(c))
+        }
+        _ => format!("`{}`", clip(s)),
+    }
+}
+
 pub(crate) fn clip(s: &str) -> String {
     const MAX: usize = 40;
     match s.char_indices().nth(MAX) {
@@ -379,6 +391,11 @@ impl<'a> Lexer<'a> {
         match self.peek() {
             None => "the end of the file".to_string(),
             Some('\n') | Some('\r') => "the end of the line".to_string(),
+            // Invisible, it would be quoted as an empty pair of backticks.
+            Some('\u{FEFF}') => "a byte-order mark (U+FEFF)".to_string(),
+            Some(c) if crate::diagnostic::is_invisible(c) => {
+                format!("the invisible character U+{:04X}", u32::from(c))
+            }
             Some(_) => {
                 let w: String = self
                     .rest

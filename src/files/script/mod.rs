@@ -183,10 +183,20 @@ impl RulesSpec {
 
 /// Loads a YAML rule set file.
 pub fn load_rules_yaml(path: &Path) -> Result<RuleSet, String> {
-    let text = crate::limits::read_regular_text(path, crate::limits::MAX_YAML_BYTES)
-        .map_err(|e| format!("cannot read rule set {}: {e}", path.display()))?;
+    parse_rules_yaml(path, &read_rules_yaml(path)?)
+}
+
+/// The text of the YAML rule file `path`; the error says it cannot be read.
+pub fn read_rules_yaml(path: &Path) -> Result<String, String> {
+    crate::limits::read_regular_text(path, crate::limits::MAX_YAML_BYTES)
+        .map_err(|e| format!("cannot read rule set {}: {e}", path.display()))
+}
+
+/// The rule set in `text`, read from the YAML rule file `path`; the error
+/// names the file, line and column.
+pub fn parse_rules_yaml(path: &Path, text: &str) -> Result<RuleSet, String> {
     // The engine's reader: presets with overrides, positions in errors.
-    let rules = RuleSet::from_yaml(&text).map_err(|e| {
+    let rules = RuleSet::from_yaml(text).map_err(|e| {
         if e.line == 0 {
             format!("bad rule set {}: {}", path.display(), e.message)
         } else {
@@ -200,6 +210,27 @@ pub fn load_rules_yaml(path: &Path) -> Result<RuleSet, String> {
         }
     })?;
     Ok(rules)
+}
+
+/// The games a `[Game]` header may name.
+pub const GAMES_KNOWN: [&str; 2] = ["twixt", "twrs"];
+
+/// A TwixT game's `[Game]` header: `twixt`, or an error that names the games
+/// known (a TWRS game is told by the file's first header, never mixed in).
+fn known_game(name: &str) -> Result<(), String> {
+    if name.eq_ignore_ascii_case("twixt") {
+        return Ok(());
+    }
+    let shown = crate::diagnostic::printable(name);
+    if name.eq_ignore_ascii_case("twrs") {
+        return Err(format!(
+            "[Game \"{shown}\"] in a file of TwixT games: a file holds games of one kind, which its first [Game] header names"
+        ));
+    }
+    Err(format!(
+        "[Game \"{shown}\"] names a game twixt does not know; the games known are {}",
+        GAMES_KNOWN.join(" and ")
+    ))
 }
 
 impl Game {
@@ -253,6 +284,9 @@ impl Game {
     /// The rule set: the `Rules` tag (default `pencil`), a YAML path resolved
     /// against `base_dir`, on the board of the `Size` tag when there is one.
     pub fn rules(&self, base_dir: Option<&Path>) -> Result<RuleSet, String> {
+        if let Some(game) = self.tag("Game") {
+            known_game(game)?;
+        }
         let spec = match self.tag("Rules") {
             Some(v) => RulesSpec::parse(v)?,
             None => RulesSpec::Inline(RuleSet::pencil()),

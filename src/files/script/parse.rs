@@ -5,7 +5,7 @@
 //! (`P::quick_move`); everything else by the general path.
 
 use super::ast::*;
-use super::lex::{Arg, Lexer, clip, err, has_blank_line, variation_start};
+use super::lex::{Arg, Lexer, clip, err, has_blank_line, quote_found, variation_start};
 use crate::diagnostic::Diagnostic;
 use crate::limits;
 use crate::twixt::board::{BoardSize, Hole, Player};
@@ -763,8 +763,8 @@ fn move_word(text: &str) -> Result<(Move, Option<Glyph>), WordError> {
             format!("expected a hole like f6, found `{}`", clip(what))
         } else {
             format!(
-                "expected a move like f6, swap, resign or draw, found `{}`",
-                clip(text)
+                "expected a move like f6, swap, resign or draw, found {}",
+                quote_found(text)
             )
         };
         return Err(WordError {

@@ -49,6 +49,19 @@ pub enum StreamError {
         /// The limit, in words.
         limit: String,
     },
+    /// The text holds what no text holds: a noncharacter (U+FFFE,
+    /// U+FFFF), or a second byte-order mark opening the file.
+    #[error("{message}")]
+    NotText {
+        /// What was found, in words.
+        message: String,
+        /// Its line.
+        line: u32,
+        /// The text of that line, for the snippet.
+        text: String,
+        /// Its offset in `text`.
+        at: usize,
+    },
     /// The bytes are not UTF-8.
     #[error("expected UTF-8 text, found the byte 0x{byte:02X}")]
     NotUtf8 {
@@ -84,6 +97,8 @@ pub struct GameStream<R: Read> {
     window: usize,
     done: bool,
     first: bool,
+    /// The text opens with a second byte-order mark after the first.
+    second_bom: bool,
 }
 
 impl<R: Read> GameStream<R> {
@@ -103,6 +118,7 @@ impl<R: Read> GameStream<R> {
             window: bytes.max(1),
             done: false,
             first: true,
+            second_bom: false,
         }
     }
 
@@ -137,6 +153,9 @@ impl<R: Read> GameStream<R> {
             // A UTF-8 byte order mark, as some editors write, says nothing.
             if self.held.starts_with(b"\xEF\xBB\xBF") {
                 self.held.drain(..3);
+                // A second one would reach the parser as an invisible
+                // character; it is named instead.
+                self.second_bom = self.held.starts_with(b"\xEF\xBB\xBF");
             }
         }
         Ok(eof)
@@ -154,6 +173,16 @@ impl<R: Read> GameStream<R> {
                 });
             }
             let eof = self.fill()?;
+            if std::mem::take(&mut self.second_bom) {
+                let end = self.held.iter().position(|&b| b == b'\n');
+                let end = end.unwrap_or(self.held.len());
+                return Err(StreamError::NotText {
+                    message: crate::limits::SECOND_BOM.to_string(),
+                    line: self.line,
+                    text: String::from_utf8_lossy(&self.held[..end]).into_owned(),
+                    at: 0,
+                });
+            }
             // Parse up to the last line end (always a character boundary);
             // at the end of the input, everything.
             let cut = if eof {
@@ -167,6 +196,21 @@ impl<R: Read> GameStream<R> {
                     }
                 }
             };
+            if let Some((bad, found)) = crate::limits::first_noncharacter(&self.held[..cut]) {
+                let good = &self.held[..bad];
+                let lines = good.iter().filter(|&&b| b == b'\n').count() as u32;
+                let start = memchr_last_newline(good).map_or(0, |i| i + 1);
+                let end = self.held[bad..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(self.held.len(), |i| bad + i);
+                return Err(StreamError::NotText {
+                    message: crate::limits::noncharacter_message(found),
+                    line: self.line + lines,
+                    text: String::from_utf8_lossy(&self.held[start..end]).into_owned(),
+                    at: bad - start,
+                });
+            }
             let text = match std::str::from_utf8(&self.held[..cut]) {
                 Ok(t) => t,
                 Err(e) => {

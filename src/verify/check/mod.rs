@@ -693,7 +693,8 @@ fn check_stream(
                     let io = matches!(e, StreamError::Io(_));
                     each(match &e {
                         StreamError::Io(_) => failed(format!("cannot read {name}: {e}")),
-                        StreamError::NotUtf8 { line, text, at, .. } => Finding::FileError(
+                        StreamError::NotUtf8 { line, text, at, .. }
+                        | StreamError::NotText { line, text, at, .. } => Finding::FileError(
                             Diagnostic::error(e.to_string())
                                 .with_file(name)
                                 .at_known_line(text, *at, 1, *line),
