@@ -127,7 +127,7 @@ fn lenient_writes_the_good_games_lists_the_bad_ones_and_still_fails() {
 /// variation changes, not the board it is played on (issue 34, item 3).
 #[test]
 fn the_page_grows_with_the_variations_not_with_the_board() {
-    use twixtkit::Position;
+    use twixtkit::prelude::Position;
     let dir = tempfile::tempdir().unwrap();
     let o = twixt(&["random", "--size", "64", "--seed", "5"]);
     assert!(o.status.success());
@@ -136,7 +136,7 @@ fn the_page_grows_with_the_variations_not_with_the_board() {
     std::fs::write(&plain, &game).unwrap();
     // Replay to the position before the last move, and replace that move
     // by every free hole in turn, as one-move variations.
-    let file = twixtkit::open(&plain).unwrap();
+    let file = twixtkit::open::open(&plain).unwrap();
     let twixtkit::open::Content::Script { games, .. } = &file.content else {
         panic!("a script")
     };

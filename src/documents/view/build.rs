@@ -6,18 +6,18 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::twixt::board::Player;
 use crate::book::result_text;
 use crate::diagnostic::Diagnostic;
 use crate::diagnostic::Severity;
 use crate::diagram::snapshot::diagram_from_snapshot;
-use crate::twixt::moves::Move;
 use crate::open::{Content, GameFile};
-use crate::twixt::position::Played;
-use crate::twixt::position::Position;
 use crate::record::GameResult;
 use crate::replay::{DiagramSnapshot, GameReplay, move_words, replay_game, start_position};
 use crate::script::{Element, Game, Line, Numbers};
+use crate::twixt::board::Player;
+use crate::twixt::moves::Move;
+use crate::twixt::position::Played;
+use crate::twixt::position::Position;
 
 use super::{Piece, PieceKind, Puzzle, ViewBoard, ViewFigure, ViewGame, ViewLine, ViewMove};
 

@@ -13,9 +13,9 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use crate::twixt::board::{BoardSize, Player};
-use crate::diagram::{Layout, write_body};
 use crate::diagram::{Diagram, Scale, Style, to_svg_prefixed};
+use crate::diagram::{Layout, write_body};
+use crate::twixt::board::{BoardSize, Player};
 
 use super::crosstable::{Crosstable, crosstables, points};
 use super::{PieceKind, Problem, ViewBoard, ViewGame};

@@ -12,8 +12,8 @@ pub mod html;
 mod puzzle;
 mod write;
 
-use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::diagram::Diagram;
+use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::link::Link;
 
 pub use build::{ViewError, title_of, view_games};
