@@ -621,7 +621,7 @@ fn on_a_phone_the_page_fits_and_the_board_steps_by_touch() {
             json!([]),
         );
         assert_eq!(cards, json!(["grid", true]));
-        // Coordinates are readable: a label is at least 9 px tall.
+        // Coordinates are readable: a label is at least 11 px tall.
         let label = b.eval(
             r##"const t = document.querySelector(".board [id$='coords'] text");
                return t.getBoundingClientRect().height;"##,
@@ -647,6 +647,17 @@ fn on_a_phone_the_page_fits_and_the_board_steps_by_touch() {
         b.tap(r[0] + r[2] * 0.2, r[1] + r[3] * 0.5);
         assert_eq!(hash(&b), "#game=2&ply=1");
         if let Ok(d) = std::env::var("TWIXT_SCREENSHOTS") {
+            b.click("button[data-do='numbers']");
+            b.eval(
+                "document.querySelector('.board').scrollIntoView();",
+                json!([]),
+            );
+            std::fs::write(
+                Path::new(&d).join(format!("viewer-{width}-board.png")),
+                b.screenshot(),
+            )
+            .unwrap();
+            b.click("button[data-do='numbers']");
             b.eval("window.scrollTo(0, 0);", json!([]));
             std::fs::write(
                 Path::new(&d).join(format!("viewer-{width}.png")),
