@@ -945,6 +945,26 @@ fn deep_links_say_what_they_cannot_show_and_downloads_are_named() {
     );
     let slug = title.as_str().unwrap().to_lowercase().replace(" – ", "-");
     assert_eq!(name, format!("{slug}-ply-7.svg"));
+    // Move numbers on the pegs: the last peg placed carries its ply.
+    b.click("button[data-do='numbers']");
+    let numbers = b.eval(
+        r##"return Array.from(document.querySelectorAll(".board text.num"))
+             .filter(t => t.checkVisibility() && t.textContent).map(t => Number(t.textContent));"##,
+        json!([]),
+    );
+    let mut numbers: Vec<u64> = serde_json::from_value(numbers).unwrap();
+    numbers.sort();
+    assert_eq!(numbers, (1..=7).collect::<Vec<u64>>());
+    // Autoplay steps on by itself, fast, until paused.
+    b.eval("document.querySelector('.speed').value = '400';", json!([]));
+    b.click("button[data-do='play']");
+    settle(&b, 1000);
+    b.click("button[data-do='play']");
+    let h = hash(&b);
+    let ply: u32 = h.rsplit('=').next().unwrap().parse().unwrap();
+    assert!((8..=11).contains(&ply), "{h}");
+    settle(&b, 600);
+    assert_eq!(hash(&b), h, "paused");
     // Embedded: the board and its controls only.
     go(&b, "#embed&game=2&ply=3");
     let seen = b.eval(

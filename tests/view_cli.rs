@@ -100,7 +100,7 @@ fn lenient_writes_the_good_games_lists_the_bad_ones_and_still_fails() {
     assert_eq!(o.status.code(), Some(1));
     assert!(!out.exists(), "without --lenient nothing is written");
     let mut lenient = args.to_vec();
-    lenient.insert(1, "--lenient");
+    lenient.splice(1..1, ["--lenient", "--title", "Club <b>cup</b>"]);
     let o = twixt(&lenient);
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
@@ -117,6 +117,7 @@ fn lenient_writes_the_good_games_lists_the_bad_ones_and_still_fails() {
         .map(|g| g["title"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(titles, ["Game 1", "good", "also good"]);
+    assert!(html.contains("<title>Club &lt;b&gt;cup&lt;/b&gt;</title>"));
     let panel = &html[html.find("<section id=\"errors\"").unwrap()..];
     let panel = &panel[..panel.find("</section>").unwrap()];
     assert!(panel.contains("2 problems"), "{panel}");
