@@ -1,5 +1,7 @@
-//! `twixt view` without a browser: bad input writes nothing, the page is
-//! self-contained, folders become one page of all their games.
+//! `twixt view` without a browser: bad input writes nothing (or, with
+//! `--lenient`, the page of the others), the page is self-contained,
+//! folders become one page of all their games, and the page grows with
+//! what the script writes, not with its board.
 
 mod common;
 
@@ -46,11 +48,165 @@ fn a_folder_is_one_self_contained_page_with_a_game_list() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let html = std::fs::read_to_string(&out).unwrap();
     let files = std::fs::read_dir(&folder).unwrap().count();
-    assert_eq!(html.matches("class=\"pick-game\"").count(), files);
-    assert_eq!(html.matches("<section class=\"game\"").count(), files);
+    let data = page_data(&html);
+    let games = data["games"].as_array().unwrap();
+    assert_eq!(games.len(), files);
+    // Listed by their players, never by Little Golem's event codes.
+    for g in games {
+        let players = format!(
+            "{} – {}",
+            g["players"][0].as_str().unwrap(),
+            g["players"][1].as_str().unwrap()
+        );
+        assert_eq!(g["title"], players.as_str());
+    }
+    // One empty board per size, not one per game.
+    assert!(html.matches("<template id=\"board-").count() < files);
     // Nothing is fetched: no external resource, and a policy that forbids it.
     assert!(html.contains("default-src 'none'"));
     for needle in ["src=\"http", "href=\"http", "@import", "url(http"] {
         assert!(!html.contains(needle), "{needle}");
     }
+}
+
+/// The games' data the page's script reads.
+fn page_data(html: &str) -> serde_json::Value {
+    let at = html.find("id=\"twixt-data\">").unwrap() + 16;
+    let end = at + html[at..].find("</script>").unwrap();
+    serde_json::from_str(&html[at..end]).unwrap()
+}
+
+#[test]
+fn lenient_writes_the_good_games_lists_the_bad_ones_and_still_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("club");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join("a.twixt"), "1. c3 2. f6\n").unwrap();
+    std::fs::write(folder.join("b.twixt"), "[Size \"12\"]\n1. e5 2. e5\n").unwrap();
+    // One bad game among good ones: the good ones of the file are shown.
+    std::fs::write(
+        folder.join("c.twixt"),
+        "[Title \"good\"]\n1. d4\n\n[Title \"bad\"]\n1. d4 2. d4\n\n[Title \"also good\"]\n1. e5\n",
+    )
+    .unwrap();
+    let out = dir.path().join("club.html");
+    let args = [
+        "view",
+        folder.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    let o = twixt(&args);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!out.exists(), "without --lenient nothing is written");
+    let mut lenient = args.to_vec();
+    lenient.splice(1..1, ["--lenient", "--title", "Club <b>cup</b>"]);
+    let o = twixt(&lenient);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("b.twixt:2:7") && err.contains("c.twixt:5:7"),
+        "{err}"
+    );
+    assert!(err.contains("wrote") && err.contains("(3 games)"), "{err}");
+    let html = std::fs::read_to_string(&out).unwrap();
+    let titles: Vec<String> = page_data(&html)["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["title"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(titles, ["Game 1", "good", "also good"]);
+    assert!(html.contains("<title>Club &lt;b&gt;cup&lt;/b&gt;</title>"));
+    let panel = &html[html.find("<section id=\"errors\"").unwrap()..];
+    let panel = &panel[..panel.find("</section>").unwrap()];
+    assert!(panel.contains("2 problems"), "{panel}");
+    assert!(panel.find("b.twixt:2:7").unwrap() < panel.find("c.twixt:5:7").unwrap());
+}
+
+/// A large game with many one-move variations: the page holds what each
+/// variation changes, not the board it is played on (issue 34, item 3).
+#[test]
+fn the_page_grows_with_the_variations_not_with_the_board() {
+    use twixtkit::prelude::Position;
+    let dir = tempfile::tempdir().unwrap();
+    let o = twixt(&["random", "--size", "64", "--seed", "5"]);
+    assert!(o.status.success());
+    let game = String::from_utf8(o.stdout).unwrap();
+    let plain = dir.path().join("plain.twixt");
+    std::fs::write(&plain, &game).unwrap();
+    // Replay to the position before the last move, and replace that move
+    // by every free hole in turn, as one-move variations.
+    let file = twixtkit::open::open(&plain).unwrap();
+    let twixtkit::open::Content::Script { games, .. } = &file.content else {
+        panic!("a script")
+    };
+    let g = &games[0];
+    let mut pos = Position::with_first(g.rules(None).unwrap(), g.first()).unwrap();
+    let moves: Vec<_> = g.main_moves().map(|m| m.mv.clone()).collect();
+    for m in &moves[..moves.len() - 1] {
+        pos.play(m).unwrap();
+    }
+    let mover = pos.to_move();
+    let free = pos.free_hole_count(mover);
+    let n = free.min(2000);
+    assert!(n >= 1000, "{free} free holes");
+    let ply = moves.len();
+    let mut varied = game.trim_end().to_string();
+    // The result header stays true only for the main line: drop it.
+    varied = varied.replace("[Result", "[Was");
+    for k in 0..n {
+        let hole = pos.nth_free_hole(mover, k).unwrap();
+        varied.push_str(&format!("\n({ply}. {hole})"));
+    }
+    varied.push('\n');
+    let with = dir.path().join("varied.twixt");
+    std::fs::write(&with, &varied).unwrap();
+    let size = |input: &std::path::Path, name: &str| {
+        let out = dir.path().join(name);
+        let o = twixt(&["view", input.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::metadata(&out).unwrap().len() as usize
+    };
+    let base = size(&plain, "plain.html");
+    let grown = size(&with, "varied.html");
+    let per_variation = (grown - base) / n;
+    let written = (varied.len() - game.len()) / n;
+    // Each variation's move in the list and data, its peg and its links:
+    // a few hundred bytes, whatever the position it is played in.
+    assert!(
+        per_variation < 400,
+        "{per_variation} bytes of page per variation of {written} bytes ({} plies on the board)",
+        ply - 1
+    );
+}
+
+/// Each diagram point is drawn in full: a page whose points would draw
+/// more than the documented limit is refused, saying why, and nothing is
+/// written.
+#[test]
+fn too_many_large_diagram_points_are_refused_with_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = twixt(&["random", "--size", "64", "--seed", "5"]);
+    assert!(o.status.success());
+    let mut game = String::from_utf8(o.stdout).unwrap();
+    let file = dir.path().join("points.twixt");
+    let out = dir.path().join("points.html");
+    let run = |game: &str| {
+        std::fs::write(&file, game).unwrap();
+        twixt(&["view", file.to_str().unwrap(), "-o", out.to_str().unwrap()])
+    };
+    game.push_str("#diagram\n");
+    let o = run(&game);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    std::fs::remove_file(&out).unwrap();
+    game.push_str(&"#diagram\n".repeat(200));
+    let o = run(&game);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("more than the 100000 one page may hold"),
+        "{err}"
+    );
+    assert!(!out.exists());
 }

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use twixtkit::diagram::Style;
-use twixtkit::view::write_page;
+use twixtkit::view::{PageSettings, write_page};
 
 use super::failure::Failure;
 use super::game_args::ReadArgs;
@@ -21,9 +21,19 @@ pub struct Args {
     /// Board style: rulebook, print, screen, or a YAML style file.
     #[arg(long, default_value = "rulebook")]
     style: String,
-    /// Page title (default: the game's title, or the first file's name).
+    /// Page title (default: the game's title, else the event all the games
+    /// share, else how many games the page holds).
     #[arg(long)]
     title: Option<String>,
+    /// Write the page even when files or games have errors: they are left
+    /// out and listed in the page's error panel (and here); the exit status
+    /// is still 1.
+    #[arg(long)]
+    lenient: bool,
+    /// Board and controls only, to put in another web page with an
+    /// <iframe> (a page's address ending in #embed does the same).
+    #[arg(long)]
+    embed: bool,
     #[command(flatten)]
     read: ReadArgs,
 }
@@ -39,10 +49,23 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let style = Style::load(&a.style)?;
     let options = a.read.options()?;
     let out = Some(a.output.as_path()).filter(|p| *p != Path::new("-"));
-    let title = a.title.as_deref();
-    let n =
-        super::terminal::write_to(out, |to| write_page(&a.inputs, &options, &style, title, to))?;
-    let games = twixtkit::diagnostic::count(n, "game");
+    let settings = PageSettings {
+        title: a.title,
+        lenient: a.lenient,
+        embed: a.embed,
+    };
+    let written = super::terminal::write_to(out, |to| {
+        write_page(&a.inputs, &options, &style, &settings, to)
+    })?;
+    for p in &written.problems {
+        for d in &p.diagnostics {
+            super::terminal::eprint_diagnostic(d);
+        }
+        if p.diagnostics.is_empty() {
+            eprintln!("error: {}", twixtkit::diagnostic::printable(&p.message));
+        }
+    }
+    let games = twixtkit::diagnostic::count(written.games, "game");
     match out {
         Some(path) => eprintln!(
             "{} ({games})",
@@ -50,5 +73,12 @@ pub fn run(a: Args) -> Result<(), Failure> {
         ),
         None => eprintln!("{games}"),
     }
-    Ok(())
+    if written.problems.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::invalid(format!(
+            "{} left out of the page (listed in its error panel)",
+            twixtkit::diagnostic::count(written.problems.len(), "problem")
+        )))
+    }
 }

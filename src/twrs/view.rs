@@ -78,6 +78,10 @@ pub fn view_games(file: &TwrsFile) -> Result<Vec<ViewGame>, Vec<Diagnostic>> {
                 game.tag("Blue").map(str::to_string),
             ),
             title: check.title_or(i + 1),
+            event: game.tag("Event").map(str::to_string),
+            date: game.tag("Date").map(str::to_string),
+            link: None,
+            puzzle: None,
             facts: check.facts(game),
             result: over.then(|| check.outcome.clone()),
             score: if over {

@@ -184,6 +184,65 @@ impl Browser {
         self.post(&self.s(&format!("/element/{id}/click")), json!({}));
     }
 
+    /// Makes the page's viewport `width` × `height` CSS pixels, as a phone's
+    /// (`mobile`: with touch), through Chromium's device emulation.
+    pub fn viewport(&self, width: u32, height: u32, mobile: bool) {
+        self.post(
+            &self.s("/goog/cdp/execute"),
+            json!({"cmd": "Emulation.setDeviceMetricsOverride", "params": {
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile
+            }}),
+        );
+        self.post(
+            &self.s("/goog/cdp/execute"),
+            json!({"cmd": "Emulation.setTouchEmulationEnabled", "params": {
+                "enabled": mobile, "maxTouchPoints": 1
+            }}),
+        );
+    }
+
+    /// Taps with a finger at (`x`, `y`) in the viewport's CSS pixels.
+    pub fn tap(&self, x: f64, y: f64) {
+        let actions = json!({"actions": [{"type": "pointer", "id": "finger",
+        "parameters": {"pointerType": "touch"},
+        "actions": [
+            {"type": "pointerMove", "duration": 0, "origin": "viewport", "x": x.round() as i64, "y": y.round() as i64},
+            {"type": "pointerDown", "button": 0},
+            {"type": "pointerUp", "button": 0}
+        ]}]});
+        self.post(&self.s("/actions"), actions);
+    }
+
+    /// Clicks with the mouse at (`x`, `y`) in the viewport's CSS pixels.
+    pub fn click_at(&self, x: f64, y: f64) {
+        let actions = json!({"actions": [{"type": "pointer", "id": "mouse",
+        "parameters": {"pointerType": "mouse"},
+        "actions": [
+            {"type": "pointerMove", "duration": 0, "origin": "viewport", "x": x.round() as i64, "y": y.round() as i64},
+            {"type": "pointerDown", "button": 0},
+            {"type": "pointerUp", "button": 0}
+        ]}]});
+        self.post(&self.s("/actions"), actions);
+    }
+
+    /// Types `text` into the first element matching a CSS selector.
+    pub fn type_into(&self, css: &str, text: &str) {
+        let el = self.post(
+            &self.s("/element"),
+            json!({"using": "css selector", "value": css}),
+        );
+        let id = el
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .expect("element found")
+            .to_string();
+        self.post(
+            &self.s(&format!("/element/{id}/value")),
+            json!({ "text": text }),
+        );
+    }
+
     /// A PNG screenshot of the window.
     pub fn screenshot(&self) -> Vec<u8> {
         let v = self.send("GET", &self.s("/screenshot"), None);

@@ -14,8 +14,8 @@ mod write;
 
 use crate::diagram::Diagram;
 
+pub(crate) use build::result_text;
 pub use build::{BookError, BookOptions, book};
-pub(crate) use build::{game_title, result_text};
 pub use write::{BookFormat, WriteError, write_book};
 
 /// A document: one chapter per game.

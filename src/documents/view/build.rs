@@ -1,22 +1,25 @@
 //! From game files to [`ViewGame`]s: every game replayed (errors stop the
-//! viewer, as `twixt check` reports them), then every line walked again to
-//! record when each peg and link stands.
+//! viewer, as `twixt check` reports them, or with `--lenient` leave the
+//! game out), then every line walked again to record when each peg and
+//! link stands: the main line in full, a variation only what it changes,
+//! so the page grows with the moves written, not with the board.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::book::{game_title, result_text};
+use crate::book::result_text;
 use crate::diagnostic::Diagnostic;
 use crate::diagnostic::Severity;
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::open::{Content, GameFile};
 use crate::record::GameResult;
-use crate::replay::{GameReplay, move_words, replay_game, start_position};
+use crate::replay::{DiagramSnapshot, GameReplay, move_words, replay_game, start_position};
 use crate::script::{Element, Game, Line, Numbers};
 use crate::twixt::board::Player;
 use crate::twixt::moves::Move;
+use crate::twixt::position::Played;
 use crate::twixt::position::Position;
 
-use super::{Piece, PieceKind, ViewBoard, ViewFigure, ViewGame, ViewLine, ViewMove};
+use super::{Piece, PieceKind, Puzzle, ViewBoard, ViewFigure, ViewGame, ViewLine, ViewMove};
 
 /// Why no viewer was made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -64,37 +67,10 @@ impl crate::diagnostic::Explained for ViewError {
 pub fn view_games(files: &[GameFile]) -> Result<Vec<ViewGame>, ViewError> {
     let mut out = Vec::new();
     for file in files {
-        let name = file.path.display().to_string();
-        let base = file.path.parent().filter(|p| !p.as_os_str().is_empty());
-        let (games, source): (Vec<Game>, &str) = match &file.content {
-            Content::Script { source, games } => (games.clone(), source),
-            Content::Records(recs) => (recs.iter().map(Game::from_record).collect(), ""),
-        };
         let mut errors = Vec::new();
-        for game in &games {
-            let replay = match replay_game(game, base) {
-                Ok(r) => r,
-                Err(issue) => {
-                    errors.push(issue.to_diagnostic(&name, source));
-                    continue;
-                }
-            };
-            errors.extend(
-                replay
-                    .issues
-                    .iter()
-                    .filter(|i| i.severity == Severity::Error)
-                    .map(|i| i.to_diagnostic(&name, source)),
-            );
-            if errors.is_empty() {
-                out.push(view_game(game, &replay, &name)?);
-            }
-        }
-        if !errors.is_empty() {
-            return Err(ViewError::Invalid {
-                file: name,
-                diagnostics: errors,
-            });
+        file_games(file, &mut out, &mut errors);
+        if let Some(e) = errors.into_iter().next() {
+            return Err(e);
         }
     }
     if out.is_empty() {
@@ -103,15 +79,116 @@ pub fn view_games(files: &[GameFile]) -> Result<Vec<ViewGame>, ViewError> {
     Ok(out)
 }
 
-fn view_game(game: &Game, replay: &GameReplay, file: &str) -> Result<ViewGame, ViewError> {
-    let title = game_title(game, replay);
+/// Adds the games of `file` that can be shown to `out`; the others' errors
+/// go to `errors`: one [`ViewError::Invalid`] with every error of the
+/// file's games, and one [`ViewError::NotPlayable`] per game that cannot
+/// be stepped through.
+pub(crate) fn file_games(file: &GameFile, out: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>) {
+    let name = file.path.display().to_string();
+    let base = file.path.parent().filter(|p| !p.as_os_str().is_empty());
+    let link = littlegolem_link(&file.path);
+    let (games, source): (Vec<Game>, &str) = match &file.content {
+        Content::Script { source, games } => (games.clone(), source),
+        Content::Records(recs) => (recs.iter().map(Game::from_record).collect(), ""),
+    };
+    let mut diagnostics = Vec::new();
+    for (n, game) in games.iter().enumerate() {
+        let replay = match replay_game(game, base) {
+            Ok(r) => r,
+            Err(issue) => {
+                diagnostics.push(issue.to_diagnostic(&name, source));
+                continue;
+            }
+        };
+        let before = diagnostics.len();
+        diagnostics.extend(
+            replay
+                .issues
+                .iter()
+                .filter(|i| i.severity == Severity::Error)
+                .map(|i| i.to_diagnostic(&name, source)),
+        );
+        if diagnostics.len() > before {
+            continue;
+        }
+        match view_game(game, &replay, &name, n + 1) {
+            Ok(mut g) => {
+                // A file of one game names that game; a file of several, none.
+                if games.len() == 1 {
+                    g.link.clone_from(&link);
+                }
+                out.push(g);
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    if !diagnostics.is_empty() {
+        errors.push(ViewError::Invalid {
+            file: name,
+            diagnostics,
+        });
+    }
+}
+
+impl ViewError {
+    /// The file the error is about ("" when there is none).
+    pub fn file(&self) -> &str {
+        match self {
+            ViewError::Invalid { file, .. } | ViewError::NotPlayable { file, .. } => file,
+            ViewError::Empty => "",
+        }
+    }
+}
+
+/// A tag's value, unless empty or one of Little Golem's placeholders
+/// (`null`; `twixt` for an event outside a tournament).
+fn tag_value(game: &Game, tag: &str) -> Option<String> {
+    game.tag(tag)
+        .map(str::trim)
+        .filter(|v| !v.is_empty() && !v.eq_ignore_ascii_case("null"))
+        .filter(|v| tag != "Event" || !v.eq_ignore_ascii_case("twixt"))
+        .map(str::to_string)
+}
+
+/// A game's title, by one rule: its `[Title]`, else its players ("Red –
+/// Black"), else its event, else "Game N" (its place in the file).
+pub fn title_of(game: &Game, n: usize) -> String {
+    if let Some(t) = tag_value(game, "Title") {
+        return t;
+    }
+    match (tag_value(game, "Red"), tag_value(game, "Black")) {
+        (Some(r), Some(b)) => format!("{r} – {b}"),
+        (Some(one), None) | (None, Some(one)) => one,
+        (None, None) => tag_value(game, "Event").unwrap_or_else(|| format!("Game {n}")),
+    }
+}
+
+/// The page of a Little Golem game, for a record named as Little Golem
+/// names its downloads (`game1107581.tsgf`): built from the digits only.
+fn littlegolem_link(path: &std::path::Path) -> Option<String> {
+    let ext = path.extension()?.to_str()?;
+    if !ext.eq_ignore_ascii_case("tsgf") {
+        return None;
+    }
+    let id = path.file_stem()?.to_str()?.strip_prefix("game")?;
+    (!id.is_empty() && id.len() <= 12 && id.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| format!("https://www.littlegolem.net/jsp/game/game.jsp?gid={id}"))
+}
+
+fn view_game(
+    game: &Game,
+    replay: &GameReplay,
+    file: &str,
+    n: usize,
+) -> Result<ViewGame, ViewError> {
+    let title = title_of(game, n);
     let Some(start) = start_position(game, &replay.rules) else {
         return figures_only(game, replay, title, file);
     };
     let mut facts = Vec::new();
     for tag in ["Event", "Site", "Date", "Round", "Annotator"] {
-        if let Some(v) = game.tag(tag).filter(|v| !v.trim().is_empty()) {
-            facts.push((tag.to_string(), v.to_string()));
+        if let Some(v) = tag_value(game, tag) {
+            facts.push((tag.to_string(), v));
         }
     }
     facts.push((
@@ -131,10 +208,14 @@ fn view_game(game: &Game, replay: &GameReplay, file: &str) -> Result<ViewGame, V
     }
     .to_string();
     let mut w = Walker {
-        replay,
+        diagrams: replay
+            .diagrams
+            .iter()
+            .map(|d| (d.point.span.offset, d))
+            .collect(),
         lines: Vec::new(),
         pieces: Vec::new(),
-        index: BTreeMap::new(),
+        index: HashMap::new(),
         figures: Vec::new(),
     };
     let cur = Cursor {
@@ -142,14 +223,14 @@ fn view_game(game: &Game, replay: &GameReplay, file: &str) -> Result<ViewGame, V
         pos: start.clone(),
     };
     w.line(&game.line, cur, None);
-    let tag = |t: &str| {
-        game.tag(t)
-            .filter(|v| !v.trim().is_empty())
-            .map(str::to_string)
-    };
+    let puzzle = tag_value(game, "Task").map(|task| Puzzle::of(task, &w.lines));
     Ok(ViewGame {
         title,
-        players: (tag("Red"), tag("Black")),
+        players: (tag_value(game, "Red"), tag_value(game, "Black")),
+        event: tag_value(game, "Event"),
+        date: tag_value(game, "Date"),
+        link: None,
+        puzzle,
         facts,
         result: result_text(game, replay),
         score,
@@ -159,6 +240,26 @@ fn view_game(game: &Game, replay: &GameReplay, file: &str) -> Result<ViewGame, V
         pieces: w.pieces,
         figures: w.figures,
     })
+}
+
+/// A diagram point's drawing for the viewer: the whole board, move numbers
+/// only where the point asks for them, its caption (and translation) apart.
+fn figure(snap: &DiagramSnapshot, line: usize, ply: u32) -> ViewFigure {
+    let mut snap = snap.clone();
+    snap.point.numbers.get_or_insert(Numbers::None);
+    snap.point.crop = None;
+    let mut diagram = diagram_from_snapshot(&snap);
+    let caption = diagram
+        .caption
+        .take()
+        .map(|c| c.lines().map(str::to_string).collect())
+        .unwrap_or_default();
+    ViewFigure {
+        line,
+        ply,
+        diagram,
+        caption,
+    }
 }
 
 /// A game that is only figures (its setup is no legal position to play
@@ -180,23 +281,15 @@ fn figures_only(
         .diagrams
         .iter()
         .enumerate()
-        .map(|(i, snap)| {
-            let mut snap = snap.clone();
-            snap.point.numbers.get_or_insert(Numbers::None);
-            snap.point.crop = None;
-            let mut diagram = diagram_from_snapshot(&snap);
-            diagram.caption = None;
-            ViewFigure {
-                line: 0,
-                ply: i as u32,
-                diagram,
-                caption: snap.point.caption.clone(),
-            }
-        })
+        .map(|(i, snap)| figure(snap, 0, i as u32))
         .collect();
     Ok(ViewGame {
         title,
         players: (None, None),
+        event: tag_value(game, "Event"),
+        date: tag_value(game, "Date"),
+        link: None,
+        puzzle: None,
         facts: vec![
             (
                 "Rules".into(),
@@ -246,31 +339,75 @@ struct Cursor {
 type Key = (PieceKind, Player);
 
 struct Walker<'a> {
-    replay: &'a GameReplay,
+    /// The replay's diagram points by where they are written.
+    diagrams: HashMap<u32, &'a DiagramSnapshot>,
     lines: Vec<ViewLine>,
     pieces: Vec<Piece>,
-    index: BTreeMap<Key, usize>,
+    index: HashMap<Key, usize>,
     figures: Vec<ViewFigure>,
 }
 
 /// Every peg and link of a position.
 fn standing(pos: &Position) -> Vec<Key> {
-    let setup = pos.to_setup();
-    let mut out: Vec<Key> = setup
-        .pegs
-        .iter()
-        .map(|(h, p)| (PieceKind::Peg(*h), *p))
-        .collect();
-    for l in &setup.links {
-        if let Some(p) = setup.pegs.get(&l.ends().0) {
-            out.push((PieceKind::Link(*l), *p));
-        }
-    }
+    let mut out: Vec<Key> = pos.pegs().map(|(h, p)| (PieceKind::Peg(h), p)).collect();
+    out.extend(pos.links().map(|(l, p)| (PieceKind::Link(l), p)));
     out
 }
 
+/// What a move put on the board and took off it. A placement says so
+/// itself (a player only ever adds and removes their own pieces), so this
+/// costs the move, not the board; a swap is compared in full (it comes
+/// once, at ply 2, on a board of one peg).
+fn changes(
+    mv: &Move,
+    played: &Played,
+    before: Option<Vec<Key>>,
+    after: &Position,
+) -> (Vec<Key>, Vec<Key>) {
+    let me = played.mover;
+    match (mv, before) {
+        (Move::Place(p), _) => {
+            let mut added = vec![(PieceKind::Peg(p.hole), me)];
+            added.extend(played.links_added.iter().map(|l| (PieceKind::Link(*l), me)));
+            let mut removed: Vec<Key> = played
+                .pegs_removed
+                .iter()
+                .map(|h| (PieceKind::Peg(*h), me))
+                .collect();
+            removed.extend(
+                played
+                    .links_removed
+                    .iter()
+                    .map(|l| (PieceKind::Link(*l), me)),
+            );
+            (added, removed)
+        }
+        (_, Some(before)) => {
+            let now: HashSet<Key> = standing(after).into_iter().collect();
+            let was: HashSet<Key> = before.iter().copied().collect();
+            let added = standing(after)
+                .into_iter()
+                .filter(|k| !was.contains(k))
+                .collect();
+            let removed = before.into_iter().filter(|k| !now.contains(k)).collect();
+            (added, removed)
+        }
+        _ => (Vec::new(), Vec::new()),
+    }
+}
+
+/// Whether a variation follows the move at `i` (before the line's next move):
+/// only then is the position before it kept.
+fn variation_follows(elements: &[Element], i: usize) -> bool {
+    elements[i + 1..]
+        .iter()
+        .take_while(|e| !matches!(e, Element::Move(_)))
+        .any(|e| matches!(e, Element::Variation(_)))
+}
+
 impl Walker<'_> {
-    /// Walks `line` from `cur`; returns the line's index.
+    /// Walks `line` from `cur`; returns the line's index. The main line
+    /// records every piece it shows; a variation only what it changes.
     fn line(&mut self, line: &Line, mut cur: Cursor, parent: Option<(usize, u32)>) -> usize {
         let id = self.lines.len();
         self.lines.push(ViewLine {
@@ -279,38 +416,44 @@ impl Walker<'_> {
             moves: Vec::new(),
             intro: Vec::new(),
         });
-        // Pieces standing now, and since when (in this line).
-        let mut open: BTreeMap<Key, u32> = standing(&cur.pos)
-            .into_iter()
-            .map(|k| (k, cur.ply))
-            .collect();
+        // Pieces this line shows (since when), and pieces that stood where
+        // it branched but are gone (since when).
+        let mut shown: BTreeMap<Key, u32> = BTreeMap::new();
+        let mut gone: BTreeMap<Key, u32> = BTreeMap::new();
+        if parent.is_none() {
+            shown.extend(standing(&cur.pos).into_iter().map(|k| (k, cur.ply)));
+        }
         let mut before: Option<Cursor> = None;
         let mut broken = false;
-        for el in &line.elements {
+        for (i, el) in line.elements.iter().enumerate() {
             match el {
                 Element::Move(m) => {
                     if broken {
                         continue;
                     }
-                    before = Some(cur.clone());
+                    before = variation_follows(&line.elements, i).then(|| cur.clone());
+                    let was = (!matches!(m.mv, Move::Place(_))).then(|| standing(&cur.pos));
                     let Ok(played) = cur.pos.play(&m.mv) else {
                         broken = true;
                         continue;
                     };
                     cur.ply += 1;
-                    let now: BTreeMap<Key, ()> =
-                        standing(&cur.pos).into_iter().map(|k| (k, ())).collect();
-                    let gone: Vec<Key> = open
-                        .keys()
-                        .filter(|k| !now.contains_key(k))
-                        .copied()
-                        .collect();
-                    for k in gone {
-                        let since = open.remove(&k).unwrap_or(cur.ply);
-                        self.span(k, id, since, cur.ply);
+                    let (added, removed) = changes(&m.mv, &played, was, &cur.pos);
+                    for k in removed {
+                        match shown.remove(&k) {
+                            Some(since) => self.span(k, id, since, cur.ply, false),
+                            None => {
+                                gone.entry(k).or_insert(cur.ply);
+                            }
+                        }
                     }
-                    for k in now.keys() {
-                        open.entry(*k).or_insert(cur.ply);
+                    for k in added {
+                        match gone.remove(&k) {
+                            Some(since) => self.span(k, id, since, cur.ply, true),
+                            None => {
+                                shown.entry(k).or_insert(cur.ply);
+                            }
+                        }
                     }
                     let mut text = format!("{}. {}", cur.ply, move_words(m));
                     if let Some(g) = m.glyph {
@@ -346,45 +489,39 @@ impl Walker<'_> {
                     if broken {
                         continue;
                     }
-                    let Some(snap) = self
-                        .replay
-                        .diagrams
-                        .iter()
-                        .find(|s| s.point.span.offset == d.span.offset)
-                    else {
-                        continue;
-                    };
-                    let mut snap = snap.clone();
-                    // Numbers only where the point asks for them.
-                    snap.point.numbers.get_or_insert(Numbers::None);
-                    snap.point.crop = None;
-                    let mut diagram = diagram_from_snapshot(&snap);
-                    diagram.caption = None;
-                    self.figures.push(ViewFigure {
-                        line: id,
-                        ply: cur.ply,
-                        diagram,
-                        caption: snap.point.caption.clone(),
-                    });
+                    if let Some(snap) = self.diagrams.get(&d.span.offset) {
+                        self.figures.push(figure(snap, id, cur.ply));
+                    }
                 }
                 Element::Remark(_) | Element::Mark(_) | Element::Claim(_) => {}
             }
         }
-        for (k, since) in open {
-            self.span(k, id, since, cur.ply + 1);
+        for (k, since) in shown {
+            self.span(k, id, since, cur.ply + 1, false);
+        }
+        for (k, since) in gone {
+            self.span(k, id, since, cur.ply + 1, true);
         }
         id
     }
 
-    fn span(&mut self, key: Key, line: usize, from: u32, to: u32) {
+    /// Notes that `key` stands (or, `hidden`, is gone) in `line` from ply
+    /// `from` up to `to`.
+    fn span(&mut self, key: Key, line: usize, from: u32, to: u32, hidden: bool) {
         let i = *self.index.entry(key).or_insert_with(|| {
             self.pieces.push(Piece {
                 kind: key.0,
                 player: key.1,
                 spans: Vec::new(),
+                hidden: Vec::new(),
             });
             self.pieces.len() - 1
         });
-        self.pieces[i].spans.push((line, from, to));
+        let piece = &mut self.pieces[i];
+        if hidden {
+            piece.hidden.push((line, from, to));
+        } else {
+            piece.spans.push((line, from, to));
+        }
     }
 }

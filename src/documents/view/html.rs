@@ -1,45 +1,127 @@
-//! The viewer page: one HTML file holding, per game, one SVG of the whole
-//! game (the board drawn by our renderer, then every peg and link that ever
-//! stands, each with a `data-v` list of `line:first-end` spans), the move
-//! list, and the lines' data as JSON; a small script shows and hides.
+//! The viewer page: one HTML file holding the games' data as JSON, the
+//! empty boards our renderer draws (one per board size, kept in inert
+//! `<template>`s), each game's diagram points and other games' boards as
+//! templates too, the error panel and the standings; a small script draws
+//! the game opened from the data (every peg and link with the plies during
+//! which it stands) and only shows and hides as the user steps.
+//!
+//! A page of a thousand games therefore holds a thousand games' moves, not
+//! a thousand drawn boards, and opens as fast as its JSON is read.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
 use crate::diagram::{Diagram, Scale, Style, to_svg_prefixed};
-use crate::diagram::{Layout, push_num, write_body};
-use crate::twixt::board::Player;
+use crate::diagram::{Layout, write_body};
+use crate::twixt::board::{BoardSize, Player};
 
-use super::{PieceKind, ViewBoard, ViewGame, ViewLine};
+use super::crosstable::{Crosstable, crosstables, points};
+use super::{PieceKind, Problem, ViewBoard, ViewGame};
 
 const CSS: &str = include_str!("viewer.css");
 const SCRIPT: &str = include_str!("viewer.js");
 
-/// The page showing `games` in `style`, titled `title`.
-pub fn to_html(games: &[ViewGame], style: &Style, title: &str) -> String {
-    let mut out = String::with_capacity(256 * 1024);
+/// How the page is made, beyond its games.
+#[derive(Debug, Clone, Default)]
+pub struct PageOptions {
+    /// The page's title and heading.
+    pub title: String,
+    /// Board and controls only, for an `<iframe>` in another page (the
+    /// address's `#embed` does the same).
+    pub embed: bool,
+}
+
+/// The page showing `games` in `style`, with `problems` (files and games
+/// left out) in an error panel.
+pub fn to_html(
+    games: &[ViewGame],
+    problems: &[Problem],
+    style: &Style,
+    options: &PageOptions,
+) -> String {
+    let mut out = String::with_capacity(64 * 1024 + games.len() * 4096);
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     // Nothing may be fetched: no network, no other file.
     out.push_str("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data: blob:\">\n");
     out.push_str("<meta name=\"generator\" content=\"twixtkit\">\n<title>");
-    escape(&mut out, title);
+    escape(&mut out, &options.title);
     out.push_str("</title>\n<style>\n");
     out.push_str(CSS);
-    out.push_str("</style>\n</head>\n<body>\n<h1 id=\"page-title\">");
-    escape(&mut out, title);
+    let _ = write!(
+        out,
+        "</style>\n</head>\n<body{}>\n<h1 id=\"page-title\">",
+        if options.embed {
+            " class=\"embed\""
+        } else {
+            ""
+        }
+    );
+    escape(&mut out, &options.title);
     out.push_str("</h1>\n");
+    if !problems.is_empty() {
+        error_panel(&mut out, problems);
+    }
     if games.len() > 1 {
         game_list(&mut out, games);
     }
-    out.push_str("<main>\n");
-    for (i, g) in games.iter().enumerate() {
-        game_section(&mut out, i, g, style, games.len() == 1);
+    for t in crosstables(games) {
+        crosstable(&mut out, &t);
     }
-    out.push_str("</main>\n<script type=\"application/json\" id=\"twixt-data\">");
+    if !games.is_empty() {
+        viewer(&mut out, games);
+    }
+    // The drawings the script puts on the page: inert until then.
+    // One empty board per size (in order of first use).
+    let mut boards: Vec<BoardSize> = Vec::new();
+    let mut keys = Vec::with_capacity(games.len());
+    for g in games {
+        keys.push(match g.board {
+            ViewBoard::Twixt(size) => Some(match boards.iter().position(|b| *b == size) {
+                Some(k) => k,
+                None => {
+                    boards.push(size);
+                    boards.len() - 1
+                }
+            }),
+            ViewBoard::Drawn { .. } => None,
+        });
+    }
+    out.push_str("<div id=\"drawings\" hidden>\n");
+    for (k, size) in boards.iter().enumerate() {
+        let _ = write!(out, "<template id=\"board-{k}\">");
+        let svg = to_svg_prefixed(
+            &Diagram::blank(*size),
+            style,
+            Scale::Px(24.0),
+            &format!("b{k}-"),
+        );
+        out.push_str(svg.trim_end());
+        out.push_str("</template>\n");
+    }
+    for (i, g) in games.iter().enumerate() {
+        if let ViewBoard::Drawn { svg, .. } = &g.board {
+            let _ = write!(out, "<template id=\"drawn-{i}\">");
+            // Ids unique in the page (a drawn board's text is escaped, so
+            // ` id="` is only ever an attribute).
+            out.push_str(
+                svg.replace(" id=\"", &format!(" id=\"g{}-", i + 1))
+                    .trim_end(),
+            );
+            out.push_str("</template>\n");
+        }
+        if !g.figures.is_empty() {
+            figures(&mut out, i, g, style);
+        }
+    }
+    out.push_str("</div>\n<script type=\"application/json\" id=\"twixt-data\">");
+    let data = json!({
+        "style": style_data(style),
+        "games": games.iter().zip(keys).map(|(g, k)| game_data(g, k)).collect::<Vec<_>>(),
+    });
     // `<` escaped so no text can close the script element.
-    let data = json!({ "games": games.iter().map(game_data).collect::<Vec<_>>() });
     out.push_str(
         &data
             .to_string()
@@ -53,56 +135,102 @@ pub fn to_html(games: &[ViewGame], style: &Style, title: &str) -> String {
     out
 }
 
-fn game_list(out: &mut String, games: &[ViewGame]) {
-    let [first, second] = games.first().map_or(["Red", "Black"], |g| g.sides);
-    let _ = writeln!(
-        out,
-        "<nav id=\"game-list\" aria-label=\"Games\">\n<table>\n<thead><tr><th>#</th><th>Game</th><th>{first}</th><th>{second}</th><th>Result</th><th>Moves</th></tr></thead>\n<tbody>"
-    );
-    for (i, g) in games.iter().enumerate() {
-        let _ = write!(
-            out,
-            "<tr><td>{}</td><td><button type=\"button\" class=\"pick-game\" data-game=\"{i}\">",
-            i + 1
-        );
-        escape(out, &g.title);
-        out.push_str("</button></td><td>");
-        escape(out, g.players.0.as_deref().unwrap_or(""));
-        out.push_str("</td><td>");
-        escape(out, g.players.1.as_deref().unwrap_or(""));
-        out.push_str("</td><td>");
-        escape(out, &g.score);
-        let _ = writeln!(out, "</td><td>{}</td></tr>", g.lines[0].moves.len());
-    }
-    out.push_str("</tbody>\n</table>\n</nav>\n");
-}
-
-fn game_section(out: &mut String, i: usize, g: &ViewGame, style: &Style, single: bool) {
-    let _ = writeln!(
-        out,
-        "<section class=\"game\" id=\"game-{}\" data-game=\"{i}\"{}>",
-        i + 1,
-        if i > 0 { " hidden" } else { "" }
-    );
-    // The page's heading already names a game shown alone.
+/// Files and games left out, each as `twixt check` prints it.
+fn error_panel(out: &mut String, problems: &[Problem]) {
+    let n = problems.len();
     let _ = write!(
         out,
-        "<h2 class=\"game-title\"{}>",
-        if single { " hidden" } else { "" }
+        "<section id=\"errors\" role=\"alert\">\n<h2>{n} problem{} (left out of this page)</h2>\n<ul>\n",
+        if n == 1 { "" } else { "s" }
     );
-    escape(out, &g.title);
-    out.push_str("</h2>\n");
-    if g.players.0.is_some() || g.players.1.is_some() {
-        out.push_str("<p class=\"players\"><span class=\"red-name\">");
-        escape(out, g.players.0.as_deref().unwrap_or(g.sides[0]));
-        out.push_str("</span> – <span class=\"black-name\">");
-        escape(out, g.players.1.as_deref().unwrap_or(g.sides[1]));
-        out.push_str("</span></p>\n");
+    for p in problems {
+        out.push_str("<li><p class=\"error-file\">");
+        escape(out, &p.file);
+        out.push_str("</p><p class=\"error-message\">");
+        escape(out, &p.message);
+        out.push_str("</p>");
+        if !p.diagnostics.is_empty() {
+            out.push_str("<pre>");
+            for d in &p.diagnostics {
+                escape_keeping_lines(out, &d.render());
+            }
+            out.push_str("</pre>");
+        }
+        out.push_str("</li>\n");
     }
-    out.push_str("<div class=\"viewer\">\n<div class=\"board\">\n");
-    board_svg(out, i, g, style);
-    out.push_str("</div>\n<div class=\"side\">\n");
+    out.push_str("</ul>\n</section>\n");
+}
+
+/// The list of games: its rows are made by the script from the data, so
+/// that it can search, sort and filter them.
+fn game_list(out: &mut String, games: &[ViewGame]) {
+    let [first, second] = games.first().map_or(["Red", "Black"], |g| g.sides);
     out.push_str(concat!(
+        "<nav id=\"game-list\" aria-label=\"Games\">\n<div class=\"list-tools\">\n",
+        "<label>Search <input type=\"search\" id=\"search\" placeholder=\"player, event or date\" autocomplete=\"off\"></label>\n",
+        "<label>Result <select id=\"result-filter\">",
+        "<option value=\"\">all</option><option value=\"1-0\">1-0</option><option value=\"0-1\">0-1</option>",
+        "<option value=\"½-½\">draw</option><option value=\"–\">unfinished</option></select></label>\n",
+        "<span id=\"list-count\" aria-live=\"polite\"></span>\n</div>\n",
+        "<div class=\"table-wrap\"><table id=\"games\">\n<thead><tr>",
+    ));
+    for (key, label) in [
+        ("n", "#"),
+        ("title", "Game"),
+        ("red", first),
+        ("black", second),
+        ("event", "Event"),
+        ("date", "Date"),
+        ("score", "Result"),
+        ("moves", "Moves"),
+    ] {
+        let _ = write!(
+            out,
+            "<th aria-sort=\"none\"><button type=\"button\" class=\"sort\" data-sort=\"{key}\">{label}</button></th>"
+        );
+    }
+    out.push_str("</tr></thead>\n<tbody></tbody>\n</table></div>\n</nav>\n");
+}
+
+fn crosstable(out: &mut String, t: &Crosstable) {
+    out.push_str("<section class=\"crosstable\">\n<h2>Standings: ");
+    escape(out, &t.event);
+    out.push_str("</h2>\n<div class=\"table-wrap\"><table>\n<thead><tr><th>#</th><th>Player</th>");
+    for i in 1..=t.rows.len() {
+        let _ = write!(out, "<th>{i}</th>");
+    }
+    out.push_str("<th>Games</th><th>Points</th></tr></thead>\n<tbody>\n");
+    for (i, r) in t.rows.iter().enumerate() {
+        let _ = write!(out, "<tr><td>{}</td><td class=\"name\">", i + 1);
+        escape(out, &r.name);
+        out.push_str("</td>");
+        for (j, a) in r.against.iter().enumerate() {
+            match a {
+                _ if i == j => out.push_str("<td class=\"self\">×</td>"),
+                Some(h) => {
+                    let _ = write!(out, "<td>{}</td>", points(*h));
+                }
+                None => out.push_str("<td></td>"),
+            }
+        }
+        let _ = writeln!(
+            out,
+            "<td>{}</td><td class=\"points\">{}</td></tr>",
+            r.games,
+            points(r.halves)
+        );
+    }
+    out.push_str("</tbody>\n</table></div>\n</section>\n");
+}
+
+/// The one viewer the script fills with the game opened.
+fn viewer(out: &mut String, games: &[ViewGame]) {
+    let flip = games.iter().any(|g| matches!(g.board, ViewBoard::Twixt(_)));
+    out.push_str(concat!(
+        "<main>\n<section class=\"game\" id=\"viewer\">\n",
+        "<h2 class=\"game-title\"></h2>\n<p class=\"players\"></p>\n",
+        "<p class=\"notice\" role=\"status\" hidden></p>\n",
+        "<div class=\"viewer\">\n<div class=\"board\" title=\"Tap the right half for the next move, the left half for the one before\"></div>\n<div class=\"side\">\n",
         "<div class=\"controls\" role=\"toolbar\" aria-label=\"Step through the game\">\n",
         "<button type=\"button\" data-go=\"first\" aria-label=\"Start (Home)\" title=\"Start (Home)\">|◀</button>\n",
         "<button type=\"button\" data-go=\"back10\" aria-label=\"Back 10 moves (Page Up)\" title=\"Back 10 moves (Page Up)\">◀◀</button>\n",
@@ -110,146 +238,43 @@ fn game_section(out: &mut String, i: usize, g: &ViewGame, style: &Style, single:
         "<button type=\"button\" data-go=\"next\" aria-label=\"Forward one move (Right arrow)\" title=\"Forward one move (→)\">▶</button>\n",
         "<button type=\"button\" data-go=\"next10\" aria-label=\"Forward 10 moves (Page Down)\" title=\"Forward 10 moves (Page Down)\">▶▶</button>\n",
         "<button type=\"button\" data-go=\"last\" aria-label=\"End (End)\" title=\"End (End)\">▶|</button>\n",
+        "</div>\n<div class=\"play\">\n",
+        "<button type=\"button\" data-do=\"play\" aria-pressed=\"false\">Play</button>\n",
+        "<label>Speed <select class=\"speed\"><option value=\"2000\">slow</option><option value=\"1000\" selected>normal</option><option value=\"400\">fast</option></select></label>\n",
         "</div>\n<div class=\"options\">\n",
         "<button type=\"button\" data-do=\"coords\" aria-pressed=\"true\">Coordinates</button>\n",
+        "<button type=\"button\" data-do=\"numbers\" aria-pressed=\"false\">Move numbers</button>\n",
     ));
     // Black's view turns a TwixT board; other games have no such view.
-    if matches!(g.board, ViewBoard::Twixt(_)) {
+    if flip {
         out.push_str(
             "<button type=\"button\" data-do=\"flip\" aria-pressed=\"false\">Black's view</button>\n",
         );
     }
     out.push_str(concat!(
         "<button type=\"button\" data-do=\"download\">Download SVG</button>\n",
+        "<button type=\"button\" data-do=\"solve\" aria-pressed=\"false\" hidden>Solve</button>\n",
         "</div>\n",
+        "<div class=\"puzzle\" hidden><p class=\"task\"></p><p class=\"verdict\" aria-live=\"assertive\"></p>",
+        "<button type=\"button\" data-do=\"reveal\">Show the solution</button></div>\n",
         "<div class=\"status\" aria-live=\"polite\"><p class=\"current\"></p><div class=\"comments\"></div>",
         "<div class=\"branches\"></div><p class=\"result\"></p>",
         "<button type=\"button\" class=\"leave\" hidden>Back to the main line</button></div>\n",
+        "<nav class=\"move-list\" aria-label=\"Moves\"></nav>\n",
+        "<p class=\"legend\">Glyphs: ! good, ? mistake, !? interesting, ?! dubious; = a draw offered with the move.</p>\n",
+        "<p class=\"source\" hidden><a rel=\"noopener noreferrer\" target=\"_blank\">The game on Little Golem</a></p>\n",
+        "<dl class=\"facts\"></dl>\n",
+        "</div>\n</div>\n</section>\n</main>\n",
     ));
-    out.push_str("<nav class=\"move-list\" aria-label=\"Moves\">\n");
-    move_list(out, g, 0);
-    out.push_str("</nav>\n");
-    if !g.facts.is_empty() {
-        out.push_str("<dl class=\"facts\">\n");
-        for (k, v) in &g.facts {
-            out.push_str("<dt>");
-            escape(out, k);
-            out.push_str("</dt><dd>");
-            escape(out, v);
-            out.push_str("</dd>\n");
-        }
-        out.push_str("</dl>\n");
-    }
-    out.push_str("</div>\n</div>\n</section>\n");
 }
 
-/// A line's moves as a list of buttons, each variation nested under the
-/// move it replaces.
-fn move_list(out: &mut String, g: &ViewGame, line: usize) {
-    let l: &ViewLine = &g.lines[line];
-    let class = if line == 0 {
-        "moves"
-    } else {
-        "moves variation"
-    };
-    let _ = writeln!(out, "<ol class=\"{class}\" data-line=\"{line}\">");
-    for m in &l.moves {
-        let _ = write!(
-            out,
-            "<li><button type=\"button\" class=\"mv {}\" data-l=\"{line}\" data-p=\"{}\">",
-            m.player.name(),
-            m.ply
-        );
-        escape(out, &m.text);
-        out.push_str("</button>");
-        for v in &m.variations {
-            out.push('\n');
-            move_list(out, g, *v);
-        }
-        out.push_str("</li>\n");
-    }
-    out.push_str("</ol>\n");
-}
-
-/// The board of the whole game: our renderer's empty board, then every
-/// piece with its spans, the current-move ring, and the diagram points.
-fn board_svg(out: &mut String, gi: usize, g: &ViewGame, s: &Style) {
-    let size = match &g.board {
-        ViewBoard::Twixt(size) => *size,
-        ViewBoard::Drawn { svg, .. } => {
-            // Ids unique in the page (a drawn board's text is escaped, so
-            // ` id="` is only ever an attribute).
-            out.push_str(&svg.replace(" id=\"", &format!(" id=\"g{}-", gi + 1)));
-            return;
-        }
-    };
-    let prefix = format!("g{}-", gi + 1);
-    let base = Diagram::blank(size);
-    let svg = to_svg_prefixed(&base, s, Scale::Px(24.0), &prefix);
-    let body_end = svg.rfind("</svg>").unwrap_or(svg.len());
-    out.push_str(&svg[..body_end]);
-    let n = |out: &mut String, v: f64| push_num(out, v);
+/// A game's diagram points, drawn in full, as groups the script moves onto
+/// its board when the game is opened.
+fn figures(out: &mut String, gi: usize, g: &ViewGame, s: &Style) {
     let _ = write!(
         out,
-        "<g class=\"pieces\">\n<g class=\"links\" stroke-linecap=\"round\" stroke-width=\""
+        "<template id=\"figures-{gi}\"><svg xmlns=\"http://www.w3.org/2000/svg\">"
     );
-    n(out, s.link_width);
-    out.push_str("\">\n");
-    for p in g.pieces.iter() {
-        if let PieceKind::Link(l) = p.kind {
-            let (a, b) = l.ends();
-            let colour = match p.player {
-                Player::Red => &s.red_link,
-                Player::Black => &s.black_link,
-            };
-            let _ = write!(
-                out,
-                "<path class=\"link {}\" stroke=\"{colour}\" d=\"M{} {}L{} {}\" data-v=\"",
-                p.player.name(),
-                a.col,
-                a.row,
-                b.col,
-                b.row
-            );
-            spans(out, &p.spans);
-            out.push_str("\"/>\n");
-        }
-    }
-    out.push_str("</g>\n<g class=\"pegs\"");
-    if !s.peg_outline.is_none() && s.peg_outline_width > 0.0 {
-        let _ = write!(out, " stroke=\"{}\" stroke-width=\"", s.peg_outline);
-        n(out, s.peg_outline_width);
-        out.push('"');
-    }
-    out.push_str(">\n");
-    for p in g.pieces.iter() {
-        if let PieceKind::Peg(h) = p.kind {
-            let colour = match p.player {
-                Player::Red => &s.red,
-                Player::Black => &s.black,
-            };
-            let _ = write!(
-                out,
-                "<use class=\"peg {}\" href=\"#{prefix}peg\" fill=\"{colour}\" x=\"{}\" y=\"{}\" data-hole=\"{h}\" data-v=\"",
-                p.player.name(),
-                h.col,
-                h.row
-            );
-            spans(out, &p.spans);
-            out.push_str("\"/>\n");
-        }
-    }
-    out.push_str("</g>\n");
-    let ring_r = s.peg_radius + s.last_move_width.max(0.06) * 0.5 + 0.05;
-    let _ = write!(
-        out,
-        "<circle class=\"ring last-move\" fill=\"none\" stroke=\"{}\" stroke-width=\"",
-        s.last_move
-    );
-    n(out, s.last_move_width);
-    out.push_str("\" cx=\"0\" cy=\"0\" r=\"");
-    n(out, ring_r);
-    out.push_str("\" display=\"none\"/>\n</g>\n");
     for (k, f) in g.figures.iter().enumerate() {
         let layout = Layout::new(&f.diagram, s);
         let _ = writeln!(
@@ -257,10 +282,16 @@ fn board_svg(out: &mut String, gi: usize, g: &ViewGame, s: &Style) {
             "<g class=\"figure\" data-l=\"{}\" data-p=\"{}\" display=\"none\">",
             f.line, f.ply
         );
-        write_body(out, &f.diagram, s, &layout, &format!("{prefix}f{}-", k + 1));
+        write_body(
+            out,
+            &f.diagram,
+            s,
+            &layout,
+            &format!("g{}-f{}-", gi + 1, k + 1),
+        );
         out.push_str("</g>\n");
     }
-    out.push_str("</svg>\n");
+    out.push_str("</svg></template>\n");
 }
 
 /// A piece's spans as its `data-v` value: `line:first-end`, space-separated.
@@ -273,8 +304,41 @@ pub(crate) fn spans(out: &mut String, spans: &[(usize, u32, u32)]) {
     }
 }
 
-/// What the script needs of a game: its lines, moves, comments, captions.
-fn game_data(g: &ViewGame) -> Value {
+/// Spans as one flat list: line, first, end, line, first, end, ….
+fn flat(spans: &[(usize, u32, u32)]) -> Vec<u64> {
+    spans
+        .iter()
+        .flat_map(|&(l, a, b)| [l as u64, u64::from(a), u64::from(b)])
+        .collect()
+}
+
+fn style_data(s: &Style) -> Value {
+    let outline = !s.peg_outline.is_none() && s.peg_outline_width > 0.0;
+    json!({
+        "red": s.red.to_string(),
+        "black": s.black.to_string(),
+        "redLink": s.red_link.to_string(),
+        "blackLink": s.black_link.to_string(),
+        "linkWidth": s.link_width,
+        "outline": if outline { Some(s.peg_outline.to_string()) } else { None },
+        "outlineWidth": s.peg_outline_width,
+        "ring": s.last_move.to_string(),
+        "ringWidth": s.last_move_width,
+        "ringR": s.peg_radius + s.last_move_width.max(0.06) * 0.5 + 0.05,
+        "pegR": s.peg_radius,
+    })
+}
+
+fn side(p: Player) -> u8 {
+    match p {
+        Player::Red => 0,
+        Player::Black => 1,
+    }
+}
+
+/// What the script needs of a game: its list entry, its lines, moves,
+/// comments, captions, pieces and puzzle.
+fn game_data(g: &ViewGame, board: Option<usize>) -> Value {
     let lines: Vec<Value> = g
         .lines
         .iter()
@@ -283,12 +347,21 @@ fn game_data(g: &ViewGame) -> Value {
                 .moves
                 .iter()
                 .map(|m| {
-                    json!({
-                        "t": m.text,
-                        "h": m.hole.map(|h| [h.col, h.row]),
-                        "c": m.comments,
-                        "v": m.variations,
-                    })
+                    let mut o = serde_json::Map::new();
+                    o.insert("t".into(), json!(m.text));
+                    if side(m.player) == 1 {
+                        o.insert("b".into(), json!(1));
+                    }
+                    if let Some(h) = m.hole {
+                        o.insert("h".into(), json!([h.col, h.row]));
+                    }
+                    if !m.comments.is_empty() {
+                        o.insert("c".into(), json!(m.comments));
+                    }
+                    if !m.variations.is_empty() {
+                        o.insert("v".into(), json!(m.variations));
+                    }
+                    Value::Object(o)
                 })
                 .collect();
             json!({
@@ -302,26 +375,75 @@ fn game_data(g: &ViewGame) -> Value {
     let mut captions: Vec<Value> = g
         .figures
         .iter()
+        .filter(|f| !f.caption.is_empty())
         .map(|f| json!({ "l": f.line, "p": f.ply, "c": f.caption }))
         .collect();
     if let ViewBoard::Drawn {
         captions: drawn, ..
     } = &g.board
     {
-        // The page puts each caption of a position before the ones already
-        // there: the last of a position's captions is shown first.
+        let mut by: BTreeMap<(usize, u32), Vec<&str>> = BTreeMap::new();
+        for (l, p, c) in drawn {
+            by.entry((*l, *p)).or_default().push(c);
+        }
         captions.extend(
-            drawn
-                .iter()
-                .rev()
-                .map(|(l, p, c)| json!({ "l": l, "p": p, "c": c })),
+            by.into_iter()
+                .map(|((l, p), c)| json!({ "l": l, "p": p, "c": c })),
         );
     }
+    let mut pegs = Vec::new();
+    let mut links = Vec::new();
+    for p in &g.pieces {
+        match p.kind {
+            PieceKind::Peg(h) => pegs.push(json!([
+                side(p.player),
+                h.col,
+                h.row,
+                flat(&p.spans),
+                flat(&p.hidden)
+            ])),
+            PieceKind::Link(l) => {
+                let (a, b) = l.ends();
+                links.push(json!([
+                    side(p.player),
+                    a.col,
+                    a.row,
+                    b.col,
+                    b.row,
+                    flat(&p.spans),
+                    flat(&p.hidden)
+                ]));
+            }
+        }
+    }
+    let puzzle = g.puzzle.as_ref().map(|p| {
+        json!({
+            "task": p.task,
+            "solver": side(p.solver),
+            "answers": p.answers.iter().map(|a| json!([
+                a.line,
+                a.ply,
+                a.accepted.iter().map(|(h, l)| json!([h.col, h.row, l])).collect::<Vec<_>>()
+            ])).collect::<Vec<_>>(),
+        })
+    });
     json!({
         "title": g.title,
+        "players": [g.players.0, g.players.1],
+        "sides": g.sides,
+        "event": g.event,
+        "date": g.date,
+        "link": g.link,
+        "score": g.score,
         "result": g.result,
+        "facts": g.facts,
+        "board": board,
         "lines": lines,
+        "pegs": pegs,
+        "links": links,
         "captions": captions,
+        "figures": !g.figures.is_empty(),
+        "puzzle": puzzle,
     })
 }
 
@@ -337,5 +459,15 @@ fn escape(out: &mut String, text: &str) {
             c if c.is_control() || matches!(c, '\u{FFFE}' | '\u{FFFF}') => {}
             c => out.push(c),
         }
+    }
+}
+
+/// [`escape`], keeping line breaks (for a `<pre>`).
+fn escape_keeping_lines(out: &mut String, text: &str) {
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        escape(out, line);
     }
 }

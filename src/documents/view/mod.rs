@@ -7,15 +7,19 @@
 //! [`html`] writes the page, and [`write`](mod@write) writes it as a file.
 
 mod build;
+mod crosstable;
 pub mod html;
+mod puzzle;
 mod write;
 
 use crate::diagram::Diagram;
 use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::link::Link;
 
-pub use build::{ViewError, view_games};
-pub use write::{PageError, check_page_name, write_page};
+pub use build::{ViewError, title_of, view_games};
+pub use crosstable::{Crosstable, Standing, crosstables};
+pub use puzzle::{Answer, Puzzle};
+pub use write::{MAX_FIGURE_PIECES, PageError, PageSettings, Written, check_page_name, write_page};
 
 use std::path::Path;
 
@@ -48,38 +52,89 @@ pub fn open_input(path: &Path, options: &OpenOptions) -> Result<ViewInput, crate
 
 /// The games of `inputs`, in order; the first file with errors stops it.
 pub fn view_inputs(inputs: &[ViewInput]) -> Result<Vec<ViewGame>, ViewError> {
-    let mut out = Vec::new();
+    let mut games = Vec::new();
     for input in inputs {
-        match input {
-            ViewInput::Twixt(file) => match view_games(std::slice::from_ref(file)) {
-                Ok(games) => out.extend(games),
-                Err(ViewError::Empty) => {}
-                Err(e) => return Err(e),
-            },
-            ViewInput::Twrs(file) => match crate::twrs::view::view_games(file) {
-                Ok(games) => out.extend(games),
-                Err(diagnostics) => {
-                    return Err(ViewError::Invalid {
-                        file: file.name.clone(),
-                        diagnostics,
-                    });
-                }
-            },
+        let mut errors = Vec::new();
+        input_games(input, &mut games, &mut errors);
+        if let Some(e) = errors.into_iter().next() {
+            return Err(e);
         }
     }
-    if out.is_empty() {
+    if games.is_empty() {
         return Err(ViewError::Empty);
     }
-    Ok(out)
+    Ok(games)
+}
+
+/// The games of `inputs` that can be shown, in order, and the problems of
+/// the others (a file that cannot be read, a game with errors): what
+/// `--lenient` puts on the page.
+pub fn view_inputs_lenient(inputs: &[ViewInput]) -> (Vec<ViewGame>, Vec<Problem>) {
+    let mut games = Vec::new();
+    let mut errors = Vec::new();
+    for input in inputs {
+        input_games(input, &mut games, &mut errors);
+    }
+    let problems = errors.iter().map(|e| Problem::new(e.file(), e)).collect();
+    (games, problems)
+}
+
+fn input_games(input: &ViewInput, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>) {
+    match input {
+        ViewInput::Twixt(file) => build::file_games(file, games, errors),
+        ViewInput::Twrs(file) => match crate::twrs::view::view_games(file) {
+            Ok(g) => games.extend(g),
+            Err(diagnostics) => errors.push(ViewError::Invalid {
+                file: file.name.clone(),
+                diagnostics,
+            }),
+        },
+    }
+}
+
+/// A file, or games of a file, left out of a `--lenient` page, and why:
+/// the page's error panel shows it as `twixt check` prints it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Problem {
+    /// The file.
+    pub file: String,
+    /// What is wrong, in one line.
+    pub message: String,
+    /// The located errors, each with its snippet.
+    pub diagnostics: Vec<crate::diagnostic::Diagnostic>,
+}
+
+impl Problem {
+    /// The problem of `file` that `error` explains.
+    pub fn new<E>(file: &str, error: &E) -> Problem
+    where
+        E: crate::diagnostic::Explained + std::fmt::Display,
+    {
+        Problem {
+            file: file.to_string(),
+            message: error.to_string(),
+            diagnostics: error.diagnostics().to_vec(),
+        }
+    }
 }
 
 /// One game as the viewer shows it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ViewGame {
-    /// The game's title.
+    /// The game's title: its `[Title]`, else its players, else its event
+    /// (see [`title_of`]).
     pub title: String,
     /// Red's and Black's names, when known.
     pub players: (Option<String>, Option<String>),
+    /// The event, when the game names one (games sharing it get a crosstable).
+    pub event: Option<String>,
+    /// The date, as written.
+    pub date: Option<String>,
+    /// The game's page on the server it was played on (a Little Golem
+    /// record named `game<id>.tsgf`), built from digits only.
+    pub link: Option<String>,
+    /// For a game with a `[Task]`: what the page's solve mode accepts.
+    pub puzzle: Option<Puzzle>,
     /// Facts for the info panel: event, date, rules, size, …
     pub facts: Vec<(String, String)>,
     /// How the game ended, said in words ("Black won by resignation at move 39").
@@ -94,7 +149,10 @@ pub struct ViewGame {
     pub sides: [&'static str; 2],
     /// Line 0 is the main line; variations follow, each naming its parent.
     pub lines: Vec<ViewLine>,
-    /// Every peg and link that ever stands, with when.
+    /// Every peg and link that ever stands, with when. A variation's spans
+    /// hold only what changes against its parent line: a TwixT piece with
+    /// no span of a variation stands there as it stood where the
+    /// variation branched (see [`Piece::hidden`]).
     pub pieces: Vec<Piece>,
     /// Diagram points: the full drawing shown at their line and ply.
     pub figures: Vec<ViewFigure>,
@@ -171,6 +229,9 @@ pub struct Piece {
     /// (line, first ply, first ply it no longer stands): it is shown at
     /// `(line, p)` when `first <= p < end`.
     pub spans: Vec<(usize, u32, u32)>,
+    /// (line, first ply, end): plies of a variation during which a piece
+    /// that stood where it branched is gone.
+    pub hidden: Vec<(usize, u32, u32)>,
 }
 
 /// A diagram point of a script, drawn in full (marks and labels included)
@@ -183,6 +244,6 @@ pub struct ViewFigure {
     pub ply: u32,
     /// The drawing (full board, no caption).
     pub diagram: Diagram,
-    /// Its caption, shown beside the board.
-    pub caption: Option<String>,
+    /// Its caption and then its translation, shown beside the board.
+    pub caption: Vec<String>,
 }
