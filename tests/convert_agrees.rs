@@ -18,12 +18,15 @@ fn twixt(args: &[&std::ffi::OsStr]) -> String {
     String::from_utf8(o.stdout).unwrap()
 }
 
-/// What `check` says of each game, without the file name and line.
+/// What `check` says of each game, without the file name and line, and
+/// without the snippets under a message: a record and its script hold the
+/// same move on different lines (a T1 file has one move a line).
 fn verdicts(report: &str) -> Vec<String> {
     report
         .lines()
         .filter(|l| !l.starts_with("checked "))
         .map(|l| l.splitn(3, ':').nth(2).unwrap_or(l).trim().to_string())
+        .filter(|l| !l.starts_with('|') && !l.starts_with(|c: char| c.is_ascii_digit()))
         .collect()
 }
 
