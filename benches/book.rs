@@ -1,6 +1,8 @@
 //! Time to make the book of a 300-move annotated 24×24 game (a random legal
 //! game under the pencil rules, a comment every 10 moves, a diagram point
-//! every 50, and a diagram every 20 moves between them) as HTML and as PDF.
+//! every 50, and a diagram every 20 moves between them) as HTML, as Typst
+//! source and as PDF; and a booklet of 100 games the length of Little
+//! Golem's (random 24×24 games of 30 to 90 moves) as PDF.
 //!
 //! Run: `cargo bench --bench book`
 
@@ -11,10 +13,9 @@ use std::path::PathBuf;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use twixtkit::book::html::{Styles, to_html};
-use twixtkit::book::pdf::to_pdf;
-use twixtkit::book::{BookOptions, book};
+use twixtkit::book::typst_source::{PageSetup, to_typst};
+use twixtkit::book::{BookOptions, WriteOptions, book, booklet, to_pdf};
 use twixtkit::diagram::Style;
-use twixtkit::diagram::sheet::Paper;
 use twixtkit::open::{Content, GameFile};
 use twixtkit::script::{move_text, parse};
 use twixtkit::twixt::random::random_game;
@@ -44,6 +45,39 @@ fn script() -> String {
     s
 }
 
+/// A file of 100 games of 30 to 90 moves, each with its players.
+fn games() -> String {
+    let rules = RuleSet::pencil();
+    let mut s = String::new();
+    for g in 0..100u64 {
+        let plies = 30 + (g * 37 % 61) as u32;
+        let moves = random_game(&rules, 5000 + g, plies);
+        let _ = write!(
+            s,
+            "[Red \"player{}\"]\n[Black \"player{}\"]\n[Rules \"pencil\"]\n[Size \"24\"]\n\n",
+            g * 2,
+            g * 2 + 1
+        );
+        for (i, mv) in moves.iter().enumerate() {
+            let _ = write!(s, "{}. {} ", i + 1, move_text(mv));
+        }
+        s.push_str("\n\n");
+    }
+    s
+}
+
+fn file_of(source: String) -> GameFile {
+    let parsed = parse(&source);
+    assert!(parsed.errors.is_empty());
+    GameFile {
+        path: PathBuf::from("bench.twixt"),
+        content: Content::Script {
+            games: parsed.file.games,
+            source,
+        },
+    }
+}
+
 fn bench(c: &mut Criterion) {
     let source = script();
     let parsed = parse(&source);
@@ -64,7 +98,8 @@ fn bench(c: &mut Criterion) {
     let opts = BookOptions::default();
     let b = book(&file, &opts).expect("the game is legal");
     let html = to_html(&b, &styles);
-    let pdf = to_pdf(&b, &styles, Paper::A4).unwrap();
+    let write = WriteOptions::default();
+    let pdf = to_pdf(&b, &styles, &write).unwrap();
     println!(
         "300 moves: {} figures, HTML {} KB, PDF {} KB",
         b.figures().len(),
@@ -74,9 +109,34 @@ fn bench(c: &mut Criterion) {
     c.bench_function("book 300 moves to HTML", |bn| {
         bn.iter(|| to_html(&book(black_box(&file), &opts).unwrap(), &styles))
     });
-    c.bench_function("book 300 moves to PDF", |bn| {
-        bn.iter(|| to_pdf(&book(black_box(&file), &opts).unwrap(), &styles, Paper::A4).unwrap())
+    c.bench_function("book 300 moves to Typst source", |bn| {
+        bn.iter(|| {
+            to_typst(
+                &book(black_box(&file), &opts).unwrap(),
+                &styles,
+                &PageSetup::default(),
+                "book",
+            )
+        })
     });
+    c.bench_function("book 300 moves to PDF", |bn| {
+        bn.iter(|| to_pdf(&book(black_box(&file), &opts).unwrap(), &styles, &write).unwrap())
+    });
+    let many = file_of(games());
+    let booklet_opts = WriteOptions {
+        setup: PageSetup {
+            booklet: true,
+            ..PageSetup::default()
+        },
+        template: None,
+    };
+    let make = || {
+        let b = booklet("Club", vec![book(black_box(&many), &opts).unwrap()], &[]);
+        to_pdf(&b, &styles, &booklet_opts).unwrap()
+    };
+    let pdf = make();
+    println!("100 games: PDF {} KB", pdf.len() / 1024);
+    c.bench_function("booklet of 100 games to PDF", |bn| bn.iter(make));
 }
 
 criterion_group! {

@@ -337,13 +337,9 @@ fn the_dujardin_pdf_keeps_its_headings_and_moves_with_their_diagrams() {
     let opening = |l: &str| l.contains("Cette courte partie") || l.contains("véritable.");
     let bad = bad_breaks(&pages, &titles, |_| false, opening);
     assert!(bad.is_empty(), "{bad:#?}");
-    // Each title begins a page here: the figure under it does not fit
-    // below the game before.
-    for t in &titles {
-        assert!(pages.iter().any(|p| &p[0] == t), "{t}: {pages:#?}");
-    }
-    // No page was wasted: one diagram to a page, as before.
-    assert_eq!(pages.len(), 13);
+    // The three games on five pages at most (a diagram and its caption to
+    // each of the game's eleven moves).
+    assert!(pages.len() <= 5, "{} pages", pages.len());
 }
 
 /// A script of `games` random games of varied lengths under varied title
@@ -356,7 +352,7 @@ fn many_games(games: u64) -> (String, Vec<String>) {
     for g in 0..games {
         let plies = [1, 3, 6, 9, 14, 22, 31, 40, 57, 75][(g * 7 % 10) as usize];
         let moves = random_game(&rules, 1000 + g, plies);
-        let mut title = format!("Study {} of the collection", g + 1);
+        let title = format!("Study {} of the collection", g + 1);
         s.push_str(&format!(
             "[Title \"{title}\"]\n[Rules \"pencil\"]\n[Size \"24\"]\n"
         ));
@@ -364,10 +360,10 @@ fn many_games(games: u64) -> (String, Vec<String>) {
             s.push_str("[Red \"Alice\"]\n[Black \"Bob\"]\n[Date \"2024.05.01\"]\n");
         }
         if g % 4 == 2 {
-            // The event names the game in the book.
-            title = format!("Club championship, game {}", g + 1);
+            // The title names the game in the book, not the event.
             s.push_str(&format!(
-                "[Event \"{title}\"]\n[Round \"3\"]\n[Annotator \"Carol\"]\n"
+                "[Event \"Club championship, game {}\"]\n[Round \"3\"]\n[Annotator \"Carol\"]\n",
+                g + 1
             ));
         }
         titles.push(title);

@@ -825,23 +825,24 @@ fn a_puzzle_is_solved_by_clicking_holes() {
         verdict()
     );
     assert_eq!(hash(&b), start);
-    // The script's move (j10) is right, and the defence (g4) follows.
+    // The script's move (j10) is right, and the defence (g4) follows;
+    // moves are numbered as the script writes them, from 1 after the setup.
     let (x, y) = at((9, 9));
     b.tap(x, y);
-    assert!(verdict().starts_with("Right: 25. j10"), "{}", verdict());
+    assert!(verdict().starts_with("Right: 1. j10"), "{}", verdict());
     settle(&b, 900);
-    assert!(verdict().contains("The defence: 26. g4"), "{}", verdict());
+    assert!(verdict().contains("The defence: 2. g4"), "{}", verdict());
     assert!(shown(&b).contains("g4:black"));
     // h3, then either i4 or f7 (the variation's answer) wins.
     let (x, y) = at((7, 2));
     b.tap(x, y);
     settle(&b, 900);
-    assert!(verdict().contains("The defence: 28. i4"), "{}", verdict());
+    assert!(verdict().contains("The defence: 4. i4"), "{}", verdict());
     let (x, y) = at((5, 6));
     b.tap(x, y);
     settle(&b, 900);
     assert!(
-        verdict().contains("29. f7") && verdict().contains("Solved"),
+        verdict().contains("5. f7") && verdict().contains("Solved"),
         "{}",
         verdict()
     );

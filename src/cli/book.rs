@@ -1,22 +1,46 @@
-//! `twixt book`: a game, or every game of a file, as one HTML or PDF document.
+//! `twixt book`: a game, every game of a file, or every game of several
+//! files and folders (a booklet), as one HTML or PDF document, or as Typst
+//! source.
 
 use std::path::{Path, PathBuf};
 
-use twixtkit::book::{BookFormat, BookOptions, write_book};
+use twixtkit::book::typst_source::{PageSetup, language_code};
+use twixtkit::book::{BookFormat, BookOptions, WriteOptions, booklet, write_book};
+use twixtkit::commands::game::open;
 use twixtkit::diagram::Style;
 use twixtkit::diagram::sheet::Paper;
+use twixtkit::open::{Request, game_files};
 
 use super::failure::Failure;
-use super::game_args::GameArgs;
+use super::game_args::ReadArgs;
 
 #[derive(clap::Args)]
 pub struct Args {
+    /// The games: scripts (.twixt) or records (.tsgf, .T1, .txt, .moves),
+    /// or folders of them; several make a booklet. `-` reads standard input.
+    #[arg(
+        required_unless_present = "position",
+        default_value = "-",
+        hide_default_value = true,
+        num_args = 1..
+    )]
+    inputs: Vec<PathBuf>,
+    /// A position in one line instead of a file, like
+    /// 24/pencil/c3,d5/h8,j6/*/black (size/rules/red/black/links/to-move).
+    #[arg(long, value_name = "LINE", conflicts_with_all = ["from", "game", "rules", "size"])]
+    position: Option<String>,
+    /// Only this game of each file (1-based; default: every game).
+    #[arg(long, value_name = "N")]
+    game: Option<usize>,
     #[command(flatten)]
     write: super::game_args::WriteArgs,
     #[command(flatten)]
-    game: GameArgs,
-    /// The document: .html (one self-contained file) or .pdf; `-` writes
-    /// standard output.
+    read: ReadArgs,
+    /// The title of a booklet's title page (default: the first game's).
+    #[arg(long)]
+    title: Option<String>,
+    /// The document: .html (one self-contained file), .pdf, or .typ (Typst
+    /// source, its figures and template beside it); `-` writes standard output.
     #[arg(short, long)]
     output: PathBuf,
     /// The format for standard output (default html); a file's name says it.
@@ -32,8 +56,21 @@ pub struct Args {
     /// Diagram style: rulebook, print, screen, or a YAML style file.
     #[arg(long, default_value = "rulebook")]
     style: String,
+    /// The distance between neighbouring holes in every diagram of the PDF
+    /// or Typst book, in mm (e.g. 3mm): one scale for the whole book.
+    #[arg(long, value_name = "PITCH", default_value = "3mm", value_parser = pitch)]
+    diagram_size: f64,
+    /// The language of the text, for hyphenation (fr, de, nl, it, en, …);
+    /// default: the first game's [Language] header, else English.
+    #[arg(long, value_name = "CODE", value_parser = lang)]
+    lang: Option<String>,
+    /// A Typst file that sets the page style of the PDF or Typst book (see
+    /// docs/book.md for what it defines).
+    #[arg(long, value_name = "FILE.typ")]
+    template: Option<PathBuf>,
     /// Write a draft even when moves are illegal or claims false: they are
-    /// printed as warnings instead of stopping the book.
+    /// printed as warnings instead of stopping the book. In a booklet, a
+    /// file that cannot be read is left out and listed at its start.
     #[arg(long)]
     lenient: bool,
 }
@@ -47,14 +84,105 @@ pub fn run(a: Args) -> Result<(), Failure> {
         moves_per_diagram: a.moves_per_diagram,
         lenient: a.lenient,
     };
-    let b = a.game.open()?.book(&opts)?;
+    let request = |input: &Path| Request {
+        input: input.to_path_buf(),
+        position: a.position.clone(),
+        format: a.read.from,
+        game: a.game,
+        rules: a.read.rules.clone(),
+        size: a.read.size,
+    };
+    // One file (or a position) makes a book; several files, or a folder, a booklet.
+    let one = a.inputs.len() == 1 && !a.inputs[0].is_dir();
+    let (b, script) = if one {
+        let b = open(&request(&a.inputs[0]))?.book(&opts)?;
+        (b, a.inputs[0].clone())
+    } else {
+        let mut skipped = Vec::new();
+        let files = game_files(&a.inputs, &mut skipped);
+        let mut left_out: Vec<String> = skipped.iter().map(ToString::to_string).collect();
+        if !left_out.is_empty() && !a.lenient {
+            return Err(Failure::usage(format!(
+                "{}; nothing written (--lenient leaves them out)",
+                left_out.join("; ")
+            )));
+        }
+        let mut books = Vec::new();
+        for f in &files {
+            match open(&request(f))
+                .map_err(Failure::from)
+                .and_then(|d| Ok(d.book(&opts)?))
+            {
+                Ok(b) => books.push(b),
+                Err(e) if a.lenient => {
+                    let why = e.message.lines().next().unwrap_or_default();
+                    let name = f.display().to_string();
+                    // The message names the file already, or is said of it.
+                    let entry = if why.contains(&name) {
+                        why.to_string()
+                    } else {
+                        format!("{name}: {why}")
+                    };
+                    eprintln!("warning: left out {entry}");
+                    left_out.push(entry);
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        if books.is_empty() {
+            return Err(Failure::invalid("no game to make a book of"));
+        }
+        let title = a.title.clone().unwrap_or_else(|| books[0].title.clone());
+        let first = files.first().cloned().unwrap_or_default();
+        (booklet(&title, books, &left_out), first)
+    };
     // A book's problems are warnings (errors stop it above), so this prints them and goes on.
     super::failure::report_problems(&b.warnings, "")?;
+    let write = WriteOptions {
+        setup: PageSetup {
+            paper: a.paper,
+            pitch_mm: a.diagram_size,
+            lang: a.lang,
+            title: a.title,
+            booklet: !one,
+        },
+        template: a.template,
+    };
     super::terminal::write_to(out, |to| {
-        write_book(&b, to, format, &style, a.paper, &a.game.input)
+        write_book(&b, to, format, &style, &write, &script)
     })?;
     if let Some(path) = out {
         eprintln!("{}", twixtkit::output::wrote(&[path.to_path_buf()]));
     }
     Ok(())
+}
+
+/// A hole pitch: `3mm` or `3`, from 0.5 to 20 mm.
+fn pitch(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .trim()
+        .trim_end_matches("mm")
+        .trim()
+        .parse()
+        .map_err(|_| {
+            format!(
+                "expected a length in mm such as 3mm, found `{}`",
+                s.escape_debug()
+            )
+        })?;
+    if (0.5..=20.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("a hole pitch is from 0.5mm to 20mm, not {v}mm"))
+    }
+}
+
+/// A language code: two or three letters.
+fn lang(s: &str) -> Result<String, String> {
+    language_code(s).ok_or_else(|| {
+        format!(
+            "expected a language code of two or three letters (fr, de, nl), found `{}`",
+            s.escape_debug()
+        )
+    })
 }

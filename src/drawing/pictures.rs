@@ -450,9 +450,7 @@ impl<E> From<GameDiagramError> for Stop<E> {
 
 /// A script game's title: its Title or Event tag, else `fallback`.
 fn script_title(game: &crate::script::Game, fallback: &str) -> String {
-    game.tag("Title")
-        .or(game.tag("Event"))
-        .map_or_else(|| fallback.to_string(), str::to_string)
+    crate::record::game_title(|t| game.tag(t)).unwrap_or_else(|| fallback.to_string())
 }
 
 fn set_crop(d: &mut Diagram, crop: Option<Crop>) -> Result<(), Error> {

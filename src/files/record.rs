@@ -78,3 +78,20 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 }
+
+/// A game's title, by the one rule every command titles a game by: its
+/// `[Title]`, else its players ("Red – Black"), else its `[Event]`; `tag`
+/// looks a header up. Little Golem fills the event of a game outside a
+/// tournament with `null` or the game's name, `twixt`: that is no title.
+pub fn game_title<'a>(tag: impl Fn(&str) -> Option<&'a str>) -> Option<String> {
+    let given = |name: &str| tag(name).map(str::trim).filter(|v| !v.is_empty());
+    if let Some(t) = given("Title") {
+        return Some(t.to_string());
+    }
+    if let (Some(r), Some(b)) = (given("Red"), given("Black")) {
+        return Some(format!("{r} – {b}"));
+    }
+    given("Event")
+        .filter(|e| !e.eq_ignore_ascii_case("null") && !e.eq_ignore_ascii_case("twixt"))
+        .map(str::to_string)
+}

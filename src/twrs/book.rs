@@ -61,6 +61,8 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
             title,
             facts,
             blocks,
+            language: None,
+            puzzle: None,
         });
     }
     if !errors.is_empty() {

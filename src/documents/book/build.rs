@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::snapshot::diagram_from_snapshot;
-use crate::diagram::{Diagram, game::record_title};
+use crate::diagram::{Crop, Diagram};
 use crate::open::{Content, GameFile};
 use crate::record::GameResult;
 use crate::replay::{
@@ -17,7 +17,7 @@ use crate::twixt::board::Hole;
 use crate::twixt::moves::Move;
 use crate::twixt::position::Position;
 
-use super::{Art, Block, Book, Chapter, Figure};
+use super::{Art, Block, Book, Chapter, Figure, Puzzle};
 
 /// How a book is made.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,6 +157,7 @@ fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u
     if let Some(r) = result_text(game, replay) {
         facts.push(("Result".into(), r));
     }
+    let puzzle = puzzle(game, replay, figures);
     let mut walker = Walker {
         replay,
         opts,
@@ -174,17 +175,45 @@ fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u
         title,
         facts,
         blocks,
+        language: game.tag("Language").map(str::to_string),
+        puzzle,
     }
 }
 
-/// A game's title: its event or title tag, else its players, else "Game".
-pub(crate) fn game_title(game: &Game, replay: &GameReplay) -> String {
-    match game.to_record_with(replay.rules.clone()) {
-        Ok(rec) => record_title(&rec),
-        Err(_) => None,
+/// The problem a game with a `[Task]` sets: the start position, cropped as
+/// the first diagram point crops it, the side to move shown.
+fn puzzle(game: &Game, replay: &GameReplay, figures: &mut u32) -> Option<Puzzle> {
+    let task = game.tag("Task").map(str::trim).filter(|t| !t.is_empty())?;
+    let pos = start_position(game, &replay.rules)?;
+    let mut diagram = Diagram::from_setup(&pos.to_setup());
+    diagram.to_move = Some(pos.to_move());
+    diagram.show_to_move = Some(true);
+    let crop = game.line.elements.iter().find_map(|e| match e {
+        Element::Diagram(d) => d.crop,
+        _ => None,
+    });
+    if let Some((a, b)) = crop {
+        diagram.crop(Crop::new(a, b));
     }
-    .or_else(|| game.tag("Title").map(str::to_string))
-    .unwrap_or_else(|| "Game".to_string())
+    *figures += 1;
+    Some(Puzzle {
+        task: task.to_string(),
+        figure: Box::new(Figure {
+            number: *figures,
+            label: format!("Diagram {}", *figures),
+            caption: None,
+            translation: None,
+            notes: Vec::new(),
+            art: Art::Twixt(diagram),
+            style: None,
+        }),
+    })
+}
+
+/// A game's title by the rule every command titles a game by
+/// ([`crate::record::game_title`]), else "Game".
+pub(crate) fn game_title(game: &Game, _replay: &GameReplay) -> String {
+    crate::record::game_title(|t| game.tag(t)).unwrap_or_else(|| "Game".to_string())
 }
 
 /// "Red won by connection at move 37", from the replay, else the header.
@@ -239,7 +268,9 @@ struct Cursor {
 
 impl Cursor {
     fn new(pos: Position) -> Cursor {
-        let ply = pos.ply();
+        // Moves are numbered as the script writes them: from 1 after a
+        // setup, as the replay, `check` and the diagrams number them.
+        let ply = 0;
         Cursor {
             pos,
             ply,

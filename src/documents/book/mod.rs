@@ -3,20 +3,28 @@
 //! diagrams where they belong: at the script's diagram points, and between
 //! them every N moves, as Go book tools split a game (sgf2dg is the model).
 //!
-//! [`build`] turns a [`GameFile`](crate::open::GameFile) into a [`Book`], a model
-//! of the document; [`html`] and [`pdf`] write it, and [`write`](mod@write) writes
-//! it as a file.
+//! [`build`] turns a [`GameFile`](crate::open::GameFile) into a [`Book`], a
+//! model of the document; [`html`] writes it as HTML, [`typst_source`] as
+//! Typst source, which `typeset` (the `typst` feature) sets as PDF pages;
+//! [`booklet()`] makes the books of many files one; and `write` writes a
+//! book as a file.
 
+mod booklet;
 mod build;
 pub mod html;
-pub mod pdf;
+#[cfg(feature = "typst")]
+mod typeset;
+pub mod typst_source;
 mod write;
 
 use crate::diagram::Diagram;
 
+pub use booklet::booklet;
 pub(crate) use build::result_text;
 pub use build::{BookError, BookOptions, book};
-pub use write::{BookFormat, WriteError, write_book};
+#[cfg(feature = "typst")]
+pub use typeset::{Template, TypesetError};
+pub use write::{BookFormat, MAX_FIGURES, WriteError, WriteOptions, to_pdf, write_book};
 
 /// A document: one chapter per game.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,6 +47,22 @@ pub struct Chapter {
     pub facts: Vec<(String, String)>,
     /// The text: moves, comments, diagrams and variations in order.
     pub blocks: Vec<Block>,
+    /// The game's `[Language]` header, if any: the language its text is
+    /// set (and hyphenated) in.
+    pub language: Option<String>,
+    /// For a game with a `[Task]`: the problem it sets, shown apart from
+    /// its solution in a puzzle book.
+    pub puzzle: Option<Puzzle>,
+}
+
+/// A problem: the task and the position it is set on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Puzzle {
+    /// The `[Task]` header: "Red to play and win".
+    pub task: String,
+    /// The position before the first move, cropped as the script's first
+    /// diagram point crops it.
+    pub figure: Box<Figure>,
 }
 
 /// One piece of a chapter's text.
@@ -130,6 +154,9 @@ impl Book {
         }
         let mut out = Vec::new();
         for c in &self.chapters {
+            if let Some(p) = &c.puzzle {
+                out.push(&*p.figure);
+            }
             walk(&c.blocks, &mut out);
         }
         out

@@ -1,20 +1,24 @@
 //! A book written as a file, as `twixt book` writes it: `.html` (one
-//! self-contained file) or `.pdf`, or to a sink such as standard output;
-//! the figures in the styles their diagram points name.
+//! self-contained file), `.pdf` (typeset by Typst), or `.typ` (the Typst
+//! source, its figures and its template beside it), or to a sink such as
+//! standard output; the figures in the styles their diagram points name.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use super::Book;
 use super::html::{Styles, to_html};
-use super::pdf::to_pdf;
+use super::typst_source::{PageSetup, TEMPLATE_FILE, figures_folder, to_typst};
 use crate::diagnostic::Diagnostic;
 use crate::diagram::NamedStyleError;
 use crate::diagram::Style;
-use crate::diagram::pdf::PdfError;
-use crate::diagram::sheet::Paper;
-use crate::output::{Destination, OutputError, ensure_not_input};
+use crate::output::{Destination, OutputError, ensure_not_input, write_atomic};
 use crate::pictures::point_style;
+
+/// At most this many diagrams in one book: each is a picture of a board,
+/// so a file of many short variations could otherwise make a book
+/// thousands of times its size.
+pub const MAX_FIGURES: usize = 5_000;
 
 /// What a book is written as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,12 +26,14 @@ use crate::pictures::point_style;
 pub enum BookFormat {
     /// One self-contained HTML file.
     Html,
-    /// A PDF document.
+    /// A PDF document, typeset by Typst.
     Pdf,
+    /// Typst source, with its figures and template beside it.
+    Typ,
 }
 
 impl BookFormat {
-    /// The format `path` names: `.html`, `.htm` or `.pdf`, in any case.
+    /// The format `path` names: `.html`, `.htm`, `.pdf` or `.typ`, in any case.
     pub fn of_path(path: &Path) -> Result<BookFormat, WriteError> {
         let is = |exts: &[&str]| {
             path.extension()
@@ -37,6 +43,8 @@ impl BookFormat {
             Ok(BookFormat::Html)
         } else if is(&["pdf"]) {
             Ok(BookFormat::Pdf)
+        } else if is(&["typ"]) {
+            Ok(BookFormat::Typ)
         } else {
             Err(WriteError::NotABook(path.to_path_buf()))
         }
@@ -63,20 +71,32 @@ impl BookFormat {
 /// Why a book could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
-    /// The file's name says neither HTML nor PDF.
-    #[error("{}: a book is written as .html or .pdf", .0.display())]
+    /// The file's name says neither HTML, PDF nor Typst.
+    #[error("{}: a book is written as .html, .pdf or .typ", .0.display())]
     NotABook(PathBuf),
+    /// Typst source goes to a file, with its figures beside it.
+    #[error("Typst source is written with its figures beside it: name a file (-o book.typ)")]
+    TypToStdout,
+    /// This build of the library has no typesetter.
+    #[error("this build has no PDF typesetter (the `typst` feature); write .html or .typ")]
+    NoTypesetter,
+    /// The book holds more diagrams than a book may.
+    #[error(
+        "the book would hold {0} diagrams, more than the {MAX_FIGURES} a book may hold; make a book of fewer games or variations, or cut diagrams less often (--moves-per-diagram)"
+    )]
+    TooManyFigures(usize),
     /// A style a diagram point names is not allowed.
     #[error(transparent)]
     PointStyle(#[from] crate::open::Error),
     /// A style could not be loaded.
     #[error(transparent)]
     Style(#[from] NamedStyleError),
-    /// The PDF could not be made.
+    /// The PDF could not be typeset (a template's errors, located).
+    #[cfg(feature = "typst")]
     #[error(transparent)]
-    Pdf(#[from] PdfError),
+    Typeset(#[from] super::typeset::TypesetError),
     /// The format asked for is not the one the file's name says.
-    #[error("--format {} but {} names the other; drop one or make them agree", if *flag == BookFormat::Html { "html" } else { "pdf" }, path.display())]
+    #[error("--format {} but {} names another; drop one or make them agree", flag.name(), path.display())]
     Disagree {
         /// The format asked for.
         flag: BookFormat,
@@ -91,6 +111,17 @@ pub enum WriteError {
     Write(#[from] std::io::Error),
 }
 
+impl BookFormat {
+    /// The format as `--format` names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            BookFormat::Html => "html",
+            BookFormat::Pdf => "pdf",
+            BookFormat::Typ => "typ",
+        }
+    }
+}
+
 impl crate::diagnostic::Explained for WriteError {
     /// True for a usage or I/O problem (exit code 2 in the CLI), false when
     /// an input's content is wrong (exit code 1).
@@ -98,6 +129,7 @@ impl crate::diagnostic::Explained for WriteError {
         match self {
             WriteError::PointStyle(e) => e.is_usage(),
             WriteError::Style(e) => matches!(e, NamedStyleError::Unreadable { .. }),
+            WriteError::TooManyFigures(_) => false,
             _ => true,
         }
     }
@@ -111,21 +143,35 @@ impl crate::diagnostic::Explained for WriteError {
     }
 }
 
+/// How a book is written: its pages, and the template that styles them.
+#[derive(Debug, Clone, Default)]
+pub struct WriteOptions {
+    /// Paper, diagram scale, language, booklet.
+    pub setup: PageSetup,
+    /// A Typst template file for the page style (PDF and Typst source),
+    /// else the built-in one.
+    pub template: Option<PathBuf>,
+}
+
 /// Writes `book` to `destination` in `format`: figures in `style`, or in
 /// the style their diagram point names (a built-in, or a file beside
 /// `script`, the game file the book was made from, which is never
-/// overwritten).
+/// overwritten). Nothing is written when the book cannot be made whole.
 pub fn write_book(
     book: &Book,
     destination: Destination<'_>,
     format: BookFormat,
     style: &Style,
-    paper: Paper,
+    opts: &WriteOptions,
     script: &Path,
 ) -> Result<(), WriteError> {
+    let figures = book.figures();
+    if figures.len() > MAX_FIGURES {
+        return Err(WriteError::TooManyFigures(figures.len()));
+    }
     // Each named style is read once.
     let mut named = BTreeMap::new();
-    for f in book.figures() {
+    for f in figures {
         if let Some(name) = &f.style
             && !named.contains_key(name)
         {
@@ -137,14 +183,73 @@ pub fn write_book(
         default: style,
         named: &named,
     };
-    let bytes = match format {
-        BookFormat::Html => to_html(book, &styles).into_bytes(),
-        BookFormat::Pdf => to_pdf(book, &styles, paper)?,
-    };
     if let Destination::File(path) = &destination {
         ensure_not_input(path, &[script.to_path_buf()])?;
     }
+    let bytes = match format {
+        BookFormat::Html => to_html(book, &styles).into_bytes(),
+        BookFormat::Pdf => to_pdf(book, &styles, opts)?,
+        BookFormat::Typ => {
+            let Destination::File(path) = &destination else {
+                return Err(WriteError::TypToStdout);
+            };
+            return write_typst(book, &styles, opts, path);
+        }
+    };
     destination.write_with(&mut |w| Ok::<(), WriteError>(w.write_all(&bytes)?))
+}
+
+/// The PDF of `book`, typeset by Typst.
+#[cfg(feature = "typst")]
+pub fn to_pdf(book: &Book, styles: &Styles, opts: &WriteOptions) -> Result<Vec<u8>, WriteError> {
+    use super::typeset::{Template, typeset_pdf};
+    let template = opts.template.as_deref().map(Template::load).transpose()?;
+    let source = to_typst(book, styles, &opts.setup, "book");
+    Ok(typeset_pdf(&source, template.as_ref())?)
+}
+
+/// The PDF of a book: an error, as this build has no typesetter.
+#[cfg(not(feature = "typst"))]
+pub fn to_pdf(_: &Book, _: &Styles, _: &WriteOptions) -> Result<Vec<u8>, WriteError> {
+    Err(WriteError::NoTypesetter)
+}
+
+/// `path` (`book.typ`), its figures in `book-figures/`, and the template
+/// beside it: the one given, else the built-in one unless the folder
+/// already has a template (an author's edits are kept).
+fn write_typst(
+    book: &Book,
+    styles: &Styles,
+    opts: &WriteOptions,
+    path: &Path,
+) -> Result<(), WriteError> {
+    let stem = path
+        .file_stem()
+        .map_or("book".into(), |s| s.to_string_lossy().into_owned());
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let source = to_typst(book, styles, &opts.setup, &stem);
+    let template = match &opts.template {
+        Some(t) => Some(std::fs::read(t).map_err(|e| {
+            WriteError::Write(std::io::Error::new(
+                e.kind(),
+                format!("cannot read the template {}: {e}", t.display()),
+            ))
+        })?),
+        None if dir.join(TEMPLATE_FILE).exists() => None,
+        None => Some(source.template.clone().into_bytes()),
+    };
+    std::fs::create_dir_all(dir.join(figures_folder(&stem))).map_err(WriteError::Write)?;
+    for (name, svg) in &source.figures {
+        write_atomic(&dir.join(name), svg.as_bytes())?;
+    }
+    if let Some(t) = template {
+        write_atomic(&dir.join(TEMPLATE_FILE), &t)?;
+    }
+    write_atomic(path, source.source.as_bytes())?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -157,6 +262,7 @@ mod tests {
         assert_eq!(of("b.HTM"), Some(BookFormat::Html));
         assert_eq!(of("b.html"), Some(BookFormat::Html));
         assert_eq!(of("b.pdf"), Some(BookFormat::Pdf));
+        assert_eq!(of("b.typ"), Some(BookFormat::Typ));
         assert_eq!(of("b.svg"), None);
         assert_eq!(of("book"), None);
         // Standard output takes the format asked for, HTML by default; a

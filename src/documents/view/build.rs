@@ -218,8 +218,9 @@ fn view_game(
         index: HashMap::new(),
         figures: Vec::new(),
     };
+    // Moves are numbered as the script writes them: from 1 after a setup.
     let cur = Cursor {
-        ply: start.ply(),
+        ply: 0,
         pos: start.clone(),
     };
     w.line(&game.line, cur, None);

@@ -67,21 +67,10 @@ pub struct GameDiagram {
     pub to_move: Player,
 }
 
-/// A short title for a record: its tagged event or players, else `None`.
-/// Little Golem fills the event of a game outside a tournament with `null`
-/// or the game's name, `twixt`; the players say more.
+/// A short title for a record, by the rule every command titles a game
+/// by ([`crate::record::game_title`]), else `None`.
 pub fn record_title(record: &Record) -> Option<String> {
-    let event = record.tag("Event").filter(|e| {
-        let e = e.trim();
-        !e.is_empty() && !e.eq_ignore_ascii_case("null") && !e.eq_ignore_ascii_case("twixt")
-    });
-    if let Some(t) = event.or(record.tag("Title")) {
-        return Some(t.to_string());
-    }
-    match (record.tag("Red"), record.tag("Black")) {
-        (Some(r), Some(b)) => Some(format!("{r} – {b}")),
-        _ => None,
-    }
+    crate::record::game_title(|t| record.tag(t))
 }
 
 /// Replays `record` and draws the positions chosen by `select`. Pegs carry
@@ -212,8 +201,13 @@ mod tests {
             r.tags.push(("Event".into(), placeholder.into()));
             assert_eq!(record_title(&r).as_deref(), Some("spd – tasuki"));
         }
+        // One rule: the title, else the players, else the event.
         r.tags.retain(|(k, _)| k != "Event");
         r.tags.push(("Event".into(), "twixt.ch.23.1.1".into()));
+        assert_eq!(record_title(&r).as_deref(), Some("spd – tasuki"));
+        r.tags.push(("Title".into(), "Final".into()));
+        assert_eq!(record_title(&r).as_deref(), Some("Final"));
+        r.tags.retain(|(k, _)| k != "Title" && k != "Black");
         assert_eq!(record_title(&r).as_deref(), Some("twixt.ch.23.1.1"));
     }
 

@@ -163,7 +163,7 @@ fn check_game_in(base: Option<&Path>, source: &str, name: &str, game: &Game) -> 
     let mut report = GameReport {
         file: name.to_string(),
         line: game.span.line,
-        title: game.tag("Title").map(str::to_string),
+        title: crate::record::game_title(|t| game.tag(t)),
         rules: game.tag("Rules").unwrap_or("pencil").to_string(),
         size: String::new(),
         plies: 0,

@@ -1,0 +1,105 @@
+//! A booklet: the books of many files as one document, a chapter per game,
+//! the diagrams numbered through the whole booklet, and the files left out
+//! (with `--lenient`) listed at the start.
+
+use super::{Block, Book, Chapter};
+
+/// The books of several files, in order, as one book titled `title`;
+/// `left_out` names the files that could not be made into a book and why
+/// ("games/bad.twixt: 2 errors"), listed in a first chapter.
+pub fn booklet(title: &str, books: Vec<Book>, left_out: &[String]) -> Book {
+    let mut chapters = Vec::new();
+    let mut warnings = Vec::new();
+    if !left_out.is_empty() {
+        let list = left_out.join("\n\n");
+        chapters.push(Chapter {
+            title: "Files left out".to_string(),
+            facts: Vec::new(),
+            blocks: vec![Block::Comment(list)],
+            language: None,
+            puzzle: None,
+        });
+    }
+    let mut number = 0u32;
+    for b in books {
+        for mut c in b.chapters {
+            if let Some(p) = &mut c.puzzle {
+                number += 1;
+                p.figure.number = number;
+                p.figure.label = format!("Diagram {number}");
+            }
+            renumber(&mut c.blocks, &mut number);
+            chapters.push(c);
+        }
+        warnings.extend(b.warnings);
+    }
+    Book {
+        title: title.to_string(),
+        chapters,
+        warnings,
+    }
+}
+
+/// Numbers the figures of `blocks` on from `number`, their labels too.
+fn renumber(blocks: &mut [Block], number: &mut u32) {
+    for b in blocks {
+        match b {
+            Block::Figure(f) => {
+                *number += 1;
+                let old = format!("Diagram {}", f.number);
+                if let Some(rest) = f.label.strip_prefix(&old) {
+                    f.label = format!("Diagram {number}{rest}");
+                }
+                f.number = *number;
+            }
+            Block::Variation(v) => renumber(v, number),
+            Block::Moves(_) | Block::Comment(_) => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::book::{Art, Figure};
+
+    fn figure(n: u32) -> Block {
+        Block::Figure(Box::new(Figure {
+            number: n,
+            label: format!("Diagram {n} (moves 1–4)"),
+            caption: None,
+            translation: None,
+            notes: Vec::new(),
+            art: Art::svg(r#"<svg width="10" height="10"></svg>"#.into()),
+            style: None,
+        }))
+    }
+
+    fn one(title: &str, blocks: Vec<Block>) -> Book {
+        Book {
+            title: title.into(),
+            chapters: vec![Chapter {
+                title: title.into(),
+                facts: Vec::new(),
+                blocks,
+                language: None,
+                puzzle: None,
+            }],
+            warnings: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn figures_are_numbered_through_the_booklet() {
+        let a = one("A", vec![figure(1), figure(2)]);
+        let b = one("B", vec![Block::Variation(vec![figure(1)]), figure(2)]);
+        let all = booklet("Club", vec![a, b], &["bad.twixt: 1 error".into()]);
+        assert_eq!(all.chapters[0].title, "Files left out");
+        let labels: Vec<_> = all.figures().iter().map(|f| f.label.clone()).collect();
+        assert_eq!(
+            labels,
+            [1, 2, 3, 4].map(|n| format!("Diagram {n} (moves 1–4)"))
+        );
+        assert_eq!(all.title, "Club");
+    }
+}

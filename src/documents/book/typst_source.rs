@@ -1,0 +1,404 @@
+//! A book as Typst source: the markup of the text, the figures as SVG files
+//! beside it (every TwixT diagram at the book's one hole pitch), and the
+//! template that sets the page style. `twixt book -o game.typ` writes these
+//! files for an author to edit; the PDF writer hands them to Typst.
+//!
+//! Every string of the game file (titles, comments, captions, names) goes
+//! into the source as a Typst string literal, never as markup, so that no
+//! title can run code or change the layout: `#read("/etc/passwd")` prints
+//! as written.
+
+use std::fmt::Write as _;
+
+use crate::diagram::Layout;
+use crate::diagram::sheet::Paper;
+use crate::diagram::{Scale, to_svg};
+
+use super::html::Styles;
+use super::{Art, Block, Book, Chapter, Figure};
+
+/// The built-in template: Libertinus Serif 10.5 pt, justified and
+/// hyphenated, page numbers, running heads in a booklet.
+pub const DEFAULT_TEMPLATE: &str = include_str!("template.typ");
+
+/// The template's file name beside the book's source, as the source
+/// imports it (the PDF writer's world uses the same names).
+pub const TEMPLATE_FILE: &str = "book-template.typ";
+
+/// The hole pitch of a book's diagrams when none is asked for, in mm: two
+/// 24×24 boards side by side on A4 and Letter.
+pub const DEFAULT_PITCH_MM: f64 = 3.0;
+
+/// A run of at most this many moves before a diagram is set on the
+/// diagram's page, whole; a longer one may begin on the page before.
+const LEAD_MOVES: usize = 40;
+
+/// Millimetres per pixel of a drawing given in pixels (CSS's 96 per inch).
+const MM_PER_PX: f64 = 25.4 / 96.0;
+
+/// How the pages of a book are set.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageSetup {
+    /// The paper.
+    pub paper: Paper,
+    /// The distance between neighbouring holes in every TwixT diagram, in
+    /// millimetres: one scale for the whole book.
+    pub pitch_mm: f64,
+    /// The language the text is set in (hyphenation, the table of
+    /// contents' title): an ISO 639 code such as `fr`.
+    pub lang: Option<String>,
+    /// The title on a booklet's title page (else the book's title).
+    pub title: Option<String>,
+    /// A booklet: a title page, a table of contents, each game on a new
+    /// page, running heads.
+    pub booklet: bool,
+}
+
+impl Default for PageSetup {
+    fn default() -> Self {
+        PageSetup {
+            paper: Paper::A4,
+            pitch_mm: DEFAULT_PITCH_MM,
+            lang: None,
+            title: None,
+            booklet: false,
+        }
+    }
+}
+
+/// A book as Typst source.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypstBook {
+    /// The source, which imports the template from [`TEMPLATE_FILE`].
+    pub source: String,
+    /// The built-in template, written beside the source with `--format typ`.
+    pub template: String,
+    /// The figures: (file name relative to the source, SVG document).
+    pub figures: Vec<(String, String)>,
+}
+
+/// The folder the figures of a source named `stem.typ` go in.
+pub fn figures_folder(stem: &str) -> String {
+    format!("{stem}-figures")
+}
+
+/// `s` as a Typst string literal: quotes and backslashes escaped, control
+/// characters written as escapes.
+pub fn literal(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push(' '),
+            c if c.is_control() || c == '\u{feff}' => {
+                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A language code Typst hyphenates by: two or three ASCII letters, as in
+/// `[Language "fr"]` or `--lang de`; anything else is no code.
+pub fn language_code(s: &str) -> Option<String> {
+    let s = s.trim();
+    let ok = (2..=3).contains(&s.len()) && s.chars().all(|c| c.is_ascii_alphabetic());
+    ok.then(|| s.to_ascii_lowercase())
+}
+
+/// The book's language: `setup.lang`, else the first `[Language]` header.
+fn language(book: &Book, setup: &PageSetup) -> Option<String> {
+    setup.lang.clone().or_else(|| {
+        book.chapters
+            .iter()
+            .find_map(|c| c.language.as_deref().and_then(language_code))
+    })
+}
+
+/// The Typst source of `book`, its figures in `stem-figures/` and its
+/// template beside it.
+pub fn to_typst(book: &Book, styles: &Styles, setup: &PageSetup, stem: &str) -> TypstBook {
+    let folder = figures_folder(stem);
+    let mut w = Writer {
+        out: String::with_capacity(16 * 1024),
+        figures: Vec::new(),
+        styles,
+        pitch: setup.pitch_mm,
+        folder,
+    };
+    let title = setup.title.as_deref().unwrap_or(&book.title);
+    let lang = language(book, setup).unwrap_or_else(|| "en".into());
+    let _ = write!(
+        w.out,
+        "// A book made by `twixt book`: edit it, or restyle it in {TEMPLATE_FILE}.\n\
+         #import {}: book\n\
+         #show: book.with(\n  title: {},\n  lang: {},\n  page-width: {}mm,\n  page-height: {}mm,\n  booklet: {},\n)\n\n",
+        literal(TEMPLATE_FILE),
+        literal(title),
+        literal(&lang),
+        num(setup.paper.width_mm),
+        num(setup.paper.height_mm),
+        setup.booklet,
+    );
+    w.out.push_str(HELPERS);
+    // Games with a task are puzzles: their problems together after the
+    // other games, then their solutions, numbered alike.
+    let (puzzles, games): (Vec<&Chapter>, Vec<&Chapter>) =
+        book.chapters.iter().partition(|c| c.puzzle.is_some());
+    for c in games {
+        w.chapter(c, 1, &c.title);
+    }
+    if !puzzles.is_empty() {
+        w.out
+            .push_str("\n#heading(level: 1, \"Problems\")\n#twixt-diagrams(\n");
+        for (k, c) in puzzles.iter().enumerate() {
+            if let Some(p) = &c.puzzle {
+                let mut f = (*p.figure).clone();
+                f.label = format!("Problem {}", k + 1);
+                f.caption = Some(c.title.clone());
+                f.translation = Some(p.task.clone());
+                w.figure(&f);
+            }
+        }
+        w.out.push_str(")\n\n#heading(level: 1, \"Solutions\")\n");
+        for (k, c) in puzzles.iter().enumerate() {
+            w.chapter(c, 2, &format!("Solution {}: {}", k + 1, c.title));
+        }
+    }
+    TypstBook {
+        source: w.out,
+        template: DEFAULT_TEMPLATE.to_string(),
+        figures: w.figures,
+    }
+}
+
+/// Functions the source calls, in the source so that an author sees them.
+const HELPERS: &str = r#"// The facts of a game's title block, kept with what follows.
+#let twixt-facts(..facts) = block(sticky: true, grid(
+  columns: (auto, 1fr), column-gutter: 1em, row-gutter: 0.5em,
+  ..facts.pos().map(((k, v)) => (strong(k), v)).flatten(),
+))
+// A run of moves: a move number never parted from its move.
+#let twixt-moves(moves, sticky: false) = block(sticky: sticky, par(text(hyphenate: false, strong(moves))))
+// A comment's paragraphs; one that opens a game or a variation stays with its moves.
+#let twixt-comment(sticky: false, ..paragraphs) = block(sticky: sticky, for p in paragraphs.pos() { par(p) })
+// A diagram of `width` with what is written under it, in a box of `measure`
+// (a caption under a small board keeps a readable measure).
+#let twixt-diagram(file: none, width: 0mm, measure: 0mm, label: none, caption: none, translation: none, notes: none) = box(width: measure, {
+  align(center, image(file, width: width))
+  v(0.45em)
+  set text(size: 0.86em, hyphenate: false)
+  set par(justify: false, first-line-indent: 0pt, leading: 0.5em)
+  align(center, {
+    strong(label)
+    if caption != none { linebreak(); caption }
+    if translation != none { linebreak(); emph(translation) }
+    if notes != none { linebreak(); notes }
+  })
+})
+// Diagrams that follow each other, as many to a row as fit, each row kept whole.
+// `lead`, the moves the first row shows, is kept on the page of that row.
+#let twixt-diagrams(lead: none, ..figures) = layout(size => {
+  let gap = 6mm
+  let rows = ()
+  let row = ()
+  let used = 0pt
+  for f in figures.pos() {
+    let w = calc.min(f.width, size.width)
+    let m = calc.min(calc.max(w, 48mm), size.width)
+    if row.len() > 0 and used + gap + m > size.width {
+      rows.push(row)
+      row = ()
+      used = 0pt
+    }
+    if row.len() > 0 { used += gap }
+    used += m
+    row.push(twixt-diagram(..f, width: w, measure: m))
+  }
+  if row.len() > 0 { rows.push(row) }
+  for (i, r) in rows.enumerate() {
+    let shown = block(width: 100%, above: 1em, below: 1.2em,
+      align(center, stack(dir: ltr, spacing: gap, ..r)))
+    if i == 0 and lead != none {
+      block(breakable: false, width: 100%, { lead; shown })
+    } else {
+      block(breakable: false, width: 100%, shown)
+    }
+  }
+})
+"#;
+
+struct Writer<'a> {
+    out: String,
+    figures: Vec<(String, String)>,
+    styles: &'a Styles<'a>,
+    pitch: f64,
+    folder: String,
+}
+
+impl Writer<'_> {
+    /// A game: its heading at `level`, its facts, its text.
+    fn chapter(&mut self, c: &Chapter, level: u8, title: &str) {
+        let _ = writeln!(self.out, "\n#heading(level: {level}, {})", literal(title));
+        if !c.facts.is_empty() {
+            self.out.push_str("#twixt-facts(");
+            for (k, v) in &c.facts {
+                let _ = write!(self.out, "({}, {}), ", literal(k), literal(v));
+            }
+            self.out.push_str(")\n");
+        }
+        self.blocks(&c.blocks);
+    }
+
+    fn blocks(&mut self, blocks: &[Block]) {
+        let mut i = 0;
+        while i < blocks.len() {
+            match &blocks[i] {
+                Block::Moves(m) => {
+                    let moves = literal(&m.replace(". ", ".\u{a0}"));
+                    let before_figure = matches!(blocks.get(i + 1), Some(Block::Figure(_)));
+                    if before_figure && m.matches(". ").count() <= LEAD_MOVES {
+                        // Set on one page with the row of diagrams that shows them.
+                        let _ = writeln!(self.out, "#twixt-diagrams(lead: twixt-moves({moves}),");
+                        i += 1;
+                        let start = i;
+                        while matches!(blocks.get(i + 1), Some(Block::Figure(_))) {
+                            i += 1;
+                        }
+                        for b in &blocks[start..=i] {
+                            if let Block::Figure(f) = b {
+                                self.figure(f);
+                            }
+                        }
+                        self.out.push_str(")\n");
+                    } else {
+                        // A long run may begin on the page before its diagram.
+                        let _ =
+                            writeln!(self.out, "#twixt-moves({moves}, sticky: {before_figure})");
+                    }
+                }
+                Block::Comment(c) => {
+                    // A comment that opens a game or a variation stays with
+                    // its first moves.
+                    let opening = i == 0 && matches!(blocks.get(1), Some(Block::Moves(_)));
+                    let _ = write!(self.out, "#twixt-comment(sticky: {opening}, ");
+                    for p in paragraphs(c) {
+                        self.out.push_str(&literal(&p));
+                        self.out.push_str(", ");
+                    }
+                    self.out.push_str(")\n");
+                }
+                Block::Figure(_) => {
+                    let start = i;
+                    while matches!(blocks.get(i + 1), Some(Block::Figure(_))) {
+                        i += 1;
+                    }
+                    self.out.push_str("#twixt-diagrams(\n");
+                    for b in &blocks[start..=i] {
+                        if let Block::Figure(f) = b {
+                            self.figure(f);
+                        }
+                    }
+                    self.out.push_str(")\n");
+                }
+                Block::Variation(v) => {
+                    self.out.push_str(
+                        "#block(inset: (left: 1em), stroke: (left: 0.6pt + luma(55%)), breakable: true)[\n",
+                    );
+                    self.blocks(v);
+                    self.out.push_str("]\n");
+                }
+            }
+            i += 1;
+        }
+    }
+
+    /// One figure's arguments, its SVG kept for the figures folder.
+    fn figure(&mut self, f: &Figure) {
+        let (svg, width_mm) = match &f.art {
+            Art::Twixt(d) => {
+                let style = self.styles.of(f);
+                let width = Layout::new(d, style).width * self.pitch;
+                (to_svg(d, style, Scale::Mm(self.pitch)), width)
+            }
+            Art::Svg { svg, width, .. } => (svg.clone(), width * MM_PER_PX),
+        };
+        let file = format!("{}/{}.svg", self.folder, f.number);
+        let opt = |s: &Option<String>| s.as_deref().map_or("none".into(), literal);
+        let notes = (!f.notes.is_empty()).then(|| f.notes.join(", "));
+        let _ = writeln!(
+            self.out,
+            "  (file: {}, width: {}mm, label: {}, caption: {}, translation: {}, notes: {}),",
+            literal(&file),
+            num(width_mm),
+            literal(&f.label),
+            opt(&f.caption),
+            opt(&f.translation),
+            opt(&notes),
+        );
+        self.figures.push((file, svg));
+    }
+}
+
+/// A comment's paragraphs: split at blank lines, lines joined by spaces.
+fn paragraphs(c: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for line in c.lines() {
+        let line = line.trim();
+        if line.is_empty() {
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+        } else {
+            if !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(line);
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// A length for the source: at most three decimals.
+fn num(v: f64) -> String {
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_literal_holds_any_text_as_text() {
+        assert_eq!(literal(r#"a "b" \c"#), r#""a \"b\" \\c""#);
+        assert_eq!(literal("x\ny\u{7}"), r#""x\ny\u{7}""#);
+        // Markup has no meaning inside a literal.
+        assert_eq!(
+            literal("#read(\"/etc/passwd\")"),
+            r##""#read(\"/etc/passwd\")""##
+        );
+    }
+
+    #[test]
+    fn a_language_is_a_short_code() {
+        assert_eq!(language_code(" FR "), Some("fr".into()));
+        assert_eq!(language_code("deu"), Some("deu".into()));
+        assert_eq!(language_code("Français"), None);
+        assert_eq!(language_code("e\""), None);
+    }
+
+    #[test]
+    fn comments_split_at_blank_lines() {
+        assert_eq!(paragraphs("a\nb\n\n c "), vec!["a b", "c"]);
+    }
+}

@@ -1,0 +1,527 @@
+//! The typeset PDF book read back by poppler: pages, bookmarks, type sizes,
+//! one diagram scale, hyphenation, move numbers after a setup, hostile
+//! titles printed as written; Typst source output, templates and their
+//! errors; booklets of many files.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{poppler, twixt};
+
+fn repo(p: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
+}
+
+/// Runs `twixt book ARGS`, which must succeed.
+fn book(args: &[&str]) {
+    let mut all = vec!["book"];
+    all.extend_from_slice(args);
+    let o = twixt(&all);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// A word of a page with its box, in points from the page's top left.
+#[derive(Debug, Clone)]
+struct Word {
+    text: String,
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+}
+
+impl Word {
+    fn height(&self) -> f64 {
+        self.y1 - self.y0
+    }
+    fn centre(&self) -> f64 {
+        (self.x0 + self.x1) / 2.0
+    }
+}
+
+/// The words of each page as `pdftotext -bbox` reads them; `None` when
+/// poppler is missing.
+fn pages_of_words(pdf: &Path) -> Option<Vec<Vec<Word>>> {
+    let xml = poppler("pdftotext", &["-bbox", s(pdf), "-"])?;
+    let mut pages = Vec::new();
+    for page in xml.split("<page ").skip(1) {
+        let mut words = Vec::new();
+        for w in page.split("<word ").skip(1) {
+            let attr = |name: &str| -> f64 {
+                let at = w.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+                w[at..at + w[at..].find('"').unwrap()].parse().unwrap()
+            };
+            let text = &w[w.find('>').unwrap() + 1..w.find("</word>").unwrap()];
+            words.push(Word {
+                text: text
+                    .replace("&amp;", "&")
+                    .replace("&lt;", "<")
+                    .replace("&gt;", ">")
+                    .replace("&quot;", "\"")
+                    .replace("&apos;", "'"),
+                x0: attr("xMin"),
+                y0: attr("yMin"),
+                x1: attr("xMax"),
+                y1: attr("yMax"),
+            });
+        }
+        pages.push(words);
+    }
+    Some(pages)
+}
+
+/// The PDF's text, whitespace folded to single spaces.
+fn flat_text(pdf: &Path) -> Option<String> {
+    let text = poppler("pdftotext", &[s(pdf), "-"])?;
+    Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// The titles of the PDF's outline (bookmarks), as poppler reads them.
+fn outline(pdf: &Path) -> Option<Vec<String>> {
+    let xml = poppler("pdftohtml", &["-xml", "-i", "-stdout", "-q", s(pdf)])?;
+    let Some(start) = xml.find("<outline>") else {
+        return Some(Vec::new());
+    };
+    Some(
+        xml[start..]
+            .split("<item")
+            .skip(1)
+            .map(|i| {
+                let t = &i[i.find('>').unwrap() + 1..];
+                t[..t.find("</item>").unwrap()].trim().to_string()
+            })
+            .collect(),
+    )
+}
+
+fn page_count(pdf: &Path) -> Option<usize> {
+    let info = poppler("pdfinfo", &[s(pdf)])?;
+    let line = info.lines().find(|l| l.starts_with("Pages:")).unwrap();
+    Some(line[6..].trim().parse().unwrap())
+}
+
+/// The hole pitch of each diagram on `words`, in points: the distance
+/// between neighbouring column letters of a row of coordinates (a, b, c…
+/// at one height).
+fn pitches(words: &[Word]) -> Vec<f64> {
+    let letters: Vec<&Word> = words
+        .iter()
+        .filter(|w| w.text.len() == 1 && w.text.as_bytes()[0].is_ascii_lowercase())
+        .collect();
+    let mut out = Vec::new();
+    let mut used = vec![false; letters.len()];
+    for (i, a) in letters.iter().enumerate() {
+        if a.text != "a" || used[i] {
+            continue;
+        }
+        // The run a, b, c, … to the right of this `a`, at its height.
+        let mut run = vec![*a];
+        loop {
+            let last = run[run.len() - 1];
+            let next = (last.text.as_bytes()[0] + 1) as char;
+            let found = letters.iter().enumerate().find(|(k, w)| {
+                !used[*k]
+                    && w.text.starts_with(next)
+                    && (w.y0 - last.y0).abs() < 0.5
+                    && w.x0 > last.x0
+                    && w.x0 - last.x1 < 30.0
+            });
+            match found {
+                Some((k, w)) => {
+                    used[k] = true;
+                    run.push(*w);
+                }
+                None => break,
+            }
+        }
+        if run.len() >= 5 {
+            let span = run[run.len() - 1].centre() - run[0].centre();
+            out.push(span / (run.len() - 1) as f64);
+        }
+    }
+    out
+}
+
+#[test]
+fn the_dujardin_book_fits_five_a4_pages_at_one_scale_with_a_bookmark_per_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("d.pdf");
+    book(&[s(&repo("diagrams/dujardin.twixt")), "-o", s(&pdf)]);
+    let Some(pages) = page_count(&pdf) else {
+        return;
+    };
+    assert!(pages <= 5, "{pages} pages");
+    assert_eq!(
+        outline(&pdf).unwrap(),
+        [
+            "Les huit liaisons possibles pour 2 fiches",
+            "La troisième fiche",
+            "Exemple de partie"
+        ]
+    );
+    // Every diagram at one hole pitch, 3 mm by default.
+    let words = pages_of_words(&pdf).unwrap();
+    let all: Vec<f64> = words.iter().flat_map(|p| pitches(p)).collect();
+    assert!(all.len() >= 10, "{all:?}");
+    let mm = 72.0 / 25.4;
+    for p in &all {
+        assert!((p / (3.0 * mm) - 1.0).abs() < 0.01, "{p} pt in {all:?}");
+    }
+    // The translation is there, after its caption.
+    let text = flat_text(&pdf).unwrap();
+    assert!(text.contains("The eight possible links between two pegs."));
+}
+
+#[test]
+fn body_text_is_10_to_11_points_and_captions_at_least_8_5() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("v.pdf");
+    book(&[s(&repo("tests/book/variations.twixt")), "-o", s(&pdf)]);
+    let Some(pages) = pages_of_words(&pdf) else {
+        return;
+    };
+    let words: Vec<&Word> = pages.iter().flatten().collect();
+    // poppler's word box is the font's ascent to descent: 1.14 em in
+    // Libertinus Serif.
+    let size = |w: &str| -> f64 {
+        let found = words.iter().find(|x| x.text == w).unwrap_or_else(|| {
+            panic!(
+                "{w} not in {:?}",
+                words.iter().map(|x| &x.text).collect::<Vec<_>>()
+            )
+        });
+        found.height() / 1.14
+    };
+    let body = size("short");
+    assert!((10.0..=11.0).contains(&body), "body {body} pt");
+    let caption = size("middle");
+    assert!(caption >= 8.5 && caption < body, "caption {caption} pt");
+}
+
+#[test]
+fn moves_after_a_setup_are_numbered_as_the_script_writes_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("puzzle.twixt");
+    std::fs::write(
+        &script,
+        "[Event \"Puzzle 1\"]\n[Size \"12\"]\n#setup red: c3 d5 f6\n#setup black: h8 j6 g3\n\
+         1. e7! 2. d7 (2. f7 3. c8) 3. g8\n",
+    )
+    .unwrap();
+    let pdf = dir.path().join("p.pdf");
+    book(&[s(&script), "-o", s(&pdf)]);
+    let Some(text) = flat_text(&pdf) else {
+        return;
+    };
+    for want in [
+        "Puzzle 1",
+        "1. e7! 2. d7",
+        "2. f7 3. c8",
+        "3. g8",
+        "moves 1–3",
+    ] {
+        assert!(text.contains(want), "{want} missing from {text}");
+    }
+    assert!(!text.contains("7. e7"), "{text}");
+}
+
+#[test]
+fn a_french_book_is_hyphenated_in_french() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("fr.twixt");
+    let words = "Les joueurs expérimentés recherchent systématiquement des configurations \
+                 extraordinairement intéressantes, particulièrement lorsque l'adversaire \
+                 construit méthodiquement des fortifications infranchissables. ";
+    std::fs::write(
+        &script,
+        format!(
+            "[Title \"Partie\"]\n[Language \"fr\"]\n[Size \"12\"]\n{{{}}}\n1. e5 2. g7\n",
+            words.repeat(6)
+        ),
+    )
+    .unwrap();
+    let pdf = dir.path().join("fr.pdf");
+    book(&[s(&script), "-o", s(&pdf), "--paper", "a5"]);
+    let Some(text) = poppler("pdftotext", &[s(&pdf), "-"]) else {
+        return;
+    };
+    // Lines that end with a hyphen, joined to the next line's first word,
+    // make a word of the comment.
+    let lines: Vec<&str> = text.lines().collect();
+    let mut split = Vec::new();
+    for pair in lines.windows(2) {
+        // Typst writes the hyphen of a broken word as a soft hyphen.
+        if let Some(head) = pair[0].trim_end().strip_suffix(['-', '\u{ad}']) {
+            let head = head.rsplit(' ').next().unwrap();
+            let tail = pair[1].split_whitespace().next().unwrap_or("");
+            let word = format!("{head}{}", tail.trim_end_matches([',', '.']));
+            assert!(words.contains(&word), "{word} is no word of the text");
+            split.push(word);
+        }
+    }
+    assert!(split.len() >= 2, "no hyphenated word: {text}");
+}
+
+#[test]
+fn hostile_titles_and_comments_print_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("h.twixt");
+    let title = r#"#read("/etc/passwd") ] * $x$ _y_ @z <a> \ // c"#;
+    std::fs::write(
+        &script,
+        format!(
+            "[Title \"{}\"]\n[Size \"12\"]\n{{#set page(width: 1cm) ]]] #panic(\"x\")}}\n1. e5\n\
+             #diagram caption=\"*bold* $1+1$ #emph[i]\"\n",
+            title.replace('\\', "\\\\").replace('"', "\\\"")
+        ),
+    )
+    .unwrap();
+    let pdf = dir.path().join("h.pdf");
+    book(&[s(&script), "-o", s(&pdf)]);
+    let Some(text) = flat_text(&pdf) else {
+        return;
+    };
+    for want in [
+        title,
+        "#set page(width: 1cm) ]]] #panic(\"x\")",
+        "*bold* $1+1$ #emph[i]",
+    ] {
+        assert!(text.contains(want), "{want} missing from {text}");
+    }
+    assert!(!text.contains("root:"));
+    // The page is still A4.
+    let info = poppler("pdfinfo", &[s(&pdf)]).unwrap();
+    assert!(info.contains("595.276 x 841.89 pts"), "{info}");
+}
+
+#[test]
+fn typst_source_is_written_with_its_figures_and_template() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let typ = out.join("duj.typ");
+    book(&[s(&repo("diagrams/dujardin.twixt")), "-o", s(&typ)]);
+    let source = std::fs::read_to_string(&typ).unwrap();
+    assert!(source.contains("#import \"book-template.typ\": book"));
+    let figures = std::fs::read_dir(out.join("duj-figures")).unwrap().count();
+    assert_eq!(figures, 13);
+    let template = out.join("book-template.typ");
+    assert!(
+        std::fs::read_to_string(&template)
+            .unwrap()
+            .contains("#let book(")
+    );
+    // An author's template is kept by the next run; the written one sets a PDF.
+    std::fs::write(
+        &template,
+        std::fs::read_to_string(&template)
+            .unwrap()
+            .replace("10.5pt", "11pt"),
+    )
+    .unwrap();
+    book(&[s(&repo("diagrams/dujardin.twixt")), "-o", s(&typ)]);
+    assert!(std::fs::read_to_string(&template).unwrap().contains("11pt"));
+    let pdf = dir.path().join("styled.pdf");
+    book(&[
+        s(&repo("diagrams/dujardin.twixt")),
+        "-o",
+        s(&pdf),
+        "--template",
+        s(&template),
+    ]);
+    // Standard output cannot hold the figures.
+    let o = twixt(&[
+        "book",
+        s(&repo("diagrams/dujardin.twixt")),
+        "-o",
+        "-",
+        "--format",
+        "typ",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn a_template_error_is_located_in_the_template_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let template = dir.path().join("style.typ");
+    std::fs::write(
+        &template,
+        "#let book(..args, body) = {\n  set text(size: 11pt)\n  no-such-thing\n  body\n}\n",
+    )
+    .unwrap();
+    let pdf = dir.path().join("x.pdf");
+    let run = |t: &Path| {
+        twixt(&[
+            "book",
+            s(&repo("tests/book/variations.twixt")),
+            "-o",
+            s(&pdf),
+            "--template",
+            s(t),
+        ])
+    };
+    let o = run(&template);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!("{}:3:3", template.display())) && err.contains("no-such-thing"),
+        "{err}"
+    );
+    assert!(!pdf.exists());
+    // A template reads files of its own folder only, links out of it too.
+    let inner = dir.path().join("inner");
+    std::fs::create_dir(&inner).unwrap();
+    std::fs::write(dir.path().join("secret.txt"), "secret").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.path().join("secret.txt"), inner.join("link.txt")).unwrap();
+    std::fs::write(inner.join("logo.txt"), "logo words").unwrap();
+    for (read, ok) in [
+        ("logo.txt", true),
+        ("../secret.txt", false),
+        ("/etc/passwd", false),
+        ("link.txt", false),
+    ] {
+        let t = inner.join("t.typ");
+        std::fs::write(
+            &t,
+            format!("#let book(..args, body) = {{\n  read(\"{read}\")\n  body\n}}\n"),
+        )
+        .unwrap();
+        let o = run(&t);
+        let err = String::from_utf8_lossy(&o.stderr);
+        if ok {
+            assert!(o.status.success(), "{read}: {err}");
+            assert!(flat_text(&pdf).is_none_or(|t| t.contains("logo words")));
+            std::fs::remove_file(&pdf).unwrap();
+        } else {
+            assert_eq!(o.status.code(), Some(2), "{read}: {err}");
+            assert!(err.contains("t.typ:2:"), "{read}: {err}");
+            assert!(!err.contains("secret\n") && !pdf.exists(), "{read}: {err}");
+        }
+    }
+}
+
+#[test]
+fn a_booklet_of_a_folder_has_a_chapter_and_bookmark_per_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("club");
+    std::fs::create_dir(&games).unwrap();
+    for (name, text) in [
+        (
+            "a.twixt",
+            "[Red \"Alice\"]\n[Black \"Bob\"]\n[Size \"12\"]\n1. e5 2. g7 3. c6\n",
+        ),
+        (
+            "b.twixt",
+            "[Title \"Second\"]\n[Size \"12\"]\n1. f6 2. h8\n\n[Event \"Third\"]\n[Size \"12\"]\n1. d4\n",
+        ),
+        ("c.twixt", "[Size \"12\"]\n1. e5 {never closed\n"),
+    ] {
+        std::fs::write(games.join(name), text).unwrap();
+    }
+    let pdf = dir.path().join("club.pdf");
+    // A broken file stops the booklet, unless --lenient leaves it out.
+    let o = twixt(&["book", s(&games), "-o", s(&pdf)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!pdf.exists());
+    book(&[
+        s(&games),
+        "-o",
+        s(&pdf),
+        "--lenient",
+        "--title",
+        "Club games",
+    ]);
+    let Some(marks) = outline(&pdf) else {
+        return;
+    };
+    assert_eq!(
+        marks,
+        ["Files left out", "Alice – Bob", "Second", "Third"],
+        "{marks:?}"
+    );
+    let text = flat_text(&pdf).unwrap();
+    assert!(text.contains("Club games"));
+    assert!(text.contains("c.twixt"), "{text}");
+    // Two files named one by one make the same chapters.
+    let two = dir.path().join("two.html");
+    book(&[
+        s(&games.join("a.twixt")),
+        s(&games.join("b.twixt")),
+        "-o",
+        s(&two),
+    ]);
+    let html = std::fs::read_to_string(&two).unwrap();
+    assert!(html.contains("Alice – Bob") && html.contains("Third"));
+}
+
+#[test]
+fn a_puzzle_book_sets_its_problems_first_and_their_solutions_at_the_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("puzzles.twixt");
+    std::fs::write(
+        &script,
+        "[Event \"Corner fight\"]\n[Task \"Red to play and connect\"]\n[Size \"12\"]\n\
+         #setup red: c3 d5\n#setup black: h8 j6\n#setup to-move: red\n1. e7! 2. d7 3. g8\n\n\
+         [Title \"Bridge\"]\n[Task \"Black to play\"]\n[Size \"12\"]\n\
+         #setup red: f6\n#setup black: e4\n#setup to-move: black\n1. g4 2. h6\n",
+    )
+    .unwrap();
+    let pdf = dir.path().join("p.pdf");
+    book(&[s(&script), "-o", s(&pdf)]);
+    // Read line by line across the page: problems stand side by side.
+    let Some(text) = poppler("pdftotext", &["-layout", s(&pdf), "-"]) else {
+        return;
+    };
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let at = |w: &str| {
+        text.find(w)
+            .unwrap_or_else(|| panic!("{w} missing from {text}"))
+    };
+    // Both problems, with their tasks, before either solution.
+    assert!(at("Problem 1") < at("Problem 2"));
+    assert!(at("Red to play and connect") < at("Solutions"));
+    assert!(at("Black to play") < at("Solutions"));
+    assert!(at("Solutions") < at("Solution 1: Corner fight"));
+    assert!(at("Solution 1: Corner fight") < at("1. e7! 2. d7 3. g8"));
+    assert!(at("1. e7! 2. d7 3. g8") < at("Solution 2: Bridge"));
+    assert!(at("Solution 2: Bridge") < at("1. g4 2. h6"));
+    let marks = outline(&pdf).unwrap();
+    assert_eq!(
+        marks,
+        [
+            "Problems",
+            "Solutions",
+            "Solution 1: Corner fight",
+            "Solution 2: Bridge"
+        ],
+        "{marks:?}"
+    );
+}
+
+#[test]
+fn a_book_of_more_diagrams_than_its_limit_is_refused_and_nothing_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("many.twixt");
+    // Six games of 850 diagram points after one move (a game may hold
+    // 1,000): a file of 54 KB, a book of 5,100 boards.
+    let game = format!("[Size \"12\"]\n1. e5\n{}\n", "#diagram\n".repeat(850));
+    std::fs::write(&script, game.repeat(6)).unwrap();
+    for out in ["m.html", "m.pdf", "m.typ"] {
+        let path = dir.path().join(out);
+        let o = twixt(&["book", s(&script), "-o", s(&path)]);
+        assert_eq!(o.status.code(), Some(1), "{out}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("5100 diagrams") && err.contains("5000"),
+            "{err}"
+        );
+        assert!(!path.exists(), "{out}");
+    }
+}
