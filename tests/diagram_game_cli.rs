@@ -19,14 +19,15 @@ fn render_writes_one_file_per_chosen_position() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    // 39 moves: after 10, 20, 30 and the final 39; names from the event tag.
+    // 39 moves: after 10, 20, 30 and the final 39; names from the game's
+    // title, which for a record without a [Title] is its players.
     assert_eq!(
         names,
         [
-            "twixt-ch-23-1-1-010.svg",
-            "twixt-ch-23-1-1-020.svg",
-            "twixt-ch-23-1-1-030.svg",
-            "twixt-ch-23-1-1-039.svg"
+            "spd_iv-tasuki-010.svg",
+            "spd_iv-tasuki-020.svg",
+            "spd_iv-tasuki-030.svg",
+            "spd_iv-tasuki-039.svg"
         ]
     );
     let svg = std::fs::read_to_string(dir.path().join(&names[0])).unwrap();
@@ -35,7 +36,7 @@ fn render_writes_one_file_per_chosen_position() {
         9,
         "10 moves, one a swap"
     );
-    assert!(svg.contains(">twixt.ch.23.1.1: after move 10</text>"));
+    assert!(svg.contains(">spd_iv – tasuki: after move 10</text>"));
 
     // PNG and text of one position.
     let o = twixt(&[
@@ -49,7 +50,7 @@ fn render_writes_one_file_per_chosen_position() {
         "png",
     ]);
     assert!(o.status.success());
-    let png = std::fs::read(dir.path().join("twixt-ch-23-1-1-005.png")).unwrap();
+    let png = std::fs::read(dir.path().join("spd_iv-tasuki-005.png")).unwrap();
     assert_eq!(&png[..4], b"\x89PNG");
 }
 
@@ -90,7 +91,8 @@ fn sheet_splits_onto_pages() {
     let second = std::fs::read_to_string(dir.path().join("page-2.svg")).unwrap();
     assert_eq!(first.matches("-diagram\"").count(), 6);
     assert_eq!(second.matches("-diagram\"").count(), 2);
-    assert!(first.contains(">twixt.ch.23.1.1</text>"));
+    // Titled by the rule every command shares: the players.
+    assert!(first.contains(">spd_iv – tasuki</text>"));
 }
 
 #[test]
