@@ -169,18 +169,22 @@ impl Browser {
         self.post(&self.s("/actions"), actions);
     }
 
-    /// Clicks the first element matching a CSS selector.
-    pub fn click(&self, css: &str) {
+    /// The id of the first element matching a CSS selector.
+    fn element(&self, css: &str) -> String {
         let el = self.post(
             &self.s("/element"),
             json!({"using": "css selector", "value": css}),
         );
-        let id = el
-            .as_object()
+        el.as_object()
             .and_then(|o| o.values().next())
             .and_then(Value::as_str)
             .expect("element found")
-            .to_string();
+            .to_string()
+    }
+
+    /// Clicks the first element matching a CSS selector.
+    pub fn click(&self, css: &str) {
+        let id = self.element(css);
         self.post(&self.s(&format!("/element/{id}/click")), json!({}));
     }
 
@@ -227,16 +231,7 @@ impl Browser {
 
     /// Types `text` into the first element matching a CSS selector.
     pub fn type_into(&self, css: &str, text: &str) {
-        let el = self.post(
-            &self.s("/element"),
-            json!({"using": "css selector", "value": css}),
-        );
-        let id = el
-            .as_object()
-            .and_then(|o| o.values().next())
-            .and_then(Value::as_str)
-            .expect("element found")
-            .to_string();
+        let id = self.element(css);
         self.post(
             &self.s(&format!("/element/{id}/value")),
             json!({ "text": text }),
