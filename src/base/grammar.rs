@@ -148,6 +148,11 @@ pub fn has_blank_line(blank: &str) -> bool {
     false
 }
 
+/// The line breaks in `s`.
+pub fn count_newlines(s: &str) -> u32 {
+    s.bytes().filter(|&b| b == b'\n').count() as u32
+}
+
 /// `% text` to the end of the line: the remark's text, trimmed.
 pub fn remark(i: &str) -> Rule<'_, &str> {
     preceded(char('%'), take_while(|c| c != '\n'))
@@ -291,17 +296,17 @@ pub fn comment(i: &str) -> Rule<'_, String> {
             c => out.push(c),
         }
     }
-    Err(unclosed_comment(i))
+    Err(nom::Err::Failure(unclosed_comment(i)))
 }
 
 /// The failure of a comment opened at `i` and never closed.
-pub fn unclosed_comment(i: &str) -> nom::Err<Failure<'_>> {
-    failure(
-        i,
-        1,
-        "unterminated comment: expected `}`",
-        "comment starts here",
-    )
+pub fn unclosed_comment(i: &str) -> Failure<'_> {
+    Failure {
+        at: i,
+        len: 1.min(i.len()),
+        message: "unterminated comment: expected `}`".to_string(),
+        label: "comment starts here".to_string(),
+    }
 }
 
 /// A character of a bare directive argument.

@@ -24,9 +24,7 @@ pub fn is_twrs(text: &str) -> bool {
     loop {
         lx.skip_blank();
         match lx.peek() {
-            Some('%') => {
-                lx.remark();
-            }
+            Some('%') if lx.remark().is_ok() => {}
             Some('[') => match lx.tag() {
                 Ok(t) if t.name.eq_ignore_ascii_case("game") => {
                     return t.value.eq_ignore_ascii_case("twrs");
@@ -261,7 +259,7 @@ pub fn parse(src: &str) -> (Vec<TwrsGame>, Vec<Diagnostic>) {
         if r.lx.eof() {
             break;
         }
-        let start = r.lx.rest.location_offset();
+        let start = r.lx.offset();
         if games.len() >= crate::limits::MAX_GAMES_PER_FILE {
             let sp = r.lx.here(1);
             r.fail(
@@ -335,14 +333,12 @@ impl Reader<'_> {
         // tag open the moves.
         let mut pending = Vec::new();
         loop {
-            let from = self.lx.rest.location_offset();
-            self.lx.skip_blank();
-            let skipped = &self.src[from..self.lx.rest.location_offset()];
+            let skipped = self.lx.skip_blank();
             if !g.tags.is_empty() && has_blank_line(skipped) {
                 break;
             }
             match self.lx.peek() {
-                Some('%') => pending.push(self.lx.remark()),
+                Some('%') => pending.push(self.lx.remark()?),
                 Some('[') => {
                     let t = self.lx.tag()?;
                     let where_ = at(t.span);
@@ -425,7 +421,7 @@ impl Reader<'_> {
                     if depth == 0 && self.lx.at_line_start() && self.lx.remarks_then_header() {
                         return Ok(line);
                     }
-                    line.push(Element::Remark(self.lx.remark()));
+                    line.push(Element::Remark(self.lx.remark()?));
                 }
                 Some('{') => line.push(Element::Comment(self.lx.comment()?.trim().to_string())),
                 Some('(') => {
@@ -437,14 +433,14 @@ impl Reader<'_> {
                     line.push(Element::Variation(v));
                 }
                 Some('#') => {
-                    let start = self.lx.rest.location_offset();
+                    let start = self.lx.offset();
                     self.lx.advance(1);
                     let name = self
                         .lx
                         .take_while(|c| c.is_ascii_alphanumeric() || c == '-');
-                    let name = name.fragment().to_ascii_lowercase();
+                    let name = name.to_ascii_lowercase();
                     let args = self.lx.args()?;
-                    let end = self.lx.rest.location_offset();
+                    let end = self.lx.offset();
                     let span = self.lx.span_at(start, end - start);
                     let before_moves = depth == 0
                         && line
@@ -457,26 +453,20 @@ impl Reader<'_> {
                     }
                 }
                 Some(_) => {
-                    let start = self.lx.rest.location_offset();
+                    let start = self.lx.offset();
                     // A move number, `12.`, then the move to the end of its line.
-                    let digits = self
-                        .lx
-                        .rest
-                        .fragment()
-                        .bytes()
-                        .take_while(u8::is_ascii_digit)
-                        .count();
-                    let numbered = digits > 0 && self.lx.rest.fragment()[digits..].starts_with('.');
+                    let digits = self.lx.rest.bytes().take_while(u8::is_ascii_digit).count();
+                    let numbered = digits > 0 && self.lx.rest[digits..].starts_with('.');
                     if numbered {
                         let d = self.lx.advance(digits);
                         let dspan = self.lx.span_of(d);
                         self.lx.take_while(|c| c == '.');
                         self.lx.skip_inline();
-                        if d.fragment().parse::<u32>().ok() != Some(ply + 1) {
+                        if d.parse::<u32>().ok() != Some(ply + 1) {
                             self.fail(
                                 format!(
                                     "move number {} does not match: this is move {}",
-                                    clip(d.fragment()),
+                                    clip(d),
                                     ply + 1
                                 ),
                                 &format!("expected {}", ply + 1),
@@ -487,8 +477,8 @@ impl Reader<'_> {
                     let text = self.lx.take_while(|c| {
                         c != '\n' && !matches!(c, '{' | '}' | '(' | ')' | '%' | '[' | ']' | '#')
                     });
-                    let trimmed = text.fragment().trim_end();
-                    let span = self.lx.span_at(text.location_offset(), trimmed.len());
+                    let trimmed = text.trim_end();
+                    let span = self.lx.span_at(self.lx.offset_of(text), trimmed.len());
                     if trimmed.is_empty() {
                         let sp = self.lx.here(1);
                         let found = self.lx.found();

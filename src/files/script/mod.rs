@@ -12,6 +12,7 @@ mod load;
 pub(crate) use load::records_as_games;
 mod parse;
 pub mod stream;
+mod words;
 pub(crate) mod write;
 
 use std::path::{Path, PathBuf};
