@@ -209,7 +209,7 @@ impl<'a> P<'a> {
         if self.counts.moves >= limits::MAX_MOVES_PER_GAME {
             return false;
         }
-        let Ok((rest, m)) = words::plain_move(ply + 1)(self.rest) else {
+        let Some((rest, m)) = words::plain_move(ply + 1)(self.rest) else {
             return false;
         };
         self.counts.moves += 1;
@@ -221,7 +221,8 @@ impl<'a> P<'a> {
             // the move before) and they are ASCII: the line and column come
             // from them, with no second pass.
             let (mut line, mut col) = (self.loc.line, self.loc.col);
-            match m.lead.rfind('\n') {
+            // The lead is a byte or two: a plain search beats a call.
+            match m.lead.bytes().rposition(|b| b == b'\n') {
                 None => col += m.lead.len() as u32,
                 Some(p) => {
                     line += grammar::count_newlines(m.lead);
