@@ -16,10 +16,10 @@
 use std::path::{Path, PathBuf};
 
 use crate::diagnostic::{Diagnostic, count};
-use crate::formats::{littlegolem, movelist, t1};
+use crate::formats::{Location, littlegolem, movelist, t1};
 use crate::limits::{MAX_INPUT_BYTES, read_input};
 use crate::record::Record;
-use crate::script::{FileFormat, Game, load_games_as, script_hint};
+use crate::script::{Element, FileFormat, Game, Span, load_games_as, script_hint};
 use crate::twixt::board::BoardSize;
 use crate::twixt::rules::RuleSet;
 
@@ -206,6 +206,9 @@ pub struct GameFile {
     pub path: PathBuf,
     /// Its games.
     pub content: Content,
+    /// The text of a record file, for the snippets of its diagnostics
+    /// (empty for a script, whose [`Content::Script`] holds its text).
+    pub record_text: String,
 }
 
 /// Why a game file could not be opened or drawn. [`Explained::is_usage`](crate::diagnostic::Explained::is_usage) tells
@@ -357,6 +360,7 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
             .or_else(|| FileFormat::of_path(path))
             .ok_or_else(|| Error::UnknownFormat(path.into()))?,
     };
+    let mut record_text = String::new();
     let content = if format == FileFormat::Script {
         let file = match &stdin {
             Some(bytes) => crate::script::script_from_bytes(path, bytes),
@@ -387,11 +391,14 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
             Some(bytes) => bytes,
             None => read()?,
         };
-        Content::Records(read_records(path, &bytes, format, options)?)
+        let records = read_records(path, &bytes, format, options)?;
+        record_text = record_source(&bytes, format);
+        Content::Records(records)
     };
     Ok(GameFile {
         path: path.to_path_buf(),
         content,
+        record_text,
     })
 }
 
@@ -482,6 +489,7 @@ fn open_one_streamed(path: &Path, n: usize) -> Result<GameFile, Error> {
                         source: window.text,
                         games: vec![game],
                     },
+                    record_text: String::new(),
                 }),
                 Err(e) => Err(Error::Syntax {
                     path: path.to_path_buf(),
@@ -526,6 +534,7 @@ pub fn open_position(line: &str) -> Result<GameFile, Error> {
     }
     Ok(GameFile {
         path: path.to_path_buf(),
+        record_text: String::new(),
         content: Content::Script {
             source: file.source,
             games: file.games,
@@ -571,7 +580,91 @@ fn read_records(
     })
 }
 
+/// The text of a record file as its reader saw it, for snippets: a
+/// Little Golem file without a byte-order mark is Latin-1, every byte one
+/// character (so that the columns of its moves fall where they are written).
+fn record_source(bytes: &[u8], format: FileFormat) -> String {
+    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_string(),
+        Err(_) if format == FileFormat::LittleGolem => {
+            bytes.iter().map(|&b| char::from(b)).collect()
+        }
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+    }
+}
+
+/// The spans of the moves of records, found in one pass over their text:
+/// each location asked for continues from the last, line by line.
+struct MoveSpans<'a> {
+    text: &'a str,
+    offset: usize,
+    at: Location,
+}
+
+impl MoveSpans<'_> {
+    /// The span of the move written at `at`: its word, up to white space,
+    /// `;`, `)` or `#`.
+    fn span(&mut self, at: Location) -> Span {
+        if (at.line, at.column) < (self.at.line, self.at.column) {
+            (self.offset, self.at) = (0, Location { line: 1, column: 1 });
+        }
+        while self.at.line < at.line {
+            let Some(k) = self.text[self.offset..].find('\n') else {
+                break;
+            };
+            self.offset += k + 1;
+            self.at = Location {
+                line: self.at.line + 1,
+                column: 1,
+            };
+        }
+        let ahead = at.column.saturating_sub(self.at.column);
+        let rest = &self.text[self.offset..];
+        self.offset += rest
+            .char_indices()
+            .nth(ahead)
+            .map_or(rest.len(), |(k, _)| k);
+        self.at.column += ahead;
+        let word = self.text[self.offset..]
+            .find(|c: char| c.is_whitespace() || matches!(c, ';' | ')' | '#'))
+            .unwrap_or(self.text.len() - self.offset);
+        Span::new(self.offset, at.line as u32, at.column as u32, word.max(1))
+    }
+}
+
 impl GameFile {
+    /// Its games as scripts' games, and the text their spans point into: a
+    /// record's moves point at where they are written, so that a replay
+    /// error shows the move's line, column and snippet as a script's does.
+    pub fn located_games(&self) -> (Vec<Game>, &str) {
+        match &self.content {
+            Content::Script { source, games } => (games.clone(), source),
+            Content::Records(records) => {
+                let mut spans = MoveSpans {
+                    text: &self.record_text,
+                    offset: 0,
+                    at: Location { line: 1, column: 1 },
+                };
+                let games = records
+                    .iter()
+                    .map(|r| {
+                        let mut game = Game::from_record(r);
+                        let moves = game.line.elements.iter_mut().filter_map(|e| match e {
+                            Element::Move(m) => Some(m),
+                            _ => None,
+                        });
+                        for (m, at) in moves.zip(&r.move_at.0) {
+                            m.span = spans.span(*at);
+                        }
+                        game
+                    })
+                    .collect();
+                (games, &self.record_text)
+            }
+        }
+    }
+
     /// The file name without its extension (`game` when it has none).
     pub fn stem(&self) -> String {
         crate::limits::without_gz(&self.path)
