@@ -238,6 +238,7 @@ fn root_properties(mut i: &str) -> Rule<'_, Root> {
 }
 
 /// What opens the next node: its `;`, or the game's closing `)`.
+#[derive(Debug)]
 enum Opening {
     Node,
     Close,
@@ -631,4 +632,75 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The message of a failure, and the text it points at.
+    fn failed<T: std::fmt::Debug>(r: Rule<'_, T>) -> (String, &str) {
+        match r {
+            Err(nom::Err::Failure(f)) => (f.message, f.at),
+            other => panic!("expected a failure, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn values_unescape_and_name_their_owner_when_unclosed() {
+        assert_eq!(
+            value(" [a\\]b\\\\]x", Owner::Property("PB")),
+            Ok(("x", ("a]b\\".to_string(), "a\\]b\\\\]x")))
+        );
+        let (m, at) = failed(value("[ab\\", Owner::Move(3)));
+        assert_eq!(
+            (m.as_str(), at),
+            (
+                "the value of move 3 opened here is never closed by `]`",
+                "[ab\\"
+            )
+        );
+    }
+
+    #[test]
+    fn property_names_are_upper_case_and_end_the_root_node_otherwise() {
+        assert_eq!(property_name("SZ[24]"), Ok(("[24]", "SZ")));
+        assert!(matches!(property_name(";b[ch]"), Err(nom::Err::Error(_))));
+        let (m, at) = failed(property_name("Ev[x]"));
+        assert_eq!(
+            (m.as_str(), at),
+            ("expected an upper-case property name, found `Ev`", "Ev[x]")
+        );
+    }
+
+    #[test]
+    fn nodes_alternate_and_point_at_their_letter() {
+        let size = BoardSize::STANDARD;
+        let (rest, (mv, at)) = node(" b[kg];", 0, size).unwrap();
+        assert_eq!((rest, at), (";", "b[kg];"));
+        assert_eq!(mv, Move::Place(Placement::peg(Hole::new(10, 6))));
+        let (m, _) = failed(node("b[kg]", 1, size));
+        assert!(
+            m.starts_with("expected `r` (move 2 is the second mover's"),
+            "{m}"
+        );
+        let (m, at) = failed(node("b[kg|x]", 0, size));
+        assert_eq!(
+            (m.as_str(), at),
+            (
+                "expected `]` or `|draw` after the coordinate `kg`, found `|x`",
+                "|x]"
+            )
+        );
+        let (m, _) = failed(node_opening(" ;", true));
+        assert_eq!(m, "expected `)` after the game-ending move, found `;`");
+    }
+
+    #[test]
+    fn a_game_keeps_where_each_move_is_written() {
+        let r = read(b"(;SZ[24]\n;b[kg];r[swap]\n ;[draw])").unwrap();
+        let at: Vec<_> = r.move_at.0.iter().map(|l| (l.line, l.column)).collect();
+        assert_eq!(at, [(2, 2), (2, 8), (3, 4)]);
+        assert_eq!(r.result, Some(GameResult::Draw));
+    }
 }

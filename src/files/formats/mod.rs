@@ -192,3 +192,35 @@ pub(crate) fn utf8(bytes: &[u8]) -> Result<&str, (Location, String)> {
         )
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::{hash_comment, record_word, text_line, whitespace};
+
+    #[test]
+    fn locations_count_characters_and_continue_from_the_last() {
+        let text = "aé\nb\r\ncd";
+        assert_eq!(
+            Location::of_offset(text, 3),
+            Location { line: 1, column: 3 }
+        );
+        let mut locator = Locator::default();
+        assert_eq!(locator.at(text, 4), Location { line: 2, column: 1 });
+        assert_eq!(locator.at(text, 7), Location { line: 3, column: 1 });
+        assert_eq!(locator.at(text, 8), Location { line: 3, column: 2 });
+        // Back to an earlier place: counted again from the start.
+        assert_eq!(locator.at(text, 1), Location { line: 1, column: 2 });
+    }
+
+    #[test]
+    fn the_shared_record_rules_cut_text_as_the_formats_need() {
+        assert_eq!(whitespace(" \t\n\u{a0}x,"), Ok(("x,", " \t\n\u{a0}")));
+        assert_eq!(text_line("a\r\nb"), Ok(("b", "a")));
+        assert_eq!(text_line("a\rb"), Ok(("", "a\rb")));
+        assert_eq!(text_line("\n"), Ok(("", "")));
+        assert!(text_line("").is_err());
+        assert_eq!(record_word("f6#x y"), Ok(("#x y", "f6")));
+        assert_eq!(hash_comment("# note\nz"), Ok(("\nz", " note")));
+    }
+}

@@ -393,3 +393,76 @@ pub fn write_all(records: &[Record]) -> Result<String, Error> {
     let games = records.iter().map(write).collect::<Result<Vec<_>, _>>()?;
     Ok(games.join("\n"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The message of a failure, and the text it points at.
+    fn failed<T: std::fmt::Debug>(r: Rule<'_, T>) -> (String, &str) {
+        match r {
+            Err(nom::Err::Failure(f)) => (f.message, f.at),
+            other => panic!("expected a failure, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn gaps_hold_white_space_and_comments() {
+        assert_eq!(gap(" # a\n\t 2.f6"), Ok(("2.f6", " # a\n\t ")));
+        assert_eq!(gap("1.f6"), Ok(("1.f6", "")));
+    }
+
+    #[test]
+    fn move_numbers_come_in_sequence_with_their_dot() {
+        assert_eq!(move_number("3. f6", 2), Ok((" f6", "3")));
+        let (m, at) = failed(move_number("4.f6", 2));
+        assert_eq!(
+            (m.as_str(), at),
+            ("expected move number 3, found 4", "4.f6")
+        );
+        let (m, at) = failed(move_number("3 f6", 2));
+        assert_eq!(
+            (m.as_str(), at),
+            ("expected `.` after the move number 3, found a space", " f6")
+        );
+    }
+
+    #[test]
+    fn a_move_word_is_not_looked_for_past_a_blank_line() {
+        assert_eq!(move_word("\n f6#c", "1"), Ok(("#c", "f6")));
+        let (m, at) = failed(move_word(" \n\nf6", "1"));
+        assert_eq!(
+            (m.as_str(), at),
+            (
+                "expected a move after `1.`, found a blank line, which ends the game",
+                " \n\nf6"
+            )
+        );
+    }
+
+    #[test]
+    fn games_keep_where_each_move_is_written() {
+        let games = read("1.f6 2.é\n".as_bytes());
+        assert!(matches!(
+            games,
+            Err(Error::Syntax {
+                at: Location { line: 1, column: 8 },
+                ..
+            })
+        ));
+        let games = read("1.f6\n\n1.g7  2.É5".as_bytes());
+        assert!(games.is_err());
+        let games = read("1.f6\n\n # x\n1.g7  2.h9|draw".as_bytes()).unwrap();
+        let at: Vec<_> = games
+            .iter()
+            .map(|g| {
+                g.move_at
+                    .0
+                    .iter()
+                    .map(|l| (l.line, l.column))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        assert_eq!(at, [vec![(1, 3)], vec![(4, 3), (4, 9)]]);
+    }
+}

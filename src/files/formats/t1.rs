@@ -400,3 +400,29 @@ pub fn write(record: &Record) -> Result<String, Error> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_lines_are_values_before_their_comment() {
+        assert_eq!(header_line("  24 # rows\r\nnext"), Ok(("next", "24")));
+        assert_eq!(header("a\nb").map(|(_, v)| v), Ok(vec!["a", "b"]));
+    }
+
+    #[test]
+    fn move_lines_give_the_word_and_its_column() {
+        assert_eq!(move_line("  K10 # x\nF6"), Ok(("F6", Some((3, "K10")))));
+        assert_eq!(move_line(" # only a comment\n"), Ok(("", None)));
+        assert!(move_line("").is_err());
+    }
+
+    #[test]
+    fn hole_names_are_a_letter_and_a_row_without_leading_zero() {
+        assert_eq!(grammar::whole(hole_name, "k7"), Some(('k', "7")));
+        assert_eq!(grammar::whole(hole_name, "K07"), None);
+        assert_eq!(grammar::whole(hole_name, "K12345"), None);
+        assert_eq!(grammar::whole(hole_name, "KK7"), None);
+    }
+}
