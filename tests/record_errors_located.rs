@@ -1,6 +1,7 @@
 //! A replay error in a record file (`.tsgf`, T1, move list) is located as a
 //! script's is: `file:line:column`, the line as written and a caret under
-//! the move, from every command that replays the file, and a non-zero exit.
+//! the move, from every command that replays or draws the file, and a
+//! non-zero exit.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -22,16 +23,19 @@ fn printed(o: &Output) -> String {
     )
 }
 
-/// Writes `bytes` as `name` in a fresh folder and runs `check`, `book` and
-/// `view` on it: each fails with exit code 1 and prints `located` (the
-/// location line, the snippet and the caret line).
-fn every_command_locates(name: &str, bytes: &[u8], message: &str, located: &[&str]) {
+/// Writes `bytes` as `name` in a fresh folder and runs `check`, `book`,
+/// `view` (which say `message`), `render` and `show` (which say `drawn`) on
+/// it: each fails with exit code 1 and prints `located` (the location line,
+/// the snippet and the caret line).
+fn every_command_locates(name: &str, bytes: &[u8], message: &str, drawn: &str, located: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join(name), bytes).unwrap();
-    for args in [
-        vec!["check", name],
-        vec!["book", name, "-o", "out.html"],
-        vec!["view", name, "-o", "out.html"],
+    for (args, message) in [
+        (vec!["check", name], message),
+        (vec!["book", name, "-o", "out.html"], message),
+        (vec!["view", name, "-o", "out.html"], message),
+        (vec!["render", name, "-o", "out.svg"], drawn),
+        (vec!["show", name], drawn),
     ] {
         let o = twixt(&args, dir.path());
         let out = printed(&o);
@@ -56,6 +60,7 @@ fn an_illegal_move_in_a_little_golem_record_is_shown_where_it_is_written() {
         "bad.tsgf",
         tsgf.as_bytes(),
         "error: illegal move 3 by red (f6): f6 is occupied by a black peg",
+        "error: move 3 is illegal: f6 is occupied by a black peg",
         &[
             " --> bad.tsgf:3:2",
             "  |",
@@ -73,6 +78,7 @@ fn an_illegal_move_in_a_t1_file_is_shown_where_it_is_written() {
         "bad.T1",
         t1.as_bytes(),
         "error: illegal move 3 by red (k10): k10 is occupied by a black peg",
+        "error: move 3 is illegal: k10 is occupied by a black peg",
         &[
             "  --> bad.T1:16:1",
             "   |",
@@ -91,6 +97,7 @@ fn an_illegal_move_in_a_move_list_is_shown_where_it_is_written() {
         "bad.txt",
         list.as_bytes(),
         "error: illegal move 4 by black (d5): d5 is occupied by a black peg",
+        "error: move 4 is illegal: d5 is occupied by a black peg",
         &[
             " --> bad.txt:5:9",
             "  |",

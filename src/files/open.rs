@@ -267,6 +267,8 @@ pub enum Error {
         title: String,
         /// What went wrong.
         message: String,
+        /// The move at fault as written, when a record's text shows it.
+        diagnostics: Vec<Diagnostic>,
     },
     /// The file holds no game.
     #[error("{}: no game found", .0.display())]
@@ -327,7 +329,9 @@ impl crate::diagnostic::Explained for Error {
     /// The located diagnostics that explain the error, if any.
     fn diagnostics(&self) -> &[Diagnostic] {
         match self {
-            Error::Syntax { diagnostics, .. } | Error::Replay { diagnostics, .. } => diagnostics,
+            Error::Syntax { diagnostics, .. }
+            | Error::Replay { diagnostics, .. }
+            | Error::Draw { diagnostics, .. } => diagnostics,
             _ => &[],
         }
     }
@@ -634,6 +638,32 @@ impl MoveSpans<'_> {
 }
 
 impl GameFile {
+    /// `message` about the move of a record written at `at`, located as a
+    /// script's move is: the line as written and a caret under the move
+    /// (`None` when no record text was kept).
+    pub fn record_move_diagnostic(
+        &self,
+        at: Location,
+        message: String,
+        label: &str,
+    ) -> Option<Diagnostic> {
+        if self.record_text.is_empty() {
+            return None;
+        }
+        let mut spans = MoveSpans {
+            text: &self.record_text,
+            offset: 0,
+            at: Location { line: 1, column: 1 },
+        };
+        let span = spans.span(at);
+        Some(
+            Diagnostic::error(message)
+                .with_file(self.path.display().to_string())
+                .with_label(label)
+                .at_known_line(&self.record_text, span.start(), span.len_bytes(), span.line),
+        )
+    }
+
     /// Its games as scripts' games, and the text their spans point into: a
     /// record's moves point at where they are written, so that a replay
     /// error shows the move's line, column and snippet as a script's does.
