@@ -104,8 +104,13 @@ impl std::fmt::Display for Owner<'_> {
 }
 
 /// The text of a value up to its `]`: plain runs and `\`-escaped
-/// characters (a backslash keeps the next character, whatever it is).
-fn value_text(i: &str) -> Rule<'_, String> {
+/// characters (a backslash keeps the next character, whatever it is). Most
+/// values hold no backslash and are borrowed as they stand.
+fn value_text(i: &str) -> Rule<'_, Cow<'_, str>> {
+    let (rest, plain) = take_while(|c| c != ']' && c != '\\').parse(i)?;
+    if !rest.starts_with('\\') {
+        return Ok((rest, Cow::Borrowed(plain)));
+    }
     fold_many0(
         alt((
             is_not("]\\").map(Piece::Run),
@@ -120,6 +125,7 @@ fn value_text(i: &str) -> Rule<'_, String> {
             out
         },
     )
+    .map(Cow::Owned)
     .parse(i)
 }
 
@@ -131,7 +137,7 @@ enum Piece<'a> {
 
 /// `[value]` after white space: the value, unescaped, and the text from
 /// its first character on (for its place).
-fn value<'a>(i: &'a str, owner: Owner<'_>) -> Rule<'a, (String, &'a str)> {
+fn value<'a>(i: &'a str, owner: Owner<'_>) -> Rule<'a, (Cow<'a, str>, &'a str)> {
     let (open, _) = grammar::whitespace(i)?;
     let Ok((start, _)) = char::<_, Failure>('[').parse(open) else {
         return Err(fail(
@@ -170,7 +176,7 @@ fn property_name(i: &str) -> Rule<'_, &str> {
 }
 
 /// A property's one value: `[value]`, and no second `[` after it.
-fn property_value<'a>(i: &'a str, ident: &str) -> Rule<'a, (String, &'a str)> {
+fn property_value<'a>(i: &'a str, ident: &str) -> Rule<'a, (Cow<'a, str>, &'a str)> {
     let (i, value) = value(i, Owner::Property(ident))?;
     let (i, _) = grammar::whitespace(i)?;
     if i.starts_with('[') {
@@ -231,7 +237,7 @@ fn root_properties(mut i: &str) -> Rule<'_, Root> {
             }
             size = Some(board_side(&value, value_at)?);
         } else {
-            tags.push((tag_for_property(ident), value));
+            tags.push((tag_for_property(ident), value.into_owned()));
         }
         i = rest;
     }
@@ -322,9 +328,9 @@ fn move_value<'a>(
     ply: usize,
     size: BoardSize,
 ) -> Result<Move, nom::Err<Failure<'a>>> {
-    let word = value.to_ascii_lowercase();
-    Ok(match word.as_str() {
-        "swap" if ply != 1 => {
+    let is = |word: &str| value.eq_ignore_ascii_case(word);
+    Ok(match () {
+        _ if is("swap") && ply != 1 => {
             return Err(fail(
                 at,
                 format!(
@@ -333,9 +339,9 @@ fn move_value<'a>(
                 ),
             ));
         }
-        "swap" => Move::Swap,
-        "resign" => Move::Resign,
-        "draw" => Move::AcceptDraw,
+        _ if is("swap") => Move::Swap,
+        _ if is("resign") => Move::Resign,
+        _ if is("draw") => Move::AcceptDraw,
         _ => {
             // The coordinate is the first two characters; `|` is itself a
             // coordinate character on boards wider than 27, so the offer
@@ -376,19 +382,31 @@ fn move_value<'a>(
     })
 }
 
-/// The move nodes up to the game's closing `)`: each move and the text it
-/// starts at.
-fn move_nodes(mut i: &str, size: BoardSize) -> Rule<'_, Vec<(Move, &str)>> {
-    let mut moves = Vec::new();
+/// The moves of a game and where each is written in `whole`, the text the
+/// reader started from (its line and column, counted only up to the moves).
+struct Moves {
+    moves: Vec<Move>,
+    at: Vec<Location>,
+}
+
+/// The move nodes up to the game's closing `)`.
+fn move_nodes<'a>(mut i: &'a str, whole: &str, size: BoardSize) -> Rule<'a, Moves> {
+    let mut locator = super::Locator::default();
+    let mut out = Moves {
+        moves: Vec::new(),
+        at: Vec::new(),
+    };
     let mut ended = false;
     loop {
         let (rest, opening) = node_opening(i, ended)?;
         if let Opening::Close = opening {
-            return Ok((rest, moves));
+            return Ok((rest, out));
         }
-        let (rest, (mv, at)) = node(rest, moves.len(), size)?;
+        let (rest, (mv, at)) = node(rest, out.moves.len(), size)?;
         ended = matches!(mv, Move::Resign | Move::AcceptDraw);
-        moves.push((mv, at));
+        out.moves.push(mv);
+        out.at
+            .push(locator.at(whole, grammar::offset_in(whole, at)));
         i = rest;
     }
 }
@@ -408,19 +426,19 @@ fn end_of_input(i: &str) -> Rule<'_, ()> {
     Ok((i, ()))
 }
 
-/// A whole game as read: its root properties and its moves with the text
-/// each starts at.
-struct Game<'a> {
+/// A whole game as read: its root properties and its moves.
+struct Game {
     root: Root,
-    moves: Vec<(Move, &'a str)>,
+    moves: Moves,
 }
 
 /// `(;` root properties, move nodes, `)`, and nothing after.
-fn game(i: &str) -> Rule<'_, Game<'_>> {
+fn game(i: &str) -> Rule<'_, Game> {
+    let whole = i;
     let (i, _) = punctuation('(', "`(` to open the game", i)?;
     let (i, _) = punctuation(';', "`;` to open the root node", i)?;
     let (i, root) = root_properties(i)?;
-    let (i, moves) = move_nodes(i, root.size.unwrap_or(BoardSize::STANDARD))?;
+    let (i, moves) = move_nodes(i, whole, root.size.unwrap_or(BoardSize::STANDARD))?;
     let (i, _) = end_of_input(i)?;
     Ok((i, Game { root, moves }))
 }
@@ -462,25 +480,20 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
     let size = game.root.size.unwrap_or(BoardSize::STANDARD);
     let mut record = Record::new(RuleSet::pencil().with_size(size));
     record.tags = game.root.tags;
-    let mut locator = super::Locator::default();
-    record.moves.reserve_exact(game.moves.len());
-    record.move_at.0.reserve_exact(game.moves.len());
-    for (ply, (mv, at)) in game.moves.into_iter().enumerate() {
-        record.result = match mv {
-            Move::Resign => Some(GameResult::Win(if ply.is_multiple_of(2) {
-                Player::Black
-            } else {
-                Player::Red
-            })),
-            Move::AcceptDraw => Some(GameResult::Draw),
-            _ => record.result,
-        };
-        record.moves.push(mv);
-        record
-            .move_at
-            .0
-            .push(locator.at(text, grammar::offset_in(text, at)));
-    }
+    let Moves { moves, at } = game.moves;
+    // Only the last move can end the game: `)` must follow it.
+    record.result = match moves.last() {
+        // The loser is the one who resigned: `b` (Red) on odd moves.
+        Some(Move::Resign) => Some(GameResult::Win(if moves.len().is_multiple_of(2) {
+            Player::Red
+        } else {
+            Player::Black
+        })),
+        Some(Move::AcceptDraw) => Some(GameResult::Draw),
+        _ => None,
+    };
+    record.moves = moves;
+    record.move_at.0 = at;
     Ok(record)
 }
 
@@ -650,7 +663,7 @@ mod tests {
     fn values_unescape_and_name_their_owner_when_unclosed() {
         assert_eq!(
             value(" [a\\]b\\\\]x", Owner::Property("PB")),
-            Ok(("x", ("a]b\\".to_string(), "a\\]b\\\\]x")))
+            Ok(("x", (Cow::from("a]b\\"), "a\\]b\\\\]x")))
         );
         let (m, at) = failed(value("[ab\\", Owner::Move(3)));
         assert_eq!(
