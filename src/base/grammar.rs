@@ -476,6 +476,42 @@ pub fn whole<'a, T>(
     }
 }
 
+// Rules the record formats share.
+
+/// White space of every kind, line breaks included, and no commas: the
+/// blanks of the record formats (Little Golem, T1, move lists).
+pub fn whitespace(i: &str) -> Rule<'_, &str> {
+    take_while(char::is_whitespace).parse(i)
+}
+
+/// The text up to the end of the line, the line break not included.
+pub fn rest_of_line(i: &str) -> Rule<'_, &str> {
+    nom::bytes::complete::take_till(|c| c == '\n').parse(i)
+}
+
+/// One line as `str::lines` cuts it: its text without the line break (and
+/// without the `\r` of a `\r\n`). At the end of the text there is no line.
+pub fn text_line(i: &str) -> Rule<'_, &str> {
+    let (rest, line) = nom::combinator::not(nom::combinator::eof)
+        .and(rest_of_line)
+        .map(|(_, line)| line)
+        .parse(i)?;
+    match char::<_, Failure>('\n').parse(rest) {
+        Ok((rest, _)) => Ok((rest, line.strip_suffix('\r').unwrap_or(line))),
+        Err(_) => Ok((rest, line)),
+    }
+}
+
+/// A word of a record: the text up to white space or a `#` comment.
+pub fn record_word(i: &str) -> Rule<'_, &str> {
+    take_while(|c: char| !c.is_whitespace() && c != '#').parse(i)
+}
+
+/// `# text` to the end of the line (T1 files, move lists): the text.
+pub fn hash_comment(i: &str) -> Rule<'_, &str> {
+    preceded(char('#'), rest_of_line).parse(i)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

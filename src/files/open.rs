@@ -16,10 +16,10 @@
 use std::path::{Path, PathBuf};
 
 use crate::diagnostic::{Diagnostic, count};
-use crate::formats::{littlegolem, movelist, t1};
+use crate::formats::{Location, littlegolem, movelist, t1};
 use crate::limits::{MAX_INPUT_BYTES, read_input};
 use crate::record::Record;
-use crate::script::{FileFormat, Game, load_games_as, script_hint};
+use crate::script::{Element, FileFormat, Game, Span, load_games_as, script_hint};
 use crate::twixt::board::BoardSize;
 use crate::twixt::rules::RuleSet;
 
@@ -206,6 +206,9 @@ pub struct GameFile {
     pub path: PathBuf,
     /// Its games.
     pub content: Content,
+    /// The text of a record file, for the snippets of its diagnostics
+    /// (empty for a script, whose [`Content::Script`] holds its text).
+    pub record_text: String,
 }
 
 /// Why a game file could not be opened or drawn. [`Explained::is_usage`](crate::diagnostic::Explained::is_usage) tells
@@ -264,6 +267,8 @@ pub enum Error {
         title: String,
         /// What went wrong.
         message: String,
+        /// The move at fault as written, when a record's text shows it.
+        diagnostics: Vec<Diagnostic>,
     },
     /// The file holds no game.
     #[error("{}: no game found", .0.display())]
@@ -324,7 +329,9 @@ impl crate::diagnostic::Explained for Error {
     /// The located diagnostics that explain the error, if any.
     fn diagnostics(&self) -> &[Diagnostic] {
         match self {
-            Error::Syntax { diagnostics, .. } | Error::Replay { diagnostics, .. } => diagnostics,
+            Error::Syntax { diagnostics, .. }
+            | Error::Replay { diagnostics, .. }
+            | Error::Draw { diagnostics, .. } => diagnostics,
             _ => &[],
         }
     }
@@ -357,6 +364,7 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
             .or_else(|| FileFormat::of_path(path))
             .ok_or_else(|| Error::UnknownFormat(path.into()))?,
     };
+    let mut record_text = String::new();
     let content = if format == FileFormat::Script {
         let file = match &stdin {
             Some(bytes) => crate::script::script_from_bytes(path, bytes),
@@ -387,11 +395,14 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
             Some(bytes) => bytes,
             None => read()?,
         };
-        Content::Records(read_records(path, &bytes, format, options)?)
+        let records = read_records(path, &bytes, format, options)?;
+        record_text = record_source(&bytes, format);
+        Content::Records(records)
     };
     Ok(GameFile {
         path: path.to_path_buf(),
         content,
+        record_text,
     })
 }
 
@@ -482,6 +493,7 @@ fn open_one_streamed(path: &Path, n: usize) -> Result<GameFile, Error> {
                         source: window.text,
                         games: vec![game],
                     },
+                    record_text: String::new(),
                 }),
                 Err(e) => Err(Error::Syntax {
                     path: path.to_path_buf(),
@@ -526,6 +538,7 @@ pub fn open_position(line: &str) -> Result<GameFile, Error> {
     }
     Ok(GameFile {
         path: path.to_path_buf(),
+        record_text: String::new(),
         content: Content::Script {
             source: file.source,
             games: file.games,
@@ -571,7 +584,117 @@ fn read_records(
     })
 }
 
+/// The text of a record file as its reader saw it, for snippets: a
+/// Little Golem file without a byte-order mark is Latin-1, every byte one
+/// character (so that the columns of its moves fall where they are written).
+fn record_source(bytes: &[u8], format: FileFormat) -> String {
+    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_string(),
+        Err(_) if format == FileFormat::LittleGolem => {
+            bytes.iter().map(|&b| char::from(b)).collect()
+        }
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+    }
+}
+
+/// The spans of the moves of records, found in one pass over their text:
+/// each location asked for continues from the last, line by line.
+struct MoveSpans<'a> {
+    text: &'a str,
+    offset: usize,
+    at: Location,
+}
+
+impl MoveSpans<'_> {
+    /// The span of the move written at `at`: its word, up to white space,
+    /// `;`, `)` or `#`.
+    fn span(&mut self, at: Location) -> Span {
+        if (at.line, at.column) < (self.at.line, self.at.column) {
+            (self.offset, self.at) = (0, Location { line: 1, column: 1 });
+        }
+        while self.at.line < at.line {
+            let Some(k) = self.text[self.offset..].find('\n') else {
+                break;
+            };
+            self.offset += k + 1;
+            self.at = Location {
+                line: self.at.line + 1,
+                column: 1,
+            };
+        }
+        let ahead = at.column.saturating_sub(self.at.column);
+        let rest = &self.text[self.offset..];
+        self.offset += rest
+            .char_indices()
+            .nth(ahead)
+            .map_or(rest.len(), |(k, _)| k);
+        self.at.column += ahead;
+        let word = self.text[self.offset..]
+            .find(|c: char| c.is_whitespace() || matches!(c, ';' | ')' | '#'))
+            .unwrap_or(self.text.len() - self.offset);
+        Span::new(self.offset, at.line as u32, at.column as u32, word.max(1))
+    }
+}
+
 impl GameFile {
+    /// `message` about the move of a record written at `at`, located as a
+    /// script's move is: the line as written and a caret under the move
+    /// (`None` when no record text was kept).
+    pub fn record_move_diagnostic(
+        &self,
+        at: Location,
+        message: String,
+        label: &str,
+    ) -> Option<Diagnostic> {
+        if self.record_text.is_empty() {
+            return None;
+        }
+        let mut spans = MoveSpans {
+            text: &self.record_text,
+            offset: 0,
+            at: Location { line: 1, column: 1 },
+        };
+        let span = spans.span(at);
+        Some(
+            Diagnostic::error(message)
+                .with_file(self.path.display().to_string())
+                .with_label(label)
+                .at_known_line(&self.record_text, span.start(), span.len_bytes(), span.line),
+        )
+    }
+
+    /// Its games as scripts' games, and the text their spans point into: a
+    /// record's moves point at where they are written, so that a replay
+    /// error shows the move's line, column and snippet as a script's does.
+    pub fn located_games(&self) -> (Vec<Game>, &str) {
+        match &self.content {
+            Content::Script { source, games } => (games.clone(), source),
+            Content::Records(records) => {
+                let mut spans = MoveSpans {
+                    text: &self.record_text,
+                    offset: 0,
+                    at: Location { line: 1, column: 1 },
+                };
+                let games = records
+                    .iter()
+                    .map(|r| {
+                        let mut game = Game::from_record(r);
+                        let moves = game.line.elements.iter_mut().filter_map(|e| match e {
+                            Element::Move(m) => Some(m),
+                            _ => None,
+                        });
+                        for (m, at) in moves.zip(&r.move_at.0) {
+                            m.span = spans.span(*at);
+                        }
+                        game
+                    })
+                    .collect();
+                (games, &self.record_text)
+            }
+        }
+    }
+
     /// The file name without its extension (`game` when it has none).
     pub fn stem(&self) -> String {
         crate::limits::without_gz(&self.path)
