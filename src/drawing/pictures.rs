@@ -125,7 +125,7 @@ impl GameFile {
     pub fn title(&self) -> String {
         let stem = self.stem();
         match &self.content {
-            Content::Records(records) if records.len() == 1 => title_or(&records[0], &stem),
+            Content::Records { records, .. } if records.len() == 1 => title_or(&records[0], &stem),
             Content::Script { games, .. } if games.len() == 1 => script_title(&games[0], &stem),
             _ => stem,
         }
@@ -171,7 +171,7 @@ impl GameFile {
             Err(Halt::Game(e)) => Err(E::from(e)),
         };
         match &self.content {
-            Content::Records(records) => {
+            Content::Records { records, .. } => {
                 for record in records {
                     let title = title_or(record, &stem);
                     let sel = choice.select.unwrap_or(choice.default);

@@ -196,7 +196,13 @@ pub enum Content {
         games: Vec<Game>,
     },
     /// Plain game records from one of the record formats.
-    Records(Vec<Record>),
+    Records {
+        /// The file's text (decoded as its format says), for locating
+        /// diagnostics: each record's moves know where they are written.
+        source: String,
+        /// The records, in file order.
+        records: Vec<Record>,
+    },
 }
 
 /// An opened game file.
@@ -206,9 +212,6 @@ pub struct GameFile {
     pub path: PathBuf,
     /// Its games.
     pub content: Content,
-    /// The text of a record file, for the snippets of its diagnostics
-    /// (empty for a script, whose [`Content::Script`] holds its text).
-    pub record_text: String,
 }
 
 /// Why a game file could not be opened or drawn. [`Explained::is_usage`](crate::diagnostic::Explained::is_usage) tells
@@ -364,7 +367,6 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
             .or_else(|| FileFormat::of_path(path))
             .ok_or_else(|| Error::UnknownFormat(path.into()))?,
     };
-    let mut record_text = String::new();
     let content = if format == FileFormat::Script {
         let file = match &stdin {
             Some(bytes) => crate::script::script_from_bytes(path, bytes),
@@ -396,13 +398,14 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
             None => read()?,
         };
         let records = read_records(path, &bytes, format, options)?;
-        record_text = record_source(&bytes, format);
-        Content::Records(records)
+        Content::Records {
+            source: record_source(&bytes, format),
+            records,
+        }
     };
     Ok(GameFile {
         path: path.to_path_buf(),
         content,
-        record_text,
     })
 }
 
@@ -493,7 +496,6 @@ fn open_one_streamed(path: &Path, n: usize) -> Result<GameFile, Error> {
                         source: window.text,
                         games: vec![game],
                     },
-                    record_text: String::new(),
                 }),
                 Err(e) => Err(Error::Syntax {
                     path: path.to_path_buf(),
@@ -538,7 +540,6 @@ pub fn open_position(line: &str) -> Result<GameFile, Error> {
     }
     Ok(GameFile {
         path: path.to_path_buf(),
-        record_text: String::new(),
         content: Content::Script {
             source: file.source,
             games: file.games,
@@ -640,18 +641,18 @@ impl MoveSpans<'_> {
 impl GameFile {
     /// `message` about the move of a record written at `at`, located as a
     /// script's move is: the line as written and a caret under the move
-    /// (`None` when no record text was kept).
+    /// (`None` for a script, whose moves carry their own spans).
     pub fn record_move_diagnostic(
         &self,
         at: Location,
         message: String,
         label: &str,
     ) -> Option<Diagnostic> {
-        if self.record_text.is_empty() {
+        let Content::Records { source, .. } = &self.content else {
             return None;
-        }
+        };
         let mut spans = MoveSpans {
-            text: &self.record_text,
+            text: source,
             offset: 0,
             at: Location { line: 1, column: 1 },
         };
@@ -660,7 +661,7 @@ impl GameFile {
             Diagnostic::error(message)
                 .with_file(self.path.display().to_string())
                 .with_label(label)
-                .at_known_line(&self.record_text, span.start(), span.len_bytes(), span.line),
+                .at_known_line(source, span.start(), span.len_bytes(), span.line),
         )
     }
 
@@ -670,9 +671,9 @@ impl GameFile {
     pub fn located_games(&self) -> (Vec<Game>, &str) {
         match &self.content {
             Content::Script { source, games } => (games.clone(), source),
-            Content::Records(records) => {
+            Content::Records { source, records } => {
                 let mut spans = MoveSpans {
-                    text: &self.record_text,
+                    text: source,
                     offset: 0,
                     at: Location { line: 1, column: 1 },
                 };
@@ -690,7 +691,7 @@ impl GameFile {
                         game
                     })
                     .collect();
-                (games, &self.record_text)
+                (games, source)
             }
         }
     }
@@ -707,7 +708,7 @@ impl GameFile {
     pub fn len(&self) -> usize {
         match &self.content {
             Content::Script { games, .. } => games.len(),
-            Content::Records(r) => r.len(),
+            Content::Records { records, .. } => records.len(),
         }
     }
 
@@ -726,7 +727,7 @@ impl GameFile {
             Some(n) if n >= 1 && n <= games => {
                 match &mut self.content {
                     Content::Script { games, .. } => *games = vec![games.swap_remove(n - 1)],
-                    Content::Records(r) => *r = vec![r.swap_remove(n - 1)],
+                    Content::Records { records, .. } => *records = vec![records.swap_remove(n - 1)],
                 }
                 Ok(self)
             }
