@@ -17,7 +17,7 @@ use nom::branch::alt;
 use nom::bytes::complete::{tag_no_case, take_till, take_while, take_while1};
 use nom::character::complete::{char, satisfy};
 use nom::combinator::{opt, success, value, verify};
-use nom::multi::many0;
+use nom::multi::fold_many0;
 use nom::sequence::{preceded, terminated};
 
 fn mismatch(i: &str) -> nom::Err<Failure<'_>> {
@@ -159,55 +159,62 @@ fn point_word(i: &str) -> Rule<'_, Point> {
 /// Nothing but blanks after a move; a word there is the failure
 /// "`word` `after`".
 fn nothing_after<'a>(i: &'a str, after: &str) -> Rule<'a, ()> {
-    match word(i) {
-        Ok((_, w)) => Err(wrong(w, format!("`{w}` {after}"))),
-        Err(_) => Ok((spaces(i)?.0, ())),
+    let (rest, _) = spaces(i)?;
+    if rest.is_empty() {
+        return Ok((rest, ()));
     }
+    let (_, w) = word(rest)?;
+    Err(wrong(w, format!("`{w}` {after}")))
 }
 
 /// A TWRS move: a stone placed before play, a tower placed before play,
-/// or a turn (see [`Move`]).
+/// or a turn (see [`Move`]). Its first word says which, so each word is
+/// read once: `stone`, a number (the tower's), or where a turn starts.
 pub(crate) fn twrs_move(i: &str) -> Rule<'_, Move> {
-    alt((stone_placement, numbered_move, unnumbered_turn)).parse(i)
+    let (after, first) = required_word(i, "it is empty")?;
+    if first.eq_ignore_ascii_case("stone") {
+        stone_placement(after)
+    } else if first.bytes().all(|b| b.is_ascii_digit()) {
+        numbered_move(first, after)
+    } else {
+        turn(0, first, after).map_err(|e| match e {
+            nom::Err::Error(_) => wrong(first, "a turn is written from-to, like `f2-f7`"),
+            failed => failed,
+        })
+    }
 }
 
-/// `stone f6`: a stone placed before play (advanced rule 1).
+/// What follows `stone`: where the stone goes (advanced rule 1).
 fn stone_placement(i: &str) -> Rule<'_, Move> {
-    let (i, _) = verify(word, |w: &str| w.eq_ignore_ascii_case("stone")).parse(i)?;
     required_word(i, "say where the stone goes")?;
     let (i, at) = point_word(i)?;
     let (i, ()) = nothing_after(i, "after a placed stone")?;
     Ok((i, Move::PlaceStone(at)))
 }
 
-/// A move that names its tower first: `3 f2-f7 x2` (a turn) or `4 b9`
-/// (a tower placed before play).
-fn numbered_move(i: &str) -> Rule<'_, Move> {
-    let (i, number) = verify(word, |w: &str| w.bytes().all(|b| b.is_ascii_digit())).parse(i)?;
+/// What follows a tower's `number`: a turn (`3 f2-f7 x2`) or where the
+/// tower is placed before play (`4 b9`).
+fn numbered_move<'a>(number: &'a str, i: &'a str) -> Rule<'a, Move> {
     let tower = grammar::whole(tower_number, number)
         .ok_or_else(|| wrong(number, "towers are numbered 1 to 6"))?;
-    required_word(i, "say where the tower goes")?;
-    alt((|i| turn(tower, i), |i| tower_placement(tower, i))).parse(i)
+    let (after, path) = required_word(i, "say where the tower goes")?;
+    match turn(tower, path, after) {
+        Err(nom::Err::Error(_)) => tower_placement(tower, path, after),
+        read => read,
+    }
 }
 
-/// A turn that does not name its tower: `f2-f7 x2`.
-fn unnumbered_turn(i: &str) -> Rule<'_, Move> {
-    turn(0, i).map_err(|e| match e {
-        nom::Err::Error(_) => wrong(i, "a turn is written from-to, like `f2-f7`"),
-        failed => failed,
-    })
-}
-
-/// `4 b9` after the tower's number: a tower placed before play.
-fn tower_placement(tower: u8, i: &str) -> Rule<'_, Move> {
-    let (i, at) = point_word(i)?;
+/// `4 b9`: the tower placed at `at`, the word read, and nothing after it.
+fn tower_placement<'a>(tower: u8, at: &'a str, i: &'a str) -> Rule<'a, Move> {
+    let at = full_point(at).map_err(|e| wrong(at, e.to_string()))?;
     let (i, ()) = nothing_after(i, "after a placed tower")?;
     Ok((i, Move::PlaceTower { tower, at }))
 }
 
-/// `f2-f7`, then an optional marking: a turn of `tower` (0 when unnamed).
-fn turn(tower: u8, i: &str) -> Rule<'_, Move> {
-    let (i, (from, to)) = from_to(i)?;
+/// A turn of `tower` (0 when unnamed): its `path` word `f2-f7` (no `-`:
+/// no match), then an optional marking in the text `i` after it.
+fn turn<'a>(tower: u8, path: &'a str, i: &'a str) -> Rule<'a, Move> {
+    let (_, (from, to)) = from_to(path)?;
     let (i, marking) = opt(marking).parse(i)?;
     let (i, ()) = nothing_after(i, "after the move")?;
     Ok((
@@ -221,14 +228,13 @@ fn turn(tower: u8, i: &str) -> Rule<'_, Move> {
     ))
 }
 
-/// `f2-f7`: where the tower stands and where it goes, one word. A word
-/// with no `-` does not match.
-fn from_to(i: &str) -> Rule<'_, (Point, Point)> {
-    let (rest, path) = required_word(i, "it is empty")?;
+/// `f2-f7`, the whole of a word: where the tower stands and where it
+/// goes. A word with no `-` does not match.
+fn from_to(path: &str) -> Rule<'_, (Point, Point)> {
     let (to, from) = terminated(take_till(|c| c == '-'), char('-')).parse(path)?;
     let from = full_point(from).map_err(|e| wrong(path, e.to_string()))?;
     let to = full_point(to).map_err(|e| wrong(path, e.to_string()))?;
-    Ok((rest, (from, to)))
+    Ok(("", (from, to)))
 }
 
 /// ` x2/ f5 h7`: the tower marked (`x` and its number may stand apart),
@@ -277,7 +283,16 @@ fn marking(i: &str) -> Rule<'_, Marking> {
 
 /// The stones a marking places: points, at most two.
 fn stones(i: &str) -> Rule<'_, Vec<Point>> {
-    let (i, stones) = many0(point_word).parse(i)?;
+    // Most markings list none.
+    if let (rest @ "", _) = spaces(i)? {
+        return Ok((rest, Vec::new()));
+    }
+    // Folded into a vector that allocates only for a first stone.
+    let (i, stones) = fold_many0(point_word, Vec::new, |mut v, p| {
+        v.push(p);
+        v
+    })
+    .parse(i)?;
     if stones.len() > 2 {
         return Err(wrong(i, "at most two stones are placed in a turn"));
     }
