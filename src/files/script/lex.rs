@@ -180,15 +180,6 @@ impl<'a> Lexer<'a> {
         err(f.message, f.label, sp)
     }
 
-    /// Takes the longest prefix whose characters satisfy `f`.
-    pub(crate) fn take_while(&mut self, f: impl Fn(char) -> bool) -> &'a str {
-        let (rest, taken) = nom::bytes::complete::take_while::<_, _, Failure>(f)
-            .parse(self.rest)
-            .unwrap_or((self.rest, ""));
-        self.rest = rest;
-        taken
-    }
-
     /// Skips spaces, line breaks and commas, and returns them.
     pub(crate) fn skip_blank(&mut self) -> &'a str {
         let (rest, blank) = grammar::blanks(self.rest).unwrap_or((self.rest, ""));
