@@ -129,17 +129,30 @@ fn is_move_text_char(c: char) -> bool {
 
 /// A move's text on a script line, as written (trailing blanks included).
 pub(crate) fn move_text(i: &str) -> Rule<'_, &str> {
-    take_while(is_move_text_char).parse(i)
+    // Every character that ends it is ASCII: bytes are enough to find it.
+    grammar::until_ascii(|b| !is_move_text_char(char::from(b)))(i)
 }
 
 /// Blanks between the words of a move (any white space).
 fn spaces(i: &str) -> Rule<'_, &str> {
-    take_while(char::is_whitespace).parse(i)
+    // ASCII blanks by bytes; a rarer Unicode space by characters.
+    let (rest, ascii) = grammar::ascii_while(|b| b.is_ascii_whitespace())(i)?;
+    if rest.starts_with(|c: char| !c.is_ascii() && c.is_whitespace()) {
+        return take_while(char::is_whitespace).parse(i);
+    }
+    Ok((rest, ascii))
 }
 
 /// A word of a move: blanks, then everything up to the next blank.
 fn word(i: &str) -> Rule<'_, &str> {
-    preceded(spaces, take_while1(|c: char| !c.is_whitespace())).parse(i)
+    let (i, _) = spaces(i)?;
+    // Up to the next ASCII blank by bytes; a word that is not all ASCII
+    // may hold a Unicode space, and is cut by characters.
+    match grammar::until_ascii(|b| b.is_ascii_whitespace())(i)? {
+        (_, "") => Err(mismatch(i)),
+        (rest, w) if w.is_ascii() => Ok((rest, w)),
+        _ => take_while1(|c: char| !c.is_whitespace()).parse(i),
+    }
 }
 
 /// The next word, or the failure `why` when the text ends.
