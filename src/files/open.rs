@@ -399,7 +399,7 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
         };
         let records = read_records(path, &bytes, format, options)?;
         Content::Records {
-            source: record_source(&bytes, format),
+            source: crate::script::record_source(&bytes, format),
             records,
         }
     };
@@ -583,20 +583,6 @@ fn read_records(
             movelist::read_with(bytes, base).map_err(|e| malformed(&e))?
         }
     })
-}
-
-/// The text of a record file as its reader saw it, for snippets: a
-/// Little Golem file without a byte-order mark is Latin-1, every byte one
-/// character (so that the columns of its moves fall where they are written).
-fn record_source(bytes: &[u8], format: FileFormat) -> String {
-    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_string(),
-        Err(_) if format == FileFormat::LittleGolem => {
-            bytes.iter().map(|&b| char::from(b)).collect()
-        }
-        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
-    }
 }
 
 /// The spans of the moves of records, found in one pass over their text:

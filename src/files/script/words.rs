@@ -7,7 +7,7 @@
 
 use super::ast::Glyph;
 use crate::grammar::{self, Failure, Rule, clip, quote_found};
-use crate::twixt::board::{Hole, parse_column};
+use crate::twixt::board::Hole;
 use crate::twixt::link::Link;
 use crate::twixt::moves::{Move, Placement, Removal, ThinVec};
 use nom::Parser;
@@ -32,20 +32,10 @@ pub(crate) fn word(i: &str) -> Rule<'_, &str> {
 /// digits, no leading zero), any case.
 pub(crate) fn hole(i: &str) -> Rule<'_, Hole> {
     let (rest, (letters, digits)) = grammar::coordinate(i)?;
-    match hole_from_parts(letters, digits) {
+    match Hole::from_written(letters, digits) {
         Some(h) => Ok((rest, h)),
         None => Err(nom::Err::Error(mismatch(i))),
     }
-}
-
-/// The hole named by column `letters` and row `digits`, when they name one.
-fn hole_from_parts(letters: &str, digits: &str) -> Option<Hole> {
-    let col = parse_column(letters)?;
-    if digits.len() > 5 || digits.starts_with('0') {
-        return None;
-    }
-    let row: u32 = digits.parse().ok()?;
-    Some(Hole::new(col, u16::try_from(row - 1).ok()?))
 }
 
 fn mismatch(i: &str) -> Failure<'_> {
