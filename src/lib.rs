@@ -58,8 +58,8 @@ pub mod twixt;
 pub mod twrs;
 mod verify;
 
-pub(crate) use base::yaml_words;
 pub use base::{diagnostic, limits, output};
+pub(crate) use base::{grammar, yaml_words};
 pub use documents::{book, view};
 pub use drawing::{diagram, pictures};
 pub use files::{formats, open, record, script};

@@ -25,6 +25,8 @@ const LAYERS: [&str; 8] = [
 fn game_file_layer(game: &str, name: &str) -> usize {
     match (game, name) {
         (_, "mod") => 1,
+        // The notation's nom rules, which the rules' `FromStr`s read with.
+        ("twrs", "words") => 1,
         ("twrs", "script") => 2,
         ("twrs", "file") => 3,
         ("twrs", "draw") => 4,

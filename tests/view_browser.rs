@@ -58,7 +58,7 @@ fn positions(file: &Path) -> Vec<BTreeSet<String>> {
 fn positions_of(file: &Path, n: usize) -> Vec<BTreeSet<String>> {
     let f = open(file).unwrap();
     let (mut pos, moves): (Position, Vec<Move>) = match &f.content {
-        Content::Records(r) => (
+        Content::Records { records: r, .. } => (
             Position::with_first(r[0].rules.clone(), r[0].first).unwrap(),
             r[0].moves.clone(),
         ),

@@ -1,4 +1,5 @@
-//! Layer 0, shared text and safety: located messages and the trait every
+//! Layer 0, shared text and safety: the lexical rules of every text reader as
+//! nom combinators (`grammar`), located messages and the trait every
 //! error explains itself by (`diagnostic`), every size limit and bounded
 //! reading (`limits`), safe writing of output files (`output`) and the removal of temporary files
 //! dead runs left (`stale_temporary`), and the
@@ -7,6 +8,7 @@
 //! May use: nothing else of the crate. Everything above uses it.
 
 pub mod diagnostic;
+pub(crate) mod grammar;
 pub mod limits;
 pub mod output;
 pub(crate) mod stale_temporary;

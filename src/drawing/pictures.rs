@@ -125,7 +125,7 @@ impl GameFile {
     pub fn title(&self) -> String {
         let stem = self.stem();
         match &self.content {
-            Content::Records(records) if records.len() == 1 => title_or(&records[0], &stem),
+            Content::Records { records, .. } if records.len() == 1 => title_or(&records[0], &stem),
             Content::Script { games, .. } if games.len() == 1 => script_title(&games[0], &stem),
             _ => stem,
         }
@@ -171,7 +171,7 @@ impl GameFile {
             Err(Halt::Game(e)) => Err(E::from(e)),
         };
         match &self.content {
-            Content::Records(records) => {
+            Content::Records { records, .. } => {
                 for record in records {
                     let title = title_or(record, &stem);
                     let sel = choice.select.unwrap_or(choice.default);
@@ -342,6 +342,7 @@ impl GameFile {
             path: self.path.clone(),
             title: title.to_string(),
             message,
+            diagnostics: Vec::new(),
         }
     }
 
@@ -407,15 +408,21 @@ impl GameFile {
                 })
             }
             Stop::Draw(e) => {
-                // A record read from a file says where its bad move stands.
+                // A record read from a file says where its bad move stands,
+                // and shows it as written.
                 let at = match &e {
-                    GameDiagramError::Illegal { number, .. } => at
-                        .get(number - 1)
-                        .map(|l| format!(" ({l})"))
-                        .unwrap_or_default(),
-                    _ => String::new(),
+                    GameDiagramError::Illegal { number, .. } => at.get(number - 1).copied(),
+                    _ => None,
                 };
-                Halt::Game(self.draw_error(title, format!("{e}{at}")))
+                let Some(at) = at else {
+                    return Halt::Game(self.draw_error(title, e.to_string()));
+                };
+                let located = self.record_move_diagnostic(at, e.to_string(), "illegal move");
+                let mut error = self.draw_error(title, format!("{e} ({at})"));
+                if let (Error::Draw { diagnostics, .. }, Some(d)) = (&mut error, located) {
+                    diagnostics.push(d);
+                }
+                Halt::Game(error)
             }
             Stop::Out(e) => e,
         })

@@ -16,10 +16,10 @@
 use std::path::{Path, PathBuf};
 
 use crate::diagnostic::{Diagnostic, count};
-use crate::formats::{littlegolem, movelist, t1};
+use crate::formats::{Location, littlegolem, movelist, t1};
 use crate::limits::{MAX_INPUT_BYTES, read_input};
 use crate::record::Record;
-use crate::script::{FileFormat, Game, load_games_as, script_hint};
+use crate::script::{Element, FileFormat, Game, Span, load_games_as, script_hint};
 use crate::twixt::board::BoardSize;
 use crate::twixt::rules::RuleSet;
 
@@ -196,7 +196,13 @@ pub enum Content {
         games: Vec<Game>,
     },
     /// Plain game records from one of the record formats.
-    Records(Vec<Record>),
+    Records {
+        /// The file's text (decoded as its format says), for locating
+        /// diagnostics: each record's moves know where they are written.
+        source: String,
+        /// The records, in file order.
+        records: Vec<Record>,
+    },
 }
 
 /// An opened game file.
@@ -264,6 +270,8 @@ pub enum Error {
         title: String,
         /// What went wrong.
         message: String,
+        /// The move at fault as written, when a record's text shows it.
+        diagnostics: Vec<Diagnostic>,
     },
     /// The file holds no game.
     #[error("{}: no game found", .0.display())]
@@ -324,7 +332,9 @@ impl crate::diagnostic::Explained for Error {
     /// The located diagnostics that explain the error, if any.
     fn diagnostics(&self) -> &[Diagnostic] {
         match self {
-            Error::Syntax { diagnostics, .. } | Error::Replay { diagnostics, .. } => diagnostics,
+            Error::Syntax { diagnostics, .. }
+            | Error::Replay { diagnostics, .. }
+            | Error::Draw { diagnostics, .. } => diagnostics,
             _ => &[],
         }
     }
@@ -387,7 +397,11 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
             Some(bytes) => bytes,
             None => read()?,
         };
-        Content::Records(read_records(path, &bytes, format, options)?)
+        let records = read_records(path, &bytes, format, options)?;
+        Content::Records {
+            source: crate::script::record_source(&bytes, format),
+            records,
+        }
     };
     Ok(GameFile {
         path: path.to_path_buf(),
@@ -571,7 +585,103 @@ fn read_records(
     })
 }
 
+/// The spans of the moves of records, found in one pass over their text:
+/// each location asked for continues from the last, line by line.
+struct MoveSpans<'a> {
+    text: &'a str,
+    offset: usize,
+    at: Location,
+}
+
+impl MoveSpans<'_> {
+    /// The span of the move written at `at`: its word, up to white space,
+    /// `;`, `)` or `#`.
+    fn span(&mut self, at: Location) -> Span {
+        if (at.line, at.column) < (self.at.line, self.at.column) {
+            (self.offset, self.at) = (0, Location { line: 1, column: 1 });
+        }
+        while self.at.line < at.line {
+            let Some(k) = self.text[self.offset..].find('\n') else {
+                break;
+            };
+            self.offset += k + 1;
+            self.at = Location {
+                line: self.at.line + 1,
+                column: 1,
+            };
+        }
+        let ahead = at.column.saturating_sub(self.at.column);
+        let rest = &self.text[self.offset..];
+        self.offset += rest
+            .char_indices()
+            .nth(ahead)
+            .map_or(rest.len(), |(k, _)| k);
+        self.at.column += ahead;
+        let word = self.text[self.offset..]
+            .find(|c: char| c.is_whitespace() || matches!(c, ';' | ')' | '#'))
+            .unwrap_or(self.text.len() - self.offset);
+        Span::new(self.offset, at.line as u32, at.column as u32, word.max(1))
+    }
+}
+
 impl GameFile {
+    /// `message` about the move of a record written at `at`, located as a
+    /// script's move is: the line as written and a caret under the move
+    /// (`None` for a script, whose moves carry their own spans).
+    pub fn record_move_diagnostic(
+        &self,
+        at: Location,
+        message: String,
+        label: &str,
+    ) -> Option<Diagnostic> {
+        let Content::Records { source, .. } = &self.content else {
+            return None;
+        };
+        let mut spans = MoveSpans {
+            text: source,
+            offset: 0,
+            at: Location { line: 1, column: 1 },
+        };
+        let span = spans.span(at);
+        Some(
+            Diagnostic::error(message)
+                .with_file(self.path.display().to_string())
+                .with_label(label)
+                .at_known_line(source, span.start(), span.len_bytes(), span.line),
+        )
+    }
+
+    /// Its games as scripts' games, and the text their spans point into: a
+    /// record's moves point at where they are written, so that a replay
+    /// error shows the move's line, column and snippet as a script's does.
+    pub fn located_games(&self) -> (Vec<Game>, &str) {
+        match &self.content {
+            Content::Script { source, games } => (games.clone(), source),
+            Content::Records { source, records } => {
+                let mut spans = MoveSpans {
+                    text: source,
+                    offset: 0,
+                    at: Location { line: 1, column: 1 },
+                };
+                let games = records
+                    .iter()
+                    .map(|r| {
+                        let mut game = Game::from_record(r);
+                        let moves = game.line.elements.iter_mut().filter_map(|e| match e {
+                            Element::Move(m) => Some(m),
+                            _ => None,
+                        });
+                        for (m, at) in moves.zip(&r.move_at.0) {
+                            m.span = spans.span(*at);
+                        }
+                        game
+                    })
+                    .collect();
+                (games, source)
+            }
+        }
+    }
+
     /// The file name without its extension (`game` when it has none).
     pub fn stem(&self) -> String {
         crate::limits::without_gz(&self.path)
@@ -584,7 +694,7 @@ impl GameFile {
     pub fn len(&self) -> usize {
         match &self.content {
             Content::Script { games, .. } => games.len(),
-            Content::Records(r) => r.len(),
+            Content::Records { records, .. } => records.len(),
         }
     }
 
@@ -603,7 +713,7 @@ impl GameFile {
             Some(n) if n >= 1 && n <= games => {
                 match &mut self.content {
                     Content::Script { games, .. } => *games = vec![games.swap_remove(n - 1)],
-                    Content::Records(r) => *r = vec![r.swap_remove(n - 1)],
+                    Content::Records { records, .. } => *records = vec![records.swap_remove(n - 1)],
                 }
                 Ok(self)
             }

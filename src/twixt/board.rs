@@ -144,20 +144,22 @@ pub struct ParseHoleError(pub String);
 impl FromStr for Hole {
     type Err = ParseHoleError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || ParseHoleError(s.to_string());
-        let split = s.find(|c: char| !c.is_ascii_alphabetic()).ok_or_else(err)?;
-        let (letters, digits) = s.split_at(split);
-        let col = parse_column(letters).ok_or_else(err)?;
-        if digits.is_empty()
-            || digits.len() > 5
-            || !digits.bytes().all(|b| b.is_ascii_digit())
-            || digits.starts_with('0')
-        {
-            return Err(err());
+        crate::grammar::whole(crate::grammar::coordinate, s)
+            .and_then(|(letters, digits)| Hole::from_written(letters, digits))
+            .ok_or_else(|| ParseHoleError(s.to_string()))
+    }
+}
+
+impl Hole {
+    /// The hole named by column `letters` (one to three, any case) and row
+    /// `digits` (one to five, no leading zero), as a coordinate is written.
+    pub(crate) fn from_written(letters: &str, digits: &str) -> Option<Hole> {
+        let col = parse_column(letters)?;
+        if digits.is_empty() || digits.len() > 5 || digits.starts_with('0') {
+            return None;
         }
-        let row: u32 = digits.parse().map_err(|_| err())?;
-        let row = u16::try_from(row - 1).map_err(|_| err())?;
-        Ok(Hole::new(col, row))
+        let row: u32 = digits.parse().ok()?;
+        Some(Hole::new(col, u16::try_from(row - 1).ok()?))
     }
 }
 

@@ -19,3 +19,4 @@ pub mod rules;
 pub mod script;
 pub mod setup;
 pub mod view;
+pub(crate) mod words;

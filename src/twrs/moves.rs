@@ -108,109 +108,13 @@ pub struct ParseMoveError {
     pub why: String,
 }
 
-fn tower_number(s: &str) -> Option<u8> {
-    match s {
-        "1" | "2" | "3" | "4" | "5" | "6" => s.parse().ok(),
-        _ => None,
-    }
-}
-
 impl FromStr for Move {
     type Err = ParseMoveError;
+    /// Reads a move with the notation's rules (`twrs::words`).
     fn from_str(text: &str) -> Result<Move, ParseMoveError> {
-        let fail = |why: &str| ParseMoveError {
+        super::words::full_move(text).map_err(|why| ParseMoveError {
             text: text.to_string(),
-            why: why.to_string(),
-        };
-        let point = |s: &str| s.parse::<Point>().map_err(|e| fail(&e.to_string()));
-        let mut words = text.split_whitespace().peekable();
-        let first = words.next().ok_or_else(|| fail("it is empty"))?;
-        if first.eq_ignore_ascii_case("stone") {
-            let at = point(
-                words
-                    .next()
-                    .ok_or_else(|| fail("say where the stone goes"))?,
-            )?;
-            return match words.next() {
-                None => Ok(Move::PlaceStone(at)),
-                Some(w) => Err(fail(&format!("`{w}` after a placed stone"))),
-            };
-        }
-        let (tower, path) = if first.bytes().all(|b| b.is_ascii_digit()) {
-            let t = tower_number(first).ok_or_else(|| fail("towers are numbered 1 to 6"))?;
-            (
-                t,
-                words
-                    .next()
-                    .ok_or_else(|| fail("say where the tower goes"))?,
-            )
-        } else {
-            (0, first)
-        };
-        let Some((from, to)) = path.split_once('-') else {
-            if tower == 0 {
-                return Err(fail("a turn is written from-to, like `f2-f7`"));
-            }
-            let at = point(path)?;
-            return match words.next() {
-                None => Ok(Move::PlaceTower { tower, at }),
-                Some(w) => Err(fail(&format!("`{w}` after a placed tower"))),
-            };
-        };
-        let (from, to) = (point(from)?, point(to)?);
-        let marking = match words.next() {
-            None => None,
-            Some(w) => {
-                let rest = w
-                    .strip_prefix(['x', 'X'])
-                    .ok_or_else(|| fail(&format!("`{w}`: a marking starts with x, like `x2`")))?;
-                let rest = if rest.is_empty() {
-                    words
-                        .next()
-                        .ok_or_else(|| fail("say which tower is marked"))?
-                } else {
-                    rest
-                };
-                let (number, mut suffix) =
-                    rest.split_at(rest.find(['/', '\\']).unwrap_or(rest.len()));
-                let target =
-                    tower_number(number).ok_or_else(|| fail("towers are numbered 1 to 6"))?;
-                if suffix.is_empty()
-                    && let Some(next) = words.peek()
-                    && (*next == "/" || *next == "\\")
-                {
-                    suffix = next;
-                    words.next();
-                }
-                let lines = match suffix {
-                    "" => Lines::Movement,
-                    "/" => Lines::Rising,
-                    "\\" => Lines::Falling,
-                    _ => {
-                        return Err(fail(
-                            "after the marked tower, only `/` or `\\` (a diagonal)",
-                        ));
-                    }
-                };
-                let stones = words.by_ref().map(point).collect::<Result<Vec<_>, _>>()?;
-                if stones.len() > 2 {
-                    return Err(fail("at most two stones are placed in a turn"));
-                }
-                Some(Marking {
-                    target,
-                    lines,
-                    stones,
-                })
-            }
-        };
-        if let Some(w) = words.next() {
-            return Err(fail(&format!("`{w}` after the move")));
-        }
-        Ok(Move::Turn {
-            tower,
-            from,
-            to,
-            marking,
+            why,
         })
     }
 }

@@ -45,22 +45,9 @@ pub struct BadPoint(pub String);
 
 impl FromStr for Point {
     type Err = BadPoint;
+    /// Reads a point with the notation's rule (`twrs::words::point`).
     fn from_str(s: &str) -> Result<Point, BadPoint> {
-        let bad = || BadPoint(s.to_string());
-        let mut chars = s.chars();
-        let c = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
-        if !c.is_ascii_lowercase() {
-            return Err(bad());
-        }
-        let digits = chars.as_str();
-        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad());
-        }
-        let row: u8 = digits.parse().map_err(|_| bad())?;
-        if row == 0 || row > MAX_LINES {
-            return Err(bad());
-        }
-        Ok(Point::new(c as u8 - b'a', row - 1))
+        super::words::full_point(s)
     }
 }
 
@@ -120,11 +107,7 @@ impl fmt::Display for Side {
 impl FromStr for Side {
     type Err = String;
     fn from_str(s: &str) -> Result<Side, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "orange" | "oranje" => Ok(Side::Orange),
-            "blue" | "blauw" => Ok(Side::Blue),
-            _ => Err(format!("`{s}` is not a side: orange or blue")),
-        }
+        super::words::full_side(s)
     }
 }
 

@@ -8,7 +8,15 @@
 use std::io::Read;
 use std::path::Path;
 
+use nom::Parser;
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_till, take_while1};
+use nom::character::complete::{char, satisfy};
+use nom::combinator::{all_consuming, opt, rest};
+use nom::sequence::{preceded, separated_pair};
+
 use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::grammar::{self, HeaderTag, Rule};
 use crate::script::lex::{Arg, Lexer, clip, err, has_blank_line, variation_start};
 use crate::script::write::{escape_comment, quote};
 use crate::script::{ParseError, Span};
@@ -17,26 +25,31 @@ use crate::twrs::point::{Point, Side};
 use crate::twrs::position::{Position, Status};
 use crate::twrs::rules::{PRESET_NAMES, TwrsRules};
 use crate::twrs::setup::Setup;
+use crate::twrs::words;
 
 /// Does this text hold TWRS games? (Its first header says `[Game "twrs"]`.)
-pub fn is_twrs(text: &str) -> bool {
-    let mut lx = Lexer::new(text);
-    loop {
-        lx.skip_blank();
-        match lx.peek() {
-            Some('%') => {
-                lx.remark();
-            }
-            Some('[') => match lx.tag() {
-                Ok(t) if t.name.eq_ignore_ascii_case("game") => {
-                    return t.value.eq_ignore_ascii_case("twrs");
-                }
-                Ok(_) => {}
-                Err(_) => return false,
-            },
-            _ => return false,
+pub fn is_twrs(mut text: &str) -> bool {
+    // The header lines up to the first `[Game …]` tag; anything else first
+    // (a move, a tag that cannot be read) says no.
+    while let Ok((rest, line)) = header_line(text) {
+        if let Some(t) = line
+            && t.name.eq_ignore_ascii_case("game")
+        {
+            return t.value.eq_ignore_ascii_case("twrs");
         }
+        text = rest;
     }
+    false
+}
+
+/// A line of a game's header after blanks: a `%` remark (`None`) or a
+/// header tag.
+fn header_line(i: &str) -> Rule<'_, Option<HeaderTag<'_>>> {
+    preceded(
+        grammar::blanks,
+        alt((grammar::remark.map(|_| None), grammar::header_tag.map(Some))),
+    )
+    .parse(i)
 }
 
 /// Does the file at `path` hold TWRS games? Only regular files are looked
@@ -261,7 +274,7 @@ pub fn parse(src: &str) -> (Vec<TwrsGame>, Vec<Diagnostic>) {
         if r.lx.eof() {
             break;
         }
-        let start = r.lx.rest.location_offset();
+        let start = r.lx.offset();
         if games.len() >= crate::limits::MAX_GAMES_PER_FILE {
             let sp = r.lx.here(1);
             r.fail(
@@ -335,14 +348,12 @@ impl Reader<'_> {
         // tag open the moves.
         let mut pending = Vec::new();
         loop {
-            let from = self.lx.rest.location_offset();
-            self.lx.skip_blank();
-            let skipped = &self.src[from..self.lx.rest.location_offset()];
+            let skipped = self.lx.skip_blank();
             if !g.tags.is_empty() && has_blank_line(skipped) {
                 break;
             }
             match self.lx.peek() {
-                Some('%') => pending.push(self.lx.remark()),
+                Some('%') => pending.push(self.lx.remark()?),
                 Some('[') => {
                     let t = self.lx.tag()?;
                     let where_ = at(t.span);
@@ -425,7 +436,7 @@ impl Reader<'_> {
                     if depth == 0 && self.lx.at_line_start() && self.lx.remarks_then_header() {
                         return Ok(line);
                     }
-                    line.push(Element::Remark(self.lx.remark()));
+                    line.push(Element::Remark(self.lx.remark()?));
                 }
                 Some('{') => line.push(Element::Comment(self.lx.comment()?.trim().to_string())),
                 Some('(') => {
@@ -437,14 +448,11 @@ impl Reader<'_> {
                     line.push(Element::Variation(v));
                 }
                 Some('#') => {
-                    let start = self.lx.rest.location_offset();
-                    self.lx.advance(1);
-                    let name = self
-                        .lx
-                        .take_while(|c| c.is_ascii_alphanumeric() || c == '-');
-                    let name = name.fragment().to_ascii_lowercase();
+                    let start = self.lx.offset();
+                    let name = self.lx.read(grammar::directive_name)?;
+                    let name = name.to_ascii_lowercase();
                     let args = self.lx.args()?;
-                    let end = self.lx.rest.location_offset();
+                    let end = self.lx.offset();
                     let span = self.lx.span_at(start, end - start);
                     let before_moves = depth == 0
                         && line
@@ -457,26 +465,18 @@ impl Reader<'_> {
                     }
                 }
                 Some(_) => {
-                    let start = self.lx.rest.location_offset();
+                    let start = self.lx.offset();
                     // A move number, `12.`, then the move to the end of its line.
-                    let digits = self
-                        .lx
-                        .rest
-                        .fragment()
-                        .bytes()
-                        .take_while(u8::is_ascii_digit)
-                        .count();
-                    let numbered = digits > 0 && self.lx.rest.fragment()[digits..].starts_with('.');
-                    if numbered {
-                        let d = self.lx.advance(digits);
+                    let number = self.lx.read(opt(words::move_number))?;
+                    let numbered = number.is_some();
+                    if let Some(d) = number {
                         let dspan = self.lx.span_of(d);
-                        self.lx.take_while(|c| c == '.');
                         self.lx.skip_inline();
-                        if d.fragment().parse::<u32>().ok() != Some(ply + 1) {
+                        if d.parse::<u32>().ok() != Some(ply + 1) {
                             self.fail(
                                 format!(
                                     "move number {} does not match: this is move {}",
-                                    clip(d.fragment()),
+                                    clip(d),
                                     ply + 1
                                 ),
                                 &format!("expected {}", ply + 1),
@@ -484,11 +484,9 @@ impl Reader<'_> {
                             );
                         }
                     }
-                    let text = self.lx.take_while(|c| {
-                        c != '\n' && !matches!(c, '{' | '}' | '(' | ')' | '%' | '[' | ']' | '#')
-                    });
-                    let trimmed = text.fragment().trim_end();
-                    let span = self.lx.span_at(text.location_offset(), trimmed.len());
+                    let text = self.lx.read(words::move_text)?;
+                    let trimmed = text.trim_end();
+                    let span = self.lx.span_at(self.lx.offset_of(text), trimmed.len());
                     if trimmed.is_empty() {
                         let sp = self.lx.here(1);
                         let found = self.lx.found();
@@ -543,9 +541,9 @@ fn apply_tag(g: &mut TwrsGame, name: &str, value: &str) -> Result<(), String> {
             Ok(())
         }
         "size" => {
-            let (w, h) = match value.split_once(['x', 'X', '×']) {
-                Some((w, h)) => (w.trim().parse::<u8>(), h.trim().parse::<u8>()),
-                None => (value.trim().parse::<u8>(), value.trim().parse::<u8>()),
+            let (w, h) = match grid_size(value) {
+                Ok((_, (w, Some(h)))) => (w.trim().parse::<u8>(), h.trim().parse::<u8>()),
+                _ => (value.trim().parse::<u8>(), value.trim().parse::<u8>()),
             };
             match (w, h) {
                 (Ok(w), Ok(h)) => {
@@ -571,15 +569,19 @@ fn apply_tag(g: &mut TwrsGame, name: &str, value: &str) -> Result<(), String> {
     }
 }
 
+/// The `Size` tag's value cut at its first `x` (or `×`): lines across, and
+/// lines down when written (`11`, `13x9`); each side is a number, trimmed.
+fn grid_size(i: &str) -> Rule<'_, (&str, Option<&str>)> {
+    let times = |c: char| matches!(c, 'x' | 'X' | '×');
+    (take_till(times), opt(preceded(satisfy(times), rest))).parse(i)
+}
+
 fn point(s: &str) -> Result<Point, String> {
-    s.parse::<Point>().map_err(|e| e.to_string())
+    words::full_point(s).map_err(|e| e.to_string())
 }
 
 fn tower(s: &str) -> Result<u8, String> {
-    match s.parse::<u8>() {
-        Ok(t @ 1..=6) => Ok(t),
-        _ => Err(format!("`{s}` is not a tower: towers are numbered 1 to 6")),
-    }
+    words::full_tower(s)
 }
 
 /// Points listed after a claim, or `none`.
@@ -593,14 +595,7 @@ fn points(ws: &[&str]) -> Result<Vec<Point>, String> {
 }
 
 fn target_lines(s: &str) -> Result<(u8, Lines), String> {
-    let (n, lines) = match s.strip_suffix('/') {
-        Some(n) => (n, Lines::Rising),
-        None => match s.strip_suffix('\\') {
-            Some(n) => (n, Lines::Falling),
-            None => (s, Lines::Movement),
-        },
-    };
-    Ok((tower(n)?, lines))
+    words::full_target_lines(s)
 }
 
 const DIRECTIVES: [&str; 12] = [
@@ -791,6 +786,11 @@ fn setup_line(g: &mut TwrsGame, args: &[&str]) -> Result<(), String> {
     }
 }
 
+/// A diagram's `name=`: letters, digits, `-` and `_`, at least one.
+fn diagram_name(i: &str) -> Rule<'_, &str> {
+    take_while1(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_').parse(i)
+}
+
 fn diagram(args: &[Arg<'_>], at: At) -> Result<DiagramPoint, String> {
     let mut d = DiagramPoint {
         at,
@@ -814,11 +814,7 @@ fn diagram(args: &[Arg<'_>], at: At) -> Result<DiagramPoint, String> {
         let v = a.value.as_str();
         match k {
             "name" => {
-                if v.is_empty()
-                    || !v
-                        .chars()
-                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-                {
+                if grammar::whole(diagram_name, v).is_none() {
                     return Err(format!(
                         "`{}`: a diagram name uses letters, digits, - and _",
                         clip(v)
@@ -839,24 +835,53 @@ fn diagram(args: &[Arg<'_>], at: At) -> Result<DiagramPoint, String> {
     Ok(d)
 }
 
+/// A `show=` item cut into its kind and its towers as written.
+enum ShowWords<'a> {
+    Areas,
+    MovesTo(&'a str),
+    Lines(&'a str),
+    Diagonals(&'a str),
+    /// The active tower and the target with its lines.
+    Marking(&'a str, &'a str),
+}
+
+/// One `show=` item: `areas`, `moves-to:T`, `lines:T`, `diagonals:T` or
+/// `marking:A-T` (the target `T/` or `T\` for a diagonal).
+fn show_item(i: &str) -> Rule<'_, ShowWords<'_>> {
+    alt((
+        all_consuming(tag("areas")).map(|_| ShowWords::Areas),
+        preceded(tag("moves-to:"), rest).map(ShowWords::MovesTo),
+        preceded(tag("lines:"), rest).map(ShowWords::Lines),
+        preceded(tag("diagonals:"), rest).map(ShowWords::Diagonals),
+        preceded(
+            tag("marking:"),
+            separated_pair(take_till(|c| c == '-'), char('-'), rest),
+        )
+        .map(|(a, t)| ShowWords::Marking(a, t)),
+    ))
+    .parse(i)
+}
+
 fn show(s: &str) -> Result<Show, String> {
-    let bad = || format!("`{s}`: show moves-to:T, lines:T, diagonals:T, marking:A-T or areas");
-    match s.split_once(':') {
-        None if s == "areas" => Ok(Show::Areas),
-        Some(("moves-to", t)) => Ok(Show::MovesTo(tower(t)?)),
-        Some(("lines", t)) => Ok(Show::Lines(tower(t)?)),
-        Some(("diagonals", t)) => Ok(Show::Diagonals(tower(t)?)),
-        Some(("marking", m)) => {
-            let (a, t) = m.split_once('-').ok_or_else(bad)?;
+    let Ok((_, item)) = show_item(s) else {
+        return Err(format!(
+            "`{s}`: show moves-to:T, lines:T, diagonals:T, marking:A-T or areas"
+        ));
+    };
+    Ok(match item {
+        ShowWords::Areas => Show::Areas,
+        ShowWords::MovesTo(t) => Show::MovesTo(tower(t)?),
+        ShowWords::Lines(t) => Show::Lines(tower(t)?),
+        ShowWords::Diagonals(t) => Show::Diagonals(tower(t)?),
+        ShowWords::Marking(a, t) => {
             let (target, lines) = target_lines(t)?;
-            Ok(Show::Marking {
+            Show::Marking {
                 active: tower(a)?,
                 target,
                 lines,
-            })
+            }
         }
-        _ => Err(bad()),
-    }
+    })
 }
 
 /// A diagram point reached in replay: the position and what to show.

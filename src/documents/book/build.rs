@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::diagram::{Crop, Diagram};
-use crate::open::{Content, GameFile};
+use crate::open::GameFile;
 use crate::record::GameResult;
 use crate::replay::{
     DiagramSnapshot, GameReplay, How, LastMove, move_words, replay_game, start_position,
@@ -75,10 +75,7 @@ impl crate::diagnostic::Explained for BookError {
 pub fn book(file: &GameFile, opts: &BookOptions) -> Result<Book, BookError> {
     let name = file.path.display().to_string();
     let base = file.path.parent();
-    let (games, source): (Vec<Game>, &str) = match &file.content {
-        Content::Script { source, games } => (games.clone(), source),
-        Content::Records(recs) => (recs.iter().map(Game::from_record).collect(), ""),
-    };
+    let (games, source) = file.located_games();
     if games.is_empty() {
         return Err(BookError::Empty(name));
     }

@@ -10,7 +10,7 @@ use crate::book::result_text;
 use crate::diagnostic::Diagnostic;
 use crate::diagnostic::Severity;
 use crate::diagram::snapshot::diagram_from_snapshot;
-use crate::open::{Content, GameFile};
+use crate::open::GameFile;
 use crate::record::GameResult;
 use crate::replay::{DiagramSnapshot, GameReplay, move_words, replay_game, start_position};
 use crate::script::{Element, Game, Line, Numbers};
@@ -87,10 +87,7 @@ pub(crate) fn file_games(file: &GameFile, out: &mut Vec<ViewGame>, errors: &mut 
     let name = file.path.display().to_string();
     let base = file.path.parent().filter(|p| !p.as_os_str().is_empty());
     let link = littlegolem_link(&file.path);
-    let (games, source): (Vec<Game>, &str) = match &file.content {
-        Content::Script { source, games } => (games.clone(), source),
-        Content::Records(recs) => (recs.iter().map(Game::from_record).collect(), ""),
-    };
+    let (games, source) = file.located_games();
     let mut diagnostics = Vec::new();
     for (n, game) in games.iter().enumerate() {
         let replay = match replay_game(game, base) {

@@ -5,6 +5,17 @@
 //! minus `a`; boards wider than 26 go on past `z` with the next code points,
 //! so files are Latin-1 bytes. `b` is the first mover (Red, top–bottom).
 
+use std::borrow::Cow;
+
+use nom::Parser as _;
+use nom::branch::alt;
+use nom::bytes::complete::{is_not, take_while, take_while1};
+use nom::character::complete::{anychar, char, satisfy};
+use nom::combinator::peek;
+use nom::multi::fold_many0;
+use nom::sequence::preceded;
+
+use crate::grammar::{self, Failure, digits};
 use crate::record::{GameResult, Record};
 use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::moves::{Move, Placement};
@@ -50,351 +61,451 @@ fn tag_for_property(ident: &str) -> String {
         .map_or_else(|| ident.to_string(), |(_, t)| (*t).to_string())
 }
 
-struct Parser {
-    chars: Vec<char>,
-    pos: usize,
+/// What a rule of this format reads to: the record's parts, or a failure
+/// whose slice says where.
+type Rule<'a, T> = grammar::Rule<'a, T>;
+
+/// `c` quoted for "found …", or the end of the input.
+fn describe(rest: &str) -> String {
+    match rest.chars().next() {
+        None => "end of input".to_string(),
+        Some(c) => format!("`{}`", c.escape_default()),
+    }
 }
 
-impl Parser {
-    fn err<T>(&self, at: usize, message: impl Into<String>) -> Result<T, Error> {
-        Err(Error::Syntax {
-            at: Location::of_char(&self.chars, at),
-            message: message.into(),
-        })
-    }
+/// A failure at `at` with `message` (the formats show no label).
+fn fail(at: &str, message: impl Into<String>) -> nom::Err<Failure<'_>> {
+    grammar::failure(at, 1, message, "")
+}
 
-    fn peek(&self) -> Option<char> {
-        self.chars.get(self.pos).copied()
+/// `c` after white space; else "expected {what}".
+fn punctuation<'a>(c: char, what: &str, i: &'a str) -> Rule<'a, ()> {
+    let (i, _) = grammar::whitespace(i)?;
+    match char::<_, Failure>(c).parse(i) {
+        Ok((rest, _)) => Ok((rest, ())),
+        Err(_) => Err(fail(i, format!("expected {what}, found {}", describe(i)))),
     }
+}
 
-    fn skip_ws(&mut self) {
-        while self.peek().is_some_and(char::is_whitespace) {
-            self.pos += 1;
+/// What a value belongs to, named in its messages: a property or a move.
+#[derive(Clone, Copy)]
+enum Owner<'a> {
+    Property(&'a str),
+    Move(usize),
+}
+
+impl std::fmt::Display for Owner<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Owner::Property(ident) => write!(f, "property {ident}"),
+            Owner::Move(n) => write!(f, "move {n}"),
         }
     }
+}
 
-    fn describe(&self) -> String {
-        match self.peek() {
-            None => "end of input".to_string(),
-            Some(c) => format!("`{}`", c.escape_default()),
-        }
+/// The text of a value up to its `]`: plain runs and `\`-escaped
+/// characters (a backslash keeps the next character, whatever it is). Most
+/// values hold no backslash and are borrowed as they stand.
+fn value_text(i: &str) -> Rule<'_, Cow<'_, str>> {
+    let (rest, plain) = take_while(|c| c != ']' && c != '\\').parse(i)?;
+    if !rest.starts_with('\\') {
+        return Ok((rest, Cow::Borrowed(plain)));
     }
-
-    fn expect(&mut self, c: char, what: &str) -> Result<(), Error> {
-        self.skip_ws();
-        if self.peek() == Some(c) {
-            self.pos += 1;
-            Ok(())
-        } else {
-            self.err(
-                self.pos,
-                format!("expected {what}, found {}", self.describe()),
-            )
-        }
-    }
-
-    /// An identifier of ASCII letters; returns it and where it starts.
-    fn ident(&mut self) -> (String, usize) {
-        let start = self.pos;
-        while self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
-            self.pos += 1;
-        }
-        (self.chars[start..self.pos].iter().collect(), start)
-    }
-
-    /// A `[value]`, with `\` escaping the next character; returns the value
-    /// and the index of its first character.
-    fn value(&mut self, owner: &str) -> Result<(String, usize), Error> {
-        self.skip_ws();
-        if self.peek() != Some('[') {
-            return self.err(
-                self.pos,
-                format!(
-                    "expected `[` to open the value of {owner}, found {}",
-                    self.describe()
-                ),
-            );
-        }
-        let open = self.pos;
-        self.pos += 1;
-        let start = self.pos;
-        let mut out = String::new();
-        loop {
-            match self.peek() {
-                None => {
-                    return self.err(
-                        open,
-                        format!("the value of {owner} opened here is never closed by `]`"),
-                    );
-                }
-                Some(']') => {
-                    self.pos += 1;
-                    return Ok((out, start));
-                }
-                Some('\\') => {
-                    self.pos += 1;
-                    match self.peek() {
-                        Some(c) => {
-                            out.push(c);
-                            self.pos += 1;
-                        }
-                        None => {
-                            return self.err(
-                                open,
-                                format!("the value of {owner} opened here is never closed by `]`"),
-                            );
-                        }
-                    }
-                }
-                Some(c) => {
-                    out.push(c);
-                    self.pos += 1;
-                }
+    fold_many0(
+        alt((
+            is_not("]\\").map(Piece::Run),
+            preceded(char('\\'), anychar).map(Piece::Escaped),
+        )),
+        String::new,
+        |mut out, piece| {
+            match piece {
+                Piece::Run(run) => out.push_str(run),
+                Piece::Escaped(c) => out.push(c),
             }
+            out
+        },
+    )
+    .map(Cow::Owned)
+    .parse(i)
+}
+
+/// A piece of a value's text.
+enum Piece<'a> {
+    Run(&'a str),
+    Escaped(char),
+}
+
+/// `[value]` after white space: the value, unescaped, and the text from
+/// its first character on (for its place).
+fn value<'a>(i: &'a str, owner: Owner<'_>) -> Rule<'a, (Cow<'a, str>, &'a str)> {
+    let (open, _) = grammar::whitespace(i)?;
+    let Ok((start, _)) = char::<_, Failure>('[').parse(open) else {
+        return Err(fail(
+            open,
+            format!(
+                "expected `[` to open the value of {owner}, found {}",
+                describe(open)
+            ),
+        ));
+    };
+    let (rest, text) = value_text(start)?;
+    match char::<_, Failure>(']').parse(rest) {
+        Ok((rest, _)) => Ok((rest, (text, start))),
+        Err(_) => Err(fail(
+            open,
+            format!("the value of {owner} opened here is never closed by `]`"),
+        )),
+    }
+}
+
+/// A property's name: ASCII letters, all upper-case, starting at an
+/// upper-case letter (anything else ends the root node).
+fn property_name(i: &str) -> Rule<'_, &str> {
+    let (rest, ident) = preceded(
+        peek(satisfy(|c| c.is_ascii_uppercase())),
+        take_while1(|c: char| c.is_ascii_alphabetic()),
+    )
+    .parse(i)?;
+    if !ident.bytes().all(|b| b.is_ascii_uppercase()) {
+        return Err(fail(
+            i,
+            format!("expected an upper-case property name, found `{ident}`"),
+        ));
+    }
+    Ok((rest, ident))
+}
+
+/// A property's one value: `[value]`, and no second `[` after it.
+fn property_value<'a>(i: &'a str, ident: &str) -> Rule<'a, (Cow<'a, str>, &'a str)> {
+    let (i, value) = value(i, Owner::Property(ident))?;
+    let (i, _) = grammar::whitespace(i)?;
+    if i.starts_with('[') {
+        return Err(fail(
+            i,
+            format!("expected one value for property {ident}, found a second `[`"),
+        ));
+    }
+    Ok((i, value))
+}
+
+/// The board side in `SZ[24]`, the value's text starting at `at`.
+fn board_side<'a>(value: &str, at: &'a str) -> Result<BoardSize, nom::Err<Failure<'a>>> {
+    let side = value.trim();
+    let n = grammar::whole(digits, side)
+        .filter(|d| d.len() <= 4)
+        .and_then(|d| d.parse::<u64>().ok());
+    match n.map(BoardSize::square) {
+        Some(Ok(s)) => Ok(s),
+        Some(Err(e)) => Err(fail(at, format!("SZ: {e}"))),
+        None => Err(fail(
+            at,
+            format!("expected a board side like 24 in SZ, found `{value}`"),
+        )),
+    }
+}
+
+/// What the root node says: tags, and the board size when `SZ` gives it.
+struct Root {
+    tags: Vec<(String, String)>,
+    size: Option<BoardSize>,
+}
+
+/// The root node's properties, after its `;`.
+fn root_properties(mut i: &str) -> Rule<'_, Root> {
+    let mut tags = Vec::new();
+    let mut size = None;
+    // A property may appear once in a node; a second one would be lost.
+    let mut seen: Vec<&str> = Vec::new();
+    loop {
+        let (at, _) = grammar::whitespace(i)?;
+        let (rest, ident) = match property_name(at) {
+            Ok(found) => found,
+            Err(nom::Err::Error(_)) => return Ok((at, Root { tags, size })),
+            Err(e) => return Err(e),
+        };
+        if ident != "SZ" && seen.contains(&ident) {
+            return Err(fail(
+                at,
+                format!("expected one {ident} property, found a second"),
+            ));
         }
+        seen.push(ident);
+        let (rest, (value, value_at)) = property_value(rest, ident)?;
+        if ident == "SZ" {
+            if size.is_some() {
+                return Err(fail(at, "expected one SZ property, found a second"));
+            }
+            size = Some(board_side(&value, value_at)?);
+        } else {
+            tags.push((tag_for_property(ident), value.into_owned()));
+        }
+        i = rest;
+    }
+}
+
+/// What opens the next node: its `;`, or the game's closing `)`.
+#[derive(Debug)]
+enum Opening {
+    Node,
+    Close,
+}
+
+/// `;` before a node or `)` closing the game; after a game-ending move,
+/// only `)`.
+fn node_opening(i: &str, ended: bool) -> Rule<'_, Opening> {
+    let (i, _) = grammar::whitespace(i)?;
+    if let Ok((rest, _)) = char::<_, Failure>(')').parse(i) {
+        return Ok((rest, Opening::Close));
+    }
+    if !ended && let Ok((rest, _)) = char::<_, Failure>(';').parse(i) {
+        return Ok((rest, Opening::Node));
+    }
+    let message = if ended {
+        format!(
+            "expected `)` after the game-ending move, found {}",
+            describe(i)
+        )
+    } else {
+        format!(
+            "expected `;` before a move or `)` to close the game, found {}",
+            describe(i)
+        )
+    };
+    Err(fail(i, message))
+}
+
+/// One move node after its `;`: `b[..]` or `r[..]` as the ply asks, or a
+/// bare `[draw]`. The move and the text it starts at.
+fn node(i: &str, ply: usize, size: BoardSize) -> Rule<'_, (Move, &str)> {
+    let (at, _) = grammar::whitespace(i)?;
+    let expected = if ply.is_multiple_of(2) { 'b' } else { 'r' };
+    let (rest, ident) = take_while(|c: char| c.is_ascii_alphabetic()).parse(at)?;
+    // A bare `;[draw]` node: the player to move accepts the draw.
+    if ident.is_empty() && rest.starts_with('[') {
+        let (rest, (value, value_at)) = value(rest, Owner::Move(ply + 1))?;
+        if !value.eq_ignore_ascii_case("draw") {
+            return Err(fail(
+                value_at,
+                format!(
+                    "expected `draw` in a move with no player letter, found `{}`",
+                    value.escape_default()
+                ),
+            ));
+        }
+        return Ok((rest, (Move::AcceptDraw, value_at)));
+    }
+    if ident != "b" && ident != "r" {
+        let found = if ident.is_empty() {
+            describe(rest)
+        } else {
+            format!("`{ident}`")
+        };
+        return Err(fail(
+            at,
+            format!("expected a move `{expected}[..]`, found {found}"),
+        ));
+    }
+    if !ident.starts_with(expected) {
+        let who = if expected == 'b' { "first" } else { "second" };
+        return Err(fail(
+            at,
+            format!(
+                "expected `{expected}` (move {} is the {who} mover's; moves alternate, `b` first), found `{ident}`",
+                ply + 1
+            ),
+        ));
+    }
+    let (rest, (value, value_at)) = value(rest, Owner::Move(ply + 1))?;
+    let mv = move_value(&value, value_at, ply, size)?;
+    Ok((rest, (mv, at)))
+}
+
+/// The move a node's value names: `swap`, `resign`, `draw`, or a hole with
+/// an optional `|draw` offer. `at` is the value's text, for its place.
+fn move_value<'a>(
+    value: &str,
+    at: &'a str,
+    ply: usize,
+    size: BoardSize,
+) -> Result<Move, nom::Err<Failure<'a>>> {
+    let is = |word: &str| value.eq_ignore_ascii_case(word);
+    Ok(match () {
+        _ if is("swap") && ply != 1 => {
+            return Err(fail(
+                at,
+                format!(
+                    "expected a hole, `resign` or `draw` at move {}, found `swap` (swap is allowed only as move 2)",
+                    ply + 1
+                ),
+            ));
+        }
+        _ if is("swap") => Move::Swap,
+        _ if is("resign") => Move::Resign,
+        _ if is("draw") => Move::AcceptDraw,
+        _ => {
+            // The coordinate is the first two characters; `|` is itself a
+            // coordinate character on boards wider than 27, so the offer
+            // suffix is found by position, not by splitting.
+            let split = value.char_indices().nth(2).map_or(value.len(), |(k, _)| k);
+            let (coord, rest) = value.split_at(split);
+            let offers_draw = match rest {
+                "" => false,
+                r if r.eq_ignore_ascii_case("|draw") => true,
+                r if !r.starts_with('|') => {
+                    return Err(fail(
+                        at,
+                        format!(
+                            "expected a two-character coordinate (column then row), `swap`, `resign` or `draw`, found `{}`",
+                            value.escape_default()
+                        ),
+                    ));
+                }
+                r => {
+                    // Two characters into the value as written.
+                    let third = at.char_indices().nth(2).map_or(at.len(), |(k, _)| k);
+                    return Err(fail(
+                        &at[third..],
+                        format!(
+                            "expected `]` or `|draw` after the coordinate `{}`, found `{}`",
+                            coord.escape_default(),
+                            r.escape_default()
+                        ),
+                    ));
+                }
+            };
+            let hole = coordinate(coord, size).map_err(|m| fail(at, m))?;
+            Move::Place(Placement {
+                offers_draw,
+                ..Placement::peg(hole)
+            })
+        }
+    })
+}
+
+/// The moves of a game and where each is written in `whole`, the text the
+/// reader started from (its line and column, counted only up to the moves).
+struct Moves {
+    moves: Vec<Move>,
+    at: Vec<Location>,
+}
+
+/// The move nodes up to the game's closing `)`.
+fn move_nodes<'a>(mut i: &'a str, whole: &str, size: BoardSize) -> Rule<'a, Moves> {
+    let mut locator = super::Locator::default();
+    let mut out = Moves {
+        moves: Vec::new(),
+        at: Vec::new(),
+    };
+    let mut ended = false;
+    loop {
+        let (rest, opening) = node_opening(i, ended)?;
+        if let Opening::Close = opening {
+            return Ok((rest, out));
+        }
+        let (rest, (mv, at)) = node(rest, out.moves.len(), size)?;
+        ended = matches!(mv, Move::Resign | Move::AcceptDraw);
+        out.moves.push(mv);
+        out.at
+            .push(locator.at(whole, grammar::offset_in(whole, at)));
+        i = rest;
+    }
+}
+
+/// Nothing but white space after the game's closing `)`.
+fn end_of_input(i: &str) -> Rule<'_, ()> {
+    let (i, _) = grammar::whitespace(i)?;
+    if !i.is_empty() {
+        return Err(fail(
+            i,
+            format!(
+                "expected end of input after the game's closing `)`, found {}",
+                describe(i)
+            ),
+        ));
+    }
+    Ok((i, ()))
+}
+
+/// A whole game as read: its root properties and its moves.
+struct Game {
+    root: Root,
+    moves: Moves,
+}
+
+/// `(;` root properties, move nodes, `)`, and nothing after.
+fn game(i: &str) -> Rule<'_, Game> {
+    let whole = i;
+    let (i, _) = punctuation('(', "`(` to open the game", i)?;
+    let (i, _) = punctuation(';', "`;` to open the root node", i)?;
+    let (i, root) = root_properties(i)?;
+    let (i, moves) = move_nodes(i, whole, root.size.unwrap_or(BoardSize::STANDARD))?;
+    let (i, _) = end_of_input(i)?;
+    Ok((i, Game { root, moves }))
+}
+
+/// The text of `bytes`: UTF-8 after a byte-order mark (an editor re-saved
+/// the file), else Latin-1, every byte one character.
+fn decode(bytes: &[u8]) -> Result<Cow<'_, str>, Error> {
+    match bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+        Some(rest) => std::str::from_utf8(rest).map(Cow::Borrowed).map_err(|e| {
+            let good = std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or("");
+            Error::Syntax {
+                at: Location::of_offset(good, good.len()),
+                message: "expected UTF-8 text after the byte-order mark, found an invalid byte"
+                    .into(),
+            }
+        }),
+        None if bytes.is_ascii() => Ok(Cow::Borrowed(
+            std::str::from_utf8(bytes).unwrap_or_default(),
+        )),
+        None => Ok(Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect())),
     }
 }
 
 /// Reads one game. The input is taken as Latin-1 bytes (every byte is one
 /// character), as Little Golem exports them.
 pub fn read(bytes: &[u8]) -> Result<Record, Error> {
-    // A UTF-8 byte-order mark says the text is UTF-8 (an editor re-saved
-    // the file); otherwise every byte is one Latin-1 character.
-    let chars: Vec<char> = match bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
-        Some(rest) => match std::str::from_utf8(rest) {
-            Ok(text) => text.chars().collect(),
-            Err(e) => {
-                let good = std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or("");
-                let chars: Vec<char> = good.chars().collect();
-                return Err(Error::Syntax {
-                    at: Location::of_char(&chars, chars.len()),
-                    message: "expected UTF-8 text after the byte-order mark, found an invalid byte"
-                        .into(),
-                });
-            }
-        },
-        None => bytes.iter().map(|&b| char::from(b)).collect(),
+    let text = decode(bytes)?;
+    let text = text.as_ref();
+    let game = match game(text) {
+        Ok((_, game)) => game,
+        Err(nom::Err::Error(f) | nom::Err::Failure(f)) => {
+            return Err(Error::Syntax {
+                at: Location::of_offset(text, grammar::offset_in(text, f.at)),
+                message: f.message,
+            });
+        }
+        Err(nom::Err::Incomplete(_)) => unreachable!("complete parsers never ask for more"),
     };
-    let mut p = Parser { chars, pos: 0 };
-    let mut locator = super::Locator::default();
-    p.expect('(', "`(` to open the game")?;
-    p.expect(';', "`;` to open the root node")?;
-
-    let mut record = Record::new(RuleSet::pencil());
-    let mut size: Option<BoardSize> = None;
-    // A property may appear once in a node; a second one would be lost.
-    let mut seen: Vec<String> = Vec::new();
-    // Root properties.
-    loop {
-        p.skip_ws();
-        match p.peek() {
-            Some(c) if c.is_ascii_uppercase() => {
-                let (ident, at) = p.ident();
-                if !ident.bytes().all(|b| b.is_ascii_uppercase()) {
-                    return p.err(
-                        at,
-                        format!("expected an upper-case property name, found `{ident}`"),
-                    );
-                }
-                if ident != "SZ" && seen.contains(&ident) {
-                    return p.err(at, format!("expected one {ident} property, found a second"));
-                }
-                seen.push(ident.clone());
-                let (value, vat) = p.value(&format!("property {ident}"))?;
-                p.skip_ws();
-                if p.peek() == Some('[') {
-                    return p.err(
-                        p.pos,
-                        format!("expected one value for property {ident}, found a second `[`"),
-                    );
-                }
-                if ident == "SZ" {
-                    if size.is_some() {
-                        return p.err(at, "expected one SZ property, found a second");
-                    }
-                    let side = value.trim();
-                    let n = if !side.is_empty()
-                        && side.len() <= 4
-                        && side.bytes().all(|b| b.is_ascii_digit())
-                    {
-                        side.parse::<u64>().ok()
-                    } else {
-                        None
-                    };
-                    let s = match n.map(BoardSize::square) {
-                        Some(Ok(s)) => s,
-                        Some(Err(e)) => return p.err(vat, format!("SZ: {e}")),
-                        None => {
-                            return p.err(
-                                vat,
-                                format!("expected a board side like 24 in SZ, found `{value}`"),
-                            );
-                        }
-                    };
-                    size = Some(s);
-                } else {
-                    record.tags.push((tag_for_property(&ident), value));
-                }
-            }
-            _ => break,
-        }
-    }
-    let size = size.unwrap_or(BoardSize::STANDARD);
-    record.rules = RuleSet::pencil().with_size(size);
-
-    // Move nodes.
-    let mut ended = false;
-    loop {
-        p.skip_ws();
-        match p.peek() {
-            Some(')') => {
-                p.pos += 1;
-                break;
-            }
-            Some(';') if !ended => p.pos += 1,
-            _ if ended => {
-                return p.err(
-                    p.pos,
-                    format!(
-                        "expected `)` after the game-ending move, found {}",
-                        p.describe()
-                    ),
-                );
-            }
-            _ => {
-                return p.err(
-                    p.pos,
-                    format!(
-                        "expected `;` before a move or `)` to close the game, found {}",
-                        p.describe()
-                    ),
-                );
-            }
-        }
-        p.skip_ws();
-        let ply = record.moves.len();
-        let expected = if ply.is_multiple_of(2) { 'b' } else { 'r' };
-        let (ident, at) = p.ident();
-        // A bare `;[draw]` node: the player to move accepts the draw.
-        if ident.is_empty() && p.peek() == Some('[') {
-            let (value, vat) = p.value(&format!("move {}", ply + 1))?;
-            if !value.eq_ignore_ascii_case("draw") {
-                return p.err(
-                    vat,
-                    format!(
-                        "expected `draw` in a move with no player letter, found `{}`",
-                        value.escape_default()
-                    ),
-                );
-            }
-            ended = true;
-            record.result = Some(GameResult::Draw);
-            record.moves.push(Move::AcceptDraw);
-            record.move_at.0.push(locator.at(&p.chars, vat));
-            continue;
-        }
-        if ident != "b" && ident != "r" {
-            let found = if ident.is_empty() {
-                p.describe()
-            } else {
-                format!("`{ident}`")
-            };
-            return p.err(
-                at,
-                format!("expected a move `{expected}[..]`, found {found}"),
-            );
-        }
-        if !ident.starts_with(expected) {
-            let who = if expected == 'b' { "first" } else { "second" };
-            return p.err(at, format!("expected `{expected}` (move {} is the {who} mover's; moves alternate, `b` first), found `{ident}`", ply + 1));
-        }
-        let (value, vat) = p.value(&format!("move {}", ply + 1))?;
-        let mover = if expected == 'b' {
+    let size = game.root.size.unwrap_or(BoardSize::STANDARD);
+    let mut record = Record::new(RuleSet::pencil().with_size(size));
+    record.tags = game.root.tags;
+    let Moves { moves, at } = game.moves;
+    // Only the last move can end the game: `)` must follow it.
+    record.result = match moves.last() {
+        // The loser is the one who resigned: `b` (Red) on odd moves.
+        Some(Move::Resign) => Some(GameResult::Win(if moves.len().is_multiple_of(2) {
             Player::Red
         } else {
             Player::Black
-        };
-        let word = value.to_ascii_lowercase();
-        let mv = match word.as_str() {
-            "swap" => {
-                if ply != 1 {
-                    return p.err(vat, format!("expected a hole, `resign` or `draw` at move {}, found `swap` (swap is allowed only as move 2)", ply + 1));
-                }
-                Move::Swap
-            }
-            "resign" => {
-                ended = true;
-                record.result = Some(GameResult::Win(mover.opponent()));
-                Move::Resign
-            }
-            "draw" => {
-                ended = true;
-                record.result = Some(GameResult::Draw);
-                Move::AcceptDraw
-            }
-            _ => {
-                // The coordinate is the first two characters; `|` is itself a
-                // coordinate character on boards wider than 27, so the offer
-                // suffix is found by position, not by splitting.
-                let split = value.char_indices().nth(2).map_or(value.len(), |(i, _)| i);
-                let (coord, rest) = value.split_at(split);
-                let offer = match rest {
-                    "" => false,
-                    r if r.eq_ignore_ascii_case("|draw") => true,
-                    r if !r.starts_with('|') => {
-                        return p.err(
-                            vat,
-                            format!(
-                                "expected a two-character coordinate (column then row), `swap`, `resign` or `draw`, found `{}`",
-                                value.escape_default()
-                            ),
-                        );
-                    }
-                    r => {
-                        return p.err(
-                            vat + 2,
-                            format!(
-                                "expected `]` or `|draw` after the coordinate `{}`, found `{}`",
-                                coord.escape_default(),
-                                r.escape_default()
-                            ),
-                        );
-                    }
-                };
-                let hole = parse_coordinate(coord, size).map_err(|m| Error::Syntax {
-                    at: Location::of_char(&p.chars, vat),
-                    message: m,
-                })?;
-                Move::Place(Placement {
-                    offers_draw: offer,
-                    ..Placement::peg(hole)
-                })
-            }
-        };
-        record.moves.push(mv);
-        record.move_at.0.push(locator.at(&p.chars, at));
-    }
-    p.skip_ws();
-    if p.peek().is_some() {
-        return p.err(
-            p.pos,
-            format!(
-                "expected end of input after the game's closing `)`, found {}",
-                p.describe()
-            ),
-        );
-    }
+        })),
+        Some(Move::AcceptDraw) => Some(GameResult::Draw),
+        _ => None,
+    };
+    record.moves = moves;
+    record.move_at.0 = at;
     Ok(record)
 }
 
-fn parse_coordinate(coord: &str, size: BoardSize) -> Result<Hole, String> {
-    let cs: Vec<char> = coord.chars().collect();
-    if cs.len() != 2 {
+/// A two-character coordinate: column then row, each the code point minus
+/// `a`.
+fn coordinate(coord: &str, size: BoardSize) -> Result<Hole, String> {
+    let Some((column, row)) = grammar::whole((anychar, anychar), coord) else {
         return Err(format!(
             "expected a two-character coordinate (column then row), `swap`, `resign` or `draw`, found `{}`",
             coord.escape_default()
         ));
-    }
+    };
     let index = |c: char, what: &str, limit: u16| -> Result<u16, String> {
         let n = u32::from(c).checked_sub(u32::from('a'));
         match n {
@@ -409,8 +520,8 @@ fn parse_coordinate(coord: &str, size: BoardSize) -> Result<Hole, String> {
         }
     };
     let hole = Hole::new(
-        index(cs[0], "column", size.width())?,
-        index(cs[1], "row", size.height())?,
+        index(column, "column", size.width())?,
+        index(row, "row", size.height())?,
     );
     if !size.contains(hole) {
         return Err(format!(
@@ -534,4 +645,75 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The message of a failure, and the text it points at.
+    fn failed<T: std::fmt::Debug>(r: Rule<'_, T>) -> (String, &str) {
+        match r {
+            Err(nom::Err::Failure(f)) => (f.message, f.at),
+            other => panic!("expected a failure, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn values_unescape_and_name_their_owner_when_unclosed() {
+        assert_eq!(
+            value(" [a\\]b\\\\]x", Owner::Property("PB")),
+            Ok(("x", (Cow::from("a]b\\"), "a\\]b\\\\]x")))
+        );
+        let (m, at) = failed(value("[ab\\", Owner::Move(3)));
+        assert_eq!(
+            (m.as_str(), at),
+            (
+                "the value of move 3 opened here is never closed by `]`",
+                "[ab\\"
+            )
+        );
+    }
+
+    #[test]
+    fn property_names_are_upper_case_and_end_the_root_node_otherwise() {
+        assert_eq!(property_name("SZ[24]"), Ok(("[24]", "SZ")));
+        assert!(matches!(property_name(";b[ch]"), Err(nom::Err::Error(_))));
+        let (m, at) = failed(property_name("Ev[x]"));
+        assert_eq!(
+            (m.as_str(), at),
+            ("expected an upper-case property name, found `Ev`", "Ev[x]")
+        );
+    }
+
+    #[test]
+    fn nodes_alternate_and_point_at_their_letter() {
+        let size = BoardSize::STANDARD;
+        let (rest, (mv, at)) = node(" b[kg];", 0, size).unwrap();
+        assert_eq!((rest, at), (";", "b[kg];"));
+        assert_eq!(mv, Move::Place(Placement::peg(Hole::new(10, 6))));
+        let (m, _) = failed(node("b[kg]", 1, size));
+        assert!(
+            m.starts_with("expected `r` (move 2 is the second mover's"),
+            "{m}"
+        );
+        let (m, at) = failed(node("b[kg|x]", 0, size));
+        assert_eq!(
+            (m.as_str(), at),
+            (
+                "expected `]` or `|draw` after the coordinate `kg`, found `|x`",
+                "|x]"
+            )
+        );
+        let (m, _) = failed(node_opening(" ;", true));
+        assert_eq!(m, "expected `)` after the game-ending move, found `;`");
+    }
+
+    #[test]
+    fn a_game_keeps_where_each_move_is_written() {
+        let r = read(b"(;SZ[24]\n;b[kg];r[swap]\n ;[draw])").unwrap();
+        let at: Vec<_> = r.move_at.0.iter().map(|l| (l.line, l.column)).collect();
+        assert_eq!(at, [(2, 2), (2, 8), (3, 4)]);
+        assert_eq!(r.result, Some(GameResult::Draw));
+    }
 }

@@ -24,55 +24,52 @@ pub struct Location {
 }
 
 impl Location {
-    /// The location of character index `index` in `chars`.
-    pub fn of_char(chars: &[char], index: usize) -> Location {
-        let mut line = 1;
-        let mut column = 1;
-        for &c in chars.iter().take(index) {
-            if c == '\n' {
-                line += 1;
-                column = 1;
-            } else {
-                column += 1;
-            }
-        }
-        Location { line, column }
+    /// The location of byte `offset` of `text` (a character boundary).
+    /// Counting from the start each time: for the one place an error names.
+    pub fn of_offset(text: &str, offset: usize) -> Location {
+        Locator::default().at(text, offset)
     }
 }
 
-/// Locations of increasing character indices, found in one pass: each call
-/// continues from the last, so locating every move of a file is linear.
+/// Locations of increasing byte offsets in one text, found in one pass:
+/// each call continues from the last, so locating every move of a file is
+/// linear. Lines are counted only between the places asked for.
 #[derive(Debug, Clone, Copy)]
 pub struct Locator {
-    index: usize,
+    offset: usize,
     at: Location,
 }
 
 impl Default for Locator {
     fn default() -> Locator {
         Locator {
-            index: 0,
+            offset: 0,
             at: Location { line: 1, column: 1 },
         }
     }
 }
 
 impl Locator {
-    /// The location of character index `index` in `chars` (an index before
-    /// the last one asked for starts over from the beginning).
-    pub fn at(&mut self, chars: &[char], index: usize) -> Location {
-        if index < self.index {
+    /// The location of byte `offset` of `text` (an offset before the last
+    /// one asked for starts over from the beginning; one past the end
+    /// stands for the end).
+    pub fn at(&mut self, text: &str, offset: usize) -> Location {
+        if offset < self.offset {
             *self = Locator::default();
         }
-        for &c in &chars[self.index.min(chars.len())..index.min(chars.len())] {
-            if c == '\n' {
-                self.at.line += 1;
-                self.at.column = 1;
-            } else {
-                self.at.column += 1;
+        let offset = offset.min(text.len());
+        let between = &text.as_bytes()[self.offset.min(offset)..offset];
+        // Columns count characters: every byte that does not continue a
+        // UTF-8 sequence starts one.
+        let starts = |b: &[u8]| b.iter().filter(|&&b| (b as i8) >= -0x40).count();
+        match between.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                self.at.line += between.iter().filter(|&&b| b == b'\n').count();
+                self.at.column = 1 + starts(&between[last + 1..]);
             }
+            None => self.at.column += starts(between),
         }
-        self.index = index;
+        self.offset = offset;
         self.at
     }
 }
@@ -177,24 +174,53 @@ pub fn plain_moves_problem(rules: &RuleSet, moves: &[Move]) -> Option<String> {
 /// A leading byte-order mark is skipped.
 pub(crate) fn utf8(bytes: &[u8]) -> Result<&str, (Location, String)> {
     let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
+    // The location of byte `at`, after which the text is not read.
+    let end_of = |at: usize| {
+        let before = String::from_utf8_lossy(&bytes[..at]);
+        Location::of_offset(&before, before.len())
+    };
     if let Some((at, c)) = crate::limits::first_noncharacter(bytes) {
-        let before: Vec<char> = String::from_utf8_lossy(&bytes[..at]).chars().collect();
-        return Err((
-            Location::of_char(&before, before.len()),
-            crate::limits::noncharacter_message(c),
-        ));
+        return Err((end_of(at), crate::limits::noncharacter_message(c)));
     }
     std::str::from_utf8(bytes).map_err(|e| {
-        let good = &bytes[..e.valid_up_to()];
-        // The prefix before the bad byte is valid UTF-8 by construction.
-        let text = std::str::from_utf8(good).unwrap_or("");
-        let chars: Vec<char> = text.chars().collect();
         (
-            Location::of_char(&chars, chars.len()),
+            end_of(e.valid_up_to()),
             format!(
                 "expected UTF-8 text, found the byte 0x{:02X}",
                 bytes[e.valid_up_to()]
             ),
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grammar::{hash_comment, record_word, text_line, whitespace};
+
+    #[test]
+    fn locations_count_characters_and_continue_from_the_last() {
+        let text = "aé\nb\r\ncd";
+        assert_eq!(
+            Location::of_offset(text, 3),
+            Location { line: 1, column: 3 }
+        );
+        let mut locator = Locator::default();
+        assert_eq!(locator.at(text, 4), Location { line: 2, column: 1 });
+        assert_eq!(locator.at(text, 7), Location { line: 3, column: 1 });
+        assert_eq!(locator.at(text, 8), Location { line: 3, column: 2 });
+        // Back to an earlier place: counted again from the start.
+        assert_eq!(locator.at(text, 1), Location { line: 1, column: 2 });
+    }
+
+    #[test]
+    fn the_shared_record_rules_cut_text_as_the_formats_need() {
+        assert_eq!(whitespace(" \t\n\u{a0}x,"), Ok(("x,", " \t\n\u{a0}")));
+        assert_eq!(text_line("a\r\nb"), Ok(("b", "a")));
+        assert_eq!(text_line("a\rb"), Ok(("", "a\rb")));
+        assert_eq!(text_line("\n"), Ok(("", "")));
+        assert!(text_line("").is_err());
+        assert_eq!(record_word("f6#x y"), Ok(("#x y", "f6")));
+        assert_eq!(hash_comment("# note\nz"), Ok(("\nz", " note")));
+    }
 }

@@ -8,6 +8,14 @@
 //! hold several games separated by blank lines; `#` starts a comment that
 //! runs to the end of the line.
 
+use nom::Parser as _;
+use nom::branch::alt;
+use nom::bytes::complete::take_while1;
+use nom::character::complete::char;
+use nom::combinator::recognize;
+use nom::multi::many0_count;
+
+use crate::grammar::{self, Failure, Rule, digits};
 use crate::record::{GameResult, Record};
 use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::moves::{Move, Placement};
@@ -43,42 +51,119 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Record>, Error> {
     read_with(bytes, RuleSet::pencil())
 }
 
-/// Reads every game under `rules` (which include the board size).
-pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
-    let text = utf8(bytes).map_err(|(at, message)| Error::Syntax { at, message })?;
-    let chars: Vec<char> = text.chars().collect();
-    let mut locator = super::Locator::default();
-    let err = |at: usize, message: String| Error::Syntax {
-        at: Location::of_char(&chars, at),
-        message,
+/// A failure at `at` with `message` (the formats show no label).
+fn fail(at: &str, message: impl Into<String>) -> nom::Err<Failure<'_>> {
+    grammar::failure(at, 1, message, "")
+}
+
+/// What stands between moves: white space and `#` comments. A blank line
+/// among it ends a game.
+fn gap(i: &str) -> Rule<'_, &str> {
+    recognize(many0_count(alt((
+        take_while1(char::is_whitespace),
+        grammar::hash_comment,
+    ))))
+    .parse(i)
+}
+
+/// The number of move `ply + 1` and its dot (`12.`): the digits.
+fn move_number(i: &str, ply: usize) -> Rule<'_, &str> {
+    let Ok((rest, number)) = digits(i) else {
+        return Err(fail(
+            i,
+            format!("expected move number {}, found `{}`", ply + 1, word_at(i)),
+        ));
     };
-    let size = rules.size;
+    if number.len() > 6 || number.parse::<usize>().ok() != Some(ply + 1) {
+        return Err(fail(
+            i,
+            format!("expected move number {}, found {number}", ply + 1),
+        ));
+    }
+    match char::<_, Failure>('.').parse(rest) {
+        Ok((rest, _)) => Ok((rest, number)),
+        Err(_) => Err(fail(
+            rest,
+            format!(
+                "expected `.` after the move number {number}, found {}",
+                describe(rest)
+            ),
+        )),
+    }
+}
+
+/// The move after `number.`: white space (no blank line: that ends the
+/// game) and a word.
+fn move_word<'a>(i: &'a str, number: &str) -> Rule<'a, &'a str> {
+    let (at, space) = grammar::whitespace(i)?;
+    // A blank line ends a game, here too: a move is not looked for in the
+    // next one (a file read a game at a time would not find it).
+    if space.matches('\n').nth(1).is_some() {
+        return Err(fail(
+            i,
+            format!("expected a move after `{number}.`, found a blank line, which ends the game"),
+        ));
+    }
+    let (rest, word) = grammar::record_word(at)?;
+    if word.is_empty() {
+        return Err(fail(
+            at,
+            format!("expected a move after `{number}.`, found {}", describe(at)),
+        ));
+    }
+    Ok((rest, word))
+}
+
+/// The move a word names: `swap`, `resign`, `draw`, or a hole with an
+/// optional `|draw` offer, as move `ply + 1` of `game`.
+fn move_text(word: &str, ply: usize, game: &Record) -> Result<Move, String> {
+    let lower = word.to_ascii_lowercase();
+    Ok(match lower.as_str() {
+        "swap" if ply != 1 => {
+            return Err(format!(
+                "expected a hole at move {}, found `swap` (swap is allowed only as move 2)",
+                ply + 1
+            ));
+        }
+        "swap" if game.rules.swap == Swap::None => {
+            return Err(
+                "expected a hole at move 2, found `swap`, but the rules have no swap".into(),
+            );
+        }
+        "swap" => Move::Swap,
+        "resign" => Move::Resign,
+        "draw" => Move::AcceptDraw,
+        _ => {
+            // `f6|draw`: a placement that offers a draw.
+            let (hole, offers_draw) = match lower.strip_suffix("|draw") {
+                Some(h) => (h, true),
+                None => (lower.as_str(), false),
+            };
+            Move::Place(Placement {
+                offers_draw,
+                ..Placement::peg(parse_hole(hole, game.rules.size)?)
+            })
+        }
+    })
+}
+
+/// Every game of `text` under `rules`: moves up to the end, a blank line
+/// between two games.
+fn move_list<'a>(text: &'a str, rules: &RuleSet) -> Result<Vec<Record>, nom::Err<Failure<'a>>> {
+    let mut locator = super::Locator::default();
     let mut games = Vec::new();
     let mut current = Record::new(rules.clone());
-    let mut pos = 0;
-    let mut newlines = 0;
-    while pos < chars.len() {
-        let c = chars[pos];
-        if c == '\n' {
-            newlines += 1;
-            pos += 1;
-            continue;
-        }
-        if c.is_whitespace() {
-            pos += 1;
-            continue;
-        }
-        if c == '#' {
-            while pos < chars.len() && chars[pos] != '\n' {
-                pos += 1;
-            }
-            continue;
+    let mut i = text;
+    loop {
+        let (start, space) = gap(i)?;
+        if start.is_empty() {
+            break;
         }
         // A blank line ends a game.
-        if newlines >= 2 && !current.moves.is_empty() {
+        if space.matches('\n').nth(1).is_some() && !current.moves.is_empty() {
             if games.len() + 1 >= crate::limits::MAX_GAMES_PER_FILE {
-                return Err(err(
-                    pos,
+                return Err(fail(
+                    start,
                     format!(
                         "more than {} games in one file: split the file",
                         crate::limits::MAX_GAMES_PER_FILE
@@ -87,13 +172,11 @@ pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
             }
             games.push(std::mem::replace(&mut current, Record::new(rules.clone())));
         }
-        newlines = 0;
         let ply = current.moves.len();
-        let start = pos;
         // The limit every reader of games applies, before a number too long
         // to be a move number would be the message.
         if ply >= crate::limits::MAX_MOVES_PER_GAME {
-            return Err(err(
+            return Err(fail(
                 start,
                 format!(
                     "more than {} moves in one game",
@@ -101,124 +184,48 @@ pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
                 ),
             ));
         }
-        while pos < chars.len() && chars[pos].is_ascii_digit() {
-            pos += 1;
-        }
-        let digits: String = chars[start..pos].iter().collect();
-        if digits.is_empty() {
-            return Err(err(
-                start,
-                format!(
-                    "expected move number {}, found `{}`",
-                    ply + 1,
-                    word_at(&chars, start)
-                ),
-            ));
-        }
-        if digits.len() > 6 || digits.parse::<usize>().ok() != Some(ply + 1) {
-            return Err(err(
-                start,
-                format!("expected move number {}, found {digits}", ply + 1),
-            ));
-        }
-        if chars.get(pos) != Some(&'.') {
-            return Err(err(
-                pos,
-                format!(
-                    "expected `.` after the move number {digits}, found {}",
-                    describe(&chars, pos)
-                ),
-            ));
-        }
-        pos += 1;
-        let after_dot = pos;
-        let mut breaks = 0;
-        while pos < chars.len() && chars[pos].is_whitespace() {
-            breaks += usize::from(chars[pos] == '\n');
-            pos += 1;
-        }
-        // A blank line ends a game, here too: a move is not looked for in
-        // the next one (a file read a game at a time would not find it).
-        if breaks >= 2 {
-            return Err(err(
-                after_dot,
-                format!(
-                    "expected a move after `{digits}.`, found a blank line, which ends the game"
-                ),
-            ));
-        }
-        let wstart = pos;
-        while pos < chars.len() && !chars[pos].is_whitespace() && chars[pos] != '#' {
-            pos += 1;
-        }
-        let word: String = chars[wstart..pos].iter().collect();
-        if word.is_empty() {
-            return Err(err(
-                wstart,
-                format!(
-                    "expected a move after `{digits}.`, found {}",
-                    describe(&chars, wstart)
-                ),
-            ));
-        }
+        let (rest, number) = move_number(start, ply)?;
+        let (rest, word) = move_word(rest, number)?;
         if current.result.is_some() {
-            return Err(err(
+            return Err(fail(
                 start,
                 format!(
-                    "expected the game to end after move {ply}, which ends it, found move {digits}"
+                    "expected the game to end after move {ply}, which ends it, found move {number}"
                 ),
             ));
         }
-        let lower = word.to_ascii_lowercase();
-        let mv = match lower.as_str() {
-            "swap" => {
-                if ply != 1 {
-                    return Err(err(
-                        wstart,
-                        format!(
-                            "expected a hole at move {}, found `swap` (swap is allowed only as move 2)",
-                            ply + 1
-                        ),
-                    ));
-                }
-                if current.rules.swap == Swap::None {
-                    return Err(err(
-                        wstart,
-                        "expected a hole at move 2, found `swap`, but the rules have no swap"
-                            .into(),
-                    ));
-                }
-                Move::Swap
-            }
-            "resign" => {
+        let mv = move_text(word, ply, &current).map_err(|m| fail(word, m))?;
+        match mv {
+            Move::Resign => {
                 let loser = mover(&current.rules, current.first, &current.moves, ply);
                 current.result = Some(GameResult::Win(loser.opponent()));
-                Move::Resign
             }
-            "draw" => {
-                current.result = Some(GameResult::Draw);
-                Move::AcceptDraw
-            }
-            _ => {
-                // `f6|draw`: a placement that offers a draw.
-                let (hole, offers_draw) = match lower.strip_suffix("|draw") {
-                    Some(h) => (h, true),
-                    None => (lower.as_str(), false),
-                };
-                let hole = parse_hole(hole, size).map_err(|m| err(wstart, m))?;
-                Move::Place(Placement {
-                    offers_draw,
-                    ..Placement::peg(hole)
-                })
-            }
-        };
+            Move::AcceptDraw => current.result = Some(GameResult::Draw),
+            _ => {}
+        }
         current.moves.push(mv);
-        current.move_at.0.push(locator.at(&chars, wstart));
+        current
+            .move_at
+            .0
+            .push(locator.at(text, grammar::offset_in(text, word)));
+        i = rest;
     }
     if !current.moves.is_empty() {
         games.push(current);
     }
     Ok(games)
+}
+
+/// Reads every game under `rules` (which include the board size).
+pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
+    let text = utf8(bytes).map_err(|(at, message)| Error::Syntax { at, message })?;
+    move_list(text, &rules).map_err(|e| match e {
+        nom::Err::Error(f) | nom::Err::Failure(f) => Error::Syntax {
+            at: Location::of_offset(text, grammar::offset_in(text, f.at)),
+            message: f.message,
+        },
+        nom::Err::Incomplete(_) => unreachable!("complete parsers never ask for more"),
+    })
 }
 
 /// A piece of a move-list file holding whole games: its text and the line
@@ -315,9 +322,9 @@ impl<R: std::io::BufRead> Iterator for Chunks<R> {
     }
 }
 
-fn word_at(chars: &[char], at: usize) -> String {
-    chars[at..]
-        .iter()
+/// The word at the start of `rest` (up to 20 characters), escaped.
+fn word_at(rest: &str) -> String {
+    rest.chars()
         .take_while(|c| !c.is_whitespace())
         .take(20)
         .collect::<String>()
@@ -325,11 +332,12 @@ fn word_at(chars: &[char], at: usize) -> String {
         .to_string()
 }
 
-fn describe(chars: &[char], at: usize) -> String {
-    match chars.get(at) {
+/// What `rest` starts with, for "found …".
+fn describe(rest: &str) -> String {
+    match rest.chars().next() {
         None => "end of input".into(),
         Some(c) if c.is_whitespace() => "a space".into(),
-        Some(_) => format!("`{}`", word_at(chars, at)),
+        Some(_) => format!("`{}`", word_at(rest)),
     }
 }
 
@@ -384,4 +392,77 @@ pub fn write(record: &Record) -> Result<String, Error> {
 pub fn write_all(records: &[Record]) -> Result<String, Error> {
     let games = records.iter().map(write).collect::<Result<Vec<_>, _>>()?;
     Ok(games.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The message of a failure, and the text it points at.
+    fn failed<T: std::fmt::Debug>(r: Rule<'_, T>) -> (String, &str) {
+        match r {
+            Err(nom::Err::Failure(f)) => (f.message, f.at),
+            other => panic!("expected a failure, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn gaps_hold_white_space_and_comments() {
+        assert_eq!(gap(" # a\n\t 2.f6"), Ok(("2.f6", " # a\n\t ")));
+        assert_eq!(gap("1.f6"), Ok(("1.f6", "")));
+    }
+
+    #[test]
+    fn move_numbers_come_in_sequence_with_their_dot() {
+        assert_eq!(move_number("3. f6", 2), Ok((" f6", "3")));
+        let (m, at) = failed(move_number("4.f6", 2));
+        assert_eq!(
+            (m.as_str(), at),
+            ("expected move number 3, found 4", "4.f6")
+        );
+        let (m, at) = failed(move_number("3 f6", 2));
+        assert_eq!(
+            (m.as_str(), at),
+            ("expected `.` after the move number 3, found a space", " f6")
+        );
+    }
+
+    #[test]
+    fn a_move_word_is_not_looked_for_past_a_blank_line() {
+        assert_eq!(move_word("\n f6#c", "1"), Ok(("#c", "f6")));
+        let (m, at) = failed(move_word(" \n\nf6", "1"));
+        assert_eq!(
+            (m.as_str(), at),
+            (
+                "expected a move after `1.`, found a blank line, which ends the game",
+                " \n\nf6"
+            )
+        );
+    }
+
+    #[test]
+    fn games_keep_where_each_move_is_written() {
+        let games = read("1.f6 2.é\n".as_bytes());
+        assert!(matches!(
+            games,
+            Err(Error::Syntax {
+                at: Location { line: 1, column: 8 },
+                ..
+            })
+        ));
+        let games = read("1.f6\n\n1.g7  2.É5".as_bytes());
+        assert!(games.is_err());
+        let games = read("1.f6\n\n # x\n1.g7  2.h9|draw".as_bytes()).unwrap();
+        let at: Vec<_> = games
+            .iter()
+            .map(|g| {
+                g.move_at
+                    .0
+                    .iter()
+                    .map(|l| (l.line, l.column))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        assert_eq!(at, [vec![(1, 3)], vec![(4, 3), (4, 9)]]);
+    }
 }

@@ -9,6 +9,13 @@
 //! Player 1 is Red: first to move unless line 10 says 2, connecting row 1 to
 //! the last row.
 
+use nom::Parser as _;
+use nom::bytes::complete::take_till;
+use nom::character::complete::satisfy;
+use nom::combinator::verify;
+use nom::multi::many_m_n;
+
+use crate::grammar::{self, Rule, digits};
 use crate::record::{GameResult, Record};
 use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::moves::{Move, Placement};
@@ -80,12 +87,48 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
     read_with(bytes, default_rules())
 }
 
+/// One header line: its value, the text before any `#`, trimmed.
+fn header_line(i: &str) -> Rule<'_, &str> {
+    grammar::text_line
+        .map(|line| line.split('#').next().unwrap_or("").trim())
+        .parse(i)
+}
+
+/// The header: up to [`HEADER_LINES`] values (fewer when the text ends
+/// sooner, which the reader reports).
+fn header(i: &str) -> Rule<'_, Vec<&str>> {
+    many_m_n(0, HEADER_LINES, header_line).parse(i)
+}
+
+/// One move line: the column its word starts at and the word (the text
+/// before any `#`, trimmed), or `None` for a line with no move.
+fn move_line(i: &str) -> Rule<'_, Option<(usize, &str)>> {
+    let (rest, line) = grammar::text_line(i)?;
+    let (_, (leading, body)) = (grammar::whitespace, take_till(|c| c == '#')).parse(line)?;
+    let word = body.trim_end();
+    Ok((
+        rest,
+        (!word.is_empty()).then(|| (leading.chars().count() + 1, word)),
+    ))
+}
+
+/// A hole as T1 writes it: a column letter and a one-based row of at most
+/// four digits, with no leading zero (`K7`, `b12`).
+fn hole_name(i: &str) -> Rule<'_, (char, &str)> {
+    (
+        satisfy(|c| c.is_ascii_alphabetic()),
+        verify(digits, |d: &str| d.len() <= 4 && !d.starts_with('0')),
+    )
+        .parse(i)
+}
+
 /// Reads a T1 file, taking crossing, linking, removal and swap style from
 /// `base` (the file records none of these) and the board size from the
 /// file. A pie rule of `N` turns the swap off whatever `base` says.
 pub fn read_with(bytes: &[u8], base: RuleSet) -> Result<Record, Error> {
     let text = utf8(bytes).map_err(|(at, message)| Error::Syntax { at, message })?;
-    let lines: Vec<&str> = text.lines().collect();
+    // `header` cannot fail: with fewer lines it reads as many as there are.
+    let (mut rest, lines) = header(text).unwrap_or((text, Vec::new()));
     if lines.len() < HEADER_LINES {
         return syntax(
             lines.len() + 1,
@@ -96,18 +139,19 @@ pub fn read_with(bytes: &[u8], base: RuleSet) -> Result<Record, Error> {
             ),
         );
     }
-    // The value of a header line: the text before any `#`, trimmed.
-    let value = |n: usize| -> &str { lines[n - 1].split('#').next().unwrap_or("").trim() };
+    let value = |n: usize| -> &str { lines[n - 1] };
     let number = |n: usize, what: &str| -> Result<u64, Error> {
         let v = value(n);
         if v.is_empty() {
             return Ok(24);
         }
-        if v.len() > 4 || !v.bytes().all(|b| b.is_ascii_digit()) {
-            return syntax(n, 1, format!("expected the number of {what}, found `{v}`"));
-        }
-        v.parse()
-            .or_else(|_| syntax(n, 1, format!("expected the number of {what}, found `{v}`")))
+        grammar::whole(digits, v)
+            .filter(|d| d.len() <= 4)
+            .and_then(|d| d.parse().ok())
+            .map_or_else(
+                || syntax(n, 1, format!("expected the number of {what}, found `{v}`")),
+                Ok,
+            )
     };
     let rows = number(6, "rows")?;
     let cols = number(7, "columns")?;
@@ -160,14 +204,13 @@ pub fn read_with(bytes: &[u8], base: RuleSet) -> Result<Record, Error> {
     record.tags.push((TAG_DIRECTION.into(), value(11).into()));
     record.tags.push((TAG_GAME_OVER.into(), value(13).into()));
 
-    for (i, raw) in lines.iter().enumerate().skip(HEADER_LINES) {
-        let line_no = i + 1;
-        let body = raw.split('#').next().unwrap_or("");
-        let word = body.trim();
-        if word.is_empty() {
+    let mut line_no = HEADER_LINES;
+    while let Ok((after, line)) = move_line(rest) {
+        rest = after;
+        line_no += 1;
+        let Some((column, word)) = line else {
             continue;
-        }
-        let column = body.chars().take_while(|c| c.is_whitespace()).count() + 1;
+        };
         let ply = record.moves.len();
         if record.result.is_some() {
             return syntax(
@@ -218,19 +261,7 @@ fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
             "expected a move like K7 (column letter, row number), `swap` or `resign`, found `{word}`"
         )
     };
-    let mut chars = word.chars();
-    let letter = chars
-        .next()
-        .filter(char::is_ascii_alphabetic)
-        .ok_or_else(expected)?;
-    let digits = chars.as_str();
-    if digits.is_empty()
-        || digits.len() > 4
-        || !digits.bytes().all(|b| b.is_ascii_digit())
-        || digits.starts_with('0')
-    {
-        return Err(expected());
-    }
+    let (letter, digits) = grammar::whole(hole_name, word).ok_or_else(expected)?;
     let col = (letter.to_ascii_lowercase() as u8 - b'a') as u16;
     let row: u16 = digits.parse().map_err(|_| expected())?;
     if col >= size.width() || row > size.height() {
@@ -368,4 +399,30 @@ pub fn write(record: &Record) -> Result<String, Error> {
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_lines_are_values_before_their_comment() {
+        assert_eq!(header_line("  24 # rows\r\nnext"), Ok(("next", "24")));
+        assert_eq!(header("a\nb").map(|(_, v)| v), Ok(vec!["a", "b"]));
+    }
+
+    #[test]
+    fn move_lines_give_the_word_and_its_column() {
+        assert_eq!(move_line("  K10 # x\nF6"), Ok(("F6", Some((3, "K10")))));
+        assert_eq!(move_line(" # only a comment\n"), Ok(("", None)));
+        assert!(move_line("").is_err());
+    }
+
+    #[test]
+    fn hole_names_are_a_letter_and_a_row_without_leading_zero() {
+        assert_eq!(grammar::whole(hole_name, "k7"), Some(('k', "7")));
+        assert_eq!(grammar::whole(hole_name, "K07"), None);
+        assert_eq!(grammar::whole(hole_name, "K12345"), None);
+        assert_eq!(grammar::whole(hole_name, "KK7"), None);
+    }
 }

@@ -1,77 +1,16 @@
-//! The lexical layer of game scripts, shared by every game's reader: a
-//! cursor with line and column, header tags, `%` remarks, `{…}` comments,
-//! quoted strings and directive arguments. What a move or a directive
-//! means is each game's own (`script::parse` for TwixT, `twrs::script`).
+//! The cursor every game's script reader walks a text with: it applies the
+//! shared lexical rules (`base::grammar`, nom combinators) at the text left,
+//! turns what they read and where they failed into located spans and
+//! messages, and knows the few things a rule alone cannot (is this `%` the
+//! start of the next game's header? where does the next game start after an
+//! error?). What a move or a directive means is each game's own
+//! (`script::parse` for TwixT, `twrs::script`).
 
 use super::ast::{Span, Tag};
 use super::parse::ParseError;
-
-/// A piece of the source text and the byte offset where it starts. It does
-/// not count lines as it moves (a located span that did cost a tenth of the
-/// parse time): the [`Locator`] finds line and column only for the spans a
-/// reader keeps.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct In<'a> {
-    text: &'a str,
-    offset: usize,
-}
-
-impl<'a> In<'a> {
-    /// The whole of `src`, at offset 0.
-    pub(crate) fn new(src: &'a str) -> In<'a> {
-        In {
-            text: src,
-            offset: 0,
-        }
-    }
-
-    /// The text of this piece.
-    pub(crate) fn fragment(&self) -> &'a str {
-        self.text
-    }
-
-    /// Byte offset of the piece in the whole source.
-    pub(crate) fn location_offset(&self) -> usize {
-        self.offset
-    }
-
-    /// The rest after `n` bytes, and those `n` bytes.
-    pub(crate) fn take_split(self, n: usize) -> (In<'a>, In<'a>) {
-        let (taken, rest) = self.text.split_at(n);
-        (
-            In {
-                text: rest,
-                offset: self.offset + n,
-            },
-            In {
-                text: taken,
-                offset: self.offset,
-            },
-        )
-    }
-}
-
-/// Input text quoted in a message, cut short: a 50 MB word must not make a
-/// 50 MB message.
-/// `s` quoted for "found …" in a message, or, when it starts with a
-/// character that shows nothing, that character named by its code point.
-pub(crate) fn quote_found(s: &str) -> String {
-    match s.chars().next() {
-        Some('\u{FEFF}') => "a byte-order mark (U+FEFF)".to_string(),
-        Some(c) if crate::diagnostic::is_invisible(c) => {
-            format!("the invisible character U+{:04X}", u32::from(c))
-        }
-        _ => format!("`{}`", clip(s)),
-    }
-}
-
-pub(crate) fn clip(s: &str) -> String {
-    const MAX: usize = 40;
-    match s.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}…", &s[..i]),
-        None => s.to_string(),
-    }
-}
+pub(crate) use crate::grammar::clip;
+use crate::grammar::{self, Failure};
+use nom::Parser;
 
 pub(crate) fn err(message: impl Into<String>, label: impl Into<String>, span: Span) -> ParseError {
     ParseError {
@@ -79,10 +18,6 @@ pub(crate) fn err(message: impl Into<String>, label: impl Into<String>, span: Sp
         label: label.into(),
         span,
     }
-}
-
-pub(crate) fn is_arg_char(c: char) -> bool {
-    !c.is_whitespace() && !matches!(c, '{' | '}' | '(' | ')' | '%' | ',' | '"')
 }
 
 /// An argument of a directive line.
@@ -108,7 +43,7 @@ impl Locator<'_> {
         if offset < self.offset {
             // Step back: cost is the distance plus the length of the line.
             let back = &self.src[offset..self.offset];
-            let lines = memchr_count(back.as_bytes());
+            let lines = grammar::count_newlines(back);
             if lines == 0 {
                 self.col -= back.chars().count() as u32;
             } else {
@@ -137,39 +72,22 @@ impl Locator<'_> {
     }
 }
 
-/// True when `s` holds an empty line (two line breaks with only spaces between).
-pub(crate) fn has_blank_line(s: &str) -> bool {
-    let mut seen = false;
-    for c in s.chars() {
-        if c == '\n' {
-            if seen {
-                return true;
-            }
-            seen = true;
-        } else if !c.is_whitespace() {
-            seen = false;
-        }
-    }
-    false
-}
+pub(crate) use crate::grammar::has_blank_line;
 
-pub(crate) fn memchr_count(b: &[u8]) -> u32 {
-    b.iter().filter(|&&c| c == b'\n').count() as u32
-}
-
-/// A cursor over a script's text that knows its line and column: the
-/// lexical layer every game's script reader shares.
+/// A cursor over a script's text that knows its line and column.
 pub(crate) struct Lexer<'a> {
+    /// The whole text.
     pub(crate) src: &'a str,
-    pub(crate) rest: In<'a>,
+    /// The text left: always a suffix of `src`.
+    pub(crate) rest: &'a str,
     pub(crate) loc: Locator<'a>,
     /// Offset before which no remark run leads into a header line.
-    pub(crate) no_header_until: usize,
+    no_header_until: usize,
     /// Offset of a comment found unclosed: no comment opened after it can
     /// close either (escapes pair up the same way from any start before
     /// them), so each later one fails at once instead of rescanning to the
     /// end of the file, which made recovery quadratic.
-    pub(crate) unclosed_comment_from: usize,
+    unclosed_comment_from: usize,
 }
 
 impl<'a> Lexer<'a> {
@@ -177,7 +95,7 @@ impl<'a> Lexer<'a> {
     pub(crate) fn new(src: &'a str) -> Lexer<'a> {
         Lexer {
             src,
-            rest: In::new(src),
+            rest: src,
             no_header_until: 0,
             unclosed_comment_from: usize::MAX,
             loc: Locator {
@@ -189,12 +107,22 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Byte offset of the cursor in the whole text.
+    pub(crate) fn offset(&self) -> usize {
+        self.src.len() - self.rest.len()
+    }
+
+    /// Byte offset of `part`, a slice of the text, in the whole text.
+    pub(crate) fn offset_of(&self, part: &str) -> usize {
+        grammar::offset_in(self.src, part)
+    }
+
     pub(crate) fn eof(&self) -> bool {
-        self.rest.fragment().is_empty()
+        self.rest.is_empty()
     }
 
     pub(crate) fn peek(&self) -> Option<char> {
-        self.rest.fragment().chars().next()
+        self.rest.chars().next()
     }
 
     pub(crate) fn span_at(&mut self, offset: usize, len: usize) -> Span {
@@ -202,62 +130,71 @@ impl<'a> Lexer<'a> {
         Span::new(offset, line, col, len)
     }
 
-    pub(crate) fn span_of(&mut self, s: In<'a>) -> Span {
-        self.span_at(s.location_offset(), s.fragment().len())
+    /// The span of `part`, a slice of the text.
+    pub(crate) fn span_of(&mut self, part: &'a str) -> Span {
+        self.span_at(self.offset_of(part), part.len())
     }
 
+    /// The span of the next `len` bytes (fewer at the end of the text).
     pub(crate) fn here(&mut self, len: usize) -> Span {
-        let off = self.rest.location_offset();
-        let len = len.min(self.rest.fragment().len());
-        self.span_at(off, len)
+        let len = len.min(self.rest.len());
+        self.span_at(self.offset(), len)
     }
 
-    pub(crate) fn advance(&mut self, n: usize) -> In<'a> {
-        let (rest, taken) = self.rest.take_split(n);
+    /// Moves past the next `n` bytes and returns them.
+    pub(crate) fn advance(&mut self, n: usize) -> &'a str {
+        let (taken, rest) = self.rest.split_at(n);
         self.rest = rest;
         taken
     }
 
-    /// Takes the longest prefix whose characters satisfy `f`. ASCII bytes are
-    /// tested without decoding: this loop is the parser's hot path.
-    pub(crate) fn take_while(&mut self, f: impl Fn(char) -> bool) -> In<'a> {
-        let s = self.rest.fragment();
-        let bytes = s.as_bytes();
-        let mut i = 0;
-        while let Some(&b) = bytes.get(i) {
-            let (c, width) = if b.is_ascii() {
-                (char::from(b), 1)
-            } else {
-                match s[i..].chars().next() {
-                    Some(c) => (c, c.len_utf8()),
-                    None => break,
-                }
-            };
-            if !f(c) {
-                break;
+    /// Applies `rule` at the cursor and moves past what it read. A failure
+    /// becomes the located error it describes; a rule that does not match
+    /// where its reader expected it says what is there instead.
+    pub(crate) fn read<T>(
+        &mut self,
+        mut rule: impl Parser<&'a str, Output = T, Error = Failure<'a>>,
+    ) -> Result<T, ParseError> {
+        match rule.parse(self.rest) {
+            Ok((rest, out)) => {
+                self.rest = rest;
+                Ok(out)
             }
-            i += width;
+            Err(nom::Err::Failure(f)) if !f.message.is_empty() => Err(self.located(f)),
+            Err(_) => {
+                let sp = self.here(1);
+                Err(err(
+                    format!("unexpected {}", self.found()),
+                    "unexpected here",
+                    sp,
+                ))
+            }
         }
-        self.advance(i)
     }
 
-    /// Skips spaces, line breaks and commas.
-    pub(crate) fn skip_blank(&mut self) {
-        if !self.peek().is_some_and(|c| c.is_whitespace() || c == ',') {
-            return;
-        }
-        self.take_while(|c| c.is_whitespace() || c == ',');
+    /// A rule's failure as a located error.
+    pub(crate) fn located(&mut self, f: Failure<'a>) -> ParseError {
+        // `len` is in bytes and may end inside a character, as a caret of
+        // one byte under a wide one does.
+        let sp = self.span_at(self.offset_of(f.at), f.len);
+        err(f.message, f.label, sp)
+    }
+
+    /// Skips spaces, line breaks and commas, and returns them.
+    pub(crate) fn skip_blank(&mut self) -> &'a str {
+        let (rest, blank) = grammar::blanks(self.rest).unwrap_or((self.rest, ""));
+        self.rest = rest;
+        blank
     }
 
     /// Skips spaces and commas within a line.
     pub(crate) fn skip_inline(&mut self) {
-        self.take_while(|c| (c.is_whitespace() && c != '\n') || c == ',');
+        (self.rest, _) = grammar::inline_blanks(self.rest).unwrap_or((self.rest, ""));
     }
 
     /// True when only spaces separate the cursor from the start of its line.
     pub(crate) fn at_line_start(&self) -> bool {
-        let off = self.rest.location_offset();
-        self.src[..off]
+        self.src[..self.offset()]
             .chars()
             .rev()
             .take_while(|&c| c != '\n')
@@ -267,13 +204,13 @@ impl<'a> Lexer<'a> {
     /// True when the lines from the cursor are `%` remarks immediately
     /// followed by a `[` header line.
     pub(crate) fn remarks_then_header(&mut self) -> bool {
-        let here = self.rest.location_offset();
+        let here = self.offset();
         // A run of remarks already scanned up to a non-header line: linear time.
         if here < self.no_header_until {
             return false;
         }
         let mut off = here;
-        for l in self.rest.fragment().split_inclusive('\n') {
+        for l in self.rest.split_inclusive('\n') {
             let t = l.trim_start();
             if t.starts_with('[') {
                 return true;
@@ -291,7 +228,7 @@ impl<'a> Lexer<'a> {
     /// After an error: move to the next line that starts with `[` and follows
     /// a blank line, beyond `from`.
     pub(crate) fn skip_to_next_game(&mut self, from: usize) {
-        let start = from.max(self.rest.location_offset().min(from + 1)) + 1;
+        let start = from.max(self.offset().min(from + 1)) + 1;
         let mut pos = start.min(self.src.len());
         while !self.src.is_char_boundary(pos) {
             pos += 1;
@@ -318,228 +255,57 @@ impl<'a> Lexer<'a> {
             }
             line_start = end + 1;
         }
-        let here = self.rest.location_offset();
-        if target >= here {
-            self.advance(target - here);
-        } else {
-            // The failed game ran past the next game's header (inside an
-            // unclosed comment): go back to that header.
-            self.rest = In::new(self.src).take_split(target).0;
-        }
+        // Forward, or back when the failed game ran past the next game's
+        // header (inside an unclosed comment).
+        self.rest = &self.src[target..];
     }
 
     /// A `%` remark to the end of its line, trimmed.
-    pub(crate) fn remark(&mut self) -> String {
-        self.advance(1);
-        let t = self.take_while(|c| c != '\n');
-        t.fragment().trim().to_string()
+    pub(crate) fn remark(&mut self) -> Result<String, ParseError> {
+        self.read(grammar::remark).map(str::to_string)
     }
 
     /// `[Name "value"]`, the name as written.
     pub(crate) fn tag(&mut self) -> Result<Tag, ParseError> {
-        self.advance(1);
-        self.skip_inline();
-        let name = self.take_while(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-        if name.fragment().is_empty() {
-            let sp = self.here(1);
-            return Err(err(
-                format!(
-                    "expected a tag name like Event after `[`, found {}",
-                    self.found()
-                ),
-                "tag name expected",
-                sp,
-            ));
-        }
-        let name = name.fragment().to_string();
-        self.skip_inline();
-        if self.peek() != Some('"') {
-            let sp = self.here(1);
-            return Err(err(
-                format!(
-                    "expected a quoted value like \"24\" after tag {name}, found {}",
-                    self.found()
-                ),
-                "value expected",
-                sp,
-            ));
-        }
-        let (value, vspan) = self.quoted()?;
-        self.skip_inline();
-        if self.peek() != Some(']') {
-            let sp = self.here(1);
-            return Err(err(
-                format!(
-                    "expected `]` to close the tag opened here, found {}",
-                    self.found()
-                ),
-                "`]` expected",
-                sp,
-            ));
-        }
-        self.advance(1);
-        let t = Tag {
-            name,
-            value,
-            span: vspan,
-        };
-        Ok(t)
+        let t = self.read(grammar::header_tag)?;
+        Ok(Tag {
+            name: t.name.to_string(),
+            value: t.value,
+            span: self.span_of(t.quoted),
+        })
     }
 
     /// Describes what is at the cursor, for "found …" in messages.
     pub(crate) fn found(&self) -> String {
-        match self.peek() {
-            None => "the end of the file".to_string(),
-            Some('\n') | Some('\r') => "the end of the line".to_string(),
-            // Invisible, it would be quoted as an empty pair of backticks.
-            Some('\u{FEFF}') => "a byte-order mark (U+FEFF)".to_string(),
-            Some(c) if crate::diagnostic::is_invisible(c) => {
-                format!("the invisible character U+{:04X}", u32::from(c))
-            }
-            Some(_) => {
-                let w: String = self
-                    .rest
-                    .fragment()
-                    .chars()
-                    .take_while(|c| !c.is_whitespace())
-                    .take(20)
-                    .collect();
-                format!("`{w}`")
-            }
-        }
-    }
-
-    /// `"text"` with `\"` and `\\` escapes, on one line. Returns the text and
-    /// the span of the whole quoted string.
-    pub(crate) fn quoted(&mut self) -> Result<(String, Span), ParseError> {
-        let start = self.rest.location_offset();
-        let frag = self.rest.fragment();
-        // Most strings hold no escape: copy them at once.
-        if let Some(i) = frag
-            .bytes()
-            .skip(1)
-            .position(|b| matches!(b, b'"' | b'\\' | b'\n'))
-            && frag.as_bytes()[i + 1] == b'"'
-        {
-            let out = frag[1..i + 1].to_string();
-            self.advance(i + 2);
-            let sp = self.span_at(start, i + 2);
-            return Ok((out, sp));
-        }
-        let mut out = String::new();
-        let mut chars = frag.char_indices().skip(1);
-        while let Some((i, c)) = chars.next() {
-            match c {
-                '"' => {
-                    self.advance(i + 1);
-                    let sp = self.span_at(start, i + 1);
-                    return Ok((out, sp));
-                }
-                '\\' => match chars.next() {
-                    Some((_, e @ ('"' | '\\'))) => out.push(e),
-                    Some((j, e)) => {
-                        let sp = self.span_at(start + j - 1, 1 + e.len_utf8());
-                        return Err(err(
-                            format!(
-                                "unknown escape `\\{e}`: only \\\" and \\\\ are allowed in strings"
-                            ),
-                            "unknown escape",
-                            sp,
-                        ));
-                    }
-                    None => break,
-                },
-                '\n' => break,
-                c => out.push(c),
-            }
-        }
-        let sp = self.span_at(start, 1);
-        Err(err(
-            "unterminated string: expected a closing `\"` on the same line",
-            "string starts here",
-            sp,
-        ))
+        grammar::found(self.rest)
     }
 
     /// `{text}` with `\}` and `\\` escapes; may span lines.
     pub(crate) fn comment(&mut self) -> Result<String, ParseError> {
-        let start = self.rest.location_offset();
-        let frag = self.rest.fragment();
-        let mut out = String::new();
+        let start = self.offset();
         // After an unclosed comment nothing is scanned: the text left is not
-        // looked at, not even to skip it (a lazy `skip` walks it all), so
-        // each later unclosed comment costs nothing and recovery is linear.
-        let after_unclosed = start > self.unclosed_comment_from;
-        let mut chars = frag[..if after_unclosed { 0 } else { frag.len() }]
-            .char_indices()
-            .skip(1);
-        while let Some((i, c)) = chars.next() {
-            match c {
-                '}' => {
-                    self.advance(i + 1);
-                    return Ok(out);
-                }
-                '\\' => match chars.next() {
-                    Some((_, e @ ('}' | '\\'))) => out.push(e),
-                    Some((_, e)) => {
-                        out.push('\\');
-                        out.push(e);
-                    }
-                    None => break,
-                },
-                c => out.push(c),
-            }
+        // looked at, so each later unclosed comment costs nothing and
+        // recovery is linear.
+        if start > self.unclosed_comment_from {
+            return Err(self.located(grammar::unclosed_comment(self.rest)));
         }
-        self.unclosed_comment_from = self.unclosed_comment_from.min(start);
-        let sp = self.span_at(start, 1);
-        Err(err(
-            "unterminated comment: expected `}`",
-            "comment starts here",
-            sp,
-        ))
+        self.read(grammar::comment).inspect_err(|_| {
+            self.unclosed_comment_from = self.unclosed_comment_from.min(start);
+        })
     }
 
     /// The arguments of a directive, up to the end of the line or a `)`, `(`,
     /// `{` or `%`.
     pub(crate) fn args(&mut self) -> Result<Vec<Arg<'a>>, ParseError> {
-        let mut args = Vec::new();
-        loop {
-            self.skip_inline();
-            match self.peek() {
-                None | Some('\n') | Some(')') | Some('(') | Some('{') | Some('%') => {
-                    return Ok(args);
-                }
-                Some('"') => {
-                    let (v, sp) = self.quoted()?;
-                    args.push(Arg {
-                        key: None,
-                        value: v,
-                        span: sp,
-                    });
-                }
-                Some('}') => {
-                    let sp = self.here(1);
-                    return Err(err("unexpected `}`", "no comment open", sp));
-                }
-                Some(_) => {
-                    let start = self.rest.location_offset();
-                    let w = self.take_while(is_arg_char);
-                    let text = w.fragment();
-                    let (key, value) = match text.split_once('=') {
-                        Some((k, v)) => (Some(k), v.to_string()),
-                        None => (None, text.to_string()),
-                    };
-                    let value = if key.is_some() && value.is_empty() && self.peek() == Some('"') {
-                        self.quoted()?.0
-                    } else {
-                        value
-                    };
-                    let end = self.rest.location_offset();
-                    let span = self.span_at(start, end - start);
-                    args.push(Arg { key, value, span });
-                }
-            }
-        }
+        let args = self.read(grammar::arguments)?;
+        Ok(args
+            .into_iter()
+            .map(|a| Arg {
+                key: a.key,
+                value: a.value,
+                span: self.span_of(a.text),
+            })
+            .collect())
     }
 }
 

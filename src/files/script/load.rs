@@ -211,7 +211,7 @@ pub(crate) fn records_as_games(path: &Path, bytes: &[u8], format: FileFormat) ->
         }),
     };
     // Latin-1 files still get a readable snippet.
-    let source = String::from_utf8_lossy(bytes).into_owned();
+    let source = record_source(bytes, format);
     let name = path.display().to_string();
     let (games, errors) = match records {
         Ok(rs) => {
@@ -350,5 +350,19 @@ pub fn script_from_bytes(path: &Path, bytes: &[u8]) -> LoadedFile {
         games: parsed.file.games,
         errors,
         source,
+    }
+}
+
+/// The text of a record file as its reader saw it, for snippets: a
+/// Little Golem file without a byte-order mark is Latin-1, every byte one
+/// character (so that the columns of its moves fall where they are written).
+pub(crate) fn record_source(bytes: &[u8], format: FileFormat) -> String {
+    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_string(),
+        Err(_) if format == FileFormat::LittleGolem => {
+            bytes.iter().map(|&b| char::from(b)).collect()
+        }
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
     }
 }

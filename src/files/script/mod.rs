@@ -9,9 +9,10 @@ mod ast;
 mod diagram_options;
 pub(crate) mod lex;
 mod load;
-pub(crate) use load::records_as_games;
+pub(crate) use load::{record_source, records_as_games};
 mod parse;
 pub mod stream;
+mod words;
 pub(crate) mod write;
 
 use std::path::{Path, PathBuf};

@@ -1,12 +1,17 @@
-//! Parser for game scripts: a hand-written loop over the shared lexer, so
+//! The TwixT script reader: games, header blocks, lines of move text and
+//! variations, built from nom rules (the shared lexical ones in
+//! `base::grammar`, the words of move text in `script::words`). A loop
+//! rather than recursive descent drives the rules over a game's items, so
 //! that recursion is bounded (variations nest at most [`MAX_DEPTH`] deep),
 //! time is linear, and an error in one game does not stop the others from
-//! being read. The common move `12. f6` is read in one pass over its bytes
-//! (`P::quick_move`); everything else by the general path.
+//! being read. The common move `12. f6` is one rule of its own
+//! (`words::plain_move`); everything else is read item by item.
 
 use super::ast::*;
-use super::lex::{Arg, Lexer, clip, err, has_blank_line, quote_found, variation_start};
+use super::lex::{Arg, Lexer, clip, err, has_blank_line, variation_start};
+use super::words::{self, full_hole, full_link, full_rect, move_word};
 use crate::diagnostic::Diagnostic;
+use crate::grammar;
 use crate::limits;
 use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::link::Link;
@@ -120,7 +125,7 @@ pub fn parse_pieces_up_to(src: &str, first_line: u32, max_pieces: usize) -> Vec<
         if p.eof() {
             break;
         }
-        let start = p.rest.location_offset();
+        let start = p.offset();
         if out.len() >= limits::MAX_GAMES_PER_FILE {
             let sp = p.here(1);
             out.push(Piece {
@@ -143,31 +148,6 @@ pub fn parse_pieces_up_to(src: &str, first_line: u32, max_pieces: usize) -> Vec<
         out.push(Piece { start, game });
     }
     out
-}
-
-/// Character set of a bare word in move text.
-#[inline]
-fn is_word_char(c: char) -> bool {
-    !c.is_whitespace() && !matches!(c, '{' | '}' | '(' | ')' | '%' | ',' | '[' | ']' | '#' | '"')
-}
-
-/// Reads a whole string as a hole (`f6`, any case), by `Hole::from_str`'s rules.
-fn full_hole(s: &str) -> Option<Hole> {
-    s.parse().ok()
-}
-
-/// Reads `d5-f6` as a link; the message says what is wrong.
-fn full_link(s: &str) -> Result<Link, String> {
-    let bad = || format!("expected a link like d5-f6, found `{}`", clip(s));
-    let (a, b) = s.split_once('-').ok_or_else(bad)?;
-    let (a, b) = (full_hole(a).ok_or_else(bad)?, full_hole(b).ok_or_else(bad)?);
-    Link::new(a, b).ok_or_else(|| format!("{a} and {b} are not a knight's move apart"))
-}
-
-/// Reads `c3-f8` as a rectangle (any two corners).
-fn full_rect(s: &str) -> Option<(Hole, Hole)> {
-    let (a, b) = s.split_once('-')?;
-    Some((full_hole(a)?, full_hole(b)?))
 }
 
 /// The TwixT reader: the shared lexer, and what it counts per game.
@@ -222,114 +202,43 @@ impl<'a> P<'a> {
         }
     }
 
-    /// The common case read in one pass over the bytes: blanks, an optional
-    /// move number `N.` that is the expected one, and a plain hole like `f6`
-    /// ending the word, pushed on `line` (true). Anything else (a glyph,
-    /// links, removals, a keyword, a non-ASCII character, a wrong number, one
-    /// move too many) returns false having consumed nothing, and the general
-    /// path reads it, with its messages. The result is the one the general
-    /// path gives: this is only faster.
+    /// The plain move `12. f6` (`words::plain_move`), pushed on `line`
+    /// (true). Anything else, or one move too many, reads nothing (false)
+    /// and the general path reads it, with its messages.
     fn quick_move(&mut self, ply: u32, line: &mut Vec<Element>) -> bool {
-        let b = self.rest.fragment().as_bytes();
-        // The byte at `k`, or 0 past the end (which no test below accepts).
-        let at = |k: usize| b.get(k).copied().unwrap_or(0);
-        let blank = |c: u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b',');
-        // Plain loops over the bytes: the iterator chains they replace
-        // cost about twice as many instructions on this, the parser's
-        // hottest path. The blanks before the move are where its span's
-        // line and column come from: their newlines are noted on the way.
-        let (mut i, mut newlines, mut last_newline) = (0usize, 0u32, None);
-        while blank(at(i)) {
-            if b[i] == b'\n' {
-                newlines += 1;
-                last_newline = Some(i);
-            }
-            i += 1;
-        }
-        let start = i;
-        if at(i).is_ascii_digit() {
-            let mut n: u32 = 0;
-            let first = i;
-            while at(i).is_ascii_digit() {
-                // More than nine digits: not the expected number.
-                if i - first == 9 {
-                    return false;
-                }
-                n = n * 10 + u32::from(b[i] - b'0');
-                i += 1;
-            }
-            let dots = i;
-            while at(i) == b'.' {
-                i += 1;
-            }
-            if i == dots || n != ply + 1 {
-                return false;
-            }
-            while blank(at(i)) {
-                i += 1;
-            }
-        }
-        let word = i;
-        while at(i).is_ascii_alphabetic() {
-            i += 1;
-        }
-        let letters = i - word;
-        let number = i;
-        let mut row: u32 = 0;
-        while at(i).is_ascii_digit() {
-            // More than five digits is refused below; stop counting there.
-            if i - number < 6 {
-                row = row * 10 + u32::from(b[i] - b'0');
-            }
-            i += 1;
-        }
-        let digits = i - number;
-        if letters == 0 || digits == 0 || digits > 5 || b[number] == b'0' {
-            return false;
-        }
-        // The word must end here, as the general path's word would.
-        if b.get(i)
-            .is_some_and(|&c| !c.is_ascii() || is_word_char(char::from(c)))
-        {
-            return false;
-        }
-        if letters > 3 {
-            return false;
-        }
-        // As `board::parse_column`: a, …, z, aa, …, any case.
-        let col = b[word..word + letters].iter().fold(0u32, |n, c| {
-            n * 26 + u32::from(c.to_ascii_lowercase() - b'a' + 1)
-        });
-        let (Ok(col), Ok(row)) = (u16::try_from(col - 1), u16::try_from(row - 1)) else {
-            return false;
-        };
         if self.counts.moves >= limits::MAX_MOVES_PER_GAME {
             return false;
         }
+        let Some((rest, m)) = words::plain_move(ply + 1)(self.rest) else {
+            return false;
+        };
         self.counts.moves += 1;
-        let offset = self.rest.location_offset();
-        self.advance(i);
+        let offset = self.offset();
+        let start = offset + m.lead.len();
+        self.rest = rest;
         let span = if self.loc.offset == offset {
-            // The locator stands where this scan began (the end of the move
-            // before) and the blanks read are ASCII: no second pass.
+            // The locator stands where this move's blanks begin (the end of
+            // the move before) and they are ASCII: the line and column come
+            // from them, with no second pass.
             let (mut line, mut col) = (self.loc.line, self.loc.col);
-            match last_newline {
-                None => col += start as u32,
+            // The lead is a byte or two: a plain search beats a call.
+            match m.lead.bytes().rposition(|b| b == b'\n') {
+                None => col += m.lead.len() as u32,
                 Some(p) => {
-                    line += newlines;
-                    col = (start - p) as u32;
+                    line += grammar::count_newlines(m.lead);
+                    col = (m.lead.len() - p) as u32;
                 }
             }
-            Span::new(offset + start, line, col, i - start)
+            Span::new(start, line, col, m.written.len())
         } else {
-            self.span_at(offset + start, i - start)
+            self.span_at(start, m.written.len())
         };
-        // The word is ASCII on one line: leave the locator at its end, where
+        // The move is ASCII on one line: leave the locator at its end, where
         // the next move's span starts counting.
-        self.loc.offset = offset + i;
+        self.loc.offset = start + m.written.len();
         self.loc.line = span.line;
         self.loc.col = span.col + span.len;
-        push_peg(line, Hole::new(col, row), span);
+        push_peg(line, m.hole, span);
         true
     }
 
@@ -355,15 +264,13 @@ impl<'a> P<'a> {
         // open the move text.
         let mut pending = Vec::new();
         loop {
-            let from = self.rest.location_offset();
-            self.skip_blank();
-            let skipped = &self.src[from..self.rest.location_offset()];
+            let skipped = self.skip_blank();
             // A blank line ends the header block.
             if !game.tags.is_empty() && has_blank_line(skipped) {
                 break;
             }
             match self.peek() {
-                Some('%') => pending.push(self.remark()),
+                Some('%') => pending.push(self.remark()?),
                 Some('[') => {
                     let t = self.tag()?;
                     game.tags.push(t);
@@ -481,7 +388,7 @@ impl<'a> P<'a> {
                     if depth == 0 && self.at_line_start() && self.remarks_then_header() {
                         return Ok(line);
                     }
-                    let r = self.remark();
+                    let r = self.remark()?;
                     line.elements.push(Element::Remark(r));
                 }
                 Some('{') => {
@@ -509,12 +416,11 @@ impl<'a> P<'a> {
                 }
                 Some('#') => {
                     let start = self.here(1);
-                    self.advance(1);
-                    let name = self.take_while(|c| c.is_ascii_alphanumeric() || c == '-');
+                    let name = self.read(grammar::directive_name)?;
                     let name_span = self.span_of(name);
-                    let name = name.fragment().to_ascii_lowercase();
+                    let name = name.to_ascii_lowercase();
                     let args = self.args()?;
-                    let end = self.rest.location_offset();
+                    let end = self.offset();
                     let span = self.span_at(start.start(), end - start.start());
                     if name == "setup" {
                         let ok_here = setup.is_some()
@@ -549,44 +455,39 @@ impl<'a> P<'a> {
                     line.elements.push(el);
                 }
                 Some(d) if d.is_ascii_digit() => {
-                    let digits = self.take_while(|c| c.is_ascii_digit());
-                    let dots = self.take_while(|c| c == '.');
-                    if dots.fragment().is_empty() {
+                    let (digits, dots) = self.read(grammar::move_number)?;
+                    if dots.is_empty() {
                         let dspan = self.span_of(digits);
                         return Err(err(
                             format!(
                                 "expected a move number like `{}.`, found `{}`",
-                                clip(digits.fragment()),
-                                clip(digits.fragment())
+                                clip(digits),
+                                clip(digits)
                             ),
                             "`.` expected after the number",
                             dspan,
                         ));
                     }
-                    let n: u32 = digits.fragment().parse().unwrap_or(u32::MAX);
+                    let n: u32 = digits.parse().unwrap_or(u32::MAX);
                     if n != ply + 1 {
                         let dspan = self.span_of(digits);
                         return Err(err(
                             format!(
-                                "move number {} does not match: this is move {}",
-                                digits.fragment(),
+                                "move number {digits} does not match: this is move {}",
                                 ply + 1
                             ),
                             format!("expected {}", ply + 1),
                             dspan,
                         ));
                     }
-                    number = Some(digits.location_offset());
+                    number = Some(self.offset_of(digits));
                 }
                 Some('!') | Some('?') => {
-                    let w = self.take_while(|c| c == '!' || c == '?');
+                    let w = self.read(grammar::glyph_run)?;
                     let sp = self.span_of(w);
-                    let g = Glyph::parse(w.fragment()).ok_or_else(|| {
+                    let g = Glyph::parse(w).ok_or_else(|| {
                         err(
-                            format!(
-                                "expected a glyph (! ? !! ?? !? ?!), found `{}`",
-                                clip(w.fragment())
-                            ),
+                            format!("expected a glyph (! ? !! ?? !? ?!), found `{}`", clip(w)),
                             "not a glyph",
                             sp,
                         )
@@ -603,8 +504,8 @@ impl<'a> P<'a> {
                     }
                 }
                 Some(_) => {
-                    let w = self.take_while(is_word_char);
-                    if w.fragment().is_empty() {
+                    let w = self.read(words::word)?;
+                    if w.is_empty() {
                         let wspan = self.span_of(w);
                         return Err(err(
                             format!("unexpected {}", self.found()),
@@ -612,21 +513,25 @@ impl<'a> P<'a> {
                             wspan,
                         ));
                     }
-                    if let Some(r) = w.fragment().strip_prefix('-') {
+                    if let Some(r) = w.strip_prefix('-') {
                         let wspan = self.span_of(w);
-                        removals.push(removal(r, wspan)?);
+                        let label = if r.contains('-') {
+                            "bad link removal"
+                        } else {
+                            "bad removal"
+                        };
+                        removals.push(words::removal(r).map_err(|m| err(m, label, wspan))?);
                         removal_start.get_or_insert(wspan);
                         continue;
                     }
+                    let at = self.offset_of(w);
                     // Line and column are found for the whole move only; a word's
                     // own span is located when a message needs it.
-                    let (mut mv, glyph) = move_word(w.fragment()).map_err(|e| {
-                        let sp = self.span_at(w.location_offset() + e.start, e.len);
+                    let (mut mv, glyph) = move_word(w).map_err(|e| {
+                        let sp = self.span_at(at + e.start, e.len);
                         err(e.message, e.label, sp)
                     })?;
-                    let first = number
-                        .or(removal_start.map(|s| s.start()))
-                        .unwrap_or(w.location_offset());
+                    let first = number.or(removal_start.map(|s| s.start())).unwrap_or(at);
                     if !removals.is_empty() {
                         match &mut mv {
                             Move::Place(p) => p.removals = std::mem::take(&mut removals).into(),
@@ -639,7 +544,7 @@ impl<'a> P<'a> {
                             }
                         }
                     }
-                    let end = w.location_offset() + w.fragment().len();
+                    let end = at + w.len();
                     let span = self.span_at(first, end - first);
                     self.counts.moves += 1;
                     over(self.counts.moves, limits::MAX_MOVES_PER_GAME, "moves", span)?;
@@ -688,120 +593,6 @@ fn check_tag(t: &Tag) -> Result<(), ParseError> {
         _ => {}
     }
     Ok(())
-}
-
-/// `-e4` (peg) or `-d5-f6` (link), without the leading `-`.
-fn removal(r: &str, span: Span) -> Result<Removal, ParseError> {
-    if r.contains('-') {
-        full_link(r)
-            .map(Removal::Link)
-            .map_err(|m| err(m, "bad link removal", span))
-    } else {
-        full_hole(r).map(Removal::Peg).ok_or_else(|| {
-            err(
-                format!("expected a removal like -e4 or -d5-f6, found `-{r}`"),
-                "bad removal",
-                span,
-            )
-        })
-    }
-}
-
-/// A problem inside one move word: what to say, and which bytes of the word
-/// it is about (the word's line and column are found only when it fails).
-struct WordError {
-    message: String,
-    label: &'static str,
-    start: usize,
-    len: usize,
-}
-
-/// One move word: `swap`, `resign`, `draw`, or `f6+d5+d3-e5=` with an
-/// optional glyph.
-fn move_word(text: &str) -> Result<(Move, Option<Glyph>), WordError> {
-    let whole = |message: String| WordError {
-        message,
-        label: "bad link",
-        start: 0,
-        len: text.len(),
-    };
-    // Split off a trailing glyph.
-    let body_len = text.trim_end_matches(['!', '?']).len();
-    let (body, glyph_s) = text.split_at(body_len);
-    let glyph = if glyph_s.is_empty() {
-        None
-    } else {
-        Some(Glyph::parse(glyph_s).ok_or_else(|| WordError {
-            message: format!(
-                "expected a glyph (! ? !! ?? !? ?!), found `{}`",
-                clip(glyph_s)
-            ),
-            label: "not a glyph",
-            start: body_len,
-            len: glyph_s.len(),
-        })?)
-    };
-    // Keywords are compared directly: this runs once per move.
-    let keyword = [
-        ("swap", Move::Swap),
-        ("resign", Move::Resign),
-        ("draw", Move::AcceptDraw),
-    ]
-    .into_iter()
-    .find(|(k, _)| body.eq_ignore_ascii_case(k));
-    if let Some((_, mv)) = keyword {
-        return Ok((mv, glyph));
-    }
-    let (body, offers_draw) = match body.strip_suffix('=') {
-        Some(b) => (b, true),
-        None => (body, false),
-    };
-    let (head, links_text) = body.split_once('+').unwrap_or((body, ""));
-    let Some(h) = full_hole(head) else {
-        let what = if head.is_empty() { body } else { head };
-        let message = if head.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
-            format!("expected a hole like f6, found `{}`", clip(what))
-        } else {
-            format!(
-                "expected a move like f6, swap, resign or draw, found {}",
-                quote_found(text)
-            )
-        };
-        return Err(WordError {
-            message,
-            label: "not a move",
-            start: 0,
-            len: what.len().max(1),
-        });
-    };
-    let mut links = Vec::new();
-    if body.len() > head.len() {
-        for item in links_text.split('+') {
-            if item.contains('-') {
-                links.push(full_link(item).map_err(whole)?);
-            } else {
-                let Some(other) = full_hole(item) else {
-                    return Err(whole(format!(
-                        "expected a hole like d5 or a link like d5-f6 after `+`, found `{}`",
-                        clip(item)
-                    )));
-                };
-                let l = Link::new(h, other).ok_or_else(|| {
-                    whole(format!("{h} and {other} are not a knight's move apart"))
-                })?;
-                links.push(l);
-            }
-        }
-    }
-    Ok((
-        Move::Place(Placement {
-            removals: ThinVec::new(),
-            hole: h,
-            links: links.into(),
-            offers_draw,
-        }),
-        glyph,
-    ))
 }
 
 /// Captions, names and labels end up in file names and pictures: bounded.
