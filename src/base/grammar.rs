@@ -512,15 +512,22 @@ pub fn hash_comment(i: &str) -> Rule<'_, &str> {
     preceded(char('#'), rest_of_line).parse(i)
 }
 
+/// The failure a rule ended with, for tests of the rules' messages.
+#[cfg(test)]
+pub(crate) fn failure_of<T: std::fmt::Debug>(r: Rule<'_, T>) -> Failure<'_> {
+    match r {
+        Err(nom::Err::Failure(f)) => f,
+        other => panic!("expected a failure, got {other:?}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn message<T: std::fmt::Debug>(r: Rule<'_, T>) -> (String, String, usize) {
-        match r {
-            Err(nom::Err::Failure(f)) => (f.message, f.label, f.len),
-            other => panic!("expected a failure, got {other:?}"),
-        }
+        let f = failure_of(r);
+        (f.message, f.label, f.len)
     }
 
     #[test]

@@ -400,10 +400,8 @@ mod tests {
 
     /// The message of a failure, and the text it points at.
     fn failed<T: std::fmt::Debug>(r: Rule<'_, T>) -> (String, &str) {
-        match r {
-            Err(nom::Err::Failure(f)) => (f.message, f.at),
-            other => panic!("expected a failure, got {other:?}"),
-        }
+        let f = grammar::failure_of(r);
+        (f.message, f.at)
     }
 
     #[test]
