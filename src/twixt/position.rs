@@ -12,7 +12,8 @@ use std::sync::Arc;
 
 use super::dead_draw;
 pub use super::dead_draw::DeadDrawRule;
-use super::win_search::{self, WinSearch, WinSearchError};
+use super::solver::Undecided;
+use super::win_search::{self, WinSearch};
 use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::geometry::{Geometry, NONE, flag};
 use crate::twixt::link::Link;
@@ -1183,7 +1184,7 @@ impl Position {
     /// Whether `player`, to move, completes a chain within `moves` of their
     /// own moves whatever the opponent does: an exact search with a limit
     /// of [`win_search::NODE_LIMIT`] positions (see [`win_search`]).
-    pub fn wins_within(&self, player: Player, moves: u32) -> Result<WinSearch, WinSearchError> {
+    pub fn wins_within(&self, player: Player, moves: u32) -> Result<WinSearch, Undecided> {
         win_search::wins_within(self, player, moves, win_search::NODE_LIMIT)
     }
 
