@@ -521,6 +521,14 @@ pub(crate) fn failure_of<T: std::fmt::Debug>(r: Rule<'_, T>) -> Failure<'_> {
     }
 }
 
+/// The message of the failure a rule ended with, and the text it points
+/// at, for tests of the rules' messages.
+#[cfg(test)]
+pub(crate) fn failed<T: std::fmt::Debug>(r: Rule<'_, T>) -> (String, &str) {
+    let f = failure_of(r);
+    (f.message, f.at)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

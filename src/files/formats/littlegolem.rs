@@ -650,12 +650,7 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The message of a failure, and the text it points at.
-    fn failed<T: std::fmt::Debug>(r: Rule<'_, T>) -> (String, &str) {
-        let f = grammar::failure_of(r);
-        (f.message, f.at)
-    }
+    use crate::grammar::failed;
 
     #[test]
     fn values_unescape_and_name_their_owner_when_unclosed() {

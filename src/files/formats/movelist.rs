@@ -397,12 +397,7 @@ pub fn write_all(records: &[Record]) -> Result<String, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The message of a failure, and the text it points at.
-    fn failed<T: std::fmt::Debug>(r: Rule<'_, T>) -> (String, &str) {
-        let f = grammar::failure_of(r);
-        (f.message, f.at)
-    }
+    use crate::grammar::failed;
 
     #[test]
     fn gaps_hold_white_space_and_comments() {
