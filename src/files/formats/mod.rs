@@ -64,7 +64,7 @@ impl Locator {
         let starts = |b: &[u8]| b.iter().filter(|&&b| (b as i8) >= -0x40).count();
         match between.iter().rposition(|&b| b == b'\n') {
             Some(last) => {
-                self.at.line += between.iter().filter(|&&b| b == b'\n').count();
+                self.at.line += crate::grammar::count_newlines(between);
                 self.at.column = 1 + starts(&between[last + 1..]);
             }
             None => self.at.column += starts(between),

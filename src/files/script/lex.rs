@@ -43,7 +43,7 @@ impl Locator<'_> {
         if offset < self.offset {
             // Step back: cost is the distance plus the length of the line.
             let back = &self.src[offset..self.offset];
-            let lines = grammar::count_newlines(back);
+            let lines = grammar::count_newlines(back.as_bytes()) as u32;
             if lines == 0 {
                 self.col -= back.chars().count() as u32;
             } else {

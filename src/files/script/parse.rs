@@ -225,7 +225,7 @@ impl<'a> P<'a> {
             match m.lead.bytes().rposition(|b| b == b'\n') {
                 None => col += m.lead.len() as u32,
                 Some(p) => {
-                    line += grammar::count_newlines(m.lead);
+                    line += grammar::count_newlines(m.lead.as_bytes()) as u32;
                     col = (m.lead.len() - p) as u32;
                 }
             }

@@ -9,6 +9,7 @@
 //! begins, so the games handed out are exactly those a whole-file parse
 //! finds, with the file's line numbers.
 
+use crate::grammar::count_newlines;
 use std::io::Read;
 
 use super::parse::{Piece, parse_pieces_up_to};
@@ -102,6 +103,20 @@ pub struct GameStream<R: Read> {
 }
 
 impl<R: Read> GameStream<R> {
+    /// Where byte `bad` of the held text stands, for a message about it:
+    /// its line in the file, the text of that line, and its byte in the line.
+    fn place_of(&self, bad: usize) -> (u32, String, usize) {
+        let good = &self.held[..bad];
+        let lines = count_newlines(good) as u32;
+        let start = memchr_last_newline(good).map_or(0, |i| i + 1);
+        let end = self.held[bad..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(self.held.len(), |i| bad + i);
+        let text = String::from_utf8_lossy(&self.held[start..end]).into_owned();
+        (self.line + lines, text, bad - start)
+    }
+
     /// A stream over `reader`.
     pub fn new(reader: R) -> GameStream<R> {
         GameStream::with_window(reader, WINDOW_BYTES)
@@ -197,36 +212,24 @@ impl<R: Read> GameStream<R> {
                 }
             };
             if let Some((bad, found)) = crate::limits::first_noncharacter(&self.held[..cut]) {
-                let good = &self.held[..bad];
-                let lines = good.iter().filter(|&&b| b == b'\n').count() as u32;
-                let start = memchr_last_newline(good).map_or(0, |i| i + 1);
-                let end = self.held[bad..]
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .map_or(self.held.len(), |i| bad + i);
+                let (line, text, at) = self.place_of(bad);
                 return Err(StreamError::NotText {
                     message: crate::limits::noncharacter_message(found),
-                    line: self.line + lines,
-                    text: String::from_utf8_lossy(&self.held[start..end]).into_owned(),
-                    at: bad - start,
+                    line,
+                    text,
+                    at,
                 });
             }
             let text = match std::str::from_utf8(&self.held[..cut]) {
                 Ok(t) => t,
                 Err(e) => {
                     let bad = e.valid_up_to();
-                    let good = &self.held[..bad];
-                    let lines = good.iter().filter(|&&b| b == b'\n').count() as u32;
-                    let start = memchr_last_newline(good).map_or(0, |i| i + 1);
-                    let end = self.held[bad..]
-                        .iter()
-                        .position(|&b| b == b'\n')
-                        .map_or(self.held.len(), |i| bad + i);
+                    let (line, text, at) = self.place_of(bad);
                     return Err(StreamError::NotUtf8 {
                         byte: self.held[bad],
-                        line: self.line + lines,
-                        text: String::from_utf8_lossy(&self.held[start..end]).into_owned(),
-                        at: bad - start,
+                        line,
+                        text,
+                        at,
                     });
                 }
             };
@@ -272,16 +275,6 @@ impl<R: Read> GameStream<R> {
     }
 }
 
-/// The newlines in `bytes`, counted a block at a time in a byte-wide sum
-/// (at most 255 a block), which the compiler turns into vector code: a
-/// window's line count was a byte-at-a-time loop.
-fn count_newlines(bytes: &[u8]) -> usize {
-    bytes
-        .chunks(255)
-        .map(|block| usize::from(block.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>()))
-        .sum()
-}
-
 fn memchr_last_newline(bytes: &[u8]) -> Option<usize> {
     bytes.iter().rposition(|&b| b == b'\n')
 }
@@ -303,7 +296,7 @@ impl<R: Read> Iterator for GameStream<R> {
 
 #[cfg(test)]
 mod tests {
-    use super::count_newlines;
+    use crate::grammar::count_newlines;
 
     #[test]
     fn newlines_are_counted_across_blocks() {
