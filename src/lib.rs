@@ -10,10 +10,10 @@
 //! | the games: rules and notation | [`twixt`], [`twrs`] |
 //! | shared text and safety | [`diagnostic`], [`limits`], [`output`] |
 //! | files | [`script`], [`formats`], [`record`], [`open`] |
-//! | replay and checking | [`replay`], [`check`] |
+//! | replay and checking | [`replay`], [`win_claims`] |
 //! | pictures | [`diagram`], [`pictures`] |
 //! | documents | [`book`], [`view`] |
-//! | what each command does | [`commands`] |
+//! | what each command does (`check` among them) | [`commands`] |
 //!
 //! [`prelude`] gathers the types most programs use.
 //!
@@ -63,7 +63,7 @@ pub(crate) use base::{grammar, yaml_words};
 pub use documents::{book, view};
 pub use drawing::{diagram, pictures};
 pub use files::{formats, open, record, script};
-pub use verify::{check, replay, win_claims};
+pub use verify::{replay, win_claims};
 
 #[doc(hidden)]
 pub mod fuzzing;

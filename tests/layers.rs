@@ -43,7 +43,7 @@ fn module_layer(first: &str, second: Option<&str>) -> Option<usize> {
         "base" | "diagnostic" | "limits" | "output" | "yaml_words" => 0,
         "twixt" | "twrs" => game_file_layer(first, second.unwrap_or("mod")),
         "files" | "script" | "formats" | "record" | "open" => 2,
-        "verify" | "replay" | "check" => 3,
+        "verify" | "replay" | "win_claims" => 3,
         "drawing" | "diagram" | "pictures" => 4,
         "documents" | "book" | "view" => 5,
         "commands" | "prelude" | "fuzzing" => 6,

@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::time::Duration;
 
-use twixtkit::check::check_file;
+use twixtkit::commands::check::check_file;
 use twixtkit::formats::movelist;
 
 /// User and system time of this process so far, all threads.
@@ -40,7 +40,7 @@ fn grows_linearly(
     what: &str,
     n: usize,
     make: &dyn Fn(usize) -> String,
-    expect: &dyn Fn(usize, &twixtkit::check::FileReport),
+    expect: &dyn Fn(usize, &twixtkit::commands::check::FileReport),
 ) {
     let dir = tempfile::tempdir().unwrap();
     let mut times = Vec::new();

@@ -5,7 +5,9 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use twixtkit::check::{FileSet, ReportFormat, ReportOptions, check_position, write_report};
+use twixtkit::commands::check::{
+    FileSet, ReportFormat, ReportOptions, check_position, write_report,
+};
 use twixtkit::script::FileFormat;
 
 use super::failure::Failure;

@@ -105,8 +105,6 @@ pub fn argument_error(e: clap::Error) -> ExitCode {
 pub fn run(cli: Cli) -> ExitCode {
     // An interrupted run leaves the old files or the new ones, nothing half-written.
     twixtkit::output::remove_temporary_files_on_signal();
-    // `check` refuses the styles the drawing commands refuse.
-    twixtkit::replay::judge_styles_with(twixtkit::pictures::style_problem);
     cli.color.write_global();
     let success = |()| ExitCode::SUCCESS;
     let done = match cli.command {

@@ -1,6 +1,7 @@
 //! Layer 6, the commands' library API: what each `twixt` command does,
 //! as one call the command line makes. Pictures written as files
-//! (`render`, with `render::sheet` and `render::show`), the canonical
+//! (`render`, with `render::sheet` and `render::show`), checking files,
+//! folders and archives with the text and JSON reports (`check`), the canonical
 //! layout of scripts (`canonical`, for `fmt`), converting records
 //! (`convert`), batches of random games (`random_games`) and the rule-set
 //! presets (`presets`).
@@ -8,6 +9,7 @@
 //! May use: every layer below. Only the command line (`src/cli/`) uses it.
 
 pub mod canonical;
+pub mod check;
 pub mod convert;
 pub mod game;
 pub mod presets;

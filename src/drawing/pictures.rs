@@ -531,9 +531,8 @@ pub struct NamedSvg {
 /// Why the style `name` of a diagram point in a script in `base` cannot be
 /// drawn with, if it cannot: a name that is no built-in style and no `.yaml`
 /// file beside the script, a file that leads outside its folder, cannot be
-/// read or is no style. The judge `check` uses
-/// ([`crate::replay::judge_styles_with`]); each style file is read once per
-/// run, however many points name it.
+/// read or is no style. What [`style_issues`] asks about each point; each
+/// style file is read once per run, however many points name it.
 pub fn style_problem(base: &Path, name: &str) -> Option<String> {
     use std::collections::HashMap;
     use std::sync::Mutex;
@@ -553,4 +552,29 @@ pub fn style_problem(base: &Path, name: &str) -> Option<String> {
         .entry(key)
         .or_insert_with(|| Style::load(&path).err().map(|e| e.to_string()))
         .clone()
+}
+
+/// The styles of a game's diagram points (variations too) that cannot be
+/// drawn with ([`style_problem`]), each an error at its `#diagram`, in
+/// written order: what `render` would refuse, `check` refuses too.
+pub fn style_issues(game: &crate::script::Game, base: Option<&Path>) -> Vec<crate::replay::Issue> {
+    use crate::script::Element;
+    let base = base.unwrap_or(Path::new("."));
+    let mut issues = Vec::new();
+    let mut lines = vec![&game.line];
+    while let Some(line) = lines.pop() {
+        for e in &line.elements {
+            match e {
+                Element::Variation(v) => lines.push(v),
+                Element::Diagram(d) => {
+                    if let Some(problem) = d.style.as_deref().and_then(|n| style_problem(base, n)) {
+                        issues.push(crate::replay::Issue::error(problem, "style", d.span));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    issues.sort_by_key(|i| i.span.offset);
+    issues
 }

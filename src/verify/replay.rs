@@ -41,7 +41,7 @@ pub struct Issue {
 }
 
 impl Issue {
-    fn error(message: impl Into<String>, label: impl Into<String>, span: Span) -> Issue {
+    pub(crate) fn error(message: impl Into<String>, label: impl Into<String>, span: Span) -> Issue {
         Issue {
             severity: Severity::Error,
             message: message.into(),
@@ -434,47 +434,6 @@ pub fn check_game(game: &Game, base_dir: Option<&Path>) -> Result<GameReplay, Is
     check_game_in_file(game, base_dir, None)
 }
 
-/// How the style a diagram point names is judged: the reason it cannot be
-/// drawn with, if it cannot. Styles belong to the drawing layer above this
-/// one, so the program installs its judge (`pictures::style_problem`, as
-/// the `twixt` binary does at start) with [`judge_styles_with`].
-pub type StyleJudge = fn(base: &Path, name: &str) -> Option<String>;
-
-static STYLE_JUDGE: std::sync::OnceLock<StyleJudge> = std::sync::OnceLock::new();
-
-/// Installs the judge [`check_game`] asks about every style a diagram point
-/// names, so that `check` refuses what a drawing command would refuse. The
-/// first judge installed stays.
-pub fn judge_styles_with(judge: StyleJudge) {
-    let _ = STYLE_JUDGE.set(judge);
-}
-
-/// The judge's errors about the styles of a game's diagram points
-/// (variations too), each at its `#diagram`, in written order.
-fn style_issues(game: &Game, base: Option<&Path>) -> Vec<Issue> {
-    let Some(judge) = STYLE_JUDGE.get() else {
-        return Vec::new();
-    };
-    let base = base.unwrap_or(Path::new("."));
-    let mut issues = Vec::new();
-    let mut lines = vec![&game.line];
-    while let Some(line) = lines.pop() {
-        for e in &line.elements {
-            match e {
-                Element::Variation(v) => lines.push(v),
-                Element::Diagram(d) => {
-                    if let Some(problem) = d.style.as_deref().and_then(|n| judge(base, n)) {
-                        issues.push(Issue::error(problem, "style", d.span));
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    issues.sort_by_key(|i| i.span.offset);
-    issues
-}
-
 /// As [`check_game`], the game's searches drawing on the budget of the
 /// file named `file` ([`win_claims::FileScope`]).
 pub fn check_game_in_file(
@@ -483,10 +442,12 @@ pub fn check_game_in_file(
     file: Option<&str>,
 ) -> Result<GameReplay, Issue> {
     let rules = rules_of(game, base_dir)?;
-    let mut checked = replay_with(game, rules, false, win_claims::budget_for(file));
-    // What `render` would refuse, `check` refuses too.
-    checked.issues.extend(style_issues(game, base_dir));
-    Ok(checked)
+    Ok(replay_with(
+        game,
+        rules,
+        false,
+        win_claims::budget_for(file),
+    ))
 }
 
 fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudget) -> GameReplay {

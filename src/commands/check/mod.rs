@@ -158,7 +158,10 @@ fn check_game(file: &LoadedFile, name: &str, game: &Game) -> GameReport {
 /// Checks one game whose text lies in `source`; rule files named in it are
 /// looked for in `base`.
 fn check_game_in(base: Option<&Path>, source: &str, name: &str, game: &Game) -> GameReport {
-    let rep = crate::replay::check_game_in_file(game, base, Some(name));
+    let rep = crate::replay::check_game_in_file(game, base, Some(name)).map(|mut rep| {
+        rep.issues.extend(crate::pictures::style_issues(game, base));
+        rep
+    });
     let diag = |i: &crate::replay::Issue| i.to_diagnostic(name, source);
     let mut report = GameReport {
         file: name.to_string(),
@@ -975,6 +978,26 @@ mod file_set_tests {
         });
         assert_eq!((totals.games, totals.errors), (1, 0));
         assert_eq!(Totals::of(&set.reports(None, &|| {})).games, 3);
+    }
+
+    #[test]
+    fn a_library_program_gets_the_styles_judged_as_the_binary_does() {
+        // No judge to install: checking a file refuses a style that no
+        // drawing command could use, at its `#diagram`.
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("g.twixt");
+        std::fs::write(&script, "1. f6 2. m12\n#diagram style=nosuch\n").unwrap();
+        let report = check_file(&script, None);
+        let errors = &report.games[0].errors;
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].message.contains("nosuch"),
+            "{}",
+            errors[0].message
+        );
+        assert_eq!(errors[0].line, 2);
+        std::fs::write(&script, "1. f6 2. m12\n#diagram style=print\n").unwrap();
+        assert!(check_file(&script, None).games[0].errors.is_empty());
     }
 
     #[test]
