@@ -38,7 +38,7 @@
 //! ```
 //! let parsed = twixtkit::script::parse("[Rules \"dujardin\"]\n1. e5 2. e7 3. d7\n#links d7-e5\n");
 //! assert!(parsed.errors.is_empty());
-//! let replay = twixtkit::replay::replay_game(&parsed.file.games[0], None).unwrap();
+//! let replay = twixtkit::replay::replay_game(&parsed.file.games[0], &Default::default()).unwrap();
 //! assert!(replay.issues.is_empty());
 //! assert_eq!(replay.plies, 3);
 //! ```

@@ -2,14 +2,14 @@
 //! declared results, decisions, diagram snapshots.
 
 use twixtkit::diagnostic::Severity;
-use twixtkit::replay::{GameReplay, How, replay_game};
+use twixtkit::replay::{GameReplay, How, ReplayOptions, replay_game};
 use twixtkit::script::{Numbers, parse};
 use twixtkit::twixt::board::{Hole, Player};
 
 fn run(src: &str) -> GameReplay {
     let p = parse(src);
     assert!(p.errors.is_empty(), "{:?}", p.errors);
-    replay_game(&p.file.games[0], None).expect("rule set")
+    replay_game(&p.file.games[0], &ReplayOptions::default()).expect("rule set")
 }
 
 fn messages(r: &GameReplay, sev: Severity) -> Vec<String> {

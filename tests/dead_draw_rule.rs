@@ -10,7 +10,7 @@ use std::process::Command;
 use proptest::prelude::*;
 use twixtkit::diagnostic::Severity;
 use twixtkit::prelude::{BoardSize, GameResult, Move, Position, Record, RuleSet, Status};
-use twixtkit::replay::{GameReplay, How, check_game};
+use twixtkit::replay::{GameReplay, How, ReplayOptions, check_game};
 use twixtkit::script::{Game, parse, write_game};
 use twixtkit::twixt::position::DeadDrawRule;
 use twixtkit::twixt::random::random_game;
@@ -61,7 +61,7 @@ fn script(rules: &RuleSet, moves: &[Move], declare_draw: bool) -> String {
 fn replayed(text: &str) -> GameReplay {
     let p = parse(text);
     assert!(p.errors.is_empty(), "{:?}", p.errors);
-    check_game(&p.file.games[0], None).expect("rule set")
+    check_game(&p.file.games[0], &ReplayOptions::default()).expect("rule set")
 }
 
 fn messages(r: &GameReplay, severity: Severity) -> Vec<String> {

@@ -91,7 +91,14 @@ fn captions(script: &Path) -> Vec<(String, String, String)> {
     );
     let mut out = Vec::new();
     for game in &parsed.file.games {
-        let replay = twixtkit::replay::replay_game(game, script.parent()).unwrap();
+        let replay = twixtkit::replay::replay_game(
+            game,
+            &twixtkit::replay::ReplayOptions {
+                rules_folder: script.parent(),
+                ..Default::default()
+            },
+        )
+        .unwrap();
         for snap in &replay.diagrams {
             let p = &snap.point;
             let translation = p

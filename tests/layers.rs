@@ -20,8 +20,8 @@ const LAYERS: [&str; 8] = [
 
 /// The layer of a game's file (`twixt/NAME.rs`, `twrs/NAME.rs`): a game
 /// brings its rules, but also its script lines, its checks, its drawing,
-/// its books and viewer data and its random batches, each at the layer of
-/// the shared code it plugs into.
+/// its books and viewer data, its random batches and the commands' game
+/// traits, each at the layer of the shared code it plugs into.
 fn game_file_layer(game: &str, name: &str) -> usize {
     match (game, name) {
         (_, "mod") => 1,
@@ -31,7 +31,8 @@ fn game_file_layer(game: &str, name: &str) -> usize {
         ("twrs", "file") => 3,
         ("twrs", "draw") => 4,
         ("twrs", "book" | "view") => 5,
-        (_, "random" | "opened") => 6,
+        // Random batches, and the game as the commands ask it.
+        (_, "random" | "opened" | "game") => 6,
         _ => 1,
     }
 }

@@ -9,7 +9,7 @@ use std::process::Command;
 use proptest::prelude::*;
 use twixtkit::diagnostic::Severity;
 use twixtkit::prelude::{BoardSize, Move, Player, RuleSet};
-use twixtkit::replay::{GameReplay, replay_game};
+use twixtkit::replay::{GameReplay, ReplayOptions, replay_game};
 use twixtkit::script::parse;
 use twixtkit::twixt::position::{Position, Status, WinBy};
 use twixtkit::twixt::random::random_game;
@@ -21,7 +21,7 @@ use twixtkit::win_claims::Verdict;
 fn run(src: &str) -> GameReplay {
     let p = parse(src);
     assert!(p.errors.is_empty(), "{:?}", p.errors);
-    replay_game(&p.file.games[0], None).expect("rule set")
+    replay_game(&p.file.games[0], &ReplayOptions::default()).expect("rule set")
 }
 
 /// Messages of one severity, each with its line and kind.

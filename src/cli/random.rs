@@ -2,7 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use twixtkit::commands::random_games::{Batch, Game};
+use twixtkit::commands::game::{GAMES, Game, named};
+use twixtkit::commands::random_games::Batch;
 use twixtkit::twixt::board::BoardSize;
 use twixtkit::twixt::random::fresh_seed;
 
@@ -12,9 +13,9 @@ use super::failure::Failure;
 pub struct Args {
     #[command(flatten)]
     write: super::game_args::WriteArgs,
-    /// The game: TwixT, or TWRS (written as a TWRS script).
-    #[arg(long, value_enum, default_value = "twixt")]
-    game: Game,
+    /// The game: twixt, or twrs (written as a TWRS script).
+    #[arg(long, default_value = "twixt", value_parser = game_names())]
+    game: String,
     /// How many games (at most 100000).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=twixtkit::limits::MAX_GAMES_PER_FILE as i64))]
     games: u32,
@@ -40,8 +41,10 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     a.write.apply();
+    let game: &'static dyn Game =
+        named(&a.game).ok_or_else(|| Failure::usage(format!("no game is named `{}`", a.game)))?;
     let batch = Batch {
-        game: a.game,
+        game,
         rules: a.rules,
         size: a.size,
         seed: a.seed.unwrap_or_else(fresh_seed),
@@ -52,4 +55,13 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let written = super::terminal::write_to(out, |to| batch.write_into(to))?;
     eprintln!("{}", twixtkit::diagnostic::printable(&written.to_string()));
     Ok(())
+}
+
+/// The games' names, as `--game` takes them, each with its title as help.
+fn game_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        GAMES
+            .iter()
+            .map(|g| clap::builder::PossibleValue::new(g.name()).help(g.title())),
+    )
 }

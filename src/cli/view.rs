@@ -2,8 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
+use twixtkit::commands::view::write_page;
 use twixtkit::diagram::Style;
-use twixtkit::view::{PageSettings, write_page};
+use twixtkit::view::PageSettings;
 
 use super::failure::Failure;
 use super::game_args::ReadArgs;

@@ -298,7 +298,7 @@ pub struct Formatted {
 }
 
 /// Reads the script at `path` (a regular file, or a link to one) and makes
-/// its canonical text, by the TWRS writer for a TWRS script. A script with
+/// its canonical text, by the writer of the game its header names. A script with
 /// syntax errors has no canonical form; whatever is written must be read
 /// back, so a canonical text over [`MAX_INPUT_BYTES`] is refused.
 pub fn format_file(path: &Path) -> Result<Formatted, Error> {
@@ -327,30 +327,16 @@ pub fn format_file(path: &Path) -> Result<Formatted, Error> {
     Ok(Formatted { canonical, differs })
 }
 
-/// The canonical form of the script `text` (by the TWRS writer for a TWRS
-/// script) and how many games it holds; `name` names it in messages. A
-/// script with syntax errors has none.
+/// The canonical form of the script `text` (by the writer of the game its
+/// header names) and how many games it holds; `name` names it in messages.
+/// A script with syntax errors has none.
 pub fn canonical_text(name: &str, text: &str) -> Result<(String, usize), Error> {
-    let name = name.to_string();
-    if crate::twrs::script::is_twrs(text) {
-        let (games, errors) = crate::twrs::script::parse(text);
-        if !errors.is_empty() {
-            let diagnostics = errors.into_iter().map(|e| e.with_file(&name)).collect();
-            return Err(Error::Syntax { name, diagnostics });
-        }
-        return Ok((crate::twrs::script::write_file(&games), games.len()));
-    }
-    let parsed = crate::script::parse(text);
-    if !parsed.errors.is_empty() {
-        let diagnostics = parsed
-            .errors
-            .iter()
-            .map(|e| e.to_diagnostic(&name, text))
-            .collect();
-        return Err(Error::Syntax { name, diagnostics });
-    }
-    let games = parsed.file.games.len();
-    Ok((crate::script::write_file(&parsed.file), games))
+    super::game::of_text(text)
+        .canonical(name, text)
+        .map_err(|diagnostics| Error::Syntax {
+            name: name.to_string(),
+            diagnostics,
+        })
 }
 
 /// How `text` differs from its `canonical` form, a byte order mark aside.
@@ -364,11 +350,12 @@ fn text_difference(canonical: &str, text: &str) -> Option<Difference> {
     }
 }
 
-/// True for a TwixT script large enough to be read a window at a time.
-fn is_large_twixt(path: &Path) -> bool {
+/// True for a script large enough to be read a window at a time, of a
+/// game whose scripts stream.
+fn is_large_streamed(path: &Path) -> bool {
     std::fs::metadata(path)
         .is_ok_and(|m| m.is_file() && m.len() >= crate::script::stream::WINDOW_BYTES as u64)
-        && !crate::twrs::script::sniff(path)
+        && super::game::of_path(path).streams()
 }
 
 /// Whether the script at `path` is canonical, and if not how it differs,
@@ -376,7 +363,7 @@ fn is_large_twixt(path: &Path) -> bool {
 /// time (its canonical text is compared game by game, never held whole),
 /// so a file of any size can be checked.
 pub fn check_file(path: &Path) -> Result<Option<Difference>, Error> {
-    if !is_large_twixt(path) {
+    if !is_large_streamed(path) {
         return format_file(path).map(|f| f.differs);
     }
     let (differs, _) = stream_canonical(path, &mut |_| Ok(()))?;
@@ -391,7 +378,7 @@ pub fn check_file(path: &Path) -> Result<Option<Difference>, Error> {
 /// read twice a window at a time (first to find that it has no syntax error
 /// and differs, then to write), never held whole.
 pub fn format_in_place(path: &Path, force: bool) -> Result<bool, Error> {
-    if !is_large_twixt(path) {
+    if !is_large_streamed(path) {
         let f = format_file(path)?;
         if f.differs.is_none() {
             return Ok(false);

@@ -21,8 +21,8 @@ pub use crate::script::FileFormat;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct ConvertError {
-    /// The request cannot be met (a format that holds one game, a TWRS
-    /// script, bad options), as opposed to input that is wrong.
+    /// The request cannot be met (a format that holds one game, a script
+    /// of a game no record format holds, bad options), as opposed to input that is wrong.
     pub usage: bool,
     /// What went wrong, naming the file.
     pub message: String,
@@ -305,9 +305,11 @@ fn read_script(
     folder: Option<&Path>,
 ) -> Result<Vec<Record>, ConvertError> {
     let source = utf8(name, bytes)?;
-    if crate::twrs::script::is_twrs(source) {
+    let game = super::game::of_text(source);
+    if !game.in_records() {
         return Err(ConvertError::usage(format!(
-            "{name} is a TWRS script: the record formats hold TwixT games only"
+            "{name} is a {} script: the record formats hold TwixT games only",
+            game.title()
         )));
     }
     let parsed = parse(source);
@@ -450,7 +452,7 @@ pub fn streams(input: &Path, from: FileFormat, to: FileFormat) -> bool {
         && !crate::limits::is_gzip(input)
         && std::fs::metadata(input)
             .is_ok_and(|m| m.is_file() && m.len() >= crate::script::stream::WINDOW_BYTES as u64)
-        && !(from == FileFormat::Script && crate::twrs::script::sniff(input))
+        && (from != FileFormat::Script || super::game::of_path(input).streams())
 }
 
 /// What a conversion wrote.

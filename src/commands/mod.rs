@@ -3,8 +3,10 @@
 //! (`render`, with `render::sheet` and `render::show`), checking files,
 //! folders and archives with the text and JSON reports (`check`), the canonical
 //! layout of scripts (`canonical`, for `fmt`), converting records
-//! (`convert`), batches of random games (`random_games`) and the rule-set
-//! presets (`presets`).
+//! (`convert`), batches of random games (`random_games`), the rule-set
+//! presets (`presets`) and the viewer's page of files of any game
+//! (`view`). Every command asks a game through the traits of `game`,
+//! never by its name.
 //!
 //! May use: every layer below. Only the command line (`src/cli/`) uses it.
 
@@ -15,3 +17,4 @@ pub mod game;
 pub mod presets;
 pub mod random_games;
 pub mod render;
+pub mod view;

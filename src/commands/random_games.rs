@@ -1,14 +1,15 @@
-//! Batches of random legal games in either game, as `twixt random` makes
+//! Batches of random legal games in any game, as `twixt random` makes
 //! them: the game, its rules by preset name, the seed, and where to write.
-//! Each game's own module plays and writes them ([`crate::twixt::random`],
-//! [`crate::twrs::random`]); this one picks between the two.
+//! Each game plays and writes its own ([`Game::write_random`]; TwixT's in
+//! [`crate::twixt::random`]); this module checks the batch and sums it up.
 //!
 //! ```
 //! use twixtkit::output::Destination;
-//! use twixtkit::commands::random_games::{Batch, Game};
+//! use twixtkit::commands::game::default_game;
+//! use twixtkit::commands::random_games::Batch;
 //!
 //! let mut text = Vec::new();
-//! let batch = Batch { games: 2, seed: 7, ..Batch::new(Game::Twixt) };
+//! let batch = Batch { games: 2, seed: 7, ..Batch::new(default_game()) };
 //! let written = batch.write_into(Destination::Sink(&mut |b| {
 //!     text.extend_from_slice(b);
 //!     Ok(())
@@ -20,27 +21,19 @@
 
 use std::path::PathBuf;
 
+use crate::diagnostic::Explained;
 use crate::output::Destination;
 use crate::twixt::board::BoardSize;
-use crate::twixt::rules::RuleSet;
-use crate::twrs::rules::TwrsRules;
 
-/// The game a batch is played in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Game {
-    /// TwixT.
-    Twixt,
-    /// TWRS, written as a TWRS script.
-    Twrs,
-}
+use super::game::Game;
 
 /// A batch of random games: which game, under which rules, how many.
 #[derive(Debug, Clone)]
 pub struct Batch {
-    /// The game.
-    pub game: Game,
-    /// A rule preset's name (default `pencil`; for TWRS, `twrs`).
+    /// The game ([`GAMES`](super::game::GAMES) lists them).
+    pub game: &'static dyn Game,
+    /// A rule preset's name (default: the game's first, `pencil` for
+    /// TwixT, `twrs` for TWRS).
     pub rules: Option<String>,
     /// The board (default 24×24; for TWRS, 11 lines each way).
     pub size: Option<BoardSize>,
@@ -62,38 +55,31 @@ pub enum Error {
         max = crate::limits::MAX_GAMES_PER_FILE
     )]
     Count(u32),
-    /// The TwixT rules named are unknown or do not fit the board.
-    #[error(transparent)]
-    Rules(#[from] crate::twixt::rules::RuleSetError),
-    /// The TWRS rules named are unknown or do not fit the board.
-    #[error(transparent)]
-    TwrsRules(#[from] crate::twrs::rules::PresetError),
-    /// The TwixT games could not be written.
-    #[error(transparent)]
-    Twixt(#[from] crate::twixt::random::BatchError),
-    /// The TWRS games could not be written.
-    #[error(transparent)]
-    Twrs(#[from] crate::twrs::random::BatchError),
+    /// The game refused the batch: rules it does not know or that do not
+    /// fit the board, a file it cannot write its games as, a failed write.
+    #[error("{0}")]
+    Game(Box<dyn Explained + Send + Sync>),
 }
 
-impl crate::diagnostic::Explained for Error {
+impl Error {
+    /// The game's own error, as a batch's.
+    pub fn game(e: impl Explained + Send + Sync + 'static) -> Error {
+        Error::Game(Box::new(e))
+    }
+}
+
+impl Explained for Error {
     fn diagnostics(&self) -> &[crate::diagnostic::Diagnostic] {
         match self {
             Error::Count(_) => &[],
-            Error::Rules(e) => e.diagnostics(),
-            Error::TwrsRules(e) => e.diagnostics(),
-            Error::Twixt(e) => e.diagnostics(),
-            Error::Twrs(e) => e.diagnostics(),
+            Error::Game(e) => e.diagnostics(),
         }
     }
 
     fn is_usage(&self) -> bool {
         match self {
             Error::Count(_) => true,
-            Error::Rules(e) => e.is_usage(),
-            Error::TwrsRules(e) => e.is_usage(),
-            Error::Twixt(e) => e.is_usage(),
-            Error::Twrs(e) => e.is_usage(),
+            Error::Game(e) => e.is_usage(),
         }
     }
 }
@@ -103,7 +89,7 @@ impl crate::diagnostic::Explained for Error {
 #[derive(Debug, Clone)]
 pub struct Written {
     /// The game played.
-    pub game: Game,
+    pub game: &'static dyn Game,
     /// How many games.
     pub games: u32,
     /// The seed of the first game, to repeat the batch.
@@ -114,7 +100,7 @@ pub struct Written {
 
 impl Batch {
     /// One game of `game` under its default rules, from seed 0.
-    pub fn new(game: Game) -> Batch {
+    pub fn new(game: &'static dyn Game) -> Batch {
         Batch {
             game,
             rules: None,
@@ -133,41 +119,14 @@ impl Batch {
             Destination::File(path) => Some(path.to_path_buf()),
             Destination::Sink(_) => None,
         };
-        let (seed, games, max_plies) = (self.seed, self.games, self.max_plies);
-        if !(1..=crate::limits::MAX_GAMES_PER_FILE).contains(&(games as usize)) {
-            return Err(Error::Count(games));
+        if !(1..=crate::limits::MAX_GAMES_PER_FILE).contains(&(self.games as usize)) {
+            return Err(Error::Count(self.games));
         }
-        match self.game {
-            Game::Twixt => {
-                let name = self.rules.as_deref().unwrap_or("pencil");
-                let rules = RuleSet::preset_on(name, self.size.unwrap_or_default())?;
-                let format = crate::twixt::random::BatchFormat::for_output(file.as_deref())?;
-                crate::twixt::random::write_games_into(
-                    &rules,
-                    seed,
-                    games,
-                    max_plies,
-                    format,
-                    destination,
-                )?;
-            }
-            Game::Twrs => {
-                let name = self.rules.as_deref().unwrap_or("twrs");
-                let rules = TwrsRules::preset_on(name, self.size)?;
-                crate::twrs::random::write_games_into(
-                    &rules,
-                    name,
-                    seed,
-                    games,
-                    max_plies,
-                    destination,
-                )?;
-            }
-        }
+        self.game.write_random(self, destination)?;
         Ok(Written {
             game: self.game,
-            games,
-            seed,
+            games: self.games,
+            seed: self.seed,
             file,
         })
     }
@@ -175,11 +134,7 @@ impl Batch {
 
 impl std::fmt::Display for Written {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let noun = match self.game {
-            Game::Twixt => "random game",
-            Game::Twrs => "random TWRS game",
-        };
-        let games = crate::diagnostic::count(self.games as usize, noun);
+        let games = crate::diagnostic::count(self.games as usize, self.game.random_noun());
         match &self.file {
             None => write!(f, "{games}, seed {}", self.seed),
             Some(path) => write!(f, "wrote {games} to {}, seed {}", path.display(), self.seed),
@@ -195,20 +150,17 @@ mod tests {
     fn a_twrs_batch_refuses_move_list_names_and_unknown_presets() {
         let dir = tempfile::tempdir().unwrap();
         let moves = dir.path().join("g.moves");
-        let twrs = Batch::new(Game::Twrs);
-        assert!(matches!(
-            twrs.write_into(Destination::File(&moves)),
-            Err(Error::Twrs(_))
-        ));
+        let twrs = Batch::new(crate::commands::game::named("twrs").unwrap());
+        let e = twrs.write_into(Destination::File(&moves)).unwrap_err();
+        assert!(matches!(e, Error::Game(_)) && e.is_usage(), "{e}");
+        assert!(e.to_string().contains("g.moves"), "{e}");
         assert!(!moves.exists());
         let pencil = Batch {
             rules: Some("pencil".into()),
-            ..Batch::new(Game::Twrs)
+            ..twrs
         };
-        assert!(matches!(
-            pencil.write_into(Destination::File(&moves)),
-            Err(Error::TwrsRules(_))
-        ));
+        let e = pencil.write_into(Destination::File(&moves)).unwrap_err();
+        assert!(e.to_string().contains("`pencil`"), "{e}");
     }
 
     #[test]
@@ -216,7 +168,7 @@ mod tests {
         for games in [0, crate::limits::MAX_GAMES_PER_FILE as u32 + 1] {
             let batch = Batch {
                 games,
-                ..Batch::new(Game::Twixt)
+                ..Batch::new(crate::commands::game::default_game())
             };
             let e = batch
                 .write_into(Destination::Sink(&mut |_| Ok(())))
@@ -232,7 +184,7 @@ mod tests {
         let batch = Batch {
             games: 3,
             seed: 42,
-            ..Batch::new(Game::Twixt)
+            ..Batch::new(crate::commands::game::default_game())
         };
         let written = batch.write_into(Destination::File(&path)).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();

@@ -13,7 +13,7 @@ use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::diagram::{Crop, Diagram, Numbering};
 use crate::open::{Content, Error, GameFile};
 use crate::record::Record;
-use crate::replay::{replay_game, start_position};
+use crate::replay::{ReplayOptions, replay_game, start_position};
 use crate::script::Sides;
 use crate::twixt::board::Player;
 use crate::twixt::moves::Move;
@@ -217,8 +217,14 @@ impl GameFile {
             title: title.clone(),
             diagnostics,
         };
-        let rep = replay_game(game, base)
-            .map_err(|i| Halt::Game(replay_error(vec![i.to_diagnostic(&name, source)])))?;
+        let rep = replay_game(
+            game,
+            &ReplayOptions {
+                rules_folder: base,
+                ..ReplayOptions::default()
+            },
+        )
+        .map_err(|i| Halt::Game(replay_error(vec![i.to_diagnostic(&name, source)])))?;
         if rep.has_errors() && choice.lenient {
             warnings.extend(rep.errors().map(|i| {
                 let mut w = i.clone();

@@ -375,12 +375,9 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
                 other => unreadable(other.to_string()),
             })?,
         };
-        // A TWRS script would read as a TwixT script full of errors.
-        if crate::twrs::script::is_twrs(&file.source) {
-            return Err(Error::Options(format!(
-                "{} is a TWRS script: this command reads TwixT games only so far (check, render, show, sheet, book, view and fmt read TWRS)",
-                path.display()
-            )));
+        // Another game's script would read as a TwixT script full of errors.
+        if let Some(game) = other_game(header_game(&file.source)) {
+            return Err(other_game_script(path, &game));
         }
         if !file.errors.is_empty() {
             return Err(Error::Syntax {
@@ -429,8 +426,9 @@ pub struct Request {
 }
 
 impl Request {
-    /// Opens the file (or position) and keeps the game asked for. A TWRS
-    /// script is refused: the drawing of game files is TwixT's so far.
+    /// Opens the file (or position) and keeps the game asked for. A script
+    /// of another game is refused: a [`GameFile`] holds TwixT games
+    /// (`commands::game::open` opens a file of any game).
     pub fn open(&self) -> Result<GameFile, Error> {
         if let Some(line) = &self.position {
             if self.input.as_os_str() != "-" {
@@ -440,11 +438,10 @@ impl Request {
             }
             return open_position(line);
         }
-        if self.format.is_none() && crate::twrs::script::sniff(&self.input) {
-            return Err(Error::Options(format!(
-                "{} is a TWRS script: this command draws TwixT games only so far (check, render, show, sheet, book and fmt read TWRS)",
-                self.input.display()
-            )));
+        if self.format.is_none()
+            && let Some(game) = other_game(header_game_of(&self.input))
+        {
+            return Err(other_game_script(&self.input, &game));
         }
         let options = OpenOptions::named(self.rules.as_deref(), self.size, self.format)?;
         if let Some(n) = self.game
@@ -463,7 +460,68 @@ fn is_large_script(path: &Path, format: Option<FileFormat>) -> bool {
         && !crate::limits::is_gzip(path)
         && std::fs::metadata(path)
             .is_ok_and(|m| m.is_file() && m.len() >= crate::script::stream::WINDOW_BYTES as u64)
-        && !crate::twrs::script::sniff(path)
+        && other_game(header_game_of(path)).is_none()
+}
+
+/// The game a script's `[Game]` header names, when it is not TwixT.
+fn other_game(named: Option<String>) -> Option<String> {
+    named.filter(|g| !g.eq_ignore_ascii_case("twixt"))
+}
+
+/// A script of another game, refused: a [`GameFile`] holds TwixT games.
+fn other_game_script(path: &Path, game: &str) -> Error {
+    Error::Options(format!(
+        "{} is a script of the game `{game}`: a GameFile holds TwixT games (`commands::game::open` opens a file of any game)",
+        path.display()
+    ))
+}
+
+/// The game a script's first header names in its `[Game]` tag, as
+/// written: the header lines (tags and `%` remarks) up to that tag are
+/// read; anything else first (a move, a line that is no tag) ends the
+/// header, and `None` says the script names no game.
+pub fn header_game(mut text: &str) -> Option<String> {
+    use nom::Parser;
+    use nom::branch::alt;
+    use nom::sequence::preceded;
+    text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut line = preceded(
+        crate::grammar::blanks,
+        alt((
+            crate::grammar::remark.map(|_| None),
+            crate::grammar::header_tag.map(Some),
+        )),
+    );
+    while let Ok((rest, tag)) = line.parse(text) {
+        if let Some(t) = tag
+            && t.name.eq_ignore_ascii_case("game")
+        {
+            return Some(t.value);
+        }
+        text = rest;
+    }
+    None
+}
+
+/// [`header_game`] of the file at `path`, from its first 8 KiB (through
+/// gzip for a `.gz` name). Only regular files are looked at: a pipe could
+/// not be read again.
+pub fn header_game_of(path: &Path) -> Option<String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    let mut head = Vec::new();
+    if crate::limits::is_gzip(path) {
+        flate2::read::GzDecoder::new(file)
+            .take(8192)
+            .read_to_end(&mut head)
+            .ok()?;
+    } else {
+        file.take(8192).read_to_end(&mut head).ok()?;
+    }
+    header_game(&String::from_utf8_lossy(&head))
 }
 
 /// Game `n` (1-based) of a large TwixT script, read a window at a time:

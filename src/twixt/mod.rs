@@ -5,6 +5,7 @@
 
 pub mod board;
 mod dead_draw;
+pub mod game;
 pub mod geometry;
 pub mod history;
 pub mod line;

@@ -1,9 +1,11 @@
 //! TwixT's side of the commands' game trait
 //! ([`OpenedFile`](crate::commands::game::OpenedFile)): an opened TwixT
-//! file drawn, laid out, shown and made a book by the shared pipeline,
-//! which was built for TwixT's diagram model.
+//! file drawn, laid out, shown, made a book, checked and given to the
+//! viewer by the shared pipeline, which was built for TwixT's diagram
+//! model.
 
 use crate::book::{Book, BookError, BookOptions};
+use crate::commands::check::{FileReport, report_of_games};
 use crate::commands::game::OpenedFile;
 use crate::commands::render::sheet::{SheetOptions, SheetOutput, write_sheet};
 use crate::commands::render::show::{ShowAs, boards, position_lines};
@@ -12,6 +14,7 @@ use crate::diagnostic::Diagnostic;
 use crate::diagram::{Charset, Style};
 use crate::open::GameFile;
 use crate::pictures::Choice;
+use crate::view::{ViewError, ViewGame};
 
 impl OpenedFile for GameFile {
     fn title(&self) -> String {
@@ -54,5 +57,15 @@ impl OpenedFile for GameFile {
 
     fn book(&self, opts: &BookOptions) -> Result<Book, BookError> {
         crate::book::book(self, opts)
+    }
+
+    fn check_report(&self) -> FileReport {
+        let (games, source) = self.located_games();
+        let name = self.path.display().to_string();
+        report_of_games(self.path.parent(), source, &name, &games, Vec::new())
+    }
+
+    fn view_games(&self, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>) {
+        crate::view::file_games(self, games, errors);
     }
 }

@@ -10,6 +10,7 @@
 pub mod book;
 pub mod draw;
 pub mod file;
+pub mod game;
 pub mod moves;
 mod opened;
 pub mod point;

@@ -5,6 +5,7 @@
 //! writers, which take finished SVG pictures of any game.
 
 use crate::book::{Book, BookError, BookOptions};
+use crate::commands::check::{FileReport, GameReport};
 use crate::commands::game::OpenedFile;
 use crate::commands::render::sheet::{SheetOptions, SheetOutput, write_svg_sheet};
 use crate::commands::render::show::ShowAs;
@@ -14,6 +15,7 @@ use crate::diagram::game::Select;
 use crate::diagram::{Charset, Style};
 use crate::pictures::Choice;
 use crate::twrs::file::{Positions, TwrsFile, TwrsView};
+use crate::view::{ViewError, ViewGame};
 
 /// The TWRS positions a choice asks for: the final ones, or the diagram
 /// points; a choice by move, which TWRS scripts do not take yet, is refused.
@@ -127,5 +129,53 @@ impl OpenedFile for TwrsFile {
 
     fn book(&self, opts: &BookOptions) -> Result<Book, BookError> {
         crate::twrs::book::book(self, opts.lenient)
+    }
+
+    /// Every game replayed by the TWRS rules: how it stands in words
+    /// (`outcome`), as TWRS has no connection or declared result to check.
+    fn check_report(&self) -> FileReport {
+        let games: Vec<GameReport> = self
+            .check()
+            .into_iter()
+            .map(|g| GameReport {
+                file: self.name.clone(),
+                line: g.line,
+                title: g.title,
+                rules: g.rules,
+                size: g.size,
+                plies: g.plies,
+                result: None,
+                decided_at: None,
+                how: None,
+                dead_draw_note: None,
+                winner: None,
+                errors: g.errors,
+                warnings: Vec::new(),
+                notes: Vec::new(),
+                wins: Vec::new(),
+                outcome: Some(g.outcome),
+            })
+            .collect();
+        let mut errors = self.syntax_errors.clone();
+        if games.is_empty() && errors.is_empty() {
+            errors.push(
+                Diagnostic::error("expected at least one game, found none").with_file(&self.name),
+            );
+        }
+        FileReport {
+            errors,
+            io_error: false,
+            games,
+        }
+    }
+
+    fn view_games(&self, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>) {
+        match crate::twrs::view::view_games(self) {
+            Ok(g) => games.extend(g),
+            Err(diagnostics) => errors.push(ViewError::Invalid {
+                file: self.name.clone(),
+                diagnostics,
+            }),
+        }
     }
 }

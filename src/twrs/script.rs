@@ -5,9 +5,6 @@
 //! A file is a TWRS script when its first header holds `[Game "twrs"]`;
 //! see docs/twrs.md ("Scripts") for every directive.
 
-use std::io::Read;
-use std::path::Path;
-
 use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till, take_while1};
@@ -16,7 +13,7 @@ use nom::combinator::{all_consuming, opt, rest};
 use nom::sequence::{preceded, separated_pair};
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
-use crate::grammar::{self, HeaderTag, Rule};
+use crate::grammar::{self, Rule};
 use crate::script::lex::{Arg, Lexer, clip, err, has_blank_line, variation_start};
 use crate::script::write::{escape_comment, quote};
 use crate::script::{ParseError, Span};
@@ -27,52 +24,10 @@ use crate::twrs::rules::{PRESET_NAMES, TwrsRules};
 use crate::twrs::setup::Setup;
 use crate::twrs::words;
 
-/// Does this text hold TWRS games? (Its first header says `[Game "twrs"]`.)
-pub fn is_twrs(mut text: &str) -> bool {
-    // The header lines up to the first `[Game …]` tag; anything else first
-    // (a move, a tag that cannot be read) says no.
-    while let Ok((rest, line)) = header_line(text) {
-        if let Some(t) = line
-            && t.name.eq_ignore_ascii_case("game")
-        {
-            return t.value.eq_ignore_ascii_case("twrs");
-        }
-        text = rest;
-    }
-    false
-}
-
-/// A line of a game's header after blanks: a `%` remark (`None`) or a
-/// header tag.
-fn header_line(i: &str) -> Rule<'_, Option<HeaderTag<'_>>> {
-    preceded(
-        grammar::blanks,
-        alt((grammar::remark.map(|_| None), grammar::header_tag.map(Some))),
-    )
-    .parse(i)
-}
-
-/// Does the file at `path` hold TWRS games? Only regular files are looked
-/// at (a pipe could not be read again), and only their beginning.
-pub fn sniff(path: &Path) -> bool {
-    let Ok(meta) = std::fs::metadata(path) else {
-        return false;
-    };
-    if !meta.is_file() {
-        return false;
-    }
-    let Ok(file) = std::fs::File::open(path) else {
-        return false;
-    };
-    let mut head = Vec::new();
-    let read = if crate::limits::is_gzip(path) {
-        flate2::read::GzDecoder::new(file)
-            .take(8192)
-            .read_to_end(&mut head)
-    } else {
-        file.take(8192).read_to_end(&mut head)
-    };
-    read.is_ok() && is_twrs(&String::from_utf8_lossy(&head))
+/// Does this text hold TWRS games? (Its first header says `[Game "twrs"]`,
+/// as [`header_game`](crate::open::header_game) reads it.)
+pub fn is_twrs(text: &str) -> bool {
+    crate::open::header_game(text).is_some_and(|g| g.eq_ignore_ascii_case("twrs"))
 }
 
 /// Where a script element was written: byte offset and length.

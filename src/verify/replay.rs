@@ -224,9 +224,33 @@ impl GameReplay {
     }
 }
 
-/// Resolves the game's rule set (YAML paths relative to `base_dir`) and replays it.
-pub fn replay_game(game: &Game, base_dir: Option<&Path>) -> Result<GameReplay, Issue> {
-    Ok(replay(game, rules_of(game, base_dir)?))
+/// How [`replay_game`] and [`check_game`] replay a game of a file.
+///
+/// ```
+/// use twixtkit::replay::{ReplayOptions, replay_game};
+/// let parsed = twixtkit::script::parse("[Rules \"pencil\"]\n1. f6 2. m12\n");
+/// let game = &parsed.file.games[0];
+/// let replay = replay_game(game, &ReplayOptions::default()).unwrap();
+/// assert_eq!(replay.plies, 2);
+/// // A `[Rules]` YAML file named by the game is read from its folder:
+/// let beside = ReplayOptions { rules_folder: Some("games".as_ref()), ..ReplayOptions::default() };
+/// assert!(replay_game(game, &beside).is_ok());
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReplayOptions<'a> {
+    /// The folder a `[Rules]` YAML file's path is read from (default: the
+    /// current folder).
+    pub rules_folder: Option<&'a Path>,
+    /// The file whose one search budget the game's `#wins` claims share
+    /// with its other games ([`win_claims::FileScope`]); default: the
+    /// game's own.
+    pub budget_file: Option<&'a str>,
+}
+
+/// Resolves the game's rule set (a YAML path relative to
+/// `options.rules_folder`) and replays it.
+pub fn replay_game(game: &Game, options: &ReplayOptions<'_>) -> Result<GameReplay, Issue> {
+    Ok(replay(game, rules_of(game, options.rules_folder)?))
 }
 
 /// The game's rule set, or an issue located at its `[Rules]` or `[Size]` tag.
@@ -430,23 +454,13 @@ pub fn replay(game: &Game, rules: RuleSet) -> GameReplay {
 /// As [`replay_game`], checking only: diagram points are checked but take no
 /// snapshot (`diagrams` stays empty), so a file with many diagram points
 /// costs its moves, not a copy of the board per point.
-pub fn check_game(game: &Game, base_dir: Option<&Path>) -> Result<GameReplay, Issue> {
-    check_game_in_file(game, base_dir, None)
-}
-
-/// As [`check_game`], the game's searches drawing on the budget of the
-/// file named `file` ([`win_claims::FileScope`]).
-pub fn check_game_in_file(
-    game: &Game,
-    base_dir: Option<&Path>,
-    file: Option<&str>,
-) -> Result<GameReplay, Issue> {
-    let rules = rules_of(game, base_dir)?;
+pub fn check_game(game: &Game, options: &ReplayOptions<'_>) -> Result<GameReplay, Issue> {
+    let rules = rules_of(game, options.rules_folder)?;
     Ok(replay_with(
         game,
         rules,
         false,
-        win_claims::budget_for(file),
+        win_claims::budget_for(options.budget_file),
     ))
 }
 

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, Severity, count, printable};
 use crate::replay::{DeadDrawNote, GameReplay, How};
-use crate::script::{FileFormat, Game, LoadedFile, load_games_as, result_name, script_from_bytes};
+use crate::script::{FileFormat, Game, LoadedFile, load_games_as, result_name};
 
 mod text;
 pub use text::{MAX_MESSAGES_PER_FILE, ReportFormat, ReportOptions, TextReport, write_report};
@@ -158,7 +158,14 @@ fn check_game(file: &LoadedFile, name: &str, game: &Game) -> GameReport {
 /// Checks one game whose text lies in `source`; rule files named in it are
 /// looked for in `base`.
 fn check_game_in(base: Option<&Path>, source: &str, name: &str, game: &Game) -> GameReport {
-    let rep = crate::replay::check_game_in_file(game, base, Some(name)).map(|mut rep| {
+    let rep = crate::replay::check_game(
+        game,
+        &crate::replay::ReplayOptions {
+            rules_folder: base,
+            budget_file: Some(name),
+        },
+    )
+    .map(|mut rep| {
         rep.issues.extend(crate::pictures::style_issues(game, base));
         rep
     });
@@ -216,42 +223,6 @@ fn check_game_in(base: Option<&Path>, source: &str, name: &str, game: &Game) -> 
     report
 }
 
-/// A TWRS script: its games replayed by the TWRS rules.
-fn check_twrs(file: crate::twrs::file::TwrsFile) -> FileReport {
-    let name = file.name.clone();
-    let games: Vec<GameReport> = file
-        .check()
-        .into_iter()
-        .map(|g| GameReport {
-            file: name.clone(),
-            line: g.line,
-            title: g.title,
-            rules: g.rules,
-            size: g.size,
-            plies: g.plies,
-            result: None,
-            decided_at: None,
-            how: None,
-            dead_draw_note: None,
-            winner: None,
-            errors: g.errors,
-            warnings: Vec::new(),
-            notes: Vec::new(),
-            wins: Vec::new(),
-            outcome: Some(g.outcome),
-        })
-        .collect();
-    let mut errors = file.syntax_errors;
-    if games.is_empty() && errors.is_empty() {
-        errors.push(Diagnostic::error("expected at least one game, found none").with_file(&name));
-    }
-    FileReport {
-        errors,
-        io_error: false,
-        games,
-    }
-}
-
 /// One thing checking a file found, in file order.
 #[derive(Debug, Clone)]
 pub enum Finding {
@@ -296,9 +267,18 @@ pub fn check_file_each(
     if path == Path::new("-") && from.is_none_or(|f| f == FileFormat::Script) {
         return check_stdin(&name, from.is_none(), each);
     }
+    // A file whose header names a game whose scripts do not stream is
+    // read whole and checked by that game.
+    let game = match from {
+        None => super::game::of_path(path),
+        Some(_) => super::game::default_game(),
+    };
+    if !game.streams() {
+        let opened = game.open_with(path, &crate::open::OpenOptions::default());
+        return hand_out(report_of_opened(opened, &name), each);
+    }
     let streamed = path != Path::new("-")
-        && from.or_else(|| FileFormat::of_path(path)) == Some(FileFormat::Script)
-        && !(from.is_none() && crate::twrs::script::sniff(path));
+        && from.or_else(|| FileFormat::of_path(path)) == Some(FileFormat::Script);
     if streamed {
         return check_script_stream(path, &name, each);
     }
@@ -405,6 +385,25 @@ fn check_movelist_stream(path: &Path, name: &str, each: &mut dyn FnMut(Finding))
         ));
     }
     false
+}
+
+/// The report of a file a game opened whole, or why it could not be.
+fn report_of_opened(
+    opened: Result<Box<dyn super::game::OpenedFile>, crate::open::Error>,
+    name: &str,
+) -> FileReport {
+    use crate::diagnostic::Explained;
+    match opened {
+        Ok(file) => file.check_report(),
+        Err(e) => FileReport {
+            errors: match e.diagnostics() {
+                [] => vec![Diagnostic::error(e.to_string()).with_file(name)],
+                located => located.to_vec(),
+            },
+            io_error: e.is_usage(),
+            games: Vec::new(),
+        },
+    }
 }
 
 /// A whole file's report as findings, in order; true when it could not be read.
@@ -577,7 +576,8 @@ fn check_script_stream(path: &Path, name: &str, each: &mut dyn FnMut(Finding)) -
 }
 
 /// Standard input as a script, streamed like a file (gzip data is told by
-/// its first bytes); a TWRS script, told by its header, is read whole.
+/// its first bytes); a script of a game that does not stream, told by its
+/// header, is read whole and checked by that game.
 fn check_stdin(name: &str, sniff: bool, each: &mut dyn FnMut(Finding)) -> bool {
     use std::io::Read;
     let failed = |e: std::io::Error| {
@@ -614,8 +614,8 @@ fn check_stdin(name: &str, sniff: bool, each: &mut dyn FnMut(Finding)) -> bool {
     } else {
         FileFormat::Script
     };
-    let twrs = crate::twrs::script::is_twrs(&String::from_utf8_lossy(&head[bom..]));
-    if twrs || format != FileFormat::Script {
+    let game = super::game::of_text(&String::from_utf8_lossy(&head[bom..]));
+    if !game.streams() || format != FileFormat::Script {
         let mut bytes = head;
         let limit = crate::limits::MAX_INPUT_BYTES;
         if let Err(e) = reader.take(limit + 1).read_to_end(&mut bytes) {
@@ -629,13 +629,12 @@ fn check_stdin(name: &str, sniff: bool, each: &mut dyn FnMut(Finding)) -> bool {
             ))));
             return true;
         }
-        if !twrs {
+        if game.streams() {
             let file = crate::script::records_as_games(Path::new("-"), &bytes, format);
             return hand_out(report_of_loaded(file, name), each);
         }
         let text = String::from_utf8_lossy(&bytes[bom..]).into_owned();
-        let file = crate::twrs::file::TwrsFile::from_text(name, text, Path::new("."));
-        return hand_out(check_twrs(file), each);
+        return hand_out(report_of_opened(game.read_text(name, text), name), each);
     }
     let reader: Box<dyn Read + Send> = Box::new(std::io::Cursor::new(head).chain(reader));
     check_stream(reader, Some(Path::new(".")), name, each)
@@ -810,64 +809,39 @@ impl<R: std::io::BufRead> std::io::Read for Gunzip<R> {
     }
 }
 
-/// Files read whole: record formats, TWRS scripts, standard input.
+/// Files read whole: the record formats.
 fn check_whole_file(path: &Path, from: Option<FileFormat>, name: &str) -> FileReport {
-    let name = name.to_string();
-    let failed = |e: String| FileReport {
-        errors: vec![Diagnostic::error(e).with_file(&name)],
-        io_error: true,
-        games: Vec::new(),
-    };
-    let loaded = if from.is_none() && crate::twrs::script::sniff(path) {
-        match crate::twrs::file::TwrsFile::load(path) {
-            Ok(f) => return check_twrs(f),
-            Err(e) => return failed(e.to_string()),
-        }
-    } else if path == Path::new("-") && from.is_none_or(|f| f == FileFormat::Script) {
-        // Standard input is read once, then told apart by its header.
-        match crate::limits::read_input(path, crate::limits::MAX_INPUT_BYTES) {
-            Err(e) => Err(crate::script::LoadError::Io {
-                path: path.to_path_buf(),
-                source: e,
-            }),
-            Ok(bytes) => {
-                let text = String::from_utf8_lossy(&bytes);
-                if crate::twrs::script::is_twrs(&text) {
-                    let file = crate::twrs::file::TwrsFile::from_text(
-                        &name,
-                        text.into_owned(),
-                        Path::new("."),
-                    );
-                    return check_twrs(file);
-                }
-                match from.unwrap_or_else(|| FileFormat::sniff(&bytes)) {
-                    FileFormat::Script => Ok(script_from_bytes(path, &bytes)),
-                    other => Ok(crate::script::records_as_games(path, &bytes, other)),
-                }
-            }
-        }
-    } else {
-        load_games_as(path, from)
-    };
-    match loaded {
+    match load_games_as(path, from) {
         Err(e) => FileReport {
             errors: vec![Diagnostic::error(e.to_string()).with_file(name)],
             io_error: true,
             games: Vec::new(),
         },
-        Ok(file) => report_of_loaded(file, &name),
+        Ok(file) => report_of_loaded(file, name),
     }
 }
 
 /// The report of a file read whole: its games checked in parallel.
-fn report_of_loaded(file: crate::script::LoadedFile, name: &str) -> FileReport {
-    let games = file
-        .games
+fn report_of_loaded(file: LoadedFile, name: &str) -> FileReport {
+    let base = file.path.parent();
+    report_of_games(base, &file.source, name, &file.games, file.errors)
+}
+
+/// The report of TwixT games whose text lies in `source`, checked in
+/// parallel, after the file's `errors`; rule files the games name are
+/// looked for in `base`.
+pub(crate) fn report_of_games(
+    base: Option<&Path>,
+    source: &str,
+    name: &str,
+    games: &[Game],
+    mut errors: Vec<Diagnostic>,
+) -> FileReport {
+    let games = games
         .par_iter()
         .with_min_len(64)
-        .map(|g| check_game(&file, name, g))
+        .map(|g| check_game_in(base, source, name, g))
         .collect::<Vec<_>>();
-    let mut errors = file.errors;
     // An empty file is usually a failed download or export.
     if games.is_empty() && errors.is_empty() {
         errors.push(Diagnostic::error("expected at least one game, found none").with_file(name));

@@ -10,7 +10,8 @@ use crate::diagram::{Crop, Diagram};
 use crate::open::GameFile;
 use crate::record::GameResult;
 use crate::replay::{
-    DiagramSnapshot, GameReplay, How, LastMove, move_words, replay_game, start_position,
+    DiagramSnapshot, GameReplay, How, LastMove, ReplayOptions, move_words, replay_game,
+    start_position,
 };
 use crate::script::{DiagramPoint, Element, Game, Line, Numbers};
 use crate::twixt::board::Hole;
@@ -84,7 +85,13 @@ pub fn book(file: &GameFile, opts: &BookOptions) -> Result<Book, BookError> {
     let mut chapters = Vec::new();
     let mut figures = 0u32;
     for game in &games {
-        let replay = match replay_game(game, base) {
+        let replay = match replay_game(
+            game,
+            &ReplayOptions {
+                rules_folder: base,
+                ..ReplayOptions::default()
+            },
+        ) {
             Ok(r) => r,
             Err(issue) => {
                 errors.push(issue.to_diagnostic(&name, source));

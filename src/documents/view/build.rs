@@ -12,7 +12,9 @@ use crate::diagnostic::Severity;
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::open::GameFile;
 use crate::record::GameResult;
-use crate::replay::{DiagramSnapshot, GameReplay, move_words, replay_game, start_position};
+use crate::replay::{
+    DiagramSnapshot, GameReplay, ReplayOptions, move_words, replay_game, start_position,
+};
 use crate::script::{Element, Game, Line, Numbers};
 use crate::twixt::board::Player;
 use crate::twixt::moves::Move;
@@ -90,7 +92,13 @@ pub(crate) fn file_games(file: &GameFile, out: &mut Vec<ViewGame>, errors: &mut 
     let (games, source) = file.located_games();
     let mut diagnostics = Vec::new();
     for (n, game) in games.iter().enumerate() {
-        let replay = match replay_game(game, base) {
+        let replay = match replay_game(
+            game,
+            &ReplayOptions {
+                rules_folder: base,
+                ..ReplayOptions::default()
+            },
+        ) {
             Ok(r) => r,
             Err(issue) => {
                 diagnostics.push(issue.to_diagnostic(&name, source));

@@ -4,7 +4,10 @@
 //! The browser needs no TwixT rules: [`build`] replays every line (main line
 //! and variations) here, and gives every peg and link the plies of each line
 //! during which it stands; the page's script only shows and hides elements.
-//! [`html`] writes the page, and [`write`](mod@write) writes it as a file.
+//! [`html`] writes the page, and [`write_games_page`] writes it as a file.
+//! The games come built: each game's opened file gives its own
+//! (`commands::game::OpenedFile::view_games`), and `commands::view` opens
+//! the files of any game and writes their page.
 
 mod build;
 mod crosstable;
@@ -16,81 +19,13 @@ use crate::diagram::Diagram;
 use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::link::Link;
 
+pub(crate) use build::file_games;
 pub use build::{ViewError, title_of, view_games};
 pub use crosstable::{Crosstable, Standing, crosstables};
 pub use puzzle::{Answer, Puzzle};
-pub use write::{MAX_FIGURE_PIECES, PageError, PageSettings, Written, check_page_name, write_page};
-
-use std::path::Path;
-
-use crate::open::{GameFile, OpenOptions, open_with};
-use crate::twrs::file::TwrsFile;
-use crate::twrs::script::sniff;
-
-/// One file opened for the viewer: TwixT games in any format, or a TWRS
-/// script (told by its `[Game "twrs"]` header).
-#[derive(Debug, Clone)]
-pub enum ViewInput {
-    /// A TwixT game file.
-    Twixt(GameFile),
-    /// A TWRS script.
-    Twrs(TwrsFile),
-}
-
-/// Opens `path` for the viewer, TwixT files as [`open_with`] reads them.
-pub fn open_input(path: &Path, options: &OpenOptions) -> Result<ViewInput, crate::open::Error> {
-    if sniff(path) {
-        return TwrsFile::load(path).map(ViewInput::Twrs).map_err(|e| {
-            crate::open::Error::Unreadable {
-                path: path.to_path_buf(),
-                message: e.to_string(),
-            }
-        });
-    }
-    open_with(path, options).map(ViewInput::Twixt)
-}
-
-/// The games of `inputs`, in order; the first file with errors stops it.
-pub fn view_inputs(inputs: &[ViewInput]) -> Result<Vec<ViewGame>, ViewError> {
-    let mut games = Vec::new();
-    for input in inputs {
-        let mut errors = Vec::new();
-        input_games(input, &mut games, &mut errors);
-        if let Some(e) = errors.into_iter().next() {
-            return Err(e);
-        }
-    }
-    if games.is_empty() {
-        return Err(ViewError::Empty);
-    }
-    Ok(games)
-}
-
-/// The games of `inputs` that can be shown, in order, and the problems of
-/// the others (a file that cannot be read, a game with errors): what
-/// `--lenient` puts on the page.
-pub fn view_inputs_lenient(inputs: &[ViewInput]) -> (Vec<ViewGame>, Vec<Problem>) {
-    let mut games = Vec::new();
-    let mut errors = Vec::new();
-    for input in inputs {
-        input_games(input, &mut games, &mut errors);
-    }
-    let problems = errors.iter().map(|e| Problem::new(e.file(), e)).collect();
-    (games, problems)
-}
-
-fn input_games(input: &ViewInput, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>) {
-    match input {
-        ViewInput::Twixt(file) => build::file_games(file, games, errors),
-        ViewInput::Twrs(file) => match crate::twrs::view::view_games(file) {
-            Ok(g) => games.extend(g),
-            Err(diagnostics) => errors.push(ViewError::Invalid {
-                file: file.name.clone(),
-                diagnostics,
-            }),
-        },
-    }
-}
+pub use write::{
+    MAX_FIGURE_PIECES, PageError, PageSettings, Written, check_page_name, write_games_page,
+};
 
 /// A file, or games of a file, left out of a `--lenient` page, and why:
 /// the page's error panel shows it as `twixt check` prints it.

@@ -1,15 +1,13 @@
 //! The viewer's page written as a file (or to a sink such as standard
-//! output), as `twixt view` writes it: the game files of files and folders
-//! opened, every game replayed, one page.
+//! output), as `twixt view` writes it: the games of the files, one page.
 
 use std::path::{Path, PathBuf};
 
 use super::build::ViewError;
 use super::html::{PageOptions, to_html};
-use super::{Problem, ViewGame, open_input, view_inputs, view_inputs_lenient};
-use crate::diagnostic::Explained;
+use super::{Problem, ViewGame};
 use crate::diagram::Style;
-use crate::open::{OpenOptions, Skipped, game_files};
+use crate::open::Skipped;
 use crate::output::{Destination, OutputError, ensure_not_input};
 
 /// Why the page could not be written.
@@ -105,12 +103,15 @@ pub struct Written {
 /// such limit, as the page holds what each changes.
 pub const MAX_FIGURE_PIECES: usize = 100_000;
 
-/// Writes the page of every game in `inputs` (game files of TwixT or TWRS,
-/// and folders searched for them) to `output` (an `.html` file, never over
-/// an input, or a sink), with the boards in `style`.
-pub fn write_page(
-    inputs: &[PathBuf],
-    options: &OpenOptions,
+/// Writes the page of `games`, built from the game files `paths` (never
+/// written over), with the boards in `style`, to `output` (an `.html`
+/// file, or a sink); `problems` (`--lenient`) are listed in its error
+/// panel, in the order of the files. `commands::view::write_page` opens
+/// the files of any game and calls this.
+pub fn write_games_page(
+    paths: &[PathBuf],
+    games: Vec<ViewGame>,
+    mut problems: Vec<Problem>,
     style: &Style,
     settings: &PageSettings,
     output: Destination<'_>,
@@ -118,33 +119,6 @@ pub fn write_page(
     if let Destination::File(path) = &output {
         check_page_name(path)?;
     }
-    let mut missing = Vec::new();
-    let paths = game_files(inputs, &mut missing);
-    // Links out of a folder are left out (the CLI warns of them).
-    if let Some(s) = missing.into_iter().find(|s| !s.warning) {
-        return Err(PageError::Skipped(s));
-    }
-    let mut problems = Vec::new();
-    let mut files = Vec::with_capacity(paths.len());
-    for p in &paths {
-        match open_input(p, options) {
-            Ok(f) => files.push(f),
-            Err(e) if settings.lenient && !e.is_usage() => {
-                problems.push(Problem::new(&p.display().to_string(), &e));
-            }
-            Err(e) => return Err(e.into()),
-        }
-    }
-    let games = if settings.lenient {
-        let (games, more) = view_inputs_lenient(&files);
-        problems.extend(more);
-        if games.is_empty() && problems.is_empty() {
-            return Err(ViewError::Empty.into());
-        }
-        games
-    } else {
-        view_inputs(&files)?
-    };
     // The panel lists problems in the order of the files.
     let place = |file: &str| paths.iter().position(|p| p.display().to_string() == file);
     problems.sort_by_key(|p| place(&p.file));
@@ -161,7 +135,7 @@ pub fn write_page(
         .clone()
         .unwrap_or_else(|| default_title(&games));
     if let Destination::File(path) = &output {
-        ensure_not_input(path, &paths)?;
+        ensure_not_input(path, paths)?;
     }
     let page = PageOptions {
         title,
@@ -185,43 +159,5 @@ fn default_title(games: &[ViewGame]) -> String {
             first.event.clone().unwrap_or_default()
         }
         _ => crate::diagnostic::count(games.len(), "game"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_page_of_two_untitled_files_says_how_many_games_it_holds() {
-        let dir = tempfile::tempdir().unwrap();
-        let inputs: Vec<PathBuf> = ["a", "b"]
-            .iter()
-            .map(|n| {
-                let p = dir.path().join(format!("{n}.twixt"));
-                std::fs::write(&p, "1. f6 2. m12\n").unwrap();
-                p
-            })
-            .collect();
-        let out = dir.path().join("games.html");
-        assert!(matches!(
-            check_page_name(&dir.path().join("games.svg")),
-            Err(PageError::NotHtml(_))
-        ));
-        let w = write_page(
-            &inputs,
-            &OpenOptions::default(),
-            &Style::rulebook(),
-            &PageSettings::default(),
-            Destination::File(&out),
-        )
-        .unwrap();
-        assert_eq!(w.games, 2);
-        let page = std::fs::read_to_string(&out).unwrap();
-        assert!(
-            page.contains("<title>2 games</title>"),
-            "{}",
-            &page[..300.min(page.len())]
-        );
     }
 }

@@ -115,13 +115,13 @@ fn option<'a>(snap: &'a DiagramSnapshot, name: &str) -> Option<&'a str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::replay::replay_game;
+    use crate::replay::{ReplayOptions, replay_game};
     use crate::script::parse;
 
     fn diagrams(src: &str) -> Vec<Diagram> {
         let parsed = parse(src);
         assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
-        let rep = replay_game(&parsed.file.games[0], None).unwrap();
+        let rep = replay_game(&parsed.file.games[0], &ReplayOptions::default()).unwrap();
         assert!(!rep.has_errors(), "{:?}", rep.issues);
         rep.diagrams.iter().map(diagram_from_snapshot).collect()
     }

@@ -1,0 +1,146 @@
+//! What `twixt view` does: game files of any game, and folders of them,
+//! opened ([`game::open_with`](super::game::open_with)), their games built
+//! for the viewer by each file's game ([`OpenedFile::view_games`]), and
+//! one interactive page written ([`crate::view::write_games_page`]).
+//!
+//! ```no_run
+//! use twixtkit::commands::view::write_page;
+//! use twixtkit::diagram::Style;
+//! use twixtkit::open::OpenOptions;
+//! use twixtkit::output::Destination;
+//! use twixtkit::view::PageSettings;
+//! let inputs = ["games".into()]; // a folder of .twixt, .tsgf, … files
+//! let written = write_page(
+//!     &inputs,
+//!     &OpenOptions::default(),
+//!     &Style::rulebook(),
+//!     &PageSettings::default(),
+//!     Destination::File("games.html".as_ref()),
+//! )?;
+//! println!("{} games", written.games);
+//! # Ok::<(), twixtkit::view::PageError>(())
+//! ```
+
+use std::path::PathBuf;
+
+use crate::diagnostic::Explained;
+use crate::diagram::Style;
+use crate::open::{OpenOptions, game_files};
+use crate::output::Destination;
+use crate::view::{
+    PageError, PageSettings, Problem, ViewError, ViewGame, Written, check_page_name,
+    write_games_page,
+};
+
+use super::game::OpenedFile;
+
+/// The games of `files`, in order; the first file with errors stops it.
+pub fn view_files(files: &[Box<dyn OpenedFile>]) -> Result<Vec<ViewGame>, ViewError> {
+    let mut games = Vec::new();
+    for file in files {
+        let mut errors = Vec::new();
+        file.view_games(&mut games, &mut errors);
+        if let Some(e) = errors.into_iter().next() {
+            return Err(e);
+        }
+    }
+    if games.is_empty() {
+        return Err(ViewError::Empty);
+    }
+    Ok(games)
+}
+
+/// The games of `files` that can be shown, in order, and the problems of
+/// the others (a game with errors, a game that cannot be stepped through):
+/// what `--lenient` puts on the page.
+pub fn view_files_lenient(files: &[Box<dyn OpenedFile>]) -> (Vec<ViewGame>, Vec<Problem>) {
+    let mut games = Vec::new();
+    let mut errors = Vec::new();
+    for file in files {
+        file.view_games(&mut games, &mut errors);
+    }
+    let problems = errors.iter().map(|e| Problem::new(e.file(), e)).collect();
+    (games, problems)
+}
+
+/// Writes the page of every game in `inputs` (game files of any game, and
+/// folders searched for them; TwixT records read with `options`) to
+/// `output` (an `.html` file, never over an input, or a sink), with the
+/// boards in `style`.
+pub fn write_page(
+    inputs: &[PathBuf],
+    options: &OpenOptions,
+    style: &Style,
+    settings: &PageSettings,
+    output: Destination<'_>,
+) -> Result<Written, PageError> {
+    if let Destination::File(path) = &output {
+        check_page_name(path)?;
+    }
+    let mut missing = Vec::new();
+    let paths = game_files(inputs, &mut missing);
+    // Links out of a folder are left out (the CLI warns of them).
+    if let Some(s) = missing.into_iter().find(|s| !s.warning) {
+        return Err(PageError::Skipped(s));
+    }
+    let mut problems = Vec::new();
+    let mut files = Vec::with_capacity(paths.len());
+    for p in &paths {
+        match super::game::open_with(p, options) {
+            Ok(f) => files.push(f),
+            Err(e) if settings.lenient && !e.is_usage() => {
+                problems.push(Problem::new(&p.display().to_string(), &e));
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let games = if settings.lenient {
+        let (games, more) = view_files_lenient(&files);
+        problems.extend(more);
+        if games.is_empty() && problems.is_empty() {
+            return Err(ViewError::Empty.into());
+        }
+        games
+    } else {
+        view_files(&files)?
+    };
+    write_games_page(&paths, games, problems, style, settings, output)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_of_two_untitled_files_says_how_many_games_it_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        let inputs: Vec<PathBuf> = ["a", "b"]
+            .iter()
+            .map(|n| {
+                let p = dir.path().join(format!("{n}.twixt"));
+                std::fs::write(&p, "1. f6 2. m12\n").unwrap();
+                p
+            })
+            .collect();
+        let out = dir.path().join("games.html");
+        assert!(matches!(
+            check_page_name(&dir.path().join("games.svg")),
+            Err(PageError::NotHtml(_))
+        ));
+        let w = write_page(
+            &inputs,
+            &OpenOptions::default(),
+            &Style::rulebook(),
+            &PageSettings::default(),
+            Destination::File(&out),
+        )
+        .unwrap();
+        assert_eq!(w.games, 2);
+        let page = std::fs::read_to_string(&out).unwrap();
+        assert!(
+            page.contains("<title>2 games</title>"),
+            "{}",
+            &page[..300.min(page.len())]
+        );
+    }
+}

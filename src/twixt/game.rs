@@ -1,0 +1,133 @@
+//! TwixT as the commands ask a game
+//! ([`Game`](crate::commands::game::Game)): the default game, whose
+//! scripts are read a window at a time and whose games the record formats
+//! hold; its files open as [`GameFile`]s (see `twixt::opened`).
+
+use std::path::Path;
+
+use crate::commands::game::{Game, OpenedFile};
+use crate::commands::random_games::{Batch, Error};
+use crate::diagnostic::Diagnostic;
+use crate::open::{Content, GameFile, OpenOptions, Request};
+use crate::output::Destination;
+use crate::twixt::rules::{RuleSet, yaml_word};
+
+/// TwixT, the game a script is of when its header names none.
+#[derive(Debug, Clone, Copy)]
+pub struct Twixt;
+
+impl Game for Twixt {
+    fn name(&self) -> &'static str {
+        "twixt"
+    }
+
+    fn title(&self) -> &'static str {
+        "TwixT"
+    }
+
+    fn streams(&self) -> bool {
+        true
+    }
+
+    fn in_records(&self) -> bool {
+        true
+    }
+
+    fn open(&self, request: &Request) -> Result<Box<dyn OpenedFile>, crate::open::Error> {
+        Ok(Box::new(request.open()?))
+    }
+
+    fn open_with(
+        &self,
+        path: &Path,
+        options: &OpenOptions,
+    ) -> Result<Box<dyn OpenedFile>, crate::open::Error> {
+        Ok(Box::new(crate::open::open_with(path, options)?))
+    }
+
+    fn read_text(
+        &self,
+        name: &str,
+        text: String,
+    ) -> Result<Box<dyn OpenedFile>, crate::open::Error> {
+        let path = Path::new(name);
+        let file = crate::script::script_from_bytes(path, text.as_bytes());
+        if !file.errors.is_empty() {
+            return Err(crate::open::Error::Syntax {
+                path: path.to_path_buf(),
+                diagnostics: file.errors,
+            });
+        }
+        Ok(Box::new(GameFile {
+            path: path.to_path_buf(),
+            content: Content::Script {
+                source: file.source,
+                games: file.games,
+            },
+        }))
+    }
+
+    fn canonical(&self, name: &str, text: &str) -> Result<(String, usize), Vec<Diagnostic>> {
+        let parsed = crate::script::parse(text);
+        if !parsed.errors.is_empty() {
+            return Err(parsed
+                .errors
+                .iter()
+                .map(|e| e.to_diagnostic(name, text))
+                .collect());
+        }
+        let games = parsed.file.games.len();
+        Ok((crate::script::write_file(&parsed.file), games))
+    }
+
+    fn write_random(&self, batch: &Batch, destination: Destination<'_>) -> Result<(), Error> {
+        let name = batch.rules.as_deref().unwrap_or("pencil");
+        let rules =
+            RuleSet::preset_on(name, batch.size.unwrap_or_default()).map_err(Error::game)?;
+        let file = match &destination {
+            Destination::File(path) => Some(*path),
+            Destination::Sink(_) => None,
+        };
+        let format = crate::twixt::random::BatchFormat::for_output(file).map_err(Error::game)?;
+        crate::twixt::random::write_games_into(
+            &rules,
+            batch.seed,
+            batch.games,
+            batch.max_plies,
+            format,
+            destination,
+        )
+        .map_err(Error::game)
+    }
+
+    fn random_noun(&self) -> &'static str {
+        "random game"
+    }
+
+    fn presets(&self) -> String {
+        let mut text = format!(
+            "{:9} {:9} {:19} {:15} {:7} source\n",
+            "preset", "crossing", "links", "removal", "swap"
+        );
+        for p in RuleSet::presets() {
+            let r = &p.rules;
+            text.push_str(&format!(
+                "{:9} {:9} {:19} {:15} {:7} {}\n",
+                p.name,
+                yaml_word(&r.crossing),
+                yaml_word(&r.links),
+                yaml_word(&r.removal),
+                yaml_word(&r.swap),
+                p.source
+            ));
+        }
+        text
+    }
+
+    fn preset_yaml(&self, name: &str) -> Option<String> {
+        RuleSet::presets()
+            .into_iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name))
+            .map(|p| p.rules.to_yaml(&format!("{}: {}", p.name, p.source)))
+    }
+}
