@@ -440,3 +440,73 @@ fn a_crop_is_refused_for_twrs_pictures() {
     );
     assert!(!dir.path().join("out").exists());
 }
+
+#[test]
+fn a_draft_draws_what_it_can_with_lenient() {
+    let dir = tempfile::tempdir().unwrap();
+    let draft = "[Game \"twrs\"]
+[Title \"Draft\"]
+1. 3 i3-g3 x2 g10 j3
+2. 2 j10-j6
+#diagram name=two
+3. 1 b2-c3
+#diagram name=three
+";
+    std::fs::write(dir.path().join("d.twixt"), draft).unwrap();
+    let o = twixt(&["render", "d.twixt", "-o", "strict"], dir.path());
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("d.twixt:6:4"), "{}", text(&o));
+    assert!(!dir.path().join("strict").exists());
+    // A draft: the illegal move is a warning, the line stops before it.
+    let o = twixt(
+        &["render", "d.twixt", "--lenient", "-o", "draft"],
+        dir.path(),
+    );
+    ok(&o);
+    assert!(text(&o).contains("warning"), "{}", text(&o));
+    assert!(text(&o).contains("d.twixt:6:4"), "{}", text(&o));
+    let names: Vec<_> = std::fs::read_dir(dir.path().join("draft"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["two.svg"]);
+    let o = twixt(
+        &[
+            "render",
+            "d.twixt",
+            "--lenient",
+            "--final",
+            "-o",
+            "last.svg",
+        ],
+        dir.path(),
+    );
+    ok(&o);
+    let svg = read(dir.path().join("last.svg"));
+    assert!(svg.contains(">Draft: after move 2</text>"), "{svg}");
+    let o = twixt(&["show", "d.twixt", "--lenient", "--move", "2"], dir.path());
+    ok(&o);
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("Draft-002: "));
+}
+
+#[test]
+fn the_print_style_draws_lines_as_its_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = twixt(
+        &["render", &figures(), "--style", "print", "-o", "print"],
+        dir.path(),
+    );
+    ok(&o);
+    // Orange's towers are white in print: their lines are grey, as Red's
+    // links are, and stones black, as holes are.
+    let svg = read(dir.path().join("print/twrs-markeren-twee.svg"));
+    assert!(
+        svg.contains("<g id=\"marking-lines-3\" stroke=\"#999999\""),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("<g id=\"lines-2\" stroke=\"#000000\""),
+        "{svg}"
+    );
+    assert!(svg.contains("<g id=\"stones\" fill=\"#000000\">"), "{svg}");
+}

@@ -74,10 +74,14 @@ pub struct TwrsStyle {
     pub grid: String,
     /// The marking stones.
     pub stone: String,
-    /// Orange's towers, lines and areas.
+    /// Orange's towers.
     pub orange: String,
-    /// Blue's towers, lines and areas.
+    /// Blue's towers.
     pub blue: String,
+    /// Orange's lines and the areas Orange holds.
+    pub orange_lines: String,
+    /// Blue's lines and the areas Blue holds.
+    pub blue_lines: String,
     /// The edge of Orange's towers.
     pub orange_edge: String,
     /// The edge of Blue's towers.
@@ -118,6 +122,8 @@ impl Default for TwrsStyle {
             stone: STONE.into(),
             orange: ORANGE.into(),
             blue: BLUE.into(),
+            orange_lines: ORANGE.into(),
+            blue_lines: BLUE.into(),
             orange_edge: ORANGE_DARK.into(),
             blue_edge: BLUE_DARK.into(),
             orange_number: "#ffffff".into(),
@@ -142,14 +148,15 @@ impl TwrsStyle {
     /// each one a style changes applies to its TWRS counterpart: the
     /// background; `guide` (the guide lines) for the grid; `hole` (the
     /// hole dots) for the stones; `red` and `black` for Orange's and
-    /// Blue's towers, lines and areas, `peg_outline` for the towers'
-    /// edges, `label_on_red` and `label_on_black` and `label_size` for
-    /// their numbers; `mark` for marking points and destinations;
+    /// Blue's towers, `red_link` and `black_link` (else `red` and `black`)
+    /// for their lines and areas, `peg_outline` for the towers' edges,
+    /// `label_on_red`, `label_on_black` and `label_size` for their
+    /// numbers; `mark` for marking points and destinations;
     /// `area_opacity`; `coord`, `coord_size` and `coord_case`; `caption`
     /// and `caption_size`; `font_family`. Sizes in hole spacings become
-    /// line spacings. The rest is TwixT's own (links, borders, the last
-    /// move, ghosts, highlights, hole and peg sizes) and is left alone;
-    /// docs/twrs.md lists every key.
+    /// line spacings. The rest is TwixT's own (borders, the last move,
+    /// ghosts, highlights, the sizes of holes, pegs and links) and is left
+    /// alone; docs/twrs.md lists every key.
     pub fn from_style(style: &Style, scale: Scale, coords: Sides) -> TwrsStyle {
         let base = Style::rulebook();
         let mut t = TwrsStyle {
@@ -173,6 +180,11 @@ impl TwrsStyle {
         colour(&mut t.stone, &style.hole, &base.hole);
         colour(&mut t.orange, &style.red, &base.red);
         colour(&mut t.blue, &style.black, &base.black);
+        // Lines and areas are drawn as a side's links are, else in its colour.
+        colour(&mut t.orange_lines, &style.red, &base.red);
+        colour(&mut t.orange_lines, &style.red_link, &base.red_link);
+        colour(&mut t.blue_lines, &style.black, &base.black);
+        colour(&mut t.blue_lines, &style.black_link, &base.black_link);
         // A tower's edge is its own darker shade until a style changes the
         // tower's colour or the pegs' outline: then it is the outline.
         if style.red != base.red || style.peg_outline != base.peg_outline {
@@ -207,7 +219,15 @@ impl TwrsStyle {
         t
     }
 
-    /// A side's colour and the edge of its towers.
+    /// The colour of a side's lines and areas.
+    fn lines(&self, side: Side) -> &str {
+        match side {
+            Side::Orange => self.orange_lines.as_str(),
+            Side::Blue => self.blue_lines.as_str(),
+        }
+    }
+
+    /// A side's towers: their colour and their edge.
     fn side(&self, side: Side) -> (&str, &str) {
         match side {
             Side::Orange => (self.orange.as_str(), self.orange_edge.as_str()),
@@ -394,7 +414,7 @@ pub fn to_svg_styled(
             if !area.closed || sides.any(|s| s != first) {
                 continue;
             }
-            let (fill, _) = st.side(first);
+            let fill = st.lines(first);
             for p in &area.points {
                 let (x, y) = f.xy(*p);
                 let _ = writeln!(
@@ -500,7 +520,7 @@ pub fn to_svg_styled(
                         pos,
                         at,
                         &ORTHOGONAL,
-                        st.side(side).0,
+                        st.lines(side),
                         None,
                         &format!("lines-{t}"),
                     );
@@ -515,7 +535,7 @@ pub fn to_svg_styled(
                         pos,
                         at,
                         &diagonals,
-                        st.side(side).0,
+                        st.lines(side),
                         Some("6 4"),
                         &format!("diagonals-{t}"),
                     );
@@ -530,10 +550,10 @@ pub fn to_svg_styled(
                     continue;
                 };
                 let ca = Side::of_tower(*active)
-                    .map(|s| st.side(s).0)
+                    .map(|s| st.lines(s))
                     .unwrap_or(st.grid.as_str());
                 let ct = Side::of_tower(*target)
-                    .map(|s| st.side(s).0)
+                    .map(|s| st.lines(s))
                     .unwrap_or(st.grid.as_str());
                 let dirs: &[(i8, i8)] = match l {
                     Lines::Movement => &ORTHOGONAL,
@@ -802,15 +822,17 @@ pub fn text_picture(v: &TwrsView, ascii: bool) -> String {
 impl TwrsFile {
     /// The positions `which` names of every game drawn as SVG in the look
     /// `style` gives, each with its text picture (in ASCII when `ascii`):
-    /// what [`TwrsFile::views`] chooses, with the games it left out.
+    /// what [`TwrsFile::views`] chooses, with the problems it let through
+    /// (`lenient`) and the games it left out.
     pub fn pictures(
         &self,
         which: Positions,
         titles: bool,
+        lenient: bool,
         style: &TwrsStyle,
         ascii: bool,
     ) -> Result<(Vec<NamedSvg>, Vec<Diagnostic>), ViewsError> {
-        let chosen = self.views(which, titles)?;
+        let chosen = self.views(which, titles, lenient)?;
         let pictures = chosen
             .views
             .into_iter()
@@ -826,6 +848,8 @@ impl TwrsFile {
                 stem: v.stem,
             })
             .collect();
-        Ok((pictures, chosen.left_out))
+        let mut problems = chosen.warnings;
+        problems.extend(chosen.left_out);
+        Ok((pictures, problems))
     }
 }

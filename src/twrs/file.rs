@@ -142,6 +142,8 @@ pub struct Views {
     pub views: Vec<TwrsView>,
     /// One error (severity error) per game left out: a move it does not have.
     pub left_out: Vec<Diagnostic>,
+    /// Illegal moves and false claims let through as warnings (`lenient`).
+    pub warnings: Vec<Diagnostic>,
 }
 
 impl TwrsFile {
@@ -261,10 +263,17 @@ impl TwrsFile {
     /// [`TwrsFile::pictures`], or as text or sheets). Positions by move
     /// are captioned with the moves shown, and with the game's title when
     /// `titles` asks for it or the file holds several games. A file with
-    /// any error gives none: the errors come back, located. A move past
-    /// the end of a game is an error in a file of one game; in a file of
-    /// several, that game is left out and the others drawn.
-    pub fn views(&self, which: Positions, titles: bool) -> Result<Views, ViewsError> {
+    /// any error gives none: the errors come back, located; when
+    /// `lenient` (a draft), illegal moves and false claims are warnings
+    /// and what can be drawn is drawn (a line stops at its illegal move).
+    /// A move past the end of a game is an error in a file of one game; in
+    /// a file of several, that game is left out and the others drawn.
+    pub fn views(
+        &self,
+        which: Positions,
+        titles: bool,
+        lenient: bool,
+    ) -> Result<Views, ViewsError> {
         if !self.syntax_errors.is_empty() {
             return Err(ViewsError::Invalid(self.syntax_errors.clone()));
         }
@@ -280,9 +289,19 @@ impl TwrsFile {
         let several = self.games.len() > 1;
         let titled = titles || several;
         for g in &self.games {
-            let r = self.replayed(g);
-            if r.errors.iter().any(|e| e.severity == Severity::Error) {
+            let mut r = self.replayed(g);
+            let failed = r.errors.iter().any(|e| e.severity == Severity::Error);
+            if failed && !lenient {
                 errors.extend(r.errors);
+                continue;
+            }
+            out.warnings
+                .extend(std::mem::take(&mut r.errors).into_iter().map(|mut d| {
+                    d.severity = Severity::Warning;
+                    d
+                }));
+            if g.start().is_err() {
+                // A draft's game that cannot start has nothing to draw.
                 continue;
             }
             let title = self.game_title(g);
@@ -336,7 +355,7 @@ impl TwrsFile {
         let mut pos = g
             .start()
             .map_err(|m| ViewsError::Invalid(vec![Diagnostic::error(m).with_file(&self.name)]))?;
-        let moves: Vec<&crate::twrs::moves::Move> = g
+        let mut moves: Vec<&crate::twrs::moves::Move> = g
             .elements
             .iter()
             .filter_map(|e| match e {
@@ -344,6 +363,11 @@ impl TwrsFile {
                 _ => None,
             })
             .collect();
+        // A draft's main line stops at its illegal move.
+        let mut played = pos.clone();
+        if let Some(illegal) = moves.iter().position(|mv| played.play(mv).is_err()) {
+            moves.truncate(illegal);
+        }
         let total = moves.len() as u32;
         if let ByMove::After(n) = select
             && n > total

@@ -73,12 +73,12 @@ impl TwrsFile {
 
     fn chosen_views(&self, choice: &Choice) -> Result<Views, Error> {
         refuse_crop(choice)?;
-        self.views(positions(choice), choice.caption_titles)
+        self.views(positions(choice), choice.caption_titles, choice.lenient)
             .map_err(|e| self.views_error(e))
     }
 
-    /// The chosen positions drawn in `style` at `scale`, with the games
-    /// left out.
+    /// The chosen positions drawn in `style` at `scale`, with the problems
+    /// let through and the games left out.
     fn chosen_pictures(
         &self,
         choice: &Choice,
@@ -88,8 +88,14 @@ impl TwrsFile {
     ) -> Result<(Vec<NamedSvg>, Vec<Diagnostic>), Error> {
         refuse_crop(choice)?;
         let look = TwrsStyle::from_style(style, scale, choice.look.coords);
-        self.pictures(positions(choice), choice.caption_titles, &look, ascii)
-            .map_err(|e| self.views_error(e))
+        self.pictures(
+            positions(choice),
+            choice.caption_titles,
+            choice.lenient,
+            &look,
+            ascii,
+        )
+        .map_err(|e| self.views_error(e))
     }
 }
 
@@ -104,7 +110,7 @@ impl OpenedFile for TwrsFile {
         style: &Style,
         out: &Output,
     ) -> Result<Rendered, Error> {
-        let (pictures, left_out) =
+        let (pictures, problems) =
             self.chosen_pictures(choice, style, out.scale, out.charset == Charset::Ascii)?;
         let title = self
             .games
@@ -113,7 +119,7 @@ impl OpenedFile for TwrsFile {
             .unwrap_or("TWRS")
             .to_string();
         let mut rendered = write_svg_pictures(&pictures, &title, out)?;
-        rendered.warnings = left_out;
+        rendered.warnings = problems;
         Ok(rendered)
     }
 
@@ -126,7 +132,7 @@ impl OpenedFile for TwrsFile {
         out: &SheetOutput,
     ) -> Result<Rendered, Error> {
         // A sheet scales each picture to its cell: the unit does not matter.
-        let (pictures, left_out) = self.chosen_pictures(choice, style, Scale::default(), false)?;
+        let (pictures, problems) = self.chosen_pictures(choice, style, Scale::default(), false)?;
         let svgs: Vec<String> = pictures
             .into_iter()
             .filter(|p| crate::commands::render::sheet::wanted(only, &p.stem))
@@ -135,13 +141,13 @@ impl OpenedFile for TwrsFile {
         if svgs.is_empty() {
             return Err(Error::NothingChosen {
                 pattern: only.map(str::to_string),
-                warnings: left_out,
+                warnings: problems,
             });
         }
         Ok(Rendered {
-            written: write_svg_sheet(&svgs, opts, out)?,
+            written: write_svg_sheet(&svgs, style, opts, out)?,
             stdout: None,
-            warnings: left_out,
+            warnings: problems,
         })
     }
 
@@ -177,7 +183,9 @@ impl OpenedFile for TwrsFile {
             text.push_str(&status_line(&v.position));
             text.push('\n');
         }
-        Ok((text, chosen.left_out))
+        let mut problems = chosen.warnings;
+        problems.extend(chosen.left_out);
+        Ok((text, problems))
     }
 
     fn book(&self, opts: &BookOptions) -> Result<Book, BookError> {
