@@ -121,9 +121,14 @@ fn render_draws_the_diagram_points() {
     assert!(o.status.success(), "{}", text(&o));
     let png = std::fs::read(dir.path().join("after.png")).unwrap();
     assert_eq!(&png[1..4], b"PNG");
+    // One position as text: the board, whose turn, the score.
     let o = twixt(&["render", "g.twixt", "-o", "x.txt"], dir.path(), None);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o).contains("not as text"), "{}", text(&o));
+    assert!(o.status.success(), "{}", text(&o));
+    let board = std::fs::read_to_string(dir.path().join("x.txt")).unwrap();
+    assert!(
+        board.contains("orange to move, 35 stones left, score orange 0 blue 0\n"),
+        "{board}"
+    );
 }
 
 #[test]
@@ -200,30 +205,15 @@ fn show_prints_the_position_and_sheet_lays_out_pages() {
     }
 }
 
-/// A TWRS script is drawn whole at its diagram points: the TwixT options
-/// that pick a game or positions by move are refused by every drawing
-/// command, with exit code 2 and nothing written.
+/// A TWRS script is drawn whole: `--game`, which picks one game of a
+/// TwixT file, is refused by every drawing command, with exit code 2 and
+/// nothing written. Positions by move are chosen as for TwixT
+/// (`tests/twrs_parity.rs`).
 #[test]
-fn drawing_commands_refuse_twixt_position_choices_for_twrs() {
+fn drawing_commands_refuse_to_pick_a_game_of_a_twrs_script() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("g.twixt"), GAME).unwrap();
-    let cases: [(&[&str], &str); 6] = [
-        (
-            &["render", "g.twixt", "--move", "1", "-o", "out"],
-            "--move and --every are for TwixT games",
-        ),
-        (
-            &["sheet", "g.twixt", "--every", "2", "-o", "s.svg"],
-            "--move and --every are for TwixT games",
-        ),
-        (
-            &["show", "g.twixt", "--move", "1"],
-            "--move and --every are for TwixT games",
-        ),
-        (
-            &["show", "g.twixt", "--format", "position"],
-            "TWRS has none yet",
-        ),
+    let cases: [(&[&str], &str); 2] = [
         (
             &["render", "g.twixt", "--game", "1", "-o", "out"],
             "--game is for TwixT files",
@@ -239,18 +229,22 @@ fn drawing_commands_refuse_twixt_position_choices_for_twrs() {
         assert!(text(&o).contains(says), "{args:?}: {}", text(&o));
         assert!(o.stdout.is_empty(), "{args:?}");
     }
-    for made in ["out", "s.svg", "b.html"] {
+    for made in ["out", "b.html"] {
         assert!(!dir.path().join(made).exists(), "{made}");
     }
-    // --final is a choice TWRS takes: the final position of each game, not
-    // the diagram points, so one game's final position fits one file.
+    // --final draws the final position of each game, not the diagram
+    // points, named by the game's title and move as TwixT's are.
     let o = twixt(
         &["render", "g.twixt", "--final", "-o", "out"],
         dir.path(),
         None,
     );
     assert!(o.status.success(), "{}", text(&o));
-    assert!(dir.path().join("out/g-m2.svg").exists(), "{}", text(&o));
+    assert!(
+        dir.path().join("out/Short-002.svg").exists(),
+        "{}",
+        text(&o)
+    );
     assert!(!dir.path().join("out/after.svg").exists());
     let o = twixt(
         &["render", "g.twixt", "--final", "-o", "last.png"],

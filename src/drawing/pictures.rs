@@ -527,11 +527,13 @@ fn point_style_in(base: &Path, name: &str) -> Result<String, String> {
 /// shared writers as TwixT's pictures are.
 #[derive(Debug, Clone)]
 pub struct NamedSvg {
-    /// File name without extension: the diagram's name, else the script's
-    /// name with the game and move.
+    /// File name without extension: the diagram's name, else the game's
+    /// title and the move (`TITLE-007`).
     pub stem: String,
     /// The picture as an SVG document.
     pub svg: String,
+    /// The picture as text, for `render --format txt`.
+    pub text: String,
 }
 
 /// Why the style `name` of a diagram point in a script in `base` cannot be

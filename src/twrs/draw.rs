@@ -7,11 +7,12 @@
 
 use std::fmt::Write as _;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, printable};
 use crate::diagram::font::{FAMILY, ink_extent, text_width, wrap};
-use crate::diagram::push_escaped;
+use crate::diagram::{Scale, Style, push_escaped};
 use crate::pictures::NamedSvg;
-use crate::twrs::file::{Positions, TwrsFile};
+use crate::script::Sides;
+use crate::twrs::file::{Positions, TwrsFile, TwrsView, ViewsError};
 use crate::twrs::moves::Lines;
 use crate::twrs::point::{Point, Side};
 use crate::twrs::position::Position;
@@ -45,6 +46,8 @@ const GAP: f64 = 4.0;
 /// Space between the coordinates and the picture's edge.
 const EDGE: f64 = 6.0;
 const CAPTION_SIZE: f64 = 14.0;
+/// Font size of a tower's number.
+const NUMBER_SIZE: f64 = 15.0;
 
 const ORANGE: &str = "#f08a24";
 const ORANGE_DARK: &str = "#a65500";
@@ -52,17 +55,204 @@ const BLUE: &str = "#2b6cd4";
 const BLUE_DARK: &str = "#153f85";
 const MARK: &str = "#d62728";
 const GRID: &str = "#555555";
+const STONE: &str = "#3a3a3a";
 
-fn colours(side: Side) -> (&'static str, &'static str) {
-    match side {
-        Side::Orange => (ORANGE, ORANGE_DARK),
-        Side::Blue => (BLUE, BLUE_DARK),
+/// How a TWRS picture looks: TWRS's own drawing ([`TwrsStyle::default`]),
+/// or what a TwixT style and the drawing commands' options make of it
+/// ([`TwrsStyle::from_style`]). Colours are SVG colours; sizes are in px
+/// of the drawing, where neighbouring lines lie 36 apart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TwrsStyle {
+    /// The distance between neighbouring lines as the picture's size
+    /// says it (`width`, `height`); `None` draws 36 px apart.
+    pub scale: Option<Scale>,
+    /// Sides with coordinates.
+    pub coords: Sides,
+    /// Background (`none` for transparent).
+    pub background: String,
+    /// The grid's lines.
+    pub grid: String,
+    /// The marking stones.
+    pub stone: String,
+    /// Orange's towers.
+    pub orange: String,
+    /// Blue's towers.
+    pub blue: String,
+    /// Orange's lines and the areas Orange holds.
+    pub orange_lines: String,
+    /// Blue's lines and the areas Blue holds.
+    pub blue_lines: String,
+    /// The edge of Orange's towers.
+    pub orange_edge: String,
+    /// The edge of Blue's towers.
+    pub blue_edge: String,
+    /// The numbers on Orange's towers.
+    pub orange_number: String,
+    /// The numbers on Blue's towers.
+    pub blue_number: String,
+    /// Font size of a tower's number.
+    pub number_size: f64,
+    /// Marking points and destinations.
+    pub mark: String,
+    /// Opacity of a tinted area.
+    pub area_opacity: f64,
+    /// The coordinates.
+    pub coord: String,
+    /// Font size of the coordinates.
+    pub coord_size: f64,
+    /// Column letters in capitals (A, B, …).
+    pub upper_case: bool,
+    /// Caption text.
+    pub caption: String,
+    /// Font size of captions.
+    pub caption_size: f64,
+    /// Font family for all text (measured in the bundled font).
+    pub font_family: String,
+}
+
+impl Default for TwrsStyle {
+    /// TWRS's own look: orange and blue towers, column letters above and
+    /// row numbers left of the grid, 36 px between lines.
+    fn default() -> TwrsStyle {
+        TwrsStyle {
+            scale: None,
+            coords: Sides::TOP_LEFT,
+            background: "#ffffff".into(),
+            grid: GRID.into(),
+            stone: STONE.into(),
+            orange: ORANGE.into(),
+            blue: BLUE.into(),
+            orange_lines: ORANGE.into(),
+            blue_lines: BLUE.into(),
+            orange_edge: ORANGE_DARK.into(),
+            blue_edge: BLUE_DARK.into(),
+            orange_number: "#ffffff".into(),
+            blue_number: "#ffffff".into(),
+            number_size: NUMBER_SIZE,
+            mark: MARK.into(),
+            area_opacity: 0.22,
+            coord: "#666666".into(),
+            coord_size: COORD_SIZE,
+            upper_case: false,
+            caption: "#222222".into(),
+            caption_size: CAPTION_SIZE,
+            font_family: FAMILY.into(),
+        }
     }
 }
 
-/// Where the grid of a drawing lies, and its coordinates: the left and top
-/// margins are as wide as the row numbers and as tall as the column
-/// letters, measured in the bundled font, so that both stay clear of
+impl TwrsStyle {
+    /// TWRS's look under a TwixT `style`, drawn at `scale` with
+    /// coordinates on `coords`. A setting left as the built-in `rulebook`
+    /// style (and `--unit 24`, the default) has it keeps TWRS's own look;
+    /// each one a style changes applies to its TWRS counterpart: the
+    /// background; `guide` (the guide lines) for the grid; `hole` (the
+    /// hole dots) for the stones; `red` and `black` for Orange's and
+    /// Blue's towers, `red_link` and `black_link` (else `red` and `black`)
+    /// for their lines and areas, `peg_outline` for the towers' edges,
+    /// `label_on_red`, `label_on_black` and `label_size` for their
+    /// numbers; `mark` for marking points and destinations;
+    /// `area_opacity`; `coord`, `coord_size` and `coord_case`; `caption`
+    /// and `caption_size`; `font_family`. Sizes in hole spacings become
+    /// line spacings. The rest is TwixT's own (borders, the last move,
+    /// ghosts, highlights, the sizes of holes, pegs and links) and is left
+    /// alone; docs/twrs.md lists every key.
+    pub fn from_style(style: &Style, scale: Scale, coords: Sides) -> TwrsStyle {
+        let base = Style::rulebook();
+        let mut t = TwrsStyle {
+            scale: (scale != Scale::default()).then_some(scale),
+            coords,
+            ..TwrsStyle::default()
+        };
+        let colour =
+            |to: &mut String, from: &crate::diagram::Colour, was: &crate::diagram::Colour| {
+                if from != was {
+                    *to = from.as_str().to_string();
+                }
+            };
+        let size = |to: &mut f64, from: f64, was: f64| {
+            if from != was {
+                *to = from * STEP;
+            }
+        };
+        colour(&mut t.background, &style.background, &base.background);
+        colour(&mut t.grid, &style.guide, &base.guide);
+        colour(&mut t.stone, &style.hole, &base.hole);
+        colour(&mut t.orange, &style.red, &base.red);
+        colour(&mut t.blue, &style.black, &base.black);
+        // Lines and areas are drawn as a side's links are, else in its colour.
+        colour(&mut t.orange_lines, &style.red, &base.red);
+        colour(&mut t.orange_lines, &style.red_link, &base.red_link);
+        colour(&mut t.blue_lines, &style.black, &base.black);
+        colour(&mut t.blue_lines, &style.black_link, &base.black_link);
+        // A tower's edge is its own darker shade until a style changes the
+        // tower's colour or the pegs' outline: then it is the outline.
+        if style.red != base.red || style.peg_outline != base.peg_outline {
+            t.orange_edge = style.peg_outline.as_str().to_string();
+        }
+        if style.black != base.black || style.peg_outline != base.peg_outline {
+            t.blue_edge = style.peg_outline.as_str().to_string();
+        }
+        colour(
+            &mut t.orange_number,
+            &style.label_on_red,
+            &base.label_on_red,
+        );
+        colour(
+            &mut t.blue_number,
+            &style.label_on_black,
+            &base.label_on_black,
+        );
+        size(&mut t.number_size, style.label_size, base.label_size);
+        colour(&mut t.mark, &style.mark, &base.mark);
+        if style.area_opacity != base.area_opacity {
+            t.area_opacity = style.area_opacity;
+        }
+        colour(&mut t.coord, &style.coord, &base.coord);
+        size(&mut t.coord_size, style.coord_size, base.coord_size);
+        t.upper_case = style.coord_case == crate::diagram::LetterCase::Upper;
+        colour(&mut t.caption, &style.caption, &base.caption);
+        size(&mut t.caption_size, style.caption_size, base.caption_size);
+        if style.font_family != base.font_family {
+            t.font_family = style.font_family.as_str().to_string();
+        }
+        t
+    }
+
+    /// The colour of a side's lines and areas.
+    fn lines(&self, side: Side) -> &str {
+        match side {
+            Side::Orange => self.orange_lines.as_str(),
+            Side::Blue => self.blue_lines.as_str(),
+        }
+    }
+
+    /// A side's towers: their colour and their edge.
+    fn side(&self, side: Side) -> (&str, &str) {
+        match side {
+            Side::Orange => (self.orange.as_str(), self.orange_edge.as_str()),
+            Side::Blue => (self.blue.as_str(), self.blue_edge.as_str()),
+        }
+    }
+
+    /// The number on a side's towers.
+    fn number(&self, side: Side) -> &str {
+        match side {
+            Side::Orange => self.orange_number.as_str(),
+            Side::Blue => self.blue_number.as_str(),
+        }
+    }
+}
+
+/// A length for an SVG attribute: at most three decimals, no trailing zeros.
+fn num(v: f64) -> String {
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Where the grid of a drawing lies, and its coordinates: each margin
+/// with coordinates is as wide as the row numbers or as tall as the column
+/// letters, measured in the bundled font, so that they stay clear of
 /// everything the board draws on any grid (rows 10 to 26 have two digits).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Frame {
@@ -70,8 +260,14 @@ pub(crate) struct Frame {
     pub(crate) left: f64,
     /// The top grid line's y.
     pub(crate) top: f64,
-    /// Baseline of the column letters.
+    /// Room right of the right grid line.
+    right: f64,
+    /// Room below the bottom grid line.
+    bottom: f64,
+    /// Baseline of the column letters above the grid.
     letters_y: f64,
+    /// Baseline of the column letters below, measured from the bottom line.
+    letters_below: f64,
     /// Where the row numbers end (they are set flush right).
     numbers_x: f64,
     /// How far a row number's baseline lies below its line, to centre it.
@@ -84,23 +280,37 @@ fn column(c: u8) -> char {
 }
 
 impl Frame {
-    /// The frame of a grid of `width` × `height` lines.
+    /// The frame of a grid of `width` × `height` lines in TWRS's own look.
     pub(crate) fn new(width: u8, height: u8) -> Frame {
+        Frame::styled(width, height, COORD_SIZE, Sides::TOP_LEFT)
+    }
+
+    /// The frame of a grid of `width` × `height` lines with coordinates
+    /// of `size` on `sides`; a side without them keeps a plain margin.
+    fn styled(width: u8, height: u8, size: f64, sides: Sides) -> Frame {
         let letters: String = (0..width).map(column).collect();
+        let capitals = letters.to_uppercase();
         let numbers: Vec<String> = (1..=height).map(|r| r.to_string()).collect();
         let numbers_w = numbers
             .iter()
-            .map(|n| text_width(n, COORD_SIZE))
+            .map(|n| text_width(n, size))
             .fold(0.0, f64::max);
-        let (letters_up, letters_down) = ink_extent(&letters, COORD_SIZE);
-        let (digits_up, digits_down) = ink_extent(&numbers.concat(), COORD_SIZE);
+        let (lower_up, lower_down) = ink_extent(&letters, size);
+        let (upper_up, upper_down) = ink_extent(&capitals, size);
+        let (letters_up, letters_down) = (lower_up.max(upper_up), lower_down.max(upper_down));
+        let (digits_up, digits_down) = ink_extent(&numbers.concat(), size);
         // Whole pixels keep the grid lines sharp.
-        let left = (EDGE + numbers_w + GAP + REACH).ceil();
-        let top = (EDGE + letters_up + letters_down + GAP + REACH).ceil();
+        let across = (EDGE + numbers_w + GAP + REACH).ceil();
+        let down = (EDGE + letters_up + letters_down + GAP + REACH).ceil();
+        let left = if sides.left { across } else { MARGIN };
+        let top = if sides.top { down } else { MARGIN };
         Frame {
             left,
             top,
+            right: if sides.right { across } else { MARGIN },
+            bottom: if sides.bottom { down } else { MARGIN },
             letters_y: top - REACH - GAP - letters_down,
+            letters_below: REACH + GAP + letters_up,
             numbers_x: left - REACH - GAP,
             numbers_drop: (digits_up - digits_down) / 2.0,
         }
@@ -120,29 +330,42 @@ impl Frame {
     }
 }
 
-/// A TWRS position as a standalone SVG document, with what `show` asks for
-/// and an optional caption (and its translation, in italics) below.
+/// A TWRS position as a standalone SVG document in TWRS's own look, with
+/// what `show` asks for and an optional caption (and its translation, in
+/// italics) below.
 pub fn to_svg(
     pos: &Position,
     show: &[Show],
     caption: Option<&str>,
     translation: Option<&str>,
 ) -> String {
+    to_svg_styled(pos, show, caption, translation, &TwrsStyle::default())
+}
+
+/// [`to_svg`] in the look `st` gives.
+pub fn to_svg_styled(
+    pos: &Position,
+    show: &[Show],
+    caption: Option<&str>,
+    translation: Option<&str>,
+    st: &TwrsStyle,
+) -> String {
     let (w, h) = (pos.width(), pos.height());
-    let f = Frame::of(pos);
+    let f = Frame::styled(w, h, st.coord_size, st.coords);
     let grid_w = f64::from(w - 1) * STEP;
     let grid_h = f64::from(h - 1) * STEP;
-    let width = f.left + grid_w + MARGIN;
+    let width = f.left + grid_w + f.right;
     let text_width = width - 16.0;
+    let caption_size = st.caption_size;
     let caption_lines: Vec<(String, bool)> = caption
         .into_iter()
         .flat_map(|c| {
-            wrap(c, CAPTION_SIZE, text_width)
+            wrap(c, caption_size, text_width)
                 .into_iter()
                 .map(|l| (l, false))
         })
         .chain(translation.into_iter().flat_map(|t| {
-            wrap(t, CAPTION_SIZE, text_width)
+            wrap(t, caption_size, text_width)
                 .into_iter()
                 .map(|l| (l, true))
         }))
@@ -150,28 +373,48 @@ pub fn to_svg(
     let caption_h = if caption_lines.is_empty() {
         0.0
     } else {
-        8.0 + caption_lines.len() as f64 * CAPTION_SIZE * 1.3
+        8.0 + caption_lines.len() as f64 * caption_size * 1.3
     };
-    let height = f.top + grid_h + MARGIN + caption_h;
+    let height = f.top + grid_h + f.bottom + caption_h;
     let mut out = String::new();
+    let (vw, vh) = (format!("{width:.0}"), format!("{height:.0}"));
+    let (sw, sh) = match st.scale {
+        None => (vw.clone(), vh.clone()),
+        Some(scale) => {
+            let (k, unit) = match scale {
+                Scale::Px(k) => (k, ""),
+                Scale::Mm(k) => (k, "mm"),
+            };
+            let size =
+                |v: &str| format!("{}{unit}", num(v.parse::<f64>().unwrap_or(0.0) * k / STEP));
+            (size(&vw), size(&vh))
+        }
+    };
     let _ = writeln!(
         out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\">"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{sw}\" height=\"{sh}\" viewBox=\"0 0 {vw} {vh}\">"
     );
-    let _ = writeln!(
-        out,
-        "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"
-    );
+    if st.background != "none" {
+        let _ = writeln!(
+            out,
+            "<rect width=\"100%\" height=\"100%\" fill=\"{}\"/>",
+            st.background
+        );
+    }
 
     if show.contains(&Show::Areas) {
-        out.push_str("<g id=\"areas\" fill-opacity=\"0.22\" stroke=\"none\">\n");
+        let _ = writeln!(
+            out,
+            "<g id=\"areas\" fill-opacity=\"{}\" stroke=\"none\">",
+            st.area_opacity
+        );
         for area in pos.areas() {
             let mut sides = area.towers.iter().filter_map(|&t| Side::of_tower(t));
             let Some(first) = sides.next() else { continue };
             if !area.closed || sides.any(|s| s != first) {
                 continue;
             }
-            let (fill, _) = colours(first);
+            let fill = st.lines(first);
             for p in &area.points {
                 let (x, y) = f.xy(*p);
                 let _ = writeln!(
@@ -187,7 +430,8 @@ pub fn to_svg(
 
     let _ = writeln!(
         out,
-        "<g id=\"grid\" stroke=\"{GRID}\" stroke-width=\"1.5\">"
+        "<g id=\"grid\" stroke=\"{}\" stroke-width=\"1.5\">",
+        st.grid
     );
     for c in 0..w {
         let x = f.left + f64::from(c) * STEP;
@@ -209,29 +453,62 @@ pub fn to_svg(
     }
     out.push_str("</g>\n");
 
-    let _ = writeln!(
-        out,
-        "<g id=\"coords\" fill=\"#666666\" font-family=\"{FAMILY}\" font-size=\"{COORD_SIZE}\" text-anchor=\"middle\">"
-    );
-    for c in 0..w {
+    let sides = st.coords;
+    if sides.top || sides.bottom || sides.left || sides.right {
         let _ = writeln!(
             out,
-            "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
-            f.left + f64::from(c) * STEP,
-            f.letters_y,
-            column(c)
+            "<g id=\"coords\" fill=\"{}\" font-family=\"{}\" font-size=\"{}\" text-anchor=\"middle\">",
+            st.coord, st.font_family, st.coord_size
         );
+        let letter = |c: u8| {
+            let l = column(c);
+            if st.upper_case {
+                l.to_ascii_uppercase()
+            } else {
+                l
+            }
+        };
+        let mut rows_of_letters = Vec::new();
+        if sides.top {
+            rows_of_letters.push(f.letters_y);
+        }
+        if sides.bottom {
+            rows_of_letters.push(f.top + grid_h + f.letters_below);
+        }
+        for y in rows_of_letters {
+            for c in 0..w {
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{:.1}\" y=\"{y:.1}\">{}</text>",
+                    f.left + f64::from(c) * STEP,
+                    letter(c)
+                );
+            }
+        }
+        if sides.left {
+            for r in 0..h {
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
+                    f.numbers_x,
+                    f.top + f64::from(r) * STEP + f.numbers_drop,
+                    r + 1
+                );
+            }
+        }
+        if sides.right {
+            for r in 0..h {
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"start\">{}</text>",
+                    f.left + grid_w + REACH + GAP,
+                    f.top + f64::from(r) * STEP + f.numbers_drop,
+                    r + 1
+                );
+            }
+        }
+        out.push_str("</g>\n");
     }
-    for r in 0..h {
-        let _ = writeln!(
-            out,
-            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
-            f.numbers_x,
-            f.top + f64::from(r) * STEP + f.numbers_drop,
-            r + 1
-        );
-    }
-    out.push_str("</g>\n");
 
     for s in show {
         match s {
@@ -239,10 +516,11 @@ pub fn to_svg(
                 if let (Some(at), Some(side)) = (pos.tower(*t), Side::of_tower(*t)) {
                     lines(
                         &mut out,
+                        &f,
                         pos,
                         at,
                         &ORTHOGONAL,
-                        colours(side).0,
+                        st.lines(side),
                         None,
                         &format!("lines-{t}"),
                     );
@@ -253,10 +531,11 @@ pub fn to_svg(
                     let diagonals = [(1, -1), (-1, 1), (1, 1), (-1, -1)];
                     lines(
                         &mut out,
+                        &f,
                         pos,
                         at,
                         &diagonals,
-                        colours(side).0,
+                        st.lines(side),
                         Some("6 4"),
                         &format!("diagonals-{t}"),
                     );
@@ -271,11 +550,11 @@ pub fn to_svg(
                     continue;
                 };
                 let ca = Side::of_tower(*active)
-                    .map(|s| colours(s).0)
-                    .unwrap_or(GRID);
+                    .map(|s| st.lines(s))
+                    .unwrap_or(st.grid.as_str());
                 let ct = Side::of_tower(*target)
-                    .map(|s| colours(s).0)
-                    .unwrap_or(GRID);
+                    .map(|s| st.lines(s))
+                    .unwrap_or(st.grid.as_str());
                 let dirs: &[(i8, i8)] = match l {
                     Lines::Movement => &ORTHOGONAL,
                     Lines::Rising => &[(1, -1), (-1, 1)],
@@ -283,6 +562,7 @@ pub fn to_svg(
                 };
                 lines(
                     &mut out,
+                    &f,
                     pos,
                     a,
                     dirs,
@@ -292,6 +572,7 @@ pub fn to_svg(
                 );
                 lines(
                     &mut out,
+                    &f,
                     pos,
                     t,
                     &ORTHOGONAL,
@@ -301,7 +582,8 @@ pub fn to_svg(
                 );
                 let _ = writeln!(
                     out,
-                    "<g id=\"marking-points-{active}-{target}\" fill=\"none\" stroke=\"{MARK}\" stroke-width=\"{MARK_STROKE}\">"
+                    "<g id=\"marking-points-{active}-{target}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{MARK_STROKE}\">",
+                    st.mark
                 );
                 for p in pos.marking_points(*active, *target, *l) {
                     let (x, y) = f.xy(p);
@@ -316,7 +598,7 @@ pub fn to_svg(
         }
     }
 
-    out.push_str(STONES_GROUP);
+    out.push_str(&stones_group(st));
     for p in pos.stones() {
         stone(&mut out, &f, p, "");
     }
@@ -326,7 +608,8 @@ pub fn to_svg(
         if let Show::MovesTo(t) = s {
             let _ = writeln!(
                 out,
-                "<g id=\"moves-to-{t}\" fill=\"none\" stroke=\"{MARK}\" stroke-width=\"{MARK_STROKE}\">"
+                "<g id=\"moves-to-{t}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{MARK_STROKE}\">",
+                st.mark
             );
             let half = DESTINATION_HALF;
             for p in pos.destinations(*t) {
@@ -344,10 +627,10 @@ pub fn to_svg(
         }
     }
 
-    out.push_str(&towers_group());
+    out.push_str(&towers_group(st));
     for t in 1..=6u8 {
         if let Some(at) = pos.tower(t) {
-            tower(&mut out, &f, t, at, pos.is_petrified(t), "");
+            tower(&mut out, &f, st, t, at, pos.is_petrified(t), "");
         }
     }
     out.push_str("</g>\n");
@@ -355,9 +638,10 @@ pub fn to_svg(
     if !caption_lines.is_empty() {
         let _ = writeln!(
             out,
-            "<g id=\"caption\" fill=\"#222222\" font-family=\"{FAMILY}\" font-size=\"{CAPTION_SIZE}\" text-anchor=\"middle\">"
+            "<g id=\"caption\" fill=\"{}\" font-family=\"{}\" font-size=\"{caption_size}\" text-anchor=\"middle\">",
+            st.caption, st.font_family
         );
-        let mut y = f.top + grid_h + MARGIN + CAPTION_SIZE;
+        let mut y = f.top + grid_h + f.bottom + caption_size;
         for (line, italic) in &caption_lines {
             let style = if *italic {
                 " font-style=\"italic\""
@@ -367,7 +651,7 @@ pub fn to_svg(
             let _ = write!(out, "<text x=\"{:.1}\" y=\"{y:.1}\"{style}>", width / 2.0);
             push_escaped(&mut out, line);
             out.push_str("</text>\n");
-            y += CAPTION_SIZE * 1.3;
+            y += caption_size * 1.3;
         }
         out.push_str("</g>\n");
     }
@@ -376,12 +660,15 @@ pub fn to_svg(
 }
 
 /// Opens the group the stones are drawn in.
-pub(crate) const STONES_GROUP: &str = "<g id=\"stones\" fill=\"#3a3a3a\">\n";
+pub(crate) fn stones_group(st: &TwrsStyle) -> String {
+    format!("<g id=\"stones\" fill=\"{}\">\n", st.stone)
+}
 
 /// Opens the group the towers are drawn in.
-pub(crate) fn towers_group() -> String {
+pub(crate) fn towers_group(st: &TwrsStyle) -> String {
     format!(
-        "<g id=\"towers\" font-family=\"{FAMILY}\" font-size=\"15\" font-weight=\"bold\" text-anchor=\"middle\">\n"
+        "<g id=\"towers\" font-family=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\">\n",
+        st.font_family, st.number_size
     )
 }
 
@@ -397,22 +684,32 @@ pub(crate) fn stone(out: &mut String, f: &Frame, p: Point, extra: &str) {
 
 /// Tower `t` at `at`, petrified towers with a heavy black ring; `extra` is
 /// written into its element.
-pub(crate) fn tower(out: &mut String, f: &Frame, t: u8, at: Point, petrified: bool, extra: &str) {
+pub(crate) fn tower(
+    out: &mut String,
+    f: &Frame,
+    st: &TwrsStyle,
+    t: u8,
+    at: Point,
+    petrified: bool,
+    extra: &str,
+) {
     let Some(side) = Side::of_tower(t) else {
         return;
     };
-    let (fill, dark) = colours(side);
+    let (fill, edge) = st.side(side);
     let (x, y) = f.xy(at);
     let class = if petrified { " petrified" } else { "" };
+    // The number's baseline: its digits centred on the tower.
+    let baseline = y + 5.5 * st.number_size / NUMBER_SIZE;
     let _ = writeln!(
         out,
         "<g class=\"tower {} t{t}{class}\"{extra}><circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"{}\"/>\
-<text x=\"{x:.1}\" y=\"{:.1}\" fill=\"#ffffff\">{t}</text></g>",
+<text x=\"{x:.1}\" y=\"{baseline:.1}\" fill=\"{}\">{t}</text></g>",
         side.name(),
         TOWER_R,
-        if petrified { "#111111" } else { dark },
+        if petrified { "#111111" } else { edge },
         if petrified { PETRIFIED_RING } else { 1.5 },
-        y + 5.5
+        st.number(side)
     );
 }
 
@@ -424,8 +721,10 @@ pub(crate) const GRID_STEP: f64 = STEP;
 const ORTHOGONAL: [(i8, i8); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
 
 /// Draws the lines from `at` in `dirs` to their last free intersection.
+#[allow(clippy::too_many_arguments)]
 fn lines(
     out: &mut String,
+    f: &Frame,
     pos: &Position,
     at: Point,
     dirs: &[(i8, i8)],
@@ -440,7 +739,6 @@ fn lines(
         out,
         "<g id=\"{id}\" stroke=\"{colour}\" stroke-width=\"5\" stroke-opacity=\"0.55\" stroke-linecap=\"round\"{dash}>"
     );
-    let f = Frame::of(pos);
     let (x1, y1) = f.xy(at);
     for &(dc, dr) in dirs {
         if let Some(end) = pos.ray(at, dc, dr).last() {
@@ -493,22 +791,65 @@ pub fn to_text(pos: &Position, ascii: bool) -> String {
     out
 }
 
+/// Whose turn it is in `pos`, the stones left and the score so far, in
+/// one line.
+pub fn status_line(pos: &Position) -> String {
+    let s = pos.score();
+    format!(
+        "{} to move, {} stones left, score orange {} blue {}",
+        pos.to_move(),
+        pos.stones_left(),
+        s.orange,
+        s.blue
+    )
+}
+
+/// A chosen position as a text picture (`render --format txt`): the board
+/// ([`to_text`]), whose turn it is with the stones left and the score,
+/// then the caption and its translation. Text from the file is made
+/// printable.
+pub fn text_picture(v: &TwrsView, ascii: bool) -> String {
+    let mut out = to_text(&v.position, ascii);
+    out.push_str(&status_line(&v.position));
+    out.push('\n');
+    for text in [&v.caption, &v.translation].into_iter().flatten() {
+        out.push_str(&printable(text));
+        out.push('\n');
+    }
+    out
+}
+
 impl TwrsFile {
-    /// The positions `which` names of every game drawn as SVG. A file with
-    /// any error draws nothing: the errors come back, located.
-    pub fn pictures(&self, which: Positions) -> Result<Vec<NamedSvg>, Vec<Diagnostic>> {
-        Ok(self
-            .views(which)?
+    /// The positions `which` names of every game drawn as SVG in the look
+    /// `style` gives, each with its text picture (in ASCII when `ascii`):
+    /// what [`TwrsFile::views`] chooses, with the problems it let through
+    /// (`lenient`) and the games it left out.
+    pub fn pictures(
+        &self,
+        which: Positions,
+        titles: bool,
+        lenient: bool,
+        style: &TwrsStyle,
+        ascii: bool,
+    ) -> Result<(Vec<NamedSvg>, Vec<Diagnostic>), ViewsError> {
+        let chosen = self.views(which, titles, lenient)?;
+        let pictures = chosen
+            .views
             .into_iter()
             .map(|v| NamedSvg {
-                svg: to_svg(
+                svg: to_svg_styled(
                     &v.position,
                     &v.show,
                     v.caption.as_deref(),
                     v.translation.as_deref(),
+                    style,
                 ),
+                text: text_picture(&v, ascii),
                 stem: v.stem,
             })
-            .collect())
+            .collect();
+        let mut problems = chosen.warnings;
+        problems.extend(chosen.left_out);
+        Ok((pictures, problems))
     }
 }

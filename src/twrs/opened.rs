@@ -1,8 +1,9 @@
 //! TWRS's side of the commands' game trait
 //! ([`OpenedFile`](crate::commands::game::OpenedFile)): a TWRS script drawn
-//! at its diagram points (or each game's final position) by the TWRS
-//! drawing, and written, laid out on pages and made a book by the shared
-//! writers, which take finished SVG pictures of any game.
+//! at its diagram points, or at the moves a choice names, by the TWRS
+//! drawing in the look a TwixT style gives it, and written (as SVG, PNG,
+//! PDF or text), laid out on pages and made a book by the shared writers,
+//! which take finished pictures of any game.
 
 use crate::book::{Book, BookError, BookOptions};
 use crate::commands::check::{FileReport, GameReport};
@@ -12,32 +13,91 @@ use crate::commands::render::show::ShowAs;
 use crate::commands::render::{Error, Output, Rendered, write_svg_pictures};
 use crate::diagnostic::{Diagnostic, printable};
 use crate::diagram::game::Select;
-use crate::diagram::{Charset, Style};
-use crate::pictures::Choice;
-use crate::twrs::file::{Positions, TwrsFile, TwrsView};
+use crate::diagram::{Charset, Scale, Style};
+use crate::pictures::{Choice, NamedSvg};
+use crate::twrs::draw::{TwrsStyle, status_line};
+use crate::twrs::file::{ByMove, Positions, TwrsFile, Views, ViewsError};
 use crate::view::{ViewError, ViewGame};
 
-/// The TWRS positions a choice asks for: the final ones, or the diagram
-/// points; a choice by move, which TWRS scripts do not take yet, is refused.
-fn positions(choice: &Choice) -> Result<Positions, Error> {
+/// The TWRS positions a choice asks for: positions by move, or the
+/// diagram points (and for a game without any, the choice's default).
+fn positions(choice: &Choice) -> Positions {
+    let by_move = |s: Select| match s {
+        Select::Move(n) => ByMove::After(n),
+        Select::Every(k) => ByMove::Every(k),
+        Select::Final => ByMove::Final,
+    };
     match choice.select {
-        Some(Select::Move(_) | Select::Every(_)) => Err(Error::TwrsSelection),
-        Some(Select::Final) => Ok(Positions::Finals),
-        None => Ok(Positions::DiagramPoints),
+        Some(s) => Positions::Moves(by_move(s)),
+        None => Positions::DiagramPoints {
+            otherwise: by_move(choice.default),
+        },
+    }
+}
+
+/// A crop is refused: a TWRS picture shows the whole grid.
+fn refuse_crop(choice: &Choice) -> Result<(), Error> {
+    match choice.look.crop {
+        Some(c) => Err(Error::Open(crate::open::Error::Options(format!(
+            "--crop {c} is for TwixT boards; a TWRS picture shows the whole grid"
+        )))),
+        None => Ok(()),
     }
 }
 
 impl TwrsFile {
-    fn script_errors(&self, diagnostics: Vec<Diagnostic>) -> Error {
-        Error::TwrsScript {
-            name: self.name.clone(),
-            diagnostics,
+    /// The drawing commands' error for what choosing positions found, as
+    /// TwixT's files give it.
+    fn views_error(&self, e: ViewsError) -> Error {
+        match e {
+            ViewsError::Invalid(diagnostics) => Error::ScriptErrors {
+                name: self.name.clone(),
+                diagnostics,
+            },
+            ViewsError::NoSuchMove {
+                title,
+                moves,
+                asked,
+            } => Error::Open(crate::open::Error::NoSuchMove {
+                path: self.name.clone().into(),
+                title,
+                moves: moves as usize,
+                asked,
+            }),
+            e @ ViewsError::ZeroStep => Error::Open(crate::open::Error::Draw {
+                path: self.name.clone().into(),
+                title: self.title(),
+                message: e.message(),
+                diagnostics: Vec::new(),
+            }),
         }
     }
 
-    fn chosen_views(&self, choice: &Choice) -> Result<Vec<TwrsView>, Error> {
-        self.views(positions(choice)?)
-            .map_err(|d| self.script_errors(d))
+    fn chosen_views(&self, choice: &Choice) -> Result<Views, Error> {
+        refuse_crop(choice)?;
+        self.views(positions(choice), choice.caption_titles, choice.lenient)
+            .map_err(|e| self.views_error(e))
+    }
+
+    /// The chosen positions drawn in `style` at `scale`, with the problems
+    /// let through and the games left out.
+    fn chosen_pictures(
+        &self,
+        choice: &Choice,
+        style: &Style,
+        scale: Scale,
+        ascii: bool,
+    ) -> Result<(Vec<NamedSvg>, Vec<Diagnostic>), Error> {
+        refuse_crop(choice)?;
+        let look = TwrsStyle::from_style(style, scale, choice.look.coords);
+        self.pictures(
+            positions(choice),
+            choice.caption_titles,
+            choice.lenient,
+            &look,
+            ascii,
+        )
+        .map_err(|e| self.views_error(e))
     }
 }
 
@@ -49,47 +109,53 @@ impl OpenedFile for TwrsFile {
     fn write_pictures(
         &self,
         choice: &Choice,
-        _style: &Style,
+        style: &Style,
         out: &Output,
     ) -> Result<Rendered, Error> {
-        let pictures = self
-            .pictures(positions(choice)?)
-            .map_err(|d| self.script_errors(d))?;
+        let (pictures, problems) =
+            self.chosen_pictures(choice, style, out.scale, out.charset == Charset::Ascii)?;
         let title = self
             .games
             .first()
             .and_then(|g| g.tag("Title"))
             .unwrap_or("TWRS")
             .to_string();
-        write_svg_pictures(&pictures, &title, out)
+        let mut rendered = write_svg_pictures(&pictures, &title, out)?;
+        rendered.warnings = problems;
+        Ok(rendered)
     }
 
     fn write_sheet(
         &self,
         choice: &Choice,
-        _style: &Style,
+        style: &Style,
         opts: &SheetOptions,
         only: Option<&str>,
         out: &SheetOutput,
     ) -> Result<Rendered, Error> {
-        let pictures = self
-            .pictures(positions(choice)?)
-            .map_err(|d| self.script_errors(d))?;
+        // A sheet scales each picture to its cell: the unit does not matter.
+        let (pictures, problems) = self.chosen_pictures(choice, style, Scale::default(), false)?;
         let svgs: Vec<String> = pictures
             .into_iter()
             .filter(|p| crate::commands::render::sheet::wanted(only, &p.stem))
             .map(|p| p.svg)
             .collect();
+        if svgs.is_empty() {
+            return Err(Error::NothingChosen {
+                pattern: only.map(str::to_string),
+                warnings: problems,
+            });
+        }
         Ok(Rendered {
-            written: write_svg_sheet(&svgs, opts, out)?,
+            written: write_svg_sheet(&svgs, style, opts, out)?,
             stdout: None,
-            warnings: Vec::new(),
+            warnings: problems,
         })
     }
 
     /// Each chosen position as text, with its name and caption above, and
     /// whose turn it is and the score so far below. Text from the file is
-    /// made printable.
+    /// made printable. TWRS positions have no one-line form.
     fn show(
         &self,
         choice: &Choice,
@@ -97,15 +163,15 @@ impl OpenedFile for TwrsFile {
         show_as: ShowAs,
     ) -> Result<(String, Vec<Diagnostic>), Error> {
         if show_as == ShowAs::Position {
-            return Err(Error::TwrsLines);
+            return Err(Error::NoPositionLine { game: "TWRS" });
         }
+        let chosen = self.chosen_views(choice)?;
         let mut text = String::new();
-        for (i, v) in self.chosen_views(choice)?.iter().enumerate() {
+        for (i, v) in chosen.views.iter().enumerate() {
             if i > 0 {
                 text.push('\n');
             }
             let caption = v.caption.as_deref().map(printable).unwrap_or_default();
-            let s = v.position.score();
             text.push_str(&format!(
                 "{}{}{}\n",
                 v.stem,
@@ -116,15 +182,12 @@ impl OpenedFile for TwrsFile {
                 &v.position,
                 charset == Charset::Ascii,
             ));
-            text.push_str(&format!(
-                "{} to move, {} stones left, score orange {} blue {}\n",
-                v.position.to_move(),
-                v.position.stones_left(),
-                s.orange,
-                s.blue
-            ));
+            text.push_str(&status_line(&v.position));
+            text.push('\n');
         }
-        Ok((text, Vec::new()))
+        let mut problems = chosen.warnings;
+        problems.extend(chosen.left_out);
+        Ok((text, problems))
     }
 
     fn book(&self, opts: &BookOptions) -> Result<Book, BookError> {

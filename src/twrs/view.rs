@@ -10,7 +10,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::twixt::board::{Hole, Player};
 use crate::view::{ViewBoard, ViewGame, ViewLine, ViewMove};
 
-use super::draw::{Frame, GRID_STEP, STONES_GROUP, stone, to_svg, tower, towers_group};
+use super::draw::{Frame, GRID_STEP, TwrsStyle, stone, stones_group, to_svg, tower, towers_group};
 use super::file::TwrsFile;
 use super::moves::Move;
 use super::point::{Point, Side};
@@ -241,17 +241,18 @@ fn board_svg(game: &TwrsGame, start: &Position, w: &Walker<'_>) -> String {
         .unwrap_or_else(|_| start.clone());
     let base = to_svg(&empty, &[], None, None);
     let frame = Frame::of(&empty);
+    let look = TwrsStyle::default();
     let mut out = String::with_capacity(base.len() * 2);
     out.push_str(&base[..base.rfind("</svg>").unwrap_or(base.len())]);
     out.push_str("<g class=\"pieces\">\n");
-    out.push_str(&STONES_GROUP.replacen("id=\"stones\"", "class=\"stones\"", 1));
+    out.push_str(&stones_group(&look).replacen("id=\"stones\"", "class=\"stones\"", 1));
     for (k, spans) in &w.spans {
         if let Key::Stone(p) = k {
             stone(&mut out, &frame, *p, &spans_attr(spans));
         }
     }
     out.push_str("</g>\n");
-    out.push_str(&towers_group().replacen("id=\"towers\"", "class=\"towers\"", 1));
+    out.push_str(&towers_group(&look).replacen("id=\"towers\"", "class=\"towers\"", 1));
     for (k, spans) in &w.spans {
         if let Key::Tower {
             number,
@@ -260,7 +261,7 @@ fn board_svg(game: &TwrsGame, start: &Position, w: &Walker<'_>) -> String {
         } = k
         {
             let extra = format!(" data-at=\"{at}\"{}", spans_attr(spans));
-            tower(&mut out, &frame, *number, *at, *petrified, &extra);
+            tower(&mut out, &frame, &look, *number, *at, *petrified, &extra);
         }
     }
     out.push_str("</g>\n");

@@ -86,25 +86,23 @@ pub enum Error {
         /// The I/O error.
         source: std::io::Error,
     },
-    /// Positions were chosen by move for a TWRS script.
+    /// Position lines were asked of a game that has none.
     #[error(
-        "TWRS scripts are drawn at their #diagram points (or the final position); --move and --every are for TwixT games"
+        "a position in one line (`--format position`) is TwixT's (size/rules/red/black/links/to-move, which --position reads back); {game} positions have none: `show` prints them as boards, and a script sets one up with #setup lines"
     )]
-    TwrsSelection,
-    /// Position lines were asked of a TWRS script.
-    #[error("position lines are written for TwixT positions; TWRS has none yet")]
-    TwrsLines,
-    /// TWRS positions have no text drawing.
-    #[error("TWRS positions are drawn as SVG, PNG or PDF, not as text")]
-    TwrsText,
+    NoPositionLine {
+        /// The game.
+        game: &'static str,
+    },
     /// A sheet was asked for on standard output.
     #[error(
         "a sheet is written as files (pages after the first are numbered): give a file name, not `-`"
     )]
     SheetToStdout,
-    /// A TWRS script has errors; `diagnostics` locates each.
+    /// A script has errors (TWRS's: a file of another game than TwixT);
+    /// `diagnostics` locates each.
     #[error("{name}: nothing drawn, the script has errors")]
-    TwrsScript {
+    ScriptErrors {
         /// The script's name.
         name: String,
         /// One diagnostic per error, ready to print.
@@ -127,7 +125,7 @@ impl crate::diagnostic::Explained for Error {
         match self {
             Error::Open(e) => e.is_usage(),
             Error::Style(e) => e.is_usage(),
-            Error::TwrsScript { .. } => false,
+            Error::ScriptErrors { .. } => false,
             // Nothing was chosen because the games could not be drawn.
             Error::NothingChosen { warnings, .. } => !warnings
                 .iter()
@@ -140,7 +138,7 @@ impl crate::diagnostic::Explained for Error {
     fn diagnostics(&self) -> &[Diagnostic] {
         match self {
             Error::Open(e) => e.diagnostics(),
-            Error::TwrsScript { diagnostics, .. } => diagnostics,
+            Error::ScriptErrors { diagnostics, .. } => diagnostics,
             Error::NothingChosen { warnings, .. } => warnings,
             _ => &[],
         }
@@ -438,21 +436,21 @@ pub(crate) fn remove(written: &[PathBuf]) {
     }
 }
 
-/// Pictures another game drew as SVG, written as [`write_pictures`] writes
-/// TwixT's: one file, a PDF of them all, or a folder of files named after
-/// them, as SVG, PNG or PDF (text is TwixT's own so far); `title` goes
-/// into a PDF's metadata. Returns the files written.
+/// Pictures another game drew as SVG (and as text), written as
+/// [`write_pictures`] writes TwixT's: one file, a PDF of them all, or a
+/// folder of files named after them, as SVG, PNG, PDF or text; `title`
+/// goes into a PDF's metadata. Returns the files written.
 pub fn write_svg_pictures(
     pictures: &[NamedSvg],
     title: &str,
     out: &Output,
 ) -> Result<Rendered, Error> {
-    let bytes = |format: Format, svg: &str| -> Result<Vec<u8>, Error> {
+    let bytes = |format: Format, p: &NamedSvg| -> Result<Vec<u8>, Error> {
         match format {
-            Format::Svg => Ok(svg.as_bytes().to_vec()),
-            Format::Png => Ok(svg_to_png(svg, out.zoom)?),
-            Format::Pdf => Ok(svgs_to_pdf(&[svg], &info(title))?),
-            Format::Txt => Err(Error::TwrsText),
+            Format::Svg => Ok(p.svg.as_bytes().to_vec()),
+            Format::Png => Ok(svg_to_png(&p.svg, out.zoom)?),
+            Format::Pdf => Ok(svgs_to_pdf(&[p.svg.as_str()], &info(title))?),
+            Format::Txt => Ok(p.text.as_bytes().to_vec()),
         }
     };
     let mut stdout = None;
@@ -464,7 +462,7 @@ pub fn write_svg_pictures(
         }
         Target::File(path, format) => match pictures {
             [only] => {
-                out.put(path, bytes(*format, &only.svg)?, &mut stdout)?;
+                out.put(path, bytes(*format, only)?, &mut stdout)?;
                 vec![path.clone()]
             }
             _ => {
@@ -475,15 +473,12 @@ pub fn write_svg_pictures(
             }
         },
         Target::Folder(folder, format) => {
-            if *format == Format::Txt {
-                return Err(Error::TwrsText);
-            }
-            let _lock = out.folder(folder, false)?;
+            let _lock = out.folder(folder, true)?;
             let mut names = NameSet::new();
             let mut written = Vec::new();
             for p in pictures {
                 let path = folder.join(names.claim(&p.stem, format.extension()));
-                if let Err(e) = bytes(*format, &p.svg).and_then(|b| out.write(&path, &b)) {
+                if let Err(e) = bytes(*format, p).and_then(|b| out.write(&path, &b)) {
                     remove(&written);
                     return Err(e);
                 }

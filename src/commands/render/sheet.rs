@@ -219,14 +219,16 @@ fn pdf_info(opts: &SheetOptions) -> crate::diagram::pdf::PdfInfo {
 }
 
 /// [`write_sheet`] for pictures another game drew as SVG: placed by the
-/// shared page layout, and written as SVG or PNG pages or one PDF.
-/// Returns the files written.
+/// shared page layout on pages in `style` (background, title and page
+/// numbers), and written as SVG or PNG pages or one PDF. Returns the
+/// files written.
 pub fn write_svg_sheet(
     svgs: &[String],
+    style: &Style,
     opts: &SheetOptions,
     out: &SheetOutput,
 ) -> Result<Vec<PathBuf>, Error> {
-    let pages = picture_pages(svgs, opts, &Style::rulebook());
+    let pages = picture_pages(svgs, opts, style);
     if pages.is_empty() {
         return Err(Error::NothingChosen {
             pattern: None,
