@@ -12,7 +12,7 @@
 //!
 //! Run with `cargo bench --bench puzzles`.
 //!
-//! Last run (this solver and the one before the narrowing must-play region,
+//! Last run (main's solver and this one with the narrowing must-play region,
 //! side by side on 2 cores with a load average near 20, so the positions
 //! compare exactly and the times only roughly): positions to prove each
 //! win, before → after, in the order of the set: 117 → 48, 657 → 196,
