@@ -28,6 +28,7 @@ use crate::twixt::board::{Hole, Player};
 use crate::twixt::position::{Position, Status};
 use crate::twixt::rules::{Linking, Removal, Swap};
 
+use bounds::Costs;
 pub(crate) use bounds::{pegs_needed, through_costs};
 pub use budget::{LimitKind, Meter, SearchBudget, SearchLimit};
 use search::{Defence, Search};
@@ -185,6 +186,9 @@ struct Solver<'m> {
     /// The holes of the chains the defender could complete within the
     /// line being searched.
     defender_region: Zone,
+    costs: Costs,
+    through: Vec<u32>,
+    history: Vec<u32>,
 }
 
 impl<'m> Solver<'m> {
@@ -196,6 +200,9 @@ impl<'m> Solver<'m> {
             meter,
             defender_costs: through_costs(pos, attacker.opponent()),
             defender_region: Zone::new(pos.geometry().slots()),
+            costs: Costs::default(),
+            through: Vec::new(),
+            history: vec![0; pos.geometry().slots()],
         }
     }
 
@@ -220,6 +227,9 @@ impl<'m> Solver<'m> {
             defender_region: &self.defender_region,
             keys: &self.keys,
             table: &mut self.table,
+            costs: &mut self.costs,
+            through: &mut self.through,
+            history: &mut self.history,
         }
     }
 }
@@ -275,7 +285,7 @@ fn solve_with(
     // The refutation of the most promising first move, for the message.
     solver.set_replies(moves - 1);
     let first = {
-        let search = solver.search();
+        let mut search = solver.search();
         let all = pos
             .free_holes(player)
             .next()

@@ -3,7 +3,7 @@
 //! the attacker's threat; a transposition table remembers every position
 //! proved or refuted with the moves it was searched for.
 
-use super::bounds::through_costs;
+use super::bounds::Costs;
 use super::budget::{LimitKind, Meter};
 use super::table::{Key, Keys, Table, side};
 use super::zone::Zone;
@@ -30,6 +30,14 @@ pub(crate) struct Search<'a> {
     pub defender_region: &'a Zone,
     pub keys: &'a Keys,
     pub table: &'a mut Table,
+    /// The lower bound's buffers, reused from node to node.
+    pub costs: &'a mut Costs,
+    /// The costs through each hole, of the node being expanded.
+    pub through: &'a mut Vec<u32>,
+    /// For each hole slot, how often a defender's reply there held: replies
+    /// that held elsewhere are tried first (the order only, never which
+    /// replies are tried).
+    pub history: &'a mut [u32],
 }
 
 /// A move played: the position after it and its key.
@@ -83,16 +91,27 @@ impl Search<'_> {
     /// next to more own pegs. `None` when the attacker needs more pegs
     /// than it has moves.
     pub(crate) fn attacker_moves(
-        &self,
+        &mut self,
         pos: &Position,
         budget: u32,
         hint: Option<usize>,
     ) -> Option<Vec<usize>> {
-        let through = through_costs(pos, self.attacker);
-        let needed = through.iter().copied().min().unwrap_or(u32::MAX);
-        if needed > budget {
-            return None;
-        }
+        let needed = self.costs.needed(pos, self.attacker);
+        (needed <= budget).then(|| self.ordered_moves(pos, budget, needed, hint))
+    }
+
+    /// The moves of [`Search::attacker_moves`] once the pegs needed (the
+    /// last [`Costs::needed`], of this position) are known to be at most
+    /// `budget`.
+    fn ordered_moves(
+        &mut self,
+        pos: &Position,
+        budget: u32,
+        needed: u32,
+        hint: Option<usize>,
+    ) -> Vec<usize> {
+        self.costs.through(pos, self.attacker, self.through);
+        let through = &*self.through;
         let geo = pos.geometry();
         let mine = colour_bits(self.attacker);
         // A peg off every chain cheap enough to finish in time leaves the
@@ -115,7 +134,7 @@ impl Search<'_> {
             })
             .collect();
         order.sort_unstable();
-        Some(order.into_iter().map(|(_, _, i)| i).collect())
+        order.into_iter().map(|(_, _, i)| i).collect()
     }
 
     /// The attacker to move with `budget` moves: the winning move and its
@@ -137,10 +156,13 @@ impl Search<'_> {
                 return Ok(None);
             }
         }
-        let Some(moves) = self.attacker_moves(pos, budget, hint) else {
+        // One search of the bound first: most nodes end there.
+        let needed = self.costs.needed(pos, self.attacker);
+        if needed > budget {
             self.table.refuted(key, budget);
             return Ok(None);
-        };
+        }
+        let moves = self.ordered_moves(pos, budget, needed, hint);
         let geo = pos.geometry();
         for m in moves {
             let child = self.play(pos, key, m)?;
@@ -192,28 +214,42 @@ impl Search<'_> {
         // likeliest to hold.
         let geo = pos.geometry();
         let at = geo.hole(threat);
-        let mut replies: Vec<(u32, usize)> = pos
+        let mut replies: Vec<(u32, u32, usize)> = pos
             .free_holes(defender)
             .filter(|&i| zone.contains(i) || self.defender_region.contains(i))
             .map(|i| {
                 let h = geo.hole(i);
                 let d = h.col.abs_diff(at.col).max(h.row.abs_diff(at.row));
-                (u32::from(d), i)
+                (u32::MAX - self.history[i], u32::from(d), i)
             })
             .collect();
         replies.sort_unstable();
-        for (_, r) in replies {
+        // Where a reply can still hold: inside the zone of every proof
+        // found so far (the pass's, then each reply's), or in the
+        // defender's region.
+        let mut open = zone.clone();
+        for (_, _, r) in replies {
+            if !open.contains(r) && !self.defender_region.contains(r) {
+                continue;
+            }
             let child = self.play(pos, key, r)?;
             if child.pos.status() != Status::Ongoing {
                 return Ok(Defence::Holds(Some(r))); // the defender connected first
             }
             // The threat that won after the pass often still wins.
             let hint = (child.pos.cell(threat) & COLOUR == 0).then_some(threat);
-            let Some((_, reply_zone)) = self.attack(&child.pos, child.key, budget, hint)? else {
+            let Some((_, mut reply_zone)) = self.attack(&child.pos, child.key, budget, hint)?
+            else {
+                self.history[r] = self.history[r].saturating_add(budget * budget);
                 return Ok(Defence::Holds(Some(r)));
             };
+            // A later reply x outside this proof's zone loses too: the
+            // proof after r wins with x added, and taking r's peg off
+            // again never helps the defender (docs/engine.md, "the
+            // must-play region narrows").
+            reply_zone.insert(r);
+            open.intersect(&reply_zone);
             zone.union(&reply_zone);
-            zone.insert(r);
         }
         Ok(Defence::Proved(zone))
     }

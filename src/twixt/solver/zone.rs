@@ -22,6 +22,11 @@ impl Zone {
             *a |= b;
         }
     }
+    pub(crate) fn intersect(&mut self, other: &Zone) {
+        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a &= b;
+        }
+    }
     /// Bytes held on the heap.
     pub(crate) fn heap_bytes(&self) -> usize {
         self.0.len() * 8
