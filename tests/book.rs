@@ -152,8 +152,9 @@ fn a_little_golem_game_is_split_and_its_swap_listed() {
         class_texts(&html, "label"),
         ["Diagram 1 (moves 1–20)", "Diagram 2 (moves 21–39)"]
     );
-    // Move 1's peg was swapped away: its number stands under the diagram.
-    assert_eq!(class_texts(&html, "notes"), ["1 at c8, 2 swap"]);
+    // Move 1's peg was swapped to the mirrored hole and keeps its number
+    // there; the swap, which places no peg, stands under the diagram.
+    assert_eq!(class_texts(&html, "notes"), ["2 swap"]);
     assert!(html.contains("Black won by resignation at move 39"));
 }
 

@@ -2,7 +2,10 @@
 
 use std::path::PathBuf;
 
-use twixtkit::diagram::blank::{BlankOptions, MAX_PER_PAGE, blank_file, paper_for, parse_margin};
+use twixtkit::diagram::blank::{
+    BlankOptions, MAX_PER_PAGE, RecordHeader, blank_file, paper_for, parse_header_field,
+    parse_margin,
+};
 use twixtkit::diagram::sheet::Paper;
 use twixtkit::diagram::{Format, Style};
 use twixtkit::output::write_atomic;
@@ -43,9 +46,26 @@ pub struct Args {
     /// Draw the diagonal guide lines from the inner corners.
     #[arg(long)]
     guides: bool,
-    /// Add columns beside each board to write the moves down.
+    /// Add columns beside each board to write the moves down, under a
+    /// header (event, round, date, Red, Black, result, a box to tick for a
+    /// swap) of lines to write on.
     #[arg(long)]
     record: bool,
+    /// The event, printed in the record's header (with --record).
+    #[arg(long, requires = "record", value_parser = parse_header_field)]
+    event: Option<String>,
+    /// The round, printed in the record's header (with --record).
+    #[arg(long, requires = "record", value_parser = parse_header_field)]
+    round: Option<String>,
+    /// The date, printed in the record's header (with --record).
+    #[arg(long, requires = "record", value_parser = parse_header_field)]
+    date: Option<String>,
+    /// The player with Red, printed in the record's header (with --record).
+    #[arg(long, requires = "record", value_parser = parse_header_field)]
+    red: Option<String>,
+    /// The player with Black, printed in the record's header (with --record).
+    #[arg(long, requires = "record", value_parser = parse_header_field)]
+    black: Option<String>,
     /// Style: rulebook, print, screen, or a YAML style file.
     #[arg(long, default_value = "rulebook")]
     style: String,
@@ -75,6 +95,13 @@ pub fn run(a: Args) -> Result<(), Failure> {
         border_lines: !a.no_lines,
         guides: a.guides,
         record: a.record,
+        header: RecordHeader {
+            event: a.event,
+            round: a.round,
+            date: a.date,
+            red: a.red,
+            black: a.black,
+        },
     };
     let out = a.output.as_deref().filter(|p| p.as_os_str() != "-");
     let flag = a.format.as_deref().and_then(Format::from_extension);

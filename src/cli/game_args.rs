@@ -121,6 +121,10 @@ pub struct LookArgs {
     /// Leave the move numbers off the pegs.
     #[arg(long)]
     pub no_numbers: bool,
+    /// Leave every caption off, so that each picture is as large as its
+    /// board (over the style's and the diagram points' caption position).
+    #[arg(long)]
+    pub no_caption: bool,
     /// Draft: draw what can be drawn even when moves are illegal or claims
     /// false, printing them as warnings.
     #[arg(long)]
@@ -138,6 +142,7 @@ impl LookArgs {
                 crop: self.crop,
                 coords: self.coords,
                 numbers: !self.no_numbers,
+                captions: !self.no_caption,
             },
             caption_titles,
             lenient: self.lenient,

@@ -14,7 +14,7 @@ use crate::diagram::{Crop, Diagram, Numbering};
 use crate::open::{Content, Error, GameFile};
 use crate::record::Record;
 use crate::replay::{ReplayOptions, replay_game, start_position};
-use crate::script::Sides;
+use crate::script::{CaptionPosition, Sides};
 use crate::twixt::board::Player;
 use crate::twixt::moves::Move;
 use crate::twixt::position::Position;
@@ -29,6 +29,10 @@ pub struct Look {
     pub coords: Sides,
     /// Move numbers on the pegs.
     pub numbers: bool,
+    /// Captions drawn; `false` leaves every caption off (over a style's
+    /// `caption_position` and a diagram point's `caption-position=`), so
+    /// that each picture's size is its board's.
+    pub captions: bool,
 }
 
 impl Default for Look {
@@ -37,6 +41,7 @@ impl Default for Look {
             crop: None,
             coords: Sides::TOP_LEFT,
             numbers: true,
+            captions: true,
         }
     }
 }
@@ -318,6 +323,9 @@ impl GameFile {
             {
                 d.caption_position = Some(place);
             }
+            if !choice.look.captions {
+                d.caption_position = Some(CaptionPosition::None);
+            }
             f(Picture {
                 stem: snap
                     .point
@@ -393,6 +401,9 @@ impl GameFile {
         each_diagram_from(start, moves, select, numbering, caption_title, |g| {
             let mut diagram = g.diagram;
             diagram.coords = look.coords;
+            if !look.captions {
+                diagram.caption_position = Some(CaptionPosition::None);
+            }
             set_crop(&mut diagram, look.crop).map_err(|e| Stop::Out(Halt::Game(e)))?;
             f(Picture {
                 stem: format!("{title}-{:03}", g.ply),

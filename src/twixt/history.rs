@@ -1,10 +1,51 @@
 //! A position with the moves that made it: what a diagram needs to number
 //! the pegs of a game played with [`Position::play`]
-//! (`diagram::Diagram::from_history`).
+//! (`diagram::Diagram::from_history`), and the one rule every drawing
+//! numbers pegs by ([`number_pegs`]).
+//!
+//! After a swap the first peg keeps the number of the move that set it:
+//! the rulebooks number pegs in the order they were set, and their pie rule
+//! leaves the first peg standing ("die erste rote Figur bleibt stehen", "le
+//! pion rouge déjà posé reste en place") while the players change sides.
+//! The rule set decides only where it stands afterwards: in place under the
+//! colour swap, mirrored to Black's side under Little Golem's mirror swap.
+//! The swap itself places no peg, so its number stands on none; `render`,
+//! `sheet`, `book` and `view` all number this way.
+
+use std::collections::BTreeMap;
 
 use super::board::Hole;
 use super::moves::Move;
 use super::position::{MoveError, Played, Position};
+
+/// Where a swap left the first peg: `Some((from, to))` when the rule set
+/// moved it (the mirror swap), `None` when it stayed (the colour swap) or
+/// the move was no swap. The peg keeps its number wherever it stands.
+pub fn swapped_peg(mv: &Move, played: &Played) -> Option<(Hole, Hole)> {
+    match (mv, played.pegs_removed.as_slice()) {
+        (Move::Swap, [from]) => Some((*from, from.mirrored())),
+        _ => None,
+    }
+}
+
+/// The move numbers the pegs on the board carry, brought up to date after
+/// move `ply` (`mv`, which did `played`): a placed peg carries its move's
+/// number, a peg taken off loses it, and after a swap the first peg keeps
+/// its number where the rule set leaves it ([`swapped_peg`]).
+pub fn number_pegs(numbers: &mut BTreeMap<Hole, u32>, mv: &Move, played: &Played, ply: u32) {
+    if let Some((from, to)) = swapped_peg(mv, played) {
+        if let Some(n) = numbers.remove(&from) {
+            numbers.insert(to, n);
+        }
+        return;
+    }
+    for h in &played.pegs_removed {
+        numbers.remove(h);
+    }
+    if let Move::Place(p) = mv {
+        numbers.insert(p.hole, ply);
+    }
+}
 
 /// A position and, for each move played since the start, the hole its peg
 /// stands in now.
@@ -27,27 +68,20 @@ impl History {
     /// Plays `mv` as [`Position::play`] does, and notes where its peg went.
     /// A rejected move leaves the history as it was.
     pub fn play(&mut self, mv: &Move) -> Result<Played, MoveError> {
-        // A mirroring swap moves the first peg: its number moves with it.
-        let before = matches!(mv, Move::Swap).then(|| self.pegs());
         let played = self.position.play(mv)?;
-        match mv {
-            Move::Place(p) => self.holes.push(Some(p.hole)),
-            Move::Swap => {
-                let after = self.pegs();
-                let before = before.unwrap_or_default();
-                let gone: Vec<&Hole> = before.iter().filter(|h| !after.contains(h)).collect();
-                let new: Vec<&Hole> = after.iter().filter(|h| !before.contains(h)).collect();
-                if let ([gone], [new]) = (gone.as_slice(), new.as_slice()) {
-                    for hole in self.holes.iter_mut().flatten() {
-                        if hole == *gone {
-                            *hole = **new;
-                        }
-                    }
+        // A mirroring swap moves the first peg: its number moves with it
+        // ([`number_pegs`]).
+        if let Some((from, to)) = swapped_peg(mv, &played) {
+            for hole in self.holes.iter_mut().flatten() {
+                if *hole == from {
+                    *hole = to;
                 }
-                self.holes.push(None);
             }
-            Move::Resign | Move::AcceptDraw => self.holes.push(None),
         }
+        self.holes.push(match mv {
+            Move::Place(p) => Some(p.hole),
+            _ => None,
+        });
         Ok(played)
     }
 
@@ -66,10 +100,6 @@ impl History {
     /// How many moves were played since the start.
     pub fn moves(&self) -> usize {
         self.holes.len()
-    }
-
-    fn pegs(&self) -> Vec<Hole> {
-        self.position.pegs().map(|(hole, _)| hole).collect()
     }
 }
 

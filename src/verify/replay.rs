@@ -890,23 +890,9 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
         Ok(()) => {
             cur.ply = ply;
             if let Some(nums) = &mut cur.numbers {
-                for h in &played.pegs_removed {
-                    nums.remove(h);
-                }
-                match &m.mv {
-                    Move::Place(p) => {
-                        nums.insert(p.hole, ply);
-                    }
-                    Move::Swap => {
-                        // A mirror swap moves the peg; number it where it now stands.
-                        for h in &played.pegs_removed {
-                            if pos.peg(h.mirrored()).is_some() {
-                                nums.insert(h.mirrored(), ply);
-                            }
-                        }
-                    }
-                    _ => {}
-                }
+                // As every drawing numbers pegs: a swapped first peg keeps
+                // its number.
+                crate::twixt::history::number_pegs(nums, &m.mv, played, ply);
             }
             // Only diagram points look at the last move.
             if ctx.snapshots {

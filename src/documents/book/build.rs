@@ -15,6 +15,7 @@ use crate::replay::{
 };
 use crate::script::{DiagramPoint, Element, Game, Line, Numbers};
 use crate::twixt::board::Hole;
+use crate::twixt::history::number_pegs;
 use crate::twixt::moves::Move;
 use crate::twixt::position::Position;
 
@@ -319,14 +320,9 @@ impl Walker<'_> {
                     match cur.pos.play(&m.mv) {
                         Ok(played) => {
                             cur.ply += 1;
-                            for h in &played.pegs_removed {
-                                cur.numbers.remove(h);
-                            }
+                            number_pegs(&mut cur.numbers, &m.mv, &played, cur.ply);
                             let placed = match &m.mv {
-                                Move::Place(p) => {
-                                    cur.numbers.insert(p.hole, cur.ply);
-                                    Some(p.hole)
-                                }
+                                Move::Place(p) => Some(p.hole),
                                 _ => None,
                             };
                             cur.since.push((cur.ply, m.mv.clone(), placed));
@@ -504,7 +500,9 @@ fn notes(cur: &Cursor, first: u32, last: u32) -> Vec<String> {
         .filter(|(n, _, _)| (first..=last).contains(n))
         .filter_map(|(n, mv, hole)| match (mv, hole) {
             (Move::Swap, _) => Some(format!("{n} swap")),
-            (_, Some(h)) if cur.numbers.get(h) != Some(n) => Some(format!("{n} at {h}")),
+            // Its number on no peg: taken off, or its hole used again (a
+            // swapped first peg keeps its number where it now stands).
+            (_, Some(h)) if !cur.numbers.values().any(|v| v == n) => Some(format!("{n} at {h}")),
             _ => None,
         })
         .collect()

@@ -17,6 +17,7 @@ use crate::replay::{
 };
 use crate::script::{Element, Game, Line, Numbers};
 use crate::twixt::board::Player;
+use crate::twixt::history::swapped_peg;
 use crate::twixt::moves::Move;
 use crate::twixt::position::Played;
 use crate::twixt::position::Position;
@@ -222,6 +223,7 @@ fn view_game(
         pieces: Vec::new(),
         index: HashMap::new(),
         figures: Vec::new(),
+        renumbered: Vec::new(),
     };
     // Moves are numbered as the script writes them: from 1 after a setup.
     let cur = Cursor {
@@ -229,6 +231,11 @@ fn view_game(
         pos: start.clone(),
     };
     w.line(&game.line, cur, None);
+    for (key, line, from, number) in std::mem::take(&mut w.renumbered) {
+        if let Some(&i) = w.index.get(&key) {
+            w.pieces[i].numbers.push((line, from, number));
+        }
+    }
     let puzzle = tag_value(game, "Task").map(|task| Puzzle::of(task, &w.lines));
     Ok(ViewGame {
         title,
@@ -351,6 +358,9 @@ struct Walker<'a> {
     pieces: Vec<Piece>,
     index: HashMap<Key, usize>,
     figures: Vec<ViewFigure>,
+    /// Pegs whose span (line, first ply) shows another number than its
+    /// first ply: a swapped first peg.
+    renumbered: Vec<(Key, usize, u32, u32)>,
 }
 
 /// Every peg and link of a position.
@@ -444,6 +454,12 @@ impl Walker<'_> {
                         continue;
                     };
                     cur.ply += 1;
+                    // A swapped first peg keeps the number of the move that
+                    // set it, the one before the swap, as every drawing has it.
+                    if let Some((_, to)) = swapped_peg(&m.mv, &played) {
+                        let key = (PieceKind::Peg(to), played.mover);
+                        self.renumbered.push((key, id, cur.ply, cur.ply - 1));
+                    }
                     let (added, removed) = changes(&m.mv, &played, was, &cur.pos);
                     for k in removed {
                         match shown.remove(&k) {
@@ -520,6 +536,7 @@ impl Walker<'_> {
                 player: key.1,
                 spans: Vec::new(),
                 hidden: Vec::new(),
+                numbers: Vec::new(),
             });
             self.pieces.len() - 1
         });

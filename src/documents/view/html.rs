@@ -395,6 +395,16 @@ fn game_data(g: &ViewGame, board: Option<usize>) -> Value {
     let mut links = Vec::new();
     for p in &g.pieces {
         match p.kind {
+            // A sixth field only for a peg numbered otherwise than its
+            // spans start (a swapped first peg).
+            PieceKind::Peg(h) if !p.numbers.is_empty() => pegs.push(json!([
+                side(p.player),
+                h.col,
+                h.row,
+                flat(&p.spans),
+                flat(&p.hidden),
+                flat(&p.numbers)
+            ])),
             PieceKind::Peg(h) => pegs.push(json!([
                 side(p.player),
                 h.col,

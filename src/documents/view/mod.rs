@@ -167,6 +167,10 @@ pub struct Piece {
     /// (line, first ply, end): plies of a variation during which a piece
     /// that stood where it branched is gone.
     pub hidden: Vec<(usize, u32, u32)>,
+    /// (line, first ply, number): spans whose peg carries another number
+    /// than the ply they start at: the first peg after a mirror swap keeps
+    /// the number of the move that set it (`twixt::history::number_pegs`).
+    pub numbers: Vec<(usize, u32, u32)>,
 }
 
 /// A diagram point of a script, drawn in full (marks and labels included)

@@ -62,7 +62,7 @@
       const num = svgEl("text", { class: "num", x: k[1], y: k[2], stroke: "none", fill: "#fff" });
       at.appendChild(num);
       pegs.appendChild(at);
-      pieces.push({ e: at, spans: triples(k[3]), hidden: triples(k[4]), shown: true, num: num, n: "" });
+      pieces.push({ e: at, spans: triples(k[3]), hidden: triples(k[4]), renum: triples(k[5] || []), shown: true, num: num, n: "" });
     }
     const ring = svgEl("circle", {
       class: "ring last-move", fill: "none", stroke: S.ring, "stroke-width": S.ringWidth,
@@ -165,7 +165,7 @@
   function standsAt(piece, l, p) {
     const lines = G.d.lines;
     for (;;) {
-      for (const s of piece.spans) if (s[0] === l && s[1] <= p && p < s[2]) return s[1];
+      for (const s of piece.spans) if (s[0] === l && s[1] <= p && p < s[2]) { piece.at = l; return s[1]; }
       if (!G.delta || l === 0) return -1;
       for (const s of piece.hidden) if (s[0] === l && s[1] <= p && p < s[2]) return -1;
       const L = lines[l];
@@ -187,7 +187,10 @@
       const on = a >= 0;
       if (on !== piece.shown) { piece.shown = on; setShown(piece.e, on); }
       if (on && piece.num) {
-        const n = a > first ? String(a) : "";
+        // A swapped first peg keeps the number of the move that set it.
+        const re = piece.renum.find(function (r) { return r[0] === piece.at && r[1] === a; });
+        const shownNum = re ? re[2] : a;
+        const n = shownNum > first ? String(shownNum) : "";
         if (n !== piece.n) {
           piece.n = n;
           piece.num.textContent = n;

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::model::Diagram;
 use super::sheet::{Paper, open_page, place};
 use super::style::Style;
-use super::svg::{Layout, push_num, push_segment};
+use super::svg::{Layout, push_escaped, push_num, push_segment};
 use crate::script::Sides;
 use crate::twixt::board::BoardSize;
 
@@ -28,8 +28,56 @@ pub struct BlankOptions {
     pub border_lines: bool,
     /// Draw the diagonal guide lines.
     pub guides: bool,
-    /// Columns beside each board to write the moves down.
+    /// Columns beside each board to write the moves down, under a header
+    /// for the game's facts.
     pub record: bool,
+    /// What the record's header says before the game; every field left
+    /// `None` is a blank line to write on.
+    pub header: RecordHeader,
+}
+
+/// The facts a score sheet's header asks for: the event, round and date,
+/// the players, then the result and whether the first peg was swapped,
+/// which only the game tells. A field given here is printed on its line;
+/// the others are blank lines to write on.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RecordHeader {
+    /// The event or tournament.
+    pub event: Option<String>,
+    /// The round.
+    pub round: Option<String>,
+    /// The date, as written.
+    pub date: Option<String>,
+    /// The player who starts with Red.
+    pub red: Option<String>,
+    /// The player who starts with Black.
+    pub black: Option<String>,
+}
+
+/// The longest text a header field takes, in characters.
+pub const MAX_HEADER_CHARS: usize = 100;
+
+/// Reads a header field as `board --event` and the like take it: at most
+/// [`MAX_HEADER_CHARS`] characters of one line. Markup needs no care here:
+/// the writer escapes it and drops control characters.
+///
+/// ```
+/// use twixtkit::diagram::blank::parse_header_field;
+/// assert_eq!(parse_header_field("Open <2026>"), Ok("Open <2026>".to_string()));
+/// assert!(parse_header_field(&"x".repeat(101)).is_err());
+/// assert!(parse_header_field("two\nlines").is_err());
+/// ```
+pub fn parse_header_field(s: &str) -> Result<String, String> {
+    let n = s.chars().count();
+    if n > MAX_HEADER_CHARS {
+        return Err(format!(
+            "expected at most {MAX_HEADER_CHARS} characters, found {n}"
+        ));
+    }
+    if s.contains(['\n', '\r']) {
+        return Err("expected one line, found a line break".to_string());
+    }
+    Ok(s.trim().to_string())
 }
 
 impl Default for BlankOptions {
@@ -43,6 +91,7 @@ impl Default for BlankOptions {
             border_lines: true,
             guides: false,
             record: false,
+            header: RecordHeader::default(),
         }
     }
 }
@@ -195,11 +244,114 @@ pub fn blank_page(opts: &BlankOptions, style: &Style) -> String {
         place(&mut out, &d, style, &layout, g.k, (x, y), &prefix);
         if opts.record {
             let rx = x + bw + GAP_MM / 2.0;
-            record_columns(&mut out, style, opts.size, rx, y, rec_w, bh, &prefix);
+            let head_h = header_height(bh);
+            record_header(
+                &mut out,
+                style,
+                &opts.header,
+                (rx, y, rec_w, head_h),
+                &prefix,
+            );
+            let (ty, th) = (y + head_h, bh - head_h);
+            record_columns(&mut out, style, opts.size, rx, ty, rec_w, th, &prefix);
         }
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// Lines of the header: event; round and date; Red; Black; result and
+/// the swap box.
+const HEADER_LINES: usize = 5;
+
+/// Height of the header over a record column `h` mm tall, a little space
+/// below it included: lines of 4.5 to 8 mm, room enough to write on by hand.
+fn header_height(h: f64) -> f64 {
+    // Never more than half the column: the moves need the rest.
+    let line = (h / 24.0).clamp(4.5, 8.0).min(h / 12.0);
+    line * (HEADER_LINES as f64 + 0.5)
+}
+
+/// The header of a score sheet in the rectangle `(x, y, w, h)` mm: each
+/// field's label, then its value or a line to write on, and a box to tick
+/// when the first peg was swapped.
+fn record_header(
+    out: &mut String,
+    s: &Style,
+    header: &RecordHeader,
+    (x, y, w, h): (f64, f64, f64, f64),
+    prefix: &str,
+) {
+    if w <= 6.0 || h <= 5.0 {
+        return;
+    }
+    let line_h = h / (HEADER_LINES as f64 + 0.5);
+    let label = line_h * 0.36;
+    let value = line_h * 0.5;
+    let family = s.font_family.as_str();
+    let mut rules = String::new();
+    let mut texts = String::new();
+    // One field: its label at `fx`, its line to `fx + fw`, its value on it.
+    let mut field = |row: usize, fx: f64, fw: f64, name: &str, given: Option<&str>| {
+        let base = y + line_h * (row as f64 + 0.8);
+        texts.push_str("<text class=\"label\" x=\"");
+        push_num(&mut texts, fx);
+        texts.push_str("\" y=\"");
+        push_num(&mut texts, base);
+        let _ = writeln!(texts, "\">{name}</text>");
+        let start = fx + super::font::text_width(name, label) + label * 0.5;
+        push_segment(&mut rules, start, base + 0.6, fx + fw, base + 0.6);
+        if let Some(v) = given.filter(|v| !v.is_empty()) {
+            // A long value shrinks to its line rather than run past it.
+            let room = (fx + fw - start - 0.5).max(1.0);
+            let size = value.min(room / super::font::text_width(v, 1.0).max(1e-9));
+            texts.push_str("<text class=\"value\" x=\"");
+            push_num(&mut texts, start + 0.5);
+            texts.push_str("\" y=\"");
+            push_num(&mut texts, base);
+            texts.push_str("\" font-size=\"");
+            push_num(&mut texts, size);
+            let _ = write!(texts, "\" fill=\"{}\">", s.caption);
+            push_escaped(&mut texts, v);
+            texts.push_str("</text>\n");
+        }
+    };
+    let half = (w - line_h * 0.5) / 2.0;
+    let right = x + w - half;
+    field(0, x, w, "Event", header.event.as_deref());
+    field(1, x, half, "Round", header.round.as_deref());
+    field(1, right, half, "Date", header.date.as_deref());
+    field(2, x, w, "Red", header.red.as_deref());
+    field(3, x, w, "Black", header.black.as_deref());
+    field(4, x, half, "Result", None);
+    // The swap box: a square to tick, then its word.
+    let side = line_h * 0.42;
+    let base = y + line_h * 4.8;
+    let _ = write!(rules, "M");
+    push_num(&mut rules, right);
+    rules.push(' ');
+    push_num(&mut rules, base - side);
+    rules.push('h');
+    push_num(&mut rules, side);
+    rules.push('v');
+    push_num(&mut rules, side);
+    rules.push('h');
+    push_num(&mut rules, -side);
+    rules.push('Z');
+    texts.push_str("<text class=\"label\" x=\"");
+    push_num(&mut texts, right + side + label * 0.5);
+    texts.push_str("\" y=\"");
+    push_num(&mut texts, base);
+    texts.push_str("\">swapped</text>\n");
+    let _ = write!(
+        out,
+        "<g id=\"{prefix}record-header\">\n<path fill=\"none\" stroke=\"{}\" stroke-width=\"0.2\" d=\"{rules}\"/>\n<g fill=\"{}\" font-family=\"{family}\" font-size=\"",
+        s.coord, s.coord
+    );
+    push_num(out, label);
+    out.push_str("\">\n");
+    out.push_str(&texts);
+    out.push_str("</g>\n</g>\n");
 }
 
 /// A table to write a game down: a column for each player, each cell

@@ -64,6 +64,34 @@ pub fn text_width(text: &str, size: f64) -> f64 {
 /// (digits have no descender; `g`, `j`, `p` and `q` have). Characters
 /// the font lacks count as the font's whole ascent and descent.
 pub fn ink_extent(text: &str, size: f64) -> (f64, f64) {
+    // Labels and numbers are ASCII: their extents come from a table.
+    if text.is_ascii() {
+        let table = ascii_ink();
+        let (above, below) = text.bytes().fold((0.0f64, 0.0f64), |(a, b), c| {
+            let (up, down) = table[usize::from(c)];
+            (a.max(up), b.max(down))
+        });
+        return (above * size, below * size);
+    }
+    ink_extent_measured(text, size)
+}
+
+/// How far each ASCII character's outline reaches above and below the
+/// baseline, in em, measured once.
+fn ascii_ink() -> &'static [(f64, f64); 128] {
+    static TABLE: OnceLock<[(f64, f64); 128]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [(0.0, 0.0); 128];
+        for (c, slot) in t.iter_mut().enumerate() {
+            let mut buf = [0u8; 4];
+            *slot = ink_extent_measured(char::from(c as u8).encode_utf8(&mut buf), 1.0);
+        }
+        t
+    })
+}
+
+/// [`ink_extent`] read from the font's outlines, character by character.
+fn ink_extent_measured(text: &str, size: f64) -> (f64, f64) {
     let Some(font) = face() else {
         return (0.93 * size, 0.24 * size);
     };

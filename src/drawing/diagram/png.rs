@@ -77,10 +77,15 @@ pub fn render_pixmap(svg: &str, zoom: f64) -> Result<tiny_skia::Pixmap, PngError
         width: wu,
         height: hu,
     })?;
-    let z = zoom as f32;
+    // The picture fills every pixel, its last row and column too: scaled to
+    // the whole pixels it is rounded up to (by less than one pixel), so a
+    // background reaches the edges opaque instead of leaving a half-covered
+    // sliver.
+    let sx = (w / f64::from(size.width())) as f32;
+    let sy = (h / f64::from(size.height())) as f32;
     resvg::render(
         &tree,
-        tiny_skia::Transform::from_scale(z, z),
+        tiny_skia::Transform::from_scale(sx, sy),
         &mut pixmap.as_mut(),
     );
     Ok(pixmap)

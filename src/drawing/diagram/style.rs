@@ -378,7 +378,8 @@ style_fields! {
     caption: colour,
     /// Font size of captions.
     caption_size: num<200, 3000>,
-    /// Caption `below` the board or `above` it; a diagram point's
+    /// Caption `below` the board, `above` it, or `none` (left off, so that
+    /// a picture's size is its board's); a diagram point's
     /// `caption-position=` decides for itself.
     caption_position: place,
     /// The narrowest measure captions wrap to, in hole spacings: under a

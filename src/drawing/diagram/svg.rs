@@ -148,7 +148,10 @@ impl Layout {
     /// Lays out `d` drawn in style `s`.
     pub fn new(d: &Diagram, s: &Style) -> Layout {
         let view = d.view();
-        let m = s.margin;
+        // The frame reaches at least as far as a peg on an outer hole
+        // does, ring and outline included: a crop (or a style's small
+        // margin) never cuts one.
+        let m = s.margin.max(hole_reach(s));
         let digits = (view.max.row + 1).to_string().len() as f64;
         let coord_band = (digits * 0.64 * s.coord_size + 0.35).max(0.9);
         let band = |on: bool| if on { coord_band } else { 0.0 };
@@ -162,7 +165,10 @@ impl Layout {
         // picture widens around the centred board only as far as the
         // wrapped lines need.
         let measure = width.max(s.caption_width) - 0.4;
+        let place = d.caption_position.unwrap_or(s.caption_position);
         let caption_lines = match &d.caption {
+            // Left off: the picture's size is the board's alone.
+            Some(_) if place == CaptionPosition::None => Vec::new(),
             // No lone last word, as in the books.
             Some(c) => font::wrap_even(c, s.caption_size, measure),
             None => Vec::new(),
@@ -184,7 +190,7 @@ impl Layout {
         } else {
             CAPTION_GAP + lines as f64 * s.caption_size * CAPTION_LEADING
         };
-        let above = d.caption_position.unwrap_or(s.caption_position) == CaptionPosition::Above;
+        let above = place == CaptionPosition::Above;
         let (y, caption_top) = if above {
             (board_top - caption_h, board_top - caption_h)
         } else {
@@ -224,6 +230,43 @@ impl Layout {
         self.caption_top + s.caption_size * 0.95
     }
 }
+
+/// Radius of the ring around the last move (a highlighted hole's is 0.02 wider).
+fn ring_radius(s: &Style) -> f64 {
+    s.peg_radius + s.last_move_width.max(0.06) * 0.5 + 0.05
+}
+
+/// How far from a hole's centre anything drawn on it reaches, in units:
+/// the peg with its outline, the last-move and highlight rings with their
+/// strokes, a letter's ground and a cross.
+pub(crate) fn hole_reach(s: &Style) -> f64 {
+    let peg = s.peg_radius + s.peg_outline_width / 2.0;
+    let last = ring_radius(s) + s.last_move_width / 2.0;
+    let highlight = ring_radius(s) + 0.02 + s.mark_width / 2.0;
+    let cross = s.peg_radius * 0.75 + s.mark_width / 2.0;
+    peg.max(last).max(highlight).max(cross)
+}
+
+/// The font size at which `text`, centred on a circle of `radius` (inside
+/// its stroke) with its baseline where labels put it, stays inside the
+/// circle: at most `nominal`, smaller as the measured width of the text in
+/// the bundled font needs. The text's box, advance widths across and ink
+/// from its highest to its lowest glyph down, fits the circle with a
+/// little air, so two and three characters shrink as far as they must and
+/// no further.
+pub(crate) fn fitted_size(text: &str, nominal: f64, radius: f64) -> f64 {
+    let half_w = font::text_width(text, 1.0) / 2.0;
+    if half_w <= 0.0 {
+        return nominal;
+    }
+    let (above, below) = font::ink_extent(text, 1.0);
+    let dy = (above - HALF_CAP).abs().max(HALF_CAP + below);
+    let inner = radius * LABEL_AIR;
+    nominal.min(inner / half_w.hypot(dy))
+}
+
+/// The share of a circle's radius a label may reach.
+const LABEL_AIR: f64 = 0.92;
 
 /// Appends the path data `M ax ayL bx by`: one straight segment.
 pub(crate) fn push_segment(out: &mut String, ax: f64, ay: f64, bx: f64, by: f64) {
@@ -454,9 +497,9 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
             out,
             "<g id=\"{p}ghosts\" stroke-dasharray=\"0.1 0.07\" stroke-width=\""
         );
-        n(out, s.link_width * 0.45);
+        n(out, ghost_stroke(s));
         out.push_str("\">\n");
-        let r = s.peg_radius - s.link_width * 0.25;
+        let r = ghost_radius(s);
         for (h, pl, _) in &ghosts {
             let c = ghost_colour(s, *pl);
             let _ = write!(
@@ -521,7 +564,7 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
     }
 
     // Rings: the last move, highlighted holes.
-    let ring_r = s.peg_radius + s.last_move_width.max(0.06) * 0.5 + 0.05;
+    let ring_r = ring_radius(s);
     if let Some(h) = d
         .last
         .filter(|h| view.contains(*h) && d.pegs.contains_key(h))
@@ -564,16 +607,18 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
         out.push_str("</g>\n");
     }
 
-    // Labels on pegs and ghosts.
-    let mut labels: Vec<(Hole, &str, &str, &crate::diagram::Colour)> = Vec::new();
+    // Labels on pegs and ghosts, each with the radius it must stay inside.
+    let peg_inside = s.peg_radius - s.peg_outline_width / 2.0;
+    let mut labels: Vec<(Hole, &str, &str, &crate::diagram::Colour, f64)> = Vec::new();
     for (h, text) in &d.labels {
         if !view.contains(*h) {
             continue;
         }
+        let r = peg_inside;
         match d.pegs.get(h) {
-            Some(Player::Red) => labels.push((*h, text, "on-red", &s.label_on_red)),
-            Some(Player::Black) => labels.push((*h, text, "on-black", &s.label_on_black)),
-            None => labels.push((*h, text, "on-hole", &s.mark)),
+            Some(Player::Red) => labels.push((*h, text, "on-red", &s.label_on_red, r)),
+            Some(Player::Black) => labels.push((*h, text, "on-black", &s.label_on_black, r)),
+            None => labels.push((*h, text, "on-hole", &s.mark, r)),
         }
     }
     for (h, pl, label) in &ghosts {
@@ -584,7 +629,8 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
                 Player::Red => "ghost-red",
                 Player::Black => "ghost-black",
             };
-            labels.push((*h, t, class, ghost_colour(s, *pl)));
+            let r = ghost_radius(s) - ghost_stroke(s) / 2.0;
+            labels.push((*h, t, class, ghost_colour(s, *pl), r));
         }
     }
     if !labels.is_empty() {
@@ -597,7 +643,7 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
         n(out, s.label_size);
         out.push_str("\" text-anchor=\"middle\">\n");
         let mut current = "";
-        for (h, text, class, colour) in labels {
+        for (h, text, class, colour, radius) in labels {
             if class != current {
                 if !current.is_empty() {
                     out.push_str("</g>\n");
@@ -605,17 +651,12 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
                 let _ = writeln!(out, "<g class=\"{class}\" fill=\"{colour}\">");
                 current = class;
             }
-            // Longer labels shrink to stay inside the peg.
-            let chars = text.chars().count();
-            let size = match chars {
-                0..=2 => s.label_size,
-                3 => s.label_size * 0.8,
-                _ => s.label_size * 0.65,
-            };
+            // Wider labels shrink to stay inside the peg.
+            let size = fitted_size(text, s.label_size, radius);
             let _ = write!(out, "<text x=\"{}\" y=\"", h.col);
             n(out, f64::from(h.row) + HALF_CAP * size);
             out.push('"');
-            if chars > 2 {
+            if num(size) != num(s.label_size) {
                 out.push_str(" font-size=\"");
                 n(out, size);
                 out.push('"');
@@ -701,6 +742,16 @@ fn write_to_move(out: &mut String, s: &Style, l: &Layout, player: Player, p: &st
     out.push_str("\">");
     out.push_str(text);
     out.push_str("</text>\n</g>\n");
+}
+
+/// Radius of a ghost peg.
+fn ghost_radius(s: &Style) -> f64 {
+    s.peg_radius - s.link_width * 0.25
+}
+
+/// Width of a ghost peg's dashed outline.
+fn ghost_stroke(s: &Style) -> f64 {
+    s.link_width * 0.45
 }
 
 /// A ghost peg's colour: the player's, unless it would vanish into the
@@ -897,9 +948,23 @@ fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
     if shown.is_empty() {
         return;
     }
+    // An arrow or a dashed link running out of a crop is cut at its frame,
+    // as links are.
+    let runs_out = shown.iter().any(|m| match m {
+        Mark::Arrow { from, to } => !(view.contains(*from) && view.contains(*to)),
+        Mark::NewLink(l) | Mark::RemovedLink(l) => {
+            !(view.contains(l.ends().0) && view.contains(l.ends().1))
+        }
+        _ => false,
+    });
+    let clip = if runs_out {
+        format!(" clip-path=\"url(#{p}view)\"")
+    } else {
+        String::new()
+    };
     let _ = write!(
         out,
-        "<g id=\"{p}marks\" stroke=\"{}\" fill=\"{}\" stroke-linecap=\"round\" stroke-width=\"",
+        "<g id=\"{p}marks\"{clip} stroke=\"{}\" fill=\"{}\" stroke-linecap=\"round\" stroke-width=\"",
         s.mark, s.mark
     );
     push_num(out, s.mark_width);
@@ -928,12 +993,8 @@ fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
                 );
                 push_num(out, s.peg_radius);
                 out.push_str("\"/>\n");
-                let chars = text.chars().count();
-                let size = if chars <= 1 {
-                    s.label_size * 1.3
-                } else {
-                    s.label_size * 1.3 * 1.6 / (chars as f64 + 0.6)
-                };
+                // Larger than a move number, as long as it fits its disc.
+                let size = fitted_size(text, s.label_size * 1.3, s.peg_radius);
                 let _ = write!(
                     out,
                     "<text class=\"letter {hole}\" stroke=\"none\" font-family=\"{}\" text-anchor=\"middle\" font-size=\"",

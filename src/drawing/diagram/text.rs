@@ -186,7 +186,8 @@ pub fn to_text(d: &Diagram, charset: Charset) -> String {
     if let Some(last) = d.last {
         let _ = writeln!(out, "last move: {last}");
     }
-    if let Some(c) = &d.caption {
+    let left_off = d.caption_position == Some(crate::script::CaptionPosition::None);
+    if let Some(c) = d.caption.as_ref().filter(|_| !left_off) {
         // Wrap to roughly the grid width, measured in average characters.
         let c = clean(c, charset);
         for line in font::wrap(&c, 1.0, grid_width.max(30) as f64 * 0.6) {

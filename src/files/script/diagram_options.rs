@@ -97,6 +97,9 @@ pub enum CaptionPosition {
     Below,
     /// Over the board.
     Above,
+    /// Left off: the picture is the board alone, its size the board's
+    /// whatever the caption says.
+    None,
 }
 
 impl std::str::FromStr for CaptionPosition {
@@ -105,7 +108,10 @@ impl std::str::FromStr for CaptionPosition {
         match s.to_ascii_lowercase().as_str() {
             "below" => Ok(CaptionPosition::Below),
             "above" => Ok(CaptionPosition::Above),
-            _ => Err(format!("expected `above` or `below`, found `{s}`")),
+            "none" => Ok(CaptionPosition::None),
+            _ => Err(format!(
+                "expected `above` or `below` (or `none`: no caption), found `{s}`"
+            )),
         }
     }
 }
