@@ -87,7 +87,9 @@ pub fn to_html(book: &Book, styles: &Styles, setup: &PageSetup) -> String {
     out.push_str("</title>\n<style>\n");
     out.push_str(CSS);
     out.push_str("</style>\n</head>\n<body>\n");
-    let (puzzles, games): (Vec<(usize, &Chapter)>, Vec<(usize, &Chapter)>) = book
+    // Each game with its place in the book (its section's id).
+    type Placed<'a> = Vec<(usize, &'a Chapter)>;
+    let (puzzles, games): (Placed, Placed) = book
         .chapters
         .iter()
         .enumerate()
@@ -114,7 +116,7 @@ pub fn to_html(book: &Book, styles: &Styles, setup: &PageSetup) -> String {
     }
     let h = if several { "h2" } else { "h1" };
     for (i, c) in &games {
-        let _ = write!(out, "<section id=\"game-{}\">\n", i + 1);
+        let _ = writeln!(out, "<section id=\"game-{}\">", i + 1);
         chapter(&mut out, c, h, &c.title, styles);
         out.push_str("</section>\n");
     }
@@ -136,7 +138,7 @@ pub fn to_html(book: &Book, styles: &Styles, setup: &PageSetup) -> String {
         let _ = write!(out, "<section id=\"solutions\">\n<{h}>Solutions</{h}>\n");
         let sub = if several { "h3" } else { "h2" };
         for (k, (_, c)) in puzzles.iter().enumerate() {
-            let _ = write!(out, "<section id=\"solution-{}\">\n", k + 1);
+            let _ = writeln!(out, "<section id=\"solution-{}\">", k + 1);
             let heading = format!("Solution {}: {}", k + 1, c.title);
             chapter(&mut out, c, sub, &heading, styles);
             out.push_str("</section>\n");
