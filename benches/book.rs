@@ -6,7 +6,6 @@
 //!
 //! Run: `cargo bench --bench book`
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -90,14 +89,10 @@ fn bench(c: &mut Criterion) {
         },
     };
     let style = Style::rulebook();
-    let named = BTreeMap::new();
-    let styles = Styles {
-        default: &style,
-        named: &named,
-    };
+    let styles = Styles::new(&style);
     let opts = BookOptions::default();
     let b = book(&file, &opts).expect("the game is legal");
-    let html = to_html(&b, &styles);
+    let html = to_html(&b, &styles, &PageSetup::default());
     let write = WriteOptions::default();
     let pdf = to_pdf(&b, &styles, &write).unwrap();
     println!(
@@ -107,7 +102,13 @@ fn bench(c: &mut Criterion) {
         pdf.len() / 1024
     );
     c.bench_function("book 300 moves to HTML", |bn| {
-        bn.iter(|| to_html(&book(black_box(&file), &opts).unwrap(), &styles))
+        bn.iter(|| {
+            to_html(
+                &book(black_box(&file), &opts).unwrap(),
+                &styles,
+                &PageSetup::default(),
+            )
+        })
     });
     c.bench_function("book 300 moves to Typst source", |bn| {
         bn.iter(|| {

@@ -109,6 +109,18 @@ fn page_count(pdf: &Path) -> Option<usize> {
 /// between neighbouring column letters of a row of coordinates (a, b, c…
 /// at one height).
 fn pitches(words: &[Word]) -> Vec<f64> {
+    letter_rows(words)
+        .iter()
+        .map(|run| {
+            let span = run[run.len() - 1].centre() - run[0].centre();
+            span / (run.len() - 1) as f64
+        })
+        .collect()
+}
+
+/// The rows of column letters of the diagrams on `words` (a, b, c, … at
+/// one height, at least five), left to right.
+fn letter_rows(words: &[Word]) -> Vec<Vec<Word>> {
     let letters: Vec<&Word> = words
         .iter()
         .filter(|w| w.text.len() == 1 && w.text.as_bytes()[0].is_ascii_lowercase())
@@ -120,9 +132,9 @@ fn pitches(words: &[Word]) -> Vec<f64> {
             continue;
         }
         // The run a, b, c, … to the right of this `a`, at its height.
-        let mut run = vec![*a];
+        let mut run = vec![(*a).clone()];
         loop {
-            let last = run[run.len() - 1];
+            let last = &run[run.len() - 1];
             let next = (last.text.as_bytes()[0] + 1) as char;
             let found = letters.iter().enumerate().find(|(k, w)| {
                 !used[*k]
@@ -134,14 +146,13 @@ fn pitches(words: &[Word]) -> Vec<f64> {
             match found {
                 Some((k, w)) => {
                     used[k] = true;
-                    run.push(*w);
+                    run.push((*w).clone());
                 }
                 None => break,
             }
         }
         if run.len() >= 5 {
-            let span = run[run.len() - 1].centre() - run[0].centre();
-            out.push(span / (run.len() - 1) as f64);
+            out.push(run);
         }
     }
     out
@@ -524,4 +535,209 @@ fn a_book_of_more_diagrams_than_its_limit_is_refused_and_nothing_written() {
         );
         assert!(!path.exists(), "{out}");
     }
+}
+
+#[test]
+fn beside_sets_the_moves_and_captions_right_of_their_diagram() {
+    let dir = tempfile::tempdir().unwrap();
+    let below = dir.path().join("below.pdf");
+    let beside = dir.path().join("beside.pdf");
+    let duj = repo("diagrams/dujardin.twixt");
+    book(&[s(&duj), "-o", s(&below)]);
+    book(&[s(&duj), "--layout", "beside", "-o", s(&beside)]);
+    let (Some(was), Some(now)) = (page_count(&below), page_count(&beside)) else {
+        return;
+    };
+    assert!(now <= was && now <= 5, "{was} pages below, {now} beside");
+    // Beside each diagram of the game (a 10×10 board, a to j), in the band
+    // of its height, its moves ("3.") and its caption stand at its right.
+    let mut moves = 0;
+    let mut captions = 0;
+    for words in pages_of_words(&beside).unwrap() {
+        for row in letter_rows(&words).iter().filter(|r| r.len() == 10) {
+            let (right, top) = (row[9].x1, row[0].y0);
+            let bottom = top + (row[9].x1 - row[0].x0);
+            for w in words.iter().filter(|w| w.y0 > top - 12.0 && w.y0 < bottom) {
+                let is_move = w.text.ends_with('.')
+                    && w.text.len() > 1
+                    && w.text[..w.text.len() - 1]
+                        .bytes()
+                        .all(|b| b.is_ascii_digit());
+                let is_caption = ["centrale.", "frontière.", "passage."].contains(&w.text.as_str());
+                if is_move || is_caption {
+                    assert!(
+                        w.x0 > right,
+                        "{w:?} is not right of the diagram ending at {right}"
+                    );
+                    moves += usize::from(is_move);
+                    captions += usize::from(is_caption);
+                }
+            }
+        }
+    }
+    assert!(
+        moves >= 8 && captions == 3,
+        "{moves} moves, {captions} captions beside"
+    );
+    // The same scale as below: 3 mm.
+    let mm = 72.0 / 25.4;
+    for p in pages_of_words(&beside)
+        .unwrap()
+        .iter()
+        .flat_map(|p| pitches(p))
+    {
+        assert!((p / (3.0 * mm) - 1.0).abs() < 0.01, "{p} pt");
+    }
+}
+
+#[test]
+fn a_diagram_size_past_20mm_is_the_width_of_the_largest_full_board() {
+    use twixtkit::diagram::{Diagram, Layout, Style};
+    use twixtkit::twixt::board::BoardSize;
+    use twixtkit::twixt::setup::Setup;
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("two.twixt");
+    std::fs::write(
+        &script,
+        "[Title \"Big\"]\n[Size \"24\"]\n1. e5 2. g7 3. c6\n\n\
+         [Title \"Small\"]\n[Size \"12\"]\n1. f6 2. h8\n",
+    )
+    .unwrap();
+    let pdf = dir.path().join("w.pdf");
+    book(&[s(&script), "--diagram-size", "90mm", "-o", s(&pdf)]);
+    let Some(pages) = pages_of_words(&pdf) else {
+        return;
+    };
+    // A full 24×24 diagram in the book's style is 90 mm wide: its pitch
+    // is 90 mm over its width in pitches, and the 12×12 board's the same.
+    let full = Diagram::from_setup(&Setup::empty(BoardSize::square(24).unwrap()));
+    let units = Layout::new(&full, &Style::rulebook()).width;
+    let want = 90.0 / units * 72.0 / 25.4;
+    let all: Vec<f64> = pages.iter().flat_map(|p| pitches(p)).collect();
+    assert_eq!(all.len(), 2, "{all:?}");
+    for p in &all {
+        assert!((p / want - 1.0).abs() < 0.01, "{p} pt, want {want} pt");
+    }
+    // Between a pitch and a width: refused, saying what each is.
+    let o = twixt(&["book", s(&script), "--diagram-size", "22mm", "-o", s(&pdf)]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("hole pitch") && err.contains("width"), "{err}");
+}
+
+#[test]
+fn a_little_golem_game_has_its_event_in_words_and_its_page_linked() {
+    let Some(games) = common::shared_games() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let record = games.join("littlegolem/game2206555.tsgf");
+    let url = "https://www.littlegolem.net/jsp/game/game.jsp?gid=2206555";
+    let words = "Little Golem monthly tournament, December 2020, group 1.2";
+    let html = dir.path().join("g.html");
+    book(&[s(&record), "-o", s(&html)]);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        page.contains(&format!("<p class=\"subtitle\">{words}</p>")),
+        "{page}"
+    );
+    assert!(page.contains(&format!("<a href=\"{url}\">")), "{page}");
+    let pdf = dir.path().join("g.pdf");
+    book(&[s(&record), "-o", s(&pdf)]);
+    let Some(text) = flat_text(&pdf) else {
+        return;
+    };
+    assert!(text.contains(words), "{text}");
+    assert!(text.contains("gid=2206555"), "{text}");
+    // A record not named by its id links nothing; a code of no known
+    // shape ("null") is no subtitle.
+    let other = dir.path().join("other.tsgf");
+    std::fs::copy(games.join("littlegolem/game2220939.tsgf"), &other).unwrap();
+    let html = dir.path().join("o.html");
+    book(&[s(&other), "-o", s(&html)]);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(!page.contains("littlegolem.net/jsp") && !page.contains("class=\"subtitle\""));
+}
+
+#[test]
+fn an_html_booklet_has_its_title_page_contents_problems_and_solutions() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.twixt");
+    let b = dir.path().join("b.twixt");
+    std::fs::write(
+        &a,
+        "[Red \"Alice\"]\n[Black \"Bob\"]\n[Size \"12\"]\n1. e5 2. g7 3. c6\n",
+    )
+    .unwrap();
+    std::fs::write(
+        &b,
+        "[Event \"Corner fight\"]\n[Task \"Red to play and connect\"]\n[Size \"12\"]\n\
+         #setup red: c3 d5\n#setup black: h8 j6\n#setup to-move: red\n1. e7! 2. d7 3. g8\n\n\
+         [Title \"Bridge\"]\n[Task \"Black to play\"]\n[Size \"12\"]\n\
+         #setup red: f6\n#setup black: e4\n#setup to-move: black\n1. g4 2. h6\n",
+    )
+    .unwrap();
+    let out = dir.path().join("club.html");
+    book(&[s(&b), s(&a), "--title", "Club night", "-o", s(&out)]);
+    let html = std::fs::read_to_string(&out).unwrap();
+    let at = |w: &str| {
+        html.find(w)
+            .unwrap_or_else(|| panic!("{w} missing from {html}"))
+    };
+    // The title page, then the contents, each entry a link to its game.
+    assert!(
+        at("<header class=\"title-page\"><h1>Club night</h1>") < at("<nav class=\"contents\">")
+    );
+    let contents = &html[at("<nav class=\"contents\">")..at("</nav>")];
+    for target in ["#game-3", "#problems", "#solutions"] {
+        assert!(
+            contents.contains(&format!("href=\"{target}\"")),
+            "{contents}"
+        );
+        assert!(
+            html.contains(&format!("id=\"{}\"", &target[1..])),
+            "{target}"
+        );
+    }
+    assert!(contents.contains("Alice – Bob"));
+    // The ordinary game first; the problems in a grid, both before any solution.
+    assert!(at("Alice – Bob</h2>") < at("<section id=\"problems\">"));
+    assert!(at("Problem 1</span>") < at("Problem 2</span>"));
+    assert!(at("Red to play and connect") < at("<section id=\"solutions\">"));
+    assert!(at("Problem 2</span>") < at("Solution 1: Corner fight</h3>"));
+    assert!(at("Solution 1: Corner fight</h3>") < at("Solution 2: Bridge</h3>"));
+    assert!(at("Solution 2: Bridge</h3>") < at("2. h6"));
+}
+
+#[test]
+fn styles_named_in_a_booklet_are_read_beside_their_own_file() {
+    let dir = tempfile::tempdir().unwrap();
+    for (folder, colour) in [("north", "#123456"), ("south", "#654321")] {
+        let d = dir.path().join(folder);
+        std::fs::create_dir(&d).unwrap();
+        std::fs::write(
+            d.join("club.yaml"),
+            format!("base: rulebook\nred: \"{colour}\"\n"),
+        )
+        .unwrap();
+        std::fs::write(
+            d.join("game.twixt"),
+            format!("[Title \"{folder}\"]\n[Size \"12\"]\n1. e5\n#diagram style=club.yaml\n"),
+        )
+        .unwrap();
+    }
+    let out = dir.path().join("both.html");
+    book(&[
+        s(&dir.path().join("north")),
+        s(&dir.path().join("south")),
+        "-o",
+        s(&out),
+    ]);
+    let html = std::fs::read_to_string(&out).unwrap();
+    let north = html.find("id=\"game-1\"").unwrap();
+    let south = html.find("id=\"game-2\"").unwrap();
+    assert!(html[north..south].contains("#123456"), "north's own style");
+    assert!(!html[north..south].contains("#654321"));
+    assert!(html[south..].contains("#654321"), "south's own style");
+    assert!(!html[south..].contains("#123456"));
 }

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use twixtkit::book::typst_source::{PageSetup, language_code};
+use twixtkit::book::typst_source::{BookLayout, DiagramSize, PageSetup, language_code};
 use twixtkit::book::{BookFormat, BookOptions, WriteOptions, booklet, write_book};
 use twixtkit::commands::game::open;
 use twixtkit::diagram::Style;
@@ -56,10 +56,16 @@ pub struct Args {
     /// Diagram style: rulebook, print, screen, or a YAML style file.
     #[arg(long, default_value = "rulebook")]
     style: String,
-    /// The distance between neighbouring holes in every diagram of the PDF
-    /// or Typst book, in mm (e.g. 3mm): one scale for the whole book.
-    #[arg(long, value_name = "PITCH", default_value = "3mm", value_parser = pitch)]
-    diagram_size: f64,
+    /// One scale for every diagram of the PDF or Typst book: a hole pitch
+    /// up to 20mm (the distance between neighbouring holes: 3mm), or from
+    /// 25mm the width of a full-board diagram of the book's largest board
+    /// (40mm), the pitch derived from it.
+    #[arg(long, value_name = "SIZE", default_value = "3mm", value_parser = diagram_size)]
+    diagram_size: DiagramSize,
+    /// Where the moves and comments a diagram shows stand in the PDF or
+    /// Typst book: above it (below), or in a column beside it (beside).
+    #[arg(long, value_enum, default_value = "below")]
+    layout: BookLayout,
     /// The language of the text, for hyphenation (fr, de, nl, it, en, …);
     /// default: the first game's [Language] header, else English.
     #[arg(long, value_name = "CODE", value_parser = lang)]
@@ -141,7 +147,8 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let write = WriteOptions {
         setup: PageSetup {
             paper: a.paper,
-            pitch_mm: a.diagram_size,
+            diagram_size: a.diagram_size,
+            layout: a.layout,
             lang: a.lang,
             title: a.title,
             booklet: !one,
@@ -157,24 +164,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
     Ok(())
 }
 
-/// A hole pitch: `3mm` or `3`, from 0.5 to 20 mm.
-fn pitch(s: &str) -> Result<f64, String> {
-    let v: f64 = s
-        .trim()
-        .trim_end_matches("mm")
-        .trim()
-        .parse()
-        .map_err(|_| {
-            format!(
-                "expected a length in mm such as 3mm, found `{}`",
-                s.escape_debug()
-            )
-        })?;
-    if (0.5..=20.0).contains(&v) {
-        Ok(v)
-    } else {
-        Err(format!("a hole pitch is from 0.5mm to 20mm, not {v}mm"))
-    }
+/// A diagram size: a hole pitch (`3mm`) or a full board's width (`40mm`).
+fn diagram_size(s: &str) -> Result<DiagramSize, String> {
+    s.parse()
+        .map_err(|e: twixtkit::book::typst_source::DiagramSizeError| e.to_string())
 }
 
 /// A language code: two or three letters.

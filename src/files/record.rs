@@ -95,3 +95,15 @@ pub fn game_title<'a>(tag: impl Fn(&str) -> Option<&'a str>) -> Option<String> {
         .filter(|e| !e.eq_ignore_ascii_case("null") && !e.eq_ignore_ascii_case("twixt"))
         .map(str::to_string)
 }
+
+/// The page of a Little Golem game, for a record named as Little Golem
+/// names its downloads (`game1107581.tsgf`): built from the digits only.
+pub fn littlegolem_link(path: &std::path::Path) -> Option<String> {
+    let ext = path.extension()?.to_str()?;
+    if !ext.eq_ignore_ascii_case("tsgf") {
+        return None;
+    }
+    let id = path.file_stem()?.to_str()?.strip_prefix("game")?;
+    (!id.is_empty() && id.len() <= 12 && id.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| format!("https://www.littlegolem.net/jsp/game/game.jsp?gid={id}"))
+}

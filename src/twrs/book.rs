@@ -59,10 +59,13 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
         }
         chapters.push(Chapter {
             title,
+            subtitle: None,
+            link: None,
             facts,
             blocks,
             language: None,
             puzzle: None,
+            file: None,
         });
     }
     if !errors.is_empty() {

@@ -112,7 +112,13 @@ pub fn book(file: &GameFile, opts: &BookOptions) -> Result<Book, BookError> {
                 }
             }
         }
-        chapters.push(chapter(game, &replay, opts, &mut figures));
+        let mut c = chapter(game, &replay, opts, &mut figures);
+        c.file = Some(file.path.clone());
+        // A download of Little Golem's holds one game, named by its id.
+        if games.len() == 1 {
+            c.link = crate::record::littlegolem_link(&file.path);
+        }
+        chapters.push(c);
     }
     if !errors.is_empty() {
         return Err(BookError::Invalid {
@@ -176,12 +182,16 @@ fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u
         // A figure whose setup is no legal position: its diagram points only.
         None => walker.figures_only(&game.line),
     };
+    let subtitle = game.tag("Event").and_then(super::littlegolem::event_words);
     Chapter {
         title,
+        subtitle,
+        link: None,
         facts,
         blocks,
         language: game.tag("Language").map(str::to_string),
         puzzle,
+        file: None,
     }
 }
 

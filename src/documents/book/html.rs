@@ -1,5 +1,6 @@
 //! A book as one self-contained HTML file: inline SVG diagrams and inline
-//! CSS, no script and no network; readable on a phone (the diagrams shrink to
+//! CSS, no script and no network; a booklet's title page and table of
+//! contents, puzzles as a grid of problems and their solutions at the back; readable on a phone (the diagrams shrink to
 //! the screen) and printable (a page break never cuts a diagram, nor
 //! leaves a heading, or the moves a diagram shows, at the foot of a page
 //! without what follows them).
@@ -9,24 +10,31 @@ use std::fmt::Write as _;
 
 use crate::diagram::{Scale, Style, to_svg_prefixed};
 
-use super::{Art, Block, Book, Figure};
+use super::typst_source::{LINK_FACT, PageSetup};
+use super::{Art, Block, Book, Chapter, Figure};
 
 /// Styles for the book's figures: the default, and those named by diagram
-/// points (already loaded by the caller).
+/// points (already loaded by the caller), by figure number.
 pub struct Styles<'a> {
     /// For figures that name no style.
     pub default: &'a Style,
-    /// By the name a diagram point gives.
-    pub named: &'a BTreeMap<String, Style>,
+    /// The style of each figure whose diagram point names one, by the
+    /// figure's number.
+    pub named: BTreeMap<u32, &'a Style>,
 }
 
-impl Styles<'_> {
+impl<'a> Styles<'a> {
+    /// Every figure in `default`.
+    pub fn new(default: &'a Style) -> Styles<'a> {
+        Styles {
+            default,
+            named: BTreeMap::new(),
+        }
+    }
+
     /// The style `f` is drawn in.
     pub fn of(&self, f: &Figure) -> &Style {
-        f.style
-            .as_ref()
-            .and_then(|n| self.named.get(n))
-            .unwrap_or(self.default)
+        self.named.get(&f.number).copied().unwrap_or(self.default)
     }
 }
 
@@ -44,7 +52,8 @@ dl.facts dt{font-weight:bold}dl.facts dd{margin:0}
 p.moves{font-weight:bold}
 div.variation{margin-left:1.2em;padding-left:.8em;border-left:2px solid #bbb;font-size:.95em}
 figure{margin:1em 0;break-inside:avoid;page-break-inside:avoid;text-align:center}
-h1,h2,dl.facts,div.variation>p.comment:first-child{break-after:avoid;page-break-after:avoid}
+p.subtitle{font-style:italic;margin:0 0 .4em}
+h1,h2,p.subtitle,dl.facts,div.variation>p.comment:first-child{break-after:avoid;page-break-after:avoid}
 dl.facts{break-inside:avoid;page-break-inside:avoid}
 p.moves+figure{break-before:avoid;page-break-before:avoid}
 figure svg{max-width:100%;height:auto;width:22em}
@@ -52,50 +61,125 @@ figcaption{max-width:22em;margin:.3em auto 0;text-wrap:pretty}
 figcaption .label{font-weight:bold;display:block}
 figcaption .translation{font-style:italic;display:block}
 figcaption .notes{display:block;font-size:.9em}
-@media print{body{max-width:none;padding:0}a{color:inherit}}
+header.title-page{text-align:center;padding:30vh 0 2em}
+header.title-page h1{font-size:2.2em}
+nav.contents ol{padding-left:1.5em}
+div.problems{display:grid;grid-template-columns:repeat(auto-fill,minmax(15em,1fr));gap:1em}
+div.problems figure{margin:0}
+div.problems figure svg,div.problems figcaption{width:auto;max-width:100%}
+@media print{body{max-width:none;padding:0}a{color:inherit}header.title-page{break-after:page;page-break-after:always}nav.contents{break-after:page;page-break-after:always}}
 ";
 
-/// The HTML document of `book`.
-pub fn to_html(book: &Book, styles: &Styles) -> String {
+/// The HTML document of `book`, in the language, title and kind (a
+/// booklet or not) of `setup`: a booklet opens with a title page and a
+/// table of contents; puzzles (games with a task) follow the other games
+/// as a grid of problems, then their solutions, numbered alike.
+pub fn to_html(book: &Book, styles: &Styles, setup: &PageSetup) -> String {
     let mut out = String::with_capacity(64 * 1024);
-    out.push_str("<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n");
+    let title = setup.title.as_deref().unwrap_or(&book.title);
+    let lang = super::typst_source::book_language(book, setup);
+    out.push_str("<!DOCTYPE html>\n<html lang=\"");
+    escape(&mut out, &lang);
+    out.push_str("\">\n<head>\n<meta charset=\"utf-8\">\n");
     out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     out.push_str("<meta name=\"generator\" content=\"twixtkit\">\n<title>");
-    escape(&mut out, &book.title);
+    escape(&mut out, title);
     out.push_str("</title>\n<style>\n");
     out.push_str(CSS);
     out.push_str("</style>\n</head>\n<body>\n");
-    let several = book.chapters.len() > 1;
-    if several {
+    // Each game with its place in the book (its section's id).
+    type Placed<'a> = Vec<(usize, &'a Chapter)>;
+    let (puzzles, games): (Placed, Placed) = book
+        .chapters
+        .iter()
+        .enumerate()
+        .partition(|(_, c)| c.puzzle.is_some());
+    let several = book.chapters.len() > 1 || setup.booklet;
+    if setup.booklet {
+        out.push_str("<header class=\"title-page\"><h1>");
+        escape(&mut out, title);
+        out.push_str("</h1></header>\n<nav class=\"contents\">\n<h2>Contents</h2>\n<ol>\n");
+        for (i, c) in &games {
+            let _ = write!(out, "<li><a href=\"#game-{}\">", i + 1);
+            escape(&mut out, &c.title);
+            out.push_str("</a></li>\n");
+        }
+        if !puzzles.is_empty() {
+            out.push_str("<li><a href=\"#problems\">Problems</a></li>\n");
+            out.push_str("<li><a href=\"#solutions\">Solutions</a></li>\n");
+        }
+        out.push_str("</ol>\n</nav>\n");
+    } else if several {
         out.push_str("<h1>");
-        escape(&mut out, &book.title);
+        escape(&mut out, title);
         out.push_str("</h1>\n");
     }
-    for (i, c) in book.chapters.iter().enumerate() {
+    let h = if several { "h2" } else { "h1" };
+    for (i, c) in &games {
+        let _ = writeln!(out, "<section id=\"game-{}\">", i + 1);
+        chapter(&mut out, c, h, &c.title, styles);
+        out.push_str("</section>\n");
+    }
+    if !puzzles.is_empty() {
         let _ = write!(
             out,
-            "<section id=\"game-{}\">\n<{h}>",
-            i + 1,
-            h = if several { "h2" } else { "h1" }
+            "<section id=\"problems\">\n<{h}>Problems</{h}>\n<div class=\"problems\">\n"
         );
-        escape(&mut out, &c.title);
-        let _ = writeln!(out, "</{}>", if several { "h2" } else { "h1" });
-        if !c.facts.is_empty() {
-            out.push_str("<dl class=\"facts\">\n");
-            for (k, v) in &c.facts {
-                out.push_str("<dt>");
-                escape(&mut out, k);
-                out.push_str("</dt><dd>");
-                escape(&mut out, v);
-                out.push_str("</dd>\n");
+        for (k, (_, c)) in puzzles.iter().enumerate() {
+            if let Some(p) = &c.puzzle {
+                let mut f = (*p.figure).clone();
+                f.label = format!("Problem {}", k + 1);
+                f.caption = Some(c.title.clone());
+                f.translation = Some(p.task.clone());
+                figure(&mut out, &f, styles);
             }
-            out.push_str("</dl>\n");
         }
-        blocks(&mut out, &c.blocks, styles);
+        out.push_str("</div>\n</section>\n");
+        let _ = write!(out, "<section id=\"solutions\">\n<{h}>Solutions</{h}>\n");
+        let sub = if several { "h3" } else { "h2" };
+        for (k, (_, c)) in puzzles.iter().enumerate() {
+            let _ = writeln!(out, "<section id=\"solution-{}\">", k + 1);
+            let heading = format!("Solution {}: {}", k + 1, c.title);
+            chapter(&mut out, c, sub, &heading, styles);
+            out.push_str("</section>\n");
+        }
         out.push_str("</section>\n");
     }
     out.push_str("</body>\n</html>\n");
     out
+}
+
+/// A game: its heading `<h>` saying `title`, its subtitle, facts and text.
+fn chapter(out: &mut String, c: &Chapter, h: &str, title: &str, styles: &Styles) {
+    let _ = write!(out, "<{h}>");
+    escape(out, title);
+    let _ = writeln!(out, "</{h}>");
+    if let Some(sub) = &c.subtitle {
+        out.push_str("<p class=\"subtitle\">");
+        escape(out, sub);
+        out.push_str("</p>\n");
+    }
+    if !c.facts.is_empty() || c.link.is_some() {
+        out.push_str("<dl class=\"facts\">\n");
+        for (k, v) in &c.facts {
+            out.push_str("<dt>");
+            escape(out, k);
+            out.push_str("</dt><dd>");
+            escape(out, v);
+            out.push_str("</dd>\n");
+        }
+        if let Some(url) = &c.link {
+            out.push_str("<dt>");
+            escape(out, LINK_FACT);
+            out.push_str("</dt><dd><a href=\"");
+            escape(out, url);
+            out.push_str("\">");
+            escape(out, url);
+            out.push_str("</a></dd>\n");
+        }
+        out.push_str("</dl>\n");
+    }
+    blocks(out, &c.blocks, styles);
 }
 
 fn blocks(out: &mut String, blocks_: &[Block], styles: &Styles) {

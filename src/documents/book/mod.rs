@@ -12,6 +12,7 @@
 mod booklet;
 mod build;
 pub mod html;
+pub mod littlegolem;
 #[cfg(feature = "typst")]
 mod typeset;
 pub mod typst_source;
@@ -42,6 +43,12 @@ pub struct Book {
 pub struct Chapter {
     /// The game's title (event, title, or the players).
     pub title: String,
+    /// A line under the title: the event in words, when the event is a
+    /// Little Golem code ("Little Golem championship 23, group 1.1").
+    pub subtitle: Option<String>,
+    /// The game's page on the web: Little Golem's, for a record named as
+    /// the site names its downloads (`game1107581.tsgf`).
+    pub link: Option<String>,
     /// Facts from the headers and the replay, in reading order:
     /// ("Red", "Alice"), ("Result", "Red won by connection at move 37"), …
     pub facts: Vec<(String, String)>,
@@ -53,6 +60,9 @@ pub struct Chapter {
     /// For a game with a `[Task]`: the problem it sets, shown apart from
     /// its solution in a puzzle book.
     pub puzzle: Option<Puzzle>,
+    /// The file the game was read from: the styles its diagram points name
+    /// are looked for beside it (in a booklet, each game's beside its own).
+    pub file: Option<std::path::PathBuf>,
 }
 
 /// A problem: the task and the position it is set on.
@@ -143,6 +153,23 @@ impl Art {
 impl Book {
     /// Every figure, in reading order.
     pub fn figures(&self) -> Vec<&Figure> {
+        let mut out = Vec::new();
+        for c in &self.chapters {
+            c.figures_into(&mut out);
+        }
+        out
+    }
+}
+
+impl Chapter {
+    /// Every figure of the game, in reading order: its problem's, then its text's.
+    pub fn figures(&self) -> Vec<&Figure> {
+        let mut out = Vec::new();
+        self.figures_into(&mut out);
+        out
+    }
+
+    fn figures_into<'a>(&'a self, out: &mut Vec<&'a Figure>) {
         fn walk<'a>(blocks: &'a [Block], out: &mut Vec<&'a Figure>) {
             for b in blocks {
                 match b {
@@ -152,13 +179,9 @@ impl Book {
                 }
             }
         }
-        let mut out = Vec::new();
-        for c in &self.chapters {
-            if let Some(p) = &c.puzzle {
-                out.push(&*p.figure);
-            }
-            walk(&c.blocks, &mut out);
+        if let Some(p) = &self.puzzle {
+            out.push(&*p.figure);
         }
-        out
+        walk(&self.blocks, out);
     }
 }

@@ -205,7 +205,13 @@ pub fn typeset_pdf(book: &TypstBook, template: Option<&Template>) -> Result<Vec<
             .map(|d| locate(&world, template, d))
             .collect(),
     };
-    let document = result.map_err(located)?;
+    let document = result.map_err(located);
+    // The layout's memo cache (every introspection pass of the whole
+    // book) is no longer needed once the document is laid out: given back
+    // before the PDF is written, it is not held beside the PDF writer's
+    // own memory at the peak.
+    typst::comemo::evict(0);
+    let document = document?;
     let options = typst_pdf::PdfOptions {
         ident: Smart::Custom("twixt book".into()),
         creator: Smart::Custom(Some("twixtkit".into())),

@@ -13,6 +13,7 @@ use std::fmt::Write as _;
 use crate::diagram::Layout;
 use crate::diagram::sheet::Paper;
 use crate::diagram::{Scale, to_svg};
+use std::str::FromStr;
 
 use super::html::Styles;
 use super::{Art, Block, Book, Chapter, Figure};
@@ -36,14 +37,88 @@ const LEAD_MOVES: usize = 40;
 /// Millimetres per pixel of a drawing given in pixels (CSS's 96 per inch).
 const MM_PER_PX: f64 = 25.4 / 96.0;
 
+/// The largest hole pitch `--diagram-size` takes as a pitch, in mm; a
+/// length from [`MIN_WIDTH_MM`] on is a full-board diagram's width.
+pub const MAX_PITCH_MM: f64 = 20.0;
+
+/// The smallest width of a full-board diagram `--diagram-size` takes, in mm.
+pub const MIN_WIDTH_MM: f64 = 25.0;
+
+/// The scale of every TwixT diagram of a book: one for the whole book.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum DiagramSize {
+    /// The distance between neighbouring holes, in mm.
+    Pitch(f64),
+    /// The width of a full-board diagram of the book's largest board, in
+    /// the book's style, in mm: the pitch is derived from it.
+    Width(f64),
+}
+
+impl Default for DiagramSize {
+    fn default() -> Self {
+        DiagramSize::Pitch(DEFAULT_PITCH_MM)
+    }
+}
+
+/// Why a diagram size could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct DiagramSizeError(String);
+
+impl FromStr for DiagramSize {
+    type Err = DiagramSizeError;
+
+    /// `3mm` (or `3`): a hole pitch, from 0.5 to 20 mm; `40mm`: from 25 mm
+    /// on, the width of a full-board diagram (at most 1,000 mm).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let v: f64 = s
+            .trim()
+            .trim_end_matches("mm")
+            .trim()
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite())
+            .ok_or_else(|| {
+                DiagramSizeError(format!(
+                    "expected a length in mm such as 3mm (a hole pitch) or 40mm (a full board's width), found `{}`",
+                    s.escape_debug()
+                ))
+            })?;
+        if (0.5..=MAX_PITCH_MM).contains(&v) {
+            Ok(DiagramSize::Pitch(v))
+        } else if (MIN_WIDTH_MM..=1000.0).contains(&v) {
+            Ok(DiagramSize::Width(v))
+        } else {
+            Err(DiagramSizeError(format!(
+                "a diagram size is a hole pitch from 0.5mm to {MAX_PITCH_MM}mm, or a full board's width from {MIN_WIDTH_MM}mm to 1000mm, not {v}mm"
+            )))
+        }
+    }
+}
+
+/// Where the text of a diagram's stretch (the moves it shows and the
+/// comments among them) stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum BookLayout {
+    /// Above the diagram, which stands under it (as many in a row as fit).
+    #[default]
+    Below,
+    /// In a column beside the diagram, its caption under that text, as
+    /// chess books and sgf2dg set them; a diagram too wide for a column
+    /// beside the text stands under its text.
+    Beside,
+}
+
 /// How the pages of a book are set.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PageSetup {
     /// The paper.
     pub paper: Paper,
-    /// The distance between neighbouring holes in every TwixT diagram, in
-    /// millimetres: one scale for the whole book.
-    pub pitch_mm: f64,
+    /// The scale of every TwixT diagram: one for the whole book.
+    pub diagram_size: DiagramSize,
+    /// Diagrams under their text, or beside it.
+    pub layout: BookLayout,
     /// The language the text is set in (hyphenation, the table of
     /// contents' title): an ISO 639 code such as `fr`.
     pub lang: Option<String>,
@@ -58,7 +133,8 @@ impl Default for PageSetup {
     fn default() -> Self {
         PageSetup {
             paper: Paper::A4,
-            pitch_mm: DEFAULT_PITCH_MM,
+            diagram_size: DiagramSize::default(),
+            layout: BookLayout::default(),
             lang: None,
             title: None,
             booklet: false,
@@ -111,13 +187,18 @@ pub fn language_code(s: &str) -> Option<String> {
     ok.then(|| s.to_ascii_lowercase())
 }
 
-/// The book's language: `setup.lang`, else the first `[Language]` header.
-fn language(book: &Book, setup: &PageSetup) -> Option<String> {
-    setup.lang.clone().or_else(|| {
-        book.chapters
-            .iter()
-            .find_map(|c| c.language.as_deref().and_then(language_code))
-    })
+/// The book's language: `setup.lang`, else the first `[Language]` header,
+/// else English.
+pub fn book_language(book: &Book, setup: &PageSetup) -> String {
+    setup
+        .lang
+        .clone()
+        .or_else(|| {
+            book.chapters
+                .iter()
+                .find_map(|c| c.language.as_deref().and_then(language_code))
+        })
+        .unwrap_or_else(|| "en".into())
 }
 
 /// The Typst source of `book`, its figures in `stem-figures/` and its
@@ -128,11 +209,12 @@ pub fn to_typst(book: &Book, styles: &Styles, setup: &PageSetup, stem: &str) -> 
         out: String::with_capacity(16 * 1024),
         figures: Vec::new(),
         styles,
-        pitch: setup.pitch_mm,
+        pitch: pitch_mm(book, styles, setup.diagram_size),
         folder,
+        beside: setup.layout == BookLayout::Beside,
     };
     let title = setup.title.as_deref().unwrap_or(&book.title);
-    let lang = language(book, setup).unwrap_or_else(|| "en".into());
+    let lang = book_language(book, setup);
     let _ = write!(
         w.out,
         "// A book made by `twixt book`: edit it, or restyle it in {TEMPLATE_FILE}.\n\
@@ -177,8 +259,38 @@ pub fn to_typst(book: &Book, styles: &Styles, setup: &PageSetup, stem: &str) -> 
     }
 }
 
+/// The hole pitch of `size` in `book`, in mm: the pitch given, or the one at
+/// which a full-board diagram of the book's largest board (in the default
+/// style) is as wide as asked.
+pub fn pitch_mm(book: &Book, styles: &Styles, size: DiagramSize) -> f64 {
+    let width = match size {
+        DiagramSize::Pitch(p) => return p,
+        DiagramSize::Width(w) => w,
+    };
+    let largest = book
+        .figures()
+        .into_iter()
+        .filter_map(|f| match &f.art {
+            Art::Twixt(d) => Some(d),
+            Art::Svg { .. } => None,
+        })
+        .max_by_key(|d| (d.size.width(), d.size.height()));
+    let Some(d) = largest else {
+        return DEFAULT_PITCH_MM;
+    };
+    let mut full = d.clone();
+    full.crop = None;
+    full.caption = None;
+    width / Layout::new(&full, styles.default).width
+}
+
+/// The name of the fact that links a game's page on the web.
+pub const LINK_FACT: &str = "Game page";
+
 /// Functions the source calls, in the source so that an author sees them.
-const HELPERS: &str = r#"// The facts of a game's title block, kept with what follows.
+const HELPERS: &str = r#"// The line under a game's title: its event in words.
+#let twixt-subtitle(s) = block(sticky: true, above: 0em, below: 0.9em, emph(s))
+// The facts of a game's title block, kept with what follows.
 #let twixt-facts(..facts) = block(sticky: true, grid(
   columns: (auto, 1fr), column-gutter: 1em, row-gutter: 0.5em,
   ..facts.pos().map(((k, v)) => (strong(k), v)).flatten(),
@@ -200,6 +312,33 @@ const HELPERS: &str = r#"// The facts of a game's title block, kept with what fo
     if translation != none { linebreak(); emph(translation) }
     if notes != none { linebreak(); notes }
   })
+})
+// What is written under a diagram, set beside it with its stretch's text.
+#let twixt-caption(caption: none, translation: none, notes: none) = {
+  set text(size: 0.86em, hyphenate: false)
+  set par(justify: false, first-line-indent: 0pt, leading: 0.5em)
+  if caption != none { block(above: 0.9em, below: 0em, caption) }
+  if translation != none { block(above: 0.4em, below: 0em, emph(translation)) }
+  if notes != none { block(above: 0.4em, below: 0em, notes) }
+}
+// A diagram with the text of its stretch (the moves it shows, the comments
+// among them) in a column at its right, its caption under that text. A
+// diagram wider than half the text stands under its text instead.
+#let twixt-beside(figure, body) = layout(size => {
+  let w = calc.min(figure.width, size.width)
+  if w > size.width * 0.55 {
+    body
+    twixt-diagrams(figure)
+  } else {
+    block(width: 100%, above: 1em, below: 1.2em, grid(
+      columns: (w, 1fr), column-gutter: 5mm,
+      twixt-diagram(..figure, width: w, measure: w, caption: none, translation: none, notes: none),
+      {
+        body
+        twixt-caption(caption: figure.caption, translation: figure.translation, notes: figure.notes)
+      },
+    ))
+  }
 })
 // Diagrams that follow each other, as many to a row as fit, each row kept whole.
 // `lead`, the moves the first row shows, is kept on the page of that row.
@@ -239,16 +378,25 @@ struct Writer<'a> {
     styles: &'a Styles<'a>,
     pitch: f64,
     folder: String,
+    /// Text beside its diagram (`BookLayout::Beside`).
+    beside: bool,
 }
 
 impl Writer<'_> {
     /// A game: its heading at `level`, its facts, its text.
     fn chapter(&mut self, c: &Chapter, level: u8, title: &str) {
         let _ = writeln!(self.out, "\n#heading(level: {level}, {})", literal(title));
-        if !c.facts.is_empty() {
+        if let Some(sub) = &c.subtitle {
+            let _ = writeln!(self.out, "#twixt-subtitle({})", literal(sub));
+        }
+        if !c.facts.is_empty() || c.link.is_some() {
             self.out.push_str("#twixt-facts(");
             for (k, v) in &c.facts {
                 let _ = write!(self.out, "({}, {}), ", literal(k), literal(v));
+            }
+            if let Some(url) = &c.link {
+                let url = literal(url);
+                let _ = write!(self.out, "({}, link({url}, {url})), ", literal(LINK_FACT));
             }
             self.out.push_str(")\n");
         }
@@ -258,12 +406,28 @@ impl Writer<'_> {
     fn blocks(&mut self, blocks: &[Block]) {
         let mut i = 0;
         while i < blocks.len() {
+            if self.beside {
+                // The text of a stretch, then the diagram that shows it:
+                // set side by side.
+                let end = i + blocks[i..].iter().take_while(|b| is_text(b)).count();
+                if let (true, Some(Block::Figure(f))) = (end > i, blocks.get(end)) {
+                    self.out.push_str("#twixt-beside(\n");
+                    self.figure(f);
+                    self.out.push_str("[\n");
+                    for k in i..end {
+                        self.text(blocks, k, false);
+                    }
+                    self.out.push_str("])\n");
+                    i = end + 1;
+                    continue;
+                }
+            }
             match &blocks[i] {
                 Block::Moves(m) => {
-                    let moves = literal(&m.replace(". ", ".\u{a0}"));
                     let before_figure = matches!(blocks.get(i + 1), Some(Block::Figure(_)));
                     if before_figure && m.matches(". ").count() <= LEAD_MOVES {
                         // Set on one page with the row of diagrams that shows them.
+                        let moves = literal(&m.replace(". ", ".\u{a0}"));
                         let _ = writeln!(self.out, "#twixt-diagrams(lead: twixt-moves({moves}),");
                         i += 1;
                         let start = i;
@@ -278,20 +442,8 @@ impl Writer<'_> {
                         self.out.push_str(")\n");
                     } else {
                         // A long run may begin on the page before its diagram.
-                        let _ =
-                            writeln!(self.out, "#twixt-moves({moves}, sticky: {before_figure})");
+                        self.text(blocks, i, before_figure);
                     }
-                }
-                Block::Comment(c) => {
-                    // A comment that opens a game or a variation stays with
-                    // its first moves.
-                    let opening = i == 0 && matches!(blocks.get(1), Some(Block::Moves(_)));
-                    let _ = write!(self.out, "#twixt-comment(sticky: {opening}, ");
-                    for p in paragraphs(c) {
-                        self.out.push_str(&literal(&p));
-                        self.out.push_str(", ");
-                    }
-                    self.out.push_str(")\n");
                 }
                 Block::Figure(_) => {
                     let start = i;
@@ -306,15 +458,43 @@ impl Writer<'_> {
                     }
                     self.out.push_str(")\n");
                 }
-                Block::Variation(v) => {
-                    self.out.push_str(
-                        "#block(inset: (left: 1em), stroke: (left: 0.6pt + luma(55%)), breakable: true)[\n",
-                    );
-                    self.blocks(v);
-                    self.out.push_str("]\n");
-                }
+                Block::Comment(_) | Block::Variation(_) => self.text(blocks, i, false),
             }
             i += 1;
+        }
+    }
+
+    /// The text block `blocks[k]`: moves (kept with what follows when
+    /// `sticky`), a comment, or a variation.
+    fn text(&mut self, blocks: &[Block], k: usize, sticky: bool) {
+        match &blocks[k] {
+            Block::Moves(m) => {
+                let moves = literal(&m.replace(". ", ".\u{a0}"));
+                let _ = writeln!(self.out, "#twixt-moves({moves}, sticky: {sticky})");
+            }
+            Block::Comment(c) => {
+                // A comment that opens a game or a variation stays with
+                // its first moves.
+                let opening = k == 0 && matches!(blocks.get(1), Some(Block::Moves(_)));
+                let _ = write!(self.out, "#twixt-comment(sticky: {opening}, ");
+                for p in paragraphs(c) {
+                    self.out.push_str(&literal(&p));
+                    self.out.push_str(", ");
+                }
+                self.out.push_str(")\n");
+            }
+            Block::Variation(v) => {
+                self.out.push_str(
+                    "#block(inset: (left: 1em), stroke: (left: 0.6pt + luma(55%)), breakable: true)[\n",
+                );
+                self.blocks(v);
+                self.out.push_str("]\n");
+            }
+            Block::Figure(f) => {
+                self.out.push_str("#twixt-diagrams(\n");
+                self.figure(f);
+                self.out.push_str(")\n");
+            }
         }
     }
 
@@ -342,6 +522,16 @@ impl Writer<'_> {
             opt(&notes),
         );
         self.figures.push((file, svg));
+    }
+}
+
+/// Text that may stand beside a diagram: moves, a comment, or a variation
+/// without diagrams of its own.
+fn is_text(b: &Block) -> bool {
+    match b {
+        Block::Moves(_) | Block::Comment(_) => true,
+        Block::Variation(v) => v.iter().all(is_text),
+        Block::Figure(_) => false,
     }
 }
 
@@ -395,6 +585,18 @@ mod tests {
         assert_eq!(language_code("deu"), Some("deu".into()));
         assert_eq!(language_code("Français"), None);
         assert_eq!(language_code("e\""), None);
+    }
+
+    #[test]
+    fn a_diagram_size_is_a_pitch_or_a_full_boards_width() {
+        let size = |s: &str| s.parse::<DiagramSize>();
+        assert_eq!(size("3mm"), Ok(DiagramSize::Pitch(3.0)));
+        assert_eq!(size(" 2.5 "), Ok(DiagramSize::Pitch(2.5)));
+        assert_eq!(size("20mm"), Ok(DiagramSize::Pitch(20.0)));
+        assert_eq!(size("40mm"), Ok(DiagramSize::Width(40.0)));
+        for bad in ["22mm", "0.2mm", "2000mm", "NaN", "inf", "wide", ""] {
+            assert!(size(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

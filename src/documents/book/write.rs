@@ -154,9 +154,9 @@ pub struct WriteOptions {
 }
 
 /// Writes `book` to `destination` in `format`: figures in `style`, or in
-/// the style their diagram point names (a built-in, or a file beside
-/// `script`, the game file the book was made from, which is never
-/// overwritten). Nothing is written when the book cannot be made whole.
+/// the style their diagram point names (a built-in, or a file beside the
+/// game's own file, else beside `script`, the game file the book was made
+/// from, which is never overwritten). Nothing is written when the book cannot be made whole.
 pub fn write_book(
     book: &Book,
     destination: Destination<'_>,
@@ -169,25 +169,39 @@ pub fn write_book(
     if figures.len() > MAX_FIGURES {
         return Err(WriteError::TooManyFigures(figures.len()));
     }
-    // Each named style is read once.
-    let mut named = BTreeMap::new();
-    for f in figures {
-        if let Some(name) = &f.style
-            && !named.contains_key(name)
-        {
-            let file = point_style(script, name)?;
-            named.insert(name.clone(), Style::load(&file)?);
+    // Each named style is read once, from beside the file of the game
+    // that names it (else beside `script`).
+    let mut loaded: BTreeMap<String, Style> = BTreeMap::new();
+    let mut of_figure: Vec<(u32, String)> = Vec::new();
+    for c in &book.chapters {
+        let base = c.file.as_deref().unwrap_or(script);
+        for f in c.figures() {
+            if let Some(name) = &f.style {
+                let file = point_style(base, name)?;
+                if !loaded.contains_key(&file) {
+                    let style = Style::load(&file)?;
+                    loaded.insert(file.clone(), style);
+                }
+                of_figure.push((f.number, file));
+            }
         }
     }
     let styles = Styles {
         default: style,
-        named: &named,
+        named: of_figure
+            .into_iter()
+            .filter_map(|(n, file)| Some((n, loaded.get(&file)?)))
+            .collect(),
     };
     if let Destination::File(path) = &destination {
-        ensure_not_input(path, &[script.to_path_buf()])?;
+        // Never over any game file of the book (a booklet has many).
+        let mut inputs: Vec<PathBuf> = vec![script.to_path_buf()];
+        inputs.extend(book.chapters.iter().filter_map(|c| c.file.clone()));
+        inputs.dedup();
+        ensure_not_input(path, &inputs)?;
     }
     let bytes = match format {
-        BookFormat::Html => to_html(book, &styles).into_bytes(),
+        BookFormat::Html => to_html(book, &styles, &opts.setup).into_bytes(),
         BookFormat::Pdf => to_pdf(book, &styles, opts)?,
         BookFormat::Typ => {
             let Destination::File(path) = &destination else {

@@ -11,7 +11,7 @@ use crate::diagnostic::Diagnostic;
 use crate::diagnostic::Severity;
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::open::GameFile;
-use crate::record::GameResult;
+use crate::record::{GameResult, littlegolem_link};
 use crate::replay::{
     DiagramSnapshot, GameReplay, ReplayOptions, move_words, replay_game, start_position,
 };
@@ -167,18 +167,6 @@ pub fn title_of(game: &Game, n: usize) -> String {
         (Some(one), None) | (None, Some(one)) => one,
         (None, None) => tag_value(game, "Event").unwrap_or_else(|| format!("Game {n}")),
     }
-}
-
-/// The page of a Little Golem game, for a record named as Little Golem
-/// names its downloads (`game1107581.tsgf`): built from the digits only.
-fn littlegolem_link(path: &std::path::Path) -> Option<String> {
-    let ext = path.extension()?.to_str()?;
-    if !ext.eq_ignore_ascii_case("tsgf") {
-        return None;
-    }
-    let id = path.file_stem()?.to_str()?.strip_prefix("game")?;
-    (!id.is_empty() && id.len() <= 12 && id.bytes().all(|b| b.is_ascii_digit()))
-        .then(|| format!("https://www.littlegolem.net/jsp/game/game.jsp?gid={id}"))
 }
 
 fn view_game(
