@@ -382,9 +382,15 @@
       verdict.textContent = state.p >= lineEnd(d, state.l) ? "Solved: the script's line ends here." : "Wait for the defence.";
       return;
     }
-    const hit = here[2].find(function (a) { return a[0] === col && a[1] === row; });
+    const same = function (a) { return a[0] === col && a[1] === row; };
+    // The search's other winning moves (when the replay proved the win
+    // here): right too, and the script's line goes on with its own move.
+    const other = !here[2].some(same) && here[3] && here[3].some(same);
+    const hit = other ? here[2][0] : here[2].find(same);
+    const within = here[4] ? " within " + here[4] + " move" + (here[4] === 1 ? "" : "s") : "";
     if (!hit) {
-      verdict.textContent = holeName(col, row) + " is not the script's move. Try again.";
+      verdict.textContent = holeName(col, row) + " is not the script's move" +
+        (within ? " and does not win" + within : "") + ". Try again.";
       sec.classList.remove("wrong");
       void sec.offsetWidth;
       sec.classList.add("wrong");
@@ -393,7 +399,9 @@
     const line = hit[2];
     show(line, state.p + 1);
     const mine = moveAt(d, line, state.p);
-    let said = "Right: " + mine.t + " is the script's move.";
+    let said = other
+      ? "Right: " + holeName(col, row) + " also wins" + within + "; the script plays " + mine.t + "."
+      : "Right: " + mine.t + " is the script's move.";
     if (state.p >= lineEnd(d, line)) {
       verdict.textContent = said + " Solved!" + (line === 0 && d.result ? " " + d.result + "." : "");
       return;
