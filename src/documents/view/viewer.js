@@ -125,6 +125,8 @@
     const list = $(".move-list");
     list.textContent = "";
     moveList(d, 0, list, buttons);
+    // A position with no moves (a diagram) has no list to show.
+    list.hidden = d.lines.every(function (L) { return !L.moves.length; });
     G = { d: d, svg: drawn.svg, pieces: drawn.pieces, layer: drawn.layer, ring: drawn.ring, delta: drawn.delta,
       figures: figures, buttons: buttons, current: null };
     state.g = g;
@@ -512,6 +514,7 @@
           td.textContent = text;
         }
         if (!text && i > 1) td.className = "empty";
+        if (i === 7) td.setAttribute("data-unit", text === "1" ? "move" : "moves");
         tr.appendChild(td);
       });
       frag.appendChild(tr);
@@ -523,6 +526,12 @@
       });
     });
     tbody.appendChild(frag);
+    // A column no game fills (players of a book's figures, dates) is left out.
+    [2, 3, 4, 5].forEach(function (i) {
+      if (rows.some(function (r) { return r.tr.cells[i].textContent; })) return;
+      table.tHead.rows[0].cells[i].classList.add("blank-col");
+      rows.forEach(function (r) { r.tr.cells[i].classList.add("blank-col"); });
+    });
     let order = rows;
     const search = document.getElementById("search");
     const result = document.getElementById("result-filter");
