@@ -646,6 +646,17 @@ fn on_a_phone_the_page_fits_and_the_board_steps_by_touch() {
         assert_eq!(hash(&b), "#game=2&ply=2");
         b.tap(r[0] + r[2] * 0.2, r[1] + r[3] * 0.5);
         assert_eq!(hash(&b), "#game=2&ply=1");
+        // Swipe left (the next page of a book): one ply on; right: one back.
+        let (left, right, mid) = (r[0] + r[2] * 0.2, r[0] + r[2] * 0.8, r[1] + r[3] * 0.5);
+        b.swipe((right, mid), (left, mid));
+        assert_eq!(hash(&b), "#game=2&ply=2", "a left swipe steps on");
+        b.swipe((right, mid), (left, mid));
+        assert_eq!(hash(&b), "#game=2&ply=3");
+        b.swipe((left, mid), (right, mid));
+        assert_eq!(hash(&b), "#game=2&ply=2", "a right swipe steps back");
+        // A drag up or down scrolls the page; it does not step.
+        b.swipe((right, r[1] + r[3] * 0.7), (right, r[1] + r[3] * 0.3));
+        assert_eq!(hash(&b), "#game=2&ply=2", "a vertical drag does not step");
         if let Ok(d) = std::env::var("TWIXT_SCREENSHOTS") {
             b.click("button[data-do='numbers']");
             b.eval(
@@ -853,6 +864,68 @@ fn a_puzzle_is_solved_by_clicking_holes() {
         json!([]),
     );
     assert_eq!(list, true);
+    no_console_errors(&b);
+}
+
+/// Where the corner puzzle's `#wins red in 3` is proved, the search's
+/// other winning key move (g4, the puzzle's cook) is right too: the page
+/// says so and goes on with the script's move; a move that does not win
+/// is refused, saying so.
+#[test]
+fn a_puzzle_accepts_another_winning_move_the_search_proved() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/corner-puzzle.twixt"
+    ));
+    let page = view(&[&file], dir.path(), "puzzle.html");
+    b.viewport(1280, 900, false);
+    b.open(&page, "");
+    let start = hash(&b);
+    let at = |hole: (u32, u32)| -> (f64, f64) {
+        let v = b.eval(
+            r##"const svg = document.querySelector(".board svg");
+               svg.scrollIntoView({block: "center"});
+               const p = svg.createSVGPoint(); p.x = arguments[0]; p.y = arguments[1];
+               const q = p.matrixTransform(svg.getScreenCTM());
+               return [q.x, q.y];"##,
+            json!([hole.0, hole.1]),
+        );
+        (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+    };
+    let verdict = || {
+        b.eval(
+            "return document.querySelector('.verdict').textContent;",
+            json!([]),
+        )
+        .as_str()
+        .unwrap()
+        .to_string()
+    };
+    // b3 is free and does not win within 3: refused, saying so.
+    let (x, y) = at((1, 2));
+    b.click_at(x, y);
+    assert_eq!(
+        verdict(),
+        "b3 is not the script's move and does not win within 3 moves. Try again."
+    );
+    assert_eq!(hash(&b), start);
+    // g4 wins too: right, and the script's 1. j10 is played instead.
+    let (x, y) = at((6, 3));
+    b.click_at(x, y);
+    assert_eq!(
+        verdict(),
+        "Right: g4 also wins within 3 moves; the script plays 1. j10."
+    );
+    assert!(shown(&b).contains("j10:red"), "the script's move is shown");
+    assert!(!shown(&b).contains("g4:red"));
+    settle(&b, 900);
+    assert!(verdict().contains("The defence: 2. g4"), "{}", verdict());
+    // The solution goes on: h3 is the script's move.
+    let (x, y) = at((7, 2));
+    b.click_at(x, y);
+    assert!(verdict().starts_with("Right: 3. h3"), "{}", verdict());
     no_console_errors(&b);
 }
 

@@ -116,7 +116,8 @@ fn lenient_writes_the_good_games_lists_the_bad_ones_and_still_fails() {
         .iter()
         .map(|g| g["title"].as_str().unwrap().to_string())
         .collect();
-    assert_eq!(titles, ["Game 1", "good", "also good"]);
+    // A game that names nothing is listed by its file's name.
+    assert_eq!(titles, ["a", "good", "also good"]);
     assert!(html.contains("<title>Club &lt;b&gt;cup&lt;/b&gt;</title>"));
     let panel = &html[html.find("<section id=\"errors\"").unwrap()..];
     let panel = &panel[..panel.find("</section>").unwrap()];
@@ -209,4 +210,88 @@ fn too_many_large_diagram_points_are_refused_with_the_limit() {
         "{err}"
     );
     assert!(!out.exists());
+}
+
+/// Records that name nothing (no title, players or event) are listed by
+/// their files' names; a file of several such games numbers them.
+#[test]
+fn records_that_name_nothing_are_listed_by_their_files_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let records = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/records");
+    let out = dir.path().join("records.html");
+    let o = twixt(&["view", records, "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let titles = |out: &std::path::Path| -> Vec<String> {
+        let html = std::fs::read_to_string(out).unwrap();
+        page_data(&html)["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["title"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(titles(&out), ["pencil-12", "pencil-13", "pencil-7"]);
+    let several = dir.path().join("openings.twixt");
+    std::fs::write(
+        &several,
+        "[Size \"24\"]\n1. c3 2. f6\n\n[Red \"Ann\"]\n1. d4\n\n[Size \"24\"]\n1. e5\n",
+    )
+    .unwrap();
+    let o = twixt(&[
+        "view",
+        several.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        titles(&out),
+        ["openings, game 1", "Ann", "openings, game 3"]
+    );
+}
+
+/// A puzzle whose `#wins` claim the replay proved: the page knows every
+/// winning first move the search finds, not only the script's (the corner
+/// puzzle's cook, g4, wins in 3 too).
+#[test]
+fn a_proved_claim_gives_the_puzzle_every_winning_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/corner-puzzle.twixt");
+    let o = twixt(&["check", "--cooks", "--format", "json", puzzle]);
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let keys = report
+        .pointer("/games/0/wins/0/keys")
+        .cloned()
+        .expect("check --cooks lists the winning key moves");
+    let out = dir.path().join("puzzle.html");
+    let o = twixt(&["view", puzzle, "-o", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(&out).unwrap();
+    let data = page_data(&html);
+    let answers = data["games"][0]["puzzle"]["answers"].as_array().unwrap();
+    // The first question: line 0 before ply 1; j10 is the script's move,
+    // g4 the search's other win, both within 3 moves.
+    let first = &answers[0];
+    assert_eq!((first[0].as_u64(), first[1].as_u64()), (Some(0), Some(0)));
+    assert_eq!(first[2][0], serde_json::json!([9, 9, 0]));
+    assert_eq!(first[3], serde_json::json!([[6, 3]]));
+    assert_eq!(first[4], 3);
+    // The same moves `check --cooks` lists.
+    let name = |v: &serde_json::Value| {
+        twixtkit::twixt::board::Hole::new(
+            v[0].as_u64().unwrap() as u16,
+            v[1].as_u64().unwrap() as u16,
+        )
+        .to_string()
+    };
+    let mut all: Vec<String> = first[2].as_array().unwrap().iter().map(name).collect();
+    all.extend(first[3].as_array().unwrap().iter().map(name));
+    all.sort();
+    let mut keys: Vec<String> = serde_json::from_value(keys).unwrap();
+    keys.sort();
+    assert_eq!(all, keys);
+    // Along the solution the win stays proved: two moves left after
+    // 1. j10 2. g4, one after 4. i4.
+    let within: Vec<_> = answers.iter().map(|a| a[4].as_u64()).collect();
+    assert_eq!(within, [Some(3), Some(2), Some(1), Some(1)]);
 }

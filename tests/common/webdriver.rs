@@ -217,6 +217,26 @@ impl Browser {
         self.post(&self.s("/actions"), actions);
     }
 
+    /// Drags a finger from `from` to `to` (the viewport's CSS pixels) in a
+    /// fifth of a second, through a point halfway: a swipe.
+    pub fn swipe(&self, from: (f64, f64), to: (f64, f64)) {
+        let at = |x: f64, y: f64, ms: u64| {
+            json!({"type": "pointerMove", "duration": ms, "origin": "viewport",
+                   "x": x.round() as i64, "y": y.round() as i64})
+        };
+        let mid = ((from.0 + to.0) / 2.0, (from.1 + to.1) / 2.0);
+        let actions = json!({"actions": [{"type": "pointer", "id": "finger",
+        "parameters": {"pointerType": "touch"},
+        "actions": [
+            at(from.0, from.1, 0),
+            {"type": "pointerDown", "button": 0},
+            at(mid.0, mid.1, 100),
+            at(to.0, to.1, 100),
+            {"type": "pointerUp", "button": 0}
+        ]}]});
+        self.post(&self.s("/actions"), actions);
+    }
+
     /// Clicks with the mouse at (`x`, `y`) in the viewport's CSS pixels.
     pub fn click_at(&self, x: f64, y: f64) {
         let actions = json!({"actions": [{"type": "pointer", "id": "mouse",

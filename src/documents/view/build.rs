@@ -15,13 +15,16 @@ use crate::record::{GameResult, littlegolem_link};
 use crate::replay::{
     DiagramSnapshot, GameReplay, ReplayOptions, move_words, replay_game, start_position,
 };
-use crate::script::{Element, Game, Line, Numbers};
+use crate::script::{ClaimKind, Element, Game, Line, Numbers};
 use crate::twixt::board::Player;
 use crate::twixt::history::swapped_peg;
 use crate::twixt::moves::Move;
 use crate::twixt::position::Played;
-use crate::twixt::position::Position;
+use crate::twixt::position::{Position, Status};
+use crate::twixt::solver::SearchBudget;
+use crate::win_claims::{self, Verdict};
 
+use super::puzzle::Proven;
 use super::{Piece, PieceKind, Puzzle, ViewBoard, ViewFigure, ViewGame, ViewLine, ViewMove};
 
 /// Why no viewer was made.
@@ -91,6 +94,9 @@ pub(crate) fn file_games(file: &GameFile, out: &mut Vec<ViewGame>, errors: &mut 
     let base = file.path.parent().filter(|p| !p.as_os_str().is_empty());
     let link = littlegolem_link(&file.path);
     let (games, source) = file.located_games();
+    // A puzzle's winning moves are searched within the limits `check`
+    // searches a file's claims in, shared by the file's games.
+    let budget = win_claims::budget_for(Some(&name));
     let mut diagnostics = Vec::new();
     for (n, game) in games.iter().enumerate() {
         let replay = match replay_game(
@@ -117,7 +123,8 @@ pub(crate) fn file_games(file: &GameFile, out: &mut Vec<ViewGame>, errors: &mut 
         if diagnostics.len() > before {
             continue;
         }
-        match view_game(game, &replay, &name, n + 1) {
+        let untitled = untitled(&file.path, n + 1, games.len());
+        match view_game(game, &replay, &name, &untitled, &budget) {
             Ok(mut g) => {
                 // A file of one game names that game; a file of several, none.
                 if games.len() == 1 {
@@ -157,15 +164,32 @@ fn tag_value(game: &Game, tag: &str) -> Option<String> {
 }
 
 /// A game's title, by one rule: its `[Title]`, else its players ("Red –
-/// Black"), else its event, else "Game N" (its place in the file).
-pub fn title_of(game: &Game, n: usize) -> String {
+/// Black"), else its event, else `untitled` (the viewer gives the name of
+/// its file: `pencil-7`, or `puzzles, game 2` in a file of several).
+pub fn title_of(game: &Game, untitled: &str) -> String {
     if let Some(t) = tag_value(game, "Title") {
         return t;
     }
     match (tag_value(game, "Red"), tag_value(game, "Black")) {
         (Some(r), Some(b)) => format!("{r} – {b}"),
         (Some(one), None) | (None, Some(one)) => one,
-        (None, None) => tag_value(game, "Event").unwrap_or_else(|| format!("Game {n}")),
+        (None, None) => tag_value(game, "Event").unwrap_or_else(|| untitled.to_string()),
+    }
+}
+
+/// What the viewer calls game `n` of the `count` games of the file at
+/// `path` when the game names nothing itself: the file's name without its
+/// extension (`pencil-7`), with the game's place in a file of several
+/// (`puzzles, game 2`); "Game N" for standard input.
+fn untitled(path: &std::path::Path, n: usize, count: usize) -> String {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().trim().to_string())
+        .filter(|s| !s.is_empty() && s != "-");
+    match stem {
+        Some(stem) if count > 1 => format!("{stem}, game {n}"),
+        Some(stem) => stem,
+        None => format!("Game {n}"),
     }
 }
 
@@ -173,9 +197,10 @@ fn view_game(
     game: &Game,
     replay: &GameReplay,
     file: &str,
-    n: usize,
+    untitled: &str,
+    budget: &SearchBudget,
 ) -> Result<ViewGame, ViewError> {
-    let title = title_of(game, n);
+    let title = title_of(game, untitled);
     let Some(start) = start_position(game, &replay.rules) else {
         return figures_only(game, replay, title, file);
     };
@@ -201,7 +226,15 @@ fn view_game(
         _ => "–",
     }
     .to_string();
+    let task = tag_value(game, "Task");
     let mut w = Walker {
+        proved: replay
+            .wins
+            .iter()
+            .filter(|r| r.verdict == Verdict::Proved)
+            .map(|r| r.line)
+            .collect(),
+        proven: task.is_some().then(Vec::new),
         diagrams: replay
             .diagrams
             .iter()
@@ -217,6 +250,7 @@ fn view_game(
     let cur = Cursor {
         ply: 0,
         pos: start.clone(),
+        solution: task_solution(game, &w.proved),
     };
     w.line(&game.line, cur, None);
     for (key, line, from, number) in std::mem::take(&mut w.renumbered) {
@@ -224,7 +258,11 @@ fn view_game(
             w.pieces[i].numbers.push((line, from, number));
         }
     }
-    let puzzle = tag_value(game, "Task").map(|task| Puzzle::of(task, &w.lines));
+    let puzzle = task.map(|task| {
+        let mut p = Puzzle::of(task, &w.lines);
+        p.add_winning_moves(w.proven.as_deref().unwrap_or_default(), budget);
+        p
+    });
     Ok(ViewGame {
         title,
         players: (tag_value(game, "Red"), tag_value(game, "Black")),
@@ -335,11 +373,34 @@ fn figures_only(
 struct Cursor {
     pos: Position,
     ply: u32,
+    /// The solution of a proved `#wins` claim the replay follows here: the
+    /// winner and their moves left, the next one included.
+    solution: Option<(Player, u32)>,
+}
+
+/// The solution a `[Task]` that states a claim ("Red to play and win in
+/// 3") starts, when the replay proved it there: the task's claim counts
+/// unless the main line makes its own before its first move.
+fn task_solution(game: &Game, proved: &HashSet<u32>) -> Option<(Player, u32)> {
+    let tag = game.tag_node("Task")?;
+    let (player, moves) = win_claims::task_claim(&tag.value)?;
+    let own = game
+        .line
+        .elements
+        .iter()
+        .take_while(|e| !matches!(e, Element::Move(_)))
+        .any(|e| matches!(e, Element::Claim(c) if matches!(c.kind, ClaimKind::Wins { .. })));
+    (!own && proved.contains(&tag.span.line)).then_some((player, moves))
 }
 
 type Key = (PieceKind, Player);
 
 struct Walker<'a> {
+    /// The lines of the `#wins` claims the replay proved.
+    proved: HashSet<u32>,
+    /// For a puzzle: the positions where the replay proved that the side
+    /// to move wins (a claim, or a solution followed to there).
+    proven: Option<Vec<Proven>>,
     /// The replay's diagram points by where they are written.
     diagrams: HashMap<u32, &'a DiagramSnapshot>,
     lines: Vec<ViewLine>,
@@ -436,6 +497,17 @@ impl Walker<'_> {
                         continue;
                     }
                     before = variation_follows(&line.elements, i).then(|| cur.clone());
+                    if let (Some(proven), Some((player, moves))) = (&mut self.proven, cur.solution)
+                        && cur.pos.to_move() == player
+                    {
+                        proven.push(Proven {
+                            line: id,
+                            ply: cur.ply,
+                            pos: cur.pos.clone(),
+                            player,
+                            moves,
+                        });
+                    }
                     let was = (!matches!(m.mv, Move::Place(_))).then(|| standing(&cur.pos));
                     let Ok(played) = cur.pos.play(&m.mv) else {
                         broken = true;
@@ -447,6 +519,14 @@ impl Walker<'_> {
                     if let Some((_, to)) = swapped_peg(&m.mv, &played) {
                         let key = (PieceKind::Peg(to), played.mover);
                         self.renumbered.push((key, id, cur.ply, cur.ply - 1));
+                    }
+                    // As the replay follows a solution: the winner's move
+                    // uses one of their moves, and a connection ends it.
+                    if let Some((player, moves)) = cur.solution
+                        && played.mover == player
+                    {
+                        let won = matches!(cur.pos.status(), Status::Won { .. });
+                        cur.solution = (!won && moves > 1).then_some((player, moves - 1));
                     }
                     let (added, removed) = changes(&m.mv, &played, was, &cur.pos);
                     for k in removed {
@@ -490,7 +570,16 @@ impl Walker<'_> {
                         continue;
                     };
                     let from = b.ply;
-                    let var = self.line(v, b.clone(), Some((id, from)));
+                    let mut start = b.clone();
+                    // A variation of the winner's move is a try, not part
+                    // of the solution; one of a defence is.
+                    if start
+                        .solution
+                        .is_some_and(|(player, _)| start.pos.to_move() == player)
+                    {
+                        start.solution = None;
+                    }
+                    let var = self.line(v, start, Some((id, from)));
                     if let Some(mv) = self.lines[id].moves.last_mut() {
                         mv.variations.push(var);
                     }
@@ -503,7 +592,17 @@ impl Walker<'_> {
                         self.figures.push(figure(snap, id, cur.ply));
                     }
                 }
-                Element::Remark(_) | Element::Mark(_) | Element::Claim(_) => {}
+                Element::Claim(c) => {
+                    if let ClaimKind::Wins { player, moves } = c.kind
+                        && !broken
+                    {
+                        cur.solution = self
+                            .proved
+                            .contains(&c.span.line)
+                            .then_some((player, moves));
+                    }
+                }
+                Element::Remark(_) | Element::Mark(_) => {}
             }
         }
         for (k, since) in shown {

@@ -433,7 +433,9 @@ fn game_data(g: &ViewGame, board: Option<usize>) -> Value {
             "answers": p.answers.iter().map(|a| json!([
                 a.line,
                 a.ply,
-                a.accepted.iter().map(|(h, l)| json!([h.col, h.row, l])).collect::<Vec<_>>()
+                a.accepted.iter().map(|(h, l)| json!([h.col, h.row, l])).collect::<Vec<_>>(),
+                a.also_wins.iter().map(|h| json!([h.col, h.row])).collect::<Vec<_>>(),
+                a.wins_within
             ])).collect::<Vec<_>>(),
         })
     });

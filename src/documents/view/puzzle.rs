@@ -6,8 +6,15 @@
 //! move. Wherever that side is to move in a line, the script's move is
 //! right, and so is the first move of each variation written in its place,
 //! unless a `?` glyph marks it as a mistake.
+//!
+//! Where the replay proved that the solver wins (a `#wins` claim, or a
+//! solution it followed move by move to there), every other move the
+//! search finds winning within the moves left is accepted too: the page
+//! says that it wins and goes on with the script's move.
 
 use crate::twixt::board::{Hole, Player};
+use crate::twixt::position::Position;
+use crate::twixt::solver::{self, SearchBudget};
 
 use super::ViewLine;
 
@@ -32,6 +39,30 @@ pub struct Answer {
     pub ply: u32,
     /// Right moves: the hole, and the line that plays it.
     pub accepted: Vec<(Hole, usize)>,
+    /// When the replay proved here that the solver wins: within how many
+    /// of their moves (and the search for winning moves finished).
+    pub wins_within: Option<u32>,
+    /// Other moves that win within [`Answer::wins_within`], as the search
+    /// found them (in board order): right too, though the script goes on
+    /// with its own move.
+    pub also_wins: Vec<Hole>,
+}
+
+/// A position where the replay proved that `player`, to move, wins within
+/// `moves` of their moves: at a `#wins` claim, or where the solution after
+/// one has led.
+#[derive(Debug, Clone)]
+pub(crate) struct Proven {
+    /// The line.
+    pub line: usize,
+    /// The ply before the solver's move.
+    pub ply: u32,
+    /// The position.
+    pub pos: Position,
+    /// The side that wins.
+    pub player: Player,
+    /// Within how many of its moves.
+    pub moves: u32,
 }
 
 impl Puzzle {
@@ -60,6 +91,8 @@ impl Puzzle {
                     line: id,
                     ply: m.ply - 1,
                     accepted,
+                    wins_within: None,
+                    also_wins: Vec::new(),
                 });
             }
         }
@@ -67,6 +100,31 @@ impl Puzzle {
             task,
             solver,
             answers,
+        }
+    }
+
+    /// Adds, where the replay proved the solver's win (`proven`), every
+    /// winning move the search finds within `budget` (the limits `check`
+    /// searches claims in). A search that reaches a limit adds nothing:
+    /// there the script's moves stay the only answers.
+    pub(crate) fn add_winning_moves(&mut self, proven: &[Proven], budget: &SearchBudget) {
+        for p in proven.iter().filter(|p| p.player == self.solver) {
+            let Some(answer) = self
+                .answers
+                .iter_mut()
+                .find(|a| a.line == p.line && a.ply == p.ply)
+            else {
+                continue;
+            };
+            let Ok(keys) = solver::winning_keys(&p.pos, p.player, p.moves, budget) else {
+                continue;
+            };
+            answer.wins_within = Some(p.moves);
+            answer.also_wins = keys
+                .answer
+                .into_iter()
+                .filter(|h| !answer.accepted.iter().any(|(a, _)| a == h))
+                .collect();
         }
     }
 }

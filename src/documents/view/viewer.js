@@ -125,6 +125,8 @@
     const list = $(".move-list");
     list.textContent = "";
     moveList(d, 0, list, buttons);
+    // A position with no moves (a diagram) has no list to show.
+    list.hidden = d.lines.every(function (L) { return !L.moves.length; });
     G = { d: d, svg: drawn.svg, pieces: drawn.pieces, layer: drawn.layer, ring: drawn.ring, delta: drawn.delta,
       figures: figures, buttons: buttons, current: null };
     state.g = g;
@@ -385,9 +387,15 @@
       verdict.textContent = state.p >= lineEnd(d, state.l) ? "Solved: the script's line ends here." : "Wait for the defence.";
       return;
     }
-    const hit = here[2].find(function (a) { return a[0] === col && a[1] === row; });
+    const same = function (a) { return a[0] === col && a[1] === row; };
+    // The search's other winning moves (when the replay proved the win
+    // here): right too, and the script's line goes on with its own move.
+    const other = !here[2].some(same) && here[3] && here[3].some(same);
+    const hit = other ? here[2][0] : here[2].find(same);
+    const within = here[4] ? " within " + here[4] + " move" + (here[4] === 1 ? "" : "s") : "";
     if (!hit) {
-      verdict.textContent = holeName(col, row) + " is not the script's move. Try again.";
+      verdict.textContent = holeName(col, row) + " is not the script's move" +
+        (within ? " and does not win" + within : "") + ". Try again.";
       sec.classList.remove("wrong");
       void sec.offsetWidth;
       sec.classList.add("wrong");
@@ -396,7 +404,9 @@
     const line = hit[2];
     show(line, state.p + 1);
     const mine = moveAt(d, line, state.p);
-    let said = "Right: " + mine.t + " is the script's move.";
+    let said = other
+      ? "Right: " + holeName(col, row) + " also wins" + within + "; the script plays " + mine.t + "."
+      : "Right: " + mine.t + " is the script's move.";
     if (state.p >= lineEnd(d, line)) {
       verdict.textContent = said + " Solved!" + (line === 0 && d.result ? " " + d.result + "." : "");
       return;
@@ -507,6 +517,7 @@
           td.textContent = text;
         }
         if (!text && i > 1) td.className = "empty";
+        if (i === 7) td.setAttribute("data-unit", text === "1" ? "move" : "moves");
         tr.appendChild(td);
       });
       frag.appendChild(tr);
@@ -518,6 +529,12 @@
       });
     });
     tbody.appendChild(frag);
+    // A column no game fills (players of a book's figures, dates) is left out.
+    [2, 3, 4, 5].forEach(function (i) {
+      if (rows.some(function (r) { return r.tr.cells[i].textContent; })) return;
+      table.tHead.rows[0].cells[i].classList.add("blank-col");
+      rows.forEach(function (r) { r.tr.cells[i].classList.add("blank-col"); });
+    });
     let order = rows;
     const search = document.getElementById("search");
     const result = document.getElementById("result-filter");
