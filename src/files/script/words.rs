@@ -125,8 +125,12 @@ fn ascii_hole(i: &[u8]) -> ByteRule<'_, Hole> {
         byte_number(5),
     )
         .parse(i)?;
+    // A row starting with 0 (row 0 among them) is no hole: said before `row - 1`.
+    if first == b'0' {
+        return byte_mismatch(i, nom::error::ErrorKind::Verify);
+    }
     match (u16::try_from(col - 1), u16::try_from(row - 1)) {
-        (Ok(col), Ok(row)) if first != b'0' => Ok((rest, Hole::new(col, row))),
+        (Ok(col), Ok(row)) => Ok((rest, Hole::new(col, row))),
         _ => byte_mismatch(i, nom::error::ErrorKind::Verify),
     }
 }
@@ -283,6 +287,7 @@ mod tests {
         assert!(plain_move(0)("f6!").is_none());
         assert!(plain_move(0)("f6+d5").is_none());
         assert!(plain_move(0)("f06").is_none());
+        assert!(plain_move(0)("d0").is_none());
         assert!(plain_move(0)("abcd6").is_none());
         assert_eq!(plain_move(0)("f6{c}").unwrap().0, "{c}");
     }
