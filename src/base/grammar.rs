@@ -168,6 +168,80 @@ pub fn until_ascii(stop: impl Fn(u8) -> bool) -> impl Fn(&str) -> Rule<'_, &str>
     }
 }
 
+// Rules over bytes, for the fast paths (a TwixT plain move, a TWRS plain
+// move line, a plain header tag): each reads ASCII only and does not
+// match anything else, so the general rules above read it, with their
+// messages. nom's own `take_while` serves any input in any mode and is not
+// inlined into so small a rule; these compile to loops in place.
+
+/// What a rule over bytes returns.
+pub type ByteRule<'a, T> = nom::IResult<&'a [u8], T>;
+
+/// The plain mismatch of a rule over bytes.
+#[inline(always)]
+pub fn byte_mismatch<T>(i: &[u8], kind: nom::error::ErrorKind) -> ByteRule<'_, T> {
+    Err(nom::Err::Error(nom::error::Error::new(i, kind)))
+}
+
+/// A run of bytes of one ASCII class, at least `min` of them.
+#[inline(always)]
+pub fn byte_run(class: impl Fn(u8) -> bool, min: usize) -> impl Fn(&[u8]) -> ByteRule<'_, &[u8]> {
+    move |i| {
+        let n = i.iter().position(|&b| !class(b)).unwrap_or(i.len());
+        if n < min {
+            return byte_mismatch(i, nom::error::ErrorKind::TakeWhile1);
+        }
+        let (run, rest) = i.split_at(n);
+        Ok((rest, run))
+    }
+}
+
+/// One byte of an ASCII class.
+#[inline(always)]
+pub fn byte_of(class: impl Fn(u8) -> bool) -> impl Fn(&[u8]) -> ByteRule<'_, u8> {
+    move |i| match i.first() {
+        Some(&b) if class(b) => Ok((&i[1..], b)),
+        _ => byte_mismatch(i, nom::error::ErrorKind::Char),
+    }
+}
+
+/// A run of one to `max` bytes of an ASCII class, folded into a number as
+/// it is read (one pass: digits and column letters are read and valued
+/// together): the first byte, and the value. More than `max` bytes do not
+/// match.
+#[inline(always)]
+pub fn byte_fold(
+    class: impl Fn(u8) -> bool,
+    max: usize,
+    step: impl Fn(u32, u8) -> u32,
+) -> impl Fn(&[u8]) -> ByteRule<'_, (u8, u32)> {
+    move |i| {
+        let mut value = 0u32;
+        let mut n = 0;
+        while let Some(&b) = i.get(n).filter(|&&b| class(b)) {
+            if n == max {
+                return byte_mismatch(i, nom::error::ErrorKind::TooLarge);
+            }
+            value = step(value, b);
+            n += 1;
+        }
+        if n == 0 {
+            return byte_mismatch(i, nom::error::ErrorKind::TakeWhile1);
+        }
+        Ok((&i[n..], (i[0], value)))
+    }
+}
+
+/// Up to `max` decimal digits and their value: the first digit, and the value.
+#[inline(always)]
+pub fn byte_number(max: usize) -> impl Fn(&[u8]) -> ByteRule<'_, (u8, u32)> {
+    byte_fold(
+        |b| b.is_ascii_digit(),
+        max,
+        |n, d| n * 10 + u32::from(d - b'0'),
+    )
+}
+
 /// Blanks between the items of a script: spaces, line breaks and commas.
 pub fn blanks(i: &str) -> Rule<'_, &str> {
     // ASCII blanks first, by bytes; a rarer Unicode space by characters.
@@ -223,7 +297,7 @@ pub fn remark(i: &str) -> Rule<'_, &str> {
 
 /// The name of a header tag: `Event`, `Size`, `Rules-Note`.
 fn tag_name(i: &str) -> Rule<'_, &str> {
-    ascii_while(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')(i)
+    ascii_while(is_tag_name_byte)(i)
 }
 
 /// A header tag as written: its name, its value, and the quoted value's text
@@ -238,8 +312,55 @@ pub struct HeaderTag<'a> {
     pub quoted: &'a str,
 }
 
-/// `[Name "value"]`.
+/// `[Name "value"]`: the common form ([`plain_header_tag`]), else the
+/// general rule with its messages ([`any_header_tag`]).
 pub fn header_tag(i: &str) -> Rule<'_, HeaderTag<'_>> {
+    match plain_header_tag(i) {
+        Some(done) => Ok(done),
+        None => any_header_tag(i),
+    }
+}
+
+/// A byte of a tag's name.
+#[inline(always)]
+fn is_tag_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+}
+
+/// `[Name "value"]` as nearly every tag is written: spaces between the
+/// name and the value, none inside the brackets, no escape in the value.
+/// It reads bytes; any other tag does not match and [`any_header_tag`]
+/// reads it, with the same result.
+#[inline]
+pub fn plain_header_tag(text: &str) -> Option<(&str, HeaderTag<'_>)> {
+    let i = text.as_bytes();
+    let (rest, (_, name, _, value, _)) = (
+        byte_of(|b| b == b'['),
+        byte_run(is_tag_name_byte, 1),
+        byte_run(|b| b == b' ', 1).and(byte_of(|b| b == b'"')),
+        // The value ends at an ASCII byte: the cuts fall on character
+        // boundaries.
+        byte_run(|b| !matches!(b, b'"' | b'\\' | b'\n'), 0),
+        byte_of(|b| b == b'"').and(byte_of(|b| b == b']')),
+    )
+        .parse(i)
+        .ok()?;
+    let name_end = 1 + name.len();
+    let quoted_end = text.len() - rest.len() - 1;
+    let quoted = &text[quoted_end - value.len() - 2..quoted_end];
+    Some((
+        &text[quoted_end + 1..],
+        HeaderTag {
+            name: &text[1..name_end],
+            value: quoted[1..quoted.len() - 1].to_string(),
+            quoted,
+        },
+    ))
+}
+
+/// `[Name "value"]` in any form the grammar allows: blanks inside the
+/// brackets, escapes in the value. What is wrong is named.
+pub fn any_header_tag(i: &str) -> Rule<'_, HeaderTag<'_>> {
     let (i, _) = (char('['), inline_blanks).parse(i)?;
     let (i, name) = tag_name(i)?;
     if name.is_empty() {
@@ -591,6 +712,64 @@ mod tests {
             "expected `]` to close the tag opened here, found the end of the line"
         );
         assert_eq!(len, 1);
+    }
+
+    #[test]
+    fn plain_header_tags_read_what_the_general_rule_reads() {
+        let (rest, t) = plain_header_tag("[Event  \"Été 2026\"]\n1. f6").unwrap();
+        assert_eq!(
+            (rest, t.name, t.value.as_str(), t.quoted),
+            ("\n1. f6", "Event", "Été 2026", "\"Été 2026\"")
+        );
+        // Left to the general rule: blanks inside the brackets, an escape,
+        // no value, an unclosed value, a name it would report.
+        for other in [
+            "[ Event \"x\"]",
+            "[Event \"x\" ]",
+            "[Event\"x\"]",
+            "[Event \"a\\\"b\"]",
+            "[Event x]",
+            "[Event \"x\n\"]",
+            "[Event \"x\"",
+            "[ \"x\"]",
+            "[Évent \"x\"]",
+            "[Event\t\"x\"]",
+        ] {
+            assert!(plain_header_tag(other).is_none(), "{other:?}");
+        }
+        // Wherever it matches, the general rule reads the same.
+        let parts: [&[&str]; 6] = [
+            &["", " ", "Event", "Size", "é", "x-y_1", "Event "],
+            &["", " ", "  ", "\t", ","],
+            &["\"", "", "x"],
+            &[
+                "", "a", "é", "\\\"", "\\\\", "\\n", "\n", " ", "24", "\"", "]",
+            ],
+            &["\"", "", "\" ", "x"],
+            &["]", "", " ]", "]x", "]\n"],
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut matched = 0;
+        for _ in 0..100_000 {
+            let mut text = String::from("[");
+            for (k, part) in parts.iter().enumerate() {
+                let times = if k == 3 { next(4) } else { 1 };
+                for _ in 0..times {
+                    text.push_str(part[next(part.len())]);
+                }
+            }
+            if let Some(plain) = plain_header_tag(&text) {
+                matched += 1;
+                assert_eq!(Ok(plain), any_header_tag(&text), "{text:?}");
+            }
+        }
+        assert!(matched > 100, "{matched}");
     }
 
     #[test]

@@ -420,6 +420,19 @@ impl Reader<'_> {
                     }
                 }
                 Some(_) => {
+                    // The common line `12. 3 f2-f7 x2`, read by one rule.
+                    if let Some((rest, m)) = words::plain_line(ply + 1)(self.lx.rest) {
+                        let offset = self.lx.offset_of(m.text);
+                        let at = At {
+                            offset,
+                            len: m.text.len(),
+                        };
+                        self.lx.rest = rest;
+                        ply += 1;
+                        last_move = Some(ply);
+                        line.push(Element::Move { mv: m.mv, at });
+                        continue;
+                    }
                     let start = self.lx.offset();
                     // A move number, `12.`, then the move to the end of its line.
                     let number = self.lx.read(opt(words::move_number))?;

@@ -9,7 +9,9 @@
 //! found the text wrong returns `Err::Failure` whose message is the reason
 //! a [`ParseMoveError`](crate::twrs::moves::ParseMoveError) gives.
 
-use crate::grammar::{self, Failure, Rule};
+use crate::grammar::{
+    self, ByteRule, Failure, Rule, byte_fold, byte_mismatch, byte_number, byte_of, byte_run,
+};
 use crate::twrs::moves::{Lines, Marking, Move};
 use crate::twrs::point::{BadPoint, MAX_LINES, Point, Side};
 use nom::Parser;
@@ -17,7 +19,7 @@ use nom::branch::alt;
 use nom::bytes::complete::{tag_no_case, take_till, take_while, take_while1};
 use nom::character::complete::{char, satisfy};
 use nom::combinator::{opt, success, value, verify};
-use nom::multi::fold_many0;
+use nom::multi::{fold_many_m_n, fold_many0};
 use nom::sequence::{preceded, terminated};
 
 fn mismatch(i: &str) -> nom::Err<Failure<'_>> {
@@ -312,6 +314,163 @@ fn stones(i: &str) -> Rule<'_, Vec<Point>> {
     Ok((i, stones))
 }
 
+/// The common move line, read in one rule because it is nearly every line
+/// of a script: the move number when written (`12.`), then a turn with its
+/// tower and marking (`3 f2-f7`, `f2-f7`, `3 f2-f7 x2/ f5 h7`), up to the
+/// end of the line or the item that follows on it.
+pub(crate) struct PlainLine<'a> {
+    /// The move as written, from its first word to its last (a script's
+    /// move element points at this).
+    pub(crate) text: &'a str,
+    /// The move.
+    pub(crate) mv: Move,
+}
+
+/// Blanks between the words of a plain move line.
+#[inline(always)]
+fn plain_gap(i: &[u8]) -> ByteRule<'_, &[u8]> {
+    byte_run(|b| b == b' ' || b == b'\t', 1)(i)
+}
+
+/// The end of a word of a plain move line: a blank, the end of the line or
+/// text, or a character that opens or closes another item.
+#[inline(always)]
+fn plain_word_end(i: &[u8]) -> ByteRule<'_, ()> {
+    match i.first() {
+        None => Ok((i, ())),
+        Some(&b)
+            if b.is_ascii()
+                && (b == b'\r' || b == b'\t' || b == b' ' || !is_move_text_char(char::from(b))) =>
+        {
+            Ok((i, ()))
+        }
+        Some(_) => byte_mismatch(i, nom::error::ErrorKind::Verify),
+    }
+}
+
+/// A point as bytes: one letter and a row of one or two digits, 1 to 26.
+#[inline(always)]
+fn point_bytes(i: &[u8]) -> ByteRule<'_, Point> {
+    let (rest, ((letter, _), (_, row))) = (
+        byte_fold(|b| b.is_ascii_alphabetic(), 1, |_, _| 0),
+        byte_number(2),
+    )
+        .parse(i)?;
+    match u8::try_from(row) {
+        Ok(row @ 1..=MAX_LINES) => Ok((
+            rest,
+            Point::new(letter.to_ascii_lowercase() - b'a', row - 1),
+        )),
+        _ => byte_mismatch(i, nom::error::ErrorKind::Verify),
+    }
+}
+
+/// A point that is a whole word of a plain move line.
+#[inline(always)]
+fn plain_point(i: &[u8]) -> ByteRule<'_, Point> {
+    terminated(point_bytes, plain_word_end).parse(i)
+}
+
+/// A tower's number as bytes: one digit, `1` to `6`.
+#[inline(always)]
+fn plain_tower(i: &[u8]) -> ByteRule<'_, u8> {
+    byte_of(|b| (b'1'..=b'6').contains(&b))
+        .map(|b| b - b'0')
+        .parse(i)
+}
+
+/// ` x2/ f5 h7`: the marking written in one word, and up to two stones.
+#[inline(always)]
+fn plain_marking(i: &[u8]) -> ByteRule<'_, Marking> {
+    let (i, (_, _, target, lines, _)) = (
+        plain_gap,
+        byte_of(|b| b == b'x' || b == b'X'),
+        plain_tower,
+        opt(byte_of(|b| b == b'/' || b == b'\\')).map(|l| match l {
+            Some(b'/') => Lines::Rising,
+            Some(_) => Lines::Falling,
+            None => Lines::Movement,
+        }),
+        plain_word_end,
+    )
+        .parse(i)?;
+    // A third stone does not match here: the general rules say why.
+    let (i, stones) = fold_many_m_n(
+        0,
+        2,
+        preceded(plain_gap, plain_point),
+        Vec::new,
+        |mut v, p| {
+            v.push(p);
+            v
+        },
+    )
+    .parse(i)?;
+    Ok((
+        i,
+        Marking {
+            target,
+            lines,
+            stones,
+        },
+    ))
+}
+
+/// The common move line whose number, when written, is `expected` (see
+/// [`PlainLine`]): the text left after it, and the move. Anything else (a
+/// placement before play, a marking written apart, a third stone, a wrong
+/// number, a non-ASCII character, something after the move) does not
+/// match, and the general rules read the line with their messages: the
+/// result is the one they would give. It reads bytes, where the general
+/// rules cut the line into words first.
+#[inline]
+pub(crate) fn plain_line(expected: u32) -> impl Fn(&str) -> Option<(&str, PlainLine<'_>)> {
+    move |text| {
+        let i = text.as_bytes();
+        // Digits without a dot are a tower's number, not the move number.
+        let i = match (byte_number(9), byte_run(|b| b == b'.', 1)).parse(i) {
+            Ok((rest, ((_, n), _))) if n == expected => {
+                byte_run(|b| (b.is_ascii_whitespace() && b != b'\n') || b == b',', 0)(rest)
+                    .ok()?
+                    .0
+            }
+            Ok(_) => return None,
+            Err(_) => i,
+        };
+        let start = text.len() - i.len();
+        let (i, (tower, from, to, marking)) = (
+            opt(terminated(plain_tower, plain_gap)),
+            terminated(point_bytes, byte_of(|b| b == b'-')),
+            plain_point,
+            opt(plain_marking),
+        )
+            .parse(i)
+            .ok()?;
+        let end = text.len() - i.len();
+        // Blanks to the end of the line, or to the item that follows.
+        let (rest, _) = byte_run(|b| matches!(b, b' ' | b'\t' | b'\r'), 0)(i).ok()?;
+        if rest
+            .first()
+            .is_some_and(|&b| !b.is_ascii() || is_move_text_char(char::from(b)))
+        {
+            return None;
+        }
+        // Every byte read is ASCII: the cuts fall on character boundaries.
+        Some((
+            &text[text.len() - rest.len()..],
+            PlainLine {
+                text: &text[start..end],
+                mv: Move::Turn {
+                    tower: tower.unwrap_or(0),
+                    from,
+                    to,
+                    marking,
+                },
+            },
+        ))
+    }
+}
+
 /// The whole of `text` as a move, or why it is not one.
 pub(crate) fn full_move(text: &str) -> Result<Move, String> {
     match twrs_move(text) {
@@ -371,6 +530,86 @@ mod tests {
         assert_eq!(move_number("12... 3 f2-f7"), Ok((" 3 f2-f7", "12")));
         assert!(move_number("3 f2-f7").is_err());
         assert_eq!(move_text("3 f2-f7 x2 {c}"), Ok(("{c}", "3 f2-f7 x2 ")));
+    }
+
+    /// A line read as `twrs::script`'s line loop reads it with the
+    /// general rules: its number (which must be `expected`), blanks, the
+    /// move's text to the end of the line, the move.
+    fn general_line(expected: u32, text: &str) -> Option<(&str, &str, Move)> {
+        let (i, number) = opt(move_number).parse(text).ok()?;
+        let i = match number {
+            Some(d) if d.parse::<u32>().ok() != Some(expected) => return None,
+            Some(_) => grammar::inline_blanks(i).ok()?.0,
+            None => i,
+        };
+        let (rest, written) = move_text(i).ok()?;
+        let trimmed = written.trim_end();
+        Some((rest, trimmed, full_move(trimmed).ok()?))
+    }
+
+    #[test]
+    fn plain_lines_read_the_common_turns() {
+        let (rest, m) = plain_line(12)("12. 3 f2-f7 x2/ f5 h7  \n13. 4 b2-b3").unwrap();
+        assert_eq!((rest, m.text), ("\n13. 4 b2-b3", "3 f2-f7 x2/ f5 h7"));
+        assert_eq!(Ok(m.mv), full_move("3 f2-f7 x2/ f5 h7"));
+        let (rest, m) = plain_line(1)("F2-f07{c}").unwrap();
+        assert_eq!((rest, m.text), ("{c}", "F2-f07"));
+        // Left to the general rules: a wrong number, a placement, a
+        // marking written apart, a third stone, something after the move.
+        for other in [
+            "11. 3 f2-f7",
+            "4 b9",
+            "stone f6",
+            "3 f2-f7 x 2",
+            "3 f2-f7 x2 /",
+            "3 f2-f7 x2 a1 b1 c1",
+            "3 f2-f7 y2",
+            "3 f2-f7,",
+            "7 f2-f7",
+            "3 f2-f7-f9",
+            "3 f2-f27",
+            "3 f2-f7\u{a0}",
+        ] {
+            assert!(plain_line(12)(other).is_none(), "{other}");
+        }
+    }
+
+    /// Lines made of pieces of moves, blanks and other items: wherever the
+    /// plain rule matches, it reads what the general rules read.
+    #[test]
+    fn plain_lines_agree_with_the_general_rules() {
+        let pieces = [
+            "12.", "12...", "11.", "012.", "3", "7", " ", "  ", "\t", "\r", ",", "f2-f7", "F2-f07",
+            "a26-z1", "a0-b2", "z27-a1", "f2", "-", "x2", "X6\\", "x2/", "x", "/", "a1", "b1",
+            "c1", "{c}", "#over", "\n", "é", "\u{a0}", "stone", "4", "b9", "y2", "%", ")", "(",
+            "[", "\u{c}",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut matched = 0;
+        for _ in 0..200_000 {
+            let mut line = String::new();
+            for _ in 0..1 + next(8) {
+                line.push_str(pieces[next(pieces.len())]);
+                if next(2) == 0 {
+                    line.push(' ');
+                }
+            }
+            if let Some((rest, m)) = plain_line(12)(&line) {
+                matched += 1;
+                assert_eq!(
+                    Some((rest, m.text, m.mv)),
+                    general_line(12, &line),
+                    "{line:?}"
+                );
+            }
+        }
+        assert!(matched > 1000, "{matched}");
     }
 
     #[test]

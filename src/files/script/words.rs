@@ -6,7 +6,10 @@
 //! they stand; these rules say what a word is.
 
 use super::ast::Glyph;
-use crate::grammar::{self, Failure, Rule, clip, quote_found};
+use crate::grammar::{
+    self, ByteRule, Failure, Rule, byte_fold, byte_mismatch, byte_number, byte_run, clip,
+    quote_found,
+};
 use crate::twixt::board::Hole;
 use crate::twixt::link::Link;
 use crate::twixt::moves::{Move, Placement, Removal, ThinVec};
@@ -87,85 +90,20 @@ pub(crate) struct PlainMove<'a> {
     pub(crate) hole: Hole,
 }
 
-/// A run of bytes of one ASCII class, at least `min` of them: the plain
-/// move's `take_while`. nom's own serves any input in any mode and is not
-/// inlined into so small a rule: it left the plain move at two thirds of
-/// the speed of the hand-written reader it replaced. This one compiles to
-/// a loop in place.
-#[inline(always)]
-fn ascii_run(
-    class: impl Fn(u8) -> bool,
-    min: usize,
-) -> impl Fn(&[u8]) -> nom::IResult<&[u8], &[u8]> {
-    move |i| {
-        let n = i.iter().position(|&b| !class(b)).unwrap_or(i.len());
-        if n < min {
-            return Err(nom::Err::Error(nom::error::Error::new(
-                i,
-                nom::error::ErrorKind::TakeWhile1,
-            )));
-        }
-        let (run, rest) = i.split_at(n);
-        Ok((rest, run))
-    }
-}
-
 /// ASCII blanks: the plain move leaves other spaces to the general reader.
 #[inline(always)]
-fn ascii_blanks(i: &[u8]) -> nom::IResult<&[u8], &[u8]> {
-    ascii_run(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b','), 0)(i)
-}
-
-/// A run of one to `max` bytes of an ASCII class, folded into a number as
-/// it is read (one pass: the plain move's digits and column letters are
-/// read and valued together). More than `max` bytes do not match.
-#[inline(always)]
-fn ascii_fold(
-    class: impl Fn(u8) -> bool,
-    max: usize,
-    step: impl Fn(u32, u8) -> u32,
-) -> impl Fn(&[u8]) -> nom::IResult<&[u8], (u8, u32)> {
-    move |i| {
-        let mut value = 0u32;
-        let mut n = 0;
-        while let Some(&b) = i.get(n).filter(|&&b| class(b)) {
-            if n == max {
-                return Err(nom::Err::Error(nom::error::Error::new(
-                    i,
-                    nom::error::ErrorKind::TooLarge,
-                )));
-            }
-            value = step(value, b);
-            n += 1;
-        }
-        if n == 0 {
-            return Err(nom::Err::Error(nom::error::Error::new(
-                i,
-                nom::error::ErrorKind::TakeWhile1,
-            )));
-        }
-        Ok((&i[n..], (i[0], value)))
-    }
-}
-
-/// Up to `max` decimal digits and their value: the first digit, and the value.
-#[inline(always)]
-fn ascii_number(max: usize) -> impl Fn(&[u8]) -> nom::IResult<&[u8], (u8, u32)> {
-    ascii_fold(
-        |b| b.is_ascii_digit(),
-        max,
-        |n, d| n * 10 + u32::from(d - b'0'),
-    )
+fn ascii_blanks(i: &[u8]) -> ByteRule<'_, &[u8]> {
+    byte_run(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b','), 0)(i)
 }
 
 /// The move number `n.` (any number of dots, then blanks) when it is
 /// `expected`.
 #[inline(always)]
-fn expected_number(expected: u32) -> impl Fn(&[u8]) -> nom::IResult<&[u8], ()> {
+fn expected_number(expected: u32) -> impl Fn(&[u8]) -> ByteRule<'_, ()> {
     move |i| {
         let (rest, (_, _, _)) = (
-            verify(ascii_number(9), |&(_, n)| n == expected),
-            ascii_run(|b| b == b'.', 1),
+            verify(byte_number(9), |&(_, n)| n == expected),
+            byte_run(|b| b == b'.', 1),
             ascii_blanks,
         )
             .parse(i)?;
@@ -177,22 +115,23 @@ fn expected_number(expected: u32) -> impl Fn(&[u8]) -> nom::IResult<&[u8], ()> {
 /// `board::parse_column`) and row digits (one to five, no leading zero),
 /// as bytes.
 #[inline(always)]
-fn ascii_hole(i: &[u8]) -> nom::IResult<&[u8], Hole> {
+fn ascii_hole(i: &[u8]) -> ByteRule<'_, Hole> {
     let (rest, ((_, col), (first, row))) = (
-        ascii_fold(
+        byte_fold(
             |b| b.is_ascii_alphabetic(),
             3,
             |n, c| n * 26 + u32::from(c.to_ascii_lowercase() - b'a' + 1),
         ),
-        ascii_number(5),
+        byte_number(5),
     )
         .parse(i)?;
+    // A row starting with 0 (row 0 among them) is no hole: said before `row - 1`.
+    if first == b'0' {
+        return byte_mismatch(i, nom::error::ErrorKind::Verify);
+    }
     match (u16::try_from(col - 1), u16::try_from(row - 1)) {
-        (Ok(col), Ok(row)) if first != b'0' => Ok((rest, Hole::new(col, row))),
-        _ => Err(nom::Err::Error(nom::error::Error::new(
-            i,
-            nom::error::ErrorKind::Verify,
-        ))),
+        (Ok(col), Ok(row)) => Ok((rest, Hole::new(col, row))),
+        _ => byte_mismatch(i, nom::error::ErrorKind::Verify),
     }
 }
 
@@ -348,6 +287,7 @@ mod tests {
         assert!(plain_move(0)("f6!").is_none());
         assert!(plain_move(0)("f6+d5").is_none());
         assert!(plain_move(0)("f06").is_none());
+        assert!(plain_move(0)("d0").is_none());
         assert!(plain_move(0)("abcd6").is_none());
         assert_eq!(plain_move(0)("f6{c}").unwrap().0, "{c}");
     }
