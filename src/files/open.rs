@@ -508,10 +508,11 @@ pub fn header_game(mut text: &str) -> Option<String> {
 /// not be read again.
 pub fn header_game_of(path: &Path) -> Option<String> {
     use std::io::Read;
-    let file = std::fs::File::open(path).ok()?;
-    if !file.metadata().ok()?.is_file() {
+    // Looked at before opening: opening a FIFO would wait for its writer.
+    if !std::fs::metadata(path).ok()?.is_file() {
         return None;
     }
+    let file = std::fs::File::open(path).ok()?;
     let mut head = Vec::new();
     if crate::limits::is_gzip(path) {
         flate2::read::GzDecoder::new(file)
