@@ -241,26 +241,29 @@ fn moves_after_a_setup_are_numbered_as_the_script_writes_them() {
     assert!(!text.contains("7. e7"), "{text}");
 }
 
-#[test]
-fn a_french_book_is_hyphenated_in_french() {
+/// The words a `lang` book of one game broke with a hyphen at a line's end
+/// (each checked to be a word of `words`), or None when poppler is absent.
+fn hyphenated_words(lang: &str, words: &str) -> Option<Vec<String>> {
     let dir = tempfile::tempdir().unwrap();
-    let script = dir.path().join("fr.twixt");
-    let words = "Les joueurs expérimentés recherchent systématiquement des configurations \
-                 extraordinairement intéressantes, particulièrement lorsque l'adversaire \
-                 construit méthodiquement des fortifications infranchissables. ";
+    let script = dir.path().join("book.twixt");
     std::fs::write(
         &script,
         format!(
-            "[Title \"Partie\"]\n[Language \"fr\"]\n[Size \"12\"]\n{{{}}}\n1. e5 2. g7\n",
+            "[Title \"Partie\"]\n[Language \"{lang}\"]\n[Size \"12\"]\n{{{}}}\n1. e5 2. g7\n",
             words.repeat(6)
         ),
     )
     .unwrap();
-    let pdf = dir.path().join("fr.pdf");
+    let pdf = dir.path().join("book.pdf");
     book(&[s(&script), "-o", s(&pdf), "--paper", "a5"]);
-    let Some(text) = poppler("pdftotext", &[s(&pdf), "-"]) else {
-        return;
-    };
+    let text = poppler("pdftotext", &[s(&pdf), "-"])?;
+    // The PDF says its language, which readers and screen readers use.
+    let raw = std::fs::read(&pdf).unwrap();
+    let tag = format!("/Lang({lang})");
+    assert!(
+        raw.windows(tag.len()).any(|w| w == tag.as_bytes()),
+        "the PDF does not say {tag}"
+    );
     // Lines that end with a hyphen, joined to the next line's first word,
     // make a word of the comment.
     let lines: Vec<&str> = text.lines().collect();
@@ -276,6 +279,27 @@ fn a_french_book_is_hyphenated_in_french() {
         }
     }
     assert!(split.len() >= 2, "no hyphenated word: {text}");
+    Some(split)
+}
+
+#[test]
+fn a_french_book_is_hyphenated_in_french() {
+    hyphenated_words(
+        "fr",
+        "Les joueurs expérimentés recherchent systématiquement des configurations \
+         extraordinairement intéressantes, particulièrement lorsque l'adversaire \
+         construit méthodiquement des fortifications infranchissables. ",
+    );
+}
+
+#[test]
+fn a_german_book_is_hyphenated_in_german() {
+    hyphenated_words(
+        "de",
+        "Erfahrene Spielerinnen untersuchen Verbindungsmöglichkeiten zwischen \
+         Steckfiguren, Brückenkonstruktionen und Randbegrenzungen, besonders \
+         wenn Gegenspieler Verteidigungsstellungen unüberwindbar aufbauen. ",
+    );
 }
 
 #[test]
