@@ -319,7 +319,7 @@ fn styles_colour_the_towers_and_set_the_background() {
         "{svg}"
     );
 
-    // The print style: transparent, hollow orange towers with black edges.
+    // The print style: the paper's white, hollow orange towers with black edges.
     let o = twixt(
         &[
             "render", "g.twixt", "--final", "--style", "print", "-o", "p.svg",
@@ -328,7 +328,10 @@ fn styles_colour_the_towers_and_set_the_background() {
     );
     ok(&o);
     let svg = read(dir.path().join("p.svg"));
-    assert!(!svg.contains("<rect width=\"100%\""), "{svg}");
+    assert!(
+        svg.contains("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>"),
+        "{svg}"
+    );
     assert!(svg.contains("fill=\"#ffffff\" stroke=\"#000000\""), "{svg}");
 
     // The default look is TWRS's own, whatever the rulebook style says.
