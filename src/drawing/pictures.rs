@@ -1,6 +1,6 @@
 //! Choosing the positions of an opened game file and turning them into
 //! diagram models: a script's diagram points, or positions by move number.
-//! `render`, `sheet` and `show` all draw what [`GameFile::pictures`] returns.
+//! `render`, `sheet` and `show` all draw what [`GameFile::draw`] returns.
 
 use std::path::{Component, Path};
 
@@ -137,7 +137,7 @@ impl GameFile {
     }
 
     /// Replays every game and draws the positions `choice` asks for.
-    pub fn pictures(&self, choice: &Choice) -> Result<Pictures, Error> {
+    pub fn draw(&self, choice: &Choice) -> Result<Pictures, Error> {
         let mut pictures = Vec::new();
         let warnings = self.each_picture(choice, |p| {
             pictures.push(p);
@@ -150,7 +150,7 @@ impl GameFile {
         })
     }
 
-    /// As [`GameFile::pictures`], handing each picture to `f` as soon as it
+    /// As [`GameFile::draw`], handing each picture to `f` as soon as it
     /// is drawn, so that memory holds one game and one picture however many
     /// are chosen. Each game is checked before any of its pictures is handed
     /// over. Returns the warnings [`Choice::lenient`] let through; in a file

@@ -7,7 +7,7 @@
 //! ```no_run
 //! use twixtkit::diagram::{Scale, Style, to_svg};
 //! let file = twixtkit::open::open("game.tsgf")?;
-//! for p in file.pictures(&twixtkit::pictures::Choice::default())?.pictures {
+//! for p in file.draw(&twixtkit::pictures::Choice::default())?.pictures {
 //!     std::fs::write(format!("{}.svg", p.stem), to_svg(&p.diagram, &Style::rulebook(), Scale::Px(24.0)))?;
 //! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())

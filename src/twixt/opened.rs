@@ -47,7 +47,7 @@ impl OpenedFile for GameFile {
         charset: Charset,
         show_as: ShowAs,
     ) -> Result<(String, Vec<Diagnostic>), Error> {
-        let drawn = self.pictures(choice)?;
+        let drawn = self.draw(choice)?;
         let text = match show_as {
             ShowAs::Position => position_lines(&drawn.pictures),
             ShowAs::Text => boards(&drawn.pictures, charset),

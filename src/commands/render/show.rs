@@ -41,7 +41,7 @@ mod tests {
     fn a_position_shows_as_a_board_and_as_a_line_that_reads_back() {
         let file = crate::open::open_position("24/pencil/c3,d5/h8,j6/*/black").unwrap();
         let pictures = file
-            .pictures(&crate::pictures::Choice::default())
+            .draw(&crate::pictures::Choice::default())
             .unwrap()
             .pictures;
         let lines = position_lines(&pictures);
