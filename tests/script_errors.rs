@@ -187,3 +187,18 @@ proptest::proptest! {
         proptest::prop_assert_eq!(again.file, p.file);
     }
 }
+
+/// A move number on one line and its hole on a later one: every error
+/// after it is placed on its own line (the plain-move path once counted
+/// the move as one line, and the next error landed three lines up).
+#[test]
+fn a_move_whose_hole_is_lines_below_its_number_keeps_the_lines_right() {
+    let src = "% \n\n[Size \"24\"]\n\n1.\n\n\ne8 4";
+    let p = parse(src);
+    assert!(!p.errors.is_empty(), "{src:?} has an error");
+    for e in &p.errors {
+        let text = e.to_diagnostic("g.twixt", src).render();
+        assert!(text.contains(" --> g.twixt:8:4\n"), "{text}");
+        assert!(text.contains("8 | e8 4\n"), "{text}");
+    }
+}

@@ -96,15 +96,17 @@ fn ascii_blanks(i: &[u8]) -> ByteRule<'_, &[u8]> {
     byte_run(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b','), 0)(i)
 }
 
-/// The move number `n.` (any number of dots, then blanks) when it is
-/// `expected`.
+/// The move number `n.` (any number of dots, then blanks on its line) when
+/// it is `expected`. A move whose hole stands on a later line than its
+/// number is left to the general rules: the plain move's span, and the
+/// locator after it, hold one line.
 #[inline(always)]
 fn expected_number(expected: u32) -> impl Fn(&[u8]) -> ByteRule<'_, ()> {
     move |i| {
         let (rest, (_, _, _)) = (
             verify(byte_number(9), |&(_, n)| n == expected),
             byte_run(|b| b == b'.', 1),
-            ascii_blanks,
+            byte_run(|b| matches!(b, b' ' | b'\t' | b'\r' | b','), 0),
         )
             .parse(i)?;
         Ok((rest, ()))
@@ -288,6 +290,9 @@ mod tests {
         assert!(plain_move(0)("f6+d5").is_none());
         assert!(plain_move(0)("f06").is_none());
         assert!(plain_move(0)("d0").is_none());
+        // A hole on a later line than its number is the general rules' work.
+        assert!(plain_move(1)("1.\n\n\ne8").is_none());
+        assert!(plain_move(1)("1. ,e8").is_some());
         assert!(plain_move(0)("abcd6").is_none());
         assert_eq!(plain_move(0)("f6{c}").unwrap().0, "{c}");
     }
