@@ -207,7 +207,7 @@ fn show_prints_the_position_and_sheet_lays_out_pages() {
 
 /// `--game N` picks one game of a TWRS script as of a TwixT file: this
 /// file holds one, so `--game 1` draws it and `--game 2` is refused with
-/// exit code 2 and nothing written (more in `tests/twrs_peer.rs`).
+/// exit code 2 and nothing written (more in `tests/twrs_parity.rs`).
 /// Positions by move are chosen as for TwixT (`tests/twrs_parity.rs`).
 #[test]
 fn drawing_commands_pick_a_game_of_a_twrs_script() {
