@@ -935,3 +935,25 @@ fn a_twrs_pdf_book_takes_a_style() {
     };
     assert!(words.contains("Markeerstenen"), "{words}");
 }
+
+#[test]
+fn the_viewer_draws_twrs_boards_and_figures_in_the_pages_style() {
+    let dir = game_dir();
+    std::fs::write(
+        dir.path().join("green.yaml"),
+        "red: \"#00aa00\"\nmark: \"#123456\"\n",
+    )
+    .unwrap();
+    ok(&twixt(
+        &["view", "g.twixt", "--style", "green.yaml", "-o", "g.html"],
+        dir.path(),
+    ));
+    let page = read(dir.path().join("g.html"));
+    // The boards are in the page's data: Orange's towers in the style's red.
+    assert!(page.contains("#00aa00"));
+    assert!(!page.contains("#f08a24"), "TWRS's own orange is replaced");
+    // The current move's ring takes the style's mark.
+    assert!(page.contains("#123456"));
+    ok(&twixt(&["view", "g.twixt", "-o", "d.html"], dir.path()));
+    assert!(read(dir.path().join("d.html")).contains("#f08a24"));
+}

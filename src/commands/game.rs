@@ -197,7 +197,9 @@ pub trait OpenedFile: std::fmt::Debug {
 
     /// Adds the games the viewer can show to `games`, and why the others
     /// cannot be shown to `errors` (`twixt view`).
-    fn view_games(&self, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>);
+    /// A game that draws its own boards (TWRS) draws them in the look
+    /// `style` gives it, the page's style.
+    fn view_games(&self, style: &Style, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>);
 }
 
 /// Opens the file (or position) `request` names in the game its content

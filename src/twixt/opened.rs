@@ -58,7 +58,8 @@ impl OpenedFile for GameFile {
         report_of_games(self.path.parent(), source, &name, &games, Vec::new())
     }
 
-    fn view_games(&self, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>) {
+    /// The games; the page draws their boards in its style.
+    fn view_games(&self, _style: &Style, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>) {
         crate::view::file_games(self, games, errors);
     }
 }

@@ -306,14 +306,9 @@ fn column(c: u8) -> char {
 }
 
 impl Frame {
-    /// The frame of a grid of `width` × `height` lines in TWRS's own look.
-    pub(crate) fn new(width: u8, height: u8) -> Frame {
-        Frame::styled(width, height, COORD_SIZE, Sides::TOP_LEFT)
-    }
-
     /// The frame of a grid of `width` × `height` lines with coordinates
     /// of `size` on `sides`; a side without them keeps a plain margin.
-    fn styled(width: u8, height: u8, size: f64, sides: Sides) -> Frame {
+    pub(crate) fn styled(width: u8, height: u8, size: f64, sides: Sides) -> Frame {
         let letters: String = (0..width).map(column).collect();
         let capitals = letters.to_uppercase();
         let numbers: Vec<String> = (1..=height).map(|r| r.to_string()).collect();
@@ -347,11 +342,6 @@ impl Frame {
         self.top += dy;
         self.letters_y += dy;
         self
-    }
-
-    /// The frame of `pos`'s grid.
-    pub(crate) fn of(pos: &Position) -> Frame {
-        Frame::new(pos.width(), pos.height())
     }
 
     /// Where intersection `p` lies in the drawing.

@@ -297,8 +297,10 @@ impl OpenedFile for TwrsFile {
         }
     }
 
-    fn view_games(&self, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>) {
-        match crate::twrs::view::view_games(self) {
+    /// The games with their boards drawn in the look `style` gives TWRS.
+    fn view_games(&self, style: &Style, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>) {
+        let look = TwrsStyle::from_style(style, Scale::default(), crate::script::Sides::TOP_LEFT);
+        match crate::twrs::view::view_games(self, &look) {
             Ok(g) => games.extend(g),
             Err(diagnostics) => errors.push(ViewError::Invalid {
                 file: self.name.clone(),
