@@ -205,28 +205,33 @@ fn show_prints_the_position_and_sheet_lays_out_pages() {
     }
 }
 
-/// A TWRS script is drawn whole: `--game`, which picks one game of a
-/// TwixT file, is refused by every drawing command, with exit code 2 and
-/// nothing written. Positions by move are chosen as for TwixT
-/// (`tests/twrs_parity.rs`).
+/// `--game N` picks one game of a TWRS script as of a TwixT file: this
+/// file holds one, so `--game 1` draws it and `--game 2` is refused with
+/// exit code 2 and nothing written (more in `tests/twrs_parity.rs`).
+/// Positions by move are chosen as for TwixT (`tests/twrs_parity.rs`).
 #[test]
-fn drawing_commands_refuse_to_pick_a_game_of_a_twrs_script() {
+fn drawing_commands_pick_a_game_of_a_twrs_script() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("g.twixt"), GAME).unwrap();
-    let cases: [(&[&str], &str); 2] = [
-        (
-            &["render", "g.twixt", "--game", "1", "-o", "out"],
-            "--game is for TwixT files",
-        ),
-        (
-            &["book", "g.twixt", "--game", "1", "-o", "b.html"],
-            "--game is for TwixT files",
-        ),
+    let o = twixt(
+        &["render", "g.twixt", "--game", "1", "-o", "one"],
+        dir.path(),
+        None,
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(dir.path().join("one/after.svg").exists());
+    let cases: [&[&str]; 2] = [
+        &["render", "g.twixt", "--game", "2", "-o", "out"],
+        &["book", "g.twixt", "--game", "2", "-o", "b.html"],
     ];
-    for (args, says) in cases {
+    for args in cases {
         let o = twixt(args, dir.path(), None);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
-        assert!(text(&o).contains(says), "{args:?}: {}", text(&o));
+        assert!(
+            text(&o).contains("g.twixt holds 1 game; --game 2 does not exist"),
+            "{args:?}: {}",
+            text(&o)
+        );
         assert!(o.stdout.is_empty(), "{args:?}");
     }
     for made in ["out", "b.html"] {

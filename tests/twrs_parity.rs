@@ -1,7 +1,10 @@
 //! TWRS as a full peer of TwixT in the drawing commands (issue 29): the
 //! positions by move (`--move`, `--every`, `--final`) named and captioned
 //! as TwixT's are, text pictures from `render`, styles and coordinates,
-//! and diagram points inside variations, all through the `twixt` binary.
+//! diagram points inside variations, a `#diagram`'s own `style=`,
+//! `coords=`, `to-move=` and `caption-position=` (with TwixT's words for a
+//! bad value), `--game N`, and books in a style, all through the `twixt`
+//! binary.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -512,4 +515,445 @@ fn the_print_style_draws_lines_as_its_links() {
         "{svg}"
     );
     assert!(svg.contains("<g id=\"stones\" fill=\"#000000\">"), "{svg}");
+}
+
+// A diagram point's own look, --game N and books in a style.
+
+/// A TWRS game of two moves from the start setup, its one diagram point
+/// written `#diagram name=p` and then `options`.
+fn game(options: &str) -> String {
+    format!(
+        "[Game \"twrs\"]\n[Title \"Lines\"]\n1. 3 i3-g3 x2 g10 j3\n2. 2 j10-j6\n#diagram name=p caption=\"Two moves\" {options}\n"
+    )
+}
+
+/// The diagram point drawn by `render` with `args` after it, from a
+/// script holding `script`.
+fn drawn(script: &str, args: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.twixt"), script).unwrap();
+    std::fs::write(
+        dir.path().join("green.yaml"),
+        "red: \"#00aa00\"\nblack: \"#7700cc\"\n",
+    )
+    .unwrap();
+    let mut all = vec!["render", "g.twixt", "-o", "out/"];
+    all.extend_from_slice(args);
+    let o = twixt(&all, dir.path());
+    ok(&o);
+    read(dir.path().join("out/p.svg"))
+}
+
+#[test]
+fn a_diagram_points_style_draws_as_the_same_style_on_the_command_line() {
+    let plain = drawn(&game(""), &[]);
+    for style in ["print", "screen", "green.yaml"] {
+        let own = drawn(&game(&format!("style={style}")), &[]);
+        let given = drawn(&game(""), &["--style", style]);
+        assert_eq!(own, given, "style={style}");
+        assert_ne!(own, plain, "style={style} changes the drawing");
+        // The point's own style is over the command line's.
+        let over = drawn(&game(&format!("style={style}")), &["--style", "rulebook"]);
+        assert_eq!(over, given, "style={style} over --style rulebook");
+    }
+    let green = drawn(&game("style=green.yaml"), &[]);
+    assert!(
+        green.contains("fill=\"#00aa00\"") && !green.contains("#f08a24"),
+        "{green}"
+    );
+}
+
+#[test]
+fn a_diagram_points_coords_are_over_the_command_lines() {
+    let own = drawn(&game("coords=all"), &["--coords", "none"]);
+    let given = drawn(&game(""), &["--coords", "all"]);
+    assert_eq!(own, given);
+    assert!(own.contains("<g id=\"coords\""), "{own}");
+    let none = drawn(&game("coords=none"), &[]);
+    assert!(!none.contains("<g id=\"coords\""), "{none}");
+    // Letters below (b) and row numbers right (r) only.
+    let br = drawn(&game("coords=br"), &[]);
+    assert_ne!(br, own);
+    assert_ne!(br, none);
+}
+
+#[test]
+fn to_move_yes_says_whose_turn_it_is_and_no_hides_the_styles_line() {
+    let shown = drawn(&game("to-move=yes"), &[]);
+    // After two moves Orange is to play: a small orange tower and the words.
+    assert!(
+        shown.contains("<g id=\"to-move\" class=\"to-move orange\">")
+            && shown.contains(">Orange to play</text>")
+            && shown.contains("fill=\"#f08a24\""),
+        "{shown}"
+    );
+    assert!(!drawn(&game(""), &[]).contains("to-move"));
+    // A style that shows the side to move, and a point that hides it.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.twixt"), game("")).unwrap();
+    std::fs::write(dir.path().join("marker.yaml"), "to_move_marker: true\n").unwrap();
+    ok(&twixt(
+        &["render", "g.twixt", "--style", "marker.yaml", "-o", "m.svg"],
+        dir.path(),
+    ));
+    assert!(read(dir.path().join("m.svg")).contains(">Orange to play</text>"));
+    std::fs::write(dir.path().join("g.twixt"), game("to-move=no")).unwrap();
+    ok(&twixt(
+        &["render", "g.twixt", "--style", "marker.yaml", "-o", "n.svg"],
+        dir.path(),
+    ));
+    assert!(!read(dir.path().join("n.svg")).contains("to play"));
+}
+
+/// The `y` of the first `<text` after `marker` in `svg`.
+fn first_y(svg: &str, marker: &str) -> f64 {
+    let at = svg
+        .find(marker)
+        .unwrap_or_else(|| panic!("{marker}: {svg}"));
+    let rest = &svg[at..];
+    let y = &rest[rest.find(" y=\"").unwrap() + 4..];
+    y[..y.find('"').unwrap()].parse().unwrap()
+}
+
+#[test]
+fn caption_position_puts_the_caption_above_below_or_leaves_it_off() {
+    let below = drawn(&game(""), &[]);
+    let above = drawn(&game("caption-position=above"), &[]);
+    let none = drawn(&game("caption-position=none"), &[]);
+    let grid_top = |svg: &str| -> f64 {
+        let at = svg.find("<g id=\"grid\"").unwrap();
+        let rest = &svg[at..];
+        let y = &rest[rest.find(" y1=\"").unwrap() + 5..];
+        y[..y.find('"').unwrap()].parse().unwrap()
+    };
+    assert!(first_y(&below, "<g id=\"caption\"") > grid_top(&below));
+    assert!(first_y(&above, "<g id=\"caption\"") < grid_top(&above));
+    assert!(grid_top(&above) > grid_top(&below), "the grid moves down");
+    assert!(!none.contains("Two moves"), "{none}");
+    // Left off, the picture is the board's size: below's less its caption.
+    let height = |svg: &str| -> f64 {
+        let h = &svg[svg.find(" height=\"").unwrap() + 9..];
+        h[..h.find('"').unwrap()].parse().unwrap()
+    };
+    assert!(height(&none) < height(&below));
+    assert_eq!(height(&above), height(&below) + 4.0);
+    // The style's caption_position is the default a point goes over.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.twixt"), game("caption-position=below")).unwrap();
+    std::fs::write(dir.path().join("up.yaml"), "caption_position: above\n").unwrap();
+    ok(&twixt(
+        &["render", "g.twixt", "--style", "up.yaml", "-o", "u.svg"],
+        dir.path(),
+    ));
+    let u = read(dir.path().join("u.svg"));
+    assert!(first_y(&u, "<g id=\"caption\"") > grid_top(&u), "{u}");
+    // --no-caption leaves every caption off, over the point's position.
+    let off = drawn(&game("caption-position=above"), &["--no-caption"]);
+    assert!(!off.contains("Two moves"), "{off}");
+}
+
+/// The error `check` gives for a script holding `script`.
+fn check_error(script: &str) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.twixt"), script).unwrap();
+    let o = twixt(&["check", "g.twixt"], dir.path());
+    (o.status.code(), text(&o))
+}
+
+#[test]
+fn a_bad_value_is_located_in_twixts_words() {
+    for (option, says) in [
+        (
+            "coords=xyz",
+            "error: expected coordinate sides like `all`, `none` or letters from `tblr` (top, bottom, left, right), found `xyz`",
+        ),
+        (
+            "to-move=maybe",
+            "error: expected to-move=yes or to-move=no, found `maybe`",
+        ),
+        (
+            "caption-position=left",
+            "error: caption-position: expected `above` or `below` (or `none`: no caption), found `left`",
+        ),
+    ] {
+        let (code, twrs) = check_error(&game(option));
+        assert_eq!(code, Some(1), "{twrs}");
+        // The option is pointed at: line 5, after `#diagram name=p caption="Two moves" `.
+        let line = format!("#diagram name=p caption=\"Two moves\" {option}");
+        let caret = format!("{}{}", " ".repeat(36), "^".repeat(option.len()));
+        assert!(twrs.contains(says), "{option}: {twrs}");
+        assert!(twrs.contains(" --> g.twixt:5:37"), "{option}: {twrs}");
+        assert!(twrs.contains(&line) && twrs.contains(&caret), "{twrs}");
+        // A TwixT diagram point says the same of the same option.
+        let (_, twixt_says) = check_error(&format!("1. f6\n#diagram name=p {option}\n"));
+        assert!(twixt_says.contains(says), "{option}: {twixt_says}");
+    }
+    // A style that cannot be drawn with is an error at its #diagram, as for TwixT.
+    let (code, twrs) = check_error(&game("style=nosuch"));
+    assert_eq!(code, Some(1));
+    let says = "error: style `nosuch` of a diagram point must be a built-in style (rulebook, print, screen) or a .yaml file beside the script";
+    assert!(
+        twrs.contains(says) && twrs.contains(" --> g.twixt:5:1"),
+        "{twrs}"
+    );
+    let (_, twixt_says) = check_error("1. f6\n#diagram style=nosuch\n");
+    assert!(twixt_says.contains(says), "{twixt_says}");
+    // render refuses it before drawing anything, as it refuses TwixT's.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("g.twixt"), game("style=nosuch")).unwrap();
+    std::fs::write(dir.path().join("t.twixt"), "1. f6\n#diagram style=nosuch\n").unwrap();
+    let o = twixt(&["render", "g.twixt", "-o", "out/"], dir.path());
+    let t = twixt(&["render", "t.twixt", "-o", "out/"], dir.path());
+    assert_eq!(o.status.code(), t.status.code(), "{}", text(&o));
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(
+        text(&o).contains(&format!("error: g.twixt: {}", &says[7..])),
+        "{}",
+        text(&o)
+    );
+    assert!(!dir.path().join("out").exists());
+}
+
+#[test]
+fn options_that_mean_nothing_for_twrs_are_located_errors() {
+    for (option, says) in [
+        (
+            "crop=a1-f6",
+            "error: crop=a1-f6 is for TwixT boards; a TWRS picture shows the whole grid",
+        ),
+        (
+            "numbers=all",
+            "error: numbers=all is for the move numbers on TwixT's pegs",
+        ),
+    ] {
+        let (code, twrs) = check_error(&game(option));
+        assert_eq!(code, Some(1), "{twrs}");
+        assert!(
+            twrs.contains(says) && twrs.contains(" --> g.twixt:5:37"),
+            "{option}: {twrs}"
+        );
+    }
+    // A finished game has no side to play: to-move=yes is refused there.
+    let over = "[Game \"twrs\"]\n#setup towers: 1 b2\n#setup to-move: blue\n#over\n#diagram name=end to-move=yes\n";
+    let (code, twrs) = check_error(over);
+    assert_eq!(code, Some(1), "{twrs}");
+    assert!(
+        twrs.contains("error: to-move=yes: the game is over here, so no side is to play")
+            && twrs.contains(" --> g.twixt:5:1"),
+        "{twrs}"
+    );
+    let (code, fine) = check_error(&over.replace("to-move=yes", "to-move=no"));
+    assert_eq!(code, Some(0), "{fine}");
+}
+
+#[test]
+fn fmt_keeps_every_option_and_unknown_ones_as_twixt_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = game("Style=print COORDS=tl to-move=yes caption-position=above flip=yes");
+    std::fs::write(dir.path().join("g.twixt"), &script).unwrap();
+    let o = twixt(&["fmt", "--check", "g.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    ok(&twixt(&["fmt", "g.twixt"], dir.path()));
+    let written = read(dir.path().join("g.twixt"));
+    assert!(
+        written.contains(
+            "#diagram name=p caption=\"Two moves\" style=\"print\" coords=tl to-move=yes caption-position=above flip=\"yes\"\n"
+        ),
+        "{written}"
+    );
+    ok(&twixt(&["fmt", "--check", "g.twixt"], dir.path()));
+    // What is written draws as what was read.
+    let before = drawn(&script, &[]);
+    let after = drawn(&written, &[]);
+    assert_eq!(before, after);
+}
+
+/// Two TWRS games, each with a diagram point named after it.
+const TWO: &str = "[Game \"twrs\"]
+[Title \"First\"]
+1. 3 i3-g3
+#diagram name=first
+
+[Game \"twrs\"]
+[Title \"Second\"]
+1. 6 d7-d10
+#diagram name=second
+";
+
+#[test]
+fn game_n_picks_one_game_of_a_twrs_script_as_of_a_twixt_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("two.twixt"), TWO).unwrap();
+    std::fs::write(dir.path().join("one.twixt"), game("")).unwrap();
+    // The same two-game file in TwixT, for TwixT's words.
+    std::fs::write(
+        dir.path().join("tw.twixt"),
+        "[Title \"First\"]\n1. f6\n\n[Title \"Second\"]\n1. g7\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("tw1.twixt"), "1. f6\n").unwrap();
+
+    ok(&twixt(
+        &["render", "two.twixt", "--game", "2", "-o", "out/"],
+        dir.path(),
+    ));
+    let mut made: Vec<String> = std::fs::read_dir(dir.path().join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    made.sort();
+    assert_eq!(made, ["second.svg"]);
+    let o = twixt(&["show", "two.twixt", "--game", "1"], dir.path());
+    ok(&o);
+    assert!(
+        text(&o).starts_with("first\n") && !text(&o).contains("second"),
+        "{}",
+        text(&o)
+    );
+    ok(&twixt(
+        &["book", "two.twixt", "--game", "2", "-o", "b.html"],
+        dir.path(),
+    ));
+    let html = read(dir.path().join("b.html"));
+    assert!(
+        html.contains("<h1>Second</h1>") && !html.contains(">First<"),
+        "{html}"
+    );
+    ok(&twixt(
+        &["sheet", "two.twixt", "--game", "1", "-o", "s.svg"],
+        dir.path(),
+    ));
+
+    // Past the end: TwixT's words, exit 2, nothing written.
+    for (twrs, twixt_file, asked) in [
+        ("two.twixt", "tw.twixt", "3"),
+        ("two.twixt", "tw.twixt", "0"),
+        ("one.twixt", "tw1.twixt", "2"),
+    ] {
+        let o = twixt(&["render", twrs, "--game", asked, "-o", "x/"], dir.path());
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        let t = twixt(
+            &["render", twixt_file, "--game", asked, "-o", "x/"],
+            dir.path(),
+        );
+        assert_eq!(t.status.code(), Some(2), "{}", text(&t));
+        assert_eq!(
+            text(&o).replace(twrs, "FILE"),
+            text(&t).replace(twixt_file, "FILE")
+        );
+        assert!(
+            text(&o).contains(&format!("--game {asked} does not exist")),
+            "{}",
+            text(&o)
+        );
+        assert!(!dir.path().join("x").exists());
+    }
+    // A file of one game: --game 1 is that game.
+    ok(&twixt(
+        &["render", "one.twixt", "--game", "1", "-o", "one/"],
+        dir.path(),
+    ));
+    assert!(dir.path().join("one/p.svg").exists());
+}
+
+#[test]
+fn a_twrs_book_is_drawn_in_the_books_style_and_its_points_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = format!(
+        "{}3. 6 d7-d10\n#diagram name=q style=green.yaml\n",
+        game("")
+    );
+    std::fs::write(dir.path().join("g.twixt"), script).unwrap();
+    std::fs::write(
+        dir.path().join("green.yaml"),
+        "red: \"#00aa00\"\nblack: \"#7700cc\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("grey.yaml"),
+        "red: \"#999999\"\nbackground: \"#fafad2\"\n",
+    )
+    .unwrap();
+    ok(&twixt(
+        &["book", "g.twixt", "--style", "grey.yaml", "-o", "b.html"],
+        dir.path(),
+    ));
+    let html = read(dir.path().join("b.html"));
+    let figure = |n: u32| -> &str {
+        let at = html.find(&format!("<figure id=\"diagram-{n}\">")).unwrap();
+        &html[at..at + html[at..].find("</figure>").unwrap()]
+    };
+    // The book's style: grey orange towers on its background.
+    assert!(
+        figure(1).contains("fill=\"#999999\"") && figure(1).contains("fill=\"#fafad2\""),
+        "{}",
+        figure(1)
+    );
+    assert!(!figure(1).contains("#f08a24"), "{}", figure(1));
+    // The point's own style.
+    assert!(figure(2).contains("fill=\"#00aa00\""), "{}", figure(2));
+    assert!(figure(2).contains("fill=\"#7700cc\""), "{}", figure(2));
+    // Without --style, TWRS's own look.
+    ok(&twixt(&["book", "g.twixt", "-o", "d.html"], dir.path()));
+    let own = read(dir.path().join("d.html"));
+    assert!(own.contains("fill=\"#f08a24\""));
+
+    // The Typst source's figures are drawn in the same styles.
+    ok(&twixt(
+        &["book", "g.twixt", "--style", "grey.yaml", "-o", "t/b.typ"],
+        dir.path(),
+    ));
+    let svgs: Vec<String> = ["1", "2"]
+        .iter()
+        .map(|n| {
+            let folder = std::fs::read_dir(dir.path().join("t"))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .find(|p| p.is_dir())
+                .expect("a figures folder");
+            read(folder.join(format!("{n}.svg")))
+        })
+        .collect();
+    assert!(svgs[0].contains("fill=\"#999999\""), "{}", svgs[0]);
+    assert!(svgs[1].contains("fill=\"#00aa00\""), "{}", svgs[1]);
+}
+
+/// The book of the rulebook's figures as a PDF in the print style: the
+/// pages' text is there (the colours are checked on the SVG above).
+#[test]
+fn a_twrs_pdf_book_takes_a_style() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = twixt(
+        &["book", &figures(), "--style", "print", "-o", "b.pdf"],
+        dir.path(),
+    );
+    ok(&o);
+    let pdf = dir.path().join("b.pdf");
+    let Some(words) = common::poppler("pdftotext", &[&pdf.to_string_lossy(), "-"]) else {
+        eprintln!("skipped: pdftotext is not installed");
+        return;
+    };
+    assert!(words.contains("Markeerstenen"), "{words}");
+}
+
+#[test]
+fn the_viewer_draws_twrs_boards_and_figures_in_the_pages_style() {
+    let dir = game_dir();
+    std::fs::write(
+        dir.path().join("green.yaml"),
+        "red: \"#00aa00\"\nmark: \"#123456\"\n",
+    )
+    .unwrap();
+    ok(&twixt(
+        &["view", "g.twixt", "--style", "green.yaml", "-o", "g.html"],
+        dir.path(),
+    ));
+    let page = read(dir.path().join("g.html"));
+    // The boards are in the page's data: Orange's towers in the style's red.
+    assert!(page.contains("#00aa00"));
+    assert!(!page.contains("#f08a24"), "TWRS's own orange is replaced");
+    // The current move's ring takes the style's mark.
+    assert!(page.contains("#123456"));
+    ok(&twixt(&["view", "g.twixt", "-o", "d.html"], dir.path()));
+    assert!(read(dir.path().join("d.html")).contains("#f08a24"));
 }

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use twixtkit::commands::game::SheetRequest;
 use twixtkit::commands::render::sheet::SheetOutput;
 use twixtkit::diagram::Style;
 use twixtkit::diagram::game::Select;
@@ -69,7 +70,13 @@ pub fn run(a: Args) -> Result<(), Failure> {
         title: Some(title).filter(|t| !t.is_empty()),
         ..SheetOptions::default()
     };
-    let r = file.write_sheet(&choice, &style, &opts, a.only.as_deref(), &out)?;
+    let r = file.write_sheet(&SheetRequest {
+        choice: &choice,
+        style: &style,
+        options: &opts,
+        only: a.only.as_deref(),
+        out: &out,
+    })?;
     let wrote = twixtkit::output::wrote(&r.written);
     super::failure::report_problems(&r.warnings, &wrote)?;
     eprintln!("{wrote}");

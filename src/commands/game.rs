@@ -145,6 +145,23 @@ fn of_request(request: &Request) -> &'static dyn Game {
     }
 }
 
+/// What `twixt sheet` asks of a file: which positions, drawn how, laid
+/// out how, and where the pages go.
+#[derive(Debug, Clone, Copy)]
+pub struct SheetRequest<'a> {
+    /// The positions to draw.
+    pub choice: &'a Choice,
+    /// The style they are drawn in (where a diagram point names none).
+    pub style: &'a Style,
+    /// How the pages are laid out.
+    pub options: &'a SheetOptions,
+    /// Only the pictures whose names match this pattern (`*` any run of
+    /// characters, `?` one), when given.
+    pub only: Option<&'a str>,
+    /// Where the pages go.
+    pub out: &'a SheetOutput,
+}
+
 /// What the commands need of an opened game file.
 pub trait OpenedFile: std::fmt::Debug {
     /// The title a page of its diagrams carries.
@@ -159,16 +176,8 @@ pub trait OpenedFile: std::fmt::Debug {
         out: &Output,
     ) -> Result<Rendered, Error>;
 
-    /// The positions `choice` names (those named like `only`) laid out on
-    /// pages (`twixt sheet`).
-    fn write_sheet(
-        &self,
-        choice: &Choice,
-        style: &Style,
-        opts: &SheetOptions,
-        only: Option<&str>,
-        out: &SheetOutput,
-    ) -> Result<Rendered, Error>;
+    /// The positions the request chooses laid out on pages (`twixt sheet`).
+    fn write_sheet(&self, sheet: &SheetRequest<'_>) -> Result<Rendered, Error>;
 
     /// The positions `choice` names as text for a terminal, and the problems
     /// met (`twixt show`).
@@ -188,7 +197,9 @@ pub trait OpenedFile: std::fmt::Debug {
 
     /// Adds the games the viewer can show to `games`, and why the others
     /// cannot be shown to `errors` (`twixt view`).
-    fn view_games(&self, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>);
+    /// A game that draws its own boards (TWRS) draws them in the look
+    /// `style` gives it, the page's style.
+    fn view_games(&self, style: &Style, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>);
 }
 
 /// Opens the file (or position) `request` names in the game its content

@@ -34,12 +34,16 @@ use crate::view::{
 
 use super::game::OpenedFile;
 
-/// The games of `files`, in order; the first file with errors stops it.
-pub fn view_files(files: &[Box<dyn OpenedFile>]) -> Result<Vec<ViewGame>, ViewError> {
+/// The games of `files`, in order, for a page in `style`; the first file
+/// with errors stops it.
+pub fn view_files(
+    files: &[Box<dyn OpenedFile>],
+    style: &Style,
+) -> Result<Vec<ViewGame>, ViewError> {
     let mut games = Vec::new();
     for file in files {
         let mut errors = Vec::new();
-        file.view_games(&mut games, &mut errors);
+        file.view_games(style, &mut games, &mut errors);
         if let Some(e) = errors.into_iter().next() {
             return Err(e);
         }
@@ -53,11 +57,14 @@ pub fn view_files(files: &[Box<dyn OpenedFile>]) -> Result<Vec<ViewGame>, ViewEr
 /// The games of `files` that can be shown, in order, and the problems of
 /// the others (a game with errors, a game that cannot be stepped through):
 /// what `--lenient` puts on the page.
-pub fn view_files_lenient(files: &[Box<dyn OpenedFile>]) -> (Vec<ViewGame>, Vec<Problem>) {
+pub fn view_files_lenient(
+    files: &[Box<dyn OpenedFile>],
+    style: &Style,
+) -> (Vec<ViewGame>, Vec<Problem>) {
     let mut games = Vec::new();
     let mut errors = Vec::new();
     for file in files {
-        file.view_games(&mut games, &mut errors);
+        file.view_games(style, &mut games, &mut errors);
     }
     let problems = errors.iter().map(|e| Problem::new(e.file(), e)).collect();
     (games, problems)
@@ -95,14 +102,14 @@ pub fn write_page(
         }
     }
     let games = if settings.lenient {
-        let (games, more) = view_files_lenient(&files);
+        let (games, more) = view_files_lenient(&files, style);
         problems.extend(more);
         if games.is_empty() && problems.is_empty() {
             return Err(ViewError::Empty.into());
         }
         games
     } else {
-        view_files(&files)?
+        view_files(&files, style)?
     };
     write_games_page(&paths, games, problems, style, settings, output)
 }

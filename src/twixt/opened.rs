@@ -6,8 +6,8 @@
 
 use crate::book::{Book, BookError, BookOptions};
 use crate::commands::check::{FileReport, report_of_games};
-use crate::commands::game::OpenedFile;
-use crate::commands::render::sheet::{SheetOptions, SheetOutput, write_sheet};
+use crate::commands::game::{OpenedFile, SheetRequest};
+use crate::commands::render::sheet::write_sheet;
 use crate::commands::render::show::{ShowAs, boards, position_lines};
 use crate::commands::render::{Error, Output, Rendered, write_pictures};
 use crate::diagnostic::Diagnostic;
@@ -30,15 +30,8 @@ impl OpenedFile for GameFile {
         write_pictures(self, choice, style, out)
     }
 
-    fn write_sheet(
-        &self,
-        choice: &Choice,
-        style: &Style,
-        opts: &SheetOptions,
-        only: Option<&str>,
-        out: &SheetOutput,
-    ) -> Result<Rendered, Error> {
-        write_sheet(self, choice, style, opts, only, out)
+    fn write_sheet(&self, s: &SheetRequest<'_>) -> Result<Rendered, Error> {
+        write_sheet(self, s.choice, s.style, s.options, s.only, s.out)
     }
 
     fn show(
@@ -65,7 +58,8 @@ impl OpenedFile for GameFile {
         report_of_games(self.path.parent(), source, &name, &games, Vec::new())
     }
 
-    fn view_games(&self, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>) {
+    /// The games; the page draws their boards in its style.
+    fn view_games(&self, _style: &Style, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>) {
         crate::view::file_games(self, games, errors);
     }
 }

@@ -4,11 +4,45 @@
 //! TWRS drawings at the script's diagram points (or the final position of a
 //! game that has none), captions and translations set under them.
 
-use crate::book::{Art, Block, Book, BookError, Chapter, Figure};
+use std::sync::Arc;
 
-use super::draw::to_svg;
+use crate::book::{Art, Block, Book, BookError, Chapter, Drawing, Figure};
+use crate::diagram::{Scale, Style};
+use crate::script::Sides;
+
+use super::draw::{TwrsStyle, to_svg_styled};
 use super::file::TwrsFile;
-use super::script::{Element, Snapshot};
+use super::position::Position;
+use super::script::{Element, PointLook, Show, Snapshot};
+
+/// A TWRS position in a book, drawn when the book is written in the
+/// style its figure is set in (the book's `--style`, or its diagram
+/// point's `style=`), as `render` draws it, with the point's own
+/// `coords=`, `to-move=` and `caption-position=` over it; the book sets
+/// the caption as text.
+#[derive(Debug)]
+struct Drawn {
+    position: Position,
+    show: Vec<Show>,
+    look: PointLook,
+}
+
+impl Drawing for Drawn {
+    fn svg(&self, style: &Style) -> String {
+        let look =
+            TwrsStyle::from_style(style, Scale::default(), Sides::TOP_LEFT).with_point(&self.look);
+        to_svg_styled(&self.position, &self.show, None, None, &look)
+    }
+}
+
+/// The art of a figure of `position`.
+fn art(position: &Position, show: &[Show], look: &PointLook) -> Art {
+    Art::Drawn(Arc::new(Drawn {
+        position: position.clone(),
+        show: show.to_vec(),
+        look: look.clone(),
+    }))
+}
 
 /// The book of every game in `file`. Errors (syntax, illegal moves, false
 /// claims) stop it, unless `lenient` makes them warnings.
@@ -53,7 +87,7 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
                 caption: None,
                 translation: None,
                 notes: Vec::new(),
-                art: Art::svg(to_svg(&replayed.position, &[], None, None)),
+                art: art(&replayed.position, &[], &PointLook::default()),
                 style: None,
             })));
         }
@@ -65,7 +99,7 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
             blocks,
             language: None,
             puzzle: None,
-            file: None,
+            file: Some(std::path::PathBuf::from(&file.name)),
         });
     }
     if !errors.is_empty() {
@@ -129,8 +163,8 @@ fn line_blocks(
                     caption: snap.point.caption.clone(),
                     translation: snap.point.translation.clone(),
                     notes: Vec::new(),
-                    art: Art::svg(to_svg(&snap.position, &snap.point.show, None, None)),
-                    style: None,
+                    art: art(&snap.position, &snap.point.show, &snap.point.look),
+                    style: snap.point.look.style.clone(),
                 })));
             }
             Element::Variation(v) => {

@@ -7,16 +7,16 @@
 
 use std::fmt::Write as _;
 
-use crate::diagnostic::{Diagnostic, printable};
+use crate::diagnostic::printable;
 use crate::diagram::font::{FAMILY, ink_extent, text_width, wrap};
 use crate::diagram::{Scale, Style, push_escaped};
 use crate::pictures::NamedSvg;
-use crate::script::Sides;
-use crate::twrs::file::{Positions, TwrsFile, TwrsView, ViewsError};
+use crate::script::{CaptionPosition, Sides};
+use crate::twrs::file::TwrsView;
 use crate::twrs::moves::Lines;
 use crate::twrs::point::{Point, Side};
-use crate::twrs::position::Position;
-use crate::twrs::script::Show;
+use crate::twrs::position::{Position, Status};
+use crate::twrs::script::{PointLook, Show};
 
 /// Distance between grid lines, in px.
 const STEP: f64 = 36.0;
@@ -108,6 +108,11 @@ pub struct TwrsStyle {
     pub caption_size: f64,
     /// Font family for all text (measured in the bundled font).
     pub font_family: String,
+    /// Where the caption goes: below the grid, above it, or left off.
+    pub caption_position: CaptionPosition,
+    /// A line before the caption says whose turn it is ("Orange to
+    /// play"), while the game goes on.
+    pub to_move: bool,
 }
 
 impl Default for TwrsStyle {
@@ -137,6 +142,8 @@ impl Default for TwrsStyle {
             caption: "#222222".into(),
             caption_size: CAPTION_SIZE,
             font_family: FAMILY.into(),
+            caption_position: CaptionPosition::Below,
+            to_move: false,
         }
     }
 }
@@ -216,7 +223,26 @@ impl TwrsStyle {
         if style.font_family != base.font_family {
             t.font_family = style.font_family.as_str().to_string();
         }
+        t.caption_position = style.caption_position;
+        t.to_move = style.to_move_marker;
         t
+    }
+
+    /// This look with a diagram point's own `coords=`, `to-move=` and
+    /// `caption-position=` over it, as a TwixT point's are over the
+    /// command line's (its `style=` is the style this look is made from:
+    /// the drawing commands load it).
+    pub fn with_point(mut self, look: &PointLook) -> TwrsStyle {
+        if let Some(sides) = look.coords {
+            self.coords = sides;
+        }
+        if let Some(shown) = look.to_move {
+            self.to_move = shown;
+        }
+        if let Some(place) = look.caption_position {
+            self.caption_position = place;
+        }
+        self
     }
 
     /// The colour of a side's lines and areas.
@@ -280,14 +306,9 @@ fn column(c: u8) -> char {
 }
 
 impl Frame {
-    /// The frame of a grid of `width` × `height` lines in TWRS's own look.
-    pub(crate) fn new(width: u8, height: u8) -> Frame {
-        Frame::styled(width, height, COORD_SIZE, Sides::TOP_LEFT)
-    }
-
     /// The frame of a grid of `width` × `height` lines with coordinates
     /// of `size` on `sides`; a side without them keeps a plain margin.
-    fn styled(width: u8, height: u8, size: f64, sides: Sides) -> Frame {
+    pub(crate) fn styled(width: u8, height: u8, size: f64, sides: Sides) -> Frame {
         let letters: String = (0..width).map(column).collect();
         let capitals = letters.to_uppercase();
         let numbers: Vec<String> = (1..=height).map(|r| r.to_string()).collect();
@@ -316,9 +337,11 @@ impl Frame {
         }
     }
 
-    /// The frame of `pos`'s grid.
-    pub(crate) fn of(pos: &Position) -> Frame {
-        Frame::new(pos.width(), pos.height())
+    /// The same frame moved `dy` down (below a caption set above it).
+    fn shifted(mut self, dy: f64) -> Frame {
+        self.top += dy;
+        self.letters_y += dy;
+        self
     }
 
     /// Where intersection `p` lies in the drawing.
@@ -357,25 +380,40 @@ pub fn to_svg_styled(
     let width = f.left + grid_w + f.right;
     let text_width = width - 16.0;
     let caption_size = st.caption_size;
-    let caption_lines: Vec<(String, bool)> = caption
-        .into_iter()
-        .flat_map(|c| {
-            wrap(c, caption_size, text_width)
-                .into_iter()
-                .map(|l| (l, false))
-        })
-        .chain(translation.into_iter().flat_map(|t| {
-            wrap(t, caption_size, text_width)
-                .into_iter()
-                .map(|l| (l, true))
-        }))
-        .collect();
-    let caption_h = if caption_lines.is_empty() {
+    let place = st.caption_position;
+    let caption_lines: Vec<(String, bool)> = if place == CaptionPosition::None {
+        Vec::new()
+    } else {
+        caption
+            .into_iter()
+            .flat_map(|c| {
+                wrap(c, caption_size, text_width)
+                    .into_iter()
+                    .map(|l| (l, false))
+            })
+            .chain(translation.into_iter().flat_map(|t| {
+                wrap(t, caption_size, text_width)
+                    .into_iter()
+                    .map(|l| (l, true))
+            }))
+            .collect()
+    };
+    // Whose turn it is, while the game goes on: the caption's first line.
+    let to_move = (st.to_move && !matches!(pos.status(), Status::Over(_))).then(|| pos.to_move());
+    let caption_rows = caption_lines.len() + usize::from(to_move.is_some());
+    let caption_h = if caption_rows == 0 {
         0.0
     } else {
-        8.0 + caption_lines.len() as f64 * caption_size * 1.3
+        8.0 + caption_rows as f64 * caption_size * 1.3
     };
-    let height = f.top + grid_h + f.bottom + caption_h;
+    let above = place == CaptionPosition::Above;
+    // A caption above starts a little below the picture's edge.
+    let (f, caption_top) = if above {
+        (f.shifted(caption_h + 4.0), 4.0)
+    } else {
+        (f, f.top + grid_h + f.bottom)
+    };
+    let height = f.top + grid_h + f.bottom + if above { 0.0 } else { caption_h };
     let mut out = String::new();
     let (vw, vh) = (format!("{width:.0}"), format!("{height:.0}"));
     let (sw, sh) = match st.scale {
@@ -635,13 +673,17 @@ pub fn to_svg_styled(
     }
     out.push_str("</g>\n");
 
+    let mut y = caption_top + caption_size;
+    if let Some(side) = to_move {
+        write_to_move(&mut out, st, side, width / 2.0, y);
+        y += caption_size * 1.3;
+    }
     if !caption_lines.is_empty() {
         let _ = writeln!(
             out,
             "<g id=\"caption\" fill=\"{}\" font-family=\"{}\" font-size=\"{caption_size}\" text-anchor=\"middle\">",
             st.caption, st.font_family
         );
-        let mut y = f.top + grid_h + f.bottom + caption_size;
         for (line, italic) in &caption_lines {
             let style = if *italic {
                 " font-style=\"italic\""
@@ -657,6 +699,34 @@ pub fn to_svg_styled(
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// The line that says who moves next, as TwixT's does: a small tower of
+/// that side's colour, then "Orange to play" or "Blue to play", centred
+/// on `cx`, its baseline at `y`.
+fn write_to_move(out: &mut String, st: &TwrsStyle, side: Side, cx: f64, y: f64) {
+    let text = match side {
+        Side::Orange => "Orange to play",
+        Side::Blue => "Blue to play",
+    };
+    let size = st.caption_size;
+    let r = size * 0.38;
+    let gap = size * 0.3;
+    let left = cx - (2.0 * r + gap + text_width(text, size)) / 2.0;
+    let (fill, edge) = st.side(side);
+    let _ = writeln!(
+        out,
+        "<g id=\"to-move\" class=\"to-move {}\">\n<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"{edge}\" stroke-width=\"1.5\"/>\n\
+<text fill=\"{}\" font-family=\"{}\" font-size=\"{size}\" x=\"{}\" y=\"{}\">{text}</text>\n</g>",
+        side.name(),
+        num(left + r),
+        num(y - size * 0.35),
+        num(r),
+        st.caption,
+        st.font_family,
+        num(left + 2.0 * r + gap),
+        num(y),
+    );
 }
 
 /// Opens the group the stones are drawn in.
@@ -819,37 +889,22 @@ pub fn text_picture(v: &TwrsView, ascii: bool) -> String {
     out
 }
 
-impl TwrsFile {
-    /// The positions `which` names of every game drawn as SVG in the look
-    /// `style` gives, each with its text picture (in ASCII when `ascii`):
-    /// what [`TwrsFile::views`] chooses, with the problems it let through
-    /// (`lenient`) and the games it left out.
-    pub fn pictures(
-        &self,
-        which: Positions,
-        titles: bool,
-        lenient: bool,
-        style: &TwrsStyle,
-        ascii: bool,
-    ) -> Result<(Vec<NamedSvg>, Vec<Diagnostic>), ViewsError> {
-        let chosen = self.views(which, titles, lenient)?;
-        let pictures = chosen
-            .views
-            .into_iter()
-            .map(|v| NamedSvg {
-                svg: to_svg_styled(
-                    &v.position,
-                    &v.show,
-                    v.caption.as_deref(),
-                    v.translation.as_deref(),
-                    style,
-                ),
-                text: text_picture(&v, ascii),
-                stem: v.stem,
-            })
-            .collect();
-        let mut problems = chosen.warnings;
-        problems.extend(chosen.left_out);
-        Ok((pictures, problems))
+impl TwrsView {
+    /// The position drawn as SVG in the look `style` gives (the caller's
+    /// choice: the drawing commands' style, or the one the diagram point
+    /// names, with the point's own options over it: see
+    /// [`TwrsStyle::with_point`]), and as text (in ASCII when `ascii`).
+    pub fn picture(&self, style: &TwrsStyle, ascii: bool) -> NamedSvg {
+        NamedSvg {
+            svg: to_svg_styled(
+                &self.position,
+                &self.show,
+                self.caption.as_deref(),
+                self.translation.as_deref(),
+                style,
+            ),
+            text: text_picture(self, ascii),
+            stem: self.stem.clone(),
+        }
     }
 }

@@ -113,6 +113,9 @@ pub struct TwrsView {
     pub caption: Option<String>,
     /// The caption's translation, if any.
     pub translation: Option<String>,
+    /// The diagram point's own `style=`, `coords=`, `to-move=` and
+    /// `caption-position=` (none for a position by move).
+    pub look: crate::twrs::script::PointLook,
 }
 
 /// Why the positions of a script could not be chosen.
@@ -181,6 +184,34 @@ impl TwrsFile {
             games,
             source,
         }
+    }
+
+    /// Keeps only game `which` (1-based), or every game when `None`, as
+    /// `--game N` picks one game of a TwixT file; a game the file does not
+    /// have is TwixT's error (`holds 2 games; --game 3 does not exist`).
+    /// A script with syntax errors is kept whole: every command that
+    /// draws it reports them (a game whose header cannot be read is not
+    /// counted, so game numbers would not be the reader's).
+    pub fn pick(mut self, which: Option<usize>) -> Result<TwrsFile, crate::open::Error> {
+        let Some(n) = which else {
+            return Ok(self);
+        };
+        if !self.syntax_errors.is_empty() {
+            return Ok(self);
+        }
+        let games = self.games.len();
+        if games == 0 {
+            return Err(crate::open::Error::NoGame(self.name.into()));
+        }
+        if n == 0 || n > games {
+            return Err(crate::open::Error::NoSuchGame {
+                path: self.name.into(),
+                games,
+                asked: n,
+            });
+        }
+        self.games = vec![self.games.swap_remove(n - 1)];
+        Ok(self)
     }
 
     /// A title for the whole file: its one game's title, else the file's name.
@@ -260,7 +291,7 @@ impl TwrsFile {
     }
 
     /// The positions `which` names of every game, to be drawn (as SVG by
-    /// [`TwrsFile::pictures`], or as text or sheets). Positions by move
+    /// [`TwrsView::picture`], or as text or sheets). Positions by move
     /// are captioned with the moves shown, and with the game's title when
     /// `titles` asks for it or the file holds several games. A file with
     /// any error gives none: the errors come back, located; when
@@ -334,6 +365,7 @@ impl TwrsFile {
                     show: d.point.show,
                     caption: d.point.caption,
                     translation: d.point.translation,
+                    look: d.point.look,
                 });
             }
         }
@@ -402,6 +434,7 @@ impl TwrsFile {
                 show: Vec::new(),
                 caption: Some(caption),
                 translation: None,
+                look: Default::default(),
             }
         };
         let mut views = Vec::new();

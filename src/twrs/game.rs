@@ -34,14 +34,14 @@ impl Game for Twrs {
         false
     }
 
-    /// A TWRS script is drawn whole: `--game` is refused.
+    /// The script the request names; `--game N` keeps its game N, as
+    /// for a TwixT file ([`TwrsFile::pick`]).
     fn open(&self, request: &Request) -> Result<Box<dyn OpenedFile>, crate::open::Error> {
-        if request.game.is_some() {
-            return Err(crate::open::Error::Options(
-                "--game is for TwixT files; a TWRS script is drawn whole".to_string(),
-            ));
-        }
-        self.open_with(&request.input, &OpenOptions::default())
+        let file = TwrsFile::load(&request.input).map_err(|e| crate::open::Error::Unreadable {
+            path: request.input.clone(),
+            message: e.to_string(),
+        })?;
+        Ok(Box::new(file.pick(request.game)?))
     }
 
     /// The script at `path`; `options` (the defaults of TwixT records) do

@@ -5,18 +5,23 @@
 //! PDF or text), laid out on pages and made a book by the shared writers,
 //! which take finished pictures of any game.
 
+use std::collections::BTreeMap;
+use std::path::Path;
+
 use crate::book::{Book, BookError, BookOptions};
 use crate::commands::check::{FileReport, GameReport};
-use crate::commands::game::OpenedFile;
-use crate::commands::render::sheet::{SheetOptions, SheetOutput, write_svg_sheet};
+use crate::commands::game::{OpenedFile, SheetRequest};
+use crate::commands::render::sheet::write_svg_sheet;
 use crate::commands::render::show::ShowAs;
 use crate::commands::render::{Error, Output, Rendered, write_svg_pictures};
 use crate::diagnostic::{Diagnostic, printable};
 use crate::diagram::game::Select;
 use crate::diagram::{Charset, Scale, Style};
-use crate::pictures::{Choice, NamedSvg};
+use crate::pictures::{Choice, NamedSvg, point_style, style_problem};
+use crate::script::CaptionPosition;
 use crate::twrs::draw::{TwrsStyle, status_line};
 use crate::twrs::file::{ByMove, Positions, TwrsFile, Views, ViewsError};
+use crate::twrs::script::Element;
 use crate::view::{ViewError, ViewGame};
 
 /// The TWRS positions a choice asks for: positions by move, or the
@@ -80,7 +85,11 @@ impl TwrsFile {
     }
 
     /// The chosen positions drawn in `style` at `scale`, with the problems
-    /// let through and the games left out.
+    /// let through and the games left out. A diagram point's own style is
+    /// drawn with instead, loaded from beside the script (each once, and
+    /// all before any picture is drawn, as TwixT's are), and its own
+    /// coordinates, side-to-move line and caption position go over the
+    /// command line's; `--no-caption` leaves every caption off.
     fn chosen_pictures(
         &self,
         choice: &Choice,
@@ -88,17 +97,63 @@ impl TwrsFile {
         scale: Scale,
         ascii: bool,
     ) -> Result<(Vec<NamedSvg>, Vec<Diagnostic>), Error> {
-        refuse_crop(choice)?;
-        let look = TwrsStyle::from_style(style, scale, choice.look.coords);
-        self.pictures(
-            positions(choice),
-            choice.caption_titles,
-            choice.lenient,
-            &look,
-            ascii,
-        )
-        .map_err(|e| self.views_error(e))
+        let chosen = self.chosen_views(choice)?;
+        let base = TwrsStyle::from_style(style, scale, choice.look.coords);
+        let mut named: BTreeMap<&str, TwrsStyle> = BTreeMap::new();
+        for name in chosen.views.iter().filter_map(|v| v.look.style.as_deref()) {
+            if !named.contains_key(name) {
+                let file = point_style(Path::new(&self.name), name)?;
+                let loaded = Style::load(&file)?;
+                named.insert(
+                    name,
+                    TwrsStyle::from_style(&loaded, scale, choice.look.coords),
+                );
+            }
+        }
+        let pictures = chosen
+            .views
+            .iter()
+            .map(|v| {
+                let of_point = v.look.style.as_deref().and_then(|n| named.get(n));
+                let mut look = of_point.unwrap_or(&base).clone().with_point(&v.look);
+                if !choice.look.captions {
+                    look.caption_position = CaptionPosition::None;
+                }
+                v.picture(&look, ascii)
+            })
+            .collect();
+        let mut problems = chosen.warnings;
+        problems.extend(chosen.left_out);
+        Ok((pictures, problems))
     }
+}
+
+/// The styles of the diagram points of a line of play (and its
+/// variations) that cannot be drawn with, each an error at its `#diagram`,
+/// as [`crate::pictures::style_issues`] finds them in a TwixT game.
+fn style_issues(source: &str, base: &Path, elements: &[Element]) -> Vec<Diagnostic> {
+    let mut issues = Vec::new();
+    for e in elements {
+        match e {
+            Element::Diagram(d) => {
+                if let Some(problem) = d
+                    .look
+                    .style
+                    .as_deref()
+                    .and_then(|name| style_problem(base, name))
+                {
+                    issues.push(Diagnostic::error(problem).with_label("style").at(
+                        source,
+                        d.at.offset,
+                        d.at.len.max(1),
+                    ));
+                }
+            }
+            Element::Variation(v) => issues.extend(style_issues(source, base, v)),
+            _ => {}
+        }
+    }
+    issues
 }
 
 impl OpenedFile for TwrsFile {
@@ -125,29 +180,23 @@ impl OpenedFile for TwrsFile {
         Ok(rendered)
     }
 
-    fn write_sheet(
-        &self,
-        choice: &Choice,
-        style: &Style,
-        opts: &SheetOptions,
-        only: Option<&str>,
-        out: &SheetOutput,
-    ) -> Result<Rendered, Error> {
+    fn write_sheet(&self, s: &SheetRequest<'_>) -> Result<Rendered, Error> {
         // A sheet scales each picture to its cell: the unit does not matter.
-        let (pictures, problems) = self.chosen_pictures(choice, style, Scale::default(), false)?;
+        let (pictures, problems) =
+            self.chosen_pictures(s.choice, s.style, Scale::default(), false)?;
         let svgs: Vec<String> = pictures
             .into_iter()
-            .filter(|p| crate::commands::render::sheet::wanted(only, &p.stem))
+            .filter(|p| crate::commands::render::sheet::wanted(s.only, &p.stem))
             .map(|p| p.svg)
             .collect();
         if svgs.is_empty() {
             return Err(Error::NothingChosen {
-                pattern: only.map(str::to_string),
+                pattern: s.only.map(str::to_string),
                 warnings: problems,
             });
         }
         Ok(Rendered {
-            written: write_svg_sheet(&svgs, style, opts, out)?,
+            written: write_svg_sheet(&svgs, s.style, s.options, s.out)?,
             stdout: None,
             warnings: problems,
         })
@@ -197,9 +246,25 @@ impl OpenedFile for TwrsFile {
     /// Every game replayed by the TWRS rules: how it stands in words
     /// (`outcome`), as TWRS has no connection or declared result to check.
     fn check_report(&self) -> FileReport {
+        let base = Path::new(&self.name)
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
         let games: Vec<GameReport> = self
             .check()
             .into_iter()
+            .zip(&self.games)
+            .map(|(mut g, game)| {
+                // A diagram point's style that cannot be drawn with is an
+                // error here, as `render` would refuse it (and TwixT's
+                // `check` does).
+                g.errors.extend(
+                    style_issues(&self.source, base, &game.elements)
+                        .into_iter()
+                        .map(|d| d.with_file(&self.name)),
+                );
+                g
+            })
             .map(|g| GameReport {
                 file: self.name.clone(),
                 line: g.line,
@@ -232,8 +297,10 @@ impl OpenedFile for TwrsFile {
         }
     }
 
-    fn view_games(&self, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>) {
-        match crate::twrs::view::view_games(self) {
+    /// The games with their boards drawn in the look `style` gives TWRS.
+    fn view_games(&self, style: &Style, games: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>) {
+        let look = TwrsStyle::from_style(style, Scale::default(), crate::script::Sides::TOP_LEFT);
+        match crate::twrs::view::view_games(self, &look) {
             Ok(g) => games.extend(g),
             Err(diagnostics) => errors.push(ViewError::Invalid {
                 file: self.name.clone(),

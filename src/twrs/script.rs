@@ -16,7 +16,7 @@ use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::grammar::{self, Rule};
 use crate::script::lex::{Arg, Lexer, clip, err, has_blank_line, variation_start};
 use crate::script::write::{escape_comment, quote};
-use crate::script::{ParseError, Span};
+use crate::script::{CaptionPosition, ParseError, Sides, Span};
 use crate::twrs::moves::{Lines, Move};
 use crate::twrs::point::{Point, Side};
 use crate::twrs::position::{Position, Status};
@@ -73,8 +73,31 @@ pub struct DiagramPoint {
     pub translation: Option<String>,
     /// The `show=` items, in order.
     pub show: Vec<Show>,
+    /// Its own `style=`, `coords=`, `to-move=` and `caption-position=`,
+    /// over the drawing commands' options.
+    pub look: PointLook,
+    /// Options twixtkit does not use, kept as written for other tools
+    /// (as a TwixT script keeps them), in order: `(key, value)`.
+    pub extra: Vec<(String, String)>,
     /// Where the `#diagram` line was written.
     pub at: At,
+}
+
+/// How a diagram point asks to be drawn, over the drawing commands'
+/// options, as a TwixT diagram point's options are: each one left out
+/// leaves the command line's (or the style's) choice.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PointLook {
+    /// `style=`: a built-in style or a `.yaml` file beside the script,
+    /// over `--style`.
+    pub style: Option<String>,
+    /// `coords=`: the sides with coordinates, over `--coords`.
+    pub coords: Option<Sides>,
+    /// `to-move=yes|no`: whether a line under the board says whose turn
+    /// it is, over the style's `to_move_marker`.
+    pub to_move: Option<bool>,
+    /// `caption-position=above|below|none`, over the style's.
+    pub caption_position: Option<CaptionPosition>,
 }
 
 /// A claim about the position where it stands.
@@ -413,6 +436,13 @@ impl Reader<'_> {
                         && line
                             .iter()
                             .all(|e| matches!(e, Element::Comment(_) | Element::Remark(_)));
+                    if name == "diagram" {
+                        match diagram(&args, at(span)) {
+                            Ok(d) => line.push(Element::Diagram(d)),
+                            Err((m, sp)) => self.fail(m, "here", sp),
+                        }
+                        continue;
+                    }
                     match directive(g, &name, &args, at(span), before_moves) {
                         Ok(Some(el)) => line.push(el),
                         Ok(None) => {}
@@ -591,9 +621,6 @@ fn directive(
     if name.is_empty() {
         return Err("a directive names what it does after #, like #score".into());
     }
-    if name == "diagram" {
-        return Ok(Some(Element::Diagram(diagram(args, at)?)));
-    }
     let words: Vec<String> = args
         .iter()
         .map(|a| match a.key {
@@ -759,7 +786,10 @@ fn diagram_name(i: &str) -> Rule<'_, &str> {
     take_while1(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_').parse(i)
 }
 
-fn diagram(args: &[Arg<'_>], at: At) -> Result<DiagramPoint, String> {
+/// The options of a `#diagram` line, read as a TwixT diagram point's
+/// are (keys in any case, unknown ones kept); an error comes with the
+/// argument it is about.
+fn diagram(args: &[Arg<'_>], at: At) -> Result<DiagramPoint, (String, Span)> {
     let mut d = DiagramPoint {
         at,
         ..DiagramPoint::default()
@@ -768,25 +798,27 @@ fn diagram(args: &[Arg<'_>], at: At) -> Result<DiagramPoint, String> {
     // more of its items.
     let mut in_show = false;
     for a in args {
+        let bad = |m: String| (m, a.span);
         let Some(k) = a.key else {
             if in_show {
-                d.show.push(show(a.value.trim())?);
+                d.show.push(show(a.value.trim()).map_err(bad)?);
                 continue;
             }
-            return Err(format!(
-                "`{}`: diagram options are key=value",
+            return Err(bad(format!(
+                "expected a diagram option like name=\"fig3\", found `{}`",
                 clip(&a.value)
-            ));
+            )));
         };
-        in_show = k == "show";
+        let key = k.to_ascii_lowercase();
+        in_show = key == "show";
         let v = a.value.as_str();
-        match k {
+        match key.as_str() {
             "name" => {
                 if grammar::whole(diagram_name, v).is_none() {
-                    return Err(format!(
+                    return Err(bad(format!(
                         "`{}`: a diagram name uses letters, digits, - and _",
                         clip(v)
-                    ));
+                    )));
                 }
                 d.name = Some(v.to_string())
             }
@@ -794,10 +826,44 @@ fn diagram(args: &[Arg<'_>], at: At) -> Result<DiagramPoint, String> {
             "translation" => d.translation = Some(v.to_string()),
             "show" => {
                 for item in v.split(',') {
-                    d.show.push(show(item.trim())?);
+                    d.show.push(show(item.trim()).map_err(bad)?);
                 }
             }
-            _ => {}
+            // Checked where it is drawn or checked, as a TwixT point's is:
+            // a built-in name or a file beside the script.
+            "style" => d.look.style = Some(v.to_string()),
+            "coords" => d.look.coords = Some(v.parse::<Sides>().map_err(|e| bad(e.to_string()))?),
+            "to-move" => {
+                d.look.to_move = Some(match v {
+                    "yes" => true,
+                    "no" => false,
+                    _ => {
+                        return Err(bad(format!(
+                            "expected to-move=yes or to-move=no, found `{}`",
+                            clip(v)
+                        )));
+                    }
+                })
+            }
+            "caption-position" => {
+                d.look.caption_position = Some(
+                    v.parse::<CaptionPosition>()
+                        .map_err(|e| bad(format!("caption-position: {e}")))?,
+                )
+            }
+            "crop" => {
+                return Err(bad(format!(
+                    "crop={} is for TwixT boards; a TWRS picture shows the whole grid",
+                    clip(v)
+                )));
+            }
+            "numbers" | "restart" => {
+                return Err(bad(format!(
+                    "{key}={} is for the move numbers on TwixT's pegs; a TWRS picture numbers no moves (a tower's number is its name)",
+                    clip(v)
+                )));
+            }
+            _ => d.extra.push((k.to_string(), v.to_string())),
         }
     }
     Ok(d)
@@ -936,12 +1002,23 @@ fn replay_line(src: &str, elements: &[Element], mut pos: Position, r: &mut Repla
                     r.errors.push(located_at(src, m, "false claim", *at));
                 }
             }
-            Element::Diagram(d) => r.diagrams.push(Snapshot {
-                point: d.clone(),
-                position: pos.clone(),
-                last: last.clone(),
-                ply: pos.plies(),
-            }),
+            Element::Diagram(d) => {
+                // A finished game has no side to play.
+                if d.look.to_move == Some(true) && matches!(pos.status(), Status::Over(_)) {
+                    r.errors.push(located_at(
+                        src,
+                        "to-move=yes: the game is over here, so no side is to play".to_string(),
+                        "the game is over",
+                        d.at,
+                    ));
+                }
+                r.diagrams.push(Snapshot {
+                    point: d.clone(),
+                    position: pos.clone(),
+                    last: last.clone(),
+                    ply: pos.plies(),
+                })
+            }
             Element::Variation(v) => {
                 if let Some(from) = &before_last {
                     replay_line(src, v, from.clone(), r);
@@ -1096,6 +1173,18 @@ fn lines_suffix(l: Lines) -> &'static str {
     }
 }
 
+/// Sides as `coords=` reads them back: `all`, `none`, or letters from `tblr`.
+fn sides_word(s: Sides) -> String {
+    match s {
+        Sides::ALL => "all".to_string(),
+        Sides::NONE => "none".to_string(),
+        _ => [(s.top, 't'), (s.bottom, 'b'), (s.left, 'l'), (s.right, 'r')]
+            .into_iter()
+            .filter_map(|(on, c)| on.then_some(c))
+            .collect(),
+    }
+}
+
 /// Writes one line of play, `ply` moves in, its variations indented.
 fn write_line(out: &mut String, elements: &[Element], ply: u32, depth: usize) {
     let indent = "  ".repeat(depth);
@@ -1124,6 +1213,26 @@ fn write_line(out: &mut String, elements: &[Element], ply: u32, depth: usize) {
                 if !d.show.is_empty() {
                     let show: Vec<String> = d.show.iter().map(Show::to_string).collect();
                     out.push_str(&format!(" show={}", show.join(",")));
+                }
+                let look = &d.look;
+                if let Some(v) = &look.style {
+                    out.push_str(&format!(" style={}", quote(v)));
+                }
+                if let Some(v) = look.coords {
+                    out.push_str(&format!(" coords={}", sides_word(v)));
+                }
+                if let Some(v) = look.to_move {
+                    out.push_str(if v { " to-move=yes" } else { " to-move=no" });
+                }
+                if let Some(v) = look.caption_position {
+                    out.push_str(match v {
+                        CaptionPosition::Below => " caption-position=below",
+                        CaptionPosition::Above => " caption-position=above",
+                        CaptionPosition::None => " caption-position=none",
+                    });
+                }
+                for (k, v) in &d.extra {
+                    out.push_str(&format!(" {k}={}", quote(v)));
                 }
                 out.push('\n');
             }

@@ -10,7 +10,9 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::twixt::board::{Hole, Player};
 use crate::view::{ViewBoard, ViewGame, ViewLine, ViewMove};
 
-use super::draw::{Frame, GRID_STEP, TwrsStyle, stone, stones_group, to_svg, tower, towers_group};
+use super::draw::{
+    Frame, GRID_STEP, TwrsStyle, stone, stones_group, to_svg_styled, tower, towers_group,
+};
 use super::file::TwrsFile;
 use super::moves::Move;
 use super::point::{Point, Side};
@@ -44,9 +46,18 @@ fn standing(pos: &Position) -> Vec<Key> {
     out
 }
 
-/// The games of a TWRS script for the viewer, in order. A script with
-/// errors (syntax, an illegal move, a false claim) gives them back.
-pub fn view_games(file: &TwrsFile) -> Result<Vec<ViewGame>, Vec<Diagnostic>> {
+/// The games of a TWRS script for the viewer, in order, their boards and
+/// diagram points drawn in the look `style` gives (the page's style, as
+/// TwixT's boards are drawn in it; every figure lies over the board, so
+/// all of them take its coordinates and no caption or side-to-move line
+/// of their own). A script with errors (syntax, an illegal move, a false
+/// claim) gives them back.
+pub fn view_games(file: &TwrsFile, style: &TwrsStyle) -> Result<Vec<ViewGame>, Vec<Diagnostic>> {
+    let look = TwrsStyle {
+        to_move: false,
+        caption_position: crate::script::CaptionPosition::None,
+        ..style.clone()
+    };
     if !file.syntax_errors.is_empty() {
         return Err(file.syntax_errors.clone());
     }
@@ -62,6 +73,7 @@ pub fn view_games(file: &TwrsFile) -> Result<Vec<ViewGame>, Vec<Diagnostic>> {
             continue;
         };
         let mut w = Walker {
+            look: &look,
             snapshots: &replayed.diagrams,
             lines: Vec::new(),
             spans: BTreeMap::new(),
@@ -106,6 +118,8 @@ pub fn view_games(file: &TwrsFile) -> Result<Vec<ViewGame>, Vec<Diagnostic>> {
 }
 
 struct Walker<'a> {
+    /// The look the board and its figures are drawn in.
+    look: &'a TwrsStyle,
     snapshots: &'a [Snapshot],
     lines: Vec<ViewLine>,
     /// Each piece's spans: (line, first ply, first ply it no longer stands).
@@ -197,7 +211,8 @@ impl Walker<'_> {
                         continue;
                     }
                     if let Some(snap) = self.snapshots.iter().find(|s| s.point.at == d.at) {
-                        let svg = to_svg(&snap.position, &snap.point.show, None, None);
+                        let svg =
+                            to_svg_styled(&snap.position, &snap.point.show, None, None, self.look);
                         self.figures.push((id, pos.plies(), svg));
                         for t in [&snap.point.caption, &snap.point.translation]
                             .into_iter()
@@ -239,20 +254,20 @@ fn board_svg(game: &TwrsGame, start: &Position, w: &Walker<'_>) -> String {
     // The grid without pieces: an empty setup of the same rules.
     let empty = Position::from_setup(&game.rules, &Setup::default(), game.rules.first)
         .unwrap_or_else(|_| start.clone());
-    let base = to_svg(&empty, &[], None, None);
-    let frame = Frame::of(&empty);
-    let look = TwrsStyle::default();
+    let look = w.look;
+    let base = to_svg_styled(&empty, &[], None, None, look);
+    let frame = Frame::styled(empty.width(), empty.height(), look.coord_size, look.coords);
     let mut out = String::with_capacity(base.len() * 2);
     out.push_str(&base[..base.rfind("</svg>").unwrap_or(base.len())]);
     out.push_str("<g class=\"pieces\">\n");
-    out.push_str(&stones_group(&look).replacen("id=\"stones\"", "class=\"stones\"", 1));
+    out.push_str(&stones_group(look).replacen("id=\"stones\"", "class=\"stones\"", 1));
     for (k, spans) in &w.spans {
         if let Key::Stone(p) = k {
             stone(&mut out, &frame, *p, &spans_attr(spans));
         }
     }
     out.push_str("</g>\n");
-    out.push_str(&towers_group(&look).replacen("id=\"towers\"", "class=\"towers\"", 1));
+    out.push_str(&towers_group(look).replacen("id=\"towers\"", "class=\"towers\"", 1));
     for (k, spans) in &w.spans {
         if let Key::Tower {
             number,
@@ -261,15 +276,15 @@ fn board_svg(game: &TwrsGame, start: &Position, w: &Walker<'_>) -> String {
         } = k
         {
             let extra = format!(" data-at=\"{at}\"{}", spans_attr(spans));
-            tower(&mut out, &frame, &look, *number, *at, *petrified, &extra);
+            tower(&mut out, &frame, look, *number, *at, *petrified, &extra);
         }
     }
     out.push_str("</g>\n");
     // The ring is placed by column and row: draw it in grid units.
     let _ = writeln!(
         out,
-        "<g transform=\"translate({} {}) scale({GRID_STEP})\"><circle class=\"ring last-move\" fill=\"none\" stroke=\"#d62728\" stroke-width=\"0.08\" cx=\"0\" cy=\"0\" r=\"0.5\" display=\"none\"/></g>",
-        frame.left, frame.top
+        "<g transform=\"translate({} {}) scale({GRID_STEP})\"><circle class=\"ring last-move\" fill=\"none\" stroke=\"{}\" stroke-width=\"0.08\" cx=\"0\" cy=\"0\" r=\"0.5\" display=\"none\"/></g>",
+        frame.left, frame.top, look.mark
     );
     out.push_str("</g>\n");
     for (k, (line, ply, svg)) in w.figures.iter().enumerate() {

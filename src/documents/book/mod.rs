@@ -18,7 +18,9 @@ mod typeset;
 pub mod typst_source;
 mod write;
 
-use crate::diagram::Diagram;
+use std::sync::Arc;
+
+use crate::diagram::{Diagram, Style};
 
 pub use booklet::booklet;
 pub(crate) use build::result_text;
@@ -110,7 +112,7 @@ pub struct Figure {
 }
 
 /// What a figure draws.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub enum Art {
     /// A TwixT position, numbers and marks, drawn in the book's style.
     Twixt(Diagram),
@@ -124,6 +126,45 @@ pub enum Art {
         /// Its height in pixels.
         height: f64,
     },
+    /// A picture of another game drawn when the book is written, in the
+    /// style its figure is set in (the book's, or the one its diagram
+    /// point names), as a TwixT diagram is: TWRS's positions.
+    Drawn(Arc<dyn Drawing>),
+}
+
+/// A picture of another game that draws itself in a TwixT style: what
+/// each key of the style means for it is that game's to say (TWRS's:
+/// docs/twrs.md, "Which style keys TWRS uses").
+pub trait Drawing: std::fmt::Debug + Send + Sync {
+    /// The picture as an SVG document in `style`.
+    fn svg(&self, style: &Style) -> String;
+}
+
+impl PartialEq for Art {
+    /// Two drawn pictures are equal when they draw the same SVG in the
+    /// built-in `rulebook` style.
+    fn eq(&self, other: &Art) -> bool {
+        match (self, other) {
+            (Art::Twixt(a), Art::Twixt(b)) => a == b,
+            (
+                Art::Svg {
+                    svg: a,
+                    width: aw,
+                    height: ah,
+                },
+                Art::Svg {
+                    svg: b,
+                    width: bw,
+                    height: bh,
+                },
+            ) => a == b && aw == bw && ah == bh,
+            (Art::Drawn(a), Art::Drawn(b)) => {
+                let style = Style::rulebook();
+                a.svg(&style) == b.svg(&style)
+            }
+            _ => false,
+        }
+    }
 }
 
 impl Art {
@@ -139,6 +180,20 @@ impl Art {
         };
         let (width, height) = (attr("width"), attr("height"));
         Art::Svg { svg, width, height }
+    }
+
+    /// Art that is an SVG document already, or is drawn as one in
+    /// `style`: the document, its width and its height in pixels; `None`
+    /// for a TwixT diagram, which the writers lay out themselves.
+    pub(crate) fn svg_in(&self, style: &Style) -> Option<(String, f64, f64)> {
+        match self {
+            Art::Twixt(_) => None,
+            Art::Svg { svg, width, height } => Some((svg.clone(), *width, *height)),
+            Art::Drawn(d) => match Art::svg(d.svg(style)) {
+                Art::Svg { svg, width, height } => Some((svg, width, height)),
+                _ => None,
+            },
+        }
     }
 
     /// The SVG document's inner part (without the root element) with its

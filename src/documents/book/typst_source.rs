@@ -272,7 +272,7 @@ pub fn pitch_mm(book: &Book, styles: &Styles, size: DiagramSize) -> f64 {
         .into_iter()
         .filter_map(|f| match &f.art {
             Art::Twixt(d) => Some(d),
-            Art::Svg { .. } => None,
+            Art::Svg { .. } | Art::Drawn(_) => None,
         })
         .max_by_key(|d| (d.size.width(), d.size.height()));
     let Some(d) = largest else {
@@ -506,7 +506,10 @@ impl Writer<'_> {
                 let width = Layout::new(d, style).width * self.pitch;
                 (to_svg(d, style, Scale::Mm(self.pitch)), width)
             }
-            Art::Svg { svg, width, .. } => (svg.clone(), width * MM_PER_PX),
+            art => {
+                let (svg, width, _) = art.svg_in(self.styles.of(f)).unwrap_or_default();
+                (svg, width * MM_PER_PX)
+            }
         };
         let file = format!("{}/{}.svg", self.folder, f.number);
         let opt = |s: &Option<String>| s.as_deref().map_or("none".into(), literal);
