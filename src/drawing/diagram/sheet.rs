@@ -166,16 +166,15 @@ pub(crate) fn open_page(out: &mut String, paper: Paper, style: &Style) {
     out.push_str("mm\" height=\"");
     push_num(out, paper.height_mm);
     out.push_str("mm\" viewBox=\"0 0 ");
-    push_num(out, paper.width_mm);
-    out.push(' ');
-    push_num(out, paper.height_mm);
+    push_nums(out, &[paper.width_mm, paper.height_mm]);
     out.push_str("\">\n");
     if !style.background.is_none() {
-        out.push_str("<rect id=\"page\" width=\"");
-        push_num(out, paper.width_mm);
-        out.push_str("\" height=\"");
-        push_num(out, paper.height_mm);
-        let _ = writeln!(out, "\" fill=\"{}\"/>", style.background);
+        out.push_str("<rect id=\"page\"");
+        push_attrs(
+            out,
+            &[("width", paper.width_mm), ("height", paper.height_mm)],
+        );
+        let _ = writeln!(out, " fill=\"{}\"/>", style.background);
     }
 }
 
@@ -191,13 +190,7 @@ pub(crate) fn place(
     prefix: &str,
 ) {
     let _ = write!(out, "<g id=\"{prefix}diagram\" transform=\"matrix(");
-    push_num(out, k);
-    out.push_str(" 0 0 ");
-    push_num(out, k);
-    out.push(' ');
-    push_num(out, x - k * layout.x);
-    out.push(' ');
-    push_num(out, y - k * layout.y);
+    push_nums(out, &[k, 0.0, 0.0, k, x - k * layout.x, y - k * layout.y]);
     out.push_str(")\">\n");
     write_body(out, d, style, layout, prefix);
     out.push_str("</g>\n");
@@ -211,11 +204,9 @@ fn centred_text(out: &mut String, id: &str, x: f64, y: f64, size: f64, style: &S
         style.font_family.as_str()
     );
     push_num(out, size);
-    out.push_str("\" x=\"");
-    push_num(out, x);
-    out.push_str("\" y=\"");
-    push_num(out, y);
-    out.push_str("\">");
+    out.push('"');
+    push_attrs(out, &[("x", x), ("y", y)]);
+    out.push('>');
     push_escaped(out, t);
     out.push_str("</text>\n");
 }
@@ -458,18 +449,11 @@ pub fn picture_pages(pictures: &[String], opts: &SheetOptions, style: &Style) ->
             let (Some(a), Some(b)) = (body_start, body_end) else {
                 continue;
             };
-            let _ = write!(s, "<svg id=\"picture-{}\" x=\"", i + 1);
-            push_num(&mut s, x);
-            s.push_str("\" y=\"");
-            push_num(&mut s, y);
-            s.push_str("\" width=\"");
-            push_num(&mut s, k * w);
-            s.push_str("\" height=\"");
-            push_num(&mut s, k * h);
-            s.push_str("\" viewBox=\"0 0 ");
-            push_num(&mut s, w);
-            s.push(' ');
-            push_num(&mut s, h);
+            let _ = write!(s, "<svg id=\"picture-{}\"", i + 1);
+            let box_ = [("x", x), ("y", y), ("width", k * w), ("height", k * h)];
+            push_attrs(&mut s, &box_);
+            s.push_str(" viewBox=\"0 0 ");
+            push_nums(&mut s, &[w, h]);
             s.push_str("\">\n");
             // Ids stay unique on the page.
             s.push_str(&svg[a..b].replace(" id=\"", &format!(" id=\"p{}-", i + 1)));
