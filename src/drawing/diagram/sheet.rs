@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use super::model::Diagram;
 use super::style::Style;
-use super::svg::{Layout, push_escaped, push_num, write_body};
+use super::svg::{Layout, push_attrs, push_escaped, push_num, push_nums, write_body};
 
 /// A paper size in millimetres (width × height as printed).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -19,46 +19,39 @@ pub struct Paper {
 }
 
 impl Paper {
+    /// A paper `width_mm` × `height_mm`.
+    const fn mm(width_mm: f64, height_mm: f64) -> Paper {
+        Paper {
+            width_mm,
+            height_mm,
+        }
+    }
+
     /// ISO A4, portrait (210 × 297 mm).
-    pub const A4: Paper = Paper {
-        width_mm: 210.0,
-        height_mm: 297.0,
-    };
+    pub const A4: Paper = Paper::mm(210.0, 297.0);
     /// ISO A3, portrait (297 × 420 mm).
-    pub const A3: Paper = Paper {
-        width_mm: 297.0,
-        height_mm: 420.0,
-    };
+    pub const A3: Paper = Paper::mm(297.0, 420.0);
     /// ISO A5, portrait (148 × 210 mm).
-    pub const A5: Paper = Paper {
-        width_mm: 148.0,
-        height_mm: 210.0,
-    };
+    pub const A5: Paper = Paper::mm(148.0, 210.0);
     /// US Letter, portrait (8.5 × 11 in).
-    pub const LETTER: Paper = Paper {
-        width_mm: 215.9,
-        height_mm: 279.4,
-    };
+    pub const LETTER: Paper = Paper::mm(215.9, 279.4);
     /// US Legal, portrait (8.5 × 14 in).
-    pub const LEGAL: Paper = Paper {
-        width_mm: 215.9,
-        height_mm: 355.6,
-    };
+    pub const LEGAL: Paper = Paper::mm(215.9, 355.6);
 
     /// Long side across.
     pub fn landscape(self) -> Paper {
-        Paper {
-            width_mm: self.width_mm.max(self.height_mm),
-            height_mm: self.width_mm.min(self.height_mm),
-        }
+        Paper::mm(
+            self.width_mm.max(self.height_mm),
+            self.width_mm.min(self.height_mm),
+        )
     }
 
     /// Long side down.
     pub fn portrait(self) -> Paper {
-        Paper {
-            width_mm: self.width_mm.min(self.height_mm),
-            height_mm: self.width_mm.max(self.height_mm),
-        }
+        Paper::mm(
+            self.width_mm.min(self.height_mm),
+            self.width_mm.max(self.height_mm),
+        )
     }
 
     /// Whether it is wider than tall.
@@ -112,10 +105,7 @@ impl FromStr for Paper {
                         Err(err())
                     }
                 };
-                Paper {
-                    width_mm: num(w)?,
-                    height_mm: num(h)?,
-                }
+                Paper::mm(num(w)?, num(h)?)
             }
         })
     }
