@@ -210,11 +210,6 @@ impl Layout {
         }
     }
 
-    /// Centre of a hole in picture units.
-    pub fn hole_center(&self, h: Hole) -> (f64, f64) {
-        (f64::from(h.col), f64::from(h.row))
-    }
-
     /// Baselines of the caption lines (x is the picture's centre).
     pub fn caption_baselines(&self, s: &Style) -> Vec<f64> {
         let lead = s.caption_size * CAPTION_LEADING;
