@@ -141,6 +141,17 @@ impl Default for SheetOptions {
     }
 }
 
+impl SheetOptions {
+    /// Diagrams across and down: as asked, else 2 × 3 on upright paper and
+    /// 3 × 2 on paper turned long side across.
+    fn grid(&self) -> (usize, usize) {
+        let wide = self.paper.is_landscape();
+        let (across, down) = if wide { (3, 2) } else { (2, 3) };
+        let or = |n: usize, default| if n == 0 { default } else { n };
+        (or(self.columns, across), or(self.rows, down))
+    }
+}
+
 /// Smallest printed text sizes on a sheet.
 const MIN_CAPTION_MM: f64 = 3.0;
 const MIN_COORD_MM: f64 = 1.8;
@@ -255,13 +266,7 @@ impl SheetPlan {
             return None;
         }
         let paper = opts.paper;
-        let (cols, rows) = match (opts.columns, opts.rows) {
-            (0, 0) if paper.is_landscape() => (3, 2),
-            (0, 0) => (2, 3),
-            (0, r) => (if paper.is_landscape() { 3 } else { 2 }, r),
-            (c, 0) => (c, if paper.is_landscape() { 2 } else { 3 }),
-            (c, r) => (c, r),
-        };
+        let (cols, rows) = opts.grid();
         let pages = frames.len().div_ceil(cols * rows);
         let header = if opts.title.is_some() { HEADER_MM } else { 0.0 };
         let footer = if pages > 1 { FOOTER_MM } else { 0.0 };
@@ -394,13 +399,7 @@ fn root_size(svg: &str) -> Option<(f64, f64)> {
 /// One SVG document per page; no pictures gives no pages.
 pub fn picture_pages(pictures: &[String], opts: &SheetOptions, style: &Style) -> Vec<String> {
     let paper = opts.paper;
-    let (columns, rows) = match (opts.columns, opts.rows) {
-        (0, 0) if paper.is_landscape() => (3, 2),
-        (0, 0) => (2, 3),
-        (0, r) => (if paper.is_landscape() { 3 } else { 2 }, r),
-        (c, 0) => (c, if paper.is_landscape() { 2 } else { 3 }),
-        (c, r) => (c, r),
-    };
+    let (columns, rows) = opts.grid();
     let per_page = columns * rows;
     let top = opts.margin_mm + if opts.title.is_some() { HEADER_MM } else { 0.0 };
     let cell_w = (paper.width_mm - 2.0 * opts.margin_mm - (columns - 1) as f64 * opts.gap_mm)
