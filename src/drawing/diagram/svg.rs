@@ -498,11 +498,7 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
         .collect();
     if !ghosts.is_empty() {
         // An opaque disc first, so the hole dot does not show through.
-        let ground = if s.background.is_none() {
-            "#ffffff"
-        } else {
-            s.background.as_str()
-        };
+        let ground = page_colour(s);
         let _ = write!(
             out,
             "<g id=\"{p}ghosts\" stroke-dasharray=\"0.1 0.07\" stroke-width=\""
@@ -762,16 +758,20 @@ fn ghost_stroke(s: &Style) -> f64 {
 /// peg outline's, as a hollow peg is drawn.
 fn ghost_colour(s: &Style, p: Player) -> &crate::diagram::Colour {
     let c = colour_of(s, p);
-    let white = crate::diagram::Colour::parse("#ffffff").expect("a colour");
-    let page = if s.background.is_none() {
-        &white
-    } else {
-        &s.background
-    };
-    match c.contrast(page) {
+    match c.contrast(&page_colour(s)) {
         Some(r) if r < 1.5 && !s.peg_outline.is_none() => &s.peg_outline,
         Some(r) if r < 1.5 => &s.mark,
         _ => c,
+    }
+}
+
+/// The colour of the page under the picture: its background, white where
+/// it has none.
+fn page_colour(s: &Style) -> std::borrow::Cow<'_, crate::diagram::Colour> {
+    if s.background.is_none() {
+        std::borrow::Cow::Owned(crate::diagram::Colour::parse("#ffffff").expect("a colour"))
+    } else {
+        std::borrow::Cow::Borrowed(&s.background)
     }
 }
 
@@ -966,11 +966,7 @@ fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
             }
             Mark::Letter { hole, text } => {
                 // A disc in the background colour hides the hole dot.
-                let bg = if s.background.is_none() {
-                    "#ffffff"
-                } else {
-                    s.background.as_str()
-                };
+                let bg = page_colour(s);
                 let _ = write!(
                     out,
                     "<circle class=\"letter-ground\" stroke=\"none\" fill=\"{bg}\" cx=\"{}\" cy=\"{}\" r=\"",
