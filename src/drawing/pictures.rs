@@ -13,7 +13,7 @@ use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::diagram::{Crop, Diagram, Numbering};
 use crate::open::{Content, Error, GameFile};
 use crate::record::Record;
-use crate::replay::{GameReplay, ReplayOptions, replay_game, start_position};
+use crate::replay::{GameReplay, Issue, ReplayOptions, replay_game, start_position};
 use crate::script::{CaptionPosition, Sides};
 use crate::twixt::board::Player;
 use crate::twixt::moves::Move;
@@ -208,18 +208,13 @@ impl GameFile {
     }
 
     /// One of its games replayed, rule files named in it looked for beside
-    /// the file; an error is located in `source`, the text of its games.
-    pub(crate) fn replay(
-        &self,
-        game: &crate::script::Game,
-        source: &str,
-    ) -> Result<GameReplay, Diagnostic> {
+    /// the file.
+    pub(crate) fn replay(&self, game: &crate::script::Game) -> Result<GameReplay, Issue> {
         let options = ReplayOptions {
             rules_folder: self.folder(),
             ..ReplayOptions::default()
         };
         replay_game(game, &options)
-            .map_err(|i| i.to_diagnostic(&self.path.display().to_string(), source))
     }
 
     /// The pictures of one game of a script, handed to `f`.
@@ -243,8 +238,8 @@ impl GameFile {
             diagnostics,
         };
         let rep = self
-            .replay(game, source)
-            .map_err(|d| Halt::Game(replay_error(vec![d])))?;
+            .replay(game)
+            .map_err(|i| Halt::Game(replay_error(vec![i.to_diagnostic(&name, source)])))?;
         if rep.has_errors() && choice.lenient {
             warnings.extend(rep.errors().map(|i| {
                 let mut w = i.clone();

@@ -82,10 +82,10 @@ pub fn book(file: &GameFile, opts: &BookOptions) -> Result<Book, BookError> {
     let mut chapters = Vec::new();
     let mut figures = 0u32;
     for game in &games {
-        let replay = match file.replay(game, source) {
+        let replay = match file.replay(game) {
             Ok(r) => r,
-            Err(d) => {
-                errors.push(d);
+            Err(issue) => {
+                errors.push(issue.to_diagnostic(&name, source));
                 continue;
             }
         };

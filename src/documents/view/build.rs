@@ -96,10 +96,10 @@ pub(crate) fn file_games(file: &GameFile, out: &mut Vec<ViewGame>, errors: &mut 
     let budget = win_claims::budget_for(Some(&name));
     let mut diagnostics = Vec::new();
     for (n, game) in games.iter().enumerate() {
-        let replay = match file.replay(game, source) {
+        let replay = match file.replay(game) {
             Ok(r) => r,
-            Err(d) => {
-                diagnostics.push(d);
+            Err(issue) => {
+                diagnostics.push(issue.to_diagnostic(&name, source));
                 continue;
             }
         };
