@@ -290,7 +290,10 @@ pub(crate) fn push_nums(out: &mut String, values: &[f64]) {
 /// Appends ` name="value"` for each pair, values as by [`push_num`].
 pub(crate) fn push_attrs(out: &mut String, attrs: &[(&str, f64)]) {
     for (name, v) in attrs {
-        let _ = write!(out, " {name}=\"");
+        // Pushed, not formatted: this runs for every number of a picture.
+        out.push(' ');
+        out.push_str(name);
+        out.push_str("=\"");
         push_num(out, *v);
         out.push('"');
     }
