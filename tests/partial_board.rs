@@ -4,10 +4,12 @@
 //! draw cut sides open; and a puzzle on a corner checks with `#wins`.
 
 use std::path::Path;
-use std::process::Command;
 
 use twixtkit::prelude::{BoardSize, Hole, Move, Player, Position, RuleSet, Status};
 use twixtkit::twixt::board::Side;
+
+mod common;
+use common::twixt_in as twixt;
 
 fn corner() -> BoardSize {
     "12 cut top right".parse().unwrap()
@@ -103,15 +105,6 @@ fn a_chain_from_the_cut_side_to_the_real_border_connects() {
     );
     // Black's pegs on the cut top row (c1) are no border for anyone.
     assert_eq!(pos.peg(h("c1")), Some(Player::Black));
-}
-
-fn twixt(args: &[&str], dir: &Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_twixt"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
 }
 
 const PUZZLE: &str = "[Event \"Corner puzzles\"]\n[Size \"12 cut top right\"]\n[Rules \"pencil\"]\n[Task \"Red to play and win\"]\n\n#setup position: 12-cut-top-right/pencil/b6,d1,e11,f2,g2,g5,g6,h6,h12,i8,k12,l12/a2,b7,b11,c1,d2,d3,f11,h7,j11,k3,l4,l11/*/red\n#wins red in 3\n#diagram name=task caption=\"{task}\"\n";

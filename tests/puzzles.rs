@@ -3,9 +3,6 @@
 //! the defence that refutes them, and claims the search cannot decide kept
 //! apart from false ones, under pencil, dujardin, board and Schmidt rules.
 
-use std::path::Path;
-use std::process::Command;
-
 use proptest::prelude::*;
 use twixtkit::diagnostic::Severity;
 use twixtkit::prelude::{BoardSize, Move, Player, RuleSet};
@@ -17,6 +14,9 @@ use twixtkit::twixt::solver::{
     AfterMove, SearchBudget, SearchLimit, Solved, after_move, solve, winning_keys,
 };
 use twixtkit::win_claims::Verdict;
+
+mod common;
+use common::twixt_in as twixt;
 
 fn run(src: &str) -> GameReplay {
     let p = parse(src);
@@ -224,15 +224,6 @@ fn a_task_that_states_a_win_is_checked_as_the_claim() {
     let e = errors(&r);
     assert_eq!(e.len(), 1, "{e:?}");
     assert!(e[0].contains("after 3. b3"), "{e:?}");
-}
-
-fn twixt(args: &[&str], dir: &Path) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_twixt"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
 }
 
 /// The 70-byte script of issue 34: a win in 20 on 128×24 stops at the

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use common::webdriver::{Browser, browser};
 use common::{shared_games, twixt};
-use serde_json::{Value, json};
+use serde_json::json;
 use twixtkit::open::{Content, open};
 use twixtkit::prelude::{Move, Position};
 
@@ -111,6 +111,36 @@ fn go(b: &Browser, h: &str) {
     );
 }
 
+/// A file of the repository.
+fn repo_file(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// The text of the first element `selector` finds.
+fn text_of(b: &Browser, selector: &str) -> String {
+    b.eval(
+        "return document.querySelector(arguments[0]).textContent;",
+        json!([selector]),
+    )
+    .as_str()
+    .unwrap()
+    .to_string()
+}
+
+/// Where a hole (column and row from 0) is on the screen, with the board
+/// scrolled into view.
+fn hole_on_screen(b: &Browser, hole: (u32, u32)) -> (f64, f64) {
+    let v = b.eval(
+        r##"const svg = document.querySelector(".board svg");
+           svg.scrollIntoView({block: "center"});
+           const p = svg.createSVGPoint(); p.x = arguments[0]; p.y = arguments[1];
+           const q = p.matrixTransform(svg.getScreenCTM());
+           return [q.x, q.y];"##,
+        json!([hole.0, hole.1]),
+    );
+    (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+}
+
 fn no_console_errors(b: &Browser) {
     let bad: Vec<String> = b
         .console()
@@ -124,10 +154,7 @@ fn no_console_errors(b: &Browser) {
 fn every_ply_shows_the_engines_position() {
     let Some(b) = browser() else { return };
     let dir = tempfile::tempdir().unwrap();
-    let mut files = vec![PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/book/variations.twixt"
-    ))];
+    let mut files = vec![repo_file("tests/book/variations.twixt")];
     if let Some(games) = shared_games() {
         for f in [
             "littlegolem/game1107581.tsgf",
@@ -155,10 +182,7 @@ fn every_ply_shows_the_engines_position() {
 fn dujardins_figures_and_game_step_true() {
     let Some(b) = browser() else { return };
     let dir = tempfile::tempdir().unwrap();
-    let script = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/diagrams/dujardin.twixt"
-    ));
+    let script = repo_file("diagrams/dujardin.twixt");
     // Three games: two figures of the rulebook, then its sample game.
     let page = view(&[&script], dir.path(), "dujardin.html");
     b.open(&page, "#game=1&ply=0");
@@ -211,10 +235,7 @@ fn keys_buttons_and_the_move_list_step_through_the_game() {
     b.key("\u{E010}"); // End
     assert_eq!(hash(&b), format!("#ply={last}"));
     assert_eq!(shown(&b), want[last]);
-    let result = b.eval(
-        "return document.querySelector('.result').textContent;",
-        json!([]),
-    );
+    let result = text_of(&b, ".result");
     assert_eq!(result, "Black won by resignation at move 39");
     b.key("\u{E011}"); // Home
     assert_eq!(hash(&b), "#ply=0");
@@ -222,10 +243,7 @@ fn keys_buttons_and_the_move_list_step_through_the_game() {
     b.click("button.mv[data-l='0'][data-p='17']");
     assert_eq!(hash(&b), "#ply=17");
     assert_eq!(shown(&b), want[17]);
-    let current = b.eval(
-        "return document.querySelector('button.mv[aria-current=step]').textContent;",
-        json!([]),
-    );
+    let current = text_of(&b, "button.mv[aria-current=step]");
     assert_eq!(current, "17. s7");
     b.click("button[data-go='back']");
     assert_eq!(hash(&b), "#ply=16");
@@ -244,17 +262,11 @@ fn keys_buttons_and_the_move_list_step_through_the_game() {
 fn entering_a_variation_shows_its_pegs_and_leaving_returns() {
     let Some(b) = browser() else { return };
     let dir = tempfile::tempdir().unwrap();
-    let file = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/book/variations.twixt"
-    ));
+    let file = repo_file("tests/book/variations.twixt");
     let page = view(&[&file], dir.path(), "v.html");
     b.open(&page, "#ply=2");
     // The variation (3. f9! 4. h4 …) replaces move 3: it is offered at ply 2.
-    let offered = b.eval(
-        "return document.querySelector('.branches button').textContent;",
-        json!([]),
-    );
+    let offered = text_of(&b, ".branches button");
     assert_eq!(offered, "3. f9!");
     b.click(".branches button");
     assert_eq!(hash(&b), "#line=1&ply=3");
@@ -264,10 +276,7 @@ fn entering_a_variation_shows_its_pegs_and_leaving_returns() {
         .map(|s| s.to_string())
         .collect();
     assert_eq!(shown(&b), want);
-    let comment = b.eval(
-        "return document.querySelector('.current').textContent;",
-        json!([]),
-    );
+    let comment = text_of(&b, ".current");
     assert_eq!(comment, "Move 4. h4");
     // Back past the variation's first move returns to the main line.
     b.key("\u{E012}");
@@ -306,27 +315,13 @@ fn hostile_text_stays_text() {
         b.eval("return String(window.pwned);", json!([])),
         "undefined"
     );
-    let title = b.eval(
-        "return document.querySelector('.game-title').textContent;",
-        json!([]),
-    );
-    assert_eq!(title, Value::String(evil.to_string()));
-    let comment = b.eval(
-        "return document.querySelector('.comments').textContent;",
-        json!([]),
-    );
-    assert!(
-        comment
-            .as_str()
-            .unwrap()
-            .contains("<script>window.pwned=1</script>")
-    );
+    let title = text_of(&b, ".game-title");
+    assert_eq!(title, evil);
+    let comment = text_of(&b, ".comments");
+    assert!(comment.contains("<script>window.pwned=1</script>"));
     go(&b, "#ply=2");
-    let caption = b.eval(
-        "return document.querySelector('.comments').textContent;",
-        json!([]),
-    );
-    assert!(caption.as_str().unwrap().contains("onerror"));
+    let caption = text_of(&b, ".comments");
+    assert!(caption.contains("onerror"));
     assert_eq!(
         b.eval("return String(window.pwned);", json!([])),
         "undefined"
@@ -789,10 +784,7 @@ fn the_game_list_searches_sorts_filters_and_the_crosstable_adds_up() {
 fn a_puzzle_is_solved_by_clicking_holes() {
     let Some(b) = browser() else { return };
     let dir = tempfile::tempdir().unwrap();
-    let file = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/corner-puzzle.twixt"
-    ));
+    let file = repo_file("examples/corner-puzzle.twixt");
     let page = view(&[&file], dir.path(), "puzzle.html");
     b.viewport(360, 780, true);
     b.open(&page, "");
@@ -807,29 +799,11 @@ fn a_puzzle_is_solved_by_clicking_holes() {
     );
     let start = hash(&b);
     // Where a hole is on the screen.
-    let at = |hole: (u32, u32)| -> (f64, f64) {
-        let v = b.eval(
-            r##"const svg = document.querySelector(".board svg");
-               svg.scrollIntoView({block: "center"});
-               const p = svg.createSVGPoint(); p.x = arguments[0]; p.y = arguments[1];
-               const q = p.matrixTransform(svg.getScreenCTM());
-               return [q.x, q.y];"##,
-            json!([hole.0, hole.1]),
-        );
-        (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
-    };
+    let at = |hole| hole_on_screen(&b, hole);
     // A wrong hole (a5) is refused and nothing moves.
     let (x, y) = at((0, 4));
     b.tap(x, y);
-    let verdict = || {
-        b.eval(
-            "return document.querySelector('.verdict').textContent;",
-            json!([]),
-        )
-        .as_str()
-        .unwrap()
-        .to_string()
-    };
+    let verdict = || text_of(&b, ".verdict");
     assert!(
         verdict().contains("a5 is not the script's move"),
         "{}",
@@ -875,34 +849,13 @@ fn a_puzzle_is_solved_by_clicking_holes() {
 fn a_puzzle_accepts_another_winning_move_the_search_proved() {
     let Some(b) = browser() else { return };
     let dir = tempfile::tempdir().unwrap();
-    let file = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/corner-puzzle.twixt"
-    ));
+    let file = repo_file("examples/corner-puzzle.twixt");
     let page = view(&[&file], dir.path(), "puzzle.html");
     b.viewport(1280, 900, false);
     b.open(&page, "");
     let start = hash(&b);
-    let at = |hole: (u32, u32)| -> (f64, f64) {
-        let v = b.eval(
-            r##"const svg = document.querySelector(".board svg");
-               svg.scrollIntoView({block: "center"});
-               const p = svg.createSVGPoint(); p.x = arguments[0]; p.y = arguments[1];
-               const q = p.matrixTransform(svg.getScreenCTM());
-               return [q.x, q.y];"##,
-            json!([hole.0, hole.1]),
-        );
-        (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
-    };
-    let verdict = || {
-        b.eval(
-            "return document.querySelector('.verdict').textContent;",
-            json!([]),
-        )
-        .as_str()
-        .unwrap()
-        .to_string()
-    };
+    let at = |hole| hole_on_screen(&b, hole);
+    let verdict = || text_of(&b, ".verdict");
     // b3 is free and does not win within 3: refused, saying so.
     let (x, y) = at((1, 2));
     b.click_at(x, y);
@@ -977,10 +930,7 @@ fn lenient_pages_list_the_broken_files_and_show_the_others() {
     assert_eq!(listed(&b), vec![1, 2]);
     b.click("button.pick-game[data-game='1']");
     assert_eq!(hash(&b), "#game=2&ply=0");
-    let title = b.eval(
-        "return document.querySelector('.game-title').textContent;",
-        json!([]),
-    );
+    let title = text_of(&b, ".game-title");
     assert_eq!(title, "Cid – Dora");
     assert_eq!(b.eval(VIEWPORT, json!([])), json!([360, 360]));
     no_console_errors(&b);
@@ -1013,11 +963,8 @@ fn deep_links_say_what_they_cannot_show_and_downloads_are_named() {
            return name;"##,
         json!([]),
     );
-    let title = b.eval(
-        "return document.querySelector('.game-title').textContent;",
-        json!([]),
-    );
-    let slug = title.as_str().unwrap().to_lowercase().replace(" – ", "-");
+    let title = text_of(&b, ".game-title");
+    let slug = title.to_lowercase().replace(" – ", "-");
     assert_eq!(name, format!("{slug}-ply-7.svg"));
     // Move numbers on the pegs: the last peg placed carries its ply.
     b.click("button[data-do='numbers']");

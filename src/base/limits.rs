@@ -5,11 +5,6 @@
 use std::io::{self, Read};
 use std::path::Path;
 
-/// Board sides accepted (`BoardSize` enforces it).
-pub const MIN_BOARD_SIDE: u64 = 3;
-/// Largest board side accepted.
-pub const MAX_BOARD_SIDE: u64 = 128;
-
 /// Largest input file read, in bytes (64 MiB). Real records are a few
 /// kilobytes; a whole archive of scripts stays far below this.
 pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;

@@ -34,40 +34,25 @@ use crate::view::{
 
 use super::game::OpenedFile;
 
-/// The games of `files`, in order, for a page in `style`; the first file
-/// with errors stops it.
-pub fn view_files(
+/// The games of `files`, in order, for a page in `style`. Without
+/// `lenient` the first file with errors stops it; with it, the problems of
+/// the others (a game with errors, a game that cannot be stepped through)
+/// come back beside the games shown: what `--lenient` puts on the page.
+fn view_games(
     files: &[Box<dyn OpenedFile>],
     style: &Style,
-) -> Result<Vec<ViewGame>, ViewError> {
-    let mut games = Vec::new();
-    for file in files {
-        let mut errors = Vec::new();
-        file.view_games(style, &mut games, &mut errors);
-        if let Some(e) = errors.into_iter().next() {
-            return Err(e);
-        }
-    }
-    if games.is_empty() {
-        return Err(ViewError::Empty);
-    }
-    Ok(games)
-}
-
-/// The games of `files` that can be shown, in order, and the problems of
-/// the others (a game with errors, a game that cannot be stepped through):
-/// what `--lenient` puts on the page.
-pub fn view_files_lenient(
-    files: &[Box<dyn OpenedFile>],
-    style: &Style,
-) -> (Vec<ViewGame>, Vec<Problem>) {
+    lenient: bool,
+) -> Result<(Vec<ViewGame>, Vec<Problem>), ViewError> {
     let mut games = Vec::new();
     let mut errors = Vec::new();
     for file in files {
         file.view_games(style, &mut games, &mut errors);
+        if !lenient && !errors.is_empty() {
+            return Err(errors.swap_remove(0));
+        }
     }
-    let problems = errors.iter().map(|e| Problem::new(e.file(), e)).collect();
-    (games, problems)
+    let problems: Vec<Problem> = errors.iter().map(|e| Problem::new(e.file(), e)).collect();
+    Ok((games, problems))
 }
 
 /// Writes the page of every game in `inputs` (game files of any game, and
@@ -101,16 +86,11 @@ pub fn write_page(
             Err(e) => return Err(e.into()),
         }
     }
-    let games = if settings.lenient {
-        let (games, more) = view_files_lenient(&files, style);
-        problems.extend(more);
-        if games.is_empty() && problems.is_empty() {
-            return Err(ViewError::Empty.into());
-        }
-        games
-    } else {
-        view_files(&files, style)?
-    };
+    let (games, more) = view_games(&files, style, settings.lenient)?;
+    problems.extend(more);
+    if games.is_empty() && problems.is_empty() {
+        return Err(ViewError::Empty.into());
+    }
     write_games_page(&paths, games, problems, style, settings, output)
 }
 

@@ -13,7 +13,7 @@ use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::diagram::{Crop, Diagram, Numbering};
 use crate::open::{Content, Error, GameFile};
 use crate::record::Record;
-use crate::replay::{ReplayOptions, replay_game, start_position};
+use crate::replay::{GameReplay, Issue, ReplayOptions, replay_game, start_position};
 use crate::script::{CaptionPosition, Sides};
 use crate::twixt::board::Player;
 use crate::twixt::moves::Move;
@@ -202,6 +202,21 @@ impl GameFile {
         Ok(problems)
     }
 
+    /// The folder the file is in, where rule files it names are looked for.
+    fn folder(&self) -> Option<&Path> {
+        self.path.parent().filter(|p| !p.as_os_str().is_empty())
+    }
+
+    /// One of its games replayed, rule files named in it looked for beside
+    /// the file.
+    pub(crate) fn replay(&self, game: &crate::script::Game) -> Result<GameReplay, Issue> {
+        let options = ReplayOptions {
+            rules_folder: self.folder(),
+            ..ReplayOptions::default()
+        };
+        replay_game(game, &options)
+    }
+
     /// The pictures of one game of a script, handed to `f`.
     #[allow(clippy::too_many_arguments)]
     fn script_game<E>(
@@ -215,21 +230,16 @@ impl GameFile {
         warnings: &mut Vec<Diagnostic>,
     ) -> Result<(), Halt<E>> {
         let name = self.path.display().to_string();
-        let base = self.path.parent().filter(|p| !p.as_os_str().is_empty());
+        let base = self.folder();
         let title = script_title(game, stem);
         let replay_error = |diagnostics| Error::Replay {
             path: self.path.clone(),
             title: title.clone(),
             diagnostics,
         };
-        let rep = replay_game(
-            game,
-            &ReplayOptions {
-                rules_folder: base,
-                ..ReplayOptions::default()
-            },
-        )
-        .map_err(|i| Halt::Game(replay_error(vec![i.to_diagnostic(&name, source)])))?;
+        let rep = self
+            .replay(game)
+            .map_err(|i| Halt::Game(replay_error(vec![i.to_diagnostic(&name, source)])))?;
         if rep.has_errors() && choice.lenient {
             warnings.extend(rep.errors().map(|i| {
                 let mut w = i.clone();

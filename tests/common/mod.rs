@@ -2,7 +2,7 @@
 // Each test crate uses only some of these.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// `../shared/games` beside the repository, or `None` (saying that the tests
@@ -21,6 +21,16 @@ pub fn shared_games() -> Option<PathBuf> {
 pub fn twixt(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_twixt"))
         .args(args)
+        .output()
+        .expect("twixt runs")
+}
+
+/// Runs the `twixt` binary with `args` in `dir`, colour off.
+pub fn twixt_in(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
         .output()
         .expect("twixt runs")
 }

@@ -9,10 +9,7 @@ use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::diagram::{Crop, Diagram};
 use crate::open::GameFile;
 use crate::record::GameResult;
-use crate::replay::{
-    DiagramSnapshot, GameReplay, How, LastMove, ReplayOptions, move_words, replay_game,
-    start_position,
-};
+use crate::replay::{DiagramSnapshot, GameReplay, How, LastMove, move_words, start_position};
 use crate::script::{DiagramPoint, Element, Game, Line, Numbers};
 use crate::twixt::board::Hole;
 use crate::twixt::history::number_pegs;
@@ -76,7 +73,6 @@ impl crate::diagnostic::Explained for BookError {
 /// The book of every game in `file`.
 pub fn book(file: &GameFile, opts: &BookOptions) -> Result<Book, BookError> {
     let name = file.path.display().to_string();
-    let base = file.path.parent();
     let (games, source) = file.located_games();
     if games.is_empty() {
         return Err(BookError::Empty(name));
@@ -86,13 +82,7 @@ pub fn book(file: &GameFile, opts: &BookOptions) -> Result<Book, BookError> {
     let mut chapters = Vec::new();
     let mut figures = 0u32;
     for game in &games {
-        let replay = match replay_game(
-            game,
-            &ReplayOptions {
-                rules_folder: base,
-                ..ReplayOptions::default()
-            },
-        ) {
+        let replay = match file.replay(game) {
             Ok(r) => r,
             Err(issue) => {
                 errors.push(issue.to_diagnostic(&name, source));

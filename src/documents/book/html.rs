@@ -243,8 +243,9 @@ fn figure(out: &mut String, f: &Figure, styles: &Styles) {
     out.push_str("</figcaption>\n</figure>\n");
 }
 
-/// Text as HTML character data; control characters are dropped.
-fn escape(out: &mut String, text: &str) {
+/// Text as HTML character data, line breaks kept; other control
+/// characters and the noncharacters U+FFFE and U+FFFF are dropped.
+pub(crate) fn escape(out: &mut String, text: &str) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
@@ -252,7 +253,7 @@ fn escape(out: &mut String, text: &str) {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
-            c if c.is_control() && c != '\n' => {}
+            c if (c.is_control() && c != '\n') || matches!(c, '\u{FFFE}' | '\u{FFFF}') => {}
             c => out.push(c),
         }
     }

@@ -12,9 +12,7 @@ use crate::diagnostic::Severity;
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::open::GameFile;
 use crate::record::{GameResult, littlegolem_link};
-use crate::replay::{
-    DiagramSnapshot, GameReplay, ReplayOptions, move_words, replay_game, start_position,
-};
+use crate::replay::{DiagramSnapshot, GameReplay, move_words, start_position};
 use crate::script::{ClaimKind, Element, Game, Line, Numbers};
 use crate::twixt::board::Player;
 use crate::twixt::history::swapped_peg;
@@ -91,7 +89,6 @@ pub fn view_games(files: &[GameFile]) -> Result<Vec<ViewGame>, ViewError> {
 /// be stepped through.
 pub(crate) fn file_games(file: &GameFile, out: &mut Vec<ViewGame>, errors: &mut Vec<ViewError>) {
     let name = file.path.display().to_string();
-    let base = file.path.parent().filter(|p| !p.as_os_str().is_empty());
     let link = littlegolem_link(&file.path);
     let (games, source) = file.located_games();
     // A puzzle's winning moves are searched within the limits `check`
@@ -99,13 +96,7 @@ pub(crate) fn file_games(file: &GameFile, out: &mut Vec<ViewGame>, errors: &mut 
     let budget = win_claims::budget_for(Some(&name));
     let mut diagnostics = Vec::new();
     for (n, game) in games.iter().enumerate() {
-        let replay = match replay_game(
-            game,
-            &ReplayOptions {
-                rules_folder: base,
-                ..ReplayOptions::default()
-            },
-        ) {
+        let replay = match file.replay(game) {
             Ok(r) => r,
             Err(issue) => {
                 diagnostics.push(issue.to_diagnostic(&name, source));

@@ -13,6 +13,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
+use crate::book::html::escape as escape_keeping_lines;
 use crate::diagram::{Diagram, Scale, Style, to_svg_prefixed};
 use crate::diagram::{Layout, write_body};
 use crate::twixt::board::{BoardSize, Player};
@@ -459,27 +460,10 @@ fn game_data(g: &ViewGame, board: Option<usize>) -> Value {
     })
 }
 
-/// Text as HTML character data; control characters are dropped.
+/// Text as HTML character data, line breaks dropped with the other
+/// control characters ([`escape_keeping_lines`] keeps them, for a `<pre>`).
 fn escape(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if c.is_control() || matches!(c, '\u{FFFE}' | '\u{FFFF}') => {}
-            c => out.push(c),
-        }
-    }
-}
-
-/// [`escape`], keeping line breaks (for a `<pre>`).
-fn escape_keeping_lines(out: &mut String, text: &str) {
-    for (i, line) in text.split('\n').enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
-        escape(out, line);
+    for line in text.split('\n') {
+        escape_keeping_lines(out, line);
     }
 }

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::model::Diagram;
 use super::sheet::{Paper, open_page, place};
 use super::style::Style;
-use super::svg::{Layout, push_escaped, push_num, push_segment};
+use super::svg::{Layout, push_attrs, push_escaped, push_num, push_nums, push_segment};
 use crate::script::Sides;
 use crate::twixt::board::BoardSize;
 
@@ -294,24 +294,19 @@ fn record_header(
     // One field: its label at `fx`, its line to `fx + fw`, its value on it.
     let mut field = |row: usize, fx: f64, fw: f64, name: &str, given: Option<&str>| {
         let base = y + line_h * (row as f64 + 0.8);
-        texts.push_str("<text class=\"label\" x=\"");
-        push_num(&mut texts, fx);
-        texts.push_str("\" y=\"");
-        push_num(&mut texts, base);
-        let _ = writeln!(texts, "\">{name}</text>");
+        texts.push_str("<text class=\"label\"");
+        push_attrs(&mut texts, &[("x", fx), ("y", base)]);
+        let _ = writeln!(texts, ">{name}</text>");
         let start = fx + super::font::text_width(name, label) + label * 0.5;
         push_segment(&mut rules, start, base + 0.6, fx + fw, base + 0.6);
         if let Some(v) = given.filter(|v| !v.is_empty()) {
             // A long value shrinks to its line rather than run past it.
             let room = (fx + fw - start - 0.5).max(1.0);
             let size = value.min(room / super::font::text_width(v, 1.0).max(1e-9));
-            texts.push_str("<text class=\"value\" x=\"");
-            push_num(&mut texts, start + 0.5);
-            texts.push_str("\" y=\"");
-            push_num(&mut texts, base);
-            texts.push_str("\" font-size=\"");
-            push_num(&mut texts, size);
-            let _ = write!(texts, "\" fill=\"{}\">", s.caption);
+            texts.push_str("<text class=\"value\"");
+            let attrs = [("x", start + 0.5), ("y", base), ("font-size", size)];
+            push_attrs(&mut texts, &attrs);
+            let _ = write!(texts, " fill=\"{}\">", s.caption);
             push_escaped(&mut texts, v);
             texts.push_str("</text>\n");
         }
@@ -327,10 +322,8 @@ fn record_header(
     // The swap box: a square to tick, then its word.
     let side = line_h * 0.42;
     let base = y + line_h * 4.8;
-    let _ = write!(rules, "M");
-    push_num(&mut rules, right);
-    rules.push(' ');
-    push_num(&mut rules, base - side);
+    rules.push('M');
+    push_nums(&mut rules, &[right, base - side]);
     rules.push('h');
     push_num(&mut rules, side);
     rules.push('v');
@@ -338,11 +331,12 @@ fn record_header(
     rules.push('h');
     push_num(&mut rules, -side);
     rules.push('Z');
-    texts.push_str("<text class=\"label\" x=\"");
-    push_num(&mut texts, right + side + label * 0.5);
-    texts.push_str("\" y=\"");
-    push_num(&mut texts, base);
-    texts.push_str("\">swapped</text>\n");
+    texts.push_str("<text class=\"label\"");
+    push_attrs(
+        &mut texts,
+        &[("x", right + side + label * 0.5), ("y", base)],
+    );
+    texts.push_str(">swapped</text>\n");
     let _ = write!(
         out,
         "<g id=\"{prefix}record-header\">\n<path fill=\"none\" stroke=\"{}\" stroke-width=\"0.2\" d=\"{rules}\"/>\n<g fill=\"{}\" font-family=\"{family}\" font-size=\"",
@@ -405,11 +399,9 @@ fn record_columns(
     out.push_str("\">\n");
     let baseline = |row: usize, size: f64| y + row_h * (row as f64 + 0.5) + size * 0.36;
     let cell = |out: &mut String, cx: f64, row: usize, t: &str, attrs: &str| {
-        out.push_str("<text x=\"");
-        push_num(out, cx);
-        out.push_str("\" y=\"");
-        push_num(out, baseline(row, text));
-        let _ = writeln!(out, "\"{attrs}>{t}</text>");
+        out.push_str("<text");
+        push_attrs(out, &[("x", cx), ("y", baseline(row, text))]);
+        let _ = writeln!(out, "{attrs}>{t}</text>");
     };
     let middle = " text-anchor=\"middle\"";
     cell(
@@ -432,11 +424,12 @@ fn record_columns(
     out.push_str("\">\n");
     for r in 1..=pairs {
         for (c, ply) in [(0.0, 2 * r - 1), (1.0, 2 * r)] {
-            out.push_str("<text x=\"");
-            push_num(out, x + col_w * c + 0.8);
-            out.push_str("\" y=\"");
-            push_num(out, baseline(r, small));
-            let _ = writeln!(out, "\">{ply}</text>");
+            out.push_str("<text");
+            push_attrs(
+                out,
+                &[("x", x + col_w * c + 0.8), ("y", baseline(r, small))],
+            );
+            let _ = writeln!(out, ">{ply}</text>");
         }
     }
     out.push_str("</g>\n");
@@ -446,13 +439,15 @@ fn record_columns(
         "moves 1–{per_sheet}; a full game on {size} may reach {full}: {} sheets",
         full.div_ceil(per_sheet)
     );
-    out.push_str("<text x=\"");
-    push_num(out, x);
-    out.push_str("\" y=\"");
-    push_num(out, baseline(rows - 1, small));
-    out.push_str("\" font-size=\"");
-    push_num(out, small.min(w / note.chars().count() as f64 * 1.8));
-    let _ = writeln!(out, "\">{note}</text>");
+    out.push_str("<text");
+    let note_size = small.min(w / note.chars().count() as f64 * 1.8);
+    let attrs = [
+        ("x", x),
+        ("y", baseline(rows - 1, small)),
+        ("font-size", note_size),
+    ];
+    push_attrs(out, &attrs);
+    let _ = writeln!(out, ">{note}</text>");
     out.push_str("</g>\n");
 }
 

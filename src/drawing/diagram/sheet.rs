@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use super::model::Diagram;
 use super::style::Style;
-use super::svg::{Layout, push_escaped, push_num, write_body};
+use super::svg::{Layout, push_attrs, push_escaped, push_num, push_nums, write_body};
 
 /// A paper size in millimetres (width × height as printed).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -19,46 +19,39 @@ pub struct Paper {
 }
 
 impl Paper {
+    /// A paper `width_mm` × `height_mm`.
+    const fn mm(width_mm: f64, height_mm: f64) -> Paper {
+        Paper {
+            width_mm,
+            height_mm,
+        }
+    }
+
     /// ISO A4, portrait (210 × 297 mm).
-    pub const A4: Paper = Paper {
-        width_mm: 210.0,
-        height_mm: 297.0,
-    };
+    pub const A4: Paper = Paper::mm(210.0, 297.0);
     /// ISO A3, portrait (297 × 420 mm).
-    pub const A3: Paper = Paper {
-        width_mm: 297.0,
-        height_mm: 420.0,
-    };
+    pub const A3: Paper = Paper::mm(297.0, 420.0);
     /// ISO A5, portrait (148 × 210 mm).
-    pub const A5: Paper = Paper {
-        width_mm: 148.0,
-        height_mm: 210.0,
-    };
+    pub const A5: Paper = Paper::mm(148.0, 210.0);
     /// US Letter, portrait (8.5 × 11 in).
-    pub const LETTER: Paper = Paper {
-        width_mm: 215.9,
-        height_mm: 279.4,
-    };
+    pub const LETTER: Paper = Paper::mm(215.9, 279.4);
     /// US Legal, portrait (8.5 × 14 in).
-    pub const LEGAL: Paper = Paper {
-        width_mm: 215.9,
-        height_mm: 355.6,
-    };
+    pub const LEGAL: Paper = Paper::mm(215.9, 355.6);
 
     /// Long side across.
     pub fn landscape(self) -> Paper {
-        Paper {
-            width_mm: self.width_mm.max(self.height_mm),
-            height_mm: self.width_mm.min(self.height_mm),
-        }
+        Paper::mm(
+            self.width_mm.max(self.height_mm),
+            self.width_mm.min(self.height_mm),
+        )
     }
 
     /// Long side down.
     pub fn portrait(self) -> Paper {
-        Paper {
-            width_mm: self.width_mm.min(self.height_mm),
-            height_mm: self.width_mm.max(self.height_mm),
-        }
+        Paper::mm(
+            self.width_mm.min(self.height_mm),
+            self.width_mm.max(self.height_mm),
+        )
     }
 
     /// Whether it is wider than tall.
@@ -112,10 +105,7 @@ impl FromStr for Paper {
                         Err(err())
                     }
                 };
-                Paper {
-                    width_mm: num(w)?,
-                    height_mm: num(h)?,
-                }
+                Paper::mm(num(w)?, num(h)?)
             }
         })
     }
@@ -151,6 +141,17 @@ impl Default for SheetOptions {
     }
 }
 
+impl SheetOptions {
+    /// Diagrams across and down: as asked, else 2 × 3 on upright paper and
+    /// 3 × 2 on paper turned long side across.
+    fn grid(&self) -> (usize, usize) {
+        let wide = self.paper.is_landscape();
+        let (across, down) = if wide { (3, 2) } else { (2, 3) };
+        let or = |n: usize, default| if n == 0 { default } else { n };
+        (or(self.columns, across), or(self.rows, down))
+    }
+}
+
 /// Smallest printed text sizes on a sheet.
 const MIN_CAPTION_MM: f64 = 3.0;
 const MIN_COORD_MM: f64 = 1.8;
@@ -166,16 +167,15 @@ pub(crate) fn open_page(out: &mut String, paper: Paper, style: &Style) {
     out.push_str("mm\" height=\"");
     push_num(out, paper.height_mm);
     out.push_str("mm\" viewBox=\"0 0 ");
-    push_num(out, paper.width_mm);
-    out.push(' ');
-    push_num(out, paper.height_mm);
+    push_nums(out, &[paper.width_mm, paper.height_mm]);
     out.push_str("\">\n");
     if !style.background.is_none() {
-        out.push_str("<rect id=\"page\" width=\"");
-        push_num(out, paper.width_mm);
-        out.push_str("\" height=\"");
-        push_num(out, paper.height_mm);
-        let _ = writeln!(out, "\" fill=\"{}\"/>", style.background);
+        out.push_str("<rect id=\"page\"");
+        push_attrs(
+            out,
+            &[("width", paper.width_mm), ("height", paper.height_mm)],
+        );
+        let _ = writeln!(out, " fill=\"{}\"/>", style.background);
     }
 }
 
@@ -191,13 +191,7 @@ pub(crate) fn place(
     prefix: &str,
 ) {
     let _ = write!(out, "<g id=\"{prefix}diagram\" transform=\"matrix(");
-    push_num(out, k);
-    out.push_str(" 0 0 ");
-    push_num(out, k);
-    out.push(' ');
-    push_num(out, x - k * layout.x);
-    out.push(' ');
-    push_num(out, y - k * layout.y);
+    push_nums(out, &[k, 0.0, 0.0, k, x - k * layout.x, y - k * layout.y]);
     out.push_str(")\">\n");
     write_body(out, d, style, layout, prefix);
     out.push_str("</g>\n");
@@ -211,11 +205,9 @@ fn centred_text(out: &mut String, id: &str, x: f64, y: f64, size: f64, style: &S
         style.font_family.as_str()
     );
     push_num(out, size);
-    out.push_str("\" x=\"");
-    push_num(out, x);
-    out.push_str("\" y=\"");
-    push_num(out, y);
-    out.push_str("\">");
+    out.push('"');
+    push_attrs(out, &[("x", x), ("y", y)]);
+    out.push('>');
     push_escaped(out, t);
     out.push_str("</text>\n");
 }
@@ -274,13 +266,7 @@ impl SheetPlan {
             return None;
         }
         let paper = opts.paper;
-        let (cols, rows) = match (opts.columns, opts.rows) {
-            (0, 0) if paper.is_landscape() => (3, 2),
-            (0, 0) => (2, 3),
-            (0, r) => (if paper.is_landscape() { 3 } else { 2 }, r),
-            (c, 0) => (c, if paper.is_landscape() { 2 } else { 3 }),
-            (c, r) => (c, r),
-        };
+        let (cols, rows) = opts.grid();
         let pages = frames.len().div_ceil(cols * rows);
         let header = if opts.title.is_some() { HEADER_MM } else { 0.0 };
         let footer = if pages > 1 { FOOTER_MM } else { 0.0 };
@@ -413,13 +399,7 @@ fn root_size(svg: &str) -> Option<(f64, f64)> {
 /// One SVG document per page; no pictures gives no pages.
 pub fn picture_pages(pictures: &[String], opts: &SheetOptions, style: &Style) -> Vec<String> {
     let paper = opts.paper;
-    let (columns, rows) = match (opts.columns, opts.rows) {
-        (0, 0) if paper.is_landscape() => (3, 2),
-        (0, 0) => (2, 3),
-        (0, r) => (if paper.is_landscape() { 3 } else { 2 }, r),
-        (c, 0) => (c, if paper.is_landscape() { 2 } else { 3 }),
-        (c, r) => (c, r),
-    };
+    let (columns, rows) = opts.grid();
     let per_page = columns * rows;
     let top = opts.margin_mm + if opts.title.is_some() { HEADER_MM } else { 0.0 };
     let cell_w = (paper.width_mm - 2.0 * opts.margin_mm - (columns - 1) as f64 * opts.gap_mm)
@@ -458,18 +438,11 @@ pub fn picture_pages(pictures: &[String], opts: &SheetOptions, style: &Style) ->
             let (Some(a), Some(b)) = (body_start, body_end) else {
                 continue;
             };
-            let _ = write!(s, "<svg id=\"picture-{}\" x=\"", i + 1);
-            push_num(&mut s, x);
-            s.push_str("\" y=\"");
-            push_num(&mut s, y);
-            s.push_str("\" width=\"");
-            push_num(&mut s, k * w);
-            s.push_str("\" height=\"");
-            push_num(&mut s, k * h);
-            s.push_str("\" viewBox=\"0 0 ");
-            push_num(&mut s, w);
-            s.push(' ');
-            push_num(&mut s, h);
+            let _ = write!(s, "<svg id=\"picture-{}\"", i + 1);
+            let box_ = [("x", x), ("y", y), ("width", k * w), ("height", k * h)];
+            push_attrs(&mut s, &box_);
+            s.push_str(" viewBox=\"0 0 ");
+            push_nums(&mut s, &[w, h]);
             s.push_str("\">\n");
             // Ids stay unique on the page.
             s.push_str(&svg[a..b].replace(" id=\"", &format!(" id=\"p{}-", i + 1)));

@@ -210,11 +210,6 @@ impl Layout {
         }
     }
 
-    /// Centre of a hole in picture units.
-    pub fn hole_center(&self, h: Hole) -> (f64, f64) {
-        (f64::from(h.col), f64::from(h.row))
-    }
-
     /// Baselines of the caption lines (x is the picture's centre).
     pub fn caption_baselines(&self, s: &Style) -> Vec<f64> {
         let lead = s.caption_size * CAPTION_LEADING;
@@ -270,14 +265,52 @@ const LABEL_AIR: f64 = 0.92;
 
 /// Appends the path data `M ax ayL bx by`: one straight segment.
 pub(crate) fn push_segment(out: &mut String, ax: f64, ay: f64, bx: f64, by: f64) {
-    out.push('M');
-    push_num(out, ax);
-    out.push(' ');
-    push_num(out, ay);
-    out.push('L');
-    push_num(out, bx);
-    out.push(' ');
-    push_num(out, by);
+    push_polyline(out, [(ax, ay), (bx, by)]);
+}
+
+/// Appends the path data of a polyline: `M` to the first point, `L` to
+/// each next one.
+pub(crate) fn push_polyline(out: &mut String, points: impl IntoIterator<Item = (f64, f64)>) {
+    for (i, (x, y)) in points.into_iter().enumerate() {
+        out.push(if i == 0 { 'M' } else { 'L' });
+        push_nums(out, &[x, y]);
+    }
+}
+
+/// Appends numbers, as by [`push_num`], separated by spaces.
+pub(crate) fn push_nums(out: &mut String, values: &[f64]) {
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        push_num(out, *v);
+    }
+}
+
+/// Appends ` name="value"` for each pair, values as by [`push_num`].
+pub(crate) fn push_attrs(out: &mut String, attrs: &[(&str, f64)]) {
+    for (name, v) in attrs {
+        // Pushed, not formatted: this runs for every number of a picture.
+        out.push(' ');
+        out.push_str(name);
+        out.push_str("=\"");
+        push_num(out, *v);
+        out.push('"');
+    }
+}
+
+/// Appends the `x`, `y`, `width` and `height` of the rectangle reaching
+/// half a unit beyond the outer holes of `c`.
+fn push_crop_rect(out: &mut String, c: &Crop) {
+    push_attrs(
+        out,
+        &[
+            ("x", f64::from(c.min.col) - 0.5),
+            ("y", f64::from(c.min.row) - 0.5),
+            ("width", f64::from(c.width())),
+            ("height", f64::from(c.height())),
+        ],
+    );
 }
 
 /// A complete SVG document for the diagram.
@@ -301,15 +334,7 @@ pub fn to_svg_prefixed(d: &Diagram, s: &Style, scale: Scale, prefix: &str) -> St
     push_num(&mut out, layout.height * k);
     out.push_str(unit);
     out.push_str("\" viewBox=\"");
-    for (i, v) in [layout.x, layout.y, layout.width, layout.height]
-        .into_iter()
-        .enumerate()
-    {
-        if i > 0 {
-            out.push(' ');
-        }
-        push_num(&mut out, v);
-    }
+    push_nums(&mut out, &[layout.x, layout.y, layout.width, layout.height]);
     out.push_str("\">\n");
     if let Some(c) = &d.caption {
         out.push_str("<title>");
@@ -344,15 +369,9 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
     // A cropped view clips links that run to pegs outside it.
     let cropped = view != Crop::full(d.size);
     if cropped {
-        let _ = write!(out, "<clipPath id=\"{p}view\">\n<rect x=\"");
-        n(out, f64::from(view.min.col) - 0.5);
-        out.push_str("\" y=\"");
-        n(out, f64::from(view.min.row) - 0.5);
-        out.push_str("\" width=\"");
-        n(out, f64::from(view.width()));
-        out.push_str("\" height=\"");
-        n(out, f64::from(view.height()));
-        out.push_str("\"/>\n</clipPath>\n");
+        let _ = write!(out, "<clipPath id=\"{p}view\">\n<rect");
+        push_crop_rect(out, &view);
+        out.push_str("/>\n</clipPath>\n");
     }
     out.push_str("</defs>\n");
     let clip = if cropped {
@@ -362,15 +381,15 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
     };
 
     if !s.background.is_none() {
-        let _ = write!(out, "<rect id=\"{p}background\" x=\"");
-        n(out, l.x);
-        out.push_str("\" y=\"");
-        n(out, l.y);
-        out.push_str("\" width=\"");
-        n(out, l.width);
-        out.push_str("\" height=\"");
-        n(out, l.height);
-        let _ = writeln!(out, "\" fill=\"{}\"/>", s.background);
+        let _ = write!(out, "<rect id=\"{p}background\"");
+        let box_ = [
+            ("x", l.x),
+            ("y", l.y),
+            ("width", l.width),
+            ("height", l.height),
+        ];
+        push_attrs(out, &box_);
+        let _ = writeln!(out, " fill=\"{}\"/>", s.background);
     }
 
     // Shaded areas lie beneath everything else.
@@ -391,15 +410,9 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
         n(out, s.area_opacity);
         out.push_str("\">\n");
         for c in areas {
-            out.push_str("<rect class=\"area\" x=\"");
-            n(out, f64::from(c.min.col) - 0.5);
-            out.push_str("\" y=\"");
-            n(out, f64::from(c.min.row) - 0.5);
-            out.push_str("\" width=\"");
-            n(out, f64::from(c.width()));
-            out.push_str("\" height=\"");
-            n(out, f64::from(c.height()));
-            out.push_str("\"/>\n");
+            out.push_str("<rect class=\"area\"");
+            push_crop_rect(out, c);
+            out.push_str("/>\n");
         }
         out.push_str("</g>\n");
     }
@@ -488,11 +501,7 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
         .collect();
     if !ghosts.is_empty() {
         // An opaque disc first, so the hole dot does not show through.
-        let ground = if s.background.is_none() {
-            "#ffffff"
-        } else {
-            s.background.as_str()
-        };
+        let ground = page_colour(s);
         let _ = write!(
             out,
             "<g id=\"{p}ghosts\" stroke-dasharray=\"0.1 0.07\" stroke-width=\""
@@ -657,9 +666,7 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
             n(out, f64::from(h.row) + HALF_CAP * size);
             out.push('"');
             if num(size) != num(s.label_size) {
-                out.push_str(" font-size=\"");
-                n(out, size);
-                out.push('"');
+                push_attrs(out, &[("font-size", size)]);
             }
             out.push('>');
             push_escaped(out, text);
@@ -685,11 +692,9 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
         out.push_str("\" text-anchor=\"middle\">\n");
         let cx = l.x + l.width / 2.0;
         for (line, y) in l.caption_lines.iter().zip(l.caption_baselines(s)) {
-            out.push_str("<text x=\"");
-            n(out, cx);
-            out.push_str("\" y=\"");
-            n(out, y);
-            out.push_str("\">");
+            out.push_str("<text");
+            push_attrs(out, &[("x", cx), ("y", y)]);
+            out.push('>');
             push_escaped(out, line);
             out.push_str("</text>\n");
         }
@@ -713,17 +718,16 @@ fn write_to_move(out: &mut String, s: &Style, l: &Layout, player: Player, p: &st
     let base = l.to_move_baseline(s);
     let _ = write!(
         out,
-        "<g id=\"{p}to-move\" class=\"to-move {}\">\n<circle cx=\"",
+        "<g id=\"{p}to-move\" class=\"to-move {}\">\n<circle",
         player.name()
     );
-    push_num(out, left + r);
-    out.push_str("\" cy=\"");
-    push_num(out, base - size * HALF_CAP);
-    out.push_str("\" r=\"");
-    push_num(out, r);
+    push_attrs(
+        out,
+        &[("cx", left + r), ("cy", base - size * HALF_CAP), ("r", r)],
+    );
     let _ = write!(
         out,
-        "\" fill=\"{}\" stroke=\"{}\" stroke-width=\"",
+        " fill=\"{}\" stroke=\"{}\" stroke-width=\"",
         colour_of(s, player),
         s.peg_outline
     );
@@ -735,11 +739,9 @@ fn write_to_move(out: &mut String, s: &Style, l: &Layout, player: Player, p: &st
         s.font_family.as_str()
     );
     push_num(out, size);
-    out.push_str("\" x=\"");
-    push_num(out, left + 2.0 * r + gap);
-    out.push_str("\" y=\"");
-    push_num(out, base);
-    out.push_str("\">");
+    out.push('"');
+    push_attrs(out, &[("x", left + 2.0 * r + gap), ("y", base)]);
+    out.push('>');
     out.push_str(text);
     out.push_str("</text>\n</g>\n");
 }
@@ -759,16 +761,20 @@ fn ghost_stroke(s: &Style) -> f64 {
 /// peg outline's, as a hollow peg is drawn.
 fn ghost_colour(s: &Style, p: Player) -> &crate::diagram::Colour {
     let c = colour_of(s, p);
-    let white = crate::diagram::Colour::parse("#ffffff").expect("a colour");
-    let page = if s.background.is_none() {
-        &white
-    } else {
-        &s.background
-    };
-    match c.contrast(page) {
+    match c.contrast(&page_colour(s)) {
         Some(r) if r < 1.5 && !s.peg_outline.is_none() => &s.peg_outline,
         Some(r) if r < 1.5 => &s.mark,
         _ => c,
+    }
+}
+
+/// The colour of the page under the picture: its background, white where
+/// it has none.
+fn page_colour(s: &Style) -> std::borrow::Cow<'_, crate::diagram::Colour> {
+    if s.background.is_none() {
+        std::borrow::Cow::Owned(crate::diagram::Colour::parse("#ffffff").expect("a colour"))
+    } else {
+        std::borrow::Cow::Borrowed(&s.background)
     }
 }
 
@@ -810,12 +816,7 @@ fn hole_region(out: &mut String, d: &Diagram, v: Crop) {
     } else {
         pts.push((a, e));
     }
-    for (i, (x, y)) in pts.into_iter().enumerate() {
-        out.push(if i == 0 { 'M' } else { 'L' });
-        push_num(out, x);
-        out.push(' ');
-        push_num(out, y);
-    }
+    push_polyline(out, pts);
     out.push('Z');
 }
 
@@ -846,14 +847,8 @@ fn write_border_lines(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &
         if ax > bx || ay > by || (ax == bx && ay == by) {
             return;
         }
-        let _ = write!(out, "<path class=\"{class}\" stroke=\"{colour}\" d=\"M");
-        push_num(out, ax);
-        out.push(' ');
-        push_num(out, ay);
-        out.push('L');
-        push_num(out, bx);
-        out.push(' ');
-        push_num(out, by);
+        let _ = write!(out, "<path class=\"{class}\" stroke=\"{colour}\" d=\"");
+        push_segment(out, ax, ay, bx, by);
         out.push_str("\"/>\n");
     };
     let red = s.border_red.as_str();
@@ -919,14 +914,7 @@ fn write_guides(out: &mut String, d: &Diagram, s: &Style, p: &str) {
             if t <= 0.0 {
                 continue;
             }
-            out.push('M');
-            push_num(out, x);
-            out.push(' ');
-            push_num(out, y);
-            out.push('L');
-            push_num(out, x + sx * dx * t);
-            out.push(' ');
-            push_num(out, y + sy * dy * t);
+            push_segment(out, x, y, x + sx * dx * t, y + sy * dy * t);
         }
     }
     out.push_str("\"/>\n</g>\n");
@@ -981,11 +969,7 @@ fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
             }
             Mark::Letter { hole, text } => {
                 // A disc in the background colour hides the hole dot.
-                let bg = if s.background.is_none() {
-                    "#ffffff"
-                } else {
-                    s.background.as_str()
-                };
+                let bg = page_colour(s);
                 let _ = write!(
                     out,
                     "<circle class=\"letter-ground\" stroke=\"none\" fill=\"{bg}\" cx=\"{}\" cy=\"{}\" r=\"",
@@ -1021,9 +1005,7 @@ fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
                     out,
                     "<path class=\"{kind} {a}-{b}\" fill=\"none\" stroke-dasharray=\""
                 );
-                push_num(out, s.link_width * 1.6);
-                out.push(' ');
-                push_num(out, s.link_width * 1.2);
+                push_nums(out, &[s.link_width * 1.6, s.link_width * 1.2]);
                 out.push_str("\" stroke-width=\"");
                 push_num(out, s.link_width * 0.8);
                 out.push_str("\" d=\"");
@@ -1053,29 +1035,15 @@ fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
                 let (tx, ty) = (x1 - ux * start, y1 - uy * start);
                 let (bx, by) = (tx - ux * head, ty - uy * head);
                 let half = head * 0.55;
-                let _ = write!(out, "<path class=\"arrow {from}-{to}\" fill=\"none\" d=\"M");
-                for (i, v) in [sx, sy, bx, by].into_iter().enumerate() {
-                    if i == 2 {
-                        out.push('L');
-                    } else if i > 0 {
-                        out.push(' ');
-                    }
-                    push_num(out, v);
-                }
-                out.push_str("\"/>\n<path class=\"arrowhead\" stroke-linejoin=\"round\" d=\"M");
+                let _ = write!(out, "<path class=\"arrow {from}-{to}\" fill=\"none\" d=\"");
+                push_segment(out, sx, sy, bx, by);
+                out.push_str("\"/>\n<path class=\"arrowhead\" stroke-linejoin=\"round\" d=\"");
                 let pts = [
                     (tx, ty),
                     (bx - uy * half, by + ux * half),
                     (bx + uy * half, by - ux * half),
                 ];
-                for (i, (x, y)) in pts.into_iter().enumerate() {
-                    if i > 0 {
-                        out.push('L');
-                    }
-                    push_num(out, x);
-                    out.push(' ');
-                    push_num(out, y);
-                }
+                push_polyline(out, pts);
                 out.push_str("Z\"/>\n");
             }
             _ => {}
@@ -1106,15 +1074,15 @@ fn write_coords(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
     let band = l.coord_band;
     let mid_band = |edge: f64, dir: f64| edge + dir * (0.45 + band * 0.5);
     let text = |out: &mut String, x: f64, y: f64, t: &str, size: Option<f64>| {
-        out.push_str("<text x=\"");
-        push_num(out, x);
-        out.push_str("\" y=\"");
-        push_num(out, y + HALF_CAP * size.unwrap_or(s.coord_size));
+        out.push_str("<text");
+        push_attrs(
+            out,
+            &[("x", x), ("y", y + HALF_CAP * size.unwrap_or(s.coord_size))],
+        );
         if let Some(size) = size {
-            out.push_str("\" font-size=\"");
-            push_num(out, size);
+            push_attrs(out, &[("font-size", size)]);
         }
-        out.push_str("\">");
+        out.push('>');
         out.push_str(t);
         out.push_str("</text>\n");
     };
