@@ -96,7 +96,7 @@ impl Search<'_> {
         budget: u32,
         hint: Option<usize>,
     ) -> Option<Vec<usize>> {
-        let needed = self.costs.needed(pos, self.attacker);
+        let needed = self.costs.needed(pos, self.attacker, budget, None);
         (needed <= budget).then(|| self.ordered_moves(pos, budget, needed, hint))
     }
 
@@ -157,7 +157,7 @@ impl Search<'_> {
             }
         }
         // One search of the bound first: most nodes end there.
-        let needed = self.costs.needed(pos, self.attacker);
+        let needed = self.costs.needed(pos, self.attacker, budget, Some(key));
         if needed > budget {
             self.table.refuted(key, budget);
             return Ok(None);
@@ -204,6 +204,21 @@ impl Search<'_> {
         key: Key,
         budget: u32,
     ) -> Result<Defence, LimitKind> {
+        // With no move to spare, a hole on every cheapest chain is a reply
+        // that holds: the attacker then needs more pegs than it has moves.
+        let needed = self.costs.needed(pos, self.attacker, budget, Some(key));
+        if needed > budget {
+            return Ok(Defence::Holds(None));
+        }
+        if needed == budget {
+            self.costs.through(pos, self.attacker, self.through);
+            if let Some(cut) = self
+                .costs
+                .cut_hole(pos, self.attacker, self.through, needed)
+            {
+                return Ok(Defence::Holds(Some(cut)));
+            }
+        }
         let mut passed = pos.clone();
         passed.pass();
         let Some((threat, mut zone)) = self.attack(&passed, key, budget, None)? else {
