@@ -427,3 +427,35 @@ proptest! {
         }
     }
 }
+
+/// The composed win in 6 of `examples/corner-puzzle-6.twixt`: its claim is
+/// proved with the shortest win 6, its printed solution and main defences
+/// check, and Red has no win in 5.
+#[test]
+fn the_composed_win_in_six_proves_its_claim_and_solution() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/corner-puzzle-6.twixt"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let r = run(&text);
+    assert_eq!(errors(&r), Vec::<String>::new());
+    assert_eq!(r.wins.len(), 1);
+    assert_eq!(r.wins[0].verdict, Verdict::Proved);
+    assert_eq!(r.wins[0].shortest, Some(6));
+    let pos = twixtkit::twixt::line::position(
+        "12-cut-top-right/pencil/b6,b7,e7,g2,h2,h10,i7,k3,l4/b4,c9,f5,g3,g6,h3,h6,j1,k6,l7/*/red",
+    )
+    .unwrap();
+    let budget = SearchBudget::claim_only(SearchLimit::positions(20_000_000));
+    let five = solve(&pos, Player::Red, 5, &budget).unwrap();
+    assert!(
+        matches!(five.answer, Solved::NoWin { .. }),
+        "{:?}",
+        five.answer
+    );
+    // A wrong key move is refuted at that move.
+    let wrong = text.replace("1. j5 {", "1. g8 {");
+    let e = errors(&run(&wrong));
+    assert!(e.iter().any(|m| m.contains("after 1. g8")), "{e:?}");
+}
