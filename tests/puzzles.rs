@@ -455,7 +455,7 @@ fn the_composed_win_in_six_proves_its_claim_and_solution() {
         five.answer
     );
     // A wrong key move is refuted at that move.
-    let wrong = text.replace("1. j5 {", "1. g8 {");
+    let wrong = text.replacen("1. j5", "1. g8", 1);
     let e = errors(&run(&wrong));
     assert!(e.iter().any(|m| m.contains("after 1. g8")), "{e:?}");
 }
