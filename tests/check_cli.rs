@@ -161,7 +161,7 @@ fn example_files_pass_check() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let o = twixt(&["check", "-q", "examples"], root);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
-    assert!(stdout(&o).ends_with("checked 8 games in 6 files: 0 errors, 0 warnings\n"));
+    assert!(stdout(&o).ends_with("checked 9 games in 7 files: 0 errors, 0 warnings\n"));
 }
 
 #[test]

@@ -260,6 +260,42 @@ fn a_search_limit_makes_a_claim_undecided_not_false() {
     assert_eq!(game["wins"][0]["positions"], 2000);
 }
 
+/// The drawing commands check claims on the way and take check's search
+/// flags: a tight `--search-limit` gives the same "cannot decide" verdict
+/// in each, and nothing is written.
+#[test]
+fn the_drawing_commands_take_the_search_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let script =
+        "[Size \"128x24\"]\n[Rules \"pencil swap=none\"]\n#setup to-move: red\n#wins red in 20\n";
+    std::fs::write(dir.path().join("w.twixt"), script).unwrap();
+    let limit = ["--search-limit", "2000", "--search-time", "60"];
+    let commands: [&[&str]; 4] = [
+        &["render", "w.twixt", "-o", "pictures"],
+        &["show", "w.twixt"],
+        &["book", "w.twixt", "-o", "book.html"],
+        &["view", "w.twixt", "-o", "page.html"],
+    ];
+    for command in commands {
+        let args: Vec<&str> = command.iter().chain(limit.iter()).copied().collect();
+        let o = twixt(&args, dir.path());
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert_eq!(o.status.code(), Some(1), "{command:?}: {err}");
+        assert!(
+            err.contains("cannot decide #wins red in 20: limit reached after 2000 positions (the limit of 2000 positions a claim"),
+            "{command:?}: {err}"
+        );
+    }
+    for written in ["pictures", "book.html", "page.html"] {
+        assert!(!dir.path().join(written).exists(), "{written}");
+    }
+    // A limit of 0 positions is refused by each, as by check.
+    for command in ["render", "show", "book", "view", "check"] {
+        let o = twixt(&[command, "w.twixt", "--search-limit", "0"], dir.path());
+        assert_eq!(o.status.code(), Some(2), "{command}");
+    }
+}
+
 #[test]
 fn check_reports_cooks_and_keys_in_text_and_json() {
     let dir = tempfile::tempdir().unwrap();
@@ -381,4 +417,36 @@ proptest! {
             }
         }
     }
+}
+
+/// The composed win in 6 of `examples/corner-puzzle-6.twixt`: its claim is
+/// proved with the shortest win 6, its printed solution and main defences
+/// check, and Red has no win in 5.
+#[test]
+fn the_composed_win_in_six_proves_its_claim_and_solution() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/corner-puzzle-6.twixt"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let r = run(&text);
+    assert_eq!(errors(&r), Vec::<String>::new());
+    assert_eq!(r.wins.len(), 1);
+    assert_eq!(r.wins[0].verdict, Verdict::Proved);
+    assert_eq!(r.wins[0].shortest, Some(6));
+    let pos = twixtkit::twixt::line::position(
+        "12-cut-top-right/pencil/b6,b7,e7,g2,h2,h10,i7,k3,l4/b4,c9,f5,g3,g6,h3,h6,j1,k6,l7/*/red",
+    )
+    .unwrap();
+    let budget = SearchBudget::claim_only(SearchLimit::positions(20_000_000));
+    let five = solve(&pos, Player::Red, 5, &budget).unwrap();
+    assert!(
+        matches!(five.answer, Solved::NoWin { .. }),
+        "{:?}",
+        five.answer
+    );
+    // A wrong key move is refuted at that move.
+    let wrong = text.replacen("1. j5", "1. g8", 1);
+    let e = errors(&run(&wrong));
+    assert!(e.iter().any(|m| m.contains("after 1. g8")), "{e:?}");
 }

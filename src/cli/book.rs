@@ -36,6 +36,8 @@ pub struct Args {
     write: super::game_args::WriteArgs,
     #[command(flatten)]
     read: ReadArgs,
+    #[command(flatten)]
+    search: super::check::SearchArgs,
     /// The title of a booklet's title page (default: the first game's).
     #[arg(long)]
     title: Option<String>,
@@ -83,6 +85,7 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     a.write.apply();
+    a.search.apply(false);
     let format = BookFormat::choose(a.format, &a.output)?;
     let out = Some(a.output.as_path()).filter(|p| *p != Path::new("-"));
     let style = Style::load(&a.style)?;

@@ -36,17 +36,8 @@ pub struct Args {
     /// input) is read as a script unless this says otherwise.
     #[arg(long, value_enum, value_name = "FORMAT")]
     from: Option<FileFormat>,
-    /// Positions one `#wins` search may visit (a claim, a move of its
-    /// solution, its cooks); a file's searches together get ten times as
-    /// many. Reaching it makes the claim "cannot decide", never false.
-    #[arg(long, value_name = "POSITIONS", default_value_t = twixtkit::twixt::solver::budget::CLAIM_POSITIONS,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    search_limit: u64,
-    /// Seconds one `#wins` search may take; a file's searches together
-    /// get ten times as long.
-    #[arg(long, value_name = "SECONDS", default_value_t = twixtkit::twixt::solver::budget::CLAIM_TIME.as_secs(),
-          value_parser = clap::value_parser!(u64).range(1..=86_400))]
-    search_time: u64,
+    #[command(flatten)]
+    search: SearchArgs,
     /// Report every other winning first move ("cook") of every `#wins`
     /// claim, as `#unique` does for one.
     #[arg(long)]
@@ -59,7 +50,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         super::terminal::print(report.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }
-    twixtkit::win_claims::set_settings(search_settings(&args));
+    args.search.apply(args.cooks);
     let (files, skipped) = FileSet::find(&args.paths);
     // A link out of a folder is left out on purpose: a warning, not a
     // path that failed.
@@ -100,21 +91,40 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     Ok(ExitCode::from(code))
 }
 
-/// The search limits and cook checks the arguments ask for.
-fn search_settings(args: &Args) -> twixtkit::win_claims::ClaimSettings {
-    use std::time::Duration;
-    use twixtkit::twixt::solver::SearchLimit;
-    let claim = SearchLimit {
-        positions: args.search_limit,
-        time: Some(Duration::from_secs(args.search_time)),
-    };
-    let file = SearchLimit {
-        positions: args.search_limit.saturating_mul(10),
-        time: Some(Duration::from_secs(args.search_time.saturating_mul(10))),
-    };
-    twixtkit::win_claims::ClaimSettings {
-        claim,
-        file,
-        cooks: args.cooks,
+/// The limits of the `#wins` searches: `check` and the drawing commands that
+/// check claims on the way (render, show, book, view) take them alike.
+#[derive(clap::Args, Clone)]
+pub struct SearchArgs {
+    /// Positions one `#wins` search may visit (a claim, a move of its
+    /// solution, its cooks); a file's searches together get ten times as
+    /// many. Reaching it makes the claim "cannot decide", never false.
+    #[arg(long, value_name = "POSITIONS", default_value_t = twixtkit::twixt::solver::budget::CLAIM_POSITIONS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    search_limit: u64,
+    /// Seconds one `#wins` search may take; a file's searches together
+    /// get ten times as long.
+    #[arg(long, value_name = "SECONDS", default_value_t = twixtkit::twixt::solver::budget::CLAIM_TIME.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    search_time: u64,
+}
+
+impl SearchArgs {
+    /// Sets how this run searches `#wins` claims, before any file is read.
+    pub fn apply(&self, cooks: bool) {
+        use std::time::Duration;
+        use twixtkit::twixt::solver::SearchLimit;
+        let claim = SearchLimit {
+            positions: self.search_limit,
+            time: Some(Duration::from_secs(self.search_time)),
+        };
+        let file = SearchLimit {
+            positions: self.search_limit.saturating_mul(10),
+            time: Some(Duration::from_secs(self.search_time.saturating_mul(10))),
+        };
+        twixtkit::win_claims::set_settings(twixtkit::win_claims::ClaimSettings {
+            claim,
+            file,
+            cooks,
+        });
     }
 }

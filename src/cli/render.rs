@@ -19,6 +19,8 @@ pub struct Args {
     select: SelectArgs,
     #[command(flatten)]
     look: LookArgs,
+    #[command(flatten)]
+    search: super::check::SearchArgs,
     /// Folder for the pictures (created if missing), or one file named
     /// .svg, .png, .txt (one position) or .pdf (every position, a page each).
     #[arg(short, long, default_value = ".")]
@@ -41,6 +43,7 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     a.write.apply();
+    a.search.apply(false);
     let mut out = Output::new(&a.output, a.format, a.unit, a.dpi)?;
     out.inputs = vec![a.game.input.clone()];
     if a.ascii {

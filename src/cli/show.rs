@@ -17,6 +17,8 @@ pub struct Args {
     select: SelectArgs,
     #[command(flatten)]
     look: LookArgs,
+    #[command(flatten)]
+    search: super::check::SearchArgs,
     /// Plain ASCII instead of Unicode box drawing.
     #[arg(long)]
     ascii: bool,
@@ -26,6 +28,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
+    a.search.apply(false);
     // A script shows its diagram points unless positions are asked for.
     let choice = a.look.choice(a.select.chosen(), Select::Final, true);
     let charset = if a.ascii {

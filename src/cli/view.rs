@@ -37,10 +37,13 @@ pub struct Args {
     embed: bool,
     #[command(flatten)]
     read: ReadArgs,
+    #[command(flatten)]
+    search: super::check::SearchArgs,
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
     a.write.apply();
+    a.search.apply(false);
     // The page leaves out links that lead out of a folder; say which.
     let mut skipped = Vec::new();
     twixtkit::open::game_files(&a.inputs, &mut skipped);

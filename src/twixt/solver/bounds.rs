@@ -9,6 +9,7 @@
 
 use std::collections::VecDeque;
 
+use super::table::Key;
 use crate::twixt::board::Player;
 use crate::twixt::geometry::{Geometry, NONE, flag};
 use crate::twixt::position::{COLOUR, Position, colour_bits};
@@ -16,7 +17,7 @@ use crate::twixt::position::{COLOUR, Position, colour_bits};
 /// The fewest new pegs `player` needs to join their borders if the
 /// opponent never moved again (`u32::MAX` when they cannot).
 pub(crate) fn pegs_needed(pos: &Position, player: Player) -> u32 {
-    Costs::default().needed(pos, player)
+    Costs::default().needed(pos, player, u32::MAX, None)
 }
 
 /// For every hole slot, the fewest new pegs of `player` on a chain through
@@ -26,7 +27,7 @@ pub(crate) fn pegs_needed(pos: &Position, player: Player) -> u32 {
 pub(crate) fn through_costs(pos: &Position, player: Player) -> Vec<u32> {
     let mut costs = Costs::default();
     let mut out = Vec::new();
-    costs.needed(pos, player);
+    costs.needed(pos, player, u32::MAX, None);
     costs.through(pos, player, &mut out);
     out
 }
@@ -38,15 +39,43 @@ pub(crate) struct Costs {
     from_start: Vec<u32>,
     from_end: Vec<u32>,
     queue: VecDeque<usize>,
+    /// For each number of new pegs k: how many empty holes are the k-th
+    /// of a cheapest chain, and the last one seen.
+    layers: Vec<(u32, usize)>,
+    /// The position (by its key), player and cap of the last
+    /// [`Costs::needed`], with its answer: the search asks again for the
+    /// same pegs when the defender passes.
+    last: Option<(Key, Player, u32, u32)>,
+    /// Whether the last [`Costs::through`] was of that same position.
+    through_done: bool,
+    /// The cap of the last [`Costs::needed`].
+    cap: u32,
 }
 
 impl Costs {
-    /// The fewest new pegs `player` needs (`u32::MAX` when they cannot):
-    /// the cheapest way from the start border to a hole of the end border,
-    /// whose cost through that hole is its cost from the start (the end
-    /// hole itself is counted once). Keeps the costs from the start for a
-    /// following [`Costs::through`] of the same position and player.
-    pub(crate) fn needed(&mut self, pos: &Position, player: Player) -> u32 {
+    /// The fewest new pegs `player` needs, when at most `cap` (else
+    /// `u32::MAX`, also when they cannot): the cheapest way from the start
+    /// border to a hole of the end border, whose cost through that hole is
+    /// its cost from the start (the end hole itself is counted once). Holes
+    /// dearer than `cap` are not explored: the search only asks whether the
+    /// pegs needed fit in the moves left. Keeps the costs from the start for
+    /// a following [`Costs::through`] of the same position, player and cap;
+    /// with the position's `key`, a second call for it answers at once.
+    pub(crate) fn needed(
+        &mut self,
+        pos: &Position,
+        player: Player,
+        cap: u32,
+        key: Option<Key>,
+    ) -> u32 {
+        if let (Some(k), Some((lk, lp, lc, n))) = (key, self.last)
+            && k == lk
+            && lp == player
+            && lc == cap
+        {
+            return n;
+        }
+        self.cap = cap;
         let geo = pos.geometry();
         let (start, end) = borders(player);
         border_distances(
@@ -54,25 +83,43 @@ impl Costs {
             geo,
             player,
             start,
+            cap,
             &mut self.from_start,
             &mut self.queue,
         );
-        self.from_start
+        let n = self
+            .from_start
             .iter()
             .enumerate()
             .filter(|&(i, _)| geo.hole_flags(i) & end != 0)
             .map(|(_, &d)| d)
             .min()
-            .unwrap_or(u32::MAX)
+            .unwrap_or(u32::MAX);
+        self.last = key.map(|k| (k, player, cap, n));
+        self.through_done = false;
+        n
     }
 
     /// Fills `out` with the costs through every hole slot (as
-    /// [`through_costs`]), after [`Costs::needed`] of the same position and
-    /// player.
+    /// [`through_costs`]; with a cap, exact where at most the cap, and
+    /// above it or `u32::MAX` elsewhere), after [`Costs::needed`] of the
+    /// same position and player. When `out` already holds them (the same
+    /// keyed position), nothing is done.
     pub(crate) fn through(&mut self, pos: &Position, player: Player, out: &mut Vec<u32>) {
+        if self.through_done {
+            return;
+        }
         let geo = pos.geometry();
         let (_, end) = borders(player);
-        border_distances(pos, geo, player, end, &mut self.from_end, &mut self.queue);
+        border_distances(
+            pos,
+            geo,
+            player,
+            end,
+            self.cap,
+            &mut self.from_end,
+            &mut self.queue,
+        );
         let mine = colour_bits(player);
         out.clear();
         out.extend((0..geo.slots()).map(|i| {
@@ -83,6 +130,49 @@ impl Costs {
             let own = u32::from(pos.cell(i) & COLOUR != mine);
             a + b - own
         }));
+        self.through_done = self.last.is_some();
+    }
+}
+
+impl Costs {
+    /// After [`Costs::needed`] gave `needed` and [`Costs::through`] filled
+    /// `through`, of the same position and player: an empty hole the
+    /// opponent may take that lies on every chain of `needed` new pegs.
+    ///
+    /// On a cheapest chain the k-th empty hole costs exactly k from the
+    /// start (a cheaper way to it would make the chain cheaper), and exactly
+    /// `needed` through it; so every cheapest chain has one hole in each
+    /// layer k = 1..=needed, and a layer of one hole is on all of them.
+    pub(crate) fn cut_hole(
+        &mut self,
+        pos: &Position,
+        player: Player,
+        through: &[u32],
+        needed: u32,
+    ) -> Option<usize> {
+        let geo = pos.geometry();
+        let theirs = match player {
+            Player::Red => flag::PLAYABLE_BLACK,
+            Player::Black => flag::PLAYABLE_RED,
+        };
+        let n = needed as usize;
+        self.layers.clear();
+        self.layers.resize(n + 1, (0, usize::MAX));
+        for (i, &t) in through.iter().enumerate() {
+            if t != needed || pos.cell(i) & COLOUR != 0 {
+                continue;
+            }
+            let k = self.from_start[i] as usize;
+            if (1..=n).contains(&k) {
+                let layer = &mut self.layers[k];
+                layer.0 += 1;
+                layer.1 = i;
+            }
+        }
+        self.layers[1..]
+            .iter()
+            .find(|&&(count, i)| count == 1 && geo.hole_flags(i) & theirs != 0)
+            .map(|&(_, i)| i)
     }
 }
 
@@ -96,12 +186,14 @@ fn borders(player: Player) -> (u8, u8) {
 /// Cost of the cheapest chain of `player` from the border rows flagged
 /// `border` to each hole, into `dist` (a 0-1 breadth-first search: own pegs
 /// cost 0, empty holes the player may use cost 1, a step needs a link that
-/// exists or could still be placed).
+/// exists or could still be placed). Holes costing more than `cap` are left
+/// at `u32::MAX`.
 fn border_distances(
     pos: &Position,
     geo: &Geometry,
     player: Player,
     border: u8,
+    cap: u32,
     dist: &mut Vec<u32>,
     queue: &mut VecDeque<usize>,
 ) {
@@ -127,6 +219,7 @@ fn border_distances(
     for (i, d) in dist.iter_mut().enumerate() {
         if geo.hole_flags(i) & border != 0
             && let Some(c) = cost(i)
+            && c <= cap
         {
             *d = c;
             if c == 0 {
@@ -146,7 +239,7 @@ fn border_distances(
             let Some(c) = cost(j) else { continue };
             let id = usize::from(step.link);
             let usable = pos.link_colour(id).is_some() || pos.crossed_colours(id) & blocking == 0;
-            if usable && d + c < dist[j] {
+            if usable && d + c < dist[j] && d + c <= cap {
                 dist[j] = d + c;
                 if c == 0 {
                     queue.push_front(j);

@@ -33,7 +33,6 @@ pub(crate) use bounds::{pegs_needed, through_costs};
 pub use budget::{LimitKind, Meter, SearchBudget, SearchLimit};
 use search::{Defence, Search};
 use table::{Keys, Table};
-use zone::Zone;
 
 /// Bytes the transposition table of one search may hold.
 pub const TABLE_BYTES: usize = 256 << 20;
@@ -180,12 +179,9 @@ struct Solver<'m> {
     keys: Keys,
     table: Table,
     meter: &'m mut Meter,
-    /// The defender's costs: for each hole, the fewest new defender pegs
-    /// on a chain through it.
-    defender_costs: Vec<u32>,
-    /// The holes of the chains the defender could complete within the
-    /// line being searched.
-    defender_region: Zone,
+    /// The bound's buffers for the defender's own chains.
+    defender_costs: Costs,
+    defender_through: Vec<u32>,
     costs: Costs,
     through: Vec<u32>,
     history: Vec<u32>,
@@ -198,25 +194,11 @@ impl<'m> Solver<'m> {
             keys: Keys::new(pos.geometry()),
             table: Table::new(TABLE_BYTES),
             meter,
-            defender_costs: through_costs(pos, attacker.opponent()),
-            defender_region: Zone::new(pos.geometry().slots()),
+            defender_costs: Costs::default(),
+            defender_through: Vec::new(),
             costs: Costs::default(),
             through: Vec::new(),
             history: vec![0; pos.geometry().slots()],
-        }
-    }
-
-    /// Sets the defender's replies in the line: every chain the defender
-    /// could complete with them passes only through holes whose cost is at
-    /// most that many (their own pegs make no chain cheaper off it, the
-    /// attacker's only dearer), so those holes are the defender's region.
-    /// What the table holds stays true: each entry is a fact about its
-    /// position and moves.
-    fn set_replies(&mut self, replies: u32) {
-        for (i, &c) in self.defender_costs.iter().enumerate() {
-            if c <= replies {
-                self.defender_region.insert(i);
-            }
         }
     }
 
@@ -224,7 +206,8 @@ impl<'m> Solver<'m> {
         Search {
             attacker: self.attacker,
             meter: self.meter,
-            defender_region: &self.defender_region,
+            defender_costs: &mut self.defender_costs,
+            defender_through: &mut self.defender_through,
             keys: &self.keys,
             table: &mut self.table,
             costs: &mut self.costs,
@@ -271,7 +254,6 @@ fn solve_with(
     // Iterative deepening: the shortest win first, and the positions
     // refuted with fewer moves are known when the next round meets them.
     for d in needed.max(1)..=moves {
-        solver.set_replies(d - 1);
         if let Some((m, _)) = solver.search().attack(pos, key, d, None)? {
             return Ok(Solved::Wins {
                 moves: d,
@@ -283,7 +265,6 @@ fn solve_with(
         return Ok(Solved::NoWin { refutation: None });
     }
     // The refutation of the most promising first move, for the message.
-    solver.set_replies(moves - 1);
     let first = {
         let mut search = solver.search();
         let all = pos
@@ -352,7 +333,6 @@ fn keys_with(
     let candidates: Vec<usize> = pos.free_holes(player).collect();
     // Deepening per move would search each again; the table carries what
     // the first moves share.
-    solver.set_replies(moves - 1);
     for m in candidates {
         let mut search = solver.search();
         let child = search.play(pos, key, m)?;
@@ -419,7 +399,6 @@ fn after_with(
     // The defender gets `left` replies here, the first one now.
     let mut solver = Solver::new(pos, player, meter);
     let key = solver.keys.of(pos);
-    solver.set_replies(left);
     Ok(match solver.search().defend(pos, key, left)? {
         Defence::Proved(_) => AfterMove::Wins,
         Defence::Holds(Some(r)) => AfterMove::Holds(geo.hole(r)),

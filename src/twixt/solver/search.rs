@@ -24,10 +24,11 @@ pub(crate) enum Defence {
 pub(crate) struct Search<'a> {
     pub attacker: Player,
     pub meter: &'a mut Meter,
-    /// The holes of every chain the defender could complete within the
-    /// line (the defender's pegs can matter there wherever the attacker's
-    /// proof lies): replies there are always tried.
-    pub defender_region: &'a Zone,
+    /// The bound's buffers for the defender's chains: replies on a chain
+    /// the defender could complete before the attacker are always tried
+    /// (there a defender peg can matter wherever the attacker's proof lies).
+    pub defender_costs: &'a mut Costs,
+    pub defender_through: &'a mut Vec<u32>,
     pub keys: &'a Keys,
     pub table: &'a mut Table,
     /// The lower bound's buffers, reused from node to node.
@@ -96,7 +97,7 @@ impl Search<'_> {
         budget: u32,
         hint: Option<usize>,
     ) -> Option<Vec<usize>> {
-        let needed = self.costs.needed(pos, self.attacker);
+        let needed = self.costs.needed(pos, self.attacker, budget, None);
         (needed <= budget).then(|| self.ordered_moves(pos, budget, needed, hint))
     }
 
@@ -157,7 +158,7 @@ impl Search<'_> {
             }
         }
         // One search of the bound first: most nodes end there.
-        let needed = self.costs.needed(pos, self.attacker);
+        let needed = self.costs.needed(pos, self.attacker, budget, Some(key));
         if needed > budget {
             self.table.refuted(key, budget);
             return Ok(None);
@@ -204,19 +205,54 @@ impl Search<'_> {
         key: Key,
         budget: u32,
     ) -> Result<Defence, LimitKind> {
+        // With no move to spare, a hole on every cheapest chain is a reply
+        // that holds: the attacker then needs more pegs than it has moves.
+        let needed = self.costs.needed(pos, self.attacker, budget, Some(key));
+        if needed > budget {
+            return Ok(Defence::Holds(None));
+        }
+        if needed == budget {
+            self.costs.through(pos, self.attacker, self.through);
+            if let Some(cut) = self
+                .costs
+                .cut_hole(pos, self.attacker, self.through, needed)
+            {
+                return Ok(Defence::Holds(Some(cut)));
+            }
+        }
         let mut passed = pos.clone();
         passed.pass();
         let Some((threat, mut zone)) = self.attack(&passed, key, budget, None)? else {
             return Ok(Defence::Holds(None));
         };
         let defender = self.attacker.opponent();
+        let geo = pos.geometry();
+        // The defender's region: the defender places this reply and at most
+        // `budget - 1` more before the attacker's last move, so only a hole
+        // on a defender chain of at most `budget` new pegs can let it
+        // connect first (the bound: its own pegs make no chain cheaper off
+        // it, the attacker's only dearer).
+        let region = {
+            let needed = self.defender_costs.needed(pos, defender, budget, Some(key));
+            (needed <= budget).then(|| {
+                self.defender_costs
+                    .through(pos, defender, self.defender_through);
+                let mut region = Zone::new(geo.slots());
+                for (i, &t) in self.defender_through.iter().enumerate() {
+                    if t <= budget {
+                        region.insert(i);
+                    }
+                }
+                region
+            })
+        };
+        let in_region = |i: usize| region.as_ref().is_some_and(|z| z.contains(i));
         // Replies nearest the attacker's threat first: they are the
         // likeliest to hold.
-        let geo = pos.geometry();
         let at = geo.hole(threat);
         let mut replies: Vec<(u32, u32, usize)> = pos
             .free_holes(defender)
-            .filter(|&i| zone.contains(i) || self.defender_region.contains(i))
+            .filter(|&i| zone.contains(i) || in_region(i))
             .map(|i| {
                 let h = geo.hole(i);
                 let d = h.col.abs_diff(at.col).max(h.row.abs_diff(at.row));
@@ -229,7 +265,7 @@ impl Search<'_> {
         // defender's region.
         let mut open = zone.clone();
         for (_, _, r) in replies {
-            if !open.contains(r) && !self.defender_region.contains(r) {
+            if !open.contains(r) && !in_region(r) {
                 continue;
             }
             let child = self.play(pos, key, r)?;

@@ -5,6 +5,7 @@
 //! two 64-bit collisions at once.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::zone::Zone;
 use crate::twixt::geometry::Geometry;
@@ -89,10 +90,29 @@ pub(crate) struct Entry {
     pub proof: Option<(u16, Zone)>,
 }
 
+/// A hasher that passes a Zobrist key through: the keys are random
+/// already, so hashing them again only costs time.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
 /// The table, bounded in bytes: once full, new positions are not kept
 /// (those kept stay, so a full table only costs speed, never a wrong answer).
 pub(crate) struct Table {
-    map: HashMap<u64, Entry>,
+    map: HashMap<u64, Entry, BuildHasherDefault<KeyHasher>>,
     bytes: usize,
     max_bytes: usize,
 }
@@ -104,7 +124,7 @@ const ENTRY_BYTES: usize = 64;
 impl Table {
     pub(crate) fn new(max_bytes: usize) -> Table {
         Table {
-            map: HashMap::new(),
+            map: HashMap::default(),
             bytes: 0,
             max_bytes,
         }

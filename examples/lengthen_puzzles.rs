@@ -1,0 +1,156 @@
+//! Composes corner puzzles with long forced wins from shorter ones.
+//!
+//! Random positions seldom hold a forced win in 6 to 8 moves, but a win
+//! can be made longer by hand: a defender peg added (or an attacker peg
+//! taken off) never shortens the attacker's shortest win, and often
+//! lengthens it by a move, as a composer adds a guard to a problem. This
+//! program does that systematically: from each puzzle read on standard
+//! input (`N<TAB>key<TAB>line`, as `find_puzzles` prints), it tries every
+//! defender peg on a free hole and every attacker peg removed, keeps the
+//! positions the solver proves won in exactly one move more (so that the
+//! win in N is proved and every bound below it refuted), and goes on from
+//! them until the wins reach the longest length asked for.
+//!
+//! Each puzzle printed is `N<TAB>key<TAB>line<TAB>positions`: the shortest
+//! win, a key move, the position line and the positions its proof took.
+//! `benches/puzzles.rs` holds a set found this way.
+//!
+//! `cargo run --release --example lengthen_puzzles -- [LONGEST] [PER_LENGTH] [POSITIONS] < puzzles.tsv`
+
+use std::collections::HashSet;
+use std::io::BufRead;
+use std::time::Instant;
+
+use twixtkit::prelude::{Hole, Player, Position};
+use twixtkit::twixt::line;
+use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, solve};
+
+/// A position line split into its six fields.
+struct Fields(Vec<String>);
+
+impl Fields {
+    fn of(text: &str) -> Fields {
+        Fields(text.split('/').map(str::to_string).collect())
+    }
+
+    fn pegs(&self, side: usize) -> Vec<String> {
+        match self.0[2 + side].as_str() {
+            "-" => Vec::new(),
+            list => list.split(',').map(str::to_string).collect(),
+        }
+    }
+
+    /// The line with the pegs of `side` replaced, links implied.
+    fn with_pegs(&self, side: usize, mut pegs: Vec<String>) -> String {
+        pegs.sort();
+        let mut f = self.0.clone();
+        f[2 + side] = if pegs.is_empty() {
+            "-".into()
+        } else {
+            pegs.join(",")
+        };
+        f[4] = "*".into();
+        f.join("/")
+    }
+}
+
+/// The lines one change away: a defender peg added on a free hole it may
+/// use, or an attacker peg taken off; nearest the key move first (a peg
+/// far from the attacker's proof leaves it winning as it did).
+fn neighbours(pos: &Position, text: &str, key: Hole) -> Vec<String> {
+    let attacker = pos.to_move();
+    let (a, d) = match attacker {
+        Player::Red => (0, 1),
+        Player::Black => (1, 0),
+    };
+    let f = Fields::of(text);
+    let far = |h: Hole| h.col.abs_diff(key.col).max(h.row.abs_diff(key.row));
+    let mut out = Vec::new();
+    let count = pos.free_hole_count(attacker.opponent());
+    for k in 0..count {
+        let Some(hole) = pos.nth_free_hole(attacker.opponent(), k) else {
+            continue;
+        };
+        let mut pegs = f.pegs(d);
+        pegs.push(hole.to_string());
+        out.push((far(hole), f.with_pegs(d, pegs)));
+    }
+    let own = f.pegs(a);
+    for i in 0..own.len() {
+        let mut pegs = own.clone();
+        let taken = pegs.remove(i);
+        let Ok(hole) = taken.parse::<Hole>() else {
+            continue;
+        };
+        out.push((far(hole), f.with_pegs(a, pegs)));
+    }
+    out.sort_by_key(|(d, _)| *d);
+    out.into_iter().map(|(_, l)| l).collect()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let longest: u32 = args.first().and_then(|s| s.parse().ok()).unwrap_or(8);
+    let per_length: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(3);
+    let limit: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(500_000);
+    let budget = SearchBudget::claim_only(SearchLimit::positions(limit));
+    let mut frontier: Vec<(u32, Hole, String)> = Vec::new();
+    for text in std::io::stdin().lock().lines().map_while(Result::ok) {
+        let cols: Vec<&str> = text.split('\t').collect();
+        if let (Some(n), Some(Ok(key)), Some(l)) = (
+            cols.first().and_then(|n| n.parse().ok()),
+            cols.get(1).map(|k| k.parse::<Hole>()),
+            cols.get(2),
+        ) {
+            frontier.push((n, key, l.to_string()));
+        }
+    }
+    let mut seen: HashSet<String> = frontier.iter().map(|(_, _, l)| l.clone()).collect();
+    let mut found = vec![0usize; longest as usize + 1];
+    // Longest first, and on from each longer win as soon as it is found:
+    // the fewest steps to the lengths wanted (a puzzle goes back in line
+    // for its other changes).
+    while let Some((n, parent_key, text)) = {
+        frontier.sort_by_key(|(n, _, _)| *n);
+        frontier.pop()
+    } {
+        if n >= longest {
+            continue;
+        }
+        let Ok(pos) = line::position(&text) else {
+            continue;
+        };
+        for next in neighbours(&pos, &text, parent_key) {
+            if !seen.insert(next.clone()) || found[n as usize + 1] >= per_length {
+                continue;
+            }
+            let Ok(p) = line::position(&next) else {
+                continue;
+            };
+            if p.status() != twixtkit::prelude::Status::Ongoing {
+                continue;
+            }
+            let start = Instant::now();
+            let Ok(s) = solve(&p, p.to_move(), n + 1, &budget) else {
+                continue;
+            };
+            if let Solved::Wins { moves, key } = s.answer
+                && moves == n + 1
+            {
+                found[moves as usize] += 1;
+                println!("{moves}\t{key}\t{}\t{}", line::write(&p), s.positions);
+                eprintln!(
+                    "win in {moves} ({} positions, {:.2} s) from a win in {n}",
+                    s.positions,
+                    start.elapsed().as_secs_f64()
+                );
+                frontier.push((moves, key, line::write(&p)));
+                frontier.insert(0, (n, parent_key, text.clone()));
+                break;
+            }
+        }
+        if (6..=longest).all(|k| found[k as usize] >= per_length) {
+            break;
+        }
+    }
+}
