@@ -270,8 +270,9 @@ fn the_drawing_commands_take_the_search_limit() {
         "[Size \"128x24\"]\n[Rules \"pencil swap=none\"]\n#setup to-move: red\n#wins red in 20\n";
     std::fs::write(dir.path().join("w.twixt"), script).unwrap();
     let limit = ["--search-limit", "2000", "--search-time", "60"];
-    let commands: [&[&str]; 4] = [
+    let commands: [&[&str]; 5] = [
         &["render", "w.twixt", "-o", "pictures"],
+        &["sheet", "w.twixt", "-o", "sheet.svg"],
         &["show", "w.twixt"],
         &["book", "w.twixt", "-o", "book.html"],
         &["view", "w.twixt", "-o", "page.html"],
@@ -286,11 +287,11 @@ fn the_drawing_commands_take_the_search_limit() {
             "{command:?}: {err}"
         );
     }
-    for written in ["pictures", "book.html", "page.html"] {
+    for written in ["pictures", "sheet.svg", "book.html", "page.html"] {
         assert!(!dir.path().join(written).exists(), "{written}");
     }
     // A limit of 0 positions is refused by each, as by check.
-    for command in ["render", "show", "book", "view", "check"] {
+    for command in ["render", "sheet", "show", "book", "view", "check"] {
         let o = twixt(&[command, "w.twixt", "--search-limit", "0"], dir.path());
         assert_eq!(o.status.code(), Some(2), "{command}");
     }

@@ -21,6 +21,8 @@ pub struct Args {
     select: SelectArgs,
     #[command(flatten)]
     look: LookArgs,
+    #[command(flatten)]
+    search: super::check::SearchArgs,
     /// The output file: .svg or .png (further pages get -2, -3, … before
     /// the extension) or .pdf (one document holding every page).
     #[arg(short, long, default_value = "sheet.svg")]
@@ -53,6 +55,7 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     a.write.apply();
+    a.search.apply(false);
     let out = SheetOutput::new(&a.output, a.dpi, &a.game.input)?;
     let style = Style::load(&a.look.style)?;
     // The title heads each page, so captions just name the moves.
