@@ -25,6 +25,39 @@ pub(crate) fn is_word_char(c: char) -> bool {
     !c.is_whitespace() && !matches!(c, '{' | '}' | '(' | ')' | '%' | ',' | '[' | ']' | '#' | '"')
 }
 
+/// The bytes that end a bare word when they follow it: the ASCII
+/// characters that are no word character (a byte of a wider character
+/// does not end it). A table, read once per plain move.
+static ENDS_WORD: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        // `char::is_whitespace` on ASCII: tab, line feed, vertical tab,
+        // form feed, carriage return and space.
+        table[b] = matches!(
+            b as u8,
+            b'\t'
+                | b'\n'
+                | 0x0b
+                | 0x0c
+                | b'\r'
+                | b' '
+                | b'{'
+                | b'}'
+                | b'('
+                | b')'
+                | b'%'
+                | b','
+                | b'['
+                | b']'
+                | b'#'
+                | b'"'
+        );
+        b += 1;
+    }
+    table
+};
+
 /// A bare word of move text: a move, a removal, or something the reader
 /// reports as unexpected.
 pub(crate) fn word(i: &str) -> Rule<'_, &str> {
@@ -182,10 +215,7 @@ pub(crate) fn plain_move(expected: u32) -> impl Fn(&[u8]) -> ByteRule<'_, PlainM
         let after_number = expected_number(expected)(from).map_or(from, |(rest, ())| rest);
         let (rest, hole) = ascii_hole(after_number)?;
         // The word must end here, as the general reader's word would.
-        if rest
-            .first()
-            .is_some_and(|&b| !b.is_ascii() || is_word_char(char::from(b)))
-        {
+        if rest.first().is_some_and(|&b| !ENDS_WORD[usize::from(b)]) {
             return byte_mismatch(rest, nom::error::ErrorKind::Verify);
         }
         Ok((
@@ -340,6 +370,14 @@ mod tests {
         assert!(read(0, "\u{a0}f6").is_none());
         assert!(read(0, "f6\u{a0}").is_none());
         assert_eq!(read(0, "f6{c}").unwrap().0, "{c}");
+    }
+
+    #[test]
+    fn the_word_end_table_agrees_with_the_word_characters() {
+        for b in 0..=255u8 {
+            let ends = b.is_ascii() && !is_word_char(char::from(b));
+            assert_eq!(ENDS_WORD[usize::from(b)], ends, "byte {b:#04x}");
+        }
     }
 
     #[test]
