@@ -647,6 +647,20 @@ pub(crate) fn failure_of<T: std::fmt::Debug>(r: Rule<'_, T>) -> Failure<'_> {
     }
 }
 
+/// A small xorshift generator for the tests that build many texts from
+/// pieces: `next(n)` is a number below `n`, the same sequence for a seed
+/// on every run.
+#[cfg(test)]
+pub(crate) fn xorshift(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed;
+    move |n| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    }
+}
+
 /// The message of the failure a rule ended with, and the text it points
 /// at, for tests of the rules' messages.
 #[cfg(test)]
@@ -748,13 +762,7 @@ mod tests {
             &["\"", "", "\" ", "x"],
             &["]", "", " ]", "]x", "]\n"],
         ];
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut matched = 0;
         for _ in 0..100_000 {
             let mut text = String::from("[");

@@ -584,13 +584,7 @@ mod tests {
             "c1", "{c}", "#over", "\n", "é", "\u{a0}", "stone", "4", "b9", "y2", "%", ")", "(",
             "[", "\u{c}",
         ];
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = crate::grammar::xorshift(0x2545_f491_4f6c_dd1d);
         let mut matched = 0;
         for _ in 0..200_000 {
             let mut line = String::new();

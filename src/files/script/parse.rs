@@ -159,6 +159,36 @@ struct P<'a> {
     /// Elements of the last game's main line: room made for the next one,
     /// whose length is usually alike, so that it seldom grows (and copies).
     last_len: usize,
+    /// The tag values last found good.
+    checked: CheckedTags,
+}
+
+/// The last `Size` and `Rules` values found good: the games of a file
+/// mostly repeat them, and a value already checked is not read again (a
+/// rule set is built to be checked).
+#[derive(Default)]
+struct CheckedTags {
+    size: Option<String>,
+    rules: Option<String>,
+}
+
+impl CheckedTags {
+    /// Checks the values of the tags twixtkit interprets.
+    fn check(&mut self, t: &Tag) -> Result<(), ParseError> {
+        let v = t.value.trim();
+        let good = match t.name.as_str() {
+            "Size" => &mut self.size,
+            "Rules" => &mut self.rules,
+            _ => return check_tag(t),
+        };
+        if good.as_deref() != Some(v) {
+            check_tag(t)?;
+            let kept = good.get_or_insert_default();
+            kept.clear();
+            kept.push_str(v);
+        }
+        Ok(())
+    }
 }
 
 impl<'a> std::ops::Deref for P<'a> {
@@ -199,46 +229,63 @@ impl<'a> P<'a> {
             lex: Lexer::new(src),
             counts: Counts::default(),
             last_len: 0,
+            checked: CheckedTags::default(),
         }
     }
 
-    /// The plain move `12. f6` (`words::plain_move`), pushed on `line`
-    /// (true). Anything else, or one move too many, reads nothing (false)
-    /// and the general path reads it, with its messages.
-    fn quick_move(&mut self, ply: u32, line: &mut Vec<Element>) -> bool {
-        if self.counts.moves >= limits::MAX_MOVES_PER_GAME {
+    /// A run of plain moves, `12. f6 13. g8 …` (`words::plain_move`), each
+    /// pushed on `line` and counted in `ply`; whether one was read. The run
+    /// stops at anything else, or at the game's move limit, where the
+    /// general path reads on, with its messages. The line and column are
+    /// carried from move to move through their blanks (all ASCII), and the
+    /// text is cut once for the run.
+    fn plain_moves(&mut self, ply: &mut u32, line: &mut Vec<Element>) -> bool {
+        let budget = limits::MAX_MOVES_PER_GAME.saturating_sub(self.counts.moves);
+        if budget == 0 {
             return false;
         }
-        let Some((rest, m)) = words::plain_move(ply + 1)(self.rest) else {
+        let text = self.rest.as_bytes();
+        let Ok((mut rest, mut m)) = words::plain_move(*ply + 1)(text) else {
             return false;
         };
-        self.counts.moves += 1;
-        let offset = self.offset();
-        let start = offset + m.lead.len();
-        self.rest = rest;
-        let span = if self.loc.offset == offset {
-            // The locator stands where this move's blanks begin (the end of
-            // the move before) and they are ASCII: the line and column come
-            // from them, with no second pass.
-            let (mut line, mut col) = (self.loc.line, self.loc.col);
-            // The lead is a byte or two: a plain search beats a call.
-            match m.lead.bytes().rposition(|b| b == b'\n') {
-                None => col += m.lead.len() as u32,
-                Some(p) => {
-                    line += grammar::count_newlines(m.lead.as_bytes()) as u32;
-                    col = (m.lead.len() - p) as u32;
-                }
+        let base = self.offset();
+        // The line and column where the first move's blanks begin: the
+        // locator stands there after a plain move, else it is taken there.
+        if self.loc.offset != base {
+            self.loc.locate(base);
+        }
+        let (mut line_no, mut col) = (self.loc.line, self.loc.col);
+        let mut read = 0;
+        loop {
+            let start = text.len() - rest.len() - m.written;
+            if m.lead.lines == 0 {
+                col += m.lead.len as u32;
+            } else {
+                line_no += m.lead.lines;
+                col = 1 + m.lead.tail as u32;
             }
-            Span::new(start, line, col, m.written.len())
-        } else {
-            self.span_at(start, m.written.len())
-        };
-        // The move is ASCII on one line: leave the locator at its end, where
-        // the next move's span starts counting.
-        self.loc.offset = start + m.written.len();
-        self.loc.line = span.line;
-        self.loc.col = span.col + span.len;
-        push_peg(line, m.hole, span);
+            let span = Span::new(base + start, line_no, col, m.written);
+            push_peg(line, m.hole, span);
+            // The move is ASCII on one line: the next one's blanks start
+            // after it.
+            col += span.len;
+            *ply += 1;
+            read += 1;
+            if read == budget {
+                break;
+            }
+            match words::plain_move(*ply + 1)(rest) {
+                Ok((after, next)) => (rest, m) = (after, next),
+                Err(_) => break,
+            }
+        }
+        let used = text.len() - rest.len();
+        // Every byte read is ASCII: the cut falls on a character boundary.
+        self.rest = &self.rest[used..];
+        self.counts.moves += read;
+        self.loc.offset = base + used;
+        self.loc.line = line_no;
+        self.loc.col = col;
         true
     }
 
@@ -250,7 +297,7 @@ impl<'a> P<'a> {
         {
             t.name = k.to_string();
         }
-        check_tag(&t)?;
+        self.checked.check(&t)?;
         Ok(t)
     }
 
@@ -318,13 +365,13 @@ impl<'a> P<'a> {
         let mut removals: Vec<Removal> = Vec::new();
         let mut removal_start: Option<Span> = None;
         loop {
+            // A run of plain moves, then whatever ends it, read by the
+            // general rules below.
             if number.is_none()
                 && removal_start.is_none()
-                && self.quick_move(ply, &mut line.elements)
+                && self.plain_moves(&mut ply, &mut line.elements)
             {
-                ply += 1;
                 last_move = Some(ply);
-                continue;
             }
             self.skip_blank();
             let pending = number.is_some() || removal_start.is_some();

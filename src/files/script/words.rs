@@ -25,6 +25,39 @@ pub(crate) fn is_word_char(c: char) -> bool {
     !c.is_whitespace() && !matches!(c, '{' | '}' | '(' | ')' | '%' | ',' | '[' | ']' | '#' | '"')
 }
 
+/// The bytes that end a bare word when they follow it: the ASCII
+/// characters that are no word character (a byte of a wider character
+/// does not end it). A table, read once per plain move.
+static ENDS_WORD: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        // `char::is_whitespace` on ASCII: tab, line feed, vertical tab,
+        // form feed, carriage return and space.
+        table[b] = matches!(
+            b as u8,
+            b'\t'
+                | b'\n'
+                | 0x0b
+                | 0x0c
+                | b'\r'
+                | b' '
+                | b'{'
+                | b'}'
+                | b'('
+                | b')'
+                | b'%'
+                | b','
+                | b'['
+                | b']'
+                | b'#'
+                | b'"'
+        );
+        b += 1;
+    }
+    table
+};
+
 /// A bare word of move text: a move, a removal, or something the reader
 /// reports as unexpected.
 pub(crate) fn word(i: &str) -> Rule<'_, &str> {
@@ -80,20 +113,49 @@ pub(crate) fn removal(r: &str) -> Result<Removal, String> {
 }
 
 /// The common move `12. f6` (or `f6`), with the blanks before it: read in
-/// one rule because it is nearly every move of a real file.
-pub(crate) struct PlainMove<'a> {
+/// one rule because it is nearly every move of a real file. Every byte it
+/// reads is ASCII, so it is told in byte counts: the reader cuts the text
+/// once for a whole run of such moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PlainMove {
     /// The blanks before the move, where its line and column come from.
-    pub(crate) lead: &'a str,
-    /// The move as written, number included.
-    pub(crate) written: &'a str,
+    pub(crate) lead: Lead,
+    /// Bytes of the move as written, number included.
+    pub(crate) written: usize,
     /// The hole played.
     pub(crate) hole: Hole,
 }
 
-/// ASCII blanks: the plain move leaves other spaces to the general reader.
+/// ASCII blanks before a plain move: their bytes, the line breaks among
+/// them, and the bytes after the last break (all of them when none).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Lead {
+    pub(crate) len: usize,
+    pub(crate) lines: u32,
+    pub(crate) tail: usize,
+}
+
+/// ASCII blanks, counted as they are read (one pass gives the move's line
+/// and column): the plain move leaves other spaces to the general reader.
 #[inline(always)]
-fn ascii_blanks(i: &[u8]) -> ByteRule<'_, &[u8]> {
-    byte_run(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b','), 0)(i)
+fn ascii_blanks(i: &[u8]) -> ByteRule<'_, Lead> {
+    let mut lead = Lead {
+        len: 0,
+        lines: 0,
+        tail: 0,
+    };
+    for &b in i {
+        match b {
+            b'\n' => {
+                lead.lines += 1;
+                lead.tail = 0;
+            }
+            b' ' | b'\t' | b'\r' | b',' => lead.tail += 1,
+            _ => break,
+        }
+        lead.len += 1;
+    }
+    Ok((&i[lead.len..], lead))
 }
 
 /// The move number `n.` (any number of dots, then blanks on its line) when
@@ -143,28 +205,25 @@ fn ascii_hole(i: &[u8]) -> ByteRule<'_, Hole> {
 /// it with their messages: the result is the one they would give. It
 /// reads bytes, where the general rules read characters: nearly every move
 /// of a real file is this one.
-#[inline]
-pub(crate) fn plain_move(expected: u32) -> impl Fn(&str) -> Option<(&str, PlainMove<'_>)> {
-    move |text| {
-        let i = text.as_bytes();
-        let (from, lead) = ascii_blanks(i).ok()?;
+#[inline(always)]
+pub(crate) fn plain_move(expected: u32) -> impl Fn(&[u8]) -> ByteRule<'_, PlainMove> {
+    // Inlined into the reader's loop over a run of moves: a call would
+    // pass the result through memory.
+    #[inline(always)]
+    move |i| {
+        let (from, lead) = ascii_blanks(i)?;
         let after_number = expected_number(expected)(from).map_or(from, |(rest, ())| rest);
-        let (rest, h) = ascii_hole(after_number).ok()?;
+        let (rest, hole) = ascii_hole(after_number)?;
         // The word must end here, as the general reader's word would.
-        if rest
-            .first()
-            .is_some_and(|&b| !b.is_ascii() || is_word_char(char::from(b)))
-        {
-            return None;
+        if rest.first().is_some_and(|&b| !ENDS_WORD[usize::from(b)]) {
+            return byte_mismatch(rest, nom::error::ErrorKind::Verify);
         }
-        // Every byte read is ASCII: the cuts fall on character boundaries.
-        let (lead_len, read) = (lead.len(), i.len() - rest.len());
-        Some((
-            &text[read..],
+        Ok((
+            rest,
             PlainMove {
-                lead: &text[..lead_len],
-                written: &text[lead_len..read],
-                hole: h,
+                lead,
+                written: from.len() - rest.len(),
+                hole,
             },
         ))
     }
@@ -280,21 +339,45 @@ mod tests {
 
     #[test]
     fn plain_moves_need_the_expected_number_and_a_word_end() {
-        let (rest, m) = plain_move(12)("\n 12. f6 g8").unwrap();
+        let read = |expected: u32, text: &'static str| {
+            plain_move(expected)(text.as_bytes())
+                .ok()
+                .map(|(rest, m)| (std::str::from_utf8(rest).unwrap(), m))
+        };
+        let (rest, m) = read(12, "\n 12. f6 g8").unwrap();
+        let lead = Lead {
+            len: 2,
+            lines: 1,
+            tail: 1,
+        };
         assert_eq!(
             (rest, m.lead, m.written, m.hole),
-            (" g8", "\n ", "12. f6", Hole::new(5, 5))
+            (" g8", lead, 6, Hole::new(5, 5))
         );
-        assert!(plain_move(10)(" 12. f6").is_none());
-        assert!(plain_move(0)("f6!").is_none());
-        assert!(plain_move(0)("f6+d5").is_none());
-        assert!(plain_move(0)("f06").is_none());
-        assert!(plain_move(0)("d0").is_none());
+        let (_, m) = read(1, " ,\t1. e8").unwrap();
+        assert_eq!((m.lead.len, m.lead.lines, m.lead.tail), (3, 0, 3));
+        let (_, m) = read(1, "\r\n\n  e8").unwrap();
+        assert_eq!((m.lead.len, m.lead.lines, m.lead.tail), (5, 2, 2));
+        assert!(read(10, " 12. f6").is_none());
+        assert!(read(0, "f6!").is_none());
+        assert!(read(0, "f6+d5").is_none());
+        assert!(read(0, "f06").is_none());
+        assert!(read(0, "d0").is_none());
         // A hole on a later line than its number is the general rules' work.
-        assert!(plain_move(1)("1.\n\n\ne8").is_none());
-        assert!(plain_move(1)("1. ,e8").is_some());
-        assert!(plain_move(0)("abcd6").is_none());
-        assert_eq!(plain_move(0)("f6{c}").unwrap().0, "{c}");
+        assert!(read(1, "1.\n\n\ne8").is_none());
+        assert!(read(1, "1. ,e8").is_some());
+        assert!(read(0, "abcd6").is_none());
+        assert!(read(0, "\u{a0}f6").is_none());
+        assert!(read(0, "f6\u{a0}").is_none());
+        assert_eq!(read(0, "f6{c}").unwrap().0, "{c}");
+    }
+
+    #[test]
+    fn the_word_end_table_agrees_with_the_word_characters() {
+        for b in 0..=255u8 {
+            let ends = b.is_ascii() && !is_word_char(char::from(b));
+            assert_eq!(ENDS_WORD[usize::from(b)], ends, "byte {b:#04x}");
+        }
     }
 
     #[test]
