@@ -16,7 +16,7 @@ use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::grammar::{self, Rule};
 use crate::script::lex::{Arg, Lexer, clip, err, has_blank_line, variation_start};
 use crate::script::write::{escape_comment, quote};
-use crate::script::{CaptionPosition, ParseError, Sides, Span};
+use crate::script::{CaptionPosition, ParseError, Sides, Span, to_move_option};
 use crate::twrs::moves::{Lines, Move};
 use crate::twrs::point::{Point, Side};
 use crate::twrs::position::{Position, Status};
@@ -833,18 +833,7 @@ fn diagram(args: &[Arg<'_>], at: At) -> Result<DiagramPoint, (String, Span)> {
             // a built-in name or a file beside the script.
             "style" => d.look.style = Some(v.to_string()),
             "coords" => d.look.coords = Some(v.parse::<Sides>().map_err(|e| bad(e.to_string()))?),
-            "to-move" => {
-                d.look.to_move = Some(match v {
-                    "yes" => true,
-                    "no" => false,
-                    _ => {
-                        return Err(bad(format!(
-                            "expected to-move=yes or to-move=no, found `{}`",
-                            clip(v)
-                        )));
-                    }
-                })
-            }
+            "to-move" => d.look.to_move = Some(to_move_option(v).map_err(bad)?),
             "caption-position" => {
                 d.look.caption_position = Some(
                     v.parse::<CaptionPosition>()

@@ -115,3 +115,16 @@ impl std::str::FromStr for CaptionPosition {
         }
     }
 }
+
+/// A diagram point's `to-move=`: `yes` or `no`, as both games' readers
+/// take it, with the message they give for anything else.
+pub(crate) fn to_move_option(value: &str) -> Result<bool, String> {
+    match value {
+        "yes" => Ok(true),
+        "no" => Ok(false),
+        _ => Err(format!(
+            "expected to-move=yes or to-move=no, found `{}`",
+            crate::grammar::clip(value)
+        )),
+    }
+}

@@ -18,6 +18,7 @@ pub(crate) mod write;
 use std::path::{Path, PathBuf};
 
 pub use ast::*;
+pub(crate) use diagram_options::to_move_option;
 pub use diagram_options::{CaptionPosition, ParseSidesError, Sides};
 pub use load::{
     EXTENSIONS, FileFormat, LoadError, LoadedFile, is_game_file, load_games, load_games_as,

@@ -759,12 +759,7 @@ fn directive(
                         })?)
                     }
                     "to-move" => {
-                        if !matches!(v.as_str(), "yes" | "no") {
-                            return Err(arg_err(
-                                a,
-                                format!("expected to-move=yes or to-move=no, found `{}`", clip(&v)),
-                            ));
-                        }
+                        super::to_move_option(&v).map_err(|m| arg_err(a, m))?;
                         d.extra.push((key.to_string(), v))
                     }
                     "caption-position" => {
