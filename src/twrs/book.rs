@@ -13,7 +13,8 @@ use crate::script::Sides;
 use super::draw::{TwrsStyle, to_svg_styled};
 use super::file::TwrsFile;
 use super::position::Position;
-use super::script::{Element, PointLook, Show, Snapshot};
+use super::script::{Element, Show, Snapshot};
+use crate::script::PointLook;
 
 /// A TWRS position in a book, drawn when the book is written in the
 /// style its figure is set in (the book's `--style`, or its diagram

@@ -115,7 +115,7 @@ pub struct TwrsView {
     pub translation: Option<String>,
     /// The diagram point's own `style=`, `coords=`, `to-move=` and
     /// `caption-position=` (none for a position by move).
-    pub look: crate::twrs::script::PointLook,
+    pub look: crate::script::PointLook,
 }
 
 /// Why the positions of a script could not be chosen.

@@ -16,7 +16,7 @@ use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::grammar::{self, Rule};
 use crate::script::lex::{Arg, Lexer, clip, err, has_blank_line, variation_start};
 use crate::script::write::{escape_comment, quote};
-use crate::script::{CaptionPosition, ParseError, Sides, Span, to_move_option};
+use crate::script::{ParseError, PointLook, Span};
 use crate::twrs::moves::{Lines, Move};
 use crate::twrs::point::{Point, Side};
 use crate::twrs::position::{Position, Status};
@@ -81,23 +81,6 @@ pub struct DiagramPoint {
     pub extra: Vec<(String, String)>,
     /// Where the `#diagram` line was written.
     pub at: At,
-}
-
-/// How a diagram point asks to be drawn, over the drawing commands'
-/// options, as a TwixT diagram point's options are: each one left out
-/// leaves the command line's (or the style's) choice.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct PointLook {
-    /// `style=`: a built-in style or a `.yaml` file beside the script,
-    /// over `--style`.
-    pub style: Option<String>,
-    /// `coords=`: the sides with coordinates, over `--coords`.
-    pub coords: Option<Sides>,
-    /// `to-move=yes|no`: whether a line under the board says whose turn
-    /// it is, over the style's `to_move_marker`.
-    pub to_move: Option<bool>,
-    /// `caption-position=above|below|none`, over the style's.
-    pub caption_position: Option<CaptionPosition>,
 }
 
 /// A claim about the position where it stands.
@@ -812,6 +795,10 @@ fn diagram(args: &[Arg<'_>], at: At) -> Result<DiagramPoint, (String, Span)> {
         let key = k.to_ascii_lowercase();
         in_show = key == "show";
         let v = a.value.as_str();
+        if let Some(read) = d.look.read(&key, v) {
+            read.map_err(bad)?;
+            continue;
+        }
         match key.as_str() {
             "name" => {
                 if grammar::whole(diagram_name, v).is_none() {
@@ -828,17 +815,6 @@ fn diagram(args: &[Arg<'_>], at: At) -> Result<DiagramPoint, (String, Span)> {
                 for item in v.split(',') {
                     d.show.push(show(item.trim()).map_err(bad)?);
                 }
-            }
-            // Checked where it is drawn or checked, as a TwixT point's is:
-            // a built-in name or a file beside the script.
-            "style" => d.look.style = Some(v.to_string()),
-            "coords" => d.look.coords = Some(v.parse::<Sides>().map_err(|e| bad(e.to_string()))?),
-            "to-move" => d.look.to_move = Some(to_move_option(v).map_err(bad)?),
-            "caption-position" => {
-                d.look.caption_position = Some(
-                    v.parse::<CaptionPosition>()
-                        .map_err(|e| bad(format!("caption-position: {e}")))?,
-                )
             }
             "crop" => {
                 return Err(bad(format!(
@@ -1162,18 +1138,6 @@ fn lines_suffix(l: Lines) -> &'static str {
     }
 }
 
-/// Sides as `coords=` reads them back: `all`, `none`, or letters from `tblr`.
-fn sides_word(s: Sides) -> String {
-    match s {
-        Sides::ALL => "all".to_string(),
-        Sides::NONE => "none".to_string(),
-        _ => [(s.top, 't'), (s.bottom, 'b'), (s.left, 'l'), (s.right, 'r')]
-            .into_iter()
-            .filter_map(|(on, c)| on.then_some(c))
-            .collect(),
-    }
-}
-
 /// Writes one line of play, `ply` moves in, its variations indented.
 fn write_line(out: &mut String, elements: &[Element], ply: u32, depth: usize) {
     let indent = "  ".repeat(depth);
@@ -1203,22 +1167,10 @@ fn write_line(out: &mut String, elements: &[Element], ply: u32, depth: usize) {
                     let show: Vec<String> = d.show.iter().map(Show::to_string).collect();
                     out.push_str(&format!(" show={}", show.join(",")));
                 }
-                let look = &d.look;
-                if let Some(v) = &look.style {
-                    out.push_str(&format!(" style={}", quote(v)));
-                }
-                if let Some(v) = look.coords {
-                    out.push_str(&format!(" coords={}", sides_word(v)));
-                }
-                if let Some(v) = look.to_move {
-                    out.push_str(if v { " to-move=yes" } else { " to-move=no" });
-                }
-                if let Some(v) = look.caption_position {
-                    out.push_str(match v {
-                        CaptionPosition::Below => " caption-position=below",
-                        CaptionPosition::Above => " caption-position=above",
-                        CaptionPosition::None => " caption-position=none",
-                    });
+                for (k, v) in d.look.options() {
+                    // A style is a name or a file: quoted, as other text is.
+                    let v = if k == "style" { quote(&v) } else { v };
+                    out.push_str(&format!(" {k}={v}"));
                 }
                 for (k, v) in &d.extra {
                     out.push_str(&format!(" {k}={}", quote(v)));

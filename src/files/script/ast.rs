@@ -244,8 +244,9 @@ pub struct DiagramPoint {
     pub numbers: Option<Numbers>,
     /// Rectangle to show, corners inclusive.
     pub crop: Option<(Hole, Hole)>,
-    /// Style name for the renderer (`style=`).
-    pub style: Option<String>,
+    /// Its own `style=`, `coords=`, `to-move=` and `caption-position=`,
+    /// over the drawing commands' options.
+    pub look: super::PointLook,
     /// Options twixtkit does not know, kept for other tools, in order.
     pub extra: Vec<(String, String)>,
     /// Where the `#diagram` directive was written.

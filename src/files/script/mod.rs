@@ -18,8 +18,7 @@ pub(crate) mod write;
 use std::path::{Path, PathBuf};
 
 pub use ast::*;
-pub(crate) use diagram_options::to_move_option;
-pub use diagram_options::{CaptionPosition, ParseSidesError, Sides};
+pub use diagram_options::{CaptionPosition, ParseSidesError, PointLook, Sides};
 pub use load::{
     EXTENSIONS, FileFormat, LoadError, LoadedFile, is_game_file, load_games, load_games_as,
     script_from_bytes, script_hint,

@@ -736,10 +736,13 @@ fn directive(
                 if matches!(key_l.as_str(), "name" | "caption" | "translation") {
                     text_limit(a)?;
                 }
+                if let Some(read) = d.look.read(&key_l, &v) {
+                    read.map_err(|m| arg_err(a, m))?;
+                    continue;
+                }
                 match key_l.as_str() {
                     "name" => d.name = Some(v),
                     "caption" => d.caption = Some(v),
-                    "style" => d.style = Some(v),
                     "numbers" => {
                         d.numbers = Some(parse_numbers(&v).ok_or_else(|| {
                             arg_err(
@@ -757,22 +760,6 @@ fn directive(
                                 format!("expected a rectangle like crop=a1-l12, found `{}`", clip(&v)),
                             )
                         })?)
-                    }
-                    "to-move" => {
-                        super::to_move_option(&v).map_err(|m| arg_err(a, m))?;
-                        d.extra.push((key.to_string(), v))
-                    }
-                    "caption-position" => {
-                        v.parse::<super::CaptionPosition>().map_err(|e| {
-                            arg_err(a, format!("caption-position: {e}"))
-                        })?;
-                        d.extra.push((key.to_string(), v))
-                    }
-                    // Kept as written; checked here so that `check` points at it.
-                    "coords" => {
-                        v.parse::<super::Sides>()
-                            .map_err(|e| arg_err(a, e.to_string()))?;
-                        d.extra.push((key.to_string(), v))
                     }
                     _ => d.extra.push((key.to_string(), v)),
                 }
