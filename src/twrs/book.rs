@@ -74,7 +74,7 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
 
         let mut drawn = false;
         let mut blocks = line_blocks(
-            &game.elements,
+            &game.line.elements,
             0,
             &replayed.diagrams,
             &mut figures,
@@ -137,9 +137,9 @@ fn line_blocks(
     let mut number = ply;
     for e in elements {
         match e {
-            Element::Move { mv, .. } => {
+            Element::Move(m) => {
                 number += 1;
-                moves.push(format!("{number}. {mv}"));
+                moves.push(format!("{number}. {}", m.mv));
             }
             Element::Comment(text) => {
                 flush(&mut moves, &mut blocks);
@@ -149,7 +149,10 @@ fn line_blocks(
                 flush(&mut moves, &mut blocks);
                 // Replay stops a line at an illegal move (a lenient draft):
                 // diagram points after it have no position to draw.
-                let Some(snap) = snapshots.iter().find(|s| s.point.at == d.at) else {
+                let Some(snap) = snapshots
+                    .iter()
+                    .find(|s| s.point.span.start() == d.span.start())
+                else {
                     continue;
                 };
                 *figures += 1;
@@ -170,10 +173,16 @@ fn line_blocks(
             }
             Element::Variation(v) => {
                 flush(&mut moves, &mut blocks);
-                let inner = line_blocks(v, number.saturating_sub(1), snapshots, figures, drawn);
+                let inner = line_blocks(
+                    &v.elements,
+                    number.saturating_sub(1),
+                    snapshots,
+                    figures,
+                    drawn,
+                );
                 blocks.push(Block::Variation(inner));
             }
-            Element::Claim { .. } | Element::Remark(_) => {}
+            Element::Claim(_) | Element::Mark(_) | Element::Remark(_) => {}
         }
     }
     flush(&mut moves, &mut blocks);

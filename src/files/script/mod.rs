@@ -11,6 +11,7 @@ pub(crate) mod lex;
 mod load;
 pub(crate) use load::{record_source, records_as_games};
 mod parse;
+pub(crate) mod read;
 pub mod stream;
 mod words;
 pub(crate) mod write;
@@ -234,7 +235,7 @@ fn known_game(name: &str) -> Result<(), String> {
     ))
 }
 
-impl Game {
+impl<N: Notation> Game<N> {
     /// The first value of a tag, by case-insensitive name.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
@@ -265,6 +266,16 @@ impl Game {
         }
     }
 
+    /// The main line's moves in order.
+    pub fn main_moves(&self) -> impl Iterator<Item = &MoveNode<N::Move>> {
+        self.line.elements.iter().filter_map(|e| match e {
+            Element::Move(m) => Some(m),
+            _ => None,
+        })
+    }
+}
+
+impl Game {
     /// The `Size` tag, if present (checked by the parser).
     pub fn size(&self) -> Option<BoardSize> {
         self.tag("Size").and_then(|v| v.parse().ok())
@@ -304,14 +315,6 @@ impl Game {
         }
         rules.validate().map_err(|e| e.to_string())?;
         Ok(rules)
-    }
-
-    /// The main line's moves in order.
-    pub fn main_moves(&self) -> impl Iterator<Item = &MoveNode> {
-        self.line.elements.iter().filter_map(|e| match e {
-            Element::Move(m) => Some(m),
-            _ => None,
-        })
     }
 
     /// The main line as a plain record (rule set paths resolved against the
