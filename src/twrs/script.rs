@@ -414,22 +414,18 @@ fn point(s: &str) -> Result<Point, String> {
     words::full_point(s).map_err(|e| e.to_string())
 }
 
-fn tower(s: &str) -> Result<u8, String> {
-    words::full_tower(s)
+fn number<T: std::str::FromStr>(w: &str) -> Result<T, String> {
+    w.parse().map_err(|_| format!("`{w}` is not a number"))
 }
 
-/// Points listed after a claim, or `none`.
-fn points(ws: &[&str]) -> Result<Vec<Point>, String> {
+/// Points or towers listed after a claim, sorted, or `none`.
+fn listed<T: Ord>(ws: &[&str], read: impl Fn(&str) -> Result<T, String>) -> Result<Vec<T>, String> {
     if ws == ["none"] {
         return Ok(Vec::new());
     }
-    let mut v = ws.iter().map(|w| point(w)).collect::<Result<Vec<_>, _>>()?;
+    let mut v = ws.iter().map(|w| read(w)).collect::<Result<Vec<_>, _>>()?;
     v.sort();
     Ok(v)
-}
-
-fn target_lines(s: &str) -> Result<(u8, Lines), String> {
-    words::full_target_lines(s)
 }
 
 const DIRECTIVES: [&str; 12] = [
@@ -506,50 +502,34 @@ fn directive(
         }
         "petrified" => {
             need(1, "TOWER… (or none)")?;
-            let mut v = if args == ["none"] {
-                Vec::new()
-            } else {
-                args.iter()
-                    .map(|a| tower(a))
-                    .collect::<Result<Vec<_>, _>>()?
-            };
-            v.sort();
-            claim(Claim::Petrified(v))
+            claim(Claim::Petrified(listed(args, words::full_tower)?))
         }
         "closed" => {
             need(1, "POINT… (or none)")?;
-            claim(Claim::Closed(if args == ["none"] {
-                Vec::new()
-            } else {
-                points(args)?
-            }))
+            claim(Claim::Closed(listed(args, point)?))
         }
         "areas" => {
             need(1, "N")?;
-            claim(Claim::Areas(
-                args[0]
-                    .parse()
-                    .map_err(|_| format!("`{}` is not a number", args[0]))?,
-            ))
+            claim(Claim::Areas(number(args[0])?))
         }
         "marking-points" => {
             need(
                 3,
                 "ACTIVE TARGET POINT… (or none; TARGET/ or TARGET\\ for a diagonal)",
             )?;
-            let (target, lines) = target_lines(args[1])?;
+            let (target, lines) = words::full_target_lines(args[1])?;
             claim(Claim::MarkingPoints {
-                active: tower(args[0])?,
+                active: words::full_tower(args[0])?,
                 target,
                 lines,
-                points: points(&args[2..])?,
+                points: listed(&args[2..], point)?,
             })
         }
         "moves-to" => {
             need(2, "TOWER POINT… (or none)")?;
             claim(Claim::MovesTo {
-                tower: tower(args[0])?,
-                points: points(&args[1..])?,
+                tower: words::full_tower(args[0])?,
+                points: listed(&args[1..], point)?,
             })
         }
         "over" => match args {
@@ -567,11 +547,7 @@ fn directive(
         }
         "stones-left" => {
             need(1, "N")?;
-            claim(Claim::StonesLeft(
-                args[0]
-                    .parse()
-                    .map_err(|_| format!("`{}` is not a number", args[0]))?,
-            ))
+            claim(Claim::StonesLeft(number(args[0])?))
         }
         other => {
             let hint = did_you_mean(other, &DIRECTIVES)
@@ -602,7 +578,8 @@ fn setup_line(setup: &mut Option<(Setup, Option<Side>)>, args: &[&str]) -> Resul
                 );
             }
             for pair in rest.chunks(2) {
-                s.towers.push((tower(pair[0])?, point(pair[1])?));
+                s.towers
+                    .push((words::full_tower(pair[0])?, point(pair[1])?));
             }
             Ok(())
         }
@@ -721,13 +698,13 @@ fn show(s: &str) -> Result<Show, String> {
     };
     Ok(match item {
         ShowWords::Areas => Show::Areas,
-        ShowWords::MovesTo(t) => Show::MovesTo(tower(t)?),
-        ShowWords::Lines(t) => Show::Lines(tower(t)?),
-        ShowWords::Diagonals(t) => Show::Diagonals(tower(t)?),
+        ShowWords::MovesTo(t) => Show::MovesTo(words::full_tower(t)?),
+        ShowWords::Lines(t) => Show::Lines(words::full_tower(t)?),
+        ShowWords::Diagonals(t) => Show::Diagonals(words::full_tower(t)?),
         ShowWords::Marking(a, t) => {
-            let (target, lines) = target_lines(t)?;
+            let (target, lines) = words::full_target_lines(t)?;
             Show::Marking {
-                active: tower(a)?,
+                active: words::full_tower(a)?,
                 target,
                 lines,
             }
