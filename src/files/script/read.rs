@@ -11,7 +11,7 @@
 //! game does not stop the others from being read.
 
 use super::ast::{Element, Game, Line, Notation, Span, Tag};
-use super::lex::{Arg, Lexer, err, has_blank_line, variation_start};
+use super::lex::{Arg, Lexer, err, has_blank_line};
 use super::parse::{ParseError, Piece};
 use crate::grammar;
 use crate::limits;
@@ -300,9 +300,24 @@ impl<'a, N: Reads> Reader<'a, N> {
                     line.elements.push(Element::Comment(c));
                 }
                 Some('(') => {
+                    // A variation replaces the move before it.
                     let o = self.here(1);
+                    let Some(last) = last_move else {
+                        return Err(err(
+                            "a variation must follow the move it replaces",
+                            "no move before this variation",
+                            o,
+                        ));
+                    };
+                    let max_depth = limits::MAX_VARIATION_DEPTH;
+                    if depth + 1 > max_depth {
+                        let m = format!("variations nested more than {max_depth} deep");
+                        return Err(err(m, "too deep", o));
+                    }
                     self.counts.variations += 1;
-                    let from = variation_start(last_move, depth, self.counts.variations, o)?;
+                    let max = limits::MAX_VARIATIONS_PER_GAME;
+                    over(self.counts.variations, max, "variations", o)?;
+                    let from = last - 1;
                     self.advance(1);
                     let v = self.line(depth + 1, from, None, Some(o), Vec::new())?;
                     line.elements.push(Element::Variation(v));
