@@ -658,7 +658,7 @@ fn stream_move_lists(
             _ => ConvertError::usage(format!("cannot read {name}: {e}")),
         })?;
         let records = movelist::read_with(&chunk.text, base.clone()).map_err(|e| match e {
-            movelist::Error::Syntax { mut at, message } => {
+            crate::formats::Error::Syntax { mut at, message } => {
                 at.line += chunk.first_line - 1;
                 ConvertError::invalid(format!("{name}: {at}: {message}"))
             }

@@ -434,7 +434,7 @@ pub enum BatchError {
     UnknownOutput(std::path::PathBuf),
     /// A game cannot be written as a move list.
     #[error("{0} (write a .twixt script instead)")]
-    MoveList(#[from] crate::formats::movelist::Error),
+    MoveList(#[from] crate::formats::Error),
     /// The output file could not be written.
     #[error(transparent)]
     Output(#[from] crate::output::OutputError),

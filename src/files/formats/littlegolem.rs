@@ -21,30 +21,7 @@ use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::moves::{Move, Placement};
 use crate::twixt::rules::RuleSet;
 
-use super::Location;
-
-/// Why a Little Golem record could not be read or written.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Error {
-    /// The text is not valid in this format.
-    #[error("{at}: {message}")]
-    Syntax {
-        /// Where the problem is.
-        at: Location,
-        /// What is wrong.
-        message: String,
-    },
-    /// The record cannot be expressed in this format; the text says why.
-    #[error("cannot write as Little Golem .tsgf: {0}")]
-    Unwritable(String),
-}
-
-/// Wrong content in the input.
-impl crate::diagnostic::Explained for Error {
-    fn is_usage(&self) -> bool {
-        false
-    }
-}
+use super::{Error, Format, Location};
 
 /// Tag names used for the root properties Little Golem writes.
 const TAG_NAMES: [(&str, &str); 4] = [
@@ -542,13 +519,16 @@ fn is_property_name(name: &str) -> bool {
 pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
     let size = record.size();
     if size.width() != size.height() || record.rules != RuleSet::pencil().with_size(size) {
-        return Err(Error::Unwritable(format!(
-            "Little Golem plays pencil rules on a square board; this record's rules are {}",
-            record.rules
-        )));
+        return Err(Error::Unwritable(
+            Format::LittleGolem,
+            format!(
+                "Little Golem plays pencil rules on a square board; this record's rules are {}",
+                record.rules
+            ),
+        ));
     }
     if record.first != Player::Red {
-        return Err(Error::Unwritable(
+        return Err(Error::Unwritable(Format::LittleGolem, 
             "Little Golem games start with the top–bottom player (red); this record starts with black".into(),
         ));
     }
@@ -596,17 +576,23 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
         match mv {
             Move::Place(pl) => {
                 if !pl.links.is_empty() || !pl.removals.is_empty() {
-                    return Err(Error::Unwritable(format!(
-                        "move {} places links or removes something; Little Golem has no notation for that",
-                        i + 1
-                    )));
+                    return Err(Error::Unwritable(
+                        Format::LittleGolem,
+                        format!(
+                            "move {} places links or removes something; Little Golem has no notation for that",
+                            i + 1
+                        ),
+                    ));
                 }
                 if !size.contains(pl.hole) {
-                    return Err(Error::Unwritable(format!(
-                        "move {}: {} is not on the board of size {size}",
-                        i + 1,
-                        pl.hole
-                    )));
+                    return Err(Error::Unwritable(
+                        Format::LittleGolem,
+                        format!(
+                            "move {}: {} is not on the board of size {size}",
+                            i + 1,
+                            pl.hole
+                        ),
+                    ));
                 }
                 out.push(char::from_u32(u32::from('a') + u32::from(pl.hole.col)).unwrap_or('?'));
                 out.push(char::from_u32(u32::from('a') + u32::from(pl.hole.row)).unwrap_or('?'));
@@ -616,10 +602,10 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
             }
             Move::Swap => {
                 if i != 1 {
-                    return Err(Error::Unwritable(format!(
-                        "move {} is a swap, allowed only as move 2",
-                        i + 1
-                    )));
+                    return Err(Error::Unwritable(
+                        Format::LittleGolem,
+                        format!("move {} is a swap, allowed only as move 2", i + 1),
+                    ));
                 }
                 out.push_str("swap");
             }
@@ -628,20 +614,23 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
         }
         out.push(']');
         if matches!(mv, Move::Resign | Move::AcceptDraw) && i + 1 != record.moves.len() {
-            return Err(Error::Unwritable(format!(
-                "move {} ends the game but more moves follow",
-                i + 1
-            )));
+            return Err(Error::Unwritable(
+                Format::LittleGolem,
+                format!("move {} ends the game but more moves follow", i + 1),
+            ));
         }
     }
     out.push(')');
     out.chars()
         .map(|c| {
             u8::try_from(u32::from(c)).map_err(|_| {
-                Error::Unwritable(format!(
-                    "character `{}` in a tag is not in Latin-1",
-                    c.escape_default()
-                ))
+                Error::Unwritable(
+                    Format::LittleGolem,
+                    format!(
+                        "character `{}` in a tag is not in Latin-1",
+                        c.escape_default()
+                    ),
+                )
             })
         })
         .collect()

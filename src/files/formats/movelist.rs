@@ -21,30 +21,7 @@ use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::moves::{Move, Placement};
 use crate::twixt::rules::{RuleSet, Swap};
 
-use super::{Location, mover, plain_moves_problem, utf8};
-
-/// Why a move list could not be read or written.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Error {
-    /// The text is not valid in this format.
-    #[error("{at}: {message}")]
-    Syntax {
-        /// Where the problem is.
-        at: Location,
-        /// What is wrong.
-        message: String,
-    },
-    /// The record cannot be expressed in this format; the text says why.
-    #[error("cannot write as a move list: {0}")]
-    Unwritable(String),
-}
-
-/// Wrong content in the input.
-impl crate::diagnostic::Explained for Error {
-    fn is_usage(&self) -> bool {
-        false
-    }
-}
+use super::{Error, Format, Location, mover, plain_moves_problem, utf8};
 
 /// Reads every game, assuming pencil rules on a 24×24 board.
 pub fn read(bytes: &[u8]) -> Result<Vec<Record>, Error> {
@@ -365,10 +342,11 @@ fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
 /// size are not part of the format.
 pub fn write(record: &Record) -> Result<String, Error> {
     if let Some(problem) = plain_moves_problem(&record.rules, &record.moves) {
-        return Err(Error::Unwritable(problem));
+        return Err(Error::Unwritable(Format::MoveList, problem));
     }
     if record.first != Player::Red {
         return Err(Error::Unwritable(
+            Format::MoveList,
             "a move list cannot say that black moves first".into(),
         ));
     }
