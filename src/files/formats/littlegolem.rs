@@ -23,6 +23,11 @@ use crate::twixt::rules::RuleSet;
 
 use super::{Error, Format, Location};
 
+/// The record cannot be written in this format, and why.
+fn unwritable(why: impl Into<String>) -> Error {
+    Error::Unwritable(Format::LittleGolem, why.into())
+}
+
 /// Tag names used for the root properties Little Golem writes.
 const TAG_NAMES: [(&str, &str); 4] = [
     ("PB", "Red"),
@@ -519,17 +524,14 @@ fn is_property_name(name: &str) -> bool {
 pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
     let size = record.size();
     if size.width() != size.height() || record.rules != RuleSet::pencil().with_size(size) {
-        return Err(Error::Unwritable(
-            Format::LittleGolem,
-            format!(
-                "Little Golem plays pencil rules on a square board; this record's rules are {}",
-                record.rules
-            ),
-        ));
+        return Err(unwritable(format!(
+            "Little Golem plays pencil rules on a square board; this record's rules are {}",
+            record.rules
+        )));
     }
     if record.first != Player::Red {
-        return Err(Error::Unwritable(Format::LittleGolem, 
-            "Little Golem games start with the top–bottom player (red); this record starts with black".into(),
+        return Err(unwritable(
+            "Little Golem games start with the top–bottom player (red); this record starts with black",
         ));
     }
     let mut out = String::from("(;");
@@ -576,23 +578,17 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
         match mv {
             Move::Place(pl) => {
                 if !pl.links.is_empty() || !pl.removals.is_empty() {
-                    return Err(Error::Unwritable(
-                        Format::LittleGolem,
-                        format!(
-                            "move {} places links or removes something; Little Golem has no notation for that",
-                            i + 1
-                        ),
-                    ));
+                    return Err(unwritable(format!(
+                        "move {} places links or removes something; Little Golem has no notation for that",
+                        i + 1
+                    )));
                 }
                 if !size.contains(pl.hole) {
-                    return Err(Error::Unwritable(
-                        Format::LittleGolem,
-                        format!(
-                            "move {}: {} is not on the board of size {size}",
-                            i + 1,
-                            pl.hole
-                        ),
-                    ));
+                    return Err(unwritable(format!(
+                        "move {}: {} is not on the board of size {size}",
+                        i + 1,
+                        pl.hole
+                    )));
                 }
                 out.push(char::from_u32(u32::from('a') + u32::from(pl.hole.col)).unwrap_or('?'));
                 out.push(char::from_u32(u32::from('a') + u32::from(pl.hole.row)).unwrap_or('?'));
@@ -602,10 +598,10 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
             }
             Move::Swap => {
                 if i != 1 {
-                    return Err(Error::Unwritable(
-                        Format::LittleGolem,
-                        format!("move {} is a swap, allowed only as move 2", i + 1),
-                    ));
+                    return Err(unwritable(format!(
+                        "move {} is a swap, allowed only as move 2",
+                        i + 1
+                    )));
                 }
                 out.push_str("swap");
             }
@@ -614,23 +610,20 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
         }
         out.push(']');
         if matches!(mv, Move::Resign | Move::AcceptDraw) && i + 1 != record.moves.len() {
-            return Err(Error::Unwritable(
-                Format::LittleGolem,
-                format!("move {} ends the game but more moves follow", i + 1),
-            ));
+            return Err(unwritable(format!(
+                "move {} ends the game but more moves follow",
+                i + 1
+            )));
         }
     }
     out.push(')');
     out.chars()
         .map(|c| {
             u8::try_from(u32::from(c)).map_err(|_| {
-                Error::Unwritable(
-                    Format::LittleGolem,
-                    format!(
-                        "character `{}` in a tag is not in Latin-1",
-                        c.escape_default()
-                    ),
-                )
+                unwritable(format!(
+                    "character `{}` in a tag is not in Latin-1",
+                    c.escape_default()
+                ))
             })
         })
         .collect()

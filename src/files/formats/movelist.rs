@@ -23,6 +23,11 @@ use crate::twixt::rules::{RuleSet, Swap};
 
 use super::{Error, Format, Location, mover, plain_moves_problem, utf8};
 
+/// The record cannot be written in this format, and why.
+fn unwritable(why: impl Into<String>) -> Error {
+    Error::Unwritable(Format::MoveList, why.into())
+}
+
 /// Reads every game, assuming pencil rules on a 24×24 board.
 pub fn read(bytes: &[u8]) -> Result<Vec<Record>, Error> {
     read_with(bytes, RuleSet::pencil())
@@ -342,13 +347,10 @@ fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
 /// size are not part of the format.
 pub fn write(record: &Record) -> Result<String, Error> {
     if let Some(problem) = plain_moves_problem(&record.rules, &record.moves) {
-        return Err(Error::Unwritable(Format::MoveList, problem));
+        return Err(unwritable(problem));
     }
     if record.first != Player::Red {
-        return Err(Error::Unwritable(
-            Format::MoveList,
-            "a move list cannot say that black moves first".into(),
-        ));
+        return Err(unwritable("a move list cannot say that black moves first"));
     }
     let mut words = Vec::with_capacity(record.moves.len());
     for (i, mv) in record.moves.iter().enumerate() {
