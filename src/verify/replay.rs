@@ -107,6 +107,15 @@ pub struct Decision {
 }
 
 impl Decision {
+    /// A draw at `ply`, decided `how`.
+    fn drawn(ply: u32, how: How) -> Decision {
+        Decision {
+            ply,
+            how,
+            winner: None,
+        }
+    }
+
     /// The result this decision gives.
     pub fn result(&self) -> GameResult {
         match self.winner {
@@ -487,21 +496,18 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudge
             .and_then(|t| win_claims::task_claim(&t.value).map(|(p, n)| (p, n, t.span))),
     };
     let has_moves = line_has(&game.line, |e| matches!(e, Element::Move(_)));
-    let start = match start_state(game, &rules, has_moves, &mut ctx.issues) {
-        Some(s) => s,
-        None => {
-            return GameReplay {
-                rules,
-                plies: 0,
-                complete: false,
-                decided: None,
-                dead_draw_note: None,
-                final_position: None,
-                diagrams: Vec::new(),
-                issues: ctx.issues,
-                wins: ctx.wins,
-            };
-        }
+    let Some(start) = start_state(game, &rules, has_moves, &mut ctx.issues) else {
+        return GameReplay {
+            rules,
+            plies: 0,
+            complete: false,
+            decided: None,
+            dead_draw_note: None,
+            final_position: None,
+            diagrams: Vec::new(),
+            issues: ctx.issues,
+            wins: ctx.wins,
+        };
     };
     let wants_numbers = snapshots && line_has(&game.line, |e| matches!(e, Element::Diagram(_)));
     let mut cur = Cursor {
@@ -558,22 +564,14 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudge
         {
             ctx.issues.push(played_after_dead_draw(later, ply, played));
         }
-        ctx.decided = Some(Decision {
-            ply,
-            how: How::DeadDraw,
-            winner: None,
-        });
+        ctx.decided = Some(Decision::drawn(ply, How::DeadDraw));
     }
     if ctx.decided.is_none()
         && let Some(p) = &final_position
         && p.status() == Status::Ongoing
         && has_no_moves(p)
     {
-        ctx.decided = Some(Decision {
-            ply: p.ply(),
-            how: How::NoMoves,
-            winner: None,
-        });
+        ctx.decided = Some(Decision::drawn(p.ply(), How::NoMoves));
     }
     let complete = !broken;
     check_result(
@@ -924,11 +922,7 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
                         },
                         winner: Some(winner),
                     }),
-                    Status::Drawn { .. } => Some(Decision {
-                        ply,
-                        how: How::AgreedDraw,
-                        winner: None,
-                    }),
+                    Status::Drawn { .. } => Some(Decision::drawn(ply, How::AgreedDraw)),
                 };
             }
         }
