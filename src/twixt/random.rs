@@ -6,7 +6,7 @@
 use crate::twixt::board::{Hole, Player};
 use crate::twixt::link::Link;
 use crate::twixt::moves::{Move, Placement, Removal as RemovalMove};
-use crate::twixt::position::{DeadDrawRule, Position, Status};
+use crate::twixt::position::{DeadDrawRule, Position, Status, side};
 use crate::twixt::rules::{Linking, Removal, RuleSet, Swap};
 
 /// SplitMix64: tiny, fast, and fully specified, so sequences never change.
@@ -229,13 +229,6 @@ impl FreeHoles {
             k -= ones;
         }
         None
-    }
-}
-
-fn side(player: Player) -> usize {
-    match player {
-        Player::Red => 0,
-        Player::Black => 1,
     }
 }
 
