@@ -19,13 +19,24 @@ use crate::grammar::{self, Failure, Rule, digits};
 use crate::record::{GameResult, Record};
 use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::moves::{Move, Placement};
-use crate::twixt::rules::{RuleSet, Swap};
+use crate::twixt::rules::{RuleSet, RuleSetError, Swap};
 
 use super::{Error, Format, Location, mover, plain_moves_problem, utf8};
 
 /// The record cannot be written in this format, and why.
 fn unwritable(why: impl Into<String>) -> Error {
     Error::Unwritable(Format::MoveList, why.into())
+}
+
+/// The rules a move list is read under: `rules` (default pencil) on a
+/// `size` board (default the rules' own), if they make a rule set.
+pub(crate) fn rules_for(
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
+) -> Result<RuleSet, RuleSetError> {
+    let rules = rules.unwrap_or_else(RuleSet::pencil);
+    let rules = size.map_or(rules.clone(), |size| rules.with_size(size));
+    rules.validate().map(|()| rules)
 }
 
 /// Reads every game, assuming pencil rules on a 24×24 board.
