@@ -220,13 +220,6 @@ impl GameReplay {
         self.issues.iter().filter(|i| i.severity == Severity::Error)
     }
 
-    /// The issues that are warnings.
-    pub fn warnings(&self) -> impl Iterator<Item = &Issue> {
-        self.issues
-            .iter()
-            .filter(|i| i.severity == Severity::Warning)
-    }
-
     /// Whether any issue is an error.
     pub fn has_errors(&self) -> bool {
         self.errors().next().is_some()
