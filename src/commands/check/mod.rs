@@ -263,16 +263,15 @@ pub fn check_file_each(
         let opened = game.open_with(path, &crate::open::OpenOptions::default());
         return hand_out(report_of_opened(opened, &name), each);
     }
-    let streamed = path != Path::new("-")
-        && from.or_else(|| FileFormat::of_path(path)) == Some(FileFormat::Script);
-    if streamed {
+    let format = from
+        .or_else(|| FileFormat::of_path(path))
+        .filter(|_| path != Path::new("-"));
+    if format == Some(FileFormat::Script) {
         return check_script_stream(path, &name, each);
     }
     // Move lists are read a game at a time whatever their size: a broken
     // game is reported and the others are still checked.
-    if path != Path::new("-")
-        && from.or_else(|| FileFormat::of_path(path)) == Some(FileFormat::MoveList)
-    {
+    if format == Some(FileFormat::MoveList) {
         return check_movelist_stream(path, &name, each);
     }
     hand_out(check_whole_file(path, from, &name), each)
