@@ -185,6 +185,7 @@ struct Solver<'m> {
     costs: Costs,
     through: Vec<u32>,
     history: Vec<u32>,
+    replies: Vec<usize>,
 }
 
 impl<'m> Solver<'m> {
@@ -199,6 +200,7 @@ impl<'m> Solver<'m> {
             costs: Costs::default(),
             through: Vec::new(),
             history: vec![0; pos.geometry().slots()],
+            replies: Vec::new(),
         }
     }
 
@@ -213,6 +215,7 @@ impl<'m> Solver<'m> {
             costs: &mut self.costs,
             through: &mut self.through,
             history: &mut self.history,
+            replies: &mut self.replies,
         }
     }
 }

@@ -39,6 +39,10 @@ pub(crate) struct Search<'a> {
     /// that held elsewhere are tried first (the order only, never which
     /// replies are tried).
     pub history: &'a mut [u32],
+    /// The defender's replies on the line being searched, oldest first:
+    /// a position with one of them taken off may be known already
+    /// ([`Search::without_a_reply`]).
+    pub replies: &'a mut Vec<usize>,
 }
 
 /// A move played: the position after it and its key.
@@ -163,6 +167,9 @@ impl Search<'_> {
             self.table.refuted(key, budget);
             return Ok(None);
         }
+        if let Some(known) = self.without_a_reply(pos, key, budget) {
+            return Ok(known);
+        }
         let moves = self.ordered_moves(pos, budget, needed, hint);
         let geo = pos.geometry();
         for m in moves {
@@ -188,6 +195,64 @@ impl Search<'_> {
         }
         self.table.refuted(key, budget);
         Ok(None)
+    }
+
+    /// What the table knows of `pos` with one of the defender's replies on
+    /// this line taken off (the latest first): `Some(None)` when that
+    /// position is refuted within `budget` (a defender peg never helps the
+    /// attacker, so this one is too), `Some(Some(..))` when it is proved
+    /// within `budget` by a proof whose zone does not hold the reply's hole
+    /// and the defender cannot connect within the line (then the same
+    /// proof wins with that peg on the board: docs/engine.md, "a reply the
+    /// proof does not see"), `None` when the table does not tell.
+    fn without_a_reply(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+    ) -> Option<Option<(usize, Zone)>> {
+        let geo = pos.geometry();
+        let defender = self.attacker.opponent();
+        let mut defender_far = None;
+        for k in (0..self.replies.len()).rev() {
+            let x = self.replies[k];
+            // The position without x: its peg and every link at it off.
+            let mut without = key.with(self.keys.peg(x, side(defender)));
+            for s in geo.steps(x) {
+                if s.hole != NONE && pos.link_colour(usize::from(s.link)).is_some() {
+                    without = without.with(self.keys.link(usize::from(s.link)));
+                }
+            }
+            let Some(e) = self.table.get(without) else {
+                continue;
+            };
+            if u32::from(e.refuted) >= budget {
+                self.table.refuted(key, budget);
+                return Some(None);
+            }
+            let Some((mv, zone)) = e.proof.as_ref().filter(|_| u32::from(e.proved) <= budget)
+            else {
+                continue;
+            };
+            if zone.contains(x) {
+                continue;
+            }
+            let (proved, mv, zone) = (u32::from(e.proved), usize::from(*mv), zone.clone());
+            // The defender places at most `budget - 1` pegs before the
+            // attacker's last move: if it needs more, no peg of its own
+            // (x included) lets it connect first.
+            let far = *defender_far.get_or_insert_with(|| {
+                self.defender_costs
+                    .needed(pos, defender, budget - 1, Some(key))
+                    > budget - 1
+            });
+            if !far {
+                return None;
+            }
+            self.table.proved(key, proved, mv, &zone);
+            return Some(Some((mv, zone)));
+        }
+        None
     }
 
     /// The defender to move; the attacker then has `budget` moves.
@@ -274,8 +339,10 @@ impl Search<'_> {
             }
             // The threat that won after the pass often still wins.
             let hint = (child.pos.cell(threat) & COLOUR == 0).then_some(threat);
-            let Some((_, mut reply_zone)) = self.attack(&child.pos, child.key, budget, hint)?
-            else {
+            self.replies.push(r);
+            let answer = self.attack(&child.pos, child.key, budget, hint);
+            self.replies.pop();
+            let Some((_, mut reply_zone)) = answer? else {
                 self.history[r] = self.history[r].saturating_add(budget * budget);
                 return Ok(Defence::Holds(Some(r)));
             };
