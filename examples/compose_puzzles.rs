@@ -40,6 +40,9 @@ use twixtkit::twixt::line;
 use twixtkit::twixt::link::Link;
 use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, solve};
 
+/// A hole as (column, row) from the top left, signed for offsets.
+type Spot = (i32, i32);
+
 /// The window's side.
 const SIDE: i32 = 12;
 
@@ -113,7 +116,7 @@ fn hole(h: (i32, i32)) -> Hole {
 
 /// A chain of `gaps` double links from the top row down to the second
 /// last row: the stations, and the holes that bridge them.
-fn chain(rng: &mut Rng, gaps: usize) -> Option<(Vec<(i32, i32)>, Vec<(i32, i32)>)> {
+fn chain(rng: &mut Rng, gaps: usize) -> Option<(Vec<Spot>, Vec<Spot>)> {
     // A bent chain: across one way, then back the other way (a shortcut
     // between the arms then runs through the bend's inside, away from the
     // double links, where Black pegs can block it without cutting them).
