@@ -43,7 +43,10 @@
 //! positions, 8.9 → 6.1 s of CPU, about 216,000 positions/s for both.
 //! Peak memory of one search: at most 47 MB (the chain with g3 and j6;
 //! main 25 MB there, where this solver keeps the positions it answers from
-//! the table too), 24 MB for both on the slowest random win in 6.
+//! the table too), 24 MB for both on the slowest random win in 6. This
+//! benchmark's own last run: slowest proofs 0.44 ms (in 3), 12.1 ms (in
+//! 4), 201 ms (in 5), 2,644 ms (in 6); 3,198,609 positions in 14.2 s of
+//! CPU, 225,000 positions/s; peak memory of the process 55 MB.
 
 use std::time::Duration;
 
