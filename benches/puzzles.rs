@@ -8,8 +8,8 @@
 //! composed by hand (a win in 5 and two in 6). No win in 7 or 8 is in the
 //! set: none was proved within the machine time the sessions had (the
 //! candidates tried, chains of six and seven double links and the wins in
-//! 6 with one more Black peg, ran past 4,000,000 positions; one gave no
-//! answer in over two minutes of CPU). Each entry is the shortest win, a key move
+//! 6 with one more Black peg, ran past 4,000,000 positions; one, `in 7`
+//! of d8,e5,g11 against e1,l6, was still undecided after 100,000,000). Each entry is the shortest win, a key move
 //! and the position; the claim each proves is "wins in N, and not in N-1".
 //!
 //! For each puzzle: the CPU time and positions to prove `#wins … in N` (N
