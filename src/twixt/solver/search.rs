@@ -16,8 +16,9 @@ use crate::twixt::position::{COLOUR, Position, Status, WinBy, colour_bits};
 pub(crate) enum Defence {
     /// The attacker wins against every reply; the proof's zone.
     Proved(Zone),
-    /// A reply holds: the hole, or `None` when even a pass holds (then
-    /// every reply does, since a defender peg never helps the attacker).
+    /// A reply holds: the hole, or `None` when every reply holds (the
+    /// attacker needs more pegs than it has moves whatever the reply; or,
+    /// where own links may cross, even a pass holds).
     Holds(Option<usize>),
 }
 
@@ -43,6 +44,12 @@ pub(crate) struct Search<'a> {
     /// a position with one of them taken off may be known already
     /// ([`Search::without_a_reply`]).
     pub replies: &'a mut Vec<usize>,
+    /// Whether a player's own links may cross (`crossing: own`). Only then
+    /// does a defender peg never help the attacker: under `crossing: none`
+    /// its links can bar the defender's own later links, which would have
+    /// cut the attacker's, so what holds without a peg need not hold with
+    /// it (docs/engine.md, "where a defender peg can help the attacker").
+    pub own_links_cross: bool,
 }
 
 /// A move played: the position after it and its key.
@@ -226,7 +233,7 @@ impl Search<'_> {
             let Some(e) = self.table.get(without) else {
                 continue;
             };
-            if u32::from(e.refuted) >= budget {
+            if u32::from(e.refuted) >= budget && self.own_links_cross {
                 self.table.refuted(key, budget);
                 return Some(None);
             }
@@ -253,6 +260,41 @@ impl Search<'_> {
             return Some(Some((mv, zone)));
         }
         None
+    }
+
+    /// Under `crossing: none`, when even a pass holds: a pass is not a
+    /// move, and a defender peg can help the attacker there, so a reply
+    /// that holds is searched for, the cheapest for the attacker to ignore
+    /// first (off its chains). Usually the first one tried holds.
+    fn a_reply_that_holds(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+    ) -> Result<Defence, LimitKind> {
+        let defender = self.attacker.opponent();
+        self.costs.through(pos, self.attacker, self.through);
+        let mut replies: Vec<(u32, usize)> = pos
+            .free_holes(defender)
+            .map(|i| (u32::MAX - self.through[i], i))
+            .collect();
+        replies.sort_unstable();
+        let mut zone = Zone::new(pos.geometry().slots());
+        for (_, r) in replies {
+            let child = self.play(pos, key, r)?;
+            if child.pos.status() != Status::Ongoing {
+                return Ok(Defence::Holds(Some(r)));
+            }
+            self.replies.push(r);
+            let answer = self.attack(&child.pos, child.key, budget, None);
+            self.replies.pop();
+            let Some((_, mut reply_zone)) = answer? else {
+                return Ok(Defence::Holds(Some(r)));
+            };
+            reply_zone.insert(r);
+            zone.union(&reply_zone);
+        }
+        Ok(Defence::Proved(zone))
     }
 
     /// The defender to move; the attacker then has `budget` moves.
@@ -288,7 +330,10 @@ impl Search<'_> {
         let mut passed = pos.clone();
         passed.pass();
         let Some((threat, mut zone)) = self.attack(&passed, key, budget, None)? else {
-            return Ok(Defence::Holds(None));
+            if self.own_links_cross {
+                return Ok(Defence::Holds(None));
+            }
+            return self.a_reply_that_holds(pos, key, budget);
         };
         let defender = self.attacker.opponent();
         let geo = pos.geometry();
@@ -351,7 +396,9 @@ impl Search<'_> {
             // again never helps the defender (docs/engine.md, "the
             // must-play region narrows").
             reply_zone.insert(r);
-            open.intersect(&reply_zone);
+            if self.own_links_cross {
+                open.intersect(&reply_zone);
+            }
             zone.union(&reply_zone);
         }
         Ok(Defence::Proved(zone))
