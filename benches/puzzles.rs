@@ -1,13 +1,16 @@
 //! Corner puzzles solved: a 12×12 window of a 24×24 board (top and right
 //! sides cut), about 20 pegs, automatic links, the side to move winning in
 //! 3 to 6 moves. The set is the bundled example puzzle, 19 positions found
-//! in seeded random games by `examples/find_puzzles.rs`, and two wins in 6
+//! in seeded random games by `examples/find_puzzles.rs`, two wins in 6
 //! composed from wins in 5 by `examples/lengthen_puzzles.rs` (a Black peg
 //! added that makes the shortest win a move longer; one is
-//! `examples/corner-puzzle-6.twixt`). No win in 7 or 8 is in the set yet:
-//! the composer found none within the session's machine time. Each entry is
-//! the shortest win, a key move and the position; the claim each proves is
-//! "wins in N, and not in N-1".
+//! `examples/corner-puzzle-6.twixt`), and three chains of double links
+//! composed by hand (a win in 5 and two in 6). No win in 7 or 8 is in the
+//! set: none was proved within the machine time the sessions had (the
+//! candidates tried, chains of six and seven double links and the wins in
+//! 6 with one more Black peg, ran past 4,000,000 positions; one, `in 7`
+//! of d8,e5,g11 against e1,l6, was still undecided after 100,000,000). Each entry is the shortest win, a key move
+//! and the position; the claim each proves is "wins in N, and not in N-1".
 //!
 //! For each puzzle: the CPU time and positions to prove `#wins … in N` (N
 //! the shortest win), to refute `in N-1` (a defence holds), and to prove
@@ -18,26 +21,32 @@
 //!
 //! Run with `cargo bench --bench puzzles`.
 //!
-//! Last run (main's solver and this one, this same file built against
-//! each, one after the other on 2 cores with a load average near 9):
-//! CPU time and positions to prove each win, main → this solver, in the
-//! order of the set: wins in 3: 0.51 → 0.29 ms (48 → 41 positions),
-//! 1.56 → 0.74 ms (196), 0.52 → 0.25 ms (57), 0.61 → 0.30 ms (129 → 125),
-//! 0.94 → 0.60 ms (209), 0.73 → 0.42 ms (93); wins in 4: 22.8 → 11.4 ms
-//! (3,293 → 2,876), 37.0 → 22.7 ms (8,368 → 8,341), 23.5 → 7.1 ms
-//! (2,890 → 1,565), 22.3 → 15.5 ms (4,619 → 5,305), 37.7 → 21.3 ms
-//! (7,169 → 6,604), 26.0 → 11.5 ms (4,210 → 2,945), 6.9 → 4.9 ms
-//! (1,528 → 1,265), 65.6 → 31.9 ms (11,444 → 11,035); wins in 5:
-//! 369 → 194 ms (63,090 → 49,161), 146 → 115 ms (19,175 → 18,152),
-//! 182 → 120 ms (34,007 → 35,918), 3,425 → 491 ms (588,691 → 94,308),
-//! 111 → 64 ms (13,386 → 9,348), 422 → 81 ms (65,568 → 17,582); wins in 6:
-//! 6,438 → 504 ms (1,077,460 → 91,171), and for the other main had not
-//! finished after over a minute of CPU when it was stopped → 2,254 ms
-//! (486,551).
-//! A defence that holds in N-1: at most 141 ms on the wins up to the first
-//! win in 6 (main 649 ms), 880 ms on the second. `in 9` costs exactly the positions of `in N` in both.
-//! This solver: 1,908,135 positions in 9.1 s of CPU, about 210,000
-//! positions/s; peak memory 29 MB (main 31 MB).
+//! Last run (main's solver, before a position is looked up with one of the
+//! line's defender replies taken off, and this one; `examples/solve_position`
+//! of each on every puzzle, in CPU time on 2 cores under a load average
+//! near 7; positions are exact). Positions to prove each win, main → this
+//! solver, in the order of the set: wins in 3: 41, 196 → 186, 57, 125 →
+//! 111, 209 → 170, 93 → 77; wins in 4: 2,876 → 1,792, 8,341 → 5,160,
+//! 1,565 → 1,423, 5,305 → 2,217, 6,604 → 3,517, 2,945 → 1,892, 1,265 →
+//! 735, 11,035 → 5,645; wins in 5: 49,161 → 33,517, 18,152 → 13,976,
+//! 35,918 → 12,388, 94,308 → 53,013 (0.40 → 0.24 s), 9,348 → 5,931,
+//! 17,582 → 11,699; wins in 6: 91,171 → 59,457 (0.41 → 0.29 s) and
+//! 486,551 → 359,343 (2.37 → 1.67 s). The composed chains: the win in 5 175,353 → 52,477
+//! (0.46 → 0.24 s), the win in 6 without k1 and h4 305,633 → 176,744
+//! (1.37 → 0.76 s), and the one with g3 and j6 worse, 517,717 → 645,206
+//! (2.35 → 2.76 s): a proof taken over from the position without a reply
+//! keeps that position's zone, which can be wider than the one a search
+//! of its own would find, and a wider zone narrows the replies less.
+//! A defence that holds in N-1: at most 140,503 positions (main 174,621),
+//! 0.65 s. `in 9` costs exactly the positions of `in N` in every case.
+//! The first 22 together (prove, refute, `in 9`): 1,908,135 → 1,324,124
+//! positions, 8.9 → 6.1 s of CPU, about 216,000 positions/s for both.
+//! Peak memory of one search: at most 47 MB (the chain with g3 and j6;
+//! main 25 MB there, where this solver keeps the positions it answers from
+//! the table too), 24 MB for both on the slowest random win in 6. This
+//! benchmark's own last run: slowest proofs 0.44 ms (in 3), 12.1 ms (in
+//! 4), 201 ms (in 5), 2,644 ms (in 6); 3,198,609 positions in 14.2 s of
+//! CPU, 225,000 positions/s; peak memory of the process 55 MB.
 
 use std::time::Duration;
 
@@ -161,6 +170,20 @@ const PUZZLES: &[(u32, &str, &str)] = &[
         6,
         "e5",
         "12-cut-top-right/pencil/b5,d7,f3,f9,f11,h12,i9,j2,k3,k8/a6,b6,b9,c1,g5,g9,h2,h7,i10,j1,j10/*/red",
+    ),
+    // Chains of double links, composed by hand (docs/engine.md, "Wins in
+    // N"): Red's stations k1, h4, e5, d8 and g11 bent round a Black peg at
+    // l6, each pair joined by either of two holes, so Red needs a peg per
+    // link and Black can take only one of the two holes a move: a win in 5.
+    (5, "i2", "12-cut-top-right/pencil/d8,e5,g11,h4,k1/l6/*/red"),
+    // The same with k1 and h4 taken off: the top now costs two pegs.
+    (6, "c6", "12-cut-top-right/pencil/d8,e5,g11/l6/*/red"),
+    // The chain of five with Black pegs at g3 and j6 added, found by
+    // `examples/lengthen_puzzles.rs`.
+    (
+        6,
+        "f3",
+        "12-cut-top-right/pencil/d8,e5,g11,h4,k1/g3,j6,l6/*/red",
     ),
 ];
 

@@ -26,7 +26,7 @@ mod zone;
 
 use crate::twixt::board::{Hole, Player};
 use crate::twixt::position::{Position, Status};
-use crate::twixt::rules::{Linking, Removal, Swap};
+use crate::twixt::rules::{Crossing, Linking, Removal, Swap};
 
 use bounds::Costs;
 pub(crate) use bounds::{pegs_needed, through_costs};
@@ -185,6 +185,8 @@ struct Solver<'m> {
     costs: Costs,
     through: Vec<u32>,
     history: Vec<u32>,
+    replies: Vec<usize>,
+    own_links_cross: bool,
 }
 
 impl<'m> Solver<'m> {
@@ -199,6 +201,8 @@ impl<'m> Solver<'m> {
             costs: Costs::default(),
             through: Vec::new(),
             history: vec![0; pos.geometry().slots()],
+            replies: Vec::new(),
+            own_links_cross: pos.rules().crossing == Crossing::Own,
         }
     }
 
@@ -213,6 +217,8 @@ impl<'m> Solver<'m> {
             costs: &mut self.costs,
             through: &mut self.through,
             history: &mut self.history,
+            replies: &mut self.replies,
+            own_links_cross: self.own_links_cross,
         }
     }
 }

@@ -16,8 +16,9 @@ use crate::twixt::position::{COLOUR, Position, Status, WinBy, colour_bits};
 pub(crate) enum Defence {
     /// The attacker wins against every reply; the proof's zone.
     Proved(Zone),
-    /// A reply holds: the hole, or `None` when even a pass holds (then
-    /// every reply does, since a defender peg never helps the attacker).
+    /// A reply holds: the hole, or `None` when every reply holds (the
+    /// attacker needs more pegs than it has moves whatever the reply; or,
+    /// where own links may cross, even a pass holds).
     Holds(Option<usize>),
 }
 
@@ -39,6 +40,16 @@ pub(crate) struct Search<'a> {
     /// that held elsewhere are tried first (the order only, never which
     /// replies are tried).
     pub history: &'a mut [u32],
+    /// The defender's replies on the line being searched, oldest first:
+    /// a position with one of them taken off may be known already
+    /// ([`Search::without_a_reply`]).
+    pub replies: &'a mut Vec<usize>,
+    /// Whether a player's own links may cross (`crossing: own`). Only then
+    /// does a defender peg never help the attacker: under `crossing: none`
+    /// its links can bar the defender's own later links, which would have
+    /// cut the attacker's, so what holds without a peg need not hold with
+    /// it (docs/engine.md, "where a defender peg can help the attacker").
+    pub own_links_cross: bool,
 }
 
 /// A move played: the position after it and its key.
@@ -163,6 +174,9 @@ impl Search<'_> {
             self.table.refuted(key, budget);
             return Ok(None);
         }
+        if let Some(known) = self.without_a_reply(pos, key, budget) {
+            return Ok(known);
+        }
         let moves = self.ordered_moves(pos, budget, needed, hint);
         let geo = pos.geometry();
         for m in moves {
@@ -188,6 +202,99 @@ impl Search<'_> {
         }
         self.table.refuted(key, budget);
         Ok(None)
+    }
+
+    /// What the table knows of `pos` with one of the defender's replies on
+    /// this line taken off (the latest first): `Some(None)` when that
+    /// position is refuted within `budget` (a defender peg never helps the
+    /// attacker, so this one is too), `Some(Some(..))` when it is proved
+    /// within `budget` by a proof whose zone does not hold the reply's hole
+    /// and the defender cannot connect within the line (then the same
+    /// proof wins with that peg on the board: docs/engine.md, "a reply the
+    /// proof does not see"), `None` when the table does not tell.
+    fn without_a_reply(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+    ) -> Option<Option<(usize, Zone)>> {
+        let geo = pos.geometry();
+        let defender = self.attacker.opponent();
+        let mut defender_far = None;
+        for k in (0..self.replies.len()).rev() {
+            let x = self.replies[k];
+            // The position without x: its peg and every link at it off.
+            let mut without = key.with(self.keys.peg(x, side(defender)));
+            for s in geo.steps(x) {
+                if s.hole != NONE && pos.link_colour(usize::from(s.link)).is_some() {
+                    without = without.with(self.keys.link(usize::from(s.link)));
+                }
+            }
+            let Some(e) = self.table.get(without) else {
+                continue;
+            };
+            if u32::from(e.refuted) >= budget && self.own_links_cross {
+                self.table.refuted(key, budget);
+                return Some(None);
+            }
+            let Some((mv, zone)) = e.proof.as_ref().filter(|_| u32::from(e.proved) <= budget)
+            else {
+                continue;
+            };
+            if zone.contains(x) {
+                continue;
+            }
+            let (proved, mv, zone) = (u32::from(e.proved), usize::from(*mv), zone.clone());
+            // The defender places at most `budget - 1` pegs before the
+            // attacker's last move: if it needs more, no peg of its own
+            // (x included) lets it connect first.
+            let far = *defender_far.get_or_insert_with(|| {
+                self.defender_costs
+                    .needed(pos, defender, budget - 1, Some(key))
+                    > budget - 1
+            });
+            if !far {
+                return None;
+            }
+            self.table.proved(key, proved, mv, &zone);
+            return Some(Some((mv, zone)));
+        }
+        None
+    }
+
+    /// Under `crossing: none`, when even a pass holds: a pass is not a
+    /// move, and a defender peg can help the attacker there, so a reply
+    /// that holds is searched for, the cheapest for the attacker to ignore
+    /// first (off its chains). Usually the first one tried holds.
+    fn a_reply_that_holds(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+    ) -> Result<Defence, LimitKind> {
+        let defender = self.attacker.opponent();
+        self.costs.through(pos, self.attacker, self.through);
+        let mut replies: Vec<(u32, usize)> = pos
+            .free_holes(defender)
+            .map(|i| (u32::MAX - self.through[i], i))
+            .collect();
+        replies.sort_unstable();
+        let mut zone = Zone::new(pos.geometry().slots());
+        for (_, r) in replies {
+            let child = self.play(pos, key, r)?;
+            if child.pos.status() != Status::Ongoing {
+                return Ok(Defence::Holds(Some(r)));
+            }
+            self.replies.push(r);
+            let answer = self.attack(&child.pos, child.key, budget, None);
+            self.replies.pop();
+            let Some((_, mut reply_zone)) = answer? else {
+                return Ok(Defence::Holds(Some(r)));
+            };
+            reply_zone.insert(r);
+            zone.union(&reply_zone);
+        }
+        Ok(Defence::Proved(zone))
     }
 
     /// The defender to move; the attacker then has `budget` moves.
@@ -223,7 +330,10 @@ impl Search<'_> {
         let mut passed = pos.clone();
         passed.pass();
         let Some((threat, mut zone)) = self.attack(&passed, key, budget, None)? else {
-            return Ok(Defence::Holds(None));
+            if self.own_links_cross {
+                return Ok(Defence::Holds(None));
+            }
+            return self.a_reply_that_holds(pos, key, budget);
         };
         let defender = self.attacker.opponent();
         let geo = pos.geometry();
@@ -274,8 +384,10 @@ impl Search<'_> {
             }
             // The threat that won after the pass often still wins.
             let hint = (child.pos.cell(threat) & COLOUR == 0).then_some(threat);
-            let Some((_, mut reply_zone)) = self.attack(&child.pos, child.key, budget, hint)?
-            else {
+            self.replies.push(r);
+            let answer = self.attack(&child.pos, child.key, budget, hint);
+            self.replies.pop();
+            let Some((_, mut reply_zone)) = answer? else {
                 self.history[r] = self.history[r].saturating_add(budget * budget);
                 return Ok(Defence::Holds(Some(r)));
             };
@@ -284,7 +396,9 @@ impl Search<'_> {
             // again never helps the defender (docs/engine.md, "the
             // must-play region narrows").
             reply_zone.insert(r);
-            open.intersect(&reply_zone);
+            if self.own_links_cross {
+                open.intersect(&reply_zone);
+            }
             zone.union(&reply_zone);
         }
         Ok(Defence::Proved(zone))
