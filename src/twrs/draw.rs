@@ -9,13 +9,13 @@ use std::fmt::Write as _;
 
 use crate::diagnostic::printable;
 use crate::diagram::font::{ink_extent, text_width, wrap};
-use crate::diagram::{Colour, LetterCase, Scale, Style, push_escaped};
+use crate::diagram::{Colour, LetterCase, Scale, Style, num_formatted as num, push_escaped};
 use crate::pictures::NamedSvg;
 use crate::script::{CaptionPosition, Sides};
 use crate::twrs::file::TwrsView;
 use crate::twrs::moves::Lines;
 use crate::twrs::point::{Point, Side};
-use crate::twrs::position::{Position, Status};
+use crate::twrs::position::{Piece, Position, Status};
 use crate::twrs::script::{PointLook, Show};
 
 /// Distance between grid lines, in px.
@@ -172,12 +172,6 @@ impl TwrsStyle {
             l.label_size * STEP,
         )
     }
-}
-
-/// A length for an SVG attribute: at most three decimals, no trailing zeros.
-fn num(v: f64) -> String {
-    let s = format!("{v:.3}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// Where the grid of a drawing lies, and its coordinates: each margin
@@ -706,24 +700,12 @@ pub fn to_text(pos: &Position, ascii: bool) -> String {
         out.push_str(&format!("{:>2} ", r + 1));
         for c in 0..pos.width() {
             let cell = match pos.piece_at(Point::new(c, r)) {
-                None => {
-                    if ascii {
-                        " . ".to_string()
-                    } else {
-                        " · ".to_string()
-                    }
-                }
-                Some(crate::twrs::position::Piece::Stone) => {
-                    if ascii {
-                        " # ".to_string()
-                    } else {
-                        " ● ".to_string()
-                    }
-                }
-                Some(crate::twrs::position::Piece::Tower(t)) if pos.is_petrified(t) => {
-                    format!("[{t}]")
-                }
-                Some(crate::twrs::position::Piece::Tower(t)) => format!(" {t} "),
+                None if ascii => " . ".to_string(),
+                None => " · ".to_string(),
+                Some(Piece::Stone) if ascii => " # ".to_string(),
+                Some(Piece::Stone) => " ● ".to_string(),
+                Some(Piece::Tower(t)) if pos.is_petrified(t) => format!("[{t}]"),
+                Some(Piece::Tower(t)) => format!(" {t} "),
             };
             out.push_str(&cell);
         }

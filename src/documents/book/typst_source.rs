@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 use crate::diagram::Layout;
 use crate::diagram::sheet::Paper;
-use crate::diagram::{Scale, to_svg};
+use crate::diagram::{Scale, num_formatted as num, to_svg};
 use std::str::FromStr;
 
 use super::html::Styles;
@@ -559,12 +559,6 @@ fn paragraphs(c: &str) -> Vec<String> {
         out.push(cur);
     }
     out
-}
-
-/// A length for the source: at most three decimals.
-fn num(v: f64) -> String {
-    let s = format!("{v:.3}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 #[cfg(test)]
