@@ -279,23 +279,14 @@ pub fn to_svg_styled(
     let width = f.left + grid_w + f.right;
     let text_width = width - 16.0;
     let place = st.look.caption_position;
-    let caption_lines: Vec<(String, bool)> = if place == CaptionPosition::None {
-        Vec::new()
-    } else {
-        caption
-            .into_iter()
-            .flat_map(|c| {
-                wrap(c, caption_size, text_width)
-                    .into_iter()
-                    .map(|l| (l, false))
-            })
-            .chain(translation.into_iter().flat_map(|t| {
-                wrap(t, caption_size, text_width)
-                    .into_iter()
-                    .map(|l| (l, true))
-            }))
-            .collect()
-    };
+    // The caption, then its translation in italics.
+    let mut caption_lines = Vec::new();
+    for (text, italic) in [(caption, false), (translation, true)] {
+        if let Some(t) = text.filter(|_| place != CaptionPosition::None) {
+            let lines = wrap(t, caption_size, text_width);
+            caption_lines.extend(lines.into_iter().map(|l| (l, italic)));
+        }
+    }
     // Whose turn it is, while the game goes on: the caption's first line.
     let to_move =
         (st.look.to_move_marker && !matches!(pos.status(), Status::Over(_))).then(|| pos.to_move());
@@ -315,18 +306,12 @@ pub fn to_svg_styled(
     let height = f.top + grid_h + f.bottom + if above { 0.0 } else { caption_h };
     let mut out = String::new();
     let (vw, vh) = (format!("{width:.0}"), format!("{height:.0}"));
-    let (sw, sh) = match st.scale {
-        None => (vw.clone(), vh.clone()),
-        Some(scale) => {
-            let (k, unit) = match scale {
-                Scale::Px(k) => (k, ""),
-                Scale::Mm(k) => (k, "mm"),
-            };
-            let size =
-                |v: &str| format!("{}{unit}", num(v.parse::<f64>().unwrap_or(0.0) * k / STEP));
-            (size(&vw), size(&vh))
-        }
+    // The size in px, else as many units as the scale gives a line spacing.
+    let size = |v: &str| match st.scale.map(Scale::unit) {
+        None => v.to_string(),
+        Some((k, unit)) => format!("{}{unit}", num(v.parse::<f64>().unwrap_or(0.0) * k / STEP)),
     };
+    let (sw, sh) = (size(&vw), size(&vh));
     let _ = writeln!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{sw}\" height=\"{sh}\" viewBox=\"0 0 {vw} {vh}\">"

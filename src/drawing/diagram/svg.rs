@@ -23,6 +23,16 @@ pub enum Scale {
     Mm(f64),
 }
 
+impl Scale {
+    /// The size of a unit and the SVG unit it is in (`""` for pixels).
+    pub(crate) fn unit(self) -> (f64, &'static str) {
+        match self {
+            Scale::Px(k) => (k, ""),
+            Scale::Mm(k) => (k, "mm"),
+        }
+    }
+}
+
 impl Default for Scale {
     fn default() -> Self {
         Scale::Px(24.0)
@@ -331,10 +341,7 @@ pub fn to_svg(d: &Diagram, s: &Style, scale: Scale) -> String {
 pub fn to_svg_prefixed(d: &Diagram, s: &Style, scale: Scale, prefix: &str) -> String {
     let layout = Layout::new(d, s);
     let mut out = String::with_capacity(8192 + 110 * (d.pegs.len() + d.links.len()));
-    let (k, unit) = match scale {
-        Scale::Px(k) => (k, ""),
-        Scale::Mm(k) => (k, "mm"),
-    };
+    let (k, unit) = scale.unit();
     out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"");
     push_num(&mut out, layout.width * k);
     out.push_str(unit);
