@@ -337,9 +337,9 @@ fn record_header(
         &[("x", right + side + label * 0.5), ("y", base)],
     );
     texts.push_str(">swapped</text>\n");
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<g id=\"{prefix}record-header\">\n<path fill=\"none\" stroke=\"{}\" stroke-width=\"0.2\" d=\"{rules}\"/>\n<g fill=\"{}\" font-family=\"{family}\" font-size=\"{}\">\n",
+        "<g id=\"{prefix}record-header\">\n<path fill=\"none\" stroke=\"{}\" stroke-width=\"0.2\" d=\"{rules}\"/>\n<g fill=\"{}\" font-family=\"{family}\" font-size=\"{}\">",
         s.coord,
         s.coord,
         num(label)
@@ -389,9 +389,9 @@ fn record_columns(
     for xx in [x, x + col_w, x + w] {
         seg(out, xx, y, xx, table_bottom);
     }
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "\"/>\n</g>\n<g id=\"{prefix}record-text\" fill=\"{}\" font-family=\"{}\" font-size=\"{}\">\n",
+        "\"/>\n</g>\n<g id=\"{prefix}record-text\" fill=\"{}\" font-family=\"{}\" font-size=\"{}\">",
         s.coord,
         s.font_family.as_str(),
         num(text)
@@ -418,7 +418,7 @@ fn record_columns(
         &format!("{middle} fill=\"{}\"", s.black),
     );
     // Ply numbers, small, at the left of each cell.
-    let _ = write!(out, "<g font-size=\"{}\">\n", num(small));
+    let _ = writeln!(out, "<g font-size=\"{}\">", num(small));
     for r in 1..=pairs {
         for (c, ply) in [(0.0, 2 * r - 1), (1.0, 2 * r)] {
             out.push_str("<text");

@@ -417,9 +417,9 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
         })
         .collect();
     if !areas.is_empty() {
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<g id=\"{p}areas\" fill=\"{}\" fill-opacity=\"{}\">\n",
+            "<g id=\"{p}areas\" fill=\"{}\" fill-opacity=\"{}\">",
             s.area,
             num(s.area_opacity)
         );
@@ -456,9 +456,9 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
         })
         .collect();
     if !hl.is_empty() {
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<g id=\"{p}highlighted-links\"{clip} stroke=\"{}\" stroke-opacity=\"0.6\" stroke-linecap=\"round\" stroke-width=\"{}\">\n",
+            "<g id=\"{p}highlighted-links\"{clip} stroke=\"{}\" stroke-opacity=\"0.6\" stroke-linecap=\"round\" stroke-width=\"{}\">",
             s.highlight,
             num(s.link_width * 3.2)
         );
@@ -473,9 +473,9 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
 
     // Links, coloured by the owner of their pegs.
     if !d.links.is_empty() {
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<g id=\"{p}links\"{clip} stroke-linecap=\"round\" stroke-width=\"{}\">\n",
+            "<g id=\"{p}links\"{clip} stroke-linecap=\"round\" stroke-width=\"{}\">",
             num(s.link_width)
         );
         for link in &d.links {
@@ -514,9 +514,9 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
     if !ghosts.is_empty() {
         // An opaque disc first, so the hole dot does not show through.
         let ground = page_colour(s);
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<g id=\"{p}ghosts\" stroke-dasharray=\"0.1 0.07\" stroke-width=\"{}\">\n",
+            "<g id=\"{p}ghosts\" stroke-dasharray=\"0.1 0.07\" stroke-width=\"{}\">",
             num(ghost_stroke(s))
         );
         let r = ghost_radius(s);
@@ -528,9 +528,9 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
                 h.col, h.row
             );
             n(out, r);
-            let _ = write!(
+            let _ = writeln!(
                 out,
-                "\"/>\n<circle class=\"ghost {}\" fill=\"{c}\" fill-opacity=\"{}\" stroke=\"{c}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>\n",
+                "\"/>\n<circle class=\"ghost {}\" fill=\"{c}\" fill-opacity=\"{}\" stroke=\"{c}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
                 pl.name(),
                 num(s.ghost_opacity),
                 h.col,
@@ -607,16 +607,16 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
         })
         .collect();
     if !hh.is_empty() {
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<g id=\"{p}highlighted-holes\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\">\n",
+            "<g id=\"{p}highlighted-holes\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\">",
             s.highlight,
             num(s.mark_width)
         );
         for h in hh {
-            let _ = write!(
+            let _ = writeln!(
                 out,
-                "<circle class=\"highlight {h}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>\n",
+                "<circle class=\"highlight {h}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
                 h.col,
                 h.row,
                 num(ring_r + 0.02)
@@ -653,9 +653,9 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
     }
     if !labels.is_empty() {
         labels.sort_by(|a, b| (a.2, a.0).cmp(&(b.2, b.0)));
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<g id=\"{p}labels\" font-family=\"{}\" font-size=\"{}\" text-anchor=\"middle\">\n",
+            "<g id=\"{p}labels\" font-family=\"{}\" font-size=\"{}\" text-anchor=\"middle\">",
             s.font_family.as_str(),
             num(s.label_size)
         );
@@ -690,9 +690,9 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
         write_to_move(out, s, l, player, p);
     }
     if !l.caption_lines.is_empty() {
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<g id=\"{p}caption\" fill=\"{}\" font-family=\"{}\" font-size=\"{}\" text-anchor=\"middle\">\n",
+            "<g id=\"{p}caption\" fill=\"{}\" font-family=\"{}\" font-size=\"{}\" text-anchor=\"middle\">",
             s.caption,
             s.font_family.as_str(),
             num(s.caption_size)
@@ -874,9 +874,9 @@ fn write_border_lines(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &
     if lines.is_empty() {
         return;
     }
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<g id=\"{p}border-lines\" stroke-linecap=\"square\" stroke-width=\"{}\">\n",
+        "<g id=\"{p}border-lines\" stroke-linecap=\"square\" stroke-width=\"{}\">",
         num(s.border_width)
     );
     out.push_str(&lines);
@@ -954,9 +954,9 @@ fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
     } else {
         String::new()
     };
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<g id=\"{p}marks\"{clip} stroke=\"{}\" fill=\"{}\" stroke-linecap=\"round\" stroke-width=\"{}\">\n",
+        "<g id=\"{p}marks\"{clip} stroke=\"{}\" fill=\"{}\" stroke-linecap=\"round\" stroke-width=\"{}\">",
         s.mark,
         s.mark,
         num(s.mark_width)
@@ -974,9 +974,9 @@ fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
             Mark::Letter { hole, text } => {
                 // A disc in the background colour hides the hole dot.
                 let bg = page_colour(s);
-                let _ = write!(
+                let _ = writeln!(
                     out,
-                    "<circle class=\"letter-ground\" stroke=\"none\" fill=\"{bg}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>\n",
+                    "<circle class=\"letter-ground\" stroke=\"none\" fill=\"{bg}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
                     hole.col,
                     hole.row,
                     num(s.peg_radius)
@@ -1066,9 +1066,9 @@ fn write_coords(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
         return;
     }
     let v = l.view;
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<g id=\"{p}coords\" fill=\"{}\" font-family=\"{}\" font-size=\"{}\" text-anchor=\"middle\">\n",
+        "<g id=\"{p}coords\" fill=\"{}\" font-family=\"{}\" font-size=\"{}\" text-anchor=\"middle\">",
         s.coord,
         s.font_family.as_str(),
         num(s.coord_size)
