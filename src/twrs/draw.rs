@@ -357,21 +357,11 @@ pub fn to_svg_styled(
     );
     for c in 0..w {
         let x = f.left + f64::from(c) * STEP;
-        let _ = writeln!(
-            out,
-            "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\"/>",
-            f.top,
-            f.top + grid_h
-        );
+        line(&mut out, (x, f.top), (x, f.top + grid_h));
     }
     for r in 0..h {
         let y = f.top + f64::from(r) * STEP;
-        let _ = writeln!(
-            out,
-            "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\"/>",
-            f.left,
-            f.left + grid_w
-        );
+        line(&mut out, (f.left, y), (f.left + grid_w, y));
     }
     out.push_str("</g>\n");
 
@@ -640,6 +630,14 @@ fn marks_group(out: &mut String, id: &str, st: &TwrsStyle) {
     );
 }
 
+/// A line from `(x1, y1)` to `(x2, y2)`.
+fn line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64)) {
+    let _ = writeln!(
+        out,
+        "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"/>"
+    );
+}
+
 /// Draws the lines from `at` in `dirs` to their last free intersection.
 #[allow(clippy::too_many_arguments)]
 fn lines(
@@ -659,14 +657,9 @@ fn lines(
         out,
         "<g id=\"{id}\" stroke=\"{colour}\" stroke-width=\"5\" stroke-opacity=\"0.55\" stroke-linecap=\"round\"{dash}>"
     );
-    let (x1, y1) = f.xy(at);
     for &(dc, dr) in dirs {
         if let Some(end) = pos.ray(at, dc, dr).last() {
-            let (x2, y2) = f.xy(end);
-            let _ = writeln!(
-                out,
-                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"/>"
-            );
+            line(out, f.xy(at), f.xy(end));
         }
     }
     out.push_str("</g>\n");
