@@ -209,7 +209,7 @@ pub fn script_to_svg(data: &[u8]) {
         }
         for snap in &r.diagrams {
             let d = diagram::snapshot::diagram_from_snapshot(snap);
-            let style = match snap.point.style.as_deref() {
+            let style = match snap.point.look.style.as_deref() {
                 Some(s) => Style::builtin(s).unwrap_or_default(),
                 None => Style::default(),
             };

@@ -94,7 +94,10 @@ fn diagram() -> impl Strategy<Value = DiagramPoint> {
                 caption,
                 numbers,
                 crop,
-                style,
+                look: PointLook {
+                    style,
+                    ..PointLook::default()
+                },
                 extra,
                 span: Span::default(),
             },

@@ -174,7 +174,7 @@ fn diagram_points() {
     assert_eq!(ds[0].caption.as_deref(), Some("Rouge joue, mais mal..."));
     assert_eq!(ds[0].numbers, Some(Numbers::Range(1, 5)));
     assert_eq!(ds[0].crop, Some((h("a1"), h("l12"))));
-    assert_eq!(ds[0].style.as_deref(), Some("print"));
+    assert_eq!(ds[0].look.style.as_deref(), Some("print"));
     assert_eq!(ds[0].extra, vec![("flip".to_string(), "yes".to_string())]);
     assert_eq!(ds[1].numbers, Some(Numbers::None));
     assert_eq!(ds[2].numbers, Some(Numbers::All));

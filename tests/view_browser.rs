@@ -441,16 +441,14 @@ fn twrs_pieces(pos: &twixtkit::twrs::position::Position) -> BTreeSet<String> {
 /// The engine's positions after each move of a TWRS script's first game's
 /// main line (`start` included).
 fn twrs_positions(text: &str) -> Vec<BTreeSet<String>> {
-    use twixtkit::twrs::script::{Element, parse};
+    use twixtkit::twrs::script::parse;
     let (games, errors) = parse(text);
     assert!(errors.is_empty());
     let mut pos = games[0].start().unwrap();
     let mut out = vec![twrs_pieces(&pos)];
-    for e in &games[0].elements {
-        if let Element::Move { mv, .. } = e {
-            pos.play(mv).unwrap();
-            out.push(twrs_pieces(&pos));
-        }
+    for m in games[0].main_moves() {
+        pos.play(&m.mv).unwrap();
+        out.push(twrs_pieces(&pos));
     }
     out
 }

@@ -295,7 +295,7 @@ impl GameFile {
         let styles = rep
             .diagrams
             .iter()
-            .map(|snap| match &snap.point.style {
+            .map(|snap| match &snap.point.look.style {
                 Some(s) => point_style(&self.path, s).map(Some),
                 None => Ok(None),
             })
@@ -304,35 +304,12 @@ impl GameFile {
         for (snap, style) in rep.diagrams.iter().zip(styles) {
             let mut d = diagram_from_snapshot(snap);
             apply_look(&mut d, &choice.look).map_err(Halt::Game)?;
-            // A diagram point's own `coords=` wins, as its `style=` does.
-            if let Some(sides) = snap
-                .point
-                .extra
-                .iter()
-                .find(|(k, _)| k.eq_ignore_ascii_case("coords"))
-                .and_then(|(_, v)| v.parse::<Sides>().ok())
-            {
-                d.coords = sides;
-            }
-            // And its `to-move=yes|no` over the style's marker.
-            if let Some((_, v)) = snap
-                .point
-                .extra
-                .iter()
-                .find(|(k, _)| k.eq_ignore_ascii_case("to-move"))
-            {
-                d.show_to_move = Some(v == "yes");
-            }
-            // And its `caption-position=above|below` over the style's.
-            if let Some(place) = snap
-                .point
-                .extra
-                .iter()
-                .find(|(k, _)| k.eq_ignore_ascii_case("caption-position"))
-                .and_then(|(_, v)| v.parse().ok())
-            {
-                d.caption_position = Some(place);
-            }
+            // A diagram point's own `coords=`, `to-move=` and
+            // `caption-position=` win, as its `style=` does.
+            let look = &snap.point.look;
+            d.coords = look.coords.unwrap_or(d.coords);
+            d.show_to_move = look.to_move.or(d.show_to_move);
+            d.caption_position = look.caption_position.or(d.caption_position);
             if !choice.look.captions {
                 d.caption_position = Some(CaptionPosition::None);
             }
@@ -596,7 +573,9 @@ pub fn style_issues(game: &crate::script::Game, base: Option<&Path>) -> Vec<crat
             match e {
                 Element::Variation(v) => lines.push(v),
                 Element::Diagram(d) => {
-                    if let Some(problem) = d.style.as_deref().and_then(|n| style_problem(base, n)) {
+                    if let Some(problem) =
+                        d.look.style.as_deref().and_then(|n| style_problem(base, n))
+                    {
                         issues.push(crate::replay::Issue::error(problem, "style", d.span));
                     }
                 }

@@ -13,7 +13,8 @@ use crate::script::Sides;
 use super::draw::{TwrsStyle, to_svg_styled};
 use super::file::TwrsFile;
 use super::position::Position;
-use super::script::{Element, PointLook, Show, Snapshot};
+use super::script::{Element, Show, Snapshot};
+use crate::script::PointLook;
 
 /// A TWRS position in a book, drawn when the book is written in the
 /// style its figure is set in (the book's `--style`, or its diagram
@@ -74,7 +75,7 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
 
         let mut drawn = false;
         let mut blocks = line_blocks(
-            &game.elements,
+            &game.line.elements,
             0,
             &replayed.diagrams,
             &mut figures,
@@ -134,9 +135,9 @@ fn line_blocks(
     let mut number = ply;
     for e in elements {
         match e {
-            Element::Move { mv, .. } => {
+            Element::Move(m) => {
                 number += 1;
-                moves.push(format!("{number}. {mv}"));
+                moves.push(format!("{number}. {}", m.mv));
             }
             Element::Comment(text) => {
                 flush(&mut moves, &mut blocks);
@@ -146,7 +147,10 @@ fn line_blocks(
                 flush(&mut moves, &mut blocks);
                 // Replay stops a line at an illegal move (a lenient draft):
                 // diagram points after it have no position to draw.
-                let Some(snap) = snapshots.iter().find(|s| s.point.at == d.at) else {
+                let Some(snap) = snapshots
+                    .iter()
+                    .find(|s| s.point.span.start() == d.span.start())
+                else {
                     continue;
                 };
                 *figures += 1;
@@ -167,10 +171,16 @@ fn line_blocks(
             }
             Element::Variation(v) => {
                 flush(&mut moves, &mut blocks);
-                let inner = line_blocks(v, number.saturating_sub(1), snapshots, figures, drawn);
+                let inner = line_blocks(
+                    &v.elements,
+                    number.saturating_sub(1),
+                    snapshots,
+                    figures,
+                    drawn,
+                );
                 blocks.push(Block::Variation(inner));
             }
-            Element::Claim { .. } | Element::Remark(_) => {}
+            Element::Claim(_) | Element::Mark(_) | Element::Remark(_) => {}
         }
     }
     flush(&mut moves, &mut blocks);

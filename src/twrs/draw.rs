@@ -11,12 +11,13 @@ use crate::diagnostic::printable;
 use crate::diagram::font::{ink_extent, text_width, wrap};
 use crate::diagram::{Colour, LetterCase, Scale, Style, num_formatted as num, push_escaped};
 use crate::pictures::NamedSvg;
+use crate::script::PointLook;
 use crate::script::{CaptionPosition, Sides};
 use crate::twrs::file::TwrsView;
 use crate::twrs::moves::Lines;
 use crate::twrs::point::{Point, Side};
 use crate::twrs::position::{Piece, Position, Status};
-use crate::twrs::script::{PointLook, Show};
+use crate::twrs::script::Show;
 
 /// Distance between grid lines, in px.
 const STEP: f64 = 36.0;

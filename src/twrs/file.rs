@@ -115,7 +115,7 @@ pub struct TwrsView {
     pub translation: Option<String>,
     /// The diagram point's own `style=`, `coords=`, `to-move=` and
     /// `caption-position=` (none for a position by move).
-    pub look: crate::twrs::script::PointLook,
+    pub look: crate::script::PointLook,
 }
 
 /// Why the positions of a script could not be chosen.
@@ -170,11 +170,11 @@ impl TwrsFile {
         let (mut games, mut errors) = parse(&source);
         for g in &mut games {
             if let Err(m) = g.load_rules_file(folder) {
-                let at = g.rules_file.as_ref().map(|(_, at)| *at).unwrap_or(g.at);
+                let at = g.rules_file().map_or(g.span, |t| t.span);
                 errors.push(Diagnostic::error(m).with_label("this rule file").at(
                     &source,
-                    at.offset,
-                    at.len.max(1),
+                    at.start(),
+                    at.len_bytes().max(1),
                 ));
             }
         }
@@ -261,7 +261,7 @@ impl TwrsFile {
             _ => "not over".to_string(),
         };
         let check = GameCheck {
-            line: 1 + self.source[..g.at.offset].matches('\n').count() as u32,
+            line: 1 + self.source[..g.span.start()].matches('\n').count() as u32,
             title: g.tag("Title").map(str::to_string),
             rules: g.tag("Rules").unwrap_or("twrs").to_string(),
             size: format!("{}x{}", g.rules.width, g.rules.height),
@@ -347,7 +347,7 @@ impl TwrsFile {
                         out.left_out.push(
                             Diagnostic::error(format!("{}: {}", self.name, e.message()))
                                 .with_label("this game")
-                                .at(&self.source, g.at.offset, g.at.len.max(1))
+                                .at(&self.source, g.span.start(), g.span.len_bytes().max(1))
                                 .with_file(&self.name),
                         );
                     }
@@ -387,14 +387,7 @@ impl TwrsFile {
         let mut pos = g
             .start()
             .map_err(|m| ViewsError::Invalid(vec![Diagnostic::error(m).with_file(&self.name)]))?;
-        let mut moves: Vec<&crate::twrs::moves::Move> = g
-            .elements
-            .iter()
-            .filter_map(|e| match e {
-                crate::twrs::script::Element::Move { mv, .. } => Some(mv),
-                _ => None,
-            })
-            .collect();
+        let mut moves: Vec<&crate::twrs::moves::Move> = g.main_moves().map(|m| &m.mv).collect();
         // A draft's main line stops at its illegal move.
         let mut played = pos.clone();
         if let Some(illegal) = moves.iter().position(|mv| played.play(mv).is_err()) {

@@ -144,12 +144,12 @@ fn style_issues(source: &str, base: &Path, elements: &[Element]) -> Vec<Diagnost
                 {
                     issues.push(Diagnostic::error(problem).with_label("style").at(
                         source,
-                        d.at.offset,
-                        d.at.len.max(1),
+                        d.span.start(),
+                        d.span.len_bytes().max(1),
                     ));
                 }
             }
-            Element::Variation(v) => issues.extend(style_issues(source, base, v)),
+            Element::Variation(v) => issues.extend(style_issues(source, base, &v.elements)),
             _ => {}
         }
     }
@@ -259,7 +259,7 @@ impl OpenedFile for TwrsFile {
                 // error here, as `render` would refuse it (and TwixT's
                 // `check` does).
                 g.errors.extend(
-                    style_issues(&self.source, base, &game.elements)
+                    style_issues(&self.source, base, &game.line.elements)
                         .into_iter()
                         .map(|d| d.with_file(&self.name)),
                 );

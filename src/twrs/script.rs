@@ -5,6 +5,8 @@
 //! A file is a TWRS script when its first header holds `[Game "twrs"]`;
 //! see docs/twrs.md ("Scripts") for every directive.
 
+use std::convert::Infallible;
+
 use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till, take_while1};
@@ -14,9 +16,10 @@ use nom::sequence::{preceded, separated_pair};
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::grammar::{self, Rule};
-use crate::script::lex::{Arg, Lexer, clip, err, has_blank_line, variation_start};
+use crate::script::lex::{Arg, clip, err};
+use crate::script::read::{Reader, Reads, read_pieces};
 use crate::script::write::{escape_comment, quote};
-use crate::script::{CaptionPosition, ParseError, Sides, Span, to_move_option};
+use crate::script::{Game, MoveNode, Notation, ParseError, PointLook, Span, Tag};
 use crate::twrs::moves::{Lines, Move};
 use crate::twrs::point::{Point, Side};
 use crate::twrs::position::{Position, Status};
@@ -30,17 +33,8 @@ pub fn is_twrs(text: &str) -> bool {
     crate::open::header_game(text).is_some_and(|g| g.eq_ignore_ascii_case("twrs"))
 }
 
-/// Where a script element was written: byte offset and length.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct At {
-    /// Byte offset in the script's text.
-    pub offset: usize,
-    /// Length in bytes.
-    pub len: usize,
-}
-
 /// What a diagram point asks to show besides the pieces.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Show {
     /// The legal destinations of a tower, as squares (the seed's red squares).
     MovesTo(u8),
@@ -63,7 +57,7 @@ pub enum Show {
 }
 
 /// A `#diagram` line.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct DiagramPoint {
     /// The `name=` option: the picture's file name without extension.
     pub name: Option<String>,
@@ -80,28 +74,11 @@ pub struct DiagramPoint {
     /// (as a TwixT script keeps them), in order: `(key, value)`.
     pub extra: Vec<(String, String)>,
     /// Where the `#diagram` line was written.
-    pub at: At,
-}
-
-/// How a diagram point asks to be drawn, over the drawing commands'
-/// options, as a TwixT diagram point's options are: each one left out
-/// leaves the command line's (or the style's) choice.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct PointLook {
-    /// `style=`: a built-in style or a `.yaml` file beside the script,
-    /// over `--style`.
-    pub style: Option<String>,
-    /// `coords=`: the sides with coordinates, over `--coords`.
-    pub coords: Option<Sides>,
-    /// `to-move=yes|no`: whether a line under the board says whose turn
-    /// it is, over the style's `to_move_marker`.
-    pub to_move: Option<bool>,
-    /// `caption-position=above|below|none`, over the style's.
-    pub caption_position: Option<CaptionPosition>,
+    pub span: Span,
 }
 
 /// A claim about the position where it stands.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Claim {
     /// `#to-move`: whose turn it is.
     ToMove(Side),
@@ -145,77 +122,67 @@ pub enum Claim {
     StonesLeft(u16),
 }
 
-/// One element of a game after its header tags and setup block: a move,
-/// a claim, a diagram point, a comment or a remark.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Element {
-    /// A move.
-    Move {
-        /// The move as read.
-        mv: Move,
-        /// Where the move was written, without its number.
-        at: At,
-    },
-    /// A claim directive.
-    Claim {
-        /// The claim.
-        claim: Claim,
-        /// Where the directive was written.
-        at: At,
-    },
-    /// A `#diagram` line.
-    Diagram(DiagramPoint),
-    /// A `{…}` comment's text.
-    Comment(String),
-    /// A `%` remark line among the game's lines.
-    Remark(String),
-    /// `( … )`: a line of play that replaces the move before it.
-    Variation(Vec<Element>),
+/// TWRS's scripts: its moves, setups (with the side to move), diagram
+/// points and claims in the shared syntax tree; it has no marks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct TwrsNotation;
+
+impl Notation for TwrsNotation {
+    type Move = Move;
+    type Setup = (Setup, Option<Side>);
+    type Diagram = DiagramPoint;
+    type Mark = Infallible;
+    type Claim = Claim;
 }
 
-/// One TWRS game of a script.
+/// One element of a game after its header tags and setup block: a move,
+/// a claim, a diagram point, a comment, a remark or a variation.
+pub type Element = crate::script::Element<TwrsNotation>;
+
+/// One TWRS game of a script: the shared syntax tree (its tags, setup
+/// block and lines, which it dereferences to) and the rule set they give.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TwrsGame {
-    /// Where the game starts (its first line).
-    pub at: At,
-    /// The header tags in order, as `(name, value)`.
-    pub tags: Vec<(String, String)>,
-    /// `%` remarks written before or among the header tags.
-    pub preamble: Vec<String>,
+    /// The game as written.
+    pub script: Game<TwrsNotation>,
     /// The rule set: the `Rules` preset or file, with the `Size` and `First` tags applied.
     pub rules: TwrsRules,
-    /// The setup block, when the game has one (else the rules' setup).
-    pub setup: Option<(Setup, Option<Side>)>,
-    /// A `[Rules "file.yaml"]` tag, to be read beside the script (see
-    /// [`TwrsGame::load_rules_file`]), and where it was written.
-    pub rules_file: Option<(String, At)>,
-    /// The moves, claims, diagram points, comments and remarks, in order.
-    pub elements: Vec<Element>,
+}
+
+impl std::ops::Deref for TwrsGame {
+    type Target = Game<TwrsNotation>;
+    fn deref(&self) -> &Game<TwrsNotation> {
+        &self.script
+    }
+}
+
+/// Whether a tag is `[Rules "file.yaml"]`: a rule file read beside the script.
+fn is_rules_file(t: &Tag) -> bool {
+    t.name.eq_ignore_ascii_case("rules")
+        && (t.value.ends_with(".yaml") || t.value.ends_with(".yml"))
 }
 
 impl TwrsGame {
-    /// The value of the header tag `name` (any case), if the game has it.
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+    /// The game's `[Rules "file.yaml"]` tag, to be read beside the script
+    /// (see [`TwrsGame::load_rules_file`]).
+    pub fn rules_file(&self) -> Option<&Tag> {
+        self.tags.iter().rfind(|t| is_rules_file(t))
     }
 
     /// Reads the game's `[Rules "file.yaml"]` from `folder` (the script's
     /// own folder; the file must lie inside it), then applies the game's
     /// `Size` and `First` tags over it.
     pub fn load_rules_file(&mut self, folder: &std::path::Path) -> Result<(), String> {
-        let Some((name, _)) = &self.rules_file else {
+        let Some(name) = self.rules_file().map(|t| t.value.clone()) else {
             return Ok(());
         };
-        let path = crate::limits::resolve_inside(folder, std::path::Path::new(name))?;
+        let path = crate::limits::resolve_inside(folder, std::path::Path::new(&name))?;
         let text = crate::limits::read_regular_text(&path, crate::limits::MAX_YAML_BYTES)
             .map_err(|e| format!("cannot read the rule file {name}: {e}"))?;
         self.rules = TwrsRules::from_yaml(&text).map_err(|e| format!("{name}: {e}"))?;
-        for (tag, value) in self.tags.clone() {
-            if tag.eq_ignore_ascii_case("size") || tag.eq_ignore_ascii_case("first") {
-                apply_tag(self, &tag, &value)?;
+        for t in &self.script.tags {
+            if t.name.eq_ignore_ascii_case("size") || t.name.eq_ignore_ascii_case("first") {
+                apply_tag(&mut self.rules, &t.name, &t.value)?;
             }
         }
         Ok(())
@@ -233,47 +200,30 @@ impl TwrsGame {
     }
 }
 
-/// Reads every TWRS game of `src` with the shared script lexer (tags,
+/// Reads every TWRS game of `src` with the shared script reader (tags,
 /// remarks, comments, quoted text, directive arguments, variations are
 /// written as in a TwixT script). Messages are located in `src`; the caller
 /// adds the file name. A game whose text cannot be read (an unclosed
 /// comment or variation) is left out and reading goes on at the next game;
 /// a move or directive that means nothing is reported and the game kept.
 pub fn parse(src: &str) -> (Vec<TwrsGame>, Vec<Diagnostic>) {
-    let mut r = Reader {
-        lx: Lexer::new(src),
-        src,
-        errors: Vec::new(),
-        variations: 0,
-    };
     let mut games = Vec::new();
-    loop {
-        r.lx.skip_blank();
-        if r.lx.eof() {
-            break;
-        }
-        let start = r.lx.offset();
-        if games.len() >= crate::limits::MAX_GAMES_PER_FILE {
-            let sp = r.lx.here(1);
-            r.fail(
-                format!(
-                    "more than {} games in one file: split the file",
-                    crate::limits::MAX_GAMES_PER_FILE
-                ),
-                "too many games",
-                sp,
-            );
-            break;
-        }
-        match r.game() {
-            Ok(g) => games.push(g),
-            Err(e) => {
-                r.errors.push(located(src, e));
-                r.lx.skip_to_next_game(start);
+    let mut errors = Vec::new();
+    for (piece, notes) in read_pieces::<TwrsNotation>(src, 1, usize::MAX) {
+        errors.extend(notes.into_iter().map(|e| located(src, e)));
+        match piece.game {
+            Ok(script) => {
+                // The tags' errors were noted as they were read.
+                let mut rules = TwrsRules::basic();
+                for t in script.tags.iter().filter(|t| !is_rules_file(t)) {
+                    let _ = apply_tag(&mut rules, &t.name, &t.value);
+                }
+                games.push(TwrsGame { script, rules });
             }
+            Err(e) => errors.push(located(src, e)),
         }
     }
-    (games, r.errors)
+    (games, errors)
 }
 
 fn located(src: &str, e: ParseError) -> Diagnostic {
@@ -282,248 +232,134 @@ fn located(src: &str, e: ParseError) -> Diagnostic {
         .at_known_line(src, e.span.start(), e.span.len_bytes().max(1), e.span.line)
 }
 
-fn at(span: Span) -> At {
-    At {
-        offset: span.start(),
-        len: span.len_bytes(),
-    }
-}
+impl Reads for TwrsNotation {
+    /// The rule set the game's tags give so far.
+    type State = TwrsRules;
 
-/// The TWRS grammar over the shared lexer.
-struct Reader<'a> {
-    lx: Lexer<'a>,
-    src: &'a str,
-    errors: Vec<Diagnostic>,
-    /// Variations read in the current game.
-    variations: usize,
-}
-
-impl Reader<'_> {
-    /// A message about something read; reading goes on.
-    fn fail(&mut self, message: String, label: &str, span: Span) {
-        self.errors
-            .push(Diagnostic::error(message).with_label(label).at_known_line(
-                self.src,
-                span.start(),
-                span.len_bytes().max(1),
-                span.line,
-            ));
+    fn start(r: &mut Reader<'_, Self>) {
+        r.state = TwrsRules::basic();
     }
 
-    fn game(&mut self) -> Result<TwrsGame, ParseError> {
-        self.variations = 0;
-        let first = self.lx.here(1);
-        let mut g = TwrsGame {
-            at: at(first),
-            tags: Vec::new(),
-            preamble: Vec::new(),
-            rules: TwrsRules::basic(),
-            setup: None,
-            rules_file: None,
-            elements: Vec::new(),
-        };
-        // Remarks before a tag belong to the header; those after the last
-        // tag open the moves.
-        let mut pending = Vec::new();
-        loop {
-            let skipped = self.lx.skip_blank();
-            if !g.tags.is_empty() && has_blank_line(skipped) {
-                break;
-            }
-            match self.lx.peek() {
-                Some('%') => pending.push(self.lx.remark()?),
-                Some('[') => {
-                    let t = self.lx.tag()?;
-                    let where_ = at(t.span);
-                    if t.name.eq_ignore_ascii_case("rules")
-                        && (t.value.ends_with(".yaml") || t.value.ends_with(".yml"))
-                    {
-                        g.rules_file = Some((t.value.clone(), where_));
-                    } else if let Err(m) = apply_tag(&mut g, &t.name, &t.value) {
-                        self.fail(m, "this tag", t.span);
-                    }
-                    g.tags.push((t.name, t.value));
-                    g.preamble.append(&mut pending);
-                }
-                _ => break,
-            }
+    fn tag(r: &mut Reader<'_, Self>, t: Tag) -> Result<Tag, ParseError> {
+        if !is_rules_file(&t)
+            && let Err(m) = apply_tag(&mut r.state, &t.name, &t.value)
+        {
+            r.note(err(m, "this tag", t.span));
         }
+        Ok(t)
+    }
+
+    fn header(_: &mut Reader<'_, Self>, g: &Game<Self>) -> Result<(), ParseError> {
         if g.tags.is_empty() {
             return Err(err(
                 "a TWRS game starts with its header tags, [Game \"twrs\"] first",
                 "before any header",
-                first,
+                g.span,
             ));
         }
-        let lead = pending.into_iter().map(Element::Remark).collect();
-        g.elements = self.line(&mut g, 0, 0, None, lead)?;
-        Ok(g)
+        Ok(())
     }
 
-    /// The elements up to the end of the game (`depth` 0) or the `)` that
-    /// closes a variation opened at `open`; `ply` moves come before them.
-    fn line(
-        &mut self,
-        g: &mut TwrsGame,
-        depth: usize,
-        ply: u32,
-        open: Option<Span>,
-        lead: Vec<Element>,
-    ) -> Result<Vec<Element>, ParseError> {
-        let mut line = lead;
-        let mut ply = ply;
-        let mut last_move: Option<u32> = None;
-        loop {
-            self.lx.skip_blank();
-            match self.lx.peek() {
-                None => {
-                    return match open {
-                        Some(o) => Err(err(
-                            "unclosed variation: expected `)` before the end of the file",
-                            "variation opened here",
-                            o,
-                        )),
-                        None => Ok(line),
-                    };
-                }
-                Some('[') => {
-                    if depth == 0 && self.lx.at_line_start() {
-                        return Ok(line);
-                    }
-                    let sp = self.lx.here(1);
-                    return Err(err(
-                        "unexpected `[`: header tags start a new game and must begin a line",
-                        "not allowed here",
-                        sp,
-                    ));
-                }
-                Some(')') => {
-                    if depth == 0 {
-                        let sp = self.lx.here(1);
-                        return Err(err(
-                            "unmatched `)`: no variation is open",
-                            "no `(` before this",
-                            sp,
-                        ));
-                    }
-                    self.lx.advance(1);
-                    return Ok(line);
-                }
-                Some('%') => {
-                    // Remarks right above a header line open the next game.
-                    if depth == 0 && self.lx.at_line_start() && self.lx.remarks_then_header() {
-                        return Ok(line);
-                    }
-                    line.push(Element::Remark(self.lx.remark()?));
-                }
-                Some('{') => line.push(Element::Comment(self.lx.comment()?.trim().to_string())),
-                Some('(') => {
-                    let o = self.lx.here(1);
-                    self.variations += 1;
-                    let from = variation_start(last_move, depth, self.variations, o)?;
-                    self.lx.advance(1);
-                    let v = self.line(g, depth + 1, from, Some(o), Vec::new())?;
-                    line.push(Element::Variation(v));
-                }
-                Some('#') => {
-                    let start = self.lx.offset();
-                    let name = self.lx.read(grammar::directive_name)?;
-                    let name = name.to_ascii_lowercase();
-                    let args = self.lx.args()?;
-                    let end = self.lx.offset();
-                    let span = self.lx.span_at(start, end - start);
-                    let before_moves = depth == 0
-                        && line
-                            .iter()
-                            .all(|e| matches!(e, Element::Comment(_) | Element::Remark(_)));
-                    if name == "diagram" {
-                        match diagram(&args, at(span)) {
-                            Ok(d) => line.push(Element::Diagram(d)),
-                            Err((m, sp)) => self.fail(m, "here", sp),
-                        }
-                        continue;
-                    }
-                    match directive(g, &name, &args, at(span), before_moves) {
-                        Ok(Some(el)) => line.push(el),
-                        Ok(None) => {}
-                        Err(m) => self.fail(m, "here", span),
-                    }
-                }
-                Some(_) => {
-                    // The common line `12. 3 f2-f7 x2`, read by one rule.
-                    if let Some((rest, m)) = words::plain_line(ply + 1)(self.lx.rest) {
-                        let offset = self.lx.offset_of(m.text);
-                        let at = At {
-                            offset,
-                            len: m.text.len(),
-                        };
-                        self.lx.rest = rest;
-                        ply += 1;
-                        last_move = Some(ply);
-                        line.push(Element::Move { mv: m.mv, at });
-                        continue;
-                    }
-                    let start = self.lx.offset();
-                    // A move number, `12.`, then the move to the end of its line.
-                    let number = self.lx.read(opt(words::move_number))?;
-                    let numbered = number.is_some();
-                    if let Some(d) = number {
-                        let dspan = self.lx.span_of(d);
-                        self.lx.skip_inline();
-                        if d.parse::<u32>().ok() != Some(ply + 1) {
-                            self.fail(
-                                format!(
-                                    "move number {} does not match: this is move {}",
-                                    clip(d),
-                                    ply + 1
-                                ),
-                                &format!("expected {}", ply + 1),
-                                dspan,
-                            );
-                        }
-                    }
-                    let text = self.lx.read(words::move_text)?;
-                    let trimmed = text.trim_end();
-                    let span = self.lx.span_at(self.lx.offset_of(text), trimmed.len());
-                    if trimmed.is_empty() {
-                        let sp = self.lx.here(1);
-                        let found = self.lx.found();
-                        if numbered {
-                            return Err(err(
-                                format!("expected a move after the move number, found {found}"),
-                                "move expected",
-                                sp,
-                            ));
-                        }
-                        let sp = self.lx.span_at(start, 1);
-                        return Err(err(
-                            format!(
-                                "unexpected {found}: expected a move, a comment, a directive or a variation"
-                            ),
-                            "unexpected here",
-                            sp,
-                        ));
-                    }
-                    ply += 1;
-                    last_move = Some(ply);
-                    match trimmed.parse::<Move>() {
-                        Ok(mv) => line.push(Element::Move { mv, at: at(span) }),
-                        Err(e) => self.fail(e.to_string(), "not a TWRS move", span),
-                    }
-                }
+    fn directive(
+        r: &mut Reader<'_, Self>,
+        name: &str,
+        _: Span,
+        args: &[Arg<'_>],
+        span: Span,
+        setup: Option<&mut Option<(Setup, Option<Side>)>>,
+    ) -> Result<Option<Element>, ParseError> {
+        let read = if name == "diagram" {
+            diagram(args, span).map(|d| Some(Element::Diagram(Box::new(d))))
+        } else {
+            directive(setup, name, args, span).map_err(|m| (m, span))
+        };
+        Ok(read.unwrap_or_else(|(m, sp)| {
+            r.note(err(m, "here", sp));
+            None
+        }))
+    }
+
+    fn item(
+        r: &mut Reader<'_, Self>,
+        _: char,
+        ply: &mut u32,
+        line: &mut Vec<Element>,
+    ) -> Result<(), ParseError> {
+        let node = |mv, span| {
+            Element::Move(MoveNode {
+                mv,
+                glyph: None,
+                span,
+            })
+        };
+        // The common line `12. 3 f2-f7 x2`, read by one rule.
+        let text = r.rest;
+        if let Some((rest, m)) = words::plain_line(*ply + 1)(text) {
+            let span = r.span_of(m.text);
+            r.rest = rest;
+            *ply += 1;
+            line.push(node(m.mv, span));
+            return Ok(());
+        }
+        let start = r.offset();
+        // A move number, `12.`, then the move to the end of its line.
+        let number = r.read(opt(words::move_number))?;
+        let numbered = number.is_some();
+        if let Some(d) = number {
+            let dspan = r.span_of(d);
+            r.skip_inline();
+            if d.parse::<u32>().ok() != Some(*ply + 1) {
+                r.note(err(
+                    format!(
+                        "move number {} does not match: this is move {}",
+                        clip(d),
+                        *ply + 1
+                    ),
+                    format!("expected {}", *ply + 1),
+                    dspan,
+                ));
             }
         }
+        let text = r.read(words::move_text)?;
+        let trimmed = text.trim_end();
+        let at = r.offset_of(text);
+        let span = r.span_at(at, trimmed.len());
+        if trimmed.is_empty() {
+            let found = r.found();
+            if numbered {
+                let sp = r.here(1);
+                return Err(err(
+                    format!("expected a move after the move number, found {found}"),
+                    "move expected",
+                    sp,
+                ));
+            }
+            let sp = r.span_at(start, 1);
+            return Err(err(
+                format!(
+                    "unexpected {found}: expected a move, a comment, a directive or a variation"
+                ),
+                "unexpected here",
+                sp,
+            ));
+        }
+        *ply += 1;
+        match trimmed.parse::<Move>() {
+            Ok(mv) => line.push(node(mv, span)),
+            Err(e) => r.note(err(e.to_string(), "not a TWRS move", span)),
+        }
+        Ok(())
     }
 }
 
-fn apply_tag(g: &mut TwrsGame, name: &str, value: &str) -> Result<(), String> {
+fn apply_tag(rules: &mut TwrsRules, name: &str, value: &str) -> Result<(), String> {
     match name.to_ascii_lowercase().as_str() {
         "game" if !value.eq_ignore_ascii_case("twrs") => Err(format!(
             "this file is read as TWRS; `{value}` games go in a file of their own"
         )),
         "rules" => {
-            let size = (g.rules.width, g.rules.height);
-            let first = g.rules.first;
+            let size = (rules.width, rules.height);
+            let first = rules.first;
             let mut r = TwrsRules::preset(value).ok_or_else(|| {
                 let hint = did_you_mean(value, &PRESET_NAMES)
                     .map(|m| format!("; did you mean `{m}`?"))
@@ -535,7 +371,7 @@ fn apply_tag(g: &mut TwrsGame, name: &str, value: &str) -> Result<(), String> {
             })?;
             (r.width, r.height) = size;
             r.first = first;
-            g.rules = r;
+            *rules = r;
             Ok(())
         }
         "size" => {
@@ -548,10 +384,10 @@ fn apply_tag(g: &mut TwrsGame, name: &str, value: &str) -> Result<(), String> {
                     let r = TwrsRules {
                         width: w,
                         height: h,
-                        ..g.rules.clone()
+                        ..rules.clone()
                     };
                     r.validate().map_err(|e| e.to_string())?;
-                    g.rules = r;
+                    *rules = r;
                     Ok(())
                 }
                 _ => Err(format!(
@@ -560,7 +396,7 @@ fn apply_tag(g: &mut TwrsGame, name: &str, value: &str) -> Result<(), String> {
             }
         }
         "first" => {
-            g.rules.first = value.parse()?;
+            rules.first = value.parse()?;
             Ok(())
         }
         _ => Ok(()),
@@ -578,22 +414,18 @@ fn point(s: &str) -> Result<Point, String> {
     words::full_point(s).map_err(|e| e.to_string())
 }
 
-fn tower(s: &str) -> Result<u8, String> {
-    words::full_tower(s)
+fn number<T: std::str::FromStr>(w: &str) -> Result<T, String> {
+    w.parse().map_err(|_| format!("`{w}` is not a number"))
 }
 
-/// Points listed after a claim, or `none`.
-fn points(ws: &[&str]) -> Result<Vec<Point>, String> {
+/// Points or towers listed after a claim, sorted, or `none`.
+fn listed<T: Ord>(ws: &[&str], read: impl Fn(&str) -> Result<T, String>) -> Result<Vec<T>, String> {
     if ws == ["none"] {
         return Ok(Vec::new());
     }
-    let mut v = ws.iter().map(|w| point(w)).collect::<Result<Vec<_>, _>>()?;
+    let mut v = ws.iter().map(|w| read(w)).collect::<Result<Vec<_>, _>>()?;
     v.sort();
     Ok(v)
-}
-
-fn target_lines(s: &str) -> Result<(u8, Lines), String> {
-    words::full_target_lines(s)
 }
 
 const DIRECTIVES: [&str; 12] = [
@@ -612,11 +444,10 @@ const DIRECTIVES: [&str; 12] = [
 ];
 
 fn directive(
-    g: &mut TwrsGame,
+    setup: Option<&mut Option<(Setup, Option<Side>)>>,
     name: &str,
     args: &[Arg<'_>],
-    at: At,
-    before_moves: bool,
+    span: Span,
 ) -> Result<Option<Element>, String> {
     if name.is_empty() {
         return Err("a directive names what it does after #, like #score".into());
@@ -630,7 +461,7 @@ fn directive(
         .collect();
     let args: Vec<&str> = words.iter().map(String::as_str).collect();
     let args = args.as_slice();
-    let claim = |claim: Claim| Element::Claim { claim, at };
+    let claim = |kind: Claim| Element::Claim(Box::new(crate::script::Claim { kind, span }));
     let need = |n: usize, form: &str| -> Result<(), String> {
         if args.len() < n {
             Err(format!("write it #{name} {form}"))
@@ -640,10 +471,10 @@ fn directive(
     };
     let el = match name {
         "setup" => {
-            if !before_moves {
+            let Some(setup) = setup else {
                 return Err("a setup comes before the first move, outside variations".into());
-            }
-            setup_line(g, args)?;
+            };
+            setup_line(setup, args)?;
             return Ok(None);
         }
         "to-move" => {
@@ -671,50 +502,34 @@ fn directive(
         }
         "petrified" => {
             need(1, "TOWER… (or none)")?;
-            let mut v = if args == ["none"] {
-                Vec::new()
-            } else {
-                args.iter()
-                    .map(|a| tower(a))
-                    .collect::<Result<Vec<_>, _>>()?
-            };
-            v.sort();
-            claim(Claim::Petrified(v))
+            claim(Claim::Petrified(listed(args, words::full_tower)?))
         }
         "closed" => {
             need(1, "POINT… (or none)")?;
-            claim(Claim::Closed(if args == ["none"] {
-                Vec::new()
-            } else {
-                points(args)?
-            }))
+            claim(Claim::Closed(listed(args, point)?))
         }
         "areas" => {
             need(1, "N")?;
-            claim(Claim::Areas(
-                args[0]
-                    .parse()
-                    .map_err(|_| format!("`{}` is not a number", args[0]))?,
-            ))
+            claim(Claim::Areas(number(args[0])?))
         }
         "marking-points" => {
             need(
                 3,
                 "ACTIVE TARGET POINT… (or none; TARGET/ or TARGET\\ for a diagonal)",
             )?;
-            let (target, lines) = target_lines(args[1])?;
+            let (target, lines) = words::full_target_lines(args[1])?;
             claim(Claim::MarkingPoints {
-                active: tower(args[0])?,
+                active: words::full_tower(args[0])?,
                 target,
                 lines,
-                points: points(&args[2..])?,
+                points: listed(&args[2..], point)?,
             })
         }
         "moves-to" => {
             need(2, "TOWER POINT… (or none)")?;
             claim(Claim::MovesTo {
-                tower: tower(args[0])?,
-                points: points(&args[1..])?,
+                tower: words::full_tower(args[0])?,
+                points: listed(&args[1..], point)?,
             })
         }
         "over" => match args {
@@ -732,11 +547,7 @@ fn directive(
         }
         "stones-left" => {
             need(1, "N")?;
-            claim(Claim::StonesLeft(
-                args[0]
-                    .parse()
-                    .map_err(|_| format!("`{}` is not a number", args[0]))?,
-            ))
+            claim(Claim::StonesLeft(number(args[0])?))
         }
         other => {
             let hint = did_you_mean(other, &DIRECTIVES)
@@ -750,8 +561,8 @@ fn directive(
 
 /// `#setup stones: f3 f6`, `#setup towers: 1 b2 3 i3`, `#setup to-move: blue`,
 /// `#setup empty` (a setup block with nothing yet).
-fn setup_line(g: &mut TwrsGame, args: &[&str]) -> Result<(), String> {
-    let (s, to_move) = g.setup.get_or_insert_with(|| (Setup::default(), None));
+fn setup_line(setup: &mut Option<(Setup, Option<Side>)>, args: &[&str]) -> Result<(), String> {
+    let (s, to_move) = setup.get_or_insert_with(|| (Setup::default(), None));
     match args {
         ["empty"] => Ok(()),
         ["stones:", rest @ ..] => {
@@ -767,7 +578,8 @@ fn setup_line(g: &mut TwrsGame, args: &[&str]) -> Result<(), String> {
                 );
             }
             for pair in rest.chunks(2) {
-                s.towers.push((tower(pair[0])?, point(pair[1])?));
+                s.towers
+                    .push((words::full_tower(pair[0])?, point(pair[1])?));
             }
             Ok(())
         }
@@ -789,9 +601,9 @@ fn diagram_name(i: &str) -> Rule<'_, &str> {
 /// The options of a `#diagram` line, read as a TwixT diagram point's
 /// are (keys in any case, unknown ones kept); an error comes with the
 /// argument it is about.
-fn diagram(args: &[Arg<'_>], at: At) -> Result<DiagramPoint, (String, Span)> {
+fn diagram(args: &[Arg<'_>], span: Span) -> Result<DiagramPoint, (String, Span)> {
     let mut d = DiagramPoint {
-        at,
+        span,
         ..DiagramPoint::default()
     };
     // The lexer splits `show=a,b` at the comma: words after `show=` are
@@ -812,6 +624,10 @@ fn diagram(args: &[Arg<'_>], at: At) -> Result<DiagramPoint, (String, Span)> {
         let key = k.to_ascii_lowercase();
         in_show = key == "show";
         let v = a.value.as_str();
+        if let Some(read) = d.look.read(&key, v) {
+            read.map_err(bad)?;
+            continue;
+        }
         match key.as_str() {
             "name" => {
                 if grammar::whole(diagram_name, v).is_none() {
@@ -828,17 +644,6 @@ fn diagram(args: &[Arg<'_>], at: At) -> Result<DiagramPoint, (String, Span)> {
                 for item in v.split(',') {
                     d.show.push(show(item.trim()).map_err(bad)?);
                 }
-            }
-            // Checked where it is drawn or checked, as a TwixT point's is:
-            // a built-in name or a file beside the script.
-            "style" => d.look.style = Some(v.to_string()),
-            "coords" => d.look.coords = Some(v.parse::<Sides>().map_err(|e| bad(e.to_string()))?),
-            "to-move" => d.look.to_move = Some(to_move_option(v).map_err(bad)?),
-            "caption-position" => {
-                d.look.caption_position = Some(
-                    v.parse::<CaptionPosition>()
-                        .map_err(|e| bad(format!("caption-position: {e}")))?,
-                )
             }
             "crop" => {
                 return Err(bad(format!(
@@ -893,13 +698,13 @@ fn show(s: &str) -> Result<Show, String> {
     };
     Ok(match item {
         ShowWords::Areas => Show::Areas,
-        ShowWords::MovesTo(t) => Show::MovesTo(tower(t)?),
-        ShowWords::Lines(t) => Show::Lines(tower(t)?),
-        ShowWords::Diagonals(t) => Show::Diagonals(tower(t)?),
+        ShowWords::MovesTo(t) => Show::MovesTo(words::full_tower(t)?),
+        ShowWords::Lines(t) => Show::Lines(words::full_tower(t)?),
+        ShowWords::Diagonals(t) => Show::Diagonals(words::full_tower(t)?),
         ShowWords::Marking(a, t) => {
-            let (target, lines) = target_lines(t)?;
+            let (target, lines) = words::full_target_lines(t)?;
             Show::Marking {
-                active: tower(a)?,
+                active: words::full_tower(a)?,
                 target,
                 lines,
             }
@@ -940,7 +745,7 @@ pub fn replay(src: &str, g: &TwrsGame) -> Replayed {
             return Replayed {
                 position: Position::new(&TwrsRules::basic()).expect("the basic game starts"),
                 diagrams: Vec::new(),
-                errors: vec![located_at(src, m, "this game", g.at)],
+                errors: vec![located_at(src, m, "this game", g.span)],
             };
         }
     };
@@ -949,14 +754,14 @@ pub fn replay(src: &str, g: &TwrsGame) -> Replayed {
         diagrams: Vec::new(),
         errors: Vec::new(),
     };
-    r.position = replay_line(src, &g.elements, start, &mut r);
+    r.position = replay_line(src, &g.line.elements, start, &mut r);
     r
 }
 
-fn located_at(src: &str, m: String, label: &str, at: At) -> Diagnostic {
+fn located_at(src: &str, m: String, label: &str, at: Span) -> Diagnostic {
     Diagnostic::error(m)
         .with_label(label)
-        .at(src, at.offset, at.len.max(1))
+        .at(src, at.start(), at.len_bytes().max(1))
 }
 
 /// Replays one line of play from `pos`, its variations each from the
@@ -968,9 +773,9 @@ fn replay_line(src: &str, elements: &[Element], mut pos: Position, r: &mut Repla
     let mut before_last: Option<Position> = None;
     for e in elements {
         match e {
-            Element::Move { mv, at } => {
+            Element::Move(m) => {
                 let before = pos.clone();
-                match pos.play(mv) {
+                match pos.play(&m.mv) {
                     Ok(played) => {
                         last = Some(played);
                         before_last = Some(before);
@@ -980,15 +785,15 @@ fn replay_line(src: &str, elements: &[Element], mut pos: Position, r: &mut Repla
                             src,
                             format!("move {}: {err}", pos.plies() + 1),
                             "illegal move",
-                            *at,
+                            m.span,
                         ));
                         break;
                     }
                 }
             }
-            Element::Claim { claim, at } => {
-                if let Some(m) = false_claim(&pos, claim) {
-                    r.errors.push(located_at(src, m, "false claim", *at));
+            Element::Claim(c) => {
+                if let Some(m) = false_claim(&pos, &c.kind) {
+                    r.errors.push(located_at(src, m, "false claim", c.span));
                 }
             }
             Element::Diagram(d) => {
@@ -998,11 +803,11 @@ fn replay_line(src: &str, elements: &[Element], mut pos: Position, r: &mut Repla
                         src,
                         "to-move=yes: the game is over here, so no side is to play".to_string(),
                         "the game is over",
-                        d.at,
+                        d.span,
                     ));
                 }
                 r.diagrams.push(Snapshot {
-                    point: d.clone(),
+                    point: (**d).clone(),
                     position: pos.clone(),
                     last: last.clone(),
                     ply: pos.plies(),
@@ -1010,20 +815,21 @@ fn replay_line(src: &str, elements: &[Element], mut pos: Position, r: &mut Repla
             }
             Element::Variation(v) => {
                 if let Some(from) = &before_last {
-                    replay_line(src, v, from.clone(), r);
+                    replay_line(src, &v.elements, from.clone(), r);
                 }
             }
-            Element::Comment(_) | Element::Remark(_) => {}
+            Element::Mark(_) | Element::Comment(_) | Element::Remark(_) => {}
         }
     }
     pos
 }
 
-fn list(v: &[Point]) -> String {
+/// Points or towers as a claim lists them: by spaces, or `none`.
+fn list<T: std::fmt::Display>(v: &[T]) -> String {
     if v.is_empty() {
         "none".to_string()
     } else {
-        v.iter().map(Point::to_string).collect::<Vec<_>>().join(" ")
+        v.iter().map(T::to_string).collect::<Vec<_>>().join(" ")
     }
 }
 
@@ -1044,17 +850,10 @@ pub fn false_claim(pos: &Position, c: &Claim) -> Option<String> {
         Claim::Petrified(v) => {
             let actual: Vec<u8> = (1..=6).filter(|&t| pos.is_petrified(t)).collect();
             (actual != *v).then(|| {
-                let names = |v: &[u8]| {
-                    if v.is_empty() {
-                        "none".to_string()
-                    } else {
-                        v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
-                    }
-                };
                 format!(
                     "the petrified towers are {}, not {}",
-                    names(&actual),
-                    names(v)
+                    list(&actual),
+                    list(v)
                 )
             })
         }
@@ -1162,18 +961,6 @@ fn lines_suffix(l: Lines) -> &'static str {
     }
 }
 
-/// Sides as `coords=` reads them back: `all`, `none`, or letters from `tblr`.
-fn sides_word(s: Sides) -> String {
-    match s {
-        Sides::ALL => "all".to_string(),
-        Sides::NONE => "none".to_string(),
-        _ => [(s.top, 't'), (s.bottom, 'b'), (s.left, 'l'), (s.right, 'r')]
-            .into_iter()
-            .filter_map(|(on, c)| on.then_some(c))
-            .collect(),
-    }
-}
-
 /// Writes one line of play, `ply` moves in, its variations indented.
 fn write_line(out: &mut String, elements: &[Element], ply: u32, depth: usize) {
     let indent = "  ".repeat(depth);
@@ -1181,11 +968,12 @@ fn write_line(out: &mut String, elements: &[Element], ply: u32, depth: usize) {
     for e in elements {
         out.push_str(&indent);
         match e {
-            Element::Move { mv, .. } => {
+            Element::Move(m) => {
                 n += 1;
-                out.push_str(&format!("{n}. {mv}\n"));
+                out.push_str(&format!("{n}. {}\n", m.mv));
             }
-            Element::Claim { claim, .. } => out.push_str(&format!("{claim}\n")),
+            Element::Claim(c) => out.push_str(&format!("{}\n", c.kind)),
+            Element::Mark(m) => match m.kind {},
             Element::Comment(c) => out.push_str(&format!("{{{}}}\n", escape_comment(c))),
             Element::Remark(r) => out.push_str(&format!("% {r}\n").replace("% \n", "%\n")),
             Element::Diagram(d) => {
@@ -1203,22 +991,10 @@ fn write_line(out: &mut String, elements: &[Element], ply: u32, depth: usize) {
                     let show: Vec<String> = d.show.iter().map(Show::to_string).collect();
                     out.push_str(&format!(" show={}", show.join(",")));
                 }
-                let look = &d.look;
-                if let Some(v) = &look.style {
-                    out.push_str(&format!(" style={}", quote(v)));
-                }
-                if let Some(v) = look.coords {
-                    out.push_str(&format!(" coords={}", sides_word(v)));
-                }
-                if let Some(v) = look.to_move {
-                    out.push_str(if v { " to-move=yes" } else { " to-move=no" });
-                }
-                if let Some(v) = look.caption_position {
-                    out.push_str(match v {
-                        CaptionPosition::Below => " caption-position=below",
-                        CaptionPosition::Above => " caption-position=above",
-                        CaptionPosition::None => " caption-position=none",
-                    });
+                for (k, v) in d.look.options() {
+                    // A style is a name or a file: quoted, as other text is.
+                    let v = if k == "style" { quote(&v) } else { v };
+                    out.push_str(&format!(" {k}={v}"));
                 }
                 for (k, v) in &d.extra {
                     out.push_str(&format!(" {k}={}", quote(v)));
@@ -1227,7 +1003,7 @@ fn write_line(out: &mut String, elements: &[Element], ply: u32, depth: usize) {
             }
             Element::Variation(v) => {
                 out.push_str("(\n");
-                write_line(out, v, n.saturating_sub(1), depth + 1);
+                write_line(out, &v.elements, n.saturating_sub(1), depth + 1);
                 out.push_str(&indent);
                 out.push_str(")\n");
             }
@@ -1253,19 +1029,11 @@ impl std::fmt::Display for Show {
 
 impl std::fmt::Display for Claim {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let towers = |v: &[u8]| {
-            if v.is_empty() {
-                "none".to_string()
-            } else {
-                v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
-            }
-        };
         match self {
             Claim::ToMove(s) => write!(f, "#to-move {s}"),
             Claim::Score { orange, blue } => write!(f, "#score orange {orange} blue {blue}"),
-            Claim::Petrified(v) => write!(f, "#petrified {}", towers(v)),
+            Claim::Petrified(v) => write!(f, "#petrified {}", list(v)),
             Claim::Areas(n) => write!(f, "#areas {n}"),
-            Claim::Closed(v) if v.is_empty() => f.write_str("#closed none"),
             Claim::Closed(v) => write!(f, "#closed {}", list(v)),
             Claim::MarkingPoints {
                 active,
@@ -1301,8 +1069,8 @@ pub fn write_file(games: &[TwrsGame]) -> String {
         for r in &g.preamble {
             out.push_str(&format!("% {r}\n").replace("% \n", "%\n"));
         }
-        for (name, value) in &g.tags {
-            out.push_str(&format!("[{name} {}]\n", quote(value)));
+        for t in &g.tags {
+            out.push_str(&format!("[{} {}]\n", t.name, quote(&t.value)));
         }
         if let Some((s, to_move)) = &g.setup {
             if s.stones.is_empty() && s.towers.is_empty() && to_move.is_none() {
@@ -1320,7 +1088,7 @@ pub fn write_file(games: &[TwrsGame]) -> String {
                 out.push_str(&format!("#setup to-move: {side}\n"));
             }
         }
-        write_line(&mut out, &g.elements, 0, 0);
+        write_line(&mut out, &g.line.elements, 0, 0);
     }
     out
 }

@@ -11,7 +11,7 @@
 use crate::twrs::point::Point;
 
 /// Pieces on the board before the first move.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Setup {
     /// Where the stones stand.
     pub stones: Vec<Point>,

@@ -78,7 +78,7 @@ pub fn view_games(file: &TwrsFile, style: &TwrsStyle) -> Result<Vec<ViewGame>, V
             figures: Vec::new(),
             captions: Vec::new(),
         };
-        w.line(&game.elements, start.clone(), None);
+        w.line(&game.line.elements, start.clone(), None);
         let end = &replayed.position;
         let over = matches!(end.status(), Status::Over(_));
         let score = end.score();
@@ -151,13 +151,13 @@ impl Walker<'_> {
         let mut broken = false;
         for e in elements {
             match e {
-                Element::Move { mv, .. } => {
+                Element::Move(m) => {
                     if broken {
                         continue;
                     }
                     let mover = pos.to_move();
                     let prev = pos.clone();
-                    let Ok(played) = pos.play(mv) else {
+                    let Ok(played) = pos.play(&m.mv) else {
                         broken = true;
                         continue;
                     };
@@ -199,7 +199,7 @@ impl Walker<'_> {
                         continue;
                     };
                     let from = b.plies();
-                    let var = self.line(v, b, Some((id, from)));
+                    let var = self.line(&v.elements, b, Some((id, from)));
                     if let Some(m) = self.lines[id].moves.last_mut() {
                         m.variations.push(var);
                     }
@@ -208,7 +208,11 @@ impl Walker<'_> {
                     if broken {
                         continue;
                     }
-                    if let Some(snap) = self.snapshots.iter().find(|s| s.point.at == d.at) {
+                    if let Some(snap) = self
+                        .snapshots
+                        .iter()
+                        .find(|s| s.point.span.start() == d.span.start())
+                    {
                         let svg =
                             to_svg_styled(&snap.position, &snap.point.show, None, None, self.look);
                         self.figures.push((id, pos.plies(), svg));
@@ -220,7 +224,7 @@ impl Walker<'_> {
                         }
                     }
                 }
-                Element::Claim { .. } | Element::Remark(_) => {}
+                Element::Claim(_) | Element::Mark(_) | Element::Remark(_) => {}
             }
         }
         let end = pos.plies() + 1;

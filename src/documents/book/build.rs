@@ -450,7 +450,7 @@ impl Walker<'_> {
             translation,
             notes,
             art: Art::Twixt(diagram),
-            style: snap.point.style.clone(),
+            style: snap.point.look.style.clone(),
         }
     }
 

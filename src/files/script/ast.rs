@@ -1,4 +1,8 @@
-//! Syntax tree of a twixtkit game script (see `docs/script-format.md`).
+//! Syntax tree of a twixtkit game script (see `docs/script-format.md`), of
+//! any game: the shared nodes (games, tags, lines, comments, remarks,
+//! variations) hold the game's own moves, setups, diagram points, marks and
+//! claims, which its [`Notation`] names. The type parameter defaults to
+//! TwixT's, so `Game`, `Element` and `Line` are TwixT's trees.
 //!
 //! Nodes that a checker points at carry a [`Span`]. Spans take no part in
 //! equality or hashing, so two trees compare equal when they say the same
@@ -64,6 +68,33 @@ impl Hash for Span {
     fn hash<H: Hasher>(&self, _: &mut H) {}
 }
 
+/// What a game's scripts hold where the shared language leaves a place:
+/// the types of its moves, setup block, diagram points, marks and claims.
+pub trait Notation: Clone + std::fmt::Debug + PartialEq + Eq + Hash + Default {
+    /// A move.
+    type Move: Clone + std::fmt::Debug + PartialEq + Eq + Hash;
+    /// What a setup block sets up.
+    type Setup: Clone + std::fmt::Debug + PartialEq + Eq + Hash;
+    /// A `#diagram` line.
+    type Diagram: Clone + std::fmt::Debug + PartialEq + Eq + Hash;
+    /// What a mark directive draws.
+    type Mark: Clone + std::fmt::Debug + PartialEq + Eq + Hash;
+    /// What a claim directive claims.
+    type Claim: Clone + std::fmt::Debug + PartialEq + Eq + Hash;
+}
+
+/// TwixT's scripts: the default notation of the syntax tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct TwixtNotation;
+
+impl Notation for TwixtNotation {
+    type Move = Move;
+    type Setup = SetupBlock;
+    type Diagram = DiagramPoint;
+    type Mark = MarkKind;
+    type Claim = ClaimKind;
+}
+
 /// A parsed file: its games in order.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ScriptFile {
@@ -73,7 +104,7 @@ pub struct ScriptFile {
 
 /// One game: header tags, an optional setup block, and the main line.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Game {
+pub struct Game<N: Notation = TwixtNotation> {
     /// Where the game starts (its first header tag or first element).
     pub span: Span,
     /// `%` remarks written before or among the header tags, in order.
@@ -81,10 +112,10 @@ pub struct Game {
     /// Header tags in file order. Known tag names are stored in their
     /// canonical spelling (`Size`, not `size`); unknown ones as written.
     pub tags: Vec<Tag>,
-    /// Pegs and links present before the first move.
-    pub setup: Option<SetupBlock>,
+    /// The pieces present before the first move.
+    pub setup: Option<N::Setup>,
     /// The main line: moves, annotations and variations.
-    pub line: Line,
+    pub line: Line<N>,
 }
 
 /// `[Name "value"]`.
@@ -116,37 +147,37 @@ pub const KNOWN_TAGS: [&str; 12] = [
 
 /// A sequence of moves and annotations: the main line or a variation.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Hash)]
-pub struct Line {
+pub struct Line<N: Notation = TwixtNotation> {
     /// The items in written order.
-    pub elements: Vec<Element>,
+    pub elements: Vec<Element<N>>,
 }
 
 /// One item of move text, in written order. Annotations (comments, claims,
 /// marks, variations) belong to the move before them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Element {
+pub enum Element<N: Notation = TwixtNotation> {
     /// A move.
-    Move(MoveNode),
+    Move(MoveNode<N::Move>),
     /// `{text}`, unescaped.
     Comment(String),
     /// `% text` to the end of the line: a note about the file, not the game.
     Remark(String),
     /// Boxed: diagram points are rare and large, moves are many and small.
-    Diagram(Box<DiagramPoint>),
+    Diagram(Box<N::Diagram>),
     /// A mark directive (`#label`, `#arrow`, …) for the diagrams here.
     /// Boxed, as diagram points are, to keep the element of a move small.
-    Mark(Box<Mark>),
+    Mark(Box<Mark<N::Mark>>),
     /// A claim directive that `twixt check` verifies (boxed too).
-    Claim(Box<Claim>),
+    Claim(Box<Claim<N::Claim>>),
     /// `( … )`: an alternative to the move just before it.
-    Variation(Line),
+    Variation(Line<N>),
 }
 
 /// A move with its optional glyph.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct MoveNode {
+pub struct MoveNode<M = Move> {
     /// The move itself.
-    pub mv: Move,
+    pub mv: M,
     /// The quality glyph written after it, if any.
     pub glyph: Option<Glyph>,
     /// Where the move was written.
@@ -244,8 +275,9 @@ pub struct DiagramPoint {
     pub numbers: Option<Numbers>,
     /// Rectangle to show, corners inclusive.
     pub crop: Option<(Hole, Hole)>,
-    /// Style name for the renderer (`style=`).
-    pub style: Option<String>,
+    /// Its own `style=`, `coords=`, `to-move=` and `caption-position=`,
+    /// over the drawing commands' options.
+    pub look: super::PointLook,
     /// Options twixtkit does not know, kept for other tools, in order.
     pub extra: Vec<(String, String)>,
     /// Where the `#diagram` directive was written.
@@ -267,9 +299,9 @@ pub enum Numbers {
 
 /// Something drawn on a diagram in addition to the position.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Mark {
+pub struct Mark<K = MarkKind> {
     /// What to draw.
-    pub kind: MarkKind,
+    pub kind: K,
     /// Where the directive was written.
     pub span: Span,
 }
@@ -316,9 +348,9 @@ pub enum Target {
 
 /// A statement about the position that `twixt check` verifies.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Claim {
+pub struct Claim<K = ClaimKind> {
     /// What is claimed.
-    pub kind: ClaimKind,
+    pub kind: K,
     /// Where the directive was written.
     pub span: Span,
 }

@@ -89,7 +89,7 @@ impl FromStr for Sides {
 }
 
 /// Where the caption goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum CaptionPosition {
     /// Under the board.
@@ -116,15 +116,86 @@ impl std::str::FromStr for CaptionPosition {
     }
 }
 
-/// A diagram point's `to-move=`: `yes` or `no`, as both games' readers
-/// take it, with the message they give for anything else.
-pub(crate) fn to_move_option(value: &str) -> Result<bool, String> {
-    match value {
-        "yes" => Ok(true),
-        "no" => Ok(false),
-        _ => Err(format!(
-            "expected to-move=yes or to-move=no, found `{}`",
-            crate::grammar::clip(value)
-        )),
+/// How a diagram point of either game asks to be drawn, over the drawing
+/// commands' options: each one left out leaves the command line's (or the
+/// style's) choice.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct PointLook {
+    /// `style=`: a built-in style or a `.yaml` file beside the script,
+    /// over `--style`.
+    pub style: Option<String>,
+    /// `coords=`: the sides with coordinates, over `--coords`.
+    pub coords: Option<Sides>,
+    /// `to-move=yes|no`: whether a line under the board says whose turn
+    /// it is, over the style's `to_move_marker`.
+    pub to_move: Option<bool>,
+    /// `caption-position=above|below|none`, over the style's.
+    pub caption_position: Option<CaptionPosition>,
+}
+
+impl PointLook {
+    /// Reads the option `key` (in lower case) when it is one of the look's:
+    /// `None` for any other key, else whether its value is good (the
+    /// message says what was expected).
+    pub(crate) fn read(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
+        let read = match key {
+            "style" => {
+                // Checked where it is drawn or checked: a built-in name or a
+                // file beside the script.
+                self.style = Some(value.to_string());
+                Ok(())
+            }
+            "coords" => value
+                .parse()
+                .map(|s| self.coords = Some(s))
+                .map_err(|e: ParseSidesError| e.to_string()),
+            "to-move" => match value {
+                "yes" | "no" => {
+                    self.to_move = Some(value == "yes");
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "expected to-move=yes or to-move=no, found `{}`",
+                    crate::grammar::clip(value)
+                )),
+            },
+            "caption-position" => value
+                .parse()
+                .map(|p| self.caption_position = Some(p))
+                .map_err(|e| format!("caption-position: {e}")),
+            _ => return None,
+        };
+        Some(read)
+    }
+
+    /// The options given, as a `#diagram` line writes them, in this order.
+    pub(crate) fn options(&self) -> impl Iterator<Item = (&'static str, String)> + '_ {
+        let coords = self.coords.map(|s| match s {
+            Sides::ALL => "all".to_string(),
+            Sides::NONE => "none".to_string(),
+            _ => [(s.top, 't'), (s.bottom, 'b'), (s.left, 'l'), (s.right, 'r')]
+                .into_iter()
+                .filter_map(|(on, c)| on.then_some(c))
+                .collect(),
+        });
+        let to_move = self
+            .to_move
+            .map(|v| if v { "yes" } else { "no" }.to_string());
+        let place = self.caption_position.map(|p| {
+            match p {
+                CaptionPosition::Below => "below",
+                CaptionPosition::Above => "above",
+                CaptionPosition::None => "none",
+            }
+            .to_string()
+        });
+        [
+            ("style", self.style.clone()),
+            ("coords", coords),
+            ("to-move", to_move),
+            ("caption-position", place),
+        ]
+        .into_iter()
+        .filter_map(|(k, v)| Some((k, v?)))
     }
 }

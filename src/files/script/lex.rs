@@ -308,39 +308,3 @@ impl<'a> Lexer<'a> {
             .collect())
     }
 }
-
-/// A `(` at `at` opens a variation: it needs a move before it to replace
-/// (`last_move`, the ply of the line's last move), may nest `depth` deep
-/// and be the game's `count`-th. Returns the ply the variation starts
-/// after. Both games' readers keep these rules and words.
-pub(crate) fn variation_start(
-    last_move: Option<u32>,
-    depth: usize,
-    count: usize,
-    at: Span,
-) -> Result<u32, ParseError> {
-    let Some(lp) = last_move else {
-        return Err(err(
-            "a variation must follow the move it replaces",
-            "no move before this variation",
-            at,
-        ));
-    };
-    let max_depth = crate::limits::MAX_VARIATION_DEPTH;
-    if depth + 1 > max_depth {
-        return Err(err(
-            format!("variations nested more than {max_depth} deep"),
-            "too deep",
-            at,
-        ));
-    }
-    let max = crate::limits::MAX_VARIATIONS_PER_GAME;
-    if count > max {
-        return Err(err(
-            format!("more than {max} variations in one game"),
-            "too many variations",
-            at,
-        ));
-    }
-    Ok(lp - 1)
-}

@@ -11,6 +11,7 @@ pub(crate) mod lex;
 mod load;
 pub(crate) use load::{record_source, records_as_games};
 mod parse;
+pub(crate) mod read;
 pub mod stream;
 mod words;
 pub(crate) mod write;
@@ -18,8 +19,7 @@ pub(crate) mod write;
 use std::path::{Path, PathBuf};
 
 pub use ast::*;
-pub(crate) use diagram_options::to_move_option;
-pub use diagram_options::{CaptionPosition, ParseSidesError, Sides};
+pub use diagram_options::{CaptionPosition, ParseSidesError, PointLook, Sides};
 pub use load::{
     EXTENSIONS, FileFormat, LoadError, LoadedFile, is_game_file, load_games, load_games_as,
     script_from_bytes, script_hint,
@@ -96,39 +96,18 @@ impl RulesSpec {
             let (k, val) = w
                 .split_once('=')
                 .ok_or_else(|| format!("expected a rule like swap=none, found `{w}`"))?;
-            let bad = || format!("unknown value `{val}` for rule `{k}`");
+            // Each value is its variant's name in kebab-case.
             match k.to_ascii_lowercase().as_str() {
-                "crossing" => {
-                    rules.crossing = match val {
-                        "none" => Crossing::None,
-                        "own" => Crossing::Own,
-                        _ => return Err(bad()),
-                    }
-                }
+                "crossing" => rules.crossing = pick(&[Crossing::None, Crossing::Own], k, val)?,
                 "links" => {
-                    rules.links = match val {
-                        "automatic" => Linking::Automatic,
-                        "manual" => Linking::Manual,
-                        "automatic-editable" => Linking::AutomaticEditable,
-                        _ => return Err(bad()),
-                    }
+                    use Linking::*;
+                    rules.links = pick(&[Automatic, Manual, AutomaticEditable], k, val)?
                 }
                 "removal" => {
-                    rules.removal = match val {
-                        "none" => Removal::None,
-                        "links" => Removal::Links,
-                        "links-and-pegs" => Removal::LinksAndPegs,
-                        _ => return Err(bad()),
-                    }
+                    use Removal::*;
+                    rules.removal = pick(&[None, Links, LinksAndPegs], k, val)?
                 }
-                "swap" => {
-                    rules.swap = match val {
-                        "none" => Swap::None,
-                        "mirror" => Swap::Mirror,
-                        "colors" => Swap::Colors,
-                        _ => return Err(bad()),
-                    }
-                }
+                "swap" => rules.swap = pick(&[Swap::None, Swap::Mirror, Swap::Colors], k, val)?,
                 "supply-pegs" | "supply-links" => {
                     let n: u16 = val.parse().map_err(|_| {
                         format!("{k}={val}: expected a number of pieces from 0 to 65535")
@@ -155,23 +134,12 @@ impl RulesSpec {
         if let Some(n) = rules.preset_name() {
             return n.to_string();
         }
-        let enum_name = |s: String| {
-            // Debug names are CamelCase; tags use kebab-case.
-            let mut out = String::new();
-            for (i, c) in s.chars().enumerate() {
-                if c.is_ascii_uppercase() && i > 0 {
-                    out.push('-');
-                }
-                out.push(c.to_ascii_lowercase());
-            }
-            out
-        };
         let mut text = format!(
             "crossing={} links={} removal={} swap={}",
-            enum_name(format!("{:?}", rules.crossing)),
-            enum_name(format!("{:?}", rules.links)),
-            enum_name(format!("{:?}", rules.removal)),
-            enum_name(format!("{:?}", rules.swap)),
+            kebab(rules.crossing),
+            kebab(rules.links),
+            kebab(rules.removal),
+            kebab(rules.swap),
         );
         if let Some(n) = rules.supply_pegs {
             text.push_str(&format!(" supply-pegs={n}"));
@@ -181,6 +149,27 @@ impl RulesSpec {
         }
         text
     }
+}
+
+/// A rule's value as a `Rules` tag writes it: its variant's name in
+/// kebab-case (`AutomaticEditable` is `automatic-editable`).
+fn kebab(v: impl std::fmt::Debug) -> String {
+    let mut out = String::new();
+    for (i, c) in format!("{v:?}").chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('-');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// The value of `all` whose name is `val`, for the rule `k`.
+fn pick<T: std::fmt::Debug + Copy>(all: &[T], k: &str, val: &str) -> Result<T, String> {
+    all.iter()
+        .copied()
+        .find(|v| kebab(v) == val)
+        .ok_or_else(|| format!("unknown value `{val}` for rule `{k}`"))
 }
 
 /// Loads a YAML rule set file.
@@ -235,7 +224,7 @@ fn known_game(name: &str) -> Result<(), String> {
     ))
 }
 
-impl Game {
+impl<N: Notation> Game<N> {
     /// The first value of a tag, by case-insensitive name.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
@@ -266,6 +255,16 @@ impl Game {
         }
     }
 
+    /// The main line's moves in order.
+    pub fn main_moves(&self) -> impl Iterator<Item = &MoveNode<N::Move>> {
+        self.line.elements.iter().filter_map(|e| match e {
+            Element::Move(m) => Some(m),
+            _ => None,
+        })
+    }
+}
+
+impl Game {
     /// The `Size` tag, if present (checked by the parser).
     pub fn size(&self) -> Option<BoardSize> {
         self.tag("Size").and_then(|v| v.parse().ok())
@@ -305,14 +304,6 @@ impl Game {
         }
         rules.validate().map_err(|e| e.to_string())?;
         Ok(rules)
-    }
-
-    /// The main line's moves in order.
-    pub fn main_moves(&self) -> impl Iterator<Item = &MoveNode> {
-        self.line.elements.iter().filter_map(|e| match e {
-            Element::Move(m) => Some(m),
-            _ => None,
-        })
     }
 
     /// The main line as a plain record (rule set paths resolved against the

@@ -1,14 +1,13 @@
-//! The TwixT script reader: games, header blocks, lines of move text and
-//! variations, built from nom rules (the shared lexical ones in
-//! `base::grammar`, the words of move text in `script::words`). A loop
-//! rather than recursive descent drives the rules over a game's items, so
-//! that recursion is bounded (variations nest at most [`MAX_DEPTH`] deep),
-//! time is linear, and an error in one game does not stop the others from
-//! being read. The common move `12. f6` is one rule of its own
-//! (`words::plain_move`); everything else is read item by item.
+//! TwixT's words in the shared script reader (`script::read`): its tags,
+//! move numbers, moves with their removals and glyphs, setup blocks, marks
+//! and claims, built from nom rules (the shared lexical ones in
+//! `base::grammar`, the words of move text in `script::words`). The common
+//! move `12. f6` is one rule of its own (`words::plain_move`); everything
+//! else is read item by item. Variations nest at most [`MAX_DEPTH`] deep.
 
 use super::ast::*;
-use super::lex::{Arg, Lexer, clip, err, has_blank_line, variation_start};
+use super::lex::{Arg, clip, err};
+use super::read::{Reader, Reads, over, read_pieces};
 use super::words::{self, full_hole, full_link, full_rect, move_word};
 use crate::diagnostic::Diagnostic;
 use crate::grammar;
@@ -99,11 +98,11 @@ pub fn parse(src: &str) -> Parsed {
 /// One game of a text as the parser found it: where it starts (a byte
 /// offset) and the game, or the error that stopped it.
 #[derive(Debug, Clone)]
-pub struct Piece {
+pub struct Piece<N: Notation = TwixtNotation> {
     /// Byte offset of the game's first character in the text parsed.
     pub start: usize,
     /// The game, or the syntax error that stopped it.
-    pub game: Result<Game, ParseError>,
+    pub game: Result<Game<N>, ParseError>,
 }
 
 /// The games of `src` in order, each with where it starts; `first_line` is
@@ -117,50 +116,23 @@ pub fn parse_pieces(src: &str, first_line: u32) -> Vec<Piece> {
 /// streaming reader takes a bounded number of games a window, so that a
 /// window of tiny games holds no more of them than one of large games.
 pub fn parse_pieces_up_to(src: &str, first_line: u32, max_pieces: usize) -> Vec<Piece> {
-    let mut p = P::new(src);
-    p.loc.line = first_line;
-    let mut out = Vec::new();
-    while out.len() < max_pieces {
-        p.skip_blank();
-        if p.eof() {
-            break;
-        }
-        let start = p.offset();
-        if out.len() >= limits::MAX_GAMES_PER_FILE {
-            let sp = p.here(1);
-            out.push(Piece {
-                start,
-                game: Err(err(
-                    format!(
-                        "more than {} games in one file: split the file",
-                        limits::MAX_GAMES_PER_FILE
-                    ),
-                    "too many games",
-                    sp,
-                )),
-            });
-            break;
-        }
-        let game = p.game();
-        if game.is_err() {
-            p.skip_to_next_game(start);
-        }
-        out.push(Piece { start, game });
-    }
-    out
+    // TwixT's reader stops a game at its first error: no notes.
+    read_pieces::<TwixtNotation>(src, first_line, max_pieces)
+        .into_iter()
+        .map(|(piece, _)| piece)
+        .collect()
 }
 
-/// The TwixT reader: the shared lexer, and what it counts per game.
-struct P<'a> {
-    lex: Lexer<'a>,
-    /// Moves, variations and diagram points read in the current game,
-    /// checked against `limits`.
-    counts: Counts,
-    /// Elements of the last game's main line: room made for the next one,
-    /// whose length is usually alike, so that it seldom grows (and copies).
-    last_len: usize,
+/// What TwixT's reader keeps from item to item.
+#[derive(Default)]
+pub(crate) struct State {
     /// The tag values last found good.
     checked: CheckedTags,
+    /// The move number just read: its offset starts the move's span.
+    number: Option<usize>,
+    /// Removals read, waiting for the placement they belong to.
+    removals: Vec<Removal>,
+    removal_start: Option<Span>,
 }
 
 /// The last `Size` and `Rules` values found good: the games of a file
@@ -191,46 +163,25 @@ impl CheckedTags {
     }
 }
 
-impl<'a> std::ops::Deref for P<'a> {
-    type Target = Lexer<'a>;
-    fn deref(&self) -> &Lexer<'a> {
-        &self.lex
+impl Reads for TwixtNotation {
+    type State = State;
+
+    /// A move owed by a game that failed is not owed by the next one.
+    fn start(r: &mut Reader<'_, Self>) {
+        r.state.number = None;
+        r.state.removals.clear();
+        r.state.removal_start = None;
     }
-}
 
-impl std::ops::DerefMut for P<'_> {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.lex
-    }
-}
-
-#[derive(Default)]
-struct Counts {
-    moves: usize,
-    variations: usize,
-    diagrams: usize,
-}
-
-/// An error when `count` went past `max`.
-fn over(count: usize, max: usize, what: &str, span: Span) -> Result<(), ParseError> {
-    if count > max {
-        return Err(err(
-            format!("more than {max} {what} in one game"),
-            format!("too many {what}"),
-            span,
-        ));
-    }
-    Ok(())
-}
-
-impl<'a> P<'a> {
-    fn new(src: &'a str) -> P<'a> {
-        P {
-            lex: Lexer::new(src),
-            counts: Counts::default(),
-            last_len: 0,
-            checked: CheckedTags::default(),
+    /// `[Name "value"]`, the name spelt as twixtkit knows it, the value checked.
+    fn tag(r: &mut Reader<'_, Self>, mut t: Tag) -> Result<Tag, ParseError> {
+        if let Some(k) = KNOWN_TAGS.iter().find(|k| k.eq_ignore_ascii_case(&t.name))
+            && t.name != *k
+        {
+            t.name = k.to_string();
         }
+        r.state.checked.check(&t)?;
+        Ok(t)
     }
 
     /// A run of plain moves, `12. f6 13. g8 …` (`words::plain_move`), each
@@ -239,22 +190,25 @@ impl<'a> P<'a> {
     /// general path reads on, with its messages. The line and column are
     /// carried from move to move through their blanks (all ASCII), and the
     /// text is cut once for the run.
-    fn plain_moves(&mut self, ply: &mut u32, line: &mut Vec<Element>) -> bool {
-        let budget = limits::MAX_MOVES_PER_GAME.saturating_sub(self.counts.moves);
+    fn run(r: &mut Reader<'_, Self>, ply: &mut u32, line: &mut Vec<Element>) -> bool {
+        if r.state.number.is_some() || r.state.removal_start.is_some() {
+            return false;
+        }
+        let budget = limits::MAX_MOVES_PER_GAME.saturating_sub(r.counts.moves);
         if budget == 0 {
             return false;
         }
-        let text = self.rest.as_bytes();
+        let text = r.rest.as_bytes();
         let Ok((mut rest, mut m)) = words::plain_move(*ply + 1)(text) else {
             return false;
         };
-        let base = self.offset();
+        let base = r.offset();
         // The line and column where the first move's blanks begin: the
         // locator stands there after a plain move, else it is taken there.
-        if self.loc.offset != base {
-            self.loc.locate(base);
+        if r.loc.offset != base {
+            r.loc.locate(base);
         }
-        let (mut line_no, mut col) = (self.loc.line, self.loc.col);
+        let (mut line_no, mut col) = (r.loc.line, r.loc.col);
         let mut read = 0;
         loop {
             let start = text.len() - rest.len() - m.written;
@@ -281,327 +235,181 @@ impl<'a> P<'a> {
         }
         let used = text.len() - rest.len();
         // Every byte read is ASCII: the cut falls on a character boundary.
-        self.rest = &self.rest[used..];
-        self.counts.moves += read;
-        self.loc.offset = base + used;
-        self.loc.line = line_no;
-        self.loc.col = col;
+        r.rest = &r.rest[used..];
+        r.counts.moves += read;
+        r.loc.offset = base + used;
+        r.loc.line = line_no;
+        r.loc.col = col;
         true
     }
 
-    /// `[Name "value"]`, the name spelt as twixtkit knows it, the value checked.
-    fn tag(&mut self) -> Result<Tag, ParseError> {
-        let mut t = self.lex.tag()?;
-        if let Some(k) = KNOWN_TAGS.iter().find(|k| k.eq_ignore_ascii_case(&t.name))
-            && t.name != *k
-        {
-            t.name = k.to_string();
-        }
-        self.checked.check(&t)?;
-        Ok(t)
-    }
-
-    fn game(&mut self) -> Result<Game, ParseError> {
-        self.counts = Counts::default();
-        let mut game = Game {
-            span: self.here(1),
-            ..Game::default()
-        };
-        // Remarks before a tag belong to the header; those after the last tag
-        // open the move text.
-        let mut pending = Vec::new();
-        loop {
-            let skipped = self.skip_blank();
-            // A blank line ends the header block.
-            if !game.tags.is_empty() && has_blank_line(skipped) {
-                break;
-            }
-            match self.peek() {
-                Some('%') => pending.push(self.remark()?),
-                Some('[') => {
-                    let t = self.tag()?;
-                    game.tags.push(t);
-                    game.preamble.append(&mut pending);
-                }
-                _ => break,
-            }
-        }
-        let lead = pending.into_iter().map(Element::Remark).collect();
-        game.line = self.line(0, 0, Some(&mut game.setup), None, lead)?;
-        let elements = &mut game.line.elements;
-        self.last_len = elements.len();
-        // Room made from the last game's length and not used is given back
-        // (in place: the allocator shrinks a block without copying it).
-        if elements.capacity() > elements.len() + elements.len() / 8 + 8 {
-            elements.shrink_to_fit();
-        }
-        Ok(game)
-    }
-
-    /// Move text up to the end of the game (`depth == 0`) or the closing `)`
-    /// of a variation. `ply` is the number of moves before this line's first
-    /// move. `open` is the `(` of a variation.
-    fn line(
-        &mut self,
-        depth: usize,
-        ply: u32,
-        mut setup: Option<&mut Option<SetupBlock>>,
-        open: Option<Span>,
-        lead: Vec<Element>,
-    ) -> Result<Line, ParseError> {
-        let mut line = Line { elements: lead };
-        // Most games have tens of moves, and games of a file are alike:
-        // room for the last game's length and a quarter more (bounded, so
-        // that one huge game does not make every later one reserve much).
-        if depth == 0 {
-            let want = self.last_len + self.last_len / 4;
-            line.elements.reserve(want.clamp(64, 4096));
-        }
-        let mut ply = ply;
-        // Ply of the last move in this line, for variations that follow it.
-        let mut last_move: Option<u32> = None;
-        // The move number just read: its offset starts the move's span.
-        let mut number: Option<usize> = None;
-        let mut removals: Vec<Removal> = Vec::new();
-        let mut removal_start: Option<Span> = None;
-        loop {
-            // A run of plain moves, then whatever ends it, read by the
-            // general rules below.
-            if number.is_none()
-                && removal_start.is_none()
-                && self.plain_moves(&mut ply, &mut line.elements)
-            {
-                last_move = Some(ply);
-            }
-            self.skip_blank();
-            let pending = number.is_some() || removal_start.is_some();
-            let c = self.peek();
-            let ends_line = match c {
-                None => true,
-                Some('[') => depth == 0 && self.at_line_start(),
-                Some(')') => true,
-                _ => false,
+    fn owed(r: &mut Reader<'_, Self>, c: Option<char>, ends_line: bool) -> Result<(), ParseError> {
+        let pending = r.state.number.is_some() || r.state.removal_start.is_some();
+        if pending && (ends_line || !matches!(c, Some(ch) if ch.is_alphabetic() || ch == '-')) {
+            let sp = r.here(1);
+            let what = if r.state.removal_start.is_some() {
+                "removals must be followed by the placement they belong to, like `-e4 f6`"
+            } else {
+                "expected a move after the move number"
             };
-            if pending && (ends_line || !matches!(c, Some(ch) if ch.is_alphabetic() || ch == '-')) {
-                let sp = self.here(1);
-                let what = if removal_start.is_some() {
-                    "removals must be followed by the placement they belong to, like `-e4 f6`"
-                } else {
-                    "expected a move after the move number"
-                };
-                return Err(err(
-                    format!("{what}, found {}", self.found()),
-                    "move expected",
+            return Err(err(
+                format!("{what}, found {}", r.found()),
+                "move expected",
+                sp,
+            ));
+        }
+        Ok(())
+    }
+
+    fn directive(
+        _: &mut Reader<'_, Self>,
+        name: &str,
+        name_span: Span,
+        args: &[Arg<'_>],
+        span: Span,
+        setup: Option<&mut Option<SetupBlock>>,
+    ) -> Result<Option<Element>, ParseError> {
+        if name != "setup" {
+            return directive(name, name_span, args, span).map(Some);
+        }
+        let Some(slot) = setup else {
+            return Err(err(
+                "a setup block must come before the first move of the game, outside variations",
+                "setup not allowed here",
+                span,
+            ));
+        };
+        let block = slot.get_or_insert_with(|| SetupBlock {
+            span,
+            ..SetupBlock::default()
+        });
+        read_setup(block, args, span)?;
+        Ok(None)
+    }
+
+    fn item(
+        r: &mut Reader<'_, Self>,
+        c: char,
+        ply: &mut u32,
+        line: &mut Vec<Element>,
+    ) -> Result<(), ParseError> {
+        match c {
+            '}' | ']' | '"' => {
+                let sp = r.here(1);
+                Err(err(
+                    format!(
+                        "unexpected `{c}`: expected a move, a comment, a directive or a variation"
+                    ),
+                    "unexpected here",
                     sp,
-                ));
+                ))
             }
-            match c {
-                None => {
-                    if let Some(o) = open {
-                        return Err(err(
-                            "unclosed variation: expected `)` before the end of the file",
-                            "variation opened here",
-                            o,
-                        ));
-                    }
-                    return Ok(line);
-                }
-                Some('[') => {
-                    if depth == 0 && self.at_line_start() {
-                        return Ok(line);
-                    }
-                    let sp = self.here(1);
-                    let msg = if depth > 0 {
-                        "unexpected `[` inside a variation: header tags start a new game at the start of a line"
-                    } else {
-                        "unexpected `[`: header tags start a new game and must begin a line"
-                    };
-                    return Err(err(msg, "not allowed here", sp));
-                }
-                Some(')') => {
-                    if depth == 0 {
-                        let sp = self.here(1);
-                        return Err(err(
-                            "unmatched `)`: no variation is open",
-                            "no `(` before this",
-                            sp,
-                        ));
-                    }
-                    self.advance(1);
-                    return Ok(line);
-                }
-                Some('%') => {
-                    // Remarks right above a header line open the next game.
-                    if depth == 0 && self.at_line_start() && self.remarks_then_header() {
-                        return Ok(line);
-                    }
-                    let r = self.remark()?;
-                    line.elements.push(Element::Remark(r));
-                }
-                Some('{') => {
-                    let c = self.comment()?;
-                    line.elements.push(Element::Comment(c));
-                }
-                Some('}') | Some(']') | Some('"') => {
-                    let sp = self.here(1);
+            d if d.is_ascii_digit() => {
+                let (digits, dots) = r.read(grammar::move_number)?;
+                if dots.is_empty() {
+                    let dspan = r.span_of(digits);
                     return Err(err(
                         format!(
-                            "unexpected `{}`: expected a move, a comment, a directive or a variation",
-                            c.unwrap_or(' ')
+                            "expected a move number like `{}.`, found `{}`",
+                            clip(digits),
+                            clip(digits)
                         ),
-                        "unexpected here",
-                        sp,
+                        "`.` expected after the number",
+                        dspan,
                     ));
                 }
-                Some('(') => {
-                    let o = self.here(1);
-                    self.counts.variations += 1;
-                    let from = variation_start(last_move, depth, self.counts.variations, o)?;
-                    self.advance(1);
-                    let v = self.line(depth + 1, from, None, Some(o), Vec::new())?;
-                    line.elements.push(Element::Variation(v));
+                let n: u32 = digits.parse().unwrap_or(u32::MAX);
+                if n != *ply + 1 {
+                    let dspan = r.span_of(digits);
+                    return Err(err(
+                        format!(
+                            "move number {digits} does not match: this is move {}",
+                            *ply + 1
+                        ),
+                        format!("expected {}", *ply + 1),
+                        dspan,
+                    ));
                 }
-                Some('#') => {
-                    let start = self.here(1);
-                    let name = self.read(grammar::directive_name)?;
-                    let name_span = self.span_of(name);
-                    let name = name.to_ascii_lowercase();
-                    let args = self.args()?;
-                    let end = self.offset();
-                    let span = self.span_at(start.start(), end - start.start());
-                    if name == "setup" {
-                        let ok_here = setup.is_some()
-                            && line
-                                .elements
-                                .iter()
-                                .all(|e| matches!(e, Element::Comment(_) | Element::Remark(_)));
-                        let Some(slot) = setup.as_deref_mut().filter(|_| ok_here) else {
-                            return Err(err(
-                                "a setup block must come before the first move of the game, outside variations",
-                                "setup not allowed here",
-                                span,
-                            ));
-                        };
-                        let block = slot.get_or_insert_with(|| SetupBlock {
-                            span,
-                            ..SetupBlock::default()
-                        });
-                        read_setup(block, &args, span)?;
-                        continue;
+                r.state.number = Some(r.offset_of(digits));
+                Ok(())
+            }
+            '!' | '?' => {
+                let w = r.read(grammar::glyph_run)?;
+                let sp = r.span_of(w);
+                let g = Glyph::parse(w).ok_or_else(|| {
+                    err(
+                        format!("expected a glyph (! ? !! ?? !? ?!), found `{}`", clip(w)),
+                        "not a glyph",
+                        sp,
+                    )
+                })?;
+                match line.last_mut() {
+                    Some(Element::Move(m)) if m.glyph.is_none() => {
+                        m.glyph = Some(g);
+                        Ok(())
                     }
-                    if name == "diagram" {
-                        self.counts.diagrams += 1;
-                        over(
-                            self.counts.diagrams,
-                            limits::MAX_DIAGRAMS_PER_GAME,
-                            "diagram points",
-                            span,
-                        )?;
-                    }
-                    let el = directive(&name, name_span, &args, span)?;
-                    line.elements.push(el);
+                    _ => Err(err(
+                        "a glyph must follow a move without a glyph",
+                        "no move for this glyph",
+                        sp,
+                    )),
                 }
-                Some(d) if d.is_ascii_digit() => {
-                    let (digits, dots) = self.read(grammar::move_number)?;
-                    if dots.is_empty() {
-                        let dspan = self.span_of(digits);
-                        return Err(err(
-                            format!(
-                                "expected a move number like `{}.`, found `{}`",
-                                clip(digits),
-                                clip(digits)
-                            ),
-                            "`.` expected after the number",
-                            dspan,
-                        ));
-                    }
-                    let n: u32 = digits.parse().unwrap_or(u32::MAX);
-                    if n != ply + 1 {
-                        let dspan = self.span_of(digits);
-                        return Err(err(
-                            format!(
-                                "move number {digits} does not match: this is move {}",
-                                ply + 1
-                            ),
-                            format!("expected {}", ply + 1),
-                            dspan,
-                        ));
-                    }
-                    number = Some(self.offset_of(digits));
+            }
+            _ => {
+                let w = r.read(words::word)?;
+                if w.is_empty() {
+                    let wspan = r.span_of(w);
+                    return Err(err(
+                        format!("unexpected {}", r.found()),
+                        "unexpected here",
+                        wspan,
+                    ));
                 }
-                Some('!') | Some('?') => {
-                    let w = self.read(grammar::glyph_run)?;
-                    let sp = self.span_of(w);
-                    let g = Glyph::parse(w).ok_or_else(|| {
-                        err(
-                            format!("expected a glyph (! ? !! ?? !? ?!), found `{}`", clip(w)),
-                            "not a glyph",
-                            sp,
-                        )
-                    })?;
-                    match line.elements.last_mut() {
-                        Some(Element::Move(m)) if m.glyph.is_none() => m.glyph = Some(g),
+                if let Some(rm) = w.strip_prefix('-') {
+                    let wspan = r.span_of(w);
+                    let label = if rm.contains('-') {
+                        "bad link removal"
+                    } else {
+                        "bad removal"
+                    };
+                    let removal = words::removal(rm).map_err(|m| err(m, label, wspan))?;
+                    r.state.removals.push(removal);
+                    r.state.removal_start.get_or_insert(wspan);
+                    return Ok(());
+                }
+                let at = r.offset_of(w);
+                // Line and column are found for the whole move only; a word's
+                // own span is located when a message needs it.
+                let (mut mv, glyph) = move_word(w).map_err(|e| {
+                    let sp = r.span_at(at + e.start, e.len);
+                    err(e.message, e.label, sp)
+                })?;
+                let first = r
+                    .state
+                    .number
+                    .or(r.state.removal_start.map(|s| s.start()))
+                    .unwrap_or(at);
+                if !r.state.removals.is_empty() {
+                    match &mut mv {
+                        Move::Place(p) => p.removals = std::mem::take(&mut r.state.removals).into(),
                         _ => {
                             return Err(err(
-                                "a glyph must follow a move without a glyph",
-                                "no move for this glyph",
-                                sp,
+                                "removals must be followed by a placement, not by swap, resign or draw",
+                                "not a placement",
+                                r.span_of(w),
                             ));
                         }
                     }
                 }
-                Some(_) => {
-                    let w = self.read(words::word)?;
-                    if w.is_empty() {
-                        let wspan = self.span_of(w);
-                        return Err(err(
-                            format!("unexpected {}", self.found()),
-                            "unexpected here",
-                            wspan,
-                        ));
-                    }
-                    if let Some(r) = w.strip_prefix('-') {
-                        let wspan = self.span_of(w);
-                        let label = if r.contains('-') {
-                            "bad link removal"
-                        } else {
-                            "bad removal"
-                        };
-                        removals.push(words::removal(r).map_err(|m| err(m, label, wspan))?);
-                        removal_start.get_or_insert(wspan);
-                        continue;
-                    }
-                    let at = self.offset_of(w);
-                    // Line and column are found for the whole move only; a word's
-                    // own span is located when a message needs it.
-                    let (mut mv, glyph) = move_word(w).map_err(|e| {
-                        let sp = self.span_at(at + e.start, e.len);
-                        err(e.message, e.label, sp)
-                    })?;
-                    let first = number.or(removal_start.map(|s| s.start())).unwrap_or(at);
-                    if !removals.is_empty() {
-                        match &mut mv {
-                            Move::Place(p) => p.removals = std::mem::take(&mut removals).into(),
-                            _ => {
-                                return Err(err(
-                                    "removals must be followed by a placement, not by swap, resign or draw",
-                                    "not a placement",
-                                    self.span_of(w),
-                                ));
-                            }
-                        }
-                    }
-                    let end = at + w.len();
-                    let span = self.span_at(first, end - first);
-                    self.counts.moves += 1;
-                    over(self.counts.moves, limits::MAX_MOVES_PER_GAME, "moves", span)?;
-                    ply += 1;
-                    last_move = Some(ply);
-                    number = None;
-                    removal_start = None;
-                    line.elements
-                        .push(Element::Move(MoveNode { mv, glyph, span }));
-                }
+                let end = at + w.len();
+                let span = r.span_at(first, end - first);
+                r.counts.moves += 1;
+                over(r.counts.moves, limits::MAX_MOVES_PER_GAME, "moves", span)?;
+                *ply += 1;
+                r.state.number = None;
+                r.state.removal_start = None;
+                line.push(Element::Move(MoveNode { mv, glyph, span }));
+                Ok(())
             }
         }
     }
@@ -736,10 +544,13 @@ fn directive(
                 if matches!(key_l.as_str(), "name" | "caption" | "translation") {
                     text_limit(a)?;
                 }
+                if let Some(read) = d.look.read(&key_l, &v) {
+                    read.map_err(|m| arg_err(a, m))?;
+                    continue;
+                }
                 match key_l.as_str() {
                     "name" => d.name = Some(v),
                     "caption" => d.caption = Some(v),
-                    "style" => d.style = Some(v),
                     "numbers" => {
                         d.numbers = Some(parse_numbers(&v).ok_or_else(|| {
                             arg_err(
@@ -757,22 +568,6 @@ fn directive(
                                 format!("expected a rectangle like crop=a1-l12, found `{}`", clip(&v)),
                             )
                         })?)
-                    }
-                    "to-move" => {
-                        super::to_move_option(&v).map_err(|m| arg_err(a, m))?;
-                        d.extra.push((key.to_string(), v))
-                    }
-                    "caption-position" => {
-                        v.parse::<super::CaptionPosition>().map_err(|e| {
-                            arg_err(a, format!("caption-position: {e}"))
-                        })?;
-                        d.extra.push((key.to_string(), v))
-                    }
-                    // Kept as written; checked here so that `check` points at it.
-                    "coords" => {
-                        v.parse::<super::Sides>()
-                            .map_err(|e| arg_err(a, e.to_string()))?;
-                        d.extra.push((key.to_string(), v))
                     }
                     _ => d.extra.push((key.to_string(), v)),
                 }

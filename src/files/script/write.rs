@@ -258,8 +258,8 @@ fn diagram_text(d: &DiagramPoint) -> String {
     if let Some((a, b)) = d.crop {
         opt("crop", &format!("{a}-{b}"));
     }
-    if let Some(st) = &d.style {
-        opt("style", st);
+    for (k, v) in d.look.options() {
+        opt(k, &v);
     }
     for (k, v) in &d.extra {
         opt(k, v);
