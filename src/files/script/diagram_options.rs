@@ -1,7 +1,9 @@
 //! The options of a diagram point that a script names and the parser
-//! checks where they are written: which sides carry coordinates
-//! (`coords=`) and where the caption goes (`caption-position=`). The
-//! diagram model and styles take them as they are.
+//! checks where they are written, for either game: its look
+//! ([`PointLook`]: `style=`, `coords=`, `to-move=`, `caption-position=`),
+//! which sides carry coordinates ([`Sides`]) and where the caption goes
+//! ([`CaptionPosition`]). The diagram model and styles take them as they
+//! are.
 
 use std::str::FromStr;
 
@@ -75,10 +77,9 @@ impl FromStr for Sides {
         };
         let ok = if t.contains(',') {
             t.split(',').all(|w| set(w.trim()))
-        } else if !t.is_empty() && t.len() <= 4 {
-            t.chars().all(|c| set(&c.to_string()))
         } else {
-            set(&t) && !t.is_empty()
+            // A side's word first: `top` is not the letters t, o and p.
+            set(&t) || (!t.is_empty() && t.len() <= 4 && t.chars().all(|c| set(&c.to_string())))
         };
         if ok {
             Ok(sides)
@@ -197,5 +198,29 @@ impl PointLook {
         ]
         .into_iter()
         .filter_map(|(k, v)| Some((k, v?)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Sides;
+
+    #[test]
+    fn sides_are_read_as_letters_or_as_words() {
+        let top_left = Sides {
+            top: true,
+            left: true,
+            ..Sides::NONE
+        };
+        assert_eq!("tl".parse::<Sides>(), Ok(top_left));
+        assert_eq!("top,left".parse::<Sides>(), Ok(top_left));
+        let top = Sides {
+            top: true,
+            ..Sides::NONE
+        };
+        // A word of four letters or fewer is a side's name before letters.
+        assert_eq!("top".parse::<Sides>(), Ok(top));
+        assert_eq!("Left".parse::<Sides>().map(|s| s.left), Ok(true));
+        assert!("tp".parse::<Sides>().is_err());
     }
 }

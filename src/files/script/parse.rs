@@ -3,7 +3,8 @@
 //! and claims, built from nom rules (the shared lexical ones in
 //! `base::grammar`, the words of move text in `script::words`). The common
 //! move `12. f6` is one rule of its own (`words::plain_move`); everything
-//! else is read item by item. Variations nest at most [`MAX_DEPTH`] deep.
+//! else is read item by item. The shared reader holds variations to at
+//! most [`MAX_DEPTH`] deep.
 
 use super::ast::*;
 use super::lex::{Arg, clip, err};

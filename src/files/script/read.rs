@@ -226,6 +226,10 @@ impl<'a, N: Reads> Reader<'a, N> {
         open: Option<Span>,
         lead: Vec<Element<N>>,
     ) -> Result<Line<N>, ParseError> {
+        // Elements at the head of the line that are only comments and
+        // remarks: while they are all of it, a setup may still stand here.
+        // Kept as a count, so that each directive asks in constant time.
+        let mut plain_head = lead.len();
         let mut line = Line { elements: lead };
         // Most games have tens of moves, and games of a file are alike:
         // room for the last game's length and a quarter more (bounded, so
@@ -293,10 +297,12 @@ impl<'a, N: Reads> Reader<'a, N> {
                         return Ok(line);
                     }
                     let r = self.remark()?;
+                    plain_head += usize::from(plain_head == line.elements.len());
                     line.elements.push(Element::Remark(r));
                 }
                 Some('{') => {
                     let c = self.comment()?;
+                    plain_head += usize::from(plain_head == line.elements.len());
                     line.elements.push(Element::Comment(c));
                 }
                 Some('(') => {
@@ -340,10 +346,7 @@ impl<'a, N: Reads> Reader<'a, N> {
                         )?;
                     }
                     // A setup stands before the first move of the main line.
-                    let before_moves = line
-                        .elements
-                        .iter()
-                        .all(|e| matches!(e, Element::Comment(_) | Element::Remark(_)));
+                    let before_moves = plain_head == line.elements.len();
                     let slot = setup.as_deref_mut().filter(|_| before_moves);
                     if let Some(el) = N::directive(self, &name, name_span, &args, span, slot)? {
                         line.elements.push(el);
