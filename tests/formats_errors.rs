@@ -2,7 +2,7 @@
 //! every format round-trips write → read.
 
 use proptest::prelude::*;
-use twixtkit::formats::{Location, littlegolem, movelist, t1};
+use twixtkit::formats::{Error, Location, littlegolem, movelist, t1};
 use twixtkit::prelude::{BoardSize, Hole, Link, Player};
 use twixtkit::record::{GameResult, Record};
 use twixtkit::twixt::moves::{Move, Placement, thin_vec};
@@ -10,21 +10,21 @@ use twixtkit::twixt::rules::{Crossing, Linking, RuleSet, Swap};
 
 fn lg_err(text: &[u8]) -> (Location, String) {
     match littlegolem::read(text) {
-        Err(littlegolem::Error::Syntax { at, message }) => (at, message),
+        Err(Error::Syntax { at, message }) => (at, message),
         other => panic!("expected a syntax error, got {other:?}"),
     }
 }
 
 fn t1_err(text: &str) -> (Location, String) {
     match t1::read(text.as_bytes()) {
-        Err(t1::Error::Syntax { at, message }) => (at, message),
+        Err(Error::Syntax { at, message }) => (at, message),
         other => panic!("expected a syntax error, got {other:?}"),
     }
 }
 
 fn ml_err(text: &[u8]) -> (Location, String) {
     match movelist::read(text) {
-        Err(movelist::Error::Syntax { at, message }) => (at, message),
+        Err(Error::Syntax { at, message }) => (at, message),
         other => panic!("expected a syntax error, got {other:?}"),
     }
 }
@@ -140,7 +140,7 @@ fn t1_errors_are_located() {
     assert!(m.contains("pie rule off"), "{m}");
     // Not UTF-8: the byte is located.
     match t1::read(b"#\n#\n1\nJ\xe9r\xf4me\n") {
-        Err(t1::Error::Syntax { at, message }) => {
+        Err(Error::Syntax { at, message }) => {
             assert_eq!(at, loc(4, 2));
             assert!(message.contains("UTF-8"), "{message}");
         }
@@ -182,10 +182,10 @@ fn t1_header_fields_set_rules_and_first_player() {
 fn t1_writer_refuses_what_it_cannot_express() {
     let mut r = Record::new(RuleSet::dujardin().with_size(BoardSize::square(30).unwrap()));
     r.moves.push(Move::peg(Hole::new(27, 5)));
-    assert!(matches!(t1::write(&r), Err(t1::Error::Unwritable(m)) if m.contains("26")));
+    assert!(matches!(t1::write(&r), Err(Error::Unwritable(_, m)) if m.contains("26")));
     let mut r = Record::new(RuleSet::board());
     r.moves.push(Move::peg(Hole::new(5, 5)));
-    assert!(matches!(t1::write(&r), Err(t1::Error::Unwritable(m)) if m.contains("link")));
+    assert!(matches!(t1::write(&r), Err(Error::Unwritable(_, m)) if m.contains("link")));
     let mut r = Record::new(RuleSet::dujardin());
     r.tags.push(("Red".into(), "a # b".into()));
     assert!(t1::write(&r).is_err());
@@ -265,20 +265,14 @@ fn writers_refuse_links_and_foreign_rules() {
         links: thin_vec![Link::new(a, b).unwrap()],
         ..Placement::peg(b)
     }));
-    assert!(
-        matches!(movelist::write(&r), Err(movelist::Error::Unwritable(m)) if m.contains("link"))
-    );
+    assert!(matches!(movelist::write(&r), Err(Error::Unwritable(_, m)) if m.contains("link")));
     assert!(littlegolem::write(&r).is_err());
     let mut manual = RuleSet::pencil();
     manual.links = Linking::Manual;
     let r = Record::new(manual);
-    assert!(
-        matches!(littlegolem::write(&r), Err(littlegolem::Error::Unwritable(m)) if m.contains("pencil"))
-    );
+    assert!(matches!(littlegolem::write(&r), Err(Error::Unwritable(_, m)) if m.contains("pencil")));
     let r = Record::new(RuleSet::pencil().with_size(BoardSize::new(24, 20).unwrap()));
-    assert!(
-        matches!(littlegolem::write(&r), Err(littlegolem::Error::Unwritable(m)) if m.contains("pencil"))
-    );
+    assert!(matches!(littlegolem::write(&r), Err(Error::Unwritable(_, m)) if m.contains("pencil")));
 }
 
 fn lg_record() -> impl Strategy<Value = Record> {
@@ -379,10 +373,10 @@ proptest! {
 fn t1_writer_refuses_games_a_reader_would_change() {
     let mut r = Record::new(RuleSet::pencil());
     r.moves.push(Move::peg(Hole::new(5, 5)));
-    assert!(matches!(t1::write(&r), Err(t1::Error::Unwritable(m)) if m.contains("cross")));
+    assert!(matches!(t1::write(&r), Err(Error::Unwritable(_, m)) if m.contains("cross")));
     let mut r = Record::new(RuleSet::dujardin());
     r.moves.extend([Move::peg(Hole::new(5, 5)), Move::Swap]);
-    assert!(matches!(t1::write(&r), Err(t1::Error::Unwritable(m)) if m.contains("mirror")));
+    assert!(matches!(t1::write(&r), Err(Error::Unwritable(_, m)) if m.contains("mirror")));
     let mut r = Record::new(RuleSet::t1());
     r.moves.extend([Move::peg(Hole::new(5, 5)), Move::Swap]);
     assert!(t1::write(&r).is_ok());

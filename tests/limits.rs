@@ -93,6 +93,20 @@ fn too_many_moves_in_a_game() {
     assert_eq!(first_error(&text), "more than 100000 moves in one game");
 }
 
+/// A TWRS game is held to the same limit, counted over all its lines (the
+/// parser reads moves without replaying them, so any move line counts).
+#[test]
+fn too_many_moves_in_a_twrs_game() {
+    let text = format!(
+        "[Game \"twrs\"]\n{}",
+        "6 d7-d10\n".repeat(limits::MAX_MOVES_PER_GAME + 1)
+    );
+    let (_, errors) = twixtkit::twrs::script::parse(&text);
+    let first = errors.first().expect("an error");
+    assert_eq!(first.message, "more than 100000 moves in one game");
+    assert_eq!(first.line as usize, limits::MAX_MOVES_PER_GAME + 2);
+}
+
 #[test]
 fn too_many_diagram_points_in_a_game() {
     let text = format!(

@@ -150,7 +150,13 @@ impl Diagnostic {
     /// As [`Diagnostic::at`] when the line of `offset` is already known (the
     /// parser tracks it): only that line is scanned, so reporting many
     /// errors in a large file stays linear.
-    pub fn at_known_line(self, source: &str, offset: usize, len: usize, line: u32) -> Diagnostic {
+    pub fn at_known_line(
+        mut self,
+        source: &str,
+        offset: usize,
+        len: usize,
+        line: u32,
+    ) -> Diagnostic {
         let mut offset = offset.min(source.len());
         while !source.is_char_boundary(offset) {
             offset -= 1;
@@ -159,18 +165,6 @@ impl Diagnostic {
         let line_end = source[offset..]
             .find('\n')
             .map_or(source.len(), |i| offset + i);
-        self.at_line_known(source, offset, len, line, line_start, line_end)
-    }
-
-    fn at_line_known(
-        mut self,
-        source: &str,
-        offset: usize,
-        len: usize,
-        line: u32,
-        line_start: usize,
-        line_end: usize,
-    ) -> Diagnostic {
         let line_text = source[line_start..line_end].trim_end_matches('\r');
         self.line = line;
         self.col = 1 + source[line_start..offset].chars().count() as u32;

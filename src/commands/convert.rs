@@ -280,12 +280,8 @@ pub fn read_records(
             vec![t1::read_with(bytes, base).map_err(|e| at(&e))?]
         }
         FileFormat::MoveList => {
-            let mut base = rules.unwrap_or_else(RuleSet::pencil);
-            if let Some(size) = size {
-                base = base.with_size(size);
-            }
-            base.validate()
-                .map_err(|e| ConvertError::usage(e.to_string()))?;
+            let base =
+                movelist::rules_for(rules, size).map_err(|e| ConvertError::usage(e.to_string()))?;
             movelist::read_with(bytes, base).map_err(|e| at(&e))?
         }
         FileFormat::Script => read_script(name, bytes, folder)?,
@@ -645,12 +641,7 @@ fn stream_move_lists(
     size: Option<BoardSize>,
     out: &mut Writer<'_>,
 ) -> Result<(), ConvertError> {
-    let mut base = rules.unwrap_or_else(RuleSet::pencil);
-    if let Some(size) = size {
-        base = base.with_size(size);
-    }
-    base.validate()
-        .map_err(|e| ConvertError::usage(e.to_string()))?;
+    let base = movelist::rules_for(rules, size).map_err(|e| ConvertError::usage(e.to_string()))?;
     let chunks = movelist::Chunks::new(reader, crate::script::stream::WINDOW_BYTES);
     for chunk in chunks {
         let chunk = chunk.map_err(|e| match e.kind() {
@@ -658,7 +649,7 @@ fn stream_move_lists(
             _ => ConvertError::usage(format!("cannot read {name}: {e}")),
         })?;
         let records = movelist::read_with(&chunk.text, base.clone()).map_err(|e| match e {
-            movelist::Error::Syntax { mut at, message } => {
+            crate::formats::Error::Syntax { mut at, message } => {
                 at.line += chunk.first_line - 1;
                 ConvertError::invalid(format!("{name}: {at}: {message}"))
             }

@@ -634,11 +634,8 @@ fn read_records(
             .map_err(|e| malformed(&e))?,
         ],
         FileFormat::MoveList => {
-            let mut base = options.rules.clone().unwrap_or_else(RuleSet::pencil);
-            if let Some(size) = options.size {
-                base = base.with_size(size);
-            }
-            base.validate().map_err(|e| Error::Options(e.to_string()))?;
+            let base = movelist::rules_for(options.rules.clone(), options.size)
+                .map_err(|e| Error::Options(e.to_string()))?;
             movelist::read_with(bytes, base).map_err(|e| malformed(&e))?
         }
     })

@@ -90,22 +90,13 @@ pub fn implied_links(rules: &RuleSet, pegs: &BTreeMap<Hole, Player>) -> BTreeSet
         .collect()
 }
 
+/// The holes a knight's move from `h`: each step of
+/// [`FORWARD`](crate::twixt::geometry::FORWARD) and its reverse.
 fn knight_neighbours(h: Hole) -> impl Iterator<Item = Hole> {
-    const STEPS: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    STEPS.into_iter().filter_map(move |(dc, dr)| {
-        let c = u16::try_from(i32::from(h.col) + dc).ok()?;
-        let r = u16::try_from(i32::from(h.row) + dr).ok()?;
-        Some(Hole { col: c, row: r })
-    })
+    crate::twixt::geometry::FORWARD
+        .into_iter()
+        .flat_map(|(dc, dr)| [(dc, dr), (-dc, -dr)])
+        .filter_map(move |(dc, dr)| h.offset(dc, dr))
 }
 
 fn rules_word(rules: &RuleSet) -> String {

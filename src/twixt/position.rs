@@ -337,7 +337,8 @@ pub struct Position {
     links_on_board: [u32; 2],
 }
 
-fn side(p: Player) -> usize {
+/// A player's index in per-player arrays: Red 0, Black 1.
+pub(crate) fn side(p: Player) -> usize {
     match p {
         Player::Red => 0,
         Player::Black => 1,

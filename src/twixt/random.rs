@@ -6,7 +6,7 @@
 use crate::twixt::board::{Hole, Player};
 use crate::twixt::link::Link;
 use crate::twixt::moves::{Move, Placement, Removal as RemovalMove};
-use crate::twixt::position::{DeadDrawRule, Position, Status};
+use crate::twixt::position::{DeadDrawRule, Position, Status, side};
 use crate::twixt::rules::{Linking, Removal, RuleSet, Swap};
 
 /// SplitMix64: tiny, fast, and fully specified, so sequences never change.
@@ -232,13 +232,6 @@ impl FreeHoles {
     }
 }
 
-fn side(player: Player) -> usize {
-    match player {
-        Player::Red => 0,
-        Player::Black => 1,
-    }
-}
-
 fn random_move(pos: &Position, free_holes: &FreeHoles, rng: &mut SplitMix64) -> Option<Move> {
     let rules = pos.rules();
     let mover = pos.to_move();
@@ -434,7 +427,7 @@ pub enum BatchError {
     UnknownOutput(std::path::PathBuf),
     /// A game cannot be written as a move list.
     #[error("{0} (write a .twixt script instead)")]
-    MoveList(#[from] crate::formats::movelist::Error),
+    MoveList(#[from] crate::formats::Error),
     /// The output file could not be written.
     #[error(transparent)]
     Output(#[from] crate::output::OutputError),

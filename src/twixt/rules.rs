@@ -388,6 +388,24 @@ pub struct RuleYamlError {
     pub message: String,
 }
 
+/// The value of a key of the YAML form, else the preset's; an error when
+/// neither gives one.
+fn key_or_preset<T: Copy>(
+    given: &Option<serde_saphyr::Spanned<T>>,
+    preset: Option<T>,
+    key: &str,
+) -> Result<T, RuleYamlError> {
+    given
+        .as_ref()
+        .map(|v| v.value)
+        .or(preset)
+        .ok_or_else(|| RuleYamlError {
+            line: 1,
+            column: 1,
+            message: format!("missing key `{key}` (give it, or start from a `preset`)"),
+        })
+}
+
 /// The YAML form: every key optional when `preset` gives the rest.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -438,32 +456,11 @@ impl RuleSet {
             }
             None => None,
         };
-        let missing = |key: &str| RuleYamlError {
-            line: 1,
-            column: 1,
-            message: format!("missing key `{key}` (give it, or start from a `preset`)"),
-        };
         let rules = RuleSet {
-            crossing: match (&y.crossing, &base) {
-                (Some(v), _) => v.value,
-                (None, Some(b)) => b.crossing,
-                (None, None) => return Err(missing("crossing")),
-            },
-            links: match (&y.links, &base) {
-                (Some(v), _) => v.value,
-                (None, Some(b)) => b.links,
-                (None, None) => return Err(missing("links")),
-            },
-            removal: match (&y.removal, &base) {
-                (Some(v), _) => v.value,
-                (None, Some(b)) => b.removal,
-                (None, None) => return Err(missing("removal")),
-            },
-            swap: match (&y.swap, &base) {
-                (Some(v), _) => v.value,
-                (None, Some(b)) => b.swap,
-                (None, None) => return Err(missing("swap")),
-            },
+            crossing: key_or_preset(&y.crossing, base.as_ref().map(|b| b.crossing), "crossing")?,
+            links: key_or_preset(&y.links, base.as_ref().map(|b| b.links), "links")?,
+            removal: key_or_preset(&y.removal, base.as_ref().map(|b| b.removal), "removal")?,
+            swap: key_or_preset(&y.swap, base.as_ref().map(|b| b.swap), "swap")?,
             size: y.size.as_ref().map_or(BoardSize::STANDARD, |s| s.value),
             supply_pegs: y.supply_pegs.or(base.as_ref().and_then(|b| b.supply_pegs)),
             supply_links: y

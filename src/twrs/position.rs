@@ -273,44 +273,27 @@ struct PlacementStep {
     count: u8,
 }
 
+impl PlacementStep {
+    /// Whether the first player places, towers (else stones), how many.
+    const fn new(first_player: bool, towers: bool, count: u8) -> PlacementStep {
+        PlacementStep {
+            first_player,
+            towers,
+            count,
+        }
+    }
+}
+
 /// "A stone, B stone, A stone, B one tower, A two towers, B two towers,
 /// A last tower."
 const PLACEMENT: [PlacementStep; 7] = [
-    PlacementStep {
-        first_player: true,
-        towers: false,
-        count: 1,
-    },
-    PlacementStep {
-        first_player: false,
-        towers: false,
-        count: 1,
-    },
-    PlacementStep {
-        first_player: true,
-        towers: false,
-        count: 1,
-    },
-    PlacementStep {
-        first_player: false,
-        towers: true,
-        count: 1,
-    },
-    PlacementStep {
-        first_player: true,
-        towers: true,
-        count: 2,
-    },
-    PlacementStep {
-        first_player: false,
-        towers: true,
-        count: 2,
-    },
-    PlacementStep {
-        first_player: true,
-        towers: true,
-        count: 1,
-    },
+    PlacementStep::new(true, false, 1),
+    PlacementStep::new(false, false, 1),
+    PlacementStep::new(true, false, 1),
+    PlacementStep::new(false, true, 1),
+    PlacementStep::new(true, true, 2),
+    PlacementStep::new(false, true, 2),
+    PlacementStep::new(true, true, 1),
 ];
 
 const NO_AREA: u16 = u16::MAX;

@@ -97,22 +97,9 @@ pub enum BatchError {
 impl crate::diagnostic::Explained for BatchError {}
 
 /// `games` random games under `rules` (named `name` in each game's `Rules`
-/// tag) as one TWRS script: game `i` (from 0) is played from seed
-/// `seed + i`, at most `max_plies` moves long (default 2000). The text
-/// stops at the size twixtkit reads back.
-pub fn write_games(
-    rules: &TwrsRules,
-    name: &str,
-    seed: u64,
-    games: u32,
-    max_plies: Option<u32>,
-) -> Result<String, BatchError> {
-    let mut text = Vec::new();
-    write_games_to(rules, name, seed, games, max_plies, &mut text)?;
-    Ok(String::from_utf8(text).expect("scripts are UTF-8"))
-}
-
-/// The games of [`write_games`] written into `out` a game at a time.
+/// tag) as one TWRS script written into `out` a game at a time: game `i`
+/// (from 0) is played from seed `seed + i`, at most `max_plies` moves long
+/// (default 2000). The text stops at the size twixtkit reads back.
 pub fn write_games_to(
     rules: &TwrsRules,
     name: &str,
@@ -147,7 +134,7 @@ pub fn write_games_to(
     Ok(())
 }
 
-/// The games of [`write_games`] written to `destination`: a `.twixt` file
+/// The games of [`write_games_to`] written to `destination`: a `.twixt` file
 /// through a temporary one (a failure leaves nothing), or a sink.
 pub fn write_games_into(
     rules: &TwrsRules,
@@ -170,7 +157,9 @@ mod batch_tests {
     #[test]
     fn a_batch_is_one_twrs_script_that_reads_back() {
         let rules = crate::twrs::rules::TwrsRules::preset("twrs").unwrap();
-        let text = super::write_games(&rules, "twrs", 1, 2, Some(40)).unwrap();
+        let mut text = Vec::new();
+        super::write_games_to(&rules, "twrs", 1, 2, Some(40), &mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
         assert!(crate::twrs::script::is_twrs(&text));
         let (games, errors) = crate::twrs::script::parse(&text);
         assert!(errors.is_empty());

@@ -16,8 +16,9 @@ use nom::sequence::{preceded, separated_pair};
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::grammar::{self, Rule};
+use crate::limits;
 use crate::script::lex::{Arg, clip, err};
-use crate::script::read::{Reader, Reads, read_pieces};
+use crate::script::read::{Reader, Reads, over, read_pieces};
 use crate::script::write::{escape_comment, quote};
 use crate::script::{Game, MoveNode, Notation, ParseError, PointLook, Span, Tag};
 use crate::twrs::moves::{Lines, Move};
@@ -232,6 +233,13 @@ fn located(src: &str, e: ParseError) -> Diagnostic {
         .at_known_line(src, e.span.start(), e.span.len_bytes().max(1), e.span.line)
 }
 
+/// A move counted against the limit of moves in one game (all its lines),
+/// as TwixT's are.
+fn count_move(r: &mut Reader<'_, TwrsNotation>, span: Span) -> Result<(), ParseError> {
+    r.counts.moves += 1;
+    over(r.counts.moves, limits::MAX_MOVES_PER_GAME, "moves", span)
+}
+
 impl Reads for TwrsNotation {
     /// The rule set the game's tags give so far.
     type State = TwrsRules;
@@ -297,6 +305,7 @@ impl Reads for TwrsNotation {
         if let Some((rest, m)) = words::plain_line(*ply + 1)(text) {
             let span = r.span_of(m.text);
             r.rest = rest;
+            count_move(r, span)?;
             *ply += 1;
             line.push(node(m.mv, span));
             return Ok(());
@@ -343,6 +352,7 @@ impl Reads for TwrsNotation {
                 sp,
             ));
         }
+        count_move(r, span)?;
         *ply += 1;
         match trimmed.parse::<Move>() {
             Ok(mv) => line.push(node(mv, span)),

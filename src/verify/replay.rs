@@ -107,6 +107,15 @@ pub struct Decision {
 }
 
 impl Decision {
+    /// A draw at `ply`, decided `how`.
+    fn drawn(ply: u32, how: How) -> Decision {
+        Decision {
+            ply,
+            how,
+            winner: None,
+        }
+    }
+
     /// The result this decision gives.
     pub fn result(&self) -> GameResult {
         match self.winner {
@@ -209,13 +218,6 @@ impl GameReplay {
     /// The issues that are errors.
     pub fn errors(&self) -> impl Iterator<Item = &Issue> {
         self.issues.iter().filter(|i| i.severity == Severity::Error)
-    }
-
-    /// The issues that are warnings.
-    pub fn warnings(&self) -> impl Iterator<Item = &Issue> {
-        self.issues
-            .iter()
-            .filter(|i| i.severity == Severity::Warning)
     }
 
     /// Whether any issue is an error.
@@ -486,24 +488,21 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudge
             .tag_node("Task")
             .and_then(|t| win_claims::task_claim(&t.value).map(|(p, n)| (p, n, t.span))),
     };
-    let has_moves = line_has_moves(&game.line);
-    let start = match start_state(game, &rules, has_moves, &mut ctx.issues) {
-        Some(s) => s,
-        None => {
-            return GameReplay {
-                rules,
-                plies: 0,
-                complete: false,
-                decided: None,
-                dead_draw_note: None,
-                final_position: None,
-                diagrams: Vec::new(),
-                issues: ctx.issues,
-                wins: ctx.wins,
-            };
-        }
+    let has_moves = line_has(&game.line, |e| matches!(e, Element::Move(_)));
+    let Some(start) = start_state(game, &rules, has_moves, &mut ctx.issues) else {
+        return GameReplay {
+            rules,
+            plies: 0,
+            complete: false,
+            decided: None,
+            dead_draw_note: None,
+            final_position: None,
+            diagrams: Vec::new(),
+            issues: ctx.issues,
+            wins: ctx.wins,
+        };
     };
-    let wants_numbers = snapshots && line_has_diagrams(&game.line);
+    let wants_numbers = snapshots && line_has(&game.line, |e| matches!(e, Element::Diagram(_)));
     let mut cur = Cursor {
         state: start,
         ply: 0,
@@ -558,22 +557,14 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudge
         {
             ctx.issues.push(played_after_dead_draw(later, ply, played));
         }
-        ctx.decided = Some(Decision {
-            ply,
-            how: How::DeadDraw,
-            winner: None,
-        });
+        ctx.decided = Some(Decision::drawn(ply, How::DeadDraw));
     }
     if ctx.decided.is_none()
         && let Some(p) = &final_position
         && p.status() == Status::Ongoing
         && has_no_moves(p)
     {
-        ctx.decided = Some(Decision {
-            ply: p.ply(),
-            how: How::NoMoves,
-            winner: None,
-        });
+        ctx.decided = Some(Decision::drawn(p.ply(), How::NoMoves));
     }
     let complete = !broken;
     check_result(
@@ -596,19 +587,11 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudge
     }
 }
 
-fn line_has_moves(line: &Line) -> bool {
+/// Whether `line` or a variation in it holds an element that is `wanted`.
+fn line_has(line: &Line, wanted: fn(&Element) -> bool) -> bool {
     line.elements.iter().any(|e| match e {
-        Element::Move(_) => true,
-        Element::Variation(v) => line_has_moves(v),
-        _ => false,
-    })
-}
-
-fn line_has_diagrams(line: &Line) -> bool {
-    line.elements.iter().any(|e| match e {
-        Element::Diagram(_) => true,
-        Element::Variation(v) => line_has_diagrams(v),
-        _ => false,
+        Element::Variation(v) => line_has(v, wanted),
+        e => wanted(e),
     })
 }
 
@@ -714,10 +697,6 @@ pub fn start_position(game: &Game, rules: &RuleSet) -> Option<Position> {
         Some(State::Pos(p)) => Some(*p),
         _ => None,
     }
-}
-
-fn who(p: Player) -> &'static str {
-    p.name()
 }
 
 /// A move as the script writes it, removals first (`-d5 e6`).
@@ -936,11 +915,7 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
                         },
                         winner: Some(winner),
                     }),
-                    Status::Drawn { .. } => Some(Decision {
-                        ply,
-                        how: How::AgreedDraw,
-                        winner: None,
-                    }),
+                    Status::Drawn { .. } => Some(Decision::drawn(ply, How::AgreedDraw)),
                 };
             }
         }
@@ -949,7 +924,7 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
             ctx.issues.push(Issue::error(
                 format!(
                     "illegal move {ply} by {} ({}): {e}",
-                    who(mover),
+                    mover.name(),
                     move_words(m)
                 ),
                 "illegal move",
@@ -1005,12 +980,7 @@ fn wins_claim(
     span: Span,
     cur: &mut Cursor,
 ) {
-    let State::Pos(pos) = &cur.state else {
-        ctx.issues.push(Issue::error(
-            "claims cannot be checked on this setup: it is not a legal position under the rules",
-            "claim on a figure",
-            span,
-        ));
+    let Some(pos) = claim_position(ctx, cur, span) else {
         return;
     };
     let solution_follows = rest.iter().any(|e| matches!(e, Element::Move(_)));
@@ -1039,6 +1009,20 @@ fn wins_claim(
     cur.solution = solution;
     cur.last_wins = Some((ctx.wins.len(), cur.ply));
     ctx.wins.push(report);
+}
+
+/// The position a claim at `span` is checked on; on a figure, none (and
+/// an error says so).
+fn claim_position<'a>(ctx: &mut Ctx, cur: &'a Cursor, span: Span) -> Option<&'a Position> {
+    if let State::Pos(pos) = &cur.state {
+        return Some(pos);
+    }
+    ctx.issues.push(Issue::error(
+        "claims cannot be checked on this setup: it is not a legal position under the rules",
+        "claim on a figure",
+        span,
+    ));
+    None
 }
 
 /// `#unique`: the `#wins` claim before it, in the same position, has one
@@ -1083,12 +1067,7 @@ fn list<T: std::fmt::Display>(v: &[T]) -> String {
 }
 
 fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
-    let State::Pos(pos) = &cur.state else {
-        ctx.issues.push(Issue::error(
-            "claims cannot be checked on this setup: it is not a legal position under the rules",
-            "claim on a figure",
-            span,
-        ));
+    let Some(pos) = claim_position(ctx, cur, span) else {
         return;
     };
     match c {
@@ -1304,10 +1283,7 @@ fn mark_holes(m: &MarkKind) -> Vec<Hole> {
 }
 
 fn check_mark(ctx: &mut Ctx, m: &Mark, cur: &Cursor) {
-    let size = match &cur.state {
-        State::Pos(p) => p.size(),
-        State::Figure(s) => s.size,
-    };
+    let size = cur.state.size();
     if let Some(h) = mark_holes(&m.kind).into_iter().find(|&h| !size.contains(h)) {
         ctx.issues.push(Issue::warning(
             format!("mark on {h}, which is not a hole of the {size} board"),

@@ -17,7 +17,7 @@ mod text;
 pub use text::{MAX_MESSAGES_PER_FILE, ReportFormat, ReportOptions, TextReport, write_report};
 
 /// What checking found about one game.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct GameReport {
     /// The file, as named on the command line or found in a folder.
     pub file: String,
@@ -62,7 +62,7 @@ pub struct GameReport {
 }
 
 /// What checking found about one file.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct FileReport {
     /// Syntax errors, or the reason the file could not be read.
     pub errors: Vec<Diagnostic>,
@@ -73,7 +73,7 @@ pub struct FileReport {
 }
 
 /// Totals over the reports of a run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Totals {
     /// Files checked.
     pub files: usize,
@@ -175,18 +175,8 @@ fn check_game_in(base: Option<&Path>, source: &str, name: &str, game: &Game) -> 
         line: game.span.line,
         title: crate::record::game_title(|t| game.tag(t)),
         rules: game.tag("Rules").unwrap_or("pencil").to_string(),
-        size: String::new(),
-        plies: 0,
         result: game.result().map(|r| result_name(r).to_string()),
-        decided_at: None,
-        how: None,
-        dead_draw_note: None,
-        winner: None,
-        errors: Vec::new(),
-        warnings: Vec::new(),
-        notes: Vec::new(),
-        wins: Vec::new(),
-        outcome: None,
+        ..GameReport::default()
     };
     match rep {
         Err(issue) => {
@@ -238,11 +228,7 @@ pub enum Finding {
 /// Checks every game of one file (`-`: standard input), in parallel; the
 /// format follows the extension or the content unless `from` says.
 pub fn check_file(path: &Path, from: Option<FileFormat>) -> FileReport {
-    let mut report = FileReport {
-        errors: Vec::new(),
-        io_error: false,
-        games: Vec::new(),
-    };
+    let mut report = FileReport::default();
     report.io_error = check_file_each(path, from, &mut |f| match f {
         Finding::FileError(d) => report.errors.push(d),
         Finding::Game(g) => report.games.push(*g),
@@ -277,16 +263,15 @@ pub fn check_file_each(
         let opened = game.open_with(path, &crate::open::OpenOptions::default());
         return hand_out(report_of_opened(opened, &name), each);
     }
-    let streamed = path != Path::new("-")
-        && from.or_else(|| FileFormat::of_path(path)) == Some(FileFormat::Script);
-    if streamed {
+    let format = from
+        .or_else(|| FileFormat::of_path(path))
+        .filter(|_| path != Path::new("-"));
+    if format == Some(FileFormat::Script) {
         return check_script_stream(path, &name, each);
     }
     // Move lists are read a game at a time whatever their size: a broken
     // game is reported and the others are still checked.
-    if path != Path::new("-")
-        && from.or_else(|| FileFormat::of_path(path)) == Some(FileFormat::MoveList)
-    {
+    if format == Some(FileFormat::MoveList) {
         return check_movelist_stream(path, &name, each);
     }
     hand_out(check_whole_file(path, from, &name), each)
@@ -940,12 +925,7 @@ mod file_set_tests {
         });
         assert!(!io);
         assert_eq!(titles, ["g0", "g1", "g2"]);
-        let mut totals = Totals {
-            files: 0,
-            games: 0,
-            errors: 0,
-            warnings: 0,
-        };
+        let mut totals = Totals::default();
         set.each(None, &|| {}, &mut |f| {
             totals.add(&f);
             ControlFlow::Break(())

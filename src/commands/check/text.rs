@@ -35,9 +35,7 @@ impl TextReport {
             colored,
             totals: Totals {
                 files,
-                games: 0,
-                errors: 0,
-                warnings: 0,
+                ..Totals::default()
             },
             shown: 0,
             hidden: 0,

@@ -308,7 +308,7 @@ pub fn write_pictures(
     let title = file.title();
     // Styles named by diagram points, read once each.
     let mut styles: BTreeMap<String, Style> = BTreeMap::new();
-    let mut svg_of = |p: &Picture| -> Result<String, Error> {
+    let svg_of = |p: &Picture| -> Result<String, Error> {
         let look = match &p.style {
             None => style,
             Some(name) => {
@@ -320,30 +320,52 @@ pub fn write_pictures(
         };
         Ok(to_svg(&p.diagram, look, out.scale))
     };
-    let encode = |p: &Picture, format: Format, svg: &str| -> Result<Vec<u8>, Error> {
+    write_each(
+        out,
+        &title,
+        |put| file.each_picture(choice, put),
+        |p: &Picture| &p.stem,
+        svg_of,
+        |p| to_text(&p.diagram, out.charset),
+    )
+}
+
+/// Writes the pictures `each` hands over (it returns the problems it let
+/// through) to `out`, each encoded and written as soon as it comes, so
+/// that memory holds one picture, not the run: `svg` and `text` draw a
+/// picture, `stem` names its file in a folder; `title` goes into a PDF's
+/// metadata. On an error no picture of the run is left in a folder.
+fn write_each<P>(
+    out: &Output,
+    title: &str,
+    each: impl FnOnce(&mut dyn FnMut(P) -> Result<(), Error>) -> Result<Vec<Diagnostic>, Error>,
+    stem: impl Fn(&P) -> &str,
+    mut svg_of: impl FnMut(&P) -> Result<String, Error>,
+    text: impl Fn(&P) -> String,
+) -> Result<Rendered, Error> {
+    let encode = |p: &P, format: Format, svg: &str| -> Result<Vec<u8>, Error> {
         match format {
             Format::Svg => Ok(svg.as_bytes().to_vec()),
             Format::Png => Ok(svg_to_png(svg, out.zoom)?),
-            Format::Txt => Ok(to_text(&p.diagram, out.charset).into_bytes()),
-            Format::Pdf => Ok(svgs_to_pdf(&[svg], &info(&title))?),
+            Format::Txt => Ok(text(p).into_bytes()),
+            Format::Pdf => Ok(svgs_to_pdf(&[svg], &info(title))?),
         }
     };
     let mut stdout = None;
     let (warnings, written) = match &out.target {
         Target::File(path, Format::Pdf) => {
             let mut pdf = PdfPages::new();
-            let warnings =
-                file.each_picture(choice, |p| Ok::<(), Error>(pdf.add(&svg_of(&p)?)?))?;
-            out.put(path, pdf.finish(&info(&title))?, &mut stdout)?;
+            let warnings = each(&mut |p| Ok(pdf.add(&svg_of(&p)?)?))?;
+            out.put(path, pdf.finish(&info(title))?, &mut stdout)?;
             (warnings, vec![path.clone()])
         }
         Target::File(path, format) => {
-            let mut only: Option<Picture> = None;
+            let mut only = None;
             let mut count = 0usize;
-            let warnings = file.each_picture(choice, |p| {
+            let warnings = each(&mut |p| {
                 count += 1;
                 only = Some(p);
-                Ok::<(), Error>(())
+                Ok(())
             })?;
             match only {
                 Some(p) if count == 1 => {
@@ -370,32 +392,31 @@ pub fn write_pictures(
             // holds a batch, not the run.
             let png_batch = 2 * rayon::current_num_threads();
             let mut pngs: Vec<(PathBuf, String)> = Vec::with_capacity(png_batch);
-            let result = file
-                .each_picture(choice, |p| {
-                    if lock.is_none() {
-                        lock = Some(out.folder(folder, true)?);
+            let result = each(&mut |p| {
+                if lock.is_none() {
+                    lock = Some(out.folder(folder, true)?);
+                }
+                let path = folder.join(names.claim(stem(&p), format.extension()));
+                let svg = if *format == Format::Txt {
+                    String::new()
+                } else {
+                    svg_of(&p)?
+                };
+                if *format == Format::Png {
+                    pngs.push((path, svg));
+                    if pngs.len() >= png_batch {
+                        write_pngs(out, &mut pngs, &mut written)?;
                     }
-                    let path = folder.join(names.claim(&p.stem, format.extension()));
-                    let svg = if *format == Format::Txt {
-                        String::new()
-                    } else {
-                        svg_of(&p)?
-                    };
-                    if *format == Format::Png {
-                        pngs.push((path, svg));
-                        if pngs.len() >= png_batch {
-                            write_pngs(out, &mut pngs, &mut written)?;
-                        }
-                        return Ok(());
-                    }
-                    out.write(&path, &encode(&p, *format, &svg)?)?;
-                    written.push(path);
-                    Ok::<(), Error>(())
-                })
-                .and_then(|warnings| {
-                    write_pngs(out, &mut pngs, &mut written)?;
-                    Ok(warnings)
-                });
+                    return Ok(());
+                }
+                out.write(&path, &encode(&p, *format, &svg)?)?;
+                written.push(path);
+                Ok(())
+            })
+            .and_then(|warnings| {
+                write_pngs(out, &mut pngs, &mut written)?;
+                Ok(warnings)
+            });
             match result {
                 Ok(warnings) => {
                     if lock.is_none() {
@@ -413,7 +434,6 @@ pub fn write_pictures(
     Ok(Rendered::new(written, stdout, warnings))
 }
 
-/// Leaves no half set of files behind.
 /// Rasterises the pictures of `batch` in parallel and writes them in order.
 fn write_pngs(
     out: &Output,
@@ -445,49 +465,19 @@ pub fn write_svg_pictures(
     title: &str,
     out: &Output,
 ) -> Result<Rendered, Error> {
-    let bytes = |format: Format, p: &NamedSvg| -> Result<Vec<u8>, Error> {
-        match format {
-            Format::Svg => Ok(p.svg.as_bytes().to_vec()),
-            Format::Png => Ok(svg_to_png(&p.svg, out.zoom)?),
-            Format::Pdf => Ok(svgs_to_pdf(&[p.svg.as_str()], &info(title))?),
-            Format::Txt => Ok(p.text.as_bytes().to_vec()),
-        }
-    };
-    let mut stdout = None;
-    let written = match &out.target {
-        Target::File(path, Format::Pdf) => {
-            let svgs: Vec<&str> = pictures.iter().map(|p| p.svg.as_str()).collect();
-            out.put(path, svgs_to_pdf(&svgs, &info(title))?, &mut stdout)?;
-            vec![path.clone()]
-        }
-        Target::File(path, format) => match pictures {
-            [only] => {
-                out.put(path, bytes(*format, only)?, &mut stdout)?;
-                vec![path.clone()]
-            }
-            _ => {
-                return Err(Error::OneFile {
-                    count: pictures.len(),
-                    path: path.clone(),
-                });
-            }
-        },
-        Target::Folder(folder, format) => {
-            let _lock = out.folder(folder, true)?;
-            let mut names = NameSet::new();
-            let mut written = Vec::new();
+    write_each(
+        out,
+        title,
+        |put| {
             for p in pictures {
-                let path = folder.join(names.claim(&p.stem, format.extension()));
-                if let Err(e) = bytes(*format, p).and_then(|b| out.write(&path, &b)) {
-                    remove(&written);
-                    return Err(e);
-                }
-                written.push(path);
+                put(p)?;
             }
-            written
-        }
-    };
-    Ok(Rendered::new(written, stdout, Vec::new()))
+            Ok(Vec::new())
+        },
+        |p: &&NamedSvg| &p.stem,
+        |p| Ok(p.svg.clone()),
+        |p| p.text.clone(),
+    )
 }
 
 #[cfg(test)]

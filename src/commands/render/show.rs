@@ -17,14 +17,11 @@ pub enum ShowAs {
 /// The pictures' boards as text, one after another with a blank line
 /// between.
 pub fn boards(pictures: &[Picture], charset: Charset) -> String {
-    let mut text = String::new();
-    for (i, p) in pictures.iter().enumerate() {
-        if i > 0 {
-            text.push('\n');
-        }
-        text.push_str(&to_text(&p.diagram, charset));
-    }
-    text
+    let boards: Vec<String> = pictures
+        .iter()
+        .map(|p| to_text(&p.diagram, charset))
+        .collect();
+    boards.join("\n")
 }
 
 /// Each picture's position in one line ([`Picture::position_line`]), a

@@ -21,29 +21,11 @@ use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::moves::{Move, Placement};
 use crate::twixt::rules::RuleSet;
 
-use super::Location;
+use super::{Error, Format, Location};
 
-/// Why a Little Golem record could not be read or written.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Error {
-    /// The text is not valid in this format.
-    #[error("{at}: {message}")]
-    Syntax {
-        /// Where the problem is.
-        at: Location,
-        /// What is wrong.
-        message: String,
-    },
-    /// The record cannot be expressed in this format; the text says why.
-    #[error("cannot write as Little Golem .tsgf: {0}")]
-    Unwritable(String),
-}
-
-/// Wrong content in the input.
-impl crate::diagnostic::Explained for Error {
-    fn is_usage(&self) -> bool {
-        false
-    }
+/// The record cannot be written in this format, and why.
+fn unwritable(why: impl Into<String>) -> Error {
+    Error::Unwritable(Format::LittleGolem, why.into())
 }
 
 /// Tag names used for the root properties Little Golem writes.
@@ -542,14 +524,14 @@ fn is_property_name(name: &str) -> bool {
 pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
     let size = record.size();
     if size.width() != size.height() || record.rules != RuleSet::pencil().with_size(size) {
-        return Err(Error::Unwritable(format!(
+        return Err(unwritable(format!(
             "Little Golem plays pencil rules on a square board; this record's rules are {}",
             record.rules
         )));
     }
     if record.first != Player::Red {
-        return Err(Error::Unwritable(
-            "Little Golem games start with the top–bottom player (red); this record starts with black".into(),
+        return Err(unwritable(
+            "Little Golem games start with the top–bottom player (red); this record starts with black",
         ));
     }
     let mut out = String::from("(;");
@@ -596,13 +578,13 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
         match mv {
             Move::Place(pl) => {
                 if !pl.links.is_empty() || !pl.removals.is_empty() {
-                    return Err(Error::Unwritable(format!(
+                    return Err(unwritable(format!(
                         "move {} places links or removes something; Little Golem has no notation for that",
                         i + 1
                     )));
                 }
                 if !size.contains(pl.hole) {
-                    return Err(Error::Unwritable(format!(
+                    return Err(unwritable(format!(
                         "move {}: {} is not on the board of size {size}",
                         i + 1,
                         pl.hole
@@ -616,7 +598,7 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
             }
             Move::Swap => {
                 if i != 1 {
-                    return Err(Error::Unwritable(format!(
+                    return Err(unwritable(format!(
                         "move {} is a swap, allowed only as move 2",
                         i + 1
                     )));
@@ -628,7 +610,7 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
         }
         out.push(']');
         if matches!(mv, Move::Resign | Move::AcceptDraw) && i + 1 != record.moves.len() {
-            return Err(Error::Unwritable(format!(
+            return Err(unwritable(format!(
                 "move {} ends the game but more moves follow",
                 i + 1
             )));
@@ -638,7 +620,7 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
     out.chars()
         .map(|c| {
             u8::try_from(u32::from(c)).map_err(|_| {
-                Error::Unwritable(format!(
+                unwritable(format!(
                     "character `{}` in a tag is not in Latin-1",
                     c.escape_default()
                 ))

@@ -80,6 +80,29 @@ impl fmt::Display for Location {
     }
 }
 
+/// Why a record could not be read or written in one of the formats.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// The text is not valid in the format.
+    #[error("{at}: {message}")]
+    Syntax {
+        /// Where the problem is.
+        at: Location,
+        /// What is wrong.
+        message: String,
+    },
+    /// The record cannot be expressed in the format; the text says why.
+    #[error("cannot write as {}: {}", .0.written_as(), .1)]
+    Unwritable(Format, String),
+}
+
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for Error {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
 /// The file formats this module reads and writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
@@ -100,6 +123,15 @@ impl Format {
             "t1" => Some(Format::T1),
             "txt" | "moves" => Some(Format::MoveList),
             _ => None,
+        }
+    }
+
+    /// A file of the format, as an error names it.
+    fn written_as(self) -> &'static str {
+        match self {
+            Format::LittleGolem => "Little Golem .tsgf",
+            Format::T1 => "a T1 file",
+            Format::MoveList => "a move list",
         }
     }
 

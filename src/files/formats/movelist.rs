@@ -19,31 +19,24 @@ use crate::grammar::{self, Failure, Rule, digits};
 use crate::record::{GameResult, Record};
 use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::moves::{Move, Placement};
-use crate::twixt::rules::{RuleSet, Swap};
+use crate::twixt::rules::{RuleSet, RuleSetError, Swap};
 
-use super::{Location, mover, plain_moves_problem, utf8};
+use super::{Error, Format, Location, mover, plain_moves_problem, utf8};
 
-/// Why a move list could not be read or written.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Error {
-    /// The text is not valid in this format.
-    #[error("{at}: {message}")]
-    Syntax {
-        /// Where the problem is.
-        at: Location,
-        /// What is wrong.
-        message: String,
-    },
-    /// The record cannot be expressed in this format; the text says why.
-    #[error("cannot write as a move list: {0}")]
-    Unwritable(String),
+/// The record cannot be written in this format, and why.
+fn unwritable(why: impl Into<String>) -> Error {
+    Error::Unwritable(Format::MoveList, why.into())
 }
 
-/// Wrong content in the input.
-impl crate::diagnostic::Explained for Error {
-    fn is_usage(&self) -> bool {
-        false
-    }
+/// The rules a move list is read under: `rules` (default pencil) on a
+/// `size` board (default the rules' own), if they make a rule set.
+pub(crate) fn rules_for(
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
+) -> Result<RuleSet, RuleSetError> {
+    let rules = rules.unwrap_or_else(RuleSet::pencil);
+    let rules = size.map_or(rules.clone(), |size| rules.with_size(size));
+    rules.validate().map(|()| rules)
 }
 
 /// Reads every game, assuming pencil rules on a 24×24 board.
@@ -365,12 +358,10 @@ fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
 /// size are not part of the format.
 pub fn write(record: &Record) -> Result<String, Error> {
     if let Some(problem) = plain_moves_problem(&record.rules, &record.moves) {
-        return Err(Error::Unwritable(problem));
+        return Err(unwritable(problem));
     }
     if record.first != Player::Red {
-        return Err(Error::Unwritable(
-            "a move list cannot say that black moves first".into(),
-        ));
+        return Err(unwritable("a move list cannot say that black moves first"));
     }
     let mut words = Vec::with_capacity(record.moves.len());
     for (i, mv) in record.moves.iter().enumerate() {

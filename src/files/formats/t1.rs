@@ -21,29 +21,11 @@ use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::moves::{Move, Placement};
 use crate::twixt::rules::{Crossing, RuleSet, Swap};
 
-use super::{Location, mover, plain_moves_problem, utf8};
+use super::{Error, Format, Location, mover, plain_moves_problem, utf8};
 
-/// Why a T1 file could not be read or written.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Error {
-    /// The text is not valid in this format.
-    #[error("{at}: {message}")]
-    Syntax {
-        /// Where the problem is.
-        at: Location,
-        /// What is wrong.
-        message: String,
-    },
-    /// The record cannot be expressed in this format; the text says why.
-    #[error("cannot write as a T1 file: {0}")]
-    Unwritable(String),
-}
-
-/// Wrong content in the input.
-impl crate::diagnostic::Explained for Error {
-    fn is_usage(&self) -> bool {
-        false
-    }
+/// The record cannot be written in this format, and why.
+fn unwritable(why: impl Into<String>) -> Error {
+    Error::Unwritable(Format::T1, why.into())
 }
 
 /// Number of header lines before the moves.
@@ -280,7 +262,7 @@ fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
 
 fn field(out: &mut String, value: &str, comment: &str) -> Result<(), Error> {
     if value.contains(['#', '\n', '\r']) {
-        return Err(Error::Unwritable(format!(
+        return Err(unwritable(format!(
             "the {comment} `{}` contains `#` or a line break",
             value.escape_default()
         )));
@@ -300,32 +282,32 @@ fn field(out: &mut String, value: &str, comment: &str) -> Result<(), Error> {
 pub fn write(record: &Record) -> Result<String, Error> {
     let rules = &record.rules;
     if rules.size.is_partial() {
-        return Err(Error::Unwritable(format!(
+        return Err(unwritable(format!(
             "the board is partial ({}), and a T1 file has only whole boards: the game would change",
             rules.size
         )));
     }
     if rules.crossing != Crossing::None {
-        return Err(Error::Unwritable(
-            "the rules let own links cross, and a T1 file is read with no crossing at all: the game would change".into(),
+        return Err(unwritable(
+            "the rules let own links cross, and a T1 file is read with no crossing at all: the game would change",
         ));
     }
     let swapped = record.moves.iter().any(|m| matches!(m, Move::Swap));
     let square = rules.size.width() == rules.size.height();
     if swapped && square && rules.swap != Swap::Mirror {
-        return Err(Error::Unwritable(
-            "the game swaps colours, and a T1 file on a square board is read with the mirror swap: the game would change".into(),
+        return Err(unwritable(
+            "the game swaps colours, and a T1 file on a square board is read with the mirror swap: the game would change",
         ));
     }
     let size = record.size();
     if size.width() > MAX_COLUMNS {
-        return Err(Error::Unwritable(format!(
+        return Err(unwritable(format!(
             "the board is {} columns wide; T1 column letters reach only {MAX_COLUMNS}",
             size.width()
         )));
     }
     if let Some(problem) = plain_moves_problem(&record.rules, &record.moves) {
-        return Err(Error::Unwritable(problem));
+        return Err(unwritable(problem));
     }
     let tag = |name: &str, default: &str| record.tag(name).unwrap_or(default).to_string();
     let game_over = match record.result {
@@ -373,13 +355,13 @@ pub fn write(record: &Record) -> Result<String, Error> {
         match mv {
             Move::Place(p) => {
                 if p.offers_draw {
-                    return Err(Error::Unwritable(format!(
+                    return Err(unwritable(format!(
                         "move {} offers a draw; T1 has no notation for that",
                         i + 1
                     )));
                 }
                 if !size.contains(p.hole) {
-                    return Err(Error::Unwritable(format!(
+                    return Err(unwritable(format!(
                         "move {}: {} is not on the board of size {size}",
                         i + 1,
                         p.hole
@@ -391,7 +373,7 @@ pub fn write(record: &Record) -> Result<String, Error> {
             Move::Swap => out.push_str("swap\n"),
             Move::Resign => out.push_str("resign\n"),
             Move::AcceptDraw => {
-                return Err(Error::Unwritable(format!(
+                return Err(unwritable(format!(
                     "move {} accepts a draw; T1 has no notation for that",
                     i + 1
                 )));

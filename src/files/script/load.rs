@@ -193,23 +193,16 @@ pub fn load_games_as(path: &Path, format: Option<FileFormat>) -> Result<LoadedFi
 /// script games whose moves point at their place in the text, so that a
 /// replay error names the move's line and column.
 pub(crate) fn records_as_games(path: &Path, bytes: &[u8], format: FileFormat) -> LoadedFile {
-    use crate::formats::{Location, littlegolem, movelist, t1};
+    use crate::formats::{Error, Location, littlegolem, movelist, t1};
     let records = match format {
-        FileFormat::LittleGolem => littlegolem::read(bytes)
-            .map(|r| vec![r])
-            .map_err(|e| match e {
-                littlegolem::Error::Syntax { at, message } => (Some(at), message),
-                other => (None, other.to_string()),
-            }),
-        FileFormat::T1 => t1::read(bytes).map(|r| vec![r]).map_err(|e| match e {
-            t1::Error::Syntax { at, message } => (Some(at), message),
-            other => (None, other.to_string()),
-        }),
-        _ => movelist::read(bytes).map_err(|e| match e {
-            movelist::Error::Syntax { at, message } => (Some(at), message),
-            other => (None, other.to_string()),
-        }),
-    };
+        FileFormat::LittleGolem => littlegolem::read(bytes).map(|r| vec![r]),
+        FileFormat::T1 => t1::read(bytes).map(|r| vec![r]),
+        _ => movelist::read(bytes),
+    }
+    .map_err(|e| match e {
+        Error::Syntax { at, message } => (Some(at), message),
+        other => (None, other.to_string()),
+    });
     // Latin-1 files still get a readable snippet.
     let source = record_source(bytes, format);
     let name = path.display().to_string();
