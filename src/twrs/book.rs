@@ -48,11 +48,12 @@ fn art(position: &Position, show: &[Show], look: &PointLook) -> Art {
 /// The book of every game in `file`. Errors (syntax, illegal moves, false
 /// claims) stop it, unless `lenient` makes them warnings.
 pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
+    let invalid = |diagnostics| BookError::Invalid {
+        file: file.name.clone(),
+        diagnostics,
+    };
     if !file.syntax_errors.is_empty() {
-        return Err(BookError::Invalid {
-            file: file.name.clone(),
-            diagnostics: file.syntax_errors.clone(),
-        });
+        return Err(invalid(file.syntax_errors.clone()));
     }
     if file.games.is_empty() {
         return Err(BookError::Empty(file.name.clone()));
@@ -104,10 +105,7 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
         });
     }
     if !errors.is_empty() {
-        return Err(BookError::Invalid {
-            file: file.name.clone(),
-            diagnostics: errors,
-        });
+        return Err(invalid(errors));
     }
     Ok(Book {
         title: file.title(),

@@ -8,15 +8,15 @@
 use std::fmt::Write as _;
 
 use crate::diagnostic::printable;
-use crate::diagram::font::{FAMILY, ink_extent, text_width, wrap};
-use crate::diagram::{Scale, Style, push_escaped};
+use crate::diagram::font::{ink_extent, text_width, wrap};
+use crate::diagram::{Colour, LetterCase, Scale, Style, num_formatted as num, push_escaped};
 use crate::pictures::NamedSvg;
 use crate::script::PointLook;
 use crate::script::{CaptionPosition, Sides};
 use crate::twrs::file::TwrsView;
 use crate::twrs::moves::Lines;
 use crate::twrs::point::{Point, Side};
-use crate::twrs::position::{Position, Status};
+use crate::twrs::position::{Piece, Position, Status};
 use crate::twrs::script::Show;
 
 /// Distance between grid lines, in px.
@@ -40,28 +40,19 @@ const MARK_STROKE: f64 = 2.5;
 const _: () = assert!(TOWER_R + PETRIFIED_RING / 2.0 < REACH);
 const _: () = assert!(MARKING_R + MARK_STROKE / 2.0 < REACH);
 const _: () = assert!(DESTINATION_HALF + MARK_STROKE / 2.0 < REACH);
-/// Font size of the coordinates.
-const COORD_SIZE: f64 = 12.0;
 /// Clear space between the coordinates and the drawing's reach.
 const GAP: f64 = 4.0;
 /// Space between the coordinates and the picture's edge.
 const EDGE: f64 = 6.0;
-const CAPTION_SIZE: f64 = 14.0;
-/// Font size of a tower's number.
+/// Font size of a tower's number in TWRS's own look.
 const NUMBER_SIZE: f64 = 15.0;
 
-const ORANGE: &str = "#f08a24";
-const ORANGE_DARK: &str = "#a65500";
-const BLUE: &str = "#2b6cd4";
-const BLUE_DARK: &str = "#153f85";
-const MARK: &str = "#d62728";
-const GRID: &str = "#555555";
-const STONE: &str = "#3a3a3a";
+/// The edges of Orange's and Blue's towers in TWRS's own look.
+const EDGES: [&str; 2] = ["#a65500", "#153f85"];
 
 /// How a TWRS picture looks: TWRS's own drawing ([`TwrsStyle::default`]),
 /// or what a TwixT style and the drawing commands' options make of it
-/// ([`TwrsStyle::from_style`]). Colours are SVG colours; sizes are in px
-/// of the drawing, where neighbouring lines lie 36 apart.
+/// ([`TwrsStyle::from_style`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct TwrsStyle {
     /// The distance between neighbouring lines as the picture's size
@@ -69,82 +60,28 @@ pub struct TwrsStyle {
     pub scale: Option<Scale>,
     /// Sides with coordinates.
     pub coords: Sides,
-    /// Background (`none` for transparent).
-    pub background: String,
-    /// The grid's lines.
-    pub grid: String,
-    /// The marking stones.
-    pub stone: String,
-    /// Orange's towers.
-    pub orange: String,
-    /// Blue's towers.
-    pub blue: String,
-    /// Orange's lines and the areas Orange holds.
-    pub orange_lines: String,
-    /// Blue's lines and the areas Blue holds.
-    pub blue_lines: String,
-    /// The edge of Orange's towers.
-    pub orange_edge: String,
-    /// The edge of Blue's towers.
-    pub blue_edge: String,
-    /// The numbers on Orange's towers.
-    pub orange_number: String,
-    /// The numbers on Blue's towers.
-    pub blue_number: String,
-    /// Font size of a tower's number.
-    pub number_size: f64,
-    /// Marking points and destinations.
-    pub mark: String,
-    /// Opacity of a tinted area.
-    pub area_opacity: f64,
-    /// The coordinates.
-    pub coord: String,
-    /// Font size of the coordinates.
-    pub coord_size: f64,
-    /// Column letters in capitals (A, B, …).
-    pub upper_case: bool,
-    /// Caption text.
-    pub caption: String,
-    /// Font size of captions.
-    pub caption_size: f64,
-    /// Font family for all text (measured in the bundled font).
-    pub font_family: String,
-    /// Where the caption goes: below the grid, above it, or left off.
-    pub caption_position: CaptionPosition,
-    /// A line before the caption says whose turn it is ("Orange to
-    /// play"), while the game goes on.
-    pub to_move: bool,
+    /// The colours, sizes and fonts, each key read as its TWRS
+    /// counterpart (docs/twrs.md tables them): `guide` the grid, `hole`
+    /// the marking stones, `red` and `black` Orange's and Blue's towers,
+    /// `red_link` and `black_link` their lines and the areas they hold,
+    /// `label_on_red`, `label_on_black` and `label_size` the towers'
+    /// numbers, `mark` marking points and destinations. Sizes are in line
+    /// spacings. TWRS's own look is `styles/twrs.yaml`.
+    pub look: Style,
+    /// The edges of Orange's and Blue's towers.
+    pub edges: [Colour; 2],
 }
 
 impl Default for TwrsStyle {
     /// TWRS's own look: orange and blue towers, column letters above and
     /// row numbers left of the grid, 36 px between lines.
     fn default() -> TwrsStyle {
+        let look = include_str!("../../styles/twrs.yaml");
         TwrsStyle {
             scale: None,
             coords: Sides::TOP_LEFT,
-            background: "#ffffff".into(),
-            grid: GRID.into(),
-            stone: STONE.into(),
-            orange: ORANGE.into(),
-            blue: BLUE.into(),
-            orange_lines: ORANGE.into(),
-            blue_lines: BLUE.into(),
-            orange_edge: ORANGE_DARK.into(),
-            blue_edge: BLUE_DARK.into(),
-            orange_number: "#ffffff".into(),
-            blue_number: "#ffffff".into(),
-            number_size: NUMBER_SIZE,
-            mark: MARK.into(),
-            area_opacity: 0.22,
-            coord: "#666666".into(),
-            coord_size: COORD_SIZE,
-            upper_case: false,
-            caption: "#222222".into(),
-            caption_size: CAPTION_SIZE,
-            font_family: FAMILY.into(),
-            caption_position: CaptionPosition::Below,
-            to_move: false,
+            look: Style::from_yaml(look, "TWRS's look").expect("TWRS's look is a valid style"),
+            edges: EDGES.map(|e| Colour::parse(e).expect("a colour")),
         }
     }
 }
@@ -153,18 +90,12 @@ impl TwrsStyle {
     /// TWRS's look under a TwixT `style`, drawn at `scale` with
     /// coordinates on `coords`. A setting left as the built-in `rulebook`
     /// style (and `--unit 24`, the default) has it keeps TWRS's own look;
-    /// each one a style changes applies to its TWRS counterpart: the
-    /// background; `guide` (the guide lines) for the grid; `hole` (the
-    /// hole dots) for the stones; `red` and `black` for Orange's and
-    /// Blue's towers, `red_link` and `black_link` (else `red` and `black`)
-    /// for their lines and areas, `peg_outline` for the towers' edges,
-    /// `label_on_red`, `label_on_black` and `label_size` for their
-    /// numbers; `mark` for marking points and destinations;
-    /// `area_opacity`; `coord`, `coord_size` and `coord_case`; `caption`
-    /// and `caption_size`; `font_family`. Sizes in hole spacings become
-    /// line spacings. The rest is TwixT's own (borders, the last move,
-    /// ghosts, highlights, the sizes of holes, pegs and links) and is left
-    /// alone; docs/twrs.md lists every key.
+    /// each one a style changes applies to its TWRS counterpart (see
+    /// [`TwrsStyle::look`]); `peg_outline` is the towers' edges once a
+    /// style changes it or the towers' colour. Sizes in hole spacings
+    /// become line spacings. The rest is TwixT's own (borders, the last
+    /// move, ghosts, highlights, the sizes of holes, pegs and links) and
+    /// is left alone; docs/twrs.md lists every key.
     pub fn from_style(style: &Style, scale: Scale, coords: Sides) -> TwrsStyle {
         let base = Style::rulebook();
         let mut t = TwrsStyle {
@@ -172,60 +103,25 @@ impl TwrsStyle {
             coords,
             ..TwrsStyle::default()
         };
-        let colour =
-            |to: &mut String, from: &crate::diagram::Colour, was: &crate::diagram::Colour| {
-                if from != was {
-                    *to = from.as_str().to_string();
-                }
-            };
-        let size = |to: &mut f64, from: f64, was: f64| {
-            if from != was {
-                *to = from * STEP;
-            }
-        };
-        colour(&mut t.background, &style.background, &base.background);
-        colour(&mut t.grid, &style.guide, &base.guide);
-        colour(&mut t.stone, &style.hole, &base.hole);
-        colour(&mut t.orange, &style.red, &base.red);
-        colour(&mut t.blue, &style.black, &base.black);
+        t.look.take_changes(style, &base);
         // Lines and areas are drawn as a side's links are, else in its colour.
-        colour(&mut t.orange_lines, &style.red, &base.red);
-        colour(&mut t.orange_lines, &style.red_link, &base.red_link);
-        colour(&mut t.blue_lines, &style.black, &base.black);
-        colour(&mut t.blue_lines, &style.black_link, &base.black_link);
+        if style.red_link == base.red_link {
+            t.look.red_link = t.look.red.clone();
+        }
+        if style.black_link == base.black_link {
+            t.look.black_link = t.look.black.clone();
+        }
         // A tower's edge is its own darker shade until a style changes the
         // tower's colour or the pegs' outline: then it is the outline.
-        if style.red != base.red || style.peg_outline != base.peg_outline {
-            t.orange_edge = style.peg_outline.as_str().to_string();
+        let outline = style.peg_outline != base.peg_outline;
+        for (edge, changed) in t.edges.iter_mut().zip([
+            outline || style.red != base.red,
+            outline || style.black != base.black,
+        ]) {
+            if changed {
+                *edge = style.peg_outline.clone();
+            }
         }
-        if style.black != base.black || style.peg_outline != base.peg_outline {
-            t.blue_edge = style.peg_outline.as_str().to_string();
-        }
-        colour(
-            &mut t.orange_number,
-            &style.label_on_red,
-            &base.label_on_red,
-        );
-        colour(
-            &mut t.blue_number,
-            &style.label_on_black,
-            &base.label_on_black,
-        );
-        size(&mut t.number_size, style.label_size, base.label_size);
-        colour(&mut t.mark, &style.mark, &base.mark);
-        if style.area_opacity != base.area_opacity {
-            t.area_opacity = style.area_opacity;
-        }
-        colour(&mut t.coord, &style.coord, &base.coord);
-        size(&mut t.coord_size, style.coord_size, base.coord_size);
-        t.upper_case = style.coord_case == crate::diagram::LetterCase::Upper;
-        colour(&mut t.caption, &style.caption, &base.caption);
-        size(&mut t.caption_size, style.caption_size, base.caption_size);
-        if style.font_family != base.font_family {
-            t.font_family = style.font_family.as_str().to_string();
-        }
-        t.caption_position = style.caption_position;
-        t.to_move = style.to_move_marker;
         t
     }
 
@@ -238,43 +134,45 @@ impl TwrsStyle {
             self.coords = sides;
         }
         if let Some(shown) = look.to_move {
-            self.to_move = shown;
+            self.look.to_move_marker = shown;
         }
         if let Some(place) = look.caption_position {
-            self.caption_position = place;
+            self.look.caption_position = place;
         }
         self
     }
 
     /// The colour of a side's lines and areas.
-    fn lines(&self, side: Side) -> &str {
+    fn lines(&self, side: Side) -> &Colour {
         match side {
-            Side::Orange => self.orange_lines.as_str(),
-            Side::Blue => self.blue_lines.as_str(),
+            Side::Orange => &self.look.red_link,
+            Side::Blue => &self.look.black_link,
         }
     }
 
-    /// A side's towers: their colour and their edge.
-    fn side(&self, side: Side) -> (&str, &str) {
+    /// A side's towers: their colour, their edge and their numbers.
+    fn side(&self, side: Side) -> (&Colour, &Colour, &Colour) {
         match side {
-            Side::Orange => (self.orange.as_str(), self.orange_edge.as_str()),
-            Side::Blue => (self.blue.as_str(), self.blue_edge.as_str()),
+            Side::Orange => (&self.look.red, &self.edges[0], &self.look.label_on_red),
+            Side::Blue => (&self.look.black, &self.edges[1], &self.look.label_on_black),
         }
     }
 
-    /// The number on a side's towers.
-    fn number(&self, side: Side) -> &str {
-        match side {
-            Side::Orange => self.orange_number.as_str(),
-            Side::Blue => self.blue_number.as_str(),
-        }
+    /// The font family of all text.
+    fn font(&self) -> &str {
+        self.look.font_family.as_str()
     }
-}
 
-/// A length for an SVG attribute: at most three decimals, no trailing zeros.
-fn num(v: f64) -> String {
-    let s = format!("{v:.3}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
+    /// The font sizes of the coordinates, the captions and the towers'
+    /// numbers, in px.
+    fn sizes(&self) -> (f64, f64, f64) {
+        let l = &self.look;
+        (
+            l.coord_size * STEP,
+            l.caption_size * STEP,
+            l.label_size * STEP,
+        )
+    }
 }
 
 /// Where the grid of a drawing lies, and its coordinates: each margin
@@ -375,32 +273,24 @@ pub fn to_svg_styled(
     st: &TwrsStyle,
 ) -> String {
     let (w, h) = (pos.width(), pos.height());
-    let f = Frame::styled(w, h, st.coord_size, st.coords);
+    let (coord_size, caption_size, _) = st.sizes();
+    let f = Frame::styled(w, h, coord_size, st.coords);
     let grid_w = f64::from(w - 1) * STEP;
     let grid_h = f64::from(h - 1) * STEP;
     let width = f.left + grid_w + f.right;
     let text_width = width - 16.0;
-    let caption_size = st.caption_size;
-    let place = st.caption_position;
-    let caption_lines: Vec<(String, bool)> = if place == CaptionPosition::None {
-        Vec::new()
-    } else {
-        caption
-            .into_iter()
-            .flat_map(|c| {
-                wrap(c, caption_size, text_width)
-                    .into_iter()
-                    .map(|l| (l, false))
-            })
-            .chain(translation.into_iter().flat_map(|t| {
-                wrap(t, caption_size, text_width)
-                    .into_iter()
-                    .map(|l| (l, true))
-            }))
-            .collect()
-    };
+    let place = st.look.caption_position;
+    // The caption, then its translation in italics.
+    let mut caption_lines = Vec::new();
+    for (text, italic) in [(caption, false), (translation, true)] {
+        if let Some(t) = text.filter(|_| place != CaptionPosition::None) {
+            let lines = wrap(t, caption_size, text_width);
+            caption_lines.extend(lines.into_iter().map(|l| (l, italic)));
+        }
+    }
     // Whose turn it is, while the game goes on: the caption's first line.
-    let to_move = (st.to_move && !matches!(pos.status(), Status::Over(_))).then(|| pos.to_move());
+    let to_move =
+        (st.look.to_move_marker && !matches!(pos.status(), Status::Over(_))).then(|| pos.to_move());
     let caption_rows = caption_lines.len() + usize::from(to_move.is_some());
     let caption_h = if caption_rows == 0 {
         0.0
@@ -417,27 +307,21 @@ pub fn to_svg_styled(
     let height = f.top + grid_h + f.bottom + if above { 0.0 } else { caption_h };
     let mut out = String::new();
     let (vw, vh) = (format!("{width:.0}"), format!("{height:.0}"));
-    let (sw, sh) = match st.scale {
-        None => (vw.clone(), vh.clone()),
-        Some(scale) => {
-            let (k, unit) = match scale {
-                Scale::Px(k) => (k, ""),
-                Scale::Mm(k) => (k, "mm"),
-            };
-            let size =
-                |v: &str| format!("{}{unit}", num(v.parse::<f64>().unwrap_or(0.0) * k / STEP));
-            (size(&vw), size(&vh))
-        }
+    // The size in px, else as many units as the scale gives a line spacing.
+    let size = |v: &str| match st.scale.map(Scale::unit) {
+        None => v.to_string(),
+        Some((k, unit)) => format!("{}{unit}", num(v.parse::<f64>().unwrap_or(0.0) * k / STEP)),
     };
+    let (sw, sh) = (size(&vw), size(&vh));
     let _ = writeln!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{sw}\" height=\"{sh}\" viewBox=\"0 0 {vw} {vh}\">"
     );
-    if st.background != "none" {
+    if !st.look.background.is_none() {
         let _ = writeln!(
             out,
             "<rect width=\"100%\" height=\"100%\" fill=\"{}\"/>",
-            st.background
+            st.look.background
         );
     }
 
@@ -445,7 +329,7 @@ pub fn to_svg_styled(
         let _ = writeln!(
             out,
             "<g id=\"areas\" fill-opacity=\"{}\" stroke=\"none\">",
-            st.area_opacity
+            st.look.area_opacity
         );
         for area in pos.areas() {
             let mut sides = area.towers.iter().filter_map(|&t| Side::of_tower(t));
@@ -470,25 +354,15 @@ pub fn to_svg_styled(
     let _ = writeln!(
         out,
         "<g id=\"grid\" stroke=\"{}\" stroke-width=\"1.5\">",
-        st.grid
+        st.look.guide
     );
     for c in 0..w {
         let x = f.left + f64::from(c) * STEP;
-        let _ = writeln!(
-            out,
-            "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\"/>",
-            f.top,
-            f.top + grid_h
-        );
+        line(&mut out, (x, f.top), (x, f.top + grid_h));
     }
     for r in 0..h {
         let y = f.top + f64::from(r) * STEP;
-        let _ = writeln!(
-            out,
-            "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\"/>",
-            f.left,
-            f.left + grid_w
-        );
+        line(&mut out, (f.left, y), (f.left + grid_w, y));
     }
     out.push_str("</g>\n");
 
@@ -497,24 +371,23 @@ pub fn to_svg_styled(
         let _ = writeln!(
             out,
             "<g id=\"coords\" fill=\"{}\" font-family=\"{}\" font-size=\"{}\" text-anchor=\"middle\">",
-            st.coord, st.font_family, st.coord_size
+            st.look.coord,
+            st.font(),
+            coord_size
         );
         let letter = |c: u8| {
             let l = column(c);
-            if st.upper_case {
+            if st.look.coord_case == LetterCase::Upper {
                 l.to_ascii_uppercase()
             } else {
                 l
             }
         };
-        let mut rows_of_letters = Vec::new();
-        if sides.top {
-            rows_of_letters.push(f.letters_y);
-        }
-        if sides.bottom {
-            rows_of_letters.push(f.top + grid_h + f.letters_below);
-        }
-        for y in rows_of_letters {
+        let letters = [
+            (sides.top, f.letters_y),
+            (sides.bottom, f.top + grid_h + f.letters_below),
+        ];
+        for (_, y) in letters.into_iter().filter(|(on, _)| *on) {
             for c in 0..w {
                 let _ = writeln!(
                     out,
@@ -524,23 +397,15 @@ pub fn to_svg_styled(
                 );
             }
         }
-        if sides.left {
+        let numbers = [
+            (sides.left, f.numbers_x, "end"),
+            (sides.right, f.left + grid_w + REACH + GAP, "start"),
+        ];
+        for (_, x, anchor) in numbers.into_iter().filter(|(on, ..)| *on) {
             for r in 0..h {
                 let _ = writeln!(
                     out,
-                    "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
-                    f.numbers_x,
-                    f.top + f64::from(r) * STEP + f.numbers_drop,
-                    r + 1
-                );
-            }
-        }
-        if sides.right {
-            for r in 0..h {
-                let _ = writeln!(
-                    out,
-                    "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"start\">{}</text>",
-                    f.left + grid_w + REACH + GAP,
+                    "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\">{}</text>",
                     f.top + f64::from(r) * STEP + f.numbers_drop,
                     r + 1
                 );
@@ -549,81 +414,47 @@ pub fn to_svg_styled(
         out.push_str("</g>\n");
     }
 
+    // A tower's lines in `dirs`, in its side's colour.
+    let rays = |out: &mut String, t: u8, dirs: &[(i8, i8)], dash: Option<&str>, id: &str| {
+        if let (Some(at), Some(side)) = (pos.tower(t), Side::of_tower(t)) {
+            lines(out, &f, pos, at, dirs, st.lines(side), dash, id);
+        }
+    };
     for s in show {
         match s {
-            Show::Lines(t) => {
-                if let (Some(at), Some(side)) = (pos.tower(*t), Side::of_tower(*t)) {
-                    lines(
-                        &mut out,
-                        &f,
-                        pos,
-                        at,
-                        &ORTHOGONAL,
-                        st.lines(side),
-                        None,
-                        &format!("lines-{t}"),
-                    );
-                }
-            }
+            Show::Lines(t) => rays(&mut out, *t, &ORTHOGONAL, None, &format!("lines-{t}")),
             Show::Diagonals(t) => {
-                if let (Some(at), Some(side)) = (pos.tower(*t), Side::of_tower(*t)) {
-                    let diagonals = [(1, -1), (-1, 1), (1, 1), (-1, -1)];
-                    lines(
-                        &mut out,
-                        &f,
-                        pos,
-                        at,
-                        &diagonals,
-                        st.lines(side),
-                        Some("6 4"),
-                        &format!("diagonals-{t}"),
-                    );
-                }
+                rays(
+                    &mut out,
+                    *t,
+                    &DIAGONAL,
+                    Some("6 4"),
+                    &format!("diagonals-{t}"),
+                );
             }
             Show::Marking {
                 active,
                 target,
                 lines: l,
             } => {
-                let (Some(a), Some(t)) = (pos.tower(*active), pos.tower(*target)) else {
+                if pos.tower(*active).is_none() || pos.tower(*target).is_none() {
                     continue;
+                }
+                let dirs = match l {
+                    Lines::Movement => &ORTHOGONAL[..],
+                    Lines::Rising => &DIAGONAL[..2],
+                    Lines::Falling => &DIAGONAL[2..],
                 };
-                let ca = Side::of_tower(*active)
-                    .map(|s| st.lines(s))
-                    .unwrap_or(st.grid.as_str());
-                let ct = Side::of_tower(*target)
-                    .map(|s| st.lines(s))
-                    .unwrap_or(st.grid.as_str());
-                let dirs: &[(i8, i8)] = match l {
-                    Lines::Movement => &ORTHOGONAL,
-                    Lines::Rising => &[(1, -1), (-1, 1)],
-                    Lines::Falling => &[(1, 1), (-1, -1)],
-                };
-                lines(
+                let id = format!("marking-lines-{active}");
+                rays(&mut out, *active, dirs, Some("6 4"), &id);
+                rays(
                     &mut out,
-                    &f,
-                    pos,
-                    a,
-                    dirs,
-                    ca,
-                    Some("6 4"),
-                    &format!("marking-lines-{active}"),
-                );
-                lines(
-                    &mut out,
-                    &f,
-                    pos,
-                    t,
+                    *target,
                     &ORTHOGONAL,
-                    ct,
                     Some("6 4"),
                     &format!("lines-{target}"),
                 );
-                let _ = writeln!(
-                    out,
-                    "<g id=\"marking-points-{active}-{target}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{MARK_STROKE}\">",
-                    st.mark
-                );
+                marks_group(&mut out, &format!("marking-points-{active}-{target}"), st);
                 for p in pos.marking_points(*active, *target, *l) {
                     let (x, y) = f.xy(p);
                     let _ = writeln!(
@@ -645,11 +476,7 @@ pub fn to_svg_styled(
 
     for s in show {
         if let Show::MovesTo(t) = s {
-            let _ = writeln!(
-                out,
-                "<g id=\"moves-to-{t}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{MARK_STROKE}\">",
-                st.mark
-            );
+            marks_group(&mut out, &format!("moves-to-{t}"), st);
             let half = DESTINATION_HALF;
             for p in pos.destinations(*t) {
                 let (x, y) = f.xy(p);
@@ -683,7 +510,8 @@ pub fn to_svg_styled(
         let _ = writeln!(
             out,
             "<g id=\"caption\" fill=\"{}\" font-family=\"{}\" font-size=\"{caption_size}\" text-anchor=\"middle\">",
-            st.caption, st.font_family
+            st.look.caption,
+            st.font()
         );
         for (line, italic) in &caption_lines {
             let style = if *italic {
@@ -710,11 +538,11 @@ fn write_to_move(out: &mut String, st: &TwrsStyle, side: Side, cx: f64, y: f64) 
         Side::Orange => "Orange to play",
         Side::Blue => "Blue to play",
     };
-    let size = st.caption_size;
+    let (_, size, _) = st.sizes();
     let r = size * 0.38;
     let gap = size * 0.3;
     let left = cx - (2.0 * r + gap + text_width(text, size)) / 2.0;
-    let (fill, edge) = st.side(side);
+    let (fill, edge, _) = st.side(side);
     let _ = writeln!(
         out,
         "<g id=\"to-move\" class=\"to-move {}\">\n<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"{edge}\" stroke-width=\"1.5\"/>\n\
@@ -723,8 +551,8 @@ fn write_to_move(out: &mut String, st: &TwrsStyle, side: Side, cx: f64, y: f64) 
         num(left + r),
         num(y - size * 0.35),
         num(r),
-        st.caption,
-        st.font_family,
+        st.look.caption,
+        st.font(),
         num(left + 2.0 * r + gap),
         num(y),
     );
@@ -732,14 +560,15 @@ fn write_to_move(out: &mut String, st: &TwrsStyle, side: Side, cx: f64, y: f64) 
 
 /// Opens the group the stones are drawn in.
 pub(crate) fn stones_group(st: &TwrsStyle) -> String {
-    format!("<g id=\"stones\" fill=\"{}\">\n", st.stone)
+    format!("<g id=\"stones\" fill=\"{}\">\n", st.look.hole)
 }
 
 /// Opens the group the towers are drawn in.
 pub(crate) fn towers_group(st: &TwrsStyle) -> String {
     format!(
         "<g id=\"towers\" font-family=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\">\n",
-        st.font_family, st.number_size
+        st.font(),
+        st.sizes().2
     )
 }
 
@@ -767,20 +596,20 @@ pub(crate) fn tower(
     let Some(side) = Side::of_tower(t) else {
         return;
     };
-    let (fill, edge) = st.side(side);
+    let (fill, edge, number) = st.side(side);
     let (x, y) = f.xy(at);
     let class = if petrified { " petrified" } else { "" };
     // The number's baseline: its digits centred on the tower.
-    let baseline = y + 5.5 * st.number_size / NUMBER_SIZE;
+    let baseline = y + 5.5 * st.sizes().2 / NUMBER_SIZE;
     let _ = writeln!(
         out,
         "<g class=\"tower {} t{t}{class}\"{extra}><circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"{}\"/>\
 <text x=\"{x:.1}\" y=\"{baseline:.1}\" fill=\"{}\">{t}</text></g>",
         side.name(),
         TOWER_R,
-        if petrified { "#111111" } else { edge },
+        if petrified { "#111111" } else { edge.as_str() },
         if petrified { PETRIFIED_RING } else { 1.5 },
-        st.number(side)
+        number
     );
 }
 
@@ -790,6 +619,25 @@ pub(crate) fn tower(
 pub(crate) const GRID_STEP: f64 = STEP;
 
 const ORTHOGONAL: [(i8, i8); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
+/// The diagonals: rising (up and right, down and left), then falling.
+const DIAGONAL: [(i8, i8); 4] = [(1, -1), (-1, 1), (1, 1), (-1, -1)];
+
+/// Opens the group of marking points or destinations `id`.
+fn marks_group(out: &mut String, id: &str, st: &TwrsStyle) {
+    let _ = writeln!(
+        out,
+        "<g id=\"{id}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{MARK_STROKE}\">",
+        st.look.mark
+    );
+}
+
+/// A line from `(x1, y1)` to `(x2, y2)`.
+fn line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64)) {
+    let _ = writeln!(
+        out,
+        "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"/>"
+    );
+}
 
 /// Draws the lines from `at` in `dirs` to their last free intersection.
 #[allow(clippy::too_many_arguments)]
@@ -799,7 +647,7 @@ fn lines(
     pos: &Position,
     at: Point,
     dirs: &[(i8, i8)],
-    colour: &str,
+    colour: &Colour,
     dash: Option<&str>,
     id: &str,
 ) {
@@ -810,14 +658,9 @@ fn lines(
         out,
         "<g id=\"{id}\" stroke=\"{colour}\" stroke-width=\"5\" stroke-opacity=\"0.55\" stroke-linecap=\"round\"{dash}>"
     );
-    let (x1, y1) = f.xy(at);
     for &(dc, dr) in dirs {
         if let Some(end) = pos.ray(at, dc, dr).last() {
-            let (x2, y2) = f.xy(end);
-            let _ = writeln!(
-                out,
-                "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"/>"
-            );
+            line(out, f.xy(at), f.xy(end));
         }
     }
     out.push_str("</g>\n");
@@ -836,24 +679,12 @@ pub fn to_text(pos: &Position, ascii: bool) -> String {
         out.push_str(&format!("{:>2} ", r + 1));
         for c in 0..pos.width() {
             let cell = match pos.piece_at(Point::new(c, r)) {
-                None => {
-                    if ascii {
-                        " . ".to_string()
-                    } else {
-                        " · ".to_string()
-                    }
-                }
-                Some(crate::twrs::position::Piece::Stone) => {
-                    if ascii {
-                        " # ".to_string()
-                    } else {
-                        " ● ".to_string()
-                    }
-                }
-                Some(crate::twrs::position::Piece::Tower(t)) if pos.is_petrified(t) => {
-                    format!("[{t}]")
-                }
-                Some(crate::twrs::position::Piece::Tower(t)) => format!(" {t} "),
+                None if ascii => " . ".to_string(),
+                None => " · ".to_string(),
+                Some(Piece::Stone) if ascii => " # ".to_string(),
+                Some(Piece::Stone) => " ● ".to_string(),
+                Some(Piece::Tower(t)) if pos.is_petrified(t) => format!("[{t}]"),
+                Some(Piece::Tower(t)) => format!(" {t} "),
             };
             out.push_str(&cell);
         }

@@ -117,7 +117,7 @@ impl TwrsFile {
                 let of_point = v.look.style.as_deref().and_then(|n| named.get(n));
                 let mut look = of_point.unwrap_or(&base).clone().with_point(&v.look);
                 if !choice.look.captions {
-                    look.caption_position = CaptionPosition::None;
+                    look.look.caption_position = CaptionPosition::None;
                 }
                 v.picture(&look, ascii)
             })

@@ -53,11 +53,9 @@ fn standing(pos: &Position) -> Vec<Key> {
 /// of their own). A script with errors (syntax, an illegal move, a false
 /// claim) gives them back.
 pub fn view_games(file: &TwrsFile, style: &TwrsStyle) -> Result<Vec<ViewGame>, Vec<Diagnostic>> {
-    let look = TwrsStyle {
-        to_move: false,
-        caption_position: crate::script::CaptionPosition::None,
-        ..style.clone()
-    };
+    let mut look = style.clone();
+    look.look.to_move_marker = false;
+    look.look.caption_position = crate::script::CaptionPosition::None;
     if !file.syntax_errors.is_empty() {
         return Err(file.syntax_errors.clone());
     }
@@ -260,7 +258,12 @@ fn board_svg(game: &TwrsGame, start: &Position, w: &Walker<'_>) -> String {
         .unwrap_or_else(|_| start.clone());
     let look = w.look;
     let base = to_svg_styled(&empty, &[], None, None, look);
-    let frame = Frame::styled(empty.width(), empty.height(), look.coord_size, look.coords);
+    let frame = Frame::styled(
+        empty.width(),
+        empty.height(),
+        look.look.coord_size * GRID_STEP,
+        look.coords,
+    );
     let mut out = String::with_capacity(base.len() * 2);
     out.push_str(&base[..base.rfind("</svg>").unwrap_or(base.len())]);
     out.push_str("<g class=\"pieces\">\n");
@@ -288,7 +291,7 @@ fn board_svg(game: &TwrsGame, start: &Position, w: &Walker<'_>) -> String {
     let _ = writeln!(
         out,
         "<g transform=\"translate({} {}) scale({GRID_STEP})\"><circle class=\"ring last-move\" fill=\"none\" stroke=\"{}\" stroke-width=\"0.08\" cx=\"0\" cy=\"0\" r=\"0.5\" display=\"none\"/></g>",
-        frame.left, frame.top, look.mark
+        frame.left, frame.top, look.look.mark
     );
     out.push_str("</g>\n");
     for (k, (line, ply, svg)) in w.figures.iter().enumerate() {

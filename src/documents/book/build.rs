@@ -128,7 +128,8 @@ pub fn book(file: &GameFile, opts: &BookOptions) -> Result<Book, BookError> {
 }
 
 fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u32) -> Chapter {
-    let title = game_title(game, replay);
+    // By the rule every command titles a game by, else "Game".
+    let title = crate::record::game_title(|t| game.tag(t)).unwrap_or_else(|| "Game".to_string());
     let mut facts = Vec::new();
     for tag in [
         "Red",
@@ -213,12 +214,6 @@ fn puzzle(game: &Game, replay: &GameReplay, figures: &mut u32) -> Option<Puzzle>
             style: None,
         }),
     })
-}
-
-/// A game's title by the rule every command titles a game by
-/// ([`crate::record::game_title`]), else "Game".
-pub(crate) fn game_title(game: &Game, _replay: &GameReplay) -> String {
-    crate::record::game_title(|t| game.tag(t)).unwrap_or_else(|| "Game".to_string())
 }
 
 /// "Red won by connection at move 37", from the replay, else the header.

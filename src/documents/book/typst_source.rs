@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 use crate::diagram::Layout;
 use crate::diagram::sheet::Paper;
-use crate::diagram::{Scale, to_svg};
+use crate::diagram::{Scale, num_formatted as num, to_svg};
 use std::str::FromStr;
 
 use super::html::Styles;
@@ -429,39 +429,36 @@ impl Writer<'_> {
                         // Set on one page with the row of diagrams that shows them.
                         let moves = literal(&m.replace(". ", ".\u{a0}"));
                         let _ = writeln!(self.out, "#twixt-diagrams(lead: twixt-moves({moves}),");
-                        i += 1;
-                        let start = i;
-                        while matches!(blocks.get(i + 1), Some(Block::Figure(_))) {
-                            i += 1;
-                        }
-                        for b in &blocks[start..=i] {
-                            if let Block::Figure(f) = b {
-                                self.figure(f);
-                            }
-                        }
-                        self.out.push_str(")\n");
+                        i = self.figure_row(blocks, i + 1);
                     } else {
                         // A long run may begin on the page before its diagram.
                         self.text(blocks, i, before_figure);
                     }
                 }
                 Block::Figure(_) => {
-                    let start = i;
-                    while matches!(blocks.get(i + 1), Some(Block::Figure(_))) {
-                        i += 1;
-                    }
                     self.out.push_str("#twixt-diagrams(\n");
-                    for b in &blocks[start..=i] {
-                        if let Block::Figure(f) = b {
-                            self.figure(f);
-                        }
-                    }
-                    self.out.push_str(")\n");
+                    i = self.figure_row(blocks, i);
                 }
                 Block::Comment(_) | Block::Variation(_) => self.text(blocks, i, false),
             }
             i += 1;
         }
+    }
+
+    /// The figures in a row from `blocks[start]`, closing the row of
+    /// diagrams opened before; returns the index of the last.
+    fn figure_row(&mut self, blocks: &[Block], start: usize) -> usize {
+        let mut end = start;
+        while matches!(blocks.get(end + 1), Some(Block::Figure(_))) {
+            end += 1;
+        }
+        for b in &blocks[start..=end] {
+            if let Block::Figure(f) = b {
+                self.figure(f);
+            }
+        }
+        self.out.push_str(")\n");
+        end
     }
 
     /// The text block `blocks[k]`: moves (kept with what follows when
@@ -559,12 +556,6 @@ fn paragraphs(c: &str) -> Vec<String> {
         out.push(cur);
     }
     out
-}
-
-/// A length for the source: at most three decimals.
-fn num(v: f64) -> String {
-    let s = format!("{v:.3}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 #[cfg(test)]

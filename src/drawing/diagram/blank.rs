@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::model::Diagram;
 use super::sheet::{Paper, open_page, place};
 use super::style::Style;
-use super::svg::{Layout, push_attrs, push_escaped, push_num, push_nums, push_segment};
+use super::svg::{Layout, num, push_attrs, push_escaped, push_num, push_nums, push_segment};
 use crate::script::Sides;
 use crate::twixt::board::BoardSize;
 
@@ -337,13 +337,13 @@ fn record_header(
         &[("x", right + side + label * 0.5), ("y", base)],
     );
     texts.push_str(">swapped</text>\n");
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<g id=\"{prefix}record-header\">\n<path fill=\"none\" stroke=\"{}\" stroke-width=\"0.2\" d=\"{rules}\"/>\n<g fill=\"{}\" font-family=\"{family}\" font-size=\"",
-        s.coord, s.coord
+        "<g id=\"{prefix}record-header\">\n<path fill=\"none\" stroke=\"{}\" stroke-width=\"0.2\" d=\"{rules}\"/>\n<g fill=\"{}\" font-family=\"{family}\" font-size=\"{}\">",
+        s.coord,
+        s.coord,
+        num(label)
     );
-    push_num(out, label);
-    out.push_str("\">\n");
     out.push_str(&texts);
     out.push_str("</g>\n</g>\n");
 }
@@ -389,14 +389,13 @@ fn record_columns(
     for xx in [x, x + col_w, x + w] {
         seg(out, xx, y, xx, table_bottom);
     }
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "\"/>\n</g>\n<g id=\"{prefix}record-text\" fill=\"{}\" font-family=\"{}\" font-size=\"",
+        "\"/>\n</g>\n<g id=\"{prefix}record-text\" fill=\"{}\" font-family=\"{}\" font-size=\"{}\">",
         s.coord,
-        s.font_family.as_str()
+        s.font_family.as_str(),
+        num(text)
     );
-    push_num(out, text);
-    out.push_str("\">\n");
     let baseline = |row: usize, size: f64| y + row_h * (row as f64 + 0.5) + size * 0.36;
     let cell = |out: &mut String, cx: f64, row: usize, t: &str, attrs: &str| {
         out.push_str("<text");
@@ -419,9 +418,7 @@ fn record_columns(
         &format!("{middle} fill=\"{}\"", s.black),
     );
     // Ply numbers, small, at the left of each cell.
-    let _ = write!(out, "<g font-size=\"");
-    push_num(out, small);
-    out.push_str("\">\n");
+    let _ = writeln!(out, "<g font-size=\"{}\">", num(small));
     for r in 1..=pairs {
         for (c, ply) in [(0.0, 2 * r - 1), (1.0, 2 * r)] {
             out.push_str("<text");

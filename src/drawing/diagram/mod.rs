@@ -24,5 +24,5 @@ pub use style::{
     StyleError,
 };
 pub use svg::{Layout, ParseScaleError, Scale, to_svg, to_svg_prefixed};
-pub(crate) use svg::{push_escaped, write_body};
+pub(crate) use svg::{num_formatted, push_escaped, write_body};
 pub use text::{Charset, to_text};

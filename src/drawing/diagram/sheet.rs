@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use super::model::Diagram;
 use super::style::Style;
-use super::svg::{Layout, push_attrs, push_escaped, push_num, push_nums, write_body};
+use super::svg::{Layout, num, push_attrs, push_escaped, push_num, push_nums, write_body};
 
 /// A paper size in millimetres (width × height as printed).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -200,12 +200,11 @@ pub(crate) fn place(
 fn centred_text(out: &mut String, id: &str, x: f64, y: f64, size: f64, style: &Style, t: &str) {
     let _ = write!(
         out,
-        "<text id=\"{id}\" fill=\"{}\" font-family=\"{}\" text-anchor=\"middle\" font-size=\"",
+        "<text id=\"{id}\" fill=\"{}\" font-family=\"{}\" text-anchor=\"middle\" font-size=\"{}\"",
         style.caption,
-        style.font_family.as_str()
+        style.font_family.as_str(),
+        num(size)
     );
-    push_num(out, size);
-    out.push('"');
     push_attrs(out, &[("x", x), ("y", y)]);
     out.push('>');
     push_escaped(out, t);

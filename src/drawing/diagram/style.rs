@@ -277,6 +277,14 @@ macro_rules! style_fields {
         }
 
         impl Style {
+            /// Takes every field in which `style` differs from `base`
+            /// (the name apart): what `style` changes, over this style.
+            pub fn take_changes(&mut self, style: &Style, base: &Style) {
+                $( if style.$name != base.$name {
+                    self.$name = style.$name.clone();
+                } )*
+            }
+
             fn from_complete(p: StylePatch) -> Result<Style, StyleError> {
                 let missing = p.missing();
                 if !missing.is_empty() {

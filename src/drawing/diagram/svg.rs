@@ -23,6 +23,16 @@ pub enum Scale {
     Mm(f64),
 }
 
+impl Scale {
+    /// The size of a unit and the SVG unit it is in (`""` for pixels).
+    pub(crate) fn unit(self) -> (f64, &'static str) {
+        match self {
+            Scale::Px(k) => (k, ""),
+            Scale::Mm(k) => (k, "mm"),
+        }
+    }
+}
+
 impl Default for Scale {
     fn default() -> Self {
         Scale::Px(24.0)
@@ -87,6 +97,14 @@ pub(crate) fn num(v: f64) -> String {
     let mut s = String::new();
     push_num(&mut s, v);
     s
+}
+
+/// A number with at most three decimals as `format!("{v:.3}")` rounds it
+/// (the exact binary value, ties to even), trailing zeros trimmed: TWRS's
+/// pictures and the books' Typst source write their numbers so.
+pub(crate) fn num_formatted(v: f64) -> String {
+    let s = format!("{v:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// Appends `text` with XML special characters escaped and control
@@ -323,10 +341,7 @@ pub fn to_svg(d: &Diagram, s: &Style, scale: Scale) -> String {
 pub fn to_svg_prefixed(d: &Diagram, s: &Style, scale: Scale, prefix: &str) -> String {
     let layout = Layout::new(d, s);
     let mut out = String::with_capacity(8192 + 110 * (d.pegs.len() + d.links.len()));
-    let (k, unit) = match scale {
-        Scale::Px(k) => (k, ""),
-        Scale::Mm(k) => (k, "mm"),
-    };
+    let (k, unit) = scale.unit();
     out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"");
     push_num(&mut out, layout.width * k);
     out.push_str(unit);
@@ -402,13 +417,12 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
         })
         .collect();
     if !areas.is_empty() {
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<g id=\"{p}areas\" fill=\"{}\" fill-opacity=\"",
-            s.area
+            "<g id=\"{p}areas\" fill=\"{}\" fill-opacity=\"{}\">",
+            s.area,
+            num(s.area_opacity)
         );
-        n(out, s.area_opacity);
-        out.push_str("\">\n");
         for c in areas {
             out.push_str("<rect class=\"area\"");
             push_crop_rect(out, c);
@@ -442,13 +456,12 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
         })
         .collect();
     if !hl.is_empty() {
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<g id=\"{p}highlighted-links\"{clip} stroke=\"{}\" stroke-opacity=\"0.6\" stroke-linecap=\"round\" stroke-width=\"",
-            s.highlight
+            "<g id=\"{p}highlighted-links\"{clip} stroke=\"{}\" stroke-opacity=\"0.6\" stroke-linecap=\"round\" stroke-width=\"{}\">",
+            s.highlight,
+            num(s.link_width * 3.2)
         );
-        n(out, s.link_width * 3.2);
-        out.push_str("\">\n");
         for k in hl {
             let (a, b) = k.ends();
             let _ = write!(out, "<path class=\"link highlight {a}-{b}\" d=\"M");
@@ -460,12 +473,11 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
 
     // Links, coloured by the owner of their pegs.
     if !d.links.is_empty() {
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<g id=\"{p}links\"{clip} stroke-linecap=\"round\" stroke-width=\""
+            "<g id=\"{p}links\"{clip} stroke-linecap=\"round\" stroke-width=\"{}\">",
+            num(s.link_width)
         );
-        n(out, s.link_width);
-        out.push_str("\">\n");
         for link in &d.links {
             let (a, b) = link.ends();
             if !visible_link(a, b) {
@@ -502,12 +514,11 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
     if !ghosts.is_empty() {
         // An opaque disc first, so the hole dot does not show through.
         let ground = page_colour(s);
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<g id=\"{p}ghosts\" stroke-dasharray=\"0.1 0.07\" stroke-width=\""
+            "<g id=\"{p}ghosts\" stroke-dasharray=\"0.1 0.07\" stroke-width=\"{}\">",
+            num(ghost_stroke(s))
         );
-        n(out, ghost_stroke(s));
-        out.push_str("\">\n");
         let r = ghost_radius(s);
         for (h, pl, _) in &ghosts {
             let c = ghost_colour(s, *pl);
@@ -517,16 +528,15 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
                 h.col, h.row
             );
             n(out, r);
-            let _ = write!(
+            let _ = writeln!(
                 out,
-                "\"/>\n<circle class=\"ghost {}\" fill=\"{c}\" fill-opacity=\"{}\" stroke=\"{c}\" cx=\"{}\" cy=\"{}\" r=\"",
+                "\"/>\n<circle class=\"ghost {}\" fill=\"{c}\" fill-opacity=\"{}\" stroke=\"{c}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
                 pl.name(),
                 num(s.ghost_opacity),
                 h.col,
-                h.row
+                h.row,
+                num(r)
             );
-            n(out, r);
-            out.push_str("\"/>\n");
         }
         out.push_str("</g>\n");
     }
@@ -597,21 +607,20 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
         })
         .collect();
     if !hh.is_empty() {
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<g id=\"{p}highlighted-holes\" fill=\"none\" stroke=\"{}\" stroke-width=\"",
-            s.highlight
+            "<g id=\"{p}highlighted-holes\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\">",
+            s.highlight,
+            num(s.mark_width)
         );
-        n(out, s.mark_width);
-        out.push_str("\">\n");
         for h in hh {
-            let _ = write!(
+            let _ = writeln!(
                 out,
-                "<circle class=\"highlight {h}\" cx=\"{}\" cy=\"{}\" r=\"",
-                h.col, h.row
+                "<circle class=\"highlight {h}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
+                h.col,
+                h.row,
+                num(ring_r + 0.02)
             );
-            n(out, ring_r + 0.02);
-            out.push_str("\"/>\n");
         }
         out.push_str("</g>\n");
     }
@@ -644,13 +653,12 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
     }
     if !labels.is_empty() {
         labels.sort_by(|a, b| (a.2, a.0).cmp(&(b.2, b.0)));
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<g id=\"{p}labels\" font-family=\"{}\" font-size=\"",
-            s.font_family.as_str()
+            "<g id=\"{p}labels\" font-family=\"{}\" font-size=\"{}\" text-anchor=\"middle\">",
+            s.font_family.as_str(),
+            num(s.label_size)
         );
-        n(out, s.label_size);
-        out.push_str("\" text-anchor=\"middle\">\n");
         let mut current = "";
         for (h, text, class, colour, radius) in labels {
             if class != current {
@@ -682,14 +690,13 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
         write_to_move(out, s, l, player, p);
     }
     if !l.caption_lines.is_empty() {
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "<g id=\"{p}caption\" fill=\"{}\" font-family=\"{}\" font-size=\"",
+            "<g id=\"{p}caption\" fill=\"{}\" font-family=\"{}\" font-size=\"{}\" text-anchor=\"middle\">",
             s.caption,
-            s.font_family.as_str()
+            s.font_family.as_str(),
+            num(s.caption_size)
         );
-        n(out, s.caption_size);
-        out.push_str("\" text-anchor=\"middle\">\n");
         let cx = l.x + l.width / 2.0;
         for (line, y) in l.caption_lines.iter().zip(l.caption_baselines(s)) {
             out.push_str("<text");
@@ -734,12 +741,11 @@ fn write_to_move(out: &mut String, s: &Style, l: &Layout, player: Player, p: &st
     push_num(out, s.peg_outline_width.min(r * 0.3));
     let _ = write!(
         out,
-        "\"/>\n<text fill=\"{}\" font-family=\"{}\" font-size=\"",
+        "\"/>\n<text fill=\"{}\" font-family=\"{}\" font-size=\"{}\"",
         s.caption,
-        s.font_family.as_str()
+        s.font_family.as_str(),
+        num(size)
     );
-    push_num(out, size);
-    out.push('"');
     push_attrs(out, &[("x", left + 2.0 * r + gap), ("y", base)]);
     out.push('>');
     out.push_str(text);
@@ -868,12 +874,11 @@ fn write_border_lines(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &
     if lines.is_empty() {
         return;
     }
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<g id=\"{p}border-lines\" stroke-linecap=\"square\" stroke-width=\""
+        "<g id=\"{p}border-lines\" stroke-linecap=\"square\" stroke-width=\"{}\">",
+        num(s.border_width)
     );
-    push_num(out, s.border_width);
-    out.push_str("\">\n");
     out.push_str(&lines);
     out.push_str("</g>\n");
 }
@@ -888,11 +893,10 @@ fn write_guides(out: &mut String, d: &Diagram, s: &Style, p: &str) {
     let (cx, cy) = ((w - 1.0) / 2.0, (h - 1.0) / 2.0);
     let _ = write!(
         out,
-        "<g id=\"{p}guides\" stroke=\"{}\" stroke-dasharray=\"0.2 0.2\" stroke-width=\"",
-        s.guide
+        "<g id=\"{p}guides\" stroke=\"{}\" stroke-dasharray=\"0.2 0.2\" stroke-width=\"{}\" fill=\"none\">\n<path d=\"",
+        s.guide,
+        num(s.guide_width)
     );
-    push_num(out, s.guide_width);
-    out.push_str("\" fill=\"none\">\n<path d=\"");
     // Guides belong to the board's corners: a partial board draws those
     // of the corners it shows (where two real sides meet).
     let real = |side| !d.size.is_cut(side);
@@ -950,13 +954,13 @@ fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
     } else {
         String::new()
     };
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<g id=\"{p}marks\"{clip} stroke=\"{}\" fill=\"{}\" stroke-linecap=\"round\" stroke-width=\"",
-        s.mark, s.mark
+        "<g id=\"{p}marks\"{clip} stroke=\"{}\" fill=\"{}\" stroke-linecap=\"round\" stroke-width=\"{}\">",
+        s.mark,
+        s.mark,
+        num(s.mark_width)
     );
-    push_num(out, s.mark_width);
-    out.push_str("\">\n");
     let r = s.peg_radius * 0.75;
     for m in shown {
         match m {
@@ -970,13 +974,13 @@ fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
             Mark::Letter { hole, text } => {
                 // A disc in the background colour hides the hole dot.
                 let bg = page_colour(s);
-                let _ = write!(
+                let _ = writeln!(
                     out,
-                    "<circle class=\"letter-ground\" stroke=\"none\" fill=\"{bg}\" cx=\"{}\" cy=\"{}\" r=\"",
-                    hole.col, hole.row
+                    "<circle class=\"letter-ground\" stroke=\"none\" fill=\"{bg}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
+                    hole.col,
+                    hole.row,
+                    num(s.peg_radius)
                 );
-                push_num(out, s.peg_radius);
-                out.push_str("\"/>\n");
                 // Larger than a move number, as long as it fits its disc.
                 let size = fitted_size(text, s.label_size * 1.3, s.peg_radius);
                 let _ = write!(
@@ -1062,14 +1066,13 @@ fn write_coords(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
         return;
     }
     let v = l.view;
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<g id=\"{p}coords\" fill=\"{}\" font-family=\"{}\" font-size=\"",
+        "<g id=\"{p}coords\" fill=\"{}\" font-family=\"{}\" font-size=\"{}\" text-anchor=\"middle\">",
         s.coord,
-        s.font_family.as_str()
+        s.font_family.as_str(),
+        num(s.coord_size)
     );
-    push_num(out, s.coord_size);
-    out.push_str("\" text-anchor=\"middle\">\n");
     // Coordinates sit just outside the outer holes; the margin lies beyond them.
     let band = l.coord_band;
     let mid_band = |edge: f64, dir: f64| edge + dir * (0.45 + band * 0.5);
