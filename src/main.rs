@@ -1,6 +1,10 @@
 //! The `twixt` command line: a thin layer over the library. Each subcommand
 //! lives in its own module under `src/cli/`.
 
+// The doc comments of clap's arguments are the `--help` text, written for a
+// terminal: `[Language]` and `<iframe>` there are words, not links or HTML.
+#![allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
+
 use std::process::ExitCode;
 
 use clap::Parser as _;

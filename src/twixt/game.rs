@@ -1,5 +1,5 @@
 //! TwixT as the commands ask a game
-//! ([`Game`](crate::commands::game::Game)): the default game, whose
+//! ([`Game`]): the default game, whose
 //! scripts are read a window at a time and whose games the record formats
 //! hold; its files open as [`GameFile`]s (see `twixt::opened`).
 

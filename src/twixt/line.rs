@@ -22,8 +22,8 @@
 //!
 //! [`write()`] gives the canonical line of a position; [`read`] gives back the
 //! rule set and a setup for [`Position::from_setup`], which checks it. The
-//! line's grammar is nom rules, one per part: [`fields`], [`rules_field`]
-//! and its [`axis`], [`pegs_field`], [`links_field`], [`side_to_move`]
+//! line's grammar is nom rules, one per part: `fields`, `rules_field`
+//! and its `axis`, `pegs_field`, `links_field`, `side_to_move`
 //! (docs/script-format.md lists them).
 
 use std::collections::{BTreeMap, BTreeSet};

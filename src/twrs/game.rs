@@ -1,5 +1,5 @@
 //! TWRS as the commands ask a game
-//! ([`Game`](crate::commands::game::Game)): a script whose first header
+//! ([`Game`]): a script whose first header
 //! says `[Game "twrs"]`, read whole (no record format holds TWRS games),
 //! opened as a [`TwrsFile`] (see `twrs::opened`).
 

@@ -3,7 +3,7 @@
 //! diagrams where they belong: at the script's diagram points, and between
 //! them every N moves, as Go book tools split a game (sgf2dg is the model).
 //!
-//! [`build`] turns a [`GameFile`](crate::open::GameFile) into a [`Book`], a
+//! `build` turns a [`GameFile`](crate::open::GameFile) into a [`Book`], a
 //! model of the document; [`html`] writes it as HTML, [`typst_source`] as
 //! Typst source, which `typeset` (the `typst` feature) sets as PDF pages;
 //! [`booklet()`] makes the books of many files one; and `write` writes a

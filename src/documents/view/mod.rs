@@ -1,7 +1,7 @@
 //! The interactive viewer: games as one self-contained HTML page that steps
 //! through the moves in a browser.
 //!
-//! The browser needs no TwixT rules: [`build`] replays every line (main line
+//! The browser needs no TwixT rules: `build` replays every line (main line
 //! and variations) here, and gives every peg and link the plies of each line
 //! during which it stands; the page's script only shows and hides elements.
 //! [`html`] writes the page, and [`write_games_page`] writes it as a file.
