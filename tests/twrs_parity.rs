@@ -949,3 +949,32 @@ fn the_viewer_draws_twrs_boards_and_figures_in_the_pages_style() {
     ok(&twixt(&["view", "g.twixt", "-o", "d.html"], dir.path()));
     assert!(read(dir.path().join("d.html")).contains("#f08a24"));
 }
+
+/// A typeset book sets a TWRS figure at the book's hole pitch, as it sets a
+/// TwixT diagram: a line spacing of the board is one pitch (3 mm unless
+/// `--diagram-size` says otherwise), so the rulebook's 11-line figures fit
+/// several to a page; a full board's width sets the widest figure to it.
+#[test]
+fn a_typeset_book_sets_twrs_figures_at_its_hole_pitch() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = figures();
+    let width = |size: Option<&str>| -> f64 {
+        let mut args = vec!["book", book.as_str(), "-o", "t/b.typ"];
+        if let Some(s) = size {
+            args.extend(["--diagram-size", s]);
+        }
+        ok(&twixt(&args, dir.path()));
+        let typ = read(dir.path().join("t/b.typ"));
+        let figure = typ.find("(file: \"").expect("a figure");
+        let at = figure + typ[figure..].find("width: ").unwrap() + "width: ".len();
+        let mm = &typ[at..at + typ[at..].find("mm").unwrap()];
+        mm.parse().unwrap()
+    };
+    // 438 px wide at 36 px a line spacing: 12.17 spacings.
+    let default = width(None);
+    assert!((default - 36.5).abs() < 0.01, "{default}");
+    let five = width(Some("5mm"));
+    assert!((five - 60.833).abs() < 0.01, "{five}");
+    let full = width(Some("60mm"));
+    assert!((full - 60.0).abs() < 0.01, "{full}");
+}

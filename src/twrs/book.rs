@@ -34,6 +34,10 @@ impl Drawing for Drawn {
             TwrsStyle::from_style(style, Scale::default(), Sides::TOP_LEFT).with_point(&self.look);
         to_svg_styled(&self.position, &self.show, None, None, &look)
     }
+
+    fn pitch_px(&self) -> f64 {
+        crate::twrs::draw::STEP
+    }
 }
 
 /// The art of a figure of `position`.

@@ -20,7 +20,7 @@ use crate::twrs::position::{Piece, Position, Status};
 use crate::twrs::script::Show;
 
 /// Distance between grid lines, in px.
-const STEP: f64 = 36.0;
+pub(crate) const STEP: f64 = 36.0;
 /// Room around the grid on the sides without coordinates (right and bottom).
 const MARGIN: f64 = 34.0;
 /// How far the drawing reaches past the outer grid lines: half a step, where

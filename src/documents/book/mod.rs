@@ -136,8 +136,13 @@ pub enum Art {
 /// each key of the style means for it is that game's to say (TWRS's:
 /// docs/twrs.md, "Which style keys TWRS uses").
 pub trait Drawing: std::fmt::Debug + Send + Sync {
-    /// The picture as an SVG document in `style`.
+    /// The picture as an SVG document in `style`, in pixels.
     fn svg(&self, style: &Style) -> String;
+
+    /// The distance between neighbouring points of the picture, in its
+    /// pixels: a typeset book sets it at the book's hole pitch, as it sets
+    /// a TwixT diagram.
+    fn pitch_px(&self) -> f64;
 }
 
 impl PartialEq for Art {

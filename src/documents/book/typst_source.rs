@@ -1,5 +1,6 @@
 //! A book as Typst source: the markup of the text, the figures as SVG files
-//! beside it (every TwixT diagram at the book's one hole pitch), and the
+//! beside it (every diagram at the book's one hole pitch: a TwixT hole
+//! spacing, another game's [`super::Drawing::pitch_px`]), and the
 //! template that sets the page style. `twixt book -o game.typ` writes these
 //! files for an author to edit; the PDF writer hands them to Typst.
 //!
@@ -276,7 +277,20 @@ pub fn pitch_mm(book: &Book, styles: &Styles, size: DiagramSize) -> f64 {
         })
         .max_by_key(|d| (d.size.width(), d.size.height()));
     let Some(d) = largest else {
-        return DEFAULT_PITCH_MM;
+        // A book of another game's pictures: the widest, in pitches.
+        let pitches = book
+            .figures()
+            .into_iter()
+            .filter_map(|f| match &f.art {
+                Art::Drawn(d) => f.art.svg_in(styles.of(f)).map(|(_, w, _)| w / d.pitch_px()),
+                _ => None,
+            })
+            .fold(0.0, f64::max);
+        return if pitches > 0.0 {
+            width / pitches
+        } else {
+            DEFAULT_PITCH_MM
+        };
     };
     let mut full = d.clone();
     full.crop = None;
@@ -505,7 +519,11 @@ impl Writer<'_> {
             }
             art => {
                 let (svg, width, _) = art.svg_in(self.styles.of(f)).unwrap_or_default();
-                (svg, width * MM_PER_PX)
+                let mm_per_px = match art {
+                    Art::Drawn(d) => self.pitch / d.pitch_px(),
+                    _ => MM_PER_PX,
+                };
+                (svg, width * mm_per_px)
             }
         };
         let file = format!("{}/{}.svg", self.folder, f.number);
