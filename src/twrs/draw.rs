@@ -6,6 +6,7 @@
 //! shared writers (`diagram::png`, `diagram::pdf`).
 
 use std::fmt::Write as _;
+use std::sync::LazyLock;
 
 use crate::diagnostic::printable;
 use crate::diagram::font::{ink_extent, text_width, wrap};
@@ -76,11 +77,15 @@ impl Default for TwrsStyle {
     /// TWRS's own look: orange and blue towers, column letters above and
     /// row numbers left of the grid, 36 px between lines.
     fn default() -> TwrsStyle {
-        let look = include_str!("../../styles/twrs.yaml");
+        // Read once: every picture of a book or a folder starts from it.
+        static LOOK: LazyLock<Style> = LazyLock::new(|| {
+            let look = include_str!("../../styles/twrs.yaml");
+            Style::from_yaml(look, "TWRS's look").expect("TWRS's look is a valid style")
+        });
         TwrsStyle {
             scale: None,
             coords: Sides::TOP_LEFT,
-            look: Style::from_yaml(look, "TWRS's look").expect("TWRS's look is a valid style"),
+            look: LOOK.clone(),
             edges: EDGES.map(|e| Colour::parse(e).expect("a colour")),
         }
     }
@@ -97,13 +102,14 @@ impl TwrsStyle {
     /// move, ghosts, highlights, the sizes of holes, pegs and links) and
     /// is left alone; docs/twrs.md lists every key.
     pub fn from_style(style: &Style, scale: Scale, coords: Sides) -> TwrsStyle {
-        let base = Style::rulebook();
+        static RULEBOOK: LazyLock<Style> = LazyLock::new(Style::rulebook);
+        let base = &*RULEBOOK;
         let mut t = TwrsStyle {
             scale: (scale != Scale::default()).then_some(scale),
             coords,
             ..TwrsStyle::default()
         };
-        t.look.take_changes(style, &base);
+        t.look.take_changes(style, base);
         // Lines and areas are drawn as a side's links are, else in its colour.
         if style.red_link == base.red_link {
             t.look.red_link = t.look.red.clone();

@@ -261,7 +261,7 @@ impl TwrsFile {
             _ => "not over".to_string(),
         };
         let check = GameCheck {
-            line: 1 + self.source[..g.span.start()].matches('\n').count() as u32,
+            line: g.span.line,
             title: g.tag("Title").map(str::to_string),
             rules: g.tag("Rules").unwrap_or("twrs").to_string(),
             size: format!("{}x{}", g.rules.width, g.rules.height),

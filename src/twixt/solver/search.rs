@@ -273,6 +273,9 @@ impl Search<'_> {
         budget: u32,
     ) -> Result<Defence, LimitKind> {
         let defender = self.attacker.opponent();
+        // The costs are of the last position asked (a deeper one, after
+        // the pass's search): asked again of this one first.
+        self.costs.needed(pos, self.attacker, budget, Some(key));
         self.costs.through(pos, self.attacker, self.through);
         let mut replies: Vec<(u32, usize)> = pos
             .free_holes(defender)

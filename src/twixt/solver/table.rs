@@ -71,12 +71,7 @@ impl Keys {
     }
 }
 
-pub(crate) fn side(p: crate::twixt::board::Player) -> usize {
-    match p {
-        crate::twixt::board::Player::Red => 0,
-        crate::twixt::board::Player::Black => 1,
-    }
-}
+pub(crate) use crate::twixt::position::side;
 
 /// What is known of one position, the attacker to move.
 #[derive(Clone, Debug)]
