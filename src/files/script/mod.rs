@@ -30,7 +30,7 @@ pub use write::{move_text, write_file, write_game};
 use crate::record::{GameResult, Record};
 use crate::twixt::board::{BoardSize, Player};
 use crate::twixt::moves::Move;
-use crate::twixt::rules::{Crossing, Linking, Removal, RuleSet, Swap};
+use crate::twixt::rules::{Crossing, Linking, Removal, RuleSet, Swap, yaml_word};
 
 /// Reads a `Result` tag value: `red`, `black`, `draw` or `*` (`None` if
 /// unreadable; `Some(None)` never occurs).
@@ -136,10 +136,10 @@ impl RulesSpec {
         }
         let mut text = format!(
             "crossing={} links={} removal={} swap={}",
-            kebab(rules.crossing),
-            kebab(rules.links),
-            kebab(rules.removal),
-            kebab(rules.swap),
+            yaml_word(&rules.crossing),
+            yaml_word(&rules.links),
+            yaml_word(&rules.removal),
+            yaml_word(&rules.swap),
         );
         if let Some(n) = rules.supply_pegs {
             text.push_str(&format!(" supply-pegs={n}"));
@@ -151,24 +151,11 @@ impl RulesSpec {
     }
 }
 
-/// A rule's value as a `Rules` tag writes it: its variant's name in
-/// kebab-case (`AutomaticEditable` is `automatic-editable`).
-fn kebab(v: impl std::fmt::Debug) -> String {
-    let mut out = String::new();
-    for (i, c) in format!("{v:?}").chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
-            out.push('-');
-        }
-        out.push(c.to_ascii_lowercase());
-    }
-    out
-}
-
 /// The value of `all` whose name is `val`, for the rule `k`.
-fn pick<T: std::fmt::Debug + Copy>(all: &[T], k: &str, val: &str) -> Result<T, String> {
+fn pick<T: serde::Serialize + Copy>(all: &[T], k: &str, val: &str) -> Result<T, String> {
     all.iter()
         .copied()
-        .find(|v| kebab(v) == val)
+        .find(|v| yaml_word(v) == val)
         .ok_or_else(|| format!("unknown value `{val}` for rule `{k}`"))
 }
 
