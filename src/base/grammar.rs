@@ -458,9 +458,17 @@ pub fn quoted_string(i: &str) -> Rule<'_, (String, &str)> {
 /// span lines. The comment's text.
 pub fn comment(i: &str) -> Rule<'_, String> {
     let (body, _) = char('{').parse(i)?;
-    let (after, plain) = until_ascii(|b| matches!(b, b'}' | b'\\'))(body)?;
+    // The common cases, a comment without escapes and one never closed,
+    // are found by one fast scan; an unclosed comment copies nothing (a
+    // stream reads its window's tail again, so a copy cost a window's
+    // length each time).
+    let end = memchr::memchr2(b'}', b'\\', body.as_bytes()).unwrap_or(body.len());
+    let (plain, after) = body.split_at(end);
     if let Ok((rest, _)) = char::<_, Failure>('}').parse(after) {
         return Ok((rest, plain.to_string()));
+    }
+    if after.is_empty() {
+        return Err(nom::Err::Failure(unclosed_comment(i)));
     }
     let mut out = plain.to_string();
     let mut chars = after.char_indices();

@@ -200,10 +200,15 @@ impl<R: Read> GameStream<R> {
             }
             // Parse up to the last line end (always a character boundary);
             // at the end of the input, everything.
-            let cut = if eof {
+            // Only the first `want` bytes: after a window cut by its number
+            // of games, more may be held than the next window needs, and
+            // whatever is parsed past its last game is checked and scanned
+            // again with the next window.
+            let limit = self.held.len().min(self.want);
+            let cut = if eof && limit == self.held.len() {
                 self.held.len()
             } else {
-                match memchr_last_newline(&self.held) {
+                match memchr_last_newline(&self.held[..limit]) {
                     Some(i) => i + 1,
                     None => {
                         self.want *= 2;
@@ -262,9 +267,13 @@ impl<R: Read> GameStream<R> {
                 .expect("checked as UTF-8 above");
             self.line += count_newlines(text.as_bytes()) as u32;
             // A window cut by its number of games leaves text enough for
-            // the next: read more only when a window's bytes ran out.
+            // the next: the next reads twice what this one used (small
+            // games make small windows, so the tail parsed past the last
+            // game, read again next time, stays as long as the games
+            // handed out), and reads more only when a window's bytes ran
+            // out.
             self.want = if full {
-                self.window
+                (2 * text.len()).clamp(64 << 10, self.window)
             } else {
                 self.window.max(self.held.len() + self.window / 2)
             };
@@ -276,7 +285,7 @@ impl<R: Read> GameStream<R> {
 }
 
 fn memchr_last_newline(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().rposition(|&b| b == b'\n')
+    memchr::memrchr(b'\n', bytes)
 }
 
 impl<R: Read> Iterator for GameStream<R> {
