@@ -10,9 +10,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::twixt::board::{Hole, Player};
 use crate::view::{ViewBoard, ViewGame, ViewLine, ViewMove};
 
-use super::draw::{
-    Frame, GRID_STEP, TwrsStyle, stone, stones_group, to_svg_styled, tower, towers_group,
-};
+use super::draw::{TwrsStyle, stone, stones_group, to_svg_styled, tower, towers_group};
 use super::file::TwrsFile;
 use super::moves::Move;
 use super::point::{Point, Side};
@@ -258,19 +256,13 @@ fn board_svg(game: &TwrsGame, start: &Position, w: &Walker<'_>) -> String {
         .unwrap_or_else(|_| start.clone());
     let look = w.look;
     let base = to_svg_styled(&empty, &[], None, None, look);
-    let frame = Frame::styled(
-        empty.width(),
-        empty.height(),
-        look.look.coord_size * GRID_STEP,
-        look.coords,
-    );
     let mut out = String::with_capacity(base.len() * 2);
     out.push_str(&base[..base.rfind("</svg>").unwrap_or(base.len())]);
     out.push_str("<g class=\"pieces\">\n");
     out.push_str(&stones_group(look).replacen("id=\"stones\"", "class=\"stones\"", 1));
     for (k, spans) in &w.spans {
         if let Key::Stone(p) = k {
-            stone(&mut out, &frame, *p, &spans_attr(spans));
+            stone(&mut out, *p, &spans_attr(spans));
         }
     }
     out.push_str("</g>\n");
@@ -283,15 +275,15 @@ fn board_svg(game: &TwrsGame, start: &Position, w: &Walker<'_>) -> String {
         } = k
         {
             let extra = format!(" data-at=\"{at}\"{}", spans_attr(spans));
-            tower(&mut out, &frame, look, *number, *at, *petrified, &extra);
+            tower(&mut out, look, *number, *at, *petrified, &extra);
         }
     }
     out.push_str("</g>\n");
-    // The ring is placed by column and row: draw it in grid units.
+    // The page's script places the ring by column and row, the drawing's units.
     let _ = writeln!(
         out,
-        "<g transform=\"translate({} {}) scale({GRID_STEP})\"><circle class=\"ring last-move\" fill=\"none\" stroke=\"{}\" stroke-width=\"0.08\" cx=\"0\" cy=\"0\" r=\"0.5\" display=\"none\"/></g>",
-        frame.left, frame.top, look.look.mark
+        "<circle class=\"ring last-move\" fill=\"none\" stroke=\"{}\" stroke-width=\"0.08\" cx=\"0\" cy=\"0\" r=\"0.5\" display=\"none\"/>",
+        look.look.mark
     );
     out.push_str("</g>\n");
     for (k, (line, ply, svg)) in w.figures.iter().enumerate() {

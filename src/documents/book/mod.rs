@@ -200,14 +200,6 @@ impl Art {
             },
         }
     }
-
-    /// The SVG document's inner part (without the root element) with its
-    /// ids prefixed, to be placed inside another document.
-    fn inner(svg: &str, prefix: &str) -> String {
-        let start = svg.find('>').map_or(0, |i| i + 1);
-        let end = svg.rfind("</svg>").unwrap_or(svg.len());
-        svg[start..end].replace(" id=\"", &format!(" id=\"{prefix}"))
-    }
 }
 
 impl Book {

@@ -369,9 +369,9 @@ impl SheetPlan {
     }
 }
 
-/// The `viewBox` size (or `width`/`height` in px) of a standalone SVG
+/// The `viewBox` (or `0 0 width height` in px) of a standalone SVG
 /// document's root element.
-fn root_size(svg: &str) -> Option<(f64, f64)> {
+fn root_box(svg: &str) -> Option<[f64; 4]> {
     let start = svg.find("<svg")?;
     let root = &svg[start..start + svg[start..].find('>')?];
     let attr = |name: &str| -> Option<&str> {
@@ -384,12 +384,15 @@ fn root_size(svg: &str) -> Option<(f64, f64)> {
             .split_whitespace()
             .filter_map(|t| t.parse().ok())
             .collect();
-        if n.len() == 4 && n[2] > 0.0 && n[3] > 0.0 {
-            return Some((n[2], n[3]));
+        if let [x, y, w, h] = n[..]
+            && w > 0.0
+            && h > 0.0
+        {
+            return Some([x, y, w, h]);
         }
     }
     let px = |s: &str| s.trim_end_matches("px").parse::<f64>().ok();
-    Some((px(attr("width")?)?, px(attr("height")?)?))
+    Some([0.0, 0.0, px(attr("width")?)?, px(attr("height")?)?])
 }
 
 /// Lays finished pictures (standalone SVG documents of any game) out on
@@ -423,7 +426,7 @@ pub fn picture_pages(pictures: &[String], opts: &SheetOptions, style: &Style) ->
             );
         }
         for (i, svg) in chunk.iter().enumerate() {
-            let Some((w, h)) = root_size(svg) else {
+            let Some([vx, vy, w, h]) = root_box(svg) else {
                 continue;
             };
             let k = (cell_w / w).min(cell_h / h);
@@ -440,8 +443,8 @@ pub fn picture_pages(pictures: &[String], opts: &SheetOptions, style: &Style) ->
             let _ = write!(s, "<svg id=\"picture-{}\"", i + 1);
             let box_ = [("x", x), ("y", y), ("width", k * w), ("height", k * h)];
             push_attrs(&mut s, &box_);
-            s.push_str(" viewBox=\"0 0 ");
-            push_nums(&mut s, &[w, h]);
+            s.push_str(" viewBox=\"");
+            push_nums(&mut s, &[vx, vy, w, h]);
             s.push_str("\">\n");
             // Ids stay unique on the page.
             s.push_str(&svg[a..b].replace(" id=\"", &format!(" id=\"p{}-", i + 1)));
