@@ -2,51 +2,54 @@
 //! stones, numbered towers in orange and blue, and on request a tower's
 //! legal destinations (squares), its lines of movement, marking points
 //! (circled) with the lines that make them, and the closed areas tinted in
-//! the colour that holds them. PNG and PDF come from this SVG through the
-//! shared writers (`diagram::png`, `diagram::pdf`).
+//! the colour that holds them. The picture's frame, coordinates, caption
+//! (with its translation in italics), title and side-to-move line are the
+//! shared SVG writer's (`diagram::svg`), as TwixT's: a TWRS grid is drawn
+//! one unit between lines, as a TwixT board one unit between holes. PNG
+//! and PDF come from this SVG through the shared writers.
 
 use std::fmt::Write as _;
 use std::sync::LazyLock;
 
 use crate::diagnostic::printable;
-use crate::diagram::font::{ink_extent, text_width, wrap};
-use crate::diagram::{Colour, LetterCase, Scale, Style, num_formatted as num, push_escaped};
+use crate::diagram::{
+    Colour, Crop, HALF_CAP, Layout, Movers, Scale, Style, num, open_svg, push_segment,
+    write_background, write_frame_text,
+};
 use crate::pictures::NamedSvg;
 use crate::script::PointLook;
-use crate::script::{CaptionPosition, Sides};
+use crate::script::Sides;
+use crate::twixt::board::{Hole, Player};
 use crate::twrs::file::TwrsView;
 use crate::twrs::moves::Lines;
 use crate::twrs::point::{Point, Side};
 use crate::twrs::position::{Piece, Position, Status};
 use crate::twrs::script::Show;
 
-/// Distance between grid lines, in px.
+/// Pixels between grid lines in TWRS's own look (`--unit` sets another
+/// size); the drawing itself puts its lines one unit apart.
 pub(crate) const STEP: f64 = 36.0;
-/// Room around the grid on the sides without coordinates (right and bottom).
-const MARGIN: f64 = 34.0;
-/// How far the drawing reaches past the outer grid lines: half a step, where
-/// a tinted area ends. Every piece and mark stays inside it (see the
+/// How far the drawing reaches past the outer grid lines: half a spacing,
+/// where a tinted area ends. Every piece and mark stays inside it (see the
 /// assertions below), so coordinates beyond it touch none of them.
-const REACH: f64 = STEP / 2.0;
+const REACH: f64 = 0.5;
 /// Radius of a tower's disc.
-const TOWER_R: f64 = STEP * 0.38;
+const TOWER_R: f64 = 0.38;
 /// Width of a petrified tower's ring, the heaviest one.
-const PETRIFIED_RING: f64 = 3.5;
+const PETRIFIED_RING: f64 = 3.5 / STEP;
 /// Radius of the circle around a marking point.
-const MARKING_R: f64 = STEP * 0.34;
+const MARKING_R: f64 = 0.34;
 /// Half the side of the square around a destination.
-const DESTINATION_HALF: f64 = STEP * 0.3;
+const DESTINATION_HALF: f64 = 0.3;
 /// Width of the marking points' and destinations' strokes.
-const MARK_STROKE: f64 = 2.5;
+const MARK_STROKE: f64 = 2.5 / STEP;
+/// Width of the grid's lines and the towers' edges.
+const THIN: f64 = 1.5 / STEP;
 const _: () = assert!(TOWER_R + PETRIFIED_RING / 2.0 < REACH);
 const _: () = assert!(MARKING_R + MARK_STROKE / 2.0 < REACH);
 const _: () = assert!(DESTINATION_HALF + MARK_STROKE / 2.0 < REACH);
-/// Clear space between the coordinates and the drawing's reach.
-const GAP: f64 = 4.0;
-/// Space between the coordinates and the picture's edge.
-const EDGE: f64 = 6.0;
-/// Font size of a tower's number in TWRS's own look.
-const NUMBER_SIZE: f64 = 15.0;
+/// The dashes of marking lines and diagonals.
+const DASHES: &str = "0.167 0.111";
 
 /// The edges of Orange's and Blue's towers in TWRS's own look.
 const EDGES: [&str; 2] = ["#a65500", "#153f85"];
@@ -164,97 +167,13 @@ impl TwrsStyle {
         }
     }
 
-    /// The font family of all text.
-    fn font(&self) -> &str {
-        self.look.font_family.as_str()
-    }
-
-    /// The font sizes of the coordinates, the captions and the towers'
-    /// numbers, in px.
-    fn sizes(&self) -> (f64, f64, f64) {
-        let l = &self.look;
-        (
-            l.coord_size * STEP,
-            l.caption_size * STEP,
-            l.label_size * STEP,
-        )
-    }
-}
-
-/// Where the grid of a drawing lies, and its coordinates: each margin
-/// with coordinates is as wide as the row numbers or as tall as the column
-/// letters, measured in the bundled font, so that they stay clear of
-/// everything the board draws on any grid (rows 10 to 26 have two digits).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Frame {
-    /// The left grid line's x.
-    pub(crate) left: f64,
-    /// The top grid line's y.
-    pub(crate) top: f64,
-    /// Room right of the right grid line.
-    right: f64,
-    /// Room below the bottom grid line.
-    bottom: f64,
-    /// Baseline of the column letters above the grid.
-    letters_y: f64,
-    /// Baseline of the column letters below, measured from the bottom line.
-    letters_below: f64,
-    /// Where the row numbers end (they are set flush right).
-    numbers_x: f64,
-    /// How far a row number's baseline lies below its line, to centre it.
-    numbers_drop: f64,
-}
-
-/// The letter of column `c` (0-based).
-fn column(c: u8) -> char {
-    char::from(b'a' + c)
-}
-
-impl Frame {
-    /// The frame of a grid of `width` × `height` lines with coordinates
-    /// of `size` on `sides`; a side without them keeps a plain margin.
-    pub(crate) fn styled(width: u8, height: u8, size: f64, sides: Sides) -> Frame {
-        let letters: String = (0..width).map(column).collect();
-        let capitals = letters.to_uppercase();
-        let numbers: Vec<String> = (1..=height).map(|r| r.to_string()).collect();
-        let numbers_w = numbers
-            .iter()
-            .map(|n| text_width(n, size))
-            .fold(0.0, f64::max);
-        let (lower_up, lower_down) = ink_extent(&letters, size);
-        let (upper_up, upper_down) = ink_extent(&capitals, size);
-        let (letters_up, letters_down) = (lower_up.max(upper_up), lower_down.max(upper_down));
-        let (digits_up, digits_down) = ink_extent(&numbers.concat(), size);
-        // Whole pixels keep the grid lines sharp.
-        let across = (EDGE + numbers_w + GAP + REACH).ceil();
-        let down = (EDGE + letters_up + letters_down + GAP + REACH).ceil();
-        let left = if sides.left { across } else { MARGIN };
-        let top = if sides.top { down } else { MARGIN };
-        Frame {
-            left,
-            top,
-            right: if sides.right { across } else { MARGIN },
-            bottom: if sides.bottom { down } else { MARGIN },
-            letters_y: top - REACH - GAP - letters_down,
-            letters_below: REACH + GAP + letters_up,
-            numbers_x: left - REACH - GAP,
-            numbers_drop: (digits_up - digits_down) / 2.0,
-        }
-    }
-
-    /// The same frame moved `dy` down (below a caption set above it).
-    fn shifted(mut self, dy: f64) -> Frame {
-        self.top += dy;
-        self.letters_y += dy;
-        self
-    }
-
-    /// Where intersection `p` lies in the drawing.
-    fn xy(&self, p: Point) -> (f64, f64) {
-        (
-            self.left + f64::from(p.col) * STEP,
-            self.top + f64::from(p.row) * STEP,
-        )
+    /// The side-to-move line's look of each side: its name, its towers'
+    /// colour and their edge.
+    fn movers(&self) -> Movers<'_> {
+        [
+            ("orange", &self.look.red, &self.edges[0]),
+            ("blue", &self.look.black, &self.edges[1]),
+        ]
     }
 }
 
@@ -278,64 +197,35 @@ pub fn to_svg_styled(
     translation: Option<&str>,
     st: &TwrsStyle,
 ) -> String {
-    let (w, h) = (pos.width(), pos.height());
-    let (coord_size, caption_size, _) = st.sizes();
-    let f = Frame::styled(w, h, coord_size, st.coords);
-    let grid_w = f64::from(w - 1) * STEP;
-    let grid_h = f64::from(h - 1) * STEP;
-    let width = f.left + grid_w + f.right;
-    let text_width = width - 16.0;
-    let place = st.look.caption_position;
-    // The caption, then its translation in italics.
-    let mut caption_lines = Vec::new();
-    for (text, italic) in [(caption, false), (translation, true)] {
-        if let Some(t) = text.filter(|_| place != CaptionPosition::None) {
-            let lines = wrap(t, caption_size, text_width);
-            caption_lines.extend(lines.into_iter().map(|l| (l, italic)));
-        }
-    }
+    let s = &st.look;
+    let (w, h) = (u16::from(pos.width()), u16::from(pos.height()));
+    let grid = Crop::new(Hole::new(0, 0), Hole::new(w - 1, h - 1));
     // Whose turn it is, while the game goes on: the caption's first line.
-    let to_move =
-        (st.look.to_move_marker && !matches!(pos.status(), Status::Over(_))).then(|| pos.to_move());
-    let caption_rows = caption_lines.len() + usize::from(to_move.is_some());
-    let caption_h = if caption_rows == 0 {
-        0.0
-    } else {
-        8.0 + caption_rows as f64 * caption_size * 1.3
-    };
-    let above = place == CaptionPosition::Above;
-    // A caption above starts a little below the picture's edge.
-    let (f, caption_top) = if above {
-        (f.shifted(caption_h + 4.0), 4.0)
-    } else {
-        (f, f.top + grid_h + f.bottom)
-    };
-    let height = f.top + grid_h + f.bottom + if above { 0.0 } else { caption_h };
-    let mut out = String::new();
-    let (vw, vh) = (format!("{width:.0}"), format!("{height:.0}"));
-    // The size in px, else as many units as the scale gives a line spacing.
-    let size = |v: &str| match st.scale.map(Scale::unit) {
-        None => v.to_string(),
-        Some((k, unit)) => format!("{}{unit}", num(v.parse::<f64>().unwrap_or(0.0) * k / STEP)),
-    };
-    let (sw, sh) = (size(&vw), size(&vh));
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{sw}\" height=\"{sh}\" viewBox=\"0 0 {vw} {vh}\">"
+    let to_move = (s.to_move_marker && !matches!(pos.status(), Status::Over(_))).then(|| match pos
+        .to_move()
+    {
+        Side::Orange => Player::Red,
+        Side::Blue => Player::Black,
+    });
+    let captions = [caption, translation];
+    let l = Layout::around(
+        grid,
+        st.coords,
+        REACH,
+        captions,
+        s.caption_position,
+        to_move,
+        s,
     );
-    if !st.look.background.is_none() {
-        let _ = writeln!(
-            out,
-            "<rect width=\"100%\" height=\"100%\" fill=\"{}\"/>",
-            st.look.background
-        );
-    }
+    let mut out = String::new();
+    open_svg(&mut out, &l, st.scale.unwrap_or(Scale::Px(STEP)), caption);
+    write_background(&mut out, s, &l, "");
 
     if show.contains(&Show::Areas) {
         let _ = writeln!(
             out,
             "<g id=\"areas\" fill-opacity=\"{}\" stroke=\"none\">",
-            st.look.area_opacity
+            num(s.area_opacity)
         );
         for area in pos.areas() {
             let mut sides = area.towers.iter().filter_map(|&t| Side::of_tower(t));
@@ -345,99 +235,42 @@ pub fn to_svg_styled(
             }
             let fill = st.lines(first);
             for p in &area.points {
-                let (x, y) = f.xy(*p);
                 let _ = writeln!(
                     out,
-                    "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{STEP:.1}\" height=\"{STEP:.1}\" fill=\"{fill}\"/>",
-                    x - STEP / 2.0,
-                    y - STEP / 2.0
+                    "<rect x=\"{}\" y=\"{}\" width=\"1\" height=\"1\" fill=\"{fill}\"/>",
+                    num(f64::from(p.col) - 0.5),
+                    num(f64::from(p.row) - 0.5)
                 );
             }
         }
         out.push_str("</g>\n");
     }
 
-    let _ = writeln!(
+    let _ = write!(
         out,
-        "<g id=\"grid\" stroke=\"{}\" stroke-width=\"1.5\">",
-        st.look.guide
+        "<g id=\"grid\" stroke=\"{}\" stroke-width=\"{}\">\n<path d=\"",
+        s.guide,
+        num(THIN)
     );
+    let (right, bottom) = (f64::from(w - 1), f64::from(h - 1));
     for c in 0..w {
-        let x = f.left + f64::from(c) * STEP;
-        line(&mut out, (x, f.top), (x, f.top + grid_h));
+        push_segment(&mut out, f64::from(c), 0.0, f64::from(c), bottom);
     }
     for r in 0..h {
-        let y = f.top + f64::from(r) * STEP;
-        line(&mut out, (f.left, y), (f.left + grid_w, y));
+        push_segment(&mut out, 0.0, f64::from(r), right, f64::from(r));
     }
-    out.push_str("</g>\n");
-
-    let sides = st.coords;
-    if sides.top || sides.bottom || sides.left || sides.right {
-        let _ = writeln!(
-            out,
-            "<g id=\"coords\" fill=\"{}\" font-family=\"{}\" font-size=\"{}\" text-anchor=\"middle\">",
-            st.look.coord,
-            st.font(),
-            coord_size
-        );
-        let letter = |c: u8| {
-            let l = column(c);
-            if st.look.coord_case == LetterCase::Upper {
-                l.to_ascii_uppercase()
-            } else {
-                l
-            }
-        };
-        let letters = [
-            (sides.top, f.letters_y),
-            (sides.bottom, f.top + grid_h + f.letters_below),
-        ];
-        for (_, y) in letters.into_iter().filter(|(on, _)| *on) {
-            for c in 0..w {
-                let _ = writeln!(
-                    out,
-                    "<text x=\"{:.1}\" y=\"{y:.1}\">{}</text>",
-                    f.left + f64::from(c) * STEP,
-                    letter(c)
-                );
-            }
-        }
-        let numbers = [
-            (sides.left, f.numbers_x, "end"),
-            (sides.right, f.left + grid_w + REACH + GAP, "start"),
-        ];
-        for (_, x, anchor) in numbers.into_iter().filter(|(on, ..)| *on) {
-            for r in 0..h {
-                let _ = writeln!(
-                    out,
-                    "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\">{}</text>",
-                    f.top + f64::from(r) * STEP + f.numbers_drop,
-                    r + 1
-                );
-            }
-        }
-        out.push_str("</g>\n");
-    }
+    out.push_str("\"/>\n</g>\n");
 
     // A tower's lines in `dirs`, in its side's colour.
-    let rays = |out: &mut String, t: u8, dirs: &[(i8, i8)], dash: Option<&str>, id: &str| {
+    let rays = |out: &mut String, t: u8, dirs: &[(i8, i8)], dashed: bool, id: &str| {
         if let (Some(at), Some(side)) = (pos.tower(t), Side::of_tower(t)) {
-            lines(out, &f, pos, at, dirs, st.lines(side), dash, id);
+            lines(out, pos, at, dirs, st.lines(side), dashed, id);
         }
     };
     for s in show {
         match s {
-            Show::Lines(t) => rays(&mut out, *t, &ORTHOGONAL, None, &format!("lines-{t}")),
-            Show::Diagonals(t) => {
-                rays(
-                    &mut out,
-                    *t,
-                    &DIAGONAL,
-                    Some("6 4"),
-                    &format!("diagonals-{t}"),
-                );
-            }
+            Show::Lines(t) => rays(&mut out, *t, &ORTHOGONAL, false, &format!("lines-{t}")),
+            Show::Diagonals(t) => rays(&mut out, *t, &DIAGONAL, true, &format!("diagonals-{t}")),
             Show::Marking {
                 active,
                 target,
@@ -451,21 +284,28 @@ pub fn to_svg_styled(
                     Lines::Rising => &DIAGONAL[..2],
                     Lines::Falling => &DIAGONAL[2..],
                 };
-                let id = format!("marking-lines-{active}");
-                rays(&mut out, *active, dirs, Some("6 4"), &id);
+                rays(
+                    &mut out,
+                    *active,
+                    dirs,
+                    true,
+                    &format!("marking-lines-{active}"),
+                );
                 rays(
                     &mut out,
                     *target,
                     &ORTHOGONAL,
-                    Some("6 4"),
+                    true,
                     &format!("lines-{target}"),
                 );
                 marks_group(&mut out, &format!("marking-points-{active}-{target}"), st);
                 for p in pos.marking_points(*active, *target, *l) {
-                    let (x, y) = f.xy(p);
                     let _ = writeln!(
                         out,
-                        "<circle class=\"marking-point {p}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{MARKING_R:.1}\"/>"
+                        "<circle class=\"marking-point {p}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
+                        p.col,
+                        p.row,
+                        num(MARKING_R)
                     );
                 }
                 out.push_str("</g>\n");
@@ -476,7 +316,7 @@ pub fn to_svg_styled(
 
     out.push_str(&stones_group(st));
     for p in pos.stones() {
-        stone(&mut out, &f, p, "");
+        stone(&mut out, p, "");
     }
     out.push_str("</g>\n");
 
@@ -485,14 +325,13 @@ pub fn to_svg_styled(
             marks_group(&mut out, &format!("moves-to-{t}"), st);
             let half = DESTINATION_HALF;
             for p in pos.destinations(*t) {
-                let (x, y) = f.xy(p);
                 let _ = writeln!(
                     out,
-                    "<rect class=\"destination {p}\" x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\"/>",
-                    x - half,
-                    y - half,
-                    2.0 * half,
-                    2.0 * half
+                    "<rect class=\"destination {p}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+                    num(f64::from(p.col) - half),
+                    num(f64::from(p.row) - half),
+                    num(2.0 * half),
+                    num(2.0 * half)
                 );
             }
             out.push_str("</g>\n");
@@ -502,66 +341,13 @@ pub fn to_svg_styled(
     out.push_str(&towers_group(st));
     for t in 1..=6u8 {
         if let Some(at) = pos.tower(t) {
-            tower(&mut out, &f, st, t, at, pos.is_petrified(t), "");
+            tower(&mut out, st, t, at, pos.is_petrified(t), "");
         }
     }
     out.push_str("</g>\n");
-
-    let mut y = caption_top + caption_size;
-    if let Some(side) = to_move {
-        write_to_move(&mut out, st, side, width / 2.0, y);
-        y += caption_size * 1.3;
-    }
-    if !caption_lines.is_empty() {
-        let _ = writeln!(
-            out,
-            "<g id=\"caption\" fill=\"{}\" font-family=\"{}\" font-size=\"{caption_size}\" text-anchor=\"middle\">",
-            st.look.caption,
-            st.font()
-        );
-        for (line, italic) in &caption_lines {
-            let style = if *italic {
-                " font-style=\"italic\""
-            } else {
-                ""
-            };
-            let _ = write!(out, "<text x=\"{:.1}\" y=\"{y:.1}\"{style}>", width / 2.0);
-            push_escaped(&mut out, line);
-            out.push_str("</text>\n");
-            y += caption_size * 1.3;
-        }
-        out.push_str("</g>\n");
-    }
+    write_frame_text(&mut out, s, &l, st.coords, "", st.movers());
     out.push_str("</svg>\n");
     out
-}
-
-/// The line that says who moves next, as TwixT's does: a small tower of
-/// that side's colour, then "Orange to play" or "Blue to play", centred
-/// on `cx`, its baseline at `y`.
-fn write_to_move(out: &mut String, st: &TwrsStyle, side: Side, cx: f64, y: f64) {
-    let text = match side {
-        Side::Orange => "Orange to play",
-        Side::Blue => "Blue to play",
-    };
-    let (_, size, _) = st.sizes();
-    let r = size * 0.38;
-    let gap = size * 0.3;
-    let left = cx - (2.0 * r + gap + text_width(text, size)) / 2.0;
-    let (fill, edge, _) = st.side(side);
-    let _ = writeln!(
-        out,
-        "<g id=\"to-move\" class=\"to-move {}\">\n<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"{edge}\" stroke-width=\"1.5\"/>\n\
-<text fill=\"{}\" font-family=\"{}\" font-size=\"{size}\" x=\"{}\" y=\"{}\">{text}</text>\n</g>",
-        side.name(),
-        num(left + r),
-        num(y - size * 0.35),
-        num(r),
-        st.look.caption,
-        st.font(),
-        num(left + 2.0 * r + gap),
-        num(y),
-    );
 }
 
 /// Opens the group the stones are drawn in.
@@ -573,18 +359,17 @@ pub(crate) fn stones_group(st: &TwrsStyle) -> String {
 pub(crate) fn towers_group(st: &TwrsStyle) -> String {
     format!(
         "<g id=\"towers\" font-family=\"{}\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\">\n",
-        st.font(),
-        st.sizes().2
+        st.look.font_family.as_str(),
+        num(st.look.label_size)
     )
 }
 
 /// A stone at `p`; `extra` is written into its element (the viewer's spans).
-pub(crate) fn stone(out: &mut String, f: &Frame, p: Point, extra: &str) {
-    let (x, y) = f.xy(p);
+pub(crate) fn stone(out: &mut String, p: Point, extra: &str) {
     let _ = writeln!(
         out,
-        "<circle class=\"stone {p}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\"{extra}/>",
-        STEP * 0.27
+        "<circle class=\"stone {p}\" cx=\"{}\" cy=\"{}\" r=\"0.27\"{extra}/>",
+        p.col, p.row
     );
 }
 
@@ -592,7 +377,6 @@ pub(crate) fn stone(out: &mut String, f: &Frame, p: Point, extra: &str) {
 /// written into its element.
 pub(crate) fn tower(
     out: &mut String,
-    f: &Frame,
     st: &TwrsStyle,
     t: u8,
     at: Point,
@@ -603,26 +387,23 @@ pub(crate) fn tower(
         return;
     };
     let (fill, edge, number) = st.side(side);
-    let (x, y) = f.xy(at);
     let class = if petrified { " petrified" } else { "" };
     // The number's baseline: its digits centred on the tower.
-    let baseline = y + 5.5 * st.sizes().2 / NUMBER_SIZE;
+    let baseline = f64::from(at.row) + HALF_CAP * st.look.label_size;
     let _ = writeln!(
         out,
-        "<g class=\"tower {} t{t}{class}\"{extra}><circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"{}\"/>\
-<text x=\"{x:.1}\" y=\"{baseline:.1}\" fill=\"{}\">{t}</text></g>",
+        "<g class=\"tower {} t{t}{class}\"{extra}><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"{}\"/>\
+<text x=\"{}\" y=\"{}\" fill=\"{number}\">{t}</text></g>",
         side.name(),
-        TOWER_R,
+        at.col,
+        at.row,
+        num(TOWER_R),
         if petrified { "#111111" } else { edge.as_str() },
-        if petrified { PETRIFIED_RING } else { 1.5 },
-        number
+        num(if petrified { PETRIFIED_RING } else { THIN }),
+        at.col,
+        num(baseline),
     );
 }
-
-/// Distance between grid lines in the drawing, for writers that place
-/// things by intersection (the viewer's current-move ring, from
-/// [`Frame`]'s `left` and `top`).
-pub(crate) const GRID_STEP: f64 = STEP;
 
 const ORTHOGONAL: [(i8, i8); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
 /// The diagonals: rising (up and right, down and left), then falling.
@@ -632,44 +413,40 @@ const DIAGONAL: [(i8, i8); 4] = [(1, -1), (-1, 1), (1, 1), (-1, -1)];
 fn marks_group(out: &mut String, id: &str, st: &TwrsStyle) {
     let _ = writeln!(
         out,
-        "<g id=\"{id}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{MARK_STROKE}\">",
-        st.look.mark
-    );
-}
-
-/// A line from `(x1, y1)` to `(x2, y2)`.
-fn line(out: &mut String, (x1, y1): (f64, f64), (x2, y2): (f64, f64)) {
-    let _ = writeln!(
-        out,
-        "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"/>"
+        "<g id=\"{id}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\">",
+        st.look.mark,
+        num(MARK_STROKE)
     );
 }
 
 /// Draws the lines from `at` in `dirs` to their last free intersection.
-#[allow(clippy::too_many_arguments)]
 fn lines(
     out: &mut String,
-    f: &Frame,
     pos: &Position,
     at: Point,
     dirs: &[(i8, i8)],
     colour: &Colour,
-    dash: Option<&str>,
+    dashed: bool,
     id: &str,
 ) {
-    let dash = dash
-        .map(|d| format!(" stroke-dasharray=\"{d}\""))
-        .unwrap_or_default();
-    let _ = writeln!(
+    let dash = if dashed {
+        format!(" stroke-dasharray=\"{DASHES}\"")
+    } else {
+        String::new()
+    };
+    let _ = write!(
         out,
-        "<g id=\"{id}\" stroke=\"{colour}\" stroke-width=\"5\" stroke-opacity=\"0.55\" stroke-linecap=\"round\"{dash}>"
+        "<g id=\"{id}\" stroke=\"{colour}\" stroke-width=\"{}\" stroke-opacity=\"0.55\" stroke-linecap=\"round\"{dash}>\n<path d=\"",
+        num(5.0 / STEP)
     );
+    let xy = |p: Point| (f64::from(p.col), f64::from(p.row));
     for &(dc, dr) in dirs {
         if let Some(end) = pos.ray(at, dc, dr).last() {
-            line(out, f.xy(at), f.xy(end));
+            let ((ax, ay), (bx, by)) = (xy(at), xy(end));
+            push_segment(out, ax, ay, bx, by);
         }
     }
-    out.push_str("</g>\n");
+    out.push_str("\"/>\n</g>\n");
 }
 
 /// A TWRS position as text: columns lettered, rows numbered, `.` a free

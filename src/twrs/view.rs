@@ -1,28 +1,28 @@
 //! TWRS games in the shared viewer (`twixt view`): every line of play
-//! replayed here, each stone and tower (at each place it stands, petrified
-//! or not) given the plies during which it stands, and the board drawn by
-//! this game's own drawing code. The page's script only shows and hides.
+//! walked by the viewer's one walk (`view::build::Walk`), each stone and
+//! tower (at each place it stands, petrified or not) given the plies during
+//! which it stands, and the board drawn by this game's own drawing code.
+//! The page's script only shows and hides.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::script::MoveNode;
 use crate::twixt::board::{Hole, Player};
-use crate::view::{ViewBoard, ViewGame, ViewLine, ViewMove};
+use crate::view::build::{Walk, Walks};
+use crate::view::{ViewBoard, ViewGame, ViewMove};
 
-use super::draw::{
-    Frame, GRID_STEP, TwrsStyle, stone, stones_group, to_svg_styled, tower, towers_group,
-};
+use super::draw::{TwrsStyle, stone, stones_group, to_svg_styled, tower, towers_group};
 use super::file::TwrsFile;
 use super::moves::Move;
 use super::point::{Point, Side};
 use super::position::{Position, Status};
-use super::script::{Element, Snapshot, TwrsGame};
+use super::script::{DiagramPoint, Snapshot, TwrsGame, TwrsNotation};
 use super::setup::Setup;
 
 /// A piece as it stands: a stone, or a tower at a place (a tower that
 /// moves, or turns petrified, is another piece from then on).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 enum Key {
     Stone(Point),
     Tower {
@@ -30,20 +30,6 @@ enum Key {
         at: Point,
         petrified: bool,
     },
-}
-
-fn standing(pos: &Position) -> Vec<Key> {
-    let mut out: Vec<Key> = pos.stones().into_iter().map(Key::Stone).collect();
-    for number in 1..=6u8 {
-        if let Some(at) = pos.tower(number) {
-            out.push(Key::Tower {
-                number,
-                at,
-                petrified: pos.is_petrified(number),
-            });
-        }
-    }
-    out
 }
 
 /// The games of a TWRS script for the viewer, in order, their boards and
@@ -70,15 +56,13 @@ pub fn view_games(file: &TwrsFile, style: &TwrsStyle) -> Result<Vec<ViewGame>, V
         let Ok(start) = game.start() else {
             continue;
         };
-        let mut w = Walker {
+        let mut w = Walk::new(Twrs {
             look: &look,
             snapshots: &replayed.diagrams,
-            lines: Vec::new(),
-            spans: BTreeMap::new(),
             figures: Vec::new(),
             captions: Vec::new(),
-        };
-        w.line(&game.line.elements, start.clone(), None);
+        });
+        w.line(&game.line, start.clone(), start.plies(), None);
         let end = &replayed.position;
         let over = matches!(end.status(), Status::Over(_));
         let score = end.score();
@@ -101,7 +85,7 @@ pub fn view_games(file: &TwrsFile, style: &TwrsStyle) -> Result<Vec<ViewGame>, V
             },
             board: ViewBoard::Drawn {
                 svg: board_svg(game, &start, &w),
-                captions: std::mem::take(&mut w.captions),
+                captions: std::mem::take(&mut w.game.captions),
             },
             sides: ["Orange", "Blue"],
             lines: w.lines,
@@ -115,123 +99,86 @@ pub fn view_games(file: &TwrsFile, style: &TwrsStyle) -> Result<Vec<ViewGame>, V
     Ok(out)
 }
 
-struct Walker<'a> {
+/// What TWRS's walk follows besides the pieces: its diagram points.
+struct Twrs<'a> {
     /// The look the board and its figures are drawn in.
     look: &'a TwrsStyle,
     snapshots: &'a [Snapshot],
-    lines: Vec<ViewLine>,
-    /// Each piece's spans: (line, first ply, first ply it no longer stands).
-    spans: BTreeMap<Key, Vec<(usize, u32, u32)>>,
     /// Diagram points: line, ply and the drawing.
     figures: Vec<(usize, u32, String)>,
     /// Their captions and translations: line, ply and text.
     captions: Vec<(usize, u32, String)>,
 }
 
-impl Walker<'_> {
-    /// Walks one line of play from `pos`; returns the line's index.
-    fn line(
-        &mut self,
-        elements: &[Element],
-        mut pos: Position,
-        parent: Option<(usize, u32)>,
-    ) -> usize {
-        let id = self.lines.len();
-        self.lines.push(ViewLine {
-            parent,
-            start: pos.plies(),
-            moves: Vec::new(),
-            intro: Vec::new(),
-        });
-        let mut open: BTreeMap<Key, u32> = standing(&pos)
-            .into_iter()
-            .map(|k| (k, pos.plies()))
-            .collect();
-        let mut before: Option<Position> = None;
-        let mut broken = false;
-        for e in elements {
-            match e {
-                Element::Move(m) => {
-                    if broken {
-                        continue;
-                    }
-                    let mover = pos.to_move();
-                    let prev = pos.clone();
-                    let Ok(played) = pos.play(&m.mv) else {
-                        broken = true;
-                        continue;
-                    };
-                    before = Some(prev);
-                    let ply = pos.plies();
-                    let now = standing(&pos);
-                    let gone: Vec<Key> =
-                        open.keys().filter(|k| !now.contains(k)).copied().collect();
-                    for k in gone {
-                        let since = open.remove(&k).unwrap_or(ply);
-                        self.spans.entry(k).or_default().push((id, since, ply));
-                    }
-                    for k in now {
-                        open.entry(k).or_insert(ply);
-                    }
-                    let to = match played {
-                        Move::Turn { to, .. } => to,
-                        Move::PlaceTower { at, .. } => at,
-                        Move::PlaceStone(p) => p,
-                    };
-                    self.lines[id].moves.push(ViewMove {
-                        ply,
-                        player: match mover {
-                            Side::Orange => Player::Red,
-                            Side::Blue => Player::Black,
-                        },
-                        text: format!("{ply}. {played}"),
-                        hole: Some(Hole::new(u16::from(to.col), u16::from(to.row))),
-                        comments: Vec::new(),
-                        variations: Vec::new(),
-                    });
-                }
-                Element::Comment(c) => match self.lines[id].moves.last_mut() {
-                    Some(m) => m.comments.push(c.clone()),
-                    None => self.lines[id].intro.push(c.clone()),
-                },
-                Element::Variation(v) => {
-                    let Some(b) = before.clone() else {
-                        continue;
-                    };
-                    let from = b.plies();
-                    let var = self.line(&v.elements, b, Some((id, from)));
-                    if let Some(m) = self.lines[id].moves.last_mut() {
-                        m.variations.push(var);
-                    }
-                }
-                Element::Diagram(d) => {
-                    if broken {
-                        continue;
-                    }
-                    if let Some(snap) = self
-                        .snapshots
-                        .iter()
-                        .find(|s| s.point.span.start() == d.span.start())
-                    {
-                        let svg =
-                            to_svg_styled(&snap.position, &snap.point.show, None, None, self.look);
-                        self.figures.push((id, pos.plies(), svg));
-                        for t in [&snap.point.caption, &snap.point.translation]
-                            .into_iter()
-                            .flatten()
-                        {
-                            self.captions.push((id, pos.plies(), t.clone()));
-                        }
-                    }
-                }
-                Element::Claim(_) | Element::Mark(_) | Element::Remark(_) => {}
+impl Walks for Twrs<'_> {
+    type Notation = TwrsNotation;
+    type Key = Key;
+    type Cursor = Position;
+    const DELTA: bool = false;
+
+    fn standing(pos: &Position) -> Vec<Key> {
+        let mut out: Vec<Key> = pos.stones().into_iter().map(Key::Stone).collect();
+        for number in 1..=6u8 {
+            if let Some(at) = pos.tower(number) {
+                out.push(Key::Tower {
+                    number,
+                    at,
+                    petrified: pos.is_petrified(number),
+                });
             }
         }
-        let end = pos.plies() + 1;
-        for (k, since) in open {
-            self.spans.entry(k).or_default().push((id, since, end));
+        out
+    }
+
+    fn play(
+        &mut self,
+        pos: &mut Position,
+        m: &MoveNode<Move>,
+        _line: usize,
+        ply: u32,
+    ) -> Option<(ViewMove, Vec<Key>, Vec<Key>)> {
+        let mover = pos.to_move();
+        let was = Self::standing(pos);
+        let played = pos.play(&m.mv).ok()?;
+        let now = Self::standing(pos);
+        let removed = was.iter().filter(|k| !now.contains(k)).copied().collect();
+        let added = now.iter().filter(|k| !was.contains(k)).copied().collect();
+        let to = match played {
+            Move::Turn { to, .. } => to,
+            Move::PlaceTower { at, .. } => at,
+            Move::PlaceStone(p) => p,
+        };
+        let mv = ViewMove {
+            ply,
+            player: match mover {
+                Side::Orange => Player::Red,
+                Side::Blue => Player::Black,
+            },
+            text: format!("{ply}. {played}"),
+            hole: Some(Hole::new(u16::from(to.col), u16::from(to.row))),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        };
+        Some((mv, added, removed))
+    }
+
+    fn diagram(&mut self, d: &DiagramPoint, line: usize, ply: u32) {
+        let start = d.span.start();
+        let Some(snap) = self
+            .snapshots
+            .iter()
+            .find(|s| s.point.span.start() == start)
+        else {
+            return;
+        };
+        let svg = to_svg_styled(&snap.position, &snap.point.show, None, None, self.look);
+        self.figures.push((line, ply, svg));
+        for t in [&snap.point.caption, &snap.point.translation]
+            .into_iter()
+            .flatten()
+        {
+            self.captions.push((line, ply, t.clone()));
         }
-        id
     }
 }
 
@@ -252,30 +199,24 @@ fn body(svg: &str) -> &str {
 
 /// The game's whole board for the viewer: the empty grid, every piece with
 /// its spans, the current-move ring, and the diagram points' drawings.
-fn board_svg(game: &TwrsGame, start: &Position, w: &Walker<'_>) -> String {
+fn board_svg(game: &TwrsGame, start: &Position, w: &Walk<Twrs<'_>>) -> String {
     // The grid without pieces: an empty setup of the same rules.
     let empty = Position::from_setup(&game.rules, &Setup::default(), game.rules.first)
         .unwrap_or_else(|_| start.clone());
-    let look = w.look;
+    let look = w.game.look;
     let base = to_svg_styled(&empty, &[], None, None, look);
-    let frame = Frame::styled(
-        empty.width(),
-        empty.height(),
-        look.look.coord_size * GRID_STEP,
-        look.coords,
-    );
     let mut out = String::with_capacity(base.len() * 2);
     out.push_str(&base[..base.rfind("</svg>").unwrap_or(base.len())]);
     out.push_str("<g class=\"pieces\">\n");
     out.push_str(&stones_group(look).replacen("id=\"stones\"", "class=\"stones\"", 1));
-    for (k, spans) in &w.spans {
+    for (k, spans, _) in &w.pieces {
         if let Key::Stone(p) = k {
-            stone(&mut out, &frame, *p, &spans_attr(spans));
+            stone(&mut out, *p, &spans_attr(spans));
         }
     }
     out.push_str("</g>\n");
     out.push_str(&towers_group(look).replacen("id=\"towers\"", "class=\"towers\"", 1));
-    for (k, spans) in &w.spans {
+    for (k, spans, _) in &w.pieces {
         if let Key::Tower {
             number,
             at,
@@ -283,18 +224,18 @@ fn board_svg(game: &TwrsGame, start: &Position, w: &Walker<'_>) -> String {
         } = k
         {
             let extra = format!(" data-at=\"{at}\"{}", spans_attr(spans));
-            tower(&mut out, &frame, look, *number, *at, *petrified, &extra);
+            tower(&mut out, look, *number, *at, *petrified, &extra);
         }
     }
     out.push_str("</g>\n");
-    // The ring is placed by column and row: draw it in grid units.
+    // The page's script places the ring by column and row, the drawing's units.
     let _ = writeln!(
         out,
-        "<g transform=\"translate({} {}) scale({GRID_STEP})\"><circle class=\"ring last-move\" fill=\"none\" stroke=\"{}\" stroke-width=\"0.08\" cx=\"0\" cy=\"0\" r=\"0.5\" display=\"none\"/></g>",
-        frame.left, frame.top, look.look.mark
+        "<circle class=\"ring last-move\" fill=\"none\" stroke=\"{}\" stroke-width=\"0.08\" cx=\"0\" cy=\"0\" r=\"0.5\" display=\"none\"/>",
+        look.look.mark
     );
     out.push_str("</g>\n");
-    for (k, (line, ply, svg)) in w.figures.iter().enumerate() {
+    for (k, (line, ply, svg)) in w.game.figures.iter().enumerate() {
         let _ = writeln!(
             out,
             "<g class=\"figure\" data-l=\"{line}\" data-p=\"{ply}\" display=\"none\">"

@@ -73,7 +73,9 @@ mod tests {
             caption: None,
             translation: None,
             notes: Vec::new(),
-            art: Art::svg(r#"<svg width="10" height="10"></svg>"#.into()),
+            art: Art::Twixt(crate::diagram::Diagram::blank(
+                crate::twixt::board::BoardSize::STANDARD,
+            )),
             style: None,
         }))
     }

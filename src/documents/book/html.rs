@@ -212,14 +212,10 @@ fn figure(out: &mut String, f: &Figure, styles: &Styles) {
     let prefix = format!("d{}-", f.number);
     match &f.art {
         Art::Twixt(d) => out.push_str(&to_svg_prefixed(d, styles.of(f), Scale::Px(24.0), &prefix)),
+        // Another game's picture keeps its own size and view box.
         art => {
-            let (svg, width, height) = art.svg_in(styles.of(f)).unwrap_or_default();
-            let _ = write!(
-                out,
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">"
-            );
-            out.push_str(&Art::inner(&svg, &prefix));
-            out.push_str("</svg>\n");
+            let (svg, ..) = art.svg_in(styles.of(f)).unwrap_or_default();
+            out.push_str(&svg.replace(" id=\"", &format!(" id=\"{prefix}")));
         }
     }
     out.push_str("<figcaption><span class=\"label\">");

@@ -116,16 +116,6 @@ pub struct Figure {
 pub enum Art {
     /// A TwixT position, numbers and marks, drawn in the book's style.
     Twixt(Diagram),
-    /// A picture of another game, already drawn: an SVG document of
-    /// `width` × `height` pixels.
-    Svg {
-        /// The SVG document.
-        svg: String,
-        /// Its width in pixels.
-        width: f64,
-        /// Its height in pixels.
-        height: f64,
-    },
     /// A picture of another game drawn when the book is written, in the
     /// style its figure is set in (the book's, or the one its diagram
     /// point names), as a TwixT diagram is: TWRS's positions.
@@ -151,18 +141,6 @@ impl PartialEq for Art {
     fn eq(&self, other: &Art) -> bool {
         match (self, other) {
             (Art::Twixt(a), Art::Twixt(b)) => a == b,
-            (
-                Art::Svg {
-                    svg: a,
-                    width: aw,
-                    height: ah,
-                },
-                Art::Svg {
-                    svg: b,
-                    width: bw,
-                    height: bh,
-                },
-            ) => a == b && aw == bw && ah == bh,
             (Art::Drawn(a), Art::Drawn(b)) => {
                 let style = Style::rulebook();
                 a.svg(&style) == b.svg(&style)
@@ -173,8 +151,15 @@ impl PartialEq for Art {
 }
 
 impl Art {
-    /// An SVG document as art, its size read from its root element.
-    pub fn svg(svg: String) -> Art {
+    /// Another game's picture drawn as an SVG document in `style`: the
+    /// document, its width and its height in pixels, read from its root
+    /// element; `None` for a TwixT diagram, which the writers lay out
+    /// themselves.
+    pub(crate) fn svg_in(&self, style: &Style) -> Option<(String, f64, f64)> {
+        let Art::Drawn(d) = self else {
+            return None;
+        };
+        let svg = d.svg(style);
         let attr = |name: &str| -> f64 {
             let head = &svg[..svg.find('>').unwrap_or(svg.len())];
             head.split(&format!(" {name}=\""))
@@ -184,29 +169,7 @@ impl Art {
                 .unwrap_or(100.0)
         };
         let (width, height) = (attr("width"), attr("height"));
-        Art::Svg { svg, width, height }
-    }
-
-    /// Art that is an SVG document already, or is drawn as one in
-    /// `style`: the document, its width and its height in pixels; `None`
-    /// for a TwixT diagram, which the writers lay out themselves.
-    pub(crate) fn svg_in(&self, style: &Style) -> Option<(String, f64, f64)> {
-        match self {
-            Art::Twixt(_) => None,
-            Art::Svg { svg, width, height } => Some((svg.clone(), *width, *height)),
-            Art::Drawn(d) => match Art::svg(d.svg(style)) {
-                Art::Svg { svg, width, height } => Some((svg, width, height)),
-                _ => None,
-            },
-        }
-    }
-
-    /// The SVG document's inner part (without the root element) with its
-    /// ids prefixed, to be placed inside another document.
-    fn inner(svg: &str, prefix: &str) -> String {
-        let start = svg.find('>').map_or(0, |i| i + 1);
-        let end = svg.rfind("</svg>").unwrap_or(svg.len());
-        svg[start..end].replace(" id=\"", &format!(" id=\"{prefix}"))
+        Some((svg, width, height))
     }
 }
 

@@ -35,9 +35,6 @@ pub const DEFAULT_PITCH_MM: f64 = 3.0;
 /// diagram's page, whole; a longer one may begin on the page before.
 const LEAD_MOVES: usize = 40;
 
-/// Millimetres per pixel of a drawing given in pixels (CSS's 96 per inch).
-const MM_PER_PX: f64 = 25.4 / 96.0;
-
 /// The largest hole pitch `--diagram-size` takes as a pitch, in mm; a
 /// length from [`MIN_WIDTH_MM`] on is a full-board diagram's width.
 pub const MAX_PITCH_MM: f64 = 20.0;
@@ -273,7 +270,7 @@ pub fn pitch_mm(book: &Book, styles: &Styles, size: DiagramSize) -> f64 {
         .into_iter()
         .filter_map(|f| match &f.art {
             Art::Twixt(d) => Some(d),
-            Art::Svg { .. } | Art::Drawn(_) => None,
+            Art::Drawn(_) => None,
         })
         .max_by_key(|d| (d.size.width(), d.size.height()));
     let Some(d) = largest else {
@@ -517,13 +514,9 @@ impl Writer<'_> {
                 let width = Layout::new(d, style).width * self.pitch;
                 (to_svg(d, style, Scale::Mm(self.pitch)), width)
             }
-            art => {
-                let (svg, width, _) = art.svg_in(self.styles.of(f)).unwrap_or_default();
-                let mm_per_px = match art {
-                    Art::Drawn(d) => self.pitch / d.pitch_px(),
-                    _ => MM_PER_PX,
-                };
-                (svg, width * mm_per_px)
+            Art::Drawn(d) => {
+                let (svg, width, _) = f.art.svg_in(self.styles.of(f)).unwrap_or_default();
+                (svg, width * self.pitch / d.pitch_px())
             }
         };
         let file = format!("{}/{}.svg", self.folder, f.number);

@@ -13,7 +13,9 @@ use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::open::GameFile;
 use crate::record::{GameResult, littlegolem_link};
 use crate::replay::{DiagramSnapshot, GameReplay, move_words, start_position};
-use crate::script::{ClaimKind, Element, Game, Line, Numbers};
+use crate::script::{
+    Claim, ClaimKind, DiagramPoint, Element, Game, Line, MoveNode, Notation, Numbers, TwixtNotation,
+};
 use crate::twixt::board::Player;
 use crate::twixt::history::swapped_peg;
 use crate::twixt::moves::Move;
@@ -218,40 +220,49 @@ fn view_game(
     }
     .to_string();
     let task = tag_value(game, "Task");
-    let mut w = Walker {
-        proved: replay
-            .wins
-            .iter()
-            .filter(|r| r.verdict == Verdict::Proved)
-            .map(|r| r.line)
-            .collect(),
+    let proved: HashSet<u32> = replay
+        .wins
+        .iter()
+        .filter(|r| r.verdict == Verdict::Proved)
+        .map(|r| r.line)
+        .collect();
+    // Moves are numbered as the script writes them: from 1 after a setup.
+    let cur = Cursor {
+        pos: start.clone(),
+        solution: task_solution(game, &proved),
+    };
+    let mut w = Walk::new(Twixt {
+        proved,
         proven: task.is_some().then(Vec::new),
         diagrams: replay
             .diagrams
             .iter()
             .map(|d| (d.point.span.offset, d))
             .collect(),
-        lines: Vec::new(),
-        pieces: Vec::new(),
-        index: HashMap::new(),
         figures: Vec::new(),
         renumbered: Vec::new(),
-    };
-    // Moves are numbered as the script writes them: from 1 after a setup.
-    let cur = Cursor {
-        ply: 0,
-        pos: start.clone(),
-        solution: task_solution(game, &w.proved),
-    };
-    w.line(&game.line, cur, None);
-    for (key, line, from, number) in std::mem::take(&mut w.renumbered) {
+    });
+    w.line(&game.line, cur, 0, None);
+    let mut pieces: Vec<Piece> = w
+        .pieces
+        .into_iter()
+        .map(|((kind, player), spans, hidden)| Piece {
+            kind,
+            player,
+            spans,
+            hidden,
+            numbers: Vec::new(),
+        })
+        .collect();
+    for (key, line, from, number) in std::mem::take(&mut w.game.renumbered) {
         if let Some(&i) = w.index.get(&key) {
-            w.pieces[i].numbers.push((line, from, number));
+            pieces[i].numbers.push((line, from, number));
         }
     }
+    let tw = w.game;
     let puzzle = task.map(|task| {
         let mut p = Puzzle::of(task, &w.lines);
-        p.add_winning_moves(w.proven.as_deref().unwrap_or_default(), budget);
+        p.add_winning_moves(tw.proven.as_deref().unwrap_or_default(), budget);
         p
     });
     Ok(ViewGame {
@@ -267,8 +278,8 @@ fn view_game(
         board: ViewBoard::Twixt(start.size()),
         sides: ["Red", "Black"],
         lines: w.lines,
-        pieces: w.pieces,
-        figures: w.figures,
+        pieces,
+        figures: tw.figures,
     })
 }
 
@@ -363,7 +374,6 @@ fn figures_only(
 #[derive(Clone)]
 struct Cursor {
     pos: Position,
-    ply: u32,
     /// The solution of a proved `#wins` claim the replay follows here: the
     /// winner and their moves left, the next one included.
     solution: Option<(Player, u32)>,
@@ -386,7 +396,8 @@ fn task_solution(game: &Game, proved: &HashSet<u32>) -> Option<(Player, u32)> {
 
 type Key = (PieceKind, Player);
 
-struct Walker<'a> {
+/// What TwixT's walk follows besides the pieces.
+struct Twixt<'a> {
     /// The lines of the `#wins` claims the replay proved.
     proved: HashSet<u32>,
     /// For a puzzle: the positions where the replay proved that the side
@@ -394,9 +405,6 @@ struct Walker<'a> {
     proven: Option<Vec<Proven>>,
     /// The replay's diagram points by where they are written.
     diagrams: HashMap<u32, &'a DiagramSnapshot>,
-    lines: Vec<ViewLine>,
-    pieces: Vec<Piece>,
-    index: HashMap<Key, usize>,
     figures: Vec<ViewFigure>,
     /// Pegs whose span (line, first ply) shows another number than its
     /// first ply: a swapped first peg.
@@ -452,34 +460,200 @@ fn changes(
     }
 }
 
+impl Walks for Twixt<'_> {
+    type Notation = TwixtNotation;
+    type Key = Key;
+    type Cursor = Cursor;
+    const DELTA: bool = true;
+
+    fn standing(cur: &Cursor) -> Vec<Key> {
+        standing(&cur.pos)
+    }
+
+    fn play(
+        &mut self,
+        cur: &mut Cursor,
+        m: &MoveNode,
+        line: usize,
+        ply: u32,
+    ) -> Option<(ViewMove, Vec<Key>, Vec<Key>)> {
+        if let (Some(proven), Some((player, moves))) = (&mut self.proven, cur.solution)
+            && cur.pos.to_move() == player
+        {
+            proven.push(Proven {
+                line,
+                ply: ply - 1,
+                pos: cur.pos.clone(),
+                player,
+                moves,
+            });
+        }
+        let was = (!matches!(m.mv, Move::Place(_))).then(|| standing(&cur.pos));
+        let played = cur.pos.play(&m.mv).ok()?;
+        // A swapped first peg keeps the number of the move that set it, the
+        // one before the swap, as every drawing has it.
+        if let Some((_, to)) = swapped_peg(&m.mv, &played) {
+            let key = (PieceKind::Peg(to), played.mover);
+            self.renumbered.push((key, line, ply, ply - 1));
+        }
+        // As the replay follows a solution: the winner's move uses one of
+        // their moves, and a connection ends it.
+        if let Some((player, moves)) = cur.solution
+            && played.mover == player
+        {
+            let won = matches!(cur.pos.status(), Status::Won { .. });
+            cur.solution = (!won && moves > 1).then_some((player, moves - 1));
+        }
+        let (added, removed) = changes(&m.mv, &played, was, &cur.pos);
+        let mut text = format!("{ply}. {}", move_words(m));
+        if let Some(g) = m.glyph {
+            text.push_str(g.as_str());
+        }
+        let hole = match &m.mv {
+            Move::Place(p) => Some(p.hole),
+            _ => None,
+        };
+        let mv = ViewMove {
+            ply,
+            player: played.mover,
+            text,
+            hole,
+            comments: Vec::new(),
+            variations: Vec::new(),
+        };
+        Some((mv, added, removed))
+    }
+
+    fn branch(&self, before: &Cursor) -> Cursor {
+        let mut start = before.clone();
+        // A variation of the winner's move is a try, not part of the
+        // solution; one of a defence is.
+        if start
+            .solution
+            .is_some_and(|(player, _)| start.pos.to_move() == player)
+        {
+            start.solution = None;
+        }
+        start
+    }
+
+    fn diagram(&mut self, d: &DiagramPoint, line: usize, ply: u32) {
+        if let Some(snap) = self.diagrams.get(&d.span.offset) {
+            self.figures.push(figure(snap, line, ply));
+        }
+    }
+
+    fn claim(&mut self, c: &Claim, cur: &mut Cursor) {
+        if let ClaimKind::Wins { player, moves } = c.kind {
+            cur.solution = self
+                .proved
+                .contains(&c.span.line)
+                .then_some((player, moves));
+        }
+    }
+}
+
+/// What the viewer's walk asks of a game as it replays a script's lines,
+/// so that one walk records the lines and pieces of every game.
+pub(crate) trait Walks {
+    /// The game's script notation.
+    type Notation: Notation;
+    /// A piece as it stands (a TwixT peg or link and its owner; a TWRS
+    /// stone, or a tower at one place).
+    type Key: Copy + Ord + std::hash::Hash;
+    /// The position the walk stands on, with what the game follows along.
+    type Cursor: Clone;
+    /// Whether a variation records only what it changes against its parent
+    /// line (TwixT's page draws the rest as it stood), or every piece it
+    /// shows (a board drawn whole shows each piece only in its spans).
+    const DELTA: bool;
+
+    /// Every piece standing at `cur`.
+    fn standing(cur: &Self::Cursor) -> Vec<Self::Key>;
+
+    /// Plays `m` at `cur`, the move of line `line` that reaches ply `ply`:
+    /// the move as the page lists it, and the pieces it added and took
+    /// away; `None` when it is illegal (the line stops there).
+    #[allow(clippy::type_complexity)]
+    fn play(
+        &mut self,
+        cur: &mut Self::Cursor,
+        m: &MoveNode<<Self::Notation as Notation>::Move>,
+        line: usize,
+        ply: u32,
+    ) -> Option<(ViewMove, Vec<Self::Key>, Vec<Self::Key>)>;
+
+    /// Where a variation starts: `before`, the position before the move it
+    /// replaces.
+    fn branch(&self, before: &Self::Cursor) -> Self::Cursor {
+        before.clone()
+    }
+
+    /// A diagram point, at line `line` and ply `ply`.
+    fn diagram(&mut self, d: &<Self::Notation as Notation>::Diagram, line: usize, ply: u32);
+
+    /// A claim, where the line stands at `cur`.
+    fn claim(&mut self, _c: &Claim<<Self::Notation as Notation>::Claim>, _cur: &mut Self::Cursor) {}
+}
+
+/// A piece's spans: (line, first ply, first ply it no longer stands).
+pub(crate) type Spans = Vec<(usize, u32, u32)>;
+
+/// One walk over a game's lines: the lines for the page, and every piece
+/// that ever stands with its spans and (a variation's, when it records
+/// only changes) the spans it is gone in.
+pub(crate) struct Walk<G: Walks> {
+    /// The game's own part.
+    pub(crate) game: G,
+    pub(crate) lines: Vec<ViewLine>,
+    pub(crate) pieces: Vec<(G::Key, Spans, Spans)>,
+    pub(crate) index: HashMap<G::Key, usize>,
+}
+
 /// Whether a variation follows the move at `i` (before the line's next move):
 /// only then is the position before it kept.
-fn variation_follows(elements: &[Element], i: usize) -> bool {
+fn variation_follows<N: Notation>(elements: &[Element<N>], i: usize) -> bool {
     elements[i + 1..]
         .iter()
         .take_while(|e| !matches!(e, Element::Move(_)))
         .any(|e| matches!(e, Element::Variation(_)))
 }
 
-impl Walker<'_> {
-    /// Walks `line` from `cur`; returns the line's index. The main line
-    /// records every piece it shows; a variation only what it changes.
-    fn line(&mut self, line: &Line, mut cur: Cursor, parent: Option<(usize, u32)>) -> usize {
+impl<G: Walks> Walk<G> {
+    pub(crate) fn new(game: G) -> Walk<G> {
+        Walk {
+            game,
+            lines: Vec::new(),
+            pieces: Vec::new(),
+            index: HashMap::new(),
+        }
+    }
+
+    /// Walks `line` from `cur`, `ply` plies in; returns the line's index.
+    /// The main line records every piece it shows; a variation, with
+    /// [`Walks::DELTA`], only what it changes.
+    pub(crate) fn line(
+        &mut self,
+        line: &Line<G::Notation>,
+        mut cur: G::Cursor,
+        mut ply: u32,
+        parent: Option<(usize, u32)>,
+    ) -> usize {
         let id = self.lines.len();
         self.lines.push(ViewLine {
             parent,
-            start: cur.ply,
+            start: ply,
             moves: Vec::new(),
             intro: Vec::new(),
         });
         // Pieces this line shows (since when), and pieces that stood where
         // it branched but are gone (since when).
-        let mut shown: BTreeMap<Key, u32> = BTreeMap::new();
-        let mut gone: BTreeMap<Key, u32> = BTreeMap::new();
-        if parent.is_none() {
-            shown.extend(standing(&cur.pos).into_iter().map(|k| (k, cur.ply)));
+        let mut shown: BTreeMap<G::Key, u32> = BTreeMap::new();
+        let mut gone: BTreeMap<G::Key, u32> = BTreeMap::new();
+        if parent.is_none() || !G::DELTA {
+            shown.extend(G::standing(&cur).into_iter().map(|k| (k, ply)));
         }
-        let mut before: Option<Cursor> = None;
+        let mut before: Option<(G::Cursor, u32)> = None;
         let mut broken = false;
         for (i, el) in line.elements.iter().enumerate() {
             match el {
@@ -487,142 +661,71 @@ impl Walker<'_> {
                     if broken {
                         continue;
                     }
-                    before = variation_follows(&line.elements, i).then(|| cur.clone());
-                    if let (Some(proven), Some((player, moves))) = (&mut self.proven, cur.solution)
-                        && cur.pos.to_move() == player
-                    {
-                        proven.push(Proven {
-                            line: id,
-                            ply: cur.ply,
-                            pos: cur.pos.clone(),
-                            player,
-                            moves,
-                        });
-                    }
-                    let was = (!matches!(m.mv, Move::Place(_))).then(|| standing(&cur.pos));
-                    let Ok(played) = cur.pos.play(&m.mv) else {
+                    before = variation_follows(&line.elements, i).then(|| (cur.clone(), ply));
+                    let Some((mv, added, removed)) = self.game.play(&mut cur, m, id, ply + 1)
+                    else {
                         broken = true;
                         continue;
                     };
-                    cur.ply += 1;
-                    // A swapped first peg keeps the number of the move that
-                    // set it, the one before the swap, as every drawing has it.
-                    if let Some((_, to)) = swapped_peg(&m.mv, &played) {
-                        let key = (PieceKind::Peg(to), played.mover);
-                        self.renumbered.push((key, id, cur.ply, cur.ply - 1));
-                    }
-                    // As the replay follows a solution: the winner's move
-                    // uses one of their moves, and a connection ends it.
-                    if let Some((player, moves)) = cur.solution
-                        && played.mover == player
-                    {
-                        let won = matches!(cur.pos.status(), Status::Won { .. });
-                        cur.solution = (!won && moves > 1).then_some((player, moves - 1));
-                    }
-                    let (added, removed) = changes(&m.mv, &played, was, &cur.pos);
+                    ply += 1;
                     for k in removed {
                         match shown.remove(&k) {
-                            Some(since) => self.span(k, id, since, cur.ply, false),
+                            Some(since) => self.span(k, id, since, ply, false),
                             None => {
-                                gone.entry(k).or_insert(cur.ply);
+                                gone.entry(k).or_insert(ply);
                             }
                         }
                     }
                     for k in added {
                         match gone.remove(&k) {
-                            Some(since) => self.span(k, id, since, cur.ply, true),
+                            Some(since) => self.span(k, id, since, ply, true),
                             None => {
-                                shown.entry(k).or_insert(cur.ply);
+                                shown.entry(k).or_insert(ply);
                             }
                         }
                     }
-                    let mut text = format!("{}. {}", cur.ply, move_words(m));
-                    if let Some(g) = m.glyph {
-                        text.push_str(g.as_str());
-                    }
-                    self.lines[id].moves.push(ViewMove {
-                        ply: cur.ply,
-                        player: played.mover,
-                        text,
-                        hole: match &m.mv {
-                            Move::Place(p) => Some(p.hole),
-                            _ => None,
-                        },
-                        comments: Vec::new(),
-                        variations: Vec::new(),
-                    });
+                    self.lines[id].moves.push(mv);
                 }
                 Element::Comment(c) => match self.lines[id].moves.last_mut() {
                     Some(mv) => mv.comments.push(c.clone()),
                     None => self.lines[id].intro.push(c.clone()),
                 },
                 Element::Variation(v) => {
-                    let (Some(b), Some(_)) = (&before, self.lines[id].moves.last()) else {
+                    let (Some((b, from)), Some(_)) = (&before, self.lines[id].moves.last()) else {
                         continue;
                     };
-                    let from = b.ply;
-                    let mut start = b.clone();
-                    // A variation of the winner's move is a try, not part
-                    // of the solution; one of a defence is.
-                    if start
-                        .solution
-                        .is_some_and(|(player, _)| start.pos.to_move() == player)
-                    {
-                        start.solution = None;
-                    }
-                    let var = self.line(v, start, Some((id, from)));
+                    let var = self.line(v, self.game.branch(b), *from, Some((id, *from)));
                     if let Some(mv) = self.lines[id].moves.last_mut() {
                         mv.variations.push(var);
                     }
                 }
-                Element::Diagram(d) => {
-                    if broken {
-                        continue;
-                    }
-                    if let Some(snap) = self.diagrams.get(&d.span.offset) {
-                        self.figures.push(figure(snap, id, cur.ply));
-                    }
+                Element::Diagram(d) if !broken => self.game.diagram(d, id, ply),
+                Element::Claim(c) if !broken => self.game.claim(c, &mut cur),
+                Element::Diagram(_) | Element::Claim(_) | Element::Remark(_) | Element::Mark(_) => {
                 }
-                Element::Claim(c) => {
-                    if let ClaimKind::Wins { player, moves } = c.kind
-                        && !broken
-                    {
-                        cur.solution = self
-                            .proved
-                            .contains(&c.span.line)
-                            .then_some((player, moves));
-                    }
-                }
-                Element::Remark(_) | Element::Mark(_) => {}
             }
         }
         for (k, since) in shown {
-            self.span(k, id, since, cur.ply + 1, false);
+            self.span(k, id, since, ply + 1, false);
         }
         for (k, since) in gone {
-            self.span(k, id, since, cur.ply + 1, true);
+            self.span(k, id, since, ply + 1, true);
         }
         id
     }
 
     /// Notes that `key` stands (or, `hidden`, is gone) in `line` from ply
     /// `from` up to `to`.
-    fn span(&mut self, key: Key, line: usize, from: u32, to: u32, hidden: bool) {
+    fn span(&mut self, key: G::Key, line: usize, from: u32, to: u32, hidden: bool) {
         let i = *self.index.entry(key).or_insert_with(|| {
-            self.pieces.push(Piece {
-                kind: key.0,
-                player: key.1,
-                spans: Vec::new(),
-                hidden: Vec::new(),
-                numbers: Vec::new(),
-            });
+            self.pieces.push((key, Vec::new(), Vec::new()));
             self.pieces.len() - 1
         });
         let piece = &mut self.pieces[i];
         if hidden {
-            piece.hidden.push((line, from, to));
+            piece.2.push((line, from, to));
         } else {
-            piece.spans.push((line, from, to));
+            piece.1.push((line, from, to));
         }
     }
 }

@@ -9,7 +9,7 @@
 //! (`commands::game::OpenedFile::view_games`), and `commands::view` opens
 //! the files of any game and writes their page.
 
-mod build;
+pub(crate) mod build;
 mod crosstable;
 pub mod html;
 mod puzzle;

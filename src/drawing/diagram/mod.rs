@@ -23,6 +23,9 @@ pub use style::{
     BUILTIN_NAMES, Colour, FontFamily, LetterCase, NAMED_COLOURS, NamedStyleError, Ranged, Style,
     StyleError,
 };
+pub(crate) use svg::{
+    HALF_CAP, Movers, num, num_formatted, open_svg, push_segment, write_background, write_body,
+    write_frame_text,
+};
 pub use svg::{Layout, ParseScaleError, Scale, to_svg, to_svg_prefixed};
-pub(crate) use svg::{num_formatted, push_escaped, write_body};
 pub use text::{Charset, to_text};

@@ -240,11 +240,10 @@ pub fn frame(d: &Diagram) -> Diagram {
     }
 }
 
-/// The grid, the one scale and the page count of a sheet, planned from the
-/// [`frame`]s of all its diagrams; then each page is drawn on its own.
+/// The cells of a sheet's pages, its title and page numbers: where each
+/// picture goes, whatever draws it.
 #[derive(Debug, Clone)]
-pub struct SheetPlan {
-    style: Style,
+struct Cells {
     paper: Paper,
     title: Option<String>,
     cols: usize,
@@ -255,18 +254,17 @@ pub struct SheetPlan {
     gap: f64,
     cell_w: f64,
     cell_h: f64,
-    k: f64,
 }
 
-impl SheetPlan {
-    /// Plans the pages for diagrams of these frames; `None` for no diagrams.
-    pub fn new(frames: &[Diagram], style: &Style, opts: &SheetOptions) -> Option<SheetPlan> {
-        if frames.is_empty() {
+impl Cells {
+    /// The cells for `count` pictures; `None` for none.
+    fn new(count: usize, opts: &SheetOptions) -> Option<Cells> {
+        if count == 0 {
             return None;
         }
         let paper = opts.paper;
         let (cols, rows) = opts.grid();
-        let pages = frames.len().div_ceil(cols * rows);
+        let pages = count.div_ceil(cols * rows);
         let header = if opts.title.is_some() { HEADER_MM } else { 0.0 };
         let footer = if pages > 1 { FOOTER_MM } else { 0.0 };
         let m = opts.margin_mm.max(0.0);
@@ -276,12 +274,81 @@ impl SheetPlan {
         let cell_h = ((paper.height_mm - 2.0 * m - header - footer - gap * (rows as f64 - 1.0))
             / rows as f64)
             .max(1.0);
+        Some(Cells {
+            paper,
+            title: opts.title.clone(),
+            cols,
+            rows,
+            pages,
+            header,
+            margin: m,
+            gap,
+            cell_w,
+            cell_h,
+        })
+    }
+
+    fn per_page(&self) -> usize {
+        self.cols * self.rows
+    }
+
+    /// The top-left corner of the `i`th cell of a page, in mm.
+    fn corner(&self, i: usize) -> (f64, f64) {
+        let (c, r) = (i % self.cols, i / self.cols);
+        (
+            self.margin + c as f64 * (self.cell_w + self.gap),
+            self.margin + self.header + r as f64 * (self.cell_h + self.gap),
+        )
+    }
+
+    /// Page `page` (from 0) as an SVG document: its title, what `body`
+    /// draws in its cells, and its number when there are several.
+    fn page(&self, page: usize, style: &Style, body: impl FnOnce(&mut String)) -> String {
+        let (paper, m) = (self.paper, self.margin);
+        let mut out = String::with_capacity(16384);
+        open_page(&mut out, paper, style);
+        if let Some(t) = &self.title {
+            let (y, size) = (m + HEADER_MM * 0.6, HEADER_MM * 0.55);
+            centred_text(&mut out, "title", paper.width_mm / 2.0, y, size, style, t);
+        }
+        body(&mut out);
+        if self.pages > 1 {
+            let label = format!("{} / {}", page + 1, self.pages);
+            let (y, size) = (paper.height_mm - m - FOOTER_MM * 0.2, FOOTER_MM * 0.55);
+            centred_text(
+                &mut out,
+                "page-number",
+                paper.width_mm / 2.0,
+                y,
+                size,
+                style,
+                &label,
+            );
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+}
+
+/// The grid, the one scale and the page count of a sheet, planned from the
+/// [`frame`]s of all its diagrams; then each page is drawn on its own.
+#[derive(Debug, Clone)]
+pub struct SheetPlan {
+    style: Style,
+    cells: Cells,
+    k: f64,
+}
+
+impl SheetPlan {
+    /// Plans the pages for diagrams of these frames; `None` for no diagrams.
+    pub fn new(frames: &[Diagram], style: &Style, opts: &SheetOptions) -> Option<SheetPlan> {
+        let cells = Cells::new(frames.len(), opts)?;
         let scale = |style: &Style| -> f64 {
             frames
                 .iter()
                 .map(|d| {
                     let l = Layout::new(d, style);
-                    (cell_w / l.width).min(cell_h / l.height)
+                    (cells.cell_w / l.width).min(cells.cell_h / l.height)
                 })
                 .fold(f64::INFINITY, f64::min)
         };
@@ -294,84 +361,42 @@ impl SheetPlan {
         let k = scale(&sized);
         Some(SheetPlan {
             style: sized,
-            paper,
-            title: opts.title.clone(),
-            cols,
-            rows,
-            pages,
-            header,
-            margin: m,
-            gap,
-            cell_w,
-            cell_h,
+            cells,
             k,
         })
     }
 
     /// Diagrams on a full page.
     pub fn per_page(&self) -> usize {
-        self.cols * self.rows
+        self.cells.per_page()
     }
 
     /// Pages in all.
     pub fn pages(&self) -> usize {
-        self.pages
+        self.cells.pages
     }
 
     /// Page `page` (from 0) as an SVG document, showing `diagrams`: the
     /// diagrams of that page, at most [`SheetPlan::per_page`].
     pub fn page(&self, page: usize, diagrams: &[Diagram]) -> String {
-        let (style, paper, m, k) = (&self.style, self.paper, self.margin, self.k);
-        let mut out = String::with_capacity(16384);
-        open_page(&mut out, paper, style);
-        if let Some(t) = &self.title {
-            centred_text(
-                &mut out,
-                "title",
-                paper.width_mm / 2.0,
-                m + HEADER_MM * 0.6,
-                HEADER_MM * 0.55,
-                style,
-                t,
-            );
-        }
+        let (style, k, cells) = (&self.style, self.k, &self.cells);
         let first = page * self.per_page();
-        for (i, d) in diagrams.iter().take(self.per_page()).enumerate() {
-            let (c, r) = (i % self.cols, i / self.cols);
-            let l = Layout::new(d, style);
-            let cx = m + c as f64 * (self.cell_w + self.gap);
-            let cy = m + self.header + r as f64 * (self.cell_h + self.gap);
-            // Centre across the cell, keep to its top.
-            let x = cx + (self.cell_w - l.width * k) / 2.0;
-            place(
-                &mut out,
-                d,
-                style,
-                &l,
-                k,
-                (x, cy),
-                &format!("d{}-", first + i + 1),
-            );
-        }
-        if self.pages > 1 {
-            centred_text(
-                &mut out,
-                "page-number",
-                paper.width_mm / 2.0,
-                paper.height_mm - m - FOOTER_MM * 0.2,
-                FOOTER_MM * 0.55,
-                style,
-                &format!("{} / {}", page + 1, self.pages),
-            );
-        }
-        out.push_str("</svg>\n");
-        out
+        cells.page(page, style, |out| {
+            for (i, d) in diagrams.iter().take(self.per_page()).enumerate() {
+                let l = Layout::new(d, style);
+                let (cx, cy) = cells.corner(i);
+                // Centre across the cell, keep to its top.
+                let x = cx + (cells.cell_w - l.width * k) / 2.0;
+                let prefix = format!("d{}-", first + i + 1);
+                place(out, d, style, &l, k, (x, cy), &prefix);
+            }
+        })
     }
 }
 
-/// The `viewBox` size (or `width`/`height` in px) of a standalone SVG
+/// The `viewBox` (or `0 0 width height` in px) of a standalone SVG
 /// document's root element.
-fn root_size(svg: &str) -> Option<(f64, f64)> {
+fn root_box(svg: &str) -> Option<[f64; 4]> {
     let start = svg.find("<svg")?;
     let root = &svg[start..start + svg[start..].find('>')?];
     let attr = |name: &str| -> Option<&str> {
@@ -384,12 +409,15 @@ fn root_size(svg: &str) -> Option<(f64, f64)> {
             .split_whitespace()
             .filter_map(|t| t.parse().ok())
             .collect();
-        if n.len() == 4 && n[2] > 0.0 && n[3] > 0.0 {
-            return Some((n[2], n[3]));
+        if let [x, y, w, h] = n[..]
+            && w > 0.0
+            && h > 0.0
+        {
+            return Some([x, y, w, h]);
         }
     }
     let px = |s: &str| s.trim_end_matches("px").parse::<f64>().ok();
-    Some((px(attr("width")?)?, px(attr("height")?)?))
+    Some([0.0, 0.0, px(attr("width")?)?, px(attr("height")?)?])
 }
 
 /// Lays finished pictures (standalone SVG documents of any game) out on
@@ -397,72 +425,41 @@ fn root_size(svg: &str) -> Option<(f64, f64)> {
 /// page numbers below: the sheet of a game that draws its own pictures.
 /// One SVG document per page; no pictures gives no pages.
 pub fn picture_pages(pictures: &[String], opts: &SheetOptions, style: &Style) -> Vec<String> {
-    let paper = opts.paper;
-    let (columns, rows) = opts.grid();
-    let per_page = columns * rows;
-    let top = opts.margin_mm + if opts.title.is_some() { HEADER_MM } else { 0.0 };
-    let cell_w = (paper.width_mm - 2.0 * opts.margin_mm - (columns - 1) as f64 * opts.gap_mm)
-        / columns as f64;
-    let cell_h =
-        (paper.height_mm - top - opts.margin_mm - FOOTER_MM - (rows - 1) as f64 * opts.gap_mm)
-            / rows as f64;
-    let pages = pictures.len().div_ceil(per_page);
-    let mut out = Vec::with_capacity(pages);
-    for (page, chunk) in pictures.chunks(per_page).enumerate() {
-        let mut s = String::new();
-        open_page(&mut s, paper, style);
-        if let Some(t) = &opts.title {
-            centred_text(
-                &mut s,
-                "title",
-                paper.width_mm / 2.0,
-                opts.margin_mm + 5.0,
-                5.0,
-                style,
-                t,
-            );
-        }
-        for (i, svg) in chunk.iter().enumerate() {
-            let Some((w, h)) = root_size(svg) else {
-                continue;
-            };
-            let k = (cell_w / w).min(cell_h / h);
-            let (col, row) = (i % columns, i / columns);
-            let x = opts.margin_mm + col as f64 * (cell_w + opts.gap_mm) + (cell_w - k * w) / 2.0;
-            let y = top + row as f64 * (cell_h + opts.gap_mm);
-            let body_start = svg
-                .find("<svg")
-                .and_then(|a| svg[a..].find('>').map(|b| a + b + 1));
-            let body_end = svg.rfind("</svg>");
-            let (Some(a), Some(b)) = (body_start, body_end) else {
-                continue;
-            };
-            let _ = write!(s, "<svg id=\"picture-{}\"", i + 1);
-            let box_ = [("x", x), ("y", y), ("width", k * w), ("height", k * h)];
-            push_attrs(&mut s, &box_);
-            s.push_str(" viewBox=\"0 0 ");
-            push_nums(&mut s, &[w, h]);
-            s.push_str("\">\n");
-            // Ids stay unique on the page.
-            s.push_str(&svg[a..b].replace(" id=\"", &format!(" id=\"p{}-", i + 1)));
-            s.push_str("</svg>\n");
-        }
-        if pages > 1 {
-            let label = format!("{} / {pages}", page + 1);
-            centred_text(
-                &mut s,
-                "page-number",
-                paper.width_mm / 2.0,
-                paper.height_mm - opts.margin_mm,
-                3.5,
-                style,
-                &label,
-            );
-        }
-        s.push_str("</svg>\n");
-        out.push(s);
-    }
-    out
+    let Some(cells) = Cells::new(pictures.len(), opts) else {
+        return Vec::new();
+    };
+    let pages = pictures.chunks(cells.per_page()).enumerate();
+    pages
+        .map(|(page, chunk)| {
+            cells.page(page, style, |s| {
+                for (i, svg) in chunk.iter().enumerate() {
+                    let Some([vx, vy, w, h]) = root_box(svg) else {
+                        continue;
+                    };
+                    let body_start = svg
+                        .find("<svg")
+                        .and_then(|a| svg[a..].find('>').map(|b| a + b + 1));
+                    let (Some(a), Some(b)) = (body_start, svg.rfind("</svg>")) else {
+                        continue;
+                    };
+                    let k = (cells.cell_w / w).min(cells.cell_h / h);
+                    let (x, y) = cells.corner(i);
+                    let x = x + (cells.cell_w - k * w) / 2.0;
+                    let _ = write!(s, "<svg id=\"picture-{}\"", i + 1);
+                    push_attrs(
+                        s,
+                        &[("x", x), ("y", y), ("width", k * w), ("height", k * h)],
+                    );
+                    s.push_str(" viewBox=\"");
+                    push_nums(s, &[vx, vy, w, h]);
+                    s.push_str("\">\n");
+                    // Ids stay unique on the page.
+                    s.push_str(&svg[a..b].replace(" id=\"", &format!(" id=\"p{}-", i + 1)));
+                    s.push_str("</svg>\n");
+                }
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -10,8 +10,8 @@ use std::fmt::Write as _;
 
 use super::font;
 use super::model::{Crop, Diagram, Mark};
-use super::style::Style;
-use crate::script::CaptionPosition;
+use super::style::{Colour, Style};
+use crate::script::{CaptionPosition, Sides};
 use crate::twixt::board::{Hole, Player, Side, column_name};
 
 /// The size of one unit (the distance between neighbouring holes) in the output.
@@ -151,6 +151,9 @@ pub struct Layout {
     pub caption_top: f64,
     /// The caption, wrapped.
     pub caption_lines: Vec<String>,
+    /// The caption lines from this one on are its translation, set in
+    /// italics (TWRS's two-language captions).
+    pub italic_from: usize,
     /// The side to move, when a line under the board shows it.
     pub to_move: Option<Player>,
 }
@@ -160,37 +163,70 @@ const CAPTION_GAP: f64 = 0.2;
 /// Line height of captions, as a multiple of the font size.
 const CAPTION_LEADING: f64 = 1.3;
 /// How far the top of a digit lies above the baseline, in em (DejaVu Sans).
-const HALF_CAP: f64 = 0.364;
+pub(crate) const HALF_CAP: f64 = 0.364;
 
 impl Layout {
     /// Lays out `d` drawn in style `s`.
     pub fn new(d: &Diagram, s: &Style) -> Layout {
-        let view = d.view();
+        let place = d.caption_position.unwrap_or(s.caption_position);
+        let to_move = d
+            .to_move
+            .filter(|_| d.show_to_move.unwrap_or(s.to_move_marker));
         // The frame reaches at least as far as a peg on an outer hole
         // does, ring and outline included: a crop (or a style's small
         // margin) never cuts one.
-        let m = s.margin.max(hole_reach(s));
+        let captions = [d.caption.as_deref(), None];
+        Layout::around(
+            d.view(),
+            d.coords,
+            hole_reach(s),
+            captions,
+            place,
+            to_move,
+            s,
+        )
+    }
+
+    /// Lays out the points `view` of any game's board, one unit apart, in
+    /// style `s`: a margin of at least `reach` around the outer points,
+    /// coordinates on `coords`, and the caption block `place` puts: the
+    /// side to move, then the caption and its translation (set in
+    /// italics), each wrapped.
+    pub(crate) fn around(
+        view: Crop,
+        coords: Sides,
+        reach: f64,
+        captions: [Option<&str>; 2],
+        place: CaptionPosition,
+        to_move: Option<Player>,
+        s: &Style,
+    ) -> Layout {
+        let m = s.margin.max(reach);
         let digits = (view.max.row + 1).to_string().len() as f64;
         let coord_band = (digits * 0.64 * s.coord_size + 0.35).max(0.9);
         let band = |on: bool| if on { coord_band } else { 0.0 };
-        let mut x = f64::from(view.min.col) - m - band(d.coords.left);
-        let right = f64::from(view.max.col) + m + band(d.coords.right);
-        let board_top = f64::from(view.min.row) - m - band(d.coords.top);
-        let board_bottom = f64::from(view.max.row) + m + band(d.coords.bottom);
+        let mut x = f64::from(view.min.col) - m - band(coords.left);
+        let right = f64::from(view.max.col) + m + band(coords.right);
+        let board_top = f64::from(view.min.row) - m - band(coords.top);
+        let board_bottom = f64::from(view.max.row) + m + band(coords.bottom);
         let mut width = right - x;
         // A caption keeps a readable measure under a small board: it wraps
         // at the style's caption width when the board is narrower, and the
         // picture widens around the centred board only as far as the
         // wrapped lines need.
         let measure = width.max(s.caption_width) - 0.4;
-        let place = d.caption_position.unwrap_or(s.caption_position);
-        let caption_lines = match &d.caption {
-            // Left off: the picture's size is the board's alone.
-            Some(_) if place == CaptionPosition::None => Vec::new(),
-            // No lone last word, as in the books.
-            Some(c) => font::wrap_even(c, s.caption_size, measure),
-            None => Vec::new(),
-        };
+        let mut caption_lines = Vec::new();
+        let mut italic_from = 0;
+        // Left off, the picture's size is the board's alone.
+        for (i, text) in captions.into_iter().enumerate() {
+            if i == 1 {
+                italic_from = caption_lines.len();
+            }
+            if let Some(c) = text.filter(|_| place != CaptionPosition::None) {
+                // No lone last word, as in the books.
+                caption_lines.extend(font::wrap_even(c, s.caption_size, measure));
+            }
+        }
         let widest = caption_lines
             .iter()
             .map(|l| font::text_width(l, s.caption_size) + 0.4)
@@ -199,9 +235,6 @@ impl Layout {
             x -= (widest - width) / 2.0;
             width = widest;
         }
-        let to_move = d
-            .to_move
-            .filter(|_| d.show_to_move.unwrap_or(s.to_move_marker));
         let lines = caption_lines.len() + usize::from(to_move.is_some());
         let caption_h = if lines == 0 {
             0.0
@@ -224,6 +257,7 @@ impl Layout {
             board_bottom,
             caption_top,
             caption_lines,
+            italic_from,
             to_move,
         }
     }
@@ -341,25 +375,45 @@ pub fn to_svg(d: &Diagram, s: &Style, scale: Scale) -> String {
 pub fn to_svg_prefixed(d: &Diagram, s: &Style, scale: Scale, prefix: &str) -> String {
     let layout = Layout::new(d, s);
     let mut out = String::with_capacity(8192 + 110 * (d.pegs.len() + d.links.len()));
-    let (k, unit) = scale.unit();
-    out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"");
-    push_num(&mut out, layout.width * k);
-    out.push_str(unit);
-    out.push_str("\" height=\"");
-    push_num(&mut out, layout.height * k);
-    out.push_str(unit);
-    out.push_str("\" viewBox=\"");
-    push_nums(&mut out, &[layout.x, layout.y, layout.width, layout.height]);
-    out.push_str("\">\n");
-    if let Some(c) = &d.caption {
-        out.push_str("<title>");
-        // The title is one line: caption paragraphs are joined by a space.
-        push_escaped(&mut out, &c.lines().collect::<Vec<_>>().join(" "));
-        out.push_str("</title>\n");
-    }
+    open_svg(&mut out, &layout, scale, d.caption.as_deref());
     write_body(&mut out, d, s, &layout, prefix);
     out.push_str("</svg>\n");
     out
+}
+
+/// Opens a standalone SVG document of the picture `layout` lays out, drawn
+/// at `scale`, with `title` (the caption, its paragraphs joined by a space).
+pub(crate) fn open_svg(out: &mut String, layout: &Layout, scale: Scale, title: Option<&str>) {
+    let (k, unit) = scale.unit();
+    out.push_str("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"");
+    push_num(out, layout.width * k);
+    out.push_str(unit);
+    out.push_str("\" height=\"");
+    push_num(out, layout.height * k);
+    out.push_str(unit);
+    out.push_str("\" viewBox=\"");
+    push_nums(out, &[layout.x, layout.y, layout.width, layout.height]);
+    out.push_str("\">\n");
+    if let Some(c) = title {
+        out.push_str("<title>");
+        push_escaped(out, &c.lines().collect::<Vec<_>>().join(" "));
+        out.push_str("</title>\n");
+    }
+}
+
+/// The picture's background, when the style has one.
+pub(crate) fn write_background(out: &mut String, s: &Style, l: &Layout, p: &str) {
+    if !s.background.is_none() {
+        let _ = write!(out, "<rect id=\"{p}background\"");
+        let box_ = [
+            ("x", l.x),
+            ("y", l.y),
+            ("width", l.width),
+            ("height", l.height),
+        ];
+        push_attrs(out, &box_);
+        let _ = writeln!(out, " fill=\"{}\"/>", s.background);
+    }
 }
 
 /// Writes the diagram's elements (no outer `<svg>`) in picture units.
@@ -395,17 +449,7 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
         String::new()
     };
 
-    if !s.background.is_none() {
-        let _ = write!(out, "<rect id=\"{p}background\"");
-        let box_ = [
-            ("x", l.x),
-            ("y", l.y),
-            ("width", l.width),
-            ("height", l.height),
-        ];
-        push_attrs(out, &box_);
-        let _ = writeln!(out, " fill=\"{}\"/>", s.background);
-    }
+    write_background(out, s, l, p);
 
     // Shaded areas lie beneath everything else.
     let areas: Vec<&Crop> = d
@@ -627,7 +671,7 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
 
     // Labels on pegs and ghosts, each with the radius it must stay inside.
     let peg_inside = s.peg_radius - s.peg_outline_width / 2.0;
-    let mut labels: Vec<(Hole, &str, &str, &crate::diagram::Colour, f64)> = Vec::new();
+    let mut labels: Vec<(Hole, &str, &str, &Colour, f64)> = Vec::new();
     for (h, text) in &d.labels {
         if !view.contains(*h) {
             continue;
@@ -684,10 +728,29 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
     }
 
     write_marks(out, d, s, view, p);
-    write_coords(out, d, s, l, p);
+    let movers =
+        [Player::Red, Player::Black].map(|pl| (pl.name(), colour_of(s, pl), &s.peg_outline));
+    write_frame_text(out, s, l, d.coords, p, movers);
+}
 
+/// What the line under the board names and draws for each side (Red's,
+/// then Black's, or a game's first and second side): its name in lower
+/// case, its pieces' colour and their outline.
+pub(crate) type Movers<'a> = [(&'a str, &'a Colour, &'a Colour); 2];
+
+/// The text around a board: the coordinates on `coords`, the side to move
+/// (drawn as `movers` say) and the caption lines, as `l` lays them out.
+pub(crate) fn write_frame_text(
+    out: &mut String,
+    s: &Style,
+    l: &Layout,
+    coords: Sides,
+    p: &str,
+    movers: Movers<'_>,
+) {
+    write_coords(out, coords, s, l, p);
     if let Some(player) = l.to_move {
-        write_to_move(out, s, l, player, p);
+        write_to_move(out, s, l, movers[usize::from(player == Player::Black)], p);
     }
     if !l.caption_lines.is_empty() {
         let _ = writeln!(
@@ -698,9 +761,17 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
             num(s.caption_size)
         );
         let cx = l.x + l.width / 2.0;
-        for (line, y) in l.caption_lines.iter().zip(l.caption_baselines(s)) {
+        for (i, (line, y)) in l
+            .caption_lines
+            .iter()
+            .zip(l.caption_baselines(s))
+            .enumerate()
+        {
             out.push_str("<text");
             push_attrs(out, &[("x", cx), ("y", y)]);
+            if i >= l.italic_from {
+                out.push_str(" font-style=\"italic\"");
+            }
             out.push('>');
             push_escaped(out, line);
             out.push_str("</text>\n");
@@ -709,35 +780,34 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
     }
 }
 
-/// The line under the board that says who moves next: a small peg of that
-/// colour, then "Red to play" or "Black to play", centred.
-fn write_to_move(out: &mut String, s: &Style, l: &Layout, player: Player, p: &str) {
-    let text = match player {
-        Player::Red => "Red to play",
-        Player::Black => "Black to play",
-    };
+/// The line under the board that says who moves next: a small piece of
+/// that side's colour, then "Red to play" (or the side's name), centred.
+fn write_to_move(
+    out: &mut String,
+    s: &Style,
+    l: &Layout,
+    mover: (&str, &Colour, &Colour),
+    p: &str,
+) {
+    let (name, fill, outline) = mover;
+    let mut text = format!("{name} to play");
+    text[..1].make_ascii_uppercase();
     let size = s.caption_size;
     let r = size * 0.38;
     let gap = size * 0.3;
-    let text_w = font::text_width(text, size);
+    let text_w = font::text_width(&text, size);
     let cx = l.x + l.width / 2.0;
     let left = cx - (2.0 * r + gap + text_w) / 2.0;
     let base = l.to_move_baseline(s);
     let _ = write!(
         out,
-        "<g id=\"{p}to-move\" class=\"to-move {}\">\n<circle",
-        player.name()
+        "<g id=\"{p}to-move\" class=\"to-move {name}\">\n<circle"
     );
     push_attrs(
         out,
         &[("cx", left + r), ("cy", base - size * HALF_CAP), ("r", r)],
     );
-    let _ = write!(
-        out,
-        " fill=\"{}\" stroke=\"{}\" stroke-width=\"",
-        colour_of(s, player),
-        s.peg_outline
-    );
+    let _ = write!(out, " fill=\"{fill}\" stroke=\"{outline}\" stroke-width=\"");
     push_num(out, s.peg_outline_width.min(r * 0.3));
     let _ = write!(
         out,
@@ -748,7 +818,7 @@ fn write_to_move(out: &mut String, s: &Style, l: &Layout, player: Player, p: &st
     );
     push_attrs(out, &[("x", left + 2.0 * r + gap), ("y", base)]);
     out.push('>');
-    out.push_str(text);
+    out.push_str(&text);
     out.push_str("</text>\n</g>\n");
 }
 
@@ -765,7 +835,7 @@ fn ghost_stroke(s: &Style) -> f64 {
 /// A ghost peg's colour: the player's, unless it would vanish into the
 /// page (Red's white pegs of the `print` style on white paper): then the
 /// peg outline's, as a hollow peg is drawn.
-fn ghost_colour(s: &Style, p: Player) -> &crate::diagram::Colour {
+fn ghost_colour(s: &Style, p: Player) -> &Colour {
     let c = colour_of(s, p);
     match c.contrast(&page_colour(s)) {
         Some(r) if r < 1.5 && !s.peg_outline.is_none() => &s.peg_outline,
@@ -776,15 +846,15 @@ fn ghost_colour(s: &Style, p: Player) -> &crate::diagram::Colour {
 
 /// The colour of the page under the picture: its background, white where
 /// it has none.
-fn page_colour(s: &Style) -> std::borrow::Cow<'_, crate::diagram::Colour> {
+fn page_colour(s: &Style) -> std::borrow::Cow<'_, Colour> {
     if s.background.is_none() {
-        std::borrow::Cow::Owned(crate::diagram::Colour::parse("#ffffff").expect("a colour"))
+        std::borrow::Cow::Owned(Colour::parse("#ffffff").expect("a colour"))
     } else {
         std::borrow::Cow::Borrowed(&s.background)
     }
 }
 
-fn colour_of(s: &Style, p: Player) -> &crate::diagram::Colour {
+fn colour_of(s: &Style, p: Player) -> &Colour {
     match p {
         Player::Red => &s.red,
         Player::Black => &s.black,
@@ -1060,8 +1130,7 @@ fn write_marks(out: &mut String, d: &Diagram, s: &Style, view: Crop, p: &str) {
 /// visible gap between neighbours one hole apart.
 const MAX_COLUMN_LABEL_WIDTH: f64 = 0.85;
 
-fn write_coords(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p: &str) {
-    let c = d.coords;
+fn write_coords(out: &mut String, c: Sides, s: &Style, l: &Layout, p: &str) {
     if !(c.top || c.bottom || c.left || c.right) {
         return;
     }
