@@ -18,7 +18,7 @@ use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::grammar::{self, Rule};
 use crate::limits;
 use crate::script::lex::{Arg, clip, err};
-use crate::script::read::{Reader, Reads, over, read_pieces};
+use crate::script::read::{Reader, Reads, read_pieces};
 use crate::script::write::{escape_comment, quote};
 use crate::script::{Game, MoveNode, Notation, ParseError, PointLook, Span, Tag};
 use crate::twrs::moves::{Lines, Move};
@@ -177,8 +177,8 @@ impl TwrsGame {
         let Some(name) = self.rules_file().map(|t| t.value.clone()) else {
             return Ok(());
         };
-        let path = crate::limits::resolve_inside(folder, std::path::Path::new(&name))?;
-        let text = crate::limits::read_regular_text(&path, crate::limits::MAX_YAML_BYTES)
+        let path = limits::resolve_inside(folder, std::path::Path::new(&name))?;
+        let text = limits::read_regular_text(&path, limits::MAX_YAML_BYTES)
             .map_err(|e| format!("cannot read the rule file {name}: {e}"))?;
         self.rules = TwrsRules::from_yaml(&text).map_err(|e| format!("{name}: {e}"))?;
         for t in &self.script.tags {
@@ -233,13 +233,6 @@ fn located(src: &str, e: ParseError) -> Diagnostic {
         .at_known_line(src, e.span.start(), e.span.len_bytes().max(1), e.span.line)
 }
 
-/// A move counted against the limit of moves in one game (all its lines),
-/// as TwixT's are.
-fn count_move(r: &mut Reader<'_, TwrsNotation>, span: Span) -> Result<(), ParseError> {
-    r.counts.moves += 1;
-    over(r.counts.moves, limits::MAX_MOVES_PER_GAME, "moves", span)
-}
-
 impl Reads for TwrsNotation {
     /// The rule set the game's tags give so far.
     type State = TwrsRules;
@@ -290,9 +283,9 @@ impl Reads for TwrsNotation {
     fn item(
         r: &mut Reader<'_, Self>,
         _: char,
-        ply: &mut u32,
+        ply: u32,
         line: &mut Vec<Element>,
-    ) -> Result<(), ParseError> {
+    ) -> Result<Option<Span>, ParseError> {
         let node = |mv, span| {
             Element::Move(MoveNode {
                 mv,
@@ -302,13 +295,11 @@ impl Reads for TwrsNotation {
         };
         // The common line `12. 3 f2-f7 x2`, read by one rule.
         let text = r.rest;
-        if let Some((rest, m)) = words::plain_line(*ply + 1)(text) {
+        if let Some((rest, m)) = words::plain_line(ply + 1)(text) {
             let span = r.span_of(m.text);
             r.rest = rest;
-            count_move(r, span)?;
-            *ply += 1;
             line.push(node(m.mv, span));
-            return Ok(());
+            return Ok(Some(span));
         }
         let start = r.offset();
         // A move number, `12.`, then the move to the end of its line.
@@ -317,14 +308,14 @@ impl Reads for TwrsNotation {
         if let Some(d) = number {
             let dspan = r.span_of(d);
             r.skip_inline();
-            if d.parse::<u32>().ok() != Some(*ply + 1) {
+            if d.parse::<u32>().ok() != Some(ply + 1) {
                 r.note(err(
                     format!(
                         "move number {} does not match: this is move {}",
                         clip(d),
-                        *ply + 1
+                        ply + 1
                     ),
-                    format!("expected {}", *ply + 1),
+                    format!("expected {}", ply + 1),
                     dspan,
                 ));
             }
@@ -352,13 +343,11 @@ impl Reads for TwrsNotation {
                 sp,
             ));
         }
-        count_move(r, span)?;
-        *ply += 1;
         match trimmed.parse::<Move>() {
             Ok(mv) => line.push(node(mv, span)),
             Err(e) => r.note(err(e.to_string(), "not a TWRS move", span)),
         }
-        Ok(())
+        Ok(Some(span))
     }
 }
 
