@@ -24,7 +24,7 @@ use crate::script::{Game, MoveNode, Notation, ParseError, PointLook, Span, Tag};
 use crate::twrs::moves::{Lines, Move};
 use crate::twrs::point::{Point, Side};
 use crate::twrs::position::{Position, Status};
-use crate::twrs::rules::{PRESET_NAMES, TwrsRules};
+use crate::twrs::rules::{PRESET_NAMES, PresetError, TwrsRules};
 use crate::twrs::setup::Setup;
 use crate::twrs::words;
 
@@ -363,10 +363,7 @@ fn apply_tag(rules: &mut TwrsRules, name: &str, value: &str) -> Result<(), Strin
                 let hint = did_you_mean(value, &PRESET_NAMES)
                     .map(|m| format!("; did you mean `{m}`?"))
                     .unwrap_or_default();
-                format!(
-                    "there is no TWRS rule set `{value}` (presets: {}){hint}",
-                    PRESET_NAMES.join(", ")
-                )
+                format!("{}{hint}", PresetError::Unknown(value.to_string()))
             })?;
             (r.width, r.height) = size;
             r.first = first;
@@ -744,7 +741,7 @@ pub fn replay(src: &str, g: &TwrsGame) -> Replayed {
             return Replayed {
                 position: Position::new(&TwrsRules::basic()).expect("the basic game starts"),
                 diagrams: Vec::new(),
-                errors: vec![located_at(src, m, "this game", g.span)],
+                errors: vec![located(src, err(m, "this game", g.span))],
             };
         }
     };
@@ -755,12 +752,6 @@ pub fn replay(src: &str, g: &TwrsGame) -> Replayed {
     };
     r.position = replay_line(src, &g.line.elements, start, &mut r);
     r
-}
-
-fn located_at(src: &str, m: String, label: &str, at: Span) -> Diagnostic {
-    Diagnostic::error(m)
-        .with_label(label)
-        .at(src, at.start(), at.len_bytes().max(1))
 }
 
 /// Replays one line of play from `pos`, its variations each from the
@@ -779,31 +770,28 @@ fn replay_line(src: &str, elements: &[Element], mut pos: Position, r: &mut Repla
                         last = Some(played);
                         before_last = Some(before);
                     }
-                    Err(err) => {
-                        r.errors.push(located_at(
-                            src,
-                            format!("move {}: {err}", pos.plies() + 1),
+                    Err(e) => {
+                        let m = err(
+                            format!("move {}: {e}", pos.plies() + 1),
                             "illegal move",
                             m.span,
-                        ));
+                        );
+                        r.errors.push(located(src, m));
                         break;
                     }
                 }
             }
             Element::Claim(c) => {
                 if let Some(m) = false_claim(&pos, &c.kind) {
-                    r.errors.push(located_at(src, m, "false claim", c.span));
+                    r.errors.push(located(src, err(m, "false claim", c.span)));
                 }
             }
             Element::Diagram(d) => {
                 // A finished game has no side to play.
                 if d.look.to_move == Some(true) && matches!(pos.status(), Status::Over(_)) {
-                    r.errors.push(located_at(
-                        src,
-                        "to-move=yes: the game is over here, so no side is to play".to_string(),
-                        "the game is over",
-                        d.span,
-                    ));
+                    let m = "to-move=yes: the game is over here, so no side is to play";
+                    r.errors
+                        .push(located(src, err(m, "the game is over", d.span)));
                 }
                 r.diagrams.push(Snapshot {
                     point: (**d).clone(),
@@ -952,14 +940,6 @@ pub fn write_game(tags: &[(String, String)], moves: &[Move], end: &Position) -> 
     out
 }
 
-fn lines_suffix(l: Lines) -> &'static str {
-    match l {
-        Lines::Movement => "",
-        Lines::Rising => "/",
-        Lines::Falling => "\\",
-    }
-}
-
 /// Writes one line of play, `ply` moves in, its variations indented.
 fn write_line(out: &mut String, elements: &[Element], ply: u32, depth: usize) {
     let indent = "  ".repeat(depth);
@@ -1020,7 +1000,7 @@ impl std::fmt::Display for Show {
                 active,
                 target,
                 lines,
-            } => write!(f, "marking:{active}-{target}{}", lines_suffix(*lines)),
+            } => write!(f, "marking:{active}-{target}{}", lines.suffix()),
             Show::Areas => f.write_str("areas"),
         }
     }
@@ -1043,7 +1023,7 @@ impl std::fmt::Display for Claim {
                 write!(
                     f,
                     "#marking-points {active} {target}{} {}",
-                    lines_suffix(*lines),
+                    lines.suffix(),
                     list(points)
                 )
             }
