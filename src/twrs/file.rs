@@ -87,8 +87,12 @@ pub struct TwrsView {
 impl TwrsFile {
     /// Reads the script at `path`; rule files it names are read from its folder.
     /// Syntax errors go into `syntax_errors`; only a file that cannot be read fails.
-    pub fn load(path: &Path) -> std::io::Result<TwrsFile> {
-        let source = read_text(path, MAX_INPUT_BYTES)?;
+    pub fn load(path: &Path) -> Result<TwrsFile, crate::open::Error> {
+        let source =
+            read_text(path, MAX_INPUT_BYTES).map_err(|e| crate::open::Error::Unreadable {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            })?;
         let folder = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
@@ -169,11 +173,6 @@ impl TwrsFile {
             .map(|d| d.with_file(&self.name))
             .collect();
         r
-    }
-
-    /// Replays every game, checking moves and claims.
-    pub fn check(&self) -> Vec<GameCheck> {
-        self.games.iter().map(|g| self.check_game(g).0).collect()
     }
 
     /// Replays one game, checking moves and claims: the report, and the

@@ -136,18 +136,20 @@ impl TwrsFile {
         titled: bool,
         select: Select,
     ) -> Result<Vec<TwrsView>, Error> {
-        let invalid = |m: String| Error::ScriptErrors {
+        let start = g.start().map_err(|m| Error::ScriptErrors {
             name: self.name.clone(),
             diagnostics: vec![Diagnostic::error(m).with_file(&self.name)],
-        };
-        let mut pos = g.start().map_err(invalid)?;
-        let mut moves: Vec<&crate::twrs::moves::Move> = g.main_moves().map(|m| &m.mv).collect();
-        // A draft's main line stops at its illegal move.
-        let mut played = pos.clone();
-        if let Some(illegal) = moves.iter().position(|mv| played.play(mv).is_err()) {
-            moves.truncate(illegal);
+        })?;
+        // The main line's positions; a draft's stops at its illegal move.
+        let mut line = vec![start];
+        for m in g.main_moves() {
+            let mut next = line[line.len() - 1].clone();
+            if next.play(&m.mv).is_err() {
+                break;
+            }
+            line.push(next);
         }
-        let total = moves.len() as u32;
+        let total = line.len() as u32 - 1;
         if let Select::Move(n) = select
             && n > total
         {
@@ -163,7 +165,7 @@ impl TwrsFile {
             Select::Every(k) => (n > 0 && n.is_multiple_of(k)) || n == total,
             Select::Final => n == total,
         };
-        let view = |pos: &crate::twrs::position::Position, ply: u32| {
+        let view = |pos: crate::twrs::position::Position, ply: u32| {
             let moves = match ply {
                 0 if !pos.stones().is_empty() || (1..=6).any(|t| pos.tower(t).is_some()) => {
                     "start position".to_string()
@@ -178,28 +180,19 @@ impl TwrsFile {
             };
             TwrsView {
                 stem: format!("{title}-{ply:03}"),
-                position: pos.clone(),
+                position: pos,
                 show: Vec::new(),
                 caption: Some(caption),
                 translation: None,
                 look: Default::default(),
             }
         };
-        let mut views = Vec::new();
-        if wanted(0) {
-            views.push(view(&pos, 0));
-        }
-        for (i, mv) in moves.into_iter().enumerate() {
-            // The replay found every move of the main line legal.
-            if let Err(e) = pos.play(mv) {
-                return Err(invalid(format!("move {}: {e}", i + 1)));
-            }
-            let ply = i as u32 + 1;
-            if wanted(ply) {
-                views.push(view(&pos, ply));
-            }
-        }
-        Ok(views)
+        Ok(line
+            .into_iter()
+            .zip(0..)
+            .filter(|&(_, ply)| wanted(ply))
+            .map(|(pos, ply)| view(pos, ply))
+            .collect())
     }
 
     /// The chosen positions drawn in `style` at `scale`, with the problems
@@ -364,10 +357,10 @@ impl OpenedFile for TwrsFile {
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         let games: Vec<GameReport> = self
-            .check()
-            .into_iter()
-            .zip(&self.games)
-            .map(|(mut g, game)| {
+            .games
+            .iter()
+            .map(|game| {
+                let mut g = self.check_game(game).0;
                 // A diagram point's style that cannot be drawn with is an
                 // error here, as `render` would refuse it (and TwixT's
                 // `check` does).
@@ -376,25 +369,17 @@ impl OpenedFile for TwrsFile {
                         .into_iter()
                         .map(|d| d.with_file(&self.name)),
                 );
-                g
-            })
-            .map(|g| GameReport {
-                file: self.name.clone(),
-                line: g.line,
-                title: g.title,
-                rules: g.rules,
-                size: g.size,
-                plies: g.plies,
-                result: None,
-                decided_at: None,
-                how: None,
-                dead_draw_note: None,
-                winner: None,
-                errors: g.errors,
-                warnings: Vec::new(),
-                notes: Vec::new(),
-                wins: Vec::new(),
-                outcome: Some(g.outcome),
+                GameReport {
+                    file: self.name.clone(),
+                    line: g.line,
+                    title: g.title,
+                    rules: g.rules,
+                    size: g.size,
+                    plies: g.plies,
+                    errors: g.errors,
+                    outcome: Some(g.outcome),
+                    ..GameReport::default()
+                }
             })
             .collect();
         let mut errors = self.syntax_errors.clone();
