@@ -21,19 +21,8 @@ use crate::pictures::{Choice, NamedSvg, point_style, style_problem};
 use crate::script::CaptionPosition;
 use crate::twrs::draw::{TwrsStyle, status_line};
 use crate::twrs::file::{TwrsFile, TwrsView};
-use crate::twrs::script::Element;
-use crate::twrs::script::TwrsGame;
+use crate::twrs::script::{Element, TwrsGame};
 use crate::view::{ViewError, ViewGame};
-
-/// A crop is refused: a TWRS picture shows the whole grid.
-fn refuse_crop(choice: &Choice) -> Result<(), Error> {
-    match choice.look.crop {
-        Some(c) => Err(Error::Open(crate::open::Error::Options(format!(
-            "--crop {c} is for TwixT boards; a TWRS picture shows the whole grid"
-        )))),
-        None => Ok(()),
-    }
-}
 
 impl TwrsFile {
     /// The positions `choice` names of every game, to be drawn (as SVG by
@@ -48,7 +37,11 @@ impl TwrsFile {
     /// several, that game is left out and the others drawn (as TwixT's
     /// files do).
     fn chosen_views(&self, choice: &Choice) -> Result<(Vec<TwrsView>, Vec<Diagnostic>), Error> {
-        refuse_crop(choice)?;
+        if let Some(c) = choice.look.crop {
+            return Err(Error::Open(crate::open::Error::Options(format!(
+                "--crop {c} is for TwixT boards; a TWRS picture shows the whole grid"
+            ))));
+        }
         let invalid = |diagnostics| Error::ScriptErrors {
             name: self.name.clone(),
             diagnostics,
