@@ -67,6 +67,14 @@ pub fn failure<'a>(
     })
 }
 
+/// A plain mismatch at `i`: the rule does not apply there (nom backtracks).
+pub fn mismatch(i: &str) -> nom::Err<Failure<'_>> {
+    nom::Err::Error(nom::error::ParseError::from_error_kind(
+        i,
+        nom::error::ErrorKind::Verify,
+    ))
+}
+
 /// The byte offset of `part`, a slice of `whole`, within `whole`.
 pub fn offset_in(whole: &str, part: &str) -> usize {
     nom::Offset::offset(whole, part)

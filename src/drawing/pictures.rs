@@ -180,7 +180,16 @@ impl GameFile {
                 for record in records {
                     let title = title_or(record, &stem);
                     let sel = choice.select.unwrap_or(choice.default);
-                    let r = self.by_move(record, &title, titled, sel, &choice.look, &mut f);
+                    let r = Position::with_first(record.rules.clone(), record.first)
+                        .map_err(|e| Halt::Game(self.draw_error(&title, e.to_string())))
+                        .and_then(|start| {
+                            let played = Played {
+                                start,
+                                moves: &record.moves,
+                                at: &record.move_at.0,
+                            };
+                            self.by_move_from(played, &title, titled, sel, &choice.look, &mut f)
+                        });
                     settle(r, &mut problems)?;
                 }
             }
@@ -253,21 +262,25 @@ impl GameFile {
                     .collect(),
             )));
         }
-        if (choice.select.is_some() || rep.diagrams.is_empty()) && game.setup.is_some() {
-            // Played from a setup block: ply 0 is the setup.
+        if choice.select.is_some() || rep.diagrams.is_empty() {
             let rules = game
                 .rules(base)
                 .map_err(|message| Halt::Game(self.draw_error(&title, message)))?;
-            let start =
-                start_position(game, &rules).ok_or_else(|| {
+            // Played from a setup block, ply 0 is the setup.
+            let start = match &game.setup {
+                Some(_) => start_position(game, &rules).ok_or_else(|| {
                     Halt::Game(self.draw_error(
                     &title,
                     "the setup is not a legal position to play from; draw it with a #diagram"
                         .to_string(),
                 ))
-                })?;
+                })?,
+                None => Position::with_first(rules, game.first())
+                    .map_err(|e| Halt::Game(self.draw_error(&title, e.to_string())))?,
+            };
             let mut moves: Vec<Move> = game.main_moves().map(|m| m.mv.clone()).collect();
             if choice.lenient {
+                // A draft stops where the line stopped: at its illegal move.
                 moves.truncate(rep.plies as usize);
             }
             let played = Played {
@@ -277,19 +290,6 @@ impl GameFile {
             };
             let sel = choice.select.unwrap_or(choice.default);
             return self.by_move_from(played, &title, titled, sel, &choice.look, f);
-        }
-        if choice.select.is_some() || rep.diagrams.is_empty() {
-            let mut record = game
-                .rules(base)
-                .and_then(|r| game.to_record_with(r))
-                .map_err(|message| Halt::Game(self.draw_error(&title, message)))?;
-            if choice.lenient {
-                // A draft stops where the line stopped: at its illegal move.
-                record.moves.truncate(rep.plies as usize);
-                record.move_at.0.truncate(rep.plies as usize);
-            }
-            let sel = choice.select.unwrap_or(choice.default);
-            return self.by_move(&record, &title, titled, sel, &choice.look, f);
         }
         // Styles first: a bad one is an error before any picture.
         let styles = rep
@@ -345,26 +345,6 @@ impl GameFile {
             message,
             diagnostics: Vec::new(),
         }
-    }
-
-    /// The positions `select` chooses in a plain record, handed to `f`.
-    fn by_move<E>(
-        &self,
-        record: &Record,
-        title: &str,
-        titled: bool,
-        select: Select,
-        look: &Look,
-        f: &mut impl FnMut(Picture) -> Result<(), E>,
-    ) -> Result<(), Halt<E>> {
-        let start = Position::with_first(record.rules.clone(), record.first)
-            .map_err(|e| Halt::Game(self.draw_error(title, e.to_string())))?;
-        let played = Played {
-            start,
-            moves: &record.moves,
-            at: &record.move_at.0,
-        };
-        self.by_move_from(played, title, titled, select, look, f)
     }
 
     /// The positions `select` chooses among `played`, handed to `f`.

@@ -217,12 +217,16 @@ pub enum MoveError {
     },
     /// The removal rule does not allow the removal, and no used-up supply
     /// calls for it.
-    #[error("removing {what} is not allowed by the rules (removal: {allowed})")]
+    #[error(
+        "removing {what} is not allowed by the rules (removal: {})",
+        crate::twixt::rules::yaml_word(allowed)
+    )]
     RemovalNotAllowed {
         /// What the move removes, in words (`link e4-f6`, `the peg at e4`).
         what: String,
-        /// The removal rule's name (`none`, `links`, `links-and-pegs`).
-        allowed: &'static str,
+        /// The removal rule (named in the message as a rule file names it:
+        /// `none`, `links`, `links-and-pegs`).
+        allowed: Removal,
     },
     /// The move names links, but the rule set links automatically.
     #[error("links were given, but under automatic linking the engine adds the links")]
@@ -279,14 +283,6 @@ pub enum MoveError {
 impl crate::diagnostic::Explained for MoveError {
     fn is_usage(&self) -> bool {
         false
-    }
-}
-
-fn removal_name(r: Removal) -> &'static str {
-    match r {
-        Removal::None => "none",
-        Removal::Links => "links",
-        Removal::LinksAndPegs => "links-and-pegs",
     }
 }
 
@@ -1030,7 +1026,7 @@ impl Position {
         let reuse_links = used_up(self.rules.supply_links, self.links_on_board[side(mover)]);
         let mut pegs_reused = 0;
         for r in &p.removals {
-            let allowed = removal_name(self.rules.removal);
+            let allowed = self.rules.removal;
             match *r {
                 RemovalMove::Link(link) => {
                     if self.rules.removal == Removal::None && !reuse_links {

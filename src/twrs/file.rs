@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::Diagnostic;
 use crate::limits::{MAX_INPUT_BYTES, read_text};
 use crate::twrs::position::{End, Status};
 use crate::twrs::script::{Replayed, TwrsGame, parse, replay};
@@ -63,40 +63,6 @@ impl GameCheck {
     }
 }
 
-/// Positions of a game chosen by move, counted along its main line
-/// (placements included; 0 is the start).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ByMove {
-    /// The final position (`--final`).
-    Final,
-    /// The position after move N (`--move N`).
-    After(u32),
-    /// The position after every K moves, and the final one (`--every K`).
-    Every(u32),
-}
-
-/// Which positions of a TWRS script are drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Positions {
-    /// Its diagram points (variations' too); a game that has none gives
-    /// the positions `otherwise` names.
-    DiagramPoints {
-        /// What a game without diagram points gives.
-        otherwise: ByMove,
-    },
-    /// Positions by move, whatever diagram points the games have.
-    Moves(ByMove),
-}
-
-impl Default for Positions {
-    /// The diagram points, else each game's final position.
-    fn default() -> Positions {
-        Positions::DiagramPoints {
-            otherwise: ByMove::Final,
-        }
-    }
-}
-
 /// A chosen position: a diagram point, or a game's position after a move.
 #[derive(Debug, Clone)]
 pub struct TwrsView {
@@ -118,42 +84,15 @@ pub struct TwrsView {
     pub look: crate::script::PointLook,
 }
 
-/// Why the positions of a script could not be chosen.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ViewsError {
-    /// The script has syntax errors, illegal moves or false claims, each
-    /// located.
-    Invalid(Vec<Diagnostic>),
-    /// A move past the end of its game's main line was asked for.
-    NoSuchMove {
-        /// The game's title.
-        title: String,
-        /// Moves in its main line.
-        moves: u32,
-        /// The move asked for.
-        asked: u32,
-    },
-    /// `ByMove::Every(0)`.
-    ZeroStep,
-}
-
-/// The positions a script's games give, and the errors of games left out
-/// (a file of several games draws those it can, as TwixT's files do).
-#[derive(Debug, Clone, Default)]
-pub struct Views {
-    /// The chosen positions, in file order.
-    pub views: Vec<TwrsView>,
-    /// One error (severity error) per game left out: a move it does not have.
-    pub left_out: Vec<Diagnostic>,
-    /// Illegal moves and false claims let through as warnings (`lenient`).
-    pub warnings: Vec<Diagnostic>,
-}
-
 impl TwrsFile {
     /// Reads the script at `path`; rule files it names are read from its folder.
     /// Syntax errors go into `syntax_errors`; only a file that cannot be read fails.
-    pub fn load(path: &Path) -> std::io::Result<TwrsFile> {
-        let source = read_text(path, MAX_INPUT_BYTES)?;
+    pub fn load(path: &Path) -> Result<TwrsFile, crate::open::Error> {
+        let source =
+            read_text(path, MAX_INPUT_BYTES).map_err(|e| crate::open::Error::Unreadable {
+                path: path.to_path_buf(),
+                message: e.to_string(),
+            })?;
         let folder = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
@@ -225,7 +164,8 @@ impl TwrsFile {
         }
     }
 
-    fn replayed(&self, g: &TwrsGame) -> Replayed {
+    /// Replays a game, its messages naming the file.
+    pub(crate) fn replayed(&self, g: &TwrsGame) -> Replayed {
         let mut r = replay(&self.source, g);
         r.errors = r
             .errors
@@ -233,11 +173,6 @@ impl TwrsFile {
             .map(|d| d.with_file(&self.name))
             .collect();
         r
-    }
-
-    /// Replays every game, checking moves and claims.
-    pub fn check(&self) -> Vec<GameCheck> {
-        self.games.iter().map(|g| self.check_game(g).0).collect()
     }
 
     /// Replays one game, checking moves and claims: the report, and the
@@ -287,180 +222,6 @@ impl TwrsFile {
         match name.split('.').next() {
             Some(s) if !s.is_empty() => s.to_string(),
             _ => "twrs".to_string(),
-        }
-    }
-
-    /// The positions `which` names of every game, to be drawn (as SVG by
-    /// [`TwrsView::picture`], or as text or sheets). Positions by move
-    /// are captioned with the moves shown, and with the game's title when
-    /// `titles` asks for it or the file holds several games. A file with
-    /// any error gives none: the errors come back, located; when
-    /// `lenient` (a draft), illegal moves and false claims are warnings
-    /// and what can be drawn is drawn (a line stops at its illegal move).
-    /// A move past the end of a game is an error in a file of one game; in
-    /// a file of several, that game is left out and the others drawn.
-    pub fn views(
-        &self,
-        which: Positions,
-        titles: bool,
-        lenient: bool,
-    ) -> Result<Views, ViewsError> {
-        if !self.syntax_errors.is_empty() {
-            return Err(ViewsError::Invalid(self.syntax_errors.clone()));
-        }
-        let by_move = match which {
-            Positions::DiagramPoints { otherwise } => otherwise,
-            Positions::Moves(m) => m,
-        };
-        if by_move == ByMove::Every(0) {
-            return Err(ViewsError::ZeroStep);
-        }
-        let mut out = Views::default();
-        let mut errors = Vec::new();
-        let several = self.games.len() > 1;
-        let titled = titles || several;
-        for g in &self.games {
-            let mut r = self.replayed(g);
-            let failed = r.errors.iter().any(|e| e.severity == Severity::Error);
-            if failed && !lenient {
-                errors.extend(r.errors);
-                continue;
-            }
-            out.warnings
-                .extend(std::mem::take(&mut r.errors).into_iter().map(|mut d| {
-                    d.severity = Severity::Warning;
-                    d
-                }));
-            if g.start().is_err() {
-                // A draft's game that cannot start has nothing to draw.
-                continue;
-            }
-            let title = self.game_title(g);
-            let diagrams = match which {
-                Positions::DiagramPoints { .. } => r.diagrams,
-                Positions::Moves(_) => Vec::new(),
-            };
-            if diagrams.is_empty() {
-                match self.by_move(g, &title, titled, by_move) {
-                    Ok(views) => out.views.extend(views),
-                    Err(e @ ViewsError::NoSuchMove { .. }) if several => {
-                        out.left_out.push(
-                            Diagnostic::error(format!("{}: {}", self.name, e.message()))
-                                .with_label("this game")
-                                .at(&self.source, g.span.start(), g.span.len_bytes().max(1))
-                                .with_file(&self.name),
-                        );
-                    }
-                    Err(e) => return Err(e),
-                }
-            }
-            for d in diagrams {
-                out.views.push(TwrsView {
-                    stem: d
-                        .point
-                        .name
-                        .clone()
-                        .unwrap_or_else(|| format!("{title}-{:03}", d.ply)),
-                    position: d.position,
-                    show: d.point.show,
-                    caption: d.point.caption,
-                    translation: d.point.translation,
-                    look: d.point.look,
-                });
-            }
-        }
-        if !errors.is_empty() {
-            return Err(ViewsError::Invalid(errors));
-        }
-        Ok(out)
-    }
-
-    /// The positions `select` names along the main line of `g` (which
-    /// replays without error), named and captioned as TwixT's are.
-    fn by_move(
-        &self,
-        g: &TwrsGame,
-        title: &str,
-        titled: bool,
-        select: ByMove,
-    ) -> Result<Vec<TwrsView>, ViewsError> {
-        let mut pos = g
-            .start()
-            .map_err(|m| ViewsError::Invalid(vec![Diagnostic::error(m).with_file(&self.name)]))?;
-        let mut moves: Vec<&crate::twrs::moves::Move> = g.main_moves().map(|m| &m.mv).collect();
-        // A draft's main line stops at its illegal move.
-        let mut played = pos.clone();
-        if let Some(illegal) = moves.iter().position(|mv| played.play(mv).is_err()) {
-            moves.truncate(illegal);
-        }
-        let total = moves.len() as u32;
-        if let ByMove::After(n) = select
-            && n > total
-        {
-            return Err(ViewsError::NoSuchMove {
-                title: title.to_string(),
-                moves: total,
-                asked: n,
-            });
-        }
-        let wanted = |n: u32| match select {
-            ByMove::After(m) => n == m,
-            ByMove::Every(k) => (n > 0 && n.is_multiple_of(k)) || n == total,
-            ByMove::Final => n == total,
-        };
-        let view = |pos: &crate::twrs::position::Position, ply: u32| {
-            let moves = match ply {
-                0 if !pos.stones().is_empty() || (1..=6).any(|t| pos.tower(t).is_some()) => {
-                    "start position".to_string()
-                }
-                0 => "empty board".to_string(),
-                n => format!("after move {n}"),
-            };
-            let caption = if titled && !title.trim().is_empty() {
-                format!("{title}: {moves}")
-            } else {
-                moves[..1].to_uppercase() + &moves[1..]
-            };
-            TwrsView {
-                stem: format!("{title}-{ply:03}"),
-                position: pos.clone(),
-                show: Vec::new(),
-                caption: Some(caption),
-                translation: None,
-                look: Default::default(),
-            }
-        };
-        let mut views = Vec::new();
-        if wanted(0) {
-            views.push(view(&pos, 0));
-        }
-        for (i, mv) in moves.into_iter().enumerate() {
-            // The replay found every move of the main line legal.
-            if let Err(e) = pos.play(mv) {
-                return Err(ViewsError::Invalid(vec![
-                    Diagnostic::error(format!("move {}: {e}", i + 1)).with_file(&self.name),
-                ]));
-            }
-            let ply = i as u32 + 1;
-            if wanted(ply) {
-                views.push(view(&pos, ply));
-            }
-        }
-        Ok(views)
-    }
-}
-
-impl ViewsError {
-    /// What went wrong, in a sentence (the script's name aside).
-    pub fn message(&self) -> String {
-        match self {
-            ViewsError::Invalid(d) => format!("nothing drawn, the script has {} error(s)", d.len()),
-            ViewsError::NoSuchMove {
-                title,
-                moves,
-                asked,
-            } => format!("`{title}` has {moves} moves; --move {asked} does not exist"),
-            ViewsError::ZeroStep => "--every needs a step of at least 1".to_string(),
         }
     }
 }

@@ -37,11 +37,9 @@ impl Game for Twrs {
     /// The script the request names; `--game N` keeps its game N, as
     /// for a TwixT file ([`TwrsFile::pick`]).
     fn open(&self, request: &Request) -> Result<Box<dyn OpenedFile>, crate::open::Error> {
-        let file = TwrsFile::load(&request.input).map_err(|e| crate::open::Error::Unreadable {
-            path: request.input.clone(),
-            message: e.to_string(),
-        })?;
-        Ok(Box::new(file.pick(request.game)?))
+        Ok(Box::new(
+            TwrsFile::load(&request.input)?.pick(request.game)?,
+        ))
     }
 
     /// The script at `path`; `options` (the defaults of TwixT records) do
@@ -51,12 +49,7 @@ impl Game for Twrs {
         path: &Path,
         _options: &OpenOptions,
     ) -> Result<Box<dyn OpenedFile>, crate::open::Error> {
-        TwrsFile::load(path)
-            .map(|f| Box::new(f) as Box<dyn OpenedFile>)
-            .map_err(|e| crate::open::Error::Unreadable {
-                path: path.to_path_buf(),
-                message: e.to_string(),
-            })
+        Ok(Box::new(TwrsFile::load(path)?))
     }
 
     fn read_text(

@@ -25,7 +25,8 @@ pub enum Lines {
 }
 
 impl Lines {
-    fn suffix(self) -> &'static str {
+    /// As the notation writes it after a marked tower: `/`, `\` or nothing.
+    pub(crate) fn suffix(self) -> &'static str {
         match self {
             Lines::Movement => "",
             Lines::Rising => "/",

@@ -14,74 +14,178 @@ use crate::commands::game::{OpenedFile, SheetRequest};
 use crate::commands::render::sheet::write_svg_sheet;
 use crate::commands::render::show::ShowAs;
 use crate::commands::render::{Error, Output, Rendered, write_svg_pictures};
-use crate::diagnostic::{Diagnostic, printable};
+use crate::diagnostic::{Diagnostic, Severity, printable};
 use crate::diagram::game::Select;
 use crate::diagram::{Charset, Scale, Style};
 use crate::pictures::{Choice, NamedSvg, point_style, style_problem};
 use crate::script::CaptionPosition;
 use crate::twrs::draw::{TwrsStyle, status_line};
-use crate::twrs::file::{ByMove, Positions, TwrsFile, Views, ViewsError};
-use crate::twrs::script::Element;
+use crate::twrs::file::{TwrsFile, TwrsView};
+use crate::twrs::script::{Element, TwrsGame};
 use crate::view::{ViewError, ViewGame};
 
-/// The TWRS positions a choice asks for: positions by move, or the
-/// diagram points (and for a game without any, the choice's default).
-fn positions(choice: &Choice) -> Positions {
-    let by_move = |s: Select| match s {
-        Select::Move(n) => ByMove::After(n),
-        Select::Every(k) => ByMove::Every(k),
-        Select::Final => ByMove::Final,
-    };
-    match choice.select {
-        Some(s) => Positions::Moves(by_move(s)),
-        None => Positions::DiagramPoints {
-            otherwise: by_move(choice.default),
-        },
-    }
-}
-
-/// A crop is refused: a TWRS picture shows the whole grid.
-fn refuse_crop(choice: &Choice) -> Result<(), Error> {
-    match choice.look.crop {
-        Some(c) => Err(Error::Open(crate::open::Error::Options(format!(
-            "--crop {c} is for TwixT boards; a TWRS picture shows the whole grid"
-        )))),
-        None => Ok(()),
-    }
-}
-
 impl TwrsFile {
-    /// The drawing commands' error for what choosing positions found, as
-    /// TwixT's files give it.
-    fn views_error(&self, e: ViewsError) -> Error {
-        match e {
-            ViewsError::Invalid(diagnostics) => Error::ScriptErrors {
-                name: self.name.clone(),
-                diagnostics,
-            },
-            ViewsError::NoSuchMove {
-                title,
-                moves,
-                asked,
-            } => Error::Open(crate::open::Error::NoSuchMove {
-                path: self.name.clone().into(),
-                title,
-                moves: moves as usize,
-                asked,
-            }),
-            e @ ViewsError::ZeroStep => Error::Open(crate::open::Error::Draw {
+    /// The positions `choice` names of every game, to be drawn (as SVG by
+    /// [`TwrsView::picture`], or as text or sheets), with the problems let
+    /// through: a draft's illegal moves and false claims as warnings, then
+    /// the games left out. Positions by move are captioned with the moves
+    /// shown, and with the game's title when the choice asks for it or the
+    /// file holds several games. A file with any error gives none: the
+    /// errors come back, located; when `lenient` (a draft), what can be
+    /// drawn is drawn (a line stops at its illegal move). A move past the
+    /// end of a game is an error in a file of one game; in a file of
+    /// several, that game is left out and the others drawn (as TwixT's
+    /// files do).
+    fn chosen_views(&self, choice: &Choice) -> Result<(Vec<TwrsView>, Vec<Diagnostic>), Error> {
+        if let Some(c) = choice.look.crop {
+            return Err(Error::Open(crate::open::Error::Options(format!(
+                "--crop {c} is for TwixT boards; a TWRS picture shows the whole grid"
+            ))));
+        }
+        let invalid = |diagnostics| Error::ScriptErrors {
+            name: self.name.clone(),
+            diagnostics,
+        };
+        if !self.syntax_errors.is_empty() {
+            return Err(invalid(self.syntax_errors.clone()));
+        }
+        let by_move = choice.select.unwrap_or(choice.default);
+        if by_move == Select::Every(0) {
+            return Err(Error::Open(crate::open::Error::Draw {
                 path: self.name.clone().into(),
                 title: self.title(),
-                message: e.message(),
+                message: "--every needs a step of at least 1".to_string(),
                 diagnostics: Vec::new(),
-            }),
+            }));
         }
+        let mut views = Vec::new();
+        let mut warnings = Vec::new();
+        let mut left_out = Vec::new();
+        let mut errors = Vec::new();
+        let several = self.games.len() > 1;
+        let titled = choice.caption_titles || several;
+        for g in &self.games {
+            let mut r = self.replayed(g);
+            let failed = r.errors.iter().any(|e| e.severity == Severity::Error);
+            if failed && !choice.lenient {
+                errors.extend(r.errors);
+                continue;
+            }
+            warnings.extend(std::mem::take(&mut r.errors).into_iter().map(|mut d| {
+                d.severity = Severity::Warning;
+                d
+            }));
+            if g.start().is_err() {
+                // A draft's game that cannot start has nothing to draw.
+                continue;
+            }
+            let title = self.game_title(g);
+            let diagrams = match choice.select {
+                None => r.diagrams,
+                Some(_) => Vec::new(),
+            };
+            if diagrams.is_empty() {
+                match self.by_move(g, &title, titled, by_move) {
+                    Ok(v) => views.extend(v),
+                    Err(e @ Error::Open(crate::open::Error::NoSuchMove { .. })) if several => {
+                        left_out.push(
+                            Diagnostic::error(e.to_string())
+                                .with_label("this game")
+                                .at(&self.source, g.span.start(), g.span.len_bytes().max(1))
+                                .with_file(&self.name),
+                        );
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            for d in diagrams {
+                views.push(TwrsView {
+                    stem: d
+                        .point
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| format!("{title}-{:03}", d.ply)),
+                    position: d.position,
+                    show: d.point.show,
+                    caption: d.point.caption,
+                    translation: d.point.translation,
+                    look: d.point.look,
+                });
+            }
+        }
+        if !errors.is_empty() {
+            return Err(invalid(errors));
+        }
+        warnings.extend(left_out);
+        Ok((views, warnings))
     }
 
-    fn chosen_views(&self, choice: &Choice) -> Result<Views, Error> {
-        refuse_crop(choice)?;
-        self.views(positions(choice), choice.caption_titles, choice.lenient)
-            .map_err(|e| self.views_error(e))
+    /// The positions `select` names along the main line of `g` (which
+    /// replays without error), named and captioned as TwixT's are.
+    fn by_move(
+        &self,
+        g: &TwrsGame,
+        title: &str,
+        titled: bool,
+        select: Select,
+    ) -> Result<Vec<TwrsView>, Error> {
+        let start = g.start().map_err(|m| Error::ScriptErrors {
+            name: self.name.clone(),
+            diagnostics: vec![Diagnostic::error(m).with_file(&self.name)],
+        })?;
+        // The main line's positions; a draft's stops at its illegal move.
+        let mut line = vec![start];
+        for m in g.main_moves() {
+            let mut next = line[line.len() - 1].clone();
+            if next.play(&m.mv).is_err() {
+                break;
+            }
+            line.push(next);
+        }
+        let total = line.len() as u32 - 1;
+        if let Select::Move(n) = select
+            && n > total
+        {
+            return Err(Error::Open(crate::open::Error::NoSuchMove {
+                path: self.name.clone().into(),
+                title: title.to_string(),
+                moves: total as usize,
+                asked: n,
+            }));
+        }
+        let wanted = |n: u32| match select {
+            Select::Move(m) => n == m,
+            Select::Every(k) => (n > 0 && n.is_multiple_of(k)) || n == total,
+            Select::Final => n == total,
+        };
+        let view = |pos: crate::twrs::position::Position, ply: u32| {
+            let moves = match ply {
+                0 if !pos.stones().is_empty() || (1..=6).any(|t| pos.tower(t).is_some()) => {
+                    "start position".to_string()
+                }
+                0 => "empty board".to_string(),
+                n => format!("after move {n}"),
+            };
+            let caption = if titled && !title.trim().is_empty() {
+                format!("{title}: {moves}")
+            } else {
+                moves[..1].to_uppercase() + &moves[1..]
+            };
+            TwrsView {
+                stem: format!("{title}-{ply:03}"),
+                position: pos,
+                show: Vec::new(),
+                caption: Some(caption),
+                translation: None,
+                look: Default::default(),
+            }
+        };
+        Ok(line
+            .into_iter()
+            .zip(0..)
+            .filter(|&(_, ply)| wanted(ply))
+            .map(|(pos, ply)| view(pos, ply))
+            .collect())
     }
 
     /// The chosen positions drawn in `style` at `scale`, with the problems
@@ -97,10 +201,10 @@ impl TwrsFile {
         scale: Scale,
         ascii: bool,
     ) -> Result<(Vec<NamedSvg>, Vec<Diagnostic>), Error> {
-        let chosen = self.chosen_views(choice)?;
+        let (views, problems) = self.chosen_views(choice)?;
         let base = TwrsStyle::from_style(style, scale, choice.look.coords);
         let mut named: BTreeMap<&str, TwrsStyle> = BTreeMap::new();
-        for name in chosen.views.iter().filter_map(|v| v.look.style.as_deref()) {
+        for name in views.iter().filter_map(|v| v.look.style.as_deref()) {
             if !named.contains_key(name) {
                 let file = point_style(Path::new(&self.name), name)?;
                 let loaded = Style::load(&file)?;
@@ -110,8 +214,7 @@ impl TwrsFile {
                 );
             }
         }
-        let pictures = chosen
-            .views
+        let pictures = views
             .iter()
             .map(|v| {
                 let of_point = v.look.style.as_deref().and_then(|n| named.get(n));
@@ -122,8 +225,6 @@ impl TwrsFile {
                 v.picture(&look, ascii)
             })
             .collect();
-        let mut problems = chosen.warnings;
-        problems.extend(chosen.left_out);
         Ok((pictures, problems))
     }
 }
@@ -214,9 +315,9 @@ impl OpenedFile for TwrsFile {
         if show_as == ShowAs::Position {
             return Err(Error::NoPositionLine { game: "TWRS" });
         }
-        let chosen = self.chosen_views(choice)?;
+        let (views, problems) = self.chosen_views(choice)?;
         let mut text = String::new();
-        for (i, v) in chosen.views.iter().enumerate() {
+        for (i, v) in views.iter().enumerate() {
             if i > 0 {
                 text.push('\n');
             }
@@ -234,8 +335,6 @@ impl OpenedFile for TwrsFile {
             text.push_str(&status_line(&v.position));
             text.push('\n');
         }
-        let mut problems = chosen.warnings;
-        problems.extend(chosen.left_out);
         Ok((text, problems))
     }
 
@@ -251,10 +350,10 @@ impl OpenedFile for TwrsFile {
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         let games: Vec<GameReport> = self
-            .check()
-            .into_iter()
-            .zip(&self.games)
-            .map(|(mut g, game)| {
+            .games
+            .iter()
+            .map(|game| {
+                let mut g = self.check_game(game).0;
                 // A diagram point's style that cannot be drawn with is an
                 // error here, as `render` would refuse it (and TwixT's
                 // `check` does).
@@ -263,25 +362,17 @@ impl OpenedFile for TwrsFile {
                         .into_iter()
                         .map(|d| d.with_file(&self.name)),
                 );
-                g
-            })
-            .map(|g| GameReport {
-                file: self.name.clone(),
-                line: g.line,
-                title: g.title,
-                rules: g.rules,
-                size: g.size,
-                plies: g.plies,
-                result: None,
-                decided_at: None,
-                how: None,
-                dead_draw_note: None,
-                winner: None,
-                errors: g.errors,
-                warnings: Vec::new(),
-                notes: Vec::new(),
-                wins: Vec::new(),
-                outcome: Some(g.outcome),
+                GameReport {
+                    file: self.name.clone(),
+                    line: g.line,
+                    title: g.title,
+                    rules: g.rules,
+                    size: g.size,
+                    plies: g.plies,
+                    errors: g.errors,
+                    outcome: Some(g.outcome),
+                    ..GameReport::default()
+                }
             })
             .collect();
         let mut errors = self.syntax_errors.clone();

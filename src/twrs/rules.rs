@@ -20,61 +20,34 @@ pub enum Start {
     Placement,
 }
 
-/// A complete TWRS rule set. Every field is data.
+/// A complete TWRS rule set. Every field is data; a rule file leaves out
+/// those of the basic game ([`TwrsRules::basic`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct TwrsRules {
     /// Lines across (columns of intersections); the seed's board has 11.
-    #[serde(default = "eleven")]
     pub width: u8,
     /// Lines down (rows of intersections).
-    #[serde(default = "eleven")]
     pub height: u8,
     /// Marking stones in the box, the start setup's included ("40 Markeerstenen").
-    #[serde(default = "forty")]
     pub stones: u16,
     /// How the pieces come onto the board: a start setup, or advanced rule 1's placement.
-    #[serde(default = "setup")]
     pub start: Start,
     /// The named start setup used when a game has no setup block.
-    #[serde(default = "reconstructed")]
     pub setup: String,
     /// Who moves first (and is player A of advanced rule 1). The seed lets
     /// either colour begin: "Eén speler kiest een kleur …, de andere speler begint".
-    #[serde(default = "orange")]
     pub first: Side,
     /// Marking a tower puts a stone on every one of its marking points (at
     /// most 2, fewer only when the stock runs short); false lets the mover
     /// choose some of them. See docs/twrs.md for the seed's sentence.
-    #[serde(default = "yes")]
     pub mark_all_points: bool,
     /// Advanced rule 2, "Markeerlijnen": the active tower may mark with
     /// either diagonal instead of its lines of movement.
-    #[serde(default)]
     pub marking_lines: bool,
     /// Advanced rule 2's last paragraph: a petrified tower in a closed area
     /// cannot be marked by a tower that is not petrified.
-    #[serde(default)]
     pub protect_petrified: bool,
-}
-
-fn eleven() -> u8 {
-    11
-}
-fn forty() -> u16 {
-    40
-}
-fn setup() -> Start {
-    Start::Setup
-}
-fn reconstructed() -> String {
-    "reconstructed".to_string()
-}
-fn orange() -> Side {
-    Side::Orange
-}
-fn yes() -> bool {
-    true
 }
 
 /// The names of the presets, as [`TwrsRules::preset`] takes them.
@@ -123,7 +96,7 @@ impl TwrsRules {
             height: 11,
             stones: 40,
             start: Start::Setup,
-            setup: reconstructed(),
+            setup: "reconstructed".to_string(),
             first: Side::Orange,
             mark_all_points: true,
             marking_lines: false,

@@ -18,13 +18,13 @@ use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::grammar::{self, Rule};
 use crate::limits;
 use crate::script::lex::{Arg, clip, err};
-use crate::script::read::{Reader, Reads, over, read_pieces};
+use crate::script::read::{Reader, Reads, read_pieces};
 use crate::script::write::{escape_comment, quote};
 use crate::script::{Game, MoveNode, Notation, ParseError, PointLook, Span, Tag};
 use crate::twrs::moves::{Lines, Move};
 use crate::twrs::point::{Point, Side};
 use crate::twrs::position::{Position, Status};
-use crate::twrs::rules::{PRESET_NAMES, TwrsRules};
+use crate::twrs::rules::{PRESET_NAMES, PresetError, TwrsRules};
 use crate::twrs::setup::Setup;
 use crate::twrs::words;
 
@@ -177,8 +177,8 @@ impl TwrsGame {
         let Some(name) = self.rules_file().map(|t| t.value.clone()) else {
             return Ok(());
         };
-        let path = crate::limits::resolve_inside(folder, std::path::Path::new(&name))?;
-        let text = crate::limits::read_regular_text(&path, crate::limits::MAX_YAML_BYTES)
+        let path = limits::resolve_inside(folder, std::path::Path::new(&name))?;
+        let text = limits::read_regular_text(&path, limits::MAX_YAML_BYTES)
             .map_err(|e| format!("cannot read the rule file {name}: {e}"))?;
         self.rules = TwrsRules::from_yaml(&text).map_err(|e| format!("{name}: {e}"))?;
         for t in &self.script.tags {
@@ -233,13 +233,6 @@ fn located(src: &str, e: ParseError) -> Diagnostic {
         .at_known_line(src, e.span.start(), e.span.len_bytes().max(1), e.span.line)
 }
 
-/// A move counted against the limit of moves in one game (all its lines),
-/// as TwixT's are.
-fn count_move(r: &mut Reader<'_, TwrsNotation>, span: Span) -> Result<(), ParseError> {
-    r.counts.moves += 1;
-    over(r.counts.moves, limits::MAX_MOVES_PER_GAME, "moves", span)
-}
-
 impl Reads for TwrsNotation {
     /// The rule set the game's tags give so far.
     type State = TwrsRules;
@@ -290,9 +283,9 @@ impl Reads for TwrsNotation {
     fn item(
         r: &mut Reader<'_, Self>,
         _: char,
-        ply: &mut u32,
+        ply: u32,
         line: &mut Vec<Element>,
-    ) -> Result<(), ParseError> {
+    ) -> Result<Option<Span>, ParseError> {
         let node = |mv, span| {
             Element::Move(MoveNode {
                 mv,
@@ -302,13 +295,11 @@ impl Reads for TwrsNotation {
         };
         // The common line `12. 3 f2-f7 x2`, read by one rule.
         let text = r.rest;
-        if let Some((rest, m)) = words::plain_line(*ply + 1)(text) {
+        if let Some((rest, m)) = words::plain_line(ply + 1)(text) {
             let span = r.span_of(m.text);
             r.rest = rest;
-            count_move(r, span)?;
-            *ply += 1;
             line.push(node(m.mv, span));
-            return Ok(());
+            return Ok(Some(span));
         }
         let start = r.offset();
         // A move number, `12.`, then the move to the end of its line.
@@ -317,14 +308,14 @@ impl Reads for TwrsNotation {
         if let Some(d) = number {
             let dspan = r.span_of(d);
             r.skip_inline();
-            if d.parse::<u32>().ok() != Some(*ply + 1) {
+            if d.parse::<u32>().ok() != Some(ply + 1) {
                 r.note(err(
                     format!(
                         "move number {} does not match: this is move {}",
                         clip(d),
-                        *ply + 1
+                        ply + 1
                     ),
-                    format!("expected {}", *ply + 1),
+                    format!("expected {}", ply + 1),
                     dspan,
                 ));
             }
@@ -352,13 +343,11 @@ impl Reads for TwrsNotation {
                 sp,
             ));
         }
-        count_move(r, span)?;
-        *ply += 1;
         match trimmed.parse::<Move>() {
             Ok(mv) => line.push(node(mv, span)),
             Err(e) => r.note(err(e.to_string(), "not a TWRS move", span)),
         }
-        Ok(())
+        Ok(Some(span))
     }
 }
 
@@ -374,10 +363,7 @@ fn apply_tag(rules: &mut TwrsRules, name: &str, value: &str) -> Result<(), Strin
                 let hint = did_you_mean(value, &PRESET_NAMES)
                     .map(|m| format!("; did you mean `{m}`?"))
                     .unwrap_or_default();
-                format!(
-                    "there is no TWRS rule set `{value}` (presets: {}){hint}",
-                    PRESET_NAMES.join(", ")
-                )
+                format!("{}{hint}", PresetError::Unknown(value.to_string()))
             })?;
             (r.width, r.height) = size;
             r.first = first;
@@ -755,7 +741,7 @@ pub fn replay(src: &str, g: &TwrsGame) -> Replayed {
             return Replayed {
                 position: Position::new(&TwrsRules::basic()).expect("the basic game starts"),
                 diagrams: Vec::new(),
-                errors: vec![located_at(src, m, "this game", g.span)],
+                errors: vec![located(src, err(m, "this game", g.span))],
             };
         }
     };
@@ -766,12 +752,6 @@ pub fn replay(src: &str, g: &TwrsGame) -> Replayed {
     };
     r.position = replay_line(src, &g.line.elements, start, &mut r);
     r
-}
-
-fn located_at(src: &str, m: String, label: &str, at: Span) -> Diagnostic {
-    Diagnostic::error(m)
-        .with_label(label)
-        .at(src, at.start(), at.len_bytes().max(1))
 }
 
 /// Replays one line of play from `pos`, its variations each from the
@@ -790,31 +770,28 @@ fn replay_line(src: &str, elements: &[Element], mut pos: Position, r: &mut Repla
                         last = Some(played);
                         before_last = Some(before);
                     }
-                    Err(err) => {
-                        r.errors.push(located_at(
-                            src,
-                            format!("move {}: {err}", pos.plies() + 1),
+                    Err(e) => {
+                        let m = err(
+                            format!("move {}: {e}", pos.plies() + 1),
                             "illegal move",
                             m.span,
-                        ));
+                        );
+                        r.errors.push(located(src, m));
                         break;
                     }
                 }
             }
             Element::Claim(c) => {
                 if let Some(m) = false_claim(&pos, &c.kind) {
-                    r.errors.push(located_at(src, m, "false claim", c.span));
+                    r.errors.push(located(src, err(m, "false claim", c.span)));
                 }
             }
             Element::Diagram(d) => {
                 // A finished game has no side to play.
                 if d.look.to_move == Some(true) && matches!(pos.status(), Status::Over(_)) {
-                    r.errors.push(located_at(
-                        src,
-                        "to-move=yes: the game is over here, so no side is to play".to_string(),
-                        "the game is over",
-                        d.span,
-                    ));
+                    let m = "to-move=yes: the game is over here, so no side is to play";
+                    r.errors
+                        .push(located(src, err(m, "the game is over", d.span)));
                 }
                 r.diagrams.push(Snapshot {
                     point: (**d).clone(),
@@ -963,14 +940,6 @@ pub fn write_game(tags: &[(String, String)], moves: &[Move], end: &Position) -> 
     out
 }
 
-fn lines_suffix(l: Lines) -> &'static str {
-    match l {
-        Lines::Movement => "",
-        Lines::Rising => "/",
-        Lines::Falling => "\\",
-    }
-}
-
 /// Writes one line of play, `ply` moves in, its variations indented.
 fn write_line(out: &mut String, elements: &[Element], ply: u32, depth: usize) {
     let indent = "  ".repeat(depth);
@@ -1031,7 +1000,7 @@ impl std::fmt::Display for Show {
                 active,
                 target,
                 lines,
-            } => write!(f, "marking:{active}-{target}{}", lines_suffix(*lines)),
+            } => write!(f, "marking:{active}-{target}{}", lines.suffix()),
             Show::Areas => f.write_str("areas"),
         }
     }
@@ -1054,7 +1023,7 @@ impl std::fmt::Display for Claim {
                 write!(
                     f,
                     "#marking-points {active} {target}{} {}",
-                    lines_suffix(*lines),
+                    lines.suffix(),
                     list(points)
                 )
             }

@@ -22,13 +22,6 @@ use nom::combinator::{opt, success, value, verify};
 use nom::multi::{fold_many_m_n, fold_many0};
 use nom::sequence::{preceded, terminated};
 
-fn mismatch(i: &str) -> nom::Err<Failure<'_>> {
-    nom::Err::Error(<Failure as nom::error::ParseError<&str>>::from_error_kind(
-        i,
-        nom::error::ErrorKind::Verify,
-    ))
-}
-
 /// A move that is wrong, and why (the text of `ParseMoveError::why`).
 fn wrong<'a>(at: &'a str, why: impl Into<String>) -> nom::Err<Failure<'a>> {
     grammar::failure(at, at.len(), why, "not a TWRS move")
@@ -39,14 +32,14 @@ fn wrong<'a>(at: &'a str, why: impl Into<String>) -> nom::Err<Failure<'a>> {
 pub(crate) fn point(i: &str) -> Rule<'_, Point> {
     let (rest, (letter, digits)) = grammar::coordinate(i)?;
     if letter.len() != 1 || digits.len() > 2 {
-        return Err(mismatch(i));
+        return Err(grammar::mismatch(i));
     }
     match digits.parse::<u8>() {
         Ok(row @ 1..=MAX_LINES) => {
             let col = letter.as_bytes()[0].to_ascii_lowercase() - b'a';
             Ok((rest, Point::new(col, row - 1)))
         }
-        _ => Err(mismatch(i)),
+        _ => Err(grammar::mismatch(i)),
     }
 }
 
@@ -68,7 +61,7 @@ pub(crate) fn tower_argument(i: &str) -> Rule<'_, u8> {
     let (rest, digits) = preceded(opt(char('+')), grammar::digits).parse(i)?;
     match digits.parse::<u8>() {
         Ok(t @ 1..=6) => Ok((rest, t)),
-        _ => Err(mismatch(i)),
+        _ => Err(grammar::mismatch(i)),
     }
 }
 
@@ -151,7 +144,7 @@ fn word(i: &str) -> Rule<'_, &str> {
     // Up to the next ASCII blank by bytes; a word that is not all ASCII
     // may hold a Unicode space, and is cut by characters.
     match grammar::until_ascii(|b| b.is_ascii_whitespace())(i)? {
-        (_, "") => Err(mismatch(i)),
+        (_, "") => Err(grammar::mismatch(i)),
         (rest, w) if w.is_ascii() => Ok((rest, w)),
         _ => take_while1(|c: char| !c.is_whitespace()).parse(i),
     }

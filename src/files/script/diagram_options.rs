@@ -182,14 +182,10 @@ impl PointLook {
         let to_move = self
             .to_move
             .map(|v| if v { "yes" } else { "no" }.to_string());
-        let place = self.caption_position.map(|p| {
-            match p {
-                CaptionPosition::Below => "below",
-                CaptionPosition::Above => "above",
-                CaptionPosition::None => "none",
-            }
-            .to_string()
-        });
+        // Its serde name, as a style file writes it.
+        let place = self
+            .caption_position
+            .map(|p| crate::twixt::rules::yaml_word(&p));
         [
             ("style", self.style.clone()),
             ("coords", coords),

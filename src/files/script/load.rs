@@ -155,38 +155,25 @@ pub fn load_games(path: &Path) -> Result<LoadedFile, LoadError> {
 /// standard input (`-`) in the format its content shows
 /// ([`FileFormat::sniff`]).
 pub fn load_games_as(path: &Path, format: Option<FileFormat>) -> Result<LoadedFile, LoadError> {
-    if path == Path::new("-") && format.is_none() {
-        let bytes = read_input(path, MAX_INPUT_BYTES).map_err(|source| LoadError::Io {
+    let named = if path == Path::new("-") && format.is_none() {
+        None
+    } else {
+        let format = format.or_else(|| FileFormat::of_path(path));
+        Some(format.ok_or_else(|| LoadError::UnknownExtension {
             path: path.to_path_buf(),
-            source,
-        })?;
-        return Ok(match FileFormat::sniff(&bytes) {
-            FileFormat::Script => script_from_bytes(path, &bytes),
-            other => records_as_games(path, &bytes, other),
-        });
-    }
-    let Some(format) = format.or_else(|| FileFormat::of_path(path)) else {
-        return Err(LoadError::UnknownExtension {
-            path: path.to_path_buf(),
-        });
+        })?)
     };
-    let io = |source| LoadError::Io {
+    let bytes = read_input(path, MAX_INPUT_BYTES).map_err(|source| LoadError::Io {
         path: path.to_path_buf(),
         source,
-    };
-    match format {
-        FileFormat::Script => {
-            let bytes = read_input(path, MAX_INPUT_BYTES).map_err(io)?;
-            Ok(script_from_bytes(path, &bytes))
-        }
-        // Other formats (`src/files/formats/`) read into `Record`s, which become
-        // games through `Game::from_record`. Add new formats here and in
-        // EXTENSIONS.
-        FileFormat::LittleGolem | FileFormat::T1 | FileFormat::MoveList => {
-            let bytes = read_input(path, MAX_INPUT_BYTES).map_err(io)?;
-            Ok(records_as_games(path, &bytes, format))
-        }
-    }
+    })?;
+    Ok(match named.unwrap_or_else(|| FileFormat::sniff(&bytes)) {
+        FileFormat::Script => script_from_bytes(path, &bytes),
+        // Other formats (`src/files/formats/`) read into `Record`s, which
+        // become games through `Game::from_record`. Add new formats here
+        // and in EXTENSIONS.
+        other => records_as_games(path, &bytes, other),
+    })
 }
 
 /// The games of a record file's `bytes` (Little Golem, T1, move list) as

@@ -174,7 +174,7 @@ pub fn read_rules_yaml(path: &Path) -> Result<String, String> {
 /// names the file, line and column.
 pub fn parse_rules_yaml(path: &Path, text: &str) -> Result<RuleSet, String> {
     // The engine's reader: presets with overrides, positions in errors.
-    let rules = RuleSet::from_yaml(text).map_err(|e| {
+    RuleSet::from_yaml(text).map_err(|e| {
         if e.line == 0 {
             format!("bad rule set {}: {}", path.display(), e.message)
         } else {
@@ -186,8 +186,7 @@ pub fn parse_rules_yaml(path: &Path, text: &str) -> Result<RuleSet, String> {
                 e.message
             )
         }
-    })?;
-    Ok(rules)
+    })
 }
 
 /// The games a `[Game]` header may name.
@@ -214,10 +213,7 @@ fn known_game(name: &str) -> Result<(), String> {
 impl<N: Notation> Game<N> {
     /// The first value of a tag, by case-insensitive name.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|t| t.name.eq_ignore_ascii_case(name))
-            .map(|t| t.value.as_str())
+        self.tag_node(name).map(|t| t.value.as_str())
     }
 
     /// The tag node itself (for its span).

@@ -8,7 +8,7 @@
 
 use super::ast::*;
 use super::lex::{Arg, clip, err};
-use super::read::{Reader, Reads, over, read_pieces};
+use super::read::{Reader, Reads, read_pieces};
 use super::words::{self, full_hole, full_link, full_rect, move_word};
 use crate::diagnostic::Diagnostic;
 use crate::grammar;
@@ -291,9 +291,9 @@ impl Reads for TwixtNotation {
     fn item(
         r: &mut Reader<'_, Self>,
         c: char,
-        ply: &mut u32,
+        ply: u32,
         line: &mut Vec<Element>,
-    ) -> Result<(), ParseError> {
+    ) -> Result<Option<Span>, ParseError> {
         match c {
             '}' | ']' | '"' => {
                 let sp = r.here(1);
@@ -320,19 +320,19 @@ impl Reads for TwixtNotation {
                     ));
                 }
                 let n: u32 = digits.parse().unwrap_or(u32::MAX);
-                if n != *ply + 1 {
+                if n != ply + 1 {
                     let dspan = r.span_of(digits);
                     return Err(err(
                         format!(
                             "move number {digits} does not match: this is move {}",
-                            *ply + 1
+                            ply + 1
                         ),
-                        format!("expected {}", *ply + 1),
+                        format!("expected {}", ply + 1),
                         dspan,
                     ));
                 }
                 r.state.number = Some(r.offset_of(digits));
-                Ok(())
+                Ok(None)
             }
             '!' | '?' => {
                 let w = r.read(grammar::glyph_run)?;
@@ -347,7 +347,7 @@ impl Reads for TwixtNotation {
                 match line.last_mut() {
                     Some(Element::Move(m)) if m.glyph.is_none() => {
                         m.glyph = Some(g);
-                        Ok(())
+                        Ok(None)
                     }
                     _ => Err(err(
                         "a glyph must follow a move without a glyph",
@@ -376,7 +376,7 @@ impl Reads for TwixtNotation {
                     let removal = words::removal(rm).map_err(|m| err(m, label, wspan))?;
                     r.state.removals.push(removal);
                     r.state.removal_start.get_or_insert(wspan);
-                    return Ok(());
+                    return Ok(None);
                 }
                 let at = r.offset_of(w);
                 // Line and column are found for the whole move only; a word's
@@ -404,13 +404,10 @@ impl Reads for TwixtNotation {
                 }
                 let end = at + w.len();
                 let span = r.span_at(first, end - first);
-                r.counts.moves += 1;
-                over(r.counts.moves, limits::MAX_MOVES_PER_GAME, "moves", span)?;
-                *ply += 1;
                 r.state.number = None;
                 r.state.removal_start = None;
                 line.push(Element::Move(MoveNode { mv, glyph, span }));
-                Ok(())
+                Ok(Some(span))
             }
         }
     }

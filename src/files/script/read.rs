@@ -46,14 +46,15 @@ pub(crate) trait Reads: Notation {
         setup: Option<&mut Option<Self::Setup>>,
     ) -> Result<Option<Element<Self>>, ParseError>;
 
-    /// Whatever else starts with `c`: moves, move numbers, glyphs. `ply`
-    /// counts the line's moves, each one read adds one.
+    /// Whatever else starts with `c`: moves, move numbers, glyphs, after
+    /// `ply` moves of the line. A move read gives its span: the shared
+    /// reader counts it, in the line and against the game's limit.
     fn item(
         r: &mut Reader<'_, Self>,
         c: char,
-        ply: &mut u32,
+        ply: u32,
         line: &mut Vec<Element<Self>>,
-    ) -> Result<(), ParseError>;
+    ) -> Result<Option<Span>, ParseError>;
 
     /// A run of moves read by a rule of their own, before the item-by-item
     /// path; whether one was read.
@@ -353,9 +354,10 @@ impl<'a, N: Reads> Reader<'a, N> {
                     }
                 }
                 Some(c) => {
-                    let before = ply;
-                    N::item(self, c, &mut ply, &mut line.elements)?;
-                    if ply != before {
+                    if let Some(span) = N::item(self, c, ply, &mut line.elements)? {
+                        self.counts.moves += 1;
+                        over(self.counts.moves, limits::MAX_MOVES_PER_GAME, "moves", span)?;
+                        ply += 1;
                         last_move = Some(ply);
                     }
                 }

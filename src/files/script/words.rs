@@ -70,12 +70,8 @@ pub(crate) fn hole(i: &str) -> Rule<'_, Hole> {
     let (rest, (letters, digits)) = grammar::coordinate(i)?;
     match Hole::from_written(letters, digits) {
         Some(h) => Ok((rest, h)),
-        None => Err(nom::Err::Error(mismatch(i))),
+        None => Err(grammar::mismatch(i)),
     }
-}
-
-fn mismatch(i: &str) -> Failure<'_> {
-    <Failure as nom::error::ParseError<&str>>::from_error_kind(i, nom::error::ErrorKind::Verify)
 }
 
 /// The whole of `s` as a hole.
