@@ -352,7 +352,7 @@ fn check_movelist(
         }
         let e = chunks.next()?.err()?;
         let io = e.kind() != std::io::ErrorKind::InvalidData;
-        Some(Err((cannot_read(&owned, e), io)))
+        Some(Err((Box::new(cannot_read(&owned, e)), io)))
     });
     let check = |window: Vec<Chunk>| window.par_iter().flat_map_iter(&check_one).collect();
     check_windows(windows, &check, name, each)
@@ -617,7 +617,7 @@ fn check_script(
                     Finding::FileError(Diagnostic::error(e.to_string()).with_file(&owned))
                 }
             };
-            (finding, matches!(e, StreamError::Io(_)))
+            (Box::new(finding), matches!(e, StreamError::Io(_)))
         })
     });
     // The games are taken by the threads that check them and freed there;
@@ -642,7 +642,7 @@ fn check_script(
 /// before it: `windows` gives it with whether it is an input error, which
 /// is returned.
 fn check_windows<W: Send + 'static>(
-    windows: impl Iterator<Item = Result<W, (Finding, bool)>> + Send + 'static,
+    windows: impl Iterator<Item = Result<W, (Box<Finding>, bool)>> + Send + 'static,
     check: &(dyn Fn(W) -> Vec<Finding> + Sync),
     name: &str,
     each: &mut dyn FnMut(Finding),
@@ -689,7 +689,7 @@ fn check_windows<W: Send + 'static>(
                 Err((finding, io)) => {
                     // What was read before the error comes first.
                     checking.drain(..).for_each(&mut hand_out);
-                    each(finding);
+                    each(*finding);
                     return io;
                 }
             };
