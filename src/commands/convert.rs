@@ -61,6 +61,18 @@ impl ConvertError {
     }
 }
 
+impl From<crate::output::OutputError> for ConvertError {
+    fn from(e: crate::output::OutputError) -> ConvertError {
+        ConvertError::usage(e.to_string())
+    }
+}
+
+impl From<std::io::Error> for ConvertError {
+    fn from(e: std::io::Error) -> ConvertError {
+        ConvertError::usage(format!("cannot write {e}"))
+    }
+}
+
 impl crate::diagnostic::Explained for ConvertError {
     /// True when the request cannot be met (exit code 2 in the CLI), false
     /// when the input is wrong (exit code 1).
@@ -205,31 +217,33 @@ pub fn convert(
     size: Option<BoardSize>,
     destination: Destination<'_>,
 ) -> Result<Streamed, ConvertError> {
-    if streams(input, from, to) {
-        return match destination {
-            Destination::File(output) => {
-                convert_stream_to_file(input, from, to, rules, size, output)
-            }
-            Destination::Sink(sink) => convert_stream(input, from, to, rules, size, sink),
-        };
-    }
-    let usage = |e: crate::output::OutputError| ConvertError::usage(e.to_string());
-    if let Destination::File(output) = &destination {
-        crate::output::ensure_not_input(output, &[input.to_path_buf()]).map_err(usage)?;
-    }
-    let converted = convert_file(input, from, to, rules, size)?;
-    match destination {
+    // A file's write errors name it.
+    let prefix = match &destination {
         Destination::File(output) => {
-            crate::output::write_atomic(output, &converted.text).map_err(usage)?
+            crate::output::ensure_not_input(output, &[input.to_path_buf()])?;
+            format!("{}: ", output.display())
         }
-        Destination::Sink(sink) => {
-            sink(&converted.text).map_err(|e| ConvertError::usage(format!("cannot write {e}")))?
-        }
-    }
-    Ok(Streamed {
-        games: converted.games,
-        left_out: converted.left_out,
-    })
+        Destination::Sink(_) => String::new(),
+    };
+    let mut streamed = None;
+    destination.write_with::<ConvertError>(&mut |w| {
+        let mut sink = |b: &[u8]| {
+            w.write_all(b)
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{prefix}{e}")))
+        };
+        streamed = Some(if streams(input, from, to) {
+            convert_stream(input, from, to, rules.clone(), size, &mut sink)?
+        } else {
+            let converted = convert_file(input, from, to, rules.clone(), size)?;
+            sink(&converted.text).map_err(|e| ConvertError::usage(format!("cannot write {e}")))?;
+            Streamed {
+                games: converted.games,
+                left_out: converted.left_out,
+            }
+        });
+        Ok(())
+    })?;
+    Ok(streamed.expect("a conversion that wrote says what it wrote"))
 }
 
 /// The format an output file name asks for (`.twixt`, `.tsgf`, `.T1`,
@@ -544,44 +558,6 @@ pub fn convert_stream(
         games: out.games,
         left_out,
     })
-}
-
-/// [`convert_stream`] into the file `output`, through a temporary file in
-/// its folder: a failure (a syntax error, a full disk) leaves nothing, and
-/// the input is never written over.
-pub fn convert_stream_to_file(
-    input: &Path,
-    from: FileFormat,
-    to: FileFormat,
-    rules: Option<RuleSet>,
-    size: Option<BoardSize>,
-    output: &Path,
-) -> Result<Streamed, ConvertError> {
-    let usage = |e: crate::output::OutputError| ConvertError::usage(e.to_string());
-    crate::output::ensure_not_input(output, &[input.to_path_buf()]).map_err(usage)?;
-    let name = output.display().to_string();
-    let mut result = None;
-    let written = crate::output::write_atomic_with(output, &mut |w| {
-        let mut sink = |b: &[u8]| {
-            w.write_all(b)
-                .map_err(|e| std::io::Error::new(e.kind(), format!("{name}: {e}")))
-        };
-        let r = convert_stream(input, from, to, rules.clone(), size, &mut sink);
-        let stopped = r.is_err();
-        result = Some(r);
-        if stopped {
-            return Err(std::io::Error::other("conversion stopped"));
-        }
-        Ok(())
-    });
-    match (written, result) {
-        (_, Some(Err(e))) => Err(e),
-        (Err(e), _) => Err(usage(e)),
-        (Ok(()), Some(Ok(streamed))) => Ok(streamed),
-        (Ok(()), None) => Err(ConvertError::usage(format!(
-            "nothing was written to {name}"
-        ))),
-    }
 }
 
 /// The games of a script, a window at a time; what the output left out.

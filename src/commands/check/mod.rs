@@ -266,33 +266,37 @@ pub fn check_file_each(
     let format = from
         .or_else(|| FileFormat::of_path(path))
         .filter(|_| path != Path::new("-"));
-    if format == Some(FileFormat::Script) {
-        return check_script_stream(path, &name, each);
-    }
-    // Move lists are read a game at a time whatever their size: a broken
-    // game is reported and the others are still checked.
-    if format == Some(FileFormat::MoveList) {
-        return check_movelist_stream(path, &name, each);
+    // Scripts are read a window at a time, and move lists a game at a time,
+    // whatever their size: a broken game is reported and the others are
+    // still checked.
+    if let Some(format @ (FileFormat::Script | FileFormat::MoveList)) = format {
+        let reader = match open_input(path) {
+            Ok(reader) => reader,
+            Err(e) => {
+                each(cannot_read(&name, e));
+                return true;
+            }
+        };
+        return match format {
+            FileFormat::Script => check_script(reader, path.parent(), &name, each),
+            _ => check_movelist(path, reader, &name, each),
+        };
     }
     hand_out(check_whole_file(path, from, &name), each)
 }
 
 /// A large move-list file, read a game at a time (games end at blank
-/// lines) and replayed a batch of games at a time on every core: each game
-/// is read as the whole file would read it, with the file's line numbers,
-/// and a broken game is reported while the others are still checked.
-fn check_movelist_stream(path: &Path, name: &str, each: &mut dyn FnMut(Finding)) -> bool {
+/// lines) and replayed a window of games at a time on every core, as a
+/// script is: each game is read as the whole file would read it, with the
+/// file's line numbers, and a broken game is reported while the others are
+/// still checked.
+fn check_movelist(
+    path: &Path,
+    reader: Box<dyn std::io::Read + Send>,
+    name: &str,
+    each: &mut dyn FnMut(Finding),
+) -> bool {
     use crate::formats::movelist::{Chunk, Chunks};
-    let failed = |e: std::io::Error| {
-        Finding::FileError(Diagnostic::error(format!("cannot read {name}: {e}")).with_file(name))
-    };
-    let reader = match open_input(path) {
-        Ok(r) => std::io::BufReader::new(r),
-        Err(e) => {
-            each(failed(e));
-            return true;
-        }
-    };
     // One game's findings, in order: its syntax error, or its report.
     let check_one = |chunk: &Chunk| -> Vec<Finding> {
         let mut file = crate::script::records_as_games(path, &chunk.text, FileFormat::MoveList);
@@ -320,56 +324,43 @@ fn check_movelist_stream(path: &Path, name: &str, each: &mut dyn FnMut(Finding))
         );
         out
     };
-    let (mut found, mut batch, mut bytes) = (false, Vec::new(), 0usize);
-    // Replays a batch on every core and hands its findings out in order;
-    // true when a game of it could not be read.
-    let mut flush = |batch: &mut Vec<Chunk>, found: &mut bool| -> bool {
-        let findings: Vec<Vec<Finding>> = batch.par_iter().map(&check_one).collect();
-        batch.clear();
-        let mut unreadable = false;
-        for f in findings.into_iter().flatten() {
-            *found = true;
-            unreadable |= matches!(f, Finding::FileError(_));
-            each(f);
-        }
-        unreadable
-    };
-    for (i, chunk) in Chunks::new(reader, 0).enumerate() {
-        match chunk {
-            // A script saved as `.txt` fails as a move list at its first
-            // game, and says so: one message, not one per game.
-            Ok(c)
-                if i == 0
-                    && !crate::script::script_hint(&c.text, FileFormat::MoveList).is_empty() =>
-            {
-                batch.push(c);
-                if flush(&mut batch, &mut found) {
-                    return false;
-                }
-            }
-            Ok(c) => {
-                bytes += c.text.len();
-                batch.push(c);
-                if bytes >= crate::script::stream::WINDOW_BYTES {
-                    flush(&mut batch, &mut found);
-                    bytes = 0;
-                }
-            }
-            Err(e) => {
-                flush(&mut batch, &mut found);
-                let io = e.kind() != std::io::ErrorKind::InvalidData;
-                each(failed(e));
-                return io;
-            }
+    let mut chunks = Chunks::new(std::io::BufReader::new(reader), 0).peekable();
+    // A script saved as `.txt` fails as a move list at its first game, and
+    // says so: one message, not one per game.
+    if let Some(Ok(first)) = chunks.peek()
+        && !crate::script::script_hint(&first.text, FileFormat::MoveList).is_empty()
+    {
+        let findings = check_one(first);
+        if findings.iter().any(|f| matches!(f, Finding::FileError(_))) {
+            findings.into_iter().for_each(each);
+            return false;
         }
     }
-    flush(&mut batch, &mut found);
-    if !found {
-        each(Finding::FileError(
-            Diagnostic::error("expected at least one game, found none").with_file(name),
-        ));
-    }
-    false
+    // Windows of whole games, of about the size of a script's; what was
+    // read before a read error comes first.
+    let owned = name.to_string();
+    let windows = std::iter::from_fn(move || {
+        let (mut window, mut bytes) = (Vec::new(), 0);
+        while bytes < crate::script::stream::WINDOW_BYTES
+            && let Some(Ok(c)) = chunks.next_if(Result::is_ok)
+        {
+            bytes += c.text.len();
+            window.push(c);
+        }
+        if !window.is_empty() {
+            return Some(Ok(window));
+        }
+        let e = chunks.next()?.err()?;
+        let io = e.kind() != std::io::ErrorKind::InvalidData;
+        Some(Err((Box::new(cannot_read(&owned, e)), io)))
+    });
+    let check = |window: Vec<Chunk>| window.par_iter().flat_map_iter(&check_one).collect();
+    check_windows(windows, &check, name, each)
+}
+
+/// Why a file could not be read, as a finding.
+fn cannot_read(name: &str, e: impl std::fmt::Display) -> Finding {
+    Finding::FileError(Diagnostic::error(format!("cannot read {name}: {e}")).with_file(name))
 }
 
 /// The report of a file a game opened whole, or why it could not be.
@@ -546,41 +537,18 @@ pub fn check_position(line: &str) -> Result<String, String> {
     ))
 }
 
-/// A script file read a window at a time; each window's games replayed in
-/// parallel and handed out in order.
-fn check_script_stream(path: &Path, name: &str, each: &mut dyn FnMut(Finding)) -> bool {
-    match open_input(path) {
-        Ok(reader) => check_stream(reader, path.parent(), name, each),
-        Err(e) => {
-            each(Finding::FileError(
-                Diagnostic::error(format!("cannot read {name}: {e}")).with_file(name),
-            ));
-            true
-        }
-    }
-}
-
 /// Standard input as a script, streamed like a file (gzip data is told by
 /// its first bytes); a script of a game that does not stream, told by its
 /// header, is read whole and checked by that game.
 fn check_stdin(name: &str, sniff: bool, each: &mut dyn FnMut(Finding)) -> bool {
     use std::io::Read;
-    let failed = |e: std::io::Error| {
-        Finding::FileError(Diagnostic::error(format!("cannot read {name}: {e}")).with_file(name))
-    };
-    let stdin = std::io::stdin();
-    let mut magic = Vec::new();
-    if let Err(e) = (&stdin).take(2).read_to_end(&mut magic) {
-        each(failed(e));
-        return true;
-    }
-    let raw = std::io::Cursor::new(magic.clone()).chain(stdin);
-    let mut reader: Box<dyn Read + Send> = if magic == [0x1f, 0x8b] {
-        Box::new(Gunzip(flate2::read::MultiGzDecoder::new(
-            std::io::BufReader::new(raw),
-        )))
-    } else {
-        Box::new(raw)
+    let failed = |e: std::io::Error| cannot_read(name, e);
+    let mut reader = match open_input(Path::new("-")) {
+        Ok(r) => r,
+        Err(e) => {
+            each(failed(e));
+            return true;
+        }
     };
     // The header says which game: look at the first lines.
     let mut head = Vec::new();
@@ -622,25 +590,70 @@ fn check_stdin(name: &str, sniff: bool, each: &mut dyn FnMut(Finding)) -> bool {
         return hand_out(report_of_opened(game.read_text(name, text), name), each);
     }
     let reader: Box<dyn Read + Send> = Box::new(std::io::Cursor::new(head).chain(reader));
-    check_stream(reader, Some(Path::new(".")), name, each)
+    check_script(reader, Some(Path::new(".")), name, each)
 }
 
 /// The games of a script read from `reader` a window at a time; rule files
 /// the games name are read from `base`.
-fn check_stream(
+fn check_script(
     reader: Box<dyn std::io::Read + Send>,
     base: Option<&Path>,
     name: &str,
     each: &mut dyn FnMut(Finding),
 ) -> bool {
-    let failed = |e: String| Finding::FileError(Diagnostic::error(e).with_file(name));
+    use crate::script::stream::{GameStream, StreamError, Window};
+    let owned = name.to_string();
+    let windows = GameStream::new(reader).map(move |window| {
+        window.map_err(|e| {
+            let finding = match &e {
+                StreamError::Io(_) => cannot_read(&owned, &e),
+                StreamError::NotUtf8 { line, text, at, .. }
+                | StreamError::NotText { line, text, at, .. } => Finding::FileError(
+                    Diagnostic::error(e.to_string())
+                        .with_file(&owned)
+                        .at_known_line(text, *at, 1, *line),
+                ),
+                StreamError::GameTooLong { .. } => {
+                    Finding::FileError(Diagnostic::error(e.to_string()).with_file(&owned))
+                }
+            };
+            (Box::new(finding), matches!(e, StreamError::Io(_)))
+        })
+    });
+    // The games are taken by the threads that check them and freed there;
+    // batches are small so that both threads finish a window at about the
+    // same time.
+    let check = |Window { text, pieces }: Window| {
+        pieces
+            .into_par_iter()
+            .with_min_len(16)
+            .map(|piece| match &piece.game {
+                Ok(g) => Finding::Game(Box::new(check_game_in(base, &text, name, g))),
+                Err(e) => Finding::FileError(e.to_diagnostic(name, &text)),
+            })
+            .collect()
+    };
+    check_windows(windows, &check, name, each)
+}
+
+/// The findings of a file read a window at a time (a script's windows, a
+/// move list's games), each window checked by `check` on every core and
+/// handed out in order. A read error ends the file after what was read
+/// before it: `windows` gives it with whether it is an input error, which
+/// is returned.
+fn check_windows<W: Send + 'static>(
+    windows: impl Iterator<Item = Result<W, (Box<Finding>, bool)>> + Send + 'static,
+    check: &(dyn Fn(W) -> Vec<Finding> + Sync),
+    name: &str,
+    each: &mut dyn FnMut(Finding),
+) -> bool {
     let mut found = false;
     // One thread reads and parses the next window while the others replay
     // the windows taken; it hands a window over only when it is taken, so
     // it holds at most one and memory stays bounded.
     let (tx, rx) = std::sync::mpsc::sync_channel(0);
     let reading = std::thread::spawn(move || {
-        for window in crate::script::stream::GameStream::new(reader) {
+        for window in windows {
             let stop = window.is_err();
             if tx.send(window).is_err() || stop {
                 break;
@@ -673,41 +686,16 @@ fn check_stream(
         for window in &mut windows {
             let window = match window {
                 Ok(w) => w,
-                Err(e) => {
+                Err((finding, io)) => {
                     // What was read before the error comes first.
                     checking.drain(..).for_each(&mut hand_out);
-                    use crate::script::stream::StreamError;
-                    let io = matches!(e, StreamError::Io(_));
-                    each(match &e {
-                        StreamError::Io(_) => failed(format!("cannot read {name}: {e}")),
-                        StreamError::NotUtf8 { line, text, at, .. }
-                        | StreamError::NotText { line, text, at, .. } => Finding::FileError(
-                            Diagnostic::error(e.to_string())
-                                .with_file(name)
-                                .at_known_line(text, *at, 1, *line),
-                        ),
-                        StreamError::GameTooLong { .. } => failed(e.to_string()),
-                    });
+                    each(*finding);
                     return io;
                 }
             };
             let (done, findings) = std::sync::mpsc::sync_channel(1);
-            let task = move || {
-                // The games are taken by the threads that check them and
-                // freed there; batches are small so that both threads
-                // finish a window at about the same time.
-                let crate::script::stream::Window { text, pieces } = window;
-                let findings: Vec<Finding> = pieces
-                    .into_par_iter()
-                    .with_min_len(16)
-                    .map(|piece| match &piece.game {
-                        Ok(g) => Finding::Game(Box::new(check_game_in(base, &text, name, g))),
-                        Err(e) => Finding::FileError(e.to_diagnostic(name, &text)),
-                    })
-                    .collect();
-                // Only a panic on this side drops the receiver.
-                let _ = done.send(findings);
-            };
+            // Only a panic on this side drops the receiver.
+            let task = move || drop(done.send(check(window)));
             if windows_checked > 1 {
                 scope.spawn(move |_| task());
             } else {
@@ -721,7 +709,9 @@ fn check_stream(
         checking.drain(..).for_each(&mut hand_out);
         // An empty file is usually a failed download or export.
         if !found {
-            each(failed("expected at least one game, found none".to_string()));
+            each(Finding::FileError(
+                Diagnostic::error("expected at least one game, found none").with_file(name),
+            ));
         }
         false
     });
@@ -762,22 +752,30 @@ fn in_place_scope<'scope, R>(
     }
 }
 
-/// A file opened for streaming: through gzip for a `.gz` name (damaged
-/// data is an error, not a panic or a hang).
+/// A file (`-`: standard input) opened for streaming: through gzip for a
+/// `.gz` name, or standard input whose first bytes are gzip's (damaged data
+/// is an error, not a panic or a hang).
 fn open_input(path: &Path) -> std::io::Result<Box<dyn std::io::Read + Send>> {
-    let file = std::fs::File::open(path)?;
-    let meta = file.metadata()?;
-    if meta.is_dir() {
-        return Err(std::io::Error::other("it is a folder, not a file"));
-    }
-    // Noted so that no output of this run replaces it.
-    crate::output::note_input(&meta);
-    let reader = std::io::BufReader::with_capacity(1 << 20, file);
-    if crate::limits::is_gzip(path) {
-        Ok(Box::new(Gunzip(flate2::read::MultiGzDecoder::new(reader))))
+    use std::io::BufRead;
+    let (reader, gz): (Box<dyn BufRead + Send>, bool) = if path == Path::new("-") {
+        let mut stdin = std::io::BufReader::new(std::io::stdin());
+        let gz = stdin.fill_buf()?.starts_with(&crate::limits::GZIP_MAGIC);
+        (Box::new(stdin), gz)
     } else {
-        Ok(Box::new(reader))
-    }
+        let file = std::fs::File::open(path)?;
+        let meta = file.metadata()?;
+        if meta.is_dir() {
+            return Err(std::io::Error::other("it is a folder, not a file"));
+        }
+        // Noted so that no output of this run replaces it.
+        crate::output::note_input(&meta);
+        let reader = std::io::BufReader::with_capacity(1 << 20, file);
+        (Box::new(reader), crate::limits::is_gzip(path))
+    };
+    Ok(match gz {
+        true => Box::new(Gunzip(flate2::read::MultiGzDecoder::new(reader))),
+        false => Box::new(reader),
+    })
 }
 
 /// Gzip data whose read errors say that it is damaged.

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use super::{Error, Rendered, info, remove};
-use crate::diagram::pdf::{PdfPages, svgs_to_pdf};
-use crate::diagram::png::{svg_to_png, zoom_for_dpi_mm};
+use crate::diagram::pdf::PdfPages;
+use crate::diagram::png::zoom_for_dpi_mm;
 pub use crate::diagram::sheet::SheetOptions;
 use crate::diagram::sheet::{SheetPlan, frame, picture_pages};
 use crate::diagram::{Diagram, Format, Style};
@@ -127,13 +127,29 @@ pub fn write_sheet(
     })?;
     drop(frames);
     let paths = out.paths(plan.pages())?;
-    let mut written = Vec::new();
-    let result = write_pages(file, choice, only, &plan, opts, out, &paths, &mut written);
-    if result.is_err() {
-        // No half sheet: the pages written before the failure go too.
-        remove(&written);
-    }
-    result?;
+    let written = write_pages(out, opts, &paths, |put| {
+        let mut page_no = 0usize;
+        let mut on_page: Vec<Diagram> = Vec::with_capacity(plan.per_page());
+        let mut emit = |diagrams: &[Diagram]| {
+            page_no += 1;
+            put(plan.page(page_no - 1, diagrams))
+        };
+        file.each_picture(choice, |p| {
+            if !wanted(only, &p.stem) {
+                return Ok(());
+            }
+            on_page.push(p.diagram);
+            if on_page.len() == plan.per_page() {
+                emit(&on_page)?;
+                on_page.clear();
+            }
+            Ok::<(), Error>(())
+        })?;
+        if !on_page.is_empty() {
+            emit(&on_page)?;
+        }
+        Ok(())
+    })?;
     Ok(Rendered {
         written,
         stdout: None,
@@ -141,20 +157,16 @@ pub fn write_sheet(
     })
 }
 
-/// Draws the pages of `plan` one by one and writes each as it is done (PNG:
-/// a few rasterised together on every core; PDF: into one document written
-/// at the end).
-#[allow(clippy::too_many_arguments)]
+/// Writes the pages `pages` hands over, each as it is done, to `paths`
+/// (PNG: a few rasterised together on every core; PDF: into one document
+/// written at the end). On an error no page is left.
 fn write_pages(
-    file: &GameFile,
-    choice: &Choice,
-    only: Option<&str>,
-    plan: &SheetPlan,
-    opts: &SheetOptions,
     out: &SheetOutput,
+    opts: &SheetOptions,
     paths: &[PathBuf],
-    written: &mut Vec<PathBuf>,
-) -> Result<(), Error> {
+    pages: impl FnOnce(&mut dyn FnMut(String) -> Result<(), Error>) -> Result<(), Error>,
+) -> Result<Vec<PathBuf>, Error> {
+    let mut written = Vec::new();
     let mut pdf = PdfPages::new();
     let mut page_no = 0usize;
     // PNG pages are rasterised a few at a time on every core, written in order.
@@ -171,14 +183,13 @@ fn write_pages(
             }
             Ok(())
         };
-    let mut emit = |diagrams: &[Diagram], written: &mut Vec<PathBuf>| -> Result<(), Error> {
-        let svg = plan.page(page_no, diagrams);
+    let result = pages(&mut |svg| {
         match out.format {
             Format::Pdf => pdf.add(&svg)?,
             Format::Png => {
                 pngs.push((page_no, svg));
                 if pngs.len() >= png_batch {
-                    write_pngs(&mut pngs, written)?;
+                    write_pngs(&mut pngs, &mut written)?;
                 }
             }
             _ => {
@@ -188,34 +199,22 @@ fn write_pages(
         }
         page_no += 1;
         Ok(())
-    };
-    let mut on_page: Vec<Diagram> = Vec::with_capacity(plan.per_page());
-    file.each_picture(choice, |p| {
-        if !wanted(only, &p.stem) {
-            return Ok(());
+    })
+    .and_then(|()| write_pngs(&mut pngs, &mut written))
+    .and_then(|()| {
+        if out.format == Format::Pdf {
+            let info = info(opts.title.as_deref().unwrap_or_default());
+            write_atomic(&paths[0], &pdf.finish(&info)?)?;
+            written.push(paths[0].clone());
         }
-        on_page.push(p.diagram);
-        if on_page.len() == plan.per_page() {
-            emit(&on_page, written)?;
-            on_page.clear();
-        }
-        Ok::<(), Error>(())
-    })?;
-    if !on_page.is_empty() {
-        emit(&on_page, written)?;
+        Ok(())
+    });
+    if let Err(e) = result {
+        // No half sheet: the pages written before the failure go too.
+        remove(&written);
+        return Err(e);
     }
-    write_pngs(&mut pngs, written)?;
-    if out.format == Format::Pdf {
-        let bytes = pdf.finish(&pdf_info(opts))?;
-        write_atomic(&paths[0], &bytes)?;
-        written.push(paths[0].clone());
-    }
-    Ok(())
-}
-
-/// The PDF's metadata: the pages' title (empty when they have none).
-fn pdf_info(opts: &SheetOptions) -> crate::diagram::pdf::PdfInfo {
-    info(opts.title.as_deref().unwrap_or_default())
+    Ok(written)
 }
 
 /// [`write_sheet`] for pictures another game drew as SVG: placed by the
@@ -236,24 +235,7 @@ pub fn write_svg_sheet(
         });
     }
     let paths = out.paths(pages.len())?;
-    if out.format == Format::Pdf {
-        let refs: Vec<&str> = pages.iter().map(String::as_str).collect();
-        write_atomic(&paths[0], &svgs_to_pdf(&refs, &pdf_info(opts))?)?;
-        return Ok(paths);
-    }
-    let mut written = Vec::new();
-    for (page, path) in pages.iter().zip(&paths) {
-        let bytes = match out.format {
-            Format::Png => svg_to_png(page, zoom_for_dpi_mm(out.dpi)).map_err(Error::from),
-            _ => Ok(page.clone().into_bytes()),
-        };
-        if let Err(e) = bytes.and_then(|b| Ok(write_atomic(path, &b)?)) {
-            remove(&written);
-            return Err(e);
-        }
-        written.push(path.clone());
-    }
-    Ok(written)
+    write_pages(out, opts, &paths, |put| pages.into_iter().try_for_each(put))
 }
 
 #[cfg(test)]

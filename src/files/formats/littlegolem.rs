@@ -21,12 +21,7 @@ use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::moves::{Move, Placement};
 use crate::twixt::rules::RuleSet;
 
-use super::{Error, Format, Location};
-
-/// The record cannot be written in this format, and why.
-fn unwritable(why: impl Into<String>) -> Error {
-    Error::Unwritable(Format::LittleGolem, why.into())
-}
+use super::{Error, Format, Location, fail};
 
 /// Tag names used for the root properties Little Golem writes.
 const TAG_NAMES: [(&str, &str); 4] = [
@@ -53,11 +48,6 @@ fn describe(rest: &str) -> String {
         None => "end of input".to_string(),
         Some(c) => format!("`{}`", c.escape_default()),
     }
-}
-
-/// A failure at `at` with `message` (the formats show no label).
-fn fail(at: &str, message: impl Into<String>) -> nom::Err<Failure<'_>> {
-    grammar::failure(at, 1, message, "")
 }
 
 /// `c` after white space; else "expected {what}".
@@ -524,13 +514,13 @@ fn is_property_name(name: &str) -> bool {
 pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
     let size = record.size();
     if size.width() != size.height() || record.rules != RuleSet::pencil().with_size(size) {
-        return Err(unwritable(format!(
+        return Err(Format::LittleGolem.unwritable(format!(
             "Little Golem plays pencil rules on a square board; this record's rules are {}",
             record.rules
         )));
     }
     if record.first != Player::Red {
-        return Err(unwritable(
+        return Err(Format::LittleGolem.unwritable(
             "Little Golem games start with the top–bottom player (red); this record starts with black",
         ));
     }
@@ -578,13 +568,13 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
         match mv {
             Move::Place(pl) => {
                 if !pl.links.is_empty() || !pl.removals.is_empty() {
-                    return Err(unwritable(format!(
+                    return Err(Format::LittleGolem.unwritable(format!(
                         "move {} places links or removes something; Little Golem has no notation for that",
                         i + 1
                     )));
                 }
                 if !size.contains(pl.hole) {
-                    return Err(unwritable(format!(
+                    return Err(Format::LittleGolem.unwritable(format!(
                         "move {}: {} is not on the board of size {size}",
                         i + 1,
                         pl.hole
@@ -598,10 +588,8 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
             }
             Move::Swap => {
                 if i != 1 {
-                    return Err(unwritable(format!(
-                        "move {} is a swap, allowed only as move 2",
-                        i + 1
-                    )));
+                    return Err(Format::LittleGolem
+                        .unwritable(format!("move {} is a swap, allowed only as move 2", i + 1)));
                 }
                 out.push_str("swap");
             }
@@ -610,7 +598,7 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
         }
         out.push(']');
         if matches!(mv, Move::Resign | Move::AcceptDraw) && i + 1 != record.moves.len() {
-            return Err(unwritable(format!(
+            return Err(Format::LittleGolem.unwritable(format!(
                 "move {} ends the game but more moves follow",
                 i + 1
             )));
@@ -620,7 +608,7 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
     out.chars()
         .map(|c| {
             u8::try_from(u32::from(c)).map_err(|_| {
-                unwritable(format!(
+                Format::LittleGolem.unwritable(format!(
                     "character `{}` in a tag is not in Latin-1",
                     c.escape_default()
                 ))

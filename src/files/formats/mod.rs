@@ -96,6 +96,11 @@ pub enum Error {
     Unwritable(Format, String),
 }
 
+/// A failure at `at` with `message` (the formats show no label).
+fn fail(at: &str, message: impl Into<String>) -> nom::Err<crate::grammar::Failure<'_>> {
+    crate::grammar::failure(at, 1, message, "")
+}
+
 /// Wrong content in the input.
 impl crate::diagnostic::Explained for Error {
     fn is_usage(&self) -> bool {
@@ -124,6 +129,11 @@ impl Format {
             "txt" | "moves" => Some(Format::MoveList),
             _ => None,
         }
+    }
+
+    /// A record cannot be written in this format, and `why`.
+    fn unwritable(self, why: impl Into<String>) -> Error {
+        Error::Unwritable(self, why.into())
     }
 
     /// A file of the format, as an error names it.

@@ -21,12 +21,7 @@ use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::moves::{Move, Placement};
 use crate::twixt::rules::{RuleSet, RuleSetError, Swap};
 
-use super::{Error, Format, Location, mover, plain_moves_problem, utf8};
-
-/// The record cannot be written in this format, and why.
-fn unwritable(why: impl Into<String>) -> Error {
-    Error::Unwritable(Format::MoveList, why.into())
-}
+use super::{Error, Format, Location, fail, mover, plain_moves_problem, utf8};
 
 /// The rules a move list is read under: `rules` (default pencil) on a
 /// `size` board (default the rules' own), if they make a rule set.
@@ -42,11 +37,6 @@ pub(crate) fn rules_for(
 /// Reads every game, assuming pencil rules on a 24×24 board.
 pub fn read(bytes: &[u8]) -> Result<Vec<Record>, Error> {
     read_with(bytes, RuleSet::pencil())
-}
-
-/// A failure at `at` with `message` (the formats show no label).
-fn fail(at: &str, message: impl Into<String>) -> nom::Err<Failure<'_>> {
-    grammar::failure(at, 1, message, "")
 }
 
 /// What stands between moves: white space and `#` comments. A blank line
@@ -358,10 +348,10 @@ fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
 /// size are not part of the format.
 pub fn write(record: &Record) -> Result<String, Error> {
     if let Some(problem) = plain_moves_problem(&record.rules, &record.moves) {
-        return Err(unwritable(problem));
+        return Err(Format::MoveList.unwritable(problem));
     }
     if record.first != Player::Red {
-        return Err(unwritable("a move list cannot say that black moves first"));
+        return Err(Format::MoveList.unwritable("a move list cannot say that black moves first"));
     }
     let mut words = Vec::with_capacity(record.moves.len());
     for (i, mv) in record.moves.iter().enumerate() {
