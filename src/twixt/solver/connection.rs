@@ -32,11 +32,12 @@ struct Option_ {
     count: usize,
 }
 
-/// A gap on the chain: its options, its carrier, and whether it must be
-/// closed at once (one option, or two that one defender peg kills both of).
+/// A gap on the chain: its options (a range of [`Chains::opts`]), and
+/// whether it must be closed at once (one option, or options that one
+/// defender peg kills together).
 struct Gap {
-    options: Vec<Option_>,
-    carrier: Zone,
+    start: usize,
+    len: usize,
     single: bool,
 }
 
@@ -49,6 +50,8 @@ pub(crate) struct Chains {
     parent: Vec<(usize, usize)>,
     queue: VecDeque<usize>,
     gaps: Vec<Gap>,
+    /// The options of every gap, one range each.
+    opts: Vec<Option_>,
     /// Options found from one peg, by the peg they reach.
     found: Vec<(usize, Option_)>,
     /// Why the last chain found was not a proof (for tests).
@@ -85,6 +88,7 @@ impl Chains {
         self.parent.resize(states + 1, (NO, NO));
         self.queue.clear();
         self.gaps.clear();
+        self.opts.clear();
         let goal = states;
         // The start: own pegs on the start border, and own pegs a gap
         // away from it.
@@ -162,18 +166,27 @@ impl Chains {
             state = from;
         }
         let own_bars = pos.blocking_colours(attacker) & mine != 0;
+        // The carriers, of the chain's gaps only.
+        let carriers: Vec<Zone> = path
+            .iter()
+            .map(|&g| {
+                let mut z = Zone::new(slots);
+                for o in self.options(g) {
+                    add_carrier(pos, geo, attacker, o, &mut z);
+                }
+                z
+            })
+            .collect();
         let mut zone = Zone::new(slots);
         let mut first = None;
-        for &g in &path {
-            zone.union(&self.gaps[g].carrier);
+        for (k, &g) in path.iter().enumerate() {
+            zone.union(&carriers[k]);
             if self.gaps[g].single {
-                first = Some(self.gaps[g].options[0].hole);
+                first = Some(self.opts[self.gaps[g].start].hole);
             }
         }
-        let doubles: Vec<usize> = path
-            .iter()
-            .copied()
-            .filter(|&g| !self.gaps[g].single)
+        let doubles: Vec<usize> = (0..path.len())
+            .filter(|&k| !self.gaps[path[k]].single)
             .collect();
         // Where two carriers meet, a defender peg there may have to be
         // left unanswered in one of them: each gap must stay safe with a
@@ -182,32 +195,32 @@ impl Chains {
         for &j in &doubles {
             let mut others = Zone::new(slots);
             for &i in doubles.iter().filter(|&&i| i != j) {
-                others.union(&self.gaps[i].carrier);
+                others.union(&carriers[i]);
             }
-            shared.clone_from(&self.gaps[j].carrier);
+            shared.clone_from(&carriers[j]);
             shared.intersect(&others);
             self.last_failure = "shared carrier";
-            if !safe(pos, geo, attacker, &self.gaps[j].options, &shared) {
+            if !safe(pos, geo, attacker, self.options(path[j]), Some(&shared)) {
                 return None;
             }
             // Under crossing none, an own peg closing another gap must not
             // carry a link that would bar this gap's options.
             self.last_failure = "own hole in a carrier";
             if own_bars
-                && doubles
+                && (doubles
                     .iter()
                     .filter(|&&i| i != j)
-                    .flat_map(|&i| self.gaps[i].options.iter())
-                    .any(|o| self.gaps[j].carrier.contains(o.hole))
+                    .flat_map(|&i| self.options(path[i]))
+                    .any(|o| carriers[j].contains(o.hole))
+                    || first.is_some_and(|h| carriers[j].contains(h)))
             {
-                return None;
-            }
-            if own_bars && first.is_some_and(|h| self.gaps[j].carrier.contains(h)) {
                 return None;
             }
         }
         self.last_failure = "";
-        let any = doubles.first().map(|&g| self.gaps[g].options[0].hole);
+        let any = doubles
+            .first()
+            .map(|&k| self.opts[self.gaps[path[k]].start].hole);
         Some(Connection {
             gaps,
             first: first.or(any)?,
@@ -227,6 +240,12 @@ impl Chains {
         }
     }
 
+    /// The options of gap `g`.
+    fn options(&self, g: usize) -> &[Option_] {
+        let gap = &self.gaps[g];
+        &self.opts[gap.start..gap.start + gap.len]
+    }
+
     /// Makes a gap of the options in `found` (all between the same two
     /// ends): a double gap when no single defender peg kills every option,
     /// else a single one if `single` allows it. Its index in `gaps`.
@@ -240,28 +259,20 @@ impl Chains {
         if self.found.is_empty() {
             return None;
         }
-        let mut carrier = Zone::new(geo.slots());
-        for (_, o) in &self.found {
-            add_carrier(pos, geo, attacker, o, &mut carrier);
-        }
-        let options: Vec<Option_> = self.found.iter().map(|f| f.1).collect();
-        let double =
-            options.len() >= 2 && safe(pos, geo, attacker, &options, &Zone::new(geo.slots()));
+        let start = self.opts.len();
+        self.opts.extend(self.found.iter().map(|f| f.1));
+        let double = self.found.len() >= 2 && safe(pos, geo, attacker, &self.opts[start..], None);
         if !double && !single {
+            self.opts.truncate(start);
             return None;
         }
-        let options = if double {
-            options
-        } else {
-            // Closed at once: the first option, its own carrier.
-            let o = self.found[0].1;
-            carrier = Zone::new(geo.slots());
-            add_carrier(pos, geo, attacker, &o, &mut carrier);
-            vec![o]
-        };
+        if !double {
+            // Closed at once: the first option.
+            self.opts.truncate(start + 1);
+        }
         self.gaps.push(Gap {
-            options,
-            carrier,
+            start,
+            len: self.opts.len() - start,
             single: !double,
         });
         Some(self.gaps.len() - 1)
@@ -393,54 +404,60 @@ fn safe(
     geo: &Geometry,
     attacker: Player,
     options: &[Option_],
-    extra: &Zone,
+    extra: Option<&Zone>,
 ) -> bool {
+    const MAX_KILLS: usize = 48;
     let defender = attacker.opponent();
     let theirs = colour_bits(defender);
-    let added = |i: usize| extra.contains(i) && open(pos, geo, defender, i);
+    let added = |i: usize| extra.is_some_and(|z| z.contains(i)) && open(pos, geo, defender, i);
     let peg = |i: usize| pos.cell(i) & COLOUR == theirs || added(i);
-    // The defender links that may cross option `o`'s new links.
-    let crossing = |o: &Option_| {
-        o.links[..o.count]
-            .iter()
-            .flat_map(|&l| geo.crossers(l).iter().copied())
-            .filter(|&x| x != NONE && placeable(pos, defender, usize::from(x)))
-            .map(|x| {
-                let x = usize::from(x);
-                (x >> 2, geo.link_far_end(x))
-            })
-            .collect::<Vec<_>>()
-    };
-    let open_options: Vec<(&Option_, Vec<(usize, usize)>)> = options
-        .iter()
-        .filter(|o| !added(o.hole))
-        .map(|o| (o, crossing(o)))
-        .filter(|(_, c)| {
-            !c.iter()
-                .any(|&(p, q)| peg(p) && peg(q) && (added(p) || added(q)))
-        })
-        .collect();
-    if open_options.is_empty() {
-        return false;
-    }
-    // The holes a single new defender peg would kill each option from.
-    let kills = |(o, c): &(&Option_, Vec<(usize, usize)>)| {
-        let mut z = Zone::new(geo.slots());
-        if open(pos, geo, defender, o.hole) {
-            z.insert(o.hole);
+    // For each open option, the holes a single new defender peg kills it
+    // from (at most 8 options: the knight's moves of one peg).
+    let mut kills = [[0usize; MAX_KILLS]; 8];
+    let mut counts = [0usize; 8];
+    let mut open_options = 0;
+    for o in options.iter().take(8) {
+        if added(o.hole) {
+            continue;
         }
-        for &(p, q) in c {
-            for (end, hole) in [(p, q), (q, p)] {
-                if peg(end) && !added(hole) && open(pos, geo, defender, hole) {
-                    z.insert(hole);
+        let list = &mut kills[open_options];
+        let mut c = 0;
+        if open(pos, geo, defender, o.hole) {
+            list[c] = o.hole;
+            c += 1;
+        }
+        let mut dead = false;
+        for &l in &o.links[..o.count] {
+            for &x in geo.crossers(l) {
+                if x == NONE || !placeable(pos, defender, usize::from(x)) {
+                    continue;
+                }
+                let x = usize::from(x);
+                let (p, q) = (x >> 2, geo.link_far_end(x));
+                if peg(p) && peg(q) && (added(p) || added(q)) {
+                    dead = true;
+                }
+                for (end, hole) in [(p, q), (q, p)] {
+                    if peg(end) && !added(hole) && open(pos, geo, defender, hole) {
+                        if c == MAX_KILLS {
+                            return false; // never: at most 37, and "unsafe" is the safe answer
+                        }
+                        list[c] = hole;
+                        c += 1;
+                    }
                 }
             }
         }
-        z
-    };
-    let mut all = kills(&open_options[0]);
-    for o in &open_options[1..] {
-        all.intersect(&kills(o));
+        if !dead {
+            counts[open_options] = c;
+            open_options += 1;
+        }
     }
-    all.is_empty()
+    if open_options == 0 {
+        return false;
+    }
+    // Safe when no hole kills every open option.
+    !kills[0][..counts[0]]
+        .iter()
+        .any(|h| (1..open_options).all(|k| kills[k][..counts[k]].contains(h)))
 }

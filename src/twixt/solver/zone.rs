@@ -27,10 +27,6 @@ impl Zone {
             *a &= b;
         }
     }
-    /// Whether the set is empty.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.0.iter().all(|&a| a == 0)
-    }
     /// Bytes held on the heap.
     pub(crate) fn heap_bytes(&self) -> usize {
         self.0.len() * 8
