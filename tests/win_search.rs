@@ -221,11 +221,10 @@ fn chain_positions(rules: &RuleSet, wanted: usize, cap: u32, seed: u64) -> Vec<(
 /// Every chain of double links the knowledge reports is a win in as many
 /// moves by plain minimax, under own crossing and under crossing none; the
 /// solver, which uses the knowledge at every node, agrees with minimax on
-/// the same positions one move shorter too. A weak test still: two broken
-/// variants of the knowledge (no check that a gap is safe; no check of the
-/// holes two carriers share) passed it too, as the gaps of random small
-/// positions seldom have a defender peg where one move could cut both
-/// ways.
+/// the same positions one move shorter too. With the check that a gap is
+/// safe made to pass every gap of two options, this test failed (a chain
+/// of 2 on 7×7 under pencil that minimax refutes), as did the two tests
+/// below and the minimax cross-checks above.
 #[test]
 fn chains_of_double_links_agree_with_minimax() {
     let (mut fired, mut longer) = (0, 0);
@@ -313,4 +312,30 @@ fn chains_next_to_defender_pegs_agree_with_minimax() {
     }
     eprintln!("{fired} chains of {tried} setups");
     assert!(fired >= 100, "{fired} chains of {tried} setups");
+}
+
+/// One Black move can cut both holes of a double link: on 5×5, Red's c1
+/// and c5 are joined by b3 or d3, and Black's d2 stands so that Black's b3
+/// both takes one hole and, linked to d2, crosses c1-d3. The knowledge
+/// must not call it a connection, and after b3 Red has no win in 1.
+#[test]
+fn a_double_link_one_move_cuts_is_no_connection() {
+    use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, double_link_win, solve};
+    for preset in ["pencil", "dujardin"] {
+        let pos = twixtkit::twixt::line::position(&format!("5/{preset}/c1,c5/d2/*/black")).unwrap();
+        assert_eq!(pos.to_move(), Player::Black);
+        assert_eq!(double_link_win(&pos, Player::Red, 3), None, "{preset}");
+        let mut cut = pos.clone();
+        cut.play(&Move::peg("b3".parse().unwrap())).unwrap();
+        let budget = SearchBudget::claim_only(SearchLimit::positions(10_000));
+        let answer = solve(&cut, Player::Red, 1, &budget).unwrap().answer;
+        assert!(
+            matches!(answer, Solved::NoWin { .. }),
+            "{preset}: {answer:?}"
+        );
+        assert!(!brute_force(&cut, Player::Red, 1), "{preset}");
+        // With d2 gone the same link is a connection in 1.
+        let open = twixtkit::twixt::line::position(&format!("5/{preset}/c1,c5/-/*/black")).unwrap();
+        assert_eq!(double_link_win(&open, Player::Red, 3), Some(1), "{preset}");
+    }
 }
