@@ -21,6 +21,18 @@
 //!
 //! Run with `cargo bench --bench puzzles`.
 //!
+//! Connection knowledge (a chain of double links proved without search,
+//! docs/engine.md): `examples/solve_position` of main's solver and of this
+//! one on every puzzle, one after the other, wall time with a build
+//! running on the 2 cores (times noisy, positions exact). The 25 proofs
+//! and the 25 refutations of `in N-1`: 471,458 positions against
+//! 1,751,835, 24.7 s against 60.3 s; the slowest proof, the random win in
+//! 6, 209,824 positions against 359,343 (9.1 s against 13.1 s); the chain
+//! of five 3,473 against 52,477; the chain with g3 and j6 57,292 against
+//! 645,206 (4.4 s against 23.5 s). No puzzle searched more positions; a
+//! position costs about 1.2 to 1.5 times main's. Wins in 7 and 8: still
+//! none (README, "Not done yet").
+//!
 //! Last run (main's solver, before a position is looked up with one of the
 //! line's defender replies taken off, and this one; `examples/solve_position`
 //! of each on every puzzle, in CPU time on 2 cores under a load average

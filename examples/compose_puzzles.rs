@@ -28,6 +28,12 @@
 //! by hand on the same plan (a bend round one Black peg, and stations taken
 //! off to lengthen it), with the solver as the judge.
 //!
+//! With `COMPOSE_LINKED` set, each station after the first is two pegs a
+//! link apart, so that neighbouring double links share fewer holes and
+//! the solver's connection knowledge (docs/engine.md) can prove the chain
+//! whole; a first run (seeds from 1, 300,000 positions a claim, about
+//! nine minutes beside builds) printed no win in 7 or 8 either.
+//!
 //! `cargo run --release --example compose_puzzles -- [LENGTHS] [PER_LENGTH] [FIRST_SEED] [POSITIONS]`
 //! (defaults: `7,8 2 1 2000000`); with `COMPOSE_DEBUG` set it also says
 //! why a seed composed nothing.
@@ -129,8 +135,12 @@ fn chain(rng: &mut Rng, gaps: usize) -> Option<(Vec<Spot>, Vec<Spot>)> {
     let bend = gaps / 2 + rng.below(2);
     let mut stations = vec![(start, 0)];
     let mut options: Vec<(i32, i32)> = Vec::new();
+    // With linked stations, each station after the first is two pegs a
+    // link apart, and the next double link starts from the second.
+    let linked = std::env::var_os("COMPOSE_LINKED").is_some();
+    let mut made = 1;
     // The last station, on the second last row, costs one more peg.
-    while stations.len() < gaps {
+    while made < gaps {
         let last = *stations.last().expect("a station");
         let mut tries = 0;
         loop {
@@ -139,16 +149,12 @@ fn chain(rng: &mut Rng, gaps: usize) -> Option<(Vec<Spot>, Vec<Spot>)> {
                 return None;
             }
             let (dx, dy) = STEPS[rng.below(STEPS.len())];
-            let way = if stations.len() < bend {
-                away_first
-            } else {
-                -away_first
-            };
+            let way = if made < bend { away_first } else { -away_first };
             if dx * way < 0 {
                 continue;
             }
             let next = (last.0 + dx, last.1 + dy);
-            let want_last = stations.len() + 1 == gaps;
+            let want_last = made + 1 == gaps;
             if !red_hole(next) || next.1 > SIDE - 2 || (want_last != (next.1 == SIDE - 2)) {
                 continue;
             }
@@ -166,6 +172,29 @@ fn chain(rng: &mut Rng, gaps: usize) -> Option<(Vec<Spot>, Vec<Spot>)> {
             }
             options.extend(mids);
             stations.push(next);
+            made += 1;
+            if linked && !want_last {
+                // The station's second peg: a link on, the way the chain
+                // goes, not near the chain behind.
+                let partners: Vec<Spot> = [(1, 2), (-1, 2), (2, 1), (-2, 1), (2, -1), (-2, -1)]
+                    .iter()
+                    .filter(|&&(px, _)| px * way >= 0)
+                    .map(|&(px, py)| (next.0 + px, next.1 + py))
+                    .filter(|p| {
+                        red_hole(*p)
+                            && p.1 <= SIDE - 3
+                            && !stations.contains(p)
+                            && !options.contains(p)
+                            && stations[..stations.len() - 1]
+                                .iter()
+                                .all(|s| (s.0 - p.0).abs().max((s.1 - p.1).abs()) >= 3)
+                    })
+                    .collect();
+                if partners.is_empty() {
+                    return None;
+                }
+                stations.push(partners[rng.below(partners.len())]);
+            }
             break;
         }
     }

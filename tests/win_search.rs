@@ -186,3 +186,156 @@ fn a_chain_of_double_links_is_won_in_as_many_moves() {
         four.answer
     );
 }
+
+/// Random positions of a few plies with the attacker to move or not, where
+/// the solver's connection knowledge reports a chain of double links.
+fn chain_positions(rules: &RuleSet, wanted: usize, cap: u32, seed: u64) -> Vec<(Position, u32)> {
+    use twixtkit::twixt::solver::double_link_win;
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::new();
+    let mut tries = 0;
+    while out.len() < wanted && tries < 2_000_000 {
+        tries += 1;
+        // Dense boards too: defender pegs next to the gaps are what the
+        // knowledge must see.
+        let side = rules.size.width() as usize;
+        let plies = 4 + rng.below(side * side * 2 / 3) as u32;
+        let moves = random_game(rules, rng.next_u64(), plies);
+        let mut pos = Position::new(rules.clone()).unwrap();
+        for mv in &moves {
+            if pos.play(mv).is_err() {
+                break;
+            }
+        }
+        if pos.status() != Status::Ongoing || pos.ply() < 2 {
+            continue;
+        }
+        let me = pos.to_move();
+        if let Some(k) = double_link_win(&pos, me, cap) {
+            out.push((pos, k));
+        }
+    }
+    out
+}
+
+/// Every chain of double links the knowledge reports is a win in as many
+/// moves by plain minimax, under own crossing and under crossing none; the
+/// solver, which uses the knowledge at every node, agrees with minimax on
+/// the same positions one move shorter too. With the check that a gap is
+/// safe made to pass every gap of two options, this test failed (a chain
+/// of 2 on 7×7 under pencil that minimax refutes), as did the two tests
+/// below and the minimax cross-checks above.
+#[test]
+fn chains_of_double_links_agree_with_minimax() {
+    let (mut fired, mut longer) = (0, 0);
+    for (preset, side, cap, count, seed) in [
+        ("pencil", 7, 2, 600, 11),
+        ("dujardin", 7, 2, 600, 12),
+        ("t1", 6, 2, 400, 13),
+        ("pencil", 6, 3, 150, 14),
+        ("dujardin", 6, 3, 150, 15),
+    ] {
+        let r = rules(preset, side);
+        for (pos, k) in chain_positions(&r, count, cap, seed) {
+            let me = pos.to_move();
+            assert!(
+                brute_force(&pos, me, k),
+                "a chain of {k} double links that minimax refutes, {preset} {side}: pegs {:?}",
+                pos.pegs().collect::<Vec<_>>()
+            );
+            let got = wins_within(&pos, me, k, u64::MAX).unwrap();
+            assert_eq!(got, WinSearch::Proved);
+            if k > 1 {
+                let want = brute_force(&pos, me, k - 1);
+                let got = wins_within(&pos, me, k - 1, u64::MAX).unwrap();
+                assert_eq!(
+                    got == WinSearch::Proved,
+                    want,
+                    "{preset} {side}, in {}",
+                    k - 1
+                );
+            }
+            fired += 1;
+            longer += usize::from(k > 1);
+        }
+    }
+    eprintln!("{fired} chains, {longer} of more than one gap");
+    assert!(
+        fired >= 80 && longer >= 20,
+        "{fired} chains, {longer} longer"
+    );
+}
+
+/// Dense random setups on 6×6: a few Red pegs and many Black pegs close
+/// by, the kind of position where one Black move can cut both holes of a
+/// double link. Every chain the knowledge reports there is a win by
+/// minimax in as many moves.
+#[test]
+fn chains_next_to_defender_pegs_agree_with_minimax() {
+    use twixtkit::twixt::solver::double_link_win;
+    let mut rng = SplitMix64::new(77);
+    let (mut fired, mut tried) = (0, 0);
+    let name = |c: u64, r: u64| format!("{}{}", (b'a' + c as u8) as char, r + 1);
+    while fired < 300 && tried < 200_000 {
+        tried += 1;
+        let preset = if tried % 2 == 0 { "pencil" } else { "dujardin" };
+        let mut used = std::collections::HashSet::new();
+        let mut pick = |n: usize, col_ok: &dyn Fn(u64, u64) -> bool| {
+            let mut out = Vec::new();
+            while out.len() < n {
+                let (c, r) = (rng.below(6) as u64, rng.below(6) as u64);
+                if col_ok(c, r) && used.insert((c, r)) {
+                    out.push(name(c, r));
+                }
+            }
+            out.join(",")
+        };
+        let corner = |c: u64, r: u64| !((c == 0 || c == 5) && (r == 0 || r == 5));
+        let red = pick(3, &|c, r| corner(c, r) && c != 0 && c != 5);
+        let black = pick(6, &|c, r| corner(c, r) && r != 0 && r != 5);
+        let Ok(pos) = twixtkit::twixt::line::position(&format!("6/{preset}/{red}/{black}/*/red"))
+        else {
+            continue;
+        };
+        if pos.status() != Status::Ongoing {
+            continue;
+        }
+        let me = pos.to_move();
+        let Some(k) = double_link_win(&pos, me, 2) else {
+            continue;
+        };
+        assert!(
+            brute_force(&pos, me, k),
+            "a chain of {k} gaps that minimax refutes: {preset} {red} / {black}"
+        );
+        fired += 1;
+    }
+    eprintln!("{fired} chains of {tried} setups");
+    assert!(fired >= 100, "{fired} chains of {tried} setups");
+}
+
+/// One Black move can cut both holes of a double link: on 5×5, Red's c1
+/// and c5 are joined by b3 or d3, and Black's d2 stands so that Black's b3
+/// both takes one hole and, linked to d2, crosses c1-d3. The knowledge
+/// must not call it a connection, and after b3 Red has no win in 1.
+#[test]
+fn a_double_link_one_move_cuts_is_no_connection() {
+    use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, double_link_win, solve};
+    for preset in ["pencil", "dujardin"] {
+        let pos = twixtkit::twixt::line::position(&format!("5/{preset}/c1,c5/d2/*/black")).unwrap();
+        assert_eq!(pos.to_move(), Player::Black);
+        assert_eq!(double_link_win(&pos, Player::Red, 3), None, "{preset}");
+        let mut cut = pos.clone();
+        cut.play(&Move::peg("b3".parse().unwrap())).unwrap();
+        let budget = SearchBudget::claim_only(SearchLimit::positions(10_000));
+        let answer = solve(&cut, Player::Red, 1, &budget).unwrap().answer;
+        assert!(
+            matches!(answer, Solved::NoWin { .. }),
+            "{preset}: {answer:?}"
+        );
+        assert!(!brute_force(&cut, Player::Red, 1), "{preset}");
+        // With d2 gone the same link is a connection in 1.
+        let open = twixtkit::twixt::line::position(&format!("5/{preset}/c1,c5/-/*/black")).unwrap();
+        assert_eq!(double_link_win(&open, Player::Red, 3), Some(1), "{preset}");
+    }
+}

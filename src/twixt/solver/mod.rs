@@ -20,6 +20,7 @@
 
 mod bounds;
 pub mod budget;
+mod connection;
 mod search;
 mod table;
 mod zone;
@@ -31,6 +32,7 @@ use crate::twixt::rules::{Crossing, Linking, Removal, Swap};
 use bounds::Costs;
 pub(crate) use bounds::{pegs_needed, through_costs};
 pub use budget::{LimitKind, Meter, SearchBudget, SearchLimit};
+use connection::Chains;
 use search::{Defence, Search};
 use table::{Keys, Table};
 
@@ -187,6 +189,8 @@ struct Solver<'m> {
     history: Vec<u32>,
     replies: Vec<usize>,
     own_links_cross: bool,
+    chains: Chains,
+    knowledge: bool,
 }
 
 impl<'m> Solver<'m> {
@@ -203,6 +207,8 @@ impl<'m> Solver<'m> {
             history: vec![0; pos.geometry().slots()],
             replies: Vec::new(),
             own_links_cross: pos.rules().crossing == Crossing::Own,
+            chains: Chains::default(),
+            knowledge: true,
         }
     }
 
@@ -219,6 +225,8 @@ impl<'m> Solver<'m> {
             history: &mut self.history,
             replies: &mut self.replies,
             own_links_cross: self.own_links_cross,
+            chains: &mut self.chains,
+            knowledge: self.knowledge,
         }
     }
 }
@@ -410,4 +418,20 @@ fn after_with(
         Defence::Holds(Some(r)) => AfterMove::Holds(geo.hole(r)),
         Defence::Holds(None) => AfterMove::Holds(geo.hole(any_reply(pos, player))),
     })
+}
+
+/// The moves `player` wins in by a chain of double links, found without
+/// search (docs/engine.md, "a chain of double links wins without
+/// search"): its pegs join its borders except for gaps that each close
+/// with either of two holes, and no defender peg can take both. At most
+/// `cap` gaps; with `player` to move one gap may have a single hole,
+/// closed first. `None` when the solver's connection knowledge finds no
+/// such chain (a win may still exist).
+pub fn double_link_win(pos: &Position, player: Player, cap: u32) -> Option<u32> {
+    if rules_covered(pos).is_err() || pos.status() != Status::Ongoing {
+        return None;
+    }
+    Chains::default()
+        .find(pos, player, cap, pos.to_move() == player)
+        .map(|c| c.gaps)
 }

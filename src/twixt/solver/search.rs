@@ -5,6 +5,7 @@
 
 use super::bounds::Costs;
 use super::budget::{LimitKind, Meter};
+use super::connection::{Chains, Connection};
 use super::table::{Key, Keys, Table, side};
 use super::zone::Zone;
 use crate::twixt::board::Player;
@@ -50,6 +51,10 @@ pub(crate) struct Search<'a> {
     /// cut the attacker's, so what holds without a peg need not hold with
     /// it (docs/engine.md, "where a defender peg can help the attacker").
     pub own_links_cross: bool,
+    /// The buffers of the search for a chain of double links.
+    pub chains: &'a mut Chains,
+    /// Whether the connection knowledge is used (off only to measure it).
+    pub knowledge: bool,
 }
 
 /// A move played: the position after it and its key.
@@ -174,6 +179,10 @@ impl Search<'_> {
             self.table.refuted(key, budget);
             return Ok(None);
         }
+        if let Some(c) = self.connection(pos, budget, true) {
+            self.table.proved(key, c.gaps, c.first, &c.zone);
+            return Ok(Some((c.first, c.zone)));
+        }
         if let Some(known) = self.without_a_reply(pos, key, budget) {
             return Ok(known);
         }
@@ -202,6 +211,25 @@ impl Search<'_> {
         }
         self.table.refuted(key, budget);
         Ok(None)
+    }
+
+    /// A chain of double links that wins within `budget` moves, by
+    /// [`Chains::find`]: with the attacker to move (`attacker_to_move`)
+    /// one gap may be a single link, closed at once. The defender cannot
+    /// connect first: while every gap keeps an open option, a defender
+    /// chain would have to cross the attacker's (docs/engine.md, "a chain
+    /// of double links").
+    fn connection(
+        &mut self,
+        pos: &Position,
+        budget: u32,
+        attacker_to_move: bool,
+    ) -> Option<Connection> {
+        if !self.knowledge {
+            return None;
+        }
+        self.chains
+            .find(pos, self.attacker, budget, attacker_to_move)
     }
 
     /// What the table knows of `pos` with one of the defender's replies on
@@ -329,6 +357,9 @@ impl Search<'_> {
             {
                 return Ok(Defence::Holds(Some(cut)));
             }
+        }
+        if let Some(c) = self.connection(pos, budget, false) {
+            return Ok(Defence::Proved(c.zone));
         }
         let mut passed = pos.clone();
         passed.pass();

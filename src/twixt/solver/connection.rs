@@ -1,0 +1,463 @@
+//! Connection knowledge: a chain of the attacker's pegs joined to both its
+//! borders except for gaps, each of which one peg closes in either of two
+//! holes (a double link, or a double link to a border row), wins in as many
+//! moves as it has gaps, with no search: the attacker closes a gap each
+//! move and answers every intrusion into a gap's carrier in that gap.
+//! docs/engine.md ("A chain of double links") gives the argument and
+//! every condition this module checks.
+
+use std::collections::VecDeque;
+
+use super::zone::Zone;
+use crate::twixt::board::Player;
+use crate::twixt::geometry::{Geometry, NONE, flag};
+use crate::twixt::position::{COLOUR, Position, colour_bits};
+
+/// A proof by connection: the gaps to close, the first move to play and
+/// the holes the proof depends on.
+pub(crate) struct Connection {
+    /// The moves the win takes: one per gap.
+    pub gaps: u32,
+    /// A move that starts the win (the single gap's hole when there is one).
+    pub first: usize,
+    /// Every gap's carrier: a defender peg outside it changes nothing.
+    pub zone: Zone,
+}
+
+/// One way to close a gap: the hole and the new links its peg needs.
+#[derive(Clone, Copy)]
+struct Option_ {
+    hole: usize,
+    links: [usize; 2],
+    count: usize,
+}
+
+/// A gap on the chain: its options (a range of [`Chains::opts`]), and
+/// whether it must be closed at once (one option, or options that one
+/// defender peg kills together).
+struct Gap {
+    start: usize,
+    len: usize,
+    single: bool,
+}
+
+/// The buffers of the chain search, kept between calls.
+#[derive(Default)]
+pub(crate) struct Chains {
+    dist: Vec<u32>,
+    /// For each state, the state it was reached from and the gap crossed
+    /// (`usize::MAX` for a link or a border peg).
+    parent: Vec<(usize, usize)>,
+    queue: VecDeque<usize>,
+    gaps: Vec<Gap>,
+    /// The options of every gap, one range each.
+    opts: Vec<Option_>,
+    /// Options found from one peg, by the peg they reach.
+    found: Vec<(usize, Option_)>,
+    /// Why the last chain found was not a proof (for tests).
+    pub(crate) last_failure: &'static str,
+}
+
+const NO: usize = usize::MAX;
+
+impl Chains {
+    /// A chain of `attacker`'s pegs from border to border with at most
+    /// `cap` gaps, every gap a safe double link (or a double link to a
+    /// border row) and at most one gap closed by a single peg (played
+    /// first), when `single` allows one, with carriers that do not meet.
+    /// `None` when the search finds none (it looks at one cheapest chain:
+    /// it may miss a connection, never claims a false one).
+    pub(crate) fn find(
+        &mut self,
+        pos: &Position,
+        attacker: Player,
+        cap: u32,
+        single: bool,
+    ) -> Option<Connection> {
+        let geo = pos.geometry();
+        let slots = geo.slots();
+        let mine = colour_bits(attacker);
+        let (start, end) = match attacker {
+            Player::Red => (flag::RED_START, flag::RED_END),
+            Player::Black => (flag::BLACK_START, flag::BLACK_END),
+        };
+        let states = slots * 2;
+        self.dist.clear();
+        self.dist.resize(states + 1, u32::MAX);
+        self.parent.clear();
+        self.parent.resize(states + 1, (NO, NO));
+        self.queue.clear();
+        self.gaps.clear();
+        self.opts.clear();
+        let goal = states;
+        // The start: own pegs on the start border, and own pegs a gap
+        // away from it.
+        for a in 0..slots {
+            if pos.cell(a) & COLOUR != mine {
+                continue;
+            }
+            if geo.hole_flags(a) & start != 0 {
+                self.relax(a * 2, 0, NO, NO);
+            } else if cap >= 1 {
+                self.found.clear();
+                edge_options(pos, geo, attacker, a, start, &mut self.found);
+                if let Some(g) = self.gap_from_found(pos, geo, attacker, single) {
+                    let s = usize::from(self.gaps[g].single);
+                    self.relax(a * 2 + s, 1, NO, g);
+                }
+            }
+        }
+        while let Some(state) = self.queue.pop_front() {
+            let d = self.dist[state];
+            if d >= self.dist[goal] || d > cap {
+                break;
+            }
+            let (a, s) = (state / 2, state % 2);
+            if geo.hole_flags(a) & end != 0 {
+                self.relax(goal, d, state, NO);
+                continue;
+            }
+            // Along own links, at no cost.
+            for step in geo.steps(a) {
+                if step.hole != NONE && pos.link_colour(usize::from(step.link)).is_some() {
+                    self.relax(usize::from(step.hole) * 2 + s, d, state, NO);
+                }
+            }
+            if d + 1 > cap {
+                continue;
+            }
+            // Across a gap: to the end border, or to another own peg.
+            self.found.clear();
+            edge_options(pos, geo, attacker, a, end, &mut self.found);
+            if let Some(g) = self.gap_from_found(pos, geo, attacker, single && s == 0) {
+                self.relax(goal, d + 1, state, g);
+            }
+            self.found.clear();
+            peg_options(pos, geo, attacker, a, &mut self.found);
+            self.found.sort_unstable_by_key(|&(b, o)| (b, o.hole));
+            let found = std::mem::take(&mut self.found);
+            let mut i = 0;
+            while i < found.len() {
+                let b = found[i].0;
+                let j = i + found[i..].iter().take_while(|f| f.0 == b).count();
+                self.found.clear();
+                self.found.extend_from_slice(&found[i..j]);
+                if let Some(g) = self.gap_from_found(pos, geo, attacker, single && s == 0) {
+                    let t = if self.gaps[g].single { 1 } else { s };
+                    self.relax(b * 2 + t, d + 1, state, g);
+                }
+                i = j;
+            }
+            self.found = found;
+        }
+        let gaps = self.dist[goal];
+        self.last_failure = "no chain";
+        if gaps > cap {
+            return None;
+        }
+        // The chain's gaps, from the end back.
+        let mut path = Vec::new();
+        let mut state = goal;
+        while state != NO {
+            let (from, g) = self.parent[state];
+            if g != NO {
+                path.push(g);
+            }
+            state = from;
+        }
+        let own_bars = pos.blocking_colours(attacker) & mine != 0;
+        // The carriers, of the chain's gaps only.
+        let carriers: Vec<Zone> = path
+            .iter()
+            .map(|&g| {
+                let mut z = Zone::new(slots);
+                for o in self.options(g) {
+                    add_carrier(pos, geo, attacker, o, &mut z);
+                }
+                z
+            })
+            .collect();
+        let mut zone = Zone::new(slots);
+        let mut first = None;
+        for (k, &g) in path.iter().enumerate() {
+            zone.union(&carriers[k]);
+            if self.gaps[g].single {
+                first = Some(self.opts[self.gaps[g].start].hole);
+            }
+        }
+        let doubles: Vec<usize> = (0..path.len())
+            .filter(|&k| !self.gaps[path[k]].single)
+            .collect();
+        // Where two carriers meet, a defender peg there may have to be
+        // left unanswered in one of them: each gap must stay safe with a
+        // defender peg on every hole its carrier shares with another.
+        let mut shared = Zone::new(slots);
+        for &j in &doubles {
+            let mut others = Zone::new(slots);
+            for &i in doubles.iter().filter(|&&i| i != j) {
+                others.union(&carriers[i]);
+            }
+            shared.clone_from(&carriers[j]);
+            shared.intersect(&others);
+            self.last_failure = "shared carrier";
+            if !safe(pos, geo, attacker, self.options(path[j]), Some(&shared)) {
+                return None;
+            }
+            // Under crossing none, an own peg closing another gap must not
+            // carry a link that would bar this gap's options.
+            self.last_failure = "own hole in a carrier";
+            if own_bars
+                && (doubles
+                    .iter()
+                    .filter(|&&i| i != j)
+                    .flat_map(|&i| self.options(path[i]))
+                    .any(|o| carriers[j].contains(o.hole))
+                    || first.is_some_and(|h| carriers[j].contains(h)))
+            {
+                return None;
+            }
+        }
+        self.last_failure = "";
+        let any = doubles
+            .first()
+            .map(|&k| self.opts[self.gaps[path[k]].start].hole);
+        Some(Connection {
+            gaps,
+            first: first.or(any)?,
+            zone,
+        })
+    }
+
+    fn relax(&mut self, state: usize, d: u32, from: usize, gap: usize) {
+        if d < self.dist[state] {
+            self.dist[state] = d;
+            self.parent[state] = (from, gap);
+            if gap == NO {
+                self.queue.push_front(state);
+            } else {
+                self.queue.push_back(state);
+            }
+        }
+    }
+
+    /// The options of gap `g`.
+    fn options(&self, g: usize) -> &[Option_] {
+        let gap = &self.gaps[g];
+        &self.opts[gap.start..gap.start + gap.len]
+    }
+
+    /// Makes a gap of the options in `found` (all between the same two
+    /// ends): a double gap when no single defender peg kills every option,
+    /// else a single one if `single` allows it. Its index in `gaps`.
+    fn gap_from_found(
+        &mut self,
+        pos: &Position,
+        geo: &Geometry,
+        attacker: Player,
+        single: bool,
+    ) -> Option<usize> {
+        if self.found.is_empty() {
+            return None;
+        }
+        let start = self.opts.len();
+        self.opts.extend(self.found.iter().map(|f| f.1));
+        let double = self.found.len() >= 2 && safe(pos, geo, attacker, &self.opts[start..], None);
+        if !double && !single {
+            self.opts.truncate(start);
+            return None;
+        }
+        if !double {
+            // Closed at once: the first option.
+            self.opts.truncate(start + 1);
+        }
+        self.gaps.push(Gap {
+            start,
+            len: self.opts.len() - start,
+            single: !double,
+        });
+        Some(self.gaps.len() - 1)
+    }
+}
+
+/// Adds an option's carrier to `zone`: its hole, and both ends of every
+/// link crossing one of its new links that could still be placed, by the
+/// defender (both ends a defender peg or a hole it may take, the link not
+/// barred by a link already there: nothing is ever removed) or, under
+/// `crossing: none`, by the attacker (both ends own pegs or holes it may
+/// take), as its own link would bar the option there.
+fn add_carrier(pos: &Position, geo: &Geometry, attacker: Player, o: &Option_, zone: &mut Zone) {
+    let defender = attacker.opponent();
+    let own_bars = pos.blocking_colours(attacker) & colour_bits(attacker) != 0;
+    let available =
+        |p: Player, i: usize| pos.cell(i) & COLOUR == colour_bits(p) || open(pos, geo, p, i);
+    zone.insert(o.hole);
+    for &l in &o.links[..o.count] {
+        for &x in geo.crossers(l) {
+            if x == NONE {
+                continue;
+            }
+            let x = usize::from(x);
+            let (p, q) = (x >> 2, geo.link_far_end(x));
+            let by = |who: Player| available(who, p) && available(who, q) && placeable(pos, who, x);
+            if by(defender) || (own_bars && by(attacker)) {
+                zone.insert(p);
+                zone.insert(q);
+            }
+        }
+    }
+}
+
+/// Whether a new link `id` of `attacker` could be placed now: not crossed
+/// by any link that bars it (the opponent's; under `crossing: none` the
+/// attacker's own too).
+fn placeable(pos: &Position, attacker: Player, id: usize) -> bool {
+    pos.crossed_colours(id) & pos.blocking_colours(attacker) == 0
+}
+
+/// Whether the attacker may place a peg in the empty hole `h`.
+fn open(pos: &Position, geo: &Geometry, attacker: Player, h: usize) -> bool {
+    let playable = match attacker {
+        Player::Red => flag::PLAYABLE_RED,
+        Player::Black => flag::PLAYABLE_BLACK,
+    };
+    pos.cell(h) & COLOUR == 0 && geo.hole_flags(h) & playable != 0
+}
+
+/// The holes a knight's move from own peg `a` on the border flagged
+/// `border`, where a peg would link to `a`.
+fn edge_options(
+    pos: &Position,
+    geo: &Geometry,
+    attacker: Player,
+    a: usize,
+    border: u8,
+    out: &mut Vec<(usize, Option_)>,
+) {
+    for s in geo.steps(a) {
+        let h = usize::from(s.hole);
+        if s.hole != NONE
+            && geo.hole_flags(h) & border != 0
+            && open(pos, geo, attacker, h)
+            && placeable(pos, attacker, usize::from(s.link))
+        {
+            out.push((
+                NO,
+                Option_ {
+                    hole: h,
+                    links: [usize::from(s.link), 0],
+                    count: 1,
+                },
+            ));
+        }
+    }
+}
+
+/// The holes a knight's move from own peg `a` and from another own peg
+/// `b` not linked to it, where a peg would link to both: `(b, option)`.
+fn peg_options(
+    pos: &Position,
+    geo: &Geometry,
+    attacker: Player,
+    a: usize,
+    out: &mut Vec<(usize, Option_)>,
+) {
+    let mine = colour_bits(attacker);
+    for s in geo.steps(a) {
+        let h = usize::from(s.hole);
+        if s.hole == NONE
+            || !open(pos, geo, attacker, h)
+            || !placeable(pos, attacker, usize::from(s.link))
+        {
+            continue;
+        }
+        for t in geo.steps(h) {
+            let b = usize::from(t.hole);
+            if t.hole != NONE
+                && b != a
+                && pos.cell(b) & COLOUR == mine
+                && placeable(pos, attacker, usize::from(t.link))
+            {
+                out.push((
+                    b,
+                    Option_ {
+                        hole: h,
+                        links: [usize::from(s.link), usize::from(t.link)],
+                        count: 2,
+                    },
+                ));
+            }
+        }
+    }
+}
+
+/// Whether a gap is safe: with defender pegs added on the holes of
+/// `extra` (those the defender may take), some option is still open, and
+/// no single defender peg elsewhere kills every open option. An option is
+/// killed by a defender peg in its hole, or by a defender link crossing
+/// one of its new links; a defender link comes only with a new peg, so it
+/// needs one end new (in `extra`, or the peg placed) and the other a
+/// defender peg, and it must not be barred by a link already there
+/// (nothing is ever removed). Links among the added pegs are assumed
+/// there whenever they could be, the worst case.
+fn safe(
+    pos: &Position,
+    geo: &Geometry,
+    attacker: Player,
+    options: &[Option_],
+    extra: Option<&Zone>,
+) -> bool {
+    const MAX_KILLS: usize = 48;
+    let defender = attacker.opponent();
+    let theirs = colour_bits(defender);
+    let added = |i: usize| extra.is_some_and(|z| z.contains(i)) && open(pos, geo, defender, i);
+    let peg = |i: usize| pos.cell(i) & COLOUR == theirs || added(i);
+    // For each open option, the holes a single new defender peg kills it
+    // from (at most 8 options: the knight's moves of one peg).
+    let mut kills = [[0usize; MAX_KILLS]; 8];
+    let mut counts = [0usize; 8];
+    let mut open_options = 0;
+    for o in options.iter().take(8) {
+        if added(o.hole) {
+            continue;
+        }
+        let list = &mut kills[open_options];
+        let mut c = 0;
+        if open(pos, geo, defender, o.hole) {
+            list[c] = o.hole;
+            c += 1;
+        }
+        let mut dead = false;
+        for &l in &o.links[..o.count] {
+            for &x in geo.crossers(l) {
+                if x == NONE || !placeable(pos, defender, usize::from(x)) {
+                    continue;
+                }
+                let x = usize::from(x);
+                let (p, q) = (x >> 2, geo.link_far_end(x));
+                if peg(p) && peg(q) && (added(p) || added(q)) {
+                    dead = true;
+                }
+                for (end, hole) in [(p, q), (q, p)] {
+                    if peg(end) && !added(hole) && open(pos, geo, defender, hole) {
+                        if c == MAX_KILLS {
+                            return false; // never: at most 37, and "unsafe" is the safe answer
+                        }
+                        list[c] = hole;
+                        c += 1;
+                    }
+                }
+            }
+        }
+        if !dead {
+            counts[open_options] = c;
+            open_options += 1;
+        }
+    }
+    if open_options == 0 {
+        return false;
+    }
+    // Safe when no hole kills every open option.
+    !kills[0][..counts[0]]
+        .iter()
+        .any(|h| (1..open_options).all(|k| kills[k][..counts[k]].contains(h)))
+}
