@@ -353,6 +353,47 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
     e.finish().unwrap()
 }
 
+/// Gzip data on standard input whose first read brings one byte (a slow
+/// pipe: a download, ssh) is still told by its first two bytes, for `check`
+/// (which streams) and for the commands that read the input whole.
+#[test]
+fn gzip_on_a_slow_pipe_is_told_by_its_first_two_bytes() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let packed = gzip(b"[Title \"a\"]\n1. f6 2. k9\n\n[Title \"b\"]\n1. c3 2. d5\n");
+    for args in [
+        &["check", "-"][..],
+        &["render", "-", "--game", "2", "-o", "-"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_twixt"))
+            .args(args)
+            .current_dir(dir.path())
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(&packed[..1]).unwrap();
+        stdin.flush().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        stdin.write_all(&packed[1..]).unwrap();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{args:?}: {text} {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        if args[0] == "check" {
+            assert!(text.contains("checked 2 games"), "{text}");
+        } else {
+            assert!(text.contains("<svg"), "{text}");
+        }
+    }
+}
+
 #[test]
 fn gzip_files_are_read_as_they_are_and_damage_is_an_error() {
     let dir = tempfile::tempdir().unwrap();

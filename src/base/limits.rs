@@ -104,13 +104,17 @@ fn read_stdin(max: u64) -> io::Result<Vec<u8>> {
 }
 
 fn read_stdin_raw(max: u64) -> io::Result<Vec<u8>> {
-    let mut stdin = io::BufReader::new(io::stdin().lock());
-    let gzip = io::BufRead::fill_buf(&mut stdin)?.starts_with(&GZIP_MAGIC);
-    if gzip {
-        return unpack_gzip(stdin, max);
+    // The first two bytes, however the pipe hands them over: one read of a
+    // slow pipe may bring only one.
+    let mut stdin = io::stdin().lock();
+    let mut bytes = Vec::with_capacity(2);
+    (&mut stdin).take(2).read_to_end(&mut bytes)?;
+    if bytes == GZIP_MAGIC {
+        return unpack_gzip(io::Cursor::new(bytes).chain(stdin), max);
     }
-    let mut bytes = Vec::new();
-    stdin.take(max + 1).read_to_end(&mut bytes)?;
+    stdin
+        .take((max + 1).saturating_sub(bytes.len() as u64))
+        .read_to_end(&mut bytes)?;
     Ok(bytes)
 }
 

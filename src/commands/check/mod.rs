@@ -758,9 +758,15 @@ fn in_place_scope<'scope, R>(
 fn open_input(path: &Path) -> std::io::Result<Box<dyn std::io::Read + Send>> {
     use std::io::BufRead;
     let (reader, gz): (Box<dyn BufRead + Send>, bool) = if path == Path::new("-") {
-        let mut stdin = std::io::BufReader::new(std::io::stdin());
-        let gz = stdin.fill_buf()?.starts_with(&crate::limits::GZIP_MAGIC);
-        (Box::new(stdin), gz)
+        use std::io::Read;
+        // Its first two bytes, however the pipe hands them over: one read
+        // of a slow pipe may bring only one.
+        let stdin = std::io::stdin();
+        let mut magic = Vec::with_capacity(2);
+        (&stdin).take(2).read_to_end(&mut magic)?;
+        let gz = magic == crate::limits::GZIP_MAGIC;
+        let raw = std::io::Cursor::new(magic).chain(stdin);
+        (Box::new(std::io::BufReader::new(raw)), gz)
     } else {
         let file = std::fs::File::open(path)?;
         let meta = file.metadata()?;
