@@ -59,17 +59,6 @@ fn scripts() -> Vec<(String, String)> {
         "mixed".into(),
         "[Title \"a\"]\n1. f6 {a [comment\n[not a tag]} 2. g8\n\n% note\n[Title \"b\"]\n1. f6 2. zz99\n\n[Title \"c\"]\n1. c3 (1. d4\n[Title \"d\"]\n1. e5\n".repeat(7),
     ));
-    // A comment holding a blank line and a line that starts with `[`: cut
-    // by a window's end, it is unclosed there, and the text after the blank
-    // line looks like a game of its own. And comments never closed.
-    out.push((
-        "comment like a game".into(),
-        "[Title \"a\"]\n1. f6 {a\n\n[Title \"b\"]\n1. c3 2. d5\n\n} 2. g8\n\n".repeat(9),
-    ));
-    out.push((
-        "unclosed comments".into(),
-        "[Title \"a\"]\n1. f6 {open\n\n[Title \"b\"]\n1. c3\n\n".repeat(9),
-    ));
     out
 }
 
@@ -82,27 +71,6 @@ fn windows_give_the_games_of_a_whole_file_parse() {
         for window in [1, 17, 64, 200, 1000, 1 << 20] {
             assert_eq!(streamed(text, window), whole, "{name}, window {window}");
         }
-    }
-}
-
-/// Windows cut by their number of games (4,096), then read smaller: a
-/// long comment with a blank line and a `[` line in it, cut there, still
-/// closes where a whole-file parse closes it; and windows too small for a
-/// 64 KiB start do not fail.
-#[test]
-fn windows_cut_by_their_games_keep_a_comment_whole() {
-    let line = format!("{}\n", "z".repeat(99));
-    let text = format!(
-        "{}[Title \"c\"]\n1. f6 {{{}\n[Size \"24\"]\n\n1. f6 2. g9 3. h4\n\n{}}} 2. g9\n\n{}",
-        "[Size \"24\"]\n\n1. f6 2. g9\n\n".repeat(4106),
-        line.repeat(1500),
-        line.repeat(1500),
-        "[Title \"t\"]\n1. c3 2. d5\n\n".repeat(20)
-    );
-    let whole: Vec<String> = parse_pieces(&text, 1).iter().map(describe).collect();
-    assert!(whole.iter().all(|p| p.starts_with("game")));
-    for window in [1000, 1 << 20, 2 << 20] {
-        assert_eq!(streamed(&text, window), whole, "window {window}");
     }
 }
 

@@ -497,16 +497,12 @@ pub fn comment(i: &str) -> Rule<'_, String> {
     Err(nom::Err::Failure(unclosed_comment(i)))
 }
 
-/// The message of a comment never closed: a stream tells by it that a
-/// comment may close past its window.
-pub const UNCLOSED_COMMENT: &str = "unterminated comment: expected `}`";
-
 /// The failure of a comment opened at `i` and never closed.
 pub fn unclosed_comment(i: &str) -> Failure<'_> {
     Failure {
         at: i,
         len: 1.min(i.len()),
-        message: UNCLOSED_COMMENT.to_string(),
+        message: "unterminated comment: expected `}`".to_string(),
         label: "comment starts here".to_string(),
     }
 }

@@ -7,10 +7,12 @@
 //! which may be cut by the window's end; the last game's text is kept and
 //! parsed again with the next window. A game ends where the next one
 //! begins, so the games handed out are exactly those a whole-file parse
-//! finds, with the file's line numbers. A comment the window's end cuts
-//! is unclosed in the window's text while a `}` may still come: its game
-//! starts the next window, larger if need be, unless the input has ended
-//! with no `}` after it (then it is unclosed in the whole file too).
+//! finds, with the file's line numbers. One exception is known: a comment
+//! cut by a window's end whose text holds a blank line and then a line
+//! that starts with `[` is read as unclosed, and the text after that line
+//! as a game of its own (a whole-file parse would close the comment in the
+//! next window). Telling it apart needs a look past the window for the
+//! closing `}`; it is not done yet.
 
 use crate::grammar::count_newlines;
 use std::io::Read;
@@ -100,10 +102,6 @@ pub struct GameStream<R: Read> {
     /// The usual window size.
     window: usize,
     done: bool,
-    /// The input has ended: `held` is all there is left.
-    at_eof: bool,
-    /// With `at_eof`: the offset in `held` from which no `}` follows.
-    no_close_from: Option<usize>,
     first: bool,
     /// The text opens with a second byte-order mark after the first.
     second_bom: bool,
@@ -139,8 +137,6 @@ impl<R: Read> GameStream<R> {
             want: bytes.max(1),
             window: bytes.max(1),
             done: false,
-            at_eof: false,
-            no_close_from: None,
             first: true,
             second_bom: false,
         }
@@ -196,7 +192,7 @@ impl<R: Read> GameStream<R> {
                     limit: crate::limits::describe_bytes(MAX_GAME_BYTES as u64),
                 });
             }
-            self.at_eof |= self.fill()?;
+            let eof = self.fill()?;
             if std::mem::take(&mut self.second_bom) {
                 let end = self.held.iter().position(|&b| b == b'\n');
                 let end = end.unwrap_or(self.held.len());
@@ -209,15 +205,10 @@ impl<R: Read> GameStream<R> {
             }
             // Parse up to the last line end (always a character boundary);
             // at the end of the input, everything.
-            // Only the first `want` bytes: after a window cut by its number
-            // of games, more may be held than the next window needs, and
-            // what is parsed past its last game is read again next time.
-            let limit = self.held.len().min(self.want);
-            let eof = self.at_eof && limit == self.held.len();
             let cut = if eof {
                 self.held.len()
             } else {
-                match memchr_last_newline(&self.held[..limit]) {
+                match memchr_last_newline(&self.held) {
                     Some(i) => i + 1,
                     None => {
                         self.want *= 2;
@@ -260,18 +251,9 @@ impl<R: Read> GameStream<R> {
                 }
                 return Ok(Some(Window { text, pieces }));
             }
-            // The last game may go on in the bytes not read yet, and so
-            // may a game whose comment is unclosed in this window's text,
-            // unless no `}` follows in the rest of the input.
-            let open_comment = pieces.iter().position(|p| {
-                p.game
-                    .as_ref()
-                    .is_err_and(|e| e.message == crate::grammar::UNCLOSED_COMMENT)
-            });
-            let open_comment = open_comment.filter(|_| !self.closes_nowhere_after(cut));
-            let kept = open_comment.or(pieces.len().checked_sub(1));
-            let keep_from = match kept.map(|i| pieces[i].start) {
-                Some(start) if start > 0 => start,
+            // The last game may go on in the bytes not read yet.
+            let keep_from = match pieces.last() {
+                Some(last) if last.start > 0 => last.start,
                 // One game fills the window: read a larger one.
                 Some(_) => {
                     self.want *= 2;
@@ -279,19 +261,15 @@ impl<R: Read> GameStream<R> {
                 }
                 None => cut,
             };
-            pieces.truncate(kept.unwrap_or(pieces.len()));
+            pieces.pop_if(|p| p.start == keep_from);
             let rest = self.held.split_off(keep_from);
-            self.no_close_from = self.no_close_from.map(|at| at.saturating_sub(keep_from));
             let text = String::from_utf8(std::mem::replace(&mut self.held, rest))
                 .expect("checked as UTF-8 above");
             self.line += count_newlines(text.as_bytes()) as u32;
             // A window cut by its number of games leaves text enough for
             // the next: read more only when a window's bytes ran out.
-            // A window cut by its number of games: the next reads twice
-            // what this one used (small games make small windows, so the
-            // tail read again stays as long as the games handed out).
-            self.want = if full && open_comment.is_none() {
-                (2 * text.len()).clamp(self.window.min(64 << 10), self.window)
+            self.want = if full {
+                self.window
             } else {
                 self.window.max(self.held.len() + self.window / 2)
             };
@@ -299,22 +277,6 @@ impl<R: Read> GameStream<R> {
                 return Ok(Some(Window { text, pieces }));
             }
         }
-    }
-}
-
-impl<R: Read> GameStream<R> {
-    /// Whether the input has ended with no `}` after `cut`: a comment left
-    /// open before it is unclosed in the whole file. Where the last `}`
-    /// stands is found once: after the end, `held` only shrinks.
-    fn closes_nowhere_after(&mut self, cut: usize) -> bool {
-        if !self.at_eof {
-            return false;
-        }
-        let held = &self.held;
-        let from = *self
-            .no_close_from
-            .get_or_insert_with(|| memchr::memrchr(b'}', held).map_or(0, |i| i + 1));
-        from <= cut
     }
 }
 
