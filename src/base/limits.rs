@@ -104,18 +104,27 @@ fn read_stdin(max: u64) -> io::Result<Vec<u8>> {
 }
 
 fn read_stdin_raw(max: u64) -> io::Result<Vec<u8>> {
-    // The first two bytes, however the pipe hands them over: one read of a
-    // slow pipe may bring only one.
-    let mut stdin = io::stdin().lock();
-    let mut bytes = Vec::with_capacity(2);
-    (&mut stdin).take(2).read_to_end(&mut bytes)?;
-    if bytes == GZIP_MAGIC {
-        return unpack_gzip(io::Cursor::new(bytes).chain(stdin), max);
+    let (stdin, gzip) = stdin_told_gzip()?;
+    if gzip {
+        return unpack_gzip(stdin, max);
     }
-    stdin
-        .take((max + 1).saturating_sub(bytes.len() as u64))
-        .read_to_end(&mut bytes)?;
+    let mut bytes = Vec::new();
+    stdin.take(max + 1).read_to_end(&mut bytes)?;
     Ok(bytes)
+}
+
+/// Standard input with the bytes read to tell what it is given back.
+pub type StdinAgain = io::Chain<io::Cursor<Vec<u8>>, io::Stdin>;
+
+/// Standard input, and whether it is gzip data, told by its first two
+/// bytes however the pipe hands them over (one read of a slow pipe may
+/// bring only one); the bytes read are given back at its start.
+pub fn stdin_told_gzip() -> io::Result<(StdinAgain, bool)> {
+    let stdin = io::stdin();
+    let mut magic = Vec::with_capacity(2);
+    (&stdin).take(2).read_to_end(&mut magic)?;
+    let gzip = magic == GZIP_MAGIC;
+    Ok((io::Cursor::new(magic).chain(stdin), gzip))
 }
 
 /// The first two bytes of gzip data.

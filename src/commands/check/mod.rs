@@ -758,15 +758,8 @@ fn in_place_scope<'scope, R>(
 fn open_input(path: &Path) -> std::io::Result<Box<dyn std::io::Read + Send>> {
     use std::io::BufRead;
     let (reader, gz): (Box<dyn BufRead + Send>, bool) = if path == Path::new("-") {
-        use std::io::Read;
-        // Its first two bytes, however the pipe hands them over: one read
-        // of a slow pipe may bring only one.
-        let stdin = std::io::stdin();
-        let mut magic = Vec::with_capacity(2);
-        (&stdin).take(2).read_to_end(&mut magic)?;
-        let gz = magic == crate::limits::GZIP_MAGIC;
-        let raw = std::io::Cursor::new(magic).chain(stdin);
-        (Box::new(std::io::BufReader::new(raw)), gz)
+        let (stdin, gz) = crate::limits::stdin_told_gzip()?;
+        (Box::new(std::io::BufReader::new(stdin)), gz)
     } else {
         let file = std::fs::File::open(path)?;
         let meta = file.metadata()?;
