@@ -19,7 +19,7 @@ use crate::diagnostic::{Diagnostic, count};
 use crate::formats::{Location, littlegolem, movelist, t1};
 use crate::limits::{MAX_INPUT_BYTES, read_input};
 use crate::record::Record;
-use crate::script::{Element, FileFormat, Game, Span, load_games_as, script_hint};
+use crate::script::{FileFormat, Game, MoveSpans, load_games_as, located_games, script_hint};
 use crate::twixt::board::BoardSize;
 use crate::twixt::rules::RuleSet;
 
@@ -641,45 +641,6 @@ fn read_records(
     })
 }
 
-/// The spans of the moves of records, found in one pass over their text:
-/// each location asked for continues from the last, line by line.
-struct MoveSpans<'a> {
-    text: &'a str,
-    offset: usize,
-    at: Location,
-}
-
-impl MoveSpans<'_> {
-    /// The span of the move written at `at`: its word, up to white space,
-    /// `;`, `)` or `#`.
-    fn span(&mut self, at: Location) -> Span {
-        if (at.line, at.column) < (self.at.line, self.at.column) {
-            (self.offset, self.at) = (0, Location { line: 1, column: 1 });
-        }
-        while self.at.line < at.line {
-            let Some(k) = self.text[self.offset..].find('\n') else {
-                break;
-            };
-            self.offset += k + 1;
-            self.at = Location {
-                line: self.at.line + 1,
-                column: 1,
-            };
-        }
-        let ahead = at.column.saturating_sub(self.at.column);
-        let rest = &self.text[self.offset..];
-        self.offset += rest
-            .char_indices()
-            .nth(ahead)
-            .map_or(rest.len(), |(k, _)| k);
-        self.at.column += ahead;
-        let word = self.text[self.offset..]
-            .find(|c: char| c.is_whitespace() || matches!(c, ';' | ')' | '#'))
-            .unwrap_or(self.text.len() - self.offset);
-        Span::new(self.offset, at.line as u32, at.column as u32, word.max(1))
-    }
-}
-
 impl GameFile {
     /// `message` about the move of a record written at `at`, located as a
     /// script's move is: the line as written and a caret under the move
@@ -693,12 +654,7 @@ impl GameFile {
         let Content::Records { source, .. } = &self.content else {
             return None;
         };
-        let mut spans = MoveSpans {
-            text: source,
-            offset: 0,
-            at: Location { line: 1, column: 1 },
-        };
-        let span = spans.span(at);
+        let span = MoveSpans::new(source).span(at);
         Some(
             Diagnostic::error(message)
                 .with_file(self.path.display().to_string())
@@ -713,28 +669,7 @@ impl GameFile {
     pub fn located_games(&self) -> (Vec<Game>, &str) {
         match &self.content {
             Content::Script { source, games } => (games.clone(), source),
-            Content::Records { source, records } => {
-                let mut spans = MoveSpans {
-                    text: source,
-                    offset: 0,
-                    at: Location { line: 1, column: 1 },
-                };
-                let games = records
-                    .iter()
-                    .map(|r| {
-                        let mut game = Game::from_record(r);
-                        let moves = game.line.elements.iter_mut().filter_map(|e| match e {
-                            Element::Move(m) => Some(m),
-                            _ => None,
-                        });
-                        for (m, at) in moves.zip(&r.move_at.0) {
-                            m.span = spans.span(*at);
-                        }
-                        game
-                    })
-                    .collect();
-                (games, source)
-            }
+            Content::Records { source, records } => (located_games(records, source), source),
         }
     }
 
