@@ -17,11 +17,11 @@ use crate::commands::render::{Error, Output, Rendered, write_svg_pictures};
 use crate::diagnostic::{Diagnostic, Severity, printable};
 use crate::diagram::game::Select;
 use crate::diagram::{Charset, Scale, Style};
-use crate::pictures::{Choice, NamedSvg, point_style, style_problem};
+use crate::pictures::{Choice, NamedSvg, point_style, style_issues};
 use crate::script::CaptionPosition;
 use crate::twrs::draw::{TwrsStyle, status_line};
 use crate::twrs::file::{TwrsFile, TwrsView};
-use crate::twrs::script::{Element, TwrsGame};
+use crate::twrs::script::TwrsGame;
 use crate::view::{ViewError, ViewGame};
 
 impl TwrsFile {
@@ -229,34 +229,6 @@ impl TwrsFile {
     }
 }
 
-/// The styles of the diagram points of a line of play (and its
-/// variations) that cannot be drawn with, each an error at its `#diagram`,
-/// as [`crate::pictures::style_issues`] finds them in a TwixT game.
-fn style_issues(source: &str, base: &Path, elements: &[Element]) -> Vec<Diagnostic> {
-    let mut issues = Vec::new();
-    for e in elements {
-        match e {
-            Element::Diagram(d) => {
-                if let Some(problem) = d
-                    .look
-                    .style
-                    .as_deref()
-                    .and_then(|name| style_problem(base, name))
-                {
-                    issues.push(Diagnostic::error(problem).with_label("style").at(
-                        source,
-                        d.span.start(),
-                        d.span.len_bytes().max(1),
-                    ));
-                }
-            }
-            Element::Variation(v) => issues.extend(style_issues(source, base, &v.elements)),
-            _ => {}
-        }
-    }
-    issues
-}
-
 impl OpenedFile for TwrsFile {
     fn title(&self) -> String {
         TwrsFile::title(self)
@@ -358,9 +330,9 @@ impl OpenedFile for TwrsFile {
                 // error here, as `render` would refuse it (and TwixT's
                 // `check` does).
                 g.errors.extend(
-                    style_issues(&self.source, base, &game.line.elements)
-                        .into_iter()
-                        .map(|d| d.with_file(&self.name)),
+                    style_issues(game, Some(base))
+                        .iter()
+                        .map(|i| i.to_diagnostic(&self.name, &self.source)),
                 );
                 GameReport {
                     file: self.name.clone(),

@@ -134,6 +134,10 @@ impl Notation for TwrsNotation {
     type Diagram = DiagramPoint;
     type Mark = Infallible;
     type Claim = Claim;
+
+    fn point_look(d: &DiagramPoint) -> (&PointLook, Span) {
+        (&d.look, d.span)
+    }
 }
 
 /// One element of a game after its header tags and setup block: a move,
