@@ -15,7 +15,7 @@ use crate::commands::render::sheet::write_svg_sheet;
 use crate::commands::render::show::ShowAs;
 use crate::commands::render::{Error, Output, Rendered, write_svg_pictures};
 use crate::diagnostic::{Diagnostic, Severity, printable};
-use crate::diagram::game::Select;
+use crate::diagram::game::{Select, moves_caption};
 use crate::diagram::{Charset, Scale, Style};
 use crate::pictures::{Choice, NamedSvg, point_style, style_issues};
 use crate::script::CaptionPosition;
@@ -153,24 +153,9 @@ impl TwrsFile {
                 asked: n,
             }));
         }
-        let wanted = |n: u32| match select {
-            Select::Move(m) => n == m,
-            Select::Every(k) => (n > 0 && n.is_multiple_of(k)) || n == total,
-            Select::Final => n == total,
-        };
         let view = |pos: crate::twrs::position::Position, ply: u32| {
-            let moves = match ply {
-                0 if !pos.stones().is_empty() || (1..=6).any(|t| pos.tower(t).is_some()) => {
-                    "start position".to_string()
-                }
-                0 => "empty board".to_string(),
-                n => format!("after move {n}"),
-            };
-            let caption = if titled && !title.trim().is_empty() {
-                format!("{title}: {moves}")
-            } else {
-                moves[..1].to_uppercase() + &moves[1..]
-            };
+            let set_up = !pos.stones().is_empty() || (1..=6).any(|t| pos.tower(t).is_some());
+            let caption = moves_caption(ply, set_up, titled.then_some(title));
             TwrsView {
                 stem: format!("{title}-{ply:03}"),
                 position: pos,
@@ -183,7 +168,7 @@ impl TwrsFile {
         Ok(line
             .into_iter()
             .zip(0..)
-            .filter(|&(_, ply)| wanted(ply))
+            .filter(|&(_, ply)| select.wants(ply, total))
             .map(|(pos, ply)| view(pos, ply))
             .collect())
     }
