@@ -697,24 +697,29 @@ impl GameFile {
     /// Keeps only game `which` (1-based), or every game when `None`. An
     /// empty file is an error either way.
     pub fn pick(mut self, which: Option<usize>) -> Result<GameFile, Error> {
-        let games = self.len();
-        match which {
-            None if games > 0 => Ok(self),
-            None => Err(Error::NoGame(self.path)),
-            Some(n) if n >= 1 && n <= games => {
-                match &mut self.content {
-                    Content::Script { games, .. } => *games = vec![games.swap_remove(n - 1)],
-                    Content::Records { records, .. } => *records = vec![records.swap_remove(n - 1)],
-                }
-                Ok(self)
-            }
-            Some(asked) => Err(Error::NoSuchGame {
-                path: self.path,
-                games,
-                asked,
-            }),
+        let empty = self.is_empty();
+        match (which, &mut self.content) {
+            (None, _) if empty => return Err(Error::NoGame(self.path)),
+            (None, _) => {}
+            (Some(n), Content::Script { games, .. }) => keep_game(games, n, &self.path)?,
+            (Some(n), Content::Records { records, .. }) => keep_game(records, n, &self.path)?,
         }
+        Ok(self)
     }
+}
+
+/// Keeps only game `n` (1-based) of a file's `games`, or says the file at
+/// `path` has no such game.
+pub(crate) fn keep_game<T>(games: &mut Vec<T>, n: usize, path: &Path) -> Result<(), Error> {
+    if n == 0 || n > games.len() {
+        return Err(Error::NoSuchGame {
+            path: path.to_path_buf(),
+            games: games.len(),
+            asked: n,
+        });
+    }
+    *games = vec![games.swap_remove(n - 1)];
+    Ok(())
 }
 
 #[cfg(test)]

@@ -138,18 +138,10 @@ impl TwrsFile {
         if !self.syntax_errors.is_empty() {
             return Ok(self);
         }
-        let games = self.games.len();
-        if games == 0 {
+        if self.games.is_empty() {
             return Err(crate::open::Error::NoGame(self.name.into()));
         }
-        if n == 0 || n > games {
-            return Err(crate::open::Error::NoSuchGame {
-                path: self.name.into(),
-                games,
-                asked: n,
-            });
-        }
-        self.games = vec![self.games.swap_remove(n - 1)];
+        crate::open::keep_game(&mut self.games, n, Path::new(&self.name))?;
         Ok(self)
     }
 
