@@ -394,7 +394,12 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
             Some(bytes) => bytes,
             None => read()?,
         };
-        let records = read_records(path, &bytes, format, options)?;
+        let records = records_with(&bytes, format, options.rules.clone(), options.size)
+            .map_err(|e| Error::Options(e.to_string()))?
+            .map_err(|e| Error::Record {
+                path: path.to_path_buf(),
+                message: format!("{e}{}", script_hint(&bytes, format)),
+            })?;
         Content::Records {
             source: crate::script::record_source(&bytes, format),
             records,
@@ -611,33 +616,24 @@ pub fn is_script(path: &Path) -> bool {
     FileFormat::of_path(path) == Some(FileFormat::Script)
 }
 
-/// Reads the games of a record file with the given defaults.
-fn read_records(
-    path: &Path,
+/// The games of a record file's `bytes` in `format` (not a script), with
+/// `rules` and `size` for what the format does not record: a move list's
+/// rules (pencil) and board (24×24), a T1 file's rules (the swap T1 files
+/// are played with). Rules and size that make no rule set are the outer
+/// error, a text the format cannot read the inner one.
+pub(crate) fn records_with(
     bytes: &[u8],
     format: FileFormat,
-    options: &OpenOptions,
-) -> Result<Vec<Record>, Error> {
-    let malformed = |e: &dyn std::fmt::Display| Error::Record {
-        path: path.to_path_buf(),
-        message: format!("{e}{}", script_hint(bytes, format)),
-    };
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
+) -> Result<Result<Vec<Record>, crate::formats::Error>, crate::twixt::rules::RuleSetError> {
     Ok(match format {
         FileFormat::Script => unreachable!("scripts are read by load_games"),
-        FileFormat::LittleGolem => vec![littlegolem::read(bytes).map_err(|e| malformed(&e))?],
-        // Without a rule set, the T1 reader's own default (the swap T1 files are played with).
-        FileFormat::T1 => vec![
-            match &options.rules {
-                Some(r) => t1::read_with(bytes, r.clone()),
-                None => t1::read(bytes),
-            }
-            .map_err(|e| malformed(&e))?,
-        ],
-        FileFormat::MoveList => {
-            let base = movelist::rules_for(options.rules.clone(), options.size)
-                .map_err(|e| Error::Options(e.to_string()))?;
-            movelist::read_with(bytes, base).map_err(|e| malformed(&e))?
+        FileFormat::LittleGolem => littlegolem::read(bytes).map(|r| vec![r]),
+        FileFormat::T1 => {
+            t1::read_with(bytes, rules.unwrap_or_else(t1::default_rules)).map(|r| vec![r])
         }
+        FileFormat::MoveList => movelist::read_with(bytes, movelist::rules_for(rules, size)?),
     })
 }
 
