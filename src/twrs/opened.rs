@@ -20,7 +20,7 @@ use crate::diagram::{Charset, Scale, Style};
 use crate::pictures::{Choice, NamedSvg, point_style, style_issues};
 use crate::script::CaptionPosition;
 use crate::twrs::draw::{TwrsStyle, status_line};
-use crate::twrs::file::{TwrsFile, TwrsView};
+use crate::twrs::file::{TwrsFile, TwrsView, outcome};
 use crate::twrs::script::TwrsGame;
 use crate::view::{ViewError, ViewGame};
 
@@ -310,24 +310,25 @@ impl OpenedFile for TwrsFile {
             .games
             .iter()
             .map(|game| {
-                let mut g = self.check_game(game).0;
+                let r = self.replayed(game);
+                let mut errors = r.errors;
                 // A diagram point's style that cannot be drawn with is an
                 // error here, as `render` would refuse it (and TwixT's
                 // `check` does).
-                g.errors.extend(
+                errors.extend(
                     style_issues(game, Some(base))
                         .iter()
                         .map(|i| i.to_diagnostic(&self.name, &self.source)),
                 );
                 GameReport {
                     file: self.name.clone(),
-                    line: g.line,
-                    title: g.title,
-                    rules: g.rules,
-                    size: g.size,
-                    plies: g.plies,
-                    errors: g.errors,
-                    outcome: Some(g.outcome),
+                    line: game.span.line,
+                    title: game.tag("Title").map(str::to_string),
+                    rules: game.rules_name().to_string(),
+                    size: game.grid(),
+                    plies: r.position.plies(),
+                    errors,
+                    outcome: Some(outcome(&r.position)),
                     ..GameReport::default()
                 }
             })
