@@ -916,11 +916,9 @@ pub fn false_claim(pos: &Position, c: &Claim) -> Option<String> {
 pub fn write_game(tags: &[(String, String)], moves: &[Move], end: &Position) -> String {
     let mut out = String::from("[Game \"twrs\"]\n");
     for (name, value) in tags {
-        let value: String = value
-            .chars()
-            .filter(|c| !c.is_control() && *c != '"')
-            .collect();
-        out.push_str(&format!("[{name} \"{value}\"]\n"));
+        // A line break or other control character would end the tag.
+        let value = quote(&value.replace(char::is_control, ""));
+        out.push_str(&format!("[{name} {value}]\n"));
     }
     for (i, mv) in moves.iter().enumerate() {
         out.push_str(&format!("{}. {mv}\n", i + 1));
