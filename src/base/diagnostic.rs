@@ -347,6 +347,22 @@ pub fn did_you_mean<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
         .map(|(_, c)| c)
 }
 
+/// Items written a space apart, as setups and claims list holes, links
+/// and points.
+pub(crate) fn spaced<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    let words: Vec<String> = items.into_iter().map(|x| x.to_string()).collect();
+    words.join(" ")
+}
+
+/// [`spaced`], or `none` when there are no items, as claims list them.
+pub(crate) fn spaced_or_none<T: std::fmt::Display>(items: &[T]) -> String {
+    if items.is_empty() {
+        "none".to_string()
+    } else {
+        spaced(items)
+    }
+}
+
 /// `1 game`, `2 games`: a count with its noun, plural when not one.
 pub fn count(n: usize, noun: &str) -> String {
     if n == 1 {

@@ -277,29 +277,20 @@ pub fn read_records(
     size: Option<BoardSize>,
     folder: Option<&Path>,
 ) -> Result<Vec<Record>, ConvertError> {
-    let at = |e: &dyn std::fmt::Display| {
-        ConvertError::invalid(format!("{name}: {e}{}", script_hint(bytes, from)))
-    };
-    let records = match from {
-        FileFormat::LittleGolem => {
-            let mut record = littlegolem::read(bytes).map_err(|e| at(&e))?;
-            // Other rules than Little Golem's, on the file's board.
-            if let Some(base) = rules {
-                record.rules = base.with_size(record.rules.size);
-            }
-            vec![record]
-        }
-        FileFormat::T1 => {
-            let base = rules.unwrap_or_else(t1::default_rules);
-            vec![t1::read_with(bytes, base).map_err(|e| at(&e))?]
-        }
-        FileFormat::MoveList => {
-            let base =
-                movelist::rules_for(rules, size).map_err(|e| ConvertError::usage(e.to_string()))?;
-            movelist::read_with(bytes, base).map_err(|e| at(&e))?
-        }
+    let mut records = match from {
         FileFormat::Script => read_script(name, bytes, folder)?,
+        _ => crate::open::records_with(bytes, from, rules.clone(), size)
+            .map_err(|e| ConvertError::usage(e.to_string()))?
+            .map_err(|e| {
+                ConvertError::invalid(format!("{name}: {e}{}", script_hint(bytes, from)))
+            })?,
     };
+    // Other rules than Little Golem's, on the file's board.
+    if let (FileFormat::LittleGolem, Some(base)) = (from, rules) {
+        for r in &mut records {
+            r.rules = base.clone().with_size(r.rules.size);
+        }
+    }
     if records.is_empty() {
         return Err(ConvertError::invalid(format!(
             "{name}: expected a game, found no moves"

@@ -543,7 +543,10 @@ pub fn style_problem(base: &Path, name: &str) -> Option<String> {
 /// The styles of a game's diagram points (variations too) that cannot be
 /// drawn with ([`style_problem`]), each an error at its `#diagram`, in
 /// written order: what `render` would refuse, `check` refuses too.
-pub fn style_issues(game: &crate::script::Game, base: Option<&Path>) -> Vec<crate::replay::Issue> {
+pub fn style_issues<N: crate::script::Notation>(
+    game: &crate::script::Game<N>,
+    base: Option<&Path>,
+) -> Vec<crate::replay::Issue> {
     use crate::script::Element;
     let base = base.unwrap_or(Path::new("."));
     let mut issues = Vec::new();
@@ -553,10 +556,11 @@ pub fn style_issues(game: &crate::script::Game, base: Option<&Path>) -> Vec<crat
             match e {
                 Element::Variation(v) => lines.push(v),
                 Element::Diagram(d) => {
+                    let (look, span) = N::point_look(d);
                     if let Some(problem) =
-                        d.look.style.as_deref().and_then(|n| style_problem(base, n))
+                        look.style.as_deref().and_then(|n| style_problem(base, n))
                     {
-                        issues.push(crate::replay::Issue::error(problem, "style", d.span));
+                        issues.push(crate::replay::Issue::error(problem, "style", span));
                     }
                 }
                 _ => {}

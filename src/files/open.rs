@@ -19,7 +19,7 @@ use crate::diagnostic::{Diagnostic, count};
 use crate::formats::{Location, littlegolem, movelist, t1};
 use crate::limits::{MAX_INPUT_BYTES, read_input};
 use crate::record::Record;
-use crate::script::{Element, FileFormat, Game, Span, load_games_as, script_hint};
+use crate::script::{FileFormat, Game, MoveSpans, load_games_as, located_games, script_hint};
 use crate::twixt::board::BoardSize;
 use crate::twixt::rules::RuleSet;
 
@@ -394,7 +394,12 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
             Some(bytes) => bytes,
             None => read()?,
         };
-        let records = read_records(path, &bytes, format, options)?;
+        let records = records_with(&bytes, format, options.rules.clone(), options.size)
+            .map_err(|e| Error::Options(e.to_string()))?
+            .map_err(|e| Error::Record {
+                path: path.to_path_buf(),
+                message: format!("{e}{}", script_hint(&bytes, format)),
+            })?;
         Content::Records {
             source: crate::script::record_source(&bytes, format),
             records,
@@ -611,73 +616,25 @@ pub fn is_script(path: &Path) -> bool {
     FileFormat::of_path(path) == Some(FileFormat::Script)
 }
 
-/// Reads the games of a record file with the given defaults.
-fn read_records(
-    path: &Path,
+/// The games of a record file's `bytes` in `format` (not a script), with
+/// `rules` and `size` for what the format does not record: a move list's
+/// rules (pencil) and board (24×24), a T1 file's rules (the swap T1 files
+/// are played with). Rules and size that make no rule set are the outer
+/// error, a text the format cannot read the inner one.
+pub(crate) fn records_with(
     bytes: &[u8],
     format: FileFormat,
-    options: &OpenOptions,
-) -> Result<Vec<Record>, Error> {
-    let malformed = |e: &dyn std::fmt::Display| Error::Record {
-        path: path.to_path_buf(),
-        message: format!("{e}{}", script_hint(bytes, format)),
-    };
+    rules: Option<RuleSet>,
+    size: Option<BoardSize>,
+) -> Result<Result<Vec<Record>, crate::formats::Error>, crate::twixt::rules::RuleSetError> {
     Ok(match format {
         FileFormat::Script => unreachable!("scripts are read by load_games"),
-        FileFormat::LittleGolem => vec![littlegolem::read(bytes).map_err(|e| malformed(&e))?],
-        // Without a rule set, the T1 reader's own default (the swap T1 files are played with).
-        FileFormat::T1 => vec![
-            match &options.rules {
-                Some(r) => t1::read_with(bytes, r.clone()),
-                None => t1::read(bytes),
-            }
-            .map_err(|e| malformed(&e))?,
-        ],
-        FileFormat::MoveList => {
-            let base = movelist::rules_for(options.rules.clone(), options.size)
-                .map_err(|e| Error::Options(e.to_string()))?;
-            movelist::read_with(bytes, base).map_err(|e| malformed(&e))?
+        FileFormat::LittleGolem => littlegolem::read(bytes).map(|r| vec![r]),
+        FileFormat::T1 => {
+            t1::read_with(bytes, rules.unwrap_or_else(t1::default_rules)).map(|r| vec![r])
         }
+        FileFormat::MoveList => movelist::read_with(bytes, movelist::rules_for(rules, size)?),
     })
-}
-
-/// The spans of the moves of records, found in one pass over their text:
-/// each location asked for continues from the last, line by line.
-struct MoveSpans<'a> {
-    text: &'a str,
-    offset: usize,
-    at: Location,
-}
-
-impl MoveSpans<'_> {
-    /// The span of the move written at `at`: its word, up to white space,
-    /// `;`, `)` or `#`.
-    fn span(&mut self, at: Location) -> Span {
-        if (at.line, at.column) < (self.at.line, self.at.column) {
-            (self.offset, self.at) = (0, Location { line: 1, column: 1 });
-        }
-        while self.at.line < at.line {
-            let Some(k) = self.text[self.offset..].find('\n') else {
-                break;
-            };
-            self.offset += k + 1;
-            self.at = Location {
-                line: self.at.line + 1,
-                column: 1,
-            };
-        }
-        let ahead = at.column.saturating_sub(self.at.column);
-        let rest = &self.text[self.offset..];
-        self.offset += rest
-            .char_indices()
-            .nth(ahead)
-            .map_or(rest.len(), |(k, _)| k);
-        self.at.column += ahead;
-        let word = self.text[self.offset..]
-            .find(|c: char| c.is_whitespace() || matches!(c, ';' | ')' | '#'))
-            .unwrap_or(self.text.len() - self.offset);
-        Span::new(self.offset, at.line as u32, at.column as u32, word.max(1))
-    }
 }
 
 impl GameFile {
@@ -693,12 +650,7 @@ impl GameFile {
         let Content::Records { source, .. } = &self.content else {
             return None;
         };
-        let mut spans = MoveSpans {
-            text: source,
-            offset: 0,
-            at: Location { line: 1, column: 1 },
-        };
-        let span = spans.span(at);
+        let span = MoveSpans::new(source).span(at);
         Some(
             Diagnostic::error(message)
                 .with_file(self.path.display().to_string())
@@ -713,28 +665,7 @@ impl GameFile {
     pub fn located_games(&self) -> (Vec<Game>, &str) {
         match &self.content {
             Content::Script { source, games } => (games.clone(), source),
-            Content::Records { source, records } => {
-                let mut spans = MoveSpans {
-                    text: source,
-                    offset: 0,
-                    at: Location { line: 1, column: 1 },
-                };
-                let games = records
-                    .iter()
-                    .map(|r| {
-                        let mut game = Game::from_record(r);
-                        let moves = game.line.elements.iter_mut().filter_map(|e| match e {
-                            Element::Move(m) => Some(m),
-                            _ => None,
-                        });
-                        for (m, at) in moves.zip(&r.move_at.0) {
-                            m.span = spans.span(*at);
-                        }
-                        game
-                    })
-                    .collect();
-                (games, source)
-            }
+            Content::Records { source, records } => (located_games(records, source), source),
         }
     }
 
@@ -762,24 +693,29 @@ impl GameFile {
     /// Keeps only game `which` (1-based), or every game when `None`. An
     /// empty file is an error either way.
     pub fn pick(mut self, which: Option<usize>) -> Result<GameFile, Error> {
-        let games = self.len();
-        match which {
-            None if games > 0 => Ok(self),
-            None => Err(Error::NoGame(self.path)),
-            Some(n) if n >= 1 && n <= games => {
-                match &mut self.content {
-                    Content::Script { games, .. } => *games = vec![games.swap_remove(n - 1)],
-                    Content::Records { records, .. } => *records = vec![records.swap_remove(n - 1)],
-                }
-                Ok(self)
-            }
-            Some(asked) => Err(Error::NoSuchGame {
-                path: self.path,
-                games,
-                asked,
-            }),
+        let empty = self.is_empty();
+        match (which, &mut self.content) {
+            (None, _) if empty => return Err(Error::NoGame(self.path)),
+            (None, _) => {}
+            (Some(n), Content::Script { games, .. }) => keep_game(games, n, &self.path)?,
+            (Some(n), Content::Records { records, .. }) => keep_game(records, n, &self.path)?,
         }
+        Ok(self)
     }
+}
+
+/// Keeps only game `n` (1-based) of a file's `games`, or says the file at
+/// `path` has no such game.
+pub(crate) fn keep_game<T>(games: &mut Vec<T>, n: usize, path: &Path) -> Result<(), Error> {
+    if n == 0 || n > games.len() {
+        return Err(Error::NoSuchGame {
+            path: path.to_path_buf(),
+            games: games.len(),
+            asked: n,
+        });
+    }
+    *games = vec![games.swap_remove(n - 1)];
+    Ok(())
 }
 
 #[cfg(test)]

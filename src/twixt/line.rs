@@ -42,7 +42,7 @@ use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::geometry::Geometry;
 use crate::twixt::link::Link;
 use crate::twixt::position::Position;
-use crate::twixt::rules::{Crossing, Linking, Removal, RuleSet, Swap};
+use crate::twixt::rules::{Crossing, Linking, RuleSet, yaml_word};
 use crate::twixt::setup::Setup;
 
 /// Why a text is not a position line.
@@ -103,26 +103,13 @@ fn rules_word(rules: &RuleSet) -> String {
     if let Some(name) = rules.preset_name() {
         return name.to_string();
     }
-    let crossing = match rules.crossing {
-        Crossing::None => "none",
-        Crossing::Own => "own",
-    };
-    let links = match rules.links {
-        Linking::Automatic => "automatic",
-        Linking::Manual => "manual",
-        Linking::AutomaticEditable => "automatic-editable",
-    };
-    let removal = match rules.removal {
-        Removal::None => "none",
-        Removal::Links => "links",
-        Removal::LinksAndPegs => "links-and-pegs",
-    };
-    let swap = match rules.swap {
-        Swap::None => "none",
-        Swap::Mirror => "mirror",
-        Swap::Colors => "colors",
-    };
-    let mut word = format!("crossing={crossing},links={links},removal={removal},swap={swap}");
+    let mut word = format!(
+        "crossing={},links={},removal={},swap={}",
+        yaml_word(&rules.crossing),
+        yaml_word(&rules.links),
+        yaml_word(&rules.removal),
+        yaml_word(&rules.swap)
+    );
     if let Some(n) = rules.supply_pegs {
         word.push_str(&format!(",supply-pegs={n}"));
     }
@@ -132,7 +119,8 @@ fn rules_word(rules: &RuleSet) -> String {
     word
 }
 
-fn holes(v: impl Iterator<Item = Hole>) -> String {
+/// Holes or links a comma apart, `-` for none.
+fn listed<T: std::fmt::Display>(v: impl Iterator<Item = T>) -> String {
     let words: Vec<String> = v.map(|h| h.to_string()).collect();
     if words.is_empty() {
         "-".to_string()
@@ -143,19 +131,12 @@ fn holes(v: impl Iterator<Item = Hole>) -> String {
 
 /// The canonical line of a rule set and setup, `to_move` to play.
 pub fn write_setup(rules: &RuleSet, setup: &Setup, to_move: Player) -> String {
-    let of = |p: Player| holes(setup.pegs.iter().filter(|&(_, &q)| q == p).map(|(&h, _)| h));
+    let of = |p: Player| listed(setup.pegs.iter().filter(|&(_, &q)| q == p).map(|(&h, _)| h));
     let links =
         if setup.links == implied_links(rules, &setup.pegs) && rules.links != Linking::Manual {
             "*".to_string()
-        } else if setup.links.is_empty() {
-            "-".to_string()
         } else {
-            setup
-                .links
-                .iter()
-                .map(|l| l.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
+            listed(setup.links.iter())
         };
     format!(
         "{}/{}/{}/{}/{links}/{}",

@@ -11,7 +11,7 @@ use crate::diagram::{Scale, Style};
 use crate::script::Sides;
 
 use super::draw::{TwrsStyle, to_svg_styled};
-use super::file::TwrsFile;
+use super::file::{TwrsFile, outcome};
 use super::position::Position;
 use super::script::{Element, Show, Snapshot};
 use crate::script::PointLook;
@@ -67,15 +67,15 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
     let mut chapters = Vec::new();
     let mut figures = 0u32;
     for (i, game) in file.games.iter().enumerate() {
-        let (check, replayed) = file.check_game(game);
+        let replayed = file.replayed(game);
         if lenient {
-            warnings.extend(check.errors.iter().cloned());
+            warnings.extend(replayed.errors.iter().cloned());
         } else {
-            errors.extend(check.errors.iter().cloned());
+            errors.extend(replayed.errors.iter().cloned());
         }
-        let title = check.title_or(i + 1);
-        let mut facts = check.facts(game);
-        facts.push(("Result".into(), check.outcome.clone()));
+        let title = game.title_or(i + 1);
+        let mut facts = game.facts();
+        facts.push(("Result".into(), outcome(&replayed.position)));
 
         let mut drawn = false;
         let mut blocks = line_blocks(

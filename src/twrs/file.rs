@@ -5,7 +5,7 @@ use std::path::Path;
 
 use crate::diagnostic::Diagnostic;
 use crate::limits::{MAX_INPUT_BYTES, read_text};
-use crate::twrs::position::{End, Status};
+use crate::twrs::position::{End, Position, Status};
 use crate::twrs::script::{Replayed, TwrsGame, parse, replay};
 
 /// A TWRS script read from a file.
@@ -21,46 +21,54 @@ pub struct TwrsFile {
     pub syntax_errors: Vec<Diagnostic>,
 }
 
-/// What checking one game found.
-#[derive(Debug, Clone)]
-pub struct GameCheck {
-    /// The line the game starts on, counted from 1.
-    pub line: u32,
-    /// The game's `Title` tag, if it has one.
-    pub title: Option<String>,
-    /// The rule set's name (the `Rules` tag, else `twrs`).
-    pub rules: String,
-    /// The grid in lines, written `WIDTHxHEIGHT` (`11x11`).
-    pub size: String,
-    /// Moves replayed, placements included; replay stops at the first illegal move.
-    pub plies: u32,
-    /// "orange 58, blue 37, orange wins (blue cannot move)", or "not over".
-    pub outcome: String,
-    /// The game's errors (a start that fails, illegal moves, false claims), located.
-    pub errors: Vec<Diagnostic>,
-}
-
-impl GameCheck {
+impl TwrsGame {
     /// What a document says about the game: its event, site, date, round
     /// and annotator when given, then its rules and board.
-    pub fn facts(&self, game: &TwrsGame) -> Vec<(String, String)> {
+    pub fn facts(&self) -> Vec<(String, String)> {
         let mut facts: Vec<(String, String)> = ["Event", "Site", "Date", "Round", "Annotator"]
             .into_iter()
-            .filter_map(|t| game.tag(t).map(|v| (t.to_string(), v.to_string())))
+            .filter_map(|t| self.tag(t).map(|v| (t.to_string(), v.to_string())))
             .filter(|(_, v)| !v.trim().is_empty())
             .collect();
-        facts.push(("Rules".into(), self.rules.clone()));
-        facts.push(("Board".into(), format!("{} lines", self.size)));
+        facts.push(("Rules".into(), self.rules_name().to_string()));
+        facts.push(("Board".into(), format!("{} lines", self.grid())));
         facts
     }
 
     /// The game's title: its `Title` tag, else "Game N" for game `number`
     /// (from 1) of its file.
     pub fn title_or(&self, number: usize) -> String {
-        self.title
-            .clone()
-            .unwrap_or_else(|| format!("Game {number}"))
+        self.tag("Title")
+            .map_or_else(|| format!("Game {number}"), str::to_string)
     }
+
+    /// The rule set's name: the `Rules` tag, else `twrs`.
+    pub fn rules_name(&self) -> &str {
+        self.tag("Rules").unwrap_or("twrs")
+    }
+
+    /// The grid in lines, written `WIDTHxHEIGHT` (`11x11`).
+    pub fn grid(&self) -> String {
+        format!("{}x{}", self.rules.width, self.rules.height)
+    }
+}
+
+/// How a replayed game stands, in words: "orange 58 blue 37, orange wins
+/// (blue cannot move)", or "not over".
+pub fn outcome(pos: &Position) -> String {
+    let Status::Over(end) = pos.status() else {
+        return "not over".to_string();
+    };
+    let why = match end {
+        End::NoMove(side) => format!("{side} cannot move"),
+        End::NoStones => "no stones left".to_string(),
+    };
+    let s = pos.score();
+    let result = match s.leader() {
+        Some(side) => format!("{side} wins"),
+        None => "a draw".to_string(),
+    };
+    format!("orange {} blue {}, {result} ({why})", s.orange, s.blue)
 }
 
 /// A chosen position: a diagram point, or a game's position after a move.
@@ -138,18 +146,10 @@ impl TwrsFile {
         if !self.syntax_errors.is_empty() {
             return Ok(self);
         }
-        let games = self.games.len();
-        if games == 0 {
+        if self.games.is_empty() {
             return Err(crate::open::Error::NoGame(self.name.into()));
         }
-        if n == 0 || n > games {
-            return Err(crate::open::Error::NoSuchGame {
-                path: self.name.into(),
-                games,
-                asked: n,
-            });
-        }
-        self.games = vec![self.games.swap_remove(n - 1)];
+        crate::open::keep_game(&mut self.games, n, Path::new(&self.name))?;
         Ok(self)
     }
 
@@ -164,8 +164,9 @@ impl TwrsFile {
         }
     }
 
-    /// Replays a game, its messages naming the file.
-    pub(crate) fn replayed(&self, g: &TwrsGame) -> Replayed {
+    /// Replays a game from its start, checking every move and claim
+    /// ([`replay`]), its messages naming the file.
+    pub fn replayed(&self, g: &TwrsGame) -> Replayed {
         let mut r = replay(&self.source, g);
         r.errors = r
             .errors
@@ -173,38 +174,6 @@ impl TwrsFile {
             .map(|d| d.with_file(&self.name))
             .collect();
         r
-    }
-
-    /// Replays one game, checking moves and claims: the report, and the
-    /// replay itself (its positions at the diagram points) for writers.
-    pub fn check_game(&self, g: &TwrsGame) -> (GameCheck, Replayed) {
-        let mut r = self.replayed(g);
-        let pos = &r.position;
-        let s = pos.score();
-        let outcome = match pos.status() {
-            Status::Over(end) => {
-                let why = match end {
-                    End::NoMove(side) => format!("{side} cannot move"),
-                    End::NoStones => "no stones left".to_string(),
-                };
-                let result = match s.leader() {
-                    Some(side) => format!("{side} wins"),
-                    None => "a draw".to_string(),
-                };
-                format!("orange {} blue {}, {result} ({why})", s.orange, s.blue)
-            }
-            _ => "not over".to_string(),
-        };
-        let check = GameCheck {
-            line: g.span.line,
-            title: g.tag("Title").map(str::to_string),
-            rules: g.tag("Rules").unwrap_or("twrs").to_string(),
-            size: format!("{}x{}", g.rules.width, g.rules.height),
-            plies: pos.plies(),
-            outcome,
-            errors: std::mem::take(&mut r.errors),
-        };
-        (check, r)
     }
 
     /// The title of a game: its `Title` tag, else its `Event`, else the

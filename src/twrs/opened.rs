@@ -15,13 +15,13 @@ use crate::commands::render::sheet::write_svg_sheet;
 use crate::commands::render::show::ShowAs;
 use crate::commands::render::{Error, Output, Rendered, write_svg_pictures};
 use crate::diagnostic::{Diagnostic, Severity, printable};
-use crate::diagram::game::Select;
+use crate::diagram::game::{Select, moves_caption};
 use crate::diagram::{Charset, Scale, Style};
-use crate::pictures::{Choice, NamedSvg, point_style, style_problem};
+use crate::pictures::{Choice, NamedSvg, point_style, style_issues};
 use crate::script::CaptionPosition;
 use crate::twrs::draw::{TwrsStyle, status_line};
-use crate::twrs::file::{TwrsFile, TwrsView};
-use crate::twrs::script::{Element, TwrsGame};
+use crate::twrs::file::{TwrsFile, TwrsView, outcome};
+use crate::twrs::script::TwrsGame;
 use crate::view::{ViewError, ViewGame};
 
 impl TwrsFile {
@@ -153,24 +153,9 @@ impl TwrsFile {
                 asked: n,
             }));
         }
-        let wanted = |n: u32| match select {
-            Select::Move(m) => n == m,
-            Select::Every(k) => (n > 0 && n.is_multiple_of(k)) || n == total,
-            Select::Final => n == total,
-        };
         let view = |pos: crate::twrs::position::Position, ply: u32| {
-            let moves = match ply {
-                0 if !pos.stones().is_empty() || (1..=6).any(|t| pos.tower(t).is_some()) => {
-                    "start position".to_string()
-                }
-                0 => "empty board".to_string(),
-                n => format!("after move {n}"),
-            };
-            let caption = if titled && !title.trim().is_empty() {
-                format!("{title}: {moves}")
-            } else {
-                moves[..1].to_uppercase() + &moves[1..]
-            };
+            let set_up = !pos.stones().is_empty() || (1..=6).any(|t| pos.tower(t).is_some());
+            let caption = moves_caption(ply, set_up, titled.then_some(title));
             TwrsView {
                 stem: format!("{title}-{ply:03}"),
                 position: pos,
@@ -183,7 +168,7 @@ impl TwrsFile {
         Ok(line
             .into_iter()
             .zip(0..)
-            .filter(|&(_, ply)| wanted(ply))
+            .filter(|&(_, ply)| select.wants(ply, total))
             .map(|(pos, ply)| view(pos, ply))
             .collect())
     }
@@ -227,34 +212,6 @@ impl TwrsFile {
             .collect();
         Ok((pictures, problems))
     }
-}
-
-/// The styles of the diagram points of a line of play (and its
-/// variations) that cannot be drawn with, each an error at its `#diagram`,
-/// as [`crate::pictures::style_issues`] finds them in a TwixT game.
-fn style_issues(source: &str, base: &Path, elements: &[Element]) -> Vec<Diagnostic> {
-    let mut issues = Vec::new();
-    for e in elements {
-        match e {
-            Element::Diagram(d) => {
-                if let Some(problem) = d
-                    .look
-                    .style
-                    .as_deref()
-                    .and_then(|name| style_problem(base, name))
-                {
-                    issues.push(Diagnostic::error(problem).with_label("style").at(
-                        source,
-                        d.span.start(),
-                        d.span.len_bytes().max(1),
-                    ));
-                }
-            }
-            Element::Variation(v) => issues.extend(style_issues(source, base, &v.elements)),
-            _ => {}
-        }
-    }
-    issues
 }
 
 impl OpenedFile for TwrsFile {
@@ -353,24 +310,25 @@ impl OpenedFile for TwrsFile {
             .games
             .iter()
             .map(|game| {
-                let mut g = self.check_game(game).0;
+                let r = self.replayed(game);
+                let mut errors = r.errors;
                 // A diagram point's style that cannot be drawn with is an
                 // error here, as `render` would refuse it (and TwixT's
                 // `check` does).
-                g.errors.extend(
-                    style_issues(&self.source, base, &game.line.elements)
-                        .into_iter()
-                        .map(|d| d.with_file(&self.name)),
+                errors.extend(
+                    style_issues(game, Some(base))
+                        .iter()
+                        .map(|i| i.to_diagnostic(&self.name, &self.source)),
                 );
                 GameReport {
                     file: self.name.clone(),
-                    line: g.line,
-                    title: g.title,
-                    rules: g.rules,
-                    size: g.size,
-                    plies: g.plies,
-                    errors: g.errors,
-                    outcome: Some(g.outcome),
+                    line: game.span.line,
+                    title: game.tag("Title").map(str::to_string),
+                    rules: game.rules_name().to_string(),
+                    size: game.grid(),
+                    plies: r.position.plies(),
+                    errors,
+                    outcome: Some(outcome(&r.position)),
                     ..GameReport::default()
                 }
             })

@@ -3,6 +3,7 @@
 //! towers are petrified. [`Position::play`] applies a move or says which
 //! rule it breaks.
 
+use crate::diagnostic::spaced;
 use crate::twrs::moves::{Lines, Marking, Move};
 use crate::twrs::point::{Point, Side};
 use crate::twrs::rules::{Start, TwrsRules};
@@ -902,19 +903,13 @@ impl Position {
         if self.stones_left == 0 {
             return Err(MoveError::NoStones);
         }
-        let names = |v: &[Point]| {
-            v.iter()
-                .map(|p| p.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
         let left = usize::from(self.stones_left);
         if m.stones.is_empty() {
             if points.len() > left {
                 return Err(MoveError::ChooseStone {
                     target,
                     left: self.stones_left,
-                    points: names(&points),
+                    points: spaced(&points),
                     first: points[0],
                 });
             }
@@ -928,7 +923,7 @@ impl Position {
                 return Err(MoveError::NotAMarkingPoint {
                     point: *s,
                     target,
-                    points: names(&points),
+                    points: spaced(&points),
                 });
             }
         }
@@ -941,8 +936,8 @@ impl Position {
         if self.rules.mark_all_points && m.stones.len() < points.len().min(left) {
             return Err(MoveError::MarkAllPoints {
                 target,
-                points: names(&points),
-                given: names(&m.stones),
+                points: spaced(&points),
+                given: spaced(&m.stones),
             });
         }
         let mut stones = m.stones.clone();

@@ -14,7 +14,7 @@ use nom::character::complete::{char, satisfy};
 use nom::combinator::{all_consuming, opt, rest};
 use nom::sequence::{preceded, separated_pair};
 
-use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::diagnostic::{Diagnostic, did_you_mean, spaced_or_none};
 use crate::grammar::{self, Rule};
 use crate::limits;
 use crate::script::lex::{Arg, clip, err};
@@ -134,6 +134,10 @@ impl Notation for TwrsNotation {
     type Diagram = DiagramPoint;
     type Mark = Infallible;
     type Claim = Claim;
+
+    fn point_look(d: &DiagramPoint) -> (&PointLook, Span) {
+        (&d.look, d.span)
+    }
 }
 
 /// One element of a game after its header tags and setup block: a move,
@@ -811,15 +815,6 @@ fn replay_line(src: &str, elements: &[Element], mut pos: Position, r: &mut Repla
     pos
 }
 
-/// Points or towers as a claim lists them: by spaces, or `none`.
-fn list<T: std::fmt::Display>(v: &[T]) -> String {
-    if v.is_empty() {
-        "none".to_string()
-    } else {
-        v.iter().map(T::to_string).collect::<Vec<_>>().join(" ")
-    }
-}
-
 /// Why a claim is false of `pos`, if it is.
 pub fn false_claim(pos: &Position, c: &Claim) -> Option<String> {
     match c {
@@ -839,8 +834,8 @@ pub fn false_claim(pos: &Position, c: &Claim) -> Option<String> {
             (actual != *v).then(|| {
                 format!(
                     "the petrified towers are {}, not {}",
-                    list(&actual),
-                    list(v)
+                    spaced_or_none(&actual),
+                    spaced_or_none(v)
                 )
             })
         }
@@ -854,7 +849,7 @@ pub fn false_claim(pos: &Position, c: &Claim) -> Option<String> {
                 (parts == 1).then(|| {
                     format!(
                         "the area of {} is not closed: the board is still one part",
-                        list(v)
+                        spaced_or_none(v)
                     )
                 })
             }
@@ -873,8 +868,8 @@ pub fn false_claim(pos: &Position, c: &Claim) -> Option<String> {
             (actual != *points).then(|| {
                 format!(
                     "tower {active}'s marking points against tower {target} are {}, not {}",
-                    list(&actual),
-                    list(points)
+                    spaced_or_none(&actual),
+                    spaced_or_none(points)
                 )
             })
         }
@@ -883,8 +878,8 @@ pub fn false_claim(pos: &Position, c: &Claim) -> Option<String> {
             (actual != *points).then(|| {
                 format!(
                     "tower {tower} can move to {}, not {}",
-                    list(&actual),
-                    list(points)
+                    spaced_or_none(&actual),
+                    spaced_or_none(points)
                 )
             })
         }
@@ -921,11 +916,9 @@ pub fn false_claim(pos: &Position, c: &Claim) -> Option<String> {
 pub fn write_game(tags: &[(String, String)], moves: &[Move], end: &Position) -> String {
     let mut out = String::from("[Game \"twrs\"]\n");
     for (name, value) in tags {
-        let value: String = value
-            .chars()
-            .filter(|c| !c.is_control() && *c != '"')
-            .collect();
-        out.push_str(&format!("[{name} \"{value}\"]\n"));
+        // A line break or other control character would end the tag.
+        let value = quote(&value.replace(char::is_control, ""));
+        out.push_str(&format!("[{name} {value}]\n"));
     }
     for (i, mv) in moves.iter().enumerate() {
         out.push_str(&format!("{}. {mv}\n", i + 1));
@@ -1011,9 +1004,9 @@ impl std::fmt::Display for Claim {
         match self {
             Claim::ToMove(s) => write!(f, "#to-move {s}"),
             Claim::Score { orange, blue } => write!(f, "#score orange {orange} blue {blue}"),
-            Claim::Petrified(v) => write!(f, "#petrified {}", list(v)),
+            Claim::Petrified(v) => write!(f, "#petrified {}", spaced_or_none(v)),
             Claim::Areas(n) => write!(f, "#areas {n}"),
-            Claim::Closed(v) => write!(f, "#closed {}", list(v)),
+            Claim::Closed(v) => write!(f, "#closed {}", spaced_or_none(v)),
             Claim::MarkingPoints {
                 active,
                 target,
@@ -1024,10 +1017,12 @@ impl std::fmt::Display for Claim {
                     f,
                     "#marking-points {active} {target}{} {}",
                     lines.suffix(),
-                    list(points)
+                    spaced_or_none(points)
                 )
             }
-            Claim::MovesTo { tower, points } => write!(f, "#moves-to {tower} {}", list(points)),
+            Claim::MovesTo { tower, points } => {
+                write!(f, "#moves-to {tower} {}", spaced_or_none(points))
+            }
             Claim::Over(true) => f.write_str("#over"),
             Claim::Over(false) => f.write_str("#over no"),
             Claim::Winner(Some(s)) => write!(f, "#winner {s}"),
@@ -1056,7 +1051,7 @@ pub fn write_file(games: &[TwrsGame]) -> String {
                 out.push_str("#setup empty\n");
             }
             if !s.stones.is_empty() {
-                out.push_str(&format!("#setup stones: {}\n", list(&s.stones)));
+                out.push_str(&format!("#setup stones: {}\n", spaced_or_none(&s.stones)));
             }
             if !s.towers.is_empty() {
                 let towers: Vec<String> =

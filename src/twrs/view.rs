@@ -13,7 +13,7 @@ use crate::view::build::{Walk, Walks};
 use crate::view::{ViewBoard, ViewGame, ViewMove};
 
 use super::draw::{TwrsStyle, stone, stones_group, to_svg_styled, tower, towers_group};
-use super::file::TwrsFile;
+use super::file::{TwrsFile, outcome};
 use super::moves::Move;
 use super::point::{Point, Side};
 use super::position::{Position, Status};
@@ -48,9 +48,9 @@ pub fn view_games(file: &TwrsFile, style: &TwrsStyle) -> Result<Vec<ViewGame>, V
     let mut out = Vec::new();
     let mut errors = Vec::new();
     for (i, game) in file.games.iter().enumerate() {
-        let (check, replayed) = file.check_game(game);
-        if check.errors.iter().any(|e| e.severity == Severity::Error) {
-            errors.extend(check.errors);
+        let r = file.replayed(game);
+        if r.errors.iter().any(|e| e.severity == Severity::Error) {
+            errors.extend(r.errors);
             continue;
         }
         let Ok(start) = game.start() else {
@@ -58,12 +58,12 @@ pub fn view_games(file: &TwrsFile, style: &TwrsStyle) -> Result<Vec<ViewGame>, V
         };
         let mut w = Walk::new(Twrs {
             look: &look,
-            snapshots: &replayed.diagrams,
+            snapshots: &r.diagrams,
             figures: Vec::new(),
             captions: Vec::new(),
         });
         w.line(&game.line, start.clone(), start.plies(), None);
-        let end = &replayed.position;
+        let end = &r.position;
         let over = matches!(end.status(), Status::Over(_));
         let score = end.score();
         out.push(ViewGame {
@@ -71,13 +71,13 @@ pub fn view_games(file: &TwrsFile, style: &TwrsStyle) -> Result<Vec<ViewGame>, V
                 game.tag("Orange").map(str::to_string),
                 game.tag("Blue").map(str::to_string),
             ),
-            title: check.title_or(i + 1),
+            title: game.title_or(i + 1),
             event: game.tag("Event").map(str::to_string),
             date: game.tag("Date").map(str::to_string),
             link: None,
             puzzle: None,
-            facts: check.facts(game),
-            result: over.then(|| check.outcome.clone()),
+            facts: game.facts(),
+            result: over.then(|| outcome(end)),
             score: if over {
                 format!("{}–{}", score.orange, score.blue)
             } else {

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Severity, spaced_or_none};
 use crate::record::GameResult;
 use crate::script::{
     ClaimKind, DiagramPoint, Element, Game, Line, Mark, MarkKind, MoveNode, Numbers, SetupBlock,
@@ -1056,16 +1056,6 @@ fn task_claim(ctx: &mut Ctx, els: &[Element], cur: &mut Cursor) {
     }
 }
 
-fn list<T: std::fmt::Display>(v: &[T]) -> String {
-    if v.is_empty() {
-        return "none".into();
-    }
-    v.iter()
-        .map(|x| x.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
     let Some(pos) = claim_position(ctx, cur, span) else {
         return;
@@ -1090,7 +1080,7 @@ fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
                         "move {} added {} ({}), not {n}",
                         cur.ply,
                         crate::diagnostic::count(added.len(), "link"),
-                        list(&added)
+                        spaced_or_none(&added)
                     ),
                 ),
                 ClaimKind::Links(want) => {
@@ -1104,8 +1094,8 @@ fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
                             format!(
                                 "move {} added {}, not {}",
                                 cur.ply,
-                                list(&added),
-                                list(&want)
+                                spaced_or_none(&added),
+                                spaced_or_none(&want)
                             ),
                         );
                     }
@@ -1116,7 +1106,11 @@ fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
         ClaimKind::WouldLink { hole, with } => {
             let owner = with.iter().find_map(|&h| pos.peg(h));
             let Some(owner) = owner else {
-                fail(ctx, span, format!("there is no peg at {}", list(with)));
+                fail(
+                    ctx,
+                    span,
+                    format!("there is no peg at {}", spaced_or_none(with)),
+                );
                 return;
             };
             if let Some(&h) = with.iter().find(|&&h| pos.peg(h) != Some(owner)) {
@@ -1149,8 +1143,8 @@ fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
                     span,
                     format!(
                         "a {owner} peg at {hole} would not link to {} (it would link to {})",
-                        list(&missing),
-                        list(&got_ends)
+                        spaced_or_none(&missing),
+                        spaced_or_none(&got_ends)
                     ),
                 );
             }

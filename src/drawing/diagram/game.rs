@@ -20,6 +20,32 @@ pub enum Select {
     Final,
 }
 
+impl Select {
+    /// Whether the position after `ply` of a line of `total` moves is chosen.
+    pub(crate) fn wants(self, ply: u32, total: u32) -> bool {
+        match self {
+            Select::Move(m) => ply == m,
+            Select::Every(k) => (ply > 0 && ply.is_multiple_of(k)) || ply == total,
+            Select::Final => ply == total,
+        }
+    }
+}
+
+/// The caption of the position after `ply` moves, in any game: the moves
+/// shown (ply 0 is the "start position" of a game played from pieces
+/// `set_up`, else the "empty board"), after the `title` when there is one.
+pub(crate) fn moves_caption(ply: u32, set_up: bool, title: Option<&str>) -> String {
+    let moves = match ply {
+        0 if set_up => "start position".to_string(),
+        0 => "empty board".to_string(),
+        n => format!("after move {n}"),
+    };
+    match title {
+        Some(t) if !t.trim().is_empty() => format!("{t}: {moves}"),
+        _ => moves[..1].to_uppercase() + &moves[1..],
+    }
+}
+
 /// Why a record could not be drawn.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum GameDiagramError {
@@ -118,11 +144,7 @@ pub fn each_diagram_from<E: From<GameDiagramError>>(
 ) -> Result<(), E> {
     check_moves(start.clone(), moves)?;
     let total = moves.len();
-    let wanted = |n: u32| match select {
-        Select::Move(m) => n == m,
-        Select::Every(k) => (n > 0 && n.is_multiple_of(k)) || n as usize == total,
-        Select::Final => n as usize == total,
-    };
+    let wanted = |n: u32| select.wants(n, total as u32);
     match select {
         Select::Move(n) if n as usize > total => {
             return Err(GameDiagramError::NoSuchMove {
@@ -139,18 +161,8 @@ pub fn each_diagram_from<E: From<GameDiagramError>>(
     let snapshot = |game: &History, ply: u32| {
         let pos = game.position();
         let mut d = Diagram::from_history(game, numbering);
-        let moves = if ply == 0 && pos.pegs().next().is_some() {
-            // A game played from a setup: ply 0 is that position.
-            "start position".to_string()
-        } else if ply == 0 {
-            "empty board".to_string()
-        } else {
-            format!("after move {ply}")
-        };
-        d.caption(match title {
-            Some(t) if !t.trim().is_empty() => format!("{t}: {moves}"),
-            _ => moves[..1].to_uppercase() + &moves[1..],
-        });
+        // A game played from a setup: ply 0 is that position.
+        d.caption(moves_caption(ply, pos.pegs().next().is_some(), title));
         GameDiagram {
             ply,
             diagram: d,

@@ -173,14 +173,9 @@ pub fn to_text(d: &Diagram, charset: Charset) -> String {
     }
     // Links, by owner.
     for (p, name) in [(Player::Red, "red"), (Player::Black, "black")] {
-        let links: Vec<String> = d
-            .links
-            .iter()
-            .filter(|l| d.link_owner(**l) == Some(p))
-            .map(|l| l.to_string())
-            .collect();
-        if !links.is_empty() {
-            let _ = writeln!(out, "{name} links: {}", links.join(" "));
+        let links = d.links.iter().filter(|l| d.link_owner(**l) == Some(p));
+        if links.clone().next().is_some() {
+            let _ = writeln!(out, "{name} links: {}", crate::diagnostic::spaced(links));
         }
     }
     if let Some(last) = d.last {

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::twixt::board::Player;
+use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::moves::Move;
 use crate::twixt::rules::{Linking, Removal, RuleSet, Swap};
 
@@ -99,6 +99,22 @@ pub enum Error {
 /// A failure at `at` with `message` (the formats show no label).
 fn fail(at: &str, message: impl Into<String>) -> nom::Err<crate::grammar::Failure<'_>> {
     crate::grammar::failure(at, 1, message, "")
+}
+
+/// `hole`, as `word` writes it, when it stands on a board of `size`; else
+/// whether it is off the board or a corner the board does not have.
+fn on_board(hole: Hole, word: &str, size: BoardSize) -> Result<Hole, String> {
+    if !size.in_bounds(hole) {
+        return Err(format!(
+            "expected a hole on the board of size {size}, found `{word}`, which is off the board"
+        ));
+    }
+    if !size.contains(hole) {
+        return Err(format!(
+            "expected a hole on the board, found the corner `{word}`, which does not exist"
+        ));
+    }
+    Ok(hole)
 }
 
 /// Wrong content in the input.

@@ -331,17 +331,7 @@ fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
             word.escape_default()
         )
     })?;
-    if !size.in_bounds(hole) {
-        return Err(format!(
-            "expected a hole on the board of size {size}, found `{word}`, which is off the board"
-        ));
-    }
-    if !size.contains(hole) {
-        return Err(format!(
-            "expected a hole on the board, found the corner `{word}`, which does not exist"
-        ));
-    }
-    Ok(hole)
+    super::on_board(hole, word, size)
 }
 
 /// Writes one game on one line, ending in a newline. Tags, rules and board

@@ -241,18 +241,7 @@ fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
     let (letter, digits) = grammar::whole(hole_name, word).ok_or_else(expected)?;
     let col = (letter.to_ascii_lowercase() as u8 - b'a') as u16;
     let row: u16 = digits.parse().map_err(|_| expected())?;
-    if col >= size.width() || row > size.height() {
-        return Err(format!(
-            "expected a hole on the board of size {size}, found `{word}`, which is off the board"
-        ));
-    }
-    let hole = Hole::new(col, row - 1);
-    if !size.contains(hole) {
-        return Err(format!(
-            "expected a hole on the board, found the corner `{word}`, which does not exist"
-        ));
-    }
-    Ok(hole)
+    super::on_board(Hole::new(col, row - 1), word, size)
 }
 
 fn field(out: &mut String, value: &str, comment: &str) -> Result<(), Error> {

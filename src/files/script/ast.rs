@@ -81,6 +81,9 @@ pub trait Notation: Clone + std::fmt::Debug + PartialEq + Eq + Hash + Default {
     type Mark: Clone + std::fmt::Debug + PartialEq + Eq + Hash;
     /// What a claim directive claims.
     type Claim: Clone + std::fmt::Debug + PartialEq + Eq + Hash;
+
+    /// A diagram point's own look, and where it is written.
+    fn point_look(d: &Self::Diagram) -> (&super::PointLook, Span);
 }
 
 /// TwixT's scripts: the default notation of the syntax tree.
@@ -93,6 +96,10 @@ impl Notation for TwixtNotation {
     type Diagram = DiagramPoint;
     type Mark = MarkKind;
     type Claim = ClaimKind;
+
+    fn point_look(d: &DiagramPoint) -> (&super::PointLook, Span) {
+        (&d.look, d.span)
+    }
 }
 
 /// A parsed file: its games in order.

@@ -2,9 +2,11 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Game, parse};
+use super::{Game, Span, parse};
 use crate::diagnostic::Diagnostic;
+use crate::formats::Location;
 use crate::limits::{MAX_INPUT_BYTES, read_input};
+use crate::record::Record;
 
 /// File extensions `load_games` understands (lower case, without the dot).
 pub const EXTENSIONS: &[&str] = &["twixt", "tsgf", "t1", "txt", "moves"];
@@ -180,7 +182,7 @@ pub fn load_games_as(path: &Path, format: Option<FileFormat>) -> Result<LoadedFi
 /// script games whose moves point at their place in the text, so that a
 /// replay error names the move's line and column.
 pub(crate) fn records_as_games(path: &Path, bytes: &[u8], format: FileFormat) -> LoadedFile {
-    use crate::formats::{Error, Location, littlegolem, movelist, t1};
+    use crate::formats::{Error, littlegolem, movelist, t1};
     let records = match format {
         FileFormat::LittleGolem => littlegolem::read(bytes).map(|r| vec![r]),
         FileFormat::T1 => t1::read(bytes).map(|r| vec![r]),
@@ -194,29 +196,7 @@ pub(crate) fn records_as_games(path: &Path, bytes: &[u8], format: FileFormat) ->
     let source = record_source(bytes, format);
     let name = path.display().to_string();
     let (games, errors) = match records {
-        Ok(rs) => {
-            // One pass over the text places every move of every game,
-            // so a replay error names the move's line and column.
-            let mut cursor = TextCursor::default();
-            let games = rs
-                .iter()
-                .map(|r| {
-                    let mut g = Game::from_record(r);
-                    // A game starts where its first move is written.
-                    g.span.line = r.move_at.0.first().map_or(1, |at| at.line as u32);
-                    g.span.col = 1;
-                    let moves = g.line.elements.iter_mut().filter_map(|e| match e {
-                        super::Element::Move(m) => Some(m),
-                        _ => None,
-                    });
-                    for (m, at) in moves.zip(&r.move_at.0) {
-                        m.span = cursor.span(&source, *at);
-                    }
-                    g
-                })
-                .collect();
-            (games, Vec::new())
-        }
+        Ok(rs) => (located_games(&rs, &source), Vec::new()),
         Err((at, message)) => {
             let message = message + &script_hint(bytes, format);
             let d = Diagnostic::error(message).with_file(name);
@@ -237,40 +217,74 @@ pub(crate) fn records_as_games(path: &Path, bytes: &[u8], format: FileFormat) ->
     }
 }
 
-/// Finds spans of increasing locations in a text in one pass.
-#[derive(Default)]
-struct TextCursor {
-    offset: usize,
-    line: usize,
-    column: usize,
+/// Records as script games whose moves point at where `source` writes
+/// them, each game starting on the line of its first move, so that a
+/// replay error names the move's line, column and snippet as a script's does.
+pub(crate) fn located_games(records: &[Record], source: &str) -> Vec<Game> {
+    // One pass over the text places every move of every game.
+    let mut spans = MoveSpans::new(source);
+    records
+        .iter()
+        .map(|r| {
+            let mut g = Game::from_record(r);
+            g.span.line = r.move_at.0.first().map_or(1, |at| at.line as u32);
+            g.span.col = 1;
+            let moves = g.line.elements.iter_mut().filter_map(|e| match e {
+                super::Element::Move(m) => Some(m),
+                _ => None,
+            });
+            for (m, at) in moves.zip(&r.move_at.0) {
+                m.span = spans.span(*at);
+            }
+            g
+        })
+        .collect()
 }
 
-impl TextCursor {
-    /// The span of the word (up to white space, `;` or `)`) at `at`.
-    fn span(&mut self, source: &str, at: crate::formats::Location) -> super::Span {
-        if self.line == 0 || (at.line, at.column) < (self.line, self.column) {
-            *self = TextCursor {
-                offset: 0,
-                line: 1,
+/// The spans of the moves of records, found in one pass over their text:
+/// each location asked for continues from the last, line by line.
+pub(crate) struct MoveSpans<'a> {
+    text: &'a str,
+    offset: usize,
+    at: Location,
+}
+
+impl MoveSpans<'_> {
+    pub(crate) fn new(text: &str) -> MoveSpans<'_> {
+        MoveSpans {
+            text,
+            offset: 0,
+            at: Location { line: 1, column: 1 },
+        }
+    }
+
+    /// The span of the move written at `at`: its word, up to white space,
+    /// `;`, `)` or `#`.
+    pub(crate) fn span(&mut self, at: Location) -> Span {
+        if (at.line, at.column) < (self.at.line, self.at.column) {
+            (self.offset, self.at) = (0, Location { line: 1, column: 1 });
+        }
+        while self.at.line < at.line {
+            let Some(k) = self.text[self.offset..].find('\n') else {
+                break;
+            };
+            self.offset += k + 1;
+            self.at = Location {
+                line: self.at.line + 1,
                 column: 1,
             };
         }
-        for c in source[self.offset..].chars() {
-            if (self.line, self.column) >= (at.line, at.column) {
-                break;
-            }
-            self.offset += c.len_utf8();
-            if c == '\n' {
-                self.line += 1;
-                self.column = 1;
-            } else {
-                self.column += 1;
-            }
-        }
-        let len = source[self.offset..]
-            .find(|c: char| c.is_whitespace() || c == ';' || c == ')')
-            .unwrap_or(source.len() - self.offset);
-        super::Span::new(self.offset, at.line as u32, at.column as u32, len.max(1))
+        let ahead = at.column.saturating_sub(self.at.column);
+        let rest = &self.text[self.offset..];
+        self.offset += rest
+            .char_indices()
+            .nth(ahead)
+            .map_or(rest.len(), |(k, _)| k);
+        self.at.column += ahead;
+        let word = self.text[self.offset..]
+            .find(|c: char| c.is_whitespace() || matches!(c, ';' | ')' | '#'))
+            .unwrap_or(self.text.len() - self.offset);
+        Span::new(self.offset, at.line as u32, at.column as u32, word.max(1))
     }
 }
 

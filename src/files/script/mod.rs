@@ -9,7 +9,7 @@ mod ast;
 mod diagram_options;
 pub(crate) mod lex;
 mod load;
-pub(crate) use load::{record_source, records_as_games};
+pub(crate) use load::{MoveSpans, located_games, record_source, records_as_games};
 mod parse;
 pub(crate) mod read;
 pub mod stream;

@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 
 use super::ast::*;
+use crate::diagnostic::spaced;
 use crate::twixt::link::Link;
 use crate::twixt::moves::{Move, Placement, Removal};
 
@@ -47,21 +48,14 @@ pub fn write_game(g: &Game) -> String {
 }
 
 fn write_setup(out: &mut String, s: &SetupBlock) {
-    let holes = |v: &[crate::twixt::board::Hole]| {
-        v.iter()
-            .map(|h| h.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
     if !s.red.is_empty() {
-        writeln!(out, "#setup red: {}", holes(&s.red)).unwrap();
+        writeln!(out, "#setup red: {}", spaced(&s.red)).unwrap();
     }
     if !s.black.is_empty() {
-        writeln!(out, "#setup black: {}", holes(&s.black)).unwrap();
+        writeln!(out, "#setup black: {}", spaced(&s.black)).unwrap();
     }
     if !s.links.is_empty() {
-        let l: Vec<String> = s.links.iter().map(|l| l.to_string()).collect();
-        writeln!(out, "#setup links: {}", l.join(" ")).unwrap();
+        writeln!(out, "#setup links: {}", spaced(&s.links)).unwrap();
     }
     if let Some(p) = s.to_move {
         writeln!(out, "#setup to-move: {p}").unwrap();
@@ -297,19 +291,12 @@ fn mark_text(m: &MarkKind) -> String {
 }
 
 fn claim_text(c: &ClaimKind) -> String {
-    let links = |v: &[Link]| {
-        v.iter()
-            .map(|l| l.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
     match c {
         ClaimKind::LinkCount(n) => format!("#links {n}"),
         ClaimKind::Links(v) if v.is_empty() => "#links none".into(),
-        ClaimKind::Links(v) => format!("#links {}", links(v)),
+        ClaimKind::Links(v) => format!("#links {}", spaced(v)),
         ClaimKind::WouldLink { hole, with } => {
-            let w: Vec<String> = with.iter().map(|h| h.to_string()).collect();
-            format!("#would-link {hole}: {}", w.join(" "))
+            format!("#would-link {hole}: {}", spaced(with))
         }
         ClaimKind::CannotJoin(a, b) => format!("#cannot-join {a} {b}"),
         ClaimKind::Blocked { link, by: Some(b) } => format!("#blocked {link} by {b}"),
