@@ -451,3 +451,52 @@ fn the_composed_win_in_six_proves_its_claim_and_solution() {
     let e = errors(&run(&wrong));
     assert!(e.iter().any(|m| m.contains("after 1. g8")), "{e:?}");
 }
+
+/// The composed win in 7 of `benches/corner-puzzle-7.twixt` (beside the
+/// benchmark, not in `examples/`, whose files are all checked with the
+/// default budget of 10 s a search): its claim and key move are proved
+/// (several minutes of CPU in all, so the test runs only when asked:
+/// `cargo test --release --test puzzles -- --ignored`), and Red has no win
+/// in 6.
+#[test]
+#[ignore = "minutes of search: a win in 7"]
+fn the_composed_win_in_seven_proves_its_claim_and_key_move() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/corner-puzzle-7.twixt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let pos =
+        twixtkit::twixt::line::position("12-cut-top-right/pencil/d8,e5,g11/e1,l6/*/red").unwrap();
+    let budget = SearchBudget::claim_only(SearchLimit::positions(30_000_000));
+    let six = solve(&pos, Player::Red, 6, &budget).unwrap();
+    assert!(
+        matches!(six.answer, Solved::NoWin { .. }),
+        "{:?}",
+        six.answer
+    );
+    let seven = solve(&pos, Player::Red, 7, &budget).unwrap();
+    assert!(
+        matches!(seven.answer, Solved::Wins { moves: 7, .. }),
+        "{:?}",
+        seven.answer
+    );
+    // `twixt check` with a budget large enough: the claim and the key
+    // move (Red still wins in 6 after it, whatever Black plays).
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("p.twixt"), &text).unwrap();
+    let o = twixt(
+        &[
+            "check",
+            "p.twixt",
+            "--search-limit",
+            "30000000",
+            "--search-time",
+            "900",
+        ],
+        dir.path(),
+    );
+    let said = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{said}");
+    assert!(
+        said.contains("1 move, undecided: ok") && said.contains("0 errors, 0 warnings"),
+        "{said}"
+    );
+}

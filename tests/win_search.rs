@@ -339,3 +339,97 @@ fn a_double_link_one_move_cuts_is_no_connection() {
         assert_eq!(double_link_win(&open, Player::Red, 3), Some(1), "{preset}");
     }
 }
+
+/// Chains whose double links share holes of their carriers, so that one
+/// Black peg intrudes into two gaps and Red must choose which to close
+/// (the game of intrusions, docs/engine.md): random setups of a few Red
+/// pegs and Black pegs near them on 6×6 and 7×7, under `pencil`,
+/// `dujardin` and `t1`. Every such chain the knowledge reports is a win by
+/// minimax in as many moves, and the solver agrees with minimax one move
+/// shorter. With the game made to let every gap bear every intrusion, this
+/// test failed (a chain that minimax refutes).
+#[test]
+fn chains_with_shared_carriers_agree_with_minimax() {
+    use twixtkit::twixt::solver::double_link_win_shared;
+    let mut rng = SplitMix64::new(2026);
+    let (mut fired, mut tried, mut three) = (0, 0, 0);
+    while fired < 300 && tried < 400_000 {
+        tried += 1;
+        let preset = ["pencil", "dujardin", "t1"][tried % 3];
+        let side: u64 = if tried % 2 == 0 { 6 } else { 7 };
+        let s = side as usize;
+        let name = |c: usize, row: usize| format!("{}{}", (b'a' + c as u8) as char, row + 1);
+        let mut used = std::collections::HashSet::new();
+        let mut red = Vec::new();
+        let mut black = Vec::new();
+        let reds = 2 + rng.below(3);
+        let blacks = 2 + rng.below(6);
+        while red.len() < reds {
+            let (c, row) = (1 + rng.below(s - 2), rng.below(s));
+            if used.insert((c, row)) {
+                red.push(name(c, row));
+            }
+        }
+        while black.len() < blacks {
+            let (c, row) = (rng.below(s), 1 + rng.below(s - 2));
+            if (c == 0 || c == s - 1) && (row == 0 || row == s - 1) {
+                continue;
+            }
+            if used.insert((c, row)) {
+                black.push(name(c, row));
+            }
+        }
+        let list = |v: &Vec<String>| {
+            if v.is_empty() {
+                "-".to_string()
+            } else {
+                v.join(",")
+            }
+        };
+        // Red to move, or Black to move (the chain must then hold
+        // against every reply: the game of intrusions from its start).
+        let to_move = if tried % 4 < 2 { "red" } else { "black" };
+        let text = format!(
+            "{side}/{preset}/{}/{}/*/{to_move}",
+            list(&red),
+            list(&black)
+        );
+        let Ok(pos) = twixtkit::twixt::line::position(&text) else {
+            continue;
+        };
+        if pos.status() != Status::Ongoing {
+            continue;
+        }
+        let cap = if side == 6 { 3 } else { 2 };
+        let Some((k, true)) = double_link_win_shared(&pos, Player::Red, cap) else {
+            continue;
+        };
+        if pos.to_move() == Player::Red {
+            if k < 2 {
+                continue;
+            }
+            assert!(
+                brute_force(&pos, Player::Red, k),
+                "a chain of {k} gaps with shared carriers that minimax refutes: {text}"
+            );
+            let want = brute_force(&pos, Player::Red, k - 1);
+            let got = wins_within(&pos, Player::Red, k - 1, u64::MAX).unwrap();
+            assert_eq!(got == WinSearch::Proved, want, "{text}, in {}", k - 1);
+        } else {
+            for reply in pos.size().holes() {
+                let mut after = pos.clone();
+                if after.play(&Move::peg(reply)).is_err() {
+                    continue;
+                }
+                assert!(
+                    after.status() == Status::Ongoing && brute_force(&after, Player::Red, k),
+                    "a chain of {k} gaps with shared carriers that {reply} breaks: {text}"
+                );
+            }
+        }
+        fired += 1;
+        three += usize::from(k == 3);
+    }
+    eprintln!("{fired} chains with shared carriers ({three} of three gaps) of {tried} setups");
+    assert!(fired >= 60, "{fired} chains of {tried} setups");
+}

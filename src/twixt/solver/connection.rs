@@ -22,6 +22,9 @@ pub(crate) struct Connection {
     pub first: usize,
     /// Every gap's carrier: a defender peg outside it changes nothing.
     pub zone: Zone,
+    /// Whether two gaps' carriers share a hole the defender may take (the
+    /// proof then rests on the game of intrusions).
+    pub shared: bool,
 }
 
 /// One way to close a gap: the hole and the new links its peg needs.
@@ -188,21 +191,46 @@ impl Chains {
         let doubles: Vec<usize> = (0..path.len())
             .filter(|&k| !self.gaps[path[k]].single)
             .collect();
-        // Where two carriers meet, a defender peg there may have to be
-        // left unanswered in one of them: each gap must stay safe with a
-        // defender peg on every hole its carrier shares with another.
-        let mut shared = Zone::new(slots);
-        for &j in &doubles {
-            let mut others = Zone::new(slots);
-            for &i in doubles.iter().filter(|&&i| i != j) {
-                others.union(&carriers[i]);
-            }
-            shared.clone_from(&carriers[j]);
-            shared.intersect(&others);
-            self.last_failure = "shared carrier";
-            if !safe(pos, geo, attacker, self.options(path[j]), Some(&shared)) {
+        // Where carriers meet, one defender peg may intrude into several
+        // gaps while the attacker closes only one: the game of the
+        // intrusions is played out (docs/engine.md), a small search over
+        // the holes two open carriers share.
+        self.last_failure = "shared carrier";
+        let gap_options: Vec<&[Option_]> = doubles.iter().map(|&k| self.options(path[k])).collect();
+        let gap_carriers: Vec<&Zone> = doubles.iter().map(|&k| &carriers[k]).collect();
+        let mut game = Intrusions {
+            pos,
+            geo,
+            attacker,
+            options: &gap_options,
+            carriers: &gap_carriers,
+            seen: std::collections::HashMap::new(),
+            nodes: 0,
+        };
+        if doubles.len() > 16 {
+            return None;
+        }
+        let all = (1u32 << doubles.len()) - 1;
+        let defender = attacker.opponent();
+        let shared = (0..slots).any(|h| {
+            gap_carriers
+                .iter()
+                .filter(|c| c.contains(h))
+                .nth(1)
+                .is_some()
+                && open(pos, geo, defender, h)
+        });
+        // With the attacker to move and no single gap, it may close any
+        // gap first.
+        let mut opener = None;
+        if !game.holds(all, &mut Vec::new()) {
+            if !single || first.is_some() {
                 return None;
             }
+            opener = (0..doubles.len()).find(|&t| game.holds(all & !(1 << t), &mut Vec::new()));
+            opener?;
+        }
+        for &j in &doubles {
             // Under crossing none, an own peg closing another gap must not
             // carry a link that would bar this gap's options.
             self.last_failure = "own hole in a carrier";
@@ -219,12 +247,13 @@ impl Chains {
         }
         self.last_failure = "";
         let any = doubles
-            .first()
+            .get(opener.unwrap_or(0))
             .map(|&k| self.opts[self.gaps[path[k]].start].hole);
         Some(Connection {
             gaps,
             first: first.or(any)?,
             zone,
+            shared,
         })
     }
 
@@ -387,6 +416,108 @@ fn peg_options(
                 ));
             }
         }
+    }
+}
+
+/// The game of intrusions into a chain's gaps: the defender places pegs,
+/// the attacker answers each by closing one open gap, and every gap left
+/// open must stay safe with the pegs placed so far.
+struct Intrusions<'a> {
+    pos: &'a Position,
+    geo: &'a Geometry,
+    attacker: Player,
+    options: &'a [&'a [Option_]],
+    carriers: &'a [&'a Zone],
+    /// Outcomes known, by open gaps and the defender's pegs in them.
+    seen: std::collections::HashMap<(u32, Vec<usize>), bool>,
+    /// Positions of this game visited: past [`Intrusions::LIMIT`] the
+    /// answer is "not proved".
+    nodes: usize,
+}
+
+impl Intrusions<'_> {
+    const LIMIT: usize = 4000;
+
+    /// Whether gap `g` is safe with the defender's pegs `pegs` added.
+    fn safe_with(&self, g: usize, pegs: &[usize]) -> bool {
+        let mut zone = Zone::new(self.geo.slots());
+        for &p in pegs {
+            zone.insert(p);
+        }
+        safe(
+            self.pos,
+            self.geo,
+            self.attacker,
+            self.options[g],
+            Some(&zone),
+        )
+    }
+
+    /// Whether the attacker closes every gap of `left` (a bit each), the
+    /// defender to move with `pegs` placed, every open gap safe with them.
+    fn holds(&mut self, left: u32, pegs: &mut Vec<usize>) -> bool {
+        if left == 0 {
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes > Self::LIMIT {
+            return false;
+        }
+        let gaps = || (0..self.options.len()).filter(move |&g| left & (1 << g) != 0);
+        let mut key: Vec<usize> = pegs
+            .iter()
+            .copied()
+            .filter(|&p| gaps().any(|g| self.carriers[g].contains(p)))
+            .collect();
+        key.sort_unstable();
+        if let Some(&known) = self.seen.get(&(left, key.clone())) {
+            return known;
+        }
+        let defender = self.attacker.opponent();
+        let mut result = true;
+        // A peg in two open carriers or more: the attacker closes one gap,
+        // and every other open gap must stay safe with it.
+        'holes: for x in 0..self.geo.slots() {
+            if gaps()
+                .filter(|&g| self.carriers[g].contains(x))
+                .nth(1)
+                .is_none()
+                || pegs.contains(&x)
+                || !open(self.pos, self.geo, defender, x)
+            {
+                continue;
+            }
+            pegs.push(x);
+            let bears: Vec<usize> = gaps().filter(|&g| self.safe_with(g, pegs)).collect();
+            let mut answered = false;
+            for t in gaps() {
+                if gaps().all(|g| g == t || bears.contains(&g))
+                    && self.holds(left & !(1 << t), pegs)
+                {
+                    answered = true;
+                    break;
+                }
+            }
+            pegs.pop();
+            if !answered {
+                result = false;
+                break 'holes;
+            }
+        }
+        // A peg in one open carrier only (or none, or a pass): at worst
+        // the attacker must close that gap, and the peg touches no other.
+        if result {
+            for g in gaps() {
+                if !self.holds(left & !(1 << g), pegs) {
+                    result = false;
+                    break;
+                }
+            }
+        }
+        if self.nodes <= Self::LIMIT {
+            self.seen.insert((left, key), result);
+        }
+        result
     }
 }
 

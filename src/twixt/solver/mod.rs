@@ -428,10 +428,19 @@ fn after_with(
 /// closed first. `None` when the solver's connection knowledge finds no
 /// such chain (a win may still exist).
 pub fn double_link_win(pos: &Position, player: Player, cap: u32) -> Option<u32> {
+    double_link_chain(pos, player, cap).map(|c| c.gaps)
+}
+
+/// As [`double_link_win`], with whether two of the chain's gaps share a
+/// hole of their carriers (so that the proof needed the game of
+/// intrusions into them, docs/engine.md): `(gaps, shared)`.
+pub fn double_link_win_shared(pos: &Position, player: Player, cap: u32) -> Option<(u32, bool)> {
+    double_link_chain(pos, player, cap).map(|c| (c.gaps, c.shared))
+}
+
+fn double_link_chain(pos: &Position, player: Player, cap: u32) -> Option<connection::Connection> {
     if rules_covered(pos).is_err() || pos.status() != Status::Ongoing {
         return None;
     }
-    Chains::default()
-        .find(pos, player, cap, pos.to_move() == player)
-        .map(|c| c.gaps)
+    Chains::default().find(pos, player, cap, pos.to_move() == player)
 }
