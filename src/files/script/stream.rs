@@ -136,17 +136,15 @@ struct Scan {
 }
 
 impl Scan {
-    /// Reads on over `bytes`, which start at offset `at` of the input, up
-    /// to offset `bound`, as `grammar::comment` reads a comment's text: a
-    /// backslash takes the byte after it, a `}` closes.
-    fn read(&mut self, bytes: &[u8], at: u64, bound: u64) {
+    /// Reads on over `bytes`, which start at offset `at` of the input, as
+    /// `grammar::comment` reads a comment's text: a backslash takes the
+    /// byte after it, a `}` closes.
+    fn read(&mut self, bytes: &[u8], at: u64) {
         let end = at + bytes.len() as u64;
-        if self.close.is_some() || self.to < at || self.to >= end.min(bound) {
+        if self.close.is_some() || self.to < at || self.to >= end {
             return;
         }
-        let from = (self.to - at) as usize;
-        let upto = (end.min(bound) - at) as usize;
-        let bytes = &bytes[from..upto];
+        let bytes = &bytes[(self.to - at) as usize..];
         let mut i = 0;
         if self.escape {
             self.escape = false;
@@ -293,18 +291,22 @@ impl<R: Read> GameStream<R> {
             self.scan = Some(s);
             return Ok(close);
         }
+        // The bytes read and not looked at yet, then new ones.
         let mut at = self.base;
-        s.read(&self.held, at, bound);
-        at += self.held.len() as u64;
-        for (k, chunk) in self.ahead.iter().enumerate() {
-            let bytes = if k == 0 {
-                &chunk[self.ahead_used..]
-            } else {
-                &chunk[..]
-            };
-            s.read(bytes, at, bound);
-            at += bytes.len() as u64;
+        if s.to < read_end {
+            s.read(&self.held, at);
+            at += self.held.len() as u64;
+            for (k, chunk) in self.ahead.iter().enumerate() {
+                let bytes = if k == 0 {
+                    &chunk[self.ahead_used..]
+                } else {
+                    &chunk[..]
+                };
+                s.read(bytes, at);
+                at += bytes.len() as u64;
+            }
         }
+        at = read_end;
         let mut buf = Vec::new();
         let mut result = Ok(());
         while s.close.is_none() && s.to < bound && !self.input_ended {
@@ -312,7 +314,7 @@ impl<R: Read> GameStream<R> {
             match Self::read_some(&mut self.reader, &mut buf) {
                 Ok(0) => self.input_ended = true,
                 Ok(n) => {
-                    s.read(&buf[..n], at, bound);
+                    s.read(&buf[..n], at);
                     at += n as u64;
                     self.ahead.push_back(buf[..n].to_vec());
                     self.ahead_len += n;
