@@ -3,16 +3,27 @@
 //! memory holds one window (a few megabytes and at most [`WINDOW_GAMES`]
 //! games, or one game if a game is larger) instead of the file.
 //!
-//! The reader parses its window and hands out every game but the last,
-//! which may be cut by the window's end; the last game's text is kept and
-//! parsed again with the next window. A game ends where the next one
-//! begins, so the games handed out are exactly those a whole-file parse
-//! finds, with the file's line numbers. One exception is known: a comment
-//! cut by a window's end whose text holds a blank line and then a line
-//! that starts with `[` is read as unclosed, and the text after that line
-//! as a game of its own (a whole-file parse would close the comment in the
-//! next window). Telling it apart needs a look past the window for the
-//! closing `}`; it is not done yet.
+//! The reader parses its window and hands out the games up to the first
+//! one whose reading may go on after the window's end: the last one, cut
+//! by the end, or one whose error came from the end (a move number or a
+//! variation left open there, or a comment still open, whose error led the
+//! parse back to a line starting with `[` inside it). That game's text is
+//! kept and parsed again with the next window. A game ends where the next
+//! one begins, so the games handed out are exactly those a whole-file parse
+//! finds, with the file's line numbers.
+//!
+//! A comment still open at the window's end is only kept when its `}` comes
+//! later: the bytes after the window are read ahead, apart from the window,
+//! and looked through for it once each (a later comment of the same text
+//! closes at the same `}`, so no byte is looked at twice), up to a game's
+//! length ([`MAX_GAME_BYTES`]) past the game's start. A comment not closed
+//! by then, or by the end of the input, never closes: its error stands, as
+//! in a whole-file parse (which reads no file that long), and the games
+//! after it are handed out. The next window begins with the bytes read
+//! ahead, so a file whose comments never close holds at most a game's
+//! length more than a window. The bytes held are handed out by moving a
+//! start offset, and shifted to the front only when half of them are gone,
+//! so that each byte is copied a bounded number of times.
 
 use crate::grammar::count_newlines;
 use std::collections::VecDeque;
