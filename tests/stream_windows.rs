@@ -119,7 +119,8 @@ fn a_variation_or_a_move_number_cut_by_the_window_is_read_whole() {
 
 /// The fragments the random texts are made of: games, comments holding
 /// blank lines and `[` lines, escapes, unclosed comments and variations,
-/// move numbers at a line's end, and garbage.
+/// move numbers at a line's end, games and garbage after blanks on their
+/// line, and garbage.
 const FRAGMENTS: &[&str] = &[
     "[Event \"a\"]\n\n1. f6 2. g8\n\n",
     "[Event \"b\"]\n1. f6 {note\n\n[Event x]\nmore} 2. g8\n\n",
@@ -137,10 +138,12 @@ const FRAGMENTS: &[&str] = &[
     "}\n",
     "{ closes later\n",
     "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy\n",
+    "   [Event \"s\"]\n  1. f6 zz\n\n",
+    " \t club\n",
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(2048))]
 
     #[test]
     fn windows_hand_out_the_pieces_of_a_whole_text_parse(

@@ -464,13 +464,23 @@ impl<R: Read> GameStream<R> {
                         close = (z >= from + cut as u64).then_some(z);
                         break;
                     }
-                    if e.span.start() >= cut || e.message.contains(&the_end) {
+                    // At the end, or a variation's `(` whose `)` did not
+                    // come before it.
+                    let at = e.span.start();
+                    let open_variation = self.held.get(self.start + at) == Some(&b'(')
+                        && e.message.ends_with(&the_end);
+                    if at >= cut || open_variation {
                         keep = Some(i);
                         break;
                     }
                 }
             }
-            let keep_from = keep.map_or(cut, |k| pieces[k].start);
+            // From the start of its line, so that the next window's columns
+            // are the file's (only blanks stand before a game on its line).
+            let keep_from = keep.map_or(cut, |k| {
+                let held = &self.held[self.start..];
+                memchr_last_newline(&held[..pieces[k].start]).map_or(0, |i| i + 1)
+            });
             pieces.truncate(keep.unwrap_or(pieces.len()));
             // Enough bytes for the kept text and more.
             let grow = |now: usize| now + self.window / 2;
