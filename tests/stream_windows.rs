@@ -184,3 +184,42 @@ fn check_reads_a_comment_cut_at_two_mebibytes_as_the_whole_file_does() {
     );
     assert_eq!(run(&small), (code, summary));
 }
+
+/// A reader that hands over one byte at a time, as a slow pipe may.
+struct OneByte<'a>(&'a [u8]);
+
+impl std::io::Read for OneByte<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some((&b, rest)) = self.0.split_first() else {
+            return Ok(0);
+        };
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        buf[0] = b;
+        self.0 = rest;
+        Ok(1)
+    }
+}
+
+#[test]
+fn a_slow_reader_gives_the_same_pieces() {
+    let text = format!(
+        "{}{}",
+        cut_comment(3000),
+        "[Event \"g\"]\n\n1. f6 {never closed\n\n[Event \"h\"]\n\n1. c3 2. d4\n\n".repeat(20)
+    );
+    let want = whole(&text);
+    for window in [64, 1000] {
+        let mut got = Vec::new();
+        for w in GameStream::with_window(OneByte(text.as_bytes()), window) {
+            got.extend(w.unwrap().pieces.iter().map(|p| describe(0, p)));
+        }
+        let strip = |v: &[String]| -> Vec<String> {
+            v.iter()
+                .map(|d| d.split_once(' ').unwrap().1.to_string())
+                .collect()
+        };
+        assert_eq!(strip(&got), strip(&want), "window {window}");
+    }
+}

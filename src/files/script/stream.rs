@@ -327,7 +327,17 @@ impl<R: Read> GameStream<R> {
                 Ok(n) => {
                     s.read(&buf[..n], at);
                     at += n as u64;
-                    self.ahead.push_back(buf[..n].to_vec());
+                    // Small reads (a slow pipe) fill a chunk before the next.
+                    match self.ahead.back_mut() {
+                        Some(last) if last.len() + n <= last.capacity() => {
+                            last.extend_from_slice(&buf[..n])
+                        }
+                        _ => {
+                            let mut chunk = Vec::with_capacity(buf.len().max(n));
+                            chunk.extend_from_slice(&buf[..n]);
+                            self.ahead.push_back(chunk);
+                        }
+                    }
                     self.ahead_len += n;
                 }
                 Err(e) => {
