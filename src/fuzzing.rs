@@ -33,8 +33,9 @@ fn text(data: &[u8]) -> Option<&str> {
     std::str::from_utf8(data).ok()
 }
 
-/// The script parser on any text: errors are fine, panics are not, and every
-/// error points inside the text.
+/// The script parser on any text: errors are fine, panics are not, every
+/// error points inside the text, and the text read a window at a time gives
+/// the same pieces.
 pub fn script_parse(data: &[u8]) {
     let Some(src) = text(data) else { return };
     let parsed = script::parse(src);
@@ -47,6 +48,28 @@ pub fn script_parse(data: &[u8]) {
         // Rendering the diagnostic must not panic either.
         let _ = e.to_diagnostic("fuzz.twixt", src).to_string();
     }
+    // Read a window at a time, as `check`, `fmt` and `convert` stream a
+    // file (which refuse what is not text and drop a byte-order mark, and
+    // take any number of games): the pieces of the whole text, at the same
+    // places.
+    if crate::limits::first_noncharacter(data).is_some()
+        || src.starts_with('\u{FEFF}')
+        || src.len() > 100_000
+    {
+        return;
+    }
+    let describe = |p: &script::Piece| match &p.game {
+        Ok(g) => format!("{}:{} {}", g.span.line, g.span.col, script::write_game(g)),
+        Err(e) => format!("{}:{} {}", e.span.line, e.span.col, e.message),
+    };
+    let whole: Vec<String> = script::parse_pieces(src, 1).iter().map(describe).collect();
+    let window = 16 + 8 * usize::from(data.first().copied().unwrap_or(0));
+    let mut streamed = Vec::new();
+    for w in script::stream::GameStream::with_window(data, window) {
+        let w = w.expect("a text in memory streams");
+        streamed.extend(w.pieces.iter().map(describe));
+    }
+    assert_eq!(streamed, whole, "windows of {window} bytes");
 }
 
 /// parse → write → parse gives the same games, with no errors, and writing

@@ -263,12 +263,11 @@ pub fn check_file_each(
         let opened = game.open_with(path, &crate::open::OpenOptions::default());
         return hand_out(report_of_opened(opened, &name), each);
     }
-    let format = from
-        .or_else(|| FileFormat::of_path(path))
-        .filter(|_| path != Path::new("-"));
+    // Standard input has the format `--from` names, never its name's.
+    let format = from.or_else(|| FileFormat::of_path(path).filter(|_| path != Path::new("-")));
     // Scripts are read a window at a time, and move lists a game at a time,
-    // whatever their size: a broken game is reported and the others are
-    // still checked.
+    // whatever their size (standard input too): a broken game is reported
+    // and the others are still checked.
     if let Some(format @ (FileFormat::Script | FileFormat::MoveList)) = format {
         let reader = match open_input(path) {
             Ok(reader) => reader,
@@ -568,6 +567,11 @@ fn check_stdin(name: &str, sniff: bool, each: &mut dyn FnMut(Finding)) -> bool {
         FileFormat::Script
     };
     let game = super::game::of_text(&String::from_utf8_lossy(&head[bom..]));
+    if game.streams() && format == FileFormat::MoveList {
+        // A move list streams a game at a time, as from a file.
+        let reader: Box<dyn Read + Send> = Box::new(std::io::Cursor::new(head).chain(reader));
+        return check_movelist(Path::new("-"), reader, name, each);
+    }
     if !game.streams() || format != FileFormat::Script {
         let mut bytes = head;
         let limit = crate::limits::MAX_INPUT_BYTES;

@@ -3,18 +3,30 @@
 //! memory holds one window (a few megabytes and at most [`WINDOW_GAMES`]
 //! games, or one game if a game is larger) instead of the file.
 //!
-//! The reader parses its window and hands out every game but the last,
-//! which may be cut by the window's end; the last game's text is kept and
-//! parsed again with the next window. A game ends where the next one
-//! begins, so the games handed out are exactly those a whole-file parse
-//! finds, with the file's line numbers. One exception is known: a comment
-//! cut by a window's end whose text holds a blank line and then a line
-//! that starts with `[` is read as unclosed, and the text after that line
-//! as a game of its own (a whole-file parse would close the comment in the
-//! next window). Telling it apart needs a look past the window for the
-//! closing `}`; it is not done yet.
+//! The reader parses its window and hands out the games up to the first
+//! one whose reading may go on after the window's end: the last one, cut
+//! by the end, or one whose error came from the end (a move number or a
+//! variation left open there, or a comment still open, whose error led the
+//! parse back to a line starting with `[` inside it). That game's text is
+//! kept and parsed again with the next window. A game ends where the next
+//! one begins, so the games handed out are exactly those a whole-file parse
+//! finds, with the file's line numbers.
+//!
+//! A comment still open at the window's end is only kept when its `}` comes
+//! later: the bytes after the window are read ahead, apart from the window,
+//! and looked through for it once each (a later comment of the same text
+//! closes at the same `}`, so no byte is looked at twice), up to a game's
+//! length ([`MAX_GAME_BYTES`]) past the game's start. A comment not closed
+//! by then, or by the end of the input, never closes: its error stands, as
+//! in a whole-file parse (which reads no file that long), and the games
+//! after it are handed out. The next window begins with the bytes read
+//! ahead, so a file whose comments never close holds at most a game's
+//! length more than a window. The bytes held are handed out by moving a
+//! start offset, and shifted to the front only when half of them are gone,
+//! so that each byte is copied a bounded number of times.
 
 use crate::grammar::count_newlines;
+use std::collections::VecDeque;
 use std::io::Read;
 
 use super::parse::{Piece, parse_pieces_up_to};
@@ -93,9 +105,22 @@ impl crate::diagnostic::Explained for StreamError {
 /// Windows of a script read from `R`.
 pub struct GameStream<R: Read> {
     reader: R,
-    /// Bytes read and not yet handed out (the start of the next window).
+    /// Bytes read into windows; those not handed out yet start at `start`.
     held: Vec<u8>,
-    /// Line number of the first line of `held`.
+    /// Where the bytes not handed out start in `held`.
+    start: usize,
+    /// Offset in the input of `held[0]` (after a byte-order mark).
+    base: u64,
+    /// Bytes read past `held` while looking for a comment's `}`, in order:
+    /// the next windows take them before reading more.
+    ahead: VecDeque<Vec<u8>>,
+    /// How much of the first of `ahead` was moved to `held`.
+    ahead_used: usize,
+    /// How many bytes of `ahead` are not moved yet.
+    ahead_len: usize,
+    /// The reader has ended.
+    input_ended: bool,
+    /// Line number of the first line not handed out.
     line: u32,
     /// How much the next window must hold before it is parsed.
     want: usize,
@@ -105,20 +130,70 @@ pub struct GameStream<R: Read> {
     first: bool,
     /// The text opens with a second byte-order mark after the first.
     second_bom: bool,
+    /// What the last look for a comment's `}` found.
+    scan: Option<Scan>,
+}
+
+/// A look for the `}` that closes a comment: the comment opened at `from`
+/// (an offset in the input) is not closed before `to`; `escape` says that
+/// the byte at `to` follows a backslash; `close` is where it closes, once
+/// found. A comment opened later, before `to`, closes where this one does:
+/// its `{` is a byte of this one's text, after which both read alike.
+struct Scan {
+    from: u64,
+    to: u64,
+    escape: bool,
+    close: Option<u64>,
+}
+
+impl Scan {
+    /// Reads on over `bytes`, which start at offset `at` of the input, as
+    /// `grammar::comment` reads a comment's text: a backslash takes the
+    /// byte after it, a `}` closes.
+    fn read(&mut self, bytes: &[u8], at: u64) {
+        let end = at + bytes.len() as u64;
+        if self.close.is_some() || self.to < at || self.to >= end {
+            return;
+        }
+        let bytes = &bytes[(self.to - at) as usize..];
+        let mut i = 0;
+        if self.escape {
+            self.escape = false;
+            i = 1;
+        }
+        while i < bytes.len() {
+            match memchr::memchr2(b'}', b'\\', &bytes[i..]) {
+                None => break,
+                Some(k) if bytes[i + k] == b'}' => {
+                    self.close = Some(self.to + (i + k) as u64);
+                    self.to += (i + k + 1) as u64;
+                    return;
+                }
+                Some(k) => i += k + 2,
+            }
+        }
+        // A backslash that ends the bytes escapes the first byte after them.
+        self.escape = i > bytes.len();
+        self.to += bytes.len() as u64;
+    }
+}
+
+/// The words of the error of a comment never closed.
+fn unclosed_comment_message() -> String {
+    crate::grammar::unclosed_comment("{").message
 }
 
 impl<R: Read> GameStream<R> {
-    /// Where byte `bad` of the held text stands, for a message about it:
-    /// its line in the file, the text of that line, and its byte in the line.
+    /// Where byte `bad` of the text not handed out stands, for a message
+    /// about it: its line in the file, the text of that line, and its byte
+    /// in the line.
     fn place_of(&self, bad: usize) -> (u32, String, usize) {
-        let good = &self.held[..bad];
+        let held = &self.held[self.start..];
+        let good = &held[..bad];
         let lines = count_newlines(good) as u32;
         let start = memchr_last_newline(good).map_or(0, |i| i + 1);
-        let end = self.held[bad..]
-            .iter()
-            .position(|&b| b == b'\n')
-            .map_or(self.held.len(), |i| bad + i);
-        let text = String::from_utf8_lossy(&self.held[start..end]).into_owned();
+        let end = memchr::memchr(b'\n', &held[bad..]).map_or(held.len(), |i| bad + i);
+        let text = String::from_utf8_lossy(&held[start..end]).into_owned();
         (self.line + lines, text, bad - start)
     }
 
@@ -133,39 +208,62 @@ impl<R: Read> GameStream<R> {
         GameStream {
             reader,
             held: Vec::new(),
+            start: 0,
+            base: 0,
+            ahead: VecDeque::new(),
+            ahead_used: 0,
+            ahead_len: 0,
+            input_ended: false,
             line: 1,
             want: bytes.max(1),
             window: bytes.max(1),
             done: false,
             first: true,
             second_bom: false,
+            scan: None,
         }
     }
 
-    /// Reads until `held` has `want` bytes or the input ends.
-    fn fill(&mut self) -> std::io::Result<bool> {
-        let mut eof = false;
-        while self.held.len() < self.want {
+    /// One read, into `buf`, retried when interrupted.
+    fn read_some(reader: &mut R, buf: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            match reader.read(buf) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                r => return r,
+            }
+        }
+    }
+
+    /// Moves bytes into `held` until `want` of them are not handed out or
+    /// the input ends: first those read ahead, then new ones.
+    fn fill(&mut self) -> std::io::Result<()> {
+        let target = self.start + self.want;
+        while self.held.len() < target
+            && let Some(front) = self.ahead.front()
+        {
+            let rest = &front[self.ahead_used..];
+            let n = rest.len().min(target - self.held.len());
+            self.held.extend_from_slice(&rest[..n]);
+            self.ahead_used += n;
+            self.ahead_len -= n;
+            if self.ahead_used == front.len() {
+                self.ahead.pop_front();
+                self.ahead_used = 0;
+            }
+        }
+        while self.held.len() < target && !self.input_ended {
             let old = self.held.len();
-            let room = (self.want - old).clamp(1, 64 << 10);
+            let room = (target - old).clamp(1, 64 << 10);
             self.held.resize(old + room, 0);
-            let n = loop {
-                match self.reader.read(&mut self.held[old..]) {
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                    r => break r,
+            match Self::read_some(&mut self.reader, &mut self.held[old..]) {
+                Ok(n) => {
+                    self.held.truncate(old + n);
+                    self.input_ended = n == 0;
                 }
-            };
-            let n = match n {
-                Ok(n) => n,
                 Err(e) => {
                     self.held.truncate(old);
                     return Err(e);
                 }
-            };
-            self.held.truncate(old + n);
-            if n == 0 {
-                eof = true;
-                break;
             }
         }
         if self.first {
@@ -178,7 +276,106 @@ impl<R: Read> GameStream<R> {
                 self.second_bom = self.held.starts_with(b"\xEF\xBB\xBF");
             }
         }
-        Ok(eof)
+        Ok(())
+    }
+
+    /// Where the comment opened at offset `open` of the input closes, read
+    /// on from where the last look stopped, never again over the same
+    /// bytes. The bytes read past `held` are kept in `ahead`, up to offset
+    /// `bound`: a comment not closed before it, or before the input ends,
+    /// is never closed (`None`).
+    fn find_close(&mut self, open: u64, bound: u64) -> std::io::Result<Option<u64>> {
+        let mut s = match self.scan.take() {
+            Some(s) if s.from <= open && open < s.to => s,
+            _ => Scan {
+                from: open,
+                to: open + 1,
+                escape: false,
+                close: None,
+            },
+        };
+        let read_end = self.base + (self.held.len() + self.ahead_len) as u64;
+        if s.close.is_some() || s.to >= bound || (self.input_ended && s.to >= read_end) {
+            // Known already: each comment of a window that never closes
+            // asks, and none reads the bytes again.
+            let close = s.close;
+            self.scan = Some(s);
+            return Ok(close);
+        }
+        // The bytes read and not looked at yet, then new ones.
+        let mut at = self.base;
+        if s.to < read_end {
+            s.read(&self.held, at);
+            at += self.held.len() as u64;
+            for (k, chunk) in self.ahead.iter().enumerate() {
+                let bytes = if k == 0 {
+                    &chunk[self.ahead_used..]
+                } else {
+                    &chunk[..]
+                };
+                s.read(bytes, at);
+                at += bytes.len() as u64;
+            }
+        }
+        at = read_end;
+        let mut buf = Vec::new();
+        let mut result = Ok(());
+        while s.close.is_none() && s.to < bound && !self.input_ended {
+            buf.resize(64 << 10, 0);
+            match Self::read_some(&mut self.reader, &mut buf) {
+                Ok(0) => self.input_ended = true,
+                Ok(n) => {
+                    s.read(&buf[..n], at);
+                    at += n as u64;
+                    // Small reads (a slow pipe) fill a chunk before the next.
+                    match self.ahead.back_mut() {
+                        Some(last) if last.len() + n <= last.capacity() => {
+                            last.extend_from_slice(&buf[..n])
+                        }
+                        _ => {
+                            let mut chunk = Vec::with_capacity(buf.len().max(n));
+                            chunk.extend_from_slice(&buf[..n]);
+                            self.ahead.push_back(chunk);
+                        }
+                    }
+                    self.ahead_len += n;
+                }
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        let close = s.close;
+        self.scan = Some(s);
+        result.map(|()| close)
+    }
+
+    /// The first `len` bytes not handed out, handed out as a window's text.
+    fn hand_out(&mut self, len: usize) -> String {
+        let rest = self.held.len() - self.start - len;
+        let bytes = if self.start == 0 && rest <= len {
+            // The window takes the buffer; the rest, the smaller part, is
+            // copied into a new one.
+            let mut next = Vec::with_capacity(self.window.max(rest));
+            next.extend_from_slice(&self.held[len..]);
+            let mut text = std::mem::replace(&mut self.held, next);
+            text.truncate(len);
+            self.base += len as u64;
+            text
+        } else {
+            let text = self.held[self.start..self.start + len].to_vec();
+            self.start += len;
+            // Each byte is moved at most once for every byte handed out
+            // before it: the buffer is shifted when half of it is gone.
+            if self.start > self.held.len() / 2 {
+                self.held.drain(..self.start);
+                self.base += self.start as u64;
+                self.start = 0;
+            }
+            text
+        };
+        String::from_utf8(bytes).expect("checked as UTF-8")
     }
 
     fn next_window(&mut self) -> Result<Option<Window>, StreamError> {
@@ -192,23 +389,25 @@ impl<R: Read> GameStream<R> {
                     limit: crate::limits::describe_bytes(MAX_GAME_BYTES as u64),
                 });
             }
-            let eof = self.fill()?;
+            self.fill()?;
+            let held = &self.held[self.start..];
             if std::mem::take(&mut self.second_bom) {
-                let end = self.held.iter().position(|&b| b == b'\n');
-                let end = end.unwrap_or(self.held.len());
+                let end = memchr::memchr(b'\n', held).unwrap_or(held.len());
                 return Err(StreamError::NotText {
                     message: crate::limits::SECOND_BOM.to_string(),
                     line: self.line,
-                    text: String::from_utf8_lossy(&self.held[..end]).into_owned(),
+                    text: String::from_utf8_lossy(&held[..end]).into_owned(),
                     at: 0,
                 });
             }
-            // Parse up to the last line end (always a character boundary);
-            // at the end of the input, everything.
-            let cut = if eof {
-                self.held.len()
+            // Parse up to the last line end (always a character boundary)
+            // of the window; at the end of the input, everything.
+            let limit = held.len().min(self.want);
+            let last = self.input_ended && self.ahead.is_empty() && limit == held.len();
+            let cut = if last {
+                limit
             } else {
-                match memchr_last_newline(&self.held) {
+                match memchr_last_newline(&held[..limit]) {
                     Some(i) => i + 1,
                     None => {
                         self.want *= 2;
@@ -216,7 +415,7 @@ impl<R: Read> GameStream<R> {
                     }
                 }
             };
-            if let Some((bad, found)) = crate::limits::first_noncharacter(&self.held[..cut]) {
+            if let Some((bad, found)) = crate::limits::first_noncharacter(&held[..cut]) {
                 let (line, text, at) = self.place_of(bad);
                 return Err(StreamError::NotText {
                     message: crate::limits::noncharacter_message(found),
@@ -225,13 +424,14 @@ impl<R: Read> GameStream<R> {
                     at,
                 });
             }
-            let text = match std::str::from_utf8(&self.held[..cut]) {
+            let text = match std::str::from_utf8(&held[..cut]) {
                 Ok(t) => t,
                 Err(e) => {
                     let bad = e.valid_up_to();
+                    let byte = held[bad];
                     let (line, text, at) = self.place_of(bad);
                     return Err(StreamError::NotUtf8 {
-                        byte: self.held[bad],
+                        byte,
                         line,
                         text,
                         at,
@@ -242,37 +442,80 @@ impl<R: Read> GameStream<R> {
             // window starts.
             let mut pieces = parse_pieces_up_to(text, self.line, WINDOW_GAMES + 1);
             let full = pieces.len() > WINDOW_GAMES;
-            if eof && !full {
+            if last && !full {
                 self.done = true;
-                let text = String::from_utf8(std::mem::take(&mut self.held))
-                    .expect("checked as UTF-8 above");
+                let text = self.hand_out(cut);
                 if pieces.is_empty() {
                     return Ok(None);
                 }
                 return Ok(Some(Window { text, pieces }));
             }
-            // The last game may go on in the bytes not read yet.
-            let keep_from = match pieces.last() {
-                Some(last) if last.start > 0 => last.start,
-                // One game fills the window: read a larger one.
-                Some(_) => {
-                    self.want *= 2;
-                    continue;
+            // The first piece that may read on in the bytes after the cut
+            // starts the next window: the last one, or one whose error
+            // came from the text's end (a move number or a variation left
+            // open; a comment still open, when a `}` after the cut closes
+            // it: its error led the parse to a `[` line inside it).
+            let mut keep = pieces.len().checked_sub(1);
+            let mut close = None;
+            if !last {
+                let unclosed = unclosed_comment_message();
+                let the_end = crate::grammar::found("");
+                let from = self.base + self.start as u64;
+                for (i, p) in pieces.iter().enumerate() {
+                    let Err(e) = &p.game else { continue };
+                    if e.message == unclosed {
+                        let open = from + e.span.start() as u64;
+                        let bound = from + (p.start + MAX_GAME_BYTES) as u64;
+                        let Some(z) = self.find_close(open, bound)? else {
+                            // Never closed: the error stands.
+                            continue;
+                        };
+                        keep = Some(i);
+                        close = (z >= from + cut as u64).then_some(z);
+                        break;
+                    }
+                    // At the end, or a variation's `(` whose `)` did not
+                    // come before it.
+                    let at = e.span.start();
+                    let open_variation = self.held.get(self.start + at) == Some(&b'(')
+                        && e.message.ends_with(&the_end);
+                    if at >= cut || open_variation {
+                        keep = Some(i);
+                        break;
+                    }
                 }
-                None => cut,
-            };
-            pieces.pop_if(|p| p.start == keep_from);
-            let rest = self.held.split_off(keep_from);
-            let text = String::from_utf8(std::mem::replace(&mut self.held, rest))
-                .expect("checked as UTF-8 above");
-            self.line += count_newlines(text.as_bytes()) as u32;
-            // A window cut by its number of games leaves text enough for
-            // the next: read more only when a window's bytes ran out.
-            self.want = if full {
+            }
+            // From the start of its line, so that the next window's columns
+            // are the file's (only blanks stand before a game on its line).
+            let keep_from = keep.map_or(cut, |k| {
+                let held = &self.held[self.start..];
+                memchr_last_newline(&held[..pieces[k].start]).map_or(0, |i| i + 1)
+            });
+            pieces.truncate(keep.unwrap_or(pieces.len()));
+            // Enough bytes for the kept text and more.
+            let grow = |now: usize| now + self.window / 2;
+            let mut want = if full && keep == Some(WINDOW_GAMES) {
+                // A window cut by its number of games leaves text enough
+                // for the next.
                 self.window
             } else {
-                self.window.max(self.held.len() + self.window / 2)
+                self.window.max(grow(cut - keep_from))
             };
+            if keep_from == 0 {
+                // One game fills the window: read a larger one.
+                want = want.max(self.want * 2);
+            }
+            if let Some(z) = close {
+                // Up to the comment's `}`, which ends a line further on.
+                let start = self.base + (self.start + keep_from) as u64;
+                want = want.max(grow((z - start) as usize + 1));
+            }
+            self.want = want;
+            if keep_from == 0 {
+                continue;
+            }
+            let text = self.hand_out(keep_from);
+            self.line += count_newlines(text.as_bytes()) as u32;
             if !pieces.is_empty() {
                 return Ok(Some(Window { text, pieces }));
             }
