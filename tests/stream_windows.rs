@@ -223,3 +223,52 @@ fn a_slow_reader_gives_the_same_pieces() {
         assert_eq!(strip(&got), strip(&want), "window {window}");
     }
 }
+
+/// A reader whose input breaks (damaged gzip, a lost disk) after `ok` bytes.
+struct BreaksAfter<'a> {
+    text: &'a [u8],
+    ok: usize,
+}
+
+impl std::io::Read for BreaksAfter<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.ok == 0 {
+            return Err(std::io::Error::other("the input broke"));
+        }
+        let n = buf.len().min(self.ok).min(self.text.len());
+        buf[..n].copy_from_slice(&self.text[..n]);
+        (self.text, self.ok) = (&self.text[n..], self.ok - n);
+        Ok(n)
+    }
+}
+
+#[test]
+fn a_read_that_fails_past_the_window_still_hands_out_the_whole_games_before() {
+    // Ten whole games, then one whose comment is open at the window's end
+    // and whose `}` the input never brings: the read past the window fails.
+    let games = "[Event \"g\"]\n\n1. f6 2. g8\n\n".repeat(10);
+    let text = format!(
+        "{games}[Event \"cut\"]\n\n1. f6 {{a note\n\n[Event x]\n{}",
+        "y\n".repeat(400)
+    );
+    let window = games.len() + 100;
+    let mut handed = 0;
+    let mut error = None;
+    for w in GameStream::with_window(
+        BreaksAfter {
+            text: text.as_bytes(),
+            ok: window + 50,
+        },
+        window,
+    ) {
+        match w {
+            Ok(w) => handed += w.pieces.iter().filter(|p| p.game.is_ok()).count(),
+            Err(e) => {
+                error = Some(e.to_string());
+                break;
+            }
+        }
+    }
+    assert_eq!(handed, 10, "the whole games before the break come out");
+    assert_eq!(error.as_deref(), Some("the input broke"));
+}

@@ -132,6 +132,9 @@ pub struct GameStream<R: Read> {
     second_bom: bool,
     /// What the last look for a comment's `}` found.
     scan: Option<Scan>,
+    /// A read that failed while looking for a comment's `}`: reported
+    /// after the games before that comment are handed out.
+    failed: Option<std::io::Error>,
 }
 
 /// A look for the `}` that closes a comment: the comment opened at `from`
@@ -221,6 +224,7 @@ impl<R: Read> GameStream<R> {
             first: true,
             second_bom: false,
             scan: None,
+            failed: None,
         }
     }
 
@@ -383,6 +387,9 @@ impl<R: Read> GameStream<R> {
             if self.done {
                 return Ok(None);
             }
+            if let Some(e) = self.failed.take() {
+                return Err(e.into());
+            }
             if self.want > 2 * MAX_GAME_BYTES {
                 return Err(StreamError::GameTooLong {
                     line: self.line,
@@ -466,9 +473,17 @@ impl<R: Read> GameStream<R> {
                     if e.message == unclosed {
                         let open = from + e.span.start() as u64;
                         let bound = from + (p.start + MAX_GAME_BYTES) as u64;
-                        let Some(z) = self.find_close(open, bound)? else {
+                        let z = match self.find_close(open, bound) {
+                            Ok(Some(z)) => z,
                             // Never closed: the error stands.
-                            continue;
+                            Ok(None) => continue,
+                            Err(e) => {
+                                // The games before this one are whole:
+                                // they go out first, then the error.
+                                self.failed = Some(e);
+                                keep = Some(i);
+                                break;
+                            }
                         };
                         keep = Some(i);
                         close = (z >= from + cut as u64).then_some(z);
