@@ -59,6 +59,16 @@ pub enum LimitKind {
     FileTime(Duration),
 }
 
+impl LimitKind {
+    /// The command-line flag that sets this limit.
+    pub fn flag(&self) -> &'static str {
+        match self {
+            LimitKind::ClaimPositions(_) | LimitKind::FilePositions(_) => "--search-limit",
+            LimitKind::ClaimTime(_) | LimitKind::FileTime(_) => "--search-time",
+        }
+    }
+}
+
 impl std::fmt::Display for LimitKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

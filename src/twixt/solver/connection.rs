@@ -207,10 +207,6 @@ impl Chains {
             seen: std::collections::HashMap::new(),
             nodes: 0,
         };
-        if doubles.len() > 16 {
-            return None;
-        }
-        let all = (1u32 << doubles.len()) - 1;
         let defender = attacker.opponent();
         let shared = (0..slots).any(|h| {
             gap_carriers
@@ -220,10 +216,17 @@ impl Chains {
                 .is_some()
                 && open(pos, geo, defender, h)
         });
+        // Where no hole is shared, every gap stands alone and the game
+        // holds without playing it (each gap is safe by itself), however
+        // long the chain.
+        if shared && doubles.len() > 16 {
+            return None;
+        }
+        let all = (1u32 << doubles.len().min(16)) - 1;
         // With the attacker to move and no single gap, it may close any
         // gap first.
         let mut opener = None;
-        if !game.holds(all, &mut Vec::new()) {
+        if shared && !game.holds(all, &mut Vec::new()) {
             if !single || first.is_some() {
                 return None;
             }
@@ -459,10 +462,6 @@ impl Intrusions<'_> {
         if left == 0 {
             return true;
         }
-        self.nodes += 1;
-        if self.nodes > Self::LIMIT {
-            return false;
-        }
         let gaps = || (0..self.options.len()).filter(move |&g| left & (1 << g) != 0);
         let mut key: Vec<usize> = pegs
             .iter()
@@ -472,6 +471,11 @@ impl Intrusions<'_> {
         key.sort_unstable();
         if let Some(&known) = self.seen.get(&(left, key.clone())) {
             return known;
+        }
+        // Positions not met before count against the limit.
+        self.nodes += 1;
+        if self.nodes > Self::LIMIT {
+            return false;
         }
         let defender = self.attacker.opponent();
         let mut result = true;

@@ -66,7 +66,7 @@ pub enum Undecided {
     #[error("the opponent may still swap (move 2), which the search does not cover")]
     SwapPending,
     /// A limit of the budget was reached first.
-    #[error("limit reached after {positions} positions ({limit}; see --search-limit)")]
+    #[error("limit reached after {positions} positions ({limit}; see {})", .limit.flag())]
     Limit {
         /// Positions visited before stopping.
         positions: u64,
