@@ -31,6 +31,23 @@ pub struct Failure<'a> {
     pub message: String,
     /// The short note shown under the caret.
     pub label: String,
+    /// What the rule was inside when the text ran out, if that is why it
+    /// failed: more text could end it well.
+    pub ran_out: Option<RanOut>,
+}
+
+/// What a reader was inside when the text ended: a comment, a variation,
+/// a move owed after a move number (or removals). A reader of a part of a
+/// file (the stream's window) reads on past the part when an error says
+/// so, instead of telling it by the words of the message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RanOut {
+    /// A `{` comment not closed.
+    Comment,
+    /// A `(` variation not closed.
+    Variation,
+    /// A move number or removals not followed by their move.
+    Move,
 }
 
 impl<'a> nom::error::ParseError<&'a str> for Failure<'a> {
@@ -40,6 +57,7 @@ impl<'a> nom::error::ParseError<&'a str> for Failure<'a> {
             len: 0,
             message: String::new(),
             label: String::new(),
+            ran_out: None,
         }
     }
 
@@ -64,6 +82,7 @@ pub fn failure<'a>(
         len: len.min(at.len()),
         message: message.into(),
         label: label.into(),
+        ran_out: None,
     })
 }
 
@@ -157,6 +176,7 @@ pub fn ascii_while1(class: impl Fn(u8) -> bool) -> impl Fn(&str) -> Rule<'_, &st
             len: 0,
             message: String::new(),
             label: String::new(),
+            ran_out: None,
         })),
         done => Ok(done),
     }
@@ -504,6 +524,7 @@ pub fn unclosed_comment(i: &str) -> Failure<'_> {
         len: 1.min(i.len()),
         message: "unterminated comment: expected `}`".to_string(),
         label: "comment starts here".to_string(),
+        ran_out: Some(RanOut::Comment),
     }
 }
 

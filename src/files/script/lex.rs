@@ -17,6 +17,7 @@ pub(crate) fn err(message: impl Into<String>, label: impl Into<String>, span: Sp
         message: message.into(),
         label: label.into(),
         span,
+        ran_out: None,
     }
 }
 
@@ -177,7 +178,10 @@ impl<'a> Lexer<'a> {
         // `len` is in bytes and may end inside a character, as a caret of
         // one byte under a wide one does.
         let sp = self.span_at(self.offset_of(f.at), f.len);
-        err(f.message, f.label, sp)
+        ParseError {
+            ran_out: f.ran_out,
+            ..err(f.message, f.label, sp)
+        }
     }
 
     /// Skips spaces, line breaks and commas, and returns them.
