@@ -154,13 +154,9 @@ impl RuleSet {
     /// The 3M/Avalon Hill board game.
     pub fn board() -> RuleSet {
         RuleSet {
-            crossing: Crossing::None,
             links: Linking::Manual,
             removal: Removal::Links,
-            swap: Swap::Colors,
-            size: BoardSize::STANDARD,
-            supply_pegs: None,
-            supply_links: None,
+            ..RuleSet::dujardin()
         }
     }
 
@@ -177,12 +173,8 @@ impl RuleSet {
     pub fn dujardin() -> RuleSet {
         RuleSet {
             crossing: Crossing::None,
-            links: Linking::Automatic,
-            removal: Removal::None,
             swap: Swap::Colors,
-            size: BoardSize::STANDARD,
-            supply_pegs: None,
-            supply_links: None,
+            ..RuleSet::pencil()
         }
     }
 
@@ -200,13 +192,9 @@ impl RuleSet {
     /// removed and links added by hand; nothing crosses.
     pub fn editable() -> RuleSet {
         RuleSet {
-            crossing: Crossing::None,
             links: Linking::AutomaticEditable,
             removal: Removal::Links,
-            swap: Swap::Colors,
-            size: BoardSize::STANDARD,
-            supply_pegs: None,
-            supply_links: None,
+            ..RuleSet::dujardin()
         }
     }
 
