@@ -138,6 +138,24 @@ pub(crate) fn yaml_word<T: Serialize>(v: &T) -> String {
 }
 
 impl RuleSet {
+    /// The rule set in a `Rules` tag's or a position line's words: its
+    /// preset's name, else each axis as `key=value` in the rule file's words
+    /// (`crossing=own`), `sep` between them.
+    pub(crate) fn axis_words(&self, sep: &str) -> String {
+        if let Some(name) = self.preset_name() {
+            return name.to_string();
+        }
+        let mut words = vec![
+            format!("crossing={}", yaml_word(&self.crossing)),
+            format!("links={}", yaml_word(&self.links)),
+            format!("removal={}", yaml_word(&self.removal)),
+            format!("swap={}", yaml_word(&self.swap)),
+        ];
+        words.extend(self.supply_pegs.map(|n| format!("supply-pegs={n}")));
+        words.extend(self.supply_links.map(|n| format!("supply-links={n}")));
+        words.join(sep)
+    }
+
     /// TwixT PP as on Little Golem.
     pub fn pencil() -> RuleSet {
         RuleSet {
