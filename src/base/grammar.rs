@@ -482,6 +482,20 @@ pub fn quoted_string(i: &str) -> Rule<'_, (String, &str)> {
     ))
 }
 
+/// `text` with `\\` and `special` escaped by a backslash, as the readers of
+/// comments (`}`), quoted strings (`"`) and Little Golem values (`]`) read
+/// them back.
+pub fn escaped(text: &str, special: char) -> String {
+    let mut s = String::with_capacity(text.len());
+    for ch in text.chars() {
+        if ch == '\\' || ch == special {
+            s.push('\\');
+        }
+        s.push(ch);
+    }
+    s
+}
+
 /// `{text}` with `\}` and `\\` escapes (any other backslash is kept); it may
 /// span lines. The comment's text.
 pub fn comment(i: &str) -> Rule<'_, String> {

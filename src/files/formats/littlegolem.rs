@@ -526,15 +526,7 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
     }
     let mut out = String::from("(;");
     let prop = |out: &mut String, ident: &str, value: &str| {
-        out.push_str(ident);
-        out.push('[');
-        for c in value.chars() {
-            if c == ']' || c == '\\' {
-                out.push('\\');
-            }
-            out.push(c);
-        }
-        out.push(']');
+        out.push_str(&format!("{ident}[{}]", grammar::escaped(value, ']')));
     };
     // Property names are case-sensitive: a property `EVENT` is not the tag
     // `Event`, so tags are looked up by their exact name.
