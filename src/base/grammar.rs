@@ -99,6 +99,67 @@ pub fn offset_in(whole: &str, part: &str) -> usize {
     nom::Offset::offset(whole, part)
 }
 
+/// The line and column of byte offsets of one text, found incrementally:
+/// each call goes on from the last (forward, or back by the distance), so
+/// that locating every span a reader keeps costs linear time overall.
+/// Columns count characters.
+pub struct Locator<'a> {
+    /// The whole text.
+    pub src: &'a str,
+    /// The offset last located.
+    pub offset: usize,
+    /// Its line, from 1.
+    pub line: u32,
+    /// Its column, from 1.
+    pub col: u32,
+}
+
+impl<'a> Locator<'a> {
+    /// A locator at the start of `src`, line 1, column 1.
+    pub fn new(src: &'a str) -> Locator<'a> {
+        Locator {
+            src,
+            offset: 0,
+            line: 1,
+            col: 1,
+        }
+    }
+
+    /// The line and column of byte `offset` (a character boundary, at most
+    /// the text's length).
+    pub fn locate(&mut self, offset: usize) -> (u32, u32) {
+        if offset < self.offset {
+            // Step back: cost is the distance plus the length of the line.
+            let back = &self.src[offset..self.offset];
+            let lines = count_newlines(back.as_bytes()) as u32;
+            if lines == 0 {
+                self.col -= back.chars().count() as u32;
+            } else {
+                self.line -= lines;
+                let line_start = self.src[..offset].rfind('\n').map_or(0, |i| i + 1);
+                self.col = 1 + self.src[line_start..offset].chars().count() as u32;
+            }
+            self.offset = offset;
+            return (self.line, self.col);
+        }
+        // One pass over the bytes: the segments between kept spans are a few
+        // bytes long, where a search and a count call each cost more than this.
+        let (mut line, mut col) = (self.line, self.col);
+        for &b in &self.src.as_bytes()[self.offset..offset] {
+            if b == b'\n' {
+                line += 1;
+                col = 1;
+            } else if b & 0xC0 != 0x80 {
+                // Not a UTF-8 continuation byte: a new character.
+                col += 1;
+            }
+        }
+        (self.line, self.col) = (line, col);
+        self.offset = offset;
+        (self.line, self.col)
+    }
+}
+
 /// `s` cut to 40 characters for a message: a 50 MB word must not make a
 /// 50 MB message.
 pub fn clip(s: &str) -> String {

@@ -363,7 +363,7 @@ struct Moves {
 
 /// The move nodes up to the game's closing `)`.
 fn move_nodes<'a>(mut i: &'a str, whole: &str, size: BoardSize) -> Rule<'a, Moves> {
-    let mut locator = super::Locator::default();
+    let mut locator = crate::grammar::Locator::new(whole);
     let mut out = Moves {
         moves: Vec::new(),
         at: Vec::new(),
@@ -377,8 +377,10 @@ fn move_nodes<'a>(mut i: &'a str, whole: &str, size: BoardSize) -> Rule<'a, Move
         let (rest, (mv, at)) = node(rest, out.moves.len(), size)?;
         ended = matches!(mv, Move::Resign | Move::AcceptDraw);
         out.moves.push(mv);
-        out.at
-            .push(locator.at(whole, grammar::offset_in(whole, at)));
+        out.at.push(Location::located(
+            &mut locator,
+            grammar::offset_in(whole, at),
+        ));
         i = rest;
     }
 }
