@@ -400,7 +400,7 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
 
 /// A script read whole as a game file; its syntax errors, if any, are the
 /// error.
-fn script_file(path: &Path, file: crate::script::LoadedFile) -> Result<GameFile, Error> {
+pub(crate) fn script_file(path: &Path, file: crate::script::LoadedFile) -> Result<GameFile, Error> {
     if !file.errors.is_empty() {
         return Err(Error::Syntax {
             path: path.to_path_buf(),
