@@ -232,13 +232,7 @@ pub fn ascii_while(class: impl Fn(u8) -> bool) -> impl Fn(&str) -> Rule<'_, &str
 #[inline(always)]
 pub fn ascii_while1(class: impl Fn(u8) -> bool) -> impl Fn(&str) -> Rule<'_, &str> {
     move |i| match ascii_while(&class)(i)? {
-        (_, "") => Err(nom::Err::Error(Failure {
-            at: i,
-            len: 0,
-            message: String::new(),
-            label: String::new(),
-            ran_out: None,
-        })),
+        (_, "") => Err(mismatch(i)),
         done => Ok(done),
     }
 }
