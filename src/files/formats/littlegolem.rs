@@ -21,7 +21,7 @@ use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::moves::{Move, Placement};
 use crate::twixt::rules::RuleSet;
 
-use super::{Error, Format, Location, fail};
+use super::{Error, Format, Location, fail, mover};
 
 /// Tag names used for the root properties Little Golem writes.
 const TAG_NAMES: [(&str, &str); 4] = [
@@ -457,12 +457,11 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
     let Moves { moves, at } = game.moves;
     // Only the last move can end the game: `)` must follow it.
     record.result = match moves.last() {
-        // The loser is the one who resigned: `b` (Red) on odd moves.
-        Some(Move::Resign) => Some(GameResult::Win(if moves.len().is_multiple_of(2) {
-            Player::Red
-        } else {
-            Player::Black
-        })),
+        // The loser is the one who resigned.
+        Some(Move::Resign) => {
+            let loser = mover(&record.rules, Player::Red, &moves, moves.len() - 1);
+            Some(GameResult::Win(loser.opponent()))
+        }
         Some(Move::AcceptDraw) => Some(GameResult::Draw),
         _ => None,
     };
