@@ -214,18 +214,15 @@ pub fn script_to_svg(data: &[u8]) {
     let Some(src) = text(data) else { return };
     let parsed = script::parse(src);
     for game in &parsed.file.games {
-        // Rule sets named by path are not read here: a fuzzer must not open files.
-        let rules = match script::RulesSpec::parse(game.tag("Rules").unwrap_or("pencil")) {
-            Ok(script::RulesSpec::Inline(r)) => r,
-            _ => RuleSet::pencil(),
-        };
-        let rules = match game.size() {
-            Some(s) => rules.with_size(s),
-            None => rules,
-        };
-        if rules.validate().is_err() {
+        // Rule sets named by path are not read here: a fuzzer must not open
+        // files. Any other is the game's, as replay resolves it.
+        let spec = game.tag("Rules").map(script::RulesSpec::parse);
+        if let Some(Ok(script::RulesSpec::File(_))) = spec {
             continue;
         }
+        let Ok(rules) = game.rules(None) else {
+            continue;
+        };
         let r = replay::replay(game, rules);
         for i in &r.issues {
             let _ = i.to_diagnostic("fuzz.twixt", src).to_string();

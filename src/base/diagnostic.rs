@@ -140,10 +140,7 @@ impl Diagnostic {
     /// Offsets past the end or inside a character are clamped.
     pub fn at(self, source: &str, offset: usize, len: usize) -> Diagnostic {
         let end = offset.min(source.len());
-        let line = 1 + source.as_bytes()[..end]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count() as u32;
+        let line = 1 + crate::grammar::count_newlines(&source.as_bytes()[..end]) as u32;
         self.at_known_line(source, offset, len, line)
     }
 

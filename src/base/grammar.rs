@@ -31,6 +31,23 @@ pub struct Failure<'a> {
     pub message: String,
     /// The short note shown under the caret.
     pub label: String,
+    /// What the rule was inside when the text ran out, if that is why it
+    /// failed: more text could end it well.
+    pub ran_out: Option<RanOut>,
+}
+
+/// What a reader was inside when the text ended: a comment, a variation,
+/// a move owed after a move number (or removals). A reader of a part of a
+/// file (the stream's window) reads on past the part when an error says
+/// so, instead of telling it by the words of the message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RanOut {
+    /// A `{` comment not closed.
+    Comment,
+    /// A `(` variation not closed.
+    Variation,
+    /// A move number or removals not followed by their move.
+    Move,
 }
 
 impl<'a> nom::error::ParseError<&'a str> for Failure<'a> {
@@ -40,6 +57,7 @@ impl<'a> nom::error::ParseError<&'a str> for Failure<'a> {
             len: 0,
             message: String::new(),
             label: String::new(),
+            ran_out: None,
         }
     }
 
@@ -64,6 +82,7 @@ pub fn failure<'a>(
         len: len.min(at.len()),
         message: message.into(),
         label: label.into(),
+        ran_out: None,
     })
 }
 
@@ -78,6 +97,67 @@ pub fn mismatch(i: &str) -> nom::Err<Failure<'_>> {
 /// The byte offset of `part`, a slice of `whole`, within `whole`.
 pub fn offset_in(whole: &str, part: &str) -> usize {
     nom::Offset::offset(whole, part)
+}
+
+/// The line and column of byte offsets of one text, found incrementally:
+/// each call goes on from the last (forward, or back by the distance), so
+/// that locating every span a reader keeps costs linear time overall.
+/// Columns count characters.
+pub struct Locator<'a> {
+    /// The whole text.
+    pub src: &'a str,
+    /// The offset last located.
+    pub offset: usize,
+    /// Its line, from 1.
+    pub line: u32,
+    /// Its column, from 1.
+    pub col: u32,
+}
+
+impl<'a> Locator<'a> {
+    /// A locator at the start of `src`, line 1, column 1.
+    pub fn new(src: &'a str) -> Locator<'a> {
+        Locator {
+            src,
+            offset: 0,
+            line: 1,
+            col: 1,
+        }
+    }
+
+    /// The line and column of byte `offset` (a character boundary, at most
+    /// the text's length).
+    pub fn locate(&mut self, offset: usize) -> (u32, u32) {
+        if offset < self.offset {
+            // Step back: cost is the distance plus the length of the line.
+            let back = &self.src[offset..self.offset];
+            let lines = count_newlines(back.as_bytes()) as u32;
+            if lines == 0 {
+                self.col -= back.chars().count() as u32;
+            } else {
+                self.line -= lines;
+                let line_start = self.src[..offset].rfind('\n').map_or(0, |i| i + 1);
+                self.col = 1 + self.src[line_start..offset].chars().count() as u32;
+            }
+            self.offset = offset;
+            return (self.line, self.col);
+        }
+        // One pass over the bytes: the segments between kept spans are a few
+        // bytes long, where a search and a count call each cost more than this.
+        let (mut line, mut col) = (self.line, self.col);
+        for &b in &self.src.as_bytes()[self.offset..offset] {
+            if b == b'\n' {
+                line += 1;
+                col = 1;
+            } else if b & 0xC0 != 0x80 {
+                // Not a UTF-8 continuation byte: a new character.
+                col += 1;
+            }
+        }
+        (self.line, self.col) = (line, col);
+        self.offset = offset;
+        (self.line, self.col)
+    }
 }
 
 /// `s` cut to 40 characters for a message: a 50 MB word must not make a
@@ -152,12 +232,7 @@ pub fn ascii_while(class: impl Fn(u8) -> bool) -> impl Fn(&str) -> Rule<'_, &str
 #[inline(always)]
 pub fn ascii_while1(class: impl Fn(u8) -> bool) -> impl Fn(&str) -> Rule<'_, &str> {
     move |i| match ascii_while(&class)(i)? {
-        (_, "") => Err(nom::Err::Error(Failure {
-            at: i,
-            len: 0,
-            message: String::new(),
-            label: String::new(),
-        })),
+        (_, "") => Err(mismatch(i)),
         done => Ok(done),
     }
 }
@@ -462,6 +537,20 @@ pub fn quoted_string(i: &str) -> Rule<'_, (String, &str)> {
     ))
 }
 
+/// `text` with `\\` and `special` escaped by a backslash, as the readers of
+/// comments (`}`), quoted strings (`"`) and Little Golem values (`]`) read
+/// them back.
+pub fn escaped(text: &str, special: char) -> String {
+    let mut s = String::with_capacity(text.len());
+    for ch in text.chars() {
+        if ch == '\\' || ch == special {
+            s.push('\\');
+        }
+        s.push(ch);
+    }
+    s
+}
+
 /// `{text}` with `\}` and `\\` escapes (any other backslash is kept); it may
 /// span lines. The comment's text.
 pub fn comment(i: &str) -> Rule<'_, String> {
@@ -504,6 +593,7 @@ pub fn unclosed_comment(i: &str) -> Failure<'_> {
         len: 1.min(i.len()),
         message: "unterminated comment: expected `}`".to_string(),
         label: "comment starts here".to_string(),
+        ran_out: Some(RanOut::Comment),
     }
 }
 

@@ -45,11 +45,7 @@ pub const MAX_TEXT_CHARS: usize = 1_000;
 /// remembered as an input, which no output may replace
 /// ([`crate::output::note_input`]).
 pub fn read_bytes(path: &Path, max: u64) -> io::Result<Vec<u8>> {
-    let file = std::fs::File::open(path)?;
-    if is_gzip(path) {
-        return read_gzip(file, max);
-    }
-    read_open(file, max)
+    read_open(std::fs::File::open(path)?, max, is_gzip(path))
 }
 
 /// True for a name ending `.gz`: read through gzip.
@@ -67,22 +63,11 @@ pub fn without_gz(path: &Path) -> &Path {
     }
 }
 
-/// A gzip file, its content within `max` bytes once decompressed (so a small
-/// file that unpacks to gigabytes stops at the limit).
-fn read_gzip(file: std::fs::File, max: u64) -> io::Result<Vec<u8>> {
-    let meta = file.metadata()?;
-    if meta.is_dir() {
-        return Err(io::Error::other("it is a folder, not a file"));
-    }
-    crate::output::note_input(&meta);
-    finish_read(unpack_gzip(file, max)?, max)
-}
-
 /// [`read_bytes`], where the path `-` means standard input (read within the
 /// same limit, and unpacked when it is gzip data).
 pub fn read_input(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     if path == Path::new("-") {
-        return read_stdin(max);
+        return finish_read(read_stdin_raw(max)?, max);
     }
     read_bytes(path, max)
 }
@@ -99,10 +84,6 @@ pub fn read_stdin_text(max: u64) -> io::Result<(String, bool)> {
 /// Standard input within `max` bytes, unpacked when it is gzip data: a
 /// stream has no name to say so, so its first two bytes (gzip's magic
 /// number, `1f 8b`, which no text begins with) do.
-fn read_stdin(max: u64) -> io::Result<Vec<u8>> {
-    finish_read(read_stdin_raw(max)?, max)
-}
-
 fn read_stdin_raw(max: u64) -> io::Result<Vec<u8>> {
     let (stdin, gzip) = stdin_told_gzip()?;
     if gzip {
@@ -169,15 +150,21 @@ pub fn read_regular_bytes(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     if !meta.is_file() && !meta.is_dir() {
         return Err(io::Error::other("it is not a regular file"));
     }
-    read_open(file, max)
+    read_open(file, max, false)
 }
 
-fn read_open(file: std::fs::File, max: u64) -> io::Result<Vec<u8>> {
+/// An opened input file within `max` bytes, unpacked through gzip when
+/// `gzip` (within `max` bytes once unpacked, so a small file that unpacks
+/// to gigabytes stops at the limit).
+fn read_open(file: std::fs::File, max: u64, gzip: bool) -> io::Result<Vec<u8>> {
     let meta = file.metadata()?;
     if meta.is_dir() {
         return Err(io::Error::other("it is a folder, not a file"));
     }
     crate::output::note_input(&meta);
+    if gzip {
+        return finish_read(unpack_gzip(file, max)?, max);
+    }
     let mut bytes = Vec::new();
     file.take(max + 1).read_to_end(&mut bytes)?;
     finish_read(bytes, max)

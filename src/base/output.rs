@@ -153,6 +153,16 @@ fn refuse_read_only(path: &Path, meta: &fs::Metadata) -> Result<(), OutputError>
 
 impl crate::diagnostic::Explained for OutputError {}
 
+impl OutputError {
+    /// An I/O error met writing `path`.
+    fn io(path: &Path) -> impl Fn(io::Error) -> OutputError + Copy + '_ {
+        |source| OutputError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
 /// Files this process has read: no write replaces one, whichever option or
 /// header named it (a style, a rule set, a game). A file is known by device
 /// and inode (so a hard link or symbolic link to it is it too) and by its
@@ -242,10 +252,7 @@ pub fn remove_temporary_files_on_signal() {
 /// before the first.
 pub fn check_writable(path: &Path) -> Result<(), OutputError> {
     match fs::metadata(path) {
-        Ok(m) if m.is_dir() => Err(OutputError::Io {
-            path: path.to_path_buf(),
-            source: io::Error::other("it is a folder"),
-        }),
+        Ok(m) if m.is_dir() => Err(OutputError::io(path)(io::Error::other("it is a folder"))),
         Ok(m) if was_read(&m) => Err(OutputError::WouldOverwriteInput(path.to_path_buf())),
         Ok(m) => refuse_read_only(path, &m),
         _ => Ok(()),
@@ -347,10 +354,7 @@ fn write_with(
     protect_inputs: bool,
     write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), OutputError> {
-    let io_err = |source| OutputError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
+    let io_err = OutputError::io(path);
     match prepare(path, protect_inputs)? {
         // A device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written
         // into as a stream: renaming over it would replace the device node.
@@ -378,10 +382,7 @@ enum Prepared {
 /// folder, an input (`protect_inputs`), a read-only file (`protect_inputs`:
 /// `fmt` judges that itself), a path that names no file.
 fn prepare(path: &Path, protect_inputs: bool) -> Result<Prepared, OutputError> {
-    let io_err = |source| OutputError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
+    let io_err = OutputError::io(path);
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -424,10 +425,7 @@ impl Staged {
             let _ = fs::remove_file(&self.tmp);
         }
         forget_temporary(&self.tmp);
-        renamed.map_err(|source| OutputError::Io {
-            path: self.path.clone(),
-            source,
-        })
+        renamed.map_err(OutputError::io(&self.path))
     }
 }
 
@@ -451,10 +449,7 @@ fn stage(
     dir: &Path,
     write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
 ) -> Result<Staged, OutputError> {
-    let io_err = |source| OutputError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
+    let io_err = OutputError::io(path);
     let (tmp, f) = create_temporary(dir).map_err(io_err)?;
     let staged = Staged {
         tmp,
@@ -490,10 +485,8 @@ pub fn write_all_or_none(files: &[(PathBuf, Vec<u8>)]) -> Result<(), OutputError
     let mut staged = Vec::with_capacity(files.len());
     for (path, bytes) in files {
         let Prepared::Replace(dir) = prepare(path, true)? else {
-            return Err(OutputError::Io {
-                path: path.clone(),
-                source: io::Error::other("it is not a regular file"),
-            });
+            let not_file = io::Error::other("it is not a regular file");
+            return Err(OutputError::io(path)(not_file));
         };
         staged.push(stage(path, &dir, &mut |w| w.write_all(bytes))?);
     }
@@ -553,10 +546,7 @@ impl FolderLock {
     /// Takes the lock on `dir` without waiting; an error when another run
     /// holds it.
     pub fn take(dir: &Path) -> Result<FolderLock, OutputError> {
-        let io_err = |source| OutputError::Io {
-            path: dir.to_path_buf(),
-            source,
-        };
+        let io_err = OutputError::io(dir);
         let folder = fs::File::open(dir).map_err(io_err)?;
         #[cfg(unix)]
         {

@@ -367,7 +367,7 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
             .or_else(|| FileFormat::of_path(path))
             .ok_or_else(|| Error::UnknownFormat(path.into()))?,
     };
-    let content = if format == FileFormat::Script {
+    if format == FileFormat::Script {
         let file = match &stdin {
             Some(bytes) => crate::script::script_from_bytes(path, bytes),
             None => load_games_as(path, Some(format)).map_err(|e| match e {
@@ -379,35 +379,38 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
         if let Some(game) = other_game(header_game(&file.source)) {
             return Err(other_game_script(path, &game));
         }
-        if !file.errors.is_empty() {
-            return Err(Error::Syntax {
-                path: path.to_path_buf(),
-                diagnostics: file.errors,
-            });
-        }
-        Content::Script {
-            source: file.source,
-            games: file.games,
-        }
-    } else {
-        let bytes = match stdin {
-            Some(bytes) => bytes,
-            None => read()?,
-        };
-        let records = records_with(&bytes, format, options.rules.clone(), options.size)
-            .map_err(|e| Error::Options(e.to_string()))?
-            .map_err(|e| Error::Record {
-                path: path.to_path_buf(),
-                message: format!("{e}{}", script_hint(&bytes, format)),
-            })?;
-        Content::Records {
-            source: crate::script::record_source(&bytes, format),
-            records,
-        }
+        return script_file(path, file);
+    }
+    let bytes = match stdin {
+        Some(bytes) => bytes,
+        None => read()?,
     };
+    let records = records_with(&bytes, format, options.rules.clone(), options.size)
+        .map_err(|e| Error::Options(e.to_string()))?
+        .map_err(|e| Error::Record {
+            path: path.to_path_buf(),
+            message: format!("{e}{}", script_hint(&bytes, format)),
+        })?;
+    let source = crate::script::record_source(&bytes, format);
     Ok(GameFile {
         path: path.to_path_buf(),
-        content,
+        content: Content::Records { source, records },
+    })
+}
+
+/// A script read whole as a game file; its syntax errors, if any, are the
+/// error.
+pub(crate) fn script_file(path: &Path, file: crate::script::LoadedFile) -> Result<GameFile, Error> {
+    if !file.errors.is_empty() {
+        return Err(Error::Syntax {
+            path: path.to_path_buf(),
+            diagnostics: file.errors,
+        });
+    }
+    let (source, games) = (file.source, file.games);
+    Ok(GameFile {
+        path: path.to_path_buf(),
+        content: Content::Script { source, games },
     })
 }
 
@@ -595,20 +598,10 @@ pub fn open_position(line: &str) -> Result<GameFile, Error> {
         line.trim()
     );
     let path = Path::new("position");
-    let file = crate::script::script_from_bytes(path, text.as_bytes());
-    if !file.errors.is_empty() {
-        return Err(Error::Syntax {
-            path: path.to_path_buf(),
-            diagnostics: file.errors,
-        });
-    }
-    Ok(GameFile {
-        path: path.to_path_buf(),
-        content: Content::Script {
-            source: file.source,
-            games: file.games,
-        },
-    })
+    script_file(
+        path,
+        crate::script::script_from_bytes(path, text.as_bytes()),
+    )
 }
 
 /// True for a script file (`.twixt`).

@@ -1,14 +1,15 @@
 //! TwixT as the commands ask a game
 //! ([`Game`]): the default game, whose
 //! scripts are read a window at a time and whose games the record formats
-//! hold; its files open as [`GameFile`]s (see `twixt::opened`).
+//! hold; its files open as [`GameFile`](crate::open::GameFile)s (see
+//! `twixt::opened`).
 
 use std::path::Path;
 
 use crate::commands::game::{Game, OpenedFile};
 use crate::commands::random_games::{Batch, Error};
 use crate::diagnostic::Diagnostic;
-use crate::open::{Content, GameFile, OpenOptions, Request};
+use crate::open::{OpenOptions, Request};
 use crate::output::Destination;
 use crate::twixt::rules::{RuleSet, yaml_word};
 
@@ -52,19 +53,7 @@ impl Game for Twixt {
     ) -> Result<Box<dyn OpenedFile>, crate::open::Error> {
         let path = Path::new(name);
         let file = crate::script::script_from_bytes(path, text.as_bytes());
-        if !file.errors.is_empty() {
-            return Err(crate::open::Error::Syntax {
-                path: path.to_path_buf(),
-                diagnostics: file.errors,
-            });
-        }
-        Ok(Box::new(GameFile {
-            path: path.to_path_buf(),
-            content: Content::Script {
-                source: file.source,
-                games: file.games,
-            },
-        }))
+        Ok(Box::new(crate::open::script_file(path, file)?))
     }
 
     fn canonical(&self, name: &str, text: &str) -> Result<(String, usize), Vec<Diagnostic>> {

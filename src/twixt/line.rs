@@ -42,7 +42,7 @@ use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::geometry::Geometry;
 use crate::twixt::link::Link;
 use crate::twixt::position::Position;
-use crate::twixt::rules::{Crossing, Linking, RuleSet, yaml_word};
+use crate::twixt::rules::{Crossing, Linking, RuleSet};
 use crate::twixt::setup::Setup;
 
 /// Why a text is not a position line.
@@ -99,26 +99,6 @@ fn knight_neighbours(h: Hole) -> impl Iterator<Item = Hole> {
         .filter_map(move |(dc, dr)| h.offset(dc, dr))
 }
 
-fn rules_word(rules: &RuleSet) -> String {
-    if let Some(name) = rules.preset_name() {
-        return name.to_string();
-    }
-    let mut word = format!(
-        "crossing={},links={},removal={},swap={}",
-        yaml_word(&rules.crossing),
-        yaml_word(&rules.links),
-        yaml_word(&rules.removal),
-        yaml_word(&rules.swap)
-    );
-    if let Some(n) = rules.supply_pegs {
-        word.push_str(&format!(",supply-pegs={n}"));
-    }
-    if let Some(n) = rules.supply_links {
-        word.push_str(&format!(",supply-links={n}"));
-    }
-    word
-}
-
 /// Holes or links a comma apart, `-` for none.
 fn listed<T: std::fmt::Display>(v: impl Iterator<Item = T>) -> String {
     let words: Vec<String> = v.map(|h| h.to_string()).collect();
@@ -142,7 +122,7 @@ pub fn write_setup(rules: &RuleSet, setup: &Setup, to_move: Player) -> String {
         "{}/{}/{}/{}/{links}/{}",
         // One word: a partial board's `12 cut top right` as `12-cut-top-right`.
         rules.size.to_string().replace(' ', "-"),
-        rules_word(rules),
+        rules.axis_words(","),
         of(Player::Red),
         of(Player::Black),
         to_move.name()

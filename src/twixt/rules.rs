@@ -138,6 +138,24 @@ pub(crate) fn yaml_word<T: Serialize>(v: &T) -> String {
 }
 
 impl RuleSet {
+    /// The rule set in a `Rules` tag's or a position line's words: its
+    /// preset's name, else each axis as `key=value` in the rule file's words
+    /// (`crossing=own`), `sep` between them.
+    pub(crate) fn axis_words(&self, sep: &str) -> String {
+        if let Some(name) = self.preset_name() {
+            return name.to_string();
+        }
+        let mut words = vec![
+            format!("crossing={}", yaml_word(&self.crossing)),
+            format!("links={}", yaml_word(&self.links)),
+            format!("removal={}", yaml_word(&self.removal)),
+            format!("swap={}", yaml_word(&self.swap)),
+        ];
+        words.extend(self.supply_pegs.map(|n| format!("supply-pegs={n}")));
+        words.extend(self.supply_links.map(|n| format!("supply-links={n}")));
+        words.join(sep)
+    }
+
     /// TwixT PP as on Little Golem.
     pub fn pencil() -> RuleSet {
         RuleSet {
@@ -154,13 +172,9 @@ impl RuleSet {
     /// The 3M/Avalon Hill board game.
     pub fn board() -> RuleSet {
         RuleSet {
-            crossing: Crossing::None,
             links: Linking::Manual,
             removal: Removal::Links,
-            swap: Swap::Colors,
-            size: BoardSize::STANDARD,
-            supply_pegs: None,
-            supply_links: None,
+            ..RuleSet::dujardin()
         }
     }
 
@@ -177,12 +191,8 @@ impl RuleSet {
     pub fn dujardin() -> RuleSet {
         RuleSet {
             crossing: Crossing::None,
-            links: Linking::Automatic,
-            removal: Removal::None,
             swap: Swap::Colors,
-            size: BoardSize::STANDARD,
-            supply_pegs: None,
-            supply_links: None,
+            ..RuleSet::pencil()
         }
     }
 
@@ -200,13 +210,9 @@ impl RuleSet {
     /// removed and links added by hand; nothing crosses.
     pub fn editable() -> RuleSet {
         RuleSet {
-            crossing: Crossing::None,
             links: Linking::AutomaticEditable,
             removal: Removal::Links,
-            swap: Swap::Colors,
-            size: BoardSize::STANDARD,
-            supply_pegs: None,
-            supply_links: None,
+            ..RuleSet::dujardin()
         }
     }
 

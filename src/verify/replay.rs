@@ -1060,75 +1060,62 @@ fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
     let Some(pos) = claim_position(ctx, cur, span) else {
         return;
     };
+    let played = cur.played.as_ref();
+    if played.is_none() && matches!(c, ClaimKind::LinkCount(_) | ClaimKind::Links(_)) {
+        ctx.issues.push(Issue::error(
+            "#links needs a move before it",
+            "no move",
+            span,
+        ));
+    } else if let Err(why) = claim_holds(c, pos, played, cur.ply) {
+        fail(ctx, span, why);
+    }
+}
+
+/// Whether a claim holds on `pos`, reached by move `ply` (`played`): if
+/// not, why it is false.
+fn claim_holds(
+    c: &ClaimKind,
+    pos: &Position,
+    played: Option<&Played>,
+    ply: u32,
+) -> Result<(), String> {
     match c {
         ClaimKind::LinkCount(_) | ClaimKind::Links(_) => {
-            let Some(played) = &cur.played else {
-                ctx.issues.push(Issue::error(
-                    "#links needs a move before it",
-                    "no move",
-                    span,
-                ));
-                return;
-            };
-            let mut added = played.links_added.clone();
+            let mut added = played.map(|p| p.links_added.clone()).unwrap_or_default();
             added.sort();
             match c {
-                ClaimKind::LinkCount(n) if added.len() != *n as usize => fail(
-                    ctx,
-                    span,
-                    format!(
-                        "move {} added {} ({}), not {n}",
-                        cur.ply,
-                        crate::diagnostic::count(added.len(), "link"),
-                        spaced_or_none(&added)
-                    ),
-                ),
+                ClaimKind::LinkCount(n) if added.len() != *n as usize => Err(format!(
+                    "move {ply} added {} ({}), not {n}",
+                    crate::diagnostic::count(added.len(), "link"),
+                    spaced_or_none(&added)
+                )),
                 ClaimKind::Links(want) => {
                     let mut want = want.clone();
                     want.sort();
                     want.dedup();
-                    if want != added {
-                        fail(
-                            ctx,
-                            span,
-                            format!(
-                                "move {} added {}, not {}",
-                                cur.ply,
-                                spaced_or_none(&added),
-                                spaced_or_none(&want)
-                            ),
-                        );
+                    if want == added {
+                        return Ok(());
                     }
+                    let (added, want) = (spaced_or_none(&added), spaced_or_none(&want));
+                    Err(format!("move {ply} added {added}, not {want}"))
                 }
-                _ => {}
+                _ => Ok(()),
             }
         }
         ClaimKind::WouldLink { hole, with } => {
-            let owner = with.iter().find_map(|&h| pos.peg(h));
-            let Some(owner) = owner else {
-                fail(
-                    ctx,
-                    span,
-                    format!("there is no peg at {}", spaced_or_none(with)),
-                );
-                return;
+            let Some(owner) = with.iter().find_map(|&h| pos.peg(h)) else {
+                return Err(format!("there is no peg at {}", spaced_or_none(with)));
             };
             if let Some(&h) = with.iter().find(|&&h| pos.peg(h) != Some(owner)) {
-                fail(ctx, span, format!("{h} does not hold a {owner} peg"));
-                return;
+                return Err(format!("{h} does not hold a {owner} peg"));
             }
             if !pos.size().contains(*hole) {
                 let size = pos.size();
-                fail(
-                    ctx,
-                    span,
-                    format!("{hole} is not a hole of the {size} board"),
-                );
-                return;
+                return Err(format!("{hole} is not a hole of the {size} board"));
             }
             if let Some(p) = pos.peg(*hole) {
-                fail(ctx, span, format!("{hole} already holds a {p} peg"));
-                return;
+                return Err(format!("{hole} already holds a {p} peg"));
             }
             let got = pos.links_for_peg(*hole, owner);
             let missing: Vec<Hole> = with
@@ -1136,33 +1123,22 @@ fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
                 .copied()
                 .filter(|&w| !Link::new(*hole, w).is_some_and(|l| got.contains(&l)))
                 .collect();
-            if !missing.is_empty() {
-                let got_ends: Vec<Hole> = got.iter().map(|l| l.other_end(*hole)).collect();
-                fail(
-                    ctx,
-                    span,
-                    format!(
-                        "a {owner} peg at {hole} would not link to {} (it would link to {})",
-                        spaced_or_none(&missing),
-                        spaced_or_none(&got_ends)
-                    ),
-                );
+            if missing.is_empty() {
+                return Ok(());
             }
+            let got_ends: Vec<Hole> = got.iter().map(|l| l.other_end(*hole)).collect();
+            Err(format!(
+                "a {owner} peg at {hole} would not link to {} (it would link to {})",
+                spaced_or_none(&missing),
+                spaced_or_none(&got_ends)
+            ))
         }
         ClaimKind::CannotJoin(a, b) => {
             let owner = match (pos.peg(*a), pos.peg(*b)) {
                 (Some(x), Some(y)) if x == y => x,
-                _ => {
-                    fail(
-                        ctx,
-                        span,
-                        format!("{a} and {b} do not hold pegs of one colour"),
-                    );
-                    return;
-                }
+                _ => return Err(format!("{a} and {b} do not hold pegs of one colour")),
             };
-            let size = pos.size();
-            let joiner = size.holes().find(|&h| {
+            let joiner = pos.size().holes().find(|&h| {
                 pos.peg(h).is_none() && {
                     let got = pos.links_for_peg(h, owner);
                     [*a, *b]
@@ -1170,73 +1146,56 @@ fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
                         .all(|&w| Link::new(h, w).is_some_and(|l| got.contains(&l)))
                 }
             });
-            if let Some(h) = joiner {
-                fail(
-                    ctx,
-                    span,
-                    format!("a {owner} peg at {h} would link {a} and {b}"),
-                );
+            match joiner {
+                Some(h) => Err(format!("a {owner} peg at {h} would link {a} and {b}")),
+                None => Ok(()),
             }
         }
         ClaimKind::Blocked { link, by } => {
             let (a, b) = link.ends();
             let owner = pos.peg(a).or(pos.peg(b)).unwrap_or(pos.to_move());
             match (pos.blocker(*link, owner), by) {
-                (None, _) => fail(
-                    ctx,
-                    span,
-                    format!("no link on the board stops {owner} from linking {link}"),
-                ),
-                (Some(_), Some(by)) => {
-                    if !pos.has_link(*by) {
-                        fail(ctx, span, format!("{by} is not on the board"));
-                    } else if !links_cross(*link, *by) {
-                        fail(ctx, span, format!("{by} does not cross {link}"));
-                    } else if !blocks(pos, *by, owner) {
-                        fail(
-                            ctx,
-                            span,
-                            format!(
-                                "{by} does not forbid {owner} the link {link} under these rules"
-                            ),
-                        );
-                    }
+                (None, _) => Err(format!(
+                    "no link on the board stops {owner} from linking {link}"
+                )),
+                (Some(_), Some(by)) if !pos.has_link(*by) => {
+                    Err(format!("{by} is not on the board"))
                 }
-                (Some(_), None) => {}
+                (Some(_), Some(by)) if !links_cross(*link, *by) => {
+                    Err(format!("{by} does not cross {link}"))
+                }
+                (Some(_), Some(by)) if !blocks(pos, *by, owner) => Err(format!(
+                    "{by} does not forbid {owner} the link {link} under these rules"
+                )),
+                (Some(_), _) => Ok(()),
             }
         }
-        ClaimKind::Connected(p) => {
-            let ok = matches!(pos.status(), Status::Won { winner, by: WinBy::Connection, .. } if winner == *p);
-            if !ok {
-                fail(ctx, span, format!("{p} has not connected"));
-            }
+        ClaimKind::Connected(p) => match pos.status() {
+            Status::Won {
+                winner,
+                by: WinBy::Connection,
+                ..
+            } if winner == *p => Ok(()),
+            _ => Err(format!("{p} has not connected")),
+        },
+        ClaimKind::CannotConnect(p) if pos.can_connect(*p) => Err(format!("{p} can still connect")),
+        ClaimKind::CanConnect(p) if !pos.can_connect(*p) => {
+            Err(format!("{p} can no longer connect"))
         }
-        ClaimKind::CannotConnect(p) => {
-            if pos.can_connect(*p) {
-                fail(ctx, span, format!("{p} can still connect"));
-            }
+        ClaimKind::DeadDraw if !pos.is_dead_draw() => {
+            let who = if pos.can_connect(Player::Red) {
+                Player::Red
+            } else {
+                Player::Black
+            };
+            Err(format!(
+                "the position is not a dead draw: {who} can still connect"
+            ))
         }
-        ClaimKind::CanConnect(p) => {
-            if !pos.can_connect(*p) {
-                fail(ctx, span, format!("{p} can no longer connect"));
-            }
-        }
-        // Checked where the line is known (`wins_claim`, `unique_claim`).
-        ClaimKind::Wins { .. } | ClaimKind::Unique => {}
-        ClaimKind::DeadDraw => {
-            if !pos.is_dead_draw() {
-                let who = if pos.can_connect(Player::Red) {
-                    Player::Red
-                } else {
-                    Player::Black
-                };
-                fail(
-                    ctx,
-                    span,
-                    format!("the position is not a dead draw: {who} can still connect"),
-                );
-            }
-        }
+        // `#wins` and `#unique` are checked where the line is known
+        // (`wins_claim`, `unique_claim`).
+        ClaimKind::Wins { .. } | ClaimKind::Unique => Ok(()),
+        ClaimKind::CannotConnect(_) | ClaimKind::CanConnect(_) | ClaimKind::DeadDraw => Ok(()),
     }
 }
 

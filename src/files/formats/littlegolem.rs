@@ -21,7 +21,7 @@ use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::moves::{Move, Placement};
 use crate::twixt::rules::RuleSet;
 
-use super::{Error, Format, Location, fail};
+use super::{Error, Format, Location, fail, mover};
 
 /// Tag names used for the root properties Little Golem writes.
 const TAG_NAMES: [(&str, &str); 4] = [
@@ -363,7 +363,7 @@ struct Moves {
 
 /// The move nodes up to the game's closing `)`.
 fn move_nodes<'a>(mut i: &'a str, whole: &str, size: BoardSize) -> Rule<'a, Moves> {
-    let mut locator = super::Locator::default();
+    let mut locator = crate::grammar::Locator::new(whole);
     let mut out = Moves {
         moves: Vec::new(),
         at: Vec::new(),
@@ -377,8 +377,10 @@ fn move_nodes<'a>(mut i: &'a str, whole: &str, size: BoardSize) -> Rule<'a, Move
         let (rest, (mv, at)) = node(rest, out.moves.len(), size)?;
         ended = matches!(mv, Move::Resign | Move::AcceptDraw);
         out.moves.push(mv);
-        out.at
-            .push(locator.at(whole, grammar::offset_in(whole, at)));
+        out.at.push(Location::located(
+            &mut locator,
+            grammar::offset_in(whole, at),
+        ));
         i = rest;
     }
 }
@@ -455,12 +457,11 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
     let Moves { moves, at } = game.moves;
     // Only the last move can end the game: `)` must follow it.
     record.result = match moves.last() {
-        // The loser is the one who resigned: `b` (Red) on odd moves.
-        Some(Move::Resign) => Some(GameResult::Win(if moves.len().is_multiple_of(2) {
-            Player::Red
-        } else {
-            Player::Black
-        })),
+        // The loser is the one who resigned.
+        Some(Move::Resign) => {
+            let loser = mover(&record.rules, Player::Red, &moves, moves.len() - 1);
+            Some(GameResult::Win(loser.opponent()))
+        }
         Some(Move::AcceptDraw) => Some(GameResult::Draw),
         _ => None,
     };
@@ -526,15 +527,7 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
     }
     let mut out = String::from("(;");
     let prop = |out: &mut String, ident: &str, value: &str| {
-        out.push_str(ident);
-        out.push('[');
-        for c in value.chars() {
-            if c == ']' || c == '\\' {
-                out.push('\\');
-            }
-            out.push(c);
-        }
-        out.push(']');
+        out.push_str(&format!("{ident}[{}]", grammar::escaped(value, ']')));
     };
     // Property names are case-sensitive: a property `EVENT` is not the tag
     // `Event`, so tags are looked up by their exact name.

@@ -6,6 +6,7 @@
 use std::fmt;
 use std::path::Path;
 
+use crate::grammar::Locator;
 use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::moves::Move;
 use crate::twixt::rules::{Linking, Removal, RuleSet, Swap};
@@ -27,50 +28,17 @@ impl Location {
     /// The location of byte `offset` of `text` (a character boundary).
     /// Counting from the start each time: for the one place an error names.
     pub fn of_offset(text: &str, offset: usize) -> Location {
-        Locator::default().at(text, offset)
+        Location::located(&mut Locator::new(text), offset)
     }
-}
 
-/// Locations of increasing byte offsets in one text, found in one pass:
-/// each call continues from the last, so locating every move of a file is
-/// linear. Lines are counted only between the places asked for.
-#[derive(Debug, Clone, Copy)]
-pub struct Locator {
-    offset: usize,
-    at: Location,
-}
-
-impl Default for Locator {
-    fn default() -> Locator {
-        Locator {
-            offset: 0,
-            at: Location { line: 1, column: 1 },
+    /// The location of byte `offset` of the text `locator` walks, going on
+    /// from the last one it found: locating every move of a file is linear.
+    pub(crate) fn located(locator: &mut Locator<'_>, offset: usize) -> Location {
+        let (line, column) = locator.locate(offset);
+        Location {
+            line: line as usize,
+            column: column as usize,
         }
-    }
-}
-
-impl Locator {
-    /// The location of byte `offset` of `text` (an offset before the last
-    /// one asked for starts over from the beginning; one past the end
-    /// stands for the end).
-    pub fn at(&mut self, text: &str, offset: usize) -> Location {
-        if offset < self.offset {
-            *self = Locator::default();
-        }
-        let offset = offset.min(text.len());
-        let between = &text.as_bytes()[self.offset.min(offset)..offset];
-        // Columns count characters: every byte that does not continue a
-        // UTF-8 sequence starts one.
-        let starts = |b: &[u8]| b.iter().filter(|&&b| (b as i8) >= -0x40).count();
-        match between.iter().rposition(|&b| b == b'\n') {
-            Some(last) => {
-                self.at.line += crate::grammar::count_newlines(between);
-                self.at.column = 1 + starts(&between[last + 1..]);
-            }
-            None => self.at.column += starts(between),
-        }
-        self.offset = offset;
-        self.at
     }
 }
 
@@ -263,12 +231,14 @@ mod tests {
             Location::of_offset(text, 3),
             Location { line: 1, column: 3 }
         );
-        let mut locator = Locator::default();
-        assert_eq!(locator.at(text, 4), Location { line: 2, column: 1 });
-        assert_eq!(locator.at(text, 7), Location { line: 3, column: 1 });
-        assert_eq!(locator.at(text, 8), Location { line: 3, column: 2 });
-        // Back to an earlier place: counted again from the start.
-        assert_eq!(locator.at(text, 1), Location { line: 1, column: 2 });
+        let mut locator = Locator::new(text);
+        let mut at = |offset| Location::located(&mut locator, offset);
+        assert_eq!(at(4), Location { line: 2, column: 1 });
+        assert_eq!(at(7), Location { line: 3, column: 1 });
+        assert_eq!(at(8), Location { line: 3, column: 2 });
+        // Back to an earlier place, and on again.
+        assert_eq!(at(1), Location { line: 1, column: 2 });
+        assert_eq!(at(7), Location { line: 3, column: 1 });
     }
 
     #[test]

@@ -133,7 +133,7 @@ fn move_text(word: &str, ply: usize, game: &Record) -> Result<Move, String> {
 /// Every game of `text` under `rules`: moves up to the end, a blank line
 /// between two games.
 fn move_list<'a>(text: &'a str, rules: &RuleSet) -> Result<Vec<Record>, nom::Err<Failure<'a>>> {
-    let mut locator = super::Locator::default();
+    let mut locator = crate::grammar::Locator::new(text);
     let mut games = Vec::new();
     let mut current = Record::new(rules.clone());
     let mut i = text;
@@ -187,10 +187,10 @@ fn move_list<'a>(text: &'a str, rules: &RuleSet) -> Result<Vec<Record>, nom::Err
             _ => {}
         }
         current.moves.push(mv);
-        current
-            .move_at
-            .0
-            .push(locator.at(text, grammar::offset_in(text, word)));
+        current.move_at.0.push(Location::located(
+            &mut locator,
+            grammar::offset_in(text, word),
+        ));
         i = rest;
     }
     if !current.moves.is_empty() {

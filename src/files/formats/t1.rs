@@ -299,42 +299,32 @@ pub fn write(record: &Record) -> Result<String, Error> {
         _ => "N",
     };
     let mut out = String::from("# File written by twixtkit\n# T1 file format (T1j, twixtbot-ui)\n");
-    field(&mut out, &tag(TAG_VERSION, "1"), "version of file-format")?;
-    field(&mut out, &tag("Red", ""), "Name of player 1")?;
-    field(&mut out, &tag("Black", ""), "Name of player 2")?;
-    field(&mut out, &size.height().to_string(), "y-size of board")?;
-    field(&mut out, &size.width().to_string(), "x-size of board")?;
-    field(
-        &mut out,
-        &tag(TAG_KIND_1, "H"),
-        "player 1 human or computer",
-    )?;
-    field(
-        &mut out,
-        &tag(TAG_KIND_2, "H"),
-        "player 2 human or computer",
-    )?;
     let starter = if record.first == Player::Red {
         "1"
     } else {
         "2"
     };
-    field(&mut out, starter, "starting player (1 plays top-down)")?;
-    field(&mut out, &tag(TAG_DIRECTION, "V"), "direction of letters")?;
-    field(
-        &mut out,
-        if record.rules.swap == Swap::None {
-            "N"
-        } else {
-            "Y"
-        },
-        "pierule?",
-    )?;
-    field(
-        &mut out,
-        &tag(TAG_GAME_OVER, game_over),
-        "game already over?",
-    )?;
+    let pie = if record.rules.swap == Swap::None {
+        "N"
+    } else {
+        "Y"
+    };
+    // Header lines 3 to 13, each a value and its comment.
+    for (value, comment) in [
+        (tag(TAG_VERSION, "1"), "version of file-format"),
+        (tag("Red", ""), "Name of player 1"),
+        (tag("Black", ""), "Name of player 2"),
+        (size.height().to_string(), "y-size of board"),
+        (size.width().to_string(), "x-size of board"),
+        (tag(TAG_KIND_1, "H"), "player 1 human or computer"),
+        (tag(TAG_KIND_2, "H"), "player 2 human or computer"),
+        (starter.to_string(), "starting player (1 plays top-down)"),
+        (tag(TAG_DIRECTION, "V"), "direction of letters"),
+        (pie.to_string(), "pierule?"),
+        (tag(TAG_GAME_OVER, game_over), "game already over?"),
+    ] {
+        field(&mut out, &value, comment)?;
+    }
     for (i, mv) in record.moves.iter().enumerate() {
         match mv {
             Move::Place(p) => {

@@ -9,7 +9,7 @@
 use super::ast::{Span, Tag};
 use super::parse::ParseError;
 pub(crate) use crate::grammar::clip;
-use crate::grammar::{self, Failure};
+use crate::grammar::{self, Failure, Locator};
 use nom::Parser;
 
 pub(crate) fn err(message: impl Into<String>, label: impl Into<String>, span: Span) -> ParseError {
@@ -17,6 +17,7 @@ pub(crate) fn err(message: impl Into<String>, label: impl Into<String>, span: Sp
         message: message.into(),
         label: label.into(),
         span,
+        ran_out: None,
     }
 }
 
@@ -28,48 +29,6 @@ pub(crate) struct Arg<'a> {
     pub(crate) value: String,
     /// Where it was written.
     pub(crate) span: Span,
-}
-
-/// Tracks line and column incrementally so that spans cost linear time overall.
-pub(crate) struct Locator<'a> {
-    pub(crate) src: &'a str,
-    pub(crate) offset: usize,
-    pub(crate) line: u32,
-    pub(crate) col: u32,
-}
-
-impl Locator<'_> {
-    pub(crate) fn locate(&mut self, offset: usize) -> (u32, u32) {
-        if offset < self.offset {
-            // Step back: cost is the distance plus the length of the line.
-            let back = &self.src[offset..self.offset];
-            let lines = grammar::count_newlines(back.as_bytes()) as u32;
-            if lines == 0 {
-                self.col -= back.chars().count() as u32;
-            } else {
-                self.line -= lines;
-                let line_start = self.src[..offset].rfind('\n').map_or(0, |i| i + 1);
-                self.col = 1 + self.src[line_start..offset].chars().count() as u32;
-            }
-            self.offset = offset;
-            return (self.line, self.col);
-        }
-        // One pass over the bytes: the segments between kept spans are a few
-        // bytes long, where a search and a count call each cost more than this.
-        let (mut line, mut col) = (self.line, self.col);
-        for &b in &self.src.as_bytes()[self.offset..offset] {
-            if b == b'\n' {
-                line += 1;
-                col = 1;
-            } else if b & 0xC0 != 0x80 {
-                // Not a UTF-8 continuation byte: a new character.
-                col += 1;
-            }
-        }
-        (self.line, self.col) = (line, col);
-        self.offset = offset;
-        (self.line, self.col)
-    }
 }
 
 pub(crate) use crate::grammar::has_blank_line;
@@ -98,12 +57,7 @@ impl<'a> Lexer<'a> {
             rest: src,
             no_header_until: 0,
             unclosed_comment_from: usize::MAX,
-            loc: Locator {
-                src,
-                offset: 0,
-                line: 1,
-                col: 1,
-            },
+            loc: Locator::new(src),
         }
     }
 
@@ -177,7 +131,10 @@ impl<'a> Lexer<'a> {
         // `len` is in bytes and may end inside a character, as a caret of
         // one byte under a wide one does.
         let sp = self.span_at(self.offset_of(f.at), f.len);
-        err(f.message, f.label, sp)
+        ParseError {
+            ran_out: f.ran_out,
+            ..err(f.message, f.label, sp)
+        }
     }
 
     /// Skips spaces, line breaks and commas, and returns them.

@@ -131,23 +131,7 @@ impl RulesSpec {
     /// The `Rules` tag value for a rule set: its preset name, or the preset
     /// `pencil` with overrides.
     pub fn describe(rules: &RuleSet) -> String {
-        if let Some(n) = rules.preset_name() {
-            return n.to_string();
-        }
-        let mut text = format!(
-            "crossing={} links={} removal={} swap={}",
-            yaml_word(&rules.crossing),
-            yaml_word(&rules.links),
-            yaml_word(&rules.removal),
-            yaml_word(&rules.swap),
-        );
-        if let Some(n) = rules.supply_pegs {
-            text.push_str(&format!(" supply-pegs={n}"));
-        }
-        if let Some(n) = rules.supply_links {
-            text.push_str(&format!(" supply-links={n}"));
-        }
-        text
+        rules.axis_words(" ")
     }
 }
 

@@ -11,7 +11,7 @@ use super::lex::{Arg, clip, err};
 use super::read::{Reader, Reads, read_pieces};
 use super::words::{self, full_hole, full_link, full_rect, move_word};
 use crate::diagnostic::Diagnostic;
-use crate::grammar;
+use crate::grammar::{self, RanOut};
 use crate::limits;
 use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::link::Link;
@@ -48,7 +48,7 @@ const DIRECTIVES: [&str; 19] = [
 ];
 
 /// A syntax error: what was expected, and where.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct ParseError {
     /// What was expected and found.
     pub message: String,
@@ -56,9 +56,32 @@ pub struct ParseError {
     pub label: String,
     /// Where the error is.
     pub span: Span,
+    /// What the text ended inside, when that is why the game stopped: the
+    /// streaming reader reads such a game again with the text after it.
+    pub(crate) ran_out: Option<RanOut>,
+}
+
+/// What the error says and where; the end-of-text mark is the stream's
+/// working knowledge, not part of what a parse reports.
+impl std::fmt::Debug for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ParseError")
+            .field("message", &self.message)
+            .field("label", &self.label)
+            .field("span", &self.span)
+            .finish()
+    }
 }
 
 impl ParseError {
+    /// The error, stopped by the end of the text inside `what`.
+    pub(crate) fn ran_out(self, what: RanOut) -> ParseError {
+        ParseError {
+            ran_out: Some(what),
+            ..self
+        }
+    }
+
     /// The error as a rendered-ready diagnostic for `file` whose text is `source`.
     pub fn to_diagnostic(&self, file: &str, source: &str) -> Diagnostic {
         Diagnostic::error(self.message.clone())
@@ -253,11 +276,11 @@ impl Reads for TwixtNotation {
             } else {
                 "expected a move after the move number"
             };
-            return Err(err(
-                format!("{what}, found {}", r.found()),
-                "move expected",
-                sp,
-            ));
+            let e = err(format!("{what}, found {}", r.found()), "move expected", sp);
+            return Err(match c {
+                None => e.ran_out(RanOut::Move),
+                Some(_) => e,
+            });
         }
         Ok(())
     }

@@ -264,7 +264,8 @@ impl<'a, N: Reads> Reader<'a, N> {
                             "unclosed variation: expected `)` before the end of the file",
                             "variation opened here",
                             o,
-                        ));
+                        )
+                        .ran_out(grammar::RanOut::Variation));
                     }
                     return Ok(line);
                 }

@@ -5,9 +5,10 @@
 //!
 //! The reader parses its window and hands out the games up to the first
 //! one whose reading may go on after the window's end: the last one, cut
-//! by the end, or one whose error came from the end (a move number or a
-//! variation left open there, or a comment still open, whose error led the
-//! parse back to a line starting with `[` inside it). That game's text is
+//! by the end, or one whose error came from the end, as the parser marks it
+//! (`ParseError::ran_out`, never told by a message's words: a move number
+//! or a variation left open there, or a comment still open, whose error
+//! led the parse back to a line starting with `[` inside it). That game's text is
 //! kept and parsed again with the next window. A game ends where the next
 //! one begins, so the games handed out are exactly those a whole-file parse
 //! finds, with the file's line numbers.
@@ -25,7 +26,7 @@
 //! start offset, and shifted to the front only when half of them are gone,
 //! so that each byte is copied a bounded number of times.
 
-use crate::grammar::count_newlines;
+use crate::grammar::{RanOut, count_newlines};
 use std::collections::VecDeque;
 use std::io::Read;
 
@@ -179,11 +180,6 @@ impl Scan {
         self.escape = i > bytes.len();
         self.to += bytes.len() as u64;
     }
-}
-
-/// The words of the error of a comment never closed.
-fn unclosed_comment_message() -> String {
-    crate::grammar::unclosed_comment("{").message
 }
 
 impl<R: Read> GameStream<R> {
@@ -458,45 +454,44 @@ impl<R: Read> GameStream<R> {
                 return Ok(Some(Window { text, pieces }));
             }
             // The first piece that may read on in the bytes after the cut
-            // starts the next window: the last one, or one whose error
-            // came from the text's end (a move number or a variation left
-            // open; a comment still open, when a `}` after the cut closes
-            // it: its error led the parse to a `[` line inside it).
+            // starts the next window: the last one, or one whose error the
+            // parser says came from the text's end (`ParseError::ran_out`: a
+            // move number or a variation left open; a comment still open,
+            // when a `}` after the cut closes it: its error led the parse to
+            // a `[` line inside it). The stream never reads the messages.
             let mut keep = pieces.len().checked_sub(1);
             let mut close = None;
             if !last {
-                let unclosed = unclosed_comment_message();
-                let the_end = crate::grammar::found("");
                 let from = self.base + self.start as u64;
                 for (i, p) in pieces.iter().enumerate() {
                     let Err(e) = &p.game else { continue };
-                    if e.message == unclosed {
-                        let open = from + e.span.start() as u64;
-                        let bound = from + (p.start + MAX_GAME_BYTES) as u64;
-                        let z = match self.find_close(open, bound) {
-                            Ok(Some(z)) => z,
-                            // Never closed: the error stands.
-                            Ok(None) => continue,
-                            Err(e) => {
-                                // The games before this one are whole:
-                                // they go out first, then the error.
-                                self.failed = Some(e);
-                                keep = Some(i);
-                                break;
-                            }
-                        };
-                        keep = Some(i);
-                        close = (z >= from + cut as u64).then_some(z);
-                        break;
-                    }
-                    // At the end, or a variation's `(` whose `)` did not
-                    // come before it.
-                    let at = e.span.start();
-                    let open_variation = self.held.get(self.start + at) == Some(&b'(')
-                        && e.message.ends_with(&the_end);
-                    if at >= cut || open_variation {
-                        keep = Some(i);
-                        break;
+                    match e.ran_out {
+                        Some(RanOut::Comment) => {
+                            let open = from + e.span.start() as u64;
+                            let bound = from + (p.start + MAX_GAME_BYTES) as u64;
+                            let z = match self.find_close(open, bound) {
+                                Ok(Some(z)) => z,
+                                // Never closed: the error stands.
+                                Ok(None) => continue,
+                                Err(e) => {
+                                    // The games before this one are whole:
+                                    // they go out first, then the error.
+                                    self.failed = Some(e);
+                                    keep = Some(i);
+                                    break;
+                                }
+                            };
+                            keep = Some(i);
+                            close = (z >= from + cut as u64).then_some(z);
+                            break;
+                        }
+                        // A variation's `(` whose `)` did not come, or a
+                        // move owed at the end.
+                        Some(RanOut::Variation | RanOut::Move) => {
+                            keep = Some(i);
+                            break;
+                        }
+                        None => {}
                     }
                 }
             }
@@ -559,7 +554,46 @@ impl<R: Read> Iterator for GameStream<R> {
 
 #[cfg(test)]
 mod tests {
-    use crate::grammar::count_newlines;
+    use crate::grammar::{RanOut, count_newlines};
+    use crate::script::parse_pieces;
+
+    /// What each game's error says the text ended inside.
+    fn ran_out(text: &str) -> Vec<Option<RanOut>> {
+        parse_pieces(text, 1)
+            .iter()
+            .filter_map(|p| p.game.as_ref().err().map(|e| e.ran_out))
+            .collect()
+    }
+
+    #[test]
+    fn the_parser_says_what_the_text_ended_inside() {
+        use RanOut::*;
+        let games = "[Event \"a\"]\n1. f6 {open\n\n[Event \"b\"]\n1. c3 {also\n";
+        // The second comment fails at once, after the first: the same mark.
+        assert_eq!(ran_out(games), [Some(Comment), Some(Comment)]);
+        assert_eq!(ran_out("1. f6 (1. c3 {c} 2. d4\n"), [Some(Variation)]);
+        assert_eq!(
+            ran_out("1. f6 (1. c3 2. d4 (2. e5) 3. g7\n"),
+            [Some(Variation)]
+        );
+        assert_eq!(ran_out("1. f6 2.\n"), [Some(Move)]);
+        assert_eq!(ran_out("1. f6 (1. c3 2.\n"), [Some(Move)]);
+        assert_eq!(ran_out("1. f6 -e4\n"), [Some(Move)]);
+        // Errors the text's end did not cause, some of them at the end or
+        // in its words.
+        for text in [
+            "1. f6 zz\n",
+            "1. f6 2. )\n",
+            "1. f6 (1. c3 2. )\n",
+            "1. f6 )\n",
+            "1. f6 }\n",
+            "[Event \"x\n",
+            "[",
+            "1. f6 #wins\n",
+        ] {
+            assert_eq!(ran_out(text), [None], "{text:?}");
+        }
+    }
 
     #[test]
     fn newlines_are_counted_across_blocks() {

@@ -193,28 +193,12 @@ fn link_item(l: Link, hole: crate::twixt::board::Hole) -> String {
 }
 
 pub(crate) fn escape_comment(c: &str) -> String {
-    let mut s = String::with_capacity(c.len());
-    for ch in c.chars() {
-        if ch == '\\' || ch == '}' {
-            s.push('\\');
-        }
-        s.push(ch);
-    }
-    s
+    crate::grammar::escaped(c, '}')
 }
 
-/// `"text"` with `"` and `\` escaped.
+/// `"text"` with `"` and `\\` escaped.
 pub(crate) fn quote(v: &str) -> String {
-    let mut s = String::with_capacity(v.len() + 2);
-    s.push('"');
-    for ch in v.chars() {
-        if ch == '\\' || ch == '"' {
-            s.push('\\');
-        }
-        s.push(ch);
-    }
-    s.push('"');
-    s
+    format!("\"{}\"", crate::grammar::escaped(v, '"'))
 }
 
 /// A directive argument: bare when it reads back unchanged, else quoted.
