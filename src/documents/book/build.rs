@@ -177,12 +177,11 @@ fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u
     Chapter {
         title,
         subtitle,
-        link: None,
         facts,
         blocks,
         language: game.tag("Language").map(str::to_string),
         puzzle,
-        file: None,
+        ..Chapter::default()
     }
 }
 
