@@ -106,9 +106,14 @@ impl SelectArgs {
     }
 }
 
-/// How the diagrams look.
+/// What the drawing commands (`render`, `sheet`, `show`) share: the game,
+/// the positions, how they look, and how long its claims are searched.
 #[derive(clap::Args, Clone)]
-pub struct LookArgs {
+pub struct DrawArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    #[command(flatten)]
+    pub select: SelectArgs,
     /// Style: rulebook, print, screen, or a YAML style file.
     #[arg(long, default_value = "rulebook")]
     pub style: String,
@@ -129,14 +134,18 @@ pub struct LookArgs {
     /// false, printing them as warnings.
     #[arg(long)]
     pub lenient: bool,
+    #[command(flatten)]
+    pub search: super::check::SearchArgs,
 }
 
-impl LookArgs {
-    /// The library's choice of positions: `select` (else diagram points,
-    /// else `default`) drawn this way.
-    pub fn choice(&self, select: Option<Select>, default: Select, caption_titles: bool) -> Choice {
+impl DrawArgs {
+    /// Sets how this run searches `#wins` claims, and gives the library's
+    /// choice of positions: those asked for (else diagram points, else
+    /// `default`) drawn this way.
+    pub fn choice(&self, default: Select, caption_titles: bool) -> Choice {
+        self.search.apply(false);
         Choice {
-            select,
+            select: self.select.chosen(),
             default,
             look: Look {
                 crop: self.crop,

@@ -7,20 +7,14 @@ use twixtkit::diagram::game::Select;
 use twixtkit::diagram::{Charset, Format, Scale, Style};
 
 use super::failure::Failure;
-use super::game_args::{GameArgs, LookArgs, SelectArgs};
+use super::game_args::DrawArgs;
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     write: super::game_args::WriteArgs,
     #[command(flatten)]
-    game: GameArgs,
-    #[command(flatten)]
-    select: SelectArgs,
-    #[command(flatten)]
-    look: LookArgs,
-    #[command(flatten)]
-    search: super::check::SearchArgs,
+    draw: DrawArgs,
     /// Folder for the pictures (created if missing), or one file named
     /// .svg, .png, .txt (one position) or .pdf (every position, a page each).
     #[arg(short, long, default_value = ".")]
@@ -43,15 +37,14 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     a.write.apply();
-    a.search.apply(false);
     let mut out = Output::new(&a.output, a.format, a.unit, a.dpi)?;
-    out.inputs = vec![a.game.input.clone()];
+    out.inputs = vec![a.draw.game.input.clone()];
     if a.ascii {
         out.charset = Charset::Ascii;
     }
-    let style = Style::load(&a.look.style)?;
-    let choice = a.look.choice(a.select.chosen(), Select::Final, true);
-    let r = a.game.open()?.write_pictures(&choice, &style, &out)?;
+    let style = Style::load(&a.draw.style)?;
+    let choice = a.draw.choice(Select::Final, true);
+    let r = a.draw.game.open()?.write_pictures(&choice, &style, &out)?;
     let wrote = twixtkit::output::wrote(&r.written);
     super::failure::report_problems(&r.warnings, &wrote)?;
     // A picture for standard output goes there, and nothing is said.

@@ -9,20 +9,14 @@ use twixtkit::diagram::game::Select;
 use twixtkit::diagram::sheet::{Paper, SheetOptions};
 
 use super::failure::Failure;
-use super::game_args::{GameArgs, LookArgs, SelectArgs};
+use super::game_args::DrawArgs;
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     write: super::game_args::WriteArgs,
     #[command(flatten)]
-    game: GameArgs,
-    #[command(flatten)]
-    select: SelectArgs,
-    #[command(flatten)]
-    look: LookArgs,
-    #[command(flatten)]
-    search: super::check::SearchArgs,
+    draw: DrawArgs,
     /// The output file: .svg or .png (further pages get -2, -3, … before
     /// the extension) or .pdf (one document holding every page).
     #[arg(short, long, default_value = "sheet.svg")]
@@ -55,12 +49,11 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     a.write.apply();
-    a.search.apply(false);
-    let out = SheetOutput::new(&a.output, a.dpi, &a.game.input)?;
-    let style = Style::load(&a.look.style)?;
+    let out = SheetOutput::new(&a.output, a.dpi, &a.draw.game.input)?;
+    let style = Style::load(&a.draw.style)?;
     // The title heads each page, so captions just name the moves.
-    let choice = a.look.choice(a.select.chosen(), Select::Every(10), false);
-    let file = a.game.open()?;
+    let choice = a.draw.choice(Select::Every(10), false);
+    let file = a.draw.game.open()?;
     let title = a.title.clone().unwrap_or_else(|| file.title());
     let opts = SheetOptions {
         paper: if a.landscape {

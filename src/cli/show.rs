@@ -5,20 +5,12 @@ use twixtkit::diagram::Charset;
 use twixtkit::diagram::game::Select;
 
 use super::failure::Failure;
-use super::game_args::{GameArgs, LookArgs, SelectArgs};
+use super::game_args::DrawArgs;
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    game: GameArgs,
-    /// The positions, as `render` takes them (default: a script's diagram
-    /// points, else the final position).
-    #[command(flatten)]
-    select: SelectArgs,
-    #[command(flatten)]
-    look: LookArgs,
-    #[command(flatten)]
-    search: super::check::SearchArgs,
+    draw: DrawArgs,
     /// Plain ASCII instead of Unicode box drawing.
     #[arg(long)]
     ascii: bool,
@@ -28,15 +20,14 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
-    a.search.apply(false);
     // A script shows its diagram points unless positions are asked for.
-    let choice = a.look.choice(a.select.chosen(), Select::Final, true);
+    let choice = a.draw.choice(Select::Final, true);
     let charset = if a.ascii {
         Charset::Ascii
     } else {
         Charset::Unicode
     };
-    let (text, problems) = a.game.open()?.show(&choice, charset, a.format)?;
+    let (text, problems) = a.draw.game.open()?.show(&choice, charset, a.format)?;
     super::terminal::print(text.as_bytes())?;
     super::failure::report_problems(&problems, "")
 }

@@ -99,13 +99,10 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
         }
         chapters.push(Chapter {
             title,
-            subtitle: None,
-            link: None,
             facts,
             blocks,
-            language: None,
-            puzzle: None,
             file: Some(std::path::PathBuf::from(&file.name)),
+            ..Chapter::default()
         });
     }
     if !errors.is_empty() {

@@ -11,6 +11,7 @@ use crate::diagnostic::Diagnostic;
 use crate::open::{OpenOptions, Request};
 use crate::output::Destination;
 use crate::twrs::file::TwrsFile;
+use crate::twrs::random::{BatchError, write_games_to};
 use crate::twrs::rules::TwrsRules;
 
 /// TWRS, the territory game of Martyn F (docs/twrs.md).
@@ -68,18 +69,20 @@ impl Game for Twrs {
         Ok((crate::twrs::script::write_file(&games), games.len()))
     }
 
+    /// The games as one script: a `.twixt` file written through a
+    /// temporary one (a failure leaves nothing), or a sink.
     fn write_random(&self, batch: &Batch, destination: Destination<'_>) -> Result<(), Error> {
         let name = batch.rules.as_deref().unwrap_or("twrs");
         let rules = TwrsRules::preset_on(name, batch.size).map_err(Error::game)?;
-        crate::twrs::random::write_games_into(
-            &rules,
-            name,
-            batch.seed,
-            batch.games,
-            batch.max_plies,
-            destination,
-        )
-        .map_err(Error::game)
+        if let Destination::File(path) = destination
+            && !crate::open::is_script(path)
+        {
+            return Err(Error::game(BatchError::NotScript(path.to_path_buf())));
+        }
+        let (seed, games, max) = (batch.seed, batch.games, batch.max_plies);
+        destination
+            .write_with(&mut |out| write_games_to(&rules, name, seed, games, max, out))
+            .map_err(Error::game)
     }
 
     fn random_noun(&self) -> &'static str {

@@ -134,24 +134,6 @@ pub fn write_games_to(
     Ok(())
 }
 
-/// The games of [`write_games_to`] written to `destination`: a `.twixt` file
-/// through a temporary one (a failure leaves nothing), or a sink.
-pub fn write_games_into(
-    rules: &TwrsRules,
-    name: &str,
-    seed: u64,
-    games: u32,
-    max_plies: Option<u32>,
-    destination: crate::output::Destination<'_>,
-) -> Result<(), BatchError> {
-    if let crate::output::Destination::File(path) = destination
-        && !crate::open::is_script(path)
-    {
-        return Err(BatchError::NotScript(path.to_path_buf()));
-    }
-    destination.write_with(&mut |out| write_games_to(rules, name, seed, games, max_plies, out))
-}
-
 #[cfg(test)]
 mod batch_tests {
     #[test]

@@ -663,53 +663,35 @@ fn diagram(args: &[Arg<'_>], span: Span) -> Result<DiagramPoint, (String, Span)>
     Ok(d)
 }
 
-/// A `show=` item cut into its kind and its towers as written.
-enum ShowWords<'a> {
-    Areas,
-    MovesTo(&'a str),
-    Lines(&'a str),
-    Diagonals(&'a str),
-    /// The active tower and the target with its lines.
-    Marking(&'a str, &'a str),
-}
-
 /// One `show=` item: `areas`, `moves-to:T`, `lines:T`, `diagonals:T` or
 /// `marking:A-T` (the target `T/` or `T\` for a diagonal).
-fn show_item(i: &str) -> Rule<'_, ShowWords<'_>> {
-    alt((
-        all_consuming(tag("areas")).map(|_| ShowWords::Areas),
-        preceded(tag("moves-to:"), rest).map(ShowWords::MovesTo),
-        preceded(tag("lines:"), rest).map(ShowWords::Lines),
-        preceded(tag("diagonals:"), rest).map(ShowWords::Diagonals),
+fn show(s: &str) -> Result<Show, String> {
+    let tower = words::full_tower;
+    let item: Rule<'_, Result<Show, String>> = alt((
+        all_consuming(tag("areas")).map(|_| Ok(Show::Areas)),
+        preceded(tag("moves-to:"), rest).map(|t| tower(t).map(Show::MovesTo)),
+        preceded(tag("lines:"), rest).map(|t| tower(t).map(Show::Lines)),
+        preceded(tag("diagonals:"), rest).map(|t| tower(t).map(Show::Diagonals)),
         preceded(
             tag("marking:"),
             separated_pair(take_till(|c| c == '-'), char('-'), rest),
         )
-        .map(|(a, t)| ShowWords::Marking(a, t)),
-    ))
-    .parse(i)
-}
-
-fn show(s: &str) -> Result<Show, String> {
-    let Ok((_, item)) = show_item(s) else {
-        return Err(format!(
-            "`{s}`: show moves-to:T, lines:T, diagonals:T, marking:A-T or areas"
-        ));
-    };
-    Ok(match item {
-        ShowWords::Areas => Show::Areas,
-        ShowWords::MovesTo(t) => Show::MovesTo(words::full_tower(t)?),
-        ShowWords::Lines(t) => Show::Lines(words::full_tower(t)?),
-        ShowWords::Diagonals(t) => Show::Diagonals(words::full_tower(t)?),
-        ShowWords::Marking(a, t) => {
+        .map(|(a, t)| {
             let (target, lines) = words::full_target_lines(t)?;
-            Show::Marking {
-                active: words::full_tower(a)?,
+            Ok(Show::Marking {
+                active: tower(a)?,
                 target,
                 lines,
-            }
-        }
-    })
+            })
+        }),
+    ))
+    .parse(s);
+    match item {
+        Ok((_, shown)) => shown,
+        Err(_) => Err(format!(
+            "`{s}`: show moves-to:T, lines:T, diagonals:T, marking:A-T or areas"
+        )),
+    }
 }
 
 /// A diagram point reached in replay: the position and what to show.

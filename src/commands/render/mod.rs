@@ -270,22 +270,6 @@ pub struct Rendered {
     pub warnings: Vec<Diagnostic>,
 }
 
-impl Rendered {
-    /// What a run made: the files `written`, unless the one picture went
-    /// to standard output (`stdout`), which names no file.
-    fn new(written: Vec<PathBuf>, stdout: Option<Vec<u8>>, warnings: Vec<Diagnostic>) -> Rendered {
-        Rendered {
-            written: if stdout.is_some() {
-                Vec::new()
-            } else {
-                written
-            },
-            stdout,
-            warnings,
-        }
-    }
-}
-
 /// PDF metadata titled `title`.
 pub(crate) fn info(title: &str) -> PdfInfo {
     PdfInfo {
@@ -352,7 +336,7 @@ fn write_each<P>(
         }
     };
     let mut stdout = None;
-    let (warnings, written) = match &out.target {
+    let (warnings, mut written) = match &out.target {
         Target::File(path, Format::Pdf) => {
             let mut pdf = PdfPages::new();
             let warnings = each(&mut |p| Ok(pdf.add(&svg_of(&p)?)?))?;
@@ -431,7 +415,15 @@ fn write_each<P>(
             }
         }
     };
-    Ok(Rendered::new(written, stdout, warnings))
+    // The one picture that went to standard output names no file.
+    if stdout.is_some() {
+        written.clear();
+    }
+    Ok(Rendered {
+        written,
+        stdout,
+        warnings,
+    })
 }
 
 /// Rasterises the pictures of `batch` in parallel and writes them in order.

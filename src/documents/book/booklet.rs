@@ -14,13 +14,8 @@ pub fn booklet(title: &str, books: Vec<Book>, left_out: &[String]) -> Book {
         let list = left_out.join("\n\n");
         chapters.push(Chapter {
             title: "Files left out".to_string(),
-            subtitle: None,
-            link: None,
-            facts: Vec::new(),
             blocks: vec![Block::Comment(list)],
-            language: None,
-            puzzle: None,
-            file: None,
+            ..Chapter::default()
         });
     }
     let mut number = 0u32;
@@ -85,13 +80,8 @@ mod tests {
             title: title.into(),
             chapters: vec![Chapter {
                 title: title.into(),
-                subtitle: None,
-                link: None,
-                facts: Vec::new(),
                 blocks,
-                language: None,
-                puzzle: None,
-                file: None,
+                ..Chapter::default()
             }],
             warnings: Vec::new(),
         }

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::diagram::snapshot::diagram_from_snapshot;
+use crate::diagram::snapshot::{diagram_from_snapshot, option};
 use crate::diagram::{Crop, Diagram};
 use crate::open::GameFile;
 use crate::record::GameResult;
@@ -177,12 +177,11 @@ fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u
     Chapter {
         title,
         subtitle,
-        link: None,
         facts,
         blocks,
         language: game.tag("Language").map(str::to_string),
         puzzle,
-        file: None,
+        ..Chapter::default()
     }
 }
 
@@ -436,12 +435,7 @@ impl Walker<'_> {
     ) -> Figure {
         let mut diagram = diagram_from_snapshot(snap);
         diagram.caption = None;
-        let translation = snap
-            .point
-            .extra
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case("translation"))
-            .map(|(_, v)| v.clone());
+        let translation = option(snap, "translation").map(str::to_string);
         *self.figures += 1;
         Figure {
             number: *self.figures,

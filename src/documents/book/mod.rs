@@ -41,7 +41,7 @@ pub struct Book {
 }
 
 /// One game: its title block and its text.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Chapter {
     /// The game's title (event, title, or the players).
     pub title: String,

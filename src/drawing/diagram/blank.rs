@@ -4,7 +4,10 @@
 
 use std::fmt::Write as _;
 
+use super::format::Format;
 use super::model::Diagram;
+use super::pdf::{PdfError, PdfInfo, svgs_to_pdf};
+use super::png::{PngError, svg_to_png, zoom_for_dpi_mm};
 use super::sheet::{Paper, open_page, place};
 use super::style::Style;
 use super::svg::{Layout, num, push_attrs, push_escaped, push_num, push_nums, push_segment};
@@ -191,23 +194,46 @@ pub fn paper_for(
     }
 }
 
+/// Why a blank board could not be written as a file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExportError {
+    /// Rasterising failed.
+    #[error(transparent)]
+    Png(#[from] PngError),
+    /// The PDF writer failed.
+    #[error(transparent)]
+    Pdf(#[from] PdfError),
+    /// Pages are drawings; they have no text form.
+    #[error("pages cannot be written as text; use .svg, .png or .pdf")]
+    Text,
+}
+
+impl crate::diagnostic::Explained for ExportError {}
+
 /// The page as the bytes of a file in `format` (SVG, PNG at `dpi`, or a
 /// one-page PDF titled with the board size).
 pub fn blank_file(
     opts: &BlankOptions,
     style: &Style,
-    format: super::Format,
+    format: Format,
     dpi: f64,
-) -> Result<Vec<u8>, super::export::ExportError> {
-    let export = super::export::Export {
-        format,
-        dpi,
-        info: super::pdf::PdfInfo {
-            title: Some(format!("TwixT board {}", opts.size)),
-            authors: Vec::new(),
-        },
-    };
-    Ok(export.files(&[blank_page(opts, style)])?.remove(0))
+) -> Result<Vec<u8>, ExportError> {
+    let page = blank_page(opts, style);
+    Ok(match format {
+        Format::Svg => page.into_bytes(),
+        Format::Png => svg_to_png(&page, zoom_for_dpi_mm(dpi))?,
+        Format::Pdf => {
+            let title = Some(format!("TwixT board {}", opts.size));
+            svgs_to_pdf(
+                &[page],
+                &PdfInfo {
+                    title,
+                    ..PdfInfo::default()
+                },
+            )?
+        }
+        Format::Txt => return Err(ExportError::Text),
+    })
 }
 
 /// The page as an SVG document in millimetres.

@@ -3,7 +3,6 @@
 //! for pencil play and page sheets.
 
 pub mod blank;
-pub mod export;
 pub mod font;
 mod format;
 pub mod game;

@@ -104,7 +104,7 @@ pub fn diagram_from_snapshot(snap: &DiagramSnapshot) -> Diagram {
 }
 
 /// The value of a diagram option twixtkit keeps as free text.
-fn option<'a>(snap: &'a DiagramSnapshot, name: &str) -> Option<&'a str> {
+pub(crate) fn option<'a>(snap: &'a DiagramSnapshot, name: &str) -> Option<&'a str> {
     snap.point
         .extra
         .iter()

@@ -297,24 +297,19 @@ macro_rules! style_fields {
             }
         }
     };
-    (@full colour) => { Colour };
-    (@full case) => { LetterCase };
-    (@full flag) => { bool };
-    (@full place) => { CaptionPosition };
-    (@patch place) => { CaptionPosition };
-    (@unwrap place $v:expr) => { $v };
-    (@patch flag) => { bool };
-    (@unwrap flag $v:expr) => { $v };
-    (@patch case) => { LetterCase };
-    (@unwrap case $v:expr) => { $v };
-    (@full font) => { FontFamily };
+    // A number is checked against its range as it is read; every other
+    // kind is the same type in a style and in a style file.
     (@full num) => { f64 };
-    (@patch colour) => { Colour };
-    (@patch font) => { FontFamily };
     (@patch num < $lo:literal , $hi:literal >) => { Ranged<$lo, $hi> };
-    (@unwrap colour $v:expr) => { $v };
-    (@unwrap font $v:expr) => { $v };
     (@unwrap num $v:expr) => { $v.0 };
+    (@full $kind:ident) => { style_fields!(@type $kind) };
+    (@patch $kind:ident) => { style_fields!(@type $kind) };
+    (@unwrap $kind:ident $v:expr) => { $v };
+    (@type colour) => { Colour };
+    (@type case) => { LetterCase };
+    (@type flag) => { bool };
+    (@type place) => { CaptionPosition };
+    (@type font) => { FontFamily };
 }
 
 style_fields! {

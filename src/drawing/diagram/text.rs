@@ -27,7 +27,6 @@ struct Glyphs {
     vline: char,
     cross: char,
     x_mark: &'static str,
-    ghost: char,
 }
 
 const UNICODE: Glyphs = Glyphs {
@@ -36,7 +35,6 @@ const UNICODE: Glyphs = Glyphs {
     vline: '│',
     cross: '┼',
     x_mark: "✕",
-    ghost: '?',
 };
 const ASCII: Glyphs = Glyphs {
     hole: ".",
@@ -44,7 +42,6 @@ const ASCII: Glyphs = Glyphs {
     vline: '|',
     cross: '+',
     x_mark: "X",
-    ghost: '?',
 };
 
 /// Renders the diagram as text.
@@ -88,7 +85,7 @@ pub fn to_text(d: &Diagram, charset: Charset) -> String {
             };
             return match label {
                 Some(l) => format!("{c}{}", clean(&l, charset)),
-                None => format!("{c}{}", g.ghost),
+                None => format!("{c}?"),
             };
         }
         if d.size.is_corner(h) {
