@@ -121,6 +121,8 @@ fn first_moves(pos: &Position, n: u32, limit: u64) -> ExitCode {
             ),
             Err(e) => (limit, start.elapsed().as_secs_f64(), m, e.to_string()),
         };
+        // As it goes: a slow puzzle takes minutes.
+        eprintln!("{:>4} {:>10} {:>8.3} s  {}", row.2, row.0, row.1, row.3);
         rows.push(row);
     }
     rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.2.cmp(&b.2)));
