@@ -180,16 +180,27 @@ impl Search<'_> {
             low = u32::from(e.refuted) + 1;
         }
         let needed = self.costs.needed(pos, self.attacker, budget, Some(key));
-        for d in low.max(needed)..budget {
+        if needed > budget {
+            self.table.refuted(key, budget);
+            return Ok(None);
+        }
+        // A chain of double links, looked for once with all the moves
+        // (not again at each round of the deepening).
+        if let Some(c) = self.connection(pos, budget, true) {
+            self.table.proved(key, c.gaps, c.first, &c.zone);
+            return Ok(Some((c.first, c.zone)));
+        }
+        for d in low.max(needed)..=budget {
             if let Some(win) = self.attack_within(pos, key, d, hint)? {
                 return Ok(Some(win));
             }
         }
-        self.attack_within(pos, key, budget, hint)
+        Ok(None)
     }
 
-    /// [`Search::attack`] without deepening: the first move found that
-    /// wins within `budget`.
+    /// [`Search::attack`] without deepening and without the chain of
+    /// double links (asked once by [`Search::attack`]): the first move
+    /// found that wins within `budget`.
     fn attack_within(
         &mut self,
         pos: &Position,
@@ -212,10 +223,6 @@ impl Search<'_> {
         if needed > budget {
             self.table.refuted(key, budget);
             return Ok(None);
-        }
-        if let Some(c) = self.connection(pos, budget, true) {
-            self.table.proved(key, c.gaps, c.first, &c.zone);
-            return Ok(Some((c.first, c.zone)));
         }
         if let Some(known) = self.without_a_reply(pos, key, budget) {
             return Ok(known);
