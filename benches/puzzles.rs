@@ -9,7 +9,7 @@
 //! chain's win in 6 with one more Black peg, at e1 or e3; the one with
 //! e1 is `benches/corner-puzzle-7.twixt`, a puzzle file with its key
 //! move, kept out of `examples/` as checking it takes minutes). A win in 7
-//! takes one to two minutes of CPU, as much as the rest of the set many
+//! takes 30 to 40 s of CPU, as much as the rest of the set many
 //! times over: the issue's 10 s for a win in 7 is not met (README). No win in 8 is in the
 //! set. Each entry is the shortest win, a key move
 //! and the position; the claim each proves is "wins in N, and not in N-1".
@@ -241,7 +241,7 @@ const PUZZLES: &[(u32, &str, &str)] = &[
     ),
     // The win in 6 above (d8, e5, g11 against l6) with a Black peg at e1:
     // a win in 7, proved since the game of intrusions (docs/engine.md);
-    // the slowest entry by far (about a minute of CPU).
+    // the slowest entry by far (about 36 s of CPU).
     (7, "f3", "12-cut-top-right/pencil/d8,e5,g11/e1,l6/*/red"),
     // The same with the Black peg at e3 instead (e2 gives a win in 7 too:
     // 18,771,031 positions, 146 s of CPU; left out to keep the run short).
