@@ -37,8 +37,9 @@
 //! 0.62 → 0.19 s) and 4,537 → 1,216. `in 9` of every win in 4 searched
 //! exactly the positions of `in 4`. Under `dujardin`: 26,704 → 26,593
 //! positions, 24,270 → 24,587, 66,591 → 30,598, 28,225 → 28,225,
-//! 121,949 → 60,850 (CPU 0.21 → 0.13 s … 0.88 → 0.44 s). The wins in 7
-//! and their `in 6`: see README ("Speed").
+//! 121,949 → 60,850 (CPU 0.21 → 0.13 s, 0.18 → 0.10, 0.39 → 0.23,
+//! 0.58 → 0.44, 0.88 → 0.44). The wins in 7 and their `in 6`: see
+//! README ("Speed") and docs/engine.md.
 //!
 //! The game of intrusions (docs/engine.md: a defender peg in two
 //! carriers of a chain, the attacker closing one gap): `examples/solve_position`
