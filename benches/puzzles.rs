@@ -9,7 +9,7 @@
 //! chain's win in 6 with one more Black peg, at e1 or e3; the one with
 //! e1 is `benches/corner-puzzle-7.twixt`, a puzzle file with its key
 //! move, kept out of `examples/` as checking it takes minutes). A win in 7
-//! takes one to two minutes of CPU, as much as the rest of the set many
+//! takes 30 to 40 s of CPU, as much as the rest of the set many
 //! times over: the issue's 10 s for a win in 7 is not met (README). No win in 8 is in the
 //! set. Each entry is the shortest win, a key move
 //! and the position; the claim each proves is "wins in N, and not in N-1".
@@ -22,6 +22,24 @@
 //! processes on the cores do not inflate it.
 //!
 //! Run with `cargo bench --bench puzzles`.
+//!
+//! The shortest win first at every attacker's turn, and the bound's
+//! searches skipping holes on no chain within the moves left (floors
+//! from the line's attacker turns; docs/engine.md, "Wins in N"):
+//! `examples/solve_position` of main's solver and of this one on every
+//! puzzle, one after the other, CPU time (user) on the 2 shared cores.
+//! The 25 proofs and refutations of `in N-1`: 439,102 positions in 3.31 s
+//! against 484,302 in 2.04 s (the proofs 352,463 in 2.57 s against
+//! 397,538 in 1.68 s; the refutations 86,639 in 0.74 s against 86,764
+//! in 0.36 s). More positions in three proofs (the random win in 6
+//! 194,455 → 296,106, yet 1.33 → 1.19 s; 3,966 → 5,248; 659 → 1,219),
+//! fewer in the chains (38,038 → 19,366, 0.27 → 0.07 s; 57,404 → 24,708,
+//! 0.62 → 0.19 s) and 4,537 → 1,216. `in 9` of every win in 4 searched
+//! exactly the positions of `in 4`. Under `dujardin`: 26,704 → 26,593
+//! positions, 24,270 → 24,587, 66,591 → 30,598, 28,225 → 28,225,
+//! 121,949 → 60,850 (CPU 0.21 → 0.13 s, 0.18 → 0.10, 0.39 → 0.23,
+//! 0.58 → 0.44, 0.88 → 0.44). The wins in 7 and their `in 6`: see
+//! README ("Speed") and docs/engine.md.
 //!
 //! The game of intrusions (docs/engine.md: a defender peg in two
 //! carriers of a chain, the attacker closing one gap): `examples/solve_position`
@@ -224,7 +242,7 @@ const PUZZLES: &[(u32, &str, &str)] = &[
     ),
     // The win in 6 above (d8, e5, g11 against l6) with a Black peg at e1:
     // a win in 7, proved since the game of intrusions (docs/engine.md);
-    // the slowest entry by far (about a minute of CPU).
+    // the slowest entry by far (about 36 s of CPU).
     (7, "f3", "12-cut-top-right/pencil/d8,e5,g11/e1,l6/*/red"),
     // The same with the Black peg at e3 instead (e2 gives a win in 7 too:
     // 18,771,031 positions, 146 s of CPU; left out to keep the run short).

@@ -50,9 +50,79 @@ pub(crate) struct Costs {
     through_done: bool,
     /// The cap of the last [`Costs::needed`].
     cap: u32,
+    /// Floors under the costs through each hole, from the root of the
+    /// search and from the attacker's turns on the line being searched
+    /// (see [`Costs::guided`] and [`Costs::push_floor`]); the last is used.
+    floors: Vec<Floor>,
+    /// The player the floors are of.
+    floor_player: Option<Player>,
+}
+
+/// A floor under the costs through each hole at some position of the
+/// line: `costs[i]` is at most the cost of `floor_player`'s cheapest
+/// chain through hole `i` there (`u32::MAX`: no chain through it can ever
+/// form), and `pegs` the player's pegs on the board there.
+struct Floor {
+    pegs: u32,
+    costs: Vec<u32>,
 }
 
 impl Costs {
+    /// Buffers for the positions of a search from `root` (each reached
+    /// from it by adding pegs), whose breadth-first searches for `player`
+    /// leave out the holes that lie on no chain within their cap. The
+    /// floor: the cost through a hole at an earlier position of the line,
+    /// less one for each peg `player` added since, is at most its cost now
+    /// (a new own peg takes one off a chain's cost, at most once;
+    /// everything else the board gains, an opponent's peg or any link,
+    /// only takes ways away, as nothing is ever removed). A hole whose
+    /// floor is over the cap lies on no chain within the cap, and neither
+    /// does any chain that needs it, so the costs the search reads (those
+    /// within the cap) come out the same without it.
+    pub(crate) fn guided(root: &Position, player: Player) -> Costs {
+        let mut costs = Costs::default();
+        let mut through = Vec::new();
+        costs.needed(root, player, u32::MAX, None);
+        costs.through(root, player, &mut through);
+        costs.floor_player = Some(player);
+        costs.floors.push(Floor {
+            pegs: root.pegs_on_board(player),
+            costs: through,
+        });
+        costs
+    }
+
+    /// Adds the floor of `pos`, from `through` as [`Costs::through`] gave
+    /// it with the cap `cap` (exact where at most `cap`; above it, or
+    /// `u32::MAX`, the cost is over `cap`), until [`Costs::pop_floor`].
+    pub(crate) fn push_floor(&mut self, pos: &Position, through: &[u32], cap: u32) {
+        let Some(player) = self.floor_player else {
+            return;
+        };
+        let over = cap.saturating_add(1);
+        self.floors.push(Floor {
+            pegs: pos.pegs_on_board(player),
+            costs: through.iter().map(|&t| t.min(over)).collect(),
+        });
+    }
+
+    /// Takes off the floor of the last [`Costs::push_floor`].
+    pub(crate) fn pop_floor(&mut self) {
+        if self.floors.len() > 1 {
+            self.floors.pop();
+        }
+    }
+
+    /// The last floor, with the pegs `player` added since, when the
+    /// floors are of `player`.
+    fn floor(&self, pos: &Position, player: Player) -> Option<(&[u32], u32)> {
+        if self.floor_player != Some(player) {
+            return None;
+        }
+        let f = self.floors.last()?;
+        Some((&f.costs, pos.pegs_on_board(player).saturating_sub(f.pegs)))
+    }
+
     /// The fewest new pegs `player` needs, when at most `cap` (else
     /// `u32::MAX`, also when they cannot): the cheapest way from the start
     /// border to a hole of the end border, whose cost through that hole is
@@ -68,25 +138,32 @@ impl Costs {
         cap: u32,
         key: Option<Key>,
     ) -> u32 {
+        // The same position asked with the same cap or a smaller one: the
+        // costs kept are exact up to the larger cap.
         if let (Some(k), Some((lk, lp, lc, n))) = (key, self.last)
             && k == lk
             && lp == player
-            && lc == cap
+            && cap <= lc
         {
-            return n;
+            return if n <= cap { n } else { u32::MAX };
         }
         self.cap = cap;
         let geo = pos.geometry();
         let (start, end) = borders(player);
+        let mut from_start = std::mem::take(&mut self.from_start);
+        let mut queue = std::mem::take(&mut self.queue);
         border_distances(
             pos,
             geo,
             player,
             start,
             cap,
-            &mut self.from_start,
-            &mut self.queue,
+            self.floor(pos, player),
+            &mut from_start,
+            &mut queue,
         );
+        self.from_start = from_start;
+        self.queue = queue;
         let n = self
             .from_start
             .iter()
@@ -111,15 +188,20 @@ impl Costs {
         }
         let geo = pos.geometry();
         let (_, end) = borders(player);
+        let mut from_end = std::mem::take(&mut self.from_end);
+        let mut queue = std::mem::take(&mut self.queue);
         border_distances(
             pos,
             geo,
             player,
             end,
             self.cap,
-            &mut self.from_end,
-            &mut self.queue,
+            self.floor(pos, player),
+            &mut from_end,
+            &mut queue,
         );
+        self.from_end = from_end;
+        self.queue = queue;
         let mine = colour_bits(player);
         out.clear();
         out.extend((0..geo.slots()).map(|i| {
@@ -187,13 +269,17 @@ fn borders(player: Player) -> (u8, u8) {
 /// `border` to each hole, into `dist` (a 0-1 breadth-first search: own pegs
 /// cost 0, empty holes the player may use cost 1, a step needs a link that
 /// exists or could still be placed). Holes costing more than `cap` are left
-/// at `u32::MAX`.
+/// at `u32::MAX`, and so are those whose `floor` (a floor under the cost
+/// through each hole, and the pegs added since it; see [`Costs::guided`])
+/// is over `cap`.
+#[allow(clippy::too_many_arguments)]
 fn border_distances(
     pos: &Position,
     geo: &Geometry,
     player: Player,
     border: u8,
     cap: u32,
+    floor: Option<(&[u32], u32)>,
     dist: &mut Vec<u32>,
     queue: &mut VecDeque<usize>,
 ) {
@@ -213,6 +299,9 @@ fn border_distances(
             None
         }
     };
+    let hopeless = |j: usize| -> bool {
+        floor.is_some_and(|(f, added)| f[j] == u32::MAX || f[j].saturating_sub(added) > cap)
+    };
     dist.clear();
     dist.resize(geo.slots(), u32::MAX);
     queue.clear();
@@ -220,6 +309,7 @@ fn border_distances(
         if geo.hole_flags(i) & border != 0
             && let Some(c) = cost(i)
             && c <= cap
+            && !hopeless(i)
         {
             *d = c;
             if c == 0 {
@@ -239,7 +329,7 @@ fn border_distances(
             let Some(c) = cost(j) else { continue };
             let id = usize::from(step.link);
             let usable = pos.link_colour(id).is_some() || pos.crossed_colours(id) & blocking == 0;
-            if usable && d + c < dist[j] && d + c <= cap {
+            if usable && d + c < dist[j] && d + c <= cap && !hopeless(j) {
                 dist[j] = d + c;
                 if c == 0 {
                     queue.push_front(j);

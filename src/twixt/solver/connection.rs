@@ -548,7 +548,7 @@ fn safe(
     let peg = |i: usize| pos.cell(i) & COLOUR == theirs || added(i);
     // For each open option, the holes a single new defender peg kills it
     // from (at most 8 options: the knight's moves of one peg).
-    let mut kills = [[0usize; MAX_KILLS]; 8];
+    let mut kills = [[0u16; MAX_KILLS]; 8];
     let mut counts = [0usize; 8];
     let mut open_options = 0;
     for o in options.iter().take(8) {
@@ -558,7 +558,7 @@ fn safe(
         let list = &mut kills[open_options];
         let mut c = 0;
         if open(pos, geo, defender, o.hole) {
-            list[c] = o.hole;
+            list[c] = o.hole as u16;
             c += 1;
         }
         let mut dead = false;
@@ -577,7 +577,7 @@ fn safe(
                         if c == MAX_KILLS {
                             return false; // never: at most 37, and "unsafe" is the safe answer
                         }
-                        list[c] = hole;
+                        list[c] = hole as u16;
                         c += 1;
                     }
                 }

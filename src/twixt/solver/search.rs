@@ -155,8 +155,53 @@ impl Search<'_> {
     }
 
     /// The attacker to move with `budget` moves: the winning move and its
-    /// proof's zone, or `None` when no move wins within `budget`.
+    /// proof's zone, or `None` when no move wins within `budget`. The
+    /// shortest win is looked for first (deepening at every node, as at the
+    /// root): a win with moves to spare is dearer to prove than the short
+    /// one inside it, and its zone is wider, which widens the must-play
+    /// regions above it.
     pub(crate) fn attack(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+        hint: Option<usize>,
+    ) -> Result<Option<(usize, Zone)>, LimitKind> {
+        let mut low = 1;
+        if let Some(e) = self.table.get(key) {
+            if u32::from(e.proved) <= budget
+                && let Some((mv, zone)) = &e.proof
+            {
+                return Ok(Some((usize::from(*mv), zone.clone())));
+            }
+            if u32::from(e.refuted) >= budget {
+                return Ok(None);
+            }
+            low = u32::from(e.refuted) + 1;
+        }
+        let needed = self.costs.needed(pos, self.attacker, budget, Some(key));
+        if needed > budget {
+            self.table.refuted(key, budget);
+            return Ok(None);
+        }
+        // A chain of double links, looked for once with all the moves
+        // (not again at each round of the deepening).
+        if let Some(c) = self.connection(pos, budget, true) {
+            self.table.proved(key, c.gaps, c.first, &c.zone);
+            return Ok(Some((c.first, c.zone)));
+        }
+        for d in low.max(needed)..=budget {
+            if let Some(win) = self.attack_within(pos, key, d, hint)? {
+                return Ok(Some(win));
+            }
+        }
+        Ok(None)
+    }
+
+    /// [`Search::attack`] without deepening and without the chain of
+    /// double links (asked once by [`Search::attack`]): the first move
+    /// found that wins within `budget`.
+    fn attack_within(
         &mut self,
         pos: &Position,
         key: Key,
@@ -179,14 +224,32 @@ impl Search<'_> {
             self.table.refuted(key, budget);
             return Ok(None);
         }
-        if let Some(c) = self.connection(pos, budget, true) {
-            self.table.proved(key, c.gaps, c.first, &c.zone);
-            return Ok(Some((c.first, c.zone)));
-        }
         if let Some(known) = self.without_a_reply(pos, key, budget) {
             return Ok(known);
         }
         let moves = self.ordered_moves(pos, budget, needed, hint);
+        // Below this node, a hole whose cost through it here, less the
+        // pegs added since, is over the moves left lies on no chain that
+        // can still be made: the bound's searches leave it out.
+        self.costs.push_floor(pos, self.through, budget);
+        let found = self.first_winning_move(pos, key, budget, moves);
+        self.costs.pop_floor();
+        let found = found?;
+        if found.is_none() {
+            self.table.refuted(key, budget);
+        }
+        Ok(found)
+    }
+
+    /// The first of `moves` that wins within `budget`, with its proof's
+    /// zone (noted in the table).
+    fn first_winning_move(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+        moves: Vec<usize>,
+    ) -> Result<Option<(usize, Zone)>, LimitKind> {
         let geo = pos.geometry();
         for m in moves {
             let child = self.play(pos, key, m)?;
@@ -209,7 +272,6 @@ impl Search<'_> {
                 return Ok(Some((m, zone)));
             }
         }
-        self.table.refuted(key, budget);
         Ok(None)
     }
 
