@@ -82,6 +82,18 @@ fn little_golem_errors_are_located() {
     assert!(lg_err(b"").1.contains("found end of input"));
 }
 
+/// `Location::of_offset` stands an offset past the text's end for the end,
+/// as it always has: the locator the record readers share must not panic
+/// on it.
+#[test]
+fn an_offset_past_the_end_is_located_at_the_end() {
+    assert_eq!(Location::of_offset("ab\ncd", 5), loc(2, 3));
+    assert_eq!(Location::of_offset("ab\ncd", 6), loc(2, 3));
+    assert_eq!(Location::of_offset("ab\ncd", 99), loc(2, 3));
+    assert_eq!(Location::of_offset("", 1), loc(1, 1));
+    assert_eq!(Location::of_offset("é\n", 9), loc(2, 1));
+}
+
 #[test]
 fn little_golem_results_and_tolerances() {
     let r = littlegolem::read(b" ( ; FF[4] SZ[24]\n ; b[ch] ; r[SWAP] ; b[resign] ) \n").unwrap();

@@ -25,10 +25,11 @@ pub struct Location {
 }
 
 impl Location {
-    /// The location of byte `offset` of `text` (a character boundary).
-    /// Counting from the start each time: for the one place an error names.
+    /// The location of byte `offset` of `text` (a character boundary; one
+    /// past the end stands for the end). Counting from the start each time:
+    /// for the one place an error names.
     pub fn of_offset(text: &str, offset: usize) -> Location {
-        Location::located(&mut Locator::new(text), offset)
+        Location::located(&mut Locator::new(text), offset.min(text.len()))
     }
 
     /// The location of byte `offset` of the text `locator` walks, going on
