@@ -167,18 +167,10 @@ impl Search<'_> {
         budget: u32,
         hint: Option<usize>,
     ) -> Result<Option<(usize, Zone)>, LimitKind> {
-        let mut low = 1;
-        if let Some(e) = self.table.get(key) {
-            if u32::from(e.proved) <= budget
-                && let Some((mv, zone)) = &e.proof
-            {
-                return Ok(Some((usize::from(*mv), zone.clone())));
-            }
-            if u32::from(e.refuted) >= budget {
-                return Ok(None);
-            }
-            low = u32::from(e.refuted) + 1;
+        if let Some(known) = self.known(key, budget) {
+            return Ok(known);
         }
+        let low = self.table.get(key).map_or(1, |e| u32::from(e.refuted) + 1);
         let needed = self.costs.needed(pos, self.attacker, budget, Some(key));
         if needed > budget {
             self.table.refuted(key, budget);
@@ -198,6 +190,19 @@ impl Search<'_> {
         Ok(None)
     }
 
+    /// What the table knows of the attacker's position `key` with
+    /// `budget` moves: `Some(Some(..))` its proof within them,
+    /// `Some(None)` a refutation with as many or more, `None` nothing.
+    fn known(&self, key: Key, budget: u32) -> Option<Option<(usize, Zone)>> {
+        let e = self.table.get(key)?;
+        if u32::from(e.proved) <= budget
+            && let Some((mv, zone)) = &e.proof
+        {
+            return Some(Some((usize::from(*mv), zone.clone())));
+        }
+        (u32::from(e.refuted) >= budget).then_some(None)
+    }
+
     /// [`Search::attack`] without deepening and without the chain of
     /// double links (asked once by [`Search::attack`]): the first move
     /// found that wins within `budget`.
@@ -208,15 +213,8 @@ impl Search<'_> {
         budget: u32,
         hint: Option<usize>,
     ) -> Result<Option<(usize, Zone)>, LimitKind> {
-        if let Some(e) = self.table.get(key) {
-            if u32::from(e.proved) <= budget
-                && let Some((mv, zone)) = &e.proof
-            {
-                return Ok(Some((usize::from(*mv), zone.clone())));
-            }
-            if u32::from(e.refuted) >= budget {
-                return Ok(None);
-            }
+        if let Some(known) = self.known(key, budget) {
+            return Ok(known);
         }
         // One search of the bound first: most nodes end there.
         let needed = self.costs.needed(pos, self.attacker, budget, Some(key));
