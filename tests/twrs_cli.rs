@@ -503,3 +503,35 @@ fn fmt_keeps_escaped_quotes_in_tags() {
     let o = twixt(&["fmt", "--check", "q.twixt"], dir.path(), None);
     assert!(o.status.success(), "{}", text(&o));
 }
+
+#[test]
+fn show_items_are_read_and_a_bad_one_is_named_at_its_option() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = |show: &str| format!("[Game \"twrs\"]\n1. 3 i3-i8\n#diagram name=d {show}\n");
+    let all = r"show=areas,lines:3,moves-to:2,diagonals:6,marking:3-2,marking:3-2/,marking:3-4\";
+    std::fs::write(dir.path().join("g.twixt"), script(all)).unwrap();
+    let o = twixt(&["render", "g.twixt"], dir.path(), None);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(dir.path().join("d.svg").exists(), "{}", text(&o));
+    let usage = "show moves-to:T, lines:T, diagonals:T, marking:A-T or areas";
+    for (show, message) in [
+        ("show=Areas", format!("error: `Areas`: {usage}")),
+        ("show=marking:3", format!("error: `marking:3`: {usage}")),
+        ("show=lines:7", "error: `7` is not a tower".to_string()),
+        // The target is read before the active tower.
+        ("show=marking:x-9", "error: `9` is not a tower".to_string()),
+        (
+            "show=marking:3-2|",
+            "error: `2|` is not a tower".to_string(),
+        ),
+    ] {
+        std::fs::write(dir.path().join("g.twixt"), script(show)).unwrap();
+        let o = twixt(&["check", "g.twixt"], dir.path(), None);
+        let t = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{show}: {t}");
+        assert!(t.contains(&message), "{show}: {t}");
+        assert!(t.contains(" --> g.twixt:3:17\n"), "{show}: {t}");
+        let caret = format!("| {} {}", " ".repeat(15), "^".repeat(show.len()));
+        assert!(t.contains(&format!("{caret} here")), "{show}: {t}");
+    }
+}
