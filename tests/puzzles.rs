@@ -335,6 +335,36 @@ fn check_reports_cooks_and_keys_in_text_and_json() {
     assert_eq!(json["games"][0]["wins"][0]["verdict"], "false");
 }
 
+/// A claim proved whose cooks the search cannot finish: the error says
+/// the claim holds and only its cooks are unknown, and the JSON keeps the
+/// verdict `proved`.
+#[test]
+fn cooks_cut_by_a_limit_leave_the_claim_proved() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/corner-puzzle-6.twixt"
+    );
+    std::fs::copy(puzzle, dir.path().join("p.twixt")).unwrap();
+    // The claim takes about 16,000 positions; its cooks many more.
+    let args = ["check", "p.twixt", "--cooks", "--search-limit", "40000"];
+    let o = twixt(&args, dir.path());
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains(
+            "error: cannot decide the cooks of #wins red in 6: the claim holds (shortest win: 6 moves), but the search for other winning key moves stopped: limit reached after 40000 positions"
+        ),
+        "{text}"
+    );
+    let o = twixt(&[&args[..], &["--format", "json"]].concat(), dir.path());
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let game = &json["games"][0];
+    assert_eq!(game["wins"][0]["verdict"], "proved");
+    assert_eq!(game["wins"][0]["shortest"], 6);
+    assert_eq!(game["errors"][0]["kind"], "cannot-decide");
+}
+
 /// `#wins … in 9` of a position won in 3 finds the win in 3 (the search
 /// deepens from the fewest moves), in about the positions `in 3` takes.
 #[test]

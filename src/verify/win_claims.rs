@@ -326,7 +326,15 @@ pub fn check_claim(
                         kind: "keys",
                         error: false,
                     }),
-                    Err(e) => findings.push(cannot_decide(player, moves, &e)),
+                    // The claim holds; whether it has cooks is not known.
+                    Err(e) => findings.push(Finding::error(
+                        "cannot-decide",
+                        "cannot decide",
+                        format!(
+                            "cannot decide the cooks of #wins {player} in {moves}: the claim holds (shortest win: {shortest} move{}), but the search for other winning key moves stopped: {e}",
+                            plural(shortest)
+                        ),
+                    )),
                 }
             }
             let solution = solution_follows.then_some(Solution {
