@@ -167,15 +167,11 @@ impl Search<'_> {
         budget: u32,
         hint: Option<usize>,
     ) -> Result<Option<(usize, Zone)>, LimitKind> {
-        if let Some(known) = self.known(key, budget) {
-            return Ok(known);
-        }
+        let needed = match self.settled(pos, key, budget) {
+            Ok(needed) => needed,
+            Err(answer) => return Ok(answer),
+        };
         let low = self.table.get(key).map_or(1, |e| u32::from(e.refuted) + 1);
-        let needed = self.costs.needed(pos, self.attacker, budget, Some(key));
-        if needed > budget {
-            self.table.refuted(key, budget);
-            return Ok(None);
-        }
         // A chain of double links, looked for once with all the moves
         // (not again at each round of the deepening).
         if let Some(c) = self.connection(pos, budget, true) {
@@ -190,17 +186,33 @@ impl Search<'_> {
         Ok(None)
     }
 
-    /// What the table knows of the attacker's position `key` with
-    /// `budget` moves: `Some(Some(..))` its proof within them,
-    /// `Some(None)` a refutation with as many or more, `None` nothing.
-    fn known(&self, key: Key, budget: u32) -> Option<Option<(usize, Zone)>> {
-        let e = self.table.get(key)?;
-        if u32::from(e.proved) <= budget
-            && let Some((mv, zone)) = &e.proof
-        {
-            return Some(Some((usize::from(*mv), zone.clone())));
+    /// What is settled of the attacker's position `key` with `budget`
+    /// moves before any move is tried: `Err(answer)` when the table holds
+    /// a proof within them or a refutation with as many or more, or the
+    /// bound needs more pegs than that (one search of the bound: most
+    /// nodes end there); else `Ok` with the pegs the bound needs.
+    fn settled(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+    ) -> Result<u32, Option<(usize, Zone)>> {
+        if let Some(e) = self.table.get(key) {
+            if u32::from(e.proved) <= budget
+                && let Some((mv, zone)) = &e.proof
+            {
+                return Err(Some((usize::from(*mv), zone.clone())));
+            }
+            if u32::from(e.refuted) >= budget {
+                return Err(None);
+            }
         }
-        (u32::from(e.refuted) >= budget).then_some(None)
+        let needed = self.costs.needed(pos, self.attacker, budget, Some(key));
+        if needed > budget {
+            self.table.refuted(key, budget);
+            return Err(None);
+        }
+        Ok(needed)
     }
 
     /// [`Search::attack`] without deepening and without the chain of
@@ -213,15 +225,10 @@ impl Search<'_> {
         budget: u32,
         hint: Option<usize>,
     ) -> Result<Option<(usize, Zone)>, LimitKind> {
-        if let Some(known) = self.known(key, budget) {
-            return Ok(known);
-        }
-        // One search of the bound first: most nodes end there.
-        let needed = self.costs.needed(pos, self.attacker, budget, Some(key));
-        if needed > budget {
-            self.table.refuted(key, budget);
-            return Ok(None);
-        }
+        let needed = match self.settled(pos, key, budget) {
+            Ok(needed) => needed,
+            Err(answer) => return Ok(answer),
+        };
         if let Some(known) = self.without_a_reply(pos, key, budget) {
             return Ok(known);
         }
