@@ -85,13 +85,7 @@ fn main() -> ExitCode {
         };
         rows.push(row);
     }
-    rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.2.cmp(&b.2)));
-    let total: u64 = rows.iter().map(|r| r.0).sum();
-    for (p, t, r, what) in &rows {
-        println!("{r:>4} {p:>10} {t:>8.3} s  {what}");
-    }
-    println!("total {total} positions over {} replies", rows.len());
-    ExitCode::SUCCESS
+    print_rows(rows, "replies")
 }
 
 /// Each first move of the side to move in `pos`, searched for a win
@@ -125,11 +119,17 @@ fn first_moves(pos: &Position, n: u32, limit: u64) -> ExitCode {
         eprintln!("{:>4} {:>10} {:>8.3} s  {}", row.2, row.0, row.1, row.3);
         rows.push(row);
     }
+    print_rows(rows, "first moves")
+}
+
+/// The rows (positions, seconds, move, answer), dearest first, and their
+/// total positions.
+fn print_rows(mut rows: Vec<(u64, f64, Hole, String)>, what: &str) -> ExitCode {
     rows.sort_by(|a, b| b.0.cmp(&a.0).then(a.2.cmp(&b.2)));
     let total: u64 = rows.iter().map(|r| r.0).sum();
-    for (p, t, m, what) in &rows {
-        println!("{m:>4} {p:>10} {t:>8.3} s  {what}");
+    for (p, t, m, answer) in &rows {
+        println!("{m:>4} {p:>10} {t:>8.3} s  {answer}");
     }
-    println!("total {total} positions over {} first moves", rows.len());
+    println!("total {total} positions over {} {what}", rows.len());
     ExitCode::SUCCESS
 }
