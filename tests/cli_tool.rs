@@ -7,6 +7,8 @@ use std::process::{Command, Output};
 
 use twixtkit::twixt::rules::RuleSet;
 
+mod common;
+
 fn twixt(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_twixt"))
         .current_dir(dir)
@@ -153,23 +155,7 @@ fn man_prints_the_page_and_writes_one_per_subcommand() {
 }
 
 fn twixt_with_input(dir: &Path, args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_twixt"))
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::twixt_fed(args, dir, Some(input.as_bytes()))
 }
 
 #[test]

@@ -2,31 +2,10 @@
 //! it reads a move-list file: the same report, line for line, whether the
 //! format is named (`--from moves -`) or told by the content (`-`).
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-fn twixt(args: &[&str], dir: &Path, stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_twixt"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    if let Some(bytes) = stdin {
-        let mut pipe = child.stdin.take().unwrap();
-        let bytes = bytes.to_vec();
-        // Written from a thread: the report comes out while the input goes in.
-        std::thread::spawn(move || pipe.write_all(&bytes).unwrap());
-    }
-    child.wait_with_output().unwrap()
-}
+mod common;
+use common::twixt_fed as twixt;
 
 /// The report's lines, each without the file's name before its first `:`.
 fn lines(o: &Output) -> Vec<String> {

@@ -35,6 +35,32 @@ pub fn twixt_in(args: &[&str], dir: &Path) -> Output {
         .expect("twixt runs")
 }
 
+/// Runs the `twixt` binary with `args` in `dir`, colour off, with `input`
+/// on its standard input (`None`: an empty one). The input is written
+/// from a thread, so a report may come out while a large input goes in.
+pub fn twixt_fed(args: &[&str], dir: &Path, input: Option<&[u8]>) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("twixt runs");
+    let mut pipe = child.stdin.take().expect("a pipe");
+    let bytes = input.unwrap_or_default().to_vec();
+    // A closed pipe is the binary's to report; the test reads its output.
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(&bytes);
+    });
+    let out = child.wait_with_output().expect("twixt runs");
+    writer.join().expect("the writer ends");
+    out
+}
+
 /// Runs a poppler tool (`pdfinfo`, `pdftotext`, `pdffonts`) on `pdf`: an
 /// independent PDF reader, so the tests do not trust our writer. `None`
 /// (saying so) when poppler-utils is missing outside CI; in CI (`CI` set)
