@@ -139,11 +139,9 @@ pub struct DrawArgs {
 }
 
 impl DrawArgs {
-    /// Sets how this run searches `#wins` claims, and gives the library's
-    /// choice of positions: those asked for (else diagram points, else
-    /// `default`) drawn this way.
+    /// The library's choice of positions: those asked for (else diagram
+    /// points, else `default`) drawn this way.
     pub fn choice(&self, default: Select, caption_titles: bool) -> Choice {
-        self.search.apply(false);
         Choice {
             select: self.select.chosen(),
             default,

@@ -43,6 +43,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         out.charset = Charset::Ascii;
     }
     let style = Style::load(&a.draw.style)?;
+    a.draw.search.apply(false);
     let choice = a.draw.choice(Select::Final, true);
     let r = a.draw.game.open()?.write_pictures(&choice, &style, &out)?;
     let wrote = twixtkit::output::wrote(&r.written);

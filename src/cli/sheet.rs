@@ -52,6 +52,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let out = SheetOutput::new(&a.output, a.dpi, &a.draw.game.input)?;
     let style = Style::load(&a.draw.style)?;
     // The title heads each page, so captions just name the moves.
+    a.draw.search.apply(false);
     let choice = a.draw.choice(Select::Every(10), false);
     let file = a.draw.game.open()?;
     let title = a.title.clone().unwrap_or_else(|| file.title());

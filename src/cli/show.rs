@@ -21,6 +21,7 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     // A script shows its diagram points unless positions are asked for.
+    a.draw.search.apply(false);
     let choice = a.draw.choice(Select::Final, true);
     let charset = if a.ascii {
         Charset::Ascii
