@@ -302,10 +302,6 @@ impl OpenedFile for TwrsFile {
     /// Every game replayed by the TWRS rules: how it stands in words
     /// (`outcome`), as TWRS has no connection or declared result to check.
     fn check_report(&self) -> FileReport {
-        let base = Path::new(&self.name)
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
         let games: Vec<GameReport> = self
             .games
             .iter()
@@ -316,7 +312,7 @@ impl OpenedFile for TwrsFile {
                 // error here, as `render` would refuse it (and TwixT's
                 // `check` does).
                 errors.extend(
-                    style_issues(game, Some(base))
+                    style_issues(game, Path::new(&self.name).parent())
                         .iter()
                         .map(|i| i.to_diagnostic(&self.name, &self.source)),
                 );
@@ -333,17 +329,7 @@ impl OpenedFile for TwrsFile {
                 }
             })
             .collect();
-        let mut errors = self.syntax_errors.clone();
-        if games.is_empty() && errors.is_empty() {
-            errors.push(
-                Diagnostic::error("expected at least one game, found none").with_file(&self.name),
-            );
-        }
-        FileReport {
-            errors,
-            io_error: false,
-            games,
-        }
+        FileReport::of(&self.name, games, self.syntax_errors.clone())
     }
 
     /// The games with their boards drawn in the look `style` gives TWRS.
