@@ -233,31 +233,14 @@ impl OpenedFile for TwrsFile {
             .and_then(|g| g.tag("Title"))
             .unwrap_or("TWRS")
             .to_string();
-        let mut rendered = write_svg_pictures(&pictures, &title, out)?;
-        rendered.warnings = problems;
-        Ok(rendered)
+        write_svg_pictures(&pictures, problems, &title, out)
     }
 
     fn write_sheet(&self, s: &SheetRequest<'_>) -> Result<Rendered, Error> {
         // A sheet scales each picture to its cell: the unit does not matter.
         let (pictures, problems) =
             self.chosen_pictures(s.choice, s.style, Scale::default(), false)?;
-        let svgs: Vec<String> = pictures
-            .into_iter()
-            .filter(|p| crate::commands::render::sheet::wanted(s.only, &p.stem))
-            .map(|p| p.svg)
-            .collect();
-        if svgs.is_empty() {
-            return Err(Error::NothingChosen {
-                pattern: s.only.map(str::to_string),
-                warnings: problems,
-            });
-        }
-        Ok(Rendered {
-            written: write_svg_sheet(&svgs, s.style, s.options, s.out)?,
-            stdout: None,
-            warnings: problems,
-        })
+        write_svg_sheet(pictures, problems, s)
     }
 
     /// Each chosen position as text, with its name and caption above, and
