@@ -21,6 +21,7 @@ use crate::pictures::{Choice, NamedSvg, point_style, style_issues};
 use crate::script::CaptionPosition;
 use crate::twrs::draw::{TwrsStyle, status_line};
 use crate::twrs::file::{TwrsFile, TwrsView, outcome};
+use crate::twrs::position::Position;
 use crate::twrs::script::TwrsGame;
 use crate::view::{ViewError, ViewGame};
 
@@ -75,17 +76,17 @@ impl TwrsFile {
                 d.severity = Severity::Warning;
                 d
             }));
-            if g.start().is_err() {
-                // A draft's game that cannot start has nothing to draw.
+            // A draft's game that cannot start has nothing to draw.
+            let Ok(start) = g.start() else {
                 continue;
-            }
+            };
             let title = self.game_title(g);
             let diagrams = match choice.select {
                 None => r.diagrams,
                 Some(_) => Vec::new(),
             };
             if diagrams.is_empty() {
-                match self.by_move(g, &title, titled, by_move) {
+                match self.by_move(g, start, &title, titled, by_move) {
                     Ok(v) => views.extend(v),
                     Err(e @ Error::Open(crate::open::Error::NoSuchMove { .. })) if several => {
                         left_out.push(
@@ -120,19 +121,16 @@ impl TwrsFile {
         Ok((views, warnings))
     }
 
-    /// The positions `select` names along the main line of `g` (which
-    /// replays without error), named and captioned as TwixT's are.
+    /// The positions `select` names along the main line of `g` played from
+    /// `start`, named and captioned as TwixT's are.
     fn by_move(
         &self,
         g: &TwrsGame,
+        start: Position,
         title: &str,
         titled: bool,
         select: Select,
     ) -> Result<Vec<TwrsView>, Error> {
-        let start = g.start().map_err(|m| Error::ScriptErrors {
-            name: self.name.clone(),
-            diagnostics: vec![Diagnostic::error(m).with_file(&self.name)],
-        })?;
         // The main line's positions; a draft's stops at its illegal move.
         let mut line = vec![start];
         for m in g.main_moves() {
@@ -153,7 +151,7 @@ impl TwrsFile {
                 asked: n,
             }));
         }
-        let view = |pos: crate::twrs::position::Position, ply: u32| {
+        let view = |pos: Position, ply: u32| {
             let set_up = !pos.stones().is_empty() || (1..=6).any(|t| pos.tower(t).is_some());
             let caption = moves_caption(ply, set_up, titled.then_some(title));
             TwrsView {
