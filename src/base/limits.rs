@@ -266,27 +266,24 @@ pub fn noncharacter_message(c: char) -> String {
 }
 
 fn utf8(bytes: Vec<u8>) -> io::Result<String> {
-    if let Some((at, c)) = first_noncharacter(&bytes) {
+    // The text is read up to byte `at`: the line and column of that byte.
+    let place = |bytes: &[u8], at: usize| {
         let good = &bytes[..at];
         let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
         let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         let column = 1 + String::from_utf8_lossy(&good[line_start..]).chars().count();
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{} (line {line}, column {column})", noncharacter_message(c)),
-        ));
+        format!("line {line}, column {column}")
+    };
+    let invalid = |message| io::Error::new(io::ErrorKind::InvalidData, message);
+    if let Some((at, c)) = first_noncharacter(&bytes) {
+        let message = format!("{} ({})", noncharacter_message(c), place(&bytes, at));
+        return Err(invalid(message));
     }
     String::from_utf8(bytes).map_err(|e| {
-        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        let bad = e.as_bytes()[good.len()];
-        let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
-        let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let column = 1 + String::from_utf8_lossy(&good[line_start..]).chars().count();
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!(
-                "expected UTF-8 text, found the byte 0x{bad:02X} at line {line}, column {column}"
-            ),
-        )
+        let at = e.utf8_error().valid_up_to();
+        let bad = e.as_bytes()[at];
+        let place = place(e.as_bytes(), at);
+        let message = format!("expected UTF-8 text, found the byte 0x{bad:02X} at {place}");
+        invalid(message)
     })
 }

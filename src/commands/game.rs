@@ -135,16 +135,6 @@ pub fn of_path(path: &Path) -> &'static dyn Game {
         .unwrap_or_else(default_game)
 }
 
-/// The game of the file a request names: by its header, unless a record
-/// format or a position is asked for (which are TwixT's).
-fn of_request(request: &Request) -> &'static dyn Game {
-    if request.position.is_none() && request.format.is_none() {
-        of_path(&request.input)
-    } else {
-        default_game()
-    }
-}
-
 /// What `twixt sheet` asks of a file: which positions, drawn how, laid
 /// out how, and where the pages go.
 #[derive(Debug, Clone, Copy)]
@@ -204,9 +194,14 @@ pub trait OpenedFile: std::fmt::Debug {
 
 /// Opens the file (or position) `request` names in the game its content
 /// shows: the game its first header names (and no other format is asked
-/// for), else TwixT games in any format.
+/// for), else TwixT games in any format (a position is TwixT's).
 pub fn open(request: &Request) -> Result<Box<dyn OpenedFile>, crate::open::Error> {
-    of_request(request).open(request)
+    let game = if request.position.is_none() && request.format.is_none() {
+        of_path(&request.input)
+    } else {
+        default_game()
+    };
+    game.open(request)
 }
 
 /// Opens the whole file at `path` in the game its first header names (a

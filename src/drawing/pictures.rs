@@ -249,19 +249,17 @@ impl GameFile {
         let rep = self
             .replay(game)
             .map_err(|i| Halt::Game(replay_error(vec![i.to_diagnostic(&name, source)])))?;
-        if rep.has_errors() && choice.lenient {
-            warnings.extend(rep.errors().map(|i| {
-                let mut w = i.clone();
-                w.severity = Severity::Warning;
-                w.to_diagnostic(&name, source)
-            }));
-        } else if rep.has_errors() {
-            return Err(Halt::Game(replay_error(
-                rep.errors()
-                    .map(|i| i.to_diagnostic(&name, source))
-                    .collect(),
-            )));
+        let errors: Vec<Diagnostic> = rep
+            .errors()
+            .map(|i| i.to_diagnostic(&name, source))
+            .collect();
+        if !errors.is_empty() && !choice.lenient {
+            return Err(Halt::Game(replay_error(errors)));
         }
+        warnings.extend(errors.into_iter().map(|mut w| {
+            w.severity = Severity::Warning;
+            w
+        }));
         if choice.select.is_some() || rep.diagrams.is_empty() {
             let rules = game
                 .rules(base)

@@ -11,6 +11,7 @@ use crate::commands::random_games::{Batch, Error};
 use crate::diagnostic::Diagnostic;
 use crate::open::{OpenOptions, Request};
 use crate::output::Destination;
+use crate::twixt::random::{BatchFormat, write_games_to};
 use crate::twixt::rules::{RuleSet, yaml_word};
 
 /// TwixT, the game a script is of when its header names none.
@@ -77,16 +78,11 @@ impl Game for Twixt {
             Destination::File(path) => Some(*path),
             Destination::Sink(_) => None,
         };
-        let format = crate::twixt::random::BatchFormat::for_output(file).map_err(Error::game)?;
-        crate::twixt::random::write_games_into(
-            &rules,
-            batch.seed,
-            batch.games,
-            batch.max_plies,
-            format,
-            destination,
-        )
-        .map_err(Error::game)
+        let format = BatchFormat::for_output(file).map_err(Error::game)?;
+        let (seed, games, max) = (batch.seed, batch.games, batch.max_plies);
+        destination
+            .write_with(&mut |out| write_games_to(&rules, seed, games, max, format, out))
+            .map_err(Error::game)
     }
 
     fn random_noun(&self) -> &'static str {

@@ -31,7 +31,7 @@ impl OpenedFile for GameFile {
     }
 
     fn write_sheet(&self, s: &SheetRequest<'_>) -> Result<Rendered, Error> {
-        write_sheet(self, s.choice, s.style, s.options, s.only, s.out)
+        write_sheet(self, s)
     }
 
     fn show(

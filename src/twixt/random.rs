@@ -485,22 +485,10 @@ pub fn write_games_to(
     Ok(())
 }
 
-/// The games of [`write_games`] written to `destination` a game at a time:
-/// a file through a temporary one (a failure leaves nothing), or a sink.
-pub fn write_games_into(
-    rules: &RuleSet,
-    seed: u64,
-    games: u32,
-    max_plies: Option<u32>,
-    format: BatchFormat,
-    destination: crate::output::Destination<'_>,
-) -> Result<(), BatchError> {
-    destination.write_with(&mut |out| write_games_to(rules, seed, games, max_plies, format, out))
-}
-
 #[cfg(test)]
 mod batch_tests {
     use super::*;
+    use crate::output::Destination;
     use std::path::Path;
 
     #[test]
@@ -533,20 +521,28 @@ mod batch_tests {
     #[test]
     fn a_batch_streams_to_a_sink_and_stops_when_it_fails() {
         let rules = RuleSet::pencil();
-        let text = write_games(&rules, 7, 40, None, BatchFormat::MoveList).unwrap();
+        let text = write_games(&rules, 7, 40, None, BatchFormat::Script).unwrap();
         let (mut got, mut calls) = (Vec::new(), 0);
         let mut sink = |b: &[u8]| {
             calls += 1;
             got.extend_from_slice(b);
             Ok(())
         };
-        let to = crate::output::Destination::Sink(&mut sink);
-        write_games_into(&rules, 7, 40, None, BatchFormat::MoveList, to).unwrap();
+        // As `twixt random` writes them: 40 games under pencil, from seed 7.
+        fn write(to: Destination<'_>) -> Result<(), crate::commands::random_games::Error> {
+            use crate::commands::random_games::Batch;
+            let batch = Batch {
+                games: 40,
+                seed: 7,
+                ..Batch::new(&crate::twixt::game::Twixt)
+            };
+            batch.write_into(to).map(drop)
+        }
+        write(Destination::Sink(&mut sink)).unwrap();
         assert!(calls > 1, "written in pieces");
         assert_eq!(got, text.as_bytes());
         let mut broken = |_: &[u8]| Err(std::io::Error::other("disk full"));
-        let to = crate::output::Destination::Sink(&mut broken);
-        let e = write_games_into(&rules, 7, 40, None, BatchFormat::MoveList, to).unwrap_err();
+        let e = write(Destination::Sink(&mut broken)).unwrap_err();
         assert!(e.to_string().contains("disk full"), "{e}");
     }
 }

@@ -13,7 +13,7 @@ use crate::script::Sides;
 use super::draw::{TwrsStyle, to_svg_styled};
 use super::file::{TwrsFile, outcome};
 use super::position::Position;
-use super::script::{Element, Show, Snapshot};
+use super::script::{DiagramPoint, Element, Show, Snapshot};
 use crate::script::PointLook;
 
 /// A TWRS position in a book, drawn when the book is written in the
@@ -40,12 +40,21 @@ impl Drawing for Drawn {
     }
 }
 
-/// The art of a figure of `position`.
-fn art(position: &Position, show: &[Show], look: &PointLook) -> Art {
-    Art::Drawn(Arc::new(Drawn {
-        position: position.clone(),
-        show: show.to_vec(),
-        look: look.clone(),
+/// Figure `number`, labelled `label`, of `position` at a diagram `point`
+/// (a game's final position is one at a point that asks for nothing).
+fn figure(number: u32, label: String, point: &DiagramPoint, position: &Position) -> Block {
+    Block::Figure(Box::new(Figure {
+        number,
+        label,
+        caption: point.caption.clone(),
+        translation: point.translation.clone(),
+        notes: Vec::new(),
+        art: Art::Drawn(Arc::new(Drawn {
+            position: position.clone(),
+            show: point.show.clone(),
+            look: point.look.clone(),
+        })),
+        style: point.look.style.clone(),
     }))
 }
 
@@ -87,15 +96,9 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
         );
         if !drawn {
             figures += 1;
-            blocks.push(Block::Figure(Box::new(Figure {
-                number: figures,
-                label: format!("Diagram {figures} (final position)"),
-                caption: None,
-                translation: None,
-                notes: Vec::new(),
-                art: art(&replayed.position, &[], &PointLook::default()),
-                style: None,
-            })));
+            let label = format!("Diagram {figures} (final position)");
+            let point = DiagramPoint::default();
+            blocks.push(figure(figures, label, &point, &replayed.position));
         }
         chapters.push(Chapter {
             title,
@@ -160,15 +163,7 @@ fn line_blocks(
                     0 => format!("Diagram {figures} (start position)"),
                     n => format!("Diagram {figures} (after move {n})"),
                 };
-                blocks.push(Block::Figure(Box::new(Figure {
-                    number: *figures,
-                    label,
-                    caption: snap.point.caption.clone(),
-                    translation: snap.point.translation.clone(),
-                    notes: Vec::new(),
-                    art: art(&snap.position, &snap.point.show, &snap.point.look),
-                    style: snap.point.look.style.clone(),
-                })));
+                blocks.push(figure(*figures, label, &snap.point, &snap.position));
             }
             Element::Variation(v) => {
                 flush(&mut moves, &mut blocks);

@@ -21,6 +21,7 @@ use crate::pictures::{Choice, NamedSvg, point_style, style_issues};
 use crate::script::CaptionPosition;
 use crate::twrs::draw::{TwrsStyle, status_line};
 use crate::twrs::file::{TwrsFile, TwrsView, outcome};
+use crate::twrs::position::Position;
 use crate::twrs::script::TwrsGame;
 use crate::view::{ViewError, ViewGame};
 
@@ -75,17 +76,17 @@ impl TwrsFile {
                 d.severity = Severity::Warning;
                 d
             }));
-            if g.start().is_err() {
-                // A draft's game that cannot start has nothing to draw.
+            // A draft's game that cannot start has nothing to draw.
+            let Ok(start) = g.start() else {
                 continue;
-            }
+            };
             let title = self.game_title(g);
             let diagrams = match choice.select {
                 None => r.diagrams,
                 Some(_) => Vec::new(),
             };
             if diagrams.is_empty() {
-                match self.by_move(g, &title, titled, by_move) {
+                match self.by_move(g, start, &title, titled, by_move) {
                     Ok(v) => views.extend(v),
                     Err(e @ Error::Open(crate::open::Error::NoSuchMove { .. })) if several => {
                         left_out.push(
@@ -120,19 +121,16 @@ impl TwrsFile {
         Ok((views, warnings))
     }
 
-    /// The positions `select` names along the main line of `g` (which
-    /// replays without error), named and captioned as TwixT's are.
+    /// The positions `select` names along the main line of `g` played from
+    /// `start`, named and captioned as TwixT's are.
     fn by_move(
         &self,
         g: &TwrsGame,
+        start: Position,
         title: &str,
         titled: bool,
         select: Select,
     ) -> Result<Vec<TwrsView>, Error> {
-        let start = g.start().map_err(|m| Error::ScriptErrors {
-            name: self.name.clone(),
-            diagnostics: vec![Diagnostic::error(m).with_file(&self.name)],
-        })?;
         // The main line's positions; a draft's stops at its illegal move.
         let mut line = vec![start];
         for m in g.main_moves() {
@@ -153,7 +151,7 @@ impl TwrsFile {
                 asked: n,
             }));
         }
-        let view = |pos: crate::twrs::position::Position, ply: u32| {
+        let view = |pos: Position, ply: u32| {
             let set_up = !pos.stones().is_empty() || (1..=6).any(|t| pos.tower(t).is_some());
             let caption = moves_caption(ply, set_up, titled.then_some(title));
             TwrsView {
@@ -233,31 +231,14 @@ impl OpenedFile for TwrsFile {
             .and_then(|g| g.tag("Title"))
             .unwrap_or("TWRS")
             .to_string();
-        let mut rendered = write_svg_pictures(&pictures, &title, out)?;
-        rendered.warnings = problems;
-        Ok(rendered)
+        write_svg_pictures(&pictures, problems, &title, out)
     }
 
     fn write_sheet(&self, s: &SheetRequest<'_>) -> Result<Rendered, Error> {
         // A sheet scales each picture to its cell: the unit does not matter.
         let (pictures, problems) =
             self.chosen_pictures(s.choice, s.style, Scale::default(), false)?;
-        let svgs: Vec<String> = pictures
-            .into_iter()
-            .filter(|p| crate::commands::render::sheet::wanted(s.only, &p.stem))
-            .map(|p| p.svg)
-            .collect();
-        if svgs.is_empty() {
-            return Err(Error::NothingChosen {
-                pattern: s.only.map(str::to_string),
-                warnings: problems,
-            });
-        }
-        Ok(Rendered {
-            written: write_svg_sheet(&svgs, s.style, s.options, s.out)?,
-            stdout: None,
-            warnings: problems,
-        })
+        write_svg_sheet(pictures, problems, s)
     }
 
     /// Each chosen position as text, with its name and caption above, and
@@ -302,10 +283,6 @@ impl OpenedFile for TwrsFile {
     /// Every game replayed by the TWRS rules: how it stands in words
     /// (`outcome`), as TWRS has no connection or declared result to check.
     fn check_report(&self) -> FileReport {
-        let base = Path::new(&self.name)
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
         let games: Vec<GameReport> = self
             .games
             .iter()
@@ -316,7 +293,7 @@ impl OpenedFile for TwrsFile {
                 // error here, as `render` would refuse it (and TwixT's
                 // `check` does).
                 errors.extend(
-                    style_issues(game, Some(base))
+                    style_issues(game, Path::new(&self.name).parent())
                         .iter()
                         .map(|i| i.to_diagnostic(&self.name, &self.source)),
                 );
@@ -333,17 +310,7 @@ impl OpenedFile for TwrsFile {
                 }
             })
             .collect();
-        let mut errors = self.syntax_errors.clone();
-        if games.is_empty() && errors.is_empty() {
-            errors.push(
-                Diagnostic::error("expected at least one game, found none").with_file(&self.name),
-            );
-        }
-        FileReport {
-            errors,
-            io_error: false,
-            games,
-        }
+        FileReport::of(&self.name, games, self.syntax_errors.clone())
     }
 
     /// The games with their boards drawn in the look `style` gives TWRS.

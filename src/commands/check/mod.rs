@@ -72,6 +72,27 @@ pub struct FileReport {
     pub games: Vec<GameReport>,
 }
 
+impl FileReport {
+    /// The report of the file `name` of any game: its `games` after its
+    /// `errors`, where a file of no game (usually a failed download or
+    /// export) is an error.
+    pub(crate) fn of(
+        name: &str,
+        games: Vec<GameReport>,
+        mut errors: Vec<Diagnostic>,
+    ) -> FileReport {
+        if games.is_empty() && errors.is_empty() {
+            errors
+                .push(Diagnostic::error("expected at least one game, found none").with_file(name));
+        }
+        FileReport {
+            errors,
+            io_error: false,
+            games,
+        }
+    }
+}
+
 /// Totals over the reports of a run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Totals {
@@ -821,22 +842,14 @@ pub(crate) fn report_of_games(
     source: &str,
     name: &str,
     games: &[Game],
-    mut errors: Vec<Diagnostic>,
+    errors: Vec<Diagnostic>,
 ) -> FileReport {
     let games = games
         .par_iter()
         .with_min_len(64)
         .map(|g| check_game_in(base, source, name, g))
         .collect::<Vec<_>>();
-    // An empty file is usually a failed download or export.
-    if games.is_empty() && errors.is_empty() {
-        errors.push(Diagnostic::error("expected at least one game, found none").with_file(name));
-    }
-    FileReport {
-        errors,
-        io_error: false,
-        games,
-    }
+    FileReport::of(name, games, errors)
 }
 
 impl GameReport {

@@ -451,9 +451,11 @@ pub(crate) fn remove(written: &[PathBuf]) {
 /// Pictures another game drew as SVG (and as text), written as
 /// [`write_pictures`] writes TwixT's: one file, a PDF of them all, or a
 /// folder of files named after them, as SVG, PNG, PDF or text; `title`
-/// goes into a PDF's metadata. Returns the files written.
+/// goes into a PDF's metadata, and `warnings` (the problems met choosing
+/// them) into what is returned.
 pub fn write_svg_pictures(
     pictures: &[NamedSvg],
+    warnings: Vec<Diagnostic>,
     title: &str,
     out: &Output,
 ) -> Result<Rendered, Error> {
@@ -464,7 +466,7 @@ pub fn write_svg_pictures(
             for p in pictures {
                 put(p)?;
             }
-            Ok(Vec::new())
+            Ok(warnings)
         },
         |p: &&NamedSvg| &p.stem,
         |p| Ok(p.svg.clone()),

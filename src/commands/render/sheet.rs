@@ -5,14 +5,16 @@
 use std::path::{Path, PathBuf};
 
 use super::{Error, Rendered, info, remove};
+use crate::commands::game::SheetRequest;
+use crate::diagnostic::Diagnostic;
 use crate::diagram::pdf::PdfPages;
 use crate::diagram::png::zoom_for_dpi_mm;
 pub use crate::diagram::sheet::SheetOptions;
 use crate::diagram::sheet::{SheetPlan, frame, picture_pages};
-use crate::diagram::{Diagram, Format, Style};
+use crate::diagram::{Diagram, Format};
 use crate::open::GameFile;
 use crate::output::{check_writable, ensure_not_input, page_path, write_atomic};
-use crate::pictures::Choice;
+use crate::pictures::NamedSvg;
 
 /// The formats pages are written in.
 pub const FORMATS: [Format; 3] = [Format::Svg, Format::Png, Format::Pdf];
@@ -100,42 +102,35 @@ fn glob(p: &[char], s: &[char]) -> bool {
     p[pi..].iter().all(|&c| c == '*')
 }
 
-/// Lays the positions `choice` asks for (those named like `only`) out on
-/// pages in `style` and writes them to `out`. Two passes over the file keep
+/// Lays the positions the request chooses (those named like its `only`)
+/// out on pages in its style and writes them. Two passes over the file keep
 /// memory to one page of diagrams: the first plans the pages from the
 /// diagrams' frames, the second draws and writes them. Every page's name is
 /// checked before the first is written, and on an error no page is left.
-/// The PDF's title is `opts.title`.
-pub fn write_sheet(
-    file: &GameFile,
-    choice: &Choice,
-    style: &Style,
-    opts: &SheetOptions,
-    only: Option<&str>,
-    out: &SheetOutput,
-) -> Result<Rendered, Error> {
+/// The PDF's title is the options' `title`.
+pub fn write_sheet(file: &GameFile, s: &SheetRequest<'_>) -> Result<Rendered, Error> {
     let mut frames = Vec::new();
-    let warnings = file.each_picture(choice, |p| {
-        if wanted(only, &p.stem) {
+    let warnings = file.each_picture(s.choice, |p| {
+        if wanted(s.only, &p.stem) {
             frames.push(frame(&p.diagram));
         }
         Ok::<(), Error>(())
     })?;
-    let plan = SheetPlan::new(&frames, style, opts).ok_or_else(|| Error::NothingChosen {
-        pattern: only.map(str::to_string),
+    let plan = SheetPlan::new(&frames, s.style, s.options).ok_or_else(|| Error::NothingChosen {
+        pattern: s.only.map(str::to_string),
         warnings: warnings.clone(),
     })?;
     drop(frames);
-    let paths = out.paths(plan.pages())?;
-    let written = write_pages(out, opts, &paths, |put| {
+    let paths = s.out.paths(plan.pages())?;
+    let written = write_pages(s.out, s.options, &paths, |put| {
         let mut page_no = 0usize;
         let mut on_page: Vec<Diagram> = Vec::with_capacity(plan.per_page());
         let mut emit = |diagrams: &[Diagram]| {
             page_no += 1;
             put(plan.page(page_no - 1, diagrams))
         };
-        file.each_picture(choice, |p| {
-            if !wanted(only, &p.stem) {
+        file.each_picture(s.choice, |p| {
+            if !wanted(s.only, &p.stem) {
                 return Ok(());
             }
             on_page.push(p.diagram);
@@ -217,25 +212,35 @@ fn write_pages(
     Ok(written)
 }
 
-/// [`write_sheet`] for pictures another game drew as SVG: placed by the
-/// shared page layout on pages in `style` (background, title and page
-/// numbers), and written as SVG or PNG pages or one PDF. Returns the
-/// files written.
+/// [`write_sheet`] for pictures another game drew as SVG, with the
+/// problems met choosing them (`warnings`): those the request names placed
+/// by the shared page layout on pages in its style (background, title and
+/// page numbers), and written as SVG or PNG pages or one PDF.
 pub fn write_svg_sheet(
-    svgs: &[String],
-    style: &Style,
-    opts: &SheetOptions,
-    out: &SheetOutput,
-) -> Result<Vec<PathBuf>, Error> {
-    let pages = picture_pages(svgs, opts, style);
+    pictures: Vec<NamedSvg>,
+    warnings: Vec<Diagnostic>,
+    s: &SheetRequest<'_>,
+) -> Result<Rendered, Error> {
+    let svgs: Vec<String> = pictures
+        .into_iter()
+        .filter(|p| wanted(s.only, &p.stem))
+        .map(|p| p.svg)
+        .collect();
+    let pages = picture_pages(&svgs, s.options, s.style);
     if pages.is_empty() {
         return Err(Error::NothingChosen {
-            pattern: None,
-            warnings: Vec::new(),
+            pattern: s.only.map(str::to_string),
+            warnings,
         });
     }
-    let paths = out.paths(pages.len())?;
-    write_pages(out, opts, &paths, |put| pages.into_iter().try_for_each(put))
+    let paths = s.out.paths(pages.len())?;
+    Ok(Rendered {
+        written: write_pages(s.out, s.options, &paths, |put| {
+            pages.into_iter().try_for_each(put)
+        })?,
+        stdout: None,
+        warnings,
+    })
 }
 
 #[cfg(test)]
