@@ -15,8 +15,9 @@
 //! the attacker's pegs it links to): a peg far from it leaves the win as it
 //! was. Each change is first asked the cheap question, whether the win in
 //! N survives it, on a small budget (`SCREEN` positions, a tenth of
-//! `POSITIONS` unless given); only a change that refutes it is searched
-//! for the win in N+1, on the large budget. A line on standard error tells
+//! `POSITIONS` unless given); only a change that refutes it, or that this
+//! budget leaves undecided, is searched for the win in N+1, on the large
+//! budget. A line on standard error tells
 //! each change tried and its answer; one the budgets did not decide is
 //! named with its position line, to be tried again with more positions.
 //!
@@ -186,13 +187,13 @@ fn main() {
             }
             let start = Instant::now();
             // First the cheap question: does the win in N survive the
-            // change? Only a change that refutes it within the small budget
-            // is searched for a win in N+1 with the large one.
+            // change? A change that keeps it is done with; one that refutes
+            // it, or that the small budget cannot settle (a refutation
+            // costs more than a proof), is searched for a win in N+1 with
+            // the large one.
             let s = match solve(&p, p.to_move(), n, &screen) {
-                Ok(s) if matches!(s.answer, Solved::NoWin { .. }) => {
-                    solve(&p, p.to_move(), n + 1, &budget)
-                }
-                other => other,
+                Ok(s) if matches!(s.answer, Solved::Wins { .. }) => Ok(s),
+                _ => solve(&p, p.to_move(), n + 1, &budget),
             };
             let secs = start.elapsed().as_secs_f64();
             // Progress: one line a change tried. An undecided one names its
