@@ -11,9 +11,10 @@
 //! win in N is proved and every bound below it refuted), and goes on from
 //! them until the wins reach the longest length asked for.
 //!
-//! The changes are tried nearest the key move's chain first (the key and
-//! the attacker's pegs it links to): a peg far from it leaves the win as it
-//! was. Each change is first asked the cheap question, whether the win in
+//! The changes are tried nearest the attacker's moves in a main line of
+//! the win first (the key move, and the next key against a reply near the
+//! last move that does not shorten the win): a peg far from them leaves
+//! the win as it was, and one next to them can cost the attacker a move. Each change is first asked the cheap question, whether the win in
 //! N survives it, on a small budget (`SCREEN` positions, a tenth of
 //! `POSITIONS` unless given); only a change that refutes it, or that this
 //! budget leaves undecided, is searched for the win in N+1, on the large
@@ -64,54 +65,61 @@ impl Fields {
     }
 }
 
-/// The key move's chain: the key and the attacker's pegs it links to,
-/// directly or through others, once played.
-fn key_chain(pos: &Position, key: Hole) -> Vec<Hole> {
+/// The attacker's moves in a main line of the win within `n`: the key
+/// move, then against each of them the defender's reply nearest it that
+/// does not shorten the win, and the attacker's next key, until the chain
+/// is complete (the holes a proof of the win runs through). Only the key
+/// when a search runs out of positions.
+fn main_line(pos: &Position, n: u32, budget: &SearchBudget) -> Vec<Hole> {
     let attacker = pos.to_move();
-    let mut after = pos.clone();
-    if after.play(&Move::peg(key)).is_err() {
-        return vec![key];
-    }
-    let links: Vec<(Hole, Hole)> = after
-        .links()
-        .filter(|(_, p)| *p == attacker)
-        .map(|(l, _)| l.ends())
-        .collect();
-    let mut chain = vec![key];
-    let mut i = 0;
-    while i < chain.len() {
-        let h = chain[i];
-        for &(a, b) in &links {
-            let other = if a == h {
-                b
-            } else if b == h {
-                a
-            } else {
-                continue;
-            };
-            if !chain.contains(&other) {
-                chain.push(other);
-            }
+    let mut pos = pos.clone();
+    let mut left = n;
+    let mut out = Vec::new();
+    while let Ok(s) = solve(&pos, attacker, left, budget) {
+        let Solved::Wins { moves, key } = s.answer else {
+            break;
+        };
+        out.push(key);
+        if pos.play(&Move::peg(key)).is_err() || pos.status() != Status::Ongoing {
+            break;
         }
-        i += 1;
+        left = moves - 1;
+        let mut replies: Vec<Hole> = (0..pos.free_hole_count(attacker.opponent()))
+            .filter_map(|k| pos.nth_free_hole(attacker.opponent(), k))
+            .collect();
+        replies.sort_by_key(|h| (h.col.abs_diff(key.col).max(h.row.abs_diff(key.row)), *h));
+        let holds = |r: &Hole| {
+            let mut next = pos.clone();
+            next.play(&Move::peg(*r)).is_ok()
+                && matches!(
+                    solve(&next, attacker, left, budget).map(|s| s.answer),
+                    Ok(Solved::Wins { moves, .. }) if moves == left
+                )
+        };
+        let Some(reply) = replies.into_iter().find(holds) else {
+            break;
+        };
+        pos.play(&Move::peg(reply)).expect("a free hole");
     }
-    chain
+    out
 }
 
 /// The lines one change away: a defender peg added on a free hole it may
-/// use, or an attacker peg taken off; nearest the key move's chain first
-/// (a peg far from the attacker's proof leaves it winning as it did).
-fn neighbours(pos: &Position, text: &str, key: Hole) -> Vec<(String, String)> {
+/// use, or an attacker peg taken off; nearest the attacker's moves in a
+/// main line of the win first (a peg far from the attacker's proof leaves
+/// it winning as it did).
+fn neighbours(pos: &Position, text: &str, line: &[Hole]) -> Vec<(String, String)> {
     let attacker = pos.to_move();
     let (a, d) = match attacker {
         Player::Red => (0, 1),
         Player::Black => (1, 0),
     };
     let f = Fields::of(text);
-    let chain = key_chain(pos, key);
     let far = |h: Hole| {
-        let to = |c: &Hole| h.col.abs_diff(c.col).max(h.row.abs_diff(c.row));
-        (chain.iter().map(to).min().unwrap_or(u16::MAX), to(&key))
+        line.iter()
+            .map(|c| h.col.abs_diff(c.col).max(h.row.abs_diff(c.row)))
+            .min()
+            .unwrap_or(u16::MAX)
     };
     let mut out = Vec::new();
     let count = pos.free_hole_count(attacker.opponent());
@@ -173,7 +181,7 @@ fn main() {
         let Ok(pos) = line::position(&text) else {
             continue;
         };
-        let tries = neighbours(&pos, &text, parent_key);
+        let tries = neighbours(&pos, &text, &main_line(&pos, n, &screen));
         let total = tries.len();
         for (i, (change, next)) in tries.into_iter().enumerate() {
             if !seen.insert(next.clone()) || found[n as usize + 1] >= per_length {
