@@ -40,10 +40,13 @@
 //! refuted (the same defence) in 802,591, 5.5 s, 46 MB. `twixt check` of
 //! `benches/corner-puzzle-7b.twixt` (the claim, the solution and its
 //! variation, every Red move proved) 19.5 s of CPU, 126 MB. No win in 8
-//! yet: of the win in 7 with g10, the Black pegs c11, d10, e10 and e11 and
-//! the Red pegs h2, e7 and b7 taken off leave a win in 7 (1.5 to 2.4
-//! million positions each), and g10 and i11 both (the link made) is
-//! undecided `in 8` after 15,000,000 positions (100 s of CPU).
+//! yet: of the win in 7 with g10, the Black pegs c11, d10, e10 and e11
+//! and the Red pegs b6, b7, e7, h2 and l4 taken off leave a win in 7 (1.5
+//! to 2.4 million positions each); with i11 (the link g10-i11 made), i2,
+//! j9 or l2 (Black's reply to the key move in the main line) it is
+//! undecided `in 8` after 15,000,000 to 20,000,000 positions (100 to 130
+//! s of CPU each). Of the win in 6, the Black pegs g9, h7, h8 and i2
+//! leave it undecided `in 7` after 10,000,000.
 //!
 //! The game of intrusions (docs/engine.md: a defender peg in two
 //! carriers of a chain, the attacker closing one gap): `examples/solve_position`
@@ -259,7 +262,10 @@ const LONG: &[(u32, &str, &str)] = &[
     // Wins in 7 with 20 pegs: the random win in 6 of
     // `examples/corner-puzzle-6.twixt` with a Black peg more, at g10 or at
     // i11 (either end of the link g10-i11 that cuts both of h10's ways to
-    // the bottom). The one with g10 is `benches/corner-puzzle-7b.twixt`.
+    // the bottom), found by `examples/lengthen_puzzles.rs` trying Black
+    // pegs next to Red's moves in a main line of the win in 6 (g10 was
+    // its 32nd change, 8 minutes of wall time on the shared cores). The
+    // one with g10 is `benches/corner-puzzle-7b.twixt`.
     (
         7,
         "j5",
