@@ -26,9 +26,13 @@
 //! of CPU (its last run: slowest proofs 0.23 ms in 3, 6.1 ms in 4, 71 ms
 //! in 5, 1,259 ms in 6; 881,608 positions in 4.0 s of searches, 218,000
 //! positions/s; peak memory 16 MB). `cargo bench --bench puzzles -- --long`
-//! adds the wins in 7, a few minutes more: the chain's take 30 to 40 s of
-//! CPU each (the 10 s for a win in 7 is not met there, README),
-//! the 20-peg ones 12 to 14 s.
+//! adds the wins in 7, a few minutes more. Its last run: the chain's win
+//! in 7 with e1 34.7 s (6,586,699 positions), with e3 28.4 s (4,804,543),
+//! the 20-peg ones with g10 12.7 s (1,983,795; `in 6` refuted in 5.0 s,
+//! 771,653) and with i11 13.6 s (2,144,914; `in 6` 5.1 s, 802,591), `in 9`
+//! of each the positions of `in 7`: the 10 s for a win in 7 is
+//! not met (README). The whole run 33,912,294 positions in 195 s of
+//! searches, 174,000 positions/s; peak memory 385 MB.
 //!
 //! The wins in 7 with 20 pegs, measured with `examples/solve_position` of
 //! the solver this benchmark was written against, one search at a time
@@ -42,10 +46,10 @@
 //! variation, every Red move proved) 19.5 s of CPU, 126 MB. No win in 8
 //! yet: of the win in 7 with g10, the Black pegs c11, d10, e10 and e11
 //! and the Red pegs b6, b7, e7, h2 and l4 taken off leave a win in 7 (1.5
-//! to 2.4 million positions each); with i11 (the link g10-i11 made), i2,
-//! j9 or l2 (Black's reply to the key move in the main line) it is
-//! undecided `in 8` after 15,000,000 to 20,000,000 positions (100 to 130
-//! s of CPU each). Of the win in 6, the Black pegs g9, h7, h8 and i2
+//! to 2.4 million positions each); with i2, j9 or l2 (Black's reply to
+//! the key move in the main line) it is undecided `in 8` after 20,000,000
+//! positions (110 to 130 s of CPU each), and with i11 (the link g10-i11
+//! made) after 60,000,000 (449 s of CPU, 346 MB). Of the win in 6, the Black pegs g9, h7, h8 and i2
 //! leave it undecided `in 7` after 10,000,000.
 //!
 //! The game of intrusions (docs/engine.md: a defender peg in two
