@@ -11,17 +11,32 @@
 //! win in N is proved and every bound below it refuted), and goes on from
 //! them until the wins reach the longest length asked for.
 //!
+//! The changes are tried nearest the attacker's moves in a main line of
+//! the win first (the key move, and the next key against a reply near the
+//! last move that does not shorten the win, searched on the small budget
+//! below): a peg far from them leaves the win as it was, and one next to
+//! them can cost the attacker a move. Each change is first asked the cheap
+//! question, whether the win in N survives it, on a small budget (`SCREEN`
+//! positions, a tenth of `POSITIONS` unless given); only a change that
+//! refutes it, or that this budget leaves undecided, is searched for the
+//! win in N+1, on the large budget. A line on standard error tells each
+//! change tried and its answer; one the budgets did not decide is named
+//! with its position line, to be tried again with more positions. From
+//! the win in 6 of `examples/corner-puzzle-6.twixt`, with budgets of
+//! 3,000,000 and 300,000 positions, the 32nd change (a Black peg at g10)
+//! made the win in 7 of `benches/corner-puzzle-7b.twixt`.
+//!
 //! Each puzzle printed is `N<TAB>key<TAB>line<TAB>positions`: the shortest
 //! win, a key move, the position line and the positions its proof took.
 //! `benches/puzzles.rs` holds a set found this way.
 //!
-//! `cargo run --release --example lengthen_puzzles -- [LONGEST] [PER_LENGTH] [POSITIONS] < puzzles.tsv`
+//! `cargo run --release --example lengthen_puzzles -- [LONGEST] [PER_LENGTH] [POSITIONS] [SCREEN] < puzzles.tsv`
 
 use std::collections::HashSet;
 use std::io::BufRead;
 use std::time::Instant;
 
-use twixtkit::prelude::{Hole, Player, Position};
+use twixtkit::prelude::{Hole, Move, Player, Position, Status};
 use twixtkit::twixt::line;
 use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, solve};
 
@@ -54,17 +69,62 @@ impl Fields {
     }
 }
 
+/// The attacker's moves in a main line of the win within `n`: the key
+/// move, then against each of them the defender's reply nearest it that
+/// does not shorten the win, and the attacker's next key, until the chain
+/// is complete (the holes a proof of the win runs through). Only the key
+/// when a search runs out of positions.
+fn main_line(pos: &Position, n: u32, budget: &SearchBudget) -> Vec<Hole> {
+    let attacker = pos.to_move();
+    let mut pos = pos.clone();
+    let mut left = n;
+    let mut out = Vec::new();
+    while let Ok(s) = solve(&pos, attacker, left, budget) {
+        let Solved::Wins { moves, key } = s.answer else {
+            break;
+        };
+        out.push(key);
+        if pos.play(&Move::peg(key)).is_err() || pos.status() != Status::Ongoing {
+            break;
+        }
+        left = moves - 1;
+        let mut replies: Vec<Hole> = (0..pos.free_hole_count(attacker.opponent()))
+            .filter_map(|k| pos.nth_free_hole(attacker.opponent(), k))
+            .collect();
+        replies.sort_by_key(|h| (h.col.abs_diff(key.col).max(h.row.abs_diff(key.row)), *h));
+        let holds = |r: &Hole| {
+            let mut next = pos.clone();
+            next.play(&Move::peg(*r)).is_ok()
+                && matches!(
+                    solve(&next, attacker, left, budget).map(|s| s.answer),
+                    Ok(Solved::Wins { moves, .. }) if moves == left
+                )
+        };
+        let Some(reply) = replies.into_iter().find(holds) else {
+            break;
+        };
+        pos.play(&Move::peg(reply)).expect("a free hole");
+    }
+    out
+}
+
 /// The lines one change away: a defender peg added on a free hole it may
-/// use, or an attacker peg taken off; nearest the key move first (a peg
-/// far from the attacker's proof leaves it winning as it did).
-fn neighbours(pos: &Position, text: &str, key: Hole) -> Vec<String> {
+/// use, or an attacker peg taken off; nearest the attacker's moves in a
+/// main line of the win first (a peg far from the attacker's proof leaves
+/// it winning as it did).
+fn neighbours(pos: &Position, text: &str, line: &[Hole]) -> Vec<(String, String)> {
     let attacker = pos.to_move();
     let (a, d) = match attacker {
         Player::Red => (0, 1),
         Player::Black => (1, 0),
     };
     let f = Fields::of(text);
-    let far = |h: Hole| h.col.abs_diff(key.col).max(h.row.abs_diff(key.row));
+    let far = |h: Hole| {
+        line.iter()
+            .map(|c| h.col.abs_diff(c.col).max(h.row.abs_diff(c.row)))
+            .min()
+            .unwrap_or(u16::MAX)
+    };
     let mut out = Vec::new();
     let count = pos.free_hole_count(attacker.opponent());
     for k in 0..count {
@@ -73,7 +133,7 @@ fn neighbours(pos: &Position, text: &str, key: Hole) -> Vec<String> {
         };
         let mut pegs = f.pegs(d);
         pegs.push(hole.to_string());
-        out.push((far(hole), f.with_pegs(d, pegs)));
+        out.push((far(hole), format!("+{hole}"), f.with_pegs(d, pegs)));
     }
     let own = f.pegs(a);
     for i in 0..own.len() {
@@ -82,10 +142,10 @@ fn neighbours(pos: &Position, text: &str, key: Hole) -> Vec<String> {
         let Ok(hole) = taken.parse::<Hole>() else {
             continue;
         };
-        out.push((far(hole), f.with_pegs(a, pegs)));
+        out.push((far(hole), format!("-{hole}"), f.with_pegs(a, pegs)));
     }
-    out.sort_by_key(|(d, _)| *d);
-    out.into_iter().map(|(_, l)| l).collect()
+    out.sort_by_key(|(d, _, _)| *d);
+    out.into_iter().map(|(_, c, l)| (c, l)).collect()
 }
 
 fn main() {
@@ -94,6 +154,11 @@ fn main() {
     let per_length: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(3);
     let limit: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(500_000);
     let budget = SearchBudget::claim_only(SearchLimit::positions(limit));
+    let screen_limit: u64 = args
+        .get(3)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(limit / 10);
+    let screen = SearchBudget::claim_only(SearchLimit::positions(screen_limit));
     let mut frontier: Vec<(u32, Hole, String)> = Vec::new();
     for text in std::io::stdin().lock().lines().map_while(Result::ok) {
         let cols: Vec<&str> = text.split('\t').collect();
@@ -120,30 +185,55 @@ fn main() {
         let Ok(pos) = line::position(&text) else {
             continue;
         };
-        for next in neighbours(&pos, &text, parent_key) {
+        let tries = neighbours(&pos, &text, &main_line(&pos, n, &screen));
+        let total = tries.len();
+        for (i, (change, next)) in tries.into_iter().enumerate() {
             if !seen.insert(next.clone()) || found[n as usize + 1] >= per_length {
                 continue;
             }
             let Ok(p) = line::position(&next) else {
                 continue;
             };
-            if p.status() != twixtkit::prelude::Status::Ongoing {
+            if p.status() != Status::Ongoing {
                 continue;
             }
             let start = Instant::now();
-            let Ok(s) = solve(&p, p.to_move(), n + 1, &budget) else {
-                continue;
+            // First the cheap question: does the win in N survive the
+            // change? A change that keeps it is done with; one that refutes
+            // it, or that the small budget cannot settle (a refutation
+            // costs more than a proof), is searched for a win in N+1 with
+            // the large one.
+            let s = match solve(&p, p.to_move(), n, &screen) {
+                Ok(s) if matches!(s.answer, Solved::Wins { .. }) => Ok(s),
+                _ => solve(&p, p.to_move(), n + 1, &budget),
             };
+            let secs = start.elapsed().as_secs_f64();
+            // Progress: one line a change tried. An undecided one names its
+            // line, to be tried again with more positions.
+            let s = match s {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!(
+                        "win in {n} {change} [{}/{total}]: {e} ({secs:.1} s): {next}",
+                        i + 1
+                    );
+                    continue;
+                }
+            };
+            let verdict = match s.answer {
+                Solved::Wins { moves, .. } => format!("wins in {moves}"),
+                Solved::NoWin { .. } => format!("no win in {}", n + 1),
+            };
+            eprintln!(
+                "win in {n} {change} [{}/{total}]: {verdict}, {} positions, {secs:.2} s",
+                i + 1,
+                s.positions
+            );
             if let Solved::Wins { moves, key } = s.answer
                 && moves == n + 1
             {
                 found[moves as usize] += 1;
                 println!("{moves}\t{key}\t{}\t{}", line::write(&p), s.positions);
-                eprintln!(
-                    "win in {moves} ({} positions, {:.2} s) from a win in {n}",
-                    s.positions,
-                    start.elapsed().as_secs_f64()
-                );
                 frontier.push((moves, key, line::write(&p)));
                 frontier.insert(0, (n, parent_key, text.clone()));
                 break;

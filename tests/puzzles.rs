@@ -530,3 +530,45 @@ fn the_composed_win_in_seven_proves_its_claim_and_key_move() {
         "{said}"
     );
 }
+
+/// The win in 7 with 20 pegs of `benches/corner-puzzle-7b.twixt` (the
+/// random win in 6 of `examples/corner-puzzle-6.twixt` with a Black peg at
+/// g10): with a budget large enough, `twixt check` proves its claim (the
+/// shortest win 7), its key move and every Red move of its solution and
+/// variation; and `#wins red in 6` is false, with the defence that holds.
+/// About 25 s of CPU in all, over check's default of 10 s a search, so the
+/// file is beside the benchmark and the test runs only when asked
+/// (`cargo test --release --test puzzles -- --ignored`).
+#[test]
+#[ignore = "half a minute of search: a win in 7"]
+fn the_random_win_in_seven_proves_its_claim_solution_and_refutation() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/corner-puzzle-7b.twixt"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let limits = ["--search-limit", "30000000", "--search-time", "900"];
+    std::fs::write(dir.path().join("p.twixt"), &text).unwrap();
+    let args = [&["check", "p.twixt", "--format", "json"][..], &limits].concat();
+    let o = twixt(&args, dir.path());
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let game = &json["games"][0];
+    assert!(o.status.success(), "{json}");
+    assert_eq!(game["errors"], serde_json::json!([]), "{json}");
+    assert_eq!(game["wins"][0]["verdict"], "proved", "{json}");
+    assert_eq!(game["wins"][0]["shortest"], 7, "{json}");
+    // The claim a move shorter, without the solution.
+    let solution = text.find("\n1. j5").unwrap();
+    let six = text[..solution].replace("#wins red in 7", "#wins red in 6");
+    std::fs::write(dir.path().join("six.twixt"), six).unwrap();
+    let o = twixt(&[&["check", "six.twixt"][..], &limits].concat(), dir.path());
+    let said = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains(
+            "false claim: red has no win in 6 moves: after 1. j5, 2. j9 holds: no win in 5 more moves"
+        ),
+        "{said}"
+    );
+}
