@@ -183,6 +183,7 @@ fn moves_tried_side_by_side_keep_minimaxs_answers() {
     use twixtkit::twixt::solver::{Tuning, solve_tuned, winning_keys};
     let tuning = Tuning {
         share_from: 2,
+        pair_from: 2,
         first_allowance: 1,
         any_pair: true,
     };
@@ -269,7 +270,7 @@ fn moves_tried_side_by_side_keep_minimaxs_answers() {
 /// The win in 7 of `benches/corner-puzzle-7.twixt` (Red d8, e5, g11
 /// against e1, l6 on a 12×12 corner), the puzzle whose first moves cost
 /// most to refute before the key move f3 is reached in the plain order:
-/// proved within a million positions (405,309 when written; the search
+/// proved within a million positions (439,010 when written; the search
 /// before the threats came first and two were tried side by side took
 /// 6,586,699), and no win in 6.
 #[test]

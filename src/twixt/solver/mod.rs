@@ -47,8 +47,11 @@ pub const TABLE_BYTES: usize = 256 << 20;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Tuning {
     /// Attacker's turns with at least this many moves put their threats
-    /// first and try two of them side by side.
+    /// first.
     pub share_from: u32,
+    /// Attacker's turns with at least this many moves (and at least
+    /// `share_from`) try two threats side by side.
+    pub pair_from: u32,
     /// The first allowance of positions of each of the two (it doubles
     /// each turn).
     pub first_allowance: u64,
@@ -61,6 +64,7 @@ impl Default for Tuning {
     fn default() -> Tuning {
         Tuning {
             share_from: 5,
+            pair_from: 6,
             first_allowance: 1000,
             any_pair: false,
         }

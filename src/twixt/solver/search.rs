@@ -283,9 +283,10 @@ impl Search<'_> {
     /// zone (noted in the table); `None` when every move is refuted.
     ///
     /// With [`Tuning::share_from`] moves or more, the threats come first
-    /// ([`Search::threats_first`]), and when the likeliest threat by the
-    /// defender's replies is not the first in the plain order, the two
-    /// are tried side by side ([`Search::side_by_side`]): a move that is
+    /// ([`Search::threats_first`]), and with [`Tuning::pair_from`] or
+    /// more, when the likeliest threat by the defender's replies is not
+    /// the first in the plain order, the two are tried side by side
+    /// ([`Search::side_by_side`]): a move that is
     /// dear to refute does not hold up a cheap win behind it. Every move
     /// is still tried to the end before `None` (docs/engine.md, "effort
     /// shared between two first moves").
@@ -299,6 +300,7 @@ impl Search<'_> {
         if budget >= self.tuning.share_from
             && let Some(pair) = self
                 .threats_first(pos, key, budget, &mut moves)
+                .filter(|_| budget >= self.tuning.pair_from)
                 .or_else(|| {
                     // For tests: any two moves may be tried side by side.
                     (self.tuning.any_pair && moves.len() >= 2).then(|| [moves[0], moves[1]])
