@@ -33,11 +33,43 @@ use bounds::Costs;
 pub(crate) use bounds::{pegs_needed, through_costs};
 pub use budget::{LimitKind, Meter, SearchBudget, SearchLimit};
 use connection::Chains;
-use search::{Defence, Search};
+use search::{Defence, Search, Stop};
 use table::{Keys, Table};
 
 /// Bytes the transposition table of one search may hold.
 pub const TABLE_BYTES: usize = 256 << 20;
+
+/// How the attacker's turns share effort between two first moves
+/// (docs/engine.md, "effort shared between two first moves"). Any
+/// setting gives the same answers; it changes the work. Public for the
+/// tests, which make allowances tiny so that they run out often.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tuning {
+    /// Attacker's turns with at least this many moves put their threats
+    /// first.
+    pub share_from: u32,
+    /// Attacker's turns with at least this many moves (and at least
+    /// `share_from`) try two threats side by side.
+    pub pair_from: u32,
+    /// The first allowance of positions of each of the two (it doubles
+    /// each turn).
+    pub first_allowance: u64,
+    /// Where no two threats are paired, try the first two moves side by
+    /// side anyway (for tests: the pairing at as many turns as can be).
+    pub any_pair: bool,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            share_from: 5,
+            pair_from: 6,
+            first_allowance: 1000,
+            any_pair: false,
+        }
+    }
+}
 
 /// Why a search gives no answer: not a false claim, a question it cannot
 /// decide.
@@ -188,6 +220,9 @@ struct Solver<'m> {
     through: Vec<u32>,
     history: Vec<u32>,
     replies: Vec<usize>,
+    ends: Vec<u64>,
+    ran_out: u64,
+    tuning: Tuning,
     own_links_cross: bool,
     chains: Chains,
     knowledge: bool,
@@ -206,6 +241,9 @@ impl<'m> Solver<'m> {
             through: Vec::new(),
             history: vec![0; pos.geometry().slots()],
             replies: Vec::new(),
+            ends: Vec::new(),
+            ran_out: 0,
+            tuning: Tuning::default(),
             own_links_cross: pos.rules().crossing == Crossing::Own,
             chains: Chains::default(),
             knowledge: true,
@@ -224,6 +262,9 @@ impl<'m> Solver<'m> {
             through: &mut self.through,
             history: &mut self.history,
             replies: &mut self.replies,
+            ends: &mut self.ends,
+            ran_out: &mut self.ran_out,
+            tuning: self.tuning,
             own_links_cross: self.own_links_cross,
             chains: &mut self.chains,
             knowledge: self.knowledge,
@@ -231,10 +272,14 @@ impl<'m> Solver<'m> {
     }
 }
 
-fn limit(meter: &Meter, limit: LimitKind) -> Undecided {
-    Undecided::Limit {
-        positions: meter.used(),
-        limit,
+fn limit(meter: &Meter, stop: Stop) -> Undecided {
+    match stop {
+        Stop::Limit(limit) => Undecided::Limit {
+            positions: meter.used(),
+            limit,
+        },
+        // Allowances are set and caught inside the search only.
+        Stop::Allowance => unreachable!("an allowance ran out outside the moves it was set for"),
     }
 }
 
@@ -246,13 +291,31 @@ pub fn solve(
     moves: u32,
     budget: &SearchBudget,
 ) -> Result<Searched<Solved>, Undecided> {
+    solve_tuned(pos, player, moves, budget, Tuning::default()).map(|(s, _)| s)
+}
+
+/// [`solve`] with its effort shared as `tuning` says; also returns how
+/// many allowances ran out. For tests: every tuning gives the same answer.
+#[doc(hidden)]
+pub fn solve_tuned(
+    pos: &Position,
+    player: Player,
+    moves: u32,
+    budget: &SearchBudget,
+    tuning: Tuning,
+) -> Result<(Searched<Solved>, u64), Undecided> {
     covered(pos, player, moves)?;
     let mut meter = budget.meter();
-    let answer = solve_with(pos, player, moves, &mut meter).map_err(|k| limit(&meter, k))?;
-    Ok(Searched {
-        answer,
-        positions: meter.used(),
-    })
+    let mut ran_out = 0;
+    let answer = solve_with(pos, player, moves, &mut meter, tuning, &mut ran_out)
+        .map_err(|k| limit(&meter, k))?;
+    Ok((
+        Searched {
+            answer,
+            positions: meter.used(),
+        },
+        ran_out,
+    ))
 }
 
 fn solve_with(
@@ -260,10 +323,25 @@ fn solve_with(
     player: Player,
     moves: u32,
     meter: &mut Meter,
-) -> Result<Solved, LimitKind> {
+    tuning: Tuning,
+    ran_out: &mut u64,
+) -> Result<Solved, Stop> {
+    let mut solver = Solver::new(pos, player, meter);
+    solver.tuning = tuning;
+    let answer = deepen(&mut solver, pos, player, moves);
+    *ran_out = solver.ran_out;
+    answer
+}
+
+/// The rounds of deepening of [`solve`], then the refutation shown.
+fn deepen(
+    solver: &mut Solver<'_>,
+    pos: &Position,
+    player: Player,
+    moves: u32,
+) -> Result<Solved, Stop> {
     let geo = pos.geometry();
     let needed = pegs_needed(pos, player);
-    let mut solver = Solver::new(pos, player, meter);
     let key = solver.keys.of(pos);
     // Iterative deepening: the shortest win first, and the positions
     // refuted with fewer moves are known when the next round meets them.
@@ -339,7 +417,7 @@ fn keys_with(
     player: Player,
     moves: u32,
     meter: &mut Meter,
-) -> Result<Vec<Hole>, LimitKind> {
+) -> Result<Vec<Hole>, Stop> {
     let geo = pos.geometry();
     let mut solver = Solver::new(pos, player, meter);
     let key = solver.keys.of(pos);
@@ -408,7 +486,7 @@ fn after_with(
     player: Player,
     left: u32,
     meter: &mut Meter,
-) -> Result<AfterMove, LimitKind> {
+) -> Result<AfterMove, Stop> {
     let geo = pos.geometry();
     // The defender gets `left` replies here, the first one now.
     let mut solver = Solver::new(pos, player, meter);

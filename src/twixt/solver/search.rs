@@ -3,6 +3,7 @@
 //! the attacker's threat; a transposition table remembers every position
 //! proved or refuted with the moves it was searched for.
 
+use super::Tuning;
 use super::bounds::Costs;
 use super::budget::{LimitKind, Meter};
 use super::connection::{Chains, Connection};
@@ -23,9 +24,42 @@ pub(crate) enum Defence {
     Holds(Option<usize>),
 }
 
+/// Why a search stopped before its answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// A limit of the budget: the whole search ends.
+    Limit(LimitKind),
+    /// The allowance of the innermost attacker's move tried side by side
+    /// with another ran out: that move is left undecided, to be tried
+    /// again ([`Search::side_by_side`]).
+    Allowance,
+}
+
+impl From<LimitKind> for Stop {
+    fn from(k: LimitKind) -> Stop {
+        Stop::Limit(k)
+    }
+}
+
+/// What two moves tried side by side came to.
+enum Pair {
+    /// This move wins, with its proof's zone.
+    Won(usize, Zone),
+    /// One move was refuted; the other, still undecided, is this one.
+    Left(usize),
+}
+
 pub(crate) struct Search<'a> {
     pub attacker: Player,
     pub meter: &'a mut Meter,
+    /// The allowances of the attacker's moves being tried side by side,
+    /// innermost last: the count of positions past which each runs out
+    /// (an inner one never past an outer one).
+    pub ends: &'a mut Vec<u64>,
+    /// How many allowances ran out (for tests: that the case is met).
+    pub ran_out: &'a mut u64,
+    /// Where the attacker's turns share effort across their moves.
+    pub tuning: Tuning,
     /// The bound's buffers for the defender's chains: replies on a chain
     /// the defender could complete before the attacker are always tried
     /// (there a defender peg can matter wherever the attacker's proof lies).
@@ -67,13 +101,12 @@ pub(crate) struct Child {
 
 impl Search<'_> {
     /// Plays a peg at `hole` on a copy of `pos`, counting the position.
-    pub(crate) fn play(
-        &mut self,
-        pos: &Position,
-        key: Key,
-        hole: usize,
-    ) -> Result<Child, LimitKind> {
+    pub(crate) fn play(&mut self, pos: &Position, key: Key, hole: usize) -> Result<Child, Stop> {
         self.meter.tick()?;
+        if self.ends.last().is_some_and(|&end| self.meter.used() > end) {
+            *self.ran_out += 1;
+            return Err(Stop::Allowance);
+        }
         let mut next = pos.clone();
         let geo = pos.geometry();
         let mover = pos.to_move();
@@ -166,7 +199,7 @@ impl Search<'_> {
         key: Key,
         budget: u32,
         hint: Option<usize>,
-    ) -> Result<Option<(usize, Zone)>, LimitKind> {
+    ) -> Result<Option<(usize, Zone)>, Stop> {
         let needed = match self.settled(pos, key, budget) {
             Ok(needed) => needed,
             Err(answer) => return Ok(answer),
@@ -224,7 +257,7 @@ impl Search<'_> {
         key: Key,
         budget: u32,
         hint: Option<usize>,
-    ) -> Result<Option<(usize, Zone)>, LimitKind> {
+    ) -> Result<Option<(usize, Zone)>, Stop> {
         let needed = match self.settled(pos, key, budget) {
             Ok(needed) => needed,
             Err(answer) => return Ok(answer),
@@ -246,38 +279,159 @@ impl Search<'_> {
         Ok(found)
     }
 
-    /// The first of `moves` that wins within `budget`, with its proof's
-    /// zone (noted in the table).
+    /// The first of `moves` found to win within `budget`, with its proof's
+    /// zone (noted in the table); `None` when every move is refuted.
+    ///
+    /// With [`Tuning::share_from`] moves or more, the threats come first
+    /// ([`Search::threats_first`]), and with [`Tuning::pair_from`] or
+    /// more, when the likeliest threat by the defender's replies is not
+    /// the first in the plain order, the two are tried side by side
+    /// ([`Search::side_by_side`]): a move that is
+    /// dear to refute does not hold up a cheap win behind it. Every move
+    /// is still tried to the end before `None` (docs/engine.md, "effort
+    /// shared between two first moves").
     fn first_winning_move(
         &mut self,
         pos: &Position,
         key: Key,
         budget: u32,
-        moves: Vec<usize>,
-    ) -> Result<Option<(usize, Zone)>, LimitKind> {
-        let geo = pos.geometry();
+        mut moves: Vec<usize>,
+    ) -> Result<Option<(usize, Zone)>, Stop> {
+        if budget >= self.tuning.share_from
+            && let Some(pair) = self
+                .threats_first(pos, key, budget, &mut moves)
+                .filter(|_| budget >= self.tuning.pair_from)
+                .or_else(|| {
+                    // For tests: any two moves may be tried side by side.
+                    (self.tuning.any_pair && moves.len() >= 2).then(|| [moves[0], moves[1]])
+                })
+        {
+            match self.side_by_side(pos, key, budget, pair)? {
+                Pair::Won(m, zone) => return Ok(Some((m, zone))),
+                Pair::Left(left) => {
+                    moves.retain(|&m| m != pair[0] && m != pair[1]);
+                    moves.insert(0, left);
+                }
+            }
+        }
         for m in moves {
-            let child = self.play(pos, key, m)?;
-            let rest = if self.attacker_won(&child.pos) {
-                Some(Zone::new(geo.slots()))
-            } else if budget > 1 {
-                match self.defend(&child.pos, child.key, budget - 1)? {
-                    Defence::Proved(z) => Some(z),
-                    Defence::Holds(_) => None,
-                }
-            } else {
-                None
-            };
-            if let Some(mut zone) = rest {
-                zone.insert(m);
-                for &id in &child.links {
-                    zone.add_crossing_ends(geo, id);
-                }
-                self.table.proved(key, budget, m, &zone);
+            if let Some(zone) = self.try_move(pos, key, budget, m)? {
                 return Ok(Some((m, zone)));
             }
         }
         Ok(None)
+    }
+
+    /// Puts the *threats* of `moves` (kept in their order otherwise)
+    /// first: the moves after which the table already holds a win within
+    /// `budget - 2` with the defender passing (a defender's turn begins
+    /// with that pass, so an earlier round or a sibling noted it). Among
+    /// them the holes where the defender's replies held most often come
+    /// first: a hole the defender wants is often the attacker's best. The
+    /// order only, never which moves. Returns that first threat and the
+    /// first threat of the plain order when they differ.
+    fn threats_first(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+        moves: &mut Vec<usize>,
+    ) -> Option<[usize; 2]> {
+        let (mut threats, others): (Vec<usize>, Vec<usize>) = moves.iter().partition(|&&m| {
+            let after = self.child_key(pos, key, m);
+            self.table
+                .get(after)
+                .is_some_and(|e| u32::from(e.proved) + 2 <= budget)
+        });
+        let plain = threats.first().copied();
+        threats.sort_by_key(|&m| std::cmp::Reverse(self.history[m]));
+        let pair = match (threats.first().copied(), plain) {
+            (Some(a), Some(b)) if a != b => Some([a, b]),
+            _ => None,
+        };
+        threats.extend(others);
+        *moves = threats;
+        pair
+    }
+
+    /// Tries the two moves of `pair` side by side, each with an allowance
+    /// of positions that doubles every turn, until one is decided: a move
+    /// proved wins; a move refuted leaves the other undecided. A move
+    /// whose allowance ran out is neither: its search stopped, and the
+    /// table kept only what it completed.
+    fn side_by_side(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+        pair: [usize; 2],
+    ) -> Result<Pair, Stop> {
+        let mut allowance = self.tuning.first_allowance.max(1);
+        loop {
+            for (k, &m) in pair.iter().enumerate() {
+                let outer = self.ends.last().copied().unwrap_or(u64::MAX);
+                self.ends
+                    .push(outer.min(self.meter.used().saturating_add(allowance)));
+                let tried = self.try_move(pos, key, budget, m);
+                self.ends.pop();
+                match tried {
+                    Ok(Some(zone)) => return Ok(Pair::Won(m, zone)),
+                    Ok(None) => return Ok(Pair::Left(pair[1 - k])),
+                    // This move's allowance ran out, not an outer one.
+                    Err(Stop::Allowance) if self.meter.used() <= outer => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            allowance = allowance.saturating_mul(2);
+        }
+    }
+
+    /// The key of `pos` after the attacker's peg at `m`, without counting
+    /// a position.
+    fn child_key(&self, pos: &Position, key: Key, m: usize) -> Key {
+        let geo = pos.geometry();
+        let mut next = pos.clone();
+        let played = next
+            .play(&Move::peg(geo.hole(m)))
+            .expect("the search only plays empty holes the mover may use");
+        let mut key = key.with(self.keys.peg(m, side(pos.to_move())));
+        for l in &played.links_added {
+            if let Some(id) = geo.link_id(*l) {
+                key = key.with(self.keys.link(id));
+            }
+        }
+        key
+    }
+
+    /// Whether the attacker's move `m` wins within `budget`: the proof's
+    /// zone (noted in the table), or `None` when a reply holds.
+    fn try_move(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+        m: usize,
+    ) -> Result<Option<Zone>, Stop> {
+        let geo = pos.geometry();
+        let child = self.play(pos, key, m)?;
+        let rest = if self.attacker_won(&child.pos) {
+            Some(Zone::new(geo.slots()))
+        } else if budget > 1 {
+            match self.defend(&child.pos, child.key, budget - 1)? {
+                Defence::Proved(z) => Some(z),
+                Defence::Holds(_) => None,
+            }
+        } else {
+            None
+        };
+        Ok(rest.map(|mut zone| {
+            zone.insert(m);
+            for &id in &child.links {
+                zone.add_crossing_ends(geo, id);
+            }
+            self.table.proved(key, budget, m, &zone);
+            zone
+        }))
     }
 
     /// A chain of double links that wins within `budget` moves, by
@@ -366,7 +520,7 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-    ) -> Result<Defence, LimitKind> {
+    ) -> Result<Defence, Stop> {
         let defender = self.attacker.opponent();
         // The costs are of the last position asked (a deeper one, after
         // the pass's search): asked again of this one first.
@@ -409,7 +563,7 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-    ) -> Result<Defence, LimitKind> {
+    ) -> Result<Defence, Stop> {
         // With no move to spare, a hole on every cheapest chain is a reply
         // that holds: the attacker then needs more pegs than it has moves.
         let needed = self.costs.needed(pos, self.attacker, budget, Some(key));
