@@ -133,10 +133,10 @@ fn unpack_gzip(reader: impl Read, max: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// Like [`read_bytes`], for files named inside other files or options (rule
+/// Like [`read_text`], for files named inside other files or options (rule
 /// sets, styles): only a regular file is read. A FIFO or a device is refused
 /// without waiting for a writer.
-pub fn read_regular_bytes(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+pub fn read_regular_text(path: &Path, max: u64) -> io::Result<String> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -150,7 +150,7 @@ pub fn read_regular_bytes(path: &Path, max: u64) -> io::Result<Vec<u8>> {
     if !meta.is_file() && !meta.is_dir() {
         return Err(io::Error::other("it is not a regular file"));
     }
-    read_open(file, max, false)
+    utf8(read_open(file, max, false)?)
 }
 
 /// An opened input file within `max` bytes, unpacked through gzip when
@@ -229,11 +229,6 @@ pub fn describe_bytes(n: u64) -> String {
 /// text that is not UTF-8 names the line and column of the first bad byte.
 pub fn read_text(path: &Path, max: u64) -> io::Result<String> {
     utf8(read_bytes(path, max)?)
-}
-
-/// [`read_regular_bytes`] as text.
-pub fn read_regular_text(path: &Path, max: u64) -> io::Result<String> {
-    utf8(read_regular_bytes(path, max)?)
 }
 
 /// What every reader says of a file that opens with two byte-order marks.

@@ -264,7 +264,7 @@ pub fn check_writable(path: &Path) -> Result<(), OutputError> {
 /// regular file (a device, a FIFO) is written into directly instead, a folder
 /// is refused, and so is a file this process has read (an input).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
-    write_file(path, bytes, true)
+    write_with(path, true, &mut |w| w.write_all(bytes))
 }
 
 /// Where a text written a piece at a time goes.
@@ -277,9 +277,10 @@ pub enum Destination<'a> {
 }
 
 impl Destination<'_> {
-    /// Writes what `produce` makes: into the file as [`write_atomic_with`]
-    /// does, or to the sink in pieces of 64 KiB. An error of `produce` is
-    /// returned as it is.
+    /// Writes what `produce` makes: into the file as [`write_atomic`] writes
+    /// its bytes (when `produce` fails, nothing is written: a temporary file
+    /// is removed), or to the sink in pieces of 64 KiB. An error of
+    /// `produce` is returned as it is.
     pub fn write_with<E: From<OutputError> + From<io::Error>>(
         self,
         produce: &mut dyn FnMut(&mut dyn Write) -> Result<(), E>,
@@ -292,7 +293,7 @@ impl Destination<'_> {
             })
         };
         let done = match self {
-            Destination::File(path) => write_atomic_with(path, &mut each).map_err(E::from),
+            Destination::File(path) => write_with(path, true, &mut each).map_err(E::from),
             Destination::Sink(sink) => {
                 let mut w = io::BufWriter::with_capacity(64 << 10, SinkWriter(sink));
                 each(&mut w).and_then(|()| w.flush()).map_err(E::from)
@@ -321,32 +322,14 @@ impl Write for SinkWriter<'_, '_> {
 /// Like [`write_atomic`], but may replace a file this process has read: for
 /// tools whose job is to rewrite their input, as `twixt fmt` does. The
 /// caller judges read-only files itself (`fmt` with its own `--force`).
-pub fn replace_file(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
-    write_file(path, bytes, false)
-}
-
-/// Like [`write_atomic`], with the bytes made by `write` as it goes, so that
-/// a file too large to hold is written a piece at a time. When `write`
-/// fails, nothing is written (a temporary file is removed).
-pub fn write_atomic_with(
-    path: &Path,
-    write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
-) -> Result<(), OutputError> {
-    write_with(path, true, write)
-}
-
-/// Like [`replace_file`], with the bytes made by `write` as it goes, so that
-/// a file too large to hold is written a piece at a time. When `write`
-/// fails, `path` is left as it was.
-pub fn replace_file_with(
+/// The bytes are made by `write` as it goes, so that a file too large to
+/// hold is written a piece at a time. When `write` fails, `path` is left
+/// as it was.
+pub fn replace_file(
     path: &Path,
     write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), OutputError> {
     write_with(path, false, write)
-}
-
-fn write_file(path: &Path, bytes: &[u8], protect_inputs: bool) -> Result<(), OutputError> {
-    write_with(path, protect_inputs, &mut |w| w.write_all(bytes))
 }
 
 fn write_with(
@@ -807,7 +790,7 @@ mod tests {
             Err(OutputError::WouldOverwriteInput(_))
         ));
         assert_eq!(fs::read(&p).unwrap(), b"base: rulebook\n");
-        replace_file(&p, b"rewritten").unwrap();
+        replace_file(&p, &mut |w| w.write_all(b"rewritten")).unwrap();
         assert_eq!(fs::read(&p).unwrap(), b"rewritten");
     }
 

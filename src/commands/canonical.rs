@@ -398,7 +398,7 @@ pub fn format_in_place(path: &Path, force: bool) -> Result<bool, Error> {
     }
     let target = rewrite_target(path, force)?;
     let mut failed = None;
-    let written = crate::output::replace_file_with(&target, &mut |w| {
+    let written = crate::output::replace_file(&target, &mut |w| {
         let mut write = |chunk: &str| {
             w.write_all(chunk.as_bytes()).map_err(|source| {
                 Error::Output(OutputError::Io {
@@ -481,7 +481,9 @@ fn stream_canonical(
 /// several hard links is refused unless `force`.
 pub fn rewrite(path: &Path, canonical: &str, force: bool) -> Result<(), Error> {
     let target = rewrite_target(path, force)?;
-    Ok(replace_file(&target, canonical.as_bytes())?)
+    Ok(replace_file(&target, &mut |w| {
+        w.write_all(canonical.as_bytes())
+    })?)
 }
 
 /// The file a rewrite of `path` replaces: where a link points; refused when

@@ -8,7 +8,7 @@ use crate::diagnostic::Explained as _;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::BUILTIN_NAMES;
 use crate::diagram::Style;
-use crate::diagram::game::{GameDiagramError, Select, each_diagram_from, record_title};
+use crate::diagram::game::{GameDiagramError, Select, each_diagram_from};
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::diagram::{Crop, Diagram, Numbering};
 use crate::open::{Content, Error, GameFile};
@@ -121,7 +121,7 @@ pub struct Pictures {
 
 /// The title of a record: its own, else `fallback`.
 pub fn title_or(record: &Record, fallback: &str) -> String {
-    record_title(record).unwrap_or_else(|| fallback.to_string())
+    crate::record::game_title(|t| record.tag(t)).unwrap_or_else(|| fallback.to_string())
 }
 
 impl GameFile {

@@ -219,11 +219,6 @@ impl GameReplay {
     pub fn errors(&self) -> impl Iterator<Item = &Issue> {
         self.issues.iter().filter(|i| i.severity == Severity::Error)
     }
-
-    /// Whether any issue is an error.
-    pub fn has_errors(&self) -> bool {
-        self.errors().next().is_some()
-    }
 }
 
 /// How [`replay_game`] and [`check_game`] replay a game of a file.

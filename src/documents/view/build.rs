@@ -69,22 +69,6 @@ impl crate::diagnostic::Explained for ViewError {
     }
 }
 
-/// The games of `files`, in order.
-pub fn view_games(files: &[GameFile]) -> Result<Vec<ViewGame>, ViewError> {
-    let mut out = Vec::new();
-    for file in files {
-        let mut errors = Vec::new();
-        file_games(file, &mut out, &mut errors);
-        if let Some(e) = errors.into_iter().next() {
-            return Err(e);
-        }
-    }
-    if out.is_empty() {
-        return Err(ViewError::Empty);
-    }
-    Ok(out)
-}
-
 /// Adds the games of `file` that can be shown to `out`; the others' errors
 /// go to `errors`: one [`ViewError::Invalid`] with every error of the
 /// file's games, and one [`ViewError::NotPlayable`] per game that cannot

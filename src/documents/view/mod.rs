@@ -20,7 +20,7 @@ use crate::twixt::board::{BoardSize, Hole, Player};
 use crate::twixt::link::Link;
 
 pub(crate) use build::file_games;
-pub use build::{ViewError, title_of, view_games};
+pub use build::{ViewError, title_of};
 pub use crosstable::{Crosstable, Standing, crosstables};
 pub use puzzle::{Answer, Puzzle};
 pub use write::{

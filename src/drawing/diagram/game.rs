@@ -93,12 +93,6 @@ pub struct GameDiagram {
     pub to_move: Player,
 }
 
-/// A short title for a record, by the rule every command titles a game
-/// by ([`crate::record::game_title`]), else `None`.
-pub fn record_title(record: &Record) -> Option<String> {
-    crate::record::game_title(|t| record.tag(t))
-}
-
 /// Replays `record` and draws the positions chosen by `select`. Pegs carry
 /// their move numbers as `numbering` says; the last move is ringed; each
 /// caption names the title (when given) and the moves shown.
@@ -108,32 +102,22 @@ pub fn game_diagrams(
     numbering: Numbering,
     title: Option<&str>,
 ) -> Result<Vec<GameDiagram>, GameDiagramError> {
+    let start = Position::with_first(record.rules.clone(), record.first)
+        .map_err(|e| GameDiagramError::Rules(e.to_string()))?;
     let mut out = Vec::new();
-    each_game_diagram(record, select, numbering, title, |d| {
+    each_diagram_from(start, &record.moves, select, numbering, title, |d| {
         out.push(d);
         Ok::<(), GameDiagramError>(())
     })?;
     Ok(out)
 }
 
-/// As [`game_diagrams`], handing each diagram to `f` as soon as it is drawn,
-/// so that memory holds one position and one diagram however many are
-/// chosen. The record is checked first: an illegal move or a move number
-/// past the end is an error before `f` sees anything.
-pub fn each_game_diagram<E: From<GameDiagramError>>(
-    record: &Record,
-    select: Select,
-    numbering: Numbering,
-    title: Option<&str>,
-    f: impl FnMut(GameDiagram) -> Result<(), E>,
-) -> Result<(), E> {
-    let start = Position::with_first(record.rules.clone(), record.first)
-        .map_err(|e| GameDiagramError::Rules(e.to_string()))?;
-    each_diagram_from(start, &record.moves, select, numbering, title, f)
-}
-
-/// As [`each_game_diagram`] for `moves` played from `start` (a setup, say):
-/// ply 0 is the start position, and only the moves played carry numbers.
+/// As [`game_diagrams`] for `moves` played from `start` (a setup, say),
+/// handing each diagram to `f` as soon as it is drawn, so that memory holds
+/// one position and one diagram however many are chosen: ply 0 is the
+/// start position, and only the moves played carry numbers. The moves are
+/// checked first: an illegal move or a move number past the end is an
+/// error before `f` sees anything.
 pub fn each_diagram_from<E: From<GameDiagramError>>(
     start: Position,
     moves: &[Move],
@@ -205,6 +189,7 @@ mod tests {
 
     #[test]
     fn a_placeholder_event_gives_way_to_the_players() {
+        let record_title = |r: &Record| crate::record::game_title(|t| r.tag(t));
         let mut r = Record::new(RuleSet::pencil());
         r.tags.push(("Red".into(), "spd".into()));
         r.tags.push(("Black".into(), "tasuki".into()));

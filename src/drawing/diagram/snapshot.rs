@@ -122,7 +122,7 @@ mod tests {
         let parsed = parse(src);
         assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
         let rep = replay_game(&parsed.file.games[0], &ReplayOptions::default()).unwrap();
-        assert!(!rep.has_errors(), "{:?}", rep.issues);
+        assert!(rep.errors().next().is_none(), "{:?}", rep.issues);
         rep.diagrams.iter().map(diagram_from_snapshot).collect()
     }
 

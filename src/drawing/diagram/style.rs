@@ -496,14 +496,6 @@ impl Style {
         }
         Ok(style)
     }
-
-    /// A built-in name, or else YAML text read from a file.
-    pub fn resolve(name_or_yaml: &str, origin: &str) -> Result<Style, StyleError> {
-        match builtin_text(name_or_yaml.trim()) {
-            Some(_) => Style::builtin(name_or_yaml.trim()),
-            None => Style::from_yaml(name_or_yaml, origin),
-        }
-    }
 }
 
 /// Why a style named by its user could not be loaded.
