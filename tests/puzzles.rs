@@ -483,13 +483,10 @@ fn the_composed_win_in_six_proves_its_claim_and_solution() {
 }
 
 /// The composed win in 7 of `benches/corner-puzzle-7.twixt` (beside the
-/// benchmark, not in `examples/`, whose files are all checked with the
-/// default budget of 10 s a search): its claim and key move are proved
-/// (several minutes of CPU in all, so the test runs only when asked:
-/// `cargo test --release --test puzzles -- --ignored`), and Red has no win
-/// in 6.
+/// benchmark, with the other wins in 7): its claim and key move are proved
+/// (a few seconds of CPU since the threats come first), and Red has no
+/// win in 6.
 #[test]
-#[ignore = "minutes of search: a win in 7"]
 fn the_composed_win_in_seven_proves_its_claim_and_key_move() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/corner-puzzle-7.twixt");
     let text = std::fs::read_to_string(path).unwrap();
