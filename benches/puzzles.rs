@@ -23,19 +23,21 @@
 //! processes on the cores do not inflate it.
 //!
 //! Run with `cargo bench --bench puzzles`: the wins in 3 to 6, under 10 s
-//! of CPU (its last run: slowest proofs 0.23 ms in 3, 6.1 ms in 4, 71 ms
-//! in 5, 1,259 ms in 6; 881,608 positions in 4.0 s of searches, 218,000
-//! positions/s; peak memory 16 MB). `cargo bench --bench puzzles -- --long`
-//! adds the wins in 7, a few minutes more. Its last run: the chain's win
-//! in 7 with e1 34.7 s (6,586,699 positions), with e3 28.4 s (4,804,543),
-//! the 20-peg ones with g10 12.7 s (1,983,795; `in 6` refuted in 5.0 s,
-//! 771,653) and with i11 13.6 s (2,144,914; `in 6` 5.1 s, 802,591), `in 9`
-//! of each the positions of `in 7`: the 10 s for a win in 7 is
-//! not met (README). The whole run 33,912,294 positions in 195 s of
-//! searches, 174,000 positions/s; peak memory 385 MB.
+//! of CPU. `cargo bench --bench puzzles -- --long` adds the wins in 7,
+//! about a minute more. Its last run, with threats first and two first
+//! moves side by side at the attacker's turns (docs/engine.md): slowest
+//! proofs 0.15 ms in 3, 4.2 ms in 4, 46 ms in 5, 1,651 ms in 6; the
+//! chain's win in 7 with e1 2.3 s (439,010 positions; main's solver took
+//! 34.7 s and 6,586,699), with e3 6.9 s (964,414; main 28.4 s); the
+//! 20-peg ones with g10 15.0 s (2,232,438; `in 6` refuted in 3.8 s,
+//! 713,999) and with i11 16.0 s (2,525,044; `in 6` 5.4 s, 758,446), `in
+//! 9` of each the positions of `in 7`: the 10 s for a win in 7 is
+//! met by the chain's and not by the 20-peg ones (README). The whole run
+//! 15,254,713 positions in 98 s of searches, 156,000 positions/s (with a
+//! documentation build on the other core); peak memory 229 MB.
 //!
 //! The wins in 7 with 20 pegs, measured with `examples/solve_position` of
-//! the solver this benchmark was written against, one search at a time
+//! the solver before threats first, one search at a time
 //! under `nice` on the 2 shared cores (CPU time and peak memory from
 //! `/usr/bin/time`; positions exact). With g10: `in 7` 1,983,795
 //! positions, 11.5 s, 89 MB; `in 6` refuted (after 1. j5, 2. j9 holds) in
