@@ -106,6 +106,12 @@ impl Costs {
         });
     }
 
+    /// How many floors are pushed (for the check that a search stopped
+    /// early took off every floor it added).
+    pub(crate) fn floors(&self) -> usize {
+        self.floors.len()
+    }
+
     /// Takes off the floor of the last [`Costs::push_floor`].
     pub(crate) fn pop_floor(&mut self) {
         if self.floors.len() > 1 {

@@ -372,8 +372,19 @@ impl Search<'_> {
                 let outer = self.ends.last().copied().unwrap_or(u64::MAX);
                 self.ends
                     .push(outer.min(self.meter.used().saturating_add(allowance)));
+                let line = (self.replies.len(), self.costs.floors());
                 let tried = self.try_move(pos, key, budget, m);
                 self.ends.pop();
+                // A move stopped mid-search leaves the line as it found it
+                // (docs/engine.md): a reply or a floor left over would
+                // mislead every search after it. Checked in release builds
+                // too: the tests' tiny allowances stop here thousands of
+                // times.
+                assert_eq!(
+                    line,
+                    (self.replies.len(), self.costs.floors()),
+                    "a move tried side by side left the line's replies or floors changed"
+                );
                 match tried {
                     Ok(Some(zone)) => return Ok(Pair::Won(m, zone)),
                     Ok(None) => return Ok(Pair::Left(pair[1 - k])),
