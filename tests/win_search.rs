@@ -116,6 +116,44 @@ fn agrees_with_minimax_in_three_moves() {
     agree(&r, 3, 25, 4);
 }
 
+/// That the solver's answer `got` for the side to move in `pos` is
+/// minimax's: the `shortest` win within 3 (or none within 3), and a
+/// reported key move keeps its win in the moves left.
+fn assert_minimaxs(
+    pos: &Position,
+    got: Solved,
+    shortest: Option<u32>,
+    budget: &SearchBudget,
+    what: &str,
+) {
+    let me = pos.to_move();
+    let pegs = pos.pegs().collect::<Vec<_>>();
+    let got_moves = match got {
+        Solved::Wins { moves, key } => {
+            let mut after = pos.clone();
+            after.play(&Move::peg(key)).unwrap();
+            let rest = after_move(&after, me, moves - 1, budget).unwrap().answer;
+            assert!(
+                matches!(rest, AfterMove::Connected | AfterMove::Wins),
+                "{what}: key {key} of a win in {moves} does not keep it: {rest:?}"
+            );
+            Some(moves)
+        }
+        Solved::NoWin { .. } => None,
+    };
+    match shortest {
+        Some(n) => assert_eq!(
+            got_moves,
+            Some(n),
+            "{what}: shortest win {n} for {me}, pegs {pegs:?}"
+        ),
+        None => assert!(
+            got_moves.is_none_or(|m| m > 3),
+            "{what}: no win in 3 for {me}, solver {got_moves:?}, pegs {pegs:?}"
+        ),
+    }
+}
+
 /// The shortest win reported within a long bound is minimax's shortest:
 /// every attacker's turn inside the search deepens from its fewest moves
 /// up, and the bound's searches skip holes by the floors the line's
@@ -136,33 +174,7 @@ fn the_shortest_win_within_a_long_bound_is_minimaxs() {
             let got = solve(&pos, me, 6, &budget)
                 .unwrap_or_else(|e| panic!("{preset}: {e}"))
                 .answer;
-            let got_moves = match got {
-                Solved::Wins { moves, key } => {
-                    // The key move keeps a win in the moves left.
-                    let mut after = pos.clone();
-                    after.play(&Move::peg(key)).unwrap();
-                    let rest = after_move(&after, me, moves - 1, &budget).unwrap().answer;
-                    assert!(
-                        matches!(rest, AfterMove::Connected | AfterMove::Wins),
-                        "{preset}: key {key} of a win in {moves} does not keep it: {rest:?}"
-                    );
-                    Some(moves)
-                }
-                Solved::NoWin { .. } => None,
-            };
-            match shortest {
-                Some(n) => assert_eq!(
-                    got_moves,
-                    Some(n),
-                    "{preset} {side}: shortest win {n} for {me}, pegs {:?}",
-                    pos.pegs().collect::<Vec<_>>()
-                ),
-                None => assert!(
-                    got_moves.is_none_or(|m| m > 3),
-                    "{preset} {side}: no win in 3 for {me}, solver {got_moves:?}, pegs {:?}",
-                    pos.pegs().collect::<Vec<_>>()
-                ),
-            }
+            assert_minimaxs(&pos, got, shortest, &budget, &format!("{preset} {side}"));
             wins[shortest.map_or(0, |n| n as usize)] += 1;
             total += 1;
         }
@@ -207,32 +219,13 @@ fn moves_tried_side_by_side_keep_minimaxs_answers() {
             let (got, out) = solve_tuned(&pos, me, 5, &budget, tuning)
                 .unwrap_or_else(|e| panic!("{preset}: {e}"));
             ran_out += out;
-            let got_moves = match got.answer {
-                Solved::Wins { moves, key } => {
-                    let mut after = pos.clone();
-                    after.play(&Move::peg(key)).unwrap();
-                    let rest = after_move(&after, me, moves - 1, &budget).unwrap().answer;
-                    assert!(
-                        matches!(rest, AfterMove::Connected | AfterMove::Wins),
-                        "{preset}: key {key} of a win in {moves} does not keep it: {rest:?}"
-                    );
-                    Some(moves)
-                }
-                Solved::NoWin { .. } => None,
-            };
-            match shortest {
-                Some(n) => assert_eq!(
-                    got_moves,
-                    Some(n),
-                    "{preset} {side}: shortest win {n} for {me}, pegs {:?}",
-                    pos.pegs().collect::<Vec<_>>()
-                ),
-                None => assert!(
-                    got_moves.is_none_or(|m| m > 3),
-                    "{preset} {side}: no win in 3 for {me}, solver {got_moves:?}, pegs {:?}",
-                    pos.pegs().collect::<Vec<_>>()
-                ),
-            }
+            assert_minimaxs(
+                &pos,
+                got.answer,
+                shortest,
+                &budget,
+                &format!("{preset} {side}"),
+            );
             wins[shortest.map_or(0, |n| n as usize)] += 1;
             total += 1;
         }
