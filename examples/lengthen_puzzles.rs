@@ -36,7 +36,7 @@ use std::collections::HashSet;
 use std::io::BufRead;
 use std::time::Instant;
 
-use twixtkit::prelude::{Hole, Move, Player, Position, Status};
+use twixtkit::prelude::{Hole, Player, Position, Status};
 use twixtkit::twixt::line;
 use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, solve};
 
@@ -69,43 +69,14 @@ impl Fields {
     }
 }
 
-/// The attacker's moves in a main line of the win within `n`: the key
-/// move, then against each of them the defender's reply nearest it that
-/// does not shorten the win, and the attacker's next key, until the chain
-/// is complete (the holes a proof of the win runs through). Only the key
-/// when a search runs out of positions.
-fn main_line(pos: &Position, n: u32, budget: &SearchBudget) -> Vec<Hole> {
-    let attacker = pos.to_move();
-    let mut pos = pos.clone();
-    let mut left = n;
-    let mut out = Vec::new();
-    while let Ok(s) = solve(&pos, attacker, left, budget) {
-        let Solved::Wins { moves, key } = s.answer else {
-            break;
-        };
-        out.push(key);
-        if pos.play(&Move::peg(key)).is_err() || pos.status() != Status::Ongoing {
-            break;
-        }
-        left = moves - 1;
-        let mut replies: Vec<Hole> = (0..pos.free_hole_count(attacker.opponent()))
-            .filter_map(|k| pos.nth_free_hole(attacker.opponent(), k))
-            .collect();
-        replies.sort_by_key(|h| (h.col.abs_diff(key.col).max(h.row.abs_diff(key.row)), *h));
-        let holds = |r: &Hole| {
-            let mut next = pos.clone();
-            next.play(&Move::peg(*r)).is_ok()
-                && matches!(
-                    solve(&next, attacker, left, budget).map(|s| s.answer),
-                    Ok(Solved::Wins { moves, .. }) if moves == left
-                )
-        };
-        let Some(reply) = replies.into_iter().find(holds) else {
-            break;
-        };
-        pos.play(&Move::peg(reply)).expect("a free hole");
-    }
-    out
+#[path = "support/main_line.rs"]
+mod support;
+
+/// The attacker's moves in a main line of the win within `n` (the holes a
+/// proof of the win runs through): as many as the budget finds.
+fn attacker_moves(pos: &Position, n: u32, budget: &SearchBudget) -> Vec<Hole> {
+    let (moves, _) = support::main_line(pos, n, budget);
+    moves.into_iter().step_by(2).collect()
 }
 
 /// The lines one change away: a defender peg added on a free hole it may
@@ -185,7 +156,7 @@ fn main() {
         let Ok(pos) = line::position(&text) else {
             continue;
         };
-        let tries = neighbours(&pos, &text, &main_line(&pos, n, &screen));
+        let tries = neighbours(&pos, &text, &attacker_moves(&pos, n, &screen));
         let total = tries.len();
         for (i, (change, next)) in tries.into_iter().enumerate() {
             if !seen.insert(next.clone()) || found[n as usize + 1] >= per_length {

@@ -11,59 +11,20 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use twixtkit::prelude::{Hole, Move, Position, Status};
+use twixtkit::prelude::Position;
 use twixtkit::twixt::line;
-use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, Undecided, solve};
+use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Undecided, solve};
 
-/// The shortest win of the side to move within `n`, if any.
-fn shortest(
-    pos: &Position,
-    n: u32,
-    budget: &SearchBudget,
-) -> Result<Option<(u32, Hole)>, Undecided> {
-    Ok(match solve(pos, pos.to_move(), n, budget)?.answer {
-        Solved::Wins { moves, key } => Some((moves, key)),
-        Solved::NoWin { .. } => None,
-    })
-}
+#[path = "support/main_line.rs"]
+mod support;
 
 /// A main line of the win in at most `n` from `pos`, as numbered moves.
-fn main_line(pos: &Position, n: u32, budget: &SearchBudget) -> Result<String, Undecided> {
-    let mut pos = pos.clone();
-    let attacker = pos.to_move();
-    let mut left = n;
-    let mut out = Vec::new();
-    while let Some((moves, key)) = shortest(&pos, left, budget)? {
-        pos.play(&Move::peg(key)).expect("the key move is legal");
-        out.push(key.to_string());
-        if pos.status() != Status::Ongoing {
-            break;
-        }
-        left = moves - 1;
-        // The defence that holds longest, nearest the key move first.
-        let mut replies: Vec<Hole> = (0..pos.free_hole_count(attacker.opponent()))
-            .filter_map(|k| pos.nth_free_hole(attacker.opponent(), k))
-            .collect();
-        replies.sort_by_key(|h| (h.col.abs_diff(key.col).max(h.row.abs_diff(key.row)), *h));
-        let mut best: Option<(u32, Hole)> = None;
-        for r in replies {
-            let mut next = pos.clone();
-            next.play(&Move::peg(r)).expect("a free hole");
-            let Some((m, _)) = shortest(&next, left, budget)? else {
-                unreachable!("the win was proved against every reply");
-            };
-            if best.is_none_or(|(b, _)| m > b) {
-                best = Some((m, r));
-            }
-            if m == left {
-                break;
-            }
-        }
-        let (_, r) = best.expect("a free hole for the defender");
-        pos.play(&Move::peg(r)).expect("a free hole");
-        out.push(r.to_string());
+fn numbered_line(pos: &Position, n: u32, budget: &SearchBudget) -> Result<String, Undecided> {
+    let (moves, stopped) = support::main_line(pos, n, budget);
+    if let Some(e) = stopped {
+        return Err(e);
     }
-    Ok(out
+    Ok(moves
         .iter()
         .enumerate()
         .map(|(i, m)| format!("{}. {m}", i + 1))
@@ -100,7 +61,7 @@ fn main() -> ExitCode {
                 start.elapsed().as_secs_f64()
             );
             if with_line {
-                match main_line(&pos, n, &budget) {
+                match numbered_line(&pos, n, &budget) {
                     Ok(l) => println!("{l}"),
                     Err(e) => {
                         eprintln!("cannot decide: {e}");
