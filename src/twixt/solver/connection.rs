@@ -52,6 +52,8 @@ pub(crate) struct Chains {
     /// (`usize::MAX` for a link or a border peg).
     parent: Vec<(usize, usize)>,
     queue: VecDeque<usize>,
+    /// For each state, whether it was expanded already.
+    expanded: Vec<bool>,
     gaps: Vec<Gap>,
     /// The options of every gap, one range each.
     opts: Vec<Option_>,
@@ -89,6 +91,8 @@ impl Chains {
         self.dist.resize(states + 1, u32::MAX);
         self.parent.clear();
         self.parent.resize(states + 1, (NO, NO));
+        self.expanded.clear();
+        self.expanded.resize(states + 1, false);
         self.queue.clear();
         self.gaps.clear();
         self.opts.clear();
@@ -115,6 +119,13 @@ impl Chains {
             if d >= self.dist[goal] || d > cap {
                 break;
             }
+            // A state met again (pushed twice, as its cost fell) was
+            // expanded at its final cost already: the first pop of a 0-1
+            // breadth-first search is final, and expanding it again would
+            // improve nothing.
+            if std::mem::replace(&mut self.expanded[state], true) {
+                continue;
+            }
             let (a, s) = (state / 2, state % 2);
             if geo.hole_flags(a) & end != 0 {
                 self.relax(goal, d, state, NO);
@@ -130,10 +141,14 @@ impl Chains {
                 continue;
             }
             // Across a gap: to the end border, or to another own peg.
-            self.found.clear();
-            edge_options(pos, geo, attacker, a, end, &mut self.found);
-            if let Some(g) = self.gap_from_found(pos, geo, attacker, single && s == 0) {
-                self.relax(goal, d + 1, state, g);
+            // A gap is only weighed (its safety is the dear part) where
+            // crossing it could lower a cost: the answer is the same.
+            if d + 1 < self.dist[goal] {
+                self.found.clear();
+                edge_options(pos, geo, attacker, a, end, &mut self.found);
+                if let Some(g) = self.gap_from_found(pos, geo, attacker, single && s == 0) {
+                    self.relax(goal, d + 1, state, g);
+                }
             }
             self.found.clear();
             peg_options(pos, geo, attacker, a, &mut self.found);
@@ -143,6 +158,14 @@ impl Chains {
             while i < found.len() {
                 let b = found[i].0;
                 let j = i + found[i..].iter().take_while(|f| f.0 == b).count();
+                // As a double gap it leads to (b, s), as a single one (only
+                // when one may be taken here) to (b, 1).
+                let lowers = d + 1 < self.dist[b * 2 + s]
+                    || (single && s == 0 && d + 1 < self.dist[b * 2 + 1]);
+                if !lowers {
+                    i = j;
+                    continue;
+                }
                 self.found.clear();
                 self.found.extend_from_slice(&found[i..j]);
                 if let Some(g) = self.gap_from_found(pos, geo, attacker, single && s == 0) {
@@ -404,9 +427,11 @@ fn peg_options(
         }
         for t in geo.steps(h) {
             let b = usize::from(t.hole);
-            if t.hole != NONE
+            // The colour first: most neighbours are not own pegs (and a
+            // missing step's slot, a corner, never holds one).
+            if pos.cell(b) & COLOUR == mine
+                && t.hole != NONE
                 && b != a
-                && pos.cell(b) & COLOUR == mine
                 && placeable(pos, attacker, usize::from(t.link))
             {
                 out.push((
