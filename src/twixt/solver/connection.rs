@@ -52,8 +52,11 @@ pub(crate) struct Chains {
     /// (`usize::MAX` for a link or a border peg).
     parent: Vec<(usize, usize)>,
     queue: VecDeque<usize>,
-    /// For each state, whether it was expanded already.
-    expanded: Vec<bool>,
+    /// For each state, the searches (by number) in which it was reached
+    /// (its `dist` and `parent` are of that search) and expanded.
+    stamp: Vec<(u32, u32)>,
+    /// The number of the current search.
+    search: u32,
     gaps: Vec<Gap>,
     /// The options of every gap, one range each.
     opts: Vec<Option_>,
@@ -87,12 +90,16 @@ impl Chains {
             Player::Black => (flag::BLACK_START, flag::BLACK_END),
         };
         let states = slots * 2;
-        self.dist.clear();
-        self.dist.resize(states + 1, u32::MAX);
-        self.parent.clear();
-        self.parent.resize(states + 1, (NO, NO));
-        self.expanded.clear();
-        self.expanded.resize(states + 1, false);
+        // A new search: every state unreached and unexpanded, by a new
+        // stamp rather than by clearing the arrays.
+        if self.stamp.len() != states + 1 || self.search == u32::MAX {
+            self.stamp.clear();
+            self.stamp.resize(states + 1, (0, 0));
+            self.dist.resize(states + 1, u32::MAX);
+            self.parent.resize(states + 1, (NO, NO));
+            self.search = 0;
+        }
+        self.search += 1;
         self.queue.clear();
         self.gaps.clear();
         self.opts.clear();
@@ -115,17 +122,18 @@ impl Chains {
             }
         }
         while let Some(state) = self.queue.pop_front() {
-            let d = self.dist[state];
-            if d >= self.dist[goal] || d > cap {
+            let d = self.dist_of(state);
+            if d >= self.dist_of(goal) || d > cap {
                 break;
             }
             // A state met again (pushed twice, as its cost fell) was
             // expanded at its final cost already: the first pop of a 0-1
             // breadth-first search is final, and expanding it again would
             // improve nothing.
-            if std::mem::replace(&mut self.expanded[state], true) {
+            if self.stamp[state].1 == self.search {
                 continue;
             }
+            self.stamp[state].1 = self.search;
             let (a, s) = (state / 2, state % 2);
             if geo.hole_flags(a) & end != 0 {
                 self.relax(goal, d, state, NO);
@@ -143,7 +151,7 @@ impl Chains {
             // Across a gap: to the end border, or to another own peg.
             // A gap is only weighed (its safety is the dear part) where
             // crossing it could lower a cost: the answer is the same.
-            if d + 1 < self.dist[goal] {
+            if d + 1 < self.dist_of(goal) {
                 self.found.clear();
                 edge_options(pos, geo, attacker, a, end, &mut self.found);
                 if let Some(g) = self.gap_from_found(pos, geo, attacker, single && s == 0) {
@@ -160,8 +168,8 @@ impl Chains {
                 let j = i + found[i..].iter().take_while(|f| f.0 == b).count();
                 // As a double gap it leads to (b, s), as a single one (only
                 // when one may be taken here) to (b, 1).
-                let lowers = d + 1 < self.dist[b * 2 + s]
-                    || (single && s == 0 && d + 1 < self.dist[b * 2 + 1]);
+                let lowers = d + 1 < self.dist_of(b * 2 + s)
+                    || (single && s == 0 && d + 1 < self.dist_of(b * 2 + 1));
                 if !lowers {
                     i = j;
                     continue;
@@ -176,7 +184,7 @@ impl Chains {
             }
             self.found = found;
         }
-        let gaps = self.dist[goal];
+        let gaps = self.dist_of(goal);
         self.last_failure = "no chain";
         if gaps > cap {
             return None;
@@ -283,8 +291,20 @@ impl Chains {
         })
     }
 
+    /// The cost found so far for `state` in this search (`u32::MAX`: not
+    /// reached).
+    #[inline]
+    fn dist_of(&self, state: usize) -> u32 {
+        if self.stamp[state].0 == self.search {
+            self.dist[state]
+        } else {
+            u32::MAX
+        }
+    }
+
     fn relax(&mut self, state: usize, d: u32, from: usize, gap: usize) {
-        if d < self.dist[state] {
+        if d < self.dist_of(state) {
+            self.stamp[state].0 = self.search;
             self.dist[state] = d;
             self.parent[state] = (from, gap);
             if gap == NO {
