@@ -1,5 +1,5 @@
 //! Bodies of the fuzz targets, shared by the `cargo fuzz` crate in `fuzz/`
-//! and the deterministic smoke test `tests/fuzz_smoke.rs`. Each function
+//! and the deterministic smoke test `tests/files/fuzz_smoke.rs`. Each function
 //! takes arbitrary bytes and panics only when an invariant breaks: a reader
 //! that panics, a writer whose output its own reader refuses or reads back
 //! differently, or an SVG that carries markup from the input.

@@ -3,7 +3,8 @@
 //! input (a pipe of unknown length may be endless). Tiny games are the worst
 //! case: 2 MiB of 20-byte games were 100,000 parsed games and reports a
 //! window, and standard input's findings were all gathered before any was
-//! handed out.
+//! handed out. Alone in its test binary: a child's peak counts the memory
+//! of the process that started it, so no other test may grow this one.
 
 use std::io::Write as _;
 use std::process::{Command, Stdio};

@@ -4,6 +4,8 @@
 //! four times, a quadratic one sixteen. The ratio allowed is generous and no
 //! absolute time is asserted. The time is the process's CPU time, which
 //! other programs on a busy machine change much less than the wall clock.
+//! Alone in its test binary: the process's CPU time counts every thread, so
+//! a test of another file running beside these would add to their times.
 
 use std::path::Path;
 use std::time::Duration;

@@ -1,3 +1,3 @@
 #![no_main]
-// Body shared with tests/fuzz_smoke.rs: see src/fuzzing.rs.
+// Body shared with tests/files/fuzz_smoke.rs: see src/fuzzing.rs.
 libfuzzer_sys::fuzz_target!(|data: &[u8]| twixtkit::fuzzing::t1_roundtrip(data));

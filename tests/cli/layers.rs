@@ -159,7 +159,7 @@ fn every_folder_of_src_is_a_known_layer() {
         let known = matches!(name, "lib" | "main" | "cli") || module_layer(name, None).is_some();
         assert!(
             known,
-            "src/{name} is in no layer: add it to tests/layers.rs and docs/architecture.md"
+            "src/{name} is in no layer: add it to tests/cli/layers.rs and docs/architecture.md"
         );
     }
 }

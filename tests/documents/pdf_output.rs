@@ -2,7 +2,7 @@
 //! (poppler's pdfinfo, pdffonts, pdftotext): page count and size, the
 //! embedded subset font, searchable captions, metadata, and byte stability.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::process::Output;
 
-mod common;
+use crate::common;
 
 fn twixt(args: &[&str], dir: &Path, stdin: Option<&str>) -> Output {
     common::twixt_fed(args, dir, stdin.map(str::as_bytes))
@@ -188,8 +188,8 @@ fn show_prints_the_position_and_sheet_lays_out_pages() {
 
 /// `--game N` picks one game of a TWRS script as of a TwixT file: this
 /// file holds one, so `--game 1` draws it and `--game 2` is refused with
-/// exit code 2 and nothing written (more in `tests/twrs_parity.rs`).
-/// Positions by move are chosen as for TwixT (`tests/twrs_parity.rs`).
+/// exit code 2 and nothing written (more in `tests/twrs/twrs_parity.rs`).
+/// Positions by move are chosen as for TwixT (`tests/twrs/twrs_parity.rs`).
 #[test]
 fn drawing_commands_pick_a_game_of_a_twrs_script() {
     let dir = tempfile::tempdir().unwrap();

@@ -3,7 +3,7 @@
 //! folders become one page of all their games, and the page grows with
 //! what the script writes, not with its board.
 
-mod common;
+use crate::common;
 
 use common::{shared_games, twixt};
 

@@ -18,7 +18,7 @@
 //! - `shared.digests`: the real records of `../shared/games`, when present
 //!   (the test says that it skipped them otherwise).
 //!
-//! `TWIXT_BLESS=1 cargo test --release --test syntax_trees` writes them
+//! `TWIXT_BLESS=1 cargo test --release --test files syntax_trees::` writes them
 //! anew; do that only with the parser the digests are meant to describe.
 
 use std::collections::BTreeMap;

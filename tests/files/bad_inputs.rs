@@ -3,7 +3,7 @@
 //! command that reads it (`twixt check` for game files, `twixt board
 //! --style` for `style-*.yaml`, `twixt convert --rules` for `rules-*.yaml`)
 //! and its exit code and exact output are compared with `NAME.expected`
-//! beside it. `TWIXT_BLESS=1 cargo test --test bad_inputs` rewrites them.
+//! beside it. `TWIXT_BLESS=1 cargo test --release --test files bad_inputs::` rewrites them.
 //! Nothing may panic (exit code 101), and every exit code is 1 or 2.
 
 use std::fs;
@@ -140,7 +140,7 @@ fn a_fifty_megabyte_line_gets_a_short_error() {
 /// Larger than the input limit, in a format read whole (a Little Golem
 /// record holds one game): refused without reading it all. (Scripts and
 /// move lists are read a game at a time: `tests/streaming.rs`,
-/// `tests/movelist_stream.rs`.)
+/// `tests/files/movelist_stream.rs`.)
 #[test]
 fn a_file_over_the_size_limit_is_refused() {
     let tmp = tempfile::tempdir().unwrap();

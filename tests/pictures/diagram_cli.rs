@@ -1,6 +1,6 @@
 //! `twixt board` end to end.
 
-mod common;
+use crate::common;
 use common::twixt;
 
 #[test]

@@ -8,7 +8,7 @@ use std::path::Path;
 use twixtkit::prelude::{BoardSize, Hole, Move, Player, Position, RuleSet, Status};
 use twixtkit::twixt::board::Side;
 
-mod common;
+use crate::common;
 use common::twixt_in as twixt;
 
 fn corner() -> BoardSize {

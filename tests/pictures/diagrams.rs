@@ -5,7 +5,7 @@
 //! and `twixt fmt --check`, so the scripts stay in canonical form.
 //!
 //! Regenerate the committed files with
-//! `TWIXT_BLESS=1 cargo test --release --test diagrams`.
+//! `TWIXT_BLESS=1 cargo test --release --test pictures diagrams::`.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -125,7 +125,7 @@ fn readme(dir: &Path) -> String {
          true, and checked by `twixt check` (claims such as `#links`, `#would-link`,\n\
          `#blocked`, `#connected`). The rulebooks' own pictures are lost; these positions are\n\
          our reconstruction. Every file here is generated; regenerate them all with\n\n\
-         ```sh\nTWIXT_BLESS=1 cargo test --release --test diagrams\n```\n\n\
+         ```sh\nTWIXT_BLESS=1 cargo test --release --test pictures diagrams::\n```\n\n\
          and `cargo test` fails, naming the file, when a committed figure is stale.\n",
     );
     let sources = [
@@ -189,11 +189,11 @@ fn committed_figures_are_current_and_their_scripts_check() {
     let committed = files(&diagrams_dir());
     for name in &fresh {
         let old = fs::read(diagrams_dir().join(name)).unwrap_or_else(|_| {
-            panic!("diagrams/{name} is missing: regenerate with TWIXT_BLESS=1 cargo test --test diagrams")
+            panic!("diagrams/{name} is missing: regenerate with TWIXT_BLESS=1 cargo test --release --test pictures diagrams::")
         });
         assert!(
             old == fs::read(tmp.path().join(name)).unwrap(),
-            "diagrams/{name} is stale: regenerate with TWIXT_BLESS=1 cargo test --test diagrams"
+            "diagrams/{name} is stale: regenerate with TWIXT_BLESS=1 cargo test --release --test pictures diagrams::"
         );
     }
     let strays: Vec<&String> = committed.difference(&fresh).collect();

@@ -233,7 +233,12 @@ fn inputs_larger_than_the_limit_are_refused_without_reading_them() {
 fn parse_memory_is_linear() {
     let peak = |mib: usize| -> u64 {
         let o = std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "memory_child", "--nocapture", "--test-threads=1"])
+            .args([
+                "--exact",
+                "limits::memory_child",
+                "--nocapture",
+                "--test-threads=1",
+            ])
             .env("TWIXT_MEMORY_CHILD_MIB", mib.to_string())
             .output()
             .unwrap();

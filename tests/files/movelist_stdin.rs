@@ -4,7 +4,7 @@
 
 use std::process::Output;
 
-mod common;
+use crate::common;
 use common::twixt_fed as twixt;
 
 /// The report's lines, each without the file's name before its first `:`.

@@ -2,7 +2,7 @@
 //! with the game's facts, lines to write on or printed from the options,
 //! and a box to tick for a swap.
 
-mod common;
+use crate::common;
 use common::{poppler, twixt};
 
 #[test]

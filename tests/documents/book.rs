@@ -1,7 +1,7 @@
 //! `twixt book`: the split points, captions, "N at hole" notes and variation
 //! diagrams of the HTML book; the PDF read back by poppler; bad input.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -15,7 +15,7 @@ use twixtkit::twixt::solver::{
 };
 use twixtkit::win_claims::Verdict;
 
-mod common;
+use crate::common;
 use common::twixt_in as twixt;
 
 fn run(src: &str) -> GameReplay {

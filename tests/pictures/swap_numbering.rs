@@ -4,7 +4,7 @@
 //! swap, in place and Red by the colour swap), and the swap, which places
 //! no peg, is move 2 with its number on no peg.
 
-mod common;
+use crate::common;
 use common::twixt;
 
 use std::path::Path;

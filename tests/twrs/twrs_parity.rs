@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-mod common;
+use crate::common;
 use common::twixt_in as twixt;
 
 fn text(o: &Output) -> String {

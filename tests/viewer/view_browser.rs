@@ -3,7 +3,7 @@
 //! move list step as promised, variations show their pegs, hostile text
 //! stays text, and the console stays clean.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -335,7 +335,7 @@ fn hostile_text_stays_text() {
     );
 }
 
-/// Benchmark, not a test (`cargo test --release --test view_browser -- --ignored --nocapture`):
+/// Benchmark, not a test (`cargo test --release --test viewer -- --ignored --nocapture`):
 /// the page of a 572-ply 24×24 game (`t1/full_board.T1`): its size, when it
 /// is usable after opening, and the time from a key press to the next frame.
 #[test]
@@ -1082,7 +1082,7 @@ fn hostile_text_in_lists_errors_and_links_stays_text() {
     );
 }
 
-/// Benchmark, not a test (`cargo test --release --test view_browser -- --ignored --nocapture club_figures`):
+/// Benchmark, not a test (`cargo test --release --test viewer -- --ignored --nocapture club_figures`):
 /// a page of 1,000 games of Little Golem's length: its size, when it is
 /// usable after opening, a search, and a step.
 #[test]

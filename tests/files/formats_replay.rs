@@ -10,7 +10,7 @@ use twixtkit::record::{GameResult, Record};
 use twixtkit::twixt::moves::Move;
 use twixtkit::twixt::rules::{RuleSet, Swap};
 
-mod common;
+use crate::common;
 use common::shared_games as games_dir;
 
 /// Plays every move; panics with the ply and the engine's reason on a rejected move.

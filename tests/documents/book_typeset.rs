@@ -3,7 +3,7 @@
 //! titles printed as written; Typst source output, templates and their
 //! errors; booklets of many files.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 //! labels fit the circles they are written in, and the print style's PNG
 //! is white like the others.
 
-mod common;
+use crate::common;
 use common::twixt;
 
 use twixtkit::diagram::font::text_width;

@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 use twixtkit::twixt::rules::RuleSet;
 
-mod common;
+use crate::common;
 
 fn twixt(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_twixt"))
