@@ -34,7 +34,13 @@
 //! 9` of each the positions of `in 7`: the 10 s for a win in 7 is
 //! met by the chain's and not by the 20-peg ones (README). The whole run
 //! 15,254,713 positions in 98 s of searches, 156,000 positions/s (with a
-//! documentation build on the other core); peak memory 229 MB.
+//! documentation build on the other core); peak memory 229 MB. With the
+//! positions made cheaper (docs/engine.md, "what a position costs": the
+//! same positions, the same answers), the whole run 15,254,713 positions
+//! in 67 s, 226,000 positions/s, 223 MB; the 20-peg wins in 7 9.6 s
+//! (g10) and 12.9 s (i11), their `in 6` 2.8 s and 4.3 s; the chain's
+//! wins in 7 1.7 s (e1) and 4.1 s (e3); slowest proofs 0.19 ms in 3,
+//! 3.0 ms in 4, 30 ms in 5, 1.1 s in 6.
 //!
 //! The wins in 7 with 20 pegs, measured with `examples/solve_position` of
 //! the solver before threats first, one search at a time

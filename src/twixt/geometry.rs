@@ -291,12 +291,14 @@ impl Geometry {
     }
 
     /// The other end of link `id` (not the storing hole).
+    #[inline]
     pub fn link_far_end(&self, id: usize) -> usize {
         let (i, d) = self.link_origin(id);
         let (dc, dr) = FORWARD[d];
-        let c = (i % self.width) as i32 + dc;
-        let r = (i / self.width) as i32 + dr;
-        r as usize * self.width + c as usize
+        // Row by row, the step (dc, dr) moves the index by dr rows and dc
+        // columns: no division needed (the solver asks this in its inner
+        // loops).
+        (i as isize + dr as isize * self.width as isize + dc as isize) as usize
     }
 
     /// Bytes held by these tables (shared by all positions of this size).

@@ -547,6 +547,13 @@ impl Position {
         self.cells[i]
     }
 
+    /// The state bytes of every hole slot, in slot order (for loops over
+    /// the whole board that the compiler can vectorise).
+    #[inline]
+    pub(crate) fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
     /// The owner's colour bits of link `id`, if the link is on the board.
     #[inline]
     pub(crate) fn link_colour(&self, id: usize) -> Option<u8> {

@@ -7,8 +7,6 @@
 //! buffers from one node to the next and answers "how many pegs" with one
 //! breadth-first search, the costs through every hole with a second one.
 
-use std::collections::VecDeque;
-
 use super::table::Key;
 use crate::twixt::board::Player;
 use crate::twixt::geometry::{Geometry, NONE, flag};
@@ -38,7 +36,7 @@ pub(crate) struct Costs {
     /// Costs from the start border, of the last [`Costs::needed`].
     from_start: Vec<u32>,
     from_end: Vec<u32>,
-    queue: VecDeque<usize>,
+    scratch: Scratch,
     /// For each number of new pegs k: how many empty holes are the k-th
     /// of a cheapest chain, and the last one seen.
     layers: Vec<(u32, usize)>,
@@ -50,12 +48,17 @@ pub(crate) struct Costs {
     through_done: bool,
     /// The cap of the last [`Costs::needed`].
     cap: u32,
+    /// Whether `from_start` is of the last [`Costs::needed`] (not when
+    /// the floor answered it without a search).
+    start_done: bool,
     /// Floors under the costs through each hole, from the root of the
     /// search and from the attacker's turns on the line being searched
     /// (see [`Costs::guided`] and [`Costs::push_floor`]); the last is used.
     floors: Vec<Floor>,
     /// The player the floors are of.
     floor_player: Option<Player>,
+    /// The vectors of floors taken off, to be filled again.
+    spare_floors: Vec<Vec<u32>>,
 }
 
 /// A floor under the costs through each hole at some position of the
@@ -65,6 +68,8 @@ pub(crate) struct Costs {
 struct Floor {
     pegs: u32,
     costs: Vec<u32>,
+    /// The least of `costs`: at most the pegs needed there.
+    least: u32,
 }
 
 impl Costs {
@@ -87,6 +92,7 @@ impl Costs {
         costs.floor_player = Some(player);
         costs.floors.push(Floor {
             pegs: root.pegs_on_board(player),
+            least: through.iter().copied().min().unwrap_or(u32::MAX),
             costs: through,
         });
         costs
@@ -100,9 +106,13 @@ impl Costs {
             return;
         };
         let over = cap.saturating_add(1);
+        let mut costs = self.spare_floors.pop().unwrap_or_default();
+        costs.clear();
+        costs.extend(through.iter().map(|&t| t.min(over)));
         self.floors.push(Floor {
             pegs: pos.pegs_on_board(player),
-            costs: through.iter().map(|&t| t.min(over)).collect(),
+            least: costs.iter().copied().min().unwrap_or(u32::MAX),
+            costs,
         });
     }
 
@@ -114,8 +124,10 @@ impl Costs {
 
     /// Takes off the floor of the last [`Costs::push_floor`].
     pub(crate) fn pop_floor(&mut self) {
-        if self.floors.len() > 1 {
-            self.floors.pop();
+        if self.floors.len() > 1
+            && let Some(f) = self.floors.pop()
+        {
+            self.spare_floors.push(f.costs);
         }
     }
 
@@ -153,34 +165,58 @@ impl Costs {
         {
             return if n <= cap { n } else { u32::MAX };
         }
-        self.cap = cap;
+        // The pegs needed are at least the floor's least cost less the pegs
+        // added since (a new own peg takes one off a chain's cost, at most
+        // once; nothing else makes a chain cheaper): when that is over the
+        // cap, the search below would find no chain within it.
+        if let Some(f) = self.floors.last()
+            && self.floor_player == Some(player)
+            && f.least
+                .saturating_sub(pos.pegs_on_board(player).saturating_sub(f.pegs))
+                > cap
+        {
+            self.last = None;
+            self.through_done = false;
+            self.cap = cap;
+            self.start_done = false;
+            return u32::MAX;
+        }
+        self.start_costs(pos, player, cap);
         let geo = pos.geometry();
-        let (start, end) = borders(player);
-        let mut from_start = std::mem::take(&mut self.from_start);
-        let mut queue = std::mem::take(&mut self.queue);
-        border_distances(
-            pos,
-            geo,
-            player,
-            start,
-            cap,
-            self.floor(pos, player),
-            &mut from_start,
-            &mut queue,
-        );
-        self.from_start = from_start;
-        self.queue = queue;
+        let (_, end) = borders(player);
+        let from_start = &self.from_start;
         let n = self
-            .from_start
+            .scratch
+            .border(geo, end)
             .iter()
-            .enumerate()
-            .filter(|&(i, _)| geo.hole_flags(i) & end != 0)
-            .map(|(_, &d)| d)
+            .map(|&i| from_start[i])
             .min()
             .unwrap_or(u32::MAX);
         self.last = key.map(|k| (k, player, cap, n));
         self.through_done = false;
         n
+    }
+
+    /// The costs from the start border with the cap `cap`, into
+    /// `from_start`.
+    fn start_costs(&mut self, pos: &Position, player: Player, cap: u32) {
+        self.cap = cap;
+        let (start, _) = borders(player);
+        let mut from_start = std::mem::take(&mut self.from_start);
+        let mut scratch = std::mem::take(&mut self.scratch);
+        border_distances(
+            pos,
+            pos.geometry(),
+            player,
+            start,
+            cap,
+            self.floor(pos, player),
+            &mut from_start,
+            &mut scratch,
+        );
+        self.from_start = from_start;
+        self.scratch = scratch;
+        self.start_done = true;
     }
 
     /// Fills `out` with the costs through every hole slot (as
@@ -192,10 +228,13 @@ impl Costs {
         if self.through_done {
             return;
         }
+        if !self.start_done {
+            self.start_costs(pos, player, self.cap);
+        }
         let geo = pos.geometry();
         let (_, end) = borders(player);
         let mut from_end = std::mem::take(&mut self.from_end);
-        let mut queue = std::mem::take(&mut self.queue);
+        let mut scratch = std::mem::take(&mut self.scratch);
         border_distances(
             pos,
             geo,
@@ -204,21 +243,50 @@ impl Costs {
             self.cap,
             self.floor(pos, player),
             &mut from_end,
-            &mut queue,
+            &mut scratch,
         );
         self.from_end = from_end;
-        self.queue = queue;
+        self.scratch = scratch;
         let mine = colour_bits(player);
         out.clear();
-        out.extend((0..geo.slots()).map(|i| {
-            let (a, b) = (self.from_start[i], self.from_end[i]);
-            if a == u32::MAX || b == u32::MAX {
-                return u32::MAX;
-            }
-            let own = u32::from(pos.cell(i) & COLOUR != mine);
-            a + b - own
-        }));
+        // Branch-free over zipped slices, so that it vectorises.
+        out.extend(
+            self.from_start
+                .iter()
+                .zip(&self.from_end)
+                .zip(&pos.cells()[..geo.slots()])
+                .map(|((&a, &b), &cell)| {
+                    let empty = u32::from(cell & COLOUR != mine);
+                    if a == u32::MAX || b == u32::MAX {
+                        u32::MAX
+                    } else {
+                        a + b - empty
+                    }
+                }),
+        );
         self.through_done = self.last.is_some();
+    }
+}
+
+impl Scratch {
+    /// The hole slots flagged `border`, in slot order.
+    fn border(&mut self, geo: &Geometry, border: u8) -> &[usize] {
+        let slots = geo.slots();
+        let k = match self
+            .borders
+            .iter()
+            .position(|&(b, n, _)| b == border && n == slots)
+        {
+            Some(k) => k,
+            None => {
+                let list = (0..slots)
+                    .filter(|&i| geo.hole_flags(i) & border != 0)
+                    .collect();
+                self.borders.push((border, slots, list));
+                self.borders.len() - 1
+            }
+        };
+        &self.borders[k].2
     }
 }
 
@@ -271,6 +339,28 @@ fn borders(player: Player) -> (u8, u8) {
     }
 }
 
+/// The work buffers of [`border_distances`].
+#[derive(Default)]
+pub(crate) struct Scratch {
+    now: Vec<usize>,
+    next: Vec<usize>,
+    /// The hole slots of each border row asked for: the border's flag, the
+    /// board's slot count, the slots.
+    borders: Vec<(u8, usize, Vec<usize>)>,
+    /// Per hole slot: what a chain pays to pass it ([`OWN`], [`EMPTY`] or
+    /// [`BARRED`]), with [`DONE`] once it was expanded.
+    kind: Vec<u8>,
+}
+
+/// An own peg: a chain passes it for nothing.
+const OWN: u8 = 0;
+/// An empty hole the player may take: one peg.
+const EMPTY: u8 = 1;
+/// No chain within the cap passes here.
+const BARRED: u8 = 0x7f;
+/// The slot was expanded (its cost is final).
+const DONE: u8 = 0x80;
+
 /// Cost of the cheapest chain of `player` from the border rows flagged
 /// `border` to each hole, into `dist` (a 0-1 breadth-first search: own pegs
 /// cost 0, empty holes the player may use cost 1, a step needs a link that
@@ -287,7 +377,7 @@ fn border_distances(
     cap: u32,
     floor: Option<(&[u32], u32)>,
     dist: &mut Vec<u32>,
-    queue: &mut VecDeque<usize>,
+    scratch: &mut Scratch,
 ) {
     let mine = colour_bits(player);
     let playable = match player {
@@ -295,54 +385,100 @@ fn border_distances(
         Player::Black => flag::PLAYABLE_BLACK,
     };
     let blocking = pos.blocking_colours(player);
-    let cost = |i: usize| -> Option<u32> {
-        let c = pos.cell(i) & COLOUR;
+    let slots = geo.slots();
+    // What each slot costs, worked out once (a slot is met from up to
+    // eight steps), branch-free over zipped slices so that it vectorises.
+    // A slot is barred where its floor, less the pegs added since, is over
+    // the cap: `f - added > cap`, i.e. `f > cap + added` (`u32::MAX`, no
+    // chain at all, is over any limit: the limit stops one below it).
+    let mut kind = std::mem::take(&mut scratch.kind);
+    kind.clear();
+    let cells = &pos.cells()[..slots];
+    let flags = &geo.all_hole_flags()[..slots];
+    let cost = |c: u8, f: u8| -> u8 {
+        let c = c & COLOUR;
         if c == mine {
-            Some(0)
-        } else if c == 0 && geo.hole_flags(i) & playable != 0 {
-            Some(1)
+            OWN
+        } else if c == 0 && f & playable != 0 {
+            EMPTY
         } else {
-            None
+            BARRED
         }
     };
-    let hopeless = |j: usize| -> bool {
-        floor.is_some_and(|(f, added)| f[j] == u32::MAX || f[j].saturating_sub(added) > cap)
-    };
+    match floor {
+        Some((fl, added)) => {
+            let limit = cap.saturating_add(added).min(u32::MAX - 1);
+            kind.extend(
+                cells
+                    .iter()
+                    .zip(flags)
+                    .zip(&fl[..slots])
+                    .map(|((&c, &f), &fl)| if fl > limit { BARRED } else { cost(c, f) }),
+            );
+        }
+        None => kind.extend(cells.iter().zip(flags).map(|(&c, &f)| cost(c, f))),
+    }
+    // Dial's buckets for costs 0 and 1: the slots at the cost being
+    // expanded (`now`; an own peg reached joins them) and those one peg
+    // dearer (`next`). The costs found do not depend on the order within
+    // a bucket.
+    let mut now = std::mem::take(&mut scratch.now);
+    let mut next = std::mem::take(&mut scratch.next);
     dist.clear();
-    dist.resize(geo.slots(), u32::MAX);
-    queue.clear();
-    for (i, d) in dist.iter_mut().enumerate() {
-        if geo.hole_flags(i) & border != 0
-            && let Some(c) = cost(i)
-            && c <= cap
-            && !hopeless(i)
-        {
-            *d = c;
-            if c == 0 {
-                queue.push_front(i);
+    dist.resize(slots, u32::MAX);
+    now.clear();
+    next.clear();
+    for &i in scratch.border(geo, border) {
+        let c = kind[i];
+        if c != BARRED && u32::from(c) <= cap {
+            dist[i] = u32::from(c);
+            if c == OWN {
+                now.push(i);
             } else {
-                queue.push_back(i);
+                next.push(i);
             }
         }
     }
-    while let Some(i) = queue.pop_front() {
-        let d = dist[i];
-        for step in geo.steps(i) {
-            if step.hole == NONE {
+    loop {
+        while let Some(i) = now.pop() {
+            // The first time a slot is expanded its cost is final (the
+            // buckets go up by cost); a second entry (its cost fell after
+            // it was queued) has nothing left to improve.
+            if kind[i] & DONE != 0 {
                 continue;
             }
-            let j = usize::from(step.hole);
-            let Some(c) = cost(j) else { continue };
-            let id = usize::from(step.link);
-            let usable = pos.link_colour(id).is_some() || pos.crossed_colours(id) & blocking == 0;
-            if usable && d + c < dist[j] && d + c <= cap && !hopeless(j) {
-                dist[j] = d + c;
-                if c == 0 {
-                    queue.push_front(j);
-                } else {
-                    queue.push_back(j);
+            kind[i] |= DONE;
+            let d = dist[i];
+            for step in geo.steps(i) {
+                if step.hole == NONE {
+                    continue;
+                }
+                let j = usize::from(step.hole);
+                let c = kind[j] & !DONE;
+                if c == BARRED {
+                    continue;
+                }
+                let nd = d + u32::from(c);
+                if nd >= dist[j] || nd > cap {
+                    continue;
+                }
+                let id = usize::from(step.link);
+                if pos.link_colour(id).is_some() || pos.crossed_colours(id) & blocking == 0 {
+                    dist[j] = nd;
+                    if c == OWN {
+                        now.push(j);
+                    } else {
+                        next.push(j);
+                    }
                 }
             }
         }
+        if next.is_empty() {
+            break;
+        }
+        std::mem::swap(&mut now, &mut next);
     }
+    scratch.kind = kind;
+    scratch.now = now;
+    scratch.next = next;
 }

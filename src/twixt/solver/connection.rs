@@ -52,6 +52,16 @@ pub(crate) struct Chains {
     /// (`usize::MAX` for a link or a border peg).
     parent: Vec<(usize, usize)>,
     queue: VecDeque<usize>,
+    /// For each state, the searches (by number) in which it was reached
+    /// (its `dist` and `parent` are of that search) and expanded.
+    stamp: Vec<(u32, u32)>,
+    /// The number of the current search.
+    search: u32,
+    /// Per hole slot, the border flags of the holes a knight's move away
+    /// (a gap to a border row needs one): worked out once per board (the
+    /// geometry's address says which).
+    near: Vec<u8>,
+    near_of: usize,
     gaps: Vec<Gap>,
     /// The options of every gap, one range each.
     opts: Vec<Option_>,
@@ -85,10 +95,27 @@ impl Chains {
             Player::Black => (flag::BLACK_START, flag::BLACK_END),
         };
         let states = slots * 2;
-        self.dist.clear();
-        self.dist.resize(states + 1, u32::MAX);
-        self.parent.clear();
-        self.parent.resize(states + 1, (NO, NO));
+        // A new search: every state unreached and unexpanded, by a new
+        // stamp rather than by clearing the arrays.
+        if self.stamp.len() != states + 1 || self.search == u32::MAX {
+            self.stamp.clear();
+            self.stamp.resize(states + 1, (0, 0));
+            self.dist.resize(states + 1, u32::MAX);
+            self.parent.resize(states + 1, (NO, NO));
+            self.search = 0;
+        }
+        self.search += 1;
+        if self.near_of != std::ptr::from_ref(geo) as usize {
+            self.near_of = std::ptr::from_ref(geo) as usize;
+            self.near = (0..slots)
+                .map(|a| {
+                    geo.steps(a)
+                        .iter()
+                        .filter(|s| s.hole != NONE)
+                        .fold(0, |f, s| f | geo.hole_flags(usize::from(s.hole)))
+                })
+                .collect();
+        }
         self.queue.clear();
         self.gaps.clear();
         self.opts.clear();
@@ -101,7 +128,7 @@ impl Chains {
             }
             if geo.hole_flags(a) & start != 0 {
                 self.relax(a * 2, 0, NO, NO);
-            } else if cap >= 1 {
+            } else if cap >= 1 && self.near[a] & start != 0 {
                 self.found.clear();
                 edge_options(pos, geo, attacker, a, start, &mut self.found);
                 if let Some(g) = self.gap_from_found(pos, geo, attacker, single) {
@@ -111,10 +138,18 @@ impl Chains {
             }
         }
         while let Some(state) = self.queue.pop_front() {
-            let d = self.dist[state];
-            if d >= self.dist[goal] || d > cap {
+            let d = self.dist_of(state);
+            if d >= self.dist_of(goal) || d > cap {
                 break;
             }
+            // A state met again (pushed twice, as its cost fell) was
+            // expanded at its final cost already: the first pop of a 0-1
+            // breadth-first search is final, and expanding it again would
+            // improve nothing.
+            if self.stamp[state].1 == self.search {
+                continue;
+            }
+            self.stamp[state].1 = self.search;
             let (a, s) = (state / 2, state % 2);
             if geo.hole_flags(a) & end != 0 {
                 self.relax(goal, d, state, NO);
@@ -130,10 +165,14 @@ impl Chains {
                 continue;
             }
             // Across a gap: to the end border, or to another own peg.
-            self.found.clear();
-            edge_options(pos, geo, attacker, a, end, &mut self.found);
-            if let Some(g) = self.gap_from_found(pos, geo, attacker, single && s == 0) {
-                self.relax(goal, d + 1, state, g);
+            // A gap is only weighed (its safety is the dear part) where
+            // crossing it could lower a cost: the answer is the same.
+            if d + 1 < self.dist_of(goal) && self.near[a] & end != 0 {
+                self.found.clear();
+                edge_options(pos, geo, attacker, a, end, &mut self.found);
+                if let Some(g) = self.gap_from_found(pos, geo, attacker, single && s == 0) {
+                    self.relax(goal, d + 1, state, g);
+                }
             }
             self.found.clear();
             peg_options(pos, geo, attacker, a, &mut self.found);
@@ -143,6 +182,14 @@ impl Chains {
             while i < found.len() {
                 let b = found[i].0;
                 let j = i + found[i..].iter().take_while(|f| f.0 == b).count();
+                // As a double gap it leads to (b, s), as a single one (only
+                // when one may be taken here) to (b, 1).
+                let lowers = d + 1 < self.dist_of(b * 2 + s)
+                    || (single && s == 0 && d + 1 < self.dist_of(b * 2 + 1));
+                if !lowers {
+                    i = j;
+                    continue;
+                }
                 self.found.clear();
                 self.found.extend_from_slice(&found[i..j]);
                 if let Some(g) = self.gap_from_found(pos, geo, attacker, single && s == 0) {
@@ -153,7 +200,7 @@ impl Chains {
             }
             self.found = found;
         }
-        let gaps = self.dist[goal];
+        let gaps = self.dist_of(goal);
         self.last_failure = "no chain";
         if gaps > cap {
             return None;
@@ -260,8 +307,20 @@ impl Chains {
         })
     }
 
+    /// The cost found so far for `state` in this search (`u32::MAX`: not
+    /// reached).
+    #[inline]
+    fn dist_of(&self, state: usize) -> u32 {
+        if self.stamp[state].0 == self.search {
+            self.dist[state]
+        } else {
+            u32::MAX
+        }
+    }
+
     fn relax(&mut self, state: usize, d: u32, from: usize, gap: usize) {
-        if d < self.dist[state] {
+        if d < self.dist_of(state) {
+            self.stamp[state].0 = self.search;
             self.dist[state] = d;
             self.parent[state] = (from, gap);
             if gap == NO {
@@ -404,9 +463,11 @@ fn peg_options(
         }
         for t in geo.steps(h) {
             let b = usize::from(t.hole);
-            if t.hole != NONE
+            // The colour first: most neighbours are not own pegs (and a
+            // missing step's slot, a corner, never holds one).
+            if pos.cell(b) & COLOUR == mine
+                && t.hole != NONE
                 && b != a
-                && pos.cell(b) & COLOUR == mine
                 && placeable(pos, attacker, usize::from(t.link))
             {
                 out.push((

@@ -26,7 +26,7 @@ mod table;
 mod zone;
 
 use crate::twixt::board::{Hole, Player};
-use crate::twixt::position::{Position, Status};
+use crate::twixt::position::{Played, Position, Status};
 use crate::twixt::rules::{Crossing, Linking, Removal, Swap};
 
 use bounds::Costs;
@@ -226,6 +226,8 @@ struct Solver<'m> {
     own_links_cross: bool,
     chains: Chains,
     knowledge: bool,
+    spare: Vec<Position>,
+    played: Played,
 }
 
 impl<'m> Solver<'m> {
@@ -247,6 +249,8 @@ impl<'m> Solver<'m> {
             own_links_cross: pos.rules().crossing == Crossing::Own,
             chains: Chains::default(),
             knowledge: true,
+            spare: Vec::new(),
+            played: Played::by(attacker),
         }
     }
 
@@ -268,6 +272,8 @@ impl<'m> Solver<'m> {
             own_links_cross: self.own_links_cross,
             chains: &mut self.chains,
             knowledge: self.knowledge,
+            spare: &mut self.spare,
+            played: &mut self.played,
         }
     }
 }

@@ -12,7 +12,7 @@ use super::zone::Zone;
 use crate::twixt::board::Player;
 use crate::twixt::geometry::NONE;
 use crate::twixt::moves::Move;
-use crate::twixt::position::{COLOUR, Position, Status, WinBy, colour_bits};
+use crate::twixt::position::{COLOUR, Played, Position, Status, WinBy, colour_bits};
 
 /// What a defender's turn came to.
 pub(crate) enum Defence {
@@ -89,14 +89,45 @@ pub(crate) struct Search<'a> {
     pub chains: &'a mut Chains,
     /// Whether the connection knowledge is used (off only to measure it).
     pub knowledge: bool,
+    /// Positions no longer in use, to be copied over rather than allocated
+    /// again (a copy per position searched).
+    pub spare: &'a mut Vec<Position>,
+    /// What the last move played changed (its vectors reused).
+    pub played: &'a mut Played,
 }
 
 /// A move played: the position after it and its key.
 pub(crate) struct Child {
     pub pos: Position,
     pub key: Key,
-    /// Link ids the move added.
-    pub links: Vec<usize>,
+    /// Link ids the move added: the first `link_count`.
+    pub links: [u16; 8],
+    pub link_count: usize,
+}
+
+/// The links a peg of the player to move at the empty hole `hole` would
+/// get under automatic linking (ids, the first `.1` of them): a knight's
+/// move to an own peg, the link not there yet and crossed by no link that
+/// bars it. Two links of one peg never cross, so none of them bars
+/// another: these are the links [`Position::play`] adds.
+pub(crate) fn new_links(pos: &Position, hole: usize) -> ([u16; 8], usize) {
+    let mover = pos.to_move();
+    let mine = colour_bits(mover);
+    let blocking = pos.blocking_colours(mover);
+    let mut links = [0u16; 8];
+    let mut n = 0;
+    for s in pos.geometry().steps(hole) {
+        let id = usize::from(s.link);
+        if s.hole != NONE
+            && pos.cell(usize::from(s.hole)) & COLOUR == mine
+            && pos.link_colour(id).is_none()
+            && pos.crossed_colours(id) & blocking == 0
+        {
+            links[n] = s.link;
+            n += 1;
+        }
+    }
+    (links, n)
 }
 
 impl Search<'_> {
@@ -107,25 +138,44 @@ impl Search<'_> {
             *self.ran_out += 1;
             return Err(Stop::Allowance);
         }
-        let mut next = pos.clone();
-        let geo = pos.geometry();
-        let mover = pos.to_move();
-        let played = next
-            .play(&Move::peg(geo.hole(hole)))
+        let (links, link_count) = new_links(pos, hole);
+        let key = self.key_after(key, pos, hole, &links[..link_count]);
+        let mut next = self.copy_of(pos);
+        next.play_into(&Move::peg(pos.geometry().hole(hole)), self.played)
             .expect("the search only plays empty holes the mover may use");
-        let mut key = key.with(self.keys.peg(hole, side(mover)));
-        let mut links = Vec::with_capacity(played.links_added.len());
-        for l in &played.links_added {
-            if let Some(id) = geo.link_id(*l) {
-                key = key.with(self.keys.link(id));
-                links.push(id);
-            }
-        }
+        debug_assert_eq!(self.played.links_added.len(), link_count);
         Ok(Child {
             pos: next,
             key,
             links,
+            link_count,
         })
+    }
+
+    /// The key after a peg of the player to move at `hole` that adds the
+    /// links `links`.
+    fn key_after(&self, key: Key, pos: &Position, hole: usize, links: &[u16]) -> Key {
+        let mut key = key.with(self.keys.peg(hole, side(pos.to_move())));
+        for &id in links {
+            key = key.with(self.keys.link(usize::from(id)));
+        }
+        key
+    }
+
+    /// A copy of `pos`, in a spare position when there is one.
+    pub(crate) fn copy_of(&mut self, pos: &Position) -> Position {
+        match self.spare.pop() {
+            Some(mut p) => {
+                p.copy_from(pos);
+                p
+            }
+            None => pos.clone(),
+        }
+    }
+
+    /// Gives a position no longer needed back, for [`Search::copy_of`].
+    pub(crate) fn release(&mut self, pos: Position) {
+        self.spare.push(pos);
     }
 
     /// Whether `pos` is won by the attacker's connection.
@@ -400,18 +450,8 @@ impl Search<'_> {
     /// The key of `pos` after the attacker's peg at `m`, without counting
     /// a position.
     fn child_key(&self, pos: &Position, key: Key, m: usize) -> Key {
-        let geo = pos.geometry();
-        let mut next = pos.clone();
-        let played = next
-            .play(&Move::peg(geo.hole(m)))
-            .expect("the search only plays empty holes the mover may use");
-        let mut key = key.with(self.keys.peg(m, side(pos.to_move())));
-        for l in &played.links_added {
-            if let Some(id) = geo.link_id(*l) {
-                key = key.with(self.keys.link(id));
-            }
-        }
-        key
+        let (links, n) = new_links(pos, m);
+        self.key_after(key, pos, m, &links[..n])
     }
 
     /// Whether the attacker's move `m` wins within `budget`: the proof's
@@ -435,10 +475,12 @@ impl Search<'_> {
         } else {
             None
         };
+        let (links, link_count) = (child.links, child.link_count);
+        self.release(child.pos);
         Ok(rest.map(|mut zone| {
             zone.insert(m);
-            for &id in &child.links {
-                zone.add_crossing_ends(geo, id);
+            for &id in &links[..link_count] {
+                zone.add_crossing_ends(geo, usize::from(id));
             }
             self.table.proved(key, budget, m, &zone);
             zone
@@ -546,11 +588,13 @@ impl Search<'_> {
         for (_, r) in replies {
             let child = self.play(pos, key, r)?;
             if child.pos.status() != Status::Ongoing {
+                self.release(child.pos);
                 return Ok(Defence::Holds(Some(r)));
             }
             self.replies.push(r);
             let answer = self.attack(&child.pos, child.key, budget, None);
             self.replies.pop();
+            self.release(child.pos);
             let Some((_, mut reply_zone)) = answer? else {
                 return Ok(Defence::Holds(Some(r)));
             };
@@ -593,9 +637,11 @@ impl Search<'_> {
         if let Some(c) = self.connection(pos, budget, false) {
             return Ok(Defence::Proved(c.zone));
         }
-        let mut passed = pos.clone();
+        let mut passed = self.copy_of(pos);
         passed.pass();
-        let Some((threat, mut zone)) = self.attack(&passed, key, budget, None)? else {
+        let threat = self.attack(&passed, key, budget, None);
+        self.release(passed);
+        let Some((threat, mut zone)) = threat? else {
             if self.own_links_cross {
                 return Ok(Defence::Holds(None));
             }
@@ -646,6 +692,7 @@ impl Search<'_> {
             }
             let child = self.play(pos, key, r)?;
             if child.pos.status() != Status::Ongoing {
+                self.release(child.pos);
                 return Ok(Defence::Holds(Some(r))); // the defender connected first
             }
             // The threat that won after the pass often still wins.
@@ -653,6 +700,7 @@ impl Search<'_> {
             self.replies.push(r);
             let answer = self.attack(&child.pos, child.key, budget, hint);
             self.replies.pop();
+            self.release(child.pos);
             let Some((_, mut reply_zone)) = answer? else {
                 self.history[r] = self.history[r].saturating_add(budget * budget);
                 return Ok(Defence::Holds(Some(r)));
