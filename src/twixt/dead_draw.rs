@@ -10,7 +10,7 @@
 
 use std::cell::RefCell;
 
-use crate::twixt::board::Player;
+use crate::twixt::board::{Hole, Player};
 use crate::twixt::geometry::{Geometry, flag};
 use crate::twixt::position::{COLOUR, Position, colour_bits};
 use crate::twixt::rules::{Crossing, Linking, Removal, RuleSet};
@@ -127,8 +127,8 @@ impl<'a> Search<'a> {
         let size = self.geo.size();
         let (w, h) = (usize::from(size.width()), usize::from(size.height()));
         let (first, stride, count) = match player {
-            Player::Red => (1, 1, w - 2),
-            Player::Black => (w, w, h - 2),
+            Player::Red => (self.geo.index(Hole::new(1, 0)), 1, w - 2),
+            Player::Black => (self.geo.index(Hole::new(0, 1)), w, h - 2),
         };
         for i in (0..count).map(|k| first + k * stride) {
             if self.usable(i) {
@@ -165,7 +165,7 @@ impl<'a> Search<'a> {
             if self.buf.visited[word] & bit != 0 {
                 continue;
             }
-            // Filler steps lead to corner slot 0, which is never usable.
+            // Filler steps lead to slot 0, which is no hole and never usable.
             if !self.usable(v) {
                 // Unusable whichever way it is reached: never look again.
                 self.buf.visited[word] |= bit;

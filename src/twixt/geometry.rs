@@ -1,14 +1,16 @@
 //! Precomputed tables for one board size: knight neighbours, link ids and
 //! which links cross which.
 //!
-//! Holes are numbered densely, row-major (`row * width + col`, the same as
-//! [`BoardSize::index`]). Every link is stored once, at its upper end (the end
-//! with the smaller row), in one of four "forward" directions, so a link id is
-//! `hole * 4 + direction` and fits in a `u16` up to 128×128.
+//! Holes are numbered densely, row-major, from slot 1 (`row * width + col +
+//! 1`, one more than [`BoardSize::index`]). Every link is stored once, at its
+//! upper end (the end with the smaller row), in one of four "forward"
+//! directions, so a link id is `hole * 4 + direction` and fits in a `u16` up
+//! to 128×128 (the bottom row stores none).
 //!
-//! Slot 0 is the top-left corner: it never holds a peg, so its links never
-//! exist. Tables use hole 0 / link 0 as the "nothing here" filler, which lets
-//! the hot loops skip bounds checks.
+//! Slot 0 is no hole: it never holds a peg, so its links never exist. Tables
+//! use hole 0 / link 0 as the "nothing here" filler, which lets the hot loops
+//! skip bounds checks. (It is not the top-left corner: on a board whose top or
+//! left side is cut, that corner is a hole a peg can take.)
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -116,13 +118,15 @@ impl Geometry {
     fn build(size: BoardSize) -> Geometry {
         let width = usize::from(size.width());
         let height = usize::from(size.height());
-        let slots = size.slots();
+        // Slot 0 is the filler, so the holes start at 1.
+        let slots = size.slots() + 1;
+        let slot = |h: Hole| size.index(h) + 1;
         let on_board = |c: i32, r: i32| -> Option<usize> {
             if c < 0 || r < 0 || c >= width as i32 || r >= height as i32 {
                 return None;
             }
             let h = Hole::new(c as u16, r as u16);
-            size.contains(h).then(|| size.index(h))
+            size.contains(h).then(|| slot(h))
         };
 
         let mut hole_flags = vec![0u8; slots];
@@ -146,7 +150,7 @@ impl Geometry {
             if usize::from(h.col) == width - 1 {
                 f |= flag::BLACK_END;
             }
-            hole_flags[size.index(h)] = f;
+            hole_flags[slot(h)] = f;
         }
 
         let filler = Step {
@@ -157,7 +161,7 @@ impl Geometry {
         let mut steps = vec![[filler; 8]; slots];
         for h in size.holes() {
             let (c, r) = (i32::from(h.col), i32::from(h.row));
-            let i = size.index(h);
+            let i = slot(h);
             for (d, &(dc, dr)) in FORWARD.iter().enumerate() {
                 // Forward: the link is stored here.
                 if let Some(j) = on_board(c + dc, r + dr) {
@@ -184,7 +188,7 @@ impl Geometry {
                 if on_board(c + dc, r + dr).is_none() {
                     continue;
                 }
-                let id = size.index(h) * 4 + d;
+                let id = slot(h) * 4 + d;
                 let mut k = 0;
                 for &(oc, or, d2) in &relative[d] {
                     let (sc, sr) = (c + oc, r + or);
@@ -203,8 +207,11 @@ impl Geometry {
             for &step in out {
                 let id = usize::from(step.link);
                 if step.hole != NONE && id >> 2 == i {
-                    links[id] = Link::new(size.hole_at(i), size.hole_at(usize::from(step.hole)))
-                        .expect("steps are knight steps");
+                    links[id] = Link::new(
+                        size.hole_at(i - 1),
+                        size.hole_at(usize::from(step.hole) - 1),
+                    )
+                    .expect("steps are knight steps");
                 }
             }
         }
@@ -224,19 +231,22 @@ impl Geometry {
         self.size
     }
 
-    /// Number of hole slots (corners included).
+    /// Number of hole slots (corners and the filler, slot 0, included).
     pub fn slots(&self) -> usize {
         self.hole_flags.len()
     }
 
-    /// Dense index of a hole slot, row-major (as [`BoardSize::index`]).
+    /// Dense index of a hole slot, row-major from slot 1 ([`BoardSize::index`]
+    /// plus one: slot 0 is the filler).
     pub fn index(&self, hole: Hole) -> usize {
-        usize::from(hole.row) * self.width + usize::from(hole.col)
+        usize::from(hole.row) * self.width + usize::from(hole.col) + 1
     }
 
-    /// The hole at a dense index (the inverse of [`Geometry::index`]).
+    /// The hole at a dense index (the inverse of [`Geometry::index`]; not
+    /// slot 0).
     pub fn hole(&self, index: usize) -> Hole {
-        Hole::new((index % self.width) as u16, (index / self.width) as u16)
+        let i = index - 1;
+        Hole::new((i % self.width) as u16, (i / self.width) as u16)
     }
 
     /// Knight steps out of a hole slot; unused entries have `hole == NONE`.

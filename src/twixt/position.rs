@@ -976,7 +976,7 @@ impl Position {
         // The neighbours holding an own peg, one bit per step, found
         // without a branch per step (whether a neighbour is one of
         // them is a coin toss for the branch predictor). Filler steps
-        // point at corner slot 0, which never holds a peg. Adding links
+        // point at slot 0, which is no hole and never holds a peg. Adding links
         // changes no peg's colour, so the bits stay true.
         let mut own = 0u32;
         for (k, step) in steps.iter().enumerate() {

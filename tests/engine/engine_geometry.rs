@@ -33,7 +33,10 @@ fn brute_cross(a: Link, b: Link) -> bool {
 }
 
 fn check_board(width: u64, height: u64) {
-    let size = BoardSize::new(width, height).unwrap();
+    check_size(BoardSize::new(width, height).unwrap());
+}
+
+fn check_size(size: BoardSize) {
     let geo = Geometry::for_size(size);
     let ids: Vec<usize> = geo.all_link_ids().collect();
     // Every link between two holes of the board is present exactly once.
@@ -67,6 +70,23 @@ fn crossing_table_matches_brute_force_on_small_boards() {
     for (w, h) in [(3, 3), (3, 7), (5, 5), (6, 9), (9, 6), (12, 12)] {
         check_board(w, h);
     }
+}
+
+/// A window of a larger board: where the top or left side is cut, the
+/// top-left corner is a hole, with links like any other.
+#[test]
+fn crossing_table_matches_brute_force_on_cut_boards() {
+    for size in [
+        "12 cut top right",
+        "9 cut top left",
+        "8 cut left",
+        "7 cut bottom right",
+    ] {
+        let size: BoardSize = size.parse().unwrap();
+        check_size(size);
+    }
+    let geo = Geometry::for_size("12 cut top".parse().unwrap());
+    assert!(geo.link_id("a1-b3".parse().unwrap()).is_some());
 }
 
 #[test]

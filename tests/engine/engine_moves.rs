@@ -839,3 +839,39 @@ fn play_reusing_an_earlier_result_says_what_play_says() {
         }
     }
 }
+
+/// On a board whose top side is cut, the top-left corner a1 is a hole
+/// (Black's border column, not Red's border row). A peg there links as any
+/// other, and no peg elsewhere gets a link to it or is barred by its links
+/// unless it is a knight's move away or crossed (a1's slot was once the
+/// tables' "no neighbour" filler: a5 got the link a1-b3, drawn without b3).
+#[test]
+fn the_top_left_hole_of_a_cut_board_links_as_any_other() {
+    let rules = RuleSet::from_yaml("preset: pencil\nsize: 12 cut top right\n").unwrap();
+    let mut pos = play_all(rules, &[peg("e10"), peg("a1"), peg("f12")]);
+    assert_eq!(
+        pos.links().collect::<Vec<_>>(),
+        vec![(l("e10-f12"), Player::Red)]
+    );
+    // a6 is no knight's move from a1 (nor from b3 below): no link.
+    let played = pos.play(&peg("a6")).unwrap();
+    assert_eq!(played.links_added, vec![]);
+    assert!(!pos.has_link(l("a1-b3")));
+    // Red's g11 links to e10 (near the edge, few links cross it; none of
+    // them is Black's).
+    pos.play(&peg("g11")).unwrap();
+    // b3 is: a1-b3.
+    pos.play(&peg("b3")).unwrap();
+    let mut links: Vec<_> = pos.links().collect();
+    let mut expected = vec![
+        (l("a1-b3"), Player::Black),
+        (l("e10-f12"), Player::Red),
+        (l("e10-g11"), Player::Red),
+    ];
+    links.sort();
+    expected.sort();
+    assert_eq!(links, expected);
+    // With a1-b3 on the board, Red's links by the bottom edge still form.
+    pos.play(&peg("h9")).unwrap();
+    assert!(pos.has_link(l("g11-h9")));
+}

@@ -464,7 +464,7 @@ fn peg_options(
         for t in geo.steps(h) {
             let b = usize::from(t.hole);
             // The colour first: most neighbours are not own pegs (and a
-            // missing step's slot, a corner, never holds one).
+            // missing step's slot 0, no hole, never holds one).
             if pos.cell(b) & COLOUR == mine
                 && t.hole != NONE
                 && b != a
