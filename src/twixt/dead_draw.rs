@@ -122,13 +122,15 @@ impl<'a> Search<'a> {
     }
 
     /// Seeds the search with the usable holes of the player's first border
-    /// (the top row for Red, the left column for Black; corners excluded).
+    /// (the top row for Red, the left column for Black). The whole row: a
+    /// missing corner is never usable, and on a cut side a corner is a hole.
     fn seed(&mut self, player: Player) -> Progress {
         let size = self.geo.size();
         let (w, h) = (usize::from(size.width()), usize::from(size.height()));
-        let (first, stride, count) = match player {
-            Player::Red => (self.geo.index(Hole::new(1, 0)), 1, w - 2),
-            Player::Black => (self.geo.index(Hole::new(0, 1)), w, h - 2),
+        let first = self.geo.index(Hole::new(0, 0));
+        let (stride, count) = match player {
+            Player::Red => (1, w),
+            Player::Black => (w, h),
         };
         for i in (0..count).map(|k| first + k * stride) {
             if self.usable(i) {

@@ -597,7 +597,7 @@ impl Position {
     }
 
     /// Records that a link of `colour` now crosses each crosser of `id`.
-    /// (Filler entries mark link 0, which belongs to a corner and never exists.)
+    /// (Filler entries mark link 0, which belongs to slot 0, no hole, and never exists.)
     fn mark_crossers(&mut self, id: usize, colour: u8) {
         for &x in self.geo.crossers(id) {
             let x = usize::from(x);

@@ -178,3 +178,32 @@ fn a_won_game_leaves_the_loser_unable_to_connect() {
         }
     }
 }
+
+/// On a window, a cut side's outermost row is a border row corners and all:
+/// 5x5 cut left has a1 (and a5), and a Red chain may start there. With Black
+/// on every other first-row hole's onward steps, a1-c2-b4-d5 is Red's only
+/// way, so Red can still connect (and by symmetry Black from a1 when the top
+/// is cut).
+#[test]
+fn a_cut_side_seeds_its_whole_outermost_row() {
+    use twixtkit::twixt::board::Side;
+    let blockers = ["d2", "a3", "c3", "a2", "e2", "b3", "d3", "b2", "e3"];
+    let size = BoardSize::square(5).unwrap().with_cut(&[Side::Left]);
+    let pegs: Vec<_> = blockers.iter().map(|&n| (n, Black)).collect();
+    let rules = RuleSet::pencil().with_size(size);
+    let pos = Position::from_setup(&setup(size, &pegs, &[]), rules).unwrap();
+    assert!(pos.can_connect(Red), "a1-c2-b4-d5 is open");
+    assert!(!pos.is_dead_draw());
+    // The same board turned a quarter: the top cut, Black from a1.
+    let size = BoardSize::square(5).unwrap().with_cut(&[Side::Top]);
+    let turned = |n: &str| {
+        let h = h(n);
+        Hole::new(h.row, h.col).to_string()
+    };
+    let names: Vec<String> = blockers.iter().map(|n| turned(n)).collect();
+    let pegs: Vec<_> = names.iter().map(|n| (n.as_str(), Red)).collect();
+    let rules = RuleSet::pencil().with_size(size);
+    let pos = Position::from_setup(&setup(size, &pegs, &[]), rules).unwrap();
+    assert!(pos.can_connect(Black), "a1-b3-d2-e4 is open");
+    assert!(!pos.is_dead_draw());
+}

@@ -118,3 +118,34 @@ fn links_off_the_board_have_no_id() {
     assert_eq!(geo.link_id("a1-b3".parse().unwrap()), None);
     assert!(geo.link_id("a2-c3".parse().unwrap()).is_some());
 }
+
+/// Every link's far end, found without a division, is the hole the link
+/// joins, and every id and slot fits in a `u16`, up to the largest board
+/// (cut sides included: the top-left corner is a hole there).
+#[test]
+fn link_far_ends_and_ids_fit_on_every_board() {
+    for size in [
+        "128",
+        "128x5",
+        "5x128",
+        "12 cut top left",
+        "7 cut right bottom",
+    ] {
+        let size: BoardSize = size.parse().unwrap();
+        let geo = Geometry::for_size(size);
+        assert!(geo.slots() <= usize::from(u16::MAX), "{size}");
+        for id in geo.all_link_ids() {
+            assert!(id <= usize::from(u16::MAX), "{size}: {id}");
+            let (near, far) = geo.link(id).ends();
+            let (top, bottom) = if near.row < far.row {
+                (near, far)
+            } else {
+                (far, near)
+            };
+            assert_eq!(geo.link_origin(id).0, geo.index(top), "{size}");
+            assert_eq!(geo.link_far_end(id), geo.index(bottom), "{size}");
+            assert_ne!(geo.index(top), 0, "{size}");
+            assert_eq!(geo.hole(geo.index(bottom)), bottom, "{size}");
+        }
+    }
+}
