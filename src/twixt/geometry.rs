@@ -67,6 +67,19 @@ pub struct Geometry {
     links: Vec<Link>,
     /// Per hole slot: [`flag`] bits.
     hole_flags: Vec<u8>,
+    /// Per border flag (`RED_START`, `RED_END`, `BLACK_START`, `BLACK_END`
+    /// in that order): the hole slots carrying it, in slot order.
+    borders: [Vec<usize>; 4],
+    /// Per hole slot: the border flags of the holes a knight's move away.
+    near_borders: Vec<u8>,
+}
+
+/// Where a border flag's slots are kept in [`Geometry::borders`].
+fn border_index(border: u8) -> usize {
+    debug_assert!(
+        border.is_power_of_two() && (flag::RED_START..=flag::BLACK_END).contains(&border)
+    );
+    (border.trailing_zeros() - flag::RED_START.trailing_zeros()) as usize
 }
 
 /// True when the open segments `p1p2` and `p3p4` cross at a single interior
@@ -216,6 +229,22 @@ impl Geometry {
             }
         }
 
+        let borders = [
+            flag::RED_START,
+            flag::RED_END,
+            flag::BLACK_START,
+            flag::BLACK_END,
+        ]
+        .map(|b| (0..slots).filter(|&i| hole_flags[i] & b != 0).collect());
+        let near_borders = steps
+            .iter()
+            .map(|out| {
+                out.iter()
+                    .filter(|s| s.hole != NONE)
+                    .fold(0, |f, s| f | hole_flags[usize::from(s.hole)])
+            })
+            .collect();
+
         Geometry {
             size,
             width,
@@ -223,6 +252,8 @@ impl Geometry {
             crossers,
             links,
             hole_flags,
+            borders,
+            near_borders,
         }
     }
 
@@ -275,6 +306,20 @@ impl Geometry {
         &self.hole_flags
     }
 
+    /// The hole slots flagged `border` (one of the four border flags of
+    /// [`flag`]), in slot order.
+    #[inline]
+    pub fn border_slots(&self, border: u8) -> &[usize] {
+        &self.borders[border_index(border)]
+    }
+
+    /// The [`flag`] bits of the holes a knight's move from slot `index`
+    /// (a gap to a border row needs one there).
+    #[inline]
+    pub fn near_border_flags(&self, index: usize) -> u8 {
+        self.near_borders[index]
+    }
+
     /// The link id of `link`, if both ends are holes of this board.
     pub fn link_id(&self, link: Link) -> Option<usize> {
         let (a, b) = link.ends();
@@ -317,6 +362,12 @@ impl Geometry {
             + self.crossers.capacity() * std::mem::size_of::<[u16; CROSSERS_PER_LINK]>()
             + self.links.capacity() * std::mem::size_of::<Link>()
             + self.hole_flags.capacity()
+            + self
+                .borders
+                .iter()
+                .map(|b| b.capacity() * std::mem::size_of::<usize>())
+                .sum::<usize>()
+            + self.near_borders.capacity()
     }
 
     /// Every link of this board, as ids.

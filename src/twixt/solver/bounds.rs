@@ -185,9 +185,8 @@ impl Costs {
         let geo = pos.geometry();
         let (_, end) = borders(player);
         let from_start = &self.from_start;
-        let n = self
-            .scratch
-            .border(geo, end)
+        let n = geo
+            .border_slots(end)
             .iter()
             .map(|&i| from_start[i])
             .min()
@@ -268,28 +267,6 @@ impl Costs {
     }
 }
 
-impl Scratch {
-    /// The hole slots flagged `border`, in slot order.
-    fn border(&mut self, geo: &Geometry, border: u8) -> &[usize] {
-        let slots = geo.slots();
-        let k = match self
-            .borders
-            .iter()
-            .position(|&(b, n, _)| b == border && n == slots)
-        {
-            Some(k) => k,
-            None => {
-                let list = (0..slots)
-                    .filter(|&i| geo.hole_flags(i) & border != 0)
-                    .collect();
-                self.borders.push((border, slots, list));
-                self.borders.len() - 1
-            }
-        };
-        &self.borders[k].2
-    }
-}
-
 impl Costs {
     /// After [`Costs::needed`] gave `needed` and [`Costs::through`] filled
     /// `through`, of the same position and player: an empty hole the
@@ -344,9 +321,6 @@ fn borders(player: Player) -> (u8, u8) {
 pub(crate) struct Scratch {
     now: Vec<usize>,
     next: Vec<usize>,
-    /// The hole slots of each border row asked for: the border's flag, the
-    /// board's slot count, the slots.
-    borders: Vec<(u8, usize, Vec<usize>)>,
     /// Per hole slot: what a chain pays to pass it ([`OWN`], [`EMPTY`] or
     /// [`BARRED`]), with [`DONE`] once it was expanded.
     kind: Vec<u8>,
@@ -428,7 +402,7 @@ fn border_distances(
     dist.resize(slots, u32::MAX);
     now.clear();
     next.clear();
-    for &i in scratch.border(geo, border) {
+    for &i in geo.border_slots(border) {
         let c = kind[i];
         if c != BARRED && u32::from(c) <= cap {
             dist[i] = u32::from(c);

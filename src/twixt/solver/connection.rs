@@ -57,11 +57,6 @@ pub(crate) struct Chains {
     stamp: Vec<(u32, u32)>,
     /// The number of the current search.
     search: u32,
-    /// Per hole slot, the border flags of the holes a knight's move away
-    /// (a gap to a border row needs one): worked out once per board (the
-    /// geometry's address says which).
-    near: Vec<u8>,
-    near_of: usize,
     gaps: Vec<Gap>,
     /// The options of every gap, one range each.
     opts: Vec<Option_>,
@@ -105,17 +100,6 @@ impl Chains {
             self.search = 0;
         }
         self.search += 1;
-        if self.near_of != std::ptr::from_ref(geo) as usize {
-            self.near_of = std::ptr::from_ref(geo) as usize;
-            self.near = (0..slots)
-                .map(|a| {
-                    geo.steps(a)
-                        .iter()
-                        .filter(|s| s.hole != NONE)
-                        .fold(0, |f, s| f | geo.hole_flags(usize::from(s.hole)))
-                })
-                .collect();
-        }
         self.queue.clear();
         self.gaps.clear();
         self.opts.clear();
@@ -128,7 +112,7 @@ impl Chains {
             }
             if geo.hole_flags(a) & start != 0 {
                 self.relax(a * 2, 0, NO, NO);
-            } else if cap >= 1 && self.near[a] & start != 0 {
+            } else if cap >= 1 && geo.near_border_flags(a) & start != 0 {
                 self.found.clear();
                 edge_options(pos, geo, attacker, a, start, &mut self.found);
                 if let Some(g) = self.gap_from_found(pos, geo, attacker, single) {
@@ -167,7 +151,7 @@ impl Chains {
             // Across a gap: to the end border, or to another own peg.
             // A gap is only weighed (its safety is the dear part) where
             // crossing it could lower a cost: the answer is the same.
-            if d + 1 < self.dist_of(goal) && self.near[a] & end != 0 {
+            if d + 1 < self.dist_of(goal) && geo.near_border_flags(a) & end != 0 {
                 self.found.clear();
                 edge_options(pos, geo, attacker, a, end, &mut self.found);
                 if let Some(g) = self.gap_from_found(pos, geo, attacker, single && s == 0) {
