@@ -533,9 +533,10 @@ fn the_composed_win_in_seven_proves_its_claim_and_key_move() {
 /// g10): with a budget large enough, `twixt check` proves its claim (the
 /// shortest win 7), its key move and every Red move of its solution and
 /// variation; and `#wins red in 6` is false, with the defence that holds.
-/// About 25 s of CPU in all, over check's default of 10 s a search, so the
-/// file is beside the benchmark and the test runs only when asked
-/// (`cargo test --release --test puzzles -- --ignored`).
+/// About 12 s of CPU in all on an idle machine, each search over check's
+/// default of 2,000,000 positions, so the file is beside the benchmark and
+/// the test runs only when asked
+/// (`cargo test --release --test solver puzzles:: -- --ignored`).
 #[test]
 #[ignore = "half a minute of search: a win in 7"]
 fn the_random_win_in_seven_proves_its_claim_solution_and_refutation() {
