@@ -40,7 +40,11 @@
 //! in 67 s, 226,000 positions/s, 223 MB; the 20-peg wins in 7 9.6 s
 //! (g10) and 12.9 s (i11), their `in 6` 2.8 s and 4.3 s; the chain's
 //! wins in 7 1.7 s (e1) and 4.1 s (e3); slowest proofs 0.19 ms in 3,
-//! 3.0 ms in 4, 30 ms in 5, 1.1 s in 6.
+//! 3.0 ms in 4, 30 ms in 5, 1.1 s in 6. Those runs had builds on the
+//! other core; the same code with nothing else running: the whole run
+//! 15,255,614 positions in 41 s, 375,000 positions/s, 223 MB; the wins in
+//! 7 1.0 s (e1), 2.7 s (e3), 5.9 s (g10) and 6.9 s (i11); slowest proofs
+//! 0.11 ms in 3, 2.3 ms in 4, 26 ms in 5, 0.62 s in 6.
 //!
 //! The wins in 7 with 20 pegs, measured with `examples/solve_position` of
 //! the solver before threats first, one search at a time
