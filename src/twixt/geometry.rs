@@ -74,6 +74,19 @@ pub struct Geometry {
     near_borders: Vec<u8>,
 }
 
+/// The slot of `hole`: the board's dense index plus one, as slot 0 is the
+/// filler.
+#[inline]
+fn slot_of(size: BoardSize, hole: Hole) -> usize {
+    size.index(hole) + 1
+}
+
+/// The hole at `slot` (the inverse of [`slot_of`]; not slot 0).
+#[inline]
+fn hole_of(size: BoardSize, slot: usize) -> Hole {
+    size.hole_at(slot - 1)
+}
+
 /// Where a border flag's slots are kept in [`Geometry::borders`].
 fn border_index(border: u8) -> usize {
     debug_assert!(
@@ -133,7 +146,7 @@ impl Geometry {
         let height = usize::from(size.height());
         // Slot 0 is the filler, so the holes start at 1.
         let slots = size.slots() + 1;
-        let slot = |h: Hole| size.index(h) + 1;
+        let slot = |h: Hole| slot_of(size, h);
         let on_board = |c: i32, r: i32| -> Option<usize> {
             if c < 0 || r < 0 || c >= width as i32 || r >= height as i32 {
                 return None;
@@ -220,11 +233,8 @@ impl Geometry {
             for &step in out {
                 let id = usize::from(step.link);
                 if step.hole != NONE && id >> 2 == i {
-                    links[id] = Link::new(
-                        size.hole_at(i - 1),
-                        size.hole_at(usize::from(step.hole) - 1),
-                    )
-                    .expect("steps are knight steps");
+                    links[id] = Link::new(hole_of(size, i), hole_of(size, usize::from(step.hole)))
+                        .expect("steps are knight steps");
                 }
             }
         }
@@ -270,14 +280,13 @@ impl Geometry {
     /// Dense index of a hole slot, row-major from slot 1 ([`BoardSize::index`]
     /// plus one: slot 0 is the filler).
     pub fn index(&self, hole: Hole) -> usize {
-        usize::from(hole.row) * self.width + usize::from(hole.col) + 1
+        slot_of(self.size, hole)
     }
 
     /// The hole at a dense index (the inverse of [`Geometry::index`]; not
     /// slot 0).
     pub fn hole(&self, index: usize) -> Hole {
-        let i = index - 1;
-        Hole::new((i % self.width) as u16, (i / self.width) as u16)
+        hole_of(self.size, index)
     }
 
     /// Knight steps out of a hole slot; unused entries have `hole == NONE`.
