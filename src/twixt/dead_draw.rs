@@ -10,7 +10,7 @@
 
 use std::cell::RefCell;
 
-use crate::twixt::board::{Hole, Player};
+use crate::twixt::board::Player;
 use crate::twixt::geometry::{Geometry, flag};
 use crate::twixt::position::{COLOUR, Position, colour_bits};
 use crate::twixt::rules::{Crossing, Linking, Removal, RuleSet};
@@ -122,17 +122,15 @@ impl<'a> Search<'a> {
     }
 
     /// Seeds the search with the usable holes of the player's first border
-    /// (the top row for Red, the left column for Black). The whole row: a
-    /// missing corner is never usable, and on a cut side a corner is a hole.
+    /// (the top row for Red, the left column for Black): every hole of it,
+    /// as the geometry lists them (on a cut side its corners are holes).
     fn seed(&mut self, player: Player) -> Progress {
-        let size = self.geo.size();
-        let (w, h) = (usize::from(size.width()), usize::from(size.height()));
-        let first = self.geo.index(Hole::new(0, 0));
-        let (stride, count) = match player {
-            Player::Red => (1, w),
-            Player::Black => (w, h),
+        let start = match player {
+            Player::Red => flag::RED_START,
+            Player::Black => flag::BLACK_START,
         };
-        for i in (0..count).map(|k| first + k * stride) {
+        let geo = self.geo;
+        for &i in geo.border_slots(start) {
             if self.usable(i) {
                 self.buf.visited[i >> 6] |= 1 << (i & 63);
                 self.buf.stack.push(i as u16);
