@@ -203,6 +203,7 @@ fn moves_tried_side_by_side_keep_minimaxs_answers() {
         pair_from: 2,
         first_allowance: 1,
         any_pair: true,
+        ..Tuning::default()
     };
     let (mut ran_out, mut wins, mut total) = (0, [0usize; 4], 0);
     for (preset, side, seed) in [
@@ -218,7 +219,7 @@ fn moves_tried_side_by_side_keep_minimaxs_answers() {
             let budget = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
             let (got, out) = solve_tuned(&pos, me, 5, &budget, tuning)
                 .unwrap_or_else(|e| panic!("{preset}: {e}"));
-            ran_out += out;
+            ran_out += out.ran_out;
             assert_minimaxs(
                 &pos,
                 got.answer,
@@ -244,7 +245,7 @@ fn moves_tried_side_by_side_keep_minimaxs_answers() {
             }
             unique += 1;
             let (got, out) = solve_tuned(&pos, me, 5, &budget, tuning).unwrap();
-            ran_out += out;
+            ran_out += out.ran_out;
             assert_eq!(
                 got.answer,
                 Solved::Wins {
@@ -262,6 +263,47 @@ fn moves_tried_side_by_side_keep_minimaxs_answers() {
     );
     // The case under test happened, and the sample holds both answers.
     assert!(ran_out > 500, "{ran_out} allowances ran out");
+    assert!(wins[0] > 0 && wins[2] > 0 && wins[3] > 0, "{wins:?}");
+}
+
+/// A full transposition table drops its shallowest entries to make room
+/// (docs/engine.md, "a transposition table"). With the table made tiny, so that room
+/// is made again and again in every search, the answers stay minimax's:
+/// the shortest win within 3 or none, and a key move that keeps its win.
+/// Entries dropped mid-search include ones the search above had read (a
+/// refutation that let a turn skip its shorter rounds, a threat put
+/// first): reading them again must find nothing rather than something
+/// wrong. How much speed a full table costs is the benchmark's to show.
+#[test]
+fn a_table_that_makes_room_keeps_minimaxs_answers() {
+    use twixtkit::twixt::solver::{Tuning, solve_tuned};
+    let tuning = Tuning {
+        table_bytes: 4 << 10,
+        ..Tuning::default()
+    };
+    let (mut evictions, mut wins, mut total) = (0, [0usize; 4], 0);
+    for (preset, side, seed) in [("pencil", 6, 31), ("pencil", 7, 32), ("dujardin", 6, 33)] {
+        let r = rules(preset, side);
+        for pos in positions(&r, 40, seed) {
+            let me = pos.to_move();
+            let shortest = (1..=3).find(|&n| brute_force(&pos, me, n));
+            let budget = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
+            let (got, effort) = solve_tuned(&pos, me, 5, &budget, tuning)
+                .unwrap_or_else(|e| panic!("{preset}: {e}"));
+            evictions += effort.evictions;
+            assert_minimaxs(
+                &pos,
+                got.answer,
+                shortest,
+                &budget,
+                &format!("{preset} {side}"),
+            );
+            wins[shortest.map_or(0, |n| n as usize)] += 1;
+            total += 1;
+        }
+    }
+    eprintln!("tiny table: room made {evictions} times; shortest wins {wins:?} of {total}");
+    assert!(evictions > 1000, "room made {evictions} times");
     assert!(wins[0] > 0 && wins[2] > 0 && wins[3] > 0, "{wins:?}");
 }
 

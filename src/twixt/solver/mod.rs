@@ -58,6 +58,9 @@ pub struct Tuning {
     /// Where no two threats are paired, try the first two moves side by
     /// side anyway (for tests: the pairing at as many turns as can be).
     pub any_pair: bool,
+    /// Bytes the transposition table may hold ([`TABLE_BYTES`]; tests
+    /// make it tiny so that room is made again and again).
+    pub table_bytes: usize,
 }
 
 impl Default for Tuning {
@@ -67,6 +70,7 @@ impl Default for Tuning {
             pair_from: 6,
             first_allowance: 1000,
             any_pair: false,
+            table_bytes: TABLE_BYTES,
         }
     }
 }
@@ -300,8 +304,18 @@ pub fn solve(
     solve_tuned(pos, player, moves, budget, Tuning::default()).map(|(s, _)| s)
 }
 
-/// [`solve`] with its effort shared as `tuning` says; also returns how
-/// many allowances ran out. For tests: every tuning gives the same answer.
+/// What a tuned search did besides its answer, for tests.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Effort {
+    /// How many allowances of moves tried side by side ran out.
+    pub ran_out: u64,
+    /// How many times the full transposition table made room.
+    pub evictions: u64,
+}
+
+/// [`solve`] with its effort shared as `tuning` says; also returns what
+/// the tuning changed. For tests: every tuning gives the same answer.
 #[doc(hidden)]
 pub fn solve_tuned(
     pos: &Position,
@@ -309,18 +323,18 @@ pub fn solve_tuned(
     moves: u32,
     budget: &SearchBudget,
     tuning: Tuning,
-) -> Result<(Searched<Solved>, u64), Undecided> {
+) -> Result<(Searched<Solved>, Effort), Undecided> {
     covered(pos, player, moves)?;
     let mut meter = budget.meter();
-    let mut ran_out = 0;
-    let answer = solve_with(pos, player, moves, &mut meter, tuning, &mut ran_out)
+    let mut effort = Effort::default();
+    let answer = solve_with(pos, player, moves, &mut meter, tuning, &mut effort)
         .map_err(|k| limit(&meter, k))?;
     Ok((
         Searched {
             answer,
             positions: meter.used(),
         },
-        ran_out,
+        effort,
     ))
 }
 
@@ -330,12 +344,16 @@ fn solve_with(
     moves: u32,
     meter: &mut Meter,
     tuning: Tuning,
-    ran_out: &mut u64,
+    effort: &mut Effort,
 ) -> Result<Solved, Stop> {
     let mut solver = Solver::new(pos, player, meter);
     solver.tuning = tuning;
+    solver.table = Table::new(tuning.table_bytes);
     let answer = deepen(&mut solver, pos, player, moves);
-    *ran_out = solver.ran_out;
+    *effort = Effort {
+        ran_out: solver.ran_out,
+        evictions: solver.table.evictions,
+    };
     answer
 }
 

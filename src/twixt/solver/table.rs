@@ -5,6 +5,7 @@
 //! two 64-bit collisions at once.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry::{Occupied, Vacant};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::zone::Zone;
@@ -104,24 +105,46 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// The table, bounded in bytes: once full, new positions are not kept
-/// (those kept stay, so a full table only costs speed, never a wrong answer).
+/// The table, bounded in bytes: its slots may not grow past them (the
+/// proofs' zones, a few words each, come on top). When it is full, the
+/// entries of the shallowest searches are dropped to make room (down to
+/// three eighths of the slots): they are the cheapest to search again,
+/// while an entry of many moves stands for a large search. A dropped
+/// entry only costs speed, never a wrong answer.
 pub(crate) struct Table {
     map: HashMap<u64, Entry, BuildHasherDefault<KeyHasher>>,
-    bytes: usize,
     max_bytes: usize,
+    /// The most entries the map has held room for: what it holds without
+    /// growing once the entries dropped have been swept out.
+    room: usize,
+    /// How many entries there are of each depth ([`Entry::depth`]).
+    by_depth: [usize; DEPTHS],
+    /// How many times room was made.
+    pub(crate) evictions: u64,
 }
 
-/// Bytes an entry costs besides its zone (the map's slot and control byte,
-/// rounded up).
-const ENTRY_BYTES: usize = 64;
+/// Bytes a slot of the map costs: the key, the entry and a control byte.
+const SLOT_BYTES: usize = std::mem::size_of::<(u64, Entry)>() + 1;
+
+/// Depths told apart when room is made; deeper ones count as the last.
+const DEPTHS: usize = 32;
+
+impl Entry {
+    /// The moves of the deepest search the entry holds the answer of.
+    fn depth(&self) -> usize {
+        let proved = if self.proof.is_some() { self.proved } else { 0 };
+        usize::from(proved.max(self.refuted)).min(DEPTHS - 1)
+    }
+}
 
 impl Table {
     pub(crate) fn new(max_bytes: usize) -> Table {
         Table {
             map: HashMap::default(),
-            bytes: 0,
             max_bytes,
+            room: 0,
+            by_depth: [0; DEPTHS],
+            evictions: 0,
         }
     }
 
@@ -132,45 +155,145 @@ impl Table {
     /// Notes that the attacker wins within `moves` by `mv` with `zone`.
     pub(crate) fn proved(&mut self, key: Key, moves: u32, mv: usize, zone: &Zone) {
         let moves = moves as u8;
-        let Some(e) = self.entry(key, zone.heap_bytes()) else {
+        if self.get(key).is_some_and(|e| moves >= e.proved) {
             return;
-        };
-        if moves < e.proved {
+        }
+        self.update(key, |e| {
             e.proved = moves;
             e.proof = Some((mv as u16, zone.clone()));
-        }
+        });
     }
 
     /// Notes that the attacker does not win within `moves`.
     pub(crate) fn refuted(&mut self, key: Key, moves: u32) {
         let moves = moves as u8;
-        if let Some(e) = self.entry(key, 0) {
-            e.refuted = e.refuted.max(moves);
+        if self.get(key).is_some_and(|e| moves <= e.refuted) {
+            return;
         }
+        self.update(key, |e| e.refuted = e.refuted.max(moves));
     }
 
-    fn entry(&mut self, key: Key, extra: usize) -> Option<&mut Entry> {
-        let full = self.bytes + ENTRY_BYTES + extra > self.max_bytes;
-        match self.map.get(&key.0) {
-            Some(e) if e.confirm != key.1 => return None, // keep the first
-            Some(_) => {
-                if full && extra > 0 {
-                    return None;
-                }
-                self.bytes += extra;
-            }
-            None => {
-                if full {
-                    return None;
-                }
-                self.bytes += ENTRY_BYTES + extra;
+    /// Applies `change` to the entry of `key`, a new one if there is none
+    /// (making room first when the map would have to grow past its
+    /// bytes). A key whose address is held by another position is left
+    /// alone (the first stays).
+    fn update(&mut self, key: Key, change: impl FnOnce(&mut Entry)) {
+        if !self.map.contains_key(&key.0) && self.map.len() >= self.map.capacity() {
+            // The map is full: it grows (doubling its slots) unless that
+            // would take it past its bytes.
+            let grown = self.room.max(4) * 2 * 8 / 7 * SLOT_BYTES;
+            if grown > self.max_bytes {
+                self.make_room();
             }
         }
-        Some(self.map.entry(key.0).or_insert(Entry {
-            confirm: key.1,
-            proved: u8::MAX,
-            refuted: 0,
-            proof: None,
-        }))
+        let entry = match self.map.entry(key.0) {
+            Occupied(o) if o.get().confirm != key.1 => return,
+            Occupied(o) => {
+                let e = o.into_mut();
+                self.by_depth[e.depth()] -= 1;
+                e
+            }
+            Vacant(v) => v.insert(Entry {
+                confirm: key.1,
+                proved: u8::MAX,
+                refuted: 0,
+                proof: None,
+            }),
+        };
+        change(entry);
+        self.by_depth[entry.depth()] += 1;
+        self.room = self.room.max(self.map.capacity());
+    }
+
+    /// Drops the entries of the shallowest depths, as many depths as bring
+    /// them down to three eighths of the room. Below half of it, the map
+    /// sweeps the dropped entries out in place when next it fills, rather
+    /// than growing.
+    fn make_room(&mut self) {
+        let keep = self.room * 3 / 8;
+        let mut left = self.map.len();
+        let mut deepest = DEPTHS - 1;
+        for (d, &n) in self.by_depth.iter().enumerate() {
+            left -= n;
+            if left <= keep {
+                deepest = d;
+                break;
+            }
+        }
+        self.map.retain(|_, e| e.depth() > deepest);
+        self.by_depth[..=deepest].fill(0);
+        self.evictions += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(n: u64) -> Key {
+        Key(n.wrapping_mul(0x9E37_79B9_7F4A_7C15), n)
+    }
+
+    /// A full table drops its shallowest entries first, keeps the deep
+    /// ones, and never grows its map past its bytes.
+    #[test]
+    fn a_full_table_drops_the_shallowest_entries() {
+        let mut t = Table::new(64 << 10);
+        for n in 0..100 {
+            t.refuted(key(n), 7);
+        }
+        for n in 100..10_000 {
+            t.refuted(key(n), 1 + (n % 2) as u32);
+        }
+        assert!(t.evictions >= 10, "{} evictions", t.evictions);
+        assert!(
+            t.map.capacity() * 8 / 7 * SLOT_BYTES <= 64 << 10,
+            "{} slots",
+            t.map.capacity()
+        );
+        for n in 0..100 {
+            assert_eq!(t.get(key(n)).map(|e| e.refuted), Some(7), "deep entry {n}");
+        }
+        // The newest is kept, answering as noted; the counts add up.
+        assert!(t.get(key(9_999)).is_some_and(|e| e.refuted == 2));
+        assert_eq!(t.by_depth.iter().sum::<usize>(), t.map.len());
+        assert_eq!(t.by_depth[7], 100);
+    }
+
+    /// A later shorter proof replaces an entry's proof, a longer one does
+    /// not, a refutation joins it; a key held by another position is left
+    /// alone.
+    #[test]
+    fn entries_keep_their_best_answers_and_their_first_position() {
+        let mut t = Table::new(1 << 20);
+        let zone = Zone::new(200);
+        t.proved(key(1), 5, 3, &zone);
+        t.refuted(key(1), 2);
+        t.proved(key(1), 6, 4, &zone);
+        let e = t.get(key(1)).expect("noted");
+        assert_eq!(
+            (e.proved, e.refuted, e.proof.as_ref().map(|p| p.0)),
+            (5, 2, Some(3))
+        );
+        t.proved(key(1), 4, 9, &zone);
+        assert_eq!(
+            t.get(key(1)).and_then(|e| e.proof.as_ref()).map(|p| p.0),
+            Some(9)
+        );
+        assert_eq!((t.by_depth[4], t.by_depth.iter().sum::<usize>()), (1, 1));
+        // Same address, another confirming key: not this position's entry.
+        t.refuted(Key(key(1).0, 77), 9);
+        assert!(t.get(Key(key(1).0, 77)).is_none());
+        assert_eq!(t.get(key(1)).map(|e| e.refuted), Some(2));
+    }
+
+    /// A table with no bytes keeps at most a handful of entries.
+    #[test]
+    fn a_table_without_room_stays_tiny() {
+        let mut t = Table::new(0);
+        for n in 0..100 {
+            t.refuted(key(n), 3);
+        }
+        assert!(t.map.capacity() <= 3, "{} slots", t.map.capacity());
     }
 }

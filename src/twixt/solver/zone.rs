@@ -27,11 +27,6 @@ impl Zone {
             *a &= b;
         }
     }
-    /// Bytes held on the heap.
-    pub(crate) fn heap_bytes(&self) -> usize {
-        self.0.len() * 8
-    }
-
     /// Adds both ends of every link that crosses link `id`: a defender peg
     /// outside them can never carry a link that cuts `id`.
     pub(crate) fn add_crossing_ends(&mut self, geo: &Geometry, id: usize) {
