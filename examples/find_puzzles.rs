@@ -4,7 +4,9 @@
 //! shortest length is from 3 to 8 moves. Prints each as a position line
 //! with its length; `benches/puzzles.rs` holds a set found this way.
 //!
-//! `cargo run --release --example find_puzzles -- [PER_LENGTH] [FIRST_SEED] [POSITIONS]`
+//! `cargo run --release --example find_puzzles -- [PER_LENGTH] [FIRST_SEED] [POSITIONS] [FEWEST_PEGS]`
+//!
+//! FEWEST_PEGS (18 unless given) sets the pegs: from it to four more.
 
 use std::time::Instant;
 
@@ -22,14 +24,15 @@ fn main() {
         .get(2)
         .and_then(|s| s.parse().ok())
         .unwrap_or(3_000_000);
+    let fewest: u32 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(18);
     let mut found = [0usize; 9];
     let budget = SearchBudget::claim_only(SearchLimit::positions(limit));
     for seed in first_seed.. {
         if (3..=8).all(|k| found[k] >= per_length) {
             break;
         }
-        // 18 to 22 pegs, as published corner puzzles have.
-        let plies = 18 + (seed % 5) as u32;
+        // 18 to 22 pegs unless told, as published corner puzzles have.
+        let plies = fewest + (seed % 5) as u32;
         let mut pos = Position::new(rules.clone()).expect("rules");
         for mv in random_game(&rules, seed, plies) {
             if pos.play(&mv).is_err() || matches!(mv, Move::Swap) {
