@@ -183,6 +183,41 @@ fn the_shortest_win_within_a_long_bound_is_minimaxs() {
     assert!(wins[2] > 0 && wins[3] > 0 && wins[0] > 0, "{wins:?}");
 }
 
+/// Solves 40 random positions of each (rule set, side, seed) of `cases`
+/// `in 5` with `tuning` and checks each answer against minimax's
+/// ([`assert_minimaxs`]). Returns the efforts added up, how many
+/// positions had each shortest win (none within 3, in 1, 2, 3), and how
+/// many positions there were.
+fn tuned_agree_with_minimax(
+    tuning: twixtkit::twixt::solver::Tuning,
+    cases: &[(&str, u64, u64)],
+) -> (twixtkit::twixt::solver::Effort, [usize; 4], usize) {
+    use twixtkit::twixt::solver::{Effort, solve_tuned};
+    let (mut effort, mut wins, mut total) = (Effort::default(), [0usize; 4], 0);
+    for &(preset, side, seed) in cases {
+        let r = rules(preset, side);
+        for pos in positions(&r, 40, seed) {
+            let me = pos.to_move();
+            let shortest = (1..=3).find(|&n| brute_force(&pos, me, n));
+            let budget = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
+            let (got, e) = solve_tuned(&pos, me, 5, &budget, tuning)
+                .unwrap_or_else(|e| panic!("{preset}: {e}"));
+            effort.ran_out += e.ran_out;
+            effort.evictions += e.evictions;
+            assert_minimaxs(
+                &pos,
+                got.answer,
+                shortest,
+                &budget,
+                &format!("{preset} {side}"),
+            );
+            wins[shortest.map_or(0, |n| n as usize)] += 1;
+            total += 1;
+        }
+    }
+    (effort, wins, total)
+}
+
 /// Effort shared between two first moves (docs/engine.md): with the
 /// allowances made tiny and the sharing at every attacker's turn of two
 /// moves or more, the two moves tried side by side run out of their
@@ -205,32 +240,16 @@ fn moves_tried_side_by_side_keep_minimaxs_answers() {
         any_pair: true,
         ..Tuning::default()
     };
-    let (mut ran_out, mut wins, mut total) = (0, [0usize; 4], 0);
-    for (preset, side, seed) in [
-        ("pencil", 6, 21),
-        ("pencil", 7, 22),
-        ("dujardin", 6, 23),
-        ("t1", 6, 24),
-    ] {
-        let r = rules(preset, side);
-        for pos in positions(&r, 40, seed) {
-            let me = pos.to_move();
-            let shortest = (1..=3).find(|&n| brute_force(&pos, me, n));
-            let budget = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
-            let (got, out) = solve_tuned(&pos, me, 5, &budget, tuning)
-                .unwrap_or_else(|e| panic!("{preset}: {e}"));
-            ran_out += out.ran_out;
-            assert_minimaxs(
-                &pos,
-                got.answer,
-                shortest,
-                &budget,
-                &format!("{preset} {side}"),
-            );
-            wins[shortest.map_or(0, |n| n as usize)] += 1;
-            total += 1;
-        }
-    }
+    let (effort, wins, total) = tuned_agree_with_minimax(
+        tuning,
+        &[
+            ("pencil", 6, 21),
+            ("pencil", 7, 22),
+            ("dujardin", 6, 23),
+            ("t1", 6, 24),
+        ],
+    );
+    let mut ran_out = effort.ran_out;
     // Where the win has a single key move, dropping it is seen at once:
     // the shortest wins in 3 with one winning first move, as minimax says.
     let mut unique = 0;
@@ -276,32 +295,16 @@ fn moves_tried_side_by_side_keep_minimaxs_answers() {
 /// wrong. How much speed a full table costs is the benchmark's to show.
 #[test]
 fn a_table_that_makes_room_keeps_minimaxs_answers() {
-    use twixtkit::twixt::solver::{Tuning, solve_tuned};
+    use twixtkit::twixt::solver::Tuning;
     let tuning = Tuning {
         table_bytes: 4 << 10,
         ..Tuning::default()
     };
-    let (mut evictions, mut wins, mut total) = (0, [0usize; 4], 0);
-    for (preset, side, seed) in [("pencil", 6, 31), ("pencil", 7, 32), ("dujardin", 6, 33)] {
-        let r = rules(preset, side);
-        for pos in positions(&r, 40, seed) {
-            let me = pos.to_move();
-            let shortest = (1..=3).find(|&n| brute_force(&pos, me, n));
-            let budget = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
-            let (got, effort) = solve_tuned(&pos, me, 5, &budget, tuning)
-                .unwrap_or_else(|e| panic!("{preset}: {e}"));
-            evictions += effort.evictions;
-            assert_minimaxs(
-                &pos,
-                got.answer,
-                shortest,
-                &budget,
-                &format!("{preset} {side}"),
-            );
-            wins[shortest.map_or(0, |n| n as usize)] += 1;
-            total += 1;
-        }
-    }
+    let (effort, wins, total) = tuned_agree_with_minimax(
+        tuning,
+        &[("pencil", 6, 31), ("pencil", 7, 32), ("dujardin", 6, 33)],
+    );
+    let evictions = effort.evictions;
     eprintln!("tiny table: room made {evictions} times; shortest wins {wins:?} of {total}");
     assert!(evictions > 1000, "room made {evictions} times");
     assert!(wins[0] > 0 && wins[2] > 0 && wins[3] > 0, "{wins:?}");
