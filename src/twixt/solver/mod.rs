@@ -235,11 +235,11 @@ struct Solver<'m> {
 }
 
 impl<'m> Solver<'m> {
-    fn new(pos: &Position, attacker: Player, meter: &'m mut Meter) -> Solver<'m> {
+    fn new(pos: &Position, attacker: Player, meter: &'m mut Meter, tuning: Tuning) -> Solver<'m> {
         Solver {
             attacker,
             keys: Keys::new(pos.geometry()),
-            table: Table::new(TABLE_BYTES),
+            table: Table::new(tuning.table_bytes),
             meter,
             defender_costs: Costs::guided(pos, attacker.opponent()),
             defender_through: Vec::new(),
@@ -249,7 +249,7 @@ impl<'m> Solver<'m> {
             replies: Vec::new(),
             ends: Vec::new(),
             ran_out: 0,
-            tuning: Tuning::default(),
+            tuning,
             own_links_cross: pos.rules().crossing == Crossing::Own,
             chains: Chains::default(),
             knowledge: true,
@@ -346,9 +346,7 @@ fn solve_with(
     tuning: Tuning,
     effort: &mut Effort,
 ) -> Result<Solved, Stop> {
-    let mut solver = Solver::new(pos, player, meter);
-    solver.tuning = tuning;
-    solver.table = Table::new(tuning.table_bytes);
+    let mut solver = Solver::new(pos, player, meter, tuning);
     let answer = deepen(&mut solver, pos, player, moves);
     *effort = Effort {
         ran_out: solver.ran_out,
@@ -443,7 +441,7 @@ fn keys_with(
     meter: &mut Meter,
 ) -> Result<Vec<Hole>, Stop> {
     let geo = pos.geometry();
-    let mut solver = Solver::new(pos, player, meter);
+    let mut solver = Solver::new(pos, player, meter, Tuning::default());
     let key = solver.keys.of(pos);
     let mut won = Vec::new();
     let candidates: Vec<usize> = pos.free_holes(player).collect();
@@ -513,7 +511,7 @@ fn after_with(
 ) -> Result<AfterMove, Stop> {
     let geo = pos.geometry();
     // The defender gets `left` replies here, the first one now.
-    let mut solver = Solver::new(pos, player, meter);
+    let mut solver = Solver::new(pos, player, meter, Tuning::default());
     let key = solver.keys.of(pos);
     Ok(match solver.search().defend(pos, key, left)? {
         Defence::Proved(_) => AfterMove::Wins,

@@ -178,7 +178,8 @@ impl Table {
     /// bytes). A key whose address is held by another position is left
     /// alone (the first stays).
     fn update(&mut self, key: Key, change: impl FnOnce(&mut Entry)) {
-        if !self.map.contains_key(&key.0) && self.map.len() >= self.map.capacity() {
+        // (The cheap test first: the key is looked up only when full.)
+        if self.map.len() >= self.map.capacity() && !self.map.contains_key(&key.0) {
             // The map is full: it grows (doubling its slots) unless that
             // would take it past its bytes.
             let grown = self.room.max(4) * 2 * 8 / 7 * SLOT_BYTES;
