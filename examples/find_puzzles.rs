@@ -8,23 +8,52 @@
 //!
 //! FEWEST_PEGS (18 unless given) sets the pegs: from it to four more.
 
+use std::io::Write;
+use std::process::ExitCode;
 use std::time::Instant;
 
 use twixtkit::prelude::{Move, Position, RuleSet, Status};
 use twixtkit::twixt::random::random_game;
 use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, solve};
 
-fn main() {
+/// The `n`th argument as a number, `default` when absent; an error naming
+/// it when it is not a number.
+fn number<T: std::str::FromStr>(
+    args: &[String],
+    n: usize,
+    name: &str,
+    default: T,
+) -> Result<T, String> {
+    match args.get(n) {
+        None => Ok(default),
+        Some(s) => s
+            .parse()
+            .map_err(|_| format!("{name} must be a whole number, not {s:?}")),
+    }
+}
+
+fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let per_length: usize = args.first().and_then(|s| s.parse().ok()).unwrap_or(3);
-    let first_seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let numbers = (|| {
+        Ok::<_, String>((
+            number(&args, 0, "PER_LENGTH", 3usize)?,
+            number(&args, 1, "FIRST_SEED", 1u64)?,
+            number(&args, 2, "POSITIONS", 3_000_000u64)?,
+            number(&args, 3, "FEWEST_PEGS", 18u32)?,
+        ))
+    })();
+    let (per_length, first_seed, limit, fewest) = match numbers {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!(
+                "find_puzzles: {e}\nusage: find_puzzles [PER_LENGTH] [FIRST_SEED] [POSITIONS] [FEWEST_PEGS]"
+            );
+            return ExitCode::from(2);
+        }
+    };
     let mut rules = RuleSet::preset("pencil").expect("a preset");
     rules.size = "12 cut top right".parse().expect("a size");
-    let limit: u64 = args
-        .get(2)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3_000_000);
-    let fewest: u32 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(18);
+    let mut out = std::io::stdout().lock();
     let mut found = [0usize; 9];
     let budget = SearchBudget::claim_only(SearchLimit::positions(limit));
     for seed in first_seed.. {
@@ -62,12 +91,18 @@ fn main() {
             && found[moves as usize] < per_length
         {
             found[moves as usize] += 1;
-            println!(
+            let written = writeln!(
+                out,
                 "{moves}\t{key}\t{}\t{} positions\t{:.3} s\tseed {seed}",
                 twixtkit::twixt::line::write(&pos),
                 s.positions,
                 start.elapsed().as_secs_f64()
             );
+            // A reader that has gone (`| head`) ends the search.
+            if written.and_then(|()| out.flush()).is_err() {
+                return ExitCode::SUCCESS;
+            }
         }
     }
+    ExitCode::SUCCESS
 }
