@@ -265,6 +265,14 @@ impl Costs {
         );
         self.through_done = self.last.is_some();
     }
+
+    /// The costs from the end border, of the last [`Costs::through`]: for
+    /// each hole slot, the fewest new pegs of a chain from it to that
+    /// border, counting the hole itself (`u32::MAX` where over the cap
+    /// the costs were found with, or where no chain can pass).
+    pub(crate) fn end_costs(&self) -> &[u32] {
+        &self.from_end
+    }
 }
 
 impl Costs {

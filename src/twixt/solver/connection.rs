@@ -75,13 +75,26 @@ impl Chains {
     /// first), when `single` allows one, with carriers that do not meet.
     /// `None` when the search finds none (it looks at one cheapest chain:
     /// it may miss a connection, never claims a false one).
+    ///
+    /// `to_end`, when given, holds for each hole a lower bound on the new
+    /// pegs of any chain from it to the end border ([`Costs::end_costs`] of
+    /// this position and player, with a cap of at least `cap`): a peg
+    /// whose gaps so far plus that bound pass `cap` is on no chain within
+    /// `cap`, so its gaps are not weighed (their safety is the dear part).
+    /// The chain found is one of the same cost.
+    ///
+    /// [`Costs::end_costs`]: super::bounds::Costs::end_costs
     pub(crate) fn find(
         &mut self,
         pos: &Position,
         attacker: Player,
         cap: u32,
         single: bool,
+        to_end: Option<&[u32]>,
     ) -> Option<Connection> {
+        // Whether a peg reached with `d` gaps can still end a chain within
+        // the cap (a chain's gaps are new pegs, each counted by the bound).
+        let within = |a: usize, d: u32| to_end.is_none_or(|e| e[a].saturating_add(d) <= cap);
         let geo = pos.geometry();
         let slots = geo.slots();
         let mine = colour_bits(attacker);
@@ -111,8 +124,10 @@ impl Chains {
                 continue;
             }
             if geo.hole_flags(a) & start != 0 {
-                self.relax(a * 2, 0, NO, NO);
-            } else if cap >= 1 && geo.near_border_flags(a) & start != 0 {
+                if within(a, 0) {
+                    self.relax(a * 2, 0, NO, NO);
+                }
+            } else if cap >= 1 && geo.near_border_flags(a) & start != 0 && within(a, 1) {
                 self.found.clear();
                 edge_options(pos, geo, attacker, a, start, &mut self.found);
                 if let Some(g) = self.gap_from_found(pos, geo, attacker, single) {
@@ -141,8 +156,12 @@ impl Chains {
             }
             // Along own links, at no cost.
             for step in geo.steps(a) {
-                if step.hole != NONE && pos.link_colour(usize::from(step.link)).is_some() {
-                    self.relax(usize::from(step.hole) * 2 + s, d, state, NO);
+                let b = usize::from(step.hole);
+                if step.hole != NONE
+                    && pos.link_colour(usize::from(step.link)).is_some()
+                    && within(b, d)
+                {
+                    self.relax(b * 2 + s, d, state, NO);
                 }
             }
             if d + 1 > cap {
@@ -168,8 +187,9 @@ impl Chains {
                 let j = i + found[i..].iter().take_while(|f| f.0 == b).count();
                 // As a double gap it leads to (b, s), as a single one (only
                 // when one may be taken here) to (b, 1).
-                let lowers = d + 1 < self.dist_of(b * 2 + s)
-                    || (single && s == 0 && d + 1 < self.dist_of(b * 2 + 1));
+                let lowers = (d + 1 < self.dist_of(b * 2 + s)
+                    || (single && s == 0 && d + 1 < self.dist_of(b * 2 + 1)))
+                    && within(b, d + 1);
                 if !lowers {
                     i = j;
                     continue;
@@ -640,4 +660,61 @@ fn safe(
     !kills[0][..counts[0]]
         .iter()
         .any(|h| (1..open_options).all(|k| kills[k][..counts[k]].contains(h)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prelude::{BoardSize, RuleSet};
+    use crate::twixt::position::Status;
+    use crate::twixt::random::{SplitMix64, random_game};
+    use crate::twixt::solver::bounds::Costs;
+
+    /// Pegs left out by the bound's costs from the end border lie on no
+    /// chain within the cap: with them left out the chain search finds a
+    /// chain of as many gaps as without, or none in both. Under own
+    /// crossing and under crossing none, with and without a single gap,
+    /// for both players and caps 1 to 6 of random positions.
+    #[test]
+    fn pegs_far_from_the_end_border_change_no_answer() {
+        let mut found = 0;
+        for preset in ["pencil", "dujardin"] {
+            let mut rules = RuleSet::preset(preset).unwrap();
+            rules.size = BoardSize::square(10).unwrap();
+            let mut rng = SplitMix64::new(11);
+            let mut chains = Chains::default();
+            let mut costs = Costs::default();
+            let mut through = Vec::new();
+            for _ in 0..400 {
+                let plies = 6 + rng.below(60) as u32;
+                let mut pos = Position::new(rules.clone()).unwrap();
+                for mv in &random_game(&rules, rng.next_u64(), plies) {
+                    if pos.play(mv).is_err() {
+                        break;
+                    }
+                }
+                if pos.status() != Status::Ongoing {
+                    continue;
+                }
+                for player in [Player::Red, Player::Black] {
+                    for cap in 1..=6 {
+                        costs.needed(&pos, player, cap, None);
+                        costs.through(&pos, player, &mut through);
+                        for single in [false, true] {
+                            let plain = Chains::default()
+                                .find(&pos, player, cap, single, None)
+                                .map(|c| c.gaps);
+                            let pruned = chains
+                                .find(&pos, player, cap, single, Some(costs.end_costs()))
+                                .map(|c| c.gaps);
+                            assert_eq!(plain, pruned, "{preset} {player:?} cap {cap} {single}");
+                            found += usize::from(plain.is_some());
+                        }
+                    }
+                }
+            }
+        }
+        // Not an empty check: many positions have such a chain.
+        assert!(found > 500, "{found} chains found");
+    }
 }

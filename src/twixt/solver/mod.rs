@@ -542,5 +542,5 @@ fn double_link_chain(pos: &Position, player: Player, cap: u32) -> Option<connect
     if rules_covered(pos).is_err() || pos.status() != Status::Ongoing {
         return None;
     }
-    Chains::default().find(pos, player, cap, pos.to_move() == player)
+    Chains::default().find(pos, player, cap, pos.to_move() == player, None)
 }

@@ -257,7 +257,7 @@ impl Search<'_> {
         let low = self.table.get(key).map_or(1, |e| u32::from(e.refuted) + 1);
         // A chain of double links, looked for once with all the moves
         // (not again at each round of the deepening).
-        if let Some(c) = self.connection(pos, budget, true) {
+        if let Some(c) = self.connection(pos, key, budget, true) {
             self.table.proved(key, c.gaps, c.first, &c.zone);
             return Ok(Some((c.first, c.zone)));
         }
@@ -493,17 +493,30 @@ impl Search<'_> {
     /// connect first: while every gap keeps an open option, a defender
     /// chain would have to cross the attacker's (docs/engine.md, "a chain
     /// of double links").
+    ///
+    /// The chain search skips pegs too far from the end border by the
+    /// bound's costs from it: the costs through each hole are asked here,
+    /// as the attacker's moves at this position ask them anyway (the same
+    /// key answers again at once).
     fn connection(
         &mut self,
         pos: &Position,
+        key: Key,
         budget: u32,
         attacker_to_move: bool,
     ) -> Option<Connection> {
         if !self.knowledge {
             return None;
         }
-        self.chains
-            .find(pos, self.attacker, budget, attacker_to_move)
+        self.costs.needed(pos, self.attacker, budget, Some(key));
+        self.costs.through(pos, self.attacker, self.through);
+        self.chains.find(
+            pos,
+            self.attacker,
+            budget,
+            attacker_to_move,
+            Some(self.costs.end_costs()),
+        )
     }
 
     /// What the table knows of `pos` with one of the defender's replies on
@@ -634,7 +647,7 @@ impl Search<'_> {
                 return Ok(Defence::Holds(Some(cut)));
             }
         }
-        if let Some(c) = self.connection(pos, budget, false) {
+        if let Some(c) = self.connection(pos, key, budget, false) {
             return Ok(Defence::Proved(c.zone));
         }
         let mut passed = self.copy_of(pos);
