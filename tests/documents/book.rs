@@ -66,6 +66,38 @@ fn dujardin_book_matches_its_golden_file() {
     );
 }
 
+/// A file of several games and no `--title`: each game's title is printed
+/// once, as a top heading (the book's title is the first game's, and was
+/// printed above it again); a title given leads the games.
+#[test]
+fn a_file_of_several_games_prints_each_title_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = repo("diagrams/dujardin.twixt");
+    let html = book(&input, &dir.path().join("b.html"), &[]);
+    let first = "Les huit liaisons possibles pour 2 fiches";
+    assert_eq!(html.matches(&format!(">{first}</h")).count(), 1, "{html}");
+    let headings = class_free_headings(&html, "h1");
+    assert_eq!(
+        headings,
+        [first, "La troisième fiche", "Exemple de partie"],
+        "{html}"
+    );
+    let titled = book(&input, &dir.path().join("t.html"), &["--title", "Dujardin"]);
+    assert_eq!(class_free_headings(&titled, "h1"), ["Dujardin"]);
+    assert_eq!(class_free_headings(&titled, "h2")[0], first);
+}
+
+/// The text of every `<h>` heading without attributes, in order.
+fn class_free_headings(html: &str, h: &str) -> Vec<String> {
+    let open = format!("<{h}>");
+    html.match_indices(&open)
+        .map(|(i, _)| {
+            let rest = &html[i + open.len()..];
+            rest[..rest.find('<').unwrap()].to_string()
+        })
+        .collect()
+}
+
 #[test]
 fn a_book_is_self_contained_with_distinct_ids() {
     let dir = tempfile::tempdir().unwrap();

@@ -94,7 +94,11 @@ pub fn to_html(book: &Book, styles: &Styles, setup: &PageSetup) -> String {
         .iter()
         .enumerate()
         .partition(|(_, c)| c.puzzle.is_some());
-    let several = book.chapters.len() > 1 || setup.booklet;
+    // A heading above the games: a booklet's title page, or a title
+    // given for a document of several games. Without one the games'
+    // own headings lead, as in the PDF (a book's title defaults to its
+    // first game's, which would be printed twice).
+    let above = setup.booklet || (book.chapters.len() > 1 && setup.title.is_some());
     if setup.booklet {
         out.push_str("<header class=\"title-page\"><h1>");
         escape(&mut out, title);
@@ -109,12 +113,12 @@ pub fn to_html(book: &Book, styles: &Styles, setup: &PageSetup) -> String {
             out.push_str("<li><a href=\"#solutions\">Solutions</a></li>\n");
         }
         out.push_str("</ol>\n</nav>\n");
-    } else if several {
+    } else if above {
         out.push_str("<h1>");
         escape(&mut out, title);
         out.push_str("</h1>\n");
     }
-    let h = if several { "h2" } else { "h1" };
+    let h = if above { "h2" } else { "h1" };
     for (i, c) in &games {
         let _ = writeln!(out, "<section id=\"game-{}\">", i + 1);
         chapter(&mut out, c, h, &c.title, styles);
@@ -136,7 +140,7 @@ pub fn to_html(book: &Book, styles: &Styles, setup: &PageSetup) -> String {
         }
         out.push_str("</div>\n</section>\n");
         let _ = write!(out, "<section id=\"solutions\">\n<{h}>Solutions</{h}>\n");
-        let sub = if several { "h3" } else { "h2" };
+        let sub = if above { "h3" } else { "h2" };
         for (k, (_, c)) in puzzles.iter().enumerate() {
             let _ = writeln!(out, "<section id=\"solution-{}\">", k + 1);
             let heading = format!("Solution {}: {}", k + 1, c.title);
