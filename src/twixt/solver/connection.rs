@@ -665,10 +665,31 @@ fn safe(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::prelude::{BoardSize, RuleSet};
+    use crate::twixt::board::BoardSize;
+    use crate::twixt::moves::Move;
     use crate::twixt::position::Status;
-    use crate::twixt::random::{SplitMix64, random_game};
+    use crate::twixt::rules::RuleSet;
     use crate::twixt::solver::bounds::Costs;
+
+    /// A position of `plies` pegs at random free holes, by a small
+    /// xorshift generator seeded with `seed`.
+    fn random_position(rules: &RuleSet, seed: &mut u64, plies: u32) -> Position {
+        let mut pos = Position::new(rules.clone()).unwrap();
+        for _ in 0..plies {
+            if pos.status() != Status::Ongoing {
+                break;
+            }
+            let free: Vec<usize> = pos.free_holes(pos.to_move()).collect();
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            let hole = pos
+                .geometry()
+                .hole(free[(*seed % free.len() as u64) as usize]);
+            pos.play(&Move::peg(hole)).unwrap();
+        }
+        pos
+    }
 
     /// Pegs left out by the bound's costs from the end border lie on no
     /// chain within the cap: with them left out the chain search finds a
@@ -681,18 +702,12 @@ mod tests {
         for preset in ["pencil", "dujardin"] {
             let mut rules = RuleSet::preset(preset).unwrap();
             rules.size = BoardSize::square(10).unwrap();
-            let mut rng = SplitMix64::new(11);
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
             let mut chains = Chains::default();
             let mut costs = Costs::default();
             let mut through = Vec::new();
-            for _ in 0..400 {
-                let plies = 6 + rng.below(60) as u32;
-                let mut pos = Position::new(rules.clone()).unwrap();
-                for mv in &random_game(&rules, rng.next_u64(), plies) {
-                    if pos.play(mv).is_err() {
-                        break;
-                    }
-                }
+            for k in 0..400 {
+                let pos = random_position(&rules, &mut seed, 6 + k % 60);
                 if pos.status() != Status::Ongoing {
                     continue;
                 }
