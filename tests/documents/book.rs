@@ -26,8 +26,12 @@ fn book(input: &Path, out: &Path, extra: &[&str]) -> String {
 
 /// The text of every element of class `class`, in order.
 fn class_texts(html: &str, class: &str) -> Vec<String> {
-    let open = format!("class=\"{class}\">");
-    html.match_indices(&open)
+    texts_after(html, &format!("class=\"{class}\">"))
+}
+
+/// The text after every `open` (up to the next tag), in order.
+fn texts_after(html: &str, open: &str) -> Vec<String> {
+    html.match_indices(open)
         .map(|(i, _)| {
             let rest = &html[i + open.len()..];
             rest[..rest.find('<').unwrap()].to_string()
@@ -89,13 +93,7 @@ fn a_file_of_several_games_prints_each_title_once() {
 
 /// The text of every `<h>` heading without attributes, in order.
 fn class_free_headings(html: &str, h: &str) -> Vec<String> {
-    let open = format!("<{h}>");
-    html.match_indices(&open)
-        .map(|(i, _)| {
-            let rest = &html[i + open.len()..];
-            rest[..rest.find('<').unwrap()].to_string()
-        })
-        .collect()
+    texts_after(html, &format!("<{h}>"))
 }
 
 #[test]
