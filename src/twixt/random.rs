@@ -1,7 +1,8 @@
 //! Seeded random legal games, for tests, benchmarks and demos.
 //!
-//! The generator uses its own small PRNG (SplitMix64) so that a seed gives
-//! the same game on every platform and crate version.
+//! The generator uses the crate's own small PRNG (SplitMix64, in the base
+//! layer) so that a seed gives the same game on every platform and crate
+//! version.
 
 use crate::twixt::board::{Hole, Player};
 use crate::twixt::link::Link;
@@ -9,46 +10,8 @@ use crate::twixt::moves::{Move, Placement, Removal as RemovalMove};
 use crate::twixt::position::{DeadDrawRule, Position, Status, side};
 use crate::twixt::rules::{Linking, Removal, RuleSet, Swap};
 
-/// SplitMix64: tiny, fast, and fully specified, so sequences never change.
-#[derive(Debug, Clone)]
-pub struct SplitMix64 {
-    state: u64,
-}
-
-impl SplitMix64 {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64 { state: seed }
-    }
-
-    /// The next number in the sequence.
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`), by multiply-shift (no modulo bias worth noting).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-
-    /// True once in `n` times on average.
-    pub fn one_in(&mut self, n: usize) -> bool {
-        self.below(n) == 0
-    }
-
-    /// A uniformly chosen element, or `None` when empty.
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
-        if items.is_empty() {
-            None
-        } else {
-            items.get(self.below(items.len()))
-        }
-    }
-}
+/// The generator, shared with the solver's keys (layer 0).
+pub use crate::base::split_mix::SplitMix64;
 
 /// A random legal game under `rules`, from the empty board with Red first.
 /// Play stops at a win, at an accepted draw, when the player to move has no

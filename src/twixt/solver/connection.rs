@@ -665,27 +665,22 @@ fn safe(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::split_mix::SplitMix64;
     use crate::twixt::board::BoardSize;
     use crate::twixt::moves::Move;
     use crate::twixt::position::Status;
     use crate::twixt::rules::RuleSet;
     use crate::twixt::solver::bounds::Costs;
 
-    /// A position of `plies` pegs at random free holes, by a small
-    /// xorshift generator seeded with `seed`.
-    fn random_position(rules: &RuleSet, seed: &mut u64, plies: u32) -> Position {
+    /// A position of `plies` pegs at random free holes.
+    fn random_position(rules: &RuleSet, rng: &mut SplitMix64, plies: u32) -> Position {
         let mut pos = Position::new(rules.clone()).unwrap();
         for _ in 0..plies {
             if pos.status() != Status::Ongoing {
                 break;
             }
             let free: Vec<usize> = pos.free_holes(pos.to_move()).collect();
-            *seed ^= *seed << 13;
-            *seed ^= *seed >> 7;
-            *seed ^= *seed << 17;
-            let hole = pos
-                .geometry()
-                .hole(free[(*seed % free.len() as u64) as usize]);
+            let hole = pos.geometry().hole(free[rng.below(free.len())]);
             pos.play(&Move::peg(hole)).unwrap();
         }
         pos
@@ -702,12 +697,12 @@ mod tests {
         for preset in ["pencil", "dujardin"] {
             let mut rules = RuleSet::preset(preset).unwrap();
             rules.size = BoardSize::square(10).unwrap();
-            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            let mut rng = SplitMix64::new(11);
             let mut chains = Chains::default();
             let mut costs = Costs::default();
             let mut through = Vec::new();
             for k in 0..400 {
-                let pos = random_position(&rules, &mut seed, 6 + k % 60);
+                let pos = random_position(&rules, &mut rng, 6 + k % 60);
                 if pos.status() != Status::Ongoing {
                     continue;
                 }

@@ -9,6 +9,7 @@ use std::collections::hash_map::Entry::{Occupied, Vacant};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::zone::Zone;
+use crate::base::split_mix::SplitMix64;
 use crate::twixt::geometry::Geometry;
 use crate::twixt::position::Position;
 
@@ -31,16 +32,8 @@ impl Key {
 impl Keys {
     pub(crate) fn new(geo: &Geometry) -> Keys {
         // A fixed seed: the same input searches the same way every run.
-        let mut state: u64 = 0x7769_6e73_2d69_6e2d;
-        let mut next = move || {
-            // SplitMix64: well spread 64-bit values from a counter.
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        let mut two = || [next(), next()];
+        let mut rng = SplitMix64::new(0x7769_6e73_2d69_6e2d);
+        let mut two = || [rng.next_u64(), rng.next_u64()];
         let pegs = (0..geo.slots() * 2).map(|_| two()).collect();
         let links = (0..geo.slots() * 4).map(|_| two()).collect();
         Keys { pegs, links }
