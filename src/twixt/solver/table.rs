@@ -148,6 +148,9 @@ impl Table {
     /// Notes that the attacker wins within `moves` by `mv` with `zone`.
     pub(crate) fn proved(&mut self, key: Key, moves: u32, mv: usize, zone: &Zone) {
         let moves = moves as u8;
+        // A plain lookup first: most notes change nothing, and it is
+        // cheaper than the entry's bookkeeping (measured: 2 % on a win in
+        // 7 with the check folded into `update`).
         if self.get(key).is_some_and(|e| moves >= e.proved) {
             return;
         }
