@@ -81,9 +81,14 @@ impl Costs {
     /// (a new own peg takes one off a chain's cost, at most once;
     /// everything else the board gains, an opponent's peg or any link,
     /// only takes ways away, as nothing is ever removed). A hole whose
-    /// floor is over the cap lies on no chain within the cap, and neither
-    /// does any chain that needs it, so the costs the search reads (those
-    /// within the cap) come out the same without it.
+    /// floor is over the cap lies on no chain within the cap, so the pegs
+    /// needed come out the same without it. The cost through a hole can
+    /// come out higher, over the cap: the plain one adds its costs from
+    /// both borders, and the two ways may share a hole (a spur off a chain
+    /// and back), where a new own peg takes one off twice. Such a hole is
+    /// on no chain within the cap either, and a hole on a chain within the
+    /// cap still gets a cost no higher than that chain's, which is what the
+    /// search reads the costs for.
     pub(crate) fn guided(root: &Position, player: Player) -> Costs {
         let mut costs = Costs::default();
         let mut through = Vec::new();
@@ -463,4 +468,149 @@ fn border_distances(
     scratch.kind = kind;
     scratch.now = now;
     scratch.next = next;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::split_mix::SplitMix64;
+    use crate::twixt::moves::Move;
+    use crate::twixt::position::Status;
+    use crate::twixt::rules::RuleSet;
+
+    /// `plies` more pegs at random free holes of `pos`.
+    fn add_random_pegs(pos: &mut Position, rng: &mut SplitMix64, plies: u32) {
+        for _ in 0..plies {
+            if pos.status() != Status::Ongoing {
+                return;
+            }
+            let free: Vec<usize> = pos.free_holes(pos.to_move()).collect();
+            let hole = pos.geometry().hole(free[rng.below(free.len())]);
+            pos.play(&Move::peg(hole)).unwrap();
+        }
+    }
+
+    /// The costs from the border flagged `border`, by relaxing every step
+    /// until nothing changes: the rule written out plainly (an own peg
+    /// costs 0, an empty hole the player may take 1, a step needs its link
+    /// on the board or one the crossing links do not bar).
+    fn plain_costs(pos: &Position, player: Player, border: u8) -> Vec<u32> {
+        let geo = pos.geometry();
+        let mine = colour_bits(player);
+        let playable = match player {
+            Player::Red => flag::PLAYABLE_RED,
+            Player::Black => flag::PLAYABLE_BLACK,
+        };
+        let cost = |i: usize| -> Option<u32> {
+            let c = pos.cell(i) & COLOUR;
+            if c == mine {
+                Some(0)
+            } else if c == 0 && geo.hole_flags(i) & playable != 0 {
+                Some(1)
+            } else {
+                None
+            }
+        };
+        let mut dist = vec![u32::MAX; geo.slots()];
+        for &i in geo.border_slots(border) {
+            if let Some(c) = cost(i) {
+                dist[i] = c;
+            }
+        }
+        let blocking = pos.blocking_colours(player);
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for i in 1..geo.slots() {
+                if dist[i] == u32::MAX {
+                    continue;
+                }
+                for s in geo.steps(i) {
+                    let (j, id) = (usize::from(s.hole), usize::from(s.link));
+                    let open =
+                        pos.link_colour(id).is_some() || pos.crossed_colours(id) & blocking == 0;
+                    if j == 0 || !open {
+                        continue;
+                    }
+                    if let Some(c) = cost(j)
+                        && dist[i] + c < dist[j]
+                    {
+                        dist[j] = dist[i] + c;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        dist
+    }
+
+    /// The bound the search prunes with is the plain shortest chain: the
+    /// pegs needed (with every cap from 1 to 7, and none) and the cost
+    /// through every hole, for both players of random positions under own
+    /// crossing and crossing none, on a whole board and on a window with
+    /// cut sides (where steps lead off the board); and the same with the
+    /// floors of a position a few pegs earlier (the search's guided bound).
+    #[test]
+    fn the_bound_is_the_plain_shortest_chain() {
+        let mut checked = 0;
+        for preset in ["pencil", "dujardin"] {
+            for size in ["10", "12 cut top right"] {
+                let mut rules = RuleSet::preset(preset).unwrap();
+                rules.size = size.parse().unwrap();
+                let mut rng = SplitMix64::new(5);
+                for k in 0..150 {
+                    let mut root = Position::new(rules.clone()).unwrap();
+                    add_random_pegs(&mut root, &mut rng, k % 40);
+                    let mut pos = root.clone();
+                    add_random_pegs(&mut pos, &mut rng, k % 7);
+                    if pos.status() != Status::Ongoing {
+                        continue;
+                    }
+                    for player in [Player::Red, Player::Black] {
+                        let (start, end) = borders(player);
+                        let from_start = plain_costs(&pos, player, start);
+                        let from_end = plain_costs(&pos, player, end);
+                        let needed = pos
+                            .geometry()
+                            .border_slots(end)
+                            .iter()
+                            .map(|&i| from_start[i])
+                            .min()
+                            .unwrap_or(u32::MAX);
+                        let mine = colour_bits(player);
+                        let through: Vec<u32> = (0..pos.geometry().slots())
+                            .map(|i| match (from_start[i], from_end[i]) {
+                                (u32::MAX, _) | (_, u32::MAX) => u32::MAX,
+                                (a, b) => a + b - u32::from(pos.cell(i) & COLOUR != mine),
+                            })
+                            .collect();
+                        assert_eq!(pegs_needed(&pos, player), needed);
+                        assert_eq!(through_costs(&pos, player), through);
+                        let mut guided = Costs::guided(&root, player);
+                        let mut out = Vec::new();
+                        for cap in 1..=7 {
+                            let within = if needed <= cap { needed } else { u32::MAX };
+                            let mut plain = Costs::default();
+                            assert_eq!(plain.needed(&pos, player, cap, None), within);
+                            assert_eq!(guided.needed(&pos, player, cap, None), within);
+                            if within != u32::MAX {
+                                guided.through(&pos, player, &mut out);
+                                for (i, (&t, &plain)) in out.iter().zip(&through).enumerate() {
+                                    // Never below the plain cost; above it
+                                    // only where the plain one takes a
+                                    // detour (see `Costs::guided`).
+                                    assert!(
+                                        t >= plain.min(cap + 1),
+                                        "{preset} {size} {player:?} {i} cap {cap}: {t} < {plain}"
+                                    );
+                                }
+                            }
+                        }
+                        checked += usize::from(needed != u32::MAX);
+                    }
+                }
+            }
+        }
+        assert!(checked > 400, "{checked} positions with a chain");
+    }
 }
