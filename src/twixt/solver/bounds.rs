@@ -9,7 +9,7 @@
 
 use super::table::Key;
 use crate::twixt::board::Player;
-use crate::twixt::geometry::{Geometry, NONE, flag};
+use crate::twixt::geometry::{Geometry, flag};
 use crate::twixt::position::{COLOUR, Position, colour_bits};
 
 /// The fewest new pegs `player` needs to join their borders if the
@@ -208,13 +208,14 @@ impl Costs {
         let (start, _) = borders(player);
         let mut from_start = std::mem::take(&mut self.from_start);
         let mut scratch = std::mem::take(&mut self.scratch);
+        let floor = self.floor(pos, player);
+        scratch.set_kinds(pos, player, cap, floor);
         border_distances(
             pos,
             pos.geometry(),
             player,
             start,
             cap,
-            self.floor(pos, player),
             &mut from_start,
             &mut scratch,
         );
@@ -239,16 +240,9 @@ impl Costs {
         let (_, end) = borders(player);
         let mut from_end = std::mem::take(&mut self.from_end);
         let mut scratch = std::mem::take(&mut self.scratch);
-        border_distances(
-            pos,
-            geo,
-            player,
-            end,
-            self.cap,
-            self.floor(pos, player),
-            &mut from_end,
-            &mut scratch,
-        );
+        // The same position, player, cap and floor as the search from the
+        // start: what each hole costs is what that search worked out.
+        border_distances(pos, geo, player, end, self.cap, &mut from_end, &mut scratch);
         self.from_end = from_end;
         self.scratch = scratch;
         let mine = colour_bits(player);
@@ -335,7 +329,10 @@ pub(crate) struct Scratch {
     now: Vec<usize>,
     next: Vec<usize>,
     /// Per hole slot: what a chain pays to pass it ([`OWN`], [`EMPTY`] or
-    /// [`BARRED`]), with [`DONE`] once it was expanded.
+    /// [`BARRED`]), of the last [`Scratch::set_kinds`]; both searches of
+    /// one position read it.
+    kinds: Vec<u8>,
+    /// The same during a search, with [`DONE`] once a slot was expanded.
     kind: Vec<u8>,
 }
 
@@ -348,63 +345,82 @@ const BARRED: u8 = 0x7f;
 /// The slot was expanded (its cost is final).
 const DONE: u8 = 0x80;
 
+impl Scratch {
+    /// Works out what a chain of `player` pays at each hole slot of `pos`
+    /// with the cap `cap`: a slot is barred where its floor (see
+    /// [`Costs::guided`]), less the pegs added since, is over the cap:
+    /// `f - added > cap`, i.e. `f > cap + added` (`u32::MAX`, no chain at
+    /// all, is over any limit: the limit stops one below it). Slot 0 (no
+    /// hole: where a missing step leads) is always barred.
+    fn set_kinds(
+        &mut self,
+        pos: &Position,
+        player: Player,
+        cap: u32,
+        floor: Option<(&[u32], u32)>,
+    ) {
+        let geo = pos.geometry();
+        let mine = colour_bits(player);
+        let playable = match player {
+            Player::Red => flag::PLAYABLE_RED,
+            Player::Black => flag::PLAYABLE_BLACK,
+        };
+        let slots = geo.slots();
+        let cells = &pos.cells()[..slots];
+        let flags = &geo.all_hole_flags()[..slots];
+        // Branch-free arithmetic over slices of one length, so that it
+        // vectorises: an own peg 0, an empty hole the player may take 1,
+        // anything else (or a slot the floor bars) BARRED.
+        let cost = |c: u8, f: u8| -> u8 {
+            let c = c & COLOUR;
+            let own = u8::from(c == mine);
+            let empty = u8::from(c == 0) & u8::from(f & playable != 0);
+            BARRED - own * BARRED - empty * (BARRED - EMPTY)
+        };
+        self.kinds.clear();
+        self.kinds.resize(slots, BARRED);
+        let kinds = &mut self.kinds[..slots];
+        match floor {
+            Some((fl, added)) => {
+                let limit = cap.saturating_add(added).min(u32::MAX - 1);
+                let fl = &fl[..slots];
+                for i in 0..slots {
+                    kinds[i] = cost(cells[i], flags[i]) | (BARRED * u8::from(fl[i] > limit));
+                }
+            }
+            None => {
+                for i in 0..slots {
+                    kinds[i] = cost(cells[i], flags[i]);
+                }
+            }
+        }
+        if let Some(k) = kinds.first_mut() {
+            *k = BARRED;
+        }
+    }
+}
+
 /// Cost of the cheapest chain of `player` from the border rows flagged
 /// `border` to each hole, into `dist` (a 0-1 breadth-first search: own pegs
 /// cost 0, empty holes the player may use cost 1, a step needs a link that
-/// exists or could still be placed). Holes costing more than `cap` are left
-/// at `u32::MAX`, and so are those whose `floor` (a floor under the cost
-/// through each hole, and the pegs added since it; see [`Costs::guided`])
-/// is over `cap`.
-#[allow(clippy::too_many_arguments)]
+/// exists or could still be placed), with what each hole costs from the
+/// last [`Scratch::set_kinds`] of the same position, player and cap. Holes
+/// costing more than `cap` are left at `u32::MAX`, and so are those the
+/// floor barred.
 fn border_distances(
     pos: &Position,
     geo: &Geometry,
     player: Player,
     border: u8,
     cap: u32,
-    floor: Option<(&[u32], u32)>,
     dist: &mut Vec<u32>,
     scratch: &mut Scratch,
 ) {
-    let mine = colour_bits(player);
-    let playable = match player {
-        Player::Red => flag::PLAYABLE_RED,
-        Player::Black => flag::PLAYABLE_BLACK,
-    };
     let blocking = pos.blocking_colours(player);
     let slots = geo.slots();
-    // What each slot costs, worked out once (a slot is met from up to
-    // eight steps), branch-free over zipped slices so that it vectorises.
-    // A slot is barred where its floor, less the pegs added since, is over
-    // the cap: `f - added > cap`, i.e. `f > cap + added` (`u32::MAX`, no
-    // chain at all, is over any limit: the limit stops one below it).
     let mut kind = std::mem::take(&mut scratch.kind);
     kind.clear();
-    let cells = &pos.cells()[..slots];
-    let flags = &geo.all_hole_flags()[..slots];
-    let cost = |c: u8, f: u8| -> u8 {
-        let c = c & COLOUR;
-        if c == mine {
-            OWN
-        } else if c == 0 && f & playable != 0 {
-            EMPTY
-        } else {
-            BARRED
-        }
-    };
-    match floor {
-        Some((fl, added)) => {
-            let limit = cap.saturating_add(added).min(u32::MAX - 1);
-            kind.extend(
-                cells
-                    .iter()
-                    .zip(flags)
-                    .zip(&fl[..slots])
-                    .map(|((&c, &f), &fl)| if fl > limit { BARRED } else { cost(c, f) }),
-            );
-        }
-        None => kind.extend(cells.iter().zip(flags).map(|(&c, &f)| cost(c, f))),
-    }
+    kind.extend_from_slice(&scratch.kinds);
     // Dial's buckets for costs 0 and 1: the slots at the cost being
     // expanded (`now`; an own peg reached joins them) and those one peg
     // dearer (`next`). The costs found do not depend on the order within
@@ -437,9 +453,7 @@ fn border_distances(
             kind[i] |= DONE;
             let d = dist[i];
             for step in geo.steps(i) {
-                if step.hole == NONE {
-                    continue;
-                }
+                // A missing step leads to slot 0, which is barred.
                 let j = usize::from(step.hole);
                 let c = kind[j] & !DONE;
                 if c == BARRED {
@@ -449,8 +463,15 @@ fn border_distances(
                 if nd >= dist[j] || nd > cap {
                     continue;
                 }
+                // A link already there is one of the player's (its ends
+                // are not the opponent's), and no link that bars it
+                // crosses it (it could not have been placed), so one test
+                // covers both: a link there, or one that may still be.
                 let id = usize::from(step.link);
-                if pos.link_colour(id).is_some() || pos.crossed_colours(id) & blocking == 0 {
+                debug_assert!(
+                    pos.link_colour(id).is_none() || pos.crossed_colours(id) & blocking == 0
+                );
+                if pos.crossed_colours(id) & blocking == 0 {
                     dist[j] = nd;
                     if c == OWN {
                         now.push(j);
