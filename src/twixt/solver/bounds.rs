@@ -495,21 +495,9 @@ fn border_distances(
 mod tests {
     use super::*;
     use crate::base::split_mix::SplitMix64;
-    use crate::twixt::moves::Move;
     use crate::twixt::position::Status;
     use crate::twixt::rules::RuleSet;
-
-    /// `plies` more pegs at random free holes of `pos`.
-    fn add_random_pegs(pos: &mut Position, rng: &mut SplitMix64, plies: u32) {
-        for _ in 0..plies {
-            if pos.status() != Status::Ongoing {
-                return;
-            }
-            let free: Vec<usize> = pos.free_holes(pos.to_move()).collect();
-            let hole = pos.geometry().hole(free[rng.below(free.len())]);
-            pos.play(&Move::peg(hole)).unwrap();
-        }
-    }
+    use crate::twixt::solver::random_pegs::add_random_pegs;
 
     /// The costs from the border flagged `border`, by relaxing every step
     /// until nothing changes: the rule written out plainly (an own peg

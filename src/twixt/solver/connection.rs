@@ -667,22 +667,15 @@ mod tests {
     use super::*;
     use crate::base::split_mix::SplitMix64;
     use crate::twixt::board::BoardSize;
-    use crate::twixt::moves::Move;
     use crate::twixt::position::Status;
     use crate::twixt::rules::RuleSet;
     use crate::twixt::solver::bounds::Costs;
+    use crate::twixt::solver::random_pegs::add_random_pegs;
 
     /// A position of `plies` pegs at random free holes.
     fn random_position(rules: &RuleSet, rng: &mut SplitMix64, plies: u32) -> Position {
         let mut pos = Position::new(rules.clone()).unwrap();
-        for _ in 0..plies {
-            if pos.status() != Status::Ongoing {
-                break;
-            }
-            let free: Vec<usize> = pos.free_holes(pos.to_move()).collect();
-            let hole = pos.geometry().hole(free[rng.below(free.len())]);
-            pos.play(&Move::peg(hole)).unwrap();
-        }
+        add_random_pegs(&mut pos, rng, plies);
         pos
     }
 

@@ -25,6 +25,27 @@ mod search;
 mod table;
 mod zone;
 
+/// Random positions for the solver's unit tests.
+#[cfg(test)]
+mod random_pegs {
+    use crate::base::split_mix::SplitMix64;
+    use crate::twixt::moves::Move;
+    use crate::twixt::position::{Position, Status};
+
+    /// `plies` more pegs at random free holes of `pos`, the players taking
+    /// turns, until the game ends.
+    pub(crate) fn add_random_pegs(pos: &mut Position, rng: &mut SplitMix64, plies: u32) {
+        for _ in 0..plies {
+            if pos.status() != Status::Ongoing {
+                return;
+            }
+            let free: Vec<usize> = pos.free_holes(pos.to_move()).collect();
+            let hole = pos.geometry().hole(free[rng.below(free.len())]);
+            pos.play(&Move::peg(hole)).unwrap();
+        }
+    }
+}
+
 use crate::twixt::board::{Hole, Player};
 use crate::twixt::position::{Played, Position, Status};
 use crate::twixt::rules::{Crossing, Linking, Removal, Swap};
