@@ -273,22 +273,22 @@ fn rules_of(game: &Game, base_dir: Option<&Path>) -> Result<RuleSet, Issue> {
 enum State {
     Pos(Box<Position>),
     /// An illustrative setup that is not a legal position: only diagrams and
-    /// marks are possible, no moves or claims.
-    Figure(Setup),
+    /// marks are possible, no moves or claims. With why it is not legal.
+    Figure(Setup, String),
 }
 
 impl State {
     fn size(&self) -> BoardSize {
         match self {
             State::Pos(p) => p.size(),
-            State::Figure(s) => s.size,
+            State::Figure(s, _) => s.size,
         }
     }
 
     fn setup(&self) -> Setup {
         match self {
             State::Pos(p) => p.to_setup(),
-            State::Figure(s) => s.clone(),
+            State::Figure(s, _) => s.clone(),
         }
     }
 }
@@ -479,10 +479,17 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudge
         budget,
         cooks: win_claims::settings().cooks,
         wins: Vec::new(),
-        task_claim: game
-            .tag_node("Task")
-            .and_then(|t| win_claims::task_claim(&t.value).map(|(p, n)| (p, n, t.span))),
+        task_claim: None,
     };
+    // A task that states a claim is checked as one; a number out of a
+    // claim's range is said rather than dropped.
+    if let Some(t) = game.tag_node("Task") {
+        match win_claims::task_claim(&t.value) {
+            Some(Ok((p, n))) => ctx.task_claim = Some((p, n, t.span)),
+            Some(Err(why)) => ctx.issues.push(Issue::warning(why, "not checked", t.span)),
+            None => {}
+        }
+    }
     let has_moves = line_has(&game.line, |e| matches!(e, Element::Move(_)));
     let Some(start) = start_state(game, &rules, has_moves, &mut ctx.issues) else {
         return GameReplay {
@@ -530,7 +537,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudge
     } = cur;
     let final_position = match state {
         State::Pos(p) => Some(*p),
-        State::Figure(_) => None,
+        State::Figure(..) => None,
     };
     // Where nothing can be lifted a dead draw stays one, so it is looked
     // for once, on the final board, when nothing else decided the game (a
@@ -681,7 +688,18 @@ fn start_state(
             None
         }
         // A figure only: drawn as given, nothing to play.
-        Err(_) => Some(State::Figure(setup)),
+        Err(problems) => {
+            let why = match problems.as_slice() {
+                [] => String::new(),
+                [one] => one.to_string(),
+                [first, rest @ ..] => format!(
+                    "{first} (and {} more problem{})",
+                    rest.len(),
+                    if rest.len() == 1 { "" } else { "s" }
+                ),
+            };
+            Some(State::Figure(setup, why))
+        }
     }
 }
 
@@ -940,7 +958,7 @@ fn fail(ctx: &mut Ctx, span: Span, msg: String) {
 fn issue_of(f: win_claims::Finding, span: Span) -> Issue {
     let severity = match (f.error, f.kind) {
         (true, _) => Severity::Error,
-        (false, "cook") => Severity::Warning,
+        (false, "cook" | "shorter") => Severity::Warning,
         (false, _) => Severity::Note,
     };
     Issue {
@@ -1009,11 +1027,12 @@ fn wins_claim(
 /// The position a claim at `span` is checked on; on a figure, none (and
 /// an error says so).
 fn claim_position<'a>(ctx: &mut Ctx, cur: &'a Cursor, span: Span) -> Option<&'a Position> {
-    if let State::Pos(pos) = &cur.state {
-        return Some(pos);
-    }
+    let why = match &cur.state {
+        State::Pos(pos) => return Some(pos),
+        State::Figure(_, why) => why,
+    };
     ctx.issues.push(Issue::error(
-        "claims cannot be checked on this setup: it is not a legal position under the rules",
+        format!("claims cannot be checked on this setup: it is not a legal position under the rules: {why}"),
         "claim on a figure",
         span,
     ));
@@ -1045,9 +1064,22 @@ fn task_claim(ctx: &mut Ctx, els: &[Element], cur: &mut Cursor) {
     let claimed = els
         .iter()
         .take_while(|e| !matches!(e, Element::Move(_)))
-        .any(|e| matches!(e, Element::Claim(c) if matches!(c.kind, ClaimKind::Wins { .. })));
-    if !claimed {
-        wins_claim(ctx, els, player, moves, span, cur);
+        .find_map(|e| match e {
+            Element::Claim(c) => match c.kind {
+                ClaimKind::Wins { player, moves } => Some((player, moves)),
+                _ => None,
+            },
+            _ => None,
+        });
+    match claimed {
+        None => wins_claim(ctx, els, player, moves, span, cur),
+        // The claim is checked; a task that prints another is flagged.
+        Some((p, n)) if (p, n) != (player, moves) => ctx.issues.push(Issue::warning(
+            format!("the task says {player} wins in {moves}, but the game claims #wins {p} in {n}"),
+            "not the claim",
+            span,
+        )),
+        Some(_) => {}
     }
 }
 

@@ -12,8 +12,9 @@ use std::sync::{Mutex, RwLock};
 
 use serde::Serialize;
 
+use crate::script::MAX_WIN_MOVES;
 use crate::twixt::board::{Hole, Player};
-use crate::twixt::position::Position;
+use crate::twixt::position::{Position, Status, WinBy};
 use crate::twixt::solver::{
     self, AfterMove, SearchBudget, SearchLimit, Searched, Solved, Undecided,
 };
@@ -198,12 +199,42 @@ fn move_line(first: u32, holes: &[Hole]) -> Vec<String> {
         .collect()
 }
 
-fn cannot_decide(player: Player, moves: u32, e: &Undecided) -> Finding {
+/// `next_move` is the number the script's next move has: a game already
+/// over ended at the move before it, or in its setup; the position's own
+/// count of moves would count the setup's pegs too.
+fn cannot_decide(player: Player, moves: u32, e: &Undecided, next_move: u32) -> Finding {
+    let why = match e {
+        Undecided::GameOver(Status::Won { winner, by, .. }) => {
+            let how = match by {
+                WinBy::Connection => "connection",
+                WinBy::Resignation => "resignation",
+            };
+            format!(
+                "the game is already over: {winner} won by {how} {}",
+                when(next_move)
+            )
+        }
+        Undecided::GameOver(Status::Drawn { .. }) => {
+            format!(
+                "the game is already over: drawn by agreement {}",
+                when(next_move)
+            )
+        }
+        e => e.to_string(),
+    };
     Finding::error(
         "cannot-decide",
         "cannot decide",
-        format!("cannot decide #wins {player} in {moves}: {e}"),
+        format!("cannot decide #wins {player} in {moves}: {why}"),
     )
+}
+
+/// When a game that is over before move `next_move` of the script ended.
+fn when(next_move: u32) -> String {
+    match next_move {
+        0 | 1 => "in its setup".to_string(),
+        n => format!("at move {}", n - 1),
+    }
 }
 
 /// A `#wins` claim where it stands in its line.
@@ -257,7 +288,7 @@ pub fn check_claim(
             if let Undecided::Limit { positions, .. } = e {
                 report.positions = positions;
             }
-            findings.push(cannot_decide(player, moves, &e));
+            findings.push(cannot_decide(player, moves, &e, next_move));
             (report, findings, None)
         }
         Ok(Searched {
@@ -336,6 +367,18 @@ pub fn check_claim(
                         ),
                     )),
                 }
+            }
+            // "Within N" holds, but a puzzle printed as a win in N that
+            // has a shorter one is flawed, as a problem editor would say.
+            if solution_follows && shortest < moves {
+                findings.push(Finding {
+                    message: format!(
+                        "#wins {player} in {moves} holds, but {player} wins in {shortest}: the claim is longer than the shortest win"
+                    ),
+                    label: "claim",
+                    kind: "shorter",
+                    error: false,
+                });
             }
             let solution = solution_follows.then_some(Solution {
                 player,
@@ -467,27 +510,39 @@ pub fn check_move(
 }
 
 /// The claim a `[Task]` states, as "Red to play and win in 5": the player
-/// and the moves, when the task says both.
-pub fn task_claim(task: &str) -> Option<(Player, u32)> {
-    let lower = task.to_ascii_lowercase();
-    let (at, len) = lower
-        .find("wins in ")
-        .map(|a| (a, 8))
-        .or_else(|| lower.find("win in ").map(|a| (a, 7)))?;
-    let digits: String = lower[at + len..]
-        .chars()
-        .take_while(|c| c.is_ascii_digit())
+/// (the first word that names one) and the moves (the number after "win
+/// in" or "wins in"), when the task says both. Words are whole: "hundred"
+/// names no player. `Some(Err(..))` when it names a player and a number
+/// of moves out of the range a `#wins` claim may name.
+pub fn task_claim(task: &str) -> Option<Result<(Player, u32), String>> {
+    let words: Vec<String> = task
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
         .collect();
-    let moves: u32 = digits.parse().ok().filter(|n| (1..=20).contains(n))?;
-    let red = lower.find("red");
-    let black = lower.find("black");
-    let player = match (red, black) {
-        (Some(r), Some(b)) if r < b => Player::Red,
-        (Some(_), None) => Player::Red,
-        (_, Some(_)) => Player::Black,
-        (None, None) => return None,
-    };
-    Some((player, moves))
+    let player = words.iter().find_map(|w| match w.as_str() {
+        "red" => Some(Player::Red),
+        "black" => Some(Player::Black),
+        _ => None,
+    })?;
+    let number = words.windows(3).find_map(|w| {
+        (matches!(w[0].as_str(), "win" | "wins")
+            && w[1] == "in"
+            && w[2].chars().all(|c| c.is_ascii_digit()))
+        .then_some(w[2].as_str())
+    })?;
+    Some(
+        number
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=MAX_WIN_MOVES).contains(n))
+            .map(|n| (player, n))
+            .ok_or_else(|| {
+                format!(
+                    "the task says \"win in {number}\", but a claim names 1 to {MAX_WIN_MOVES} moves: it is not checked"
+                )
+            }),
+    )
 }
 
 #[cfg(test)]
@@ -496,16 +551,33 @@ mod tests {
 
     #[test]
     fn a_task_states_its_claim() {
+        let claim = |t: &str| task_claim(t).map(|c| c.ok());
         assert_eq!(
-            task_claim("Red to play and win in 5"),
-            Some((Player::Red, 5))
+            claim("Red to play and win in 5"),
+            Some(Some((Player::Red, 5)))
         );
         assert_eq!(
-            task_claim("Black to move: win in 3 (red threatens)"),
-            Some((Player::Black, 3))
+            claim("Black to move: win in 3 (red threatens)"),
+            Some(Some((Player::Black, 3)))
         );
-        assert_eq!(task_claim("Red to play"), None);
-        assert_eq!(task_claim("Red wins in 2"), Some((Player::Red, 2)));
-        assert_eq!(task_claim("Red wins in 99"), None);
+        assert_eq!(claim("Red to play"), None);
+        assert_eq!(claim("Red wins in 2"), Some(Some((Player::Red, 2))));
+        // Whole words only: "hundred" holds "red", "blackboard" "black".
+        assert_eq!(
+            claim("From a hundred-move game: Black to play and win in 3"),
+            Some(Some((Player::Black, 3)))
+        );
+        assert_eq!(claim("A blackboard puzzle: win in 3"), None);
+        assert_eq!(
+            claim("RED TO PLAY AND WIN IN 4."),
+            Some(Some((Player::Red, 4)))
+        );
+        // Out of range: said, not dropped.
+        assert_eq!(claim("Red wins in 99"), Some(None));
+        assert_eq!(claim("Red to play and win in 0"), Some(None));
+        assert_eq!(
+            claim("Red to play and win in 99999999999999999999"),
+            Some(None)
+        );
     }
 }

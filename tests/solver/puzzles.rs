@@ -226,6 +226,82 @@ fn a_task_that_states_a_win_is_checked_as_the_claim() {
     assert!(e[0].contains("after 3. b3"), "{e:?}");
 }
 
+/// A task is read by whole words ("hundred" names no player); a number
+/// out of a claim's range, a task that prints another claim than the
+/// game's, and a claim longer than the shortest win are said.
+#[test]
+fn a_task_is_read_word_by_word_and_its_misprints_are_said() {
+    let task = |t: &str, rest: &str| {
+        let src = corner("pencil", rest).replace("[Rules", &format!("[Task \"{t}\"]\n[Rules"));
+        run(&src)
+    };
+    // Black is named, and it is Red's turn: not silently Red's claim.
+    let r = task("From a hundred-move game: Black to play and win in 3", "");
+    assert_eq!(r.wins[0].player, Player::Black);
+    assert_eq!(r.wins[0].class, Some("turn"));
+    // Out of range: a warning at the task, no claim.
+    let r = task("Red to play and win in 25", "");
+    assert!(r.wins.is_empty());
+    let w = found(&r, Severity::Warning);
+    assert!(
+        w[0].contains("the task says \"win in 25\", but a claim names 1 to 20 moves"),
+        "{w:?}"
+    );
+    // The task prints 5, the game claims 3 (and proves it).
+    let r = task(
+        "Red to play and win in 5",
+        "#wins red in 3\n1. j10 2. g4 3. h3\n",
+    );
+    assert!(errors(&r).is_empty(), "{:?}", errors(&r));
+    let w = found(&r, Severity::Warning);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].contains("the task says red wins in 5, but the game claims #wins red in 3"),
+        "{w:?}"
+    );
+    // The task is the claim, and the win is shorter than it says.
+    let r = task("Red to play and win in 5", "1. j10 2. g4 3. h3\n");
+    let w = found(&r, Severity::Warning);
+    assert!(
+        w[0].contains("[shorter] #wins red in 5 holds, but red wins in 3: the claim is longer than the shortest win"),
+        "{w:?}"
+    );
+    // Told exactly: no warning.
+    let r = task("Red to play and win in 3", "1. j10 2. g4 3. h3\n");
+    assert!(found(&r, Severity::Warning).is_empty());
+}
+
+/// A game over before its claim says when, by the script's numbers (the
+/// setup's pegs are not moves), and a claim on a setup that is not a
+/// legal position says what is wrong with it.
+#[test]
+fn undecidable_claims_say_when_and_why_by_the_script() {
+    let r = run(&corner(
+        "pencil",
+        "1. j10 2. g4 3. h3 4. i4 5. f7\n#wins black in 1\n",
+    ));
+    let e = errors(&r);
+    assert!(
+        e[0].contains("the game is already over: red won by connection at move 5"),
+        "{e:?}"
+    );
+    let r = run(
+        "[Size \"6\"]\n[Rules \"pencil swap=none\"]\n#setup red: b1 c3 b5 d6\n\
+        #setup black: a2 a4\n#setup links: b1-c3 c3-b5 b5-d6\n#setup to-move: black\n#wins black in 1\n",
+    );
+    let e = errors(&r);
+    assert!(e[0].contains("red won by connection in its setup"), "{e:?}");
+    let r =
+        run(&corner("pencil", "#wins red in 3\n").replace("#setup red: b6", "#setup red: a6 b6"));
+    let e = errors(&r);
+    assert!(
+        e[0].contains(
+            "it is not a legal position under the rules: red peg at a6 stands in black's border row"
+        ),
+        "{e:?}"
+    );
+}
+
 /// The 70-byte script of issue 34: a win in 20 on 128×24 stops at the
 /// limit and says so, as "cannot decide", with its own JSON kind.
 #[test]

@@ -368,7 +368,7 @@ struct Cursor {
 /// unless the main line makes its own before its first move.
 fn task_solution(game: &Game, proved: &HashSet<u32>) -> Option<(Player, u32)> {
     let tag = game.tag_node("Task")?;
-    let (player, moves) = win_claims::task_claim(&tag.value)?;
+    let (player, moves) = win_claims::task_claim(&tag.value)?.ok()?;
     let own = game
         .line
         .elements

@@ -24,7 +24,7 @@ pub use load::{
     EXTENSIONS, FileFormat, LoadError, LoadedFile, is_game_file, load_games, load_games_as,
     script_from_bytes, script_hint,
 };
-pub use parse::{MAX_DEPTH, ParseError, Parsed, Piece, parse, parse_pieces};
+pub use parse::{MAX_DEPTH, MAX_WIN_MOVES, ParseError, Parsed, Piece, parse, parse_pieces};
 pub use write::{move_text, write_file, write_game};
 
 use crate::record::{GameResult, Record};

@@ -22,7 +22,7 @@ pub const MAX_DEPTH: usize = limits::MAX_VARIATION_DEPTH;
 
 /// The most moves `#wins` may name: beyond this the exact search is
 /// hopeless on any board worth a puzzle.
-const MAX_WIN_MOVES: u32 = 20;
+pub const MAX_WIN_MOVES: u32 = 20;
 
 /// Every directive name, for "did you mean" hints.
 const DIRECTIVES: [&str; 19] = [
