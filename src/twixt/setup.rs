@@ -7,8 +7,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::twixt::board::{BoardSize, Hole, Player};
+use crate::twixt::geometry::{FORWARD, Geometry};
 use crate::twixt::link::Link;
-use crate::twixt::rules::RuleSetError;
+use crate::twixt::rules::{Crossing, Linking, Removal, RuleSet, RuleSetError};
 
 /// Pegs and links on a board, with no move order.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -119,6 +120,53 @@ impl crate::diagnostic::Explained for SetupProblem {
 }
 
 impl Setup {
+    /// The links automatic linking would have made and the setup leaves
+    /// out, with their owner, under rules that link automatically and take
+    /// nothing off (`pencil`, `dujardin`, `t1`): two pegs of one colour a
+    /// knight's move apart whose link no listed link bars (an opponent's,
+    /// or under `crossing: none` any). In play such pegs are always linked
+    /// (a link that barred it would still be on the board), so a setup
+    /// without the link is no position a game reaches; it is taken as
+    /// given, and `twixt check` warns. Empty under other rules.
+    pub fn links_left_out(&self, rules: &RuleSet) -> Vec<(Link, Player)> {
+        if rules.links != Linking::Automatic || rules.removal_in_effect() != Removal::None {
+            return Vec::new();
+        }
+        let geo = Geometry::for_size(self.size);
+        let listed: BTreeMap<usize, Link> = self
+            .links
+            .iter()
+            .filter_map(|&l| geo.link_id(l).map(|id| (id, l)))
+            .collect();
+        let mut left_out = Vec::new();
+        for (&hole, &player) in &self.pegs {
+            for (dc, dr) in FORWARD {
+                let Some(other) = hole.offset(dc, dr) else {
+                    continue;
+                };
+                let Some(link) = Link::new(hole, other) else {
+                    continue;
+                };
+                let Some(id) = geo.link_id(link) else {
+                    continue;
+                };
+                if self.pegs.get(&other) != Some(&player) || listed.contains_key(&id) {
+                    continue;
+                }
+                let barred = geo.crossers(id).iter().any(|&x| {
+                    listed.get(&usize::from(x)).is_some_and(|&l| {
+                        rules.crossing == Crossing::None || self.link_owner(l) != Some(player)
+                    })
+                });
+                if !barred {
+                    left_out.push((link, player));
+                }
+            }
+        }
+        left_out.sort();
+        left_out
+    }
+
     /// Lenient check: every peg and link end is a hole of the board, and every
     /// link is a knight's move between two pegs of one colour. Rules are not
     /// consulted (see `Position::from_setup` for that). Empty when fine.

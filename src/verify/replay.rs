@@ -678,7 +678,27 @@ fn start_state(
         return None;
     }
     match Position::from_setup(&setup, rules.clone()) {
-        Ok(p) => Some(State::Pos(Box::new(p))),
+        Ok(p) => {
+            let left_out = setup.links_left_out(rules);
+            if !left_out.is_empty() {
+                let links: Vec<String> = left_out
+                    .iter()
+                    .map(|(l, player)| format!("{l} ({player})"))
+                    .collect();
+                issues.push(Issue::warning(
+                    format!(
+                        "the setup leaves out {} that automatic linking makes: {}; it is taken as given, so the game and its claims go on without {} (list {} under `#setup links:`)",
+                        crate::diagnostic::count(links.len(), "link"),
+                        links.join(", "),
+                        if links.len() == 1 { "it" } else { "them" },
+                        if links.len() == 1 { "it" } else { "them" },
+                    ),
+                    "links left out",
+                    block.span,
+                ));
+            }
+            Some(State::Pos(Box::new(p)))
+        }
         Err(problems) if has_moves => {
             let problems = problems
                 .iter()
@@ -693,9 +713,8 @@ fn start_state(
                 [] => String::new(),
                 [one] => one.to_string(),
                 [first, rest @ ..] => format!(
-                    "{first} (and {} more problem{})",
-                    rest.len(),
-                    if rest.len() == 1 { "" } else { "s" }
+                    "{first} (and {})",
+                    crate::diagnostic::count(rest.len(), "more problem")
                 ),
             };
             Some(State::Figure(setup, why))

@@ -51,7 +51,7 @@ fn corner(rules: &str, rest: &str) -> String {
 /// Red to move on 8×8 with a chain b1-c3-d5-e7: c8 and g8 both connect.
 const TWO_WAYS: &str = "[Size \"8\"]\n[Rules \"RULES\"]\n\
 #setup red: b1 c3 d5 e7\n#setup black: f2 f4 g6\n\
-#setup links: b1-c3 c3-d5 d5-e7\n#setup to-move: red\n";
+#setup links: b1-c3 c3-d5 d5-e7 f4-g6\n#setup to-move: red\n";
 
 fn two_ways(rules: &str, rest: &str) -> String {
     TWO_WAYS.replace("RULES", rules) + rest
@@ -299,6 +299,39 @@ fn undecidable_claims_say_when_and_why_by_the_script() {
             "it is not a legal position under the rules: red peg at a6 stands in black's border row"
         ),
         "{e:?}"
+    );
+}
+
+/// A setup under automatic linking that leaves out links the game would
+/// have made is taken as given, and said: its claims are checked on a
+/// position no game reaches.
+#[test]
+fn a_setup_that_leaves_out_automatic_links_is_warned() {
+    let warnings = |src: &str| found(&run(src), Severity::Warning);
+    let bare =
+        corner("pencil", "#wins red in 3\n").replace("#setup links: a2-c1 c1-d3 d1-f2 h6-i8\n", "");
+    let w = warnings(&bare);
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].contains("the setup leaves out 4 links that automatic linking makes: a2-c1 (black), c1-d3 (black), d1-f2 (red), h6-i8 (red)"),
+        "{w:?}"
+    );
+    // With its links listed, nothing to say.
+    assert!(warnings(&corner("pencil", "#wins red in 3\n")).is_empty());
+    // Manual links: pegs may stay unlinked.
+    assert!(warnings(&bare.replace("pencil", "board")).is_empty());
+    // A listed link that crosses one leaves it out rightly; with neither
+    // listed, both are missing.
+    let small = |links: &str| {
+        format!(
+            "[Size \"8\"]\n[Rules \"pencil swap=none\"]\n#setup red: c3 d5\n#setup black: d3 c5\n{links}#setup to-move: red\n"
+        )
+    };
+    assert!(warnings(&small("#setup links: d3-c5\n")).is_empty());
+    let w = warnings(&small(""));
+    assert!(
+        w[0].contains("2 links") && w[0].contains("(red)") && w[0].contains("(black)"),
+        "{w:?}"
     );
 }
 
