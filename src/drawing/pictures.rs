@@ -254,7 +254,18 @@ impl GameFile {
             .map(|i| i.to_diagnostic(&name, source))
             .collect();
         if !errors.is_empty() && !choice.lenient {
-            return Err(Halt::Game(replay_error(errors)));
+            // Claims the search could not decide are not a replay that
+            // failed: the message says which it is.
+            let undecided = rep.errors().all(|i| i.kind == Some("cannot-decide"));
+            return Err(Halt::Game(if undecided {
+                Error::Undecided {
+                    path: self.path.clone(),
+                    title: title.clone(),
+                    diagnostics: errors,
+                }
+            } else {
+                replay_error(errors)
+            }));
         }
         warnings.extend(errors.into_iter().map(|mut w| {
             w.severity = Severity::Warning;

@@ -261,6 +261,18 @@ pub enum Error {
         /// One diagnostic per problem, ready to print.
         diagnostics: Vec<Diagnostic>,
     },
+    /// A game replays, but the search could not decide its claims (a
+    /// limit reached, the other side to move, rules it does not cover);
+    /// `diagnostics` says why for each.
+    #[error("{}: the game `{title}` replays, but its claims could not be decided (see above); nothing drawn", path.display())]
+    Undecided {
+        /// The file.
+        path: PathBuf,
+        /// The game's title.
+        title: String,
+        /// One diagnostic per claim, ready to print.
+        diagnostics: Vec<Diagnostic>,
+    },
     /// A game cannot be drawn as asked (an illegal move, a move past the end).
     #[error("{}: `{title}`: {message}", path.display())]
     Draw {
@@ -334,6 +346,7 @@ impl crate::diagnostic::Explained for Error {
         match self {
             Error::Syntax { diagnostics, .. }
             | Error::Replay { diagnostics, .. }
+            | Error::Undecided { diagnostics, .. }
             | Error::Draw { diagnostics, .. } => diagnostics,
             _ => &[],
         }
