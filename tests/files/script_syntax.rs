@@ -282,9 +282,17 @@ fn setup_blocks() {
     let p = parse("1. f6\n#setup red: g8");
     assert_eq!(p.errors.len(), 1);
     assert!(
+        p.errors[0].message.contains(
+            "setup block must come first in the game: before its moves, claims and marks"
+        )
+    );
+    // So is one after a claim, with no move: the message names claims too.
+    let p = parse("#wins red in 3\n#setup red: g8");
+    assert_eq!(p.errors.len(), 1);
+    assert!(
         p.errors[0]
             .message
-            .contains("setup block must come before the first move")
+            .contains("before its moves, claims and marks")
     );
 }
 

@@ -298,7 +298,7 @@ impl Reads for TwixtNotation {
         }
         let Some(slot) = setup else {
             return Err(err(
-                "a setup block must come before the first move of the game, outside variations",
+                "a setup block must come first in the game: before its moves, claims and marks (only comments and remarks may precede it), outside variations",
                 "setup not allowed here",
                 span,
             ));
