@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use twixtkit::commands::check::{
     FileSet, ReportFormat, ReportOptions, check_position, write_report,
 };
+use twixtkit::diagnostic::Diagnostic;
 use twixtkit::script::FileFormat;
 
 use super::failure::Failure;
@@ -79,7 +80,17 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         colored: args.format == ReportFormat::Text && super::terminal::color_on_stdout(),
         from: args.from,
     };
-    let written = write_report(&files, &opts, &|| bar.inc(1), &mut std::io::stdout().lock());
+    let unread: Vec<Diagnostic> = skipped
+        .iter()
+        .map(|s| Diagnostic::error(s.why.clone()).with_file(s.path.display().to_string()))
+        .collect();
+    let written = write_report(
+        &files,
+        &unread,
+        &opts,
+        &|| bar.inc(1),
+        &mut std::io::stdout().lock(),
+    );
     bar.finish_and_clear();
     // The report is the point of `check`: losing it is an error.
     let (totals, io_error) = written.map_err(super::terminal::failure)?;

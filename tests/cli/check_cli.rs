@@ -100,6 +100,25 @@ fn check_usage_errors_exit_2() {
     let o = twixt(&["check", "missing.twixt"], dir.path());
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("missing.twixt: no such file or folder"));
+    // Beside a file that checks: the summary and the JSON count it too.
+    std::fs::write(dir.path().join("ok.twixt"), "1. f6 2. g8\n").unwrap();
+    let o = twixt(&["check", "missing.twixt", "ok.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stdout(&o).contains("checked 1 game in 1 file: 1 error"),
+        "{}",
+        stdout(&o)
+    );
+    let o = twixt(
+        &["check", "missing.twixt", "ok.twixt", "--format", "json"],
+        dir.path(),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["errors"], 1);
+    assert_eq!(v["file_errors"][0]["file"], "missing.twixt");
+    assert_eq!(v["file_errors"][0]["message"], "no such file or folder");
+    assert_eq!(v["games"].as_array().unwrap().len(), 1);
     let o = twixt(&["check"], dir.path());
     assert_eq!(o.status.code(), Some(2));
     std::fs::write(dir.path().join("x.pgn"), "").unwrap();

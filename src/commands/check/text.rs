@@ -119,19 +119,31 @@ pub struct ReportOptions {
     pub from: Option<FileFormat>,
 }
 
-/// Checks every file of `files` and writes the report to `out`: text
+/// Checks every file of `files` and writes the report to `out` (`unread`:
+/// the paths named that could not be read, one error each): text
 /// closing with the summary line, or one JSON document. `done` is called
 /// as each file is done (for a progress bar). Once `out` fails nothing
 /// more is read, and its error is returned. Returns the totals, and true
 /// when a file could not be read.
 pub fn write_report(
     files: &FileSet,
+    unread: &[Diagnostic],
     opts: &ReportOptions,
     done: &(dyn Fn() + Sync),
     out: &mut dyn io::Write,
 ) -> io::Result<(Totals, bool)> {
     if opts.format == ReportFormat::Json {
-        let reports = files.reports(opts.from, done);
+        // Paths that could not be read are file errors of the document
+        // too, so that a reader of the JSON alone sees them.
+        let mut reports: Vec<super::FileReport> = unread
+            .iter()
+            .map(|d| super::FileReport {
+                errors: vec![d.clone()],
+                io_error: true,
+                games: Vec::new(),
+            })
+            .collect();
+        reports.extend(files.reports(opts.from, done));
         let json = to_json(&reports).map_err(io::Error::other)?;
         out.write_all(json.as_bytes())?;
         out.flush()?;
@@ -155,10 +167,14 @@ pub fn write_report(
     if let Some(e) = failed {
         return Err(e);
     }
-    let _ = writeln!(text, "{}", report.totals().summary());
+    // Paths that could not be read (said on standard error before the
+    // report) count as errors of the run.
+    let mut totals = report.totals();
+    totals.errors += unread.len();
+    let _ = writeln!(text, "{}", totals.summary());
     out.write_all(text.as_bytes())?;
     out.flush()?;
-    Ok((report.totals(), io_error))
+    Ok((totals, io_error))
 }
 
 #[cfg(test)]
