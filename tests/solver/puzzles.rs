@@ -395,6 +395,17 @@ fn the_drawing_commands_take_the_search_limit() {
             err.contains("cannot decide #wins red in 20: limit reached after 2000 positions (the limit of 2000 positions a claim"),
             "{command:?}: {err}"
         );
+        // The game replays: only its claim is undecided, and the last
+        // line does not send the user to a check that would pass.
+        assert!(!err.contains("does not replay"), "{command:?}: {err}");
+        if ["render", "sheet", "show"].contains(&command[0]) {
+            assert!(
+                err.contains(
+                    "replays, but its claims could not be decided (see above); nothing drawn"
+                ),
+                "{command:?}: {err}"
+            );
+        }
     }
     for written in ["pictures", "sheet.svg", "book.html", "page.html"] {
         assert!(!dir.path().join(written).exists(), "{written}");
