@@ -167,6 +167,30 @@ impl Setup {
         left_out
     }
 
+    /// Adds the links the pegs imply under `rules` (`#setup links: *`):
+    /// those of [`implied_links`](crate::twixt::line::implied_links) that
+    /// no link already listed bars. Two implied links that bar each other
+    /// are left out, as there; the one on the board can be listed.
+    pub fn add_implied_links(&mut self, rules: &RuleSet) {
+        let geo = Geometry::for_size(self.size);
+        let listed: Vec<usize> = self.links.iter().filter_map(|&l| geo.link_id(l)).collect();
+        let implied = crate::twixt::line::implied_links(rules, &self.pegs);
+        for link in implied {
+            let Some(id) = geo.link_id(link) else {
+                continue;
+            };
+            let owner = self.link_owner(link);
+            let barred = geo.crossers(id).iter().any(|&x| {
+                listed.contains(&usize::from(x))
+                    && (rules.crossing == Crossing::None
+                        || self.link_owner(geo.link(usize::from(x))) != owner)
+            });
+            if !barred {
+                self.links.insert(link);
+            }
+        }
+    }
+
     /// Lenient check: every peg and link end is a hole of the board, and every
     /// link is a knight's move between two pegs of one colour. Rules are not
     /// consulted (see `Position::from_setup` for that). Empty when fine.

@@ -634,6 +634,9 @@ fn block_setup(b: &SetupBlock, rules: &RuleSet, game: &Game, issues: &mut Vec<Is
     }
     push_setup_problems(issues, twice, "duplicate peg", b.span);
     s.links = b.links.iter().copied().collect();
+    if b.implied_links {
+        s.add_implied_links(rules);
+    }
     s.to_move = b.to_move.or(Some(game.first()));
     // A position line names its size and rules: they must be the game's.
     if let Some(written) = &b.line_rules.0 {

@@ -219,12 +219,14 @@ fn setup() -> impl Strategy<Value = SetupBlock> {
         prop::collection::vec(hole(), 0..4),
         prop::collection::vec(hole(), 0..4),
         prop::collection::vec(link(), 0..3),
+        any::<bool>(),
         prop::option::of(player()),
     )
-        .prop_map(|(red, black, links, to_move)| SetupBlock {
+        .prop_map(|(red, black, links, implied_links, to_move)| SetupBlock {
             red,
             black,
             links,
+            implied_links,
             to_move,
             line_rules: Default::default(),
             span: Span::default(),

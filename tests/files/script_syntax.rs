@@ -286,6 +286,15 @@ fn setup_blocks() {
             "setup block must come first in the game: before its moves, claims and marks"
         )
     );
+    // `links: *`: the links the pegs imply, kept as written.
+    let p = parse("#setup red: f6 g8 links: * f6-g8\n1. d5\n");
+    assert!(p.errors.is_empty(), "{:?}", p.errors);
+    let s = p.file.games[0].setup.as_ref().unwrap();
+    assert!(s.implied_links);
+    assert_eq!(s.links, vec![l("f6-g8")]);
+    let text = twixtkit::script::write_file(&p.file);
+    assert!(text.contains("#setup links: * f6-g8\n"), "{text}");
+    assert_eq!(parse(&text).file, p.file);
     // So is one after a claim, with no move: the message names claims too.
     let p = parse("#wins red in 3\n#setup red: g8");
     assert_eq!(p.errors.len(), 1);

@@ -246,6 +246,9 @@ pub struct SetupBlock {
     pub black: Vec<Hole>,
     /// Links (`links:` section).
     pub links: Vec<Link>,
+    /// `links: *`: besides those listed, every link the pegs imply under
+    /// the game's rules (as the `*` of a position line), added by replay.
+    pub implied_links: bool,
     /// Player to move (`to-move:` section), if given.
     pub to_move: Option<Player>,
     /// The size and rules a `position:` line was written for

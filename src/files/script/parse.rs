@@ -819,6 +819,7 @@ fn read_setup(block: &mut SetupBlock, args: &[Arg<'_>], span: Span) -> Result<()
             }
             Sec::Red => block.red.push(arg_hole(a)?),
             Sec::Black => block.black.push(arg_hole(a)?),
+            Sec::Links if a.key.is_none() && a.value == "*" => block.implied_links = true,
             Sec::Links => block.links.push(arg_link(a)?),
             Sec::ToMove => {
                 block.to_move = Some(arg_player(a)?);

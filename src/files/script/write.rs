@@ -54,13 +54,21 @@ fn write_setup(out: &mut String, s: &SetupBlock) {
     if !s.black.is_empty() {
         writeln!(out, "#setup black: {}", spaced(&s.black)).unwrap();
     }
-    if !s.links.is_empty() {
-        writeln!(out, "#setup links: {}", spaced(&s.links)).unwrap();
+    match (s.implied_links, s.links.is_empty()) {
+        (true, true) => out.push_str("#setup links: *\n"),
+        (true, false) => writeln!(out, "#setup links: * {}", spaced(&s.links)).unwrap(),
+        (false, false) => writeln!(out, "#setup links: {}", spaced(&s.links)).unwrap(),
+        (false, true) => {}
     }
     if let Some(p) = s.to_move {
         writeln!(out, "#setup to-move: {p}").unwrap();
     }
-    if s.red.is_empty() && s.black.is_empty() && s.links.is_empty() && s.to_move.is_none() {
+    if s.red.is_empty()
+        && s.black.is_empty()
+        && s.links.is_empty()
+        && !s.implied_links
+        && s.to_move.is_none()
+    {
         // An empty board is still a setup: say so with empty sections.
         out.push_str("#setup red:\n");
     }
