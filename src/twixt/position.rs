@@ -91,19 +91,33 @@ pub enum Status {
     },
 }
 
+impl Status {
+    /// The outcome without its move: `ongoing`, `red won by connection`,
+    /// `drawn by agreement` (a script numbers its moves from its setup,
+    /// while the position's count includes the setup's pegs).
+    pub fn outcome(&self) -> String {
+        match *self {
+            Status::Ongoing => "ongoing".to_string(),
+            Status::Won { winner, by, .. } => {
+                let how = match by {
+                    WinBy::Connection => "connection",
+                    WinBy::Resignation => "resignation",
+                };
+                format!("{winner} won by {how}")
+            }
+            Status::Drawn { .. } => "drawn by agreement".to_string(),
+        }
+    }
+}
+
 impl fmt::Display for Status {
     /// `ongoing`, `red won by connection at move 31`, `drawn by agreement at move 60`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Status::Ongoing => f.write_str("ongoing"),
-            Status::Won { winner, ply, by } => {
-                let how = match by {
-                    WinBy::Connection => "connection",
-                    WinBy::Resignation => "resignation",
-                };
-                write!(f, "{winner} won by {how} at move {ply}")
+            Status::Won { ply, .. } | Status::Drawn { ply } => {
+                write!(f, "{} at move {ply}", self.outcome())
             }
-            Status::Drawn { ply } => write!(f, "drawn by agreement at move {ply}"),
         }
     }
 }

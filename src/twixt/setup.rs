@@ -133,11 +133,7 @@ impl Setup {
             return Vec::new();
         }
         let geo = Geometry::for_size(self.size);
-        let listed: BTreeMap<usize, Link> = self
-            .links
-            .iter()
-            .filter_map(|&l| geo.link_id(l).map(|id| (id, l)))
-            .collect();
+        let listed = self.listed_ids(&geo);
         let mut left_out = Vec::new();
         for (&hole, &player) in &self.pegs {
             for (dc, dr) in FORWARD {
@@ -150,15 +146,10 @@ impl Setup {
                 let Some(id) = geo.link_id(link) else {
                     continue;
                 };
-                if self.pegs.get(&other) != Some(&player) || listed.contains_key(&id) {
-                    continue;
-                }
-                let barred = geo.crossers(id).iter().any(|&x| {
-                    listed.get(&usize::from(x)).is_some_and(|&l| {
-                        rules.crossing == Crossing::None || self.link_owner(l) != Some(player)
-                    })
-                });
-                if !barred {
+                if self.pegs.get(&other) == Some(&player)
+                    && !listed.contains(&id)
+                    && !self.barred(&geo, &listed, id, rules)
+                {
                     left_out.push((link, player));
                 }
             }
@@ -173,22 +164,32 @@ impl Setup {
     /// are left out, as there; the one on the board can be listed.
     pub fn add_implied_links(&mut self, rules: &RuleSet) {
         let geo = Geometry::for_size(self.size);
-        let listed: Vec<usize> = self.links.iter().filter_map(|&l| geo.link_id(l)).collect();
-        let implied = crate::twixt::line::implied_links(rules, &self.pegs);
-        for link in implied {
-            let Some(id) = geo.link_id(link) else {
-                continue;
-            };
-            let owner = self.link_owner(link);
-            let barred = geo.crossers(id).iter().any(|&x| {
-                listed.contains(&usize::from(x))
-                    && (rules.crossing == Crossing::None
-                        || self.link_owner(geo.link(usize::from(x))) != owner)
-            });
-            if !barred {
+        let listed = self.listed_ids(&geo);
+        for link in crate::twixt::line::implied_links(rules, &self.pegs) {
+            if geo
+                .link_id(link)
+                .is_some_and(|id| !self.barred(&geo, &listed, id, rules))
+            {
                 self.links.insert(link);
             }
         }
+    }
+
+    /// The ids of the listed links.
+    fn listed_ids(&self, geo: &Geometry) -> BTreeSet<usize> {
+        self.links.iter().filter_map(|&l| geo.link_id(l)).collect()
+    }
+
+    /// Whether a listed link (`listed`, by id) crosses link `id` and bars
+    /// it under `rules`: an opponent's always, an own one under `crossing:
+    /// none`.
+    fn barred(&self, geo: &Geometry, listed: &BTreeSet<usize>, id: usize, rules: &RuleSet) -> bool {
+        let owner = self.link_owner(geo.link(id));
+        geo.crossers(id).iter().any(|&x| {
+            let x = usize::from(x);
+            listed.contains(&x)
+                && (rules.crossing == Crossing::None || self.link_owner(geo.link(x)) != owner)
+        })
     }
 
     /// Lenient check: every peg and link end is a hole of the board, and every

@@ -688,13 +688,12 @@ fn start_state(
                     .iter()
                     .map(|(l, player)| format!("{l} ({player})"))
                     .collect();
+                let them = if links.len() == 1 { "it" } else { "them" };
                 issues.push(Issue::warning(
                     format!(
-                        "the setup leaves out {} that automatic linking makes: {}; it is taken as given, so the game and its claims go on without {} (list {} under `#setup links:`)",
+                        "the setup leaves out {} that automatic linking makes: {}; it is taken as given, so the game and its claims go on without {them} (list {them} under `#setup links:`)",
                         crate::diagnostic::count(links.len(), "link"),
                         links.join(", "),
-                        if links.len() == 1 { "it" } else { "them" },
-                        if links.len() == 1 { "it" } else { "them" },
                     ),
                     "links left out",
                     block.span,
@@ -1083,17 +1082,7 @@ fn task_claim(ctx: &mut Ctx, els: &[Element], cur: &mut Cursor) {
     let Some((player, moves, span)) = ctx.task_claim.take() else {
         return;
     };
-    let claimed = els
-        .iter()
-        .take_while(|e| !matches!(e, Element::Move(_)))
-        .find_map(|e| match e {
-            Element::Claim(c) => match c.kind {
-                ClaimKind::Wins { player, moves } => Some((player, moves)),
-                _ => None,
-            },
-            _ => None,
-        });
-    match claimed {
+    match win_claims::start_claim(els) {
         None => wins_claim(ctx, els, player, moves, span, cur),
         // The claim is checked; a task that prints another is flagged.
         Some((p, n)) if (p, n) != (player, moves) => ctx.issues.push(Issue::warning(

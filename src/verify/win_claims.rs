@@ -12,9 +12,9 @@ use std::sync::{Mutex, RwLock};
 
 use serde::Serialize;
 
-use crate::script::MAX_WIN_MOVES;
+use crate::script::{ClaimKind, Element, MAX_WIN_MOVES};
 use crate::twixt::board::{Hole, Player};
-use crate::twixt::position::{Position, Status, WinBy};
+use crate::twixt::position::Position;
 use crate::twixt::solver::{
     self, AfterMove, SearchBudget, SearchLimit, Searched, Solved, Undecided,
 };
@@ -204,22 +204,11 @@ fn move_line(first: u32, holes: &[Hole]) -> Vec<String> {
 /// count of moves would count the setup's pegs too.
 fn cannot_decide(player: Player, moves: u32, e: &Undecided, next_move: u32) -> Finding {
     let why = match e {
-        Undecided::GameOver(Status::Won { winner, by, .. }) => {
-            let how = match by {
-                WinBy::Connection => "connection",
-                WinBy::Resignation => "resignation",
-            };
-            format!(
-                "the game is already over: {winner} won by {how} {}",
-                when(next_move)
-            )
-        }
-        Undecided::GameOver(Status::Drawn { .. }) => {
-            format!(
-                "the game is already over: drawn by agreement {}",
-                when(next_move)
-            )
-        }
+        Undecided::GameOver(status) => format!(
+            "the game is already over: {} {}",
+            status.outcome(),
+            when(next_move)
+        ),
         e => e.to_string(),
     };
     Finding::error(
@@ -507,6 +496,21 @@ pub fn check_move(
             )),
         ),
     }
+}
+
+/// The `#wins` claim a line makes before its first move (a game's own
+/// claim at its start, which a `[Task]`'s claim gives way to).
+pub fn start_claim(elements: &[Element]) -> Option<(Player, u32)> {
+    elements
+        .iter()
+        .take_while(|e| !matches!(e, Element::Move(_)))
+        .find_map(|e| match e {
+            Element::Claim(c) => match c.kind {
+                ClaimKind::Wins { player, moves } => Some((player, moves)),
+                _ => None,
+            },
+            _ => None,
+        })
 }
 
 /// The claim a `[Task]` states, as "Red to play and win in 5": the player

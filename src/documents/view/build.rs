@@ -369,12 +369,7 @@ struct Cursor {
 fn task_solution(game: &Game, proved: &HashSet<u32>) -> Option<(Player, u32)> {
     let tag = game.tag_node("Task")?;
     let (player, moves) = win_claims::task_claim(&tag.value)?.ok()?;
-    let own = game
-        .line
-        .elements
-        .iter()
-        .take_while(|e| !matches!(e, Element::Move(_)))
-        .any(|e| matches!(e, Element::Claim(c) if matches!(c.kind, ClaimKind::Wins { .. })));
+    let own = win_claims::start_claim(&game.line.elements).is_some();
     (!own && proved.contains(&tag.span.line)).then_some((player, moves))
 }
 
