@@ -6,7 +6,10 @@
 //! attacker's moves a defence that puts off the win longest (the nearest
 //! the last move, of those that do), until the chain is complete.
 //!
-//! `cargo run --release --example solve_position -- LINE N [POSITIONS] [--line]`
+//! With `--threads=T`, the longer rounds share their first moves among T
+//! threads.
+//!
+//! `cargo run --release --example solve_position -- LINE N [POSITIONS] [--line] [--threads=T]`
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -33,7 +36,8 @@ fn numbered_line(pos: &Position, n: u32, budget: &SearchBudget) -> Result<String
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (flags, args): (Vec<String>, Vec<String>) =
+        std::env::args().skip(1).partition(|a| a.starts_with("--"));
     let (Some(text), Some(n)) = (args.first(), args.get(1).and_then(|n| n.parse().ok())) else {
         eprintln!("usage: solve_position LINE N [POSITIONS]");
         return ExitCode::from(2);
@@ -42,7 +46,11 @@ fn main() -> ExitCode {
         .get(2)
         .and_then(|s| s.parse().ok())
         .unwrap_or(50_000_000);
-    let with_line = args.iter().any(|a| a == "--line");
+    let with_line = flags.iter().any(|a| a == "--line");
+    let threads = flags
+        .iter()
+        .find_map(|a| a.strip_prefix("--threads=")?.parse().ok())
+        .unwrap_or(1);
     let pos = match line::position(text) {
         Ok(p) => p,
         Err(e) => {
@@ -50,7 +58,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let budget = SearchBudget::claim_only(SearchLimit::positions(limit));
+    let budget = SearchBudget::claim_only(SearchLimit::positions(limit)).with_threads(threads);
     let start = Instant::now();
     match solve(&pos, pos.to_move(), n, &budget) {
         Ok(s) => {

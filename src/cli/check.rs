@@ -117,6 +117,12 @@ pub struct SearchArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = twixtkit::twixt::solver::budget::CLAIM_TIME.as_secs(),
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     search_time: u64,
+    /// Threads one `#wins` search may use: its longer rounds share their
+    /// first moves among them. The verdicts are the same with any number;
+    /// the positions counted vary from run to run with more than one.
+    #[arg(long, value_name = "THREADS", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    search_threads: u16,
 }
 
 impl SearchArgs {
@@ -136,6 +142,7 @@ impl SearchArgs {
             claim,
             file,
             cooks,
+            threads: usize::from(self.search_threads),
         });
     }
 }

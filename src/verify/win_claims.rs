@@ -31,6 +31,9 @@ pub struct ClaimSettings {
     /// Report every other winning first move of every `#wins` claim
     /// (`check --cooks`), not only after `#unique`.
     pub cooks: bool,
+    /// Threads one search may use (`--search-threads`; see
+    /// [`SearchBudget::with_threads`]).
+    pub threads: usize,
 }
 
 impl Default for ClaimSettings {
@@ -39,6 +42,7 @@ impl Default for ClaimSettings {
             claim: SearchLimit::CLAIM,
             file: SearchLimit::FILE,
             cooks: false,
+            threads: 1,
         }
     }
 }
@@ -76,7 +80,12 @@ impl FileScope {
         let map = all.get_or_insert_with(HashMap::new);
         let s = settings();
         map.entry(name.to_string())
-            .or_insert_with(|| (0, SearchBudget::new(s.claim, s.file)))
+            .or_insert_with(|| {
+                (
+                    0,
+                    SearchBudget::new(s.claim, s.file).with_threads(s.threads),
+                )
+            })
             .0 += 1;
         FileScope(name.to_string())
     }
@@ -106,7 +115,7 @@ pub fn budget_for(name: Option<&str>) -> SearchBudget {
         }
     }
     let s = settings();
-    SearchBudget::new(s.claim, s.file)
+    SearchBudget::new(s.claim, s.file).with_threads(s.threads)
 }
 
 /// What became of one `#wins` claim, as `check --format json` lists it.

@@ -369,6 +369,69 @@ fn a_search_limit_makes_a_claim_undecided_not_false() {
     assert_eq!(game["wins"][0]["positions"], 2000);
 }
 
+/// `--search-threads`: the composed win in 6 checked on two threads gives
+/// the report of one thread but for the positions counted (its claim, its
+/// solution's moves and its cooks); a search limit is one for all the
+/// threads of a search, and reached it says so as on one thread.
+#[test]
+fn search_threads_change_the_positions_counted_not_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let example = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/corner-puzzle-6.twixt"
+    );
+    std::fs::copy(example, dir.path().join("p.twixt")).unwrap();
+    let report = |threads: &str| {
+        let args = [
+            "check",
+            "p.twixt",
+            "--cooks",
+            "--format",
+            "json",
+            "--search-threads",
+            threads,
+        ];
+        let o = twixt(&args, dir.path());
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let mut json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let wins = json["games"][0]["wins"].as_array_mut().unwrap();
+        assert!(!wins.is_empty());
+        for w in wins {
+            assert!(w["positions"].as_u64().unwrap() > 0);
+            w["positions"] = serde_json::Value::Null;
+        }
+        json
+    };
+    assert_eq!(report("1"), report("2"));
+    let script =
+        "[Size \"128x24\"]\n[Rules \"pencil swap=none\"]\n#setup to-move: red\n#wins red in 20\n";
+    std::fs::write(dir.path().join("w.twixt"), script).unwrap();
+    let args = [
+        "check",
+        "w.twixt",
+        "--search-limit",
+        "2000",
+        "--search-threads",
+        "3",
+    ];
+    let o = twixt(&args, dir.path());
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("cannot decide #wins red in 20: limit reached after 2000 positions"),
+        "{text}"
+    );
+    for bad in ["0", "257", "two"] {
+        let o = twixt(&["check", "w.twixt", "--search-threads", bad], dir.path());
+        assert_eq!(o.status.code(), Some(2), "--search-threads {bad}");
+    }
+}
+
 /// The drawing commands check claims on the way and take check's search
 /// flags: a tight `--search-limit` gives the same "cannot decide" verdict
 /// in each, and nothing is written.

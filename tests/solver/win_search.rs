@@ -184,12 +184,13 @@ fn the_shortest_win_within_a_long_bound_is_minimaxs() {
 }
 
 /// Solves 40 random positions of each (rule set, side, seed) of `cases`
-/// `in 5` with `tuning` and checks each answer against minimax's
-/// ([`assert_minimaxs`]). Returns the efforts added up, how many
+/// `in 5` with `tuning` on `threads` threads and checks each answer
+/// against minimax's ([`assert_minimaxs`]). Returns the efforts added up, how many
 /// positions had each shortest win (none within 3, in 1, 2, 3), and how
 /// many positions there were.
 fn tuned_agree_with_minimax(
     tuning: twixtkit::twixt::solver::Tuning,
+    threads: usize,
     cases: &[(&str, u64, u64)],
 ) -> (twixtkit::twixt::solver::Effort, [usize; 4], usize) {
     use twixtkit::twixt::solver::{Effort, solve_tuned};
@@ -199,11 +200,13 @@ fn tuned_agree_with_minimax(
         for pos in positions(&r, 40, seed) {
             let me = pos.to_move();
             let shortest = (1..=3).find(|&n| brute_force(&pos, me, n));
-            let budget = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
+            let budget =
+                SearchBudget::claim_only(SearchLimit::positions(5_000_000)).with_threads(threads);
             let (got, e) = solve_tuned(&pos, me, 5, &budget, tuning)
                 .unwrap_or_else(|e| panic!("{preset}: {e}"));
             effort.ran_out += e.ran_out;
             effort.evictions += e.evictions;
+            effort.cancelled += e.cancelled;
             assert_minimaxs(
                 &pos,
                 got.answer,
@@ -242,6 +245,7 @@ fn moves_tried_side_by_side_keep_minimaxs_answers() {
     };
     let (effort, wins, total) = tuned_agree_with_minimax(
         tuning,
+        1,
         &[
             ("pencil", 6, 21),
             ("pencil", 7, 22),
@@ -302,12 +306,57 @@ fn a_table_that_makes_room_keeps_minimaxs_answers() {
     };
     let (effort, wins, total) = tuned_agree_with_minimax(
         tuning,
+        1,
         &[("pencil", 6, 31), ("pencil", 7, 32), ("dujardin", 6, 33)],
     );
     let evictions = effort.evictions;
     eprintln!("tiny table: room made {evictions} times; shortest wins {wins:?} of {total}");
     assert!(evictions > 1000, "room made {evictions} times");
     assert!(wins[0] > 0 && wins[2] > 0 && wins[3] > 0, "{wins:?}");
+}
+
+/// The root's first moves shared among threads (docs/engine.md,
+/// "Threads"): with every round shared, on three threads, beside moves
+/// tried side by side with tiny allowances and a table that makes room
+/// again and again, the answers stay minimax's, the key moves keep their
+/// wins, moves are stopped when an earlier one is proved, and every
+/// winning first move is found as on one thread.
+#[test]
+fn threads_sharing_the_roots_first_moves_keep_minimaxs_answers() {
+    use twixtkit::twixt::solver::{Tuning, winning_keys};
+    let tuning = Tuning {
+        share_from: 2,
+        pair_from: 2,
+        first_allowance: 1,
+        any_pair: true,
+        table_bytes: 64 << 10,
+        shared_from: 1,
+    };
+    let (effort, wins, total) = tuned_agree_with_minimax(
+        tuning,
+        3,
+        &[("pencil", 6, 41), ("pencil", 7, 42), ("dujardin", 6, 43)],
+    );
+    eprintln!(
+        "threads: stopped {} times for an earlier move, room made {} times, {} allowances ran out; shortest wins {wins:?} of {total}",
+        effort.cancelled, effort.evictions, effort.ran_out
+    );
+    assert!(effort.cancelled > 20, "stopped {} times", effort.cancelled);
+    assert!(wins[0] > 0 && wins[2] > 0 && wins[3] > 0, "{wins:?}");
+    // Every winning first move, in 4 (rounds of four moves are shared by
+    // default), on one thread and on two.
+    let mut cooks = 0;
+    for pos in positions(&rules("pencil", 7), 30, 44) {
+        let me = pos.to_move();
+        let one = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
+        let keys = winning_keys(&pos, me, 4, &one).unwrap().answer;
+        let two = winning_keys(&pos, me, 4, &one.clone().with_threads(2))
+            .unwrap()
+            .answer;
+        assert_eq!(keys, two, "pegs {:?}", pos.pegs().collect::<Vec<_>>());
+        cooks += usize::from(keys.len() > 1);
+    }
+    assert!(cooks > 0, "no position with several winning first moves");
 }
 
 /// The win in 7 of `benches/corner-puzzle-7.twixt` (Red d8, e5, g11

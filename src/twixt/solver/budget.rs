@@ -89,8 +89,10 @@ fn seconds(t: Duration) -> String {
     }
 }
 
-/// The budget of one file, shared by its claims (and the threads that
-/// check its games): what is left of its positions, and its deadline.
+/// A budget shared by several meters: the file's, drawn on by its claims
+/// (and the threads that check its games), or one claim's, drawn on by
+/// the threads of its search. What is left of its positions, and its
+/// deadline.
 #[derive(Debug)]
 struct Shared {
     limit: SearchLimit,
@@ -98,13 +100,44 @@ struct Shared {
     deadline: Option<Instant>,
 }
 
+impl Shared {
+    fn new(limit: SearchLimit) -> Shared {
+        Shared {
+            limit,
+            left: AtomicU64::new(limit.positions),
+            deadline: limit.time.map(|t| Instant::now() + t),
+        }
+    }
+
+    /// Takes up to `n` positions; how many it got (0 when none are left).
+    fn draw(&self, n: u64) -> u64 {
+        self.left
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
+                (left > 0).then(|| left - left.min(n))
+            })
+            .map_or(0, |left| left.min(n))
+    }
+
+    fn give_back(&self, n: u64) {
+        if n > 0 {
+            self.left.fetch_add(n, Ordering::Relaxed);
+        }
+    }
+
+    fn past_deadline(&self, now: Instant) -> bool {
+        self.deadline.is_some_and(|d| now >= d)
+    }
+}
+
 /// The search budget of a run over one file: each claim gets the claim
 /// limit, and all of them together the file limit. Cloning shares the file
-/// part. The file's clock starts when the budget is made.
+/// part. The file's clock starts when the budget is made. It also says
+/// how many threads one search may use ([`SearchBudget::with_threads`]).
 #[derive(Debug, Clone)]
 pub struct SearchBudget {
     claim: SearchLimit,
     file: Arc<Shared>,
+    threads: usize,
 }
 
 impl Default for SearchBudget {
@@ -114,15 +147,13 @@ impl Default for SearchBudget {
 }
 
 impl SearchBudget {
-    /// A budget of `claim` a claim and `file` for all claims together.
+    /// A budget of `claim` a claim and `file` for all claims together, each
+    /// search on one thread.
     pub fn new(claim: SearchLimit, file: SearchLimit) -> SearchBudget {
         SearchBudget {
             claim,
-            file: Arc::new(Shared {
-                limit: file,
-                left: AtomicU64::new(file.positions),
-                deadline: file.time.map(|t| Instant::now() + t),
-            }),
+            file: Arc::new(Shared::new(file)),
+            threads: 1,
         }
     }
 
@@ -137,6 +168,21 @@ impl SearchBudget {
         )
     }
 
+    /// The same budget, each search sharing the first moves of its longer
+    /// rounds among `threads` threads (at least one). The answers are the
+    /// same with any number; the positions visited, and so the counts
+    /// reported, vary from run to run with more than one
+    /// (docs/engine.md, "Threads").
+    pub fn with_threads(mut self, threads: usize) -> SearchBudget {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Threads one search may use.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// The limit of each claim.
     pub fn claim_limit(&self) -> SearchLimit {
         self.claim
@@ -144,12 +190,9 @@ impl SearchBudget {
 
     /// A meter for one claim's search.
     pub fn meter(&self) -> Meter {
-        let now = Instant::now();
-        let claim_deadline = self.claim.time.map(|t| now + t);
         Meter {
             used: 0,
-            claim: self.claim,
-            claim_deadline,
+            claim: Arc::new(Shared::new(self.claim)),
             file: Arc::clone(&self.file),
             drawn: 0,
             stopped: None,
@@ -158,21 +201,22 @@ impl SearchBudget {
 }
 
 /// How many positions a claim's search has visited, checked against the
-/// claim's and the file's limits. The file's positions are drawn in blocks,
-/// so threads seldom touch the shared counter.
+/// claim's and the file's limits. Positions are drawn from both in blocks,
+/// so threads seldom touch the shared counters; a search's threads each
+/// have a meter of its own drawing on the claim's ([`Meter::worker`]).
 #[derive(Debug)]
 pub struct Meter {
     used: u64,
-    claim: SearchLimit,
-    claim_deadline: Option<Instant>,
+    claim: Arc<Shared>,
     file: Arc<Shared>,
-    /// Positions taken from the file's budget and not used yet.
+    /// Positions taken from the claim's and the file's budgets and not
+    /// used yet.
     drawn: u64,
     stopped: Option<LimitKind>,
 }
 
-/// Positions drawn from the file's budget at a time; the clocks are read
-/// once a block too.
+/// Positions drawn from the budgets at a time; the clocks are read once a
+/// block too.
 const BLOCK: u64 = 1024;
 
 impl Meter {
@@ -181,9 +225,6 @@ impl Meter {
     pub fn tick(&mut self) -> Result<(), LimitKind> {
         if let Some(k) = self.stopped {
             return Err(k);
-        }
-        if self.used >= self.claim.positions {
-            return Err(self.stop(LimitKind::ClaimPositions(self.claim.positions)));
         }
         if self.drawn == 0 {
             self.refill()?;
@@ -196,29 +237,23 @@ impl Meter {
     #[cold]
     fn refill(&mut self) -> Result<(), LimitKind> {
         let now = Instant::now();
-        if let (Some(d), Some(t)) = (self.claim_deadline, self.claim.time)
-            && now >= d
-        {
+        if let (true, Some(t)) = (self.claim.past_deadline(now), self.claim.limit.time) {
             return Err(self.stop(LimitKind::ClaimTime(t)));
         }
-        if let (Some(d), Some(t)) = (self.file.deadline, self.file.limit.time)
-            && now >= d
-        {
+        if let (true, Some(t)) = (self.file.past_deadline(now), self.file.limit.time) {
             return Err(self.stop(LimitKind::FileTime(t)));
         }
-        let got = self
-            .file
-            .left
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| {
-                (left > 0).then(|| left - left.min(BLOCK))
-            });
-        match got {
-            Ok(left) => {
-                self.drawn = left.min(BLOCK);
-                Ok(())
-            }
-            Err(_) => Err(self.stop(LimitKind::FilePositions(self.file.limit.positions))),
+        let claimed = self.claim.draw(BLOCK);
+        if claimed == 0 {
+            return Err(self.stop(LimitKind::ClaimPositions(self.claim.limit.positions)));
         }
+        let got = self.file.draw(claimed);
+        self.claim.give_back(claimed - got);
+        if got == 0 {
+            return Err(self.stop(LimitKind::FilePositions(self.file.limit.positions)));
+        }
+        self.drawn = got;
+        Ok(())
     }
 
     fn stop(&mut self, k: LimitKind) -> LimitKind {
@@ -226,18 +261,34 @@ impl Meter {
         k
     }
 
-    /// Positions visited so far.
+    /// Positions visited so far (by this meter and the workers it took in).
     pub fn used(&self) -> u64 {
         self.used
+    }
+
+    /// A meter for another thread of the same search: it draws on the
+    /// same claim and file, and counts its own positions from 0.
+    pub fn worker(&self) -> Meter {
+        Meter {
+            used: 0,
+            claim: Arc::clone(&self.claim),
+            file: Arc::clone(&self.file),
+            drawn: 0,
+            stopped: None,
+        }
+    }
+
+    /// Takes in a worker's count once its thread is done.
+    pub fn take_in(&mut self, worker: Meter) {
+        self.used += worker.used;
     }
 }
 
 impl Drop for Meter {
     fn drop(&mut self) {
-        // Positions drawn and not used go back to the file.
-        if self.drawn > 0 {
-            self.file.left.fetch_add(self.drawn, Ordering::Relaxed);
-        }
+        // Positions drawn and not used go back.
+        self.claim.give_back(self.drawn);
+        self.file.give_back(self.drawn);
     }
 }
 
@@ -259,6 +310,37 @@ mod tests {
         b.tick().unwrap();
         assert_eq!(b.tick(), Err(LimitKind::FilePositions(5)));
         assert_eq!(b.used(), 2);
+    }
+
+    /// A claim's workers draw on its positions together: their counts add
+    /// up to the limit, and one that stops leaves nothing for the others.
+    #[test]
+    fn a_claims_workers_share_its_positions() {
+        let budget = SearchBudget::claim_only(SearchLimit::positions(3000));
+        let mut main = budget.meter();
+        let mut workers = [main.worker(), main.worker()];
+        let mut counted = 0;
+        'all: loop {
+            for w in &mut workers {
+                if w.tick().is_err() {
+                    break 'all;
+                }
+                counted += 1;
+            }
+        }
+        // The other worker still holds a block it drew: it may use it.
+        for w in &mut workers {
+            while w.tick().is_ok() {
+                counted += 1;
+            }
+            assert_eq!(w.tick(), Err(LimitKind::ClaimPositions(3000)));
+        }
+        assert_eq!(counted, 3000);
+        for w in workers {
+            main.take_in(w);
+        }
+        assert_eq!(main.used(), 3000);
+        assert_eq!(main.tick(), Err(LimitKind::ClaimPositions(3000)));
     }
 
     #[test]

@@ -16,13 +16,16 @@
 //! zone of the proof that wins if the defender passes); a transposition
 //! table of positions proved or refuted; a lower bound on the pegs still
 //! needed. All of it is exact under automatic linking with nothing removed,
-//! the only rule sets it accepts.
+//! the only rule sets it accepts. A budget with threads
+//! ([`SearchBudget::with_threads`]) shares the root's first moves among
+//! them, with the same answers.
 
 mod bounds;
 pub mod budget;
 mod connection;
 mod search;
 mod table;
+mod threads;
 mod zone;
 
 /// Random positions for the solver's unit tests.
@@ -55,7 +58,7 @@ pub(crate) use bounds::{pegs_needed, through_costs};
 pub use budget::{LimitKind, Meter, SearchBudget, SearchLimit};
 use connection::Chains;
 use search::{Defence, Search, Stop};
-use table::{Keys, Table};
+use table::{Keys, SharedTable};
 
 /// Bytes the transposition table of one search may hold.
 pub const TABLE_BYTES: usize = 256 << 20;
@@ -82,6 +85,10 @@ pub struct Tuning {
     /// Bytes the transposition table may hold ([`TABLE_BYTES`]; tests
     /// make it tiny so that room is made again and again).
     pub table_bytes: usize,
+    /// With more than one thread, the root's rounds of at least this many
+    /// moves share their first moves among the threads (tests make it 1:
+    /// every round shared).
+    pub shared_from: u32,
 }
 
 impl Default for Tuning {
@@ -92,6 +99,7 @@ impl Default for Tuning {
             first_allowance: 1000,
             any_pair: false,
             table_bytes: TABLE_BYTES,
+            shared_from: threads::SHARED_FROM,
         }
     }
 }
@@ -236,7 +244,7 @@ pub fn rules_covered(pos: &Position) -> Result<(), Undecided> {
 struct Solver<'m> {
     attacker: Player,
     keys: Keys,
-    table: Table,
+    table: &'m SharedTable,
     meter: &'m mut Meter,
     /// The bound's buffers for the defender's own chains.
     defender_costs: Costs,
@@ -247,6 +255,9 @@ struct Solver<'m> {
     replies: Vec<usize>,
     ends: Vec<u64>,
     ran_out: u64,
+    /// Times a thread sharing the root's first moves stopped for an
+    /// earlier move proved.
+    cancelled: u64,
     tuning: Tuning,
     own_links_cross: bool,
     chains: Chains,
@@ -256,11 +267,17 @@ struct Solver<'m> {
 }
 
 impl<'m> Solver<'m> {
-    fn new(pos: &Position, attacker: Player, meter: &'m mut Meter, tuning: Tuning) -> Solver<'m> {
+    fn new(
+        pos: &Position,
+        attacker: Player,
+        meter: &'m mut Meter,
+        tuning: Tuning,
+        table: &'m SharedTable,
+    ) -> Solver<'m> {
         Solver {
             attacker,
             keys: Keys::new(pos.geometry()),
-            table: Table::new(tuning.table_bytes),
+            table,
             meter,
             defender_costs: Costs::guided(pos, attacker.opponent()),
             defender_through: Vec::new(),
@@ -270,6 +287,7 @@ impl<'m> Solver<'m> {
             replies: Vec::new(),
             ends: Vec::new(),
             ran_out: 0,
+            cancelled: 0,
             tuning,
             own_links_cross: pos.rules().crossing == Crossing::Own,
             chains: Chains::default(),
@@ -286,7 +304,8 @@ impl<'m> Solver<'m> {
             defender_costs: &mut self.defender_costs,
             defender_through: &mut self.defender_through,
             keys: &self.keys,
-            table: &mut self.table,
+            table: self.table,
+            cancel: None,
             costs: &mut self.costs,
             through: &mut self.through,
             history: &mut self.history,
@@ -309,8 +328,11 @@ fn limit(meter: &Meter, stop: Stop) -> Undecided {
             positions: meter.used(),
             limit,
         },
-        // Allowances are set and caught inside the search only.
-        Stop::Allowance => unreachable!("an allowance ran out outside the moves it was set for"),
+        // Allowances and cancellations are set and caught inside the
+        // search only.
+        Stop::Allowance | Stop::Cancelled => {
+            unreachable!("a search stopped outside the moves its stop was set for")
+        }
     }
 }
 
@@ -333,6 +355,10 @@ pub struct Effort {
     pub ran_out: u64,
     /// How many times the full transposition table made room.
     pub evictions: u64,
+    /// How many threads sharing the root's first moves stopped (mid-move
+    /// or before taking the next) because an earlier move in the root's
+    /// order was proved.
+    pub cancelled: u64,
 }
 
 /// [`solve`] with its effort shared as `tuning` says; also returns what
@@ -348,7 +374,8 @@ pub fn solve_tuned(
     covered(pos, player, moves)?;
     let mut meter = budget.meter();
     let mut effort = Effort::default();
-    let answer = solve_with(pos, player, moves, &mut meter, tuning, &mut effort)
+    let threads = budget.threads();
+    let answer = solve_with(pos, player, moves, &mut meter, tuning, threads, &mut effort)
         .map_err(|k| limit(&meter, k))?;
     Ok((
         Searched {
@@ -365,15 +392,26 @@ fn solve_with(
     moves: u32,
     meter: &mut Meter,
     tuning: Tuning,
+    threads: usize,
     effort: &mut Effort,
 ) -> Result<Solved, Stop> {
-    let mut solver = Solver::new(pos, player, meter, tuning);
-    let answer = deepen(&mut solver, pos, player, moves);
+    let table = table_for(tuning, threads);
+    let mut solver = Solver::new(pos, player, meter, tuning, &table);
+    let answer = deepen(&mut solver, pos, player, moves, threads);
     *effort = Effort {
         ran_out: solver.ran_out,
-        evictions: solver.table.evictions,
+        evictions: table.evictions(),
+        cancelled: solver.cancelled,
     };
     answer
+}
+
+/// The table of a search on `threads` threads: one shard on one thread
+/// (no lock is ever waited for), else enough that two threads seldom want
+/// the same one.
+fn table_for(tuning: Tuning, threads: usize) -> SharedTable {
+    let shards = if threads > 1 { 64 } else { 1 };
+    SharedTable::new(tuning.table_bytes, shards)
 }
 
 /// The rounds of deepening of [`solve`], then the refutation shown.
@@ -382,6 +420,7 @@ fn deepen(
     pos: &Position,
     player: Player,
     moves: u32,
+    threads: usize,
 ) -> Result<Solved, Stop> {
     let geo = pos.geometry();
     let needed = pegs_needed(pos, player);
@@ -389,7 +428,12 @@ fn deepen(
     // Iterative deepening: the shortest win first, and the positions
     // refuted with fewer moves are known when the next round meets them.
     for d in needed.max(1)..=moves {
-        if let Some((m, _)) = solver.search().attack(pos, key, d, None)? {
+        let won = if threads > 1 && d >= solver.tuning.shared_from {
+            threads::root_round(solver, pos, key, d, threads)?
+        } else {
+            solver.search().attack(pos, key, d, None)?.map(|(m, _)| m)
+        };
+        if let Some(m) = won {
             return Ok(Solved::Wins {
                 moves: d,
                 key: geo.hole(m),
@@ -448,7 +492,8 @@ pub fn winning_keys(
 ) -> Result<Searched<Vec<Hole>>, Undecided> {
     covered(pos, player, moves)?;
     let mut meter = budget.meter();
-    let keys = keys_with(pos, player, moves, &mut meter).map_err(|k| limit(&meter, k))?;
+    let keys = keys_with(pos, player, moves, &mut meter, budget.threads())
+        .map_err(|k| limit(&meter, k))?;
     Ok(Searched {
         answer: keys,
         positions: meter.used(),
@@ -460,27 +505,27 @@ fn keys_with(
     player: Player,
     moves: u32,
     meter: &mut Meter,
+    threads: usize,
 ) -> Result<Vec<Hole>, Stop> {
     let geo = pos.geometry();
-    let mut solver = Solver::new(pos, player, meter, Tuning::default());
+    let table = table_for(Tuning::default(), threads);
+    let mut solver = Solver::new(pos, player, meter, Tuning::default(), &table);
     let key = solver.keys.of(pos);
-    let mut won = Vec::new();
     let candidates: Vec<usize> = pos.free_holes(player).collect();
     // Deepening per move would search each again; the table carries what
     // the first moves share.
-    for m in candidates {
-        let mut search = solver.search();
-        let child = search.play(pos, key, m)?;
-        let wins = search.attacker_won(&child.pos)
-            || (moves > 1
-                && matches!(
-                    search.defend(&child.pos, child.key, moves - 1)?,
-                    Defence::Proved(_)
-                ));
-        if wins {
-            won.push(geo.hole(m));
+    let won = if threads > 1 && moves >= solver.tuning.shared_from {
+        threads::winning_moves(&mut solver, pos, key, moves, &candidates, threads)?
+    } else {
+        let mut won = Vec::new();
+        for m in candidates {
+            if solver.search().first_move_wins(pos, key, moves, m)? {
+                won.push(m);
+            }
         }
-    }
+        won
+    };
+    let mut won: Vec<Hole> = won.into_iter().map(|m| geo.hole(m)).collect();
     won.sort();
     Ok(won)
 }
@@ -532,7 +577,8 @@ fn after_with(
 ) -> Result<AfterMove, Stop> {
     let geo = pos.geometry();
     // The defender gets `left` replies here, the first one now.
-    let mut solver = Solver::new(pos, player, meter, Tuning::default());
+    let table = table_for(Tuning::default(), 1);
+    let mut solver = Solver::new(pos, player, meter, Tuning::default(), &table);
     let key = solver.keys.of(pos);
     Ok(match solver.search().defend(pos, key, left)? {
         Defence::Proved(_) => AfterMove::Wins,

@@ -7,12 +7,13 @@ use super::Tuning;
 use super::bounds::Costs;
 use super::budget::{LimitKind, Meter};
 use super::connection::{Chains, Connection};
-use super::table::{Key, Keys, Table, side};
+use super::table::{Key, Keys, SharedTable, side};
 use super::zone::Zone;
 use crate::twixt::board::Player;
 use crate::twixt::geometry::NONE;
 use crate::twixt::moves::Move;
 use crate::twixt::position::{COLOUR, Played, Position, Status, WinBy, colour_bits};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What a defender's turn came to.
 pub(crate) enum Defence {
@@ -33,6 +34,10 @@ pub(crate) enum Stop {
     /// with another ran out: that move is left undecided, to be tried
     /// again ([`Search::side_by_side`]).
     Allowance,
+    /// Another thread proved a first move of the root that comes earlier
+    /// in its order: this thread's move no longer matters
+    /// (`threads.rs`).
+    Cancelled,
 }
 
 impl From<LimitKind> for Stop {
@@ -66,7 +71,12 @@ pub(crate) struct Search<'a> {
     pub defender_costs: &'a mut Costs,
     pub defender_through: &'a mut Vec<u32>,
     pub keys: &'a Keys,
-    pub table: &'a mut Table,
+    pub table: &'a SharedTable,
+    /// For a thread searching one of the root's first moves beside others:
+    /// the index of the earliest first move proved so far, and the index
+    /// of this thread's move. Once the first is below the second, this
+    /// move's search stops ([`Stop::Cancelled`]).
+    pub cancel: Option<(&'a AtomicUsize, usize)>,
     /// The lower bound's buffers, reused from node to node.
     pub costs: &'a mut Costs,
     /// The costs through each hole, of the node being expanded.
@@ -134,6 +144,11 @@ impl Search<'_> {
     /// Plays a peg at `hole` on a copy of `pos`, counting the position.
     pub(crate) fn play(&mut self, pos: &Position, key: Key, hole: usize) -> Result<Child, Stop> {
         self.meter.tick()?;
+        if let Some((earliest, mine)) = self.cancel
+            && earliest.load(Ordering::Relaxed) < mine
+        {
+            return Err(Stop::Cancelled);
+        }
         if self.ends.last().is_some_and(|&end| self.meter.used() > end) {
             *self.ran_out += 1;
             return Err(Stop::Allowance);
@@ -203,7 +218,7 @@ impl Search<'_> {
     /// The moves of [`Search::attacker_moves`] once the pegs needed (the
     /// last [`Costs::needed`], of this position) are known to be at most
     /// `budget`.
-    fn ordered_moves(
+    pub(crate) fn ordered_moves(
         &mut self,
         pos: &Position,
         budget: u32,
@@ -237,6 +252,47 @@ impl Search<'_> {
         order.into_iter().map(|(_, _, i)| i).collect()
     }
 
+    /// The root's first moves in the order a turn tries them: by
+    /// [`Search::ordered_moves`], threats first from five moves on
+    /// ([`Search::threats_first`]). `needed` is what
+    /// [`Search::settled`] returned for this position.
+    pub(crate) fn root_order(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+        needed: u32,
+    ) -> Vec<usize> {
+        let mut moves = self.ordered_moves(pos, budget, needed, None);
+        if budget >= self.tuning.share_from {
+            self.threats_first(pos, key, budget, &mut moves);
+        }
+        moves
+    }
+
+    /// Whether the first move `m` from the root `pos` wins within
+    /// `budget`: it connects, or the attacker wins within `budget - 1`
+    /// more against every reply.
+    pub(crate) fn first_move_wins(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+        m: usize,
+    ) -> Result<bool, Stop> {
+        let child = self.play(pos, key, m)?;
+        let wins = if self.attacker_won(&child.pos) {
+            Ok(true)
+        } else if budget > 1 {
+            self.defend(&child.pos, child.key, budget - 1)
+                .map(|d| matches!(d, Defence::Proved(_)))
+        } else {
+            Ok(false)
+        };
+        self.release(child.pos);
+        wins
+    }
+
     /// The attacker to move with `budget` moves: the winning move and its
     /// proof's zone, or `None` when no move wins within `budget`. The
     /// shortest win is looked for first (deepening at every node, as at the
@@ -254,7 +310,10 @@ impl Search<'_> {
             Ok(needed) => needed,
             Err(answer) => return Ok(answer),
         };
-        let low = self.table.get(key).map_or(1, |e| u32::from(e.refuted) + 1);
+        let low = self
+            .table
+            .facts(key)
+            .map_or(1, |e| u32::from(e.refuted) + 1);
         // A chain of double links, looked for once with all the moves
         // (not again at each round of the deepening).
         if let Some(c) = self.connection(pos, key, budget, true) {
@@ -274,17 +333,17 @@ impl Search<'_> {
     /// a proof within them or a refutation with as many or more, or the
     /// bound needs more pegs than that (one search of the bound: most
     /// nodes end there); else `Ok` with the pegs the bound needs.
-    fn settled(
+    pub(crate) fn settled(
         &mut self,
         pos: &Position,
         key: Key,
         budget: u32,
     ) -> Result<u32, Option<(usize, Zone)>> {
-        if let Some(e) = self.table.get(key) {
+        if let Some(e) = self.table.facts(key) {
             if u32::from(e.proved) <= budget
-                && let Some((mv, zone)) = &e.proof
+                && let Some((_, mv, zone)) = self.table.proof_within(key, budget)
             {
-                return Err(Some((usize::from(*mv), zone.clone())));
+                return Err(Some((mv, zone)));
             }
             if u32::from(e.refuted) >= budget {
                 return Err(None);
@@ -380,7 +439,7 @@ impl Search<'_> {
     /// first: a hole the defender wants is often the attacker's best. The
     /// order only, never which moves. Returns that first threat and the
     /// first threat of the plain order when they differ.
-    fn threats_first(
+    pub(crate) fn threats_first(
         &mut self,
         pos: &Position,
         key: Key,
@@ -390,7 +449,7 @@ impl Search<'_> {
         let (mut threats, others): (Vec<usize>, Vec<usize>) = moves.iter().partition(|&&m| {
             let after = self.child_key(pos, key, m);
             self.table
-                .get(after)
+                .facts(after)
                 .is_some_and(|e| u32::from(e.proved) + 2 <= budget)
         });
         let plain = threats.first().copied();
@@ -456,7 +515,7 @@ impl Search<'_> {
 
     /// Whether the attacker's move `m` wins within `budget`: the proof's
     /// zone (noted in the table), or `None` when a reply holds.
-    fn try_move(
+    pub(crate) fn try_move(
         &mut self,
         pos: &Position,
         key: Key,
@@ -498,7 +557,7 @@ impl Search<'_> {
     /// bound's costs from it: the costs through each hole are asked here,
     /// as the attacker's moves at this position ask them anyway (the same
     /// key answers again at once).
-    fn connection(
+    pub(crate) fn connection(
         &mut self,
         pos: &Position,
         key: Key,
@@ -545,21 +604,19 @@ impl Search<'_> {
                     without = without.with(self.keys.link(usize::from(s.link)));
                 }
             }
-            let Some(e) = self.table.get(without) else {
+            let Some(e) = self.table.facts(without) else {
                 continue;
             };
             if u32::from(e.refuted) >= budget && self.own_links_cross {
                 self.table.refuted(key, budget);
                 return Some(None);
             }
-            let Some((mv, zone)) = e.proof.as_ref().filter(|_| u32::from(e.proved) <= budget)
-            else {
+            let Some((proved, mv, zone)) = self.table.proof_within(without, budget) else {
                 continue;
             };
             if zone.contains(x) {
                 continue;
             }
-            let (proved, mv, zone) = (u32::from(e.proved), usize::from(*mv), zone.clone());
             // The defender places at most `budget - 1` pegs before the
             // attacker's last move: if it needs more, no peg of its own
             // (x included) lets it connect first.

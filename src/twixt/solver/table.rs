@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 use std::collections::hash_map::Entry::{Occupied, Vacant};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{Mutex, MutexGuard};
 
 use super::zone::Zone;
 use crate::base::split_mix::SplitMix64;
@@ -220,6 +221,86 @@ impl Table {
         self.map.retain(|_, e| e.depth() > deepest);
         self.by_depth[..=deepest].fill(0);
         self.evictions += 1;
+    }
+}
+
+/// What an entry says of the moves, without its proof's zone.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Facts {
+    /// The fewest moves the attacker was proved to win in (`u8::MAX`: none).
+    pub proved: u8,
+    /// The most moves the attacker was proved not to win in (0: none).
+    pub refuted: u8,
+}
+
+/// The table of one search, shared by the threads that search the
+/// root's moves side by side: shards of [`Table`], each behind its own
+/// lock, a position's shard chosen by its key (so two threads seldom wait
+/// for one lock). Its bytes are split evenly among the shards. Everything
+/// noted is a fact about a position (proved within so many moves, or not),
+/// true whichever thread found it, so the order in which threads note
+/// them changes only what is searched, never an answer.
+pub(crate) struct SharedTable {
+    shards: Box<[Mutex<Table>]>,
+}
+
+impl SharedTable {
+    /// A table of `max_bytes` in `shards` shards (at least one).
+    pub(crate) fn new(max_bytes: usize, shards: usize) -> SharedTable {
+        let shards = shards.max(1);
+        SharedTable {
+            shards: (0..shards)
+                .map(|_| Mutex::new(Table::new(max_bytes / shards)))
+                .collect(),
+        }
+    }
+
+    fn shard(&self, key: Key) -> MutexGuard<'_, Table> {
+        // The high bits: the map's own slots are chosen by the low ones.
+        let i = ((key.0 >> 40) as usize) % self.shards.len();
+        // A thread that panicked holding a lock left its shard whole: every
+        // change to an entry is made in one step.
+        self.shards[i].lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The moves noted of `key`'s position.
+    pub(crate) fn facts(&self, key: Key) -> Option<Facts> {
+        self.shard(key).get(key).map(|e| Facts {
+            proved: e.proved,
+            refuted: e.refuted,
+        })
+    }
+
+    /// The proof noted of `key`'s position, when it wins within `moves`:
+    /// its moves, its first move and its zone.
+    pub(crate) fn proof_within(&self, key: Key, moves: u32) -> Option<(u32, usize, Zone)> {
+        let shard = self.shard(key);
+        let e = shard.get(key)?;
+        let (mv, zone) = e.proof.as_ref()?;
+        (u32::from(e.proved) <= moves)
+            .then(|| (u32::from(e.proved), usize::from(*mv), zone.clone()))
+    }
+
+    /// [`Table::proved`] in the key's shard.
+    pub(crate) fn proved(&self, key: Key, moves: u32, mv: usize, zone: &Zone) {
+        self.shard(key).proved(key, moves, mv, zone);
+    }
+
+    /// [`Table::refuted`] in the key's shard.
+    pub(crate) fn refuted(&self, key: Key, moves: u32) {
+        self.shard(key).refuted(key, moves);
+    }
+
+    /// How many times a shard made room.
+    pub(crate) fn evictions(&self) -> u64 {
+        (0..self.shards.len())
+            .map(|i| {
+                self.shards[i]
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .evictions
+            })
+            .sum()
     }
 }
 

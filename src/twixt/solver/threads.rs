@@ -1,0 +1,228 @@
+//! The root's first moves shared among threads. Each thread has a search
+//! of its own (its buffers, its meter, its history of replies) and all
+//! share one table, so what one proves or refutes the others find. A
+//! thread takes the next first move in the root's order, searches it to
+//! the end, and takes another; the answer is the *earliest* move of the
+//! order that wins, as on one thread, so which key move is reported
+//! depends on the order alone. Once a move is proved, the threads on
+//! later moves stop (they can no longer change the answer); those on
+//! earlier moves go on to the end. docs/engine.md ("Threads") says why
+//! this stays exact.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::search::{Search, Stop};
+use super::table::{Key, SharedTable};
+use super::zone::Zone;
+use super::{Solver, Tuning};
+use crate::twixt::board::Player;
+use crate::twixt::position::Position;
+
+/// Rounds of the root's deepening with fewer moves than this stay on one
+/// thread: they take milliseconds, less than starting the threads.
+pub(crate) const SHARED_FROM: u32 = 4;
+
+/// What one thread brings back: its meter's count, its history of replies
+/// and, for each move it searched to the end, the move's index and answer.
+struct Done<T> {
+    meter: super::Meter,
+    history: Vec<u32>,
+    ran_out: u64,
+    cancelled: bool,
+    answers: Vec<(usize, T)>,
+    stop: Option<Stop>,
+}
+
+/// Searches `moves` of the root `pos` (key `key`) on `threads` threads:
+/// `per_move` answers one move with a thread's search. With `stop_after`,
+/// a move whose answer it accepts stops the threads on later moves. The
+/// answers of the moves searched to the end, by index, and the limit that
+/// stopped a thread, if one did (the moves it left are not answered).
+fn share<T: Send>(
+    solver: &mut Solver<'_>,
+    pos: &Position,
+    moves: &[usize],
+    threads: usize,
+    prepare: &(dyn Fn(&mut Search<'_>) + Sync),
+    per_move: &(dyn Fn(&mut Search<'_>, usize) -> Result<T, Stop> + Sync),
+    stop_after: Option<&(dyn Fn(&T) -> bool + Sync)>,
+) -> (Vec<(usize, T)>, Option<Stop>) {
+    let next = AtomicUsize::new(0);
+    let earliest = AtomicUsize::new(usize::MAX);
+    let (attacker, tuning, table) = (solver.attacker, solver.tuning, solver.table);
+    let start_history = solver.history.clone();
+    let workers: Vec<super::Meter> = (0..threads).map(|_| solver.meter.worker()).collect();
+    let done: Vec<Done<T>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = workers
+            .into_iter()
+            .map(|mut meter| {
+                let (next, earliest, history) = (&next, &earliest, &start_history);
+                scope.spawn(move || {
+                    let (answers, stop, history, ran_out, cancelled) = {
+                        let mut s = worker(pos, attacker, &mut meter, tuning, table, history);
+                        let mut answers = Vec::new();
+                        let mut stop = None;
+                        let mut cancelled = false;
+                        prepare(&mut s.search());
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            if i >= moves.len() {
+                                break;
+                            }
+                            if earliest.load(Ordering::Relaxed) < i {
+                                cancelled = true;
+                                break;
+                            }
+                            let mut search = s.search();
+                            if stop_after.is_some() {
+                                search.cancel = Some((earliest, i));
+                            }
+                            match per_move(&mut search, moves[i]) {
+                                Ok(answer) => {
+                                    if stop_after.is_some_and(|f| f(&answer)) {
+                                        earliest.fetch_min(i, Ordering::Relaxed);
+                                    }
+                                    answers.push((i, answer));
+                                }
+                                Err(Stop::Cancelled) => {
+                                    cancelled = true;
+                                    break;
+                                }
+                                Err(e) => {
+                                    stop = Some(e);
+                                    break;
+                                }
+                            }
+                        }
+                        let history = std::mem::take(&mut s.history);
+                        (answers, stop, history, s.ran_out, cancelled)
+                    };
+                    Done {
+                        meter,
+                        history,
+                        ran_out,
+                        cancelled,
+                        answers,
+                        stop,
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    let mut answers = Vec::new();
+    let mut stop = None;
+    for d in done {
+        solver.meter.take_in(d.meter);
+        solver.ran_out += d.ran_out;
+        solver.cancelled += u64::from(d.cancelled);
+        // What the threads learnt of the defender's replies joins the
+        // history the next round starts from.
+        for ((h, &new), &old) in solver
+            .history
+            .iter_mut()
+            .zip(&d.history)
+            .zip(&start_history)
+        {
+            *h = h.saturating_add(new - old);
+        }
+        answers.extend(d.answers);
+        stop = stop.or(d.stop);
+    }
+    answers.sort_unstable_by_key(|&(i, _)| i);
+    (answers, stop)
+}
+
+/// A thread's own search, sharing `table`, starting from `history`.
+fn worker<'m>(
+    pos: &Position,
+    attacker: Player,
+    meter: &'m mut super::Meter,
+    tuning: Tuning,
+    table: &'m SharedTable,
+    history: &[u32],
+) -> Solver<'m> {
+    let mut s = Solver::new(pos, attacker, meter, tuning, table);
+    s.history.copy_from_slice(history);
+    s
+}
+
+/// Round `budget` of the root's deepening with its first moves shared
+/// among `threads` threads: the earliest first move in the root's order
+/// that wins within `budget`, or `None` when every one is refuted (noted
+/// in the table, as on one thread).
+pub(crate) fn root_round(
+    solver: &mut Solver<'_>,
+    pos: &Position,
+    key: Key,
+    budget: u32,
+    threads: usize,
+) -> Result<Option<usize>, Stop> {
+    let mut search = solver.search();
+    let needed = match search.settled(pos, key, budget) {
+        Ok(needed) => needed,
+        Err(answer) => return Ok(answer.map(|(m, _)| m)),
+    };
+    if let Some(c) = search.connection(pos, key, budget, true) {
+        search.table.proved(key, c.gaps, c.first, &c.zone);
+        return Ok(Some(c.first));
+    }
+    let moves = search.root_order(pos, key, budget, needed);
+    // Each thread's bound leaves out the holes that the root's costs put
+    // off every chain within the moves, as one thread's search does below
+    // its root.
+    let prepare = |s: &mut Search<'_>| {
+        s.costs.needed(pos, s.attacker, budget, Some(key));
+        s.costs.through(pos, s.attacker, s.through);
+        s.costs.push_floor(pos, s.through, budget);
+    };
+    let per_move = |s: &mut Search<'_>, m: usize| s.try_move(pos, key, budget, m);
+    let won = |z: &Option<Zone>| z.is_some();
+    let (answers, stop) = share(
+        solver,
+        pos,
+        &moves,
+        threads,
+        &prepare,
+        &per_move,
+        Some(&won),
+    );
+    // The earliest move proved is the answer once every move before it
+    // was refuted to the end, even if a limit stopped a later one.
+    if let Some(k) = answers.iter().position(|(_, z)| z.is_some())
+        && answers[k].0 == k
+    {
+        return Ok(Some(moves[k]));
+    }
+    if let Some(stop) = stop {
+        return Err(stop);
+    }
+    solver.table.refuted(key, budget);
+    Ok(None)
+}
+
+/// Whether each of `moves` wins within `budget` from the root `pos`
+/// (every first move searched to the end, with the defender to reply
+/// with `budget - 1` moves left), on `threads` threads.
+pub(crate) fn winning_moves(
+    solver: &mut Solver<'_>,
+    pos: &Position,
+    key: Key,
+    budget: u32,
+    moves: &[usize],
+    threads: usize,
+) -> Result<Vec<usize>, Stop> {
+    let per_move = |s: &mut Search<'_>, m: usize| s.first_move_wins(pos, key, budget, m);
+    let (answers, stop) = share(solver, pos, moves, threads, &|_| {}, &per_move, None);
+    if let Some(stop) = stop {
+        return Err(stop);
+    }
+    Ok(answers
+        .into_iter()
+        .filter(|&(_, wins)| wins)
+        .map(|(i, _)| moves[i])
+        .collect())
+}
