@@ -80,8 +80,8 @@ pub struct Diagnostic {
     #[serde(skip)]
     pub snippet_skip: u32,
     /// What kind of finding it is, for programs reading the JSON report
-    /// (`false-claim`, `cannot-decide`, `wrong-move`, `cook`); absent for
-    /// the others.
+    /// (`false-claim`, `cannot-decide`, `wrong-move`, `cook`, `shorter`,
+    /// `keys`, `follows`: docs/script-format.md); absent for the others.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<&'static str>,
 }

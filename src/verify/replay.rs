@@ -305,6 +305,10 @@ struct Cursor {
     broken: bool,
     /// The solution of a `#wins` claim being followed in this line.
     solution: Option<win_claims::Solution>,
+    /// The winner of a solution that went wrong earlier in this line: its
+    /// `#connected` claims after that are false because of that one error,
+    /// and are noted, not counted again.
+    solution_failed: Option<Player>,
     /// The last `#wins` claim of the line: its report's index and the ply
     /// it was made at, for a `#unique` after it.
     last_wins: Option<(usize, u32)>,
@@ -513,6 +517,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudge
         played: None,
         broken: false,
         solution: None,
+        solution_failed: None,
         last_wins: None,
     };
     if let State::Pos(p) = &cur.state {
@@ -922,9 +927,13 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
                     Move::Place(p) => Some(p.hole),
                     _ => None,
                 };
+                let player = sol.player;
                 let (next, finding) = win_claims::check_move(sol, pos, hole, ply, &ctx.budget);
                 cur.solution = next;
                 if let Some(f) = finding {
+                    if f.kind == "wrong-move" {
+                        cur.solution_failed = Some(player);
+                    }
                     ctx.issues.push(issue_of(f, m.span));
                 }
             }
@@ -1106,7 +1115,20 @@ fn check_claim(ctx: &mut Ctx, c: &ClaimKind, span: Span, cur: &Cursor) {
             span,
         ));
     } else if let Err(why) = claim_holds(c, pos, played, cur.ply) {
-        fail(ctx, span, why);
+        match c {
+            ClaimKind::Connected(p) if cur.solution_failed == Some(*p) => {
+                ctx.issues.push(Issue {
+                    severity: Severity::Note,
+                    message: format!(
+                        "{why}, as the solution's wrong move above implies (one error, counted there)"
+                    ),
+                    label: "follows from the wrong move".into(),
+                    span,
+                    kind: Some("follows"),
+                });
+            }
+            _ => fail(ctx, span, why),
+        }
     }
 }
 

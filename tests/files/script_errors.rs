@@ -76,6 +76,14 @@ fn golden_messages() {
             "error: expected `red` or `black`, found `green`\n --> g.twixt:2:8\n  |\n2 | #ghost green f6\n  |        ^^^^^ here\n",
         ),
         (
+            "1. f6\n#wins red wins in 3",
+            "error: expected `in` as in `#wins red in 3`\n --> g.twixt:2:11\n  |\n2 | #wins red wins in 3\n  |           ^^^^ here\n",
+        ),
+        (
+            "1. f6\n#wins red in 3 4",
+            "error: wrong arguments for #wins: expected `#wins red in 3`\n --> g.twixt:2:16\n  |\n2 | #wins red in 3 4\n  |                ^ here\n",
+        ),
+        (
             "1. f6\n#arrow f6",
             "error: wrong arguments for #arrow: expected `#arrow f6 j8`\n --> g.twixt:2:1\n  |\n2 | #arrow f6\n  | ^^^^^^^^^ here\n",
         ),

@@ -85,6 +85,30 @@ fn a_wrong_key_move_is_an_error_at_that_move_naming_the_defence() {
         // The claim itself holds.
         assert_eq!(r.wins[0].verdict, Verdict::Proved);
     }
+    // The solution's `#connected red` after a wrong key move (in its line
+    // and its variations) is false because of that one error: a note each,
+    // not an error more. A `#connected` of the other side is no part of it.
+    let r = run(&corner(
+        "pencil",
+        "#wins red in 3\n1. b2 2. g4 3. h3 4. i4 (4. f7 5. i4 #connected red) 5. f7\n#connected red\n#connected black\n",
+    ));
+    let e = errors(&r);
+    assert_eq!(e.len(), 2, "{e:?}");
+    assert!(e[0].starts_with("8 [wrong-move]"), "{e:?}");
+    assert_eq!(
+        e[1],
+        "10 [false-claim] false claim: black has not connected"
+    );
+    let n: Vec<String> = found(&r, Severity::Note)
+        .into_iter()
+        .filter(|m| m.contains("[follows]"))
+        .collect();
+    assert_eq!(
+        n,
+        [8, 9].map(|line| format!(
+            "{line} [follows] red has not connected, as the solution's wrong move above implies (one error, counted there)"
+        )),
+    );
     // A later move of the winner that lets the win go.
     let r = run(&corner("pencil", "#wins red in 3\n1. j10 2. g4 3. b3\n"));
     let e = errors(&r);

@@ -717,11 +717,19 @@ fn directive(
         }
         "wins" => {
             let usage = "#wins red in 3";
+            // The words are read in order before they are counted, so that
+            // `#wins red wins in 3` points at `wins`, the word that does not
+            // fit, rather than at the one too many at the end.
+            if let Some(a) = args.first() {
+                arg_player(a)?;
+            }
+            if let Some(a) = args.get(1)
+                && !a.value.eq_ignore_ascii_case("in")
+            {
+                return Err(arg_err(a, format!("expected `in` as in `{usage}`")));
+            }
             need_args(name, args, 3..=3, usage, span)?;
             let player = arg_player(&args[0])?;
-            if !args[1].value.eq_ignore_ascii_case("in") {
-                return Err(arg_err(&args[1], format!("expected `in` as in `{usage}`")));
-            }
             let moves = args[2]
                 .value
                 .parse::<u32>()
