@@ -393,18 +393,24 @@ fn a_search_limit_makes_a_claim_undecided_not_false() {
     assert_eq!(game["wins"][0]["positions"], 2000);
 }
 
+/// A new folder holding `examples/corner-puzzle-6.twixt` as `p.twixt`.
+fn puzzle_six_in_a_folder() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/corner-puzzle-6.twixt"
+    );
+    std::fs::copy(puzzle, dir.path().join("p.twixt")).unwrap();
+    dir
+}
+
 /// `--search-threads`: the composed win in 6 checked on two threads gives
 /// the report of one thread but for the positions counted (its claim, its
 /// solution's moves and its cooks); a search limit is one for all the
 /// threads of a search, and reached it says so as on one thread.
 #[test]
 fn search_threads_change_the_positions_counted_not_the_report() {
-    let dir = tempfile::tempdir().unwrap();
-    let example = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/corner-puzzle-6.twixt"
-    );
-    std::fs::copy(example, dir.path().join("p.twixt")).unwrap();
+    let dir = puzzle_six_in_a_folder();
     let report = |threads: &str| {
         let args = [
             "check",
@@ -547,12 +553,7 @@ fn check_reports_cooks_and_keys_in_text_and_json() {
 /// verdict `proved`.
 #[test]
 fn cooks_cut_by_a_limit_leave_the_claim_proved() {
-    let dir = tempfile::tempdir().unwrap();
-    let puzzle = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/corner-puzzle-6.twixt"
-    );
-    std::fs::copy(puzzle, dir.path().join("p.twixt")).unwrap();
+    let dir = puzzle_six_in_a_folder();
     // The claim takes about 16,000 positions; its cooks many more.
     let args = ["check", "p.twixt", "--cooks", "--search-limit", "40000"];
     let o = twixt(&args, dir.path());

@@ -359,6 +359,37 @@ fn threads_sharing_the_roots_first_moves_keep_minimaxs_answers() {
     assert!(cooks > 0, "no position with several winning first moves");
 }
 
+/// A search on threads stops at its limit of positions, not short of it:
+/// the rounds searched on one thread first (below six moves here) leave the
+/// positions they drew for the threads, and a thread out of work leaves
+/// its own to those still searching.
+#[test]
+fn threads_use_the_whole_limit_of_their_search() {
+    let pos = twixtkit::twixt::line::position(
+        "12-cut-top-right/pencil/c2,c3,d1,d7,f7,h3,h11,i12,j2,k2,k8,k12,l10/b4,b9,c4,d11,e7,e10,f1,f4,f8,g9,i10,l1/*/black",
+    )
+    .unwrap();
+    use twixtkit::twixt::solver::{Tuning, solve_tuned};
+    // Rounds of six and seven shared: the ones before draw on one thread.
+    let tuning = Tuning {
+        shared_from: 6,
+        ..Tuning::default()
+    };
+    for threads in [1, 2, 3] {
+        let budget = SearchBudget::claim_only(SearchLimit::positions(30_000)).with_threads(threads);
+        match solve_tuned(&pos, Player::Black, 7, &budget, tuning) {
+            Err(Undecided::Limit { positions, limit }) => {
+                assert_eq!(
+                    (positions, limit),
+                    (30_000, LimitKind::ClaimPositions(30_000)),
+                    "{threads} threads"
+                );
+            }
+            other => panic!("{threads} threads: {other:?}"),
+        }
+    }
+}
+
 /// The win in 7 of `benches/corner-puzzle-7.twixt` (Red d8, e5, g11
 /// against e1, l6 on a 12×12 corner), the puzzle whose first moves cost
 /// most to refute before the key move f3 is reached in the plain order:

@@ -278,6 +278,17 @@ impl Meter {
         }
     }
 
+    /// Gives the positions drawn and not used back to the claim and the
+    /// file, for the other meters drawing on them: before a search hands
+    /// its work to workers, and when a worker has no more work (a block
+    /// held by an idle meter would otherwise stop the busy ones short of
+    /// the limit).
+    pub fn return_unused(&mut self) {
+        self.claim.give_back(self.drawn);
+        self.file.give_back(self.drawn);
+        self.drawn = 0;
+    }
+
     /// Takes in a worker's count once its thread is done.
     pub fn take_in(&mut self, worker: Meter) {
         self.used += worker.used;
@@ -286,9 +297,7 @@ impl Meter {
 
 impl Drop for Meter {
     fn drop(&mut self) {
-        // Positions drawn and not used go back.
-        self.claim.give_back(self.drawn);
-        self.file.give_back(self.drawn);
+        self.return_unused();
     }
 }
 
@@ -318,8 +327,13 @@ mod tests {
     fn a_claims_workers_share_its_positions() {
         let budget = SearchBudget::claim_only(SearchLimit::positions(3000));
         let mut main = budget.meter();
+        // The search's first rounds, on its own thread, draw a block.
+        for _ in 0..300 {
+            main.tick().unwrap();
+        }
+        main.return_unused();
         let mut workers = [main.worker(), main.worker()];
-        let mut counted = 0;
+        let mut counted = 300;
         'all: loop {
             for w in &mut workers {
                 if w.tick().is_err() {
@@ -329,6 +343,8 @@ mod tests {
             }
         }
         // The other worker still holds a block it drew: it may use it.
+        // (Without the main meter's block given back, the workers stopped
+        // after 3000 - 724 positions in all.)
         for w in &mut workers {
             while w.tick().is_ok() {
                 counted += 1;

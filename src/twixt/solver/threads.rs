@@ -51,6 +51,8 @@ fn share<T: Send>(
     let earliest = AtomicUsize::new(usize::MAX);
     let (attacker, tuning, table) = (solver.attacker, solver.tuning, solver.table);
     let start_history = solver.history.clone();
+    // The positions this thread drew and did not use go to the workers.
+    solver.meter.return_unused();
     let workers: Vec<super::Meter> = (0..threads).map(|_| solver.meter.worker()).collect();
     let done: Vec<Done<T>> = std::thread::scope(|scope| {
         let handles: Vec<_> = workers
@@ -97,6 +99,9 @@ fn share<T: Send>(
                         let history = std::mem::take(&mut s.history);
                         (answers, stop, history, s.ran_out, cancelled)
                     };
+                    // Out of work: this thread's block goes to those still
+                    // searching.
+                    meter.return_unused();
                     Done {
                         meter,
                         history,
