@@ -4,9 +4,10 @@
 //! shortest length is from 3 to 8 moves. Prints each as a position line
 //! with its length; `benches/puzzles.rs` holds a set found this way.
 //!
-//! `cargo run --release --example find_puzzles -- [PER_LENGTH] [FIRST_SEED] [POSITIONS] [FEWEST_PEGS]`
+//! `cargo run --release --example find_puzzles -- [PER_LENGTH] [FIRST_SEED] [POSITIONS] [FEWEST_PEGS] [THREADS]`
 //!
 //! FEWEST_PEGS (18 unless given) sets the pegs: from it to four more.
+//! THREADS (1 unless given) are the threads of each search.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -40,13 +41,14 @@ fn main() -> ExitCode {
             number(&args, 1, "FIRST_SEED", 1u64)?,
             number(&args, 2, "POSITIONS", 3_000_000u64)?,
             number(&args, 3, "FEWEST_PEGS", 18u32)?,
+            number(&args, 4, "THREADS", 1usize)?,
         ))
     })();
-    let (per_length, first_seed, limit, fewest) = match numbers {
+    let (per_length, first_seed, limit, fewest, threads) = match numbers {
         Ok(n) => n,
         Err(e) => {
             eprintln!(
-                "find_puzzles: {e}\nusage: find_puzzles [PER_LENGTH] [FIRST_SEED] [POSITIONS] [FEWEST_PEGS]"
+                "find_puzzles: {e}\nusage: find_puzzles [PER_LENGTH] [FIRST_SEED] [POSITIONS] [FEWEST_PEGS] [THREADS]"
             );
             return ExitCode::from(2);
         }
@@ -55,7 +57,7 @@ fn main() -> ExitCode {
     rules.size = "12 cut top right".parse().expect("a size");
     let mut out = std::io::stdout().lock();
     let mut found = [0usize; 9];
-    let budget = SearchBudget::claim_only(SearchLimit::positions(limit));
+    let budget = SearchBudget::claim_only(SearchLimit::positions(limit)).with_threads(threads);
     for seed in first_seed.. {
         if (3..=8).all(|k| found[k] >= per_length) {
             break;
