@@ -27,7 +27,7 @@
 //! of four moves or more among two threads (docs/engine.md, "Threads"),
 //! and the times are wall-clock times: `-- --long --threads=2`, idle 2
 //! cores, every win in 7 within 6.1 s (the 25-peg one 6.0 s against
-//! 14.7 s on one thread), the whole run 40 s against 74.5 s.
+//! 14.1 s on one thread), the whole run 40 s against 73 s.
 //!
 //! Run with `cargo bench --bench puzzles`: the wins in 3 to 6, under 10 s
 //! of CPU. `cargo bench --bench puzzles -- --long` adds the wins in 7,

@@ -78,7 +78,12 @@ fn main() -> ExitCode {
         let s = match solve(&pos, me, 8, &budget) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("seed {seed}: {e} ({:.1} s)", start.elapsed().as_secs_f64());
+                // The position too, to be tried again with more positions.
+                eprintln!(
+                    "seed {seed}: {e} ({:.1} s): {}",
+                    start.elapsed().as_secs_f64(),
+                    twixtkit::twixt::line::write(&pos)
+                );
                 continue;
             }
         };

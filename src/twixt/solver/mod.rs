@@ -58,7 +58,7 @@ pub(crate) use bounds::{pegs_needed, through_costs};
 pub use budget::{LimitKind, Meter, SearchBudget, SearchLimit};
 use connection::Chains;
 use search::{Defence, Search, Stop};
-use table::{Keys, SharedTable};
+use table::{Keys, SharedTable, Table, TableRef};
 
 /// Bytes the transposition table of one search may hold.
 pub const TABLE_BYTES: usize = 256 << 20;
@@ -240,11 +240,27 @@ pub fn rules_covered(pos: &Position) -> Result<(), Undecided> {
     Ok(())
 }
 
+/// The transposition table of a search: its own on one thread, or one
+/// shared by its threads.
+enum SolverTable<'m> {
+    Own(Box<Table>),
+    Shared(&'m SharedTable),
+}
+
+impl SolverTable<'_> {
+    fn evictions(&self) -> u64 {
+        match self {
+            SolverTable::Own(t) => t.evictions,
+            SolverTable::Shared(t) => t.evictions(),
+        }
+    }
+}
+
 /// One search: its tables, kept across the iterations of deepening.
 struct Solver<'m> {
     attacker: Player,
     keys: Keys,
-    table: &'m SharedTable,
+    table: SolverTable<'m>,
     meter: &'m mut Meter,
     /// The bound's buffers for the defender's own chains.
     defender_costs: Costs,
@@ -272,7 +288,7 @@ impl<'m> Solver<'m> {
         attacker: Player,
         meter: &'m mut Meter,
         tuning: Tuning,
-        table: &'m SharedTable,
+        table: SolverTable<'m>,
     ) -> Solver<'m> {
         Solver {
             attacker,
@@ -304,7 +320,10 @@ impl<'m> Solver<'m> {
             defender_costs: &mut self.defender_costs,
             defender_through: &mut self.defender_through,
             keys: &self.keys,
-            table: self.table,
+            table: match &mut self.table {
+                SolverTable::Own(t) => TableRef::Own(t),
+                SolverTable::Shared(t) => TableRef::Shared(t),
+            },
             cancel: None,
             costs: &mut self.costs,
             through: &mut self.through,
@@ -395,23 +414,34 @@ fn solve_with(
     threads: usize,
     effort: &mut Effort,
 ) -> Result<Solved, Stop> {
-    let table = table_for(tuning, threads);
-    let mut solver = Solver::new(pos, player, meter, tuning, &table);
+    let shared = shared_table(tuning, threads);
+    let mut solver = Solver::new(pos, player, meter, tuning, table_for(tuning, &shared));
     let answer = deepen(&mut solver, pos, player, moves, threads);
     *effort = Effort {
         ran_out: solver.ran_out,
-        evictions: table.evictions(),
+        evictions: solver.table.evictions(),
         cancelled: solver.cancelled,
     };
     answer
 }
 
-/// The table of a search on `threads` threads: one shard on one thread
-/// (no lock is ever waited for), else enough that two threads seldom want
-/// the same one.
-fn table_for(tuning: Tuning, threads: usize) -> SharedTable {
-    let shards = if threads > 1 { 64 } else { 1 };
-    SharedTable::new(tuning.table_bytes, shards)
+/// Shards a table shared by threads is cut into: enough that two threads
+/// seldom want the same one.
+const SHARDS: usize = 64;
+
+/// The table a search on `threads` threads shares, when it has more than
+/// one.
+fn shared_table(tuning: Tuning, threads: usize) -> Option<SharedTable> {
+    (threads > 1).then(|| SharedTable::new(tuning.table_bytes, SHARDS))
+}
+
+/// The table of a search: `shared` when there is one, else its own (no
+/// lock is ever taken on one thread).
+fn table_for(tuning: Tuning, shared: &Option<SharedTable>) -> SolverTable<'_> {
+    match shared {
+        Some(t) => SolverTable::Shared(t),
+        None => SolverTable::Own(Box::new(Table::new(tuning.table_bytes))),
+    }
 }
 
 /// The rounds of deepening of [`solve`], then the refutation shown.
@@ -508,8 +538,9 @@ fn keys_with(
     threads: usize,
 ) -> Result<Vec<Hole>, Stop> {
     let geo = pos.geometry();
-    let table = table_for(Tuning::default(), threads);
-    let mut solver = Solver::new(pos, player, meter, Tuning::default(), &table);
+    let tuning = Tuning::default();
+    let shared = shared_table(tuning, threads);
+    let mut solver = Solver::new(pos, player, meter, tuning, table_for(tuning, &shared));
     let key = solver.keys.of(pos);
     let candidates: Vec<usize> = pos.free_holes(player).collect();
     // Deepening per move would search each again; the table carries what
@@ -577,8 +608,9 @@ fn after_with(
 ) -> Result<AfterMove, Stop> {
     let geo = pos.geometry();
     // The defender gets `left` replies here, the first one now.
-    let table = table_for(Tuning::default(), 1);
-    let mut solver = Solver::new(pos, player, meter, Tuning::default(), &table);
+    let tuning = Tuning::default();
+    let table = SolverTable::Own(Box::new(Table::new(tuning.table_bytes)));
+    let mut solver = Solver::new(pos, player, meter, tuning, table);
     let key = solver.keys.of(pos);
     Ok(match solver.search().defend(pos, key, left)? {
         Defence::Proved(_) => AfterMove::Wins,

@@ -7,7 +7,7 @@ use super::Tuning;
 use super::bounds::Costs;
 use super::budget::{LimitKind, Meter};
 use super::connection::{Chains, Connection};
-use super::table::{Key, Keys, SharedTable, side};
+use super::table::{Key, Keys, TableRef, side};
 use super::zone::Zone;
 use crate::twixt::board::Player;
 use crate::twixt::geometry::NONE;
@@ -71,7 +71,7 @@ pub(crate) struct Search<'a> {
     pub defender_costs: &'a mut Costs,
     pub defender_through: &'a mut Vec<u32>,
     pub keys: &'a Keys,
-    pub table: &'a SharedTable,
+    pub table: TableRef<'a>,
     /// For a thread searching one of the root's first moves beside others:
     /// the index of the earliest first move proved so far, and the index
     /// of this thread's move. Once the first is below the second, this

@@ -146,6 +146,14 @@ impl Table {
         self.map.get(&key.0).filter(|e| e.confirm == key.1)
     }
 
+    /// The proof noted of `key`'s position, when it wins within `moves`.
+    fn proof_within(&self, key: Key, moves: u32) -> Option<(u32, usize, Zone)> {
+        let e = self.get(key)?;
+        let (mv, zone) = e.proof.as_ref()?;
+        (u32::from(e.proved) <= moves)
+            .then(|| (u32::from(e.proved), usize::from(*mv), zone.clone()))
+    }
+
     /// Notes that the attacker wins within `moves` by `mv` with `zone`.
     pub(crate) fn proved(&mut self, key: Key, moves: u32, mv: usize, zone: &Zone) {
         let moves = moves as u8;
@@ -233,6 +241,57 @@ pub(crate) struct Facts {
     pub refuted: u8,
 }
 
+impl Facts {
+    fn of(e: &Entry) -> Facts {
+        Facts {
+            proved: e.proved,
+            refuted: e.refuted,
+        }
+    }
+}
+
+/// The table a search reads and notes in: its own, on one thread (no lock
+/// taken), or one shared by the threads of a search.
+pub(crate) enum TableRef<'a> {
+    Own(&'a mut Table),
+    Shared(&'a SharedTable),
+}
+
+impl TableRef<'_> {
+    /// The moves noted of `key`'s position.
+    pub(crate) fn facts(&self, key: Key) -> Option<Facts> {
+        match self {
+            TableRef::Own(t) => t.get(key).map(Facts::of),
+            TableRef::Shared(t) => t.facts(key),
+        }
+    }
+
+    /// The proof noted of `key`'s position, when it wins within `moves`:
+    /// its moves, its first move and its zone.
+    pub(crate) fn proof_within(&self, key: Key, moves: u32) -> Option<(u32, usize, Zone)> {
+        match self {
+            TableRef::Own(t) => t.proof_within(key, moves),
+            TableRef::Shared(t) => t.proof_within(key, moves),
+        }
+    }
+
+    /// [`Table::proved`].
+    pub(crate) fn proved(&mut self, key: Key, moves: u32, mv: usize, zone: &Zone) {
+        match self {
+            TableRef::Own(t) => t.proved(key, moves, mv, zone),
+            TableRef::Shared(t) => t.proved(key, moves, mv, zone),
+        }
+    }
+
+    /// [`Table::refuted`].
+    pub(crate) fn refuted(&mut self, key: Key, moves: u32) {
+        match self {
+            TableRef::Own(t) => t.refuted(key, moves),
+            TableRef::Shared(t) => t.refuted(key, moves),
+        }
+    }
+}
+
 /// The table of one search, shared by the threads that search the
 /// root's moves side by side: shards of [`Table`], each behind its own
 /// lock, a position's shard chosen by its key (so two threads seldom wait
@@ -263,22 +322,14 @@ impl SharedTable {
         self.shards[i].lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The moves noted of `key`'s position.
+    /// [`TableRef::facts`] in the key's shard.
     pub(crate) fn facts(&self, key: Key) -> Option<Facts> {
-        self.shard(key).get(key).map(|e| Facts {
-            proved: e.proved,
-            refuted: e.refuted,
-        })
+        self.shard(key).get(key).map(Facts::of)
     }
 
-    /// The proof noted of `key`'s position, when it wins within `moves`:
-    /// its moves, its first move and its zone.
+    /// [`TableRef::proof_within`] in the key's shard.
     pub(crate) fn proof_within(&self, key: Key, moves: u32) -> Option<(u32, usize, Zone)> {
-        let shard = self.shard(key);
-        let e = shard.get(key)?;
-        let (mv, zone) = e.proof.as_ref()?;
-        (u32::from(e.proved) <= moves)
-            .then(|| (u32::from(e.proved), usize::from(*mv), zone.clone()))
+        self.shard(key).proof_within(key, moves)
     }
 
     /// [`Table::proved`] in the key's shard.

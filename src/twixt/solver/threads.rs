@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::search::{Search, Stop};
 use super::table::{Key, SharedTable};
 use super::zone::Zone;
-use super::{Solver, Tuning};
+use super::{Solver, SolverTable, Tuning};
 use crate::twixt::board::Player;
 use crate::twixt::position::Position;
 
@@ -49,7 +49,11 @@ fn share<T: Send>(
 ) -> (Vec<(usize, T)>, Option<Stop>) {
     let next = AtomicUsize::new(0);
     let earliest = AtomicUsize::new(usize::MAX);
-    let (attacker, tuning, table) = (solver.attacker, solver.tuning, solver.table);
+    let table = match &solver.table {
+        SolverTable::Shared(t) => *t,
+        SolverTable::Own(_) => unreachable!("a search on threads has a shared table"),
+    };
+    let (attacker, tuning) = (solver.attacker, solver.tuning);
     let start_history = solver.history.clone();
     // The positions this thread drew and did not use go to the workers.
     solver.meter.return_unused();
@@ -150,7 +154,7 @@ fn worker<'m>(
     table: &'m SharedTable,
     history: &[u32],
 ) -> Solver<'m> {
-    let mut s = Solver::new(pos, attacker, meter, tuning, table);
+    let mut s = Solver::new(pos, attacker, meter, tuning, SolverTable::Shared(table));
     s.history.copy_from_slice(history);
     s
 }
@@ -205,7 +209,7 @@ pub(crate) fn root_round(
     if let Some(stop) = stop {
         return Err(stop);
     }
-    solver.table.refuted(key, budget);
+    solver.search().table.refuted(key, budget);
     Ok(None)
 }
 
