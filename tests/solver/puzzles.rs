@@ -359,14 +359,16 @@ fn a_setup_that_leaves_out_automatic_links_is_warned() {
     );
 }
 
+/// A claim no search finishes: a win in 20 on an empty 128×24 board.
+const WIN_IN_20_ON_128: &str =
+    "[Size \"128x24\"]\n[Rules \"pencil swap=none\"]\n#setup to-move: red\n#wins red in 20\n";
+
 /// The 70-byte script of issue 34: a win in 20 on 128×24 stops at the
 /// limit and says so, as "cannot decide", with its own JSON kind.
 #[test]
 fn a_search_limit_makes_a_claim_undecided_not_false() {
     let dir = tempfile::tempdir().unwrap();
-    let script =
-        "[Size \"128x24\"]\n[Rules \"pencil swap=none\"]\n#setup to-move: red\n#wins red in 20\n";
-    std::fs::write(dir.path().join("w.twixt"), script).unwrap();
+    std::fs::write(dir.path().join("w.twixt"), WIN_IN_20_ON_128).unwrap();
     let o = twixt(&["check", "w.twixt", "--search-limit", "2000"], dir.path());
     let text = String::from_utf8_lossy(&o.stdout).to_string();
     assert_eq!(o.status.code(), Some(1), "{text}");
@@ -438,9 +440,7 @@ fn search_threads_change_the_positions_counted_not_the_report() {
         json
     };
     assert_eq!(report("1"), report("2"));
-    let script =
-        "[Size \"128x24\"]\n[Rules \"pencil swap=none\"]\n#setup to-move: red\n#wins red in 20\n";
-    std::fs::write(dir.path().join("w.twixt"), script).unwrap();
+    std::fs::write(dir.path().join("w.twixt"), WIN_IN_20_ON_128).unwrap();
     let args = [
         "check",
         "w.twixt",
@@ -468,9 +468,7 @@ fn search_threads_change_the_positions_counted_not_the_report() {
 #[test]
 fn the_drawing_commands_take_the_search_limit() {
     let dir = tempfile::tempdir().unwrap();
-    let script =
-        "[Size \"128x24\"]\n[Rules \"pencil swap=none\"]\n#setup to-move: red\n#wins red in 20\n";
-    std::fs::write(dir.path().join("w.twixt"), script).unwrap();
+    std::fs::write(dir.path().join("w.twixt"), WIN_IN_20_ON_128).unwrap();
     let limit = ["--search-limit", "2000", "--search-time", "60"];
     let commands: [&[&str]; 5] = [
         &["render", "w.twixt", "-o", "pictures"],
