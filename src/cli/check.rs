@@ -118,8 +118,9 @@ pub struct SearchArgs {
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     search_time: u64,
     /// Threads one `#wins` search may use: its longer rounds share their
-    /// first moves among them. The verdicts are the same with any number;
-    /// the positions counted vary from run to run with more than one.
+    /// first moves (a solution's moves, the defender's replies) among
+    /// them. The verdicts are the same with any number; the positions
+    /// counted vary from run to run with more than one.
     #[arg(long, value_name = "THREADS", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=256))]
     search_threads: u16,

@@ -344,19 +344,52 @@ fn threads_sharing_the_roots_first_moves_keep_minimaxs_answers() {
     assert!(effort.cancelled > 20, "stopped {} times", effort.cancelled);
     assert!(wins[0] > 0 && wins[2] > 0 && wins[3] > 0, "{wins:?}");
     // Every winning first move, in 4 (rounds of four moves are shared by
-    // default), on one thread and on two.
-    let mut cooks = 0;
+    // default), on one thread and on two; and what a move of a solution
+    // comes to (the defender's replies shared), on one, two and three:
+    // the same win, or the same reply that holds (the earliest in the
+    // order, as on one thread).
+    let (mut cooks, mut wins, mut holds) = (0, 0, 0);
     for pos in positions(&rules("pencil", 7), 30, 44) {
         let me = pos.to_move();
         let one = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
-        let keys = winning_keys(&pos, me, 4, &one).unwrap().answer;
-        let two = winning_keys(&pos, me, 4, &one.clone().with_threads(2))
+        let keys = winning_keys(&pos, me, 5, &one).unwrap().answer;
+        let two = winning_keys(&pos, me, 5, &one.clone().with_threads(2))
             .unwrap()
             .answer;
-        assert_eq!(keys, two, "pegs {:?}", pos.pegs().collect::<Vec<_>>());
+        let pegs = pos.pegs().collect::<Vec<_>>();
+        assert_eq!(keys, two, "pegs {pegs:?}");
         cooks += usize::from(keys.len() > 1);
+        let tried = keys.iter().copied().chain(pos.size().holes().take(3));
+        for m in tried {
+            let mut after = pos.clone();
+            if after.play(&Move::peg(m)).is_err() || after.status() != Status::Ongoing {
+                continue;
+            }
+            let answer = |threads| {
+                after_move(&after, me, 4, &one.clone().with_threads(threads))
+                    .unwrap()
+                    .answer
+            };
+            let single = answer(1);
+            for threads in [2, 3] {
+                assert_eq!(
+                    answer(threads),
+                    single,
+                    "{m} on {threads} threads, pegs {pegs:?}"
+                );
+            }
+            match single {
+                AfterMove::Wins => wins += 1,
+                AfterMove::Holds(_) => holds += 1,
+                _ => {}
+            }
+        }
     }
     assert!(cooks > 0, "no position with several winning first moves");
+    assert!(
+        wins > 5 && holds > 5,
+        "{wins} moves kept the win, {holds} did not"
+    );
 }
 
 /// A search on threads stops at its limit of positions, not short of it:

@@ -169,10 +169,11 @@ impl SearchBudget {
     }
 
     /// The same budget, each search sharing the first moves of its longer
-    /// rounds among `threads` threads (at least one). The answers are the
-    /// same with any number; the positions visited, and so the counts
-    /// reported, vary from run to run with more than one
-    /// (docs/engine.md, "Threads").
+    /// rounds (and, checking a move of a solution, the defender's replies)
+    /// among `threads` threads (at least one). The answers are the same
+    /// with any number; the positions visited, and so the counts reported,
+    /// vary from run to run with more than one (docs/engine.md,
+    /// "Threads").
     pub fn with_threads(mut self, threads: usize) -> SearchBudget {
         self.threads = threads.max(1);
         self

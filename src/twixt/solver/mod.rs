@@ -593,7 +593,8 @@ pub fn after_move(
         });
     }
     let mut meter = budget.meter();
-    let answer = after_with(pos, player, left, &mut meter).map_err(|k| limit(&meter, k))?;
+    let answer = after_with(pos, player, left, &mut meter, budget.threads())
+        .map_err(|k| limit(&meter, k))?;
     Ok(Searched {
         answer,
         positions: meter.used(),
@@ -605,14 +606,20 @@ fn after_with(
     player: Player,
     left: u32,
     meter: &mut Meter,
+    threads: usize,
 ) -> Result<AfterMove, Stop> {
     let geo = pos.geometry();
     // The defender gets `left` replies here, the first one now.
     let tuning = Tuning::default();
-    let table = SolverTable::Own(Box::new(Table::new(tuning.table_bytes)));
-    let mut solver = Solver::new(pos, player, meter, tuning, table);
+    let shared = shared_table(tuning, threads);
+    let mut solver = Solver::new(pos, player, meter, tuning, table_for(tuning, &shared));
     let key = solver.keys.of(pos);
-    Ok(match solver.search().defend(pos, key, left)? {
+    let defence = if threads > 1 && left >= tuning.shared_from {
+        threads::defend_root(&mut solver, pos, key, left, threads)?
+    } else {
+        solver.search().defend(pos, key, left)?
+    };
+    Ok(match defence {
         Defence::Proved(_) => AfterMove::Wins,
         Defence::Holds(Some(r)) => AfterMove::Holds(geo.hole(r)),
         Defence::Holds(None) => AfterMove::Holds(geo.hole(any_reply(pos, player))),

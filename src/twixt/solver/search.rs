@@ -25,6 +25,19 @@ pub(crate) enum Defence {
     Holds(Option<usize>),
 }
 
+/// The replies a defender's turn tries, once the pass showed a threat.
+pub(crate) struct Replies {
+    /// The replies in the order to try them.
+    pub order: Vec<usize>,
+    /// The zone of the attacker's proof after the pass.
+    pub zone: Zone,
+    /// Where a defender peg could connect first: replies there are tried
+    /// wherever the proofs lie.
+    pub region: Option<Zone>,
+    /// The attacker's move that won after the pass.
+    pub threat: usize,
+}
+
 /// Why a search stopped before its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Stop {
@@ -689,11 +702,88 @@ impl Search<'_> {
         key: Key,
         budget: u32,
     ) -> Result<Defence, Stop> {
+        let plan = match self.replies_to_try(pos, key, budget)? {
+            Ok(plan) => plan,
+            Err(settled) => return Ok(settled),
+        };
+        let Replies {
+            order,
+            mut zone,
+            region,
+            threat,
+        } = plan;
+        let in_region = |i: usize| region.as_ref().is_some_and(|z| z.contains(i));
+        // Where a reply can still hold: inside the zone of every proof
+        // found so far (the pass's, then each reply's), or in the
+        // defender's region.
+        let mut open = zone.clone();
+        for r in order {
+            if !open.contains(r) && !in_region(r) {
+                continue;
+            }
+            let Some(mut reply_zone) = self.reply(pos, key, budget, r, threat)? else {
+                return Ok(Defence::Holds(Some(r)));
+            };
+            // A later reply x outside this proof's zone loses too: the
+            // proof after r wins with x added, and taking r's peg off
+            // again never helps the defender (docs/engine.md, "the
+            // must-play region narrows").
+            reply_zone.insert(r);
+            if self.own_links_cross {
+                open.intersect(&reply_zone);
+            }
+            zone.union(&reply_zone);
+        }
+        Ok(Defence::Proved(zone))
+    }
+
+    /// The defender's reply `r` to the attacker's `threat` (the move that
+    /// won after the pass): the zone of the attacker's proof that still
+    /// wins within `budget`, or `None` when the reply holds (the defender
+    /// connected, or no win is left).
+    pub(crate) fn reply(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+        r: usize,
+        threat: usize,
+    ) -> Result<Option<Zone>, Stop> {
+        let child = self.play(pos, key, r)?;
+        if child.pos.status() != Status::Ongoing {
+            self.release(child.pos);
+            return Ok(None); // the defender connected first
+        }
+        // The threat that won after the pass often still wins.
+        let hint = (child.pos.cell(threat) & COLOUR == 0).then_some(threat);
+        self.replies.push(r);
+        let answer = self.attack(&child.pos, child.key, budget, hint);
+        self.replies.pop();
+        self.release(child.pos);
+        match answer? {
+            Some((_, zone)) => Ok(Some(zone)),
+            None => {
+                self.history[r] = self.history[r].saturating_add(budget * budget);
+                Ok(None)
+            }
+        }
+    }
+
+    /// The defender to move with the attacker's `budget` moves after it:
+    /// `Err` with the answer when it is settled before any reply is tried
+    /// (the bound, a chain of double links, the pass), else the replies to
+    /// try, in order, with the pass's proof.
+    pub(crate) fn replies_to_try(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+    ) -> Result<Result<Replies, Defence>, Stop> {
         // With no move to spare, a hole on every cheapest chain is a reply
         // that holds: the attacker then needs more pegs than it has moves.
         let needed = self.costs.needed(pos, self.attacker, budget, Some(key));
         if needed > budget {
-            return Ok(Defence::Holds(None));
+            return Ok(Err(Defence::Holds(None)));
         }
         if needed == budget {
             self.costs.through(pos, self.attacker, self.through);
@@ -701,21 +791,21 @@ impl Search<'_> {
                 .costs
                 .cut_hole(pos, self.attacker, self.through, needed)
             {
-                return Ok(Defence::Holds(Some(cut)));
+                return Ok(Err(Defence::Holds(Some(cut))));
             }
         }
         if let Some(c) = self.connection(pos, key, budget, false) {
-            return Ok(Defence::Proved(c.zone));
+            return Ok(Err(Defence::Proved(c.zone)));
         }
         let mut passed = self.copy_of(pos);
         passed.pass();
         let threat = self.attack(&passed, key, budget, None);
         self.release(passed);
-        let Some((threat, mut zone)) = threat? else {
+        let Some((threat, zone)) = threat? else {
             if self.own_links_cross {
-                return Ok(Defence::Holds(None));
+                return Ok(Err(Defence::Holds(None)));
             }
-            return self.a_reply_that_holds(pos, key, budget);
+            return self.a_reply_that_holds(pos, key, budget).map(Err);
         };
         let defender = self.attacker.opponent();
         let geo = pos.geometry();
@@ -752,39 +842,11 @@ impl Search<'_> {
             })
             .collect();
         replies.sort_unstable();
-        // Where a reply can still hold: inside the zone of every proof
-        // found so far (the pass's, then each reply's), or in the
-        // defender's region.
-        let mut open = zone.clone();
-        for (_, _, r) in replies {
-            if !open.contains(r) && !in_region(r) {
-                continue;
-            }
-            let child = self.play(pos, key, r)?;
-            if child.pos.status() != Status::Ongoing {
-                self.release(child.pos);
-                return Ok(Defence::Holds(Some(r))); // the defender connected first
-            }
-            // The threat that won after the pass often still wins.
-            let hint = (child.pos.cell(threat) & COLOUR == 0).then_some(threat);
-            self.replies.push(r);
-            let answer = self.attack(&child.pos, child.key, budget, hint);
-            self.replies.pop();
-            self.release(child.pos);
-            let Some((_, mut reply_zone)) = answer? else {
-                self.history[r] = self.history[r].saturating_add(budget * budget);
-                return Ok(Defence::Holds(Some(r)));
-            };
-            // A later reply x outside this proof's zone loses too: the
-            // proof after r wins with x added, and taking r's peg off
-            // again never helps the defender (docs/engine.md, "the
-            // must-play region narrows").
-            reply_zone.insert(r);
-            if self.own_links_cross {
-                open.intersect(&reply_zone);
-            }
-            zone.union(&reply_zone);
-        }
-        Ok(Defence::Proved(zone))
+        Ok(Ok(Replies {
+            order: replies.into_iter().map(|(_, _, i)| i).collect(),
+            zone,
+            region,
+            threat,
+        }))
     }
 }

@@ -4,14 +4,17 @@
 //! thread takes the next first move in the root's order, searches it to
 //! the end, and takes another; the answer is the *earliest* move of the
 //! order that wins, as on one thread, so which key move is reported
-//! depends on the order alone. Once a move is proved, the threads on
+//! depends on the order alone. The defender's replies at the root of
+//! [`super::after_move`] are shared the same way: the earliest reply that
+//! holds is the answer. Once a move is proved, the threads on
 //! later moves stop (they can no longer change the answer); those on
 //! earlier moves go on to the end. docs/engine.md ("Threads") says why
 //! this stays exact.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::search::{Search, Stop};
+use super::search::{Defence, Search, Stop};
 use super::table::{Key, SharedTable};
 use super::zone::Zone;
 use super::{Solver, SolverTable, Tuning};
@@ -234,4 +237,81 @@ pub(crate) fn winning_moves(
         .filter(|&(_, wins)| wins)
         .map(|(i, _)| moves[i])
         .collect())
+}
+
+/// What became of one defender's reply at the root.
+enum Reply {
+    /// Left out: outside the zone of a proof found for another reply, so
+    /// it loses too.
+    Skipped,
+    /// The attacker still wins: its proof's zone, the reply's hole in it.
+    Loses(Zone),
+    /// The reply holds.
+    Holds,
+}
+
+/// The defender to move at the root `pos`, the attacker then having
+/// `budget` moves, with the replies shared among `threads` threads: as
+/// [`Search::defend`] (the same replies in the same order, the earliest
+/// that holds being the answer), but a reply is left out only by the
+/// proofs of the replies finished so far, on any thread.
+pub(crate) fn defend_root(
+    solver: &mut Solver<'_>,
+    pos: &Position,
+    key: Key,
+    budget: u32,
+    threads: usize,
+) -> Result<Defence, Stop> {
+    let plan = match solver.search().replies_to_try(pos, key, budget)? {
+        Ok(plan) => plan,
+        Err(settled) => return Ok(settled),
+    };
+    let narrows = solver.own_links_cross;
+    // Where a reply can still hold (see `Search::defend`), narrowed by
+    // every proof found, whichever thread found it.
+    let open = Mutex::new(plan.zone.clone());
+    let in_region = |i: usize| plan.region.as_ref().is_some_and(|z| z.contains(i));
+    let per_reply = |s: &mut Search<'_>, r: usize| -> Result<Reply, Stop> {
+        let still_open = open.lock().unwrap_or_else(|e| e.into_inner()).contains(r);
+        if !still_open && !in_region(r) {
+            return Ok(Reply::Skipped);
+        }
+        let Some(mut zone) = s.reply(pos, key, budget, r, plan.threat)? else {
+            return Ok(Reply::Holds);
+        };
+        zone.insert(r);
+        if narrows {
+            open.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .intersect(&zone);
+        }
+        Ok(Reply::Loses(zone))
+    };
+    let holds = |a: &Reply| matches!(a, Reply::Holds);
+    let (answers, stop) = share(
+        solver,
+        pos,
+        &plan.order,
+        threads,
+        &|_| {},
+        &per_reply,
+        Some(&holds),
+    );
+    // The earliest reply that holds is the answer once every reply before
+    // it was answered, even if a limit stopped a later one.
+    if let Some(k) = answers.iter().position(|(_, a)| holds(a))
+        && answers[k].0 == k
+    {
+        return Ok(Defence::Holds(Some(plan.order[k])));
+    }
+    if let Some(stop) = stop {
+        return Err(stop);
+    }
+    let mut zone = plan.zone;
+    for (_, a) in &answers {
+        if let Reply::Loses(z) = a {
+            zone.union(z);
+        }
+    }
+    Ok(Defence::Proved(zone))
 }
