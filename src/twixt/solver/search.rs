@@ -38,6 +38,16 @@ pub(crate) struct Replies {
     pub threat: usize,
 }
 
+/// What a defender's reply came to ([`Search::reply`]).
+pub(crate) enum Replied {
+    /// The defender's peg completed its chain.
+    Connected,
+    /// The attacker has no win left within its moves.
+    Holds,
+    /// The attacker still wins: its proof's zone.
+    Loses(Zone),
+}
+
 /// Why a search stopped before its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Stop {
@@ -284,8 +294,7 @@ impl Search<'_> {
     }
 
     /// Whether the first move `m` from the root `pos` wins within
-    /// `budget`: it connects, or the attacker wins within `budget - 1`
-    /// more against every reply.
+    /// `budget` ([`Search::try_move`], its zone not needed).
     pub(crate) fn first_move_wins(
         &mut self,
         pos: &Position,
@@ -293,17 +302,7 @@ impl Search<'_> {
         budget: u32,
         m: usize,
     ) -> Result<bool, Stop> {
-        let child = self.play(pos, key, m)?;
-        let wins = if self.attacker_won(&child.pos) {
-            Ok(true)
-        } else if budget > 1 {
-            self.defend(&child.pos, child.key, budget - 1)
-                .map(|d| matches!(d, Defence::Proved(_)))
-        } else {
-            Ok(false)
-        };
-        self.release(child.pos);
-        wins
+        self.try_move(pos, key, budget, m).map(|z| z.is_some())
     }
 
     /// The attacker to move with `budget` moves: the winning move and its
@@ -669,16 +668,7 @@ impl Search<'_> {
         replies.sort_unstable();
         let mut zone = Zone::new(pos.geometry().slots());
         for (_, r) in replies {
-            let child = self.play(pos, key, r)?;
-            if child.pos.status() != Status::Ongoing {
-                self.release(child.pos);
-                return Ok(Defence::Holds(Some(r)));
-            }
-            self.replies.push(r);
-            let answer = self.attack(&child.pos, child.key, budget, None);
-            self.replies.pop();
-            self.release(child.pos);
-            let Some((_, mut reply_zone)) = answer? else {
+            let Replied::Loses(mut reply_zone) = self.reply(pos, key, budget, r, None)? else {
                 return Ok(Defence::Holds(Some(r)));
             };
             reply_zone.insert(r);
@@ -721,8 +711,15 @@ impl Search<'_> {
             if !open.contains(r) && !in_region(r) {
                 continue;
             }
-            let Some(mut reply_zone) = self.reply(pos, key, budget, r, threat)? else {
-                return Ok(Defence::Holds(Some(r)));
+            // The threat that won after the pass often still wins.
+            let hint = (r != threat).then_some(threat);
+            let mut reply_zone = match self.reply(pos, key, budget, r, hint)? {
+                Replied::Loses(zone) => zone,
+                Replied::Holds => {
+                    self.held(r, budget);
+                    return Ok(Defence::Holds(Some(r)));
+                }
+                Replied::Connected => return Ok(Defence::Holds(Some(r))),
             };
             // A later reply x outside this proof's zone loses too: the
             // proof after r wins with x added, and taking r's peg off
@@ -737,36 +734,37 @@ impl Search<'_> {
         Ok(Defence::Proved(zone))
     }
 
-    /// The defender's reply `r` to the attacker's `threat` (the move that
-    /// won after the pass): the zone of the attacker's proof that still
-    /// wins within `budget`, or `None` when the reply holds (the defender
-    /// connected, or no win is left).
+    /// The defender's reply `r`, the attacker then having `budget` moves
+    /// (its move `hint` tried first): whether the defender connected, the
+    /// reply holds, or the attacker still wins (its proof's zone, without
+    /// `r`).
     pub(crate) fn reply(
         &mut self,
         pos: &Position,
         key: Key,
         budget: u32,
         r: usize,
-        threat: usize,
-    ) -> Result<Option<Zone>, Stop> {
+        hint: Option<usize>,
+    ) -> Result<Replied, Stop> {
         let child = self.play(pos, key, r)?;
         if child.pos.status() != Status::Ongoing {
             self.release(child.pos);
-            return Ok(None); // the defender connected first
+            return Ok(Replied::Connected);
         }
-        // The threat that won after the pass often still wins.
-        let hint = (child.pos.cell(threat) & COLOUR == 0).then_some(threat);
         self.replies.push(r);
         let answer = self.attack(&child.pos, child.key, budget, hint);
         self.replies.pop();
         self.release(child.pos);
-        match answer? {
-            Some((_, zone)) => Ok(Some(zone)),
-            None => {
-                self.history[r] = self.history[r].saturating_add(budget * budget);
-                Ok(None)
-            }
-        }
+        Ok(match answer? {
+            Some((_, zone)) => Replied::Loses(zone),
+            None => Replied::Holds,
+        })
+    }
+
+    /// Notes that the defender's reply at `r` held against `budget` moves:
+    /// replies there are tried first from now on.
+    pub(crate) fn held(&mut self, r: usize, budget: u32) {
+        self.history[r] = self.history[r].saturating_add(budget * budget);
     }
 
     /// The defender to move with the attacker's `budget` moves after it:
