@@ -16,7 +16,7 @@ use crate::script::{ClaimKind, Element, MAX_WIN_MOVES};
 use crate::twixt::board::{Hole, Player};
 use crate::twixt::position::Position;
 use crate::twixt::solver::{
-    self, AfterMove, SearchBudget, SearchLimit, Searched, Solved, Undecided,
+    self, AfterMove, Memory, SearchBudget, SearchLimit, Searched, Solved, Undecided,
 };
 
 /// How a run searches: the limits of each search and of a file, and
@@ -193,6 +193,9 @@ pub struct Solution {
     pub left: u32,
     /// The claim's moves, for messages.
     pub moves: u32,
+    /// What the claim's searches learnt, for the searches of the moves:
+    /// the key move's proof answers most of what its check asks.
+    pub memory: Memory,
 }
 
 fn plural(n: u32) -> &'static str {
@@ -280,6 +283,9 @@ pub fn check_claim(
         positions: 0,
     };
     let mut findings = Vec::new();
+    // One memory for the claim, its cooks and its solution's moves.
+    let memory = Memory::new(pos, player);
+    let budget = &budget.clone().with_memory(memory.clone());
     match solver::solve(pos, player, moves, budget) {
         Err(e) => {
             report.class = Some(e.class());
@@ -382,6 +388,7 @@ pub fn check_claim(
                 player,
                 left: moves,
                 moves,
+                memory,
             });
             (report, findings, solution)
         }
@@ -452,6 +459,7 @@ pub fn check_move(
     let left = sol.left.saturating_sub(1);
     let (player, moves) = (sol.player, sol.moves);
     let played = hole.map_or_else(|| "this move".to_string(), |h| format!("{number}. {h}"));
+    let budget = &budget.clone().with_memory(sol.memory.clone());
     match solver::after_move(after, player, left, budget) {
         Ok(Searched {
             answer: AfterMove::Connected,

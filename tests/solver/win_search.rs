@@ -767,3 +767,84 @@ fn chains_with_shared_carriers_agree_with_minimax() {
     eprintln!("{fired} chains with shared carriers ({three} of three gaps) of {tried} setups");
     assert!(fired >= 60, "{fired} chains of {tried} setups");
 }
+
+/// A memory kept across the questions a puzzle asks (the claim, its cooks,
+/// each move of its solution) changes no answer and searches fewer
+/// positions; one of another player or other rules is not used.
+#[test]
+fn a_memory_changes_no_answer_and_searches_less() {
+    use twixtkit::twixt::solver::{Memory, winning_keys};
+    let limit = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
+    let (mut fresh_total, mut kept_total, mut asked) = (0u64, 0u64, 0);
+    for pos in positions(&rules("pencil", 7), 30, 45) {
+        let me = pos.to_move();
+        let kept = limit.clone().with_memory(Memory::new(&pos, me));
+        let threads = kept.clone().with_threads(2);
+        let fresh = solve(&pos, me, 5, &limit).unwrap();
+        let with = solve(&pos, me, 5, &kept).unwrap();
+        assert_eq!(with.answer, fresh.answer);
+        assert_eq!(with.positions, fresh.positions, "the first question");
+        let Solved::Wins { .. } = fresh.answer else {
+            continue;
+        };
+        let keys = winning_keys(&pos, me, 5, &limit).unwrap();
+        let keys_kept = winning_keys(&pos, me, 5, &kept).unwrap();
+        assert_eq!(keys_kept.answer, keys.answer);
+        fresh_total += keys.positions;
+        kept_total += keys_kept.positions;
+        let tried = keys
+            .answer
+            .iter()
+            .copied()
+            .chain(pos.size().holes().take(3));
+        for m in tried {
+            let mut after = pos.clone();
+            if after.play(&Move::peg(m)).is_err() || after.status() != Status::Ongoing {
+                continue;
+            }
+            let plain = after_move(&after, me, 4, &limit).unwrap();
+            // The same verdict; a reply that holds, though maybe another
+            // one (the order of replies follows the threat the table names).
+            for budget in [&kept, &threads] {
+                match (
+                    after_move(&after, me, 4, budget).unwrap().answer,
+                    &plain.answer,
+                ) {
+                    (AfterMove::Holds(r), AfterMove::Holds(_)) => {
+                        let mut held = after.clone();
+                        held.play(&Move::peg(r)).unwrap();
+                        if held.status() == Status::Ongoing {
+                            let again = solve(&held, me, 4, &limit).unwrap().answer;
+                            assert!(matches!(again, Solved::NoWin { .. }), "after {m}, {r}");
+                        }
+                    }
+                    (got, want) => assert_eq!(&got, want, "after {m}"),
+                }
+            }
+            fresh_total += plain.positions;
+            kept_total += after_move(&after, me, 4, &kept).unwrap().positions;
+            asked += 1;
+        }
+        // A memory of the other player's wins, or of other rules, is left
+        // alone (filled first): the search is the one without a memory.
+        let theirs = limit.clone().with_memory(Memory::new(&pos, me.opponent()));
+        let mut setup = pos.to_setup();
+        setup.to_move = Some(me.opponent());
+        let passed = Position::from_setup(&setup, pos.rules().clone()).unwrap();
+        solve(&passed, me.opponent(), 4, &theirs).unwrap();
+        assert_eq!(solve(&pos, me, 5, &theirs).unwrap(), fresh);
+        let mut none = pos.rules().clone();
+        none.crossing = twixtkit::twixt::rules::Crossing::None;
+        if let Ok(there) = Position::from_setup(&pos.to_setup(), none) {
+            let elsewhere = limit.clone().with_memory(Memory::new(&there, me));
+            solve(&there, me, 5, &elsewhere).unwrap();
+            assert_eq!(solve(&pos, me, 5, &elsewhere).unwrap(), fresh);
+        }
+    }
+    eprintln!("memory: {asked} moves checked, {kept_total} positions against {fresh_total}");
+    assert!(asked > 20, "{asked} moves checked");
+    assert!(
+        kept_total * 100 < fresh_total * 85,
+        "{kept_total} positions with a memory against {fresh_total}"
+    );
+}

@@ -7,6 +7,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use super::memory::Memory;
+
 /// Positions one claim may visit by default (each is one move played on a
 /// copy of the board: a few microseconds on a 12×12 window).
 pub const CLAIM_POSITIONS: u64 = 2_000_000;
@@ -138,6 +140,7 @@ pub struct SearchBudget {
     claim: SearchLimit,
     file: Arc<Shared>,
     threads: usize,
+    memory: Option<Memory>,
 }
 
 impl Default for SearchBudget {
@@ -154,6 +157,7 @@ impl SearchBudget {
             claim,
             file: Arc::new(Shared::new(file)),
             threads: 1,
+            memory: None,
         }
     }
 
@@ -177,6 +181,22 @@ impl SearchBudget {
     pub fn with_threads(mut self, threads: usize) -> SearchBudget {
         self.threads = threads.max(1);
         self
+    }
+
+    /// The same budget, each search starting from what the searches
+    /// before it with this `memory` learnt, and leaving what it learns
+    /// there (for the questions one puzzle asks: its claim, its cooks,
+    /// each move of its solution). A search for another player or under
+    /// other rules than the memory's starts from nothing, as without one.
+    /// The answers are the same; fewer positions are searched.
+    pub fn with_memory(mut self, memory: Memory) -> SearchBudget {
+        self.memory = Some(memory);
+        self
+    }
+
+    /// The memory searches with this budget share, if any.
+    pub fn memory(&self) -> Option<&Memory> {
+        self.memory.as_ref()
     }
 
     /// Threads one search may use.

@@ -23,6 +23,7 @@
 mod bounds;
 pub mod budget;
 mod connection;
+mod memory;
 mod search;
 mod table;
 mod threads;
@@ -57,6 +58,8 @@ use bounds::Costs;
 pub(crate) use bounds::{pegs_needed, through_costs};
 pub use budget::{LimitKind, Meter, SearchBudget, SearchLimit};
 use connection::Chains;
+pub use memory::Memory;
+use memory::Tables;
 use search::{Defence, Search, Stop};
 use table::{Keys, SharedTable, Table, TableRef};
 
@@ -248,6 +251,14 @@ enum SolverTable<'m> {
 }
 
 impl SolverTable<'_> {
+    /// The search's own table, when it had one.
+    fn into_own(self) -> Option<Box<Table>> {
+        match self {
+            SolverTable::Own(t) => Some(t),
+            SolverTable::Shared(_) => None,
+        }
+    }
+
     fn evictions(&self) -> u64 {
         match self {
             SolverTable::Own(t) => t.evictions,
@@ -393,8 +404,7 @@ pub fn solve_tuned(
     covered(pos, player, moves)?;
     let mut meter = budget.meter();
     let mut effort = Effort::default();
-    let threads = budget.threads();
-    let answer = solve_with(pos, player, moves, &mut meter, tuning, threads, &mut effort)
+    let answer = solve_with(pos, player, moves, budget, &mut meter, tuning, &mut effort)
         .map_err(|k| limit(&meter, k))?;
     Ok((
         Searched {
@@ -409,19 +419,22 @@ fn solve_with(
     pos: &Position,
     player: Player,
     moves: u32,
+    budget: &SearchBudget,
     meter: &mut Meter,
     tuning: Tuning,
-    threads: usize,
     effort: &mut Effort,
 ) -> Result<Solved, Stop> {
-    let shared = shared_table(tuning, threads);
-    let mut solver = Solver::new(pos, player, meter, tuning, table_for(tuning, &shared));
+    let threads = budget.threads();
+    let mut lent = Lent::from(budget, pos, player);
+    let mut solver = Solver::new(pos, player, meter, tuning, lent.table(tuning, threads));
     let answer = deepen(&mut solver, pos, player, moves, threads);
     *effort = Effort {
         ran_out: solver.ran_out,
         evictions: solver.table.evictions(),
         cancelled: solver.cancelled,
     };
+    let own = solver.table.into_own();
+    lent.give_back(own);
     answer
 }
 
@@ -429,18 +442,51 @@ fn solve_with(
 /// seldom want the same one.
 const SHARDS: usize = 64;
 
-/// The table a search on `threads` threads shares, when it has more than
-/// one.
-fn shared_table(tuning: Tuning, threads: usize) -> Option<SharedTable> {
-    (threads > 1).then(|| SharedTable::new(tuning.table_bytes, SHARDS))
+/// The tables one search uses: those of the budget's memory when it is
+/// of this game and player ([`Memory`]), else new ones; given back to the
+/// memory when the search ends, however it ends (all they hold is true).
+struct Lent<'b> {
+    memory: Option<&'b Memory>,
+    tables: Tables,
 }
 
-/// The table of a search: `shared` when there is one, else its own (no
-/// lock is ever taken on one thread).
-fn table_for(tuning: Tuning, shared: &Option<SharedTable>) -> SolverTable<'_> {
-    match shared {
-        Some(t) => SolverTable::Shared(t),
-        None => SolverTable::Own(Box::new(Table::new(tuning.table_bytes))),
+impl<'b> Lent<'b> {
+    fn from(budget: &'b SearchBudget, pos: &Position, player: Player) -> Lent<'b> {
+        let memory = budget.memory();
+        match memory.and_then(|m| m.lend(pos, player)) {
+            Some(tables) => Lent { memory, tables },
+            None => Lent {
+                memory: None,
+                tables: Tables::default(),
+            },
+        }
+    }
+
+    /// The table of a search on `threads` threads: one its threads share
+    /// when it has more than one, else its own (no lock is ever taken on
+    /// one thread).
+    fn table(&mut self, tuning: Tuning, threads: usize) -> SolverTable<'_> {
+        if threads > 1 {
+            SolverTable::Shared(
+                self.tables
+                    .shared
+                    .get_or_insert_with(|| SharedTable::new(tuning.table_bytes, SHARDS)),
+            )
+        } else {
+            let own = self.tables.own.take();
+            SolverTable::Own(own.unwrap_or_else(|| Box::new(Table::new(tuning.table_bytes))))
+        }
+    }
+
+    /// Gives the tables back to the memory, with `own`, the search's own
+    /// table when it had one.
+    fn give_back(mut self, own: Option<Box<Table>>) {
+        if own.is_some() {
+            self.tables.own = own;
+        }
+        if let Some(m) = self.memory {
+            m.keep(self.tables);
+        }
     }
 }
 
@@ -522,8 +568,7 @@ pub fn winning_keys(
 ) -> Result<Searched<Vec<Hole>>, Undecided> {
     covered(pos, player, moves)?;
     let mut meter = budget.meter();
-    let keys = keys_with(pos, player, moves, &mut meter, budget.threads())
-        .map_err(|k| limit(&meter, k))?;
+    let keys = keys_with(pos, player, moves, budget, &mut meter).map_err(|k| limit(&meter, k))?;
     Ok(Searched {
         answer: keys,
         positions: meter.used(),
@@ -534,29 +579,35 @@ fn keys_with(
     pos: &Position,
     player: Player,
     moves: u32,
+    budget: &SearchBudget,
     meter: &mut Meter,
-    threads: usize,
 ) -> Result<Vec<Hole>, Stop> {
     let geo = pos.geometry();
     let tuning = Tuning::default();
-    let shared = shared_table(tuning, threads);
-    let mut solver = Solver::new(pos, player, meter, tuning, table_for(tuning, &shared));
+    let threads = budget.threads();
+    let mut lent = Lent::from(budget, pos, player);
+    let mut solver = Solver::new(pos, player, meter, tuning, lent.table(tuning, threads));
     let key = solver.keys.of(pos);
     let candidates: Vec<usize> = pos.free_holes(player).collect();
     // Deepening per move would search each again; the table carries what
     // the first moves share.
     let won = if threads > 1 && moves >= solver.tuning.shared_from {
-        threads::winning_moves(&mut solver, pos, key, moves, &candidates, threads)?
+        threads::winning_moves(&mut solver, pos, key, moves, &candidates, threads)
     } else {
         let mut won = Vec::new();
-        for m in candidates {
-            if solver.search().first_move_wins(pos, key, moves, m)? {
-                won.push(m);
-            }
-        }
-        won
+        candidates
+            .into_iter()
+            .try_for_each(|m| {
+                if solver.search().first_move_wins(pos, key, moves, m)? {
+                    won.push(m);
+                }
+                Ok(())
+            })
+            .map(|()| won)
     };
-    let mut won: Vec<Hole> = won.into_iter().map(|m| geo.hole(m)).collect();
+    let own = solver.table.into_own();
+    lent.give_back(own);
+    let mut won: Vec<Hole> = won?.into_iter().map(|m| geo.hole(m)).collect();
     won.sort();
     Ok(won)
 }
@@ -593,8 +644,7 @@ pub fn after_move(
         });
     }
     let mut meter = budget.meter();
-    let answer = after_with(pos, player, left, &mut meter, budget.threads())
-        .map_err(|k| limit(&meter, k))?;
+    let answer = after_with(pos, player, left, budget, &mut meter).map_err(|k| limit(&meter, k))?;
     Ok(Searched {
         answer,
         positions: meter.used(),
@@ -605,21 +655,24 @@ fn after_with(
     pos: &Position,
     player: Player,
     left: u32,
+    budget: &SearchBudget,
     meter: &mut Meter,
-    threads: usize,
 ) -> Result<AfterMove, Stop> {
     let geo = pos.geometry();
     // The defender gets `left` replies here, the first one now.
     let tuning = Tuning::default();
-    let shared = shared_table(tuning, threads);
-    let mut solver = Solver::new(pos, player, meter, tuning, table_for(tuning, &shared));
+    let threads = budget.threads();
+    let mut lent = Lent::from(budget, pos, player);
+    let mut solver = Solver::new(pos, player, meter, tuning, lent.table(tuning, threads));
     let key = solver.keys.of(pos);
     let defence = if threads > 1 && left >= tuning.shared_from {
-        threads::defend_root(&mut solver, pos, key, left, threads)?
+        threads::defend_root(&mut solver, pos, key, left, threads)
     } else {
-        solver.search().defend(pos, key, left)?
+        solver.search().defend(pos, key, left)
     };
-    Ok(match defence {
+    let own = solver.table.into_own();
+    lent.give_back(own);
+    Ok(match defence? {
         Defence::Proved(_) => AfterMove::Wins,
         Defence::Holds(Some(r)) => AfterMove::Holds(geo.hole(r)),
         Defence::Holds(None) => AfterMove::Holds(geo.hole(any_reply(pos, player))),
