@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use twixtkit::prelude::Position;
 use twixtkit::twixt::line;
-use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Undecided, solve};
+use twixtkit::twixt::solver::{Memory, SearchBudget, SearchLimit, Undecided, solve};
 
 #[path = "support/main_line.rs"]
 mod support;
@@ -58,7 +58,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let budget = SearchBudget::claim_only(SearchLimit::positions(limit)).with_threads(threads);
+    // With `--line`, the line's searches find the win's proof in the
+    // memory instead of searching it again.
+    let budget = SearchBudget::claim_only(SearchLimit::positions(limit))
+        .with_threads(threads)
+        .with_memory(Memory::new(&pos, pos.to_move()));
     let start = Instant::now();
     match solve(&pos, pos.to_move(), n, &budget) {
         Ok(s) => {

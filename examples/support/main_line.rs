@@ -2,7 +2,7 @@
 //! --line` prints it, `lengthen_puzzles` tries changes near it).
 
 use twixtkit::prelude::{Hole, Move, Position, Status};
-use twixtkit::twixt::solver::{SearchBudget, Solved, Undecided, solve};
+use twixtkit::twixt::solver::{Memory, SearchBudget, Solved, Undecided, solve};
 
 /// The shortest win of the side to move within `n`, if any.
 pub fn shortest(
@@ -21,7 +21,8 @@ pub fn shortest(
 /// attacker's move a defence that puts off the win longest (the nearest
 /// the last move, of those that do), until the chain is complete. A search
 /// that runs out of its budget ends the line: the moves so far come with
-/// why.
+/// why. The searches share one [`Memory`]: the budget's when it is of the
+/// side to move, so that a search made before with it is not made again.
 pub fn main_line(pos: &Position, n: u32, budget: &SearchBudget) -> (Vec<Hole>, Option<Undecided>) {
     let mut pos = pos.clone();
     let mut out = Vec::new();
@@ -36,6 +37,12 @@ fn extend(
     out: &mut Vec<Hole>,
 ) -> Result<(), Undecided> {
     let attacker = pos.to_move();
+    // Every search below asks about the attacker's wins in this game: one
+    // table serves them all (the budget's, when it has one for them).
+    let budget = &match budget.memory() {
+        Some(m) if m.player() == attacker => budget.clone(),
+        _ => budget.clone().with_memory(Memory::new(pos, attacker)),
+    };
     let mut left = n;
     while let Some((moves, key)) = shortest(pos, left, budget)? {
         pos.play(&Move::peg(key)).expect("the key move is legal");
