@@ -29,6 +29,16 @@
 //! cores, every win in 7 within 6.1 s (the 25-peg one 6.0 s against
 //! 14.1 s on one thread), the whole run 40 s against 73 s.
 //!
+//! With `-- --solutions` (and `--long` for the wins in 7) the bench checks
+//! each puzzle's printed solution as `twixt check` does: the claim, then
+//! after each of the winner's moves of a main line whether the win goes
+//! on, first with every search on its own, then with all of them sharing
+//! one solver memory (docs/engine.md, "A memory across a puzzle's
+//! questions"). Its first run, one thread, idle 2 cores: the whole set
+//! 43.4 s without a memory and 33.5 s with one; the 20-peg wins in 7
+//! 7.2 s and 4.5 s (g10), 9.9 s and 5.2 s (i11); the 25-peg one 15.1 s
+//! and 14.3 s, nearly all of it the claim's own proof.
+//!
 //! Run with `cargo bench --bench puzzles`: the wins in 3 to 6, under 10 s
 //! of CPU. `cargo bench --bench puzzles -- --long` adds the wins in 7,
 //! about two minutes more. Its last run, with threats first and two first
@@ -149,7 +159,13 @@
 
 use std::time::Duration;
 
-use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, solve};
+use twixtkit::prelude::{Hole, Move, Position};
+use twixtkit::twixt::solver::{
+    AfterMove, Memory, SearchBudget, SearchLimit, Solved, after_move, solve,
+};
+
+#[path = "../examples/support/main_line.rs"]
+mod support;
 
 /// (shortest win, a winning key move, the position).
 const PUZZLES: &[(u32, &str, &str)] = &[
@@ -378,6 +394,70 @@ fn timed(pos: &twixtkit::prelude::Position, n: u32, threads: usize) -> (Solved, 
     (s.answer, s.positions, best)
 }
 
+/// A printed solution checked as `twixt check` checks one: the claim
+/// (`in n`), then after each of the winner's moves of the main line `line`
+/// whether the win goes on, each search on its own (`memory` false, as
+/// before the solver kept a memory) or all sharing one. The positions and
+/// the time of all the searches.
+fn check_solution(pos: &Position, n: u32, line: &[Hole], memory: bool) -> (u64, Duration) {
+    let me = pos.to_move();
+    let plain = SearchBudget::claim_only(SearchLimit::positions(LIMIT));
+    let budget = if memory {
+        plain.with_memory(Memory::new(pos, me))
+    } else {
+        plain
+    };
+    let now = clock(1);
+    let start = now();
+    let claim = solve(pos, me, n, &budget).expect("decided within the limit");
+    assert!(matches!(claim.answer, Solved::Wins { .. }));
+    let mut positions = claim.positions;
+    let mut after = pos.clone();
+    for (i, pair) in line.chunks(2).enumerate() {
+        after.play(&Move::peg(pair[0])).expect("a legal key move");
+        let left = n - 1 - i as u32;
+        let s = after_move(&after, me, left, &budget).expect("decided within the limit");
+        positions += s.positions;
+        match s.answer {
+            AfterMove::Connected => break,
+            AfterMove::Wins => {}
+            other => panic!("the main line's move {} does not win: {other:?}", pair[0]),
+        }
+        if let Some(&reply) = pair.get(1) {
+            after.play(&Move::peg(reply)).expect("a legal reply");
+        }
+    }
+    (positions, now() - start)
+}
+
+/// `--solutions`: each puzzle's main line checked without and with a
+/// memory, one after the other.
+fn solutions(set: &[(u32, &str, &str)]) {
+    println!("| N | key | check without a memory | positions | with one | positions |");
+    println!("|---|---|---|---|---|---|");
+    let (mut before, mut after) = (Duration::ZERO, Duration::ZERO);
+    for &(n, key, line) in set {
+        let pos = twixtkit::twixt::line::position(line).expect("a position line");
+        let budget = SearchBudget::claim_only(SearchLimit::positions(LIMIT));
+        let (moves, stopped) = support::main_line(&pos, n, &budget);
+        assert!(stopped.is_none(), "{line}: the main line within the limit");
+        let (p_plain, t_plain) = check_solution(&pos, n, &moves, false);
+        let (p_kept, t_kept) = check_solution(&pos, n, &moves, true);
+        before += t_plain;
+        after += t_kept;
+        println!(
+            "| {n} | {key} | {} | {p_plain} | {} | {p_kept} |",
+            ms(t_plain),
+            ms(t_kept)
+        );
+    }
+    println!(
+        "all: {:.2} s without a memory, {:.2} s with one (CPU time, one thread)",
+        before.as_secs_f64(),
+        after.as_secs_f64()
+    );
+}
+
 fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1e3)
 }
@@ -403,6 +483,15 @@ fn main() {
         .find_map(|a| a.strip_prefix("--threads=")?.parse().ok())
         .unwrap_or(1);
     let cpu_start = cpu_clock(libc::CLOCK_PROCESS_CPUTIME_ID);
+    if std::env::args().any(|a| a == "--solutions") {
+        let set: Vec<_> = PUZZLES
+            .iter()
+            .chain(if long { LONG } else { &[] })
+            .copied()
+            .collect();
+        solutions(&set);
+        return;
+    }
     let set = PUZZLES.iter().chain(if long { LONG } else { &[] });
     println!(
         "| N | key | prove in N | positions | refute in N-1 | positions | prove in 9 | positions |"
