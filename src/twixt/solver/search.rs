@@ -711,27 +711,46 @@ impl Search<'_> {
             if !open.contains(r) && !in_region(r) {
                 continue;
             }
-            // The threat that won after the pass often still wins.
-            let hint = (r != threat).then_some(threat);
-            let mut reply_zone = match self.reply(pos, key, budget, r, hint)? {
-                Replied::Loses(zone) => zone,
-                Replied::Holds => {
-                    self.held(r, budget);
-                    return Ok(Defence::Holds(Some(r)));
-                }
-                Replied::Connected => return Ok(Defence::Holds(Some(r))),
+            let Some(reply_zone) = self.defending_reply(pos, key, budget, r, threat)? else {
+                return Ok(Defence::Holds(Some(r)));
             };
             // A later reply x outside this proof's zone loses too: the
             // proof after r wins with x added, and taking r's peg off
             // again never helps the defender (docs/engine.md, "the
             // must-play region narrows").
-            reply_zone.insert(r);
             if self.own_links_cross {
                 open.intersect(&reply_zone);
             }
             zone.union(&reply_zone);
         }
         Ok(Defence::Proved(zone))
+    }
+
+    /// The defender's reply `r` as a defence of the must-play region tries
+    /// it, `threat` the attacker's winning move after the pass (tried
+    /// first, as it often still wins): `None` when the reply holds (noted
+    /// for the order of later replies) or connects, else the attacker's
+    /// proof's zone with `r` in it.
+    pub(crate) fn defending_reply(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+        r: usize,
+        threat: usize,
+    ) -> Result<Option<Zone>, Stop> {
+        let hint = (r != threat).then_some(threat);
+        Ok(match self.reply(pos, key, budget, r, hint)? {
+            Replied::Loses(mut zone) => {
+                zone.insert(r);
+                Some(zone)
+            }
+            Replied::Holds => {
+                self.held(r, budget);
+                None
+            }
+            Replied::Connected => None,
+        })
     }
 
     /// The defender's reply `r`, the attacker then having `budget` moves

@@ -14,7 +14,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::search::{Defence, Replied, Search, Stop};
+use super::search::{Defence, Search, Stop};
 use super::table::{Key, SharedTable};
 use super::zone::Zone;
 use super::{Solver, SolverTable, Tuning};
@@ -276,16 +276,9 @@ pub(crate) fn defend_root(
         if !still_open && !in_region(r) {
             return Ok(Reply::Skipped);
         }
-        let hint = (r != plan.threat).then_some(plan.threat);
-        let mut zone = match s.reply(pos, key, budget, r, hint)? {
-            Replied::Loses(zone) => zone,
-            Replied::Holds => {
-                s.held(r, budget);
-                return Ok(Reply::Holds);
-            }
-            Replied::Connected => return Ok(Reply::Holds),
+        let Some(zone) = s.defending_reply(pos, key, budget, r, plan.threat)? else {
+            return Ok(Reply::Holds);
         };
-        zone.insert(r);
         if narrows {
             open.lock()
                 .unwrap_or_else(|e| e.into_inner())
