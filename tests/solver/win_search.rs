@@ -315,6 +315,64 @@ fn a_table_that_makes_room_keeps_minimaxs_answers() {
     assert!(wins[0] > 0 && wins[2] > 0 && wins[3] > 0, "{wins:?}");
 }
 
+/// A refutation's zone (docs/engine.md): with the zones worked out at every
+/// attacker's turn of two moves or more, moves outside a refuted move's
+/// zone are refuted unsearched again and again, and the answers stay
+/// minimax's (the shortest win within 3, or none, and a key move that
+/// keeps its win). Beyond minimax's reach, `in 5` on boards of 7 and 8,
+/// the shortest win is the one found without the zones, on one thread
+/// and on two. (With the zone left without the ends of the links that
+/// cross the reply's links, or without the holes whose cheapest chain
+/// takes exactly the moves left, this test failed at once; both checks
+/// were run before the test was kept.)
+#[test]
+fn moves_outside_a_refutations_zone_keep_minimaxs_answers() {
+    use twixtkit::twixt::solver::{Tuning, solve_tuned};
+    let tuning = Tuning {
+        zone_from: 2,
+        ..Tuning::default()
+    };
+    let plain = Tuning {
+        zone_from: u32::MAX,
+        ..Tuning::default()
+    };
+    let (effort, wins, total) = tuned_agree_with_minimax(
+        tuning,
+        1,
+        &[("pencil", 6, 51), ("pencil", 7, 52), ("pencil", 6, 53)],
+    );
+    let mut skips = effort.zone_skips;
+    let mut longer = [0usize; 6];
+    for (side, seed, threads) in [(7, 54, 1), (8, 55, 1), (7, 56, 2)] {
+        let r = rules("pencil", side);
+        for pos in positions(&r, 40, seed) {
+            let me = pos.to_move();
+            let budget =
+                SearchBudget::claim_only(SearchLimit::positions(5_000_000)).with_threads(threads);
+            let shortest = |s: &Solved| match s {
+                Solved::Wins { moves, .. } => *moves as usize,
+                Solved::NoWin { .. } => 0,
+            };
+            let (with, e) = solve_tuned(&pos, me, 5, &budget, tuning).unwrap();
+            let (without, _) = solve_tuned(&pos, me, 5, &budget, plain).unwrap();
+            skips += e.zone_skips;
+            assert_eq!(
+                shortest(&with.answer),
+                shortest(&without.answer),
+                "pencil {side}: {me} in 5, pegs {:?}",
+                pos.pegs().collect::<Vec<_>>()
+            );
+            longer[shortest(&with.answer)] += 1;
+        }
+    }
+    eprintln!(
+        "zones: {skips} moves refuted unsearched; within 3 {wins:?} of {total}; in 5 {longer:?}"
+    );
+    assert!(skips > 1000, "{skips} moves refuted by a zone");
+    assert!(wins[0] > 0 && wins[2] > 0 && wins[3] > 0, "{wins:?}");
+    assert!(longer[0] > 0 && longer[4] + longer[5] > 0, "{longer:?}");
+}
+
 /// The root's first moves shared among threads (docs/engine.md,
 /// "Threads"): with every round shared, on three threads, beside moves
 /// tried side by side with tiny allowances and a table that makes room
@@ -331,6 +389,7 @@ fn threads_sharing_the_roots_first_moves_keep_minimaxs_answers() {
         any_pair: true,
         table_bytes: 64 << 10,
         shared_from: 1,
+        zone_from: 2,
     };
     let (effort, wins, total) = tuned_agree_with_minimax(
         tuning,

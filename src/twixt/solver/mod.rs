@@ -92,6 +92,10 @@ pub struct Tuning {
     /// moves share their first moves among the threads (tests make it 1:
     /// every round shared).
     pub shared_from: u32,
+    /// Attacker's turns with at least this many moves (and at least two)
+    /// refute a move outside a refuted move's zone without searching it
+    /// (tests make it 2: at every turn that can).
+    pub zone_from: u32,
 }
 
 impl Default for Tuning {
@@ -103,6 +107,7 @@ impl Default for Tuning {
             any_pair: false,
             table_bytes: TABLE_BYTES,
             shared_from: threads::SHARED_FROM,
+            zone_from: 5,
         }
     }
 }
@@ -291,6 +296,8 @@ struct Solver<'m> {
     knowledge: bool,
     spare: Vec<Position>,
     played: Played,
+    zone_costs: Vec<u32>,
+    zone_skips: u64,
 }
 
 impl<'m> Solver<'m> {
@@ -321,6 +328,8 @@ impl<'m> Solver<'m> {
             knowledge: true,
             spare: Vec::new(),
             played: Played::by(attacker),
+            zone_costs: Vec::new(),
+            zone_skips: 0,
         }
     }
 
@@ -348,6 +357,8 @@ impl<'m> Solver<'m> {
             knowledge: self.knowledge,
             spare: &mut self.spare,
             played: &mut self.played,
+            zone_costs: &mut self.zone_costs,
+            zone_skips: &mut self.zone_skips,
         }
     }
 }
@@ -389,6 +400,9 @@ pub struct Effort {
     /// or before taking the next) because an earlier move in the root's
     /// order was proved.
     pub cancelled: u64,
+    /// How many attacker's moves a refuted move's zone refuted without
+    /// search.
+    pub zone_skips: u64,
 }
 
 /// [`solve`] with its effort shared as `tuning` says; also returns what
@@ -432,6 +446,7 @@ fn solve_with(
         ran_out: solver.ran_out,
         evictions: solver.table.evictions(),
         cancelled: solver.cancelled,
+        zone_skips: solver.zone_skips,
     };
     let own = solver.table.into_own();
     lent.give_back(own);

@@ -127,6 +127,10 @@ pub(crate) struct Search<'a> {
     pub spare: &'a mut Vec<Position>,
     /// What the last move played changed (its vectors reused).
     pub played: &'a mut Played,
+    /// The costs through each hole of [`Search::refutation_zone`].
+    pub zone_costs: &'a mut Vec<u32>,
+    /// How many attacker's moves a refutation's zone refuted unsearched.
+    pub zone_skips: &'a mut u64,
 }
 
 /// A move played: the position after it and its key.
@@ -435,12 +439,89 @@ impl Search<'_> {
                 }
             }
         }
-        for m in moves {
-            if let Some(zone) = self.try_move(pos, key, budget, m)? {
-                return Ok(Some((m, zone)));
+        // The moves still to try lie in every refuted move's
+        // [`Search::refutation_zone`]: the reply that held against a move
+        // holds against any move outside it.
+        let mut open: Option<Zone> = None;
+        for (k, &m) in moves.iter().enumerate() {
+            if open.as_ref().is_some_and(|z| !z.contains(m)) {
+                *self.zone_skips += 1;
+                continue;
+            }
+            let reply = match self.tried(pos, key, budget, m)? {
+                Ok(zone) => return Ok(Some((m, zone))),
+                Err(reply) => reply,
+            };
+            // Worked out only where a later move may lie outside it, and
+            // from `zone_from` moves on: below, the moves it would skip are
+            // cheaper to refute than the zone is to work out.
+            let later = |z: &Zone| moves[k + 1..].iter().any(|&x| z.contains(x));
+            if self.own_links_cross
+                && budget >= self.tuning.zone_from.max(2)
+                && open.as_ref().is_none_or(later)
+                && let Some(z) = self.refutation_zone(pos, m, reply, budget)
+            {
+                match &mut open {
+                    Some(o) => o.intersect(&z),
+                    None => open = Some(z),
+                }
             }
         }
         Ok(None)
+    }
+
+    /// After the attacker's move `m` from `pos` was refuted, the defender
+    /// answering `reply` (`None`: whatever it plays), where the attacker is
+    /// then cut off by the bound, needing more than the `budget - 1` moves
+    /// left: the holes where an attacker's peg in place of `m` could escape
+    /// that cut. Outside them the same reply holds (docs/engine.md, "a
+    /// refutation's zone"): a hole on no chain of at most `budget` new pegs
+    /// after the reply, not the reply's hole, and no end of a link that
+    /// crosses one of the reply's links. `None` when the bound does not cut
+    /// the position off (it was refuted by search), or the reply connected.
+    fn refutation_zone(
+        &mut self,
+        pos: &Position,
+        m: usize,
+        reply: Option<usize>,
+        budget: u32,
+    ) -> Option<Zone> {
+        let geo = pos.geometry();
+        let mut after = self.copy_of(pos);
+        after
+            .play_into(&Move::peg(geo.hole(m)), self.played)
+            .expect("a move the search played");
+        let mut zone = Zone::new(geo.slots());
+        if let Some(r) = reply {
+            let (links, n) = new_links(&after, r);
+            after
+                .play_into(&Move::peg(geo.hole(r)), self.played)
+                .expect("a reply the search played");
+            zone.insert(r);
+            for &id in &links[..n] {
+                zone.add_crossing_ends(geo, usize::from(id));
+            }
+        }
+        // The bound with a cap of `budget`: the costs through each hole
+        // are then exact up to it.
+        let needed = if after.status() == Status::Ongoing {
+            self.costs.needed(&after, self.attacker, budget, None)
+        } else {
+            0
+        };
+        let cut = needed >= budget;
+        // Needing more than `budget`, a peg anywhere leaves more than
+        // `budget - 1` to place: only the reply's links matter.
+        if needed == budget {
+            self.costs.through(&after, self.attacker, self.zone_costs);
+            for (i, &t) in self.zone_costs.iter().enumerate() {
+                if t <= budget {
+                    zone.insert(i);
+                }
+            }
+        }
+        self.release(after);
+        cut.then_some(zone)
     }
 
     /// Puts the *threats* of `moves` (kept in their order otherwise)
@@ -534,17 +615,29 @@ impl Search<'_> {
         budget: u32,
         m: usize,
     ) -> Result<Option<Zone>, Stop> {
+        Ok(self.tried(pos, key, budget, m)?.ok())
+    }
+
+    /// [`Search::try_move`], with the reply that held when the move is
+    /// refuted (`Err(None)`: every reply holds).
+    fn tried(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+        m: usize,
+    ) -> Result<Result<Zone, Option<usize>>, Stop> {
         let geo = pos.geometry();
         let child = self.play(pos, key, m)?;
         let rest = if self.attacker_won(&child.pos) {
-            Some(Zone::new(geo.slots()))
+            Ok(Zone::new(geo.slots()))
         } else if budget > 1 {
             match self.defend(&child.pos, child.key, budget - 1)? {
-                Defence::Proved(z) => Some(z),
-                Defence::Holds(_) => None,
+                Defence::Proved(z) => Ok(z),
+                Defence::Holds(r) => Err(r),
             }
         } else {
-            None
+            Err(None)
         };
         let (links, link_count) = (child.links, child.link_count);
         self.release(child.pos);

@@ -31,6 +31,7 @@ struct Done<T> {
     meter: super::Meter,
     history: Vec<u32>,
     ran_out: u64,
+    zone_skips: u64,
     cancelled: bool,
     answers: Vec<(usize, T)>,
     stop: Option<Stop>,
@@ -67,7 +68,7 @@ fn share<T: Send>(
             .map(|mut meter| {
                 let (next, earliest, history) = (&next, &earliest, &start_history);
                 scope.spawn(move || {
-                    let (answers, stop, history, ran_out, cancelled) = {
+                    let (answers, stop, history, ran_out, zone_skips, cancelled) = {
                         let mut s = worker(pos, attacker, &mut meter, tuning, table, history);
                         let mut answers = Vec::new();
                         let mut stop = None;
@@ -104,7 +105,7 @@ fn share<T: Send>(
                             }
                         }
                         let history = std::mem::take(&mut s.history);
-                        (answers, stop, history, s.ran_out, cancelled)
+                        (answers, stop, history, s.ran_out, s.zone_skips, cancelled)
                     };
                     // Out of work: this thread's block goes to those still
                     // searching.
@@ -113,6 +114,7 @@ fn share<T: Send>(
                         meter,
                         history,
                         ran_out,
+                        zone_skips,
                         cancelled,
                         answers,
                         stop,
@@ -130,6 +132,7 @@ fn share<T: Send>(
     for d in done {
         solver.meter.take_in(d.meter);
         solver.ran_out += d.ran_out;
+        solver.zone_skips += d.zone_skips;
         solver.cancelled += u64::from(d.cancelled);
         // What the threads learnt of the defender's replies joins the
         // history the next round starts from.
