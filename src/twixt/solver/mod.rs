@@ -13,7 +13,9 @@
 //! costs little more than the short win inside it; an AND/OR search where
 //! the attacker's moves near its chains come first and the defender
 //! answers only inside the must-play region of the attacker's threat (the
-//! zone of the proof that wins if the defender passes); a transposition
+//! zone of the proof that wins if the defender passes), while an attacker's
+//! move outside the zone of a refuted one is refuted by the same reply
+//! without search; a transposition
 //! table of positions proved or refuted; a lower bound on the pegs still
 //! needed. All of it is exact under automatic linking with nothing removed,
 //! the only rule sets it accepts. A budget with threads
