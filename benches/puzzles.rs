@@ -13,7 +13,9 @@
 //! `benches/corner-puzzle-7b.twixt`), and two found as they are in random
 //! games of 25 and 28 pegs (`find_puzzles` with 24 pegs fewest). Both puzzle files are kept out of
 //! `examples/`, whose files are checked with the default 10 s a search.
-//! No win in 8 is in the set. Each entry is the shortest win, a key move
+//! With `-- --eight`, a win in 8 (the chain's win in 6 without Red's e5:
+//! d8 and g11 against l6; `benches/corner-puzzle-8.twixt`), minutes of
+//! CPU. Each entry is the shortest win, a key move
 //! and the position; the claim each proves is "wins in N, and not in N-1".
 //!
 //! For each puzzle: the CPU time and positions to prove `#wins … in N` (N
@@ -38,6 +40,15 @@
 //! 43.4 s without a memory and 33.5 s with one; the 20-peg wins in 7
 //! 7.2 s and 4.5 s (g10), 9.9 s and 5.2 s (i11); the 25-peg one 15.1 s
 //! and 14.3 s, nearly all of it the claim's own proof.
+//!
+//! With a refutation's zone (docs/engine.md), this bench's `--long` on
+//! one thread, the code before and after side by side on the 2 cores, two
+//! runs: the whole set 75.8 s and 79.3 s before, 69.2 s and 72.6 s after
+//! (29,420,569 positions against 31,871,366); the 25-peg win in 7 14.6 s
+//! and 15.5 s before, 12.6 s and 13.4 s after (4,646,941 positions against
+//! 5,389,047). `-- --eight --threads=2`, after it, nothing else running:
+//! `in 8` 58,833,093 positions in 84.8 s, `in 7` refuted in 55,355,251
+//! (76.0 s), `in 9` 55,913,294 (76.5 s), peak memory 302 MB.
 //!
 //! Run with `cargo bench --bench puzzles`: the wins in 3 to 6, under 10 s
 //! of CPU. `cargo bench --bench puzzles -- --long` adds the wins in 7,
@@ -344,8 +355,21 @@ const LONG: &[(u32, &str, &str)] = &[
     ),
 ];
 
+/// The win in 8, run only with `--eight` (minutes of CPU on one thread:
+/// its refutation `in 7` alone searches about 57 million positions).
+const EIGHT: &[(u32, &str, &str)] = &[
+    // The chain's win in 6 above (d8, e5, g11 against l6) without e5:
+    // Red's two stations d8 and g11 are too far apart for a chain of double
+    // links, and Black's l6 bars the short way up the right side.
+    // `benches/corner-puzzle-8.twixt`.
+    (8, "f4", "12-cut-top-right/pencil/d8,g11/l6/*/red"),
+];
+
 /// Positions one search may visit here: well above what the set needs.
 const LIMIT: u64 = 50_000_000;
+
+/// Positions a search of the win in 8 may visit.
+const EIGHT_LIMIT: u64 = 500_000_000;
 
 /// A CPU clock (`libc::CLOCK_THREAD_CPUTIME_ID`: this thread's,
 /// `CLOCK_PROCESS_CPUTIME_ID`: all the process's threads').
@@ -375,8 +399,13 @@ fn clock(threads: usize) -> impl Fn() -> Duration {
     }
 }
 
-fn timed(pos: &twixtkit::prelude::Position, n: u32, threads: usize) -> (Solved, u64, Duration) {
-    let budget = SearchBudget::claim_only(SearchLimit::positions(LIMIT)).with_threads(threads);
+fn timed(
+    pos: &twixtkit::prelude::Position,
+    n: u32,
+    threads: usize,
+    limit: u64,
+) -> (Solved, u64, Duration) {
+    let budget = SearchBudget::claim_only(SearchLimit::positions(limit)).with_threads(threads);
     let now = clock(threads);
     let mut best = Duration::MAX;
     let mut last = None;
@@ -399,9 +428,15 @@ fn timed(pos: &twixtkit::prelude::Position, n: u32, threads: usize) -> (Solved, 
 /// whether the win goes on, each search on its own (`memory` false, as
 /// before the solver kept a memory) or all sharing one. The positions and
 /// the time of all the searches.
-fn check_solution(pos: &Position, n: u32, line: &[Hole], memory: bool) -> (u64, Duration) {
+fn check_solution(
+    pos: &Position,
+    n: u32,
+    line: &[Hole],
+    memory: bool,
+    limit: u64,
+) -> (u64, Duration) {
     let me = pos.to_move();
-    let plain = SearchBudget::claim_only(SearchLimit::positions(LIMIT));
+    let plain = SearchBudget::claim_only(SearchLimit::positions(limit));
     let budget = if memory {
         plain.with_memory(Memory::new(pos, me))
     } else {
@@ -438,11 +473,12 @@ fn solutions(set: &[(u32, &str, &str)]) {
     let (mut before, mut after) = (Duration::ZERO, Duration::ZERO);
     for &(n, key, line) in set {
         let pos = twixtkit::twixt::line::position(line).expect("a position line");
-        let budget = SearchBudget::claim_only(SearchLimit::positions(LIMIT));
+        let limit = if n >= 8 { EIGHT_LIMIT } else { LIMIT };
+        let budget = SearchBudget::claim_only(SearchLimit::positions(limit));
         let (moves, stopped) = support::main_line(&pos, n, &budget);
         assert!(stopped.is_none(), "{line}: the main line within the limit");
-        let (p_plain, t_plain) = check_solution(&pos, n, &moves, false);
-        let (p_kept, t_kept) = check_solution(&pos, n, &moves, true);
+        let (p_plain, t_plain) = check_solution(&pos, n, &moves, false, limit);
+        let (p_kept, t_kept) = check_solution(&pos, n, &moves, true, limit);
         before += t_plain;
         after += t_kept;
         println!(
@@ -475,40 +511,47 @@ fn peak_memory() -> String {
 }
 
 fn main() {
-    // `cargo bench --bench puzzles -- --long` adds the wins in 7.
+    // `cargo bench --bench puzzles -- --long` adds the wins in 7, and
+    // `-- --eight` the win in 8 (alone, or after them with both).
     let long = std::env::args().any(|a| a == "--long");
+    let eight = std::env::args().any(|a| a == "--eight");
     // `-- --threads=2`: each search shares its longer rounds' first moves
     // among two threads; times are then wall-clock times.
     let threads: usize = std::env::args()
         .find_map(|a| a.strip_prefix("--threads=")?.parse().ok())
         .unwrap_or(1);
     let cpu_start = cpu_clock(libc::CLOCK_PROCESS_CPUTIME_ID);
+    let mut set: Vec<(u32, &str, &str)> = Vec::new();
+    if long || !eight {
+        set.extend(PUZZLES);
+    }
+    if long {
+        set.extend(LONG);
+    }
+    if eight {
+        set.extend(EIGHT);
+    }
     if std::env::args().any(|a| a == "--solutions") {
-        let set: Vec<_> = PUZZLES
-            .iter()
-            .chain(if long { LONG } else { &[] })
-            .copied()
-            .collect();
         solutions(&set);
         return;
     }
-    let set = PUZZLES.iter().chain(if long { LONG } else { &[] });
     println!(
         "| N | key | prove in N | positions | refute in N-1 | positions | prove in 9 | positions |"
     );
     println!("|---|---|---|---|---|---|---|---|");
     let (mut positions, mut time) = (0u64, Duration::ZERO);
     let mut worst = [Duration::ZERO; 9];
-    for &(n, key, line) in set {
+    for (n, key, line) in set {
         let pos = twixtkit::twixt::line::position(line).expect("a position line");
-        let (won, p_win, t_win) = timed(&pos, n, threads);
+        let limit = if n >= 8 { EIGHT_LIMIT } else { LIMIT };
+        let (won, p_win, t_win) = timed(&pos, n, threads, limit);
         assert!(
             matches!(won, Solved::Wins { moves, .. } if moves == n),
             "{line}: {won:?}"
         );
-        let (lost, p_lost, t_lost) = timed(&pos, n - 1, threads);
+        let (lost, p_lost, t_lost) = timed(&pos, n - 1, threads, limit);
         assert!(matches!(lost, Solved::NoWin { .. }), "{line}: {lost:?}");
-        let (long, p_long, t_long) = timed(&pos, 9, threads);
+        let (long, p_long, t_long) = timed(&pos, 9, threads, limit);
         if threads == 1 {
             assert_eq!(long, won, "{line}");
         } else {

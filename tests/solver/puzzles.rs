@@ -734,6 +734,48 @@ fn the_composed_win_in_seven_proves_its_claim_and_key_move() {
     );
 }
 
+/// The win in 8 of `benches/corner-puzzle-8.twixt` (Red d8 and g11 against
+/// l6): with a budget large enough and two threads, `twixt check` proves
+/// its claim, the shortest win 8 (so no win in 7), and every Red move of
+/// its solution; a wrong key move is refuted at that move. About 60
+/// million positions for the claim alone; the test takes five to six
+/// minutes on two threads, so it runs only when asked
+/// (`cargo test --release --test solver puzzles:: -- --ignored`).
+#[test]
+#[ignore = "minutes of search: a win in 8"]
+fn the_win_in_eight_proves_its_claim_and_solution() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/corner-puzzle-8.twixt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let limits = [
+        "--search-limit",
+        "500000000",
+        "--search-time",
+        "3600",
+        "--search-threads",
+        "2",
+    ];
+    std::fs::write(dir.path().join("p.twixt"), &text).unwrap();
+    let args = [&["check", "p.twixt", "--format", "json"][..], &limits].concat();
+    let o = twixt(&args, dir.path());
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let game = &json["games"][0];
+    assert!(o.status.success(), "{json}");
+    assert_eq!(game["errors"], serde_json::json!([]), "{json}");
+    assert_eq!(game["wins"][0]["verdict"], "proved", "{json}");
+    assert_eq!(game["wins"][0]["shortest"], 8, "{json}");
+    // The same with a key move that does not win: refuted at that move.
+    let wrong = text.replacen("1. f4", "1. l11", 1);
+    std::fs::write(dir.path().join("wrong.twixt"), wrong).unwrap();
+    let o = twixt(
+        &[&["check", "wrong.twixt"][..], &limits].concat(),
+        dir.path(),
+    );
+    let said = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{said}");
+    assert!(said.contains("after 1. l11"), "{said}");
+}
+
 /// The win in 7 with 20 pegs of `benches/corner-puzzle-7b.twixt` (the
 /// random win in 6 of `examples/corner-puzzle-6.twixt` with a Black peg at
 /// g10): with a budget large enough, `twixt check` proves its claim (the
