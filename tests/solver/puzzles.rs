@@ -734,6 +734,21 @@ fn the_composed_win_in_seven_proves_its_claim_and_key_move() {
     );
 }
 
+/// That `twixt check` with `limits`, run in `dir` on the puzzle `text`,
+/// finds no error and proves its first `#wins` claim, the shortest win
+/// `shortest` (so its claim, the solution's moves and no shorter win).
+fn check_proves(dir: &std::path::Path, text: &str, limits: &[&str], shortest: u32) {
+    std::fs::write(dir.join("p.twixt"), text).unwrap();
+    let args = [&["check", "p.twixt", "--format", "json"][..], limits].concat();
+    let o = twixt(&args, dir);
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let game = &json["games"][0];
+    assert!(o.status.success(), "{json}");
+    assert_eq!(game["errors"], serde_json::json!([]), "{json}");
+    assert_eq!(game["wins"][0]["verdict"], "proved", "{json}");
+    assert_eq!(game["wins"][0]["shortest"], shortest, "{json}");
+}
+
 /// The win in 8 of `benches/corner-puzzle-8.twixt` (Red d8 and g11 against
 /// l6): with a budget large enough and two threads, `twixt check` proves
 /// its claim, the shortest win 8 (so no win in 7), and every Red move of
@@ -755,15 +770,7 @@ fn the_win_in_eight_proves_its_claim_and_solution() {
         "--search-threads",
         "2",
     ];
-    std::fs::write(dir.path().join("p.twixt"), &text).unwrap();
-    let args = [&["check", "p.twixt", "--format", "json"][..], &limits].concat();
-    let o = twixt(&args, dir.path());
-    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let game = &json["games"][0];
-    assert!(o.status.success(), "{json}");
-    assert_eq!(game["errors"], serde_json::json!([]), "{json}");
-    assert_eq!(game["wins"][0]["verdict"], "proved", "{json}");
-    assert_eq!(game["wins"][0]["shortest"], 8, "{json}");
+    check_proves(dir.path(), &text, &limits, 8);
     // The same with a key move that does not win: refuted at that move.
     let wrong = text.replacen("1. f4", "1. l11", 1);
     std::fs::write(dir.path().join("wrong.twixt"), wrong).unwrap();
@@ -795,15 +802,7 @@ fn the_random_win_in_seven_proves_its_claim_solution_and_refutation() {
     let text = std::fs::read_to_string(path).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let limits = ["--search-limit", "30000000", "--search-time", "900"];
-    std::fs::write(dir.path().join("p.twixt"), &text).unwrap();
-    let args = [&["check", "p.twixt", "--format", "json"][..], &limits].concat();
-    let o = twixt(&args, dir.path());
-    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let game = &json["games"][0];
-    assert!(o.status.success(), "{json}");
-    assert_eq!(game["errors"], serde_json::json!([]), "{json}");
-    assert_eq!(game["wins"][0]["verdict"], "proved", "{json}");
-    assert_eq!(game["wins"][0]["shortest"], 7, "{json}");
+    check_proves(dir.path(), &text, &limits, 7);
     // The claim a move shorter, without the solution.
     let solution = text.find("\n1. j5").unwrap();
     let six = text[..solution].replace("#wins red in 7", "#wins red in 6");
