@@ -48,7 +48,11 @@
 //! and 15.5 s before, 12.6 s and 13.4 s after (4,646,941 positions against
 //! 5,389,047). `-- --eight --threads=2`, after it, nothing else running:
 //! `in 8` 58,833,093 positions in 84.8 s, `in 7` refuted in 55,355,251
-//! (76.0 s), `in 9` 55,913,294 (76.5 s), peak memory 302 MB.
+//! (76.0 s), `in 9` 55,913,294 (76.5 s), peak memory 302 MB; `-- --eight`
+//! on one thread (CPU time, a build on the other core): `in 8` 61,645,370
+//! positions in 186.6 s, `in 7` refuted in 52,184,685 (165.7 s), `in 9`
+//! 61,645,370 (188.8 s), peak memory 437 MB (before the zone, `in 8` had
+//! not ended after 11 minutes).
 //!
 //! Run with `cargo bench --bench puzzles`: the wins in 3 to 6, under 10 s
 //! of CPU. `cargo bench --bench puzzles -- --long` adds the wins in 7,
@@ -355,8 +359,9 @@ const LONG: &[(u32, &str, &str)] = &[
     ),
 ];
 
-/// The win in 8, run only with `--eight` (minutes of CPU on one thread:
-/// its refutation `in 7` alone searches about 57 million positions).
+/// The win in 8, run only with `--eight` (about three minutes of CPU a
+/// search on one thread: its refutation `in 7` alone searches over 50
+/// million positions).
 const EIGHT: &[(u32, &str, &str)] = &[
     // The chain's win in 6 above (d8, e5, g11 against l6) without e5:
     // Red's two stations d8 and g11 are too far apart for a chain of double
