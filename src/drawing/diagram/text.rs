@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use super::font;
 use super::model::{Diagram, Mark};
-use crate::twixt::board::{Hole, Player, column_name};
+use crate::twixt::board::{Hole, Player, Side, column_name};
 
 /// Character set for the text writer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -108,9 +108,16 @@ pub fn to_text(d: &Diagram, charset: Charset) -> String {
     }
     let row_w = (u32::from(v.max.row) + 1).to_string().len();
     let (w, h) = (d.size.width(), d.size.height());
-    // A border line sits after column/row 0 and before the last one.
-    let vline_after = |col: u16| d.border_lines && (col == 0 || col + 2 == w);
-    let hline_after = |row: u16| d.border_lines && (row == 0 || row + 2 == h);
+    // A border line sits after column/row 0 and before the last one, on a
+    // real side: on a cut side the board goes on, with no border row and
+    // no line, and the lines along it run on to the edge of the picture.
+    let cut = |side| d.size.is_cut(side);
+    let vline_after = |col: u16| {
+        d.border_lines && ((col == 0 && !cut(Side::Left)) || (col + 2 == w && !cut(Side::Right)))
+    };
+    let hline_after = |row: u16| {
+        d.border_lines && ((row == 0 && !cut(Side::Top)) || (row + 2 == h && !cut(Side::Bottom)))
+    };
 
     let mut out = String::new();
     let pad = |s: &str, n: usize| format!("{s:>n$}");
@@ -129,7 +136,7 @@ pub fn to_text(d: &Diagram, charset: Charset) -> String {
         header(&mut out);
     }
     let mut grid_width = row_w;
-    let inner_col = |col: u16| col > 0 && col + 1 < w;
+    let inner_col = |col: u16| (col > 0 || cut(Side::Left)) && (col + 1 < w || cut(Side::Right));
     for (i, row) in (v.min.row..=v.max.row).enumerate() {
         let mut line = String::new();
         if d.coords.left {
@@ -137,7 +144,7 @@ pub fn to_text(d: &Diagram, charset: Charset) -> String {
         } else {
             line.push_str(&" ".repeat(row_w));
         }
-        let inner_row = row > 0 && row + 1 < h;
+        let inner_row = (row > 0 || cut(Side::Top)) && (row + 1 < h || cut(Side::Bottom));
         for (j, col) in (v.min.col..=v.max.col).enumerate() {
             line.push_str(&pad(&cells[i][j], width));
             if vline_after(col) && col < v.max.col {
@@ -242,5 +249,28 @@ Diagram 1
         let mut d2 = d.clone();
         d2.crop(Crop::new("b2".parse().unwrap(), "c3".parse().unwrap()));
         assert!(to_text(&d2, Charset::Ascii).starts_with("   b  c\n"));
+    }
+
+    /// A window whose top and right sides are cut: the board goes on
+    /// there, so only the left and bottom border lines are drawn, and they
+    /// run on to the picture's edge on the cut sides (as the SVG draws it).
+    #[test]
+    fn cut_sides_have_no_border_line() {
+        let size: BoardSize = "6 cut top right".parse().unwrap();
+        let mut s = Setup::empty(size);
+        s.pegs.insert("a1".parse().unwrap(), Player::Black);
+        s.pegs.insert("f1".parse().unwrap(), Player::Red);
+        let d = Diagram::from_setup(&s);
+        let t = to_text(&d, Charset::Ascii);
+        let expected = "  a   b c d e f
+1 B | . . . . R
+2 . | . . . . .
+3 . | . . . . .
+4 . | . . . . .
+5 . | . . . . .
+    +----------
+6     . . . . .
+";
+        assert_eq!(t, expected, "\n{t}");
     }
 }
