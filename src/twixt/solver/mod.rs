@@ -440,19 +440,35 @@ fn solve_with(
     tuning: Tuning,
     effort: &mut Effort,
 ) -> Result<Solved, Stop> {
-    let threads = budget.threads();
+    with_solver(pos, player, budget, meter, tuning, |solver| {
+        let answer = deepen(solver, pos, player, moves, budget.threads());
+        *effort = Effort {
+            ran_out: solver.ran_out,
+            evictions: solver.table.evictions(),
+            cancelled: solver.cancelled,
+            zone_skips: solver.zone_skips,
+        };
+        answer
+    })
+}
+
+/// Runs `f` with a solver for `player`'s wins from `pos`, its table the
+/// budget's memory's (or a new one), given back however `f` ends.
+fn with_solver<T>(
+    pos: &Position,
+    player: Player,
+    budget: &SearchBudget,
+    meter: &mut Meter,
+    tuning: Tuning,
+    f: impl FnOnce(&mut Solver<'_>) -> T,
+) -> T {
     let mut lent = Lent::from(budget, pos, player);
-    let mut solver = Solver::new(pos, player, meter, tuning, lent.table(tuning, threads));
-    let answer = deepen(&mut solver, pos, player, moves, threads);
-    *effort = Effort {
-        ran_out: solver.ran_out,
-        evictions: solver.table.evictions(),
-        cancelled: solver.cancelled,
-        zone_skips: solver.zone_skips,
-    };
+    let table = lent.table(tuning, budget.threads());
+    let mut solver = Solver::new(pos, player, meter, tuning, table);
+    let out = f(&mut solver);
     let own = solver.table.into_own();
     lent.give_back(own);
-    answer
+    out
 }
 
 /// Shards a table shared by threads is cut into: enough that two threads
@@ -600,30 +616,23 @@ fn keys_with(
     meter: &mut Meter,
 ) -> Result<Vec<Hole>, Stop> {
     let geo = pos.geometry();
-    let tuning = Tuning::default();
     let threads = budget.threads();
-    let mut lent = Lent::from(budget, pos, player);
-    let mut solver = Solver::new(pos, player, meter, tuning, lent.table(tuning, threads));
-    let key = solver.keys.of(pos);
     let candidates: Vec<usize> = pos.free_holes(player).collect();
-    // Deepening per move would search each again; the table carries what
-    // the first moves share.
-    let won = if threads > 1 && moves >= solver.tuning.shared_from {
-        threads::winning_moves(&mut solver, pos, key, moves, &candidates, threads)
-    } else {
+    let won = with_solver(pos, player, budget, meter, Tuning::default(), |solver| {
+        let key = solver.keys.of(pos);
+        // Deepening per move would search each again; the table carries
+        // what the first moves share.
+        if threads > 1 && moves >= solver.tuning.shared_from {
+            return threads::winning_moves(solver, pos, key, moves, &candidates, threads);
+        }
         let mut won = Vec::new();
-        candidates
-            .into_iter()
-            .try_for_each(|m| {
-                if solver.search().first_move_wins(pos, key, moves, m)? {
-                    won.push(m);
-                }
-                Ok(())
-            })
-            .map(|()| won)
-    };
-    let own = solver.table.into_own();
-    lent.give_back(own);
+        for &m in &candidates {
+            if solver.search().first_move_wins(pos, key, moves, m)? {
+                won.push(m);
+            }
+        }
+        Ok(won)
+    });
     let mut won: Vec<Hole> = won?.into_iter().map(|m| geo.hole(m)).collect();
     won.sort();
     Ok(won)
@@ -679,16 +688,14 @@ fn after_with(
     // The defender gets `left` replies here, the first one now.
     let tuning = Tuning::default();
     let threads = budget.threads();
-    let mut lent = Lent::from(budget, pos, player);
-    let mut solver = Solver::new(pos, player, meter, tuning, lent.table(tuning, threads));
-    let key = solver.keys.of(pos);
-    let defence = if threads > 1 && left >= tuning.shared_from {
-        threads::defend_root(&mut solver, pos, key, left, threads)
-    } else {
-        solver.search().defend(pos, key, left)
-    };
-    let own = solver.table.into_own();
-    lent.give_back(own);
+    let defence = with_solver(pos, player, budget, meter, tuning, |solver| {
+        let key = solver.keys.of(pos);
+        if threads > 1 && left >= tuning.shared_from {
+            threads::defend_root(solver, pos, key, left, threads)
+        } else {
+            solver.search().defend(pos, key, left)
+        }
+    });
     Ok(match defence? {
         Defence::Proved(_) => AfterMove::Wins,
         Defence::Holds(Some(r)) => AfterMove::Holds(geo.hole(r)),
