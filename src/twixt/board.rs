@@ -325,12 +325,14 @@ impl BoardSize {
         self.is_real_edge_col(hole.col) && self.is_real_edge_row(hole.row)
     }
 
-    fn is_real_edge_row(self, row: u16) -> bool {
+    /// Whether `row` is the first or last row on a side that is not cut.
+    pub(crate) fn is_real_edge_row(self, row: u16) -> bool {
         (row == 0 && !self.is_cut(Side::Top))
             || (row == self.height - 1 && !self.is_cut(Side::Bottom))
     }
 
-    fn is_real_edge_col(self, col: u16) -> bool {
+    /// Whether `col` is the first or last column on a side that is not cut.
+    pub(crate) fn is_real_edge_col(self, col: u16) -> bool {
         (col == 0 && !self.is_cut(Side::Left))
             || (col == self.width - 1 && !self.is_cut(Side::Right))
     }

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use super::font;
 use super::model::{Diagram, Mark};
-use crate::twixt::board::{Hole, Player, Side, column_name};
+use crate::twixt::board::{Hole, Player, column_name};
 
 /// Character set for the text writer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -107,17 +107,14 @@ pub fn to_text(d: &Diagram, charset: Charset) -> String {
         cells.push(line);
     }
     let row_w = (u32::from(v.max.row) + 1).to_string().len();
-    let (w, h) = (d.size.width(), d.size.height());
-    // A border line sits after column/row 0 and before the last one, on a
-    // real side: on a cut side the board goes on, with no border row and
-    // no line, and the lines along it run on to the edge of the picture.
-    let cut = |side| d.size.is_cut(side);
-    let vline_after = |col: u16| {
-        d.border_lines && ((col == 0 && !cut(Side::Left)) || (col + 2 == w && !cut(Side::Right)))
-    };
-    let hline_after = |row: u16| {
-        d.border_lines && ((row == 0 && !cut(Side::Top)) || (row + 2 == h && !cut(Side::Bottom)))
-    };
+    // A border line sits between an edge row or column and the next one,
+    // on a real side: on a cut side the board goes on, with no border row
+    // and no line, and the lines along it run on to the edge of the picture.
+    let size = d.size;
+    let vline_after =
+        |col: u16| d.border_lines && (size.is_real_edge_col(col) || size.is_real_edge_col(col + 1));
+    let hline_after =
+        |row: u16| d.border_lines && (size.is_real_edge_row(row) || size.is_real_edge_row(row + 1));
 
     let mut out = String::new();
     let pad = |s: &str, n: usize| format!("{s:>n$}");
@@ -136,7 +133,7 @@ pub fn to_text(d: &Diagram, charset: Charset) -> String {
         header(&mut out);
     }
     let mut grid_width = row_w;
-    let inner_col = |col: u16| (col > 0 || cut(Side::Left)) && (col + 1 < w || cut(Side::Right));
+    let inner_col = |col: u16| !size.is_real_edge_col(col);
     for (i, row) in (v.min.row..=v.max.row).enumerate() {
         let mut line = String::new();
         if d.coords.left {
@@ -144,7 +141,7 @@ pub fn to_text(d: &Diagram, charset: Charset) -> String {
         } else {
             line.push_str(&" ".repeat(row_w));
         }
-        let inner_row = (row > 0 || cut(Side::Top)) && (row + 1 < h || cut(Side::Bottom));
+        let inner_row = !size.is_real_edge_row(row);
         for (j, col) in (v.min.col..=v.max.col).enumerate() {
             line.push_str(&pad(&cells[i][j], width));
             if vline_after(col) && col < v.max.col {
