@@ -376,6 +376,11 @@ const LIMIT: u64 = 50_000_000;
 /// Positions a search of the win in 8 may visit.
 const EIGHT_LIMIT: u64 = 500_000_000;
 
+/// Positions a search of a puzzle with its shortest win in `n` may visit.
+fn limit_for(n: u32) -> u64 {
+    if n >= 8 { EIGHT_LIMIT } else { LIMIT }
+}
+
 /// A CPU clock (`libc::CLOCK_THREAD_CPUTIME_ID`: this thread's,
 /// `CLOCK_PROCESS_CPUTIME_ID`: all the process's threads').
 fn cpu_clock(clock: libc::clockid_t) -> Duration {
@@ -478,7 +483,7 @@ fn solutions(set: &[(u32, &str, &str)]) {
     let (mut before, mut after) = (Duration::ZERO, Duration::ZERO);
     for &(n, key, line) in set {
         let pos = twixtkit::twixt::line::position(line).expect("a position line");
-        let limit = if n >= 8 { EIGHT_LIMIT } else { LIMIT };
+        let limit = limit_for(n);
         let budget = SearchBudget::claim_only(SearchLimit::positions(limit));
         let (moves, stopped) = support::main_line(&pos, n, &budget);
         assert!(stopped.is_none(), "{line}: the main line within the limit");
@@ -548,7 +553,7 @@ fn main() {
     let mut worst = [Duration::ZERO; 9];
     for (n, key, line) in set {
         let pos = twixtkit::twixt::line::position(line).expect("a position line");
-        let limit = if n >= 8 { EIGHT_LIMIT } else { LIMIT };
+        let limit = limit_for(n);
         let (won, p_win, t_win) = timed(&pos, n, threads, limit);
         assert!(
             matches!(won, Solved::Wins { moves, .. } if moves == n),
