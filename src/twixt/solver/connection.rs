@@ -25,6 +25,10 @@ pub(crate) struct Connection {
     /// Whether two gaps' carriers share a hole the defender may take (the
     /// proof then rests on the game of intrusions).
     pub shared: bool,
+    /// Whether the win needs the attacker to move first: to close a single
+    /// gap, or a gap that the game of intrusions needs closed before the
+    /// defender moves. Without, it wins with the defender to move too.
+    pub opening: bool,
 }
 
 /// One way to close a gap: the hole and the new links its peg needs.
@@ -308,6 +312,7 @@ impl Chains {
             first: first.or(any)?,
             zone,
             shared,
+            opening: first.is_some() || opener.is_some(),
         })
     }
 

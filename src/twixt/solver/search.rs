@@ -326,16 +326,31 @@ impl Search<'_> {
             Ok(needed) => needed,
             Err(answer) => return Ok(answer),
         };
+        // A chain of double links, looked for once with all the moves
+        // (not again at each round of the deepening).
+        if let Some(c) = self.connection(pos, key, budget) {
+            self.table.proved(key, c.gaps, c.first, &c.zone);
+            return Ok(Some((c.first, c.zone)));
+        }
+        self.deepen(pos, key, budget, hint, needed)
+    }
+
+    /// [`Search::attack`] once the position is not [`Search::settled`]
+    /// (`needed` the pegs the bound needs) and no chain of double links
+    /// wins: a search within each number of moves in turn, from the least
+    /// that can win.
+    fn deepen(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+        hint: Option<usize>,
+        needed: u32,
+    ) -> Result<Option<(usize, Zone)>, Stop> {
         let low = self
             .table
             .facts(key)
             .map_or(1, |e| u32::from(e.refuted) + 1);
-        // A chain of double links, looked for once with all the moves
-        // (not again at each round of the deepening).
-        if let Some(c) = self.connection(pos, key, budget, true) {
-            self.table.proved(key, c.gaps, c.first, &c.zone);
-            return Ok(Some((c.first, c.zone)));
-        }
         for d in low.max(needed)..=budget {
             if let Some(win) = self.attack_within(pos, key, d, hint)? {
                 return Ok(Some(win));
@@ -652,8 +667,9 @@ impl Search<'_> {
     }
 
     /// A chain of double links that wins within `budget` moves, by
-    /// [`Chains::find`]: with the attacker to move (`attacker_to_move`)
-    /// one gap may be a single link, closed at once. The defender cannot
+    /// [`Chains::find`], the attacker to move: one gap may be a single
+    /// link, closed at once ([`Connection::opening`] tells whether the
+    /// chain needs that first move). The defender cannot
     /// connect first: while every gap keeps an open option, a defender
     /// chain would have to cross the attacker's (docs/engine.md, "a chain
     /// of double links").
@@ -667,7 +683,6 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-        attacker_to_move: bool,
     ) -> Option<Connection> {
         if !self.knowledge {
             return None;
@@ -678,7 +693,7 @@ impl Search<'_> {
             pos,
             self.attacker,
             budget,
-            attacker_to_move,
+            true,
             Some(self.costs.end_costs()),
         )
     }
@@ -873,6 +888,36 @@ impl Search<'_> {
         })
     }
 
+    /// The attacker's answer to the defender's pass at `pos` (`passed`,
+    /// the same pegs with the attacker to move): its winning move and
+    /// proof's zone, or `None`; `Err` when a chain of double links wins
+    /// with the defender to move, settling the defender's turn at once.
+    ///
+    /// One search for a chain serves both turns: a chain that needs no
+    /// opening move wins whoever moves, and one that does is the pass's
+    /// answer, as [`Search::attack`] would find it. A position the table
+    /// or the bound settles is not searched for a chain at all.
+    fn pass(
+        &mut self,
+        pos: &Position,
+        passed: &Position,
+        key: Key,
+        budget: u32,
+    ) -> Result<Result<Option<(usize, Zone)>, Defence>, Stop> {
+        let needed = match self.settled(passed, key, budget) {
+            Ok(needed) => needed,
+            Err(answer) => return Ok(Ok(answer)),
+        };
+        if let Some(c) = self.connection(pos, key, budget) {
+            if !c.opening {
+                return Ok(Err(Defence::Proved(c.zone)));
+            }
+            self.table.proved(key, c.gaps, c.first, &c.zone);
+            return Ok(Ok(Some((c.first, c.zone))));
+        }
+        self.deepen(passed, key, budget, None, needed).map(Ok)
+    }
+
     /// Notes that the defender's reply at `r` held against `budget` moves:
     /// replies there are tried first from now on.
     pub(crate) fn held(&mut self, r: usize, budget: u32) {
@@ -904,18 +949,20 @@ impl Search<'_> {
                 return Ok(Err(Defence::Holds(Some(cut))));
             }
         }
-        if let Some(c) = self.connection(pos, key, budget, false) {
-            return Ok(Err(Defence::Proved(c.zone)));
-        }
+        // The pass: the attacker to move on the same pegs (the same key).
         let mut passed = self.copy_of(pos);
         passed.pass();
-        let threat = self.attack(&passed, key, budget, None);
+        let threat = self.pass(pos, &passed, key, budget);
         self.release(passed);
-        let Some((threat, zone)) = threat? else {
-            if self.own_links_cross {
-                return Ok(Err(Defence::Holds(None)));
+        let (threat, zone) = match threat? {
+            Ok(Some(threat)) => threat,
+            Ok(None) => {
+                if self.own_links_cross {
+                    return Ok(Err(Defence::Holds(None)));
+                }
+                return self.a_reply_that_holds(pos, key, budget).map(Err);
             }
-            return self.a_reply_that_holds(pos, key, budget).map(Err);
+            Err(proved) => return Ok(Err(proved)),
         };
         let defender = self.attacker.opponent();
         let geo = pos.geometry();

@@ -181,7 +181,7 @@ pub(crate) fn root_round(
         Ok(needed) => needed,
         Err(answer) => return Ok(answer.map(|(m, _)| m)),
     };
-    if let Some(c) = search.connection(pos, key, budget, true) {
+    if let Some(c) = search.connection(pos, key, budget) {
         search.table.proved(key, c.gaps, c.first, &c.zone);
         return Ok(Some(c.first));
     }
