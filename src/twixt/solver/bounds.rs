@@ -59,6 +59,10 @@ pub(crate) struct Costs {
     floor_player: Option<Player>,
     /// The vectors of floors taken off, to be filled again.
     spare_floors: Vec<Vec<u32>>,
+    /// For [`Costs::cut_hole`]: which holes are on a cheapest chain, and
+    /// those holes in the order the walk met them.
+    on_chain: Vec<bool>,
+    walk: Vec<usize>,
 }
 
 /// A floor under the costs through each hole at some position of the
@@ -275,34 +279,71 @@ impl Costs {
 }
 
 impl Costs {
-    /// After [`Costs::needed`] gave `needed` and [`Costs::through`] filled
-    /// `through`, of the same position and player: an empty hole the
-    /// opponent may take that lies on every chain of `needed` new pegs.
+    /// After [`Costs::needed`] gave `needed` (at most its cap) of `pos`
+    /// and `player`: an empty hole the opponent may take that lies on
+    /// every chain of `needed` new pegs.
     ///
     /// On a cheapest chain the k-th empty hole costs exactly k from the
-    /// start (a cheaper way to it would make the chain cheaper), and exactly
-    /// `needed` through it; so every cheapest chain has one hole in each
-    /// layer k = 1..=needed, and a layer of one hole is on all of them.
+    /// start (a cheaper way to it would make the chain cheaper), so every
+    /// cheapest chain has one hole in each layer k = 1..=needed, and a
+    /// layer of one hole is on all of them. The holes on cheapest chains
+    /// are found by walking back from the end border over the steps where
+    /// the cost from the start rises by exactly what the hole stepped to
+    /// costs: a walk over those chains only, where the costs from the end
+    /// border would take a second search of every hole within the cap.
     pub(crate) fn cut_hole(
         &mut self,
         pos: &Position,
         player: Player,
-        through: &[u32],
         needed: u32,
     ) -> Option<usize> {
+        debug_assert!(self.start_done, "the costs from the start are of `pos`");
         let geo = pos.geometry();
         let theirs = match player {
             Player::Red => flag::PLAYABLE_BLACK,
             Player::Black => flag::PLAYABLE_RED,
         };
+        let (_, end) = borders(player);
+        let blocking = pos.blocking_colours(player);
+        let dist = &self.from_start;
+        let kinds = &self.scratch.kinds;
+        let on_chain = &mut self.on_chain;
+        on_chain.clear();
+        on_chain.resize(geo.slots(), false);
+        let walk = &mut self.walk;
+        walk.clear();
+        for &e in geo.border_slots(end) {
+            if dist[e] == needed {
+                on_chain[e] = true;
+                walk.push(e);
+            }
+        }
+        let mut next = 0;
+        while let Some(&j) = walk.get(next) {
+            next += 1;
+            let before = dist[j] - u32::from(kinds[j]);
+            for step in geo.steps(j) {
+                // A missing step leads to slot 0, which is barred and
+                // unreached.
+                let i = usize::from(step.hole);
+                if dist[i] != before
+                    || on_chain[i]
+                    || pos.crossed_colours(usize::from(step.link)) & blocking != 0
+                {
+                    continue;
+                }
+                on_chain[i] = true;
+                walk.push(i);
+            }
+        }
         let n = needed as usize;
         self.layers.clear();
         self.layers.resize(n + 1, (0, usize::MAX));
-        for (i, &t) in through.iter().enumerate() {
-            if t != needed || pos.cell(i) & COLOUR != 0 {
+        for &i in walk.iter() {
+            if pos.cell(i) & COLOUR != 0 {
                 continue;
             }
-            let k = self.from_start[i] as usize;
+            let k = dist[i] as usize;
             if (1..=n).contains(&k) {
                 let layer = &mut self.layers[k];
                 layer.0 += 1;
@@ -559,6 +600,76 @@ mod tests {
     /// crossing and crossing none, on a whole board and on a window with
     /// cut sides (where steps lead off the board); and the same with the
     /// floors of a position a few pegs earlier (the search's guided bound).
+    /// The hole on every cheapest chain, from the plain costs from both
+    /// borders: the first layer of one empty hole the opponent may take.
+    fn plain_cut_hole(pos: &Position, player: Player) -> Option<usize> {
+        let (start, end) = borders(player);
+        let from_start = plain_costs(pos, player, start);
+        let from_end = plain_costs(pos, player, end);
+        let geo = pos.geometry();
+        let needed = geo
+            .border_slots(end)
+            .iter()
+            .map(|&i| from_start[i])
+            .min()
+            .filter(|&n| n != u32::MAX)?;
+        let theirs = match player {
+            Player::Red => flag::PLAYABLE_BLACK,
+            Player::Black => flag::PLAYABLE_RED,
+        };
+        (1..=needed).find_map(|k| {
+            let layer: Vec<usize> = (1..geo.slots())
+                .filter(|&i| {
+                    pos.cell(i) & COLOUR == 0
+                        && from_start[i] == k
+                        && from_end[i] != u32::MAX
+                        && from_start[i] + from_end[i] - 1 == needed
+                })
+                .collect();
+            (layer.len() == 1 && geo.hole_flags(layer[0]) & theirs != 0).then(|| layer[0])
+        })
+    }
+
+    /// The walk back over the cheapest chains finds the hole the plain
+    /// costs from both borders find, with and without a root's floor, for
+    /// both players, on random positions under own crossing and crossing
+    /// none; and it is not an empty check: many positions have one.
+    #[test]
+    fn the_cut_hole_is_the_one_both_borders_costs_find() {
+        let mut cuts = 0;
+        for preset in ["pencil", "dujardin"] {
+            for size in ["10", "12 cut top right"] {
+                let mut rules = RuleSet::preset(preset).unwrap();
+                rules.size = size.parse().unwrap();
+                let mut rng = SplitMix64::new(17);
+                for k in 0..300 {
+                    let mut root = Position::new(rules.clone()).unwrap();
+                    add_random_pegs(&mut root, &mut rng, k % 50);
+                    let mut pos = root.clone();
+                    add_random_pegs(&mut pos, &mut rng, k % 5);
+                    if pos.status() != Status::Ongoing {
+                        continue;
+                    }
+                    for player in [Player::Red, Player::Black] {
+                        let needed = pegs_needed(&pos, player);
+                        if needed == u32::MAX {
+                            continue;
+                        }
+                        let expected = plain_cut_hole(&pos, player);
+                        let mut plain = Costs::default();
+                        plain.needed(&pos, player, needed, None);
+                        assert_eq!(plain.cut_hole(&pos, player, needed), expected);
+                        let mut guided = Costs::guided(&root, player);
+                        guided.needed(&pos, player, needed, None);
+                        assert_eq!(guided.cut_hole(&pos, player, needed), expected);
+                        cuts += usize::from(expected.is_some());
+                    }
+                }
+            }
+        }
+        assert!(cuts > 100, "{cuts} positions with a cut hole");
+    }
+
     #[test]
     fn the_bound_is_the_plain_shortest_chain() {
         let mut checked = 0;

@@ -940,14 +940,10 @@ impl Search<'_> {
         if needed > budget {
             return Ok(Err(Defence::Holds(None)));
         }
-        if needed == budget {
-            self.costs.through(pos, self.attacker, self.through);
-            if let Some(cut) = self
-                .costs
-                .cut_hole(pos, self.attacker, self.through, needed)
-            {
-                return Ok(Err(Defence::Holds(Some(cut))));
-            }
+        if needed == budget
+            && let Some(cut) = self.costs.cut_hole(pos, self.attacker, needed)
+        {
+            return Ok(Err(Defence::Holds(Some(cut))));
         }
         // The pass: the attacker to move on the same pegs (the same key).
         let mut passed = self.copy_of(pos);
