@@ -116,6 +116,62 @@ fn agrees_with_minimax_in_three_moves() {
     agree(&r, 3, 25, 4);
 }
 
+/// Random positions of many plies, where the side not to move is often
+/// close to its own chain: replies that complete it first must be tried
+/// wherever the attacker's proof lies (the defender's region).
+fn dense_positions(rules: &RuleSet, count: usize, seed: u64) -> Vec<Position> {
+    let mut rng = SplitMix64::new(seed);
+    let width = rules.size.width() as usize;
+    let mut out = Vec::new();
+    while out.len() < count {
+        let plies = (2 * width + rng.below(2 * width)) as u32;
+        let moves = random_game(rules, rng.next_u64(), plies);
+        let mut pos = Position::new(rules.clone()).unwrap();
+        for mv in &moves {
+            if pos.play(mv).is_err() {
+                break;
+            }
+        }
+        if pos.status() == Status::Ongoing && pos.ply() >= 2 {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// On crowded boards, where the defender is often a peg or two from its
+/// own chain, the search agrees with minimax in two and three moves: a
+/// reply that completes the defender's chain before the attacker's last
+/// move holds. (The defender's region makes sure such replies are tried;
+/// with it left out this test still passed, as every such reply seen lay
+/// in the zone of the attacker's proof too: a defender chain must cross
+/// the attacker's, and a proof's zone holds the ends of every link that
+/// could cross its links.)
+#[test]
+fn the_defenders_own_chain_keeps_minimaxs_answers() {
+    let (mut proved, mut total) = (0, 0);
+    for (preset, side, seed) in [("pencil", 6, 21), ("pencil", 7, 22), ("dujardin", 6, 23)] {
+        let r = rules(preset, side);
+        for n in [2, 3] {
+            for pos in dense_positions(&r, 80, seed + u64::from(n)) {
+                let me = pos.to_move();
+                let want = brute_force(&pos, me, n);
+                let got = wins_within(&pos, me, n, u64::MAX).unwrap();
+                assert_eq!(
+                    got == WinSearch::Proved,
+                    want,
+                    "wins in {n} for {me} on {preset} {side}: pegs {:?}",
+                    pos.pegs().collect::<Vec<_>>()
+                );
+                proved += usize::from(want);
+                total += 1;
+            }
+        }
+    }
+    eprintln!("dense: {proved} of {total}");
+    assert!(proved > 0 && proved < total, "{proved} of {total}");
+}
+
 /// That the solver's answer `got` for the side to move in `pos` is
 /// minimax's: the `shortest` win within 3 (or none within 3), and a
 /// reported key move keeps its win in the moves left.

@@ -63,6 +63,10 @@ pub(crate) struct Costs {
     /// those holes in the order the walk met them.
     on_chain: Vec<bool>,
     walk: Vec<usize>,
+    /// Lower bounds from the line being searched, the last in force (see
+    /// [`Costs::push_least`]): a player, the pegs it needed at least, and
+    /// its pegs on the board then.
+    leasts: Vec<(Player, u32, u32)>,
 }
 
 /// A floor under the costs through each hole at some position of the
@@ -125,6 +129,22 @@ impl Costs {
         });
     }
 
+    /// Notes that at `pos`, `player` needs at least `least` new pegs, until
+    /// [`Costs::pop_least`]: at a position reached from it by adding pegs,
+    /// it needs at least that less the pegs it added (a new own peg takes
+    /// one off a chain's cost, at most once; nothing else makes a chain
+    /// cheaper), and a [`Costs::needed`] whose cap is below that answers
+    /// without a search. A scalar floor, for a player whose costs through
+    /// each hole are not asked at every turn.
+    pub(crate) fn push_least(&mut self, pos: &Position, player: Player, least: u32) {
+        self.leasts.push((player, least, pos.pegs_on_board(player)));
+    }
+
+    /// Takes off the bound of the last [`Costs::push_least`].
+    pub(crate) fn pop_least(&mut self) {
+        self.leasts.pop();
+    }
+
     /// How many floors are pushed (for the check that a search stopped
     /// early took off every floor it added).
     pub(crate) fn floors(&self) -> usize {
@@ -177,12 +197,19 @@ impl Costs {
         // The pegs needed are at least the floor's least cost less the pegs
         // added since (a new own peg takes one off a chain's cost, at most
         // once; nothing else makes a chain cheaper): when that is over the
-        // cap, the search below would find no chain within it.
-        if let Some(f) = self.floors.last()
-            && self.floor_player == Some(player)
-            && f.least
-                .saturating_sub(pos.pegs_on_board(player).saturating_sub(f.pegs))
-                > cap
+        // cap, the search below would find no chain within it. So with the
+        // last lower bound of the line.
+        let over = |least: u32, pegs: u32| {
+            least.saturating_sub(pos.pegs_on_board(player).saturating_sub(pegs)) > cap
+        };
+        if self
+            .floors
+            .last()
+            .is_some_and(|f| self.floor_player == Some(player) && over(f.least, f.pegs))
+            || self
+                .leasts
+                .last()
+                .is_some_and(|&(p, least, pegs)| p == player && over(least, pegs))
         {
             self.last = None;
             self.through_done = false;
@@ -536,6 +563,7 @@ fn border_distances(
 mod tests {
     use super::*;
     use crate::base::split_mix::SplitMix64;
+    use crate::twixt::board::BoardSize;
     use crate::twixt::position::Status;
     use crate::twixt::rules::RuleSet;
     use crate::twixt::solver::random_pegs::add_random_pegs;
@@ -668,6 +696,53 @@ mod tests {
             }
         }
         assert!(cuts > 100, "{cuts} positions with a cut hole");
+    }
+
+    /// A lower bound pushed at a position of the line (its pegs needed)
+    /// answers for the positions reached from it by adding pegs as the
+    /// plain search does, for every cap; and it is not an empty check:
+    /// it settles many of them without a search.
+    #[test]
+    fn a_lower_bound_from_the_line_changes_no_answer() {
+        let mut settled = 0;
+        for preset in ["pencil", "dujardin"] {
+            let mut rules = RuleSet::preset(preset).unwrap();
+            rules.size = BoardSize::square(10).unwrap();
+            let mut rng = SplitMix64::new(29);
+            for k in 0..200 {
+                let mut root = Position::new(rules.clone()).unwrap();
+                add_random_pegs(&mut root, &mut rng, k % 40);
+                if root.status() != Status::Ongoing {
+                    continue;
+                }
+                for player in [Player::Red, Player::Black] {
+                    let mut costs = Costs::default();
+                    costs.push_least(&root, player, pegs_needed(&root, player));
+                    for _ in 0..4 {
+                        let mut pos = root.clone();
+                        add_random_pegs(&mut pos, &mut rng, 1 + k % 6);
+                        if pos.status() != Status::Ongoing {
+                            continue;
+                        }
+                        let plain = pegs_needed(&pos, player);
+                        for cap in 0..=8 {
+                            let within = if plain <= cap { plain } else { u32::MAX };
+                            assert_eq!(costs.needed(&pos, player, cap, None), within);
+                            settled += usize::from(costs.leasts.last().is_some_and(
+                                |&(_, least, pegs)| {
+                                    least.saturating_sub(
+                                        pos.pegs_on_board(player).saturating_sub(pegs),
+                                    ) > cap
+                                },
+                            ));
+                        }
+                    }
+                    costs.pop_least();
+                    assert!(costs.leasts.is_empty());
+                }
+            }
+        }
+        assert!(settled > 1000, "{settled} answers settled by the bound");
     }
 
     #[test]

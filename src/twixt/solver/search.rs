@@ -36,6 +36,9 @@ pub(crate) struct Replies {
     pub region: Option<Zone>,
     /// The attacker's move that won after the pass.
     pub threat: usize,
+    /// The defender's pegs needed, when at most the attacker's moves
+    /// (else those moves and one).
+    pub defender_needed: u32,
 }
 
 /// What a defender's reply came to ([`Search::reply`]).
@@ -804,11 +807,32 @@ impl Search<'_> {
             Ok(plan) => plan,
             Err(settled) => return Ok(settled),
         };
+        // Below this turn the defender needs at least its pegs needed here
+        // less those it adds: the bound of its region is often settled
+        // by that alone.
+        let defender = self.attacker.opponent();
+        self.defender_costs
+            .push_least(pos, defender, plan.defender_needed);
+        let defence = self.try_replies(pos, key, budget, plan);
+        self.defender_costs.pop_least();
+        defence
+    }
+
+    /// [`Search::defend`] once the replies to try are known: the first
+    /// that holds, or the proof against them all.
+    fn try_replies(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        budget: u32,
+        plan: Replies,
+    ) -> Result<Defence, Stop> {
         let Replies {
             order,
             mut zone,
             region,
             threat,
+            ..
         } = plan;
         let in_region = |i: usize| region.as_ref().is_some_and(|z| z.contains(i));
         // Where a reply can still hold: inside the zone of every proof
@@ -967,8 +991,12 @@ impl Search<'_> {
         // on a defender chain of at most `budget` new pegs can let it
         // connect first (the bound: its own pegs make no chain cheaper off
         // it, the attacker's only dearer).
+        let defender_needed = self
+            .defender_costs
+            .needed(pos, defender, budget, Some(key))
+            .min(budget + 1);
         let region = {
-            let needed = self.defender_costs.needed(pos, defender, budget, Some(key));
+            let needed = defender_needed;
             (needed <= budget).then(|| {
                 self.defender_costs
                     .through(pos, defender, self.defender_through);
@@ -1000,6 +1028,7 @@ impl Search<'_> {
             zone,
             region,
             threat,
+            defender_needed,
         }))
     }
 }
