@@ -42,10 +42,16 @@ fn brute_force(pos: &Position, attacker: Player, n: u32) -> bool {
 
 /// Random positions of a few plies on a small board, with the side to move.
 fn positions(rules: &RuleSet, count: usize, seed: u64) -> Vec<Position> {
+    random_positions(rules, count, seed, 4)
+}
+
+/// Random positions of at least `fewest` plies and fewer than twice the
+/// board's width more, ongoing, with the side to move.
+fn random_positions(rules: &RuleSet, count: usize, seed: u64, fewest: usize) -> Vec<Position> {
     let mut rng = SplitMix64::new(seed);
     let mut out = Vec::new();
     while out.len() < count {
-        let plies = 4 + rng.below(rules.size.width() as usize * 2) as u32;
+        let plies = (fewest + rng.below(rules.size.width() as usize * 2)) as u32;
         let moves = random_game(rules, rng.next_u64(), plies);
         let mut pos = Position::new(rules.clone()).unwrap();
         for mv in &moves {
@@ -116,29 +122,6 @@ fn agrees_with_minimax_in_three_moves() {
     agree(&r, 3, 25, 4);
 }
 
-/// Random positions of many plies, where the side not to move is often
-/// close to its own chain: replies that complete it first must be tried
-/// wherever the attacker's proof lies (the defender's region).
-fn dense_positions(rules: &RuleSet, count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = SplitMix64::new(seed);
-    let width = rules.size.width() as usize;
-    let mut out = Vec::new();
-    while out.len() < count {
-        let plies = (2 * width + rng.below(2 * width)) as u32;
-        let moves = random_game(rules, rng.next_u64(), plies);
-        let mut pos = Position::new(rules.clone()).unwrap();
-        for mv in &moves {
-            if pos.play(mv).is_err() {
-                break;
-            }
-        }
-        if pos.status() == Status::Ongoing && pos.ply() >= 2 {
-            out.push(pos);
-        }
-    }
-    out
-}
-
 /// On crowded boards, where the defender is often a peg or two from its
 /// own chain, the search agrees with minimax in two and three moves: a
 /// reply that completes the defender's chain before the attacker's last
@@ -153,7 +136,10 @@ fn the_defenders_own_chain_keeps_minimaxs_answers() {
     for (preset, side, seed) in [("pencil", 6, 21), ("pencil", 7, 22), ("dujardin", 6, 23)] {
         let r = rules(preset, side);
         for n in [2, 3] {
-            for pos in dense_positions(&r, 80, seed + u64::from(n)) {
+            // Many plies: the side not to move is often close to its own
+            // chain.
+            let fewest = 2 * side as usize;
+            for pos in random_positions(&r, 80, seed + u64::from(n), fewest) {
                 let me = pos.to_move();
                 let want = brute_force(&pos, me, n);
                 let got = wins_within(&pos, me, n, u64::MAX).unwrap();
