@@ -324,12 +324,33 @@ impl Costs {
         player: Player,
         needed: u32,
     ) -> Option<usize> {
-        debug_assert!(self.start_done, "the costs from the start are of `pos`");
-        let geo = pos.geometry();
         let theirs = match player {
             Player::Red => flag::PLAYABLE_BLACK,
             Player::Black => flag::PLAYABLE_RED,
         };
+        self.cheapest_layers(pos, player, needed);
+        let geo = pos.geometry();
+        self.layers[1..]
+            .iter()
+            .find(|&&(count, i)| count == 1 && geo.hole_flags(i) & theirs != 0)
+            .map(|&(_, i)| i)
+    }
+
+    /// After [`Costs::needed`] gave 1 of `pos` and `player`: a hole where a
+    /// peg of `player` completes a chain (any empty hole of a cheapest
+    /// chain, as it has one).
+    pub(crate) fn winning_hole(&mut self, pos: &Position, player: Player) -> Option<usize> {
+        self.cheapest_layers(pos, player, 1);
+        let (count, i) = self.layers[1];
+        (count > 0).then_some(i)
+    }
+
+    /// Fills the layers of the cheapest chains of `needed` new pegs: for
+    /// each k, how many empty holes are the k-th of one, and the last
+    /// found (see [`Costs::cut_hole`]).
+    fn cheapest_layers(&mut self, pos: &Position, player: Player, needed: u32) {
+        debug_assert!(self.start_done, "the costs from the start are of `pos`");
+        let geo = pos.geometry();
         let (_, end) = borders(player);
         let blocking = pos.blocking_colours(player);
         let dist = &self.from_start;
@@ -377,10 +398,6 @@ impl Costs {
                 layer.1 = i;
             }
         }
-        self.layers[1..]
-            .iter()
-            .find(|&&(count, i)| count == 1 && geo.hole_flags(i) & theirs != 0)
-            .map(|&(_, i)| i)
     }
 }
 
@@ -564,6 +581,7 @@ mod tests {
     use super::*;
     use crate::base::split_mix::SplitMix64;
     use crate::twixt::board::BoardSize;
+    use crate::twixt::moves::Move;
     use crate::twixt::position::Status;
     use crate::twixt::rules::RuleSet;
     use crate::twixt::solver::random_pegs::add_random_pegs;
@@ -696,6 +714,40 @@ mod tests {
             }
         }
         assert!(cuts > 100, "{cuts} positions with a cut hole");
+    }
+
+    /// Where the player to move needs one peg, the hole the bound's costs
+    /// give completes a chain when played, under own crossing and crossing
+    /// none, on random positions; and many positions have one.
+    #[test]
+    fn the_winning_hole_wins() {
+        let mut wins = 0;
+        for preset in ["pencil", "dujardin"] {
+            for size in ["10", "12 cut top right"] {
+                let mut rules = RuleSet::preset(preset).unwrap();
+                rules.size = size.parse().unwrap();
+                let mut rng = SplitMix64::new(31);
+                for k in 0..600 {
+                    let mut pos = Position::new(rules.clone()).unwrap();
+                    add_random_pegs(&mut pos, &mut rng, 10 + k % 40);
+                    let player = pos.to_move();
+                    if pos.status() != Status::Ongoing || pegs_needed(&pos, player) != 1 {
+                        continue;
+                    }
+                    let mut costs = Costs::default();
+                    assert_eq!(costs.needed(&pos, player, 1, None), 1);
+                    let hole = costs.winning_hole(&pos, player).expect("a hole");
+                    pos.play(&Move::peg(pos.geometry().hole(hole))).unwrap();
+                    assert!(
+                        matches!(pos.status(), Status::Won { winner, .. } if winner == player),
+                        "{preset} {size}: {:?}",
+                        pos.status()
+                    );
+                    wins += 1;
+                }
+            }
+        }
+        assert!(wins > 100, "{wins} positions won in one");
     }
 
     /// A lower bound pushed at a position of the line (its pegs needed)

@@ -329,6 +329,9 @@ impl Search<'_> {
             Ok(needed) => needed,
             Err(answer) => return Ok(answer),
         };
+        if let Some(win) = self.win_in_one(pos, key, needed) {
+            return Ok(Some(win));
+        }
         // A chain of double links, looked for once with all the moves
         // (not again at each round of the deepening).
         if let Some(c) = self.connection(pos, key, budget) {
@@ -336,6 +339,27 @@ impl Search<'_> {
             return Ok(Some((c.first, c.zone)));
         }
         self.deepen(pos, key, budget, hint, needed)
+    }
+
+    /// Where the attacker needs one peg (`needed`, of this position): the
+    /// hole that completes its chain, read off the bound's costs (no move
+    /// is played, no position counted), with the proof's zone a move that
+    /// wins at once has: its hole and the ends of every link that crosses
+    /// one of its new links. Noted in the table.
+    fn win_in_one(&mut self, pos: &Position, key: Key, needed: u32) -> Option<(usize, Zone)> {
+        if needed != 1 {
+            return None;
+        }
+        let m = self.costs.winning_hole(pos, self.attacker)?;
+        let geo = pos.geometry();
+        let mut zone = Zone::new(geo.slots());
+        zone.insert(m);
+        let (links, n) = new_links(pos, m);
+        for &id in &links[..n] {
+            zone.add_crossing_ends(geo, usize::from(id));
+        }
+        self.table.proved(key, 1, m, &zone);
+        Some((m, zone))
     }
 
     /// [`Search::attack`] once the position is not [`Search::settled`]
@@ -932,6 +956,9 @@ impl Search<'_> {
             Ok(needed) => needed,
             Err(answer) => return Ok(Ok(answer)),
         };
+        if let Some(win) = self.win_in_one(passed, key, needed) {
+            return Ok(Ok(Some(win)));
+        }
         if let Some(c) = self.connection(pos, key, budget) {
             if !c.opening {
                 return Ok(Err(Defence::Proved(c.zone)));
