@@ -42,13 +42,13 @@
 //! and 14.3 s, nearly all of it the claim's own proof.
 //!
 //! With one chain search for a defender's turn and its pass, the cut hole
-//! found without a second breadth-first search and the defender's bound
-//! carried down the line (docs/engine.md), `--long` on one thread, the
-//! code before and after side by side on the 2 cores: the whole set
-//! 71.1 s before and 60.4 s after (29,194,793 positions against
-//! 29,420,569); the 25-peg win in 7 12.9 s and 10.8 s. `--long
-//! --threads=2` after it, nothing else running: every win in 7 within
-//! 5.3 s, the whole run 34 s.
+//! found without a second breadth-first search, the defender's bound
+//! carried down the line and a win in one move read off the bound
+//! (docs/engine.md), `--long` on one thread, nothing else running: the
+//! whole set 54.3 s (31,450,883 positions; the code before 71.1 s,
+//! 29,420,569, side by side), the wins in 7 0.46 s to 5.1 s and 9.4 s
+//! for the 25-peg one (12.9 s before): all of them under 10 s. `--long
+//! --threads=2`: every win in 7 within 4.8 s, the whole run 33 s.
 //!
 //! With a refutation's zone (docs/engine.md), this bench's `--long` on
 //! one thread, the code before and after side by side on the 2 cores, two
