@@ -646,6 +646,36 @@ mod tests {
     /// crossing and crossing none, on a whole board and on a window with
     /// cut sides (where steps lead off the board); and the same with the
     /// floors of a position a few pegs earlier (the search's guided bound).
+    /// For `pencil` and `dujardin` on a 10×10 board and a cut 12×12 window:
+    /// `count` random positions of `root_plies(k)` pegs (k = 0, 1, ...),
+    /// each with `more(k)` pegs added, and `f(label, root, position)` for
+    /// those still ongoing.
+    fn random_lines(
+        seed: u64,
+        count: usize,
+        root_plies: impl Fn(usize) -> u32,
+        more: impl Fn(usize) -> u32,
+        mut f: impl FnMut(&str, &Position, &mut Position),
+    ) {
+        for preset in ["pencil", "dujardin"] {
+            for size in ["10", "12 cut top right"] {
+                let mut rules = RuleSet::preset(preset).unwrap();
+                rules.size = size.parse().unwrap();
+                let label = format!("{preset} {size}");
+                let mut rng = SplitMix64::new(seed);
+                for k in 0..count {
+                    let mut root = Position::new(rules.clone()).unwrap();
+                    add_random_pegs(&mut root, &mut rng, root_plies(k));
+                    let mut pos = root.clone();
+                    add_random_pegs(&mut pos, &mut rng, more(k));
+                    if pos.status() == Status::Ongoing {
+                        f(&label, &root, &mut pos);
+                    }
+                }
+            }
+        }
+    }
+
     /// The hole on every cheapest chain, from the plain costs from both
     /// borders: the first layer of one empty hole the opponent may take.
     fn plain_cut_hole(pos: &Position, player: Player) -> Option<usize> {
@@ -683,36 +713,28 @@ mod tests {
     #[test]
     fn the_cut_hole_is_the_one_both_borders_costs_find() {
         let mut cuts = 0;
-        for preset in ["pencil", "dujardin"] {
-            for size in ["10", "12 cut top right"] {
-                let mut rules = RuleSet::preset(preset).unwrap();
-                rules.size = size.parse().unwrap();
-                let mut rng = SplitMix64::new(17);
-                for k in 0..300 {
-                    let mut root = Position::new(rules.clone()).unwrap();
-                    add_random_pegs(&mut root, &mut rng, k % 50);
-                    let mut pos = root.clone();
-                    add_random_pegs(&mut pos, &mut rng, k % 5);
-                    if pos.status() != Status::Ongoing {
+        random_lines(
+            17,
+            300,
+            |k| (k % 50) as u32,
+            |k| (k % 5) as u32,
+            |_, root, pos| {
+                for player in [Player::Red, Player::Black] {
+                    let needed = pegs_needed(pos, player);
+                    if needed == u32::MAX {
                         continue;
                     }
-                    for player in [Player::Red, Player::Black] {
-                        let needed = pegs_needed(&pos, player);
-                        if needed == u32::MAX {
-                            continue;
-                        }
-                        let expected = plain_cut_hole(&pos, player);
-                        let mut plain = Costs::default();
-                        plain.needed(&pos, player, needed, None);
-                        assert_eq!(plain.cut_hole(&pos, player, needed), expected);
-                        let mut guided = Costs::guided(&root, player);
-                        guided.needed(&pos, player, needed, None);
-                        assert_eq!(guided.cut_hole(&pos, player, needed), expected);
-                        cuts += usize::from(expected.is_some());
-                    }
+                    let expected = plain_cut_hole(pos, player);
+                    let mut plain = Costs::default();
+                    plain.needed(pos, player, needed, None);
+                    assert_eq!(plain.cut_hole(pos, player, needed), expected);
+                    let mut guided = Costs::guided(root, player);
+                    guided.needed(pos, player, needed, None);
+                    assert_eq!(guided.cut_hole(pos, player, needed), expected);
+                    cuts += usize::from(expected.is_some());
                 }
-            }
-        }
+            },
+        );
         assert!(cuts > 100, "{cuts} positions with a cut hole");
     }
 
@@ -722,31 +744,28 @@ mod tests {
     #[test]
     fn the_winning_hole_wins() {
         let mut wins = 0;
-        for preset in ["pencil", "dujardin"] {
-            for size in ["10", "12 cut top right"] {
-                let mut rules = RuleSet::preset(preset).unwrap();
-                rules.size = size.parse().unwrap();
-                let mut rng = SplitMix64::new(31);
-                for k in 0..600 {
-                    let mut pos = Position::new(rules.clone()).unwrap();
-                    add_random_pegs(&mut pos, &mut rng, 10 + k % 40);
-                    let player = pos.to_move();
-                    if pos.status() != Status::Ongoing || pegs_needed(&pos, player) != 1 {
-                        continue;
-                    }
-                    let mut costs = Costs::default();
-                    assert_eq!(costs.needed(&pos, player, 1, None), 1);
-                    let hole = costs.winning_hole(&pos, player).expect("a hole");
-                    pos.play(&Move::peg(pos.geometry().hole(hole))).unwrap();
-                    assert!(
-                        matches!(pos.status(), Status::Won { winner, .. } if winner == player),
-                        "{preset} {size}: {:?}",
-                        pos.status()
-                    );
-                    wins += 1;
+        random_lines(
+            31,
+            600,
+            |k| 10 + (k % 40) as u32,
+            |_| 0,
+            |label, _, pos| {
+                let player = pos.to_move();
+                if pegs_needed(pos, player) != 1 {
+                    return;
                 }
-            }
-        }
+                let mut costs = Costs::default();
+                assert_eq!(costs.needed(pos, player, 1, None), 1);
+                let hole = costs.winning_hole(pos, player).expect("a hole");
+                pos.play(&Move::peg(pos.geometry().hole(hole))).unwrap();
+                assert!(
+                    matches!(pos.status(), Status::Won { winner, .. } if winner == player),
+                    "{label}: {:?}",
+                    pos.status()
+                );
+                wins += 1;
+            },
+        );
         assert!(wins > 100, "{wins} positions won in one");
     }
 
@@ -800,64 +819,56 @@ mod tests {
     #[test]
     fn the_bound_is_the_plain_shortest_chain() {
         let mut checked = 0;
-        for preset in ["pencil", "dujardin"] {
-            for size in ["10", "12 cut top right"] {
-                let mut rules = RuleSet::preset(preset).unwrap();
-                rules.size = size.parse().unwrap();
-                let mut rng = SplitMix64::new(5);
-                for k in 0..150 {
-                    let mut root = Position::new(rules.clone()).unwrap();
-                    add_random_pegs(&mut root, &mut rng, k % 40);
-                    let mut pos = root.clone();
-                    add_random_pegs(&mut pos, &mut rng, k % 7);
-                    if pos.status() != Status::Ongoing {
-                        continue;
-                    }
-                    for player in [Player::Red, Player::Black] {
-                        let (start, end) = borders(player);
-                        let from_start = plain_costs(&pos, player, start);
-                        let from_end = plain_costs(&pos, player, end);
-                        let needed = pos
-                            .geometry()
-                            .border_slots(end)
-                            .iter()
-                            .map(|&i| from_start[i])
-                            .min()
-                            .unwrap_or(u32::MAX);
-                        let mine = colour_bits(player);
-                        let through: Vec<u32> = (0..pos.geometry().slots())
-                            .map(|i| match (from_start[i], from_end[i]) {
-                                (u32::MAX, _) | (_, u32::MAX) => u32::MAX,
-                                (a, b) => a + b - u32::from(pos.cell(i) & COLOUR != mine),
-                            })
-                            .collect();
-                        assert_eq!(pegs_needed(&pos, player), needed);
-                        assert_eq!(through_costs(&pos, player), through);
-                        let mut guided = Costs::guided(&root, player);
-                        let mut out = Vec::new();
-                        for cap in 1..=7 {
-                            let within = if needed <= cap { needed } else { u32::MAX };
-                            let mut plain = Costs::default();
-                            assert_eq!(plain.needed(&pos, player, cap, None), within);
-                            assert_eq!(guided.needed(&pos, player, cap, None), within);
-                            if within != u32::MAX {
-                                guided.through(&pos, player, &mut out);
-                                for (i, (&t, &plain)) in out.iter().zip(&through).enumerate() {
-                                    // Never below the plain cost; above it
-                                    // only where the plain one takes a
-                                    // detour (see `Costs::guided`).
-                                    assert!(
-                                        t >= plain.min(cap + 1),
-                                        "{preset} {size} {player:?} {i} cap {cap}: {t} < {plain}"
-                                    );
-                                }
+        random_lines(
+            5,
+            150,
+            |k| (k % 40) as u32,
+            |k| (k % 7) as u32,
+            |label, root, pos| {
+                for player in [Player::Red, Player::Black] {
+                    let (start, end) = borders(player);
+                    let from_start = plain_costs(pos, player, start);
+                    let from_end = plain_costs(pos, player, end);
+                    let needed = pos
+                        .geometry()
+                        .border_slots(end)
+                        .iter()
+                        .map(|&i| from_start[i])
+                        .min()
+                        .unwrap_or(u32::MAX);
+                    let mine = colour_bits(player);
+                    let through: Vec<u32> = (0..pos.geometry().slots())
+                        .map(|i| match (from_start[i], from_end[i]) {
+                            (u32::MAX, _) | (_, u32::MAX) => u32::MAX,
+                            (a, b) => a + b - u32::from(pos.cell(i) & COLOUR != mine),
+                        })
+                        .collect();
+                    assert_eq!(pegs_needed(pos, player), needed);
+                    assert_eq!(through_costs(pos, player), through);
+                    let mut guided = Costs::guided(root, player);
+                    let mut out = Vec::new();
+                    for cap in 1..=7 {
+                        let within = if needed <= cap { needed } else { u32::MAX };
+                        let mut plain = Costs::default();
+                        assert_eq!(plain.needed(pos, player, cap, None), within);
+                        assert_eq!(guided.needed(pos, player, cap, None), within);
+                        if within != u32::MAX {
+                            guided.through(pos, player, &mut out);
+                            for (i, (&t, &plain)) in out.iter().zip(&through).enumerate() {
+                                // Never below the plain cost; above it only
+                                // where the plain one takes a detour (see
+                                // `Costs::guided`).
+                                assert!(
+                                    t >= plain.min(cap + 1),
+                                    "{label} {player:?} {i} cap {cap}: {t} < {plain}"
+                                );
                             }
                         }
-                        checked += usize::from(needed != u32::MAX);
                     }
+                    checked += usize::from(needed != u32::MAX);
                 }
-            }
-        }
+            },
+        );
         assert!(checked > 400, "{checked} positions with a chain");
     }
 }
