@@ -59,7 +59,7 @@ pub(crate) struct Costs {
     floor_player: Option<Player>,
     /// The vectors of floors taken off, to be filled again.
     spare_floors: Vec<Vec<u32>>,
-    /// For [`Costs::cut_hole`]: which holes are on a cheapest chain, and
+    /// For [`Costs::cheapest_layers`]: which holes are on a cheapest chain, and
     /// those holes in the order the walk met them.
     on_chain: Vec<bool>,
     walk: Vec<usize>,
