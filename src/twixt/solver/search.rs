@@ -41,6 +41,17 @@ pub(crate) struct Replies {
     pub defender_needed: u32,
 }
 
+/// What an attacker's turn came to before its deepening
+/// ([`Search::before_deepening`]).
+enum Quick {
+    /// The table or the bound settled it, or a move wins at once.
+    Settled(Option<(usize, Zone)>),
+    /// A chain of double links wins.
+    Chain(Connection),
+    /// To be searched: the pegs the bound needs.
+    Open(u32),
+}
+
 /// What a defender's reply came to ([`Search::reply`]).
 pub(crate) enum Replied {
     /// The defender's peg completed its chain.
@@ -325,20 +336,36 @@ impl Search<'_> {
         budget: u32,
         hint: Option<usize>,
     ) -> Result<Option<(usize, Zone)>, Stop> {
+        match self.before_deepening(pos, key, budget) {
+            Quick::Settled(answer) => Ok(answer),
+            Quick::Chain(c) => Ok(Some(self.chain_wins(key, c))),
+            Quick::Open(needed) => self.deepen(pos, key, budget, hint, needed),
+        }
+    }
+
+    /// What an attacker's turn with `budget` moves comes to before its
+    /// deepening: settled by the table or the bound, a win in one move, a
+    /// chain of double links (looked for once with all the moves, not
+    /// again at each round of the deepening), or none of them.
+    fn before_deepening(&mut self, pos: &Position, key: Key, budget: u32) -> Quick {
         let needed = match self.settled(pos, key, budget) {
             Ok(needed) => needed,
-            Err(answer) => return Ok(answer),
+            Err(answer) => return Quick::Settled(answer),
         };
         if let Some(win) = self.win_in_one(pos, key, needed) {
-            return Ok(Some(win));
+            return Quick::Settled(Some(win));
         }
-        // A chain of double links, looked for once with all the moves
-        // (not again at each round of the deepening).
-        if let Some(c) = self.connection(pos, key, budget) {
-            self.table.proved(key, c.gaps, c.first, &c.zone);
-            return Ok(Some((c.first, c.zone)));
+        match self.connection(pos, key, budget) {
+            Some(c) => Quick::Chain(c),
+            None => Quick::Open(needed),
         }
-        self.deepen(pos, key, budget, hint, needed)
+    }
+
+    /// The chain `c` as the attacker's win from `key`'s position: noted in
+    /// the table, its first move and zone.
+    fn chain_wins(&mut self, key: Key, c: Connection) -> (usize, Zone) {
+        self.table.proved(key, c.gaps, c.first, &c.zone);
+        (c.first, c.zone)
     }
 
     /// Where the attacker needs one peg (`needed`, of this position): the
@@ -353,11 +380,8 @@ impl Search<'_> {
         let m = self.costs.winning_hole(pos, self.attacker)?;
         let geo = pos.geometry();
         let mut zone = Zone::new(geo.slots());
-        zone.insert(m);
         let (links, n) = new_links(pos, m);
-        for &id in &links[..n] {
-            zone.add_crossing_ends(geo, usize::from(id));
-        }
+        zone.add_peg(geo, m, &links[..n]);
         self.table.proved(key, 1, m, &zone);
         Some((m, zone))
     }
@@ -539,10 +563,7 @@ impl Search<'_> {
             after
                 .play_into(&Move::peg(geo.hole(r)), self.played)
                 .expect("a reply the search played");
-            zone.insert(r);
-            for &id in &links[..n] {
-                zone.add_crossing_ends(geo, usize::from(id));
-            }
+            zone.add_peg(geo, r, &links[..n]);
         }
         // The bound with a cap of `budget`: the costs through each hole
         // are then exact up to it.
@@ -684,10 +705,7 @@ impl Search<'_> {
         let (links, link_count) = (child.links, child.link_count);
         self.release(child.pos);
         Ok(rest.map(|mut zone| {
-            zone.insert(m);
-            for &id in &links[..link_count] {
-                zone.add_crossing_ends(geo, usize::from(id));
-            }
+            zone.add_peg(geo, m, &links[..link_count]);
             self.table.proved(key, budget, m, &zone);
             zone
         }))
@@ -936,8 +954,8 @@ impl Search<'_> {
         })
     }
 
-    /// The attacker's answer to the defender's pass at `pos` (`passed`,
-    /// the same pegs with the attacker to move): its winning move and
+    /// The attacker's answer to the defender's pass (`passed`: the
+    /// defender's position with the attacker to move): its winning move and
     /// proof's zone, or `None`; `Err` when a chain of double links wins
     /// with the defender to move, settling the defender's turn at once.
     ///
@@ -947,26 +965,16 @@ impl Search<'_> {
     /// or the bound settles is not searched for a chain at all.
     fn pass(
         &mut self,
-        pos: &Position,
         passed: &Position,
         key: Key,
         budget: u32,
     ) -> Result<Result<Option<(usize, Zone)>, Defence>, Stop> {
-        let needed = match self.settled(passed, key, budget) {
-            Ok(needed) => needed,
-            Err(answer) => return Ok(Ok(answer)),
-        };
-        if let Some(win) = self.win_in_one(passed, key, needed) {
-            return Ok(Ok(Some(win)));
-        }
-        if let Some(c) = self.connection(pos, key, budget) {
-            if !c.opening {
-                return Ok(Err(Defence::Proved(c.zone)));
-            }
-            self.table.proved(key, c.gaps, c.first, &c.zone);
-            return Ok(Ok(Some((c.first, c.zone))));
-        }
-        self.deepen(passed, key, budget, None, needed).map(Ok)
+        Ok(match self.before_deepening(passed, key, budget) {
+            Quick::Settled(answer) => Ok(answer),
+            Quick::Chain(c) if !c.opening => Err(Defence::Proved(c.zone)),
+            Quick::Chain(c) => Ok(Some(self.chain_wins(key, c))),
+            Quick::Open(needed) => Ok(self.deepen(passed, key, budget, None, needed)?),
+        })
     }
 
     /// Notes that the defender's reply at `r` held against `budget` moves:
@@ -999,7 +1007,7 @@ impl Search<'_> {
         // The pass: the attacker to move on the same pegs (the same key).
         let mut passed = self.copy_of(pos);
         passed.pass();
-        let threat = self.pass(pos, &passed, key, budget);
+        let threat = self.pass(&passed, key, budget);
         self.release(passed);
         let (threat, zone) = match threat? {
             Ok(Some(threat)) => threat,
@@ -1023,8 +1031,7 @@ impl Search<'_> {
             .needed(pos, defender, budget, Some(key))
             .min(budget + 1);
         let region = {
-            let needed = defender_needed;
-            (needed <= budget).then(|| {
+            (defender_needed <= budget).then(|| {
                 self.defender_costs
                     .through(pos, defender, self.defender_through);
                 let mut region = Zone::new(geo.slots());

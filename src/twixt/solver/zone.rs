@@ -27,14 +27,18 @@ impl Zone {
             *a &= b;
         }
     }
-    /// Adds both ends of every link that crosses link `id`: a defender peg
-    /// outside them can never carry a link that cuts `id`.
-    pub(crate) fn add_crossing_ends(&mut self, geo: &Geometry, id: usize) {
-        for &x in geo.crossers(id) {
-            if x != NONE {
-                let x = usize::from(x);
-                self.insert(x >> 2);
-                self.insert(geo.link_far_end(x));
+    /// Adds a peg's hole and both ends of every link that crosses one of
+    /// the links it added (`links`, ids): a peg outside them can never
+    /// carry a link that cuts one of those.
+    pub(crate) fn add_peg(&mut self, geo: &Geometry, hole: usize, links: &[u16]) {
+        self.insert(hole);
+        for &id in links {
+            for &x in geo.crossers(usize::from(id)) {
+                if x != NONE {
+                    let x = usize::from(x);
+                    self.insert(x >> 2);
+                    self.insert(geo.link_far_end(x));
+                }
             }
         }
     }
