@@ -11,14 +11,14 @@ use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
+use twixt_core::random::random_game;
+use twixt_core::rules::RuleSet;
 use twixtkit::book::html::{Styles, to_html};
 use twixtkit::book::typst_source::{PageSetup, to_typst};
 use twixtkit::book::{BookOptions, WriteOptions, book, booklet, to_pdf};
 use twixtkit::diagram::Style;
 use twixtkit::open::{Content, GameFile};
 use twixtkit::script::{move_text, parse};
-use twixtkit::twixt::random::random_game;
-use twixtkit::twixt::rules::RuleSet;
 
 /// The script of a random 300-move game, with comments and diagram points.
 fn script() -> String {

@@ -6,10 +6,10 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
+use twixt_core::random::random_game;
 use twixtkit::diagram::blank::{BlankOptions, blank_page};
 use twixtkit::diagram::{Diagram, Numbering, Scale, Style, to_svg};
 use twixtkit::prelude::{BoardSize, Hole, Link, Move, Player, Position, RuleSet, Setup};
-use twixtkit::twixt::random::random_game;
 
 /// A mid-game position: a random legal game of `plies` moves (Dujardin rules:
 /// every possible link placed at once), with the hole each move placed, for move numbers.

@@ -6,9 +6,9 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use twixt_core::random::random_game;
+use twixt_core::win_search::WinSearch;
 use twixtkit::prelude::{Move, Player, Position, RuleSet, Status};
-use twixtkit::twixt::random::random_game;
-use twixtkit::twixt::win_search::WinSearch;
 
 const GAMES: u64 = 64;
 
@@ -134,7 +134,7 @@ fn wins_in_three(c: &mut Criterion) {
             "12-cut-top-right/crossing=own,links=automatic,removal=none,swap=none/b10,c10,d12,e1,e3,e10,f2,g2,g3,g6,i6/c3,d1,d11,e8,f6,g1,h3,k2,k7,k8,l11/*/red",
         ),
     ] {
-        let pos = twixtkit::twixt::line::position(line).unwrap();
+        let pos = twixt_core::line::position(line).unwrap();
         let want = name.ends_with("proved");
         assert_eq!(
             pos.wins_within(Player::Red, 3).unwrap() == WinSearch::Proved,

@@ -6,10 +6,10 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use twixt_core::random::random_game;
+use twixt_core::rules::RuleSet;
 use twixtkit::formats::{littlegolem, movelist, t1};
 use twixtkit::record::Record;
-use twixtkit::twixt::random::random_game;
-use twixtkit::twixt::rules::RuleSet;
 
 /// `n` random games of up to 200 plies under `rules`.
 fn records(rules: &RuleSet, n: u64) -> Vec<Record> {

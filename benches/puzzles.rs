@@ -180,13 +180,14 @@
 //! benchmark's own last run: slowest proofs 0.44 ms (in 3), 12.1 ms (in
 //! 4), 201 ms (in 5), 2,644 ms (in 6); 3,198,609 positions in 14.2 s of
 //! CPU, 225,000 positions/s; peak memory of the process 55 MB.
+// Measuring needs the C library (getrusage, clock_gettime) or a counting
+// allocator: unsafe, audited, in this test or bench alone.
+#![allow(unsafe_code)]
 
 use std::time::Duration;
 
+use twixt_core::solver::{AfterMove, Memory, SearchBudget, SearchLimit, Solved, after_move, solve};
 use twixtkit::prelude::{Hole, Move, Position};
-use twixtkit::twixt::solver::{
-    AfterMove, Memory, SearchBudget, SearchLimit, Solved, after_move, solve,
-};
 
 #[path = "../examples/support/main_line.rs"]
 mod support;
@@ -491,7 +492,7 @@ fn solutions(set: &[(u32, &str, &str)]) {
     println!("|---|---|---|---|---|---|");
     let (mut before, mut after) = (Duration::ZERO, Duration::ZERO);
     for &(n, key, line) in set {
-        let pos = twixtkit::twixt::line::position(line).expect("a position line");
+        let pos = twixt_core::line::position(line).expect("a position line");
         let limit = limit_for(n);
         let budget = SearchBudget::claim_only(SearchLimit::positions(limit));
         let (moves, stopped) = support::main_line(&pos, n, &budget);
@@ -561,7 +562,7 @@ fn main() {
     let (mut positions, mut time) = (0u64, Duration::ZERO);
     let mut worst = [Duration::ZERO; 9];
     for (n, key, line) in set {
-        let pos = twixtkit::twixt::line::position(line).expect("a position line");
+        let pos = twixt_core::line::position(line).expect("a position line");
         let limit = limit_for(n);
         let (won, p_win, t_win) = timed(&pos, n, threads, limit);
         assert!(

@@ -6,20 +6,23 @@
 //! on 128×128, T1 files of 6, 60 and 600 plies on 26×26 (its largest).
 //!
 //! `cargo bench --bench scale`
+// Measuring needs the C library (getrusage, clock_gettime) or a counting
+// allocator: unsafe, audited, in this test or bench alone.
+#![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use twixt_core::board::BoardSize;
+use twixt_core::moves::Move;
+use twixt_core::random::random_game;
+use twixt_core::rules::RuleSet;
 use twixtkit::formats::{littlegolem, movelist, t1};
 use twixtkit::record::Record;
 use twixtkit::script::stream::GameStream;
 use twixtkit::script::{Game, ScriptFile, parse, write_file};
-use twixtkit::twixt::board::BoardSize;
-use twixtkit::twixt::moves::Move;
-use twixtkit::twixt::random::random_game;
-use twixtkit::twixt::rules::RuleSet;
 
 /// The system allocator, counting the bytes in use and their peak.
 struct Counting;

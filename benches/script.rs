@@ -5,11 +5,11 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use twixt_core::random::random_game;
+use twixt_core::rules::RuleSet;
 use twixtkit::record::Record;
 use twixtkit::replay::replay;
 use twixtkit::script::{Game, ScriptFile, parse, write_file};
-use twixtkit::twixt::random::random_game;
-use twixtkit::twixt::rules::RuleSet;
 
 /// `n` random 60-ply pencil games as one script file, with some annotations.
 fn corpus(n: u64) -> String {

@@ -4,11 +4,11 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use twixtkit::twrs::moves::Move;
-use twixtkit::twrs::position::Position;
-use twixtkit::twrs::random::random_game;
-use twixtkit::twrs::rules::TwrsRules;
 use twixtkit::twrs::script::{parse as parse_script, write_game};
+use twrs_core::moves::Move;
+use twrs_core::position::Position;
+use twrs_core::random::random_game;
+use twrs_core::rules::TwrsRules;
 
 fn games(rules: &TwrsRules) -> Vec<Vec<Move>> {
     (0..200)

@@ -41,10 +41,10 @@
 use std::collections::{HashSet, VecDeque};
 use std::time::Instant;
 
+use twixt_core::line;
+use twixt_core::link::Link;
+use twixt_core::solver::{SearchBudget, SearchLimit, Solved, solve};
 use twixtkit::prelude::{Hole, Player, Position, Status};
-use twixtkit::twixt::line;
-use twixtkit::twixt::link::Link;
-use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, solve};
 
 /// A hole as (column, row) from the top left, signed for offsets.
 type Spot = (i32, i32);

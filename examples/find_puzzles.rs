@@ -13,9 +13,9 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use twixt_core::random::random_game;
+use twixt_core::solver::{SearchBudget, SearchLimit, Solved, solve};
 use twixtkit::prelude::{Move, Position, RuleSet, Status};
-use twixtkit::twixt::random::random_game;
-use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, solve};
 
 /// The `n`th argument as a number, `default` when absent; an error naming
 /// it when it is not a number.
@@ -82,7 +82,7 @@ fn main() -> ExitCode {
                 eprintln!(
                     "seed {seed}: {e} ({:.1} s): {}",
                     start.elapsed().as_secs_f64(),
-                    twixtkit::twixt::line::write(&pos)
+                    twixt_core::line::write(&pos)
                 );
                 continue;
             }
@@ -101,7 +101,7 @@ fn main() -> ExitCode {
             let written = writeln!(
                 out,
                 "{moves}\t{key}\t{}\t{} positions\t{:.3} s\tseed {seed}",
-                twixtkit::twixt::line::write(&pos),
+                twixt_core::line::write(&pos),
                 s.positions,
                 start.elapsed().as_secs_f64()
             );

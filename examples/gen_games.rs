@@ -5,10 +5,10 @@
 
 use std::path::PathBuf;
 
+use twixt_core::random::random_game;
+use twixt_core::rules::RuleSet;
 use twixtkit::record::Record;
 use twixtkit::script::{Game, write_game};
-use twixtkit::twixt::random::random_game;
-use twixtkit::twixt::rules::RuleSet;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

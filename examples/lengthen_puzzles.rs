@@ -36,9 +36,9 @@ use std::collections::HashSet;
 use std::io::BufRead;
 use std::time::Instant;
 
+use twixt_core::line;
+use twixt_core::solver::{SearchBudget, SearchLimit, Solved, solve};
 use twixtkit::prelude::{Hole, Player, Position, Status};
-use twixtkit::twixt::line;
-use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, solve};
 
 /// A position line split into its six fields.
 struct Fields(Vec<String>);

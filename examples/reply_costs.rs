@@ -13,9 +13,9 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use twixt_core::line;
+use twixt_core::solver::{AfterMove, SearchBudget, SearchLimit, Solved, after_move, solve};
 use twixtkit::prelude::{Hole, Move, Position, Status};
-use twixtkit::twixt::line;
-use twixtkit::twixt::solver::{AfterMove, SearchBudget, SearchLimit, Solved, after_move, solve};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

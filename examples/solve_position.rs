@@ -14,9 +14,9 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use twixt_core::line;
+use twixt_core::solver::{Memory, SearchBudget, SearchLimit, Undecided, solve};
 use twixtkit::prelude::Position;
-use twixtkit::twixt::line;
-use twixtkit::twixt::solver::{Memory, SearchBudget, SearchLimit, Undecided, solve};
 
 #[path = "support/main_line.rs"]
 mod support;

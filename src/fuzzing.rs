@@ -11,7 +11,7 @@ use crate::formats::{littlegolem, movelist, t1};
 use crate::record::Record;
 use crate::replay;
 use crate::script;
-use crate::twixt::rules::RuleSet;
+use twixt_core::rules::RuleSet;
 
 /// A fuzz target body: arbitrary bytes in, a panic when an invariant breaks.
 pub type FuzzTarget = fn(&[u8]);
@@ -191,8 +191,7 @@ pub fn rules_yaml(data: &[u8]) {
         return;
     };
     if rules.validate().is_ok() {
-        crate::twixt::position::Position::new(rules)
-            .expect("a validated rule set starts a position");
+        twixt_core::position::Position::new(rules).expect("a validated rule set starts a position");
     }
 }
 

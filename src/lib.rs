@@ -7,7 +7,8 @@
 //!
 //! | layer | modules |
 //! |---|---|
-//! | the games: rules and notation | [`twixt`], [`twrs`] |
+//! | the games' rules (their own crates, re-exported) | [`twixt_core`], [`twrs_core`] |
+//! | TWRS's scripts, files and pictures | [`twrs`] |
 //! | shared text and safety | [`diagnostic`], [`limits`], [`output`] |
 //! | files | [`script`], [`formats`], [`record`], [`open`] |
 //! | replay and checking | [`replay`], [`win_claims`] |
@@ -44,9 +45,9 @@
 //! ```
 //!
 //! The folders under `src/` are the layers (`base`, `files`, `verify`,
-//! `drawing`, `documents`, `commands`; the games in `twixt` and `twrs`);
-//! a module never uses one of a layer above its own. See
-//! `docs/architecture.md`.
+//! `drawing`, `documents`, `commands`); a module never uses one of a layer
+//! above its own. The games' rules are crates of their own below all of
+//! them. See `docs/architecture.md`.
 
 mod base;
 pub mod commands;
@@ -54,15 +55,19 @@ mod documents;
 mod drawing;
 mod files;
 pub mod prelude;
-pub mod twixt;
 pub mod twrs;
 mod verify;
 
-pub use base::{diagnostic, limits, output};
-pub(crate) use base::{grammar, yaml_words};
+pub use base::{limits, output};
 pub use documents::{book, view};
 pub use drawing::{diagram, pictures};
 pub use files::{formats, open, record, script};
+/// TwixT's rules: the engine crate, re-exported.
+pub use twixt_core;
+pub use twixt_core::diagnostic;
+pub(crate) use twixt_core::{grammar, yaml_words};
+/// TWRS's rules: the engine crate, re-exported.
+pub use twrs_core;
 pub use verify::{replay, win_claims};
 
 #[doc(hidden)]

@@ -2,6 +2,9 @@
 //! over the 64 MiB a whole file may hold. Alone in their test binary: a
 //! child's peak can count the memory of the process that started it, so no
 //! other test may grow this one.
+// Measuring needs the C library (getrusage, clock_gettime) or a counting
+// allocator: unsafe, audited, in this test or bench alone.
+#![allow(unsafe_code)]
 
 use std::io::Write as _;
 use std::path::Path;

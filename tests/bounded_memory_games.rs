@@ -5,6 +5,9 @@
 //! window, and standard input's findings were all gathered before any was
 //! handed out. Alone in its test binary: a child's peak counts the memory
 //! of the process that started it, so no other test may grow this one.
+// Measuring needs the C library (getrusage, clock_gettime) or a counting
+// allocator: unsafe, audited, in this test or bench alone.
+#![allow(unsafe_code)]
 
 use std::io::Write as _;
 use std::process::{Command, Stdio};

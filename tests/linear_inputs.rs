@@ -6,6 +6,9 @@
 //! other programs on a busy machine change much less than the wall clock.
 //! Alone in its test binary: the process's CPU time counts every thread, so
 //! a test of another file running beside these would add to their times.
+// Measuring needs the C library (getrusage, clock_gettime) or a counting
+// allocator: unsafe, audited, in this test or bench alone.
+#![allow(unsafe_code)]
 
 use std::path::Path;
 use std::time::Duration;

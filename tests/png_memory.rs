@@ -5,6 +5,9 @@
 //! drawn at a time (0.85 GB). Alone in its test binary: a child's peak is
 //! read from the resource usage of the children this process waited for.
 #![cfg(unix)]
+// Measuring needs the C library (getrusage, clock_gettime) or a counting
+// allocator: unsafe, audited, in this test or bench alone.
+#![allow(unsafe_code)]
 
 use std::process::Command;
 

@@ -1,8 +1,8 @@
 //! A main line of a win, shared by the puzzle examples (`solve_position
 //! --line` prints it, `lengthen_puzzles` tries changes near it).
 
+use twixt_core::solver::{Memory, SearchBudget, Solved, Undecided, solve};
 use twixtkit::prelude::{Hole, Move, Position, Status};
-use twixtkit::twixt::solver::{Memory, SearchBudget, Solved, Undecided, solve};
 
 /// The shortest win of the side to move within `n`, if any.
 pub fn shortest(

@@ -535,7 +535,8 @@ impl FolderLock {
         {
             use std::os::fd::AsRawFd;
             // SAFETY: flock on a descriptor this function owns; no memory
-            // is passed.
+            // is passed. One of the two audited unsafe blocks of the crate.
+            #[allow(unsafe_code)]
             let r = unsafe { libc::flock(folder.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
             if r != 0 {
                 let e = io::Error::last_os_error();

@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use twixt_core::board::BoardSize;
 use twixtkit::diagram::blank::{
     BlankOptions, MAX_PER_PAGE, RecordHeader, blank_file, paper_for, parse_header_field,
     parse_margin,
@@ -10,7 +11,6 @@ use twixtkit::diagram::sheet::Paper;
 use twixtkit::diagram::{Format, Style};
 use twixtkit::output::write_atomic;
 use twixtkit::script::Sides;
-use twixtkit::twixt::board::BoardSize;
 
 use super::failure::Failure;
 

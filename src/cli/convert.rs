@@ -2,10 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
+use twixt_core::board::BoardSize;
 use twixtkit::commands::convert::{choose_format, convert};
 use twixtkit::open::rules_named;
 use twixtkit::script::FileFormat;
-use twixtkit::twixt::board::BoardSize;
 
 use super::failure::Failure;
 

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use twixt_core::board::BoardSize;
 use twixtkit::commands::game::OpenedFile;
 use twixtkit::diagram::Crop;
 use twixtkit::diagram::game::Select;
@@ -10,7 +11,6 @@ use twixtkit::open::{OpenOptions, Request};
 use twixtkit::pictures::{Choice, Look};
 use twixtkit::script::FileFormat;
 use twixtkit::script::Sides;
-use twixtkit::twixt::board::BoardSize;
 
 use super::failure::Failure;
 

@@ -2,10 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
+use twixt_core::board::BoardSize;
+use twixt_core::random::fresh_seed;
 use twixtkit::commands::game::{GAMES, Game, named};
 use twixtkit::commands::random_games::Batch;
-use twixtkit::twixt::board::BoardSize;
-use twixtkit::twixt::random::fresh_seed;
 
 use super::failure::Failure;
 

@@ -12,8 +12,8 @@ use crate::diagnostic::{Diagnostic, count};
 use crate::formats::{Format, littlegolem, movelist, t1};
 use crate::record::Record;
 use crate::script::{Element, Game, Line, ScriptFile, parse, script_hint, write_file};
-use crate::twixt::board::BoardSize;
-use crate::twixt::rules::RuleSet;
+use twixt_core::board::BoardSize;
+use twixt_core::rules::RuleSet;
 
 pub use crate::script::FileFormat;
 

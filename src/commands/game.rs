@@ -102,7 +102,10 @@ pub trait Game: std::fmt::Debug + Sync {
 /// Every game, TwixT first: a script whose header names no other game
 /// (or a game no one knows, which TwixT's replay then names) is TwixT's.
 /// The one place that lists the games.
-pub static GAMES: &[&dyn Game] = &[&crate::twixt::game::Twixt, &crate::twrs::game::Twrs];
+pub static GAMES: &[&dyn Game] = &[
+    &crate::commands::games::twixt::Twixt,
+    &crate::commands::games::twrs::Twrs,
+];
 
 /// The game a script is of when its header names none.
 pub fn default_game() -> &'static dyn Game {

@@ -14,6 +14,7 @@ pub mod canonical;
 pub mod check;
 pub mod convert;
 pub mod game;
+pub mod games;
 pub mod presets;
 pub mod random_games;
 pub mod render;

@@ -2,7 +2,7 @@
 //! list, or one of them as an editable YAML rule file. Each game lists its
 //! own ([`Game::presets`](super::game::Game::presets)).
 
-use crate::twixt::rules::RuleSetError;
+use twixt_core::rules::RuleSetError;
 
 use super::game::GAMES;
 

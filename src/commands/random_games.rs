@@ -1,7 +1,7 @@
 //! Batches of random legal games in any game, as `twixt random` makes
 //! them: the game, its rules by preset name, the seed, and where to write.
 //! Each game plays and writes its own ([`Game::write_random`]; TwixT's in
-//! [`crate::twixt::random`]); this module checks the batch and sums it up.
+//! [`twixt_core::random`]); this module checks the batch and sums it up.
 //!
 //! ```
 //! use twixtkit::output::Destination;
@@ -23,7 +23,7 @@ use std::path::PathBuf;
 
 use crate::diagnostic::Explained;
 use crate::output::Destination;
-use crate::twixt::board::BoardSize;
+use twixt_core::board::BoardSize;
 
 use super::game::Game;
 

@@ -15,10 +15,10 @@ use crate::open::{Content, Error, GameFile};
 use crate::record::Record;
 use crate::replay::{GameReplay, Issue, ReplayOptions, replay_game, start_position};
 use crate::script::{CaptionPosition, Sides};
-use crate::twixt::board::Player;
-use crate::twixt::moves::Move;
-use crate::twixt::position::Position;
-use crate::twixt::rules::RuleSet;
+use twixt_core::board::Player;
+use twixt_core::moves::Move;
+use twixt_core::position::Position;
+use twixt_core::rules::RuleSet;
 
 /// How the chosen diagrams look, over what a script's diagram points say.
 #[derive(Debug, Clone, Copy)]
@@ -98,13 +98,13 @@ pub struct Picture {
 impl Picture {
     /// The drawn position in one line (`twixtkit::twixt::line`).
     pub fn position_line(&self) -> String {
-        let setup = crate::twixt::setup::Setup {
+        let setup = twixt_core::setup::Setup {
             size: self.diagram.size,
             pegs: self.diagram.pegs.clone(),
             links: self.diagram.links.clone(),
             to_move: Some(self.to_move),
         };
-        crate::twixt::line::write_setup(&self.rules, &setup, self.to_move)
+        twixt_core::line::write_setup(&self.rules, &setup, self.to_move)
     }
 }
 

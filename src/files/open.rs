@@ -20,8 +20,8 @@ use crate::formats::{Location, littlegolem, movelist, t1};
 use crate::limits::{MAX_INPUT_BYTES, read_input};
 use crate::record::Record;
 use crate::script::{FileFormat, Game, MoveSpans, load_games_as, located_games, script_hint};
-use crate::twixt::board::BoardSize;
-use crate::twixt::rules::RuleSet;
+use twixt_core::board::BoardSize;
+use twixt_core::rules::RuleSet;
 
 /// Defaults for files that do not record their rules or board size.
 #[derive(Debug, Clone, Default)]
@@ -311,7 +311,7 @@ pub enum Error {
         asked: u32,
     },
     /// A crop that lies outside the board.
-    #[error("--crop {crop} reaches outside the {size} board (columns a to {}, rows 1 to {})", crate::twixt::board::Hole::new(size.width() - 1, 0).to_string().trim_end_matches(char::is_numeric), size.height())]
+    #[error("--crop {crop} reaches outside the {size} board (columns a to {}, rows 1 to {})", twixt_core::board::Hole::new(size.width() - 1, 0).to_string().trim_end_matches(char::is_numeric), size.height())]
     CropOutside {
         /// The crop, as written.
         crop: String,
@@ -599,7 +599,7 @@ fn open_one_streamed(path: &Path, n: usize) -> Result<GameFile, Error> {
 /// game that starts from it, so that everything that draws a file draws it.
 /// The line's rule set must be a preset (a script can name any other).
 pub fn open_position(line: &str) -> Result<GameFile, Error> {
-    let (rules, _) = crate::twixt::line::read(line).map_err(|e| Error::Options(e.to_string()))?;
+    let (rules, _) = twixt_core::line::read(line).map_err(|e| Error::Options(e.to_string()))?;
     let name = rules.preset_name().ok_or_else(|| {
         Error::Options(
             "a position given on the command line names a preset rule set; for another, write a script with a rule file and `#setup position:`".to_string(),
@@ -632,7 +632,7 @@ pub(crate) fn records_with(
     format: FileFormat,
     rules: Option<RuleSet>,
     size: Option<BoardSize>,
-) -> Result<Result<Vec<Record>, crate::formats::Error>, crate::twixt::rules::RuleSetError> {
+) -> Result<Result<Vec<Record>, crate::formats::Error>, twixt_core::rules::RuleSetError> {
     Ok(match format {
         FileFormat::Script => unreachable!("scripts are read by load_games"),
         FileFormat::LittleGolem => littlegolem::read(bytes).map(|r| vec![r]),

@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::twixt::board::{BoardSize, Player};
-use crate::twixt::moves::Move;
-use crate::twixt::rules::RuleSet;
+use twixt_core::board::{BoardSize, Player};
+use twixt_core::moves::Move;
+use twixt_core::rules::RuleSet;
 
 /// How a game ended, as declared by a record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -12,9 +12,9 @@ use crate::script::Sides;
 
 use super::draw::{TwrsStyle, to_svg_styled};
 use super::file::{TwrsFile, outcome};
-use super::position::Position;
 use super::script::{DiagramPoint, Element, Show, Snapshot};
 use crate::script::PointLook;
+use twrs_core::position::Position;
 
 /// A TWRS position in a book, drawn when the book is written in the
 /// style its figure is set in (the book's `--style`, or its diagram

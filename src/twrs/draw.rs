@@ -19,12 +19,12 @@ use crate::diagram::{
 use crate::pictures::NamedSvg;
 use crate::script::PointLook;
 use crate::script::Sides;
-use crate::twixt::board::{Hole, Player};
 use crate::twrs::file::TwrsView;
-use crate::twrs::moves::Lines;
-use crate::twrs::point::{Point, Side};
-use crate::twrs::position::{Piece, Position, Status};
 use crate::twrs::script::Show;
+use twixt_core::board::{Hole, Player};
+use twrs_core::moves::Lines;
+use twrs_core::point::{Point, Side};
+use twrs_core::position::{Piece, Position, Status};
 
 /// Pixels between grid lines in TWRS's own look (`--unit` sets another
 /// size); the drawing itself puts its lines one unit apart.

@@ -5,8 +5,8 @@ use std::path::Path;
 
 use crate::diagnostic::Diagnostic;
 use crate::limits::{MAX_INPUT_BYTES, read_text};
-use crate::twrs::position::{End, Position, Status};
 use crate::twrs::script::{Replayed, TwrsGame, parse, replay};
+use twrs_core::position::{End, Position, Status};
 
 /// A TWRS script read from a file.
 #[derive(Debug, Clone)]
@@ -79,7 +79,7 @@ pub struct TwrsView {
     /// move, `TITLE-007`, as TwixT's pictures are named.
     pub stem: String,
     /// The position to draw.
-    pub position: crate::twrs::position::Position,
+    pub position: twrs_core::position::Position,
     /// What to show besides the pieces (empty for a position by move).
     pub show: Vec<crate::twrs::script::Show>,
     /// The diagram's caption; for a position by move, the moves shown

@@ -21,12 +21,12 @@ use crate::script::lex::{Arg, clip, err};
 use crate::script::read::{Reader, Reads, read_pieces};
 use crate::script::write::{escape_comment, quote};
 use crate::script::{Game, MoveNode, Notation, ParseError, PointLook, Span, Tag};
-use crate::twrs::moves::{Lines, Move};
-use crate::twrs::point::{Point, Side};
-use crate::twrs::position::{Position, Status};
-use crate::twrs::rules::{PRESET_NAMES, PresetError, TwrsRules};
-use crate::twrs::setup::Setup;
-use crate::twrs::words;
+use twrs_core::moves::{Lines, Move};
+use twrs_core::notation as words;
+use twrs_core::point::{Point, Side};
+use twrs_core::position::{Position, Status};
+use twrs_core::rules::{PRESET_NAMES, PresetError, TwrsRules};
+use twrs_core::setup::Setup;
 
 /// Does this text hold TWRS games? (Its first header says `[Game "twrs"]`,
 /// as [`header_game`](crate::open::header_game) reads it.)

@@ -8,17 +8,17 @@ use std::fmt::Write as _;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::script::MoveNode;
-use crate::twixt::board::{Hole, Player};
 use crate::view::build::{Walk, Walks};
 use crate::view::{ViewBoard, ViewGame, ViewMove};
+use twixt_core::board::{Hole, Player};
 
 use super::draw::{TwrsStyle, stone, stones_group, to_svg_styled, tower, towers_group};
 use super::file::{TwrsFile, outcome};
-use super::moves::Move;
-use super::point::{Point, Side};
-use super::position::{Position, Status};
 use super::script::{DiagramPoint, Snapshot, TwrsGame, TwrsNotation};
-use super::setup::Setup;
+use twrs_core::moves::Move;
+use twrs_core::point::{Point, Side};
+use twrs_core::position::{Position, Status};
+use twrs_core::setup::Setup;
 
 /// A piece as it stands: a stone, or a tower at a place (a tower that
 /// moves, or turns petrified, is another piece from then on).

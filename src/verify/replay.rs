@@ -15,14 +15,14 @@ use crate::script::{
     ClaimKind, DiagramPoint, Element, Game, Line, Mark, MarkKind, MoveNode, Numbers, SetupBlock,
     Span, Target,
 };
-use crate::twixt::board::{BoardSize, Hole, Player};
-use crate::twixt::link::Link;
-use crate::twixt::moves::Move;
-use crate::twixt::position::{DeadDrawRule, Played, Position, Status, WinBy};
-use crate::twixt::rules::{Removal, RuleSet};
-use crate::twixt::setup::Setup;
-use crate::twixt::solver::SearchBudget;
 use crate::verify::win_claims;
+use twixt_core::board::{BoardSize, Hole, Player};
+use twixt_core::link::Link;
+use twixt_core::moves::Move;
+use twixt_core::position::{DeadDrawRule, Played, Position, Status, WinBy};
+use twixt_core::rules::{Removal, RuleSet};
+use twixt_core::setup::Setup;
+use twixt_core::solver::SearchBudget;
 
 /// A problem found while replaying, located in the script.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -646,7 +646,7 @@ fn block_setup(b: &SetupBlock, rules: &RuleSet, game: &Game, issues: &mut Vec<Is
     // A position line names its size and rules: they must be the game's.
     if let Some(written) = &b.line_rules.0 {
         let game_line =
-            crate::twixt::line::write_setup(rules, &Setup::empty(rules.size), Player::Red);
+            twixt_core::line::write_setup(rules, &Setup::empty(rules.size), Player::Red);
         let ours: String = game_line.split('/').take(2).collect::<Vec<_>>().join("/");
         if *written != ours {
             issues.push(Issue::error(
@@ -744,8 +744,8 @@ pub(crate) fn move_words(m: &MoveNode) -> String {
     if let Move::Place(p) = &m.mv {
         for r in &p.removals {
             match r {
-                crate::twixt::moves::Removal::Peg(h) => s.push_str(&format!("-{h} ")),
-                crate::twixt::moves::Removal::Link(l) => s.push_str(&format!("-{l} ")),
+                twixt_core::moves::Removal::Peg(h) => s.push_str(&format!("-{h} ")),
+                twixt_core::moves::Removal::Link(l) => s.push_str(&format!("-{l} ")),
             }
         }
     }
@@ -910,7 +910,7 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
             if let Some(nums) = &mut cur.numbers {
                 // As every drawing numbers pegs: a swapped first peg keeps
                 // its number.
-                crate::twixt::history::number_pegs(nums, &m.mv, played, ply);
+                twixt_core::history::number_pegs(nums, &m.mv, played, ply);
             }
             // Only diagram points look at the last move.
             if ctx.snapshots {
@@ -1263,7 +1263,7 @@ fn claim_holds(
 /// an opponent's link always does; an own link only when own links may not cross.
 fn blocks(pos: &Position, by: Link, player: Player) -> bool {
     let owner = pos.peg(by.ends().0);
-    owner != Some(player) || pos.rules().crossing == crate::twixt::rules::Crossing::None
+    owner != Some(player) || pos.rules().crossing == twixt_core::rules::Crossing::None
 }
 
 /// True when the two links cross (share no end and their segments intersect).
@@ -1274,7 +1274,7 @@ pub fn links_cross(a: Link, b: Link) -> bool {
         return false;
     }
     let p = |h: Hole| (i32::from(h.col), i32::from(h.row));
-    crate::twixt::geometry::segments_cross(p(a1), p(a2), p(b1), p(b2))
+    twixt_core::geometry::segments_cross(p(a1), p(a2), p(b1), p(b2))
 }
 
 fn mark_holes(m: &MarkKind) -> Vec<Hole> {

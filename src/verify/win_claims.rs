@@ -1,5 +1,5 @@
 //! `#wins` claims as a puzzle author writes them, checked with the solver
-//! ([`crate::twixt::solver`]): the claim itself, the solution printed after
+//! ([`twixt_core::solver`]): the claim itself, the solution printed after
 //! it (every move of the winner must keep a win within the moves left), its
 //! cooks (`#unique`, `check --cooks`), and the verdicts kept apart: *false*
 //! only when the search proves it, *cannot decide* otherwise.
@@ -13,9 +13,9 @@ use std::sync::{Mutex, RwLock};
 use serde::Serialize;
 
 use crate::script::{ClaimKind, Element, MAX_WIN_MOVES};
-use crate::twixt::board::{Hole, Player};
-use crate::twixt::position::Position;
-use crate::twixt::solver::{
+use twixt_core::board::{Hole, Player};
+use twixt_core::position::Position;
+use twixt_core::solver::{
     self, AfterMove, Memory, SearchBudget, SearchLimit, Searched, Solved, Undecided,
 };
 

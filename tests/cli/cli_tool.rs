@@ -5,7 +5,7 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use twixtkit::twixt::rules::RuleSet;
+use twixt_core::rules::RuleSet;
 
 use crate::common;
 

@@ -1,17 +1,20 @@
 //! Output safety: commands write atomically, never over an input, never
 //! outside the folder they were given; text from files reaches SVG escaped.
+// Measuring needs the C library (getrusage, clock_gettime) or a counting
+// allocator: unsafe, audited, in this test or bench alone.
+#![allow(unsafe_code)]
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use twixt_core::rules::RuleSet;
 use twixtkit::diagram::snapshot::diagram_from_snapshot;
 use twixtkit::diagram::{Scale, Style, to_svg};
 use twixtkit::fuzzing::assert_svg_safe;
 use twixtkit::output::{NameSet, write_atomic};
 use twixtkit::replay::replay;
 use twixtkit::script::parse;
-use twixtkit::twixt::rules::RuleSet;
 
 fn twixt(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_twixt"))

@@ -8,9 +8,9 @@ use std::process::Command;
 
 use common::webdriver::browser;
 use common::{poppler, shared_games, twixt};
+use twixt_core::random::random_game;
+use twixt_core::rules::RuleSet;
 use twixtkit::script::move_text;
-use twixtkit::twixt::random::random_game;
-use twixtkit::twixt::rules::RuleSet;
 
 fn repo(p: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(p)

@@ -616,9 +616,9 @@ fn beside_sets_the_moves_and_captions_right_of_their_diagram() {
 
 #[test]
 fn a_diagram_size_past_20mm_is_the_width_of_the_largest_full_board() {
+    use twixt_core::board::BoardSize;
+    use twixt_core::setup::Setup;
     use twixtkit::diagram::{Diagram, Layout, Style};
-    use twixtkit::twixt::board::BoardSize;
-    use twixtkit::twixt::setup::Setup;
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("two.twixt");
     std::fs::write(

@@ -8,12 +8,12 @@
 use std::process::Command;
 
 use proptest::prelude::*;
+use twixt_core::position::DeadDrawRule;
+use twixt_core::random::random_game;
 use twixtkit::diagnostic::Severity;
 use twixtkit::prelude::{BoardSize, GameResult, Move, Position, Record, RuleSet, Status};
 use twixtkit::replay::{GameReplay, How, ReplayOptions, check_game};
 use twixtkit::script::{Game, parse, write_game};
-use twixtkit::twixt::position::DeadDrawRule;
-use twixtkit::twixt::random::random_game;
 
 /// A random game under `rules` and the first move after which its board is
 /// a dead draw, when it plays on past one (the draw is not its last move).

@@ -1,7 +1,7 @@
 //! Dead-draw detection on positions whose answer can be checked by hand.
 
+use twixt_core::random::random_game;
 use twixtkit::prelude::{BoardSize, Hole, Link, Player, Position, RuleSet, Setup};
-use twixtkit::twixt::random::random_game;
 
 fn h(name: &str) -> Hole {
     name.parse().unwrap()
@@ -119,10 +119,10 @@ fn existing_own_links_are_always_usable_steps() {
         let pos = Position::from_setup(&s, rules).unwrap();
         assert_eq!(
             pos.status(),
-            twixtkit::twixt::position::Status::Won {
+            twixt_core::position::Status::Won {
                 winner: Red,
                 ply: 5,
-                by: twixtkit::twixt::position::WinBy::Connection
+                by: twixt_core::position::WinBy::Connection
             }
         );
         assert!(pos.can_connect(Red), "{}", preset.name);
@@ -161,9 +161,9 @@ fn a_won_game_leaves_the_loser_unable_to_connect() {
             for mv in &moves {
                 pos.play(mv).unwrap();
             }
-            if let twixtkit::twixt::position::Status::Won {
+            if let twixt_core::position::Status::Won {
                 winner,
-                by: twixtkit::twixt::position::WinBy::Connection,
+                by: twixt_core::position::WinBy::Connection,
                 ..
             } = pos.status()
             {
@@ -186,7 +186,7 @@ fn a_won_game_leaves_the_loser_unable_to_connect() {
 /// is cut).
 #[test]
 fn a_cut_side_seeds_its_whole_outermost_row() {
-    use twixtkit::twixt::board::Side;
+    use twixt_core::board::Side;
     let blockers = ["d2", "a3", "c3", "a2", "e2", "b3", "d3", "b2", "e3"];
     let size = BoardSize::square(5).unwrap().with_cut(&[Side::Left]);
     let pegs: Vec<_> = blockers.iter().map(|&n| (n, Black)).collect();

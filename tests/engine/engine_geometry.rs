@@ -2,14 +2,14 @@
 
 use std::collections::HashSet;
 
-use twixtkit::twixt::board::BoardSize;
-use twixtkit::twixt::geometry::{CROSSERS_PER_LINK, Geometry, NONE};
-use twixtkit::twixt::link::Link;
+use twixt_core::board::BoardSize;
+use twixt_core::geometry::{CROSSERS_PER_LINK, Geometry, NONE};
+use twixt_core::link::Link;
 
 /// Independent of the engine's orientation test: solve P + t·r = Q + u·s in
 /// integers and require 0 < t < 1 and 0 < u < 1 strictly.
 fn brute_cross(a: Link, b: Link) -> bool {
-    let p = |h: twixtkit::twixt::board::Hole| (i64::from(h.col), i64::from(h.row));
+    let p = |h: twixt_core::board::Hole| (i64::from(h.col), i64::from(h.row));
     let ((p0, p1), (q0, q1)) = (
         (p(a.ends().0), p(a.ends().1)),
         (p(b.ends().0), p(b.ends().1)),

@@ -1,10 +1,10 @@
 //! Every move rule and every move error, one at a time.
 
+use twixt_core::moves::{Removal, thin_vec};
+use twixt_core::rules::{Crossing, Linking, Removal as RemovalRule, RuleSetError, Swap};
 use twixtkit::prelude::{
     BoardSize, Hole, Link, Move, MoveError, Placement, Player, Position, RuleSet, Status, WinBy,
 };
-use twixtkit::twixt::moves::{Removal, thin_vec};
-use twixtkit::twixt::rules::{Crossing, Linking, Removal as RemovalRule, RuleSetError, Swap};
 
 fn h(name: &str) -> Hole {
     name.parse().unwrap()
@@ -761,7 +761,7 @@ fn a_chain_inside_the_border_rows_is_not_a_win() {
 #[test]
 fn position_fits_in_four_kib_on_24x24() {
     let mut pos = Position::new(RuleSet::pencil()).unwrap();
-    for mv in twixtkit::twixt::random::random_game(&RuleSet::pencil(), 7, 10_000) {
+    for mv in twixt_core::random::random_game(&RuleSet::pencil(), 7, 10_000) {
         pos.play(&mv).unwrap();
     }
     let total = std::mem::size_of::<Position>() + pos.heap_bytes();
@@ -821,7 +821,7 @@ fn play_reusing_an_earlier_result_says_what_play_says() {
     // whatever the spare held before.
     for rules in [RuleSet::pencil(), RuleSet::board(), RuleSet::schmidt()] {
         for seed in 0..20 {
-            let moves = twixtkit::twixt::random::random_game(&rules, seed, 200);
+            let moves = twixt_core::random::random_game(&rules, seed, 200);
             let mut a = Position::new(rules.clone()).unwrap();
             let mut b = a.clone();
             let mut spare = None;

@@ -4,12 +4,12 @@
 use std::collections::{BTreeSet, HashSet, VecDeque};
 
 use proptest::prelude::*;
+use twixt_core::moves::Removal;
+use twixt_core::random::{SplitMix64, random_game};
+use twixt_core::rules::{Crossing, Linking, Removal as RemovalRule, Swap};
 use twixtkit::prelude::{
     BoardSize, Hole, Link, Move, Placement, Player, Position, RuleSet, Setup, Status, WinBy,
 };
-use twixtkit::twixt::moves::Removal;
-use twixtkit::twixt::random::{SplitMix64, random_game};
-use twixtkit::twixt::rules::{Crossing, Linking, Removal as RemovalRule, Swap};
 
 /// Exact integer test: the open segments meet in one interior point.
 fn cross(a: Link, b: Link) -> bool {

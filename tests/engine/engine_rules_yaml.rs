@@ -1,7 +1,7 @@
 //! Rule sets read from YAML.
 
-use twixtkit::twixt::board::BoardSize;
-use twixtkit::twixt::rules::{Crossing, Linking, Removal, RuleSet, Swap};
+use twixt_core::board::BoardSize;
+use twixt_core::rules::{Crossing, Linking, Removal, RuleSet, Swap};
 
 #[test]
 fn full_rule_set_reads() {
@@ -84,7 +84,7 @@ fn a_board_size_that_is_no_size_is_said_as_one() {
         ("preset: pencil\nsize: {a: 1}\n", "found nested settings"),
         ("preset: pencil\nsize: true\n", "found `true`"),
     ] {
-        let e = twixtkit::twixt::rules::RuleSet::from_yaml(text).unwrap_err();
+        let e = twixt_core::rules::RuleSet::from_yaml(text).unwrap_err();
         assert_eq!(e.line, 2, "{text}");
         assert_eq!(
             e.message,

@@ -1,8 +1,8 @@
 //! Free setups: the lenient check, and the checked conversion to a position.
 
+use twixt_core::random::random_game;
+use twixt_core::setup::SetupProblem;
 use twixtkit::prelude::{BoardSize, Hole, Link, Player, Position, RuleSet, Setup, Status, WinBy};
-use twixtkit::twixt::random::random_game;
-use twixtkit::twixt::setup::SetupProblem;
 
 fn h(name: &str) -> Hole {
     name.parse().unwrap()

@@ -1,7 +1,7 @@
 //! Quick end-to-end checks of the engine on random games.
 
+use twixt_core::random::random_game;
 use twixtkit::prelude::{Position, RuleSet, Status};
-use twixtkit::twixt::random::random_game;
 
 #[test]
 fn random_games_replay_under_every_preset() {
@@ -23,13 +23,13 @@ fn random_games_replay_under_every_preset() {
 
 #[test]
 fn extreme_board_sizes_play() {
-    use twixtkit::twixt::board::BoardSize;
+    use twixt_core::board::BoardSize;
     for (w, h) in [(3, 3), (3, 128), (128, 3), (128, 128), (4, 9)] {
         let size = BoardSize::new(w, h).unwrap();
         for preset in RuleSet::presets() {
             let mut rules = preset.rules.clone().with_size(size);
             if w != h {
-                rules.swap = twixtkit::twixt::rules::Swap::Colors;
+                rules.swap = twixt_core::rules::Swap::Colors;
             }
             let moves = random_game(&rules, w * 1000 + h, 400);
             assert!(!moves.is_empty(), "{} on {size}", preset.name);

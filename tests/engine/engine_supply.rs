@@ -4,11 +4,11 @@
 //! la chaîne)." A finite supply of pegs and links per player, the reuse
 //! move, and the supply running out under each linking mode.
 
+use twixt_core::moves::{Removal, thin_vec};
+use twixt_core::position::MoveError;
+use twixt_core::random::random_game;
+use twixt_core::rules::RuleSet;
 use twixtkit::prelude::{BoardSize, Hole, Link, Move, Placement, Player, Position, Status};
-use twixtkit::twixt::moves::{Removal, thin_vec};
-use twixtkit::twixt::position::MoveError;
-use twixtkit::twixt::random::random_game;
-use twixtkit::twixt::rules::RuleSet;
 
 fn h(s: &str) -> Hole {
     s.parse().unwrap()
@@ -172,15 +172,15 @@ fn a_reused_link_can_open_a_path_for_the_opponent() {
 fn setups_over_the_supply_are_refused_and_rules_read_and_write_it() {
     let rules = limited(RuleSet::dujardin(), Some(2), Some(9));
     let line = "12/crossing=none,links=automatic,removal=none,swap=colors,supply-pegs=2,supply-links=9/c3,d5,e7/j4/*/black";
-    let e = twixtkit::twixt::line::position(line).unwrap_err();
+    let e = twixt_core::line::position(line).unwrap_err();
     assert!(
         e.contains("red has 3 pegs on the board, more than the supply of 2"),
         "{e}"
     );
-    let ok = twixtkit::twixt::line::position(&line.replace("c3,d5,e7", "c3,d5")).unwrap();
+    let ok = twixt_core::line::position(&line.replace("c3,d5,e7", "c3,d5")).unwrap();
     assert_eq!(ok.rules(), &rules);
     assert_eq!(
-        twixtkit::twixt::line::write(&ok),
+        twixt_core::line::write(&ok),
         line.replace("c3,d5,e7", "c3,d5")
     );
     // YAML and the Rules tag.

@@ -1,13 +1,13 @@
-//! The one-line position notation (`twixtkit::twixt::line`): every position of
+//! The one-line position notation (`twixt_core::line`): every position of
 //! random games under every preset reads back from its line to the same
 //! pegs, links and side to move, and the line of that is the line again.
 
 use proptest::prelude::*;
-use twixtkit::twixt::board::BoardSize;
-use twixtkit::twixt::line;
-use twixtkit::twixt::position::Position;
-use twixtkit::twixt::random::random_game;
-use twixtkit::twixt::rules::RuleSet;
+use twixt_core::board::BoardSize;
+use twixt_core::line;
+use twixt_core::position::Position;
+use twixt_core::random::random_game;
+use twixt_core::rules::RuleSet;
 
 fn presets() -> impl Strategy<Value = &'static str> {
     prop_oneof![

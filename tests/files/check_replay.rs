@@ -1,10 +1,10 @@
 //! Replaying scripts: legal and illegal moves, claims true and false,
 //! declared results, decisions, diagram snapshots.
 
+use twixt_core::board::{Hole, Player};
 use twixtkit::diagnostic::Severity;
 use twixtkit::replay::{GameReplay, How, ReplayOptions, replay_game};
 use twixtkit::script::{Numbers, parse};
-use twixtkit::twixt::board::{Hole, Player};
 
 fn run(src: &str) -> GameReplay {
     let p = parse(src);

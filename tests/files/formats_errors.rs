@@ -2,11 +2,11 @@
 //! every format round-trips write → read.
 
 use proptest::prelude::*;
+use twixt_core::moves::{Move, Placement, thin_vec};
+use twixt_core::rules::{Crossing, Linking, RuleSet, Swap};
 use twixtkit::formats::{Error, Location, littlegolem, movelist, t1};
 use twixtkit::prelude::{BoardSize, Hole, Link, Player};
 use twixtkit::record::{GameResult, Record};
-use twixtkit::twixt::moves::{Move, Placement, thin_vec};
-use twixtkit::twixt::rules::{Crossing, Linking, RuleSet, Swap};
 
 fn lg_err(text: &[u8]) -> (Location, String) {
     match littlegolem::read(text) {

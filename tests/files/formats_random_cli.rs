@@ -3,9 +3,9 @@
 use std::fs;
 use std::process::Command;
 
+use twixt_core::rules::RuleSet;
 use twixtkit::formats::movelist;
 use twixtkit::prelude::{BoardSize, Position};
-use twixtkit::twixt::rules::RuleSet;
 
 fn twixt() -> Command {
     Command::new(env!("CARGO_BIN_EXE_twixt"))

@@ -4,11 +4,11 @@
 use std::fs;
 use std::path::Path;
 
+use twixt_core::moves::Move;
+use twixt_core::rules::{RuleSet, Swap};
 use twixtkit::formats::{littlegolem, movelist, t1};
 use twixtkit::prelude::{Player, Position, Status, WinBy};
 use twixtkit::record::{GameResult, Record};
-use twixtkit::twixt::moves::Move;
-use twixtkit::twixt::rules::{RuleSet, Swap};
 
 use crate::common;
 use common::shared_games as games_dir;

@@ -6,8 +6,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use twixt_core::random::SplitMix64;
 use twixtkit::fuzzing;
-use twixtkit::twixt::random::SplitMix64;
 
 /// Mutations of each seed per target.
 const MUTATIONS_PER_SEED: usize = 300;

@@ -3,10 +3,10 @@
 
 use std::time::{Duration, Instant};
 
+use twixt_core::rules::RuleSet;
 use twixtkit::limits;
 use twixtkit::replay::replay;
 use twixtkit::script::parse;
-use twixtkit::twixt::rules::RuleSet;
 
 /// Many short games of numbered moves with comments, `n` bytes or more.
 fn moves_text(n: usize) -> String {

@@ -155,7 +155,7 @@ mod pieces {
             let mut out = String::new();
             for (moves, apart) in games {
                 for (i, (gap, c, r, broken)) in moves.iter().enumerate() {
-                    let hole = twixtkit::twixt::board::Hole::new(*c, *r);
+                    let hole = twixt_core::board::Hole::new(*c, *r);
                     let word = if *broken {
                         "zz".to_string()
                     } else {

@@ -4,9 +4,9 @@
 //! length, line, column) must be what the text says.
 
 use proptest::prelude::*;
+use twixt_core::board::Hole;
+use twixt_core::moves::Move;
 use twixtkit::script::{Element, parse};
-use twixtkit::twixt::board::Hole;
-use twixtkit::twixt::moves::Move;
 
 /// Blanks between tokens: ASCII ones the quick path reads, and Unicode
 /// spaces only the general path knows.

@@ -2,10 +2,10 @@
 //! example scripts; writing is idempotent.
 
 use proptest::prelude::*;
+use twixt_core::board::{Hole, Player};
+use twixt_core::link::Link;
+use twixt_core::moves::{Move, Placement, Removal};
 use twixtkit::script::*;
-use twixtkit::twixt::board::{Hole, Player};
-use twixtkit::twixt::link::Link;
-use twixtkit::twixt::moves::{Move, Placement, Removal};
 
 fn hole() -> impl Strategy<Value = Hole> {
     (0u16..40, 0u16..40).prop_map(|(c, r)| Hole::new(c, r))

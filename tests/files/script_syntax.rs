@@ -1,9 +1,9 @@
 //! Every syntax element of the script format, read and written back.
 
+use twixt_core::board::{Hole, Player};
+use twixt_core::link::Link;
+use twixt_core::moves::{Move, Placement, Removal, thin_vec};
 use twixtkit::script::*;
-use twixtkit::twixt::board::{Hole, Player};
-use twixtkit::twixt::link::Link;
-use twixtkit::twixt::moves::{Move, Placement, Removal, thin_vec};
 
 fn h(s: &str) -> Hole {
     s.parse().unwrap()
@@ -58,19 +58,19 @@ fn headers_known_unknown_and_case() {
 fn rules_tag_forms() {
     let g = one("[Rules \"pencil swap=none\"]\n");
     let r = g.rules(None).unwrap();
-    assert_eq!(r.swap, twixtkit::twixt::rules::Swap::None);
-    assert_eq!(r.crossing, twixtkit::twixt::rules::Crossing::Own);
+    assert_eq!(r.swap, twixt_core::rules::Swap::None);
+    assert_eq!(r.crossing, twixt_core::rules::Crossing::Own);
     assert_eq!(
         RulesSpec::parse("rules/x.yaml").unwrap(),
         RulesSpec::File("rules/x.yaml".into())
     );
-    let custom = RulesSpec::describe(&twixtkit::twixt::rules::RuleSet {
-        swap: twixtkit::twixt::rules::Swap::None,
-        ..twixtkit::twixt::rules::RuleSet::board()
+    let custom = RulesSpec::describe(&twixt_core::rules::RuleSet {
+        swap: twixt_core::rules::Swap::None,
+        ..twixt_core::rules::RuleSet::board()
     });
     assert_eq!(custom, "crossing=none links=manual removal=links swap=none");
     match RulesSpec::parse(&custom).unwrap() {
-        RulesSpec::Inline(r) => assert_eq!(r.swap, twixtkit::twixt::rules::Swap::None),
+        RulesSpec::Inline(r) => assert_eq!(r.swap, twixt_core::rules::Swap::None),
         other => panic!("{other:?}"),
     }
 }

@@ -25,9 +25,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use twixt_core::rules::RuleSet;
+use twixtkit::commands::games::twixt::random::{BatchFormat, write_games};
 use twixtkit::formats::{littlegolem, movelist, t1};
-use twixtkit::twixt::random::{BatchFormat, write_games};
-use twixtkit::twixt::rules::RuleSet;
 
 /// A 64-bit FNV-1a hash fed by `write!`, so that a large tree is never
 /// held as one string.
@@ -102,7 +102,7 @@ fn digest(kind: Kind, bytes: &[u8]) -> String {
         }
         Kind::Line => {
             let text = String::from_utf8_lossy(bytes);
-            let _ = write!(d, "line {:?}", twixtkit::twixt::line::read(text.trim_end()));
+            let _ = write!(d, "line {:?}", twixt_core::line::read(text.trim_end()));
         }
     }
     format!("{:016x}", d.0)
@@ -163,10 +163,10 @@ fn game_files(base: &Path, paths: Vec<PathBuf>) -> Vec<(String, Kind, Vec<u8>)> 
 fn generated_inputs() -> Vec<(String, Kind, Vec<u8>)> {
     let mut inputs = Vec::new();
     // Random games of every preset, as scripts and as move lists.
-    for preset in twixtkit::twixt::rules::PRESET_NAMES {
+    for preset in twixt_core::rules::PRESET_NAMES {
         for size in [6u64, 12, 24] {
             let mut rules = RuleSet::preset(preset).unwrap();
-            rules.size = twixtkit::twixt::board::BoardSize::square(size).unwrap();
+            rules.size = twixt_core::board::BoardSize::square(size).unwrap();
             for seed in 0..40u64 {
                 let plies = Some(size as u32 * 3);
                 let script = write_games(&rules, seed, 3, plies, BatchFormat::Script).unwrap();
@@ -192,12 +192,12 @@ fn generated_inputs() -> Vec<(String, Kind, Vec<u8>)> {
     // One-line positions: the final positions of short random games.
     for seed in 0..200u64 {
         let rules = RuleSet::pencil();
-        let moves = twixtkit::twixt::random::random_game(&rules, seed, (seed % 40) as u32);
-        let mut pos = twixtkit::twixt::position::Position::new(rules).unwrap();
+        let moves = twixt_core::random::random_game(&rules, seed, (seed % 40) as u32);
+        let mut pos = twixt_core::position::Position::new(rules).unwrap();
         for m in &moves {
             pos.play(m).unwrap();
         }
-        let line = twixtkit::twixt::line::write(&pos);
+        let line = twixt_core::line::write(&pos);
         inputs.push((format!("line/{seed}.line"), Kind::Line, line.into_bytes()));
     }
     // Cuts and one-byte changes of every small corpus file: the readers'

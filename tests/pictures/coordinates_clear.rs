@@ -13,12 +13,12 @@ use twixtkit::diagram::{Diagram, Mark, Scale, Style};
 use twixtkit::prelude::{BoardSize, Hole, Player};
 use twixtkit::script::Sides;
 use twixtkit::twrs::draw::to_svg;
-use twixtkit::twrs::moves::Lines;
-use twixtkit::twrs::point::{Point, Side};
-use twixtkit::twrs::position::Position;
-use twixtkit::twrs::rules::TwrsRules;
 use twixtkit::twrs::script::Show;
-use twixtkit::twrs::setup::Setup;
+use twrs_core::moves::Lines;
+use twrs_core::point::{Point, Side};
+use twrs_core::position::Position;
+use twrs_core::rules::TwrsRules;
+use twrs_core::setup::Setup;
 
 /// Space a label keeps from anything drawn, in px.
 const CLEAR: f32 = 1.0;

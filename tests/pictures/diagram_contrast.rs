@@ -7,7 +7,7 @@ use twixtkit::diagram::{BUILTIN_NAMES, Colour};
 use twixtkit::diagram::{Diagram, Scale, Style, to_svg};
 use twixtkit::prelude::{BoardSize, Player};
 
-fn h(s: &str) -> twixtkit::twixt::board::Hole {
+fn h(s: &str) -> twixt_core::board::Hole {
     s.parse().unwrap()
 }
 

@@ -9,7 +9,7 @@ fn diagrams(n: usize) -> Vec<Diagram> {
         .map(|i| {
             let mut s = Setup::empty(BoardSize::STANDARD);
             s.pegs.insert(
-                twixtkit::twixt::board::Hole::new(3 + i as u16 % 18, 5),
+                twixt_core::board::Hole::new(3 + i as u16 % 18, 5),
                 Player::Red,
             );
             let mut d = Diagram::from_setup(&s);

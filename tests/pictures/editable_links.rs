@@ -4,9 +4,9 @@
 
 use std::process::Command;
 
+use twixt_core::random::random_game;
+use twixt_core::rules::{Linking, Removal};
 use twixtkit::prelude::{BoardSize, Link, Move, Position, RuleSet};
-use twixtkit::twixt::random::random_game;
-use twixtkit::twixt::rules::{Linking, Removal};
 
 fn editable(side: u64) -> RuleSet {
     RuleSet {
@@ -94,7 +94,7 @@ fn a_removed_link_makes_room_for_a_link_by_hand() {
     for m in ["d3", "j9", "e5"] {
         pos.play(&Move::peg(m.parse().unwrap())).unwrap();
     }
-    let mut with_link = twixtkit::twixt::moves::Placement::peg("j7".parse().unwrap());
+    let mut with_link = twixt_core::moves::Placement::peg("j7".parse().unwrap());
     with_link.links.push(l("d3-e5"));
     assert!(pos.play(&Move::Place(with_link)).is_err());
 }

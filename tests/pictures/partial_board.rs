@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
+use twixt_core::board::Side;
 use twixtkit::prelude::{BoardSize, Hole, Move, Player, Position, RuleSet, Status};
-use twixtkit::twixt::board::Side;
 
 use crate::common;
 use common::twixt_in as twixt;

@@ -2,13 +2,13 @@
 //! tries every reply, on random positions of small boards, and refuses what
 //! it cannot decide.
 
-use twixtkit::prelude::{BoardSize, Hole, Move, Player, RuleSet};
-use twixtkit::twixt::position::{Position, Status, WinBy};
-use twixtkit::twixt::random::{SplitMix64, random_game};
-use twixtkit::twixt::solver::{
+use twixt_core::position::{Position, Status, WinBy};
+use twixt_core::random::{SplitMix64, random_game};
+use twixt_core::solver::{
     AfterMove, LimitKind, SearchBudget, SearchLimit, Solved, Undecided, after_move, solve,
 };
-use twixtkit::twixt::win_search::{WinSearch, wins_within};
+use twixt_core::win_search::{WinSearch, wins_within};
+use twixtkit::prelude::{BoardSize, Hole, Move, Player, RuleSet};
 
 /// Every reply, every move: the definition of "wins within n" spelled out.
 fn brute_force(pos: &Position, attacker: Player, n: u32) -> bool {
@@ -227,11 +227,11 @@ fn the_shortest_win_within_a_long_bound_is_minimaxs() {
 /// positions had each shortest win (none within 3, in 1, 2, 3), and how
 /// many positions there were.
 fn tuned_agree_with_minimax(
-    tuning: twixtkit::twixt::solver::Tuning,
+    tuning: twixt_core::solver::Tuning,
     threads: usize,
     cases: &[(&str, u64, u64)],
-) -> (twixtkit::twixt::solver::Effort, [usize; 4], usize) {
-    use twixtkit::twixt::solver::{Effort, solve_tuned};
+) -> (twixt_core::solver::Effort, [usize; 4], usize) {
+    use twixt_core::solver::{Effort, solve_tuned};
     let (mut effort, mut wins, mut total) = (Effort::default(), [0usize; 4], 0);
     for &(preset, side, seed) in cases {
         let r = rules(preset, side);
@@ -273,7 +273,7 @@ fn tuned_agree_with_minimax(
 /// running out inside an inner pair.)
 #[test]
 fn moves_tried_side_by_side_keep_minimaxs_answers() {
-    use twixtkit::twixt::solver::{Tuning, solve_tuned, winning_keys};
+    use twixt_core::solver::{Tuning, solve_tuned, winning_keys};
     let tuning = Tuning {
         share_from: 2,
         pair_from: 2,
@@ -337,7 +337,7 @@ fn moves_tried_side_by_side_keep_minimaxs_answers() {
 /// wrong. How much speed a full table costs is the benchmark's to show.
 #[test]
 fn a_table_that_makes_room_keeps_minimaxs_answers() {
-    use twixtkit::twixt::solver::Tuning;
+    use twixt_core::solver::Tuning;
     let tuning = Tuning {
         table_bytes: 4 << 10,
         ..Tuning::default()
@@ -365,7 +365,7 @@ fn a_table_that_makes_room_keeps_minimaxs_answers() {
 /// were run before the test was kept.)
 #[test]
 fn moves_outside_a_refutations_zone_keep_minimaxs_answers() {
-    use twixtkit::twixt::solver::{Tuning, solve_tuned};
+    use twixt_core::solver::{Tuning, solve_tuned};
     let tuning = Tuning {
         zone_from: 2,
         ..Tuning::default()
@@ -419,7 +419,7 @@ fn moves_outside_a_refutations_zone_keep_minimaxs_answers() {
 /// winning first move is found as on one thread.
 #[test]
 fn threads_sharing_the_roots_first_moves_keep_minimaxs_answers() {
-    use twixtkit::twixt::solver::{Tuning, winning_keys};
+    use twixt_core::solver::{Tuning, winning_keys};
     let tuning = Tuning {
         share_from: 2,
         pair_from: 2,
@@ -495,11 +495,11 @@ fn threads_sharing_the_roots_first_moves_keep_minimaxs_answers() {
 /// its own to those still searching.
 #[test]
 fn threads_use_the_whole_limit_of_their_search() {
-    let pos = twixtkit::twixt::line::position(
+    let pos = twixt_core::line::position(
         "12-cut-top-right/pencil/c2,c3,d1,d7,f7,h3,h11,i12,j2,k2,k8,k12,l10/b4,b9,c4,d11,e7,e10,f1,f4,f8,g9,i10,l1/*/black",
     )
     .unwrap();
-    use twixtkit::twixt::solver::{Tuning, solve_tuned};
+    use twixt_core::solver::{Tuning, solve_tuned};
     // Rounds of six and seven shared: the ones before draw on one thread.
     let tuning = Tuning {
         shared_from: 6,
@@ -528,8 +528,7 @@ fn threads_use_the_whole_limit_of_their_search() {
 /// 6,586,699), and no win in 6.
 #[test]
 fn the_corner_win_in_seven_is_proved_within_a_million_positions() {
-    let pos =
-        twixtkit::twixt::line::position("12-cut-top-right/pencil/d8,e5,g11/e1,l6/*/red").unwrap();
+    let pos = twixt_core::line::position("12-cut-top-right/pencil/d8,e5,g11/e1,l6/*/red").unwrap();
     let budget = SearchBudget::claim_only(SearchLimit::positions(1_000_000));
     let won = solve(&pos, Player::Red, 7, &budget).unwrap();
     assert!(
@@ -599,9 +598,9 @@ fn refuses_what_it_cannot_decide() {
 /// with such a reply taken off).
 #[test]
 fn a_chain_of_double_links_is_won_in_as_many_moves() {
-    use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, solve};
-    let pos = twixtkit::twixt::line::position("12-cut-top-right/pencil/k1,h4,e5,d8,g11/l6/*/red")
-        .unwrap();
+    use twixt_core::solver::{SearchBudget, SearchLimit, Solved, solve};
+    let pos =
+        twixt_core::line::position("12-cut-top-right/pencil/k1,h4,e5,d8,g11/l6/*/red").unwrap();
     let budget = SearchBudget::claim_only(SearchLimit::positions(2_000_000));
     let won = solve(&pos, Player::Red, 5, &budget).unwrap();
     assert!(
@@ -621,7 +620,7 @@ fn a_chain_of_double_links_is_won_in_as_many_moves() {
 /// Random positions of a few plies with the attacker to move or not, where
 /// the solver's connection knowledge reports a chain of double links.
 fn chain_positions(rules: &RuleSet, wanted: usize, cap: u32, seed: u64) -> Vec<(Position, u32)> {
-    use twixtkit::twixt::solver::double_link_win;
+    use twixt_core::solver::double_link_win;
     let mut rng = SplitMix64::new(seed);
     let mut out = Vec::new();
     let mut tries = 0;
@@ -703,7 +702,7 @@ fn chains_of_double_links_agree_with_minimax() {
 /// minimax in as many moves.
 #[test]
 fn chains_next_to_defender_pegs_agree_with_minimax() {
-    use twixtkit::twixt::solver::double_link_win;
+    use twixt_core::solver::double_link_win;
     let mut rng = SplitMix64::new(77);
     let (mut fired, mut tried) = (0, 0);
     let name = |c: u64, r: u64| format!("{}{}", (b'a' + c as u8) as char, r + 1);
@@ -724,8 +723,7 @@ fn chains_next_to_defender_pegs_agree_with_minimax() {
         let corner = |c: u64, r: u64| !((c == 0 || c == 5) && (r == 0 || r == 5));
         let red = pick(3, &|c, r| corner(c, r) && c != 0 && c != 5);
         let black = pick(6, &|c, r| corner(c, r) && r != 0 && r != 5);
-        let Ok(pos) = twixtkit::twixt::line::position(&format!("6/{preset}/{red}/{black}/*/red"))
-        else {
+        let Ok(pos) = twixt_core::line::position(&format!("6/{preset}/{red}/{black}/*/red")) else {
             continue;
         };
         if pos.status() != Status::Ongoing {
@@ -751,9 +749,9 @@ fn chains_next_to_defender_pegs_agree_with_minimax() {
 /// must not call it a connection, and after b3 Red has no win in 1.
 #[test]
 fn a_double_link_one_move_cuts_is_no_connection() {
-    use twixtkit::twixt::solver::{SearchBudget, SearchLimit, Solved, double_link_win, solve};
+    use twixt_core::solver::{SearchBudget, SearchLimit, Solved, double_link_win, solve};
     for preset in ["pencil", "dujardin"] {
-        let pos = twixtkit::twixt::line::position(&format!("5/{preset}/c1,c5/d2/*/black")).unwrap();
+        let pos = twixt_core::line::position(&format!("5/{preset}/c1,c5/d2/*/black")).unwrap();
         assert_eq!(pos.to_move(), Player::Black);
         assert_eq!(double_link_win(&pos, Player::Red, 3), None, "{preset}");
         let mut cut = pos.clone();
@@ -766,7 +764,7 @@ fn a_double_link_one_move_cuts_is_no_connection() {
         );
         assert!(!brute_force(&cut, Player::Red, 1), "{preset}");
         // With d2 gone the same link is a connection in 1.
-        let open = twixtkit::twixt::line::position(&format!("5/{preset}/c1,c5/-/*/black")).unwrap();
+        let open = twixt_core::line::position(&format!("5/{preset}/c1,c5/-/*/black")).unwrap();
         assert_eq!(double_link_win(&open, Player::Red, 3), Some(1), "{preset}");
     }
 }
@@ -781,7 +779,7 @@ fn a_double_link_one_move_cuts_is_no_connection() {
 /// test failed (a chain that minimax refutes).
 #[test]
 fn chains_with_shared_carriers_agree_with_minimax() {
-    use twixtkit::twixt::solver::double_link_win_shared;
+    use twixt_core::solver::double_link_win_shared;
     let mut rng = SplitMix64::new(2026);
     let (mut fired, mut tried, mut three) = (0, 0, 0);
     while fired < 300 && tried < 400_000 {
@@ -825,7 +823,7 @@ fn chains_with_shared_carriers_agree_with_minimax() {
             list(&red),
             list(&black)
         );
-        let Ok(pos) = twixtkit::twixt::line::position(&text) else {
+        let Ok(pos) = twixt_core::line::position(&text) else {
             continue;
         };
         if pos.status() != Status::Ongoing {
@@ -870,7 +868,7 @@ fn chains_with_shared_carriers_agree_with_minimax() {
 /// positions; one of another player or other rules is not used.
 #[test]
 fn a_memory_changes_no_answer_and_searches_less() {
-    use twixtkit::twixt::solver::{Memory, winning_keys};
+    use twixt_core::solver::{Memory, winning_keys};
     let limit = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
     let (mut fresh_total, mut kept_total, mut asked) = (0u64, 0u64, 0);
     for pos in positions(&rules("pencil", 7), 30, 45) {
@@ -931,7 +929,7 @@ fn a_memory_changes_no_answer_and_searches_less() {
         solve(&passed, me.opponent(), 4, &theirs).unwrap();
         assert_eq!(solve(&pos, me, 5, &theirs).unwrap(), fresh);
         let mut none = pos.rules().clone();
-        none.crossing = twixtkit::twixt::rules::Crossing::None;
+        none.crossing = twixt_core::rules::Crossing::None;
         if let Ok(there) = Position::from_setup(&pos.to_setup(), none) {
             let elsewhere = limit.clone().with_memory(Memory::new(&there, me));
             solve(&there, me, 5, &elsewhere).unwrap();

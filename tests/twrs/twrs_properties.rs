@@ -4,12 +4,12 @@
 use std::collections::{BTreeSet, HashMap};
 
 use proptest::prelude::*;
-use twixtkit::twrs::moves::Move;
-use twixtkit::twrs::point::Point;
-use twixtkit::twrs::position::Position;
-use twixtkit::twrs::position::{End, Piece, Status};
-use twixtkit::twrs::random::random_game;
-use twixtkit::twrs::rules::TwrsRules;
+use twrs_core::moves::Move;
+use twrs_core::point::Point;
+use twrs_core::position::Position;
+use twrs_core::position::{End, Piece, Status};
+use twrs_core::random::random_game;
+use twrs_core::rules::TwrsRules;
 
 fn rules_strategy() -> impl Strategy<Value = TwrsRules> {
     (8u8..=14, 8u8..=14, any::<bool>(), 20u16..=60, any::<bool>()).prop_map(

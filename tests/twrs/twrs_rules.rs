@@ -1,12 +1,12 @@
 //! The TWRS rules, one test per rule of the seed (the Dutch rulebook), each
 //! quoting the sentence it checks, and one per illegal move.
 
-use twixtkit::twrs::moves::{Lines, Move};
-use twixtkit::twrs::point::{Point, Side};
-use twixtkit::twrs::position::Position;
-use twixtkit::twrs::position::{End, MoveError, Status};
-use twixtkit::twrs::rules::TwrsRules;
-use twixtkit::twrs::setup::Setup;
+use twrs_core::moves::{Lines, Move};
+use twrs_core::point::{Point, Side};
+use twrs_core::position::Position;
+use twrs_core::position::{End, MoveError, Status};
+use twrs_core::rules::TwrsRules;
+use twrs_core::setup::Setup;
 
 /// A position drawn as rows of the grid, top row first: `.` free, `#` a
 /// stone, `1`–`6` a tower.

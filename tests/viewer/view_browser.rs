@@ -427,7 +427,7 @@ fn twrs_shown(b: &Browser) -> BTreeSet<String> {
         .collect()
 }
 
-fn twrs_pieces(pos: &twixtkit::twrs::position::Position) -> BTreeSet<String> {
+fn twrs_pieces(pos: &twrs_core::position::Position) -> BTreeSet<String> {
     let mut out: BTreeSet<String> = pos.stones().iter().map(|p| p.to_string()).collect();
     for t in 1..=6u8 {
         if let Some(at) = pos.tower(t) {

@@ -278,11 +278,8 @@ fn a_proved_claim_gives_the_puzzle_every_winning_move() {
     assert_eq!(first[4], 3);
     // The same moves `check --cooks` lists.
     let name = |v: &serde_json::Value| {
-        twixtkit::twixt::board::Hole::new(
-            v[0].as_u64().unwrap() as u16,
-            v[1].as_u64().unwrap() as u16,
-        )
-        .to_string()
+        twixt_core::board::Hole::new(v[0].as_u64().unwrap() as u16, v[1].as_u64().unwrap() as u16)
+            .to_string()
     };
     let mut all: Vec<String> = first[2].as_array().unwrap().iter().map(name).collect();
     all.extend(first[3].as_array().unwrap().iter().map(name));

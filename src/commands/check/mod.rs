@@ -544,16 +544,16 @@ impl FileSet {
 /// A position in one line checked: `24/pencil/…: a legal position, black
 /// to move` (or `red has connected`), or why it is not one.
 pub fn check_position(line: &str) -> Result<String, String> {
-    let pos = crate::twixt::line::position(line)?;
+    let pos = twixt_core::line::position(line)?;
     let status = match pos.status() {
-        crate::twixt::position::Status::Won { winner, .. } => {
+        twixt_core::position::Status::Won { winner, .. } => {
             format!("{} has connected", winner.name())
         }
         _ => format!("{} to move", pos.to_move().name()),
     };
     Ok(format!(
         "{}: a legal position, {status}\n",
-        crate::twixt::line::write(&pos)
+        twixt_core::line::write(&pos)
     ))
 }
 

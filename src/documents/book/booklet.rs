@@ -69,7 +69,7 @@ mod tests {
             translation: None,
             notes: Vec::new(),
             art: Art::Twixt(crate::diagram::Diagram::blank(
-                crate::twixt::board::BoardSize::STANDARD,
+                twixt_core::board::BoardSize::STANDARD,
             )),
             style: None,
         }))

@@ -11,10 +11,10 @@ use crate::open::GameFile;
 use crate::record::GameResult;
 use crate::replay::{DiagramSnapshot, GameReplay, How, LastMove, move_words, start_position};
 use crate::script::{DiagramPoint, Element, Game, Line, Numbers};
-use crate::twixt::board::Hole;
-use crate::twixt::history::number_pegs;
-use crate::twixt::moves::Move;
-use crate::twixt::position::Position;
+use twixt_core::board::Hole;
+use twixt_core::history::number_pegs;
+use twixt_core::moves::Move;
+use twixt_core::position::Position;
 
 use super::{Art, Block, Book, Chapter, Figure, Puzzle};
 

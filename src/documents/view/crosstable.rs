@@ -104,8 +104,8 @@ pub fn points(halves: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::twixt::board::BoardSize;
     use crate::view::ViewBoard;
+    use twixt_core::board::BoardSize;
 
     fn game(event: &str, red: &str, black: &str, score: &str) -> ViewGame {
         ViewGame {

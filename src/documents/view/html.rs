@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use crate::book::html::escape as escape_keeping_lines;
 use crate::diagram::{Diagram, Scale, Style, to_svg_prefixed};
 use crate::diagram::{Layout, write_body};
-use crate::twixt::board::{BoardSize, Player};
+use twixt_core::board::{BoardSize, Player};
 
 use super::crosstable::{Crosstable, crosstables, points};
 use super::{PieceKind, Problem, ViewBoard, ViewGame};

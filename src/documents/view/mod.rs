@@ -16,8 +16,8 @@ mod puzzle;
 mod write;
 
 use crate::diagram::Diagram;
-use crate::twixt::board::{BoardSize, Hole, Player};
-use crate::twixt::link::Link;
+use twixt_core::board::{BoardSize, Hole, Player};
+use twixt_core::link::Link;
 
 pub(crate) use build::file_games;
 pub use build::{ViewError, title_of};

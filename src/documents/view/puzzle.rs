@@ -12,9 +12,9 @@
 //! search finds winning within the moves left is accepted too: the page
 //! says that it wins and goes on with the script's move.
 
-use crate::twixt::board::{Hole, Player};
-use crate::twixt::position::Position;
-use crate::twixt::solver::{self, SearchBudget};
+use twixt_core::board::{Hole, Player};
+use twixt_core::position::Position;
+use twixt_core::solver::{self, SearchBudget};
 
 use super::ViewLine;
 

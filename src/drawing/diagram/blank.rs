@@ -12,7 +12,7 @@ use super::sheet::{Paper, open_page, place};
 use super::style::Style;
 use super::svg::{Layout, num, push_attrs, push_escaped, push_num, push_nums, push_segment};
 use crate::script::Sides;
-use crate::twixt::board::BoardSize;
+use twixt_core::board::BoardSize;
 
 /// What to print.
 #[derive(Debug, Clone, PartialEq)]

@@ -4,10 +4,10 @@
 
 use super::model::{Diagram, Numbering};
 use crate::record::Record;
-use crate::twixt::board::Player;
-use crate::twixt::history::History;
-use crate::twixt::moves::Move;
-use crate::twixt::position::{MoveError, Position};
+use twixt_core::board::Player;
+use twixt_core::history::History;
+use twixt_core::moves::Move;
+use twixt_core::position::{MoveError, Position};
 
 /// Which positions of a game to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -185,7 +185,7 @@ fn check_moves(mut pos: Position, moves: &[Move]) -> Result<(), GameDiagramError
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::twixt::rules::RuleSet;
+    use twixt_core::rules::RuleSet;
 
     #[test]
     fn a_placeholder_event_gives_way_to_the_players() {

@@ -7,10 +7,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::script::{CaptionPosition, Sides};
-use crate::twixt::board::{BoardSize, Hole, Player};
-use crate::twixt::history::History;
-use crate::twixt::link::Link;
-use crate::twixt::setup::Setup;
+use twixt_core::board::{BoardSize, Hole, Player};
+use twixt_core::history::History;
+use twixt_core::link::Link;
+use twixt_core::setup::Setup;
 
 /// A rectangle of holes, corners included (`min` top-left, `max` bottom-right).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -4,7 +4,7 @@
 
 use crate::replay::DiagramSnapshot;
 use crate::script::{MarkKind, Numbers, Target};
-use crate::twixt::moves::Move;
+use twixt_core::moves::Move;
 
 use super::model::{Crop, Diagram, Mark};
 

@@ -12,7 +12,7 @@ use super::font;
 use super::model::{Crop, Diagram, Mark};
 use super::style::{Colour, Style};
 use crate::script::{CaptionPosition, Sides};
-use crate::twixt::board::{Hole, Player, Side, column_name};
+use twixt_core::board::{Hole, Player, Side, column_name};
 
 /// The size of one unit (the distance between neighbouring holes) in the output.
 #[derive(Debug, Clone, Copy, PartialEq)]

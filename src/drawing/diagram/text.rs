@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use super::font;
 use super::model::{Diagram, Mark};
-use crate::twixt::board::{Hole, Player, column_name};
+use twixt_core::board::{Hole, Player, column_name};
 
 /// Character set for the text writer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -212,8 +212,8 @@ fn clean(s: &str, charset: Charset) -> String {
 mod tests {
     use super::*;
     use crate::diagram::Crop;
-    use crate::twixt::board::BoardSize;
-    use crate::twixt::setup::Setup;
+    use twixt_core::board::BoardSize;
+    use twixt_core::setup::Setup;
 
     #[test]
     fn small_board_ascii() {

@@ -17,9 +17,9 @@ use nom::sequence::preceded;
 
 use crate::grammar::{self, Failure, digits};
 use crate::record::{GameResult, Record};
-use crate::twixt::board::{BoardSize, Hole, Player};
-use crate::twixt::moves::{Move, Placement};
-use crate::twixt::rules::RuleSet;
+use twixt_core::board::{BoardSize, Hole, Player};
+use twixt_core::moves::{Move, Placement};
+use twixt_core::rules::RuleSet;
 
 use super::{Error, Format, Location, fail, mover};
 

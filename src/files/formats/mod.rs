@@ -7,9 +7,9 @@ use std::fmt;
 use std::path::Path;
 
 use crate::grammar::Locator;
-use crate::twixt::board::{BoardSize, Hole, Player};
-use crate::twixt::moves::Move;
-use crate::twixt::rules::{Linking, Removal, RuleSet, Swap};
+use twixt_core::board::{BoardSize, Hole, Player};
+use twixt_core::moves::Move;
+use twixt_core::rules::{Linking, Removal, RuleSet, Swap};
 
 pub mod littlegolem;
 pub mod movelist;

@@ -17,9 +17,9 @@ use nom::multi::many0_count;
 
 use crate::grammar::{self, Failure, Rule, digits};
 use crate::record::{GameResult, Record};
-use crate::twixt::board::{BoardSize, Hole, Player};
-use crate::twixt::moves::{Move, Placement};
-use crate::twixt::rules::{RuleSet, RuleSetError, Swap};
+use twixt_core::board::{BoardSize, Hole, Player};
+use twixt_core::moves::{Move, Placement};
+use twixt_core::rules::{RuleSet, RuleSetError, Swap};
 
 use super::{Error, Format, Location, fail, mover, plain_moves_problem, utf8};
 

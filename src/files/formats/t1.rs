@@ -17,9 +17,9 @@ use nom::multi::many_m_n;
 
 use crate::grammar::{self, Rule, digits};
 use crate::record::{GameResult, Record};
-use crate::twixt::board::{BoardSize, Hole, Player};
-use crate::twixt::moves::{Move, Placement};
-use crate::twixt::rules::{Crossing, RuleSet, Swap};
+use twixt_core::board::{BoardSize, Hole, Player};
+use twixt_core::moves::{Move, Placement};
+use twixt_core::rules::{Crossing, RuleSet, Swap};
 
 use super::{Error, Format, Location, mover, plain_moves_problem, utf8};
 

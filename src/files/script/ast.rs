@@ -10,9 +10,9 @@
 
 use std::hash::{Hash, Hasher};
 
-use crate::twixt::board::{Hole, Player};
-use crate::twixt::link::Link;
-use crate::twixt::moves::Move;
+use twixt_core::board::{Hole, Player};
+use twixt_core::link::Link;
+use twixt_core::moves::Move;
 
 /// Where a node was written: byte offset, one-based line and character column,
 /// and length in bytes. Compares equal to every other span.

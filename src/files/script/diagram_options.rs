@@ -183,9 +183,12 @@ impl PointLook {
             .to_move
             .map(|v| if v { "yes" } else { "no" }.to_string());
         // Its serde name, as a style file writes it.
-        let place = self
-            .caption_position
-            .map(|p| crate::twixt::rules::yaml_word(&p));
+        let place = self.caption_position.map(|p| {
+            serde_json::to_value(p)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default()
+        });
         [
             ("style", self.style.clone()),
             ("coords", coords),

@@ -28,9 +28,9 @@ pub use parse::{MAX_DEPTH, MAX_WIN_MOVES, ParseError, Parsed, Piece, parse, pars
 pub use write::{move_text, write_file, write_game};
 
 use crate::record::{GameResult, Record};
-use crate::twixt::board::{BoardSize, Player};
-use crate::twixt::moves::Move;
-use crate::twixt::rules::{Crossing, Linking, Removal, RuleSet, Swap, yaml_word};
+use twixt_core::board::{BoardSize, Player};
+use twixt_core::moves::Move;
+use twixt_core::rules::{Crossing, Linking, Removal, RuleSet, Swap};
 
 /// Reads a `Result` tag value: `red`, `black`, `draw` or `*` (`None` if
 /// unreadable; `Some(None)` never occurs).
@@ -96,18 +96,12 @@ impl RulesSpec {
             let (k, val) = w
                 .split_once('=')
                 .ok_or_else(|| format!("expected a rule like swap=none, found `{w}`"))?;
-            // Each value is its variant's name in kebab-case.
+            // Each value is its rule word (`automatic-editable`).
             match k.to_ascii_lowercase().as_str() {
-                "crossing" => rules.crossing = pick(&[Crossing::None, Crossing::Own], k, val)?,
-                "links" => {
-                    use Linking::*;
-                    rules.links = pick(&[Automatic, Manual, AutomaticEditable], k, val)?
-                }
-                "removal" => {
-                    use Removal::*;
-                    rules.removal = pick(&[None, Links, LinksAndPegs], k, val)?
-                }
-                "swap" => rules.swap = pick(&[Swap::None, Swap::Mirror, Swap::Colors], k, val)?,
+                "crossing" => rules.crossing = pick::<Crossing>(k, val)?,
+                "links" => rules.links = pick::<Linking>(k, val)?,
+                "removal" => rules.removal = pick::<Removal>(k, val)?,
+                "swap" => rules.swap = pick::<Swap>(k, val)?,
                 "supply-pegs" | "supply-links" => {
                     let n: u16 = val.parse().map_err(|_| {
                         format!("{k}={val}: expected a number of pieces from 0 to 65535")
@@ -135,12 +129,10 @@ impl RulesSpec {
     }
 }
 
-/// The value of `all` whose name is `val`, for the rule `k`.
-fn pick<T: serde::Serialize + Copy>(all: &[T], k: &str, val: &str) -> Result<T, String> {
-    all.iter()
-        .copied()
-        .find(|v| yaml_word(v) == val)
-        .ok_or_else(|| format!("unknown value `{val}` for rule `{k}`"))
+/// The rule value named `val`, for the rule `k`.
+fn pick<T: std::str::FromStr>(k: &str, val: &str) -> Result<T, String> {
+    val.parse()
+        .map_err(|_| format!("unknown value `{val}` for rule `{k}`"))
 }
 
 /// Loads a YAML rule set file.

@@ -13,9 +13,9 @@ use super::words::{self, full_hole, full_link, full_rect, move_word};
 use crate::diagnostic::Diagnostic;
 use crate::grammar::{self, RanOut};
 use crate::limits;
-use crate::twixt::board::{BoardSize, Hole, Player};
-use crate::twixt::link::Link;
-use crate::twixt::moves::{Move, Placement, Removal, ThinVec};
+use twixt_core::board::{BoardSize, Hole, Player};
+use twixt_core::link::Link;
+use twixt_core::moves::{Move, Placement, Removal, ThinVec};
 
 /// Deepest nesting of variations accepted.
 pub const MAX_DEPTH: usize = limits::MAX_VARIATION_DEPTH;
@@ -865,7 +865,7 @@ fn finish_position(block: &mut SetupBlock, pieces: &mut Vec<&Arg<'_>>) -> Result
         .join(",");
     pieces.clear();
     let (rules, setup) =
-        crate::twixt::line::read(&text).map_err(|e| arg_err(first, e.to_string()))?;
+        twixt_core::line::read(&text).map_err(|e| arg_err(first, e.to_string()))?;
     for (&h, &p) in &setup.pegs {
         match p {
             Player::Red => block.red.push(h),
@@ -875,7 +875,7 @@ fn finish_position(block: &mut SetupBlock, pieces: &mut Vec<&Arg<'_>>) -> Result
     block.links.extend(setup.links.iter().copied());
     block.to_move = setup.to_move;
     // Its size and rules, in canonical words.
-    let canonical = crate::twixt::line::write_setup(&rules, &setup, Player::Red);
+    let canonical = twixt_core::line::write_setup(&rules, &setup, Player::Red);
     block.line_rules = crate::script::LineRules(Some(
         canonical
             .splitn(3, '/')

@@ -10,14 +10,14 @@ use crate::grammar::{
     self, ByteRule, Failure, Rule, byte_fold, byte_mismatch, byte_number, byte_run, clip,
     quote_found,
 };
-use crate::twixt::board::Hole;
-use crate::twixt::link::Link;
-use crate::twixt::moves::{Move, Placement, Removal, ThinVec};
 use nom::Parser;
 use nom::bytes::complete::{tag_no_case, take_till, take_while};
 use nom::character::complete::char;
 use nom::combinator::verify;
 use nom::sequence::terminated;
+use twixt_core::board::Hole;
+use twixt_core::link::Link;
+use twixt_core::moves::{Move, Placement, Removal, ThinVec};
 
 /// A character of a bare word in move text.
 #[inline]

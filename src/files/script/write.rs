@@ -4,8 +4,8 @@ use std::fmt::Write as _;
 
 use super::ast::*;
 use crate::diagnostic::spaced;
-use crate::twixt::link::Link;
-use crate::twixt::moves::{Move, Placement, Removal};
+use twixt_core::link::Link;
+use twixt_core::moves::{Move, Placement, Removal};
 
 /// Lines of move text are wrapped before this many characters.
 const WIDTH: usize = 80;
@@ -192,7 +192,7 @@ fn placement_text(p: &Placement) -> String {
     s
 }
 
-fn link_item(l: Link, hole: crate::twixt::board::Hole) -> String {
+fn link_item(l: Link, hole: twixt_core::board::Hole) -> String {
     if l.touches(hole) {
         l.other_end(hole).to_string()
     } else {

@@ -1,0 +1,51 @@
+//! TwixT's rules as a library: the board and its holes, links, moves, rule
+//! sets as data, setups, positions with wins and dead draws, the one-line
+//! position notation, seeded random games and an exact win solver.
+//!
+//! The crate knows nothing of files, pictures or commands: the `twixtkit`
+//! crate reads scripts and records, replays them through this one and draws
+//! what it finds.
+//!
+//! The core types sit at the root; each also has its module path.
+//!
+//! ```
+//! use twixt_core::{Move, Player, Position, RuleSet};
+//!
+//! let mut pos = Position::new(RuleSet::pencil()).unwrap();
+//! for hole in ["f6", "m12", "g8"] {
+//!     pos.play(&Move::peg(hole.parse().unwrap())).unwrap();
+//! }
+//! // Red's f6 and g8 are a knight's move apart: the pencil rules link them.
+//! assert!(pos.has_link("f6-g8".parse().unwrap()));
+//! assert_eq!(pos.to_move(), Player::Black);
+//! ```
+
+pub mod board;
+mod dead_draw;
+pub mod diagnostic;
+pub mod geometry;
+#[doc(hidden)]
+pub mod grammar;
+pub mod history;
+pub mod line;
+pub mod link;
+pub mod moves;
+pub mod position;
+pub mod random;
+pub mod rules;
+pub mod setup;
+pub mod solver;
+#[doc(hidden)]
+pub mod split_mix;
+pub mod win_search;
+#[cfg(feature = "yaml")]
+#[doc(hidden)]
+pub mod yaml_words;
+
+pub use board::{BoardSize, Hole, Player};
+pub use diagnostic::{Diagnostic, Explained};
+pub use link::Link;
+pub use moves::{Move, Placement};
+pub use position::{MoveError, Played, Position, Status, WinBy};
+pub use rules::RuleSet;
+pub use setup::{Setup, SetupProblem};

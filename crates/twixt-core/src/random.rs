@@ -1,0 +1,353 @@
+//! Seeded random legal games, for tests, benchmarks and demos.
+//!
+//! The generator uses the crate's own small PRNG (SplitMix64, in the base
+//! layer) so that a seed gives the same game on every platform and crate
+//! version.
+
+use crate::board::{Hole, Player};
+use crate::link::Link;
+use crate::moves::{Move, Placement, Removal as RemovalMove};
+use crate::position::{DeadDrawRule, Position, Status, side};
+use crate::rules::{Linking, Removal, RuleSet, Swap};
+
+/// The generator, shared with the solver's keys (layer 0).
+pub use crate::split_mix::SplitMix64;
+
+/// A random legal game under `rules`, from the empty board with Red first.
+/// Play stops at a win, at an accepted draw, when the player to move has no
+/// empty hole left, or after `max_plies` moves. Swap is chosen a quarter of
+/// the time when allowed; under manual linking most but not all available
+/// links are chosen, sometimes with an extra link between older pegs; where
+/// the rules allow removals, some moves remove an own link or peg; a few moves
+/// offer a draw, and some offers are accepted. Play goes on past a dead draw
+/// (tests use that); [`random_record`] ends the game there. Returns no moves
+/// when the rule set itself is impossible.
+pub fn random_game(rules: &RuleSet, seed: u64, max_plies: u32) -> Vec<Move> {
+    let Ok(mut pos) = Position::new(rules.clone()) else {
+        return Vec::new();
+    };
+    let mut rng = SplitMix64::new(seed);
+    let mut moves = Vec::new();
+    let mut free = FreeHoles::of(&pos);
+    while pos.status() == Status::Ongoing && pos.ply() < max_plies {
+        let Some(mv) = random_move(&pos, &free, &mut rng) else {
+            break;
+        };
+        let mv = match pos.play(&mv) {
+            Ok(_) => mv,
+            Err(_) => {
+                // The embellishments (removals, extra links) can clash with
+                // each other; a bare peg with its own links never does.
+                let Move::Place(p) = mv else { break };
+                // Except the peg reused when a finite supply is used up.
+                let reuse: Vec<RemovalMove> = p
+                    .removals
+                    .iter()
+                    .filter(|r| matches!(r, RemovalMove::Peg(_)))
+                    .filter(|_| pegs_used_up(&pos))
+                    .take(1)
+                    .copied()
+                    .collect();
+                let gone: Vec<Hole> = reuse
+                    .iter()
+                    .filter_map(|r| match r {
+                        RemovalMove::Peg(h) => Some(*h),
+                        RemovalMove::Link(_) => None,
+                    })
+                    .collect();
+                let plain = Move::Place(Placement {
+                    removals: reuse.into(),
+                    links: manual_links_for(&pos, p.hole, &gone).into(),
+                    ..Placement::peg(p.hole)
+                });
+                if pos.play(&plain).is_err() {
+                    break;
+                }
+                plain
+            }
+        };
+        free.update(&pos, &mv);
+        moves.push(mv);
+    }
+    moves
+}
+
+/// Finds the first dead draw of a game as it is generated. Where pieces can
+/// be lifted a board may come back to life, so every move is tested; where
+/// nothing can be lifted a dead draw stays one, so the board is tested every
+/// [`DeadDrawWatch::EVERY`] moves and, once dead, the moves since the last
+/// live board are played again one by one: the same answer for a sixteenth
+/// of the searches.
+pub struct DeadDrawWatch {
+    every: usize,
+    /// The last board tested and found alive, and the moves it follows.
+    alive: Position,
+    alive_after: usize,
+}
+
+impl DeadDrawWatch {
+    const EVERY: usize = 16;
+
+    /// A watch over a game that starts at `start`.
+    pub fn new(start: &Position) -> DeadDrawWatch {
+        DeadDrawWatch {
+            every: match DeadDrawRule::of(start.rules()) {
+                DeadDrawRule::EndsTheGame => Self::EVERY,
+                DeadDrawRule::Note => 1,
+            },
+            alive: start.clone(),
+            alive_after: 0,
+        }
+    }
+
+    /// `pos` after `moves`: how many of them lead to the first dead draw,
+    /// when the game has reached one. Between tests it answers `None`
+    /// unless `last` (the game stops here: test it now).
+    pub fn dead_from(&mut self, pos: &Position, moves: &[Move], last: bool) -> Option<usize> {
+        let n = moves.len();
+        if n == self.alive_after || (!last && n - self.alive_after < self.every) {
+            return None;
+        }
+        if pos.status() != Status::Ongoing || !pos.is_dead_draw() {
+            self.alive.copy_from(pos);
+            self.alive_after = n;
+            return None;
+        }
+        let mut p = self.alive.clone();
+        for (k, mv) in moves[self.alive_after..].iter().enumerate() {
+            p.play(mv).ok()?;
+            if p.status() == Status::Ongoing && p.is_dead_draw() {
+                return Some(self.alive_after + k + 1);
+            }
+        }
+        Some(n)
+    }
+}
+
+/// Under manual linking, the links a new peg at `hole` could take now,
+/// leaving out those to pegs about to be removed; empty when the engine
+/// adds the links.
+fn manual_links_for(pos: &Position, hole: Hole, removed: &[Hole]) -> Vec<Link> {
+    if pos.rules().links != Linking::Manual {
+        return Vec::new();
+    }
+    pos.links_for_peg(hole, pos.to_move())
+        .into_iter()
+        .filter(|l| !removed.iter().any(|&h| l.touches(h)))
+        .collect()
+}
+
+/// The empty holes each player may place a peg in, as bit sets in board
+/// order, kept up to date move by move: choosing the k-th of them costs a
+/// few words instead of a pass over the board.
+struct FreeHoles {
+    /// Per player (Red, Black): one bit per cell, set when free and playable.
+    bits: [Vec<u64>; 2],
+}
+
+impl FreeHoles {
+    fn of(pos: &Position) -> FreeHoles {
+        let words = pos.geometry().all_hole_flags().len().div_ceil(64);
+        let mut bits = [vec![0u64; words], vec![0u64; words]];
+        for (side, player) in [Player::Red, Player::Black].into_iter().enumerate() {
+            for i in pos.free_holes(player) {
+                bits[side][i / 64] |= 1 << (i % 64);
+            }
+        }
+        FreeHoles { bits }
+    }
+
+    /// After `mv` was played in `pos`: a plain placement fills one hole;
+    /// anything else (a swap, a removal) is rare, and read afresh.
+    fn update(&mut self, pos: &Position, mv: &Move) {
+        match mv {
+            Move::Place(p) if p.removals.is_empty() => {
+                let i = pos.geometry().index(p.hole);
+                for side in &mut self.bits {
+                    side[i / 64] &= !(1 << (i % 64));
+                }
+            }
+            Move::Place(_) | Move::Swap => *self = FreeHoles::of(pos),
+            _ => {}
+        }
+    }
+
+    fn count(&self, player: Player) -> usize {
+        self.bits[side(player)]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
+    }
+
+    /// The `k`-th (from 0) free hole of `player` in board order.
+    fn nth(&self, pos: &Position, player: Player, mut k: usize) -> Option<Hole> {
+        for (n, &word) in self.bits[side(player)].iter().enumerate() {
+            let ones = word.count_ones() as usize;
+            if k < ones {
+                let mut w = word;
+                for _ in 0..k {
+                    w &= w - 1;
+                }
+                return Some(pos.geometry().hole(n * 64 + w.trailing_zeros() as usize));
+            }
+            k -= ones;
+        }
+        None
+    }
+}
+
+fn random_move(pos: &Position, free_holes: &FreeHoles, rng: &mut SplitMix64) -> Option<Move> {
+    let rules = pos.rules();
+    let mover = pos.to_move();
+    if pos.ply() == 1 && rules.swap != Swap::None && rng.one_in(4) {
+        return Some(Move::Swap);
+    }
+    if pos.draw_offer() == Some(mover.opponent()) && rng.one_in(4) {
+        return Some(Move::AcceptDraw);
+    }
+
+    let mut removals = Vec::new();
+    let mut removed_pegs = Vec::new();
+    // With every peg of a finite supply on the board, a peg must be reused;
+    // with every link on it, links may be.
+    let no_pegs_left = pegs_used_up(pos);
+    let no_links_left = rules
+        .supply_links
+        .is_some_and(|n| pos.links_on_board(mover) >= u32::from(n));
+    let may_take_peg = rules.removal == Removal::LinksAndPegs || no_pegs_left;
+    let may_take_link = rules.removal != Removal::None || no_links_left;
+    if no_pegs_left || ((may_take_peg || may_take_link) && rng.one_in(12)) {
+        if no_pegs_left || (may_take_peg && (!may_take_link || rng.one_in(2))) {
+            let own: Vec<Hole> = own_pegs(pos, mover);
+            if let Some(&h) = rng.pick(&own) {
+                removals.push(RemovalMove::Peg(h));
+                removed_pegs.push(h);
+            }
+        } else {
+            let own: Vec<Link> = pos
+                .links()
+                .filter(|&(_, p)| p == mover)
+                .map(|(l, _)| l)
+                .collect();
+            if let Some(&l) = rng.pick(&own) {
+                removals.push(RemovalMove::Link(l));
+            }
+        }
+    }
+
+    // The same choice as picking from the list of free playable holes in
+    // board order, without building the list.
+    let free = free_holes.count(mover);
+    if free == 0 {
+        return None;
+    }
+    let hole = free_holes.nth(pos, mover, rng.below(free))?;
+
+    let mut links = manual_links_for(pos, hole, &removed_pegs);
+    match rules.links {
+        Linking::Manual => {
+            // Leave some links out: an unplaced link is no barrier, and
+            // later moves may add it between the two older pegs.
+            links.retain(|_| !rng.one_in(4));
+            if rng.one_in(3) {
+                links.extend(extra_link(pos, mover, rng, &removed_pegs));
+            }
+        }
+        // A link by hand between older pegs, where a removal made room.
+        Linking::AutomaticEditable if !removals.is_empty() || rng.one_in(8) => {
+            links.extend(extra_link(pos, mover, rng, &removed_pegs));
+        }
+        _ => {}
+    }
+    // No more links by hand than a finite supply has left.
+    if let Some(n) = rules.supply_links {
+        links.truncate(u32::from(n).saturating_sub(pos.links_on_board(mover)) as usize);
+    }
+    Some(Move::Place(Placement {
+        removals: removals.into(),
+        hole,
+        links: links.into(),
+        // Offers only later on, so that most games run to a connection.
+        offers_draw: pos.ply() > 60 && rng.one_in(400),
+    }))
+}
+
+/// Every peg of the mover's finite supply is on the board: the next peg
+/// must be a reused one.
+fn pegs_used_up(pos: &Position) -> bool {
+    pos.rules()
+        .supply_pegs
+        .is_some_and(|n| pos.pegs_on_board(pos.to_move()) >= u32::from(n))
+}
+
+fn own_pegs(pos: &Position, player: Player) -> Vec<Hole> {
+    pos.pegs()
+        .filter(|&(_, p)| p == player)
+        .map(|(h, _)| h)
+        .collect()
+}
+
+/// A missing link between two older own pegs that nothing forbids, if one is found.
+fn extra_link(
+    pos: &Position,
+    player: Player,
+    rng: &mut SplitMix64,
+    removed: &[Hole],
+) -> Option<Link> {
+    let own = own_pegs(pos, player);
+    let &a = rng.pick(&own)?;
+    if removed.contains(&a) {
+        return None;
+    }
+    pos.links_for_peg(a, player)
+        .into_iter()
+        .find(|&l| !pos.has_link(l) && !removed.contains(&l.other_end(a)))
+}
+
+/// A seed nobody chose: the standard library's per-process random keys
+/// mixed with the time.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PRESET_NAMES;
+
+    /// The kept bit sets agree with a pass over the board after every move
+    /// of random games under every preset (swaps, removals and reused pegs
+    /// included), for every `k`.
+    #[test]
+    fn free_holes_follow_the_position() {
+        for name in PRESET_NAMES {
+            let rules = RuleSet::preset(name).unwrap();
+            for seed in 0..6 {
+                let mut pos = Position::new(rules.clone()).unwrap();
+                let mut free = FreeHoles::of(&pos);
+                for mv in random_game(&rules, seed, 300) {
+                    pos.play(&mv).unwrap();
+                    free.update(&pos, &mv);
+                    for player in [Player::Red, Player::Black] {
+                        let n = pos.free_hole_count(player);
+                        assert_eq!(free.count(player), n, "{name} seed {seed}");
+                        for k in [0, n / 3, n / 2, n.saturating_sub(1), n] {
+                            assert_eq!(
+                                free.nth(&pos, player, k),
+                                pos.nth_free_hole(player, k),
+                                "{name} seed {seed} k {k}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

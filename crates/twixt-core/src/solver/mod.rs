@@ -1,0 +1,729 @@
+//! An exact solver for "wins within N": does the player to move complete
+//! a chain within N of their own moves, whatever the opponent replies?
+//!
+//! It answers the questions a puzzle raises: whether the claim holds and the
+//! shortest win ([`solve`]), every winning first move ([`winning_keys`]),
+//! whether a given move keeps the win and, when not, the defence that holds
+//! ([`after_move`]). Every search runs under a [`SearchBudget`] of positions
+//! and time; reaching it is its own answer ([`Undecided::Limit`]), never a
+//! guess.
+//!
+//! How (docs/engine.md, "Wins in N", says more): iterative deepening on the
+//! number of moves, so the shortest win is found first and a long bound
+//! costs little more than the short win inside it; an AND/OR search where
+//! the attacker's moves near its chains come first and the defender
+//! answers only inside the must-play region of the attacker's threat (the
+//! zone of the proof that wins if the defender passes), while an attacker's
+//! move outside the zone of a refuted one is refuted by the same reply
+//! without search; a transposition
+//! table of positions proved or refuted; a lower bound on the pegs still
+//! needed. All of it is exact under automatic linking with nothing removed,
+//! the only rule sets it accepts. A budget with threads
+//! ([`SearchBudget::with_threads`]) shares the root's first moves among
+//! them, with the same answers.
+
+mod bounds;
+pub mod budget;
+mod connection;
+mod memory;
+mod search;
+mod table;
+mod threads;
+mod zone;
+
+/// Random positions for the solver's unit tests.
+#[cfg(test)]
+mod random_pegs {
+    use crate::moves::Move;
+    use crate::position::{Position, Status};
+    use crate::split_mix::SplitMix64;
+
+    /// `plies` more pegs at random free holes of `pos`, the players taking
+    /// turns, until the game ends.
+    pub(crate) fn add_random_pegs(pos: &mut Position, rng: &mut SplitMix64, plies: u32) {
+        for _ in 0..plies {
+            if pos.status() != Status::Ongoing {
+                return;
+            }
+            let free: Vec<usize> = pos.free_holes(pos.to_move()).collect();
+            let hole = pos.geometry().hole(free[rng.below(free.len())]);
+            pos.play(&Move::peg(hole)).unwrap();
+        }
+    }
+}
+
+use crate::board::{Hole, Player};
+use crate::position::{Played, Position, Status};
+use crate::rules::{Crossing, Linking, Removal, Swap};
+
+use bounds::Costs;
+pub(crate) use bounds::{pegs_needed, through_costs};
+pub use budget::{LimitKind, Meter, SearchBudget, SearchLimit};
+use connection::Chains;
+pub use memory::Memory;
+use memory::Tables;
+use search::{Defence, Search, Stop};
+use table::{Keys, SharedTable, Table, TableRef};
+
+/// Bytes the transposition table of one search may hold.
+pub const TABLE_BYTES: usize = 256 << 20;
+
+/// How the attacker's turns share effort between two first moves
+/// (docs/engine.md, "effort shared between two first moves"). Any
+/// setting gives the same answers; it changes the work. Public for the
+/// tests, which make allowances tiny so that they run out often.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Tuning {
+    /// Attacker's turns with at least this many moves put their threats
+    /// first.
+    pub share_from: u32,
+    /// Attacker's turns with at least this many moves (and at least
+    /// `share_from`) try two threats side by side.
+    pub pair_from: u32,
+    /// The first allowance of positions of each of the two (it doubles
+    /// each turn).
+    pub first_allowance: u64,
+    /// Where no two threats are paired, try the first two moves side by
+    /// side anyway (for tests: the pairing at as many turns as can be).
+    pub any_pair: bool,
+    /// Bytes the transposition table may hold ([`TABLE_BYTES`]; tests
+    /// make it tiny so that room is made again and again).
+    pub table_bytes: usize,
+    /// With more than one thread, the root's rounds of at least this many
+    /// moves share their first moves among the threads (tests make it 1:
+    /// every round shared).
+    pub shared_from: u32,
+    /// Attacker's turns with at least this many moves (and at least two)
+    /// refute a move outside a refuted move's zone without searching it
+    /// (tests make it 2: at every turn that can).
+    pub zone_from: u32,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            share_from: 5,
+            pair_from: 6,
+            first_allowance: 1000,
+            any_pair: false,
+            table_bytes: TABLE_BYTES,
+            shared_from: threads::SHARED_FROM,
+            zone_from: 5,
+        }
+    }
+}
+
+/// Why a search gives no answer: not a false claim, a question it cannot
+/// decide.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Undecided {
+    /// The player asked about is not the one to move.
+    #[error("it is {to_move}'s turn, not {player}'s")]
+    NotToMove {
+        /// The player asked about.
+        player: Player,
+        /// The player to move.
+        to_move: Player,
+    },
+    /// The game has already ended; the value is its result.
+    #[error("the game is already over: {0}")]
+    GameOver(Status),
+    /// The number of moves is 0.
+    #[error("a win needs at least one move (`in 1` or more)")]
+    NoMoves,
+    /// The rule set is not one the search covers; the value names the rule.
+    #[error(
+        "the search covers rule sets with automatic linking and nothing removed (pencil, dujardin, t1); these rules have {0}"
+    )]
+    Rules(&'static str),
+    /// The opponent may still swap.
+    #[error("the opponent may still swap (move 2), which the search does not cover")]
+    SwapPending,
+    /// A limit of the budget was reached first.
+    #[error("limit reached after {positions} positions ({limit}; see {})", .limit.flag())]
+    Limit {
+        /// Positions visited before stopping.
+        positions: u64,
+        /// The limit that stopped it.
+        limit: LimitKind,
+    },
+}
+
+impl Undecided {
+    /// The class of question, as `check --format json` names it.
+    pub fn class(&self) -> &'static str {
+        match self {
+            Undecided::NotToMove { .. } => "turn",
+            Undecided::GameOver(_) => "game-over",
+            Undecided::NoMoves => "no-moves",
+            Undecided::Rules(_) => "rules",
+            Undecided::SwapPending => "swap",
+            Undecided::Limit { .. } => "limit",
+        }
+    }
+}
+
+impl crate::diagnostic::Explained for Undecided {}
+
+/// The answer to "does the player win within N".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Solved {
+    /// The player wins; the shortest win and a first move that achieves it.
+    Wins {
+        /// The fewest moves the player wins in.
+        moves: u32,
+        /// A first move of such a win.
+        key: Hole,
+    },
+    /// No win within N: some defence holds.
+    NoWin {
+        /// For N > 1: the player's most promising first move (nearest a
+        /// chain) and the reply that holds against it. `None` for N = 1
+        /// (no move connects) or when the player has no move at all.
+        refutation: Option<(Hole, Hole)>,
+    },
+}
+
+/// The answer for one move of the player in a solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AfterMove {
+    /// The move completed the chain.
+    Connected,
+    /// The player still wins within the moves left, whatever the reply.
+    Wins,
+    /// No moves are left and the chain is not complete.
+    Unfinished,
+    /// The reply that holds (a pass holding means every reply does; the
+    /// hole given is then the one that blocks the nearest chain).
+    Holds(Hole),
+}
+
+/// A search's result with the positions it visited.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Searched<T> {
+    /// The answer.
+    pub answer: T,
+    /// Positions visited.
+    pub positions: u64,
+}
+
+/// Whether the search may answer for `player` to move in `pos`.
+fn covered(pos: &Position, player: Player, moves: u32) -> Result<(), Undecided> {
+    if pos.status() != Status::Ongoing {
+        return Err(Undecided::GameOver(pos.status()));
+    }
+    if pos.to_move() != player {
+        return Err(Undecided::NotToMove {
+            player,
+            to_move: pos.to_move(),
+        });
+    }
+    if moves == 0 {
+        return Err(Undecided::NoMoves);
+    }
+    rules_covered(pos)
+}
+
+/// Whether the rule set is one where the search is exact.
+pub fn rules_covered(pos: &Position) -> Result<(), Undecided> {
+    let rules = pos.rules();
+    match rules.links {
+        Linking::Automatic => {}
+        Linking::Manual => return Err(Undecided::Rules("links: manual")),
+        Linking::AutomaticEditable => return Err(Undecided::Rules("links: automatic-editable")),
+    }
+    if rules.removal != Removal::None {
+        return Err(Undecided::Rules(match rules.removal {
+            Removal::Links => "removal: links",
+            _ => "removal: links-and-pegs",
+        }));
+    }
+    if rules.removal_in_effect() != Removal::None {
+        return Err(Undecided::Rules(
+            "a finite supply (pieces are taken off to be reused)",
+        ));
+    }
+    if rules.swap != Swap::None && pos.ply() < 2 {
+        return Err(Undecided::SwapPending);
+    }
+    Ok(())
+}
+
+/// The transposition table of a search: its own on one thread, or one
+/// shared by its threads.
+enum SolverTable<'m> {
+    Own(Box<Table>),
+    Shared(&'m SharedTable),
+}
+
+impl SolverTable<'_> {
+    /// The search's own table, when it had one.
+    fn into_own(self) -> Option<Box<Table>> {
+        match self {
+            SolverTable::Own(t) => Some(t),
+            SolverTable::Shared(_) => None,
+        }
+    }
+
+    fn evictions(&self) -> u64 {
+        match self {
+            SolverTable::Own(t) => t.evictions,
+            SolverTable::Shared(t) => t.evictions(),
+        }
+    }
+}
+
+/// One search: its tables, kept across the iterations of deepening.
+struct Solver<'m> {
+    attacker: Player,
+    keys: Keys,
+    table: SolverTable<'m>,
+    meter: &'m mut Meter,
+    /// The bound's buffers for the defender's own chains.
+    defender_costs: Costs,
+    defender_through: Vec<u32>,
+    costs: Costs,
+    through: Vec<u32>,
+    history: Vec<u32>,
+    replies: Vec<usize>,
+    ends: Vec<u64>,
+    ran_out: u64,
+    /// Times a thread sharing the root's first moves stopped for an
+    /// earlier move proved.
+    cancelled: u64,
+    tuning: Tuning,
+    own_links_cross: bool,
+    chains: Chains,
+    knowledge: bool,
+    spare: Vec<Position>,
+    played: Played,
+    zone_costs: Vec<u32>,
+    zone_skips: u64,
+}
+
+impl<'m> Solver<'m> {
+    fn new(
+        pos: &Position,
+        attacker: Player,
+        meter: &'m mut Meter,
+        tuning: Tuning,
+        table: SolverTable<'m>,
+    ) -> Solver<'m> {
+        Solver {
+            attacker,
+            keys: Keys::new(pos.geometry()),
+            table,
+            meter,
+            defender_costs: Costs::guided(pos, attacker.opponent()),
+            defender_through: Vec::new(),
+            costs: Costs::guided(pos, attacker),
+            through: Vec::new(),
+            history: vec![0; pos.geometry().slots()],
+            replies: Vec::new(),
+            ends: Vec::new(),
+            ran_out: 0,
+            cancelled: 0,
+            tuning,
+            own_links_cross: pos.rules().crossing == Crossing::Own,
+            chains: Chains::default(),
+            knowledge: true,
+            spare: Vec::new(),
+            played: Played::by(attacker),
+            zone_costs: Vec::new(),
+            zone_skips: 0,
+        }
+    }
+
+    fn search(&mut self) -> Search<'_> {
+        Search {
+            attacker: self.attacker,
+            meter: self.meter,
+            defender_costs: &mut self.defender_costs,
+            defender_through: &mut self.defender_through,
+            keys: &self.keys,
+            table: match &mut self.table {
+                SolverTable::Own(t) => TableRef::Own(t),
+                SolverTable::Shared(t) => TableRef::Shared(t),
+            },
+            cancel: None,
+            costs: &mut self.costs,
+            through: &mut self.through,
+            history: &mut self.history,
+            replies: &mut self.replies,
+            ends: &mut self.ends,
+            ran_out: &mut self.ran_out,
+            tuning: self.tuning,
+            own_links_cross: self.own_links_cross,
+            chains: &mut self.chains,
+            knowledge: self.knowledge,
+            spare: &mut self.spare,
+            played: &mut self.played,
+            zone_costs: &mut self.zone_costs,
+            zone_skips: &mut self.zone_skips,
+        }
+    }
+}
+
+fn limit(meter: &Meter, stop: Stop) -> Undecided {
+    match stop {
+        Stop::Limit(limit) => Undecided::Limit {
+            positions: meter.used(),
+            limit,
+        },
+        // Allowances and cancellations are set and caught inside the
+        // search only.
+        Stop::Allowance | Stop::Cancelled => {
+            unreachable!("a search stopped outside the moves its stop was set for")
+        }
+    }
+}
+
+/// Decides whether `player`, to move in `pos`, wins within `moves` of
+/// their own moves against every defence, and finds the shortest such win.
+pub fn solve(
+    pos: &Position,
+    player: Player,
+    moves: u32,
+    budget: &SearchBudget,
+) -> Result<Searched<Solved>, Undecided> {
+    solve_tuned(pos, player, moves, budget, Tuning::default()).map(|(s, _)| s)
+}
+
+/// What a tuned search did besides its answer, for tests.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Effort {
+    /// How many allowances of moves tried side by side ran out.
+    pub ran_out: u64,
+    /// How many times the full transposition table made room.
+    pub evictions: u64,
+    /// How many threads sharing the root's first moves stopped (mid-move
+    /// or before taking the next) because an earlier move in the root's
+    /// order was proved.
+    pub cancelled: u64,
+    /// How many attacker's moves a refuted move's zone refuted without
+    /// search.
+    pub zone_skips: u64,
+}
+
+/// [`solve`] with its effort shared as `tuning` says; also returns what
+/// the tuning changed. For tests: every tuning gives the same answer.
+#[doc(hidden)]
+pub fn solve_tuned(
+    pos: &Position,
+    player: Player,
+    moves: u32,
+    budget: &SearchBudget,
+    tuning: Tuning,
+) -> Result<(Searched<Solved>, Effort), Undecided> {
+    covered(pos, player, moves)?;
+    let mut meter = budget.meter();
+    let mut effort = Effort::default();
+    let answer = solve_with(pos, player, moves, budget, &mut meter, tuning, &mut effort)
+        .map_err(|k| limit(&meter, k))?;
+    Ok((
+        Searched {
+            answer,
+            positions: meter.used(),
+        },
+        effort,
+    ))
+}
+
+fn solve_with(
+    pos: &Position,
+    player: Player,
+    moves: u32,
+    budget: &SearchBudget,
+    meter: &mut Meter,
+    tuning: Tuning,
+    effort: &mut Effort,
+) -> Result<Solved, Stop> {
+    with_solver(pos, player, budget, meter, tuning, |solver| {
+        let answer = deepen(solver, pos, player, moves, budget.threads());
+        *effort = Effort {
+            ran_out: solver.ran_out,
+            evictions: solver.table.evictions(),
+            cancelled: solver.cancelled,
+            zone_skips: solver.zone_skips,
+        };
+        answer
+    })
+}
+
+/// Runs `f` with a solver for `player`'s wins from `pos`, its table the
+/// budget's memory's (or a new one), given back however `f` ends.
+fn with_solver<T>(
+    pos: &Position,
+    player: Player,
+    budget: &SearchBudget,
+    meter: &mut Meter,
+    tuning: Tuning,
+    f: impl FnOnce(&mut Solver<'_>) -> T,
+) -> T {
+    let mut lent = Lent::from(budget, pos, player);
+    let table = lent.table(tuning, budget.threads());
+    let mut solver = Solver::new(pos, player, meter, tuning, table);
+    let out = f(&mut solver);
+    let own = solver.table.into_own();
+    lent.give_back(own);
+    out
+}
+
+/// Shards a table shared by threads is cut into: enough that two threads
+/// seldom want the same one.
+const SHARDS: usize = 64;
+
+/// The tables one search uses: those of the budget's memory when it is
+/// of this game and player ([`Memory`]), else new ones; given back to the
+/// memory when the search ends, however it ends (all they hold is true).
+struct Lent<'b> {
+    memory: Option<&'b Memory>,
+    tables: Tables,
+}
+
+impl<'b> Lent<'b> {
+    fn from(budget: &'b SearchBudget, pos: &Position, player: Player) -> Lent<'b> {
+        let memory = budget.memory();
+        match memory.and_then(|m| m.lend(pos, player)) {
+            Some(tables) => Lent { memory, tables },
+            None => Lent {
+                memory: None,
+                tables: Tables::default(),
+            },
+        }
+    }
+
+    /// The table of a search on `threads` threads: one its threads share
+    /// when it has more than one, else its own (no lock is ever taken on
+    /// one thread).
+    fn table(&mut self, tuning: Tuning, threads: usize) -> SolverTable<'_> {
+        if threads > 1 {
+            SolverTable::Shared(
+                self.tables
+                    .shared
+                    .get_or_insert_with(|| SharedTable::new(tuning.table_bytes, SHARDS)),
+            )
+        } else {
+            let own = self.tables.own.take();
+            SolverTable::Own(own.unwrap_or_else(|| Box::new(Table::new(tuning.table_bytes))))
+        }
+    }
+
+    /// Gives the tables back to the memory, with `own`, the search's own
+    /// table when it had one.
+    fn give_back(mut self, own: Option<Box<Table>>) {
+        if own.is_some() {
+            self.tables.own = own;
+        }
+        if let Some(m) = self.memory {
+            m.keep(self.tables);
+        }
+    }
+}
+
+/// The rounds of deepening of [`solve`], then the refutation shown.
+fn deepen(
+    solver: &mut Solver<'_>,
+    pos: &Position,
+    player: Player,
+    moves: u32,
+    threads: usize,
+) -> Result<Solved, Stop> {
+    let geo = pos.geometry();
+    let needed = pegs_needed(pos, player);
+    let key = solver.keys.of(pos);
+    // Iterative deepening: the shortest win first, and the positions
+    // refuted with fewer moves are known when the next round meets them.
+    for d in needed.max(1)..=moves {
+        let won = if threads > 1 && d >= solver.tuning.shared_from {
+            threads::root_round(solver, pos, key, d, threads)?
+        } else {
+            solver.search().attack(pos, key, d, None)?.map(|(m, _)| m)
+        };
+        if let Some(m) = won {
+            return Ok(Solved::Wins {
+                moves: d,
+                key: geo.hole(m),
+            });
+        }
+    }
+    if moves == 1 {
+        return Ok(Solved::NoWin { refutation: None });
+    }
+    // The refutation of the most promising first move, for the message.
+    let first = {
+        let mut search = solver.search();
+        let all = pos
+            .free_holes(player)
+            .next()
+            .map(|i| vec![i])
+            .unwrap_or_default();
+        search
+            .attacker_moves(pos, moves, None)
+            .filter(|m| !m.is_empty())
+            .unwrap_or(all)
+            .first()
+            .copied()
+    };
+    let Some(first) = first else {
+        return Ok(Solved::NoWin { refutation: None });
+    };
+    let mut search = solver.search();
+    let child = search.play(pos, key, first)?;
+    let reply = match search.defend(&child.pos, child.key, moves - 1)? {
+        Defence::Holds(Some(r)) => r,
+        Defence::Holds(None) => any_reply(&child.pos, player),
+        Defence::Proved(_) => unreachable!("no first move wins, as the deepening showed"),
+    };
+    Ok(Solved::NoWin {
+        refutation: Some((geo.hole(first), geo.hole(reply))),
+    })
+}
+
+/// A reply for a line where every reply holds: the one on the player's
+/// cheapest chain, so the line shown is a sensible defence.
+fn any_reply(pos: &Position, player: Player) -> usize {
+    let through = through_costs(pos, player);
+    pos.free_holes(player.opponent())
+        .min_by_key(|&i| (through[i], i))
+        .expect("a position where the game goes on has a free hole")
+}
+
+/// Every first move of `player` that wins within `moves`, in board order
+/// (a puzzle's key move and its cooks).
+pub fn winning_keys(
+    pos: &Position,
+    player: Player,
+    moves: u32,
+    budget: &SearchBudget,
+) -> Result<Searched<Vec<Hole>>, Undecided> {
+    covered(pos, player, moves)?;
+    let mut meter = budget.meter();
+    let keys = keys_with(pos, player, moves, budget, &mut meter).map_err(|k| limit(&meter, k))?;
+    Ok(Searched {
+        answer: keys,
+        positions: meter.used(),
+    })
+}
+
+fn keys_with(
+    pos: &Position,
+    player: Player,
+    moves: u32,
+    budget: &SearchBudget,
+    meter: &mut Meter,
+) -> Result<Vec<Hole>, Stop> {
+    let geo = pos.geometry();
+    let threads = budget.threads();
+    let candidates: Vec<usize> = pos.free_holes(player).collect();
+    let won = with_solver(pos, player, budget, meter, Tuning::default(), |solver| {
+        let key = solver.keys.of(pos);
+        // Deepening per move would search each again; the table carries
+        // what the first moves share.
+        if threads > 1 && moves >= solver.tuning.shared_from {
+            return threads::winning_moves(solver, pos, key, moves, &candidates, threads);
+        }
+        let mut won = Vec::new();
+        for &m in &candidates {
+            if solver.search().first_move_wins(pos, key, moves, m)? {
+                won.push(m);
+            }
+        }
+        Ok(won)
+    });
+    let mut won: Vec<Hole> = won?.into_iter().map(|m| geo.hole(m)).collect();
+    won.sort();
+    Ok(won)
+}
+
+/// After a move of `player` (`pos` is the position it made, the opponent
+/// to move): did it connect, or does `player` still win within `left`
+/// more moves against every reply, and if not, which reply holds?
+pub fn after_move(
+    pos: &Position,
+    player: Player,
+    left: u32,
+    budget: &SearchBudget,
+) -> Result<Searched<AfterMove>, Undecided> {
+    rules_covered(pos)?;
+    if matches!(pos.status(), Status::Won { winner, .. } if winner == player) {
+        return Ok(Searched {
+            answer: AfterMove::Connected,
+            positions: 0,
+        });
+    }
+    if pos.status() != Status::Ongoing {
+        return Err(Undecided::GameOver(pos.status()));
+    }
+    if pos.to_move() != player.opponent() {
+        return Err(Undecided::NotToMove {
+            player: player.opponent(),
+            to_move: pos.to_move(),
+        });
+    }
+    if left == 0 {
+        return Ok(Searched {
+            answer: AfterMove::Unfinished,
+            positions: 0,
+        });
+    }
+    let mut meter = budget.meter();
+    let answer = after_with(pos, player, left, budget, &mut meter).map_err(|k| limit(&meter, k))?;
+    Ok(Searched {
+        answer,
+        positions: meter.used(),
+    })
+}
+
+fn after_with(
+    pos: &Position,
+    player: Player,
+    left: u32,
+    budget: &SearchBudget,
+    meter: &mut Meter,
+) -> Result<AfterMove, Stop> {
+    let geo = pos.geometry();
+    // The defender gets `left` replies here, the first one now.
+    let tuning = Tuning::default();
+    let threads = budget.threads();
+    let defence = with_solver(pos, player, budget, meter, tuning, |solver| {
+        let key = solver.keys.of(pos);
+        if threads > 1 && left >= tuning.shared_from {
+            threads::defend_root(solver, pos, key, left, threads)
+        } else {
+            solver.search().defend(pos, key, left)
+        }
+    });
+    Ok(match defence? {
+        Defence::Proved(_) => AfterMove::Wins,
+        Defence::Holds(Some(r)) => AfterMove::Holds(geo.hole(r)),
+        Defence::Holds(None) => AfterMove::Holds(geo.hole(any_reply(pos, player))),
+    })
+}
+
+/// The moves `player` wins in by a chain of double links, found without
+/// search (docs/engine.md, "a chain of double links wins without
+/// search"): its pegs join its borders except for gaps that each close
+/// with either of two holes, and no defender peg can take both. At most
+/// `cap` gaps; with `player` to move one gap may have a single hole,
+/// closed first. `None` when the solver's connection knowledge finds no
+/// such chain (a win may still exist).
+pub fn double_link_win(pos: &Position, player: Player, cap: u32) -> Option<u32> {
+    double_link_chain(pos, player, cap).map(|c| c.gaps)
+}
+
+/// As [`double_link_win`], with whether two of the chain's gaps share a
+/// hole of their carriers (so that the proof needed the game of
+/// intrusions into them, docs/engine.md): `(gaps, shared)`.
+pub fn double_link_win_shared(pos: &Position, player: Player, cap: u32) -> Option<(u32, bool)> {
+    double_link_chain(pos, player, cap).map(|c| (c.gaps, c.shared))
+}
+
+fn double_link_chain(pos: &Position, player: Player, cap: u32) -> Option<connection::Connection> {
+    if rules_covered(pos).is_err() || pos.status() != Status::Ongoing {
+        return None;
+    }
+    Chains::default().find(pos, player, cap, pos.to_move() == player, None)
+}

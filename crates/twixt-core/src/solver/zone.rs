@@ -1,0 +1,45 @@
+//! Sets of hole slots: the holes a proof depends on (its relevance zone,
+//! which is also the defender's must-play region).
+
+use crate::geometry::{Geometry, NONE};
+
+/// A set of hole slots, a bit each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Zone(Box<[u64]>);
+
+impl Zone {
+    pub(crate) fn new(slots: usize) -> Zone {
+        Zone(vec![0; slots.div_ceil(64)].into_boxed_slice())
+    }
+    pub(crate) fn insert(&mut self, i: usize) {
+        self.0[i >> 6] |= 1 << (i & 63);
+    }
+    pub(crate) fn contains(&self, i: usize) -> bool {
+        self.0[i >> 6] & (1 << (i & 63)) != 0
+    }
+    pub(crate) fn union(&mut self, other: &Zone) {
+        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a |= b;
+        }
+    }
+    pub(crate) fn intersect(&mut self, other: &Zone) {
+        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a &= b;
+        }
+    }
+    /// Adds a peg's hole and both ends of every link that crosses one of
+    /// the links it added (`links`, ids): a peg outside them can never
+    /// carry a link that cuts one of those.
+    pub(crate) fn add_peg(&mut self, geo: &Geometry, hole: usize, links: &[u16]) {
+        self.insert(hole);
+        for &id in links {
+            for &x in geo.crossers(usize::from(id)) {
+                if x != NONE {
+                    let x = usize::from(x);
+                    self.insert(x >> 2);
+                    self.insert(geo.link_far_end(x));
+                }
+            }
+        }
+    }
+}
