@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use twixtkit::book::typst_source::{BookLayout, DiagramSize, PageSetup, language_code};
 use twixtkit::book::{BookFormat, BookOptions, WriteOptions, booklet, write_book};
-use twixtkit::commands::game::open;
+use twixtkit::commands::games::open;
 use twixtkit::diagram::Style;
 use twixtkit::diagram::sheet::Paper;
 use twixtkit::open::{Request, game_files};

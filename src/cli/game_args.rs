@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use twixt_core::board::BoardSize;
-use twixtkit::commands::game::OpenedFile;
+use twixtkit::commands::games::OpenedFile;
 use twixtkit::diagram::Crop;
 use twixtkit::diagram::game::Select;
 use twixtkit::open::{OpenOptions, Request};
@@ -75,7 +75,7 @@ impl GameArgs {
             rules: self.read.rules.clone(),
             size: self.read.size,
         };
-        Ok(twixtkit::commands::game::open(&request)?)
+        Ok(twixtkit::commands::games::open(&request)?)
     }
 }
 

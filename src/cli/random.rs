@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use twixt_core::board::BoardSize;
 use twixt_core::random::fresh_seed;
-use twixtkit::commands::game::{GAMES, Game, named};
+use twixtkit::commands::games::{GAMES, GameSupport, named};
 use twixtkit::commands::random_games::Batch;
 
 use super::failure::Failure;
@@ -41,7 +41,7 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     a.write.apply();
-    let game: &'static dyn Game =
+    let game: &'static dyn GameSupport =
         named(&a.game).ok_or_else(|| Failure::usage(format!("no game is named `{}`", a.game)))?;
     let batch = Batch {
         game,

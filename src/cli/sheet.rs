@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use twixtkit::commands::game::SheetRequest;
+use twixtkit::commands::games::SheetRequest;
 use twixtkit::commands::render::sheet::SheetOutput;
 use twixtkit::diagram::Style;
 use twixtkit::diagram::game::Select;

@@ -331,7 +331,7 @@ pub fn format_file(path: &Path) -> Result<Formatted, Error> {
 /// header names) and how many games it holds; `name` names it in messages.
 /// A script with syntax errors has none.
 pub fn canonical_text(name: &str, text: &str) -> Result<(String, usize), Error> {
-    super::game::of_text(text)
+    super::games::of_text(text)
         .canonical(name, text)
         .map_err(|diagnostics| Error::Syntax {
             name: name.to_string(),
@@ -355,7 +355,7 @@ fn text_difference(canonical: &str, text: &str) -> Option<Difference> {
 fn is_large_streamed(path: &Path) -> bool {
     std::fs::metadata(path)
         .is_ok_and(|m| m.is_file() && m.len() >= crate::script::stream::WINDOW_BYTES as u64)
-        && super::game::of_path(path).streams()
+        && super::games::of_path(path).streams()
 }
 
 /// Whether the script at `path` is canonical, and if not how it differs,

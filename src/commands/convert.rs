@@ -306,7 +306,7 @@ fn read_script(
     folder: Option<&Path>,
 ) -> Result<Vec<Record>, ConvertError> {
     let source = utf8(name, bytes)?;
-    let game = super::game::of_text(source);
+    let game = super::games::of_text(source);
     if !game.in_records() {
         return Err(ConvertError::usage(format!(
             "{name} is a {} script: the record formats hold TwixT games only",
@@ -453,7 +453,7 @@ pub fn streams(input: &Path, from: FileFormat, to: FileFormat) -> bool {
         && !crate::limits::is_gzip(input)
         && std::fs::metadata(input)
             .is_ok_and(|m| m.is_file() && m.len() >= crate::script::stream::WINDOW_BYTES as u64)
-        && (from != FileFormat::Script || super::game::of_path(input).streams())
+        && (from != FileFormat::Script || super::games::of_path(input).streams())
 }
 
 /// What a conversion wrote.

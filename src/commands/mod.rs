@@ -5,7 +5,7 @@
 //! layout of scripts (`canonical`, for `fmt`), converting records
 //! (`convert`), batches of random games (`random_games`), the rule-set
 //! presets (`presets`) and the viewer's page of files of any game
-//! (`view`). Every command asks a game through the traits of `game`,
+//! (`view`). Every command asks a game through the traits of `games`,
 //! never by its name.
 //!
 //! May use: every layer below. Only the command line (`src/cli/`) uses it.
@@ -13,7 +13,6 @@
 pub mod canonical;
 pub mod check;
 pub mod convert;
-pub mod game;
 pub mod games;
 pub mod presets;
 pub mod random_games;

@@ -1,10 +1,10 @@
 //! The built-in rule sets of every game, as `twixt rules` shows them: a
 //! list, or one of them as an editable YAML rule file. Each game lists its
-//! own ([`Game::presets`](super::game::Game::presets)).
+//! own ([`Game::presets`](super::games::GameSupport::presets)).
 
 use twixt_core::rules::RuleSetError;
 
-use super::game::GAMES;
+use super::games::GAMES;
 
 /// Every preset, one a line: each game's in turn, TwixT's first with their
 /// rules and source.

@@ -1,11 +1,11 @@
 //! Batches of random legal games in any game, as `twixt random` makes
 //! them: the game, its rules by preset name, the seed, and where to write.
-//! Each game plays and writes its own ([`Game::write_random`]; TwixT's in
+//! Each game plays and writes its own ([`GameSupport::write_random`]; TwixT's in
 //! [`twixt_core::random`]); this module checks the batch and sums it up.
 //!
 //! ```
 //! use twixtkit::output::Destination;
-//! use twixtkit::commands::game::default_game;
+//! use twixtkit::commands::games::default_game;
 //! use twixtkit::commands::random_games::Batch;
 //!
 //! let mut text = Vec::new();
@@ -25,13 +25,13 @@ use crate::diagnostic::Explained;
 use crate::output::Destination;
 use twixt_core::board::BoardSize;
 
-use super::game::Game;
+use super::games::GameSupport;
 
 /// A batch of random games: which game, under which rules, how many.
 #[derive(Debug, Clone)]
 pub struct Batch {
-    /// The game ([`GAMES`](super::game::GAMES) lists them).
-    pub game: &'static dyn Game,
+    /// The game ([`GAMES`](super::games::GAMES) lists them).
+    pub game: &'static dyn GameSupport,
     /// A rule preset's name (default: the game's first, `pencil` for
     /// TwixT, `twrs` for TWRS).
     pub rules: Option<String>,
@@ -89,7 +89,7 @@ impl Explained for Error {
 #[derive(Debug, Clone)]
 pub struct Written {
     /// The game played.
-    pub game: &'static dyn Game,
+    pub game: &'static dyn GameSupport,
     /// How many games.
     pub games: u32,
     /// The seed of the first game, to repeat the batch.
@@ -100,7 +100,7 @@ pub struct Written {
 
 impl Batch {
     /// One game of `game` under its default rules, from seed 0.
-    pub fn new(game: &'static dyn Game) -> Batch {
+    pub fn new(game: &'static dyn GameSupport) -> Batch {
         Batch {
             game,
             rules: None,
@@ -150,7 +150,7 @@ mod tests {
     fn a_twrs_batch_refuses_move_list_names_and_unknown_presets() {
         let dir = tempfile::tempdir().unwrap();
         let moves = dir.path().join("g.moves");
-        let twrs = Batch::new(crate::commands::game::named("twrs").unwrap());
+        let twrs = Batch::new(crate::commands::games::named("twrs").unwrap());
         let e = twrs.write_into(Destination::File(&moves)).unwrap_err();
         assert!(matches!(e, Error::Game(_)) && e.is_usage(), "{e}");
         assert!(e.to_string().contains("g.moves"), "{e}");
@@ -168,7 +168,7 @@ mod tests {
         for games in [0, crate::limits::MAX_GAMES_PER_FILE as u32 + 1] {
             let batch = Batch {
                 games,
-                ..Batch::new(crate::commands::game::default_game())
+                ..Batch::new(crate::commands::games::default_game())
             };
             let e = batch
                 .write_into(Destination::Sink(&mut |_| Ok(())))
@@ -184,7 +184,7 @@ mod tests {
         let batch = Batch {
             games: 3,
             seed: 42,
-            ..Batch::new(crate::commands::game::default_game())
+            ..Batch::new(crate::commands::games::default_game())
         };
         let written = batch.write_into(Destination::File(&path)).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();

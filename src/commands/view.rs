@@ -1,5 +1,5 @@
 //! What `twixt view` does: game files of any game, and folders of them,
-//! opened ([`game::open_with`](super::game::open_with)), their games built
+//! opened ([`game::open_with`](super::games::open_with)), their games built
 //! for the viewer by each file's game ([`OpenedFile::view_games`]), and
 //! one interactive page written ([`crate::view::write_games_page`]).
 //!
@@ -32,7 +32,7 @@ use crate::view::{
     write_games_page,
 };
 
-use super::game::OpenedFile;
+use super::games::OpenedFile;
 
 /// The games of `files`, in order, for a page in `style`. Without
 /// `lenient` the first file with errors stops it; with it, the problems of
@@ -78,7 +78,7 @@ pub fn write_page(
     let mut problems = Vec::new();
     let mut files = Vec::with_capacity(paths.len());
     for p in &paths {
-        match super::game::open_with(p, options) {
+        match super::games::open_with(p, options) {
             Ok(f) => files.push(f),
             Err(e) if settings.lenient && !e.is_usage() => {
                 problems.push(Problem::new(&p.display().to_string(), &e));

@@ -449,7 +449,7 @@ pub struct Request {
 impl Request {
     /// Opens the file (or position) and keeps the game asked for. A script
     /// of another game is refused: a [`GameFile`] holds TwixT games
-    /// (`commands::game::open` opens a file of any game).
+    /// (`commands::games::open` opens a file of any game).
     pub fn open(&self) -> Result<GameFile, Error> {
         if let Some(line) = &self.position {
             if self.input.as_os_str() != "-" {
@@ -492,7 +492,7 @@ fn other_game(named: Option<String>) -> Option<String> {
 /// A script of another game, refused: a [`GameFile`] holds TwixT games.
 fn other_game_script(path: &Path, game: &str) -> Error {
     Error::Options(format!(
-        "{} is a script of the game `{game}`: a GameFile holds TwixT games (`commands::game::open` opens a file of any game)",
+        "{} is a script of the game `{game}`: a GameFile holds TwixT games (`commands::games::open` opens a file of any game)",
         path.display()
     ))
 }

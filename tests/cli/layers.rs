@@ -1,15 +1,17 @@
-//! The layer rule of docs/architecture.md, enforced: no module of the
-//! library uses a module of a layer above its own. Each file's layer comes
-//! from its folder (a game's folder holds files of several layers, named
-//! below); each `crate::…` and `super::…` path it names is looked up the
-//! same way.
+//! The layer rule of docs/architecture.md inside the `twixtkit` crate,
+//! where Cargo cannot see it: no module of the library uses a module of a
+//! layer above its own. (The games' rules are crates of their own, below
+//! every layer here, and Cargo's dependency graph keeps them there.) Each
+//! file's layer comes from its folder (`twrs/` holds TWRS's files of
+//! several layers, named below); each `crate::…` and `super::…` path it
+//! names is looked up the same way.
 
 use std::path::{Path, PathBuf};
 
 /// Layers, lowest first, as docs/architecture.md lists them.
 const LAYERS: [&str; 8] = [
-    "base: shared text and safety",
-    "the games' rules and notation",
+    "base: shared safety",
+    "the games' rules (the engine crates)",
     "files",
     "replay and checking",
     "pictures",
@@ -18,22 +20,17 @@ const LAYERS: [&str; 8] = [
     "the command line",
 ];
 
-/// The layer of a game's file (`twixt/NAME.rs`, `twrs/NAME.rs`): a game
-/// brings its rules, but also its script lines, its checks, its drawing,
-/// its books and viewer data, its random batches and the commands' game
-/// traits, each at the layer of the shared code it plugs into.
-fn game_file_layer(game: &str, name: &str) -> usize {
-    match (game, name) {
-        (_, "mod") => 1,
-        // The notation's nom rules, which the rules' `FromStr`s read with.
-        ("twrs", "words") => 1,
-        ("twrs", "script") => 2,
-        ("twrs", "file") => 3,
-        ("twrs", "draw") => 4,
-        ("twrs", "book" | "view") => 5,
-        // Random batches, and the game as the commands ask it.
-        (_, "random" | "opened" | "game") => 6,
-        _ => 1,
+/// The layer of a file of TWRS in the toolkit (`twrs/NAME.rs`): its script
+/// lines, its checks, its drawing, its books and viewer data, each at the
+/// layer of the shared code it plugs into.
+fn twrs_file_layer(name: &str) -> usize {
+    match name {
+        "script" => 2,
+        "file" => 3,
+        "draw" => 4,
+        "book" | "view" => 5,
+        // `mod.rs` only lists the others.
+        _ => 2,
     }
 }
 
@@ -41,8 +38,8 @@ fn game_file_layer(game: &str, name: &str) -> usize {
 /// after `crate::` (the public re-exports at the root included).
 fn module_layer(first: &str, second: Option<&str>) -> Option<usize> {
     Some(match first {
-        "base" | "diagnostic" | "limits" | "output" | "yaml_words" => 0,
-        "twixt" | "twrs" => game_file_layer(first, second.unwrap_or("mod")),
+        "base" | "diagnostic" | "limits" | "output" | "grammar" | "yaml_words" => 0,
+        "twrs" => twrs_file_layer(second.unwrap_or("mod")),
         "files" | "script" | "formats" | "record" | "open" => 2,
         "verify" | "replay" | "win_claims" => 3,
         "drawing" | "diagram" | "pictures" => 4,
@@ -59,7 +56,7 @@ fn file_layer(rel: &Path) -> usize {
     match parts.as_slice() {
         ["lib.rs"] | ["main.rs"] => 7,
         ["cli", ..] => 7,
-        [game @ ("twixt" | "twrs"), file] => game_file_layer(game, &stem(file)),
+        ["twrs", file] => twrs_file_layer(&stem(file)),
         [one] => module_layer(&stem(one), None).expect("a known root file"),
         [folder, ..] => module_layer(folder, None).expect("a known layer folder"),
         [] => unreachable!(),
@@ -112,8 +109,8 @@ fn no_module_uses_a_layer_above_its_own() {
         let layer = file_layer(rel);
         let text = std::fs::read_to_string(path).unwrap();
         let mut named = crate_paths(&text);
-        // In a game's folder, `super::NAME` is another file of the game.
-        if let Some(game @ ("twixt" | "twrs")) = rel.iter().next().and_then(|p| p.to_str()) {
+        // In `twrs/`, `super::NAME` is another file of TWRS.
+        if let Some(game @ "twrs") = rel.iter().next().and_then(|p| p.to_str()) {
             for (at, _) in text.match_indices("super::") {
                 let name: String = text[at + 7..]
                     .chars()

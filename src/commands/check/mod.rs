@@ -277,8 +277,8 @@ pub fn check_file_each(
     // A file whose header names a game whose scripts do not stream is
     // read whole and checked by that game.
     let game = match from {
-        None => super::game::of_path(path),
-        Some(_) => super::game::default_game(),
+        None => super::games::of_path(path),
+        Some(_) => super::games::default_game(),
     };
     if !game.streams() {
         let opened = game.open_with(path, &crate::open::OpenOptions::default());
@@ -385,7 +385,7 @@ fn cannot_read(name: &str, e: impl std::fmt::Display) -> Finding {
 
 /// The report of a file a game opened whole, or why it could not be.
 fn report_of_opened(
-    opened: Result<Box<dyn super::game::OpenedFile>, crate::open::Error>,
+    opened: Result<Box<dyn super::games::OpenedFile>, crate::open::Error>,
     name: &str,
 ) -> FileReport {
     use crate::diagnostic::Explained;
@@ -587,7 +587,7 @@ fn check_stdin(name: &str, sniff: bool, each: &mut dyn FnMut(Finding)) -> bool {
     } else {
         FileFormat::Script
     };
-    let game = super::game::of_text(&String::from_utf8_lossy(&head[bom..]));
+    let game = super::games::of_text(&String::from_utf8_lossy(&head[bom..]));
     if game.streams() && format == FileFormat::MoveList {
         // A move list streams a game at a time, as from a file.
         let reader: Box<dyn Read + Send> = Box::new(std::io::Cursor::new(head).chain(reader));

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::{Error, Rendered, info, remove};
-use crate::commands::game::SheetRequest;
+use crate::commands::games::SheetRequest;
 use crate::diagnostic::Diagnostic;
 use crate::diagram::pdf::PdfPages;
 use crate::diagram::png::zoom_for_dpi_mm;

@@ -6,7 +6,7 @@
 //! during which it stands; the page's script only shows and hides elements.
 //! [`html`] writes the page, and [`write_games_page`] writes it as a file.
 //! The games come built: each game's opened file gives its own
-//! (`commands::game::OpenedFile::view_games`), and `commands::view` opens
+//! (`commands::games::OpenedFile::view_games`), and `commands::view` opens
 //! the files of any game and writes their page.
 
 pub(crate) mod build;

@@ -165,7 +165,8 @@ pub fn parse_rules_yaml(path: &Path, text: &str) -> Result<RuleSet, String> {
     })
 }
 
-/// The games a `[Game]` header may name.
+/// The games a `[Game]` header may name: the one list of games, which the
+/// commands' support of each game follows.
 pub const GAMES_KNOWN: [&str; 2] = ["twixt", "twrs"];
 
 /// A TwixT game's `[Game]` header: `twixt`, or an error that names the games

@@ -1,4 +1,4 @@
-//! TwixT as the commands ask a game ([`Game`]): the default game, whose
+//! TwixT as the commands ask a game ([`GameSupport`]): the default game, whose
 //! scripts are read a window at a time and whose games the record formats
 //! hold; its files open as [`GameFile`](crate::open::GameFile)s (`opened`),
 //! and its batches of random games are written by `random`.
@@ -8,7 +8,7 @@ pub mod random;
 
 use std::path::Path;
 
-use crate::commands::game::{Game, OpenedFile};
+use crate::commands::games::{GameSupport, OpenedFile};
 use crate::commands::games::twixt::random::{BatchFormat, write_games_to};
 use crate::commands::random_games::{Batch, Error};
 use crate::diagnostic::Diagnostic;
@@ -20,7 +20,7 @@ use twixt_core::rules::RuleSet;
 #[derive(Debug, Clone, Copy)]
 pub struct Twixt;
 
-impl Game for Twixt {
+impl GameSupport for Twixt {
     fn name(&self) -> &'static str {
         "twixt"
     }

@@ -1,12 +1,12 @@
 //! TwixT's side of the commands' game trait
-//! ([`OpenedFile`](crate::commands::game::OpenedFile)): an opened TwixT
+//! ([`OpenedFile`](crate::commands::games::OpenedFile)): an opened TwixT
 //! file drawn, laid out, shown, made a book, checked and given to the
 //! viewer by the shared pipeline, which was built for TwixT's diagram
 //! model.
 
 use crate::book::{Book, BookError, BookOptions};
 use crate::commands::check::{FileReport, report_of_games};
-use crate::commands::game::{OpenedFile, SheetRequest};
+use crate::commands::games::{OpenedFile, SheetRequest};
 use crate::commands::render::sheet::write_sheet;
 use crate::commands::render::show::{ShowAs, boards, position_lines};
 use crate::commands::render::{Error, Output, Rendered, write_pictures};

@@ -1,4 +1,4 @@
-//! TWRS as the commands ask a game ([`Game`]): a script whose first header
+//! TWRS as the commands ask a game ([`GameSupport`]): a script whose first header
 //! says `[Game "twrs"]`, read whole (no record format holds TWRS games),
 //! opened as a [`TwrsFile`] (`opened`); its batches of random games are
 //! written by `random`.
@@ -8,7 +8,7 @@ pub mod random;
 
 use std::path::Path;
 
-use crate::commands::game::{Game, OpenedFile};
+use crate::commands::games::{GameSupport, OpenedFile};
 use crate::commands::games::twrs::random::{BatchError, write_games_to};
 use crate::commands::random_games::{Batch, Error};
 use crate::diagnostic::Diagnostic;
@@ -21,7 +21,7 @@ use twrs_core::rules::TwrsRules;
 #[derive(Debug, Clone, Copy)]
 pub struct Twrs;
 
-impl Game for Twrs {
+impl GameSupport for Twrs {
     fn name(&self) -> &'static str {
         "twrs"
     }

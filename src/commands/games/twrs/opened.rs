@@ -1,5 +1,5 @@
 //! TWRS's side of the commands' game trait
-//! ([`OpenedFile`](crate::commands::game::OpenedFile)): a TWRS script drawn
+//! ([`OpenedFile`](crate::commands::games::OpenedFile)): a TWRS script drawn
 //! at its diagram points, or at the moves a choice names, by the TWRS
 //! drawing in the look a TwixT style gives it, and written (as SVG, PNG,
 //! PDF or text), laid out on pages and made a book by the shared writers,
@@ -10,7 +10,7 @@ use std::path::Path;
 
 use crate::book::{Book, BookError, BookOptions};
 use crate::commands::check::{FileReport, GameReport};
-use crate::commands::game::{OpenedFile, SheetRequest};
+use crate::commands::games::{OpenedFile, SheetRequest};
 use crate::commands::render::sheet::write_svg_sheet;
 use crate::commands::render::show::ShowAs;
 use crate::commands::render::{Error, Output, Rendered, write_svg_pictures};
