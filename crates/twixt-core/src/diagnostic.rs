@@ -338,10 +338,40 @@ pub fn did_you_mean<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
     let w = word.to_lowercase();
     candidates
         .iter()
-        .map(|c| (strsim::damerau_levenshtein(&w, &c.to_lowercase()), *c))
+        .map(|c| (edit_distance(&w, &c.to_lowercase()), *c))
         .filter(|(d, c)| *d > 0 && *d * 3 <= c.chars().count().max(3))
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c)
+}
+
+/// Letters to insert, delete, replace or swap with a neighbour to turn `a`
+/// into `b` (the optimal string alignment distance). The few names a hint
+/// compares are short, so the table costs nothing; writing it here keeps
+/// the engine crate's dependencies to the rules' own.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // rows[i][j]: the distance between a[..i] and b[..j].
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        rows[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = d;
+        }
+    }
+    rows[a.len()][b.len()]
 }
 
 /// Items written a space apart, as setups and claims list holes, links
@@ -374,6 +404,21 @@ pub fn count(n: usize, noun: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn edit_distance_counts_each_kind_of_slip() {
+        assert_eq!(edit_distance("pencil", "pencil"), 0);
+        assert_eq!(edit_distance("pencl", "pencil"), 1); // a letter left out
+        assert_eq!(edit_distance("penncil", "pencil"), 1); // one too many
+        assert_eq!(edit_distance("pemcil", "pencil"), 1); // one wrong
+        assert_eq!(edit_distance("pecnil", "pencil"), 1); // two swapped
+        assert_eq!(edit_distance("", "t1"), 2);
+        assert_eq!(
+            did_you_mean("dujardn", &["pencil", "dujardin"]),
+            Some("dujardin")
+        );
+        assert_eq!(did_you_mean("chess", &["pencil", "dujardin"]), None);
+    }
 
     #[test]
     fn renders_like_a_compiler() {

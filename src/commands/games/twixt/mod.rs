@@ -8,8 +8,8 @@ pub mod random;
 
 use std::path::Path;
 
-use crate::commands::games::{GameSupport, OpenedFile};
 use crate::commands::games::twixt::random::{BatchFormat, write_games_to};
+use crate::commands::games::{GameSupport, OpenedFile};
 use crate::commands::random_games::{Batch, Error};
 use crate::diagnostic::Diagnostic;
 use crate::open::{OpenOptions, Request};
