@@ -96,7 +96,7 @@ pub struct Picture {
 }
 
 impl Picture {
-    /// The drawn position in one line (`twixtkit::twixt::line`).
+    /// The drawn position in one line (`twixt_core::line`).
     pub fn position_line(&self) -> String {
         let setup = twixt_core::setup::Setup {
             size: self.diagram.size,
@@ -274,7 +274,7 @@ impl GameFile {
         if choice.select.is_some() || rep.diagrams.is_empty() {
             let rules = game
                 .rules(base)
-                .map_err(|message| Halt::Game(self.draw_error(&title, message)))?;
+                .map_err(|e| Halt::Game(self.draw_error(&title, e.to_string())))?;
             // Played from a setup block, ply 0 is the setup.
             let start = match &game.setup {
                 Some(_) => start_position(game, &rules).ok_or_else(|| {

@@ -43,8 +43,9 @@ pub fn rules_named(name: &str) -> Result<RuleSet, Error> {
         // A file that cannot be read is a usage problem (2); one whose
         // content is wrong is wrong input (1), as in a `[Rules]` header.
         let path = Path::new(name);
-        let text = crate::script::read_rules_yaml(path).map_err(Error::Options)?;
-        crate::script::parse_rules_yaml(path, &text).map_err(Error::BadRuleFile)
+        let text =
+            crate::script::read_rules_yaml(path).map_err(|e| Error::Options(e.to_string()))?;
+        crate::script::parse_rules_yaml(path, &text).map_err(|e| Error::BadRuleFile(e.to_string()))
     } else {
         RuleSet::preset(name).map_err(|e| Error::Options(e.to_string()))
     }
@@ -595,7 +596,7 @@ fn open_one_streamed(path: &Path, n: usize) -> Result<GameFile, Error> {
     })
 }
 
-/// A position written in one line (`twixtkit::twixt::line`) as a game file of one
+/// A position written in one line (`twixt_core::line`) as a game file of one
 /// game that starts from it, so that everything that draws a file draws it.
 /// The line's rule set must be a preset (a script can name any other).
 pub fn open_position(line: &str) -> Result<GameFile, Error> {

@@ -252,7 +252,8 @@ pub fn replay_game(game: &Game, options: &ReplayOptions<'_>) -> Result<GameRepla
 
 /// The game's rule set, or an issue located at its `[Rules]` or `[Size]` tag.
 fn rules_of(game: &Game, base_dir: Option<&Path>) -> Result<RuleSet, Issue> {
-    game.rules(base_dir).map_err(|m| {
+    game.rules(base_dir).map_err(|e| {
+        let m = e.to_string();
         // A game twixt does not know is said at its `[Game]` header.
         if let Some(t) = game
             .tag_node("Game")

@@ -223,7 +223,10 @@ fn inputs_larger_than_the_limit_are_refused_without_reading_them() {
         .set_len(limits::MAX_YAML_BYTES + 1)
         .unwrap();
     let e = twixtkit::script::load_rules_yaml(&y).unwrap_err();
-    assert!(e.contains("larger than the limit of 1 MiB"), "{e}");
+    assert!(
+        e.to_string().contains("larger than the limit of 1 MiB"),
+        "{e}"
+    );
 }
 
 /// Peak memory of parsing, measured in a child process (this test binary

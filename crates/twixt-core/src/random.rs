@@ -20,7 +20,7 @@ pub use crate::split_mix::SplitMix64;
 /// links are chosen, sometimes with an extra link between older pegs; where
 /// the rules allow removals, some moves remove an own link or peg; a few moves
 /// offer a draw, and some offers are accepted. Play goes on past a dead draw
-/// (tests use that); [`random_record`] ends the game there. Returns no moves
+/// (tests use that); the toolkit's record of a random game ends there. Returns no moves
 /// when the rule set itself is impossible.
 pub fn random_game(rules: &RuleSet, seed: u64, max_plies: u32) -> Vec<Move> {
     let Ok(mut pos) = Position::new(rules.clone()) else {
@@ -75,7 +75,7 @@ pub fn random_game(rules: &RuleSet, seed: u64, max_plies: u32) -> Vec<Move> {
 /// Finds the first dead draw of a game as it is generated. Where pieces can
 /// be lifted a board may come back to life, so every move is tested; where
 /// nothing can be lifted a dead draw stays one, so the board is tested every
-/// [`DeadDrawWatch::EVERY`] moves and, once dead, the moves since the last
+/// sixteen moves and, once dead, the moves since the last
 /// live board are played again one by one: the same answer for a sixteenth
 /// of the searches.
 pub struct DeadDrawWatch {

@@ -244,7 +244,7 @@ impl Diagram {
     /// ```
     /// use twixtkit::diagram::{Diagram, Numbering};
     /// use twixtkit::prelude::*;
-    /// use twixtkit::twixt::history::History;
+    /// use twixt_core::history::History;
     ///
     /// let mut game = History::new(Position::new(RuleSet::pencil()).unwrap());
     /// for hole in ["f6", "m12", "g8"] {

@@ -63,10 +63,61 @@ pub enum RulesSpec {
     File(PathBuf),
 }
 
+/// Why a game's rule set could not be had: its `[Game]`, `[Rules]` or
+/// `[Size]` header, or the rule file a header names.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    /// The `[Game]` header names a game this file cannot hold.
+    #[error("{0}")]
+    Game(String),
+    /// A `Rules` value that names no rule set, or a rule with a bad value.
+    #[error("{0}")]
+    Spec(String),
+    /// A rule file named outside the script's folder, or reached through a
+    /// link that leads out of it.
+    #[error("{0}")]
+    Outside(String),
+    /// A rule file that cannot be read.
+    #[error("cannot read rule set {}: {message}", path.display())]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        message: String,
+    },
+    /// A rule file whose content is wrong, where (line 0 when the whole
+    /// file is).
+    #[error("bad rule set {}{}: {message}", path.display(), if *line == 0 { String::new() } else { format!(":{line}:{column}") })]
+    BadFile {
+        /// The file.
+        path: PathBuf,
+        /// The line, from 1; 0 for the whole file.
+        line: u64,
+        /// The column, from 1.
+        column: u64,
+        /// What is wrong.
+        message: String,
+    },
+    /// A rule set the engine refuses (a board too small, no pegs to play).
+    #[error(transparent)]
+    Invalid(#[from] twixt_core::rules::RuleSetError),
+    /// A game that starts from a setup block, asked for a plain record.
+    #[error(
+        "a game that starts from a setup block has no plain move record (a .twixt script holds it)"
+    )]
+    SetupHasNoRecord,
+}
+
+impl crate::diagnostic::Explained for RulesError {}
+
 impl RulesSpec {
     /// `board`, `pencil swap=none`, `crossing=own links=manual removal=none
     /// swap=colors` (starting from `pencil`), or `rules/my.yaml`.
-    pub fn parse(v: &str) -> Result<RulesSpec, String> {
+    pub fn parse(v: &str) -> Result<RulesSpec, RulesError> {
+        Self::parse_words(v).map_err(RulesError::Spec)
+    }
+
+    fn parse_words(v: &str) -> Result<RulesSpec, String> {
         let v = v.trim();
         let lower = v.to_ascii_lowercase();
         if lower.ends_with(".yaml") || lower.ends_with(".yml") || v.contains(['/', '\\']) {
@@ -136,32 +187,29 @@ fn pick<T: std::str::FromStr>(k: &str, val: &str) -> Result<T, String> {
 }
 
 /// Loads a YAML rule set file.
-pub fn load_rules_yaml(path: &Path) -> Result<RuleSet, String> {
+pub fn load_rules_yaml(path: &Path) -> Result<RuleSet, RulesError> {
     parse_rules_yaml(path, &read_rules_yaml(path)?)
 }
 
 /// The text of the YAML rule file `path`; the error says it cannot be read.
-pub fn read_rules_yaml(path: &Path) -> Result<String, String> {
-    crate::limits::read_regular_text(path, crate::limits::MAX_YAML_BYTES)
-        .map_err(|e| format!("cannot read rule set {}: {e}", path.display()))
+pub fn read_rules_yaml(path: &Path) -> Result<String, RulesError> {
+    crate::limits::read_regular_text(path, crate::limits::MAX_YAML_BYTES).map_err(|e| {
+        RulesError::Unreadable {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        }
+    })
 }
 
 /// The rule set in `text`, read from the YAML rule file `path`; the error
 /// names the file, line and column.
-pub fn parse_rules_yaml(path: &Path, text: &str) -> Result<RuleSet, String> {
+pub fn parse_rules_yaml(path: &Path, text: &str) -> Result<RuleSet, RulesError> {
     // The engine's reader: presets with overrides, positions in errors.
-    RuleSet::from_yaml(text).map_err(|e| {
-        if e.line == 0 {
-            format!("bad rule set {}: {}", path.display(), e.message)
-        } else {
-            format!(
-                "bad rule set {}:{}:{}: {}",
-                path.display(),
-                e.line,
-                e.column,
-                e.message
-            )
-        }
+    RuleSet::from_yaml(text).map_err(|e| RulesError::BadFile {
+        path: path.to_path_buf(),
+        line: e.line,
+        column: e.column,
+        message: e.message,
     })
 }
 
@@ -244,9 +292,9 @@ impl Game {
 
     /// The rule set: the `Rules` tag (default `pencil`), a YAML path resolved
     /// against `base_dir`, on the board of the `Size` tag when there is one.
-    pub fn rules(&self, base_dir: Option<&Path>) -> Result<RuleSet, String> {
+    pub fn rules(&self, base_dir: Option<&Path>) -> Result<RuleSet, RulesError> {
         if let Some(game) = self.tag("Game") {
-            known_game(game)?;
+            known_game(game).map_err(RulesError::Game)?;
         }
         let spec = match self.tag("Rules") {
             Some(v) => RulesSpec::parse(v)?,
@@ -255,27 +303,28 @@ impl Game {
         let mut rules = match spec {
             RulesSpec::Inline(r) => r,
             RulesSpec::File(p) => {
-                let full = crate::limits::resolve_inside(base_dir.unwrap_or(Path::new(".")), &p)?;
+                let full = crate::limits::resolve_inside(base_dir.unwrap_or(Path::new(".")), &p)
+                    .map_err(RulesError::Outside)?;
                 load_rules_yaml(&full)?
             }
         };
         if let Some(size) = self.size() {
             rules = rules.with_size(size);
         }
-        rules.validate().map_err(|e| e.to_string())?;
+        rules.validate()?;
         Ok(rules)
     }
 
     /// The main line as a plain record (rule set paths resolved against the
     /// current directory). Setup blocks have no record form and are refused.
-    pub fn to_record(&self) -> Result<Record, String> {
+    pub fn to_record(&self) -> Result<Record, RulesError> {
         self.to_record_with(self.rules(None)?)
     }
 
     /// As [`Game::to_record`] with an already resolved rule set.
-    pub fn to_record_with(&self, rules: RuleSet) -> Result<Record, String> {
+    pub fn to_record_with(&self, rules: RuleSet) -> Result<Record, RulesError> {
         if self.setup.is_some() {
-            return Err("a game that starts from a setup block has no plain move record (a .twixt script holds it)".into());
+            return Err(RulesError::SetupHasNoRecord);
         }
         Ok(Record {
             tags: self

@@ -463,7 +463,7 @@ fn check_tag(t: &Tag) -> Result<(), ParseError> {
         }
         "Rules" => {
             if let Err(e) = super::RulesSpec::parse(v) {
-                return bad(e, "bad rule set");
+                return bad(e.to_string(), "bad rule set");
             }
         }
         _ => {}
@@ -833,7 +833,7 @@ fn read_setup(block: &mut SetupBlock, args: &[Arg<'_>], span: Span) -> Result<()
                 block.to_move = Some(arg_player(a)?);
                 sec = Sec::None;
             }
-            // A whole position in one line (`twixtkit::twixt::line`); the argument
+            // A whole position in one line (`twixt_core::line`); the argument
             // reader splits at commas, so its pieces are joined again.
             Sec::Position => {
                 pieces.push(a);
