@@ -5,8 +5,8 @@
 
 use super::Tuning;
 use super::bounds::Costs;
-use super::budget::{LimitKind, Meter};
 use super::connection::{Chains, Connection};
+use super::limit::{LimitKind, Meter};
 use super::table::{Key, Keys, TableRef, side};
 use super::zone::Zone;
 use crate::board::Player;
@@ -65,7 +65,7 @@ pub(crate) enum Replied {
 /// Why a search stopped before its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Stop {
-    /// A limit of the budget: the whole search ends.
+    /// A limit of the search ([`super::SearchLimit`]): the whole search ends.
     Limit(LimitKind),
     /// The allowance of the innermost attacker's move tried side by side
     /// with another ran out: that move is left undecided, to be tried
