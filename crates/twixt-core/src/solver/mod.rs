@@ -37,6 +37,7 @@
 
 mod bounds;
 mod connection;
+mod hole;
 mod limit;
 mod memory;
 mod search;
@@ -72,6 +73,7 @@ use crate::rules::{Crossing, Linking, Removal, Swap};
 use bounds::Costs;
 pub(crate) use bounds::{pegs_needed, through_costs};
 use connection::Chains;
+use hole::HoleIndex;
 pub use limit::{LimitKind, Meter, SearchLimit, SharedLimit};
 pub use memory::Memory;
 use memory::Tables;
@@ -310,7 +312,7 @@ struct Solver<'m> {
     costs: Costs,
     through: Vec<u32>,
     history: Vec<u32>,
-    replies: Vec<usize>,
+    replies: Vec<HoleIndex>,
     ends: Vec<u64>,
     ran_out: u64,
     /// Times a thread sharing the root's first moves stopped for an
@@ -558,7 +560,7 @@ fn deepen(
         if let Some(m) = won {
             return Ok(Solved::Wins {
                 moves: d,
-                key: geo.hole(m),
+                key: geo.hole(m.get()),
             });
         }
     }
@@ -568,8 +570,7 @@ fn deepen(
     // The refutation of the most promising first move, for the message.
     let first = {
         let mut search = solver.search();
-        let all = pos
-            .free_holes(player)
+        let all = hole::free_holes(pos, player)
             .next()
             .map(|i| vec![i])
             .unwrap_or_default();
@@ -591,15 +592,15 @@ fn deepen(
         Defence::Proved(_) => unreachable!("no first move wins, as the deepening showed"),
     };
     Ok(Solved::NoWin {
-        refutation: Some((geo.hole(first), geo.hole(reply))),
+        refutation: Some((geo.hole(first.get()), geo.hole(reply.get()))),
     })
 }
 
 /// A reply for a line where every reply holds: the one on the player's
 /// cheapest chain, so the line shown is a sensible defence.
-fn any_reply(pos: &Position, player: Player) -> usize {
+fn any_reply(pos: &Position, player: Player) -> HoleIndex {
     let through = through_costs(pos, player);
-    pos.free_holes(player.opponent())
+    hole::free_holes(pos, player.opponent())
         .min_by_key(|&i| (through[i], i))
         .expect("a position where the game goes on has a free hole")
 }
@@ -630,7 +631,7 @@ fn keys_with(
 ) -> Result<Vec<Hole>, Stop> {
     let geo = pos.geometry();
     let threads = limit.threads();
-    let candidates: Vec<usize> = pos.free_holes(player).collect();
+    let candidates: Vec<HoleIndex> = hole::free_holes(pos, player).collect();
     let won = with_solver(pos, player, limit, meter, |solver| {
         let key = solver.keys.of(pos);
         // Deepening per move would search each again; the table carries
@@ -646,7 +647,7 @@ fn keys_with(
         }
         Ok(won)
     });
-    let mut won: Vec<Hole> = won?.into_iter().map(|m| geo.hole(m)).collect();
+    let mut won: Vec<Hole> = won?.into_iter().map(|m| geo.hole(m.get())).collect();
     won.sort();
     Ok(won)
 }
@@ -712,8 +713,8 @@ fn after_with(
     });
     Ok(match defence? {
         Defence::Proved(_) => AfterMove::Wins,
-        Defence::Holds(Some(r)) => AfterMove::Holds(geo.hole(r)),
-        Defence::Holds(None) => AfterMove::Holds(geo.hole(any_reply(pos, player))),
+        Defence::Holds(Some(r)) => AfterMove::Holds(geo.hole(r.get())),
+        Defence::Holds(None) => AfterMove::Holds(geo.hole(any_reply(pos, player).get())),
     })
 }
 
