@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use twixt_core::random::random_game;
-use twixt_core::win_search::WinSearch;
+use twixt_core::solver::{self, SearchLimit, Solved};
 use twixtkit::prelude::{Move, Player, Position, RuleSet, Status};
 
 const GAMES: u64 = 64;
@@ -136,13 +136,10 @@ fn wins_in_three(c: &mut Criterion) {
     ] {
         let pos = twixt_core::line::position(line).unwrap();
         let want = name.ends_with("proved");
-        assert_eq!(
-            pos.wins_within(Player::Red, 3).unwrap() == WinSearch::Proved,
-            want
-        );
-        group.bench_function(name, |b| {
-            b.iter(|| black_box(pos.wins_within(Player::Red, 3).unwrap()))
-        });
+        let limit = SearchLimit::positions(2_000_000);
+        let solve = || solver::solve(&pos, Player::Red, 3, &limit).unwrap();
+        assert_eq!(matches!(solve().answer, Solved::Wins { .. }), want);
+        group.bench_function(name, |b| b.iter(|| black_box(solve())));
     }
     group.finish();
 }

@@ -186,7 +186,7 @@
 
 use std::time::Duration;
 
-use twixt_core::solver::{AfterMove, Memory, SearchBudget, SearchLimit, Solved, after_move, solve};
+use twixt_core::solver::{AfterMove, Memory, SearchLimit, Solved, after_move, solve};
 use twixtkit::prelude::{Hole, Move, Position};
 
 #[path = "../examples/support/main_line.rs"]
@@ -425,7 +425,7 @@ fn timed(
     threads: usize,
     limit: u64,
 ) -> (Solved, u64, Duration) {
-    let budget = SearchBudget::claim_only(SearchLimit::positions(limit)).with_threads(threads);
+    let budget = SearchLimit::positions(limit).with_threads(threads);
     let now = clock(threads);
     let mut best = Duration::MAX;
     let mut last = None;
@@ -456,7 +456,7 @@ fn check_solution(
     limit: u64,
 ) -> (u64, Duration) {
     let me = pos.to_move();
-    let plain = SearchBudget::claim_only(SearchLimit::positions(limit));
+    let plain = SearchLimit::positions(limit);
     let budget = if memory {
         plain.with_memory(Memory::new(pos, me))
     } else {
@@ -494,7 +494,7 @@ fn solutions(set: &[(u32, &str, &str)]) {
     for &(n, key, line) in set {
         let pos = twixt_core::line::position(line).expect("a position line");
         let limit = limit_for(n);
-        let budget = SearchBudget::claim_only(SearchLimit::positions(limit));
+        let budget = SearchLimit::positions(limit);
         let (moves, stopped) = support::main_line(&pos, n, &budget);
         assert!(stopped.is_none(), "{line}: the main line within the limit");
         let (p_plain, t_plain) = check_solution(&pos, n, &moves, false, limit);

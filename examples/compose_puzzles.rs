@@ -43,7 +43,7 @@ use std::time::Instant;
 
 use twixt_core::line;
 use twixt_core::link::Link;
-use twixt_core::solver::{SearchBudget, SearchLimit, Solved, solve};
+use twixt_core::solver::{SearchLimit, Solved, solve};
 use twixtkit::prelude::{Hole, Player, Position, Status};
 
 /// A hole as (column, row) from the top left, signed for offsets.
@@ -355,7 +355,7 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(2_000_000);
     let longest = lengths.iter().copied().max().unwrap_or(8);
-    let budget = SearchBudget::claim_only(SearchLimit::positions(limit));
+    let budget = SearchLimit::positions(limit);
     let mut found = vec![0usize; longest as usize + 1];
     for seed in first_seed.. {
         if lengths.iter().all(|&n| found[n as usize] >= per_length) {

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use twixt_core::random::random_game;
-use twixt_core::solver::{SearchBudget, SearchLimit, Solved, solve};
+use twixt_core::solver::{SearchLimit, Solved, solve};
 use twixtkit::prelude::{Move, Position, RuleSet, Status};
 
 /// The `n`th argument as a number, `default` when absent; an error naming
@@ -57,7 +57,7 @@ fn main() -> ExitCode {
     rules.size = "12 cut top right".parse().expect("a size");
     let mut out = std::io::stdout().lock();
     let mut found = [0usize; 9];
-    let budget = SearchBudget::claim_only(SearchLimit::positions(limit)).with_threads(threads);
+    let budget = SearchLimit::positions(limit).with_threads(threads);
     for seed in first_seed.. {
         if (3..=8).all(|k| found[k] >= per_length) {
             break;

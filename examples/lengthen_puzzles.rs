@@ -37,7 +37,7 @@ use std::io::BufRead;
 use std::time::Instant;
 
 use twixt_core::line;
-use twixt_core::solver::{SearchBudget, SearchLimit, Solved, solve};
+use twixt_core::solver::{SearchLimit, Solved, solve};
 use twixtkit::prelude::{Hole, Player, Position, Status};
 
 /// A position line split into its six fields.
@@ -74,7 +74,7 @@ mod support;
 
 /// The attacker's moves in a main line of the win within `n` (the holes a
 /// proof of the win runs through): as many as the budget finds.
-fn attacker_moves(pos: &Position, n: u32, budget: &SearchBudget) -> Vec<Hole> {
+fn attacker_moves(pos: &Position, n: u32, budget: &SearchLimit) -> Vec<Hole> {
     let (moves, _) = support::main_line(pos, n, budget);
     moves.into_iter().step_by(2).collect()
 }
@@ -124,12 +124,12 @@ fn main() {
     let longest: u32 = args.first().and_then(|s| s.parse().ok()).unwrap_or(8);
     let per_length: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(3);
     let limit: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(500_000);
-    let budget = SearchBudget::claim_only(SearchLimit::positions(limit));
+    let budget = SearchLimit::positions(limit);
     let screen_limit: u64 = args
         .get(3)
         .and_then(|s| s.parse().ok())
         .unwrap_or(limit / 10);
-    let screen = SearchBudget::claim_only(SearchLimit::positions(screen_limit));
+    let screen = SearchLimit::positions(screen_limit);
     let mut frontier: Vec<(u32, Hole, String)> = Vec::new();
     for text in std::io::stdin().lock().lines().map_while(Result::ok) {
         let cols: Vec<&str> = text.split('\t').collect();

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use twixt_core::line;
-use twixt_core::solver::{AfterMove, SearchBudget, SearchLimit, Solved, after_move, solve};
+use twixt_core::solver::{AfterMove, SearchLimit, Solved, after_move, solve};
 use twixtkit::prelude::{Hole, Move, Position, Status};
 
 fn main() -> ExitCode {
@@ -57,7 +57,7 @@ fn main() -> ExitCode {
         eprintln!("error: nothing left to search after {mv} (N must be at least 2)");
         return ExitCode::from(2);
     }
-    let budget = SearchBudget::claim_only(SearchLimit::positions(limit));
+    let budget = SearchLimit::positions(limit);
     let mut rows = Vec::new();
     let defender = attacker.opponent();
     for k in 0..pos.free_hole_count(defender) {
@@ -92,7 +92,7 @@ fn main() -> ExitCode {
 /// within `n` against every reply, dearest first.
 fn first_moves(pos: &Position, n: u32, limit: u64) -> ExitCode {
     let attacker = pos.to_move();
-    let budget = SearchBudget::claim_only(SearchLimit::positions(limit));
+    let budget = SearchLimit::positions(limit);
     let mut rows = Vec::new();
     for k in 0..pos.free_hole_count(attacker) {
         let Some(m) = pos.nth_free_hole(attacker, k) else {

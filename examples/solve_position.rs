@@ -15,14 +15,14 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use twixt_core::line;
-use twixt_core::solver::{Memory, SearchBudget, SearchLimit, Undecided, solve};
+use twixt_core::solver::{Memory, SearchLimit, Undecided, solve};
 use twixtkit::prelude::Position;
 
 #[path = "support/main_line.rs"]
 mod support;
 
 /// A main line of the win in at most `n` from `pos`, as numbered moves.
-fn numbered_line(pos: &Position, n: u32, budget: &SearchBudget) -> Result<String, Undecided> {
+fn numbered_line(pos: &Position, n: u32, budget: &SearchLimit) -> Result<String, Undecided> {
     let (moves, stopped) = support::main_line(pos, n, budget);
     if let Some(e) = stopped {
         return Err(e);
@@ -60,7 +60,7 @@ fn main() -> ExitCode {
     };
     // With `--line`, the line's searches find the win's proof in the
     // memory instead of searching it again.
-    let budget = SearchBudget::claim_only(SearchLimit::positions(limit))
+    let budget = SearchLimit::positions(limit)
         .with_threads(threads)
         .with_memory(Memory::new(&pos, pos.to_move()));
     let start = Instant::now();

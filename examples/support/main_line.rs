@@ -1,14 +1,14 @@
 //! A main line of a win, shared by the puzzle examples (`solve_position
 //! --line` prints it, `lengthen_puzzles` tries changes near it).
 
-use twixt_core::solver::{Memory, SearchBudget, Solved, Undecided, solve};
+use twixt_core::solver::{Memory, SearchLimit, Solved, Undecided, solve};
 use twixtkit::prelude::{Hole, Move, Position, Status};
 
 /// The shortest win of the side to move within `n`, if any.
 pub fn shortest(
     pos: &Position,
     n: u32,
-    budget: &SearchBudget,
+    budget: &SearchLimit,
 ) -> Result<Option<(u32, Hole)>, Undecided> {
     Ok(match solve(pos, pos.to_move(), n, budget)?.answer {
         Solved::Wins { moves, key } => Some((moves, key)),
@@ -23,7 +23,7 @@ pub fn shortest(
 /// that runs out of its budget ends the line: the moves so far come with
 /// why. The searches share one [`Memory`]: the budget's when it is of the
 /// side to move, so that a search made before with it is not made again.
-pub fn main_line(pos: &Position, n: u32, budget: &SearchBudget) -> (Vec<Hole>, Option<Undecided>) {
+pub fn main_line(pos: &Position, n: u32, budget: &SearchLimit) -> (Vec<Hole>, Option<Undecided>) {
     let mut pos = pos.clone();
     let mut out = Vec::new();
     let stopped = extend(&mut pos, n, budget, &mut out).err();
@@ -33,7 +33,7 @@ pub fn main_line(pos: &Position, n: u32, budget: &SearchBudget) -> (Vec<Hole>, O
 fn extend(
     pos: &mut Position,
     n: u32,
-    budget: &SearchBudget,
+    budget: &SearchLimit,
     out: &mut Vec<Hole>,
 ) -> Result<(), Undecided> {
     let attacker = pos.to_move();

@@ -109,12 +109,12 @@ pub struct SearchArgs {
     /// Positions one `#wins` search may visit (a claim, a move of its
     /// solution, its cooks); a file's searches together get ten times as
     /// many. Reaching it makes the claim "cannot decide", never false.
-    #[arg(long, value_name = "POSITIONS", default_value_t = twixt_core::solver::budget::CLAIM_POSITIONS,
+    #[arg(long, value_name = "POSITIONS", default_value_t = twixtkit::win_claims::CLAIM_POSITIONS,
           value_parser = clap::value_parser!(u64).range(1..))]
     search_limit: u64,
     /// Seconds one `#wins` search may take; a file's searches together
     /// get ten times as long.
-    #[arg(long, value_name = "SECONDS", default_value_t = twixt_core::solver::budget::CLAIM_TIME.as_secs(),
+    #[arg(long, value_name = "SECONDS", default_value_t = twixtkit::win_claims::CLAIM_TIME.as_secs(),
           value_parser = clap::value_parser!(u64).range(1..=86_400))]
     search_time: u64,
     /// Threads one `#wins` search may use: its longer rounds share their
@@ -130,12 +130,12 @@ impl SearchArgs {
     /// Sets how this run searches `#wins` claims, before any file is read.
     pub fn apply(&self, cooks: bool) {
         use std::time::Duration;
-        use twixt_core::solver::SearchLimit;
-        let claim = SearchLimit {
+        use twixtkit::win_claims::Limits;
+        let claim = Limits {
             positions: self.search_limit,
             time: Some(Duration::from_secs(self.search_time)),
         };
-        let file = SearchLimit {
+        let file = Limits {
             positions: self.search_limit.saturating_mul(10),
             time: Some(Duration::from_secs(self.search_time.saturating_mul(10))),
         };

@@ -16,13 +16,13 @@ use crate::script::{
     Span, Target,
 };
 use crate::verify::win_claims;
+use crate::verify::win_claims::SearchBudget;
 use twixt_core::board::{BoardSize, Hole, Player};
 use twixt_core::link::Link;
 use twixt_core::moves::Move;
 use twixt_core::position::{DeadDrawRule, Played, Position, Status, WinBy};
 use twixt_core::rules::{Removal, RuleSet};
 use twixt_core::setup::Setup;
-use twixt_core::solver::SearchBudget;
 
 /// A problem found while replaying, located in the script.
 #[derive(Debug, Clone, PartialEq, Eq)]

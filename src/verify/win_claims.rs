@@ -5,10 +5,14 @@
 //! only when the search proves it, *cannot decide* otherwise.
 //!
 //! The replay calls in here; everything about what a `#wins` claim means
-//! lives in this module.
+//! lives in this module, the limits of its searches too: each search (a
+//! claim, its cooks, a move of its solution) gets a claim's [`Limits`],
+//! and all the searches of one file draw on the file's together
+//! ([`SearchBudget`]).
 
 use std::collections::HashMap;
 use std::sync::{Mutex, RwLock};
+use std::time::Duration;
 
 use serde::Serialize;
 
@@ -16,34 +20,158 @@ use crate::script::{ClaimKind, Element, MAX_WIN_MOVES};
 use twixt_core::board::{Hole, Player};
 use twixt_core::position::Position;
 use twixt_core::solver::{
-    self, AfterMove, Memory, SearchBudget, SearchLimit, Searched, Solved, Undecided,
+    self, AfterMove, LimitKind, Memory, SearchLimit, Searched, SharedLimit, Solved, Undecided,
 };
+
+/// Positions one claim may visit by default (each is one move played on a
+/// copy of the board: a few microseconds on a 12×12 window).
+pub const CLAIM_POSITIONS: u64 = 2_000_000;
+/// Time one claim may take by default.
+pub const CLAIM_TIME: Duration = Duration::from_secs(10);
+/// Positions all the claims of one file may visit together by default.
+pub const FILE_POSITIONS: u64 = 10 * CLAIM_POSITIONS;
+/// Time all the claims of one file may take together by default.
+pub const FILE_TIME: Duration = Duration::from_secs(100);
+
+/// A number of positions and, optionally, a time: what one search of a
+/// claim may use, or all the searches of one file together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Positions the searches may visit.
+    pub positions: u64,
+    /// Wall-clock time the searches may take (`None`: no time limit).
+    pub time: Option<Duration>,
+}
+
+impl Limits {
+    /// The default limits of one claim.
+    pub const CLAIM: Limits = Limits {
+        positions: CLAIM_POSITIONS,
+        time: Some(CLAIM_TIME),
+    };
+    /// The default limits of one file.
+    pub const FILE: Limits = Limits {
+        positions: FILE_POSITIONS,
+        time: Some(FILE_TIME),
+    };
+}
 
 /// How a run searches: the limits of each search and of a file, and
 /// whether every `#wins` claim is checked for cooks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClaimSettings {
-    /// The limit of one search (a claim, a move of a solution, the cooks
+    /// The limits of one search (a claim, a move of a solution, the cooks
     /// of a claim).
-    pub claim: SearchLimit,
-    /// The limit of all the searches of one file together.
-    pub file: SearchLimit,
+    pub claim: Limits,
+    /// The limits of all the searches of one file together.
+    pub file: Limits,
     /// Report every other winning first move of every `#wins` claim
     /// (`check --cooks`), not only after `#unique`.
     pub cooks: bool,
     /// Threads one search may use (`--search-threads`; see
-    /// [`SearchBudget::with_threads`]).
+    /// [`SearchLimit::with_threads`]).
     pub threads: usize,
 }
 
 impl Default for ClaimSettings {
     fn default() -> ClaimSettings {
         ClaimSettings {
-            claim: SearchLimit::CLAIM,
-            file: SearchLimit::FILE,
+            claim: Limits::CLAIM,
+            file: Limits::FILE,
             cooks: false,
             threads: 1,
         }
+    }
+}
+
+/// The search budget of a run over one file: each search of a claim gets
+/// the claim's limits, and all of them together the file's. Cloning
+/// shares the file's part; its clock starts when the budget is made.
+#[derive(Debug, Clone)]
+pub struct SearchBudget {
+    claim: Limits,
+    file: SharedLimit,
+    threads: usize,
+}
+
+impl Default for SearchBudget {
+    fn default() -> SearchBudget {
+        SearchBudget::new(Limits::CLAIM, Limits::FILE)
+    }
+}
+
+impl SearchBudget {
+    /// A budget of `claim` a search and `file` for all of them together,
+    /// each search on one thread.
+    pub fn new(claim: Limits, file: Limits) -> SearchBudget {
+        SearchBudget {
+            claim,
+            file: SharedLimit::new(file.positions, file.time),
+            threads: 1,
+        }
+    }
+
+    /// The same budget, each search on `threads` threads
+    /// ([`SearchLimit::with_threads`]).
+    pub fn with_threads(mut self, threads: usize) -> SearchBudget {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The limits of each search.
+    pub fn claim_limits(&self) -> Limits {
+        self.claim
+    }
+
+    /// The solver's limit for one search of a claim: the claim's limits,
+    /// drawing on the file's.
+    pub fn search_limit(&self) -> SearchLimit {
+        let limit = SearchLimit::positions(self.claim.positions)
+            .with_threads(self.threads)
+            .sharing(&self.file);
+        match self.claim.time {
+            Some(t) => limit.with_time(t),
+            None => limit,
+        }
+    }
+}
+
+/// Why a search could not answer, in the checker's words: a limit reached
+/// is named as a claim's or a file's, with the option that sets it.
+pub fn undecided_text(e: &Undecided) -> String {
+    match e {
+        Undecided::Limit { positions, limit } => {
+            let (what, flag) = match limit {
+                LimitKind::Positions(n) => (
+                    format!("the limit of {n} positions a claim"),
+                    "--search-limit",
+                ),
+                LimitKind::Time(t) => (
+                    format!("the time limit of {} a claim", seconds(*t)),
+                    "--search-time",
+                ),
+                LimitKind::SharedPositions(n) => (
+                    format!("the limit of {n} positions a file"),
+                    "--search-limit",
+                ),
+                LimitKind::SharedTime(t) => (
+                    format!("the time limit of {} a file", seconds(*t)),
+                    "--search-time",
+                ),
+            };
+            format!("limit reached after {positions} positions ({what}; see {flag})")
+        }
+        e => e.to_string(),
+    }
+}
+
+/// `t` as the options give it: `10 s`, or `250 ms` below a whole second.
+fn seconds(t: Duration) -> String {
+    let ms = t.as_millis();
+    if ms.is_multiple_of(1000) {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{} ms", ms)
     }
 }
 
@@ -221,7 +349,7 @@ fn cannot_decide(player: Player, moves: u32, e: &Undecided, next_move: u32) -> F
             status.outcome(),
             when(next_move)
         ),
-        e => e.to_string(),
+        e => undecided_text(e),
     };
     Finding::error(
         "cannot-decide",
@@ -285,8 +413,8 @@ pub fn check_claim(
     let mut findings = Vec::new();
     // One memory for the claim, its cooks and its solution's moves.
     let memory = Memory::new(pos, player);
-    let budget = &budget.clone().with_memory(memory.clone());
-    match solver::solve(pos, player, moves, budget) {
+    let limit = &budget.search_limit().with_memory(memory.clone());
+    match solver::solve(pos, player, moves, limit) {
         Err(e) => {
             report.class = Some(e.class());
             if let Undecided::Limit { positions, .. } = e {
@@ -295,9 +423,10 @@ pub fn check_claim(
             findings.push(cannot_decide(player, moves, &e, next_move));
             (report, findings, None)
         }
-        Ok(Searched {
+        Ok(solver::Solution {
             answer: Solved::NoWin { refutation },
             positions,
+            ..
         }) => {
             report.verdict = Verdict::False;
             report.positions = positions;
@@ -323,17 +452,18 @@ pub fn check_claim(
             ));
             (report, findings, None)
         }
-        Ok(Searched {
+        Ok(solver::Solution {
             answer: Solved::Wins {
                 moves: shortest, ..
             },
             positions,
+            ..
         }) => {
             report.verdict = Verdict::Proved;
             report.shortest = Some(shortest);
             report.positions = positions;
             if want_keys || !solution_follows {
-                match solver::winning_keys(pos, player, moves, budget) {
+                match solver::winning_keys(pos, player, moves, limit) {
                     Ok(k) => {
                         report.positions += k.positions;
                         if !solution_follows {
@@ -354,8 +484,9 @@ pub fn check_claim(
                     // The claim holds; only the list is missing.
                     Err(e) if !want_keys => findings.push(Finding {
                         message: format!(
-                            "#wins {player} in {moves} holds (shortest win: {shortest} move{}); its winning key moves are not listed: {e}",
-                            plural(shortest)
+                            "#wins {player} in {moves} holds (shortest win: {shortest} move{}); its winning key moves are not listed: {}",
+                            plural(shortest),
+                            undecided_text(&e)
                         ),
                         label: "claim",
                         kind: "keys",
@@ -366,8 +497,9 @@ pub fn check_claim(
                         "cannot-decide",
                         "cannot decide",
                         format!(
-                            "cannot decide the cooks of #wins {player} in {moves}: the claim holds (shortest win: {shortest} move{}), but the search for other winning key moves stopped: {e}",
-                            plural(shortest)
+                            "cannot decide the cooks of #wins {player} in {moves}: the claim holds (shortest win: {shortest} move{}), but the search for other winning key moves stopped: {}",
+                            plural(shortest),
+                            undecided_text(&e)
                         ),
                     )),
                 }
@@ -459,8 +591,8 @@ pub fn check_move(
     let left = sol.left.saturating_sub(1);
     let (player, moves) = (sol.player, sol.moves);
     let played = hole.map_or_else(|| "this move".to_string(), |h| format!("{number}. {h}"));
-    let budget = &budget.clone().with_memory(sol.memory.clone());
-    match solver::after_move(after, player, left, budget) {
+    let limit = &budget.search_limit().with_memory(sol.memory.clone());
+    match solver::after_move(after, player, left, limit) {
         Ok(Searched {
             answer: AfterMove::Connected,
             ..
@@ -509,7 +641,10 @@ pub fn check_move(
             Some(Finding::error(
                 "cannot-decide",
                 "cannot decide",
-                format!("cannot decide whether {played} keeps {player}'s win: {e}"),
+                format!(
+                    "cannot decide whether {played} keeps {player}'s win: {}",
+                    undecided_text(&e)
+                ),
             )),
         ),
     }

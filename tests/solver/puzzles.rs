@@ -6,9 +6,7 @@
 use proptest::prelude::*;
 use twixt_core::position::{Position, Status, WinBy};
 use twixt_core::random::random_game;
-use twixt_core::solver::{
-    AfterMove, SearchBudget, SearchLimit, Solved, after_move, solve, winning_keys,
-};
+use twixt_core::solver::{AfterMove, SearchLimit, Solved, after_move, solve, winning_keys};
 use twixtkit::diagnostic::Severity;
 use twixtkit::prelude::{BoardSize, Move, Player, RuleSet};
 use twixtkit::replay::{GameReplay, ReplayOptions, replay_game};
@@ -579,7 +577,7 @@ fn a_long_bound_finds_the_short_win() {
         "12-cut-top-right/pencil/b6,d1,e11,f2,g2,g5,g6,h6,h12,i8,k12,l12/a2,b7,b11,c1,d2,d3,f11,h7,j11,k3,l4,l11/*/red",
     )
     .unwrap();
-    let budget = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
+    let budget = SearchLimit::positions(5_000_000);
     let three = solve(&pos, Player::Red, 3, &budget).unwrap();
     let nine = solve(&pos, Player::Red, 9, &budget).unwrap();
     assert!(
@@ -627,7 +625,7 @@ proptest! {
         prop_assume!(pos.is_some());
         let pos = pos.unwrap();
         let me = pos.to_move();
-        let budget = SearchBudget::claim_only(SearchLimit::positions(2_000_000));
+        let budget = SearchLimit::positions(2_000_000);
         let keys = winning_keys(&pos, me, n, &budget).unwrap().answer;
         // The claim's verdict and the keys agree.
         let solved = solve(&pos, me, n, &budget).unwrap().answer;
@@ -675,7 +673,7 @@ fn the_composed_win_in_six_proves_its_claim_and_solution() {
         "12-cut-top-right/pencil/b6,b7,e7,g2,h2,h10,i7,k3,l4/b4,c9,f5,g3,g6,h3,h6,j1,k6,l7/*/red",
     )
     .unwrap();
-    let budget = SearchBudget::claim_only(SearchLimit::positions(20_000_000));
+    let budget = SearchLimit::positions(20_000_000);
     let five = solve(&pos, Player::Red, 5, &budget).unwrap();
     assert!(
         matches!(five.answer, Solved::NoWin { .. }),
@@ -697,7 +695,7 @@ fn the_composed_win_in_seven_proves_its_claim_and_key_move() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/corner-puzzle-7.twixt");
     let text = std::fs::read_to_string(path).unwrap();
     let pos = twixt_core::line::position("12-cut-top-right/pencil/d8,e5,g11/e1,l6/*/red").unwrap();
-    let budget = SearchBudget::claim_only(SearchLimit::positions(30_000_000));
+    let budget = SearchLimit::positions(30_000_000);
     let six = solve(&pos, Player::Red, 6, &budget).unwrap();
     assert!(
         matches!(six.answer, Solved::NoWin { .. }),

@@ -4,11 +4,15 @@
 
 use twixt_core::position::{Position, Status, WinBy};
 use twixt_core::random::{SplitMix64, random_game};
-use twixt_core::solver::{
-    AfterMove, LimitKind, SearchBudget, SearchLimit, Solved, Undecided, after_move, solve,
-};
-use twixt_core::win_search::{WinSearch, wins_within};
+use twixt_core::solver::{AfterMove, LimitKind, SearchLimit, Solved, Undecided, after_move, solve};
 use twixtkit::prelude::{BoardSize, Hole, Move, Player, RuleSet};
+
+/// Whether `player` wins within `moves`, the solver's answer as a yes or
+/// no, within `limit` positions.
+fn wins(pos: &Position, player: Player, moves: u32, limit: u64) -> Result<bool, Undecided> {
+    solve(pos, player, moves, &SearchLimit::positions(limit))
+        .map(|s| matches!(s.answer, Solved::Wins { .. }))
+}
 
 /// Every reply, every move: the definition of "wins within n" spelled out.
 fn brute_force(pos: &Position, attacker: Player, n: u32) -> bool {
@@ -82,9 +86,9 @@ fn agree_on(rules: &RuleSet, n: u32, positions: Vec<Position>) -> (usize, usize)
     for pos in positions {
         let me = pos.to_move();
         let want = brute_force(&pos, me, n);
-        let got = wins_within(&pos, me, n, u64::MAX).unwrap();
+        let got = wins(&pos, me, n, u64::MAX).unwrap();
         assert_eq!(
-            got == WinSearch::Proved,
+            got,
             want,
             "wins in {n} for {me} on {:?}: pegs {:?}",
             rules,
@@ -161,7 +165,7 @@ fn assert_minimaxs(
     pos: &Position,
     got: Solved,
     shortest: Option<u32>,
-    budget: &SearchBudget,
+    budget: &SearchLimit,
     what: &str,
 ) {
     let me = pos.to_move();
@@ -208,7 +212,7 @@ fn the_shortest_win_within_a_long_bound_is_minimaxs() {
         for pos in positions(&r, 40, seed) {
             let me = pos.to_move();
             let shortest = (1..=3).find(|&n| brute_force(&pos, me, n));
-            let budget = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
+            let budget = SearchLimit::positions(5_000_000);
             let got = solve(&pos, me, 6, &budget)
                 .unwrap_or_else(|e| panic!("{preset}: {e}"))
                 .answer;
@@ -227,21 +231,20 @@ fn the_shortest_win_within_a_long_bound_is_minimaxs() {
 /// positions had each shortest win (none within 3, in 1, 2, 3), and how
 /// many positions there were.
 fn tuned_agree_with_minimax(
-    tuning: twixt_core::solver::Tuning,
+    tuned: &SearchLimit,
     threads: usize,
     cases: &[(&str, u64, u64)],
 ) -> (twixt_core::solver::Effort, [usize; 4], usize) {
-    use twixt_core::solver::{Effort, solve_tuned};
+    use twixt_core::solver::Effort;
     let (mut effort, mut wins, mut total) = (Effort::default(), [0usize; 4], 0);
     for &(preset, side, seed) in cases {
         let r = rules(preset, side);
         for pos in positions(&r, 40, seed) {
             let me = pos.to_move();
             let shortest = (1..=3).find(|&n| brute_force(&pos, me, n));
-            let budget =
-                SearchBudget::claim_only(SearchLimit::positions(5_000_000)).with_threads(threads);
-            let (got, e) = solve_tuned(&pos, me, 5, &budget, tuning)
-                .unwrap_or_else(|e| panic!("{preset}: {e}"));
+            let budget = tuned.clone().with_threads(threads);
+            let got = solve(&pos, me, 5, &budget).unwrap_or_else(|e| panic!("{preset}: {e}"));
+            let e = got.effort;
             effort.ran_out += e.ran_out;
             effort.evictions += e.evictions;
             effort.cancelled += e.cancelled;
@@ -273,7 +276,7 @@ fn tuned_agree_with_minimax(
 /// running out inside an inner pair.)
 #[test]
 fn moves_tried_side_by_side_keep_minimaxs_answers() {
-    use twixt_core::solver::{Tuning, solve_tuned, winning_keys};
+    use twixt_core::solver::{Tuning, winning_keys};
     let tuning = Tuning {
         share_from: 2,
         pair_from: 2,
@@ -282,7 +285,7 @@ fn moves_tried_side_by_side_keep_minimaxs_answers() {
         ..Tuning::default()
     };
     let (effort, wins, total) = tuned_agree_with_minimax(
-        tuning,
+        &SearchLimit::positions(5_000_000).with_tuning(tuning),
         1,
         &[
             ("pencil", 6, 21),
@@ -299,14 +302,14 @@ fn moves_tried_side_by_side_keep_minimaxs_answers() {
         let r = rules(preset, side);
         for pos in positions(&r, 200, seed) {
             let me = pos.to_move();
-            let budget = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
+            let budget = SearchLimit::positions(5_000_000);
             let keys = winning_keys(&pos, me, 3, &budget).unwrap().answer;
             if keys.len() != 1 || brute_force(&pos, me, 2) || !brute_force(&pos, me, 3) {
                 continue;
             }
             unique += 1;
-            let (got, out) = solve_tuned(&pos, me, 5, &budget, tuning).unwrap();
-            ran_out += out.ran_out;
+            let got = solve(&pos, me, 5, &budget.clone().with_tuning(tuning)).unwrap();
+            ran_out += got.effort.ran_out;
             assert_eq!(
                 got.answer,
                 Solved::Wins {
@@ -337,13 +340,9 @@ fn moves_tried_side_by_side_keep_minimaxs_answers() {
 /// wrong. How much speed a full table costs is the benchmark's to show.
 #[test]
 fn a_table_that_makes_room_keeps_minimaxs_answers() {
-    use twixt_core::solver::Tuning;
-    let tuning = Tuning {
-        table_bytes: 4 << 10,
-        ..Tuning::default()
-    };
+    let tiny = SearchLimit::positions(5_000_000).with_table_bytes(4 << 10);
     let (effort, wins, total) = tuned_agree_with_minimax(
-        tuning,
+        &tiny,
         1,
         &[("pencil", 6, 31), ("pencil", 7, 32), ("dujardin", 6, 33)],
     );
@@ -365,7 +364,7 @@ fn a_table_that_makes_room_keeps_minimaxs_answers() {
 /// were run before the test was kept.)
 #[test]
 fn moves_outside_a_refutations_zone_keep_minimaxs_answers() {
-    use twixt_core::solver::{Tuning, solve_tuned};
+    use twixt_core::solver::Tuning;
     let tuning = Tuning {
         zone_from: 2,
         ..Tuning::default()
@@ -375,7 +374,7 @@ fn moves_outside_a_refutations_zone_keep_minimaxs_answers() {
         ..Tuning::default()
     };
     let (effort, wins, total) = tuned_agree_with_minimax(
-        tuning,
+        &SearchLimit::positions(5_000_000).with_tuning(tuning),
         1,
         &[("pencil", 6, 51), ("pencil", 7, 52), ("pencil", 6, 53)],
     );
@@ -385,15 +384,14 @@ fn moves_outside_a_refutations_zone_keep_minimaxs_answers() {
         let r = rules("pencil", side);
         for pos in positions(&r, 40, seed) {
             let me = pos.to_move();
-            let budget =
-                SearchBudget::claim_only(SearchLimit::positions(5_000_000)).with_threads(threads);
+            let budget = SearchLimit::positions(5_000_000).with_threads(threads);
             let shortest = |s: &Solved| match s {
                 Solved::Wins { moves, .. } => *moves as usize,
                 Solved::NoWin { .. } => 0,
             };
-            let (with, e) = solve_tuned(&pos, me, 5, &budget, tuning).unwrap();
-            let (without, _) = solve_tuned(&pos, me, 5, &budget, plain).unwrap();
-            skips += e.zone_skips;
+            let with = solve(&pos, me, 5, &budget.clone().with_tuning(tuning)).unwrap();
+            let without = solve(&pos, me, 5, &budget.clone().with_tuning(plain)).unwrap();
+            skips += with.effort.zone_skips;
             assert_eq!(
                 shortest(&with.answer),
                 shortest(&without.answer),
@@ -425,12 +423,13 @@ fn threads_sharing_the_roots_first_moves_keep_minimaxs_answers() {
         pair_from: 2,
         first_allowance: 1,
         any_pair: true,
-        table_bytes: 64 << 10,
         shared_from: 1,
         zone_from: 2,
     };
     let (effort, wins, total) = tuned_agree_with_minimax(
-        tuning,
+        &SearchLimit::positions(5_000_000)
+            .with_tuning(tuning)
+            .with_table_bytes(64 << 10),
         3,
         &[("pencil", 6, 41), ("pencil", 7, 42), ("dujardin", 6, 43)],
     );
@@ -448,7 +447,7 @@ fn threads_sharing_the_roots_first_moves_keep_minimaxs_answers() {
     let (mut cooks, mut wins, mut holds) = (0, 0, 0);
     for pos in positions(&rules("pencil", 7), 30, 44) {
         let me = pos.to_move();
-        let one = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
+        let one = SearchLimit::positions(5_000_000);
         let keys = winning_keys(&pos, me, 5, &one).unwrap().answer;
         let two = winning_keys(&pos, me, 5, &one.clone().with_threads(2))
             .unwrap()
@@ -499,19 +498,19 @@ fn threads_use_the_whole_limit_of_their_search() {
         "12-cut-top-right/pencil/c2,c3,d1,d7,f7,h3,h11,i12,j2,k2,k8,k12,l10/b4,b9,c4,d11,e7,e10,f1,f4,f8,g9,i10,l1/*/black",
     )
     .unwrap();
-    use twixt_core::solver::{Tuning, solve_tuned};
+    use twixt_core::solver::Tuning;
     // Rounds of six and seven shared: the ones before draw on one thread.
     let tuning = Tuning {
         shared_from: 6,
         ..Tuning::default()
     };
     for threads in [1, 2, 3] {
-        let budget = SearchBudget::claim_only(SearchLimit::positions(30_000)).with_threads(threads);
-        match solve_tuned(&pos, Player::Black, 7, &budget, tuning) {
+        let budget = SearchLimit::positions(30_000).with_threads(threads);
+        match solve(&pos, Player::Black, 7, &budget.with_tuning(tuning)) {
             Err(Undecided::Limit { positions, limit }) => {
                 assert_eq!(
                     (positions, limit),
-                    (30_000, LimitKind::ClaimPositions(30_000)),
+                    (30_000, LimitKind::Positions(30_000)),
                     "{threads} threads"
                 );
             }
@@ -529,7 +528,7 @@ fn threads_use_the_whole_limit_of_their_search() {
 #[test]
 fn the_corner_win_in_seven_is_proved_within_a_million_positions() {
     let pos = twixt_core::line::position("12-cut-top-right/pencil/d8,e5,g11/e1,l6/*/red").unwrap();
-    let budget = SearchBudget::claim_only(SearchLimit::positions(1_000_000));
+    let budget = SearchLimit::positions(1_000_000);
     let won = solve(&pos, Player::Red, 7, &budget).unwrap();
     assert!(
         matches!(won.answer, Solved::Wins { moves: 7, .. }),
@@ -557,34 +556,31 @@ fn setup_position(rules: RuleSet, moves: &[&str]) -> Position {
 fn refuses_what_it_cannot_decide() {
     let pos = Position::new(RuleSet::board()).unwrap();
     assert!(matches!(
-        pos.wins_within(Player::Red, 2),
+        wins(&pos, Player::Red, 2, 2_000_000),
         Err(Undecided::Rules(_))
     ));
     let pos = Position::new(RuleSet::pencil()).unwrap();
     assert!(matches!(
-        pos.wins_within(Player::Black, 2),
+        wins(&pos, Player::Black, 2, 2_000_000),
         Err(Undecided::NotToMove { .. })
     ));
     assert!(matches!(
-        pos.wins_within(Player::Red, 2),
+        wins(&pos, Player::Red, 2, 2_000_000),
         Err(Undecided::SwapPending)
     ));
     let pos = setup_position(rules("dujardin", 24), &["c3", "d5"]);
     assert!(matches!(
-        wins_within(&pos, Player::Red, 0, 10),
+        wins(&pos, Player::Red, 0, 10),
         Err(Undecided::NoMoves)
     ));
     // Red needs about ten pegs on an open 24×24 board: the lower bound
     // alone refutes a win in 5, but a win in 12 cannot be decided in 1,000
     // positions, and the search says so instead of answering.
-    assert_eq!(
-        wins_within(&pos, Player::Red, 5, 1_000),
-        Ok(WinSearch::Refuted)
-    );
+    assert_eq!(wins(&pos, Player::Red, 5, 1_000), Ok(false));
     assert!(matches!(
-        wins_within(&pos, Player::Red, 12, 1_000),
+        wins(&pos, Player::Red, 12, 1_000),
         Err(Undecided::Limit {
-            limit: LimitKind::ClaimPositions(1_000),
+            limit: LimitKind::Positions(1_000),
             ..
         })
     ));
@@ -598,10 +594,10 @@ fn refuses_what_it_cannot_decide() {
 /// with such a reply taken off).
 #[test]
 fn a_chain_of_double_links_is_won_in_as_many_moves() {
-    use twixt_core::solver::{SearchBudget, SearchLimit, Solved, solve};
+    use twixt_core::solver::{SearchLimit, Solved, solve};
     let pos =
         twixt_core::line::position("12-cut-top-right/pencil/k1,h4,e5,d8,g11/l6/*/red").unwrap();
-    let budget = SearchBudget::claim_only(SearchLimit::positions(2_000_000));
+    let budget = SearchLimit::positions(2_000_000);
     let won = solve(&pos, Player::Red, 5, &budget).unwrap();
     assert!(
         matches!(won.answer, Solved::Wins { moves: 5, .. }),
@@ -673,17 +669,12 @@ fn chains_of_double_links_agree_with_minimax() {
                 "a chain of {k} double links that minimax refutes, {preset} {side}: pegs {:?}",
                 pos.pegs().collect::<Vec<_>>()
             );
-            let got = wins_within(&pos, me, k, u64::MAX).unwrap();
-            assert_eq!(got, WinSearch::Proved);
+            let got = wins(&pos, me, k, u64::MAX).unwrap();
+            assert!(got);
             if k > 1 {
                 let want = brute_force(&pos, me, k - 1);
-                let got = wins_within(&pos, me, k - 1, u64::MAX).unwrap();
-                assert_eq!(
-                    got == WinSearch::Proved,
-                    want,
-                    "{preset} {side}, in {}",
-                    k - 1
-                );
+                let got = wins(&pos, me, k - 1, u64::MAX).unwrap();
+                assert_eq!(got, want, "{preset} {side}, in {}", k - 1);
             }
             fired += 1;
             longer += usize::from(k > 1);
@@ -749,14 +740,14 @@ fn chains_next_to_defender_pegs_agree_with_minimax() {
 /// must not call it a connection, and after b3 Red has no win in 1.
 #[test]
 fn a_double_link_one_move_cuts_is_no_connection() {
-    use twixt_core::solver::{SearchBudget, SearchLimit, Solved, double_link_win, solve};
+    use twixt_core::solver::{SearchLimit, Solved, double_link_win, solve};
     for preset in ["pencil", "dujardin"] {
         let pos = twixt_core::line::position(&format!("5/{preset}/c1,c5/d2/*/black")).unwrap();
         assert_eq!(pos.to_move(), Player::Black);
         assert_eq!(double_link_win(&pos, Player::Red, 3), None, "{preset}");
         let mut cut = pos.clone();
         cut.play(&Move::peg("b3".parse().unwrap())).unwrap();
-        let budget = SearchBudget::claim_only(SearchLimit::positions(10_000));
+        let budget = SearchLimit::positions(10_000);
         let answer = solve(&cut, Player::Red, 1, &budget).unwrap().answer;
         assert!(
             matches!(answer, Solved::NoWin { .. }),
@@ -842,8 +833,8 @@ fn chains_with_shared_carriers_agree_with_minimax() {
                 "a chain of {k} gaps with shared carriers that minimax refutes: {text}"
             );
             let want = brute_force(&pos, Player::Red, k - 1);
-            let got = wins_within(&pos, Player::Red, k - 1, u64::MAX).unwrap();
-            assert_eq!(got == WinSearch::Proved, want, "{text}, in {}", k - 1);
+            let got = wins(&pos, Player::Red, k - 1, u64::MAX).unwrap();
+            assert_eq!(got, want, "{text}, in {}", k - 1);
         } else {
             for reply in pos.size().holes() {
                 let mut after = pos.clone();
@@ -869,7 +860,7 @@ fn chains_with_shared_carriers_agree_with_minimax() {
 #[test]
 fn a_memory_changes_no_answer_and_searches_less() {
     use twixt_core::solver::{Memory, winning_keys};
-    let limit = SearchBudget::claim_only(SearchLimit::positions(5_000_000));
+    let limit = SearchLimit::positions(5_000_000);
     let (mut fresh_total, mut kept_total, mut asked) = (0u64, 0u64, 0);
     for pos in positions(&rules("pencil", 7), 30, 45) {
         let me = pos.to_move();

@@ -37,7 +37,6 @@ pub mod setup;
 pub mod solver;
 #[doc(hidden)]
 pub mod split_mix;
-pub mod win_search;
 #[cfg(feature = "yaml")]
 #[doc(hidden)]
 pub mod yaml_words;

@@ -12,8 +12,6 @@ use std::sync::Arc;
 
 use super::dead_draw;
 pub use super::dead_draw::DeadDrawRule;
-use super::solver::Undecided;
-use super::win_search::{self, WinSearch};
 use crate::board::{BoardSize, Hole, Player};
 use crate::geometry::{Geometry, NONE, flag};
 use crate::link::Link;
@@ -320,9 +318,6 @@ fn crossing_rule(c: Crossing) -> &'static str {
 /// assert!(refused.to_string().contains("border row"));
 /// assert_eq!(pos.to_move(), Player::Black);
 /// assert_eq!(pos.status(), Status::Ongoing);
-/// // Puzzles: does Red, to move, win within four moves whatever Black does?
-/// let puzzle = twixtkit::twixt::line::position("8/dujardin/d1,d3/b4,g4/*/red").unwrap();
-/// assert!(puzzle.wins_within(Player::Red, 4).is_ok());
 /// ```
 #[derive(Clone)]
 pub struct Position {
@@ -1198,13 +1193,6 @@ impl Position {
     /// draw") for exactly what is decided under each rule set.
     pub fn can_connect(&self, player: Player) -> bool {
         dead_draw::can_connect(self, player)
-    }
-
-    /// Whether `player`, to move, completes a chain within `moves` of their
-    /// own moves whatever the opponent does: an exact search with a limit
-    /// of [`win_search::NODE_LIMIT`] positions (see [`win_search`]).
-    pub fn wins_within(&self, player: Player, moves: u32) -> Result<WinSearch, Undecided> {
-        win_search::wins_within(self, player, moves, win_search::NODE_LIMIT)
     }
 
     /// Neither player can still connect.

@@ -16,13 +16,13 @@ use crate::replay::{DiagramSnapshot, GameReplay, move_words, start_position};
 use crate::script::{
     Claim, ClaimKind, DiagramPoint, Element, Game, Line, MoveNode, Notation, Numbers, TwixtNotation,
 };
+use crate::win_claims::SearchBudget;
 use crate::win_claims::{self, Verdict};
 use twixt_core::board::Player;
 use twixt_core::history::swapped_peg;
 use twixt_core::moves::Move;
 use twixt_core::position::Played;
 use twixt_core::position::{Position, Status};
-use twixt_core::solver::SearchBudget;
 
 use super::puzzle::Proven;
 use super::{Piece, PieceKind, Puzzle, ViewBoard, ViewFigure, ViewGame, ViewLine, ViewMove};

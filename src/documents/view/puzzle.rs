@@ -12,9 +12,10 @@
 //! search finds winning within the moves left is accepted too: the page
 //! says that it wins and goes on with the script's move.
 
+use crate::win_claims::SearchBudget;
 use twixt_core::board::{Hole, Player};
 use twixt_core::position::Position;
-use twixt_core::solver::{self, SearchBudget};
+use twixt_core::solver;
 
 use super::ViewLine;
 
@@ -116,7 +117,8 @@ impl Puzzle {
             else {
                 continue;
             };
-            let Ok(keys) = solver::winning_keys(&p.pos, p.player, p.moves, budget) else {
+            let Ok(keys) = solver::winning_keys(&p.pos, p.player, p.moves, &budget.search_limit())
+            else {
                 continue;
             };
             answer.wins_within = Some(p.moves);

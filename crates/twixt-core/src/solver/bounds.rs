@@ -7,6 +7,7 @@
 //! buffers from one node to the next and answers "how many pegs" with one
 //! breadth-first search, the costs through every hole with a second one.
 
+use super::hole::HoleIndex;
 use super::table::Key;
 use crate::board::Player;
 use crate::geometry::{Geometry, flag};
@@ -323,7 +324,7 @@ impl Costs {
         pos: &Position,
         player: Player,
         needed: u32,
-    ) -> Option<usize> {
+    ) -> Option<HoleIndex> {
         let theirs = match player {
             Player::Red => flag::PLAYABLE_BLACK,
             Player::Black => flag::PLAYABLE_RED,
@@ -333,16 +334,16 @@ impl Costs {
         self.layers[1..]
             .iter()
             .find(|&&(count, i)| count == 1 && geo.hole_flags(i) & theirs != 0)
-            .map(|&(_, i)| i)
+            .map(|&(_, i)| HoleIndex::new(i))
     }
 
     /// After [`Costs::needed`] gave 1 of `pos` and `player`: a hole where a
     /// peg of `player` completes a chain (any empty hole of a cheapest
     /// chain, as it has one).
-    pub(crate) fn winning_hole(&mut self, pos: &Position, player: Player) -> Option<usize> {
+    pub(crate) fn winning_hole(&mut self, pos: &Position, player: Player) -> Option<HoleIndex> {
         self.cheapest_layers(pos, player, 1);
         let (count, i) = self.layers[1];
-        (count > 0).then_some(i)
+        (count > 0).then_some(HoleIndex::new(i))
     }
 
     /// Fills the layers of the cheapest chains of `needed` new pegs: for
@@ -724,7 +725,7 @@ mod tests {
                     if needed == u32::MAX {
                         continue;
                     }
-                    let expected = plain_cut_hole(pos, player);
+                    let expected = plain_cut_hole(pos, player).map(HoleIndex::new);
                     let mut plain = Costs::default();
                     plain.needed(pos, player, needed, None);
                     assert_eq!(plain.cut_hole(pos, player, needed), expected);
@@ -757,7 +758,8 @@ mod tests {
                 let mut costs = Costs::default();
                 assert_eq!(costs.needed(pos, player, 1, None), 1);
                 let hole = costs.winning_hole(pos, player).expect("a hole");
-                pos.play(&Move::peg(pos.geometry().hole(hole))).unwrap();
+                pos.play(&Move::peg(pos.geometry().hole(hole.get())))
+                    .unwrap();
                 assert!(
                     matches!(pos.status(), Status::Won { winner, .. } if winner == player),
                     "{label}: {:?}",

@@ -8,6 +8,7 @@
 
 use std::collections::VecDeque;
 
+use super::hole::HoleIndex;
 use super::zone::Zone;
 use crate::board::Player;
 use crate::geometry::{Geometry, NONE, flag};
@@ -19,7 +20,7 @@ pub(crate) struct Connection {
     /// The moves the win takes: one per gap.
     pub gaps: u32,
     /// A move that starts the win (the single gap's hole when there is one).
-    pub first: usize,
+    pub first: HoleIndex,
     /// Every gap's carrier: a defender peg outside it changes nothing.
     pub zone: Zone,
     /// Whether two gaps' carriers share a hole the defender may take (the
@@ -34,7 +35,7 @@ pub(crate) struct Connection {
 /// One way to close a gap: the hole and the new links its peg needs.
 #[derive(Clone, Copy)]
 struct Option_ {
-    hole: usize,
+    hole: HoleIndex,
     links: [usize; 2],
     count: usize,
 }
@@ -64,13 +65,48 @@ pub(crate) struct Chains {
     gaps: Vec<Gap>,
     /// The options of every gap, one range each.
     opts: Vec<Option_>,
-    /// Options found from one peg, by the peg they reach.
-    found: Vec<(usize, Option_)>,
+    /// Options found from one peg, by the peg they reach ([`BORDER`] for
+    /// the border row).
+    found: Vec<(HoleIndex, Option_)>,
     /// Why the last chain found was not a proof (for tests).
     pub(crate) last_failure: &'static str,
 }
 
 const NO: usize = usize::MAX;
+
+/// The peg an option to the border row reaches: none.
+const BORDER: HoleIndex = HoleIndex::new(usize::MAX);
+
+/// The search's state for a peg at `a`, `s` 1 when a single gap was
+/// taken on the way.
+#[inline]
+fn state_of(a: HoleIndex, s: usize) -> usize {
+    a.get() * 2 + s
+}
+
+/// The peg of a state ([`state_of`]).
+#[inline]
+fn hole_of(state: usize) -> HoleIndex {
+    HoleIndex::new(state / 2)
+}
+
+/// How far a chain may go: at most `cap` gaps, and, when `to_end` is
+/// given, only through pegs whose bound to the end border keeps it within
+/// the cap ([`Chains::find`]).
+struct Reach<'a> {
+    cap: u32,
+    to_end: Option<&'a [u32]>,
+}
+
+impl Reach<'_> {
+    /// Whether a peg reached with `d` gaps can still end a chain within
+    /// the cap (a chain's gaps are new pegs, each counted by the bound).
+    #[inline]
+    fn within(&self, a: HoleIndex, d: u32) -> bool {
+        self.to_end
+            .is_none_or(|e| e[a].saturating_add(d) <= self.cap)
+    }
+}
 
 impl Chains {
     /// A chain of `attacker`'s pegs from border to border with at most
@@ -96,19 +132,29 @@ impl Chains {
         single: bool,
         to_end: Option<&[u32]>,
     ) -> Option<Connection> {
-        // Whether a peg reached with `d` gaps can still end a chain within
-        // the cap (a chain's gaps are new pegs, each counted by the bound).
-        let within = |a: usize, d: u32| to_end.is_none_or(|e| e[a].saturating_add(d) <= cap);
-        let geo = pos.geometry();
-        let slots = geo.slots();
-        let mine = colour_bits(attacker);
+        let reach = Reach { cap, to_end };
         let (start, end) = match attacker {
             Player::Red => (flag::RED_START, flag::RED_END),
             Player::Black => (flag::BLACK_START, flag::BLACK_END),
         };
+        let goal = self.begin(pos.geometry().slots());
+        self.seed_start(pos, attacker, &reach, single, start);
+        self.cheapest_chain(pos, attacker, &reach, single, end, goal);
+        let gaps = self.dist_of(goal);
+        self.last_failure = "no chain";
+        if gaps > cap {
+            return None;
+        }
+        let path = self.chain_gaps(goal);
+        self.prove(pos, attacker, single, gaps, &path)
+    }
+
+    /// Starts a new search over `slots` holes: every state unreached and
+    /// unexpanded, by a new stamp rather than by clearing the arrays. The
+    /// goal state (the end border reached).
+    fn begin(&mut self, slots: usize) -> usize {
+        // A state per hole and whether a single gap was taken on the way.
         let states = slots * 2;
-        // A new search: every state unreached and unexpanded, by a new
-        // stamp rather than by clearing the arrays.
         if self.stamp.len() != states + 1 || self.search == u32::MAX {
             self.stamp.clear();
             self.stamp.resize(states + 1, (0, 0));
@@ -120,29 +166,60 @@ impl Chains {
         self.queue.clear();
         self.gaps.clear();
         self.opts.clear();
-        let goal = states;
-        // The start: own pegs on the start border, and own pegs a gap
-        // away from it.
-        for a in 0..slots {
-            if pos.cell(a) & COLOUR != mine {
+        states
+    }
+
+    /// The search's starting states: own pegs on the start border, and own
+    /// pegs a gap away from it (the border flagged `start`).
+    fn seed_start(
+        &mut self,
+        pos: &Position,
+        attacker: Player,
+        reach: &Reach<'_>,
+        single: bool,
+        start: u8,
+    ) {
+        let geo = pos.geometry();
+        let mine = colour_bits(attacker);
+        for slot in 0..geo.slots() {
+            let a = HoleIndex::new(slot);
+            if pos.cell(slot) & COLOUR != mine {
                 continue;
             }
-            if geo.hole_flags(a) & start != 0 {
-                if within(a, 0) {
-                    self.relax(a * 2, 0, NO, NO);
+            if geo.hole_flags(slot) & start != 0 {
+                if reach.within(a, 0) {
+                    self.relax(state_of(a, 0), 0, NO, NO);
                 }
-            } else if cap >= 1 && geo.near_border_flags(a) & start != 0 && within(a, 1) {
+            } else if reach.cap >= 1
+                && geo.near_border_flags(slot) & start != 0
+                && reach.within(a, 1)
+            {
                 self.found.clear();
                 edge_options(pos, geo, attacker, a, start, &mut self.found);
                 if let Some(g) = self.gap_from_found(pos, geo, attacker, single) {
                     let s = usize::from(self.gaps[g].single);
-                    self.relax(a * 2 + s, 1, NO, g);
+                    self.relax(state_of(a, s), 1, NO, g);
                 }
             }
         }
+    }
+
+    /// The 0-1 breadth-first search from the seeded states to `goal`, the
+    /// end border (flagged `end`): own links cost nothing, a gap one.
+    /// Stops once no state left can lower the goal's cost within the cap.
+    fn cheapest_chain(
+        &mut self,
+        pos: &Position,
+        attacker: Player,
+        reach: &Reach<'_>,
+        single: bool,
+        end: u8,
+        goal: usize,
+    ) {
+        let geo = pos.geometry();
         while let Some(state) = self.queue.pop_front() {
             let d = self.dist_of(state);
-            if d >= self.dist_of(goal) || d > cap {
+            if d >= self.dist_of(goal) || d > reach.cap {
                 break;
             }
             // A state met again (pushed twice, as its cost fell) was
@@ -153,67 +230,107 @@ impl Chains {
                 continue;
             }
             self.stamp[state].1 = self.search;
-            let (a, s) = (state / 2, state % 2);
-            if geo.hole_flags(a) & end != 0 {
+            let a = hole_of(state);
+            if geo.hole_flags(a.get()) & end != 0 {
                 self.relax(goal, d, state, NO);
                 continue;
             }
-            // Along own links, at no cost.
-            for step in geo.steps(a) {
-                let b = usize::from(step.hole);
-                if step.hole != NONE
-                    && pos.link_colour(usize::from(step.link)).is_some()
-                    && within(b, d)
-                {
-                    self.relax(b * 2 + s, d, state, NO);
-                }
-            }
-            if d + 1 > cap {
+            self.follow_links(pos, reach, state, d);
+            if d + 1 > reach.cap {
                 continue;
             }
             // Across a gap: to the end border, or to another own peg.
             // A gap is only weighed (its safety is the dear part) where
             // crossing it could lower a cost: the answer is the same.
-            if d + 1 < self.dist_of(goal) && geo.near_border_flags(a) & end != 0 {
-                self.found.clear();
-                edge_options(pos, geo, attacker, a, end, &mut self.found);
-                if let Some(g) = self.gap_from_found(pos, geo, attacker, single && s == 0) {
-                    self.relax(goal, d + 1, state, g);
-                }
+            if d + 1 < self.dist_of(goal) && geo.near_border_flags(a.get()) & end != 0 {
+                self.cross_to_border(pos, attacker, single, end, state, d, goal);
             }
-            self.found.clear();
-            peg_options(pos, geo, attacker, a, &mut self.found);
-            self.found.sort_unstable_by_key(|&(b, o)| (b, o.hole));
-            let found = std::mem::take(&mut self.found);
-            let mut i = 0;
-            while i < found.len() {
-                let b = found[i].0;
-                let j = i + found[i..].iter().take_while(|f| f.0 == b).count();
-                // As a double gap it leads to (b, s), as a single one (only
-                // when one may be taken here) to (b, 1).
-                let lowers = (d + 1 < self.dist_of(b * 2 + s)
-                    || (single && s == 0 && d + 1 < self.dist_of(b * 2 + 1)))
-                    && within(b, d + 1);
-                if !lowers {
-                    i = j;
-                    continue;
-                }
+            self.cross_to_pegs(pos, attacker, reach, single, state, d);
+        }
+    }
+
+    /// From `state` (reached at cost `d`) along own links, at no cost.
+    #[inline]
+    fn follow_links(&mut self, pos: &Position, reach: &Reach<'_>, state: usize, d: u32) {
+        let geo = pos.geometry();
+        let (a, s) = (hole_of(state), state % 2);
+        for step in geo.steps(a.get()) {
+            let b = HoleIndex::from(step.hole);
+            if step.hole != NONE
+                && pos.link_colour(usize::from(step.link)).is_some()
+                && reach.within(b, d)
+            {
+                self.relax(state_of(b, s), d, state, NO);
+            }
+        }
+    }
+
+    /// From `state` (at cost `d`, its peg next to the end border flagged
+    /// `end`) across a gap to the border, when one is safe (or may be
+    /// single).
+    #[allow(clippy::too_many_arguments)]
+    fn cross_to_border(
+        &mut self,
+        pos: &Position,
+        attacker: Player,
+        single: bool,
+        end: u8,
+        state: usize,
+        d: u32,
+        goal: usize,
+    ) {
+        let geo = pos.geometry();
+        let (a, s) = (hole_of(state), state % 2);
+        self.found.clear();
+        edge_options(pos, geo, attacker, a, end, &mut self.found);
+        if let Some(g) = self.gap_from_found(pos, geo, attacker, single && s == 0) {
+            self.relax(goal, d + 1, state, g);
+        }
+    }
+
+    /// From `state` (at cost `d`) across a gap to each other own peg a gap
+    /// away, where that could lower the peg's cost: the options between
+    /// the two pegs make one gap, double or (when one may still be taken)
+    /// single.
+    fn cross_to_pegs(
+        &mut self,
+        pos: &Position,
+        attacker: Player,
+        reach: &Reach<'_>,
+        single: bool,
+        state: usize,
+        d: u32,
+    ) {
+        let geo = pos.geometry();
+        let (a, s) = (hole_of(state), state % 2);
+        self.found.clear();
+        peg_options(pos, geo, attacker, a, &mut self.found);
+        self.found.sort_unstable_by_key(|&(b, o)| (b, o.hole));
+        let found = std::mem::take(&mut self.found);
+        let mut i = 0;
+        while i < found.len() {
+            let b = found[i].0;
+            let j = i + found[i..].iter().take_while(|f| f.0 == b).count();
+            // As a double gap it leads to (b, s), as a single one (only
+            // when one may be taken here) to (b, 1).
+            let lowers = (d + 1 < self.dist_of(state_of(b, s))
+                || (single && s == 0 && d + 1 < self.dist_of(state_of(b, 1))))
+                && reach.within(b, d + 1);
+            if lowers {
                 self.found.clear();
                 self.found.extend_from_slice(&found[i..j]);
                 if let Some(g) = self.gap_from_found(pos, geo, attacker, single && s == 0) {
                     let t = if self.gaps[g].single { 1 } else { s };
-                    self.relax(b * 2 + t, d + 1, state, g);
+                    self.relax(state_of(b, t), d + 1, state, g);
                 }
-                i = j;
             }
-            self.found = found;
+            i = j;
         }
-        let gaps = self.dist_of(goal);
-        self.last_failure = "no chain";
-        if gaps > cap {
-            return None;
-        }
-        // The chain's gaps, from the end back.
+        self.found = found;
+    }
+
+    /// The gaps of the chain found to `goal`, from the end back.
+    fn chain_gaps(&self, goal: usize) -> Vec<usize> {
         let mut path = Vec::new();
         let mut state = goal;
         while state != NO {
@@ -223,17 +340,26 @@ impl Chains {
             }
             state = from;
         }
-        let own_bars = pos.blocking_colours(attacker) & mine != 0;
+        path
+    }
+
+    /// Whether the chain of `gaps` gaps, `path` (indices into the gaps),
+    /// is a proof: its carriers, the game of intrusions where they meet,
+    /// and under crossing none the attacker's own pegs kept out of them.
+    fn prove(
+        &mut self,
+        pos: &Position,
+        attacker: Player,
+        single: bool,
+        gaps: u32,
+        path: &[usize],
+    ) -> Option<Connection> {
+        let geo = pos.geometry();
+        let slots = geo.slots();
         // The carriers, of the chain's gaps only.
         let carriers: Vec<Zone> = path
             .iter()
-            .map(|&g| {
-                let mut z = Zone::new(slots);
-                for o in self.options(g) {
-                    add_carrier(pos, geo, attacker, o, &mut z);
-                }
-                z
-            })
+            .map(|&g| self.carrier(pos, attacker, g))
             .collect();
         let mut zone = Zone::new(slots);
         let mut first = None;
@@ -246,11 +372,56 @@ impl Chains {
         let doubles: Vec<usize> = (0..path.len())
             .filter(|&k| !self.gaps[path[k]].single)
             .collect();
-        // Where carriers meet, one defender peg may intrude into several
-        // gaps while the attacker closes only one: the game of the
-        // intrusions is played out (docs/engine.md), a small search over
-        // the holes two open carriers share.
         self.last_failure = "shared carrier";
+        let (shared, opener) =
+            self.play_intrusions(pos, attacker, single, first, path, &carriers, &doubles)?;
+        self.last_failure = "own hole in a carrier";
+        if self.own_pegs_bar(pos, attacker, first, path, &carriers, &doubles) {
+            return None;
+        }
+        self.last_failure = "";
+        let any = doubles
+            .get(opener.unwrap_or(0))
+            .map(|&k| self.opts[self.gaps[path[k]].start].hole);
+        Some(Connection {
+            gaps,
+            first: first.or(any)?,
+            zone,
+            shared,
+            opening: first.is_some() || opener.is_some(),
+        })
+    }
+
+    /// Gap `g`'s carrier: the holes of its options and of the links that
+    /// could cut them.
+    fn carrier(&self, pos: &Position, attacker: Player, g: usize) -> Zone {
+        let geo = pos.geometry();
+        let mut z = Zone::new(geo.slots());
+        for o in self.options(g) {
+            add_carrier(pos, geo, attacker, o, &mut z);
+        }
+        z
+    }
+
+    /// Where the carriers of the chain's double gaps (`doubles`, indices
+    /// into `path`) meet, one defender peg may intrude into several gaps
+    /// while the attacker closes only one: the game of the intrusions is
+    /// played out (docs/engine.md), a small search over the holes two
+    /// open carriers share. `None` when the defender wins it; else whether
+    /// a hole is shared, and the double gap the attacker must close first
+    /// (to move, with no single gap `first`), if any.
+    #[allow(clippy::too_many_arguments)]
+    fn play_intrusions(
+        &self,
+        pos: &Position,
+        attacker: Player,
+        single: bool,
+        first: Option<HoleIndex>,
+        path: &[usize],
+        carriers: &[Zone],
+        doubles: &[usize],
+    ) -> Option<(bool, Option<usize>)> {
+        let geo = pos.geometry();
         let gap_options: Vec<&[Option_]> = doubles.iter().map(|&k| self.options(path[k])).collect();
         let gap_carriers: Vec<&Zone> = doubles.iter().map(|&k| &carriers[k]).collect();
         let mut game = Intrusions {
@@ -263,7 +434,7 @@ impl Chains {
             nodes: 0,
         };
         let defender = attacker.opponent();
-        let shared = (0..slots).any(|h| {
+        let shared = (0..geo.slots()).map(HoleIndex::new).any(|h| {
             gap_carriers
                 .iter()
                 .filter(|c| c.contains(h))
@@ -288,31 +459,31 @@ impl Chains {
             opener = (0..doubles.len()).find(|&t| game.holds(all & !(1 << t), &mut Vec::new()));
             opener?;
         }
-        for &j in &doubles {
-            // Under crossing none, an own peg closing another gap must not
-            // carry a link that would bar this gap's options.
-            self.last_failure = "own hole in a carrier";
-            if own_bars
-                && (doubles
-                    .iter()
-                    .filter(|&&i| i != j)
-                    .flat_map(|&i| self.options(path[i]))
-                    .any(|o| carriers[j].contains(o.hole))
-                    || first.is_some_and(|h| carriers[j].contains(h)))
-            {
-                return None;
-            }
+        Some((shared, opener))
+    }
+
+    /// Under crossing none, whether an own peg closing another gap (or
+    /// the single gap's, `first`) lies in a double gap's carrier, where
+    /// its links would bar that gap's options.
+    fn own_pegs_bar(
+        &self,
+        pos: &Position,
+        attacker: Player,
+        first: Option<HoleIndex>,
+        path: &[usize],
+        carriers: &[Zone],
+        doubles: &[usize],
+    ) -> bool {
+        if pos.blocking_colours(attacker) & colour_bits(attacker) == 0 {
+            return false;
         }
-        self.last_failure = "";
-        let any = doubles
-            .get(opener.unwrap_or(0))
-            .map(|&k| self.opts[self.gaps[path[k]].start].hole);
-        Some(Connection {
-            gaps,
-            first: first.or(any)?,
-            zone,
-            shared,
-            opening: first.is_some() || opener.is_some(),
+        doubles.iter().any(|&j| {
+            doubles
+                .iter()
+                .filter(|&&i| i != j)
+                .flat_map(|&i| self.options(path[i]))
+                .any(|o| carriers[j].contains(o.hole))
+                || first.is_some_and(|h| carriers[j].contains(h))
         })
     }
 
@@ -388,8 +559,9 @@ impl Chains {
 fn add_carrier(pos: &Position, geo: &Geometry, attacker: Player, o: &Option_, zone: &mut Zone) {
     let defender = attacker.opponent();
     let own_bars = pos.blocking_colours(attacker) & colour_bits(attacker) != 0;
-    let available =
-        |p: Player, i: usize| pos.cell(i) & COLOUR == colour_bits(p) || open(pos, geo, p, i);
+    let available = |p: Player, i: HoleIndex| {
+        pos.cell(i.get()) & COLOUR == colour_bits(p) || open(pos, geo, p, i)
+    };
     zone.insert(o.hole);
     for &l in &o.links[..o.count] {
         for &x in geo.crossers(l) {
@@ -397,7 +569,7 @@ fn add_carrier(pos: &Position, geo: &Geometry, attacker: Player, o: &Option_, zo
                 continue;
             }
             let x = usize::from(x);
-            let (p, q) = (x >> 2, geo.link_far_end(x));
+            let (p, q) = (HoleIndex::new(x >> 2), HoleIndex::new(geo.link_far_end(x)));
             let by = |who: Player| available(who, p) && available(who, q) && placeable(pos, who, x);
             if by(defender) || (own_bars && by(attacker)) {
                 zone.insert(p);
@@ -415,12 +587,12 @@ fn placeable(pos: &Position, attacker: Player, id: usize) -> bool {
 }
 
 /// Whether the attacker may place a peg in the empty hole `h`.
-fn open(pos: &Position, geo: &Geometry, attacker: Player, h: usize) -> bool {
+fn open(pos: &Position, geo: &Geometry, attacker: Player, h: HoleIndex) -> bool {
     let playable = match attacker {
         Player::Red => flag::PLAYABLE_RED,
         Player::Black => flag::PLAYABLE_BLACK,
     };
-    pos.cell(h) & COLOUR == 0 && geo.hole_flags(h) & playable != 0
+    pos.cell(h.get()) & COLOUR == 0 && geo.hole_flags(h.get()) & playable != 0
 }
 
 /// The holes a knight's move from own peg `a` on the border flagged
@@ -429,19 +601,19 @@ fn edge_options(
     pos: &Position,
     geo: &Geometry,
     attacker: Player,
-    a: usize,
+    a: HoleIndex,
     border: u8,
-    out: &mut Vec<(usize, Option_)>,
+    out: &mut Vec<(HoleIndex, Option_)>,
 ) {
-    for s in geo.steps(a) {
-        let h = usize::from(s.hole);
+    for s in geo.steps(a.get()) {
+        let h = HoleIndex::from(s.hole);
         if s.hole != NONE
-            && geo.hole_flags(h) & border != 0
+            && geo.hole_flags(h.get()) & border != 0
             && open(pos, geo, attacker, h)
             && placeable(pos, attacker, usize::from(s.link))
         {
             out.push((
-                NO,
+                BORDER,
                 Option_ {
                     hole: h,
                     links: [usize::from(s.link), 0],
@@ -458,23 +630,23 @@ fn peg_options(
     pos: &Position,
     geo: &Geometry,
     attacker: Player,
-    a: usize,
-    out: &mut Vec<(usize, Option_)>,
+    a: HoleIndex,
+    out: &mut Vec<(HoleIndex, Option_)>,
 ) {
     let mine = colour_bits(attacker);
-    for s in geo.steps(a) {
-        let h = usize::from(s.hole);
+    for s in geo.steps(a.get()) {
+        let h = HoleIndex::from(s.hole);
         if s.hole == NONE
             || !open(pos, geo, attacker, h)
             || !placeable(pos, attacker, usize::from(s.link))
         {
             continue;
         }
-        for t in geo.steps(h) {
-            let b = usize::from(t.hole);
+        for t in geo.steps(h.get()) {
+            let b = HoleIndex::from(t.hole);
             // The colour first: most neighbours are not own pegs (and a
             // missing step's slot 0, no hole, never holds one).
-            if pos.cell(b) & COLOUR == mine
+            if pos.cell(b.get()) & COLOUR == mine
                 && t.hole != NONE
                 && b != a
                 && placeable(pos, attacker, usize::from(t.link))
@@ -502,7 +674,7 @@ struct Intrusions<'a> {
     options: &'a [&'a [Option_]],
     carriers: &'a [&'a Zone],
     /// Outcomes known, by open gaps and the defender's pegs in them.
-    seen: std::collections::HashMap<(u32, Vec<usize>), bool>,
+    seen: std::collections::HashMap<(u32, Vec<HoleIndex>), bool>,
     /// Positions of this game visited: past [`Intrusions::LIMIT`] the
     /// answer is "not proved".
     nodes: usize,
@@ -512,7 +684,7 @@ impl Intrusions<'_> {
     const LIMIT: usize = 4000;
 
     /// Whether gap `g` is safe with the defender's pegs `pegs` added.
-    fn safe_with(&self, g: usize, pegs: &[usize]) -> bool {
+    fn safe_with(&self, g: usize, pegs: &[HoleIndex]) -> bool {
         let mut zone = Zone::new(self.geo.slots());
         for &p in pegs {
             zone.insert(p);
@@ -528,12 +700,12 @@ impl Intrusions<'_> {
 
     /// Whether the attacker closes every gap of `left` (a bit each), the
     /// defender to move with `pegs` placed, every open gap safe with them.
-    fn holds(&mut self, left: u32, pegs: &mut Vec<usize>) -> bool {
+    fn holds(&mut self, left: u32, pegs: &mut Vec<HoleIndex>) -> bool {
         if left == 0 {
             return true;
         }
         let gaps = || (0..self.options.len()).filter(move |&g| left & (1 << g) != 0);
-        let mut key: Vec<usize> = pegs
+        let mut key: Vec<HoleIndex> = pegs
             .iter()
             .copied()
             .filter(|&p| gaps().any(|g| self.carriers[g].contains(p)))
@@ -551,7 +723,7 @@ impl Intrusions<'_> {
         let mut result = true;
         // A peg in two open carriers or more: the attacker closes one gap,
         // and every other open gap must stay safe with it.
-        'holes: for x in 0..self.geo.slots() {
+        'holes: for x in (0..self.geo.slots()).map(HoleIndex::new) {
             if gaps()
                 .filter(|&g| self.carriers[g].contains(x))
                 .nth(1)
@@ -614,8 +786,8 @@ fn safe(
     const MAX_KILLS: usize = 48;
     let defender = attacker.opponent();
     let theirs = colour_bits(defender);
-    let added = |i: usize| extra.is_some_and(|z| z.contains(i)) && open(pos, geo, defender, i);
-    let peg = |i: usize| pos.cell(i) & COLOUR == theirs || added(i);
+    let added = |i: HoleIndex| extra.is_some_and(|z| z.contains(i)) && open(pos, geo, defender, i);
+    let peg = |i: HoleIndex| pos.cell(i.get()) & COLOUR == theirs || added(i);
     // For each open option, the holes a single new defender peg kills it
     // from (at most 8 options: the knight's moves of one peg).
     let mut kills = [[0u16; MAX_KILLS]; 8];
@@ -628,7 +800,7 @@ fn safe(
         let list = &mut kills[open_options];
         let mut c = 0;
         if open(pos, geo, defender, o.hole) {
-            list[c] = o.hole as u16;
+            list[c] = o.hole.get() as u16;
             c += 1;
         }
         let mut dead = false;
@@ -638,7 +810,7 @@ fn safe(
                     continue;
                 }
                 let x = usize::from(x);
-                let (p, q) = (x >> 2, geo.link_far_end(x));
+                let (p, q) = (HoleIndex::new(x >> 2), HoleIndex::new(geo.link_far_end(x)));
                 if peg(p) && peg(q) && (added(p) || added(q)) {
                     dead = true;
                 }
@@ -647,7 +819,7 @@ fn safe(
                         if c == MAX_KILLS {
                             return false; // never: at most 37, and "unsafe" is the safe answer
                         }
-                        list[c] = hole as u16;
+                        list[c] = hole.get() as u16;
                         c += 1;
                     }
                 }

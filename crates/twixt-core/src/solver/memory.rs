@@ -18,8 +18,8 @@ use crate::position::Position;
 use crate::rules::RuleSet;
 
 /// What searches for `player`'s wins under one rule set learnt, lent to
-/// each search made with a [`super::SearchBudget`] that carries it
-/// ([`super::SearchBudget::with_memory`]). Clones share one memory; two
+/// each search made with a [`super::SearchLimit`] that carries it
+/// ([`super::SearchLimit::with_memory`]). Clones share one memory; two
 /// memories are equal when they are the same one.
 #[derive(Clone)]
 pub struct Memory {

@@ -2,11 +2,13 @@
 //! a chain within N of their own moves, whatever the opponent replies?
 //!
 //! It answers the questions a puzzle raises: whether the claim holds and the
-//! shortest win ([`solve`]), every winning first move ([`winning_keys`]),
-//! whether a given move keeps the win and, when not, the defence that holds
-//! ([`after_move`]). Every search runs under a [`SearchBudget`] of positions
-//! and time; reaching it is its own answer ([`Undecided::Limit`]), never a
-//! guess.
+//! shortest win ([`solve`], the one entry point for "wins within N"),
+//! every winning first move ([`winning_keys`]), whether a given move keeps
+//! the win and, when not, the defence that holds ([`after_move`]). Every
+//! search runs under a [`SearchLimit`] of positions and time (and threads,
+//! and the bytes of its table); reaching it is its own answer
+//! ([`Undecided::Limit`]), never a guess. Several searches may also draw
+//! on one [`SharedLimit`].
 //!
 //! How (docs/engine.md, "Wins in N", says more): iterative deepening on the
 //! number of moves, so the shortest win is found first and a long bound
@@ -18,13 +20,25 @@
 //! without search; a transposition
 //! table of positions proved or refuted; a lower bound on the pegs still
 //! needed. All of it is exact under automatic linking with nothing removed,
-//! the only rule sets it accepts. A budget with threads
-//! ([`SearchBudget::with_threads`]) shares the root's first moves among
+//! the only rule sets it accepts. A limit with threads
+//! ([`SearchLimit::with_threads`]) shares the root's first moves among
 //! them, with the same answers.
+//!
+//! ```
+//! use twixt_core::Player;
+//! use twixt_core::solver::{self, SearchLimit, Solved};
+//!
+//! // Does Red, to move, win within four moves whatever Black does?
+//! let puzzle = twixt_core::line::position("8/dujardin/d1,d3/b4,g4/*/red").unwrap();
+//! let limit = SearchLimit::positions(2_000_000);
+//! let solution = solver::solve(&puzzle, Player::Red, 4, &limit).unwrap();
+//! assert!(matches!(solution.answer, Solved::Wins { .. } | Solved::NoWin { .. }));
+//! ```
 
 mod bounds;
-pub mod budget;
 mod connection;
+mod hole;
+mod limit;
 mod memory;
 mod search;
 mod table;
@@ -58,14 +72,16 @@ use crate::rules::{Crossing, Linking, Removal, Swap};
 
 use bounds::Costs;
 pub(crate) use bounds::{pegs_needed, through_costs};
-pub use budget::{LimitKind, Meter, SearchBudget, SearchLimit};
 use connection::Chains;
+use hole::HoleIndex;
+pub use limit::{LimitKind, Meter, SearchLimit, SharedLimit};
 pub use memory::Memory;
 use memory::Tables;
 use search::{Defence, Search, Stop};
 use table::{Keys, SharedTable, Table, TableRef};
 
-/// Bytes the transposition table of one search may hold.
+/// Bytes the transposition table of one search may hold by default
+/// ([`SearchLimit::with_table_bytes`]).
 pub const TABLE_BYTES: usize = 256 << 20;
 
 /// How the attacker's turns share effort between two first moves
@@ -87,9 +103,6 @@ pub struct Tuning {
     /// Where no two threats are paired, try the first two moves side by
     /// side anyway (for tests: the pairing at as many turns as can be).
     pub any_pair: bool,
-    /// Bytes the transposition table may hold ([`TABLE_BYTES`]; tests
-    /// make it tiny so that room is made again and again).
-    pub table_bytes: usize,
     /// With more than one thread, the root's rounds of at least this many
     /// moves share their first moves among the threads (tests make it 1:
     /// every round shared).
@@ -107,7 +120,6 @@ impl Default for Tuning {
             pair_from: 6,
             first_allowance: 1000,
             any_pair: false,
-            table_bytes: TABLE_BYTES,
             shared_from: threads::SHARED_FROM,
             zone_from: 5,
         }
@@ -140,8 +152,8 @@ pub enum Undecided {
     /// The opponent may still swap.
     #[error("the opponent may still swap (move 2), which the search does not cover")]
     SwapPending,
-    /// A limit of the budget was reached first.
-    #[error("limit reached after {positions} positions ({limit}; see {})", .limit.flag())]
+    /// A limit of the search was reached first.
+    #[error("limit reached after {positions} positions ({limit})")]
     Limit {
         /// Positions visited before stopping.
         positions: u64,
@@ -199,7 +211,21 @@ pub enum AfterMove {
     Holds(Hole),
 }
 
-/// A search's result with the positions it visited.
+/// What [`solve`] found: the answer, the positions it visited and what
+/// its ways of sharing effort did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The answer: the shortest win and its key move, or the defence that
+    /// holds.
+    pub answer: Solved,
+    /// Positions visited.
+    pub positions: u64,
+    /// What the search did besides its answer.
+    pub effort: Effort,
+}
+
+/// The answer of [`winning_keys`] or [`after_move`] with the positions it
+/// visited.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Searched<T> {
     /// The answer.
@@ -286,7 +312,7 @@ struct Solver<'m> {
     costs: Costs,
     through: Vec<u32>,
     history: Vec<u32>,
-    replies: Vec<usize>,
+    replies: Vec<HoleIndex>,
     ends: Vec<u64>,
     ran_out: u64,
     /// Times a thread sharing the root's first moves stopped for an
@@ -365,7 +391,7 @@ impl<'m> Solver<'m> {
     }
 }
 
-fn limit(meter: &Meter, stop: Stop) -> Undecided {
+fn stopped(meter: &Meter, stop: Stop) -> Undecided {
     match stop {
         Stop::Limit(limit) => Undecided::Limit {
             positions: meter.used(),
@@ -379,20 +405,10 @@ fn limit(meter: &Meter, stop: Stop) -> Undecided {
     }
 }
 
-/// Decides whether `player`, to move in `pos`, wins within `moves` of
-/// their own moves against every defence, and finds the shortest such win.
-pub fn solve(
-    pos: &Position,
-    player: Player,
-    moves: u32,
-    budget: &SearchBudget,
-) -> Result<Searched<Solved>, Undecided> {
-    solve_tuned(pos, player, moves, budget, Tuning::default()).map(|(s, _)| s)
-}
-
-/// What a tuned search did besides its answer, for tests.
-#[doc(hidden)]
-#[derive(Debug, Clone, Copy, Default)]
+/// What a search did besides its answer: how often its ways of sharing
+/// effort came into play (docs/engine.md). Counts, not answers: they vary
+/// with the [`SearchLimit`]'s threads and table.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Effort {
     /// How many allowances of moves tried side by side ran out.
     pub ran_out: u64,
@@ -407,41 +423,40 @@ pub struct Effort {
     pub zone_skips: u64,
 }
 
-/// [`solve`] with its effort shared as `tuning` says; also returns what
-/// the tuning changed. For tests: every tuning gives the same answer.
-#[doc(hidden)]
-pub fn solve_tuned(
+/// Decides whether `player`, to move in `pos`, wins within `moves` of
+/// their own moves against every defence, and finds the shortest such win
+/// and a first move of it, or, when there is none, the defence that holds
+/// against the most promising first move. The search stays within
+/// `limit`; reaching it, or a question the search does not cover, is an
+/// [`Undecided`].
+pub fn solve(
     pos: &Position,
     player: Player,
     moves: u32,
-    budget: &SearchBudget,
-    tuning: Tuning,
-) -> Result<(Searched<Solved>, Effort), Undecided> {
+    limit: &SearchLimit,
+) -> Result<Solution, Undecided> {
     covered(pos, player, moves)?;
-    let mut meter = budget.meter();
+    let mut meter = limit.meter();
     let mut effort = Effort::default();
-    let answer = solve_with(pos, player, moves, budget, &mut meter, tuning, &mut effort)
-        .map_err(|k| limit(&meter, k))?;
-    Ok((
-        Searched {
-            answer,
-            positions: meter.used(),
-        },
+    let answer = solve_with(pos, player, moves, limit, &mut meter, &mut effort)
+        .map_err(|k| stopped(&meter, k))?;
+    Ok(Solution {
+        answer,
+        positions: meter.used(),
         effort,
-    ))
+    })
 }
 
 fn solve_with(
     pos: &Position,
     player: Player,
     moves: u32,
-    budget: &SearchBudget,
+    limit: &SearchLimit,
     meter: &mut Meter,
-    tuning: Tuning,
     effort: &mut Effort,
 ) -> Result<Solved, Stop> {
-    with_solver(pos, player, budget, meter, tuning, |solver| {
-        let answer = deepen(solver, pos, player, moves, budget.threads());
+    with_solver(pos, player, limit, meter, |solver| {
+        let answer = deepen(solver, pos, player, moves, limit.threads());
         *effort = Effort {
             ran_out: solver.ran_out,
             evictions: solver.table.evictions(),
@@ -453,17 +468,17 @@ fn solve_with(
 }
 
 /// Runs `f` with a solver for `player`'s wins from `pos`, its table the
-/// budget's memory's (or a new one), given back however `f` ends.
+/// limit's memory's (or a new one), given back however `f` ends.
 fn with_solver<T>(
     pos: &Position,
     player: Player,
-    budget: &SearchBudget,
+    limit: &SearchLimit,
     meter: &mut Meter,
-    tuning: Tuning,
     f: impl FnOnce(&mut Solver<'_>) -> T,
 ) -> T {
-    let mut lent = Lent::from(budget, pos, player);
-    let table = lent.table(tuning, budget.threads());
+    let tuning = limit.tuning();
+    let mut lent = Lent::from(limit, pos, player);
+    let table = lent.table(limit.table_bytes(), limit.threads());
     let mut solver = Solver::new(pos, player, meter, tuning, table);
     let out = f(&mut solver);
     let own = solver.table.into_own();
@@ -475,7 +490,7 @@ fn with_solver<T>(
 /// seldom want the same one.
 const SHARDS: usize = 64;
 
-/// The tables one search uses: those of the budget's memory when it is
+/// The tables one search uses: those of the limit's memory when it is
 /// of this game and player ([`Memory`]), else new ones; given back to the
 /// memory when the search ends, however it ends (all they hold is true).
 struct Lent<'b> {
@@ -484,8 +499,8 @@ struct Lent<'b> {
 }
 
 impl<'b> Lent<'b> {
-    fn from(budget: &'b SearchBudget, pos: &Position, player: Player) -> Lent<'b> {
-        let memory = budget.memory();
+    fn from(limit: &'b SearchLimit, pos: &Position, player: Player) -> Lent<'b> {
+        let memory = limit.memory();
         match memory.and_then(|m| m.lend(pos, player)) {
             Some(tables) => Lent { memory, tables },
             None => Lent {
@@ -498,16 +513,16 @@ impl<'b> Lent<'b> {
     /// The table of a search on `threads` threads: one its threads share
     /// when it has more than one, else its own (no lock is ever taken on
     /// one thread).
-    fn table(&mut self, tuning: Tuning, threads: usize) -> SolverTable<'_> {
+    fn table(&mut self, table_bytes: usize, threads: usize) -> SolverTable<'_> {
         if threads > 1 {
             SolverTable::Shared(
                 self.tables
                     .shared
-                    .get_or_insert_with(|| SharedTable::new(tuning.table_bytes, SHARDS)),
+                    .get_or_insert_with(|| SharedTable::new(table_bytes, SHARDS)),
             )
         } else {
             let own = self.tables.own.take();
-            SolverTable::Own(own.unwrap_or_else(|| Box::new(Table::new(tuning.table_bytes))))
+            SolverTable::Own(own.unwrap_or_else(|| Box::new(Table::new(table_bytes))))
         }
     }
 
@@ -545,7 +560,7 @@ fn deepen(
         if let Some(m) = won {
             return Ok(Solved::Wins {
                 moves: d,
-                key: geo.hole(m),
+                key: geo.hole(m.get()),
             });
         }
     }
@@ -555,8 +570,7 @@ fn deepen(
     // The refutation of the most promising first move, for the message.
     let first = {
         let mut search = solver.search();
-        let all = pos
-            .free_holes(player)
+        let all = hole::free_holes(pos, player)
             .next()
             .map(|i| vec![i])
             .unwrap_or_default();
@@ -578,15 +592,15 @@ fn deepen(
         Defence::Proved(_) => unreachable!("no first move wins, as the deepening showed"),
     };
     Ok(Solved::NoWin {
-        refutation: Some((geo.hole(first), geo.hole(reply))),
+        refutation: Some((geo.hole(first.get()), geo.hole(reply.get()))),
     })
 }
 
 /// A reply for a line where every reply holds: the one on the player's
 /// cheapest chain, so the line shown is a sensible defence.
-fn any_reply(pos: &Position, player: Player) -> usize {
+fn any_reply(pos: &Position, player: Player) -> HoleIndex {
     let through = through_costs(pos, player);
-    pos.free_holes(player.opponent())
+    hole::free_holes(pos, player.opponent())
         .min_by_key(|&i| (through[i], i))
         .expect("a position where the game goes on has a free hole")
 }
@@ -597,11 +611,11 @@ pub fn winning_keys(
     pos: &Position,
     player: Player,
     moves: u32,
-    budget: &SearchBudget,
+    limit: &SearchLimit,
 ) -> Result<Searched<Vec<Hole>>, Undecided> {
     covered(pos, player, moves)?;
-    let mut meter = budget.meter();
-    let keys = keys_with(pos, player, moves, budget, &mut meter).map_err(|k| limit(&meter, k))?;
+    let mut meter = limit.meter();
+    let keys = keys_with(pos, player, moves, limit, &mut meter).map_err(|k| stopped(&meter, k))?;
     Ok(Searched {
         answer: keys,
         positions: meter.used(),
@@ -612,13 +626,13 @@ fn keys_with(
     pos: &Position,
     player: Player,
     moves: u32,
-    budget: &SearchBudget,
+    limit: &SearchLimit,
     meter: &mut Meter,
 ) -> Result<Vec<Hole>, Stop> {
     let geo = pos.geometry();
-    let threads = budget.threads();
-    let candidates: Vec<usize> = pos.free_holes(player).collect();
-    let won = with_solver(pos, player, budget, meter, Tuning::default(), |solver| {
+    let threads = limit.threads();
+    let candidates: Vec<HoleIndex> = hole::free_holes(pos, player).collect();
+    let won = with_solver(pos, player, limit, meter, |solver| {
         let key = solver.keys.of(pos);
         // Deepening per move would search each again; the table carries
         // what the first moves share.
@@ -633,7 +647,7 @@ fn keys_with(
         }
         Ok(won)
     });
-    let mut won: Vec<Hole> = won?.into_iter().map(|m| geo.hole(m)).collect();
+    let mut won: Vec<Hole> = won?.into_iter().map(|m| geo.hole(m.get())).collect();
     won.sort();
     Ok(won)
 }
@@ -645,7 +659,7 @@ pub fn after_move(
     pos: &Position,
     player: Player,
     left: u32,
-    budget: &SearchBudget,
+    limit: &SearchLimit,
 ) -> Result<Searched<AfterMove>, Undecided> {
     rules_covered(pos)?;
     if matches!(pos.status(), Status::Won { winner, .. } if winner == player) {
@@ -669,8 +683,9 @@ pub fn after_move(
             positions: 0,
         });
     }
-    let mut meter = budget.meter();
-    let answer = after_with(pos, player, left, budget, &mut meter).map_err(|k| limit(&meter, k))?;
+    let mut meter = limit.meter();
+    let answer =
+        after_with(pos, player, left, limit, &mut meter).map_err(|k| stopped(&meter, k))?;
     Ok(Searched {
         answer,
         positions: meter.used(),
@@ -681,14 +696,14 @@ fn after_with(
     pos: &Position,
     player: Player,
     left: u32,
-    budget: &SearchBudget,
+    limit: &SearchLimit,
     meter: &mut Meter,
 ) -> Result<AfterMove, Stop> {
     let geo = pos.geometry();
     // The defender gets `left` replies here, the first one now.
-    let tuning = Tuning::default();
-    let threads = budget.threads();
-    let defence = with_solver(pos, player, budget, meter, tuning, |solver| {
+    let tuning = limit.tuning();
+    let threads = limit.threads();
+    let defence = with_solver(pos, player, limit, meter, |solver| {
         let key = solver.keys.of(pos);
         if threads > 1 && left >= tuning.shared_from {
             threads::defend_root(solver, pos, key, left, threads)
@@ -698,8 +713,8 @@ fn after_with(
     });
     Ok(match defence? {
         Defence::Proved(_) => AfterMove::Wins,
-        Defence::Holds(Some(r)) => AfterMove::Holds(geo.hole(r)),
-        Defence::Holds(None) => AfterMove::Holds(geo.hole(any_reply(pos, player))),
+        Defence::Holds(Some(r)) => AfterMove::Holds(geo.hole(r.get())),
+        Defence::Holds(None) => AfterMove::Holds(geo.hole(any_reply(pos, player).get())),
     })
 }
 

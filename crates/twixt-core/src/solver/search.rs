@@ -5,8 +5,9 @@
 
 use super::Tuning;
 use super::bounds::Costs;
-use super::budget::{LimitKind, Meter};
 use super::connection::{Chains, Connection};
+use super::hole::{HoleIndex, free_holes};
+use super::limit::{LimitKind, Meter};
 use super::table::{Key, Keys, TableRef, side};
 use super::zone::Zone;
 use crate::board::Player;
@@ -22,20 +23,20 @@ pub(crate) enum Defence {
     /// A reply holds: the hole, or `None` when every reply holds (the
     /// attacker needs more pegs than it has moves whatever the reply; or,
     /// where own links may cross, even a pass holds).
-    Holds(Option<usize>),
+    Holds(Option<HoleIndex>),
 }
 
 /// The replies a defender's turn tries, once the pass showed a threat.
 pub(crate) struct Replies {
     /// The replies in the order to try them.
-    pub order: Vec<usize>,
+    pub order: Vec<HoleIndex>,
     /// The zone of the attacker's proof after the pass.
     pub zone: Zone,
     /// Where a defender peg could connect first: replies there are tried
     /// wherever the proofs lie.
     pub region: Option<Zone>,
     /// The attacker's move that won after the pass.
-    pub threat: usize,
+    pub threat: HoleIndex,
     /// The defender's pegs needed, when at most the attacker's moves
     /// (else those moves and one).
     pub defender_needed: u32,
@@ -45,7 +46,7 @@ pub(crate) struct Replies {
 /// ([`Search::before_deepening`]).
 enum Quick {
     /// The table or the bound settled it, or a move wins at once.
-    Settled(Option<(usize, Zone)>),
+    Settled(Option<(HoleIndex, Zone)>),
     /// A chain of double links wins.
     Chain(Connection),
     /// To be searched: the pegs the bound needs.
@@ -65,7 +66,7 @@ pub(crate) enum Replied {
 /// Why a search stopped before its answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Stop {
-    /// A limit of the budget: the whole search ends.
+    /// A limit of the search ([`super::SearchLimit`]): the whole search ends.
     Limit(LimitKind),
     /// The allowance of the innermost attacker's move tried side by side
     /// with another ran out: that move is left undecided, to be tried
@@ -86,9 +87,9 @@ impl From<LimitKind> for Stop {
 /// What two moves tried side by side came to.
 enum Pair {
     /// This move wins, with its proof's zone.
-    Won(usize, Zone),
+    Won(HoleIndex, Zone),
     /// One move was refuted; the other, still undecided, is this one.
-    Left(usize),
+    Left(HoleIndex),
 }
 
 pub(crate) struct Search<'a> {
@@ -125,7 +126,7 @@ pub(crate) struct Search<'a> {
     /// The defender's replies on the line being searched, oldest first:
     /// a position with one of them taken off may be known already
     /// ([`Search::without_a_reply`]).
-    pub replies: &'a mut Vec<usize>,
+    pub replies: &'a mut Vec<HoleIndex>,
     /// Whether a player's own links may cross (`crossing: own`). Only then
     /// does a defender peg never help the attacker: under `crossing: none`
     /// its links can bar the defender's own later links, which would have
@@ -161,13 +162,13 @@ pub(crate) struct Child {
 /// move to an own peg, the link not there yet and crossed by no link that
 /// bars it. Two links of one peg never cross, so none of them bars
 /// another: these are the links [`Position::play`] adds.
-pub(crate) fn new_links(pos: &Position, hole: usize) -> ([u16; 8], usize) {
+pub(crate) fn new_links(pos: &Position, hole: HoleIndex) -> ([u16; 8], usize) {
     let mover = pos.to_move();
     let mine = colour_bits(mover);
     let blocking = pos.blocking_colours(mover);
     let mut links = [0u16; 8];
     let mut n = 0;
-    for s in pos.geometry().steps(hole) {
+    for s in pos.geometry().steps(hole.get()) {
         let id = usize::from(s.link);
         if s.hole != NONE
             && pos.cell(usize::from(s.hole)) & COLOUR == mine
@@ -183,7 +184,12 @@ pub(crate) fn new_links(pos: &Position, hole: usize) -> ([u16; 8], usize) {
 
 impl Search<'_> {
     /// Plays a peg at `hole` on a copy of `pos`, counting the position.
-    pub(crate) fn play(&mut self, pos: &Position, key: Key, hole: usize) -> Result<Child, Stop> {
+    pub(crate) fn play(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        hole: HoleIndex,
+    ) -> Result<Child, Stop> {
         self.meter.tick()?;
         if let Some((earliest, mine)) = self.cancel
             && earliest.load(Ordering::Relaxed) < mine
@@ -197,7 +203,7 @@ impl Search<'_> {
         let (links, link_count) = new_links(pos, hole);
         let key = self.key_after(key, pos, hole, &links[..link_count]);
         let mut next = self.copy_of(pos);
-        next.play_into(&Move::peg(pos.geometry().hole(hole)), self.played)
+        next.play_into(&Move::peg(pos.geometry().hole(hole.get())), self.played)
             .expect("the search only plays empty holes the mover may use");
         debug_assert_eq!(self.played.links_added.len(), link_count);
         Ok(Child {
@@ -210,7 +216,7 @@ impl Search<'_> {
 
     /// The key after a peg of the player to move at `hole` that adds the
     /// links `links`.
-    fn key_after(&self, key: Key, pos: &Position, hole: usize, links: &[u16]) -> Key {
+    fn key_after(&self, key: Key, pos: &Position, hole: HoleIndex, links: &[u16]) -> Key {
         let mut key = key.with(self.keys.peg(hole, side(pos.to_move())));
         for &id in links {
             key = key.with(self.keys.link(usize::from(id)));
@@ -250,8 +256,8 @@ impl Search<'_> {
         &mut self,
         pos: &Position,
         budget: u32,
-        hint: Option<usize>,
-    ) -> Option<Vec<usize>> {
+        hint: Option<HoleIndex>,
+    ) -> Option<Vec<HoleIndex>> {
         let needed = self.costs.needed(pos, self.attacker, budget, None);
         (needed <= budget).then(|| self.ordered_moves(pos, budget, needed, hint))
     }
@@ -264,8 +270,8 @@ impl Search<'_> {
         pos: &Position,
         budget: u32,
         needed: u32,
-        hint: Option<usize>,
-    ) -> Vec<usize> {
+        hint: Option<HoleIndex>,
+    ) -> Vec<HoleIndex> {
         self.costs.through(pos, self.attacker, self.through);
         let through = &*self.through;
         let geo = pos.geometry();
@@ -275,12 +281,11 @@ impl Search<'_> {
         // with no moves to spare it loses at once: leave it out. In the
         // last move that keeps only the holes that connect.
         let spare = needed < budget;
-        let mut order: Vec<(u32, u32, usize)> = pos
-            .free_holes(self.attacker)
+        let mut order: Vec<(u32, u32, HoleIndex)> = free_holes(pos, self.attacker)
             .filter(|&i| spare || through[i] <= budget)
             .map(|i| {
                 let near = geo
-                    .steps(i)
+                    .steps(i.get())
                     .iter()
                     .filter(|s| s.hole != NONE && pos.cell(usize::from(s.hole)) & COLOUR == mine)
                     .count() as u32;
@@ -303,7 +308,7 @@ impl Search<'_> {
         key: Key,
         budget: u32,
         needed: u32,
-    ) -> Vec<usize> {
+    ) -> Vec<HoleIndex> {
         let mut moves = self.ordered_moves(pos, budget, needed, None);
         if budget >= self.tuning.share_from {
             self.threats_first(pos, key, budget, &mut moves);
@@ -318,7 +323,7 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-        m: usize,
+        m: HoleIndex,
     ) -> Result<bool, Stop> {
         self.try_move(pos, key, budget, m).map(|z| z.is_some())
     }
@@ -334,8 +339,8 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-        hint: Option<usize>,
-    ) -> Result<Option<(usize, Zone)>, Stop> {
+        hint: Option<HoleIndex>,
+    ) -> Result<Option<(HoleIndex, Zone)>, Stop> {
         match self.before_deepening(pos, key, budget) {
             Quick::Settled(answer) => Ok(answer),
             Quick::Chain(c) => Ok(Some(self.chain_wins(key, c))),
@@ -363,7 +368,7 @@ impl Search<'_> {
 
     /// The chain `c` as the attacker's win from `key`'s position: noted in
     /// the table, its first move and zone.
-    fn chain_wins(&mut self, key: Key, c: Connection) -> (usize, Zone) {
+    fn chain_wins(&mut self, key: Key, c: Connection) -> (HoleIndex, Zone) {
         self.table.proved(key, c.gaps, c.first, &c.zone);
         (c.first, c.zone)
     }
@@ -373,7 +378,7 @@ impl Search<'_> {
     /// is played, no position counted), with the proof's zone a move that
     /// wins at once has: its hole and the ends of every link that crosses
     /// one of its new links. Noted in the table.
-    fn win_in_one(&mut self, pos: &Position, key: Key, needed: u32) -> Option<(usize, Zone)> {
+    fn win_in_one(&mut self, pos: &Position, key: Key, needed: u32) -> Option<(HoleIndex, Zone)> {
         if needed != 1 {
             return None;
         }
@@ -395,9 +400,9 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-        hint: Option<usize>,
+        hint: Option<HoleIndex>,
         needed: u32,
-    ) -> Result<Option<(usize, Zone)>, Stop> {
+    ) -> Result<Option<(HoleIndex, Zone)>, Stop> {
         let low = self
             .table
             .facts(key)
@@ -420,7 +425,7 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-    ) -> Result<u32, Option<(usize, Zone)>> {
+    ) -> Result<u32, Option<(HoleIndex, Zone)>> {
         if let Some(e) = self.table.facts(key) {
             if u32::from(e.proved) <= budget
                 && let Some((_, mv, zone)) = self.table.proof_within(key, budget)
@@ -447,8 +452,8 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-        hint: Option<usize>,
-    ) -> Result<Option<(usize, Zone)>, Stop> {
+        hint: Option<HoleIndex>,
+    ) -> Result<Option<(HoleIndex, Zone)>, Stop> {
         let needed = match self.settled(pos, key, budget) {
             Ok(needed) => needed,
             Err(answer) => return Ok(answer),
@@ -486,8 +491,8 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-        mut moves: Vec<usize>,
-    ) -> Result<Option<(usize, Zone)>, Stop> {
+        mut moves: Vec<HoleIndex>,
+    ) -> Result<Option<(HoleIndex, Zone)>, Stop> {
         if budget >= self.tuning.share_from
             && let Some(pair) = self
                 .threats_first(pos, key, budget, &mut moves)
@@ -548,20 +553,20 @@ impl Search<'_> {
     fn refutation_zone(
         &mut self,
         pos: &Position,
-        m: usize,
-        reply: Option<usize>,
+        m: HoleIndex,
+        reply: Option<HoleIndex>,
         budget: u32,
     ) -> Option<Zone> {
         let geo = pos.geometry();
         let mut after = self.copy_of(pos);
         after
-            .play_into(&Move::peg(geo.hole(m)), self.played)
+            .play_into(&Move::peg(geo.hole(m.get())), self.played)
             .expect("a move the search played");
         let mut zone = Zone::new(geo.slots());
         if let Some(r) = reply {
             let (links, n) = new_links(&after, r);
             after
-                .play_into(&Move::peg(geo.hole(r)), self.played)
+                .play_into(&Move::peg(geo.hole(r.get())), self.played)
                 .expect("a reply the search played");
             zone.add_peg(geo, r, &links[..n]);
         }
@@ -579,7 +584,7 @@ impl Search<'_> {
             self.costs.through(&after, self.attacker, self.zone_costs);
             for (i, &t) in self.zone_costs.iter().enumerate() {
                 if t <= budget {
-                    zone.insert(i);
+                    zone.insert(HoleIndex::new(i));
                 }
             }
         }
@@ -600,14 +605,15 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-        moves: &mut Vec<usize>,
-    ) -> Option<[usize; 2]> {
-        let (mut threats, others): (Vec<usize>, Vec<usize>) = moves.iter().partition(|&&m| {
-            let after = self.child_key(pos, key, m);
-            self.table
-                .facts(after)
-                .is_some_and(|e| u32::from(e.proved) + 2 <= budget)
-        });
+        moves: &mut Vec<HoleIndex>,
+    ) -> Option<[HoleIndex; 2]> {
+        let (mut threats, others): (Vec<HoleIndex>, Vec<HoleIndex>) =
+            moves.iter().partition(|&&m| {
+                let after = self.child_key(pos, key, m);
+                self.table
+                    .facts(after)
+                    .is_some_and(|e| u32::from(e.proved) + 2 <= budget)
+            });
         let plain = threats.first().copied();
         threats.sort_by_key(|&m| std::cmp::Reverse(self.history[m]));
         let pair = match (threats.first().copied(), plain) {
@@ -629,7 +635,7 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-        pair: [usize; 2],
+        pair: [HoleIndex; 2],
     ) -> Result<Pair, Stop> {
         let mut allowance = self.tuning.first_allowance.max(1);
         loop {
@@ -664,7 +670,7 @@ impl Search<'_> {
 
     /// The key of `pos` after the attacker's peg at `m`, without counting
     /// a position.
-    fn child_key(&self, pos: &Position, key: Key, m: usize) -> Key {
+    fn child_key(&self, pos: &Position, key: Key, m: HoleIndex) -> Key {
         let (links, n) = new_links(pos, m);
         self.key_after(key, pos, m, &links[..n])
     }
@@ -676,7 +682,7 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-        m: usize,
+        m: HoleIndex,
     ) -> Result<Option<Zone>, Stop> {
         Ok(self.tried(pos, key, budget, m)?.ok())
     }
@@ -688,8 +694,8 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-        m: usize,
-    ) -> Result<Result<Zone, Option<usize>>, Stop> {
+        m: HoleIndex,
+    ) -> Result<Result<Zone, Option<HoleIndex>>, Stop> {
         let geo = pos.geometry();
         let child = self.play(pos, key, m)?;
         let rest = if self.attacker_won(&child.pos) {
@@ -756,7 +762,7 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-    ) -> Option<Option<(usize, Zone)>> {
+    ) -> Option<Option<(HoleIndex, Zone)>> {
         let geo = pos.geometry();
         let defender = self.attacker.opponent();
         let mut defender_far = None;
@@ -764,7 +770,7 @@ impl Search<'_> {
             let x = self.replies[k];
             // The position without x: its peg and every link at it off.
             let mut without = key.with(self.keys.peg(x, side(defender)));
-            for s in geo.steps(x) {
+            for s in geo.steps(x.get()) {
                 if s.hole != NONE && pos.link_colour(usize::from(s.link)).is_some() {
                     without = without.with(self.keys.link(usize::from(s.link)));
                 }
@@ -814,8 +820,7 @@ impl Search<'_> {
         // the pass's search): asked again of this one first.
         self.costs.needed(pos, self.attacker, budget, Some(key));
         self.costs.through(pos, self.attacker, self.through);
-        let mut replies: Vec<(u32, usize)> = pos
-            .free_holes(defender)
+        let mut replies: Vec<(u32, HoleIndex)> = free_holes(pos, defender)
             .map(|i| (u32::MAX - self.through[i], i))
             .collect();
         replies.sort_unstable();
@@ -876,7 +881,7 @@ impl Search<'_> {
             threat,
             ..
         } = plan;
-        let in_region = |i: usize| region.as_ref().is_some_and(|z| z.contains(i));
+        let in_region = |i: HoleIndex| region.as_ref().is_some_and(|z| z.contains(i));
         // Where a reply can still hold: inside the zone of every proof
         // found so far (the pass's, then each reply's), or in the
         // defender's region.
@@ -910,8 +915,8 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-        r: usize,
-        threat: usize,
+        r: HoleIndex,
+        threat: HoleIndex,
     ) -> Result<Option<Zone>, Stop> {
         let hint = (r != threat).then_some(threat);
         Ok(match self.reply(pos, key, budget, r, hint)? {
@@ -936,8 +941,8 @@ impl Search<'_> {
         pos: &Position,
         key: Key,
         budget: u32,
-        r: usize,
-        hint: Option<usize>,
+        r: HoleIndex,
+        hint: Option<HoleIndex>,
     ) -> Result<Replied, Stop> {
         let child = self.play(pos, key, r)?;
         if child.pos.status() != Status::Ongoing {
@@ -968,7 +973,7 @@ impl Search<'_> {
         passed: &Position,
         key: Key,
         budget: u32,
-    ) -> Result<Result<Option<(usize, Zone)>, Defence>, Stop> {
+    ) -> Result<Result<Option<(HoleIndex, Zone)>, Defence>, Stop> {
         Ok(match self.before_deepening(passed, key, budget) {
             Quick::Settled(answer) => Ok(answer),
             Quick::Chain(c) if !c.opening => Err(Defence::Proved(c.zone)),
@@ -979,7 +984,7 @@ impl Search<'_> {
 
     /// Notes that the defender's reply at `r` held against `budget` moves:
     /// replies there are tried first from now on.
-    pub(crate) fn held(&mut self, r: usize, budget: u32) {
+    pub(crate) fn held(&mut self, r: HoleIndex, budget: u32) {
         self.history[r] = self.history[r].saturating_add(budget * budget);
     }
 
@@ -1037,21 +1042,20 @@ impl Search<'_> {
                 let mut region = Zone::new(geo.slots());
                 for (i, &t) in self.defender_through.iter().enumerate() {
                     if t <= budget {
-                        region.insert(i);
+                        region.insert(HoleIndex::new(i));
                     }
                 }
                 region
             })
         };
-        let in_region = |i: usize| region.as_ref().is_some_and(|z| z.contains(i));
+        let in_region = |i: HoleIndex| region.as_ref().is_some_and(|z| z.contains(i));
         // Replies nearest the attacker's threat first: they are the
         // likeliest to hold.
-        let at = geo.hole(threat);
-        let mut replies: Vec<(u32, u32, usize)> = pos
-            .free_holes(defender)
+        let at = geo.hole(threat.get());
+        let mut replies: Vec<(u32, u32, HoleIndex)> = free_holes(pos, defender)
             .filter(|&i| zone.contains(i) || in_region(i))
             .map(|i| {
-                let h = geo.hole(i);
+                let h = geo.hole(i.get());
                 let d = h.col.abs_diff(at.col).max(h.row.abs_diff(at.row));
                 (u32::MAX - self.history[i], u32::from(d), i)
             })

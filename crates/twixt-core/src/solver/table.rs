@@ -9,6 +9,7 @@ use std::collections::hash_map::Entry::{Occupied, Vacant};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Mutex, MutexGuard};
 
+use super::hole::HoleIndex;
 use super::zone::Zone;
 use crate::geometry::Geometry;
 use crate::position::Position;
@@ -41,8 +42,8 @@ impl Keys {
     }
 
     /// The key of a peg of colour `side` (0 Red, 1 Black) at slot `i`.
-    pub(crate) fn peg(&self, i: usize, side: usize) -> [u64; 2] {
-        self.pegs[i * 2 + side]
+    pub(crate) fn peg(&self, i: HoleIndex, side: usize) -> [u64; 2] {
+        self.pegs[i.get() * 2 + side]
     }
 
     /// The key of link `id`.
@@ -55,7 +56,7 @@ impl Keys {
         let geo = pos.geometry();
         let mut key = Key(0, 0);
         for (hole, p) in pos.pegs() {
-            key = key.with(self.peg(geo.index(hole), side(p)));
+            key = key.with(self.peg(HoleIndex::new(geo.index(hole)), side(p)));
         }
         for (link, _) in pos.links() {
             if let Some(id) = geo.link_id(link) {
@@ -147,15 +148,15 @@ impl Table {
     }
 
     /// The proof noted of `key`'s position, when it wins within `moves`.
-    fn proof_within(&self, key: Key, moves: u32) -> Option<(u32, usize, Zone)> {
+    fn proof_within(&self, key: Key, moves: u32) -> Option<(u32, HoleIndex, Zone)> {
         let e = self.get(key)?;
         let (mv, zone) = e.proof.as_ref()?;
         (u32::from(e.proved) <= moves)
-            .then(|| (u32::from(e.proved), usize::from(*mv), zone.clone()))
+            .then(|| (u32::from(e.proved), HoleIndex::from(*mv), zone.clone()))
     }
 
     /// Notes that the attacker wins within `moves` by `mv` with `zone`.
-    pub(crate) fn proved(&mut self, key: Key, moves: u32, mv: usize, zone: &Zone) {
+    pub(crate) fn proved(&mut self, key: Key, moves: u32, mv: HoleIndex, zone: &Zone) {
         let moves = moves as u8;
         // A plain lookup first: most notes change nothing, and it is
         // cheaper than the entry's bookkeeping (measured: 2 % on a win in
@@ -165,7 +166,7 @@ impl Table {
         }
         self.update(key, |e| {
             e.proved = moves;
-            e.proof = Some((mv as u16, zone.clone()));
+            e.proof = Some((mv.get() as u16, zone.clone()));
         });
     }
 
@@ -268,7 +269,7 @@ impl TableRef<'_> {
 
     /// The proof noted of `key`'s position, when it wins within `moves`:
     /// its moves, its first move and its zone.
-    pub(crate) fn proof_within(&self, key: Key, moves: u32) -> Option<(u32, usize, Zone)> {
+    pub(crate) fn proof_within(&self, key: Key, moves: u32) -> Option<(u32, HoleIndex, Zone)> {
         match self {
             TableRef::Own(t) => t.proof_within(key, moves),
             TableRef::Shared(t) => t.proof_within(key, moves),
@@ -276,7 +277,7 @@ impl TableRef<'_> {
     }
 
     /// [`Table::proved`].
-    pub(crate) fn proved(&mut self, key: Key, moves: u32, mv: usize, zone: &Zone) {
+    pub(crate) fn proved(&mut self, key: Key, moves: u32, mv: HoleIndex, zone: &Zone) {
         match self {
             TableRef::Own(t) => t.proved(key, moves, mv, zone),
             TableRef::Shared(t) => t.proved(key, moves, mv, zone),
@@ -328,12 +329,12 @@ impl SharedTable {
     }
 
     /// [`TableRef::proof_within`] in the key's shard.
-    pub(crate) fn proof_within(&self, key: Key, moves: u32) -> Option<(u32, usize, Zone)> {
+    pub(crate) fn proof_within(&self, key: Key, moves: u32) -> Option<(u32, HoleIndex, Zone)> {
         self.shard(key).proof_within(key, moves)
     }
 
     /// [`Table::proved`] in the key's shard.
-    pub(crate) fn proved(&self, key: Key, moves: u32, mv: usize, zone: &Zone) {
+    pub(crate) fn proved(&self, key: Key, moves: u32, mv: HoleIndex, zone: &Zone) {
         self.shard(key).proved(key, moves, mv, zone);
     }
 
@@ -396,15 +397,15 @@ mod tests {
     fn entries_keep_their_best_answers_and_their_first_position() {
         let mut t = Table::new(1 << 20);
         let zone = Zone::new(200);
-        t.proved(key(1), 5, 3, &zone);
+        t.proved(key(1), 5, HoleIndex::new(3), &zone);
         t.refuted(key(1), 2);
-        t.proved(key(1), 6, 4, &zone);
+        t.proved(key(1), 6, HoleIndex::new(4), &zone);
         let e = t.get(key(1)).expect("noted");
         assert_eq!(
             (e.proved, e.refuted, e.proof.as_ref().map(|p| p.0)),
             (5, 2, Some(3))
         );
-        t.proved(key(1), 4, 9, &zone);
+        t.proved(key(1), 4, HoleIndex::new(9), &zone);
         assert_eq!(
             t.get(key(1)).and_then(|e| e.proof.as_ref()).map(|p| p.0),
             Some(9)

@@ -14,6 +14,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use super::hole::HoleIndex;
 use super::search::{Defence, Search, Stop};
 use super::table::{Key, SharedTable};
 use super::zone::Zone;
@@ -45,10 +46,10 @@ struct Done<T> {
 fn share<T: Send>(
     solver: &mut Solver<'_>,
     pos: &Position,
-    moves: &[usize],
+    moves: &[HoleIndex],
     threads: usize,
     prepare: &(dyn Fn(&mut Search<'_>) + Sync),
-    per_move: &(dyn Fn(&mut Search<'_>, usize) -> Result<T, Stop> + Sync),
+    per_move: &(dyn Fn(&mut Search<'_>, HoleIndex) -> Result<T, Stop> + Sync),
     stop_after: Option<&(dyn Fn(&T) -> bool + Sync)>,
 ) -> (Vec<(usize, T)>, Option<Stop>) {
     let next = AtomicUsize::new(0);
@@ -175,7 +176,7 @@ pub(crate) fn root_round(
     key: Key,
     budget: u32,
     threads: usize,
-) -> Result<Option<usize>, Stop> {
+) -> Result<Option<HoleIndex>, Stop> {
     let mut search = solver.search();
     let needed = match search.settled(pos, key, budget) {
         Ok(needed) => needed,
@@ -194,7 +195,7 @@ pub(crate) fn root_round(
         s.costs.through(pos, s.attacker, s.through);
         s.costs.push_floor(pos, s.through, budget);
     };
-    let per_move = |s: &mut Search<'_>, m: usize| s.try_move(pos, key, budget, m);
+    let per_move = |s: &mut Search<'_>, m: HoleIndex| s.try_move(pos, key, budget, m);
     let won = |z: &Option<Zone>| z.is_some();
     let (answers, stop) = share(
         solver,
@@ -227,10 +228,10 @@ pub(crate) fn winning_moves(
     pos: &Position,
     key: Key,
     budget: u32,
-    moves: &[usize],
+    moves: &[HoleIndex],
     threads: usize,
-) -> Result<Vec<usize>, Stop> {
-    let per_move = |s: &mut Search<'_>, m: usize| s.first_move_wins(pos, key, budget, m);
+) -> Result<Vec<HoleIndex>, Stop> {
+    let per_move = |s: &mut Search<'_>, m: HoleIndex| s.first_move_wins(pos, key, budget, m);
     let (answers, stop) = share(solver, pos, moves, threads, &|_| {}, &per_move, None);
     if let Some(stop) = stop {
         return Err(stop);
@@ -273,8 +274,8 @@ pub(crate) fn defend_root(
     // Where a reply can still hold (see `Search::defend`), narrowed by
     // every proof found, whichever thread found it.
     let open = Mutex::new(plan.zone.clone());
-    let in_region = |i: usize| plan.region.as_ref().is_some_and(|z| z.contains(i));
-    let per_reply = |s: &mut Search<'_>, r: usize| -> Result<Reply, Stop> {
+    let in_region = |i: HoleIndex| plan.region.as_ref().is_some_and(|z| z.contains(i));
+    let per_reply = |s: &mut Search<'_>, r: HoleIndex| -> Result<Reply, Stop> {
         let still_open = open.lock().unwrap_or_else(|e| e.into_inner()).contains(r);
         if !still_open && !in_region(r) {
             return Ok(Reply::Skipped);

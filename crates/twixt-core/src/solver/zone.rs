@@ -1,6 +1,7 @@
 //! Sets of hole slots: the holes a proof depends on (its relevance zone,
 //! which is also the defender's must-play region).
 
+use super::hole::HoleIndex;
 use crate::geometry::{Geometry, NONE};
 
 /// A set of hole slots, a bit each.
@@ -11,10 +12,12 @@ impl Zone {
     pub(crate) fn new(slots: usize) -> Zone {
         Zone(vec![0; slots.div_ceil(64)].into_boxed_slice())
     }
-    pub(crate) fn insert(&mut self, i: usize) {
+    pub(crate) fn insert(&mut self, h: HoleIndex) {
+        let i = h.get();
         self.0[i >> 6] |= 1 << (i & 63);
     }
-    pub(crate) fn contains(&self, i: usize) -> bool {
+    pub(crate) fn contains(&self, h: HoleIndex) -> bool {
+        let i = h.get();
         self.0[i >> 6] & (1 << (i & 63)) != 0
     }
     pub(crate) fn union(&mut self, other: &Zone) {
@@ -30,14 +33,14 @@ impl Zone {
     /// Adds a peg's hole and both ends of every link that crosses one of
     /// the links it added (`links`, ids): a peg outside them can never
     /// carry a link that cuts one of those.
-    pub(crate) fn add_peg(&mut self, geo: &Geometry, hole: usize, links: &[u16]) {
+    pub(crate) fn add_peg(&mut self, geo: &Geometry, hole: HoleIndex, links: &[u16]) {
         self.insert(hole);
         for &id in links {
             for &x in geo.crossers(usize::from(id)) {
                 if x != NONE {
                     let x = usize::from(x);
-                    self.insert(x >> 2);
-                    self.insert(geo.link_far_end(x));
+                    self.insert(HoleIndex::new(x >> 2));
+                    self.insert(HoleIndex::new(geo.link_far_end(x)));
                 }
             }
         }
