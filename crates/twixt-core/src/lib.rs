@@ -37,6 +37,7 @@ pub mod setup;
 pub mod solver;
 #[doc(hidden)]
 pub mod split_mix;
+pub mod state;
 pub mod win_search;
 #[cfg(feature = "yaml")]
 #[doc(hidden)]
@@ -49,3 +50,4 @@ pub use moves::{Move, Placement};
 pub use position::{MoveError, Played, Position, Status, WinBy};
 pub use rules::RuleSet;
 pub use setup::{Setup, SetupProblem};
+pub use state::{GameState, Outcome};

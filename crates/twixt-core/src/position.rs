@@ -346,6 +346,51 @@ pub struct Position {
     /// finite supply.
     pegs_on_board: [u32; 2],
     links_on_board: [u32; 2],
+    /// What [`crate::state::GameState::undo`] needs to take moves back:
+    /// `None` until a move is played through that interface (a plain
+    /// [`Position::play`] empties it, as it records nothing).
+    undo: Option<Box<UndoLog>>,
+}
+
+/// The scalar state a move changes, saved before it.
+#[derive(Debug, Clone, Copy)]
+struct Scalars {
+    to_move: Player,
+    ply: u32,
+    status: Status,
+    draw_offer: Option<Player>,
+    pegs_on_board: [u32; 2],
+    links_on_board: [u32; 2],
+}
+
+/// How one recorded move is taken back.
+#[derive(Debug, Clone, Copy)]
+enum UndoKind {
+    /// Nothing on the board changed (a resignation, an accepted draw).
+    Scalars,
+    /// A placement without removals: the peg at `slot` and the links whose
+    /// ids stand in `UndoLog::links[links_from..]` come off again.
+    Place { slot: u16, links_from: u32 },
+    /// A rare move (removals, a swap): the board before it is kept whole,
+    /// the last entry of `UndoLog::snapshots[..snapshots_used]`.
+    Snapshot,
+}
+
+/// The moves played through [`crate::state::GameState`], newest last,
+/// with scratch space for taking them back without allocating.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct UndoLog {
+    entries: Vec<(Scalars, UndoKind)>,
+    links: Vec<u16>,
+    /// Boards before rare moves; the first `snapshots_used` are live, the
+    /// rest are kept so that their vectors are reused.
+    snapshots: Vec<Position>,
+    snapshots_used: usize,
+    /// Depth-first stack and visit stamps for regrouping pegs after a peg
+    /// that joined chains comes off.
+    stack: Vec<u16>,
+    seen: Vec<u32>,
+    stamp: u32,
 }
 
 /// A player's index in per-player arrays: Red 0, Black 1.
@@ -393,6 +438,7 @@ impl Position {
             draw_offer: None,
             pegs_on_board: [0; 2],
             links_on_board: [0; 2],
+            undo: None,
         })
     }
 
@@ -414,6 +460,7 @@ impl Position {
             draw_offer,
             pegs_on_board,
             links_on_board,
+            undo,
         } = other;
         if !Arc::ptr_eq(&self.geo, geo) {
             self.geo = Arc::clone(geo);
@@ -429,6 +476,7 @@ impl Position {
         self.draw_offer = *draw_offer;
         self.pegs_on_board = *pegs_on_board;
         self.links_on_board = *links_on_board;
+        self.undo.clone_from(undo);
     }
 
     /// The rule set the game is played under.
@@ -688,6 +736,12 @@ impl Position {
             self.links_on_board[side(p)] -= 1;
         }
         self.cells[id >> 2] &= !link_bit(id);
+        self.refresh_crossers(id);
+    }
+
+    /// Recomputes the crossing marks of the links that link `id` crosses
+    /// (after it came off the board).
+    fn refresh_crossers(&mut self, id: usize) {
         for &x in self.geo.crossers(id) {
             let x = usize::from(x);
             let mut colours = 0u8;
@@ -745,6 +799,15 @@ impl Position {
     /// record of a move is not copied in and out for every move). On an
     /// error `played` holds nothing of use.
     pub fn play_into(&mut self, mv: &Move, played: &mut Played) -> Result<(), MoveError> {
+        // A move the undo log does not see makes its entries wrong.
+        if let Some(log) = &mut self.undo {
+            log.forget();
+        }
+        self.apply(mv, played)
+    }
+
+    /// [`play_into`](Self::play_into) without touching the undo log.
+    fn apply(&mut self, mv: &Move, played: &mut Played) -> Result<(), MoveError> {
         if self.status != Status::Ongoing {
             return Err(MoveError::GameOver(self.status));
         }
@@ -1324,5 +1387,311 @@ impl Position {
             };
         }
         Ok(pos)
+    }
+}
+
+impl UndoLog {
+    /// Drops every entry (a move was played that the log did not see).
+    fn forget(&mut self) {
+        self.entries.clear();
+        self.links.clear();
+        self.snapshots.clear();
+        self.snapshots_used = 0;
+    }
+}
+
+/// Equal positions: the same rules, pegs, links, player to move, move
+/// count, result, standing draw offer and first player. How the
+/// union-find happens to be shaped, and the undo log, are not part of the
+/// value: two orders of the same moves give equal positions.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        let board = |c: &u8| c & (COLOUR | LINKS);
+        self.rules == other.rules
+            && self.first == other.first
+            && self.to_move == other.to_move
+            && self.ply == other.ply
+            && self.status == other.status
+            && self.draw_offer == other.draw_offer
+            && self.pegs_on_board == other.pegs_on_board
+            && self.links_on_board == other.links_on_board
+            // Link 0 (slot 0 is no hole) collects the filler entries'
+            // marks, whatever they are.
+            && self.crossed.len() == other.crossed.len()
+            && self.crossed.iter().zip(&other.crossed).enumerate().all(|(w, (a, b))| {
+                let mask = if w == 0 { !3 } else { !0 };
+                a & mask == b & mask
+            })
+            && self.cells.iter().map(board).eq(other.cells.iter().map(board))
+    }
+}
+
+impl Eq for Position {}
+
+/// SplitMix64's finaliser: a key per (slot, byte) without a table.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+// Support for `crate::state`: recorded play, undo, and the queries the
+// legal-move generator needs, kept here because they reach the private
+// state.
+impl Position {
+    fn scalars(&self) -> Scalars {
+        Scalars {
+            to_move: self.to_move,
+            ply: self.ply,
+            status: self.status,
+            draw_offer: self.draw_offer,
+            pegs_on_board: self.pegs_on_board,
+            links_on_board: self.links_on_board,
+        }
+    }
+
+    /// Plays `mv` and records how to take it back; on an error nothing
+    /// changes (the log neither).
+    pub(crate) fn play_recorded(
+        &mut self,
+        mv: &Move,
+        played: &mut Played,
+    ) -> Result<(), MoveError> {
+        // Out of `self` while playing: a snapshot then copies no log, and
+        // the removal path's working copy neither.
+        let mut log = self.undo.take().unwrap_or_default();
+        let before = self.scalars();
+        let snapshot =
+            matches!(mv, Move::Place(p) if !p.removals.is_empty()) || matches!(mv, Move::Swap);
+        if snapshot {
+            if log.snapshots_used == log.snapshots.len() {
+                log.snapshots.push(self.clone());
+            } else {
+                log.snapshots[log.snapshots_used].copy_from(self);
+            }
+            log.snapshots_used += 1;
+        }
+        let result = self.apply(mv, played);
+        match (&result, mv) {
+            (Err(_), _) => log.snapshots_used -= usize::from(snapshot),
+            (Ok(()), _) if snapshot => log.entries.push((before, UndoKind::Snapshot)),
+            (Ok(()), Move::Place(p)) => {
+                let links_from = log.links.len() as u32;
+                for &link in &played.links_added {
+                    let id = self.geo.link_id(link).expect("a link on the board");
+                    log.links.push(id as u16);
+                }
+                let slot = self.geo.index(p.hole) as u16;
+                log.entries
+                    .push((before, UndoKind::Place { slot, links_from }));
+            }
+            (Ok(()), _) => log.entries.push((before, UndoKind::Scalars)),
+        }
+        self.undo = Some(log);
+        result
+    }
+
+    /// Takes back the last move recorded by [`play_recorded`](Self::play_recorded);
+    /// false when there is none.
+    pub(crate) fn undo_recorded(&mut self) -> bool {
+        let Some(mut log) = self.undo.take() else {
+            return false;
+        };
+        let Some((before, kind)) = log.entries.pop() else {
+            self.undo = Some(log);
+            return false;
+        };
+        match kind {
+            UndoKind::Scalars => {}
+            UndoKind::Snapshot => {
+                log.snapshots_used -= 1;
+                // The snapshot holds no log (it was taken out of `self`).
+                self.copy_from(&log.snapshots[log.snapshots_used]);
+            }
+            UndoKind::Place { slot, links_from } => {
+                let slot = usize::from(slot);
+                let from = links_from as usize;
+                for &id in &log.links[from..] {
+                    self.cells[usize::from(id) >> 2] &= !link_bit(usize::from(id));
+                }
+                // The peg's own forward links go with its byte.
+                self.cells[slot] = 0;
+                for k in from..log.links.len() {
+                    self.refresh_crossers(usize::from(log.links[k]));
+                }
+                // The chains the move joined fall apart again: each end of
+                // a link taken off heads its chain afresh. (Path halving in
+                // later moves may have pointed pegs across the joins, so
+                // the old roots cannot simply be restored.)
+                log.stamp = log.stamp.wrapping_add(1);
+                if log.stamp == 0 || log.seen.len() != self.cells.len() {
+                    log.seen.clear();
+                    log.seen.resize(self.cells.len(), 0);
+                    log.stamp = 1;
+                }
+                for k in from..log.links.len() {
+                    let id = usize::from(log.links[k]);
+                    for end in [id >> 2, self.geo.link_far_end(id)] {
+                        if end != slot {
+                            self.regroup(end, &mut log);
+                        }
+                    }
+                }
+                log.links.truncate(from);
+            }
+        }
+        let Scalars {
+            to_move,
+            ply,
+            status,
+            draw_offer,
+            pegs_on_board,
+            links_on_board,
+        } = before;
+        self.to_move = to_move;
+        self.ply = ply;
+        self.status = status;
+        self.draw_offer = draw_offer;
+        self.pegs_on_board = pegs_on_board;
+        self.links_on_board = links_on_board;
+        self.undo = Some(log);
+        true
+    }
+
+    /// Makes the peg at slot `start` the root of its chain, as the links now
+    /// stand, with the chain's border flags (unless this undo has done so).
+    fn regroup(&mut self, start: usize, log: &mut UndoLog) {
+        if log.seen[start] == log.stamp {
+            return;
+        }
+        let Some(player) = colour_player(self.cells[start]) else {
+            return;
+        };
+        log.seen[start] = log.stamp;
+        log.stack.clear();
+        log.stack.push(start as u16);
+        let mut reach = 0;
+        while let Some(x) = log.stack.pop() {
+            let x = usize::from(x);
+            self.parent[x] = start as u16;
+            let own = self.reach_bits(x, player);
+            self.cells[x] = (self.cells[x] & (COLOUR | LINKS)) | own;
+            reach |= own;
+            for step in *self.geo.steps(x) {
+                let next = usize::from(step.hole);
+                if step.hole != NONE
+                    && log.seen[next] != log.stamp
+                    && self.has_link_id(usize::from(step.link))
+                {
+                    log.seen[next] = log.stamp;
+                    log.stack.push(step.hole);
+                }
+            }
+        }
+        self.cells[start] |= reach;
+    }
+
+    /// Drops the undo record (a copy that is only tried moves on).
+    pub(crate) fn drop_undo(&mut self) {
+        self.undo = None;
+    }
+
+    /// A 64-bit key of the position's value (see `PartialEq`), computed
+    /// afresh: one pass over the board.
+    pub(crate) fn key(&self) -> u64 {
+        let mut h = mix(0x7477_6978_7400_0000 ^ u64::from(self.ply));
+        for (i, &c) in self.cells.iter().enumerate() {
+            let c = c & (COLOUR | LINKS);
+            if c != 0 {
+                h ^= mix(((i as u64) << 8 | u64::from(c)).wrapping_add(0x9E37_79B9_7F4A_7C15));
+            }
+        }
+        let status = match self.status {
+            Status::Ongoing => 0,
+            Status::Won { winner, by, .. } => {
+                1 + side(winner) as u64 * 2 + u64::from(by == WinBy::Resignation)
+            }
+            Status::Drawn { .. } => 5,
+        };
+        let offer = self.draw_offer.map_or(0, |p| 1 + side(p) as u64);
+        let small =
+            side(self.to_move) as u64 | (side(self.first) as u64) << 1 | status << 2 | offer << 5;
+        h ^ mix(small.wrapping_add(0x5555_0000_0000))
+    }
+
+    /// Whether the player to move may swap now (the checks of `swap`).
+    pub(crate) fn swap_allowed(&self) -> bool {
+        if self.rules.swap == Swap::None || self.ply != 1 || self.status != Status::Ongoing {
+            return false;
+        }
+        let mover = self.to_move;
+        let mut pegs = self.pegs();
+        let only = match (pegs.next(), pegs.next()) {
+            (Some((h, p)), None) if p == mover.opponent() => h,
+            _ => return false,
+        };
+        self.rules.swap != Swap::Mirror || self.size().playable_by(mover, only.mirrored())
+    }
+
+    /// Whether a bare placement at `hole` is legal (no removals or links).
+    pub(crate) fn can_place(&self, hole: Hole) -> bool {
+        self.status == Status::Ongoing
+            && self.check_placement(hole, self.to_move).is_ok()
+            && self
+                .rules
+                .supply_pegs
+                .is_none_or(|n| self.pegs_on_board[side(self.to_move)] < u32::from(n))
+    }
+
+    /// The slot of the root of the chain at slot `i`, without shortening
+    /// paths (a query on a shared position).
+    fn root(&self, mut i: usize) -> usize {
+        loop {
+            let p = usize::from(self.parent[i]);
+            if p == i {
+                return i;
+            }
+            i = p;
+        }
+    }
+
+    /// The holes of a chain of `winner`'s that joins their two border rows
+    /// (the whole linked group, row by row), or none.
+    pub fn winning_chain(&self, winner: Player) -> Vec<Hole> {
+        let mine = colour_bits(winner);
+        let Some(root) = (0..self.cells.len())
+            .filter(|&i| self.cells[i] & COLOUR == mine)
+            .map(|i| self.root(i))
+            .find(|&r| self.cells[r] & REACH_BOTH == REACH_BOTH)
+        else {
+            return Vec::new();
+        };
+        (0..self.cells.len())
+            .filter(|&i| self.cells[i] & COLOUR == mine && self.root(i) == root)
+            .map(|i| self.geo.hole(i))
+            .collect()
+    }
+
+    /// Every peg's chain, named by its smallest slot, and the chain's
+    /// border flags: equal for equal groupings however the union-find is
+    /// shaped (tests of undo compare it).
+    #[cfg(test)]
+    pub(crate) fn grouping(&self) -> Vec<(usize, u8)> {
+        let mut least = std::collections::HashMap::new();
+        for i in 0..self.cells.len() {
+            if self.cells[i] & COLOUR != 0 {
+                least.entry(self.root(i)).or_insert(i);
+            }
+        }
+        (0..self.cells.len())
+            .map(|i| {
+                if self.cells[i] & COLOUR == 0 {
+                    return (usize::MAX, 0);
+                }
+                let r = self.root(i);
+                (least[&r], self.cells[r] & REACH_BOTH)
+            })
+            .collect()
     }
 }
