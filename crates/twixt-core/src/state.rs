@@ -286,8 +286,11 @@ mod tests {
     use crate::rules::RuleSet;
     use proptest::prelude::*;
 
-    /// Everything undo must give back, read off a position.
-    fn fingerprint(pos: &Position) -> (Position, u64, Vec<Move>, Status, String, Vec<(usize, u8)>) {
+    /// Everything undo must give back: the position, its hash, legal
+    /// moves, status, line and chains.
+    type Fingerprint = (Position, u64, Vec<Move>, Status, String, Vec<(usize, u8)>);
+
+    fn fingerprint(pos: &Position) -> Fingerprint {
         let mut copy = pos.clone();
         copy.drop_undo();
         (
