@@ -311,7 +311,7 @@ fn crossing_rule(c: Crossing) -> &'static str {
 /// A position reached by legal play (or checked from a [`Setup`]).
 ///
 /// ```
-/// use twixtkit::prelude::{Move, Player, Position, RuleSet, Status};
+/// use twixt_core::{Move, Player, Position, RuleSet, Status};
 ///
 /// let mut pos = Position::new(RuleSet::dujardin()).unwrap();
 /// pos.play(&Move::peg("e5".parse().unwrap())).unwrap();
@@ -321,7 +321,7 @@ fn crossing_rule(c: Crossing) -> &'static str {
 /// assert_eq!(pos.to_move(), Player::Black);
 /// assert_eq!(pos.status(), Status::Ongoing);
 /// // Puzzles: does Red, to move, win within four moves whatever Black does?
-/// let puzzle = twixtkit::twixt::line::position("8/dujardin/d1,d3/b4,g4/*/red").unwrap();
+/// let puzzle = twixt_core::line::position("8/dujardin/d1,d3/b4,g4/*/red").unwrap();
 /// assert!(puzzle.wins_within(Player::Red, 4).is_ok());
 /// ```
 #[derive(Clone)]
