@@ -342,8 +342,8 @@ impl Position {
         rules.validate().map_err(|e| SetupError(e.to_string()))?;
         match rules.start {
             Start::Setup => {
-                let s =
-                    setup::named(&rules.setup, rules.width, rules.height).map_err(SetupError)?;
+                let s = setup::named(&rules.setup, rules.width, rules.height)
+                    .map_err(|e| SetupError(e.to_string()))?;
                 Position::from_setup(rules, &s, rules.first)
             }
             Start::Placement => {
