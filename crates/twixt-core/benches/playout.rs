@@ -48,6 +48,35 @@ fn main() {
         plies as f64 / secs
     );
 
+    // (b') The same playouts' moves by hand, to split the time: listing
+    // the legal moves, playing, and the outcome's dead-draw search.
+    let mut rng = SplitMix64::new(1);
+    let (mut list, mut play, mut outcome, mut undo) = (0.0, 0.0, 0.0, 0.0);
+    let mut moves = Vec::new();
+    for _ in 0..GAMES {
+        let mut n = 0;
+        while !pos.is_terminal() && n < 1000 {
+            let t = Instant::now();
+            moves.clear();
+            moves.extend(pos.legal_moves());
+            list += t.elapsed().as_secs_f64();
+            let Some(mv) = rng.pick(&moves) else { break };
+            let t = Instant::now();
+            GameState::play(&mut pos, mv).unwrap();
+            play += t.elapsed().as_secs_f64();
+            n += 1;
+        }
+        let t = Instant::now();
+        std::hint::black_box(pos.outcome());
+        outcome += t.elapsed().as_secs_f64();
+        let t = Instant::now();
+        while pos.undo() {}
+        undo += t.elapsed().as_secs_f64();
+    }
+    println!(
+        "    of which: listing {list:.2} s, play {play:.2} s, outcome {outcome:.2} s, undo {undo:.2} s"
+    );
+
     // (c) Undo alone: play each game through the interface, then time
     // taking every move back.
     let mut undo_time = 0.0;

@@ -96,13 +96,16 @@ pub fn playout<S: GameState>(
     rng: &mut SplitMix64,
     max_plies: u32,
 ) -> (u32, Outcome<S::Player>) {
-    let mut moves = Vec::new();
     let mut plies = 0;
     while plies < max_plies && !state.is_terminal() {
-        moves.clear();
-        moves.extend(state.legal_moves());
-        let Some(mv) = rng.pick(&moves) else { break };
-        if state.play(mv).is_err() {
+        let n = state.legal_move_count();
+        if n == 0 {
+            break;
+        }
+        let Some(mv) = state.nth_legal_move(rng.below(n)) else {
+            break;
+        };
+        if state.play(&mv).is_err() {
             break;
         }
         plies += 1;

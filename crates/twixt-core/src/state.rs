@@ -74,6 +74,19 @@ pub trait GameState: Clone {
     /// be listed.
     fn legal_moves(&self) -> impl Iterator<Item = Self::Move> + '_;
 
+    /// How many moves [`legal_moves`](Self::legal_moves) lists (a type
+    /// may count them without building them).
+    fn legal_move_count(&self) -> usize {
+        self.legal_moves().count()
+    }
+
+    /// The `k`-th (from 0) move [`legal_moves`](Self::legal_moves) lists:
+    /// with [`legal_move_count`](Self::legal_move_count), a random player
+    /// picks one uniformly without building the list.
+    fn nth_legal_move(&self, k: usize) -> Option<Self::Move> {
+        self.legal_moves().nth(k)
+    }
+
     /// Whether [`play`](Self::play) would accept `mv`.
     fn is_legal(&self, mv: &Self::Move) -> bool;
 
@@ -185,6 +198,24 @@ impl GameState for Position {
             }))
     }
 
+    fn legal_move_count(&self) -> usize {
+        match self.listed_heads() {
+            Some(heads) => heads.len() + self.free_hole_count(self.to_move()),
+            None => self.legal_moves().count(),
+        }
+    }
+
+    fn nth_legal_move(&self, k: usize) -> Option<Move> {
+        match self.listed_heads() {
+            Some(heads) if k < heads.len() => Some(heads[k].clone()),
+            Some(heads) => {
+                let hole = self.nth_free_hole(self.to_move(), k - heads.len())?;
+                Some(Move::Place(self.listed_placement(hole, NO_REMOVAL)))
+            }
+            None => self.legal_moves().nth(k),
+        }
+    }
+
     fn is_legal(&self, mv: &Move) -> bool {
         match mv {
             Move::Place(p)
@@ -247,6 +278,23 @@ const NO_REMOVAL: Hole = Hole {
 };
 
 impl Position {
+    /// The moves listed before the placements (accepting a draw, the
+    /// swap), when the placements are one per free hole; `None` when the
+    /// game is over or a used-up supply lists reuses.
+    fn listed_heads(&self) -> Option<Vec<Move>> {
+        let mover = self.to_move();
+        let reuse = self
+            .rules()
+            .supply_pegs
+            .is_some_and(|n| self.pegs_on_board(mover) >= u32::from(n));
+        if self.status() != Status::Ongoing || reuse {
+            return None;
+        }
+        let accept = (self.draw_offer() == Some(mover.opponent())).then_some(Move::AcceptDraw);
+        let swap = self.swap_allowed().then_some(Move::Swap);
+        Some(accept.into_iter().chain(swap).collect())
+    }
+
     /// A copy without the undo record (what `is_legal` tries moves on).
     fn clone_unrecorded(&self) -> Position {
         let mut copy = self.clone();
@@ -382,6 +430,10 @@ mod tests {
                         p
                     };
                     let listed: Vec<Move> = pos.legal_moves().collect();
+                    prop_assert_eq!(pos.legal_move_count(), listed.len());
+                    for k in [0, listed.len() / 2, listed.len().saturating_sub(1), listed.len()] {
+                        prop_assert_eq!(pos.nth_legal_move(k), listed.get(k).cloned());
+                    }
                     for m in listed.iter().filter(|_| rng.one_in(8)) {
                         prop_assert!(pos.is_legal(m), "{m:?}");
                         prop_assert!(pos.clone_unrecorded().play(m).is_ok(), "{m:?}");
