@@ -470,6 +470,17 @@ mod tests {
         }
     }
 
+    /// A move played outside the interface leaves nothing to undo (the
+    /// record would no longer match the board).
+    #[test]
+    fn a_plain_play_forgets_the_record() {
+        let mut pos = Position::new(RuleSet::dujardin()).unwrap();
+        GameState::play(&mut pos, &Move::peg("e5".parse().unwrap())).unwrap();
+        pos.play(&Move::peg("k9".parse().unwrap())).unwrap();
+        assert!(!GameState::undo(&mut pos));
+        assert_eq!(pos.ply(), 2);
+    }
+
     #[test]
     fn a_win_names_its_chain() {
         let mut pos = Position::new(RuleSet::pencil()).unwrap();

@@ -1298,4 +1298,19 @@ mod state_tests {
             }
         }
     }
+
+    /// The generic playout runs TWRS games and leaves the start as it was.
+    #[test]
+    fn playouts_through_the_interface() {
+        for rules in [TwrsRules::basic(), TwrsRules::advanced()] {
+            let mut pos = Position::new(&rules).unwrap();
+            let start = (pos.clone(), pos.state_hash());
+            for seed in 0..4 {
+                let mut rng = SplitMix64::new(seed);
+                let (plies, _) = twixt_core::random::playout(&mut pos, &mut rng, 300);
+                assert!(plies > 0);
+                assert_eq!((pos.clone(), pos.state_hash()), start);
+            }
+        }
+    }
 }
