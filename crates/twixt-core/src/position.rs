@@ -348,7 +348,7 @@ pub struct Position {
     links_on_board: [u32; 2],
     /// What [`crate::state::GameState::undo`] needs to take moves back:
     /// `None` until a move is played through that interface (a plain
-    /// [`Position::play`] empties it, as it records nothing).
+    /// [`Position::play`] drops it, as it records nothing).
     undo: Option<Box<UndoLog>>,
 }
 
@@ -799,10 +799,9 @@ impl Position {
     /// record of a move is not copied in and out for every move). On an
     /// error `played` holds nothing of use.
     pub fn play_into(&mut self, mv: &Move, played: &mut Played) -> Result<(), MoveError> {
-        // A move the undo log does not see makes its entries wrong.
-        if let Some(log) = &mut self.undo {
-            log.forget();
-        }
+        // A move the undo log does not see makes its entries wrong; dropped
+        // whole, so that the removal path's working copy copies no scratch.
+        self.undo = None;
         self.apply(mv, played)
     }
 
@@ -1387,16 +1386,6 @@ impl Position {
             };
         }
         Ok(pos)
-    }
-}
-
-impl UndoLog {
-    /// Drops every entry (a move was played that the log did not see).
-    fn forget(&mut self) {
-        self.entries.clear();
-        self.links.clear();
-        self.snapshots.clear();
-        self.snapshots_used = 0;
     }
 }
 
