@@ -368,29 +368,119 @@ struct Scalars {
 enum UndoKind {
     /// Nothing on the board changed (a resignation, an accepted draw).
     Scalars,
-    /// A placement without removals: the peg at `slot` and the links whose
-    /// ids stand in `UndoLog::links[links_from..]` come off again.
-    Place { slot: u16, links_from: u32 },
+    /// A placement without removals at `slot`: the old values of the words
+    /// it wrote stand in `UndoLog::journal[journal_from..]`.
+    Place { slot: u16, journal_from: u32 },
     /// A rare move (removals, a swap): the board before it is kept whole,
     /// the last entry of `UndoLog::snapshots[..snapshots_used]`.
     Snapshot,
 }
 
 /// The moves played through [`crate::state::GameState`], newest last,
-/// with scratch space for taking them back without allocating.
-#[derive(Debug, Clone, Default)]
+/// with what taking them back and picking the next one need.
+#[derive(Debug, Clone)]
 pub(crate) struct UndoLog {
     entries: Vec<(Scalars, UndoKind)>,
-    links: Vec<u16>,
+    /// The old value of every word a recorded placement wrote (cell bytes,
+    /// union-find parents, crossing words), in the order written: undo
+    /// puts them back in reverse, so the union-find comes back exactly as
+    /// it was, path shortening included.
+    journal: Vec<Write>,
     /// Boards before rare moves; the first `snapshots_used` are live, the
     /// rest are kept so that their vectors are reused.
     snapshots: Vec<Position>,
     snapshots_used: usize,
-    /// Depth-first stack and visit stamps for regrouping pegs after a peg
-    /// that joined chains comes off.
-    stack: Vec<u16>,
-    seen: Vec<u32>,
-    stamp: u32,
+    /// Per player (Red, Black): one bit per slot, set when the hole is
+    /// empty and the player may use it; kept with the board, so that
+    /// counting and picking free holes costs a few words.
+    free: [Vec<u64>; 2],
+    /// The bits set in each of `free`.
+    free_count: [usize; 2],
+    /// The record a move fills, reused from move to move.
+    played: Played,
+}
+
+impl UndoLog {
+    fn of(pos: &Position) -> UndoLog {
+        let mut log = UndoLog {
+            entries: Vec::new(),
+            journal: Vec::new(),
+            snapshots: Vec::new(),
+            snapshots_used: 0,
+            free: [Vec::new(), Vec::new()],
+            free_count: [0; 2],
+            played: Played::by(pos.to_move),
+        };
+        log.read_free(pos);
+        log
+    }
+
+    /// Reads the free-hole bit sets afresh from the board.
+    fn read_free(&mut self, pos: &Position) {
+        let words = pos.cells.len().div_ceil(64);
+        for (bits, player) in self.free.iter_mut().zip([Player::Red, Player::Black]) {
+            bits.clear();
+            bits.resize(words, 0);
+            for i in pos.free_holes(player) {
+                bits[i / 64] |= 1 << (i % 64);
+            }
+        }
+        self.free_count = self
+            .free
+            .each_ref()
+            .map(|bits| bits.iter().map(|w| w.count_ones() as usize).sum());
+    }
+}
+
+/// One word a recorded move wrote, with its old value.
+#[derive(Debug, Clone, Copy)]
+enum Write {
+    Cell(u16, u8),
+    Parent(u16, u16),
+    Crossed(u16, u64),
+}
+
+/// Where the board's writers note the old value of each word they
+/// change. A plain [`Position::play`] passes [`NoJournal`], whose methods
+/// are empty and compile away: its code is what it was without a journal.
+trait Journal {
+    /// Whether the move's record lists the links added (a recorded move
+    /// needs no list: its journal takes the links back).
+    const LISTS_LINKS: bool = true;
+    fn cell(&mut self, i: usize, old: u8);
+    fn parent(&mut self, i: usize, old: u16, new: u16);
+    fn crossed(&mut self, word: usize, old: u64, new: u64);
+}
+
+struct NoJournal;
+
+impl Journal for NoJournal {
+    #[inline(always)]
+    fn cell(&mut self, _: usize, _: u8) {}
+    #[inline(always)]
+    fn parent(&mut self, _: usize, _: u16, _: u16) {}
+    #[inline(always)]
+    fn crossed(&mut self, _: usize, _: u64, _: u64) {}
+}
+
+impl Journal for Vec<Write> {
+    const LISTS_LINKS: bool = false;
+    #[inline]
+    fn cell(&mut self, i: usize, old: u8) {
+        self.push(Write::Cell(i as u16, old));
+    }
+    #[inline]
+    fn parent(&mut self, i: usize, old: u16, new: u16) {
+        if old != new {
+            self.push(Write::Parent(i as u16, old));
+        }
+    }
+    #[inline]
+    fn crossed(&mut self, word: usize, old: u64, new: u64) {
+        if old != new {
+            self.push(Write::Crossed(word as u16, old));
+        }
+    }
 }
 
 /// A player's index in per-player arrays: Red 0, Black 1.
@@ -520,8 +610,13 @@ impl Position {
         self.links_on_board[side(player)]
     }
 
-    /// How many empty holes `player` may place a peg in.
+    /// How many empty holes `player` may place a peg in: a few words when
+    /// moves are played through [`crate::state::GameState`] (which keeps
+    /// bit sets of them), else one pass over the board.
     pub fn free_hole_count(&self, player: Player) -> usize {
+        if let Some(log) = &self.undo {
+            return log.free_count[side(player)];
+        }
         let playable = playable_flag(player);
         // Zipped slices: a branch-free loop the compiler vectorises.
         self.cells
@@ -535,7 +630,31 @@ impl Position {
     /// order (row by row, as [`BoardSize::holes`]): a move generator picks
     /// one uniformly without building a list.
     pub fn nth_free_hole(&self, player: Player, k: usize) -> Option<Hole> {
-        self.free_holes(player).nth(k).map(|i| self.geo.hole(i))
+        let Some(log) = &self.undo else {
+            return self.free_holes(player).nth(k).map(|i| self.geo.hole(i));
+        };
+        let mut k = k;
+        for (n, &word) in log.free[side(player)].iter().enumerate() {
+            let ones = word.count_ones() as usize;
+            if k < ones {
+                return Some(self.geo.hole(n * 64 + select(word, k as u32) as usize));
+            }
+            k -= ones;
+        }
+        None
+    }
+
+    /// The free-hole bit set the undo log keeps for `player`, as slots
+    /// (tests compare it with a pass over the board).
+    #[cfg(test)]
+    pub(crate) fn kept_free_holes(&self, player: Player) -> Option<Vec<usize>> {
+        let log = self.undo.as_ref()?;
+        let bits = &log.free[side(player)];
+        Some(
+            (0..bits.len() * 64)
+                .filter(|&i| bits[i / 64] >> (i % 64) & 1 != 0)
+                .collect(),
+        )
     }
 
     /// Indices of the empty holes `player` may play, in board order: one
@@ -661,10 +780,14 @@ impl Position {
 
     /// Records that a link of `colour` now crosses each crosser of `id`.
     /// (Filler entries mark link 0, which belongs to slot 0, no hole, and never exists.)
-    fn mark_crossers(&mut self, id: usize, colour: u8) {
+    #[inline]
+    fn mark_crossers(&mut self, id: usize, colour: u8, j: &mut impl Journal) {
         for &x in self.geo.crossers(id) {
             let x = usize::from(x);
-            self.crossed[x >> 5] |= u64::from(colour) << ((x & 31) * 2);
+            let old = self.crossed[x >> 5];
+            let new = old | u64::from(colour) << ((x & 31) * 2);
+            j.crossed(x >> 5, old, new);
+            self.crossed[x >> 5] = new;
         }
     }
 
@@ -679,30 +802,35 @@ impl Position {
         (if f & start != 0 { REACH_START } else { 0 }) | (if f & end != 0 { REACH_END } else { 0 })
     }
 
-    fn find(&mut self, mut i: usize) -> usize {
+    fn find(&mut self, mut i: usize, j: &mut impl Journal) -> usize {
         loop {
             let p = usize::from(self.parent[i]);
             if p == i {
                 return i;
             }
             let gp = self.parent[p];
+            j.parent(i, p as u16, gp);
             self.parent[i] = gp;
             i = p;
         }
     }
 
     /// Joins the components of two pegs; returns the new root.
-    fn union(&mut self, a: usize, b: usize) -> usize {
-        let (ra, rb) = (self.find(a), self.find(b));
+    fn union(&mut self, a: usize, b: usize, j: &mut impl Journal) -> usize {
+        let (ra, rb) = (self.find(a, j), self.find(b, j));
         if ra != rb {
+            j.parent(ra, self.parent[ra], rb as u16);
             self.parent[ra] = rb as u16;
             let reach = self.cells[ra] & REACH_BOTH;
+            j.cell(rb, self.cells[rb]);
             self.cells[rb] |= reach;
         }
         rb
     }
 
-    fn put_peg(&mut self, i: usize, player: Player) {
+    fn put_peg(&mut self, i: usize, player: Player, j: &mut impl Journal) {
+        j.cell(i, self.cells[i]);
+        j.parent(i, self.parent[i], i as u16);
         self.cells[i] = colour_bits(player) | self.reach_bits(i, player);
         self.parent[i] = i as u16;
         self.pegs_on_board[side(player)] += 1;
@@ -719,14 +847,15 @@ impl Position {
     /// Puts link `id` between pegs `from` and `to` on the board. The
     /// component of `from` goes under that of `to`: pass the new peg as
     /// `from` to keep the union-find trees shallow.
-    fn add_link(&mut self, id: usize, from: usize, to: usize) {
+    fn add_link(&mut self, id: usize, from: usize, to: usize, j: &mut impl Journal) {
+        j.cell(id >> 2, self.cells[id >> 2]);
         self.cells[id >> 2] |= link_bit(id);
         let colour = self.cells[id >> 2] & COLOUR;
         if let Some(p) = colour_player(colour) {
             self.links_on_board[side(p)] += 1;
         }
-        self.mark_crossers(id, colour);
-        self.union(from, to);
+        self.mark_crossers(id, colour, j);
+        self.union(from, to, j);
     }
 
     /// Takes link `id` off the board and recomputes the crossing marks of
@@ -768,14 +897,14 @@ impl Position {
             for d in 0..4 {
                 if links & (LINK0 << d) != 0 {
                     let far = self.geo.link_far_end(i * 4 + d);
-                    self.union(i, far);
+                    self.union(i, far, &mut NoJournal);
                 }
             }
         }
     }
 
-    fn connected(&mut self, i: usize) -> bool {
-        let r = self.find(i);
+    fn connected(&mut self, i: usize, j: &mut impl Journal) -> bool {
+        let r = self.find(i, j);
         self.cells[r] & REACH_BOTH == REACH_BOTH
     }
 
@@ -802,11 +931,18 @@ impl Position {
         // A move the undo log does not see makes its entries wrong; dropped
         // whole, so that the removal path's working copy copies no scratch.
         self.undo = None;
-        self.apply(mv, played)
+        self.apply(mv, played, &mut NoJournal)
     }
 
-    /// [`play_into`](Self::play_into) without touching the undo log.
-    fn apply(&mut self, mv: &Move, played: &mut Played) -> Result<(), MoveError> {
+    /// [`play_into`](Self::play_into) without touching the undo log; a
+    /// placement without removals notes its writes in `j`.
+    #[inline]
+    fn apply(
+        &mut self,
+        mv: &Move,
+        played: &mut Played,
+        j: &mut impl Journal,
+    ) -> Result<(), MoveError> {
         if self.status != Status::Ongoing {
             return Err(MoveError::GameOver(self.status));
         }
@@ -822,9 +958,9 @@ impl Position {
                     && self.rules.supply_pegs.is_none()
                     && self.rules.supply_links.is_none() =>
             {
-                self.place_automatic(p.hole, p.offers_draw, played)
+                self.place_automatic(p.hole, p.offers_draw, played, j)
             }
-            Move::Place(p) if p.removals.is_empty() => self.place(p, played),
+            Move::Place(p) if p.removals.is_empty() => self.place(p, played, j),
             Move::Place(p) => {
                 // Removals are rare: work on a copy so a refusal anywhere
                 // (a later removal, the placement) leaves `self` untouched.
@@ -959,7 +1095,12 @@ impl Position {
         Ok(ids)
     }
 
-    fn place(&mut self, p: &Placement, played: &mut Played) -> Result<(), MoveError> {
+    fn place(
+        &mut self,
+        p: &Placement,
+        played: &mut Played,
+        j: &mut impl Journal,
+    ) -> Result<(), MoveError> {
         let mover = self.to_move;
         let i = self.check_placement(p.hole, mover)?;
         let chosen = match self.rules.links {
@@ -995,13 +1136,13 @@ impl Position {
         }
 
         // Validated: from here on nothing can fail.
-        self.put_peg(i, mover);
+        self.put_peg(i, mover, j);
         // Links by hand first: what the mover names is what they meant, and
         // the automatic links then fill in wherever they still fit.
         for (&id, &link) in chosen.iter().zip(&p.links) {
             let (start, far) = (id >> 2, self.geo.link_far_end(id));
             let (from, to) = if far == i { (far, start) } else { (start, far) };
-            self.add_link(id, from, to);
+            self.add_link(id, from, to, j);
             played.links_added.push(link);
         }
         if let Some(left) = links_left.filter(|_| self.rules.links != Linking::Manual) {
@@ -1023,16 +1164,16 @@ impl Position {
                 .collect();
             candidates.sort_unstable();
             let room = (left as usize).saturating_sub(chosen.len());
-            for (link, id, j) in candidates.into_iter().take(room) {
-                self.add_link(id, i, j);
+            for (link, id, to) in candidates.into_iter().take(room) {
+                self.add_link(id, i, to, j);
                 played.links_added.push(link);
             }
         } else if self.rules.links != Linking::Manual {
-            self.add_automatic_links(i, mover, played);
+            self.add_automatic_links(i, mover, played, j);
         }
         self.end_turn(p.offers_draw);
         // Chosen links may join older pegs: any of them can complete a chain.
-        let won = self.connected(i) || chosen.iter().any(|&id| self.connected(id >> 2));
+        let won = self.connected(i, j) || chosen.iter().any(|&id| self.connected(id >> 2, j));
         if won {
             self.status = Status::Won {
                 winner: mover,
@@ -1046,7 +1187,13 @@ impl Position {
     /// Adds every automatic link of `mover`'s new peg at slot `i` that the
     /// rules allow, in step order.
     #[inline]
-    fn add_automatic_links(&mut self, i: usize, mover: Player, played: &mut Played) {
+    fn add_automatic_links<J: Journal>(
+        &mut self,
+        i: usize,
+        mover: Player,
+        played: &mut Played,
+        j: &mut J,
+    ) {
         let mine = colour_bits(mover);
         let blocking = self.blocking_colours(mover);
         let steps = *self.geo.steps(i);
@@ -1067,8 +1214,10 @@ impl Position {
             own &= own - 1;
             let id = usize::from(step.link);
             if !self.has_link_id(id) && self.crossed_colours(id) & blocking == 0 {
-                self.add_link(id, i, usize::from(step.hole));
-                played.links_added.push(self.geo.link(id));
+                self.add_link(id, i, usize::from(step.hole), j);
+                if J::LISTS_LINKS {
+                    played.links_added.push(self.geo.link(id));
+                }
             }
         }
     }
@@ -1082,13 +1231,14 @@ impl Position {
         hole: Hole,
         offers_draw: bool,
         played: &mut Played,
+        j: &mut impl Journal,
     ) -> Result<(), MoveError> {
         let mover = self.to_move;
         let i = self.check_placement(hole, mover)?;
-        self.put_peg(i, mover);
-        self.add_automatic_links(i, mover, played);
+        self.put_peg(i, mover, j);
+        self.add_automatic_links(i, mover, played, j);
         self.end_turn(offers_draw);
-        if self.connected(i) {
+        if self.connected(i, j) {
             self.status = Status::Won {
                 winner: mover,
                 ply: self.ply,
@@ -1163,7 +1313,7 @@ impl Position {
             }
         }
         self.rebuild_components();
-        self.place(p, &mut played)?;
+        self.place(p, &mut played, &mut NoJournal)?;
         Ok(played)
     }
 
@@ -1197,7 +1347,7 @@ impl Position {
                 }
                 let from = self.geo.index(hole);
                 self.take_peg(from);
-                self.put_peg(self.geo.index(mirrored), mover);
+                self.put_peg(self.geo.index(mirrored), mover, &mut NoJournal);
                 played.pegs_removed.push(hole);
                 // The first player moves again.
                 self.draw_offer = None;
@@ -1367,16 +1517,17 @@ impl Position {
         });
         let mut pos = Position::new(rules).map_err(|e| vec![SetupProblem::Rules(e)])?;
         for (&hole, &player) in &setup.pegs {
-            pos.put_peg(geo.index(hole), player);
+            pos.put_peg(geo.index(hole), player, &mut NoJournal);
         }
         for &id in ids.keys() {
-            pos.add_link(id, id >> 2, geo.link_far_end(id));
+            pos.add_link(id, id >> 2, geo.link_far_end(id), &mut NoJournal);
         }
         pos.ply = setup.pegs.len() as u32;
         pos.to_move = to_move;
         let winner = [Player::Red, Player::Black].into_iter().find(|&p| {
-            (0..pos.cells.len())
-                .any(|i| pos.cells[i] & COLOUR == colour_bits(p) && pos.connected(i))
+            (0..pos.cells.len()).any(|i| {
+                pos.cells[i] & COLOUR == colour_bits(p) && pos.connected(i, &mut NoJournal)
+            })
         });
         if let Some(winner) = winner {
             pos.status = Status::Won {
@@ -1425,6 +1576,25 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The position (from 0) of the `k`-th set bit of `w`, which has more
+/// than `k`.
+#[inline]
+fn select(mut w: u64, mut k: u32) -> u32 {
+    let mut base = 0;
+    for half in [32u32, 16, 8] {
+        let low = (w & ((1 << half) - 1)).count_ones();
+        if k >= low {
+            k -= low;
+            w >>= half;
+            base += half;
+        }
+    }
+    for _ in 0..k {
+        w &= w - 1;
+    }
+    base + w.trailing_zeros()
+}
+
 // Support for `crate::state`: recorded play, undo, and the queries the
 // legal-move generator needs, kept here because they reach the private
 // state.
@@ -1442,14 +1612,13 @@ impl Position {
 
     /// Plays `mv` and records how to take it back; on an error nothing
     /// changes (the log neither).
-    pub(crate) fn play_recorded(
-        &mut self,
-        mv: &Move,
-        played: &mut Played,
-    ) -> Result<(), MoveError> {
+    pub(crate) fn play_recorded(&mut self, mv: &Move) -> Result<(), MoveError> {
         // Out of `self` while playing: a snapshot then copies no log, and
         // the removal path's working copy neither.
-        let mut log = self.undo.take().unwrap_or_default();
+        let mut log = match self.undo.take() {
+            Some(log) => log,
+            None => Box::new(UndoLog::of(self)),
+        };
         let before = self.scalars();
         let snapshot =
             matches!(mv, Move::Place(p) if !p.removals.is_empty()) || matches!(mv, Move::Swap);
@@ -1461,19 +1630,34 @@ impl Position {
             }
             log.snapshots_used += 1;
         }
-        let result = self.apply(mv, played);
+        let journal_from = log.journal.len();
+        let UndoLog {
+            journal, played, ..
+        } = &mut *log;
+        let result = self.apply(mv, played, journal);
         match (&result, mv) {
-            (Err(_), _) => log.snapshots_used -= usize::from(snapshot),
-            (Ok(()), _) if snapshot => log.entries.push((before, UndoKind::Snapshot)),
+            (Err(_), _) => {
+                log.snapshots_used -= usize::from(snapshot);
+                log.journal.truncate(journal_from);
+            }
+            (Ok(()), _) if snapshot => {
+                log.entries.push((before, UndoKind::Snapshot));
+                log.read_free(self);
+            }
             (Ok(()), Move::Place(p)) => {
-                let links_from = log.links.len() as u32;
-                for &link in &played.links_added {
-                    let id = self.geo.link_id(link).expect("a link on the board");
-                    log.links.push(id as u16);
+                let slot = self.geo.index(p.hole);
+                let UndoLog {
+                    free, free_count, ..
+                } = &mut *log;
+                for (bits, count) in free.iter_mut().zip(free_count) {
+                    *count -= (bits[slot / 64] >> (slot % 64) & 1) as usize;
+                    bits[slot / 64] &= !(1 << (slot % 64));
                 }
-                let slot = self.geo.index(p.hole) as u16;
-                log.entries
-                    .push((before, UndoKind::Place { slot, links_from }));
+                let kind = UndoKind::Place {
+                    slot: slot as u16,
+                    journal_from: journal_from as u32,
+                };
+                log.entries.push((before, kind));
             }
             (Ok(()), _) => log.entries.push((before, UndoKind::Scalars)),
         }
@@ -1497,37 +1681,31 @@ impl Position {
                 log.snapshots_used -= 1;
                 // The snapshot holds no log (it was taken out of `self`).
                 self.copy_from(&log.snapshots[log.snapshots_used]);
+                log.read_free(self);
             }
-            UndoKind::Place { slot, links_from } => {
-                let slot = usize::from(slot);
-                let from = links_from as usize;
-                for &id in &log.links[from..] {
-                    self.cells[usize::from(id) >> 2] &= !link_bit(usize::from(id));
-                }
-                // The peg's own forward links go with its byte.
-                self.cells[slot] = 0;
-                for k in from..log.links.len() {
-                    self.refresh_crossers(usize::from(log.links[k]));
-                }
-                // The chains the move joined fall apart again: each end of
-                // a link taken off heads its chain afresh. (Path halving in
-                // later moves may have pointed pegs across the joins, so
-                // the old roots cannot simply be restored.)
-                log.stamp = log.stamp.wrapping_add(1);
-                if log.stamp == 0 || log.seen.len() != self.cells.len() {
-                    log.seen.clear();
-                    log.seen.resize(self.cells.len(), 0);
-                    log.stamp = 1;
-                }
-                for k in from..log.links.len() {
-                    let id = usize::from(log.links[k]);
-                    for end in [id >> 2, self.geo.link_far_end(id)] {
-                        if end != slot {
-                            self.regroup(end, &mut log);
-                        }
+            UndoKind::Place { slot, journal_from } => {
+                // Every word the move wrote, back in reverse order: the
+                // moves after it were taken back first, so the board is
+                // as the move left it and comes back exactly as before.
+                for &w in log.journal[journal_from as usize..].iter().rev() {
+                    match w {
+                        Write::Cell(i, old) => self.cells[usize::from(i)] = old,
+                        Write::Parent(i, old) => self.parent[usize::from(i)] = old,
+                        Write::Crossed(w, old) => self.crossed[usize::from(w)] = old,
                     }
                 }
-                log.links.truncate(from);
+                log.journal.truncate(journal_from as usize);
+                let slot = usize::from(slot);
+                let flags = self.geo.hole_flags(slot);
+                let players = [Player::Red, Player::Black];
+                for ((bits, count), player) in
+                    log.free.iter_mut().zip(&mut log.free_count).zip(players)
+                {
+                    if flags & playable_flag(player) != 0 {
+                        bits[slot / 64] |= 1 << (slot % 64);
+                        *count += 1;
+                    }
+                }
             }
         }
         let Scalars {
@@ -1546,39 +1724,6 @@ impl Position {
         self.links_on_board = links_on_board;
         self.undo = Some(log);
         true
-    }
-
-    /// Makes the peg at slot `start` the root of its chain, as the links now
-    /// stand, with the chain's border flags (unless this undo has done so).
-    fn regroup(&mut self, start: usize, log: &mut UndoLog) {
-        if log.seen[start] == log.stamp {
-            return;
-        }
-        let Some(player) = colour_player(self.cells[start]) else {
-            return;
-        };
-        log.seen[start] = log.stamp;
-        log.stack.clear();
-        log.stack.push(start as u16);
-        let mut reach = 0;
-        while let Some(x) = log.stack.pop() {
-            let x = usize::from(x);
-            self.parent[x] = start as u16;
-            let own = self.reach_bits(x, player);
-            self.cells[x] = (self.cells[x] & (COLOUR | LINKS)) | own;
-            reach |= own;
-            for step in *self.geo.steps(x) {
-                let next = usize::from(step.hole);
-                if step.hole != NONE
-                    && log.seen[next] != log.stamp
-                    && self.has_link_id(usize::from(step.link))
-                {
-                    log.seen[next] = log.stamp;
-                    log.stack.push(step.hole);
-                }
-            }
-        }
-        self.cells[start] |= reach;
     }
 
     /// Drops the undo record (a copy that is only tried moves on).

@@ -20,7 +20,7 @@ use crate::board::{Hole, Player};
 use crate::dead_draw::DeadDrawRule;
 use crate::link::Link;
 use crate::moves::{Move, Placement, Removal as RemovalMove};
-use crate::position::{MoveError, Played, Position, Status, WinBy};
+use crate::position::{MoveError, Position, Status, WinBy};
 use crate::rules::Linking;
 
 /// How a game stands, as a tool sees it.
@@ -135,13 +135,18 @@ pub trait GameState: Clone {
 /// [`play`](GameState::play) take them all.
 ///
 /// **Undo** costs, for a placement without removals (the usual move): the
-/// links it added and the peg come off, the crossing marks of the links
-/// they crossed are recomputed, and the chains the peg joined are walked
-/// to regroup them (linear in the size of those chains, no allocation
-/// once warm). A move with removals, and a swap, keep a copy of the board
-/// before them (reused buffers); a resignation or an accepted draw, a few
-/// words. Status, move count, player to move, draw offer and supply counts
-/// are restored from a record saved before each move.
+/// words the move wrote (the peg's and links' cell bytes, the union-find
+/// parents it set or shortened, the crossing marks) are put back from a
+/// journal of their old values, newest first: a dozen or so words, no
+/// walk over chains, no allocation once warm. A move with removals, and a
+/// swap, keep a copy of the board before them (reused buffers); a
+/// resignation or an accepted draw, a few words. Status, move count,
+/// player to move, draw offer and supply counts are restored from a
+/// record saved before each move. Moves played this way also keep bit
+/// sets of the free holes, so that
+/// [`legal_move_count`](GameState::legal_move_count) and
+/// [`nth_legal_move`](GameState::nth_legal_move) cost a few words when
+/// each hole is one listed move.
 ///
 /// **Outcome**: the status's win (with [`Position::winning_chain`] when it
 /// is by connection) or agreed draw; while the status is ongoing,
@@ -200,16 +205,19 @@ impl GameState for Position {
 
     fn legal_move_count(&self) -> usize {
         match self.listed_heads() {
-            Some(heads) => heads.len() + self.free_hole_count(self.to_move()),
+            Some(heads) => heads.iter().flatten().count() + self.free_hole_count(self.to_move()),
             None => self.legal_moves().count(),
         }
     }
 
     fn nth_legal_move(&self, k: usize) -> Option<Move> {
         match self.listed_heads() {
-            Some(heads) if k < heads.len() => Some(heads[k].clone()),
             Some(heads) => {
-                let hole = self.nth_free_hole(self.to_move(), k - heads.len())?;
+                let before = heads.iter().flatten().count();
+                if k < before {
+                    return heads.into_iter().flatten().nth(k);
+                }
+                let hole = self.nth_free_hole(self.to_move(), k - before)?;
                 Some(Move::Place(self.listed_placement(hole, NO_REMOVAL)))
             }
             None => self.legal_moves().nth(k),
@@ -233,8 +241,7 @@ impl GameState for Position {
     }
 
     fn play(&mut self, mv: &Move) -> Result<(), MoveError> {
-        let mut played = Played::by(self.to_move());
-        self.play_recorded(mv, &mut played)
+        self.play_recorded(mv)
     }
 
     fn undo(&mut self) -> bool {
@@ -280,8 +287,9 @@ const NO_REMOVAL: Hole = Hole {
 impl Position {
     /// The moves listed before the placements (accepting a draw, the
     /// swap), when the placements are one per free hole; `None` when the
-    /// game is over or a used-up supply lists reuses.
-    fn listed_heads(&self) -> Option<Vec<Move>> {
+    /// game is over or a used-up supply lists reuses. (No list: a playout
+    /// asks this every ply.)
+    fn listed_heads(&self) -> Option<[Option<Move>; 2]> {
         let mover = self.to_move();
         let reuse = self
             .rules()
@@ -292,7 +300,7 @@ impl Position {
         }
         let accept = (self.draw_offer() == Some(mover.opponent())).then_some(Move::AcceptDraw);
         let swap = self.swap_allowed().then_some(Move::Swap);
-        Some(accept.into_iter().chain(swap).collect())
+        Some([accept, swap])
     }
 
     /// A copy without the undo record (what `is_legal` tries moves on).
@@ -351,6 +359,23 @@ mod tests {
         )
     }
 
+    /// The free-hole bit sets kept with recorded play agree with a pass
+    /// over the board.
+    fn check_free_kept(pos: &Position) {
+        for player in [Player::Red, Player::Black] {
+            if let Some(kept) = pos.kept_free_holes(player) {
+                let scanned: Vec<usize> = pos.free_holes(player).collect();
+                assert_eq!(kept, scanned, "free holes of {player}");
+                let n = scanned.len();
+                assert_eq!(pos.free_hole_count(player), n);
+                for k in [0, n / 3, n / 2, n.saturating_sub(1), n] {
+                    let hole = scanned.get(k).map(|&i| pos.geometry().hole(i));
+                    assert_eq!(pos.nth_free_hole(player, k), hole, "{player} k {k}");
+                }
+            }
+        }
+    }
+
     /// Plays `moves` through the interface; after each, undoes it and
     /// checks the position is as before, then plays it again. At the end
     /// undoes everything back to the start.
@@ -360,7 +385,9 @@ mod tests {
         for (k, mv) in moves.iter().enumerate() {
             let before = fingerprint(&pos);
             GameState::play(&mut pos, mv).unwrap();
+            check_free_kept(&pos);
             assert!(GameState::undo(&mut pos));
+            check_free_kept(&pos);
             let after = fingerprint(&pos);
             assert!(after.0 == before.0, "undo of move {k} {mv:?}: position");
             assert!(after.1 == before.1, "undo of move {k} {mv:?}: hash");
