@@ -212,6 +212,13 @@ impl Side {
     }
 }
 
+/// The side's [`name`](Side::name), as a board size writes it.
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Why a board size was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BoardSizeError {

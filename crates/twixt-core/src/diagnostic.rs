@@ -38,6 +38,13 @@ impl Severity {
     }
 }
 
+/// The severity's [`name`](Severity::name), as messages print it.
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// An error that says where it lies and whose it is: the located
 /// diagnostics that explain it (printed before its message), and whether
 /// it is a mistake in how it was asked (a name, an option, a file that

@@ -37,6 +37,7 @@ pub mod setup;
 pub mod solver;
 #[doc(hidden)]
 pub mod split_mix;
+pub mod state;
 #[cfg(feature = "yaml")]
 #[doc(hidden)]
 pub mod yaml_words;
@@ -48,3 +49,4 @@ pub use moves::{Move, Placement};
 pub use position::{MoveError, Played, Position, Status, WinBy};
 pub use rules::RuleSet;
 pub use setup::{Setup, SetupProblem};
+pub use state::{GameState, Outcome};

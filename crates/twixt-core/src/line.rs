@@ -262,16 +262,42 @@ pub fn read(text: &str) -> Result<(RuleSet, Setup), LineError> {
     Ok((rules, setup))
 }
 
+/// Why a line gives no position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionLineError {
+    /// The line does not read.
+    #[error(transparent)]
+    Line(#[from] LineError),
+    /// It reads, but the setup breaks the rules: every problem, in order.
+    #[error("{}", .0.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("; "))]
+    Setup(Vec<crate::setup::SetupProblem>),
+}
+
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for PositionLineError {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
 /// Reads a line and builds the position, every problem said.
+///
+/// ```
+/// use twixt_core::line::{PositionLineError, read_position};
+///
+/// assert!(read_position("8/dujardin/d1,d3/b4,g4/*/red").is_ok());
+/// let e = read_position("24/pencil/a5/-/*/black").unwrap_err();
+/// assert!(matches!(e, PositionLineError::Setup(_)));
+/// ```
+pub fn read_position(text: &str) -> Result<Position, PositionLineError> {
+    let (rules, setup) = read(text)?;
+    Position::from_setup(&setup, rules).map_err(PositionLineError::Setup)
+}
+
+/// [`read_position`] with the error as its message (the form callers that
+/// work in strings use).
 pub fn position(text: &str) -> Result<Position, String> {
-    let (rules, setup) = read(text).map_err(|e| e.to_string())?;
-    Position::from_setup(&setup, rules).map_err(|problems| {
-        problems
-            .iter()
-            .map(|p| p.to_string())
-            .collect::<Vec<_>>()
-            .join("; ")
-    })
+    read_position(text).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -309,7 +309,7 @@ fn crossing_rule(c: Crossing) -> &'static str {
 /// A position reached by legal play (or checked from a [`Setup`]).
 ///
 /// ```
-/// use twixtkit::prelude::{Move, Player, Position, RuleSet, Status};
+/// use twixt_core::{Move, Player, Position, RuleSet, Status};
 ///
 /// let mut pos = Position::new(RuleSet::dujardin()).unwrap();
 /// pos.play(&Move::peg("e5".parse().unwrap())).unwrap();
@@ -341,6 +341,141 @@ pub struct Position {
     /// finite supply.
     pegs_on_board: [u32; 2],
     links_on_board: [u32; 2],
+    /// What [`crate::state::GameState::undo`] needs to take moves back:
+    /// `None` until a move is played through that interface (a plain
+    /// [`Position::play`] drops it, as it records nothing).
+    undo: Option<Box<UndoLog>>,
+}
+
+/// The scalar state a move changes, saved before it.
+#[derive(Debug, Clone, Copy)]
+struct Scalars {
+    to_move: Player,
+    ply: u32,
+    status: Status,
+    draw_offer: Option<Player>,
+    pegs_on_board: [u32; 2],
+    links_on_board: [u32; 2],
+}
+
+/// How one recorded move is taken back.
+#[derive(Debug, Clone, Copy)]
+enum UndoKind {
+    /// Nothing on the board changed (a resignation, an accepted draw).
+    Scalars,
+    /// A placement without removals at `slot`: the old values of the words
+    /// it wrote stand in `UndoLog::journal[journal_from..]`.
+    Place { slot: u16, journal_from: u32 },
+    /// A rare move (removals, a swap): the board before it is kept whole,
+    /// the last entry of `UndoLog::snapshots[..snapshots_used]`.
+    Snapshot,
+}
+
+/// The moves played through [`crate::state::GameState`], newest last,
+/// with what taking them back and picking the next one need.
+#[derive(Debug, Clone)]
+pub(crate) struct UndoLog {
+    entries: Vec<(Scalars, UndoKind)>,
+    /// The old value of every word a recorded placement wrote (cell bytes,
+    /// union-find parents, crossing words), in the order written: undo
+    /// puts them back in reverse, so the union-find comes back exactly as
+    /// it was, path shortening included.
+    journal: Vec<Write>,
+    /// Boards before rare moves; the first `snapshots_used` are live, the
+    /// rest are kept so that their vectors are reused.
+    snapshots: Vec<Position>,
+    snapshots_used: usize,
+    /// Per player (Red, Black): one bit per slot, set when the hole is
+    /// empty and the player may use it; kept with the board, so that
+    /// counting and picking free holes costs a few words.
+    free: [Vec<u64>; 2],
+    /// The bits set in each of `free`.
+    free_count: [usize; 2],
+    /// The record a move fills, reused from move to move.
+    played: Played,
+}
+
+impl UndoLog {
+    fn of(pos: &Position) -> UndoLog {
+        let mut log = UndoLog {
+            entries: Vec::new(),
+            journal: Vec::new(),
+            snapshots: Vec::new(),
+            snapshots_used: 0,
+            free: [Vec::new(), Vec::new()],
+            free_count: [0; 2],
+            played: Played::by(pos.to_move),
+        };
+        log.read_free(pos);
+        log
+    }
+
+    /// Reads the free-hole bit sets afresh from the board.
+    fn read_free(&mut self, pos: &Position) {
+        let words = pos.cells.len().div_ceil(64);
+        for (bits, player) in self.free.iter_mut().zip([Player::Red, Player::Black]) {
+            bits.clear();
+            bits.resize(words, 0);
+            for i in pos.free_holes(player) {
+                bits[i / 64] |= 1 << (i % 64);
+            }
+        }
+        self.free_count = self
+            .free
+            .each_ref()
+            .map(|bits| bits.iter().map(|w| w.count_ones() as usize).sum());
+    }
+}
+
+/// One word a recorded move wrote, with its old value.
+#[derive(Debug, Clone, Copy)]
+enum Write {
+    Cell(u16, u8),
+    Parent(u16, u16),
+    Crossed(u16, u64),
+}
+
+/// Where the board's writers note the old value of each word they
+/// change. A plain [`Position::play`] passes [`NoJournal`], whose methods
+/// are empty and compile away: its code is what it was without a journal.
+trait Journal {
+    /// Whether the move's record lists the links added (a recorded move
+    /// needs no list: its journal takes the links back).
+    const LISTS_LINKS: bool = true;
+    fn cell(&mut self, i: usize, old: u8);
+    fn parent(&mut self, i: usize, old: u16, new: u16);
+    fn crossed(&mut self, word: usize, old: u64, new: u64);
+}
+
+struct NoJournal;
+
+impl Journal for NoJournal {
+    #[inline(always)]
+    fn cell(&mut self, _: usize, _: u8) {}
+    #[inline(always)]
+    fn parent(&mut self, _: usize, _: u16, _: u16) {}
+    #[inline(always)]
+    fn crossed(&mut self, _: usize, _: u64, _: u64) {}
+}
+
+impl Journal for Vec<Write> {
+    const LISTS_LINKS: bool = false;
+    #[inline]
+    fn cell(&mut self, i: usize, old: u8) {
+        self.push(Write::Cell(i as u16, old));
+    }
+    #[inline]
+    fn parent(&mut self, i: usize, old: u16, new: u16) {
+        if old != new {
+            self.push(Write::Parent(i as u16, old));
+        }
+    }
+    #[inline]
+    fn crossed(&mut self, word: usize, old: u64, new: u64) {
+        if old != new {
+            self.push(Write::Crossed(word as u16, old));
+        }
+    }
 }
 
 /// A player's index in per-player arrays: Red 0, Black 1.
@@ -388,6 +523,7 @@ impl Position {
             draw_offer: None,
             pegs_on_board: [0; 2],
             links_on_board: [0; 2],
+            undo: None,
         })
     }
 
@@ -409,6 +545,7 @@ impl Position {
             draw_offer,
             pegs_on_board,
             links_on_board,
+            undo,
         } = other;
         if !Arc::ptr_eq(&self.geo, geo) {
             self.geo = Arc::clone(geo);
@@ -424,6 +561,7 @@ impl Position {
         self.draw_offer = *draw_offer;
         self.pegs_on_board = *pegs_on_board;
         self.links_on_board = *links_on_board;
+        self.undo.clone_from(undo);
     }
 
     /// The rule set the game is played under.
@@ -467,8 +605,13 @@ impl Position {
         self.links_on_board[side(player)]
     }
 
-    /// How many empty holes `player` may place a peg in.
+    /// How many empty holes `player` may place a peg in: a few words when
+    /// moves are played through [`crate::state::GameState`] (which keeps
+    /// bit sets of them), else one pass over the board.
     pub fn free_hole_count(&self, player: Player) -> usize {
+        if let Some(log) = &self.undo {
+            return log.free_count[side(player)];
+        }
         let playable = playable_flag(player);
         // Zipped slices: a branch-free loop the compiler vectorises.
         self.cells
@@ -482,7 +625,31 @@ impl Position {
     /// order (row by row, as [`BoardSize::holes`]): a move generator picks
     /// one uniformly without building a list.
     pub fn nth_free_hole(&self, player: Player, k: usize) -> Option<Hole> {
-        self.free_holes(player).nth(k).map(|i| self.geo.hole(i))
+        let Some(log) = &self.undo else {
+            return self.free_holes(player).nth(k).map(|i| self.geo.hole(i));
+        };
+        let mut k = k;
+        for (n, &word) in log.free[side(player)].iter().enumerate() {
+            let ones = word.count_ones() as usize;
+            if k < ones {
+                return Some(self.geo.hole(n * 64 + select(word, k as u32) as usize));
+            }
+            k -= ones;
+        }
+        None
+    }
+
+    /// The free-hole bit set the undo log keeps for `player`, as slots
+    /// (tests compare it with a pass over the board).
+    #[cfg(test)]
+    pub(crate) fn kept_free_holes(&self, player: Player) -> Option<Vec<usize>> {
+        let log = self.undo.as_ref()?;
+        let bits = &log.free[side(player)];
+        Some(
+            (0..bits.len() * 64)
+                .filter(|&i| bits[i / 64] >> (i % 64) & 1 != 0)
+                .collect(),
+        )
     }
 
     /// Indices of the empty holes `player` may play, in board order: one
@@ -608,10 +775,14 @@ impl Position {
 
     /// Records that a link of `colour` now crosses each crosser of `id`.
     /// (Filler entries mark link 0, which belongs to slot 0, no hole, and never exists.)
-    fn mark_crossers(&mut self, id: usize, colour: u8) {
+    #[inline]
+    fn mark_crossers(&mut self, id: usize, colour: u8, j: &mut impl Journal) {
         for &x in self.geo.crossers(id) {
             let x = usize::from(x);
-            self.crossed[x >> 5] |= u64::from(colour) << ((x & 31) * 2);
+            let old = self.crossed[x >> 5];
+            let new = old | u64::from(colour) << ((x & 31) * 2);
+            j.crossed(x >> 5, old, new);
+            self.crossed[x >> 5] = new;
         }
     }
 
@@ -626,30 +797,35 @@ impl Position {
         (if f & start != 0 { REACH_START } else { 0 }) | (if f & end != 0 { REACH_END } else { 0 })
     }
 
-    fn find(&mut self, mut i: usize) -> usize {
+    fn find(&mut self, mut i: usize, j: &mut impl Journal) -> usize {
         loop {
             let p = usize::from(self.parent[i]);
             if p == i {
                 return i;
             }
             let gp = self.parent[p];
+            j.parent(i, p as u16, gp);
             self.parent[i] = gp;
             i = p;
         }
     }
 
     /// Joins the components of two pegs; returns the new root.
-    fn union(&mut self, a: usize, b: usize) -> usize {
-        let (ra, rb) = (self.find(a), self.find(b));
+    fn union(&mut self, a: usize, b: usize, j: &mut impl Journal) -> usize {
+        let (ra, rb) = (self.find(a, j), self.find(b, j));
         if ra != rb {
+            j.parent(ra, self.parent[ra], rb as u16);
             self.parent[ra] = rb as u16;
             let reach = self.cells[ra] & REACH_BOTH;
+            j.cell(rb, self.cells[rb]);
             self.cells[rb] |= reach;
         }
         rb
     }
 
-    fn put_peg(&mut self, i: usize, player: Player) {
+    fn put_peg(&mut self, i: usize, player: Player, j: &mut impl Journal) {
+        j.cell(i, self.cells[i]);
+        j.parent(i, self.parent[i], i as u16);
         self.cells[i] = colour_bits(player) | self.reach_bits(i, player);
         self.parent[i] = i as u16;
         self.pegs_on_board[side(player)] += 1;
@@ -666,14 +842,15 @@ impl Position {
     /// Puts link `id` between pegs `from` and `to` on the board. The
     /// component of `from` goes under that of `to`: pass the new peg as
     /// `from` to keep the union-find trees shallow.
-    fn add_link(&mut self, id: usize, from: usize, to: usize) {
+    fn add_link(&mut self, id: usize, from: usize, to: usize, j: &mut impl Journal) {
+        j.cell(id >> 2, self.cells[id >> 2]);
         self.cells[id >> 2] |= link_bit(id);
         let colour = self.cells[id >> 2] & COLOUR;
         if let Some(p) = colour_player(colour) {
             self.links_on_board[side(p)] += 1;
         }
-        self.mark_crossers(id, colour);
-        self.union(from, to);
+        self.mark_crossers(id, colour, j);
+        self.union(from, to, j);
     }
 
     /// Takes link `id` off the board and recomputes the crossing marks of
@@ -683,6 +860,12 @@ impl Position {
             self.links_on_board[side(p)] -= 1;
         }
         self.cells[id >> 2] &= !link_bit(id);
+        self.refresh_crossers(id);
+    }
+
+    /// Recomputes the crossing marks of the links that link `id` crosses
+    /// (after it came off the board).
+    fn refresh_crossers(&mut self, id: usize) {
         for &x in self.geo.crossers(id) {
             let x = usize::from(x);
             let mut colours = 0u8;
@@ -709,14 +892,14 @@ impl Position {
             for d in 0..4 {
                 if links & (LINK0 << d) != 0 {
                     let far = self.geo.link_far_end(i * 4 + d);
-                    self.union(i, far);
+                    self.union(i, far, &mut NoJournal);
                 }
             }
         }
     }
 
-    fn connected(&mut self, i: usize) -> bool {
-        let r = self.find(i);
+    fn connected(&mut self, i: usize, j: &mut impl Journal) -> bool {
+        let r = self.find(i, j);
         self.cells[r] & REACH_BOTH == REACH_BOTH
     }
 
@@ -740,6 +923,21 @@ impl Position {
     /// record of a move is not copied in and out for every move). On an
     /// error `played` holds nothing of use.
     pub fn play_into(&mut self, mv: &Move, played: &mut Played) -> Result<(), MoveError> {
+        // A move the undo log does not see makes its entries wrong; dropped
+        // whole, so that the removal path's working copy copies no scratch.
+        self.undo = None;
+        self.apply(mv, played, &mut NoJournal)
+    }
+
+    /// [`play_into`](Self::play_into) without touching the undo log; a
+    /// placement without removals notes its writes in `j`.
+    #[inline]
+    fn apply(
+        &mut self,
+        mv: &Move,
+        played: &mut Played,
+        j: &mut impl Journal,
+    ) -> Result<(), MoveError> {
         if self.status != Status::Ongoing {
             return Err(MoveError::GameOver(self.status));
         }
@@ -755,9 +953,9 @@ impl Position {
                     && self.rules.supply_pegs.is_none()
                     && self.rules.supply_links.is_none() =>
             {
-                self.place_automatic(p.hole, p.offers_draw, played)
+                self.place_automatic(p.hole, p.offers_draw, played, j)
             }
-            Move::Place(p) if p.removals.is_empty() => self.place(p, played),
+            Move::Place(p) if p.removals.is_empty() => self.place(p, played, j),
             Move::Place(p) => {
                 // Removals are rare: work on a copy so a refusal anywhere
                 // (a later removal, the placement) leaves `self` untouched.
@@ -892,7 +1090,12 @@ impl Position {
         Ok(ids)
     }
 
-    fn place(&mut self, p: &Placement, played: &mut Played) -> Result<(), MoveError> {
+    fn place(
+        &mut self,
+        p: &Placement,
+        played: &mut Played,
+        j: &mut impl Journal,
+    ) -> Result<(), MoveError> {
         let mover = self.to_move;
         let i = self.check_placement(p.hole, mover)?;
         let chosen = match self.rules.links {
@@ -928,13 +1131,13 @@ impl Position {
         }
 
         // Validated: from here on nothing can fail.
-        self.put_peg(i, mover);
+        self.put_peg(i, mover, j);
         // Links by hand first: what the mover names is what they meant, and
         // the automatic links then fill in wherever they still fit.
         for (&id, &link) in chosen.iter().zip(&p.links) {
             let (start, far) = (id >> 2, self.geo.link_far_end(id));
             let (from, to) = if far == i { (far, start) } else { (start, far) };
-            self.add_link(id, from, to);
+            self.add_link(id, from, to, j);
             played.links_added.push(link);
         }
         if let Some(left) = links_left.filter(|_| self.rules.links != Linking::Manual) {
@@ -956,16 +1159,16 @@ impl Position {
                 .collect();
             candidates.sort_unstable();
             let room = (left as usize).saturating_sub(chosen.len());
-            for (link, id, j) in candidates.into_iter().take(room) {
-                self.add_link(id, i, j);
+            for (link, id, to) in candidates.into_iter().take(room) {
+                self.add_link(id, i, to, j);
                 played.links_added.push(link);
             }
         } else if self.rules.links != Linking::Manual {
-            self.add_automatic_links(i, mover, played);
+            self.add_automatic_links(i, mover, played, j);
         }
         self.end_turn(p.offers_draw);
         // Chosen links may join older pegs: any of them can complete a chain.
-        let won = self.connected(i) || chosen.iter().any(|&id| self.connected(id >> 2));
+        let won = self.connected(i, j) || chosen.iter().any(|&id| self.connected(id >> 2, j));
         if won {
             self.status = Status::Won {
                 winner: mover,
@@ -979,7 +1182,13 @@ impl Position {
     /// Adds every automatic link of `mover`'s new peg at slot `i` that the
     /// rules allow, in step order.
     #[inline]
-    fn add_automatic_links(&mut self, i: usize, mover: Player, played: &mut Played) {
+    fn add_automatic_links<J: Journal>(
+        &mut self,
+        i: usize,
+        mover: Player,
+        played: &mut Played,
+        j: &mut J,
+    ) {
         let mine = colour_bits(mover);
         let blocking = self.blocking_colours(mover);
         let steps = *self.geo.steps(i);
@@ -1000,8 +1209,10 @@ impl Position {
             own &= own - 1;
             let id = usize::from(step.link);
             if !self.has_link_id(id) && self.crossed_colours(id) & blocking == 0 {
-                self.add_link(id, i, usize::from(step.hole));
-                played.links_added.push(self.geo.link(id));
+                self.add_link(id, i, usize::from(step.hole), j);
+                if J::LISTS_LINKS {
+                    played.links_added.push(self.geo.link(id));
+                }
             }
         }
     }
@@ -1015,13 +1226,14 @@ impl Position {
         hole: Hole,
         offers_draw: bool,
         played: &mut Played,
+        j: &mut impl Journal,
     ) -> Result<(), MoveError> {
         let mover = self.to_move;
         let i = self.check_placement(hole, mover)?;
-        self.put_peg(i, mover);
-        self.add_automatic_links(i, mover, played);
+        self.put_peg(i, mover, j);
+        self.add_automatic_links(i, mover, played, j);
         self.end_turn(offers_draw);
-        if self.connected(i) {
+        if self.connected(i, j) {
             self.status = Status::Won {
                 winner: mover,
                 ply: self.ply,
@@ -1096,7 +1308,7 @@ impl Position {
             }
         }
         self.rebuild_components();
-        self.place(p, &mut played)?;
+        self.place(p, &mut played, &mut NoJournal)?;
         Ok(played)
     }
 
@@ -1130,7 +1342,7 @@ impl Position {
                 }
                 let from = self.geo.index(hole);
                 self.take_peg(from);
-                self.put_peg(self.geo.index(mirrored), mover);
+                self.put_peg(self.geo.index(mirrored), mover, &mut NoJournal);
                 played.pegs_removed.push(hole);
                 // The first player moves again.
                 self.draw_offer = None;
@@ -1293,16 +1505,17 @@ impl Position {
         });
         let mut pos = Position::new(rules).map_err(|e| vec![SetupProblem::Rules(e)])?;
         for (&hole, &player) in &setup.pegs {
-            pos.put_peg(geo.index(hole), player);
+            pos.put_peg(geo.index(hole), player, &mut NoJournal);
         }
         for &id in ids.keys() {
-            pos.add_link(id, id >> 2, geo.link_far_end(id));
+            pos.add_link(id, id >> 2, geo.link_far_end(id), &mut NoJournal);
         }
         pos.ply = setup.pegs.len() as u32;
         pos.to_move = to_move;
         let winner = [Player::Red, Player::Black].into_iter().find(|&p| {
-            (0..pos.cells.len())
-                .any(|i| pos.cells[i] & COLOUR == colour_bits(p) && pos.connected(i))
+            (0..pos.cells.len()).any(|i| {
+                pos.cells[i] & COLOUR == colour_bits(p) && pos.connected(i, &mut NoJournal)
+            })
         });
         if let Some(winner) = winner {
             pos.status = Status::Won {
@@ -1312,5 +1525,295 @@ impl Position {
             };
         }
         Ok(pos)
+    }
+}
+
+/// Equal positions: the same rules, pegs, links, player to move, move
+/// count, result, standing draw offer and first player. How the
+/// union-find happens to be shaped, and the undo log, are not part of the
+/// value: two orders of the same moves give equal positions.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        let board = |c: &u8| c & (COLOUR | LINKS);
+        self.rules == other.rules
+            && self.first == other.first
+            && self.to_move == other.to_move
+            && self.ply == other.ply
+            && self.status == other.status
+            && self.draw_offer == other.draw_offer
+            && self.pegs_on_board == other.pegs_on_board
+            && self.links_on_board == other.links_on_board
+            // Link 0 (slot 0 is no hole) collects the filler entries'
+            // marks, whatever they are.
+            && self.crossed.len() == other.crossed.len()
+            && self.crossed.iter().zip(&other.crossed).enumerate().all(|(w, (a, b))| {
+                let mask = if w == 0 { !3 } else { !0 };
+                a & mask == b & mask
+            })
+            && self.cells.iter().map(board).eq(other.cells.iter().map(board))
+    }
+}
+
+impl Eq for Position {}
+
+/// SplitMix64's finaliser: a key per (slot, byte) without a table.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The position (from 0) of the `k`-th set bit of `w`, which has more
+/// than `k`.
+#[inline]
+fn select(mut w: u64, mut k: u32) -> u32 {
+    let mut base = 0;
+    for half in [32u32, 16, 8] {
+        let low = (w & ((1 << half) - 1)).count_ones();
+        if k >= low {
+            k -= low;
+            w >>= half;
+            base += half;
+        }
+    }
+    for _ in 0..k {
+        w &= w - 1;
+    }
+    base + w.trailing_zeros()
+}
+
+// Support for `crate::state`: recorded play, undo, and the queries the
+// legal-move generator needs, kept here because they reach the private
+// state.
+impl Position {
+    fn scalars(&self) -> Scalars {
+        Scalars {
+            to_move: self.to_move,
+            ply: self.ply,
+            status: self.status,
+            draw_offer: self.draw_offer,
+            pegs_on_board: self.pegs_on_board,
+            links_on_board: self.links_on_board,
+        }
+    }
+
+    /// Plays `mv` and records how to take it back; on an error nothing
+    /// changes (the log neither).
+    pub(crate) fn play_recorded(&mut self, mv: &Move) -> Result<(), MoveError> {
+        // Out of `self` while playing: a snapshot then copies no log, and
+        // the removal path's working copy neither.
+        let mut log = match self.undo.take() {
+            Some(log) => log,
+            None => Box::new(UndoLog::of(self)),
+        };
+        let before = self.scalars();
+        let snapshot =
+            matches!(mv, Move::Place(p) if !p.removals.is_empty()) || matches!(mv, Move::Swap);
+        if snapshot {
+            if log.snapshots_used == log.snapshots.len() {
+                log.snapshots.push(self.clone());
+            } else {
+                log.snapshots[log.snapshots_used].copy_from(self);
+            }
+            log.snapshots_used += 1;
+        }
+        let journal_from = log.journal.len();
+        let UndoLog {
+            journal, played, ..
+        } = &mut *log;
+        let result = self.apply(mv, played, journal);
+        match (&result, mv) {
+            (Err(_), _) => {
+                log.snapshots_used -= usize::from(snapshot);
+                log.journal.truncate(journal_from);
+            }
+            (Ok(()), _) if snapshot => {
+                log.entries.push((before, UndoKind::Snapshot));
+                log.read_free(self);
+            }
+            (Ok(()), Move::Place(p)) => {
+                let slot = self.geo.index(p.hole);
+                let UndoLog {
+                    free, free_count, ..
+                } = &mut *log;
+                for (bits, count) in free.iter_mut().zip(free_count) {
+                    *count -= (bits[slot / 64] >> (slot % 64) & 1) as usize;
+                    bits[slot / 64] &= !(1 << (slot % 64));
+                }
+                let kind = UndoKind::Place {
+                    slot: slot as u16,
+                    journal_from: journal_from as u32,
+                };
+                log.entries.push((before, kind));
+            }
+            (Ok(()), _) => log.entries.push((before, UndoKind::Scalars)),
+        }
+        self.undo = Some(log);
+        result
+    }
+
+    /// Takes back the last move recorded by [`play_recorded`](Self::play_recorded);
+    /// false when there is none.
+    pub(crate) fn undo_recorded(&mut self) -> bool {
+        let Some(mut log) = self.undo.take() else {
+            return false;
+        };
+        let Some((before, kind)) = log.entries.pop() else {
+            self.undo = Some(log);
+            return false;
+        };
+        match kind {
+            UndoKind::Scalars => {}
+            UndoKind::Snapshot => {
+                log.snapshots_used -= 1;
+                // The snapshot holds no log (it was taken out of `self`).
+                self.copy_from(&log.snapshots[log.snapshots_used]);
+                log.read_free(self);
+            }
+            UndoKind::Place { slot, journal_from } => {
+                // Every word the move wrote, back in reverse order: the
+                // moves after it were taken back first, so the board is
+                // as the move left it and comes back exactly as before.
+                for &w in log.journal[journal_from as usize..].iter().rev() {
+                    match w {
+                        Write::Cell(i, old) => self.cells[usize::from(i)] = old,
+                        Write::Parent(i, old) => self.parent[usize::from(i)] = old,
+                        Write::Crossed(w, old) => self.crossed[usize::from(w)] = old,
+                    }
+                }
+                log.journal.truncate(journal_from as usize);
+                let slot = usize::from(slot);
+                let flags = self.geo.hole_flags(slot);
+                let players = [Player::Red, Player::Black];
+                for ((bits, count), player) in
+                    log.free.iter_mut().zip(&mut log.free_count).zip(players)
+                {
+                    if flags & playable_flag(player) != 0 {
+                        bits[slot / 64] |= 1 << (slot % 64);
+                        *count += 1;
+                    }
+                }
+            }
+        }
+        let Scalars {
+            to_move,
+            ply,
+            status,
+            draw_offer,
+            pegs_on_board,
+            links_on_board,
+        } = before;
+        self.to_move = to_move;
+        self.ply = ply;
+        self.status = status;
+        self.draw_offer = draw_offer;
+        self.pegs_on_board = pegs_on_board;
+        self.links_on_board = links_on_board;
+        self.undo = Some(log);
+        true
+    }
+
+    /// Drops the undo record (a copy that is only tried moves on).
+    pub(crate) fn drop_undo(&mut self) {
+        self.undo = None;
+    }
+
+    /// A 64-bit key of the position's value (see `PartialEq`), computed
+    /// afresh: one pass over the board.
+    pub(crate) fn key(&self) -> u64 {
+        let mut h = mix(0x7477_6978_7400_0000 ^ u64::from(self.ply));
+        for (i, &c) in self.cells.iter().enumerate() {
+            let c = c & (COLOUR | LINKS);
+            if c != 0 {
+                h ^= mix(((i as u64) << 8 | u64::from(c)).wrapping_add(0x9E37_79B9_7F4A_7C15));
+            }
+        }
+        let status = match self.status {
+            Status::Ongoing => 0,
+            Status::Won { winner, by, .. } => {
+                1 + side(winner) as u64 * 2 + u64::from(by == WinBy::Resignation)
+            }
+            Status::Drawn { .. } => 5,
+        };
+        let offer = self.draw_offer.map_or(0, |p| 1 + side(p) as u64);
+        let small =
+            side(self.to_move) as u64 | (side(self.first) as u64) << 1 | status << 2 | offer << 5;
+        h ^ mix(small.wrapping_add(0x5555_0000_0000))
+    }
+
+    /// Whether the player to move may swap now (the checks of `swap`).
+    pub(crate) fn swap_allowed(&self) -> bool {
+        if self.rules.swap == Swap::None || self.ply != 1 || self.status != Status::Ongoing {
+            return false;
+        }
+        let mover = self.to_move;
+        let mut pegs = self.pegs();
+        let only = match (pegs.next(), pegs.next()) {
+            (Some((h, p)), None) if p == mover.opponent() => h,
+            _ => return false,
+        };
+        self.rules.swap != Swap::Mirror || self.size().playable_by(mover, only.mirrored())
+    }
+
+    /// Whether a bare placement at `hole` is legal (no removals or links).
+    pub(crate) fn can_place(&self, hole: Hole) -> bool {
+        self.status == Status::Ongoing
+            && self.check_placement(hole, self.to_move).is_ok()
+            && self
+                .rules
+                .supply_pegs
+                .is_none_or(|n| self.pegs_on_board[side(self.to_move)] < u32::from(n))
+    }
+
+    /// The slot of the root of the chain at slot `i`, without shortening
+    /// paths (a query on a shared position).
+    fn root(&self, mut i: usize) -> usize {
+        loop {
+            let p = usize::from(self.parent[i]);
+            if p == i {
+                return i;
+            }
+            i = p;
+        }
+    }
+
+    /// The holes of a chain of `winner`'s that joins their two border rows
+    /// (the whole linked group, row by row), or none.
+    pub fn winning_chain(&self, winner: Player) -> Vec<Hole> {
+        let mine = colour_bits(winner);
+        let Some(root) = (0..self.cells.len())
+            .filter(|&i| self.cells[i] & COLOUR == mine)
+            .map(|i| self.root(i))
+            .find(|&r| self.cells[r] & REACH_BOTH == REACH_BOTH)
+        else {
+            return Vec::new();
+        };
+        (0..self.cells.len())
+            .filter(|&i| self.cells[i] & COLOUR == mine && self.root(i) == root)
+            .map(|i| self.geo.hole(i))
+            .collect()
+    }
+
+    /// Every peg's chain, named by its smallest slot, and the chain's
+    /// border flags: equal for equal groupings however the union-find is
+    /// shaped (tests of undo compare it).
+    #[cfg(test)]
+    pub(crate) fn grouping(&self) -> Vec<(usize, u8)> {
+        let mut least = std::collections::HashMap::new();
+        for i in 0..self.cells.len() {
+            if self.cells[i] & COLOUR != 0 {
+                least.entry(self.root(i)).or_insert(i);
+            }
+        }
+        (0..self.cells.len())
+            .map(|i| {
+                if self.cells[i] & COLOUR == 0 {
+                    return (usize::MAX, 0);
+                }
+                let r = self.root(i);
+                (least[&r], self.cells[r] & REACH_BOTH)
+            })
+            .collect()
     }
 }

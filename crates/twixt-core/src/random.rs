@@ -9,6 +9,7 @@ use crate::link::Link;
 use crate::moves::{Move, Placement, Removal as RemovalMove};
 use crate::position::{DeadDrawRule, Position, Status, side};
 use crate::rules::{Linking, Removal, RuleSet, Swap};
+use crate::state::{GameState, Outcome};
 
 /// The generator, shared with the solver's keys (layer 0).
 pub use crate::split_mix::SplitMix64;
@@ -70,6 +71,50 @@ pub fn random_game(rules: &RuleSet, seed: u64, max_plies: u32) -> Vec<Move> {
         moves.push(mv);
     }
     moves
+}
+
+/// A random game through the rules interface, from `state` as it stands:
+/// each ply one of [`GameState::legal_moves`] chosen uniformly with `rng`,
+/// until the game ends ([`GameState::is_terminal`]), no move is listed,
+/// or `max_plies` moves were played; then every move is taken back, so
+/// `state` ends as it began. Returns the plies played and the outcome
+/// reached. (TwixT's [`random_game`] keeps its own choices and sequences:
+/// callers depend on them.)
+///
+/// ```
+/// use twixt_core::random::{SplitMix64, playout};
+/// use twixt_core::{Position, RuleSet};
+///
+/// let mut pos = Position::new(RuleSet::dujardin()).unwrap();
+/// let start = pos.clone();
+/// let (plies, _outcome) = playout(&mut pos, &mut SplitMix64::new(7), 1000);
+/// assert!(plies > 0);
+/// assert_eq!(pos, start);
+/// ```
+pub fn playout<S: GameState>(
+    state: &mut S,
+    rng: &mut SplitMix64,
+    max_plies: u32,
+) -> (u32, Outcome<S::Player>) {
+    let mut plies = 0;
+    while plies < max_plies && !state.is_terminal() {
+        let n = state.legal_move_count();
+        if n == 0 {
+            break;
+        }
+        let Some(mv) = state.nth_legal_move(rng.below(n)) else {
+            break;
+        };
+        if state.play(&mv).is_err() {
+            break;
+        }
+        plies += 1;
+    }
+    let outcome = state.outcome();
+    for _ in 0..plies {
+        state.undo();
+    }
+    (plies, outcome)
 }
 
 /// Finds the first dead draw of a game as it is generated. Where pieces can

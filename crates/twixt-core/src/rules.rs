@@ -60,8 +60,8 @@ pub enum Swap {
 /// A complete rule set. Every field is data; the engine has no per-variant code paths.
 ///
 /// ```
-/// use twixtkit::twixt::rules::RuleSet;
-/// use twixtkit::twixt::rules::{Crossing, Linking};
+/// use twixt_core::rules::RuleSet;
+/// use twixt_core::rules::{Crossing, Linking};
 ///
 /// let board = RuleSet::preset("board").unwrap();
 /// assert_eq!(board.links, Linking::Manual);

@@ -115,7 +115,7 @@ impl FromStr for Move {
     fn from_str(text: &str) -> Result<Move, ParseMoveError> {
         crate::notation::full_move(text).map_err(|why| ParseMoveError {
             text: text.to_string(),
-            why,
+            why: why.to_string(),
         })
     }
 }

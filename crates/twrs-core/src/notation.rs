@@ -66,10 +66,44 @@ pub fn tower_argument(i: &str) -> Rule<'_, u8> {
     }
 }
 
+/// Why a word or a move's text is not what the notation wants. Each
+/// message names the text as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    /// Not a tower's number `1` to `6`; the value is the text.
+    #[error("`{0}` is not a tower: towers are numbered 1 to 6")]
+    NotATower(String),
+    /// Not `orange` or `blue` (nor the seed's words); the value is the text.
+    #[error("`{0}` is not a side: orange or blue")]
+    NotASide(String),
+    /// Not a move; the value says why (`it is empty`, `it is cut short`, ...).
+    #[error("{0}")]
+    NotAMove(String),
+}
+
+/// Wrong content in the input.
+impl twixt_core::diagnostic::Explained for NotationError {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
 /// The whole of `s` as a tower's number in a directive, or what is wrong.
+///
+/// ```
+/// use twrs_core::notation::{NotationError, tower_of};
+///
+/// assert_eq!(tower_of("+06"), Ok(6));
+/// assert_eq!(tower_of("7"), Err(NotationError::NotATower("7".into())));
+/// ```
+pub fn tower_of(s: &str) -> Result<u8, NotationError> {
+    grammar::whole(tower_argument, s).ok_or_else(|| NotationError::NotATower(s.to_string()))
+}
+
+/// [`tower_of`] with the error as its message (the form script readers
+/// that work in strings call).
 pub fn full_tower(s: &str) -> Result<u8, String> {
-    grammar::whole(tower_argument, s)
-        .ok_or_else(|| format!("`{s}` is not a tower: towers are numbered 1 to 6"))
+    tower_of(s).map_err(|e| e.to_string())
 }
 
 /// The lines a tower marks with, after its number: none for its lines of
@@ -89,9 +123,16 @@ pub fn target_lines(i: &str) -> Rule<'_, (u8, Lines)> {
 }
 
 /// The whole of `s` as a target, or what is wrong with its tower.
+pub fn target_of(s: &str) -> Result<(u8, Lines), NotationError> {
+    grammar::whole(target_lines, s).ok_or_else(|| {
+        let tower = s.strip_suffix(['/', '\\']).unwrap_or(s);
+        NotationError::NotATower(tower.to_string())
+    })
+}
+
+/// [`target_of`] with the error as its message.
 pub fn full_target_lines(s: &str) -> Result<(u8, Lines), String> {
-    grammar::whole(target_lines, s)
-        .ok_or_else(|| full_tower(s.strip_suffix(['/', '\\']).unwrap_or(s)).unwrap_err())
+    target_of(s).map_err(|e| e.to_string())
 }
 
 /// A side: `orange` or `blue` (the seed's `oranje` and `blauw` too), any case.
@@ -107,8 +148,8 @@ pub fn side(i: &str) -> Rule<'_, Side> {
 }
 
 /// The whole of `s` as a side, or what is wrong.
-pub fn full_side(s: &str) -> Result<Side, String> {
-    grammar::whole(side, s).ok_or_else(|| format!("`{s}` is not a side: orange or blue"))
+pub fn full_side(s: &str) -> Result<Side, NotationError> {
+    grammar::whole(side, s).ok_or_else(|| NotationError::NotASide(s.to_string()))
 }
 
 /// A script's move number: digits and at least one dot, `12.` or `12...`;
@@ -466,11 +507,11 @@ pub fn plain_line(expected: u32) -> impl Fn(&str) -> Option<(&str, PlainLine<'_>
 }
 
 /// The whole of `text` as a move, or why it is not one.
-pub fn full_move(text: &str) -> Result<Move, String> {
+pub fn full_move(text: &str) -> Result<Move, NotationError> {
     match twrs_move(text) {
         Ok((_, mv)) => Ok(mv),
-        Err(nom::Err::Failure(f) | nom::Err::Error(f)) => Err(f.message),
-        Err(nom::Err::Incomplete(_)) => Err("it is cut short".to_string()),
+        Err(nom::Err::Failure(f) | nom::Err::Error(f)) => Err(NotationError::NotAMove(f.message)),
+        Err(nom::Err::Incomplete(_)) => Err(NotationError::NotAMove("it is cut short".to_string())),
     }
 }
 
@@ -479,7 +520,7 @@ mod tests {
     use super::*;
 
     fn why(text: &str) -> String {
-        full_move(text).unwrap_err()
+        full_move(text).unwrap_err().to_string()
     }
 
     #[test]
@@ -514,7 +555,7 @@ mod tests {
         assert_eq!(full_side("Oranje"), Ok(Side::Orange));
         assert_eq!(full_side("BLUE"), Ok(Side::Blue));
         assert_eq!(
-            full_side("red"),
+            full_side("red").map_err(|e| e.to_string()),
             Err("`red` is not a side: orange or blue".to_string())
         );
     }

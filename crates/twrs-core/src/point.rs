@@ -107,7 +107,7 @@ impl fmt::Display for Side {
 impl FromStr for Side {
     type Err = String;
     fn from_str(s: &str) -> Result<Side, String> {
-        crate::notation::full_side(s)
+        crate::notation::full_side(s).map_err(|e| e.to_string())
     }
 }
 

@@ -318,7 +318,22 @@ pub struct Position {
     areas: u16,
     petrified: [bool; 7],
     plies: u32,
+    /// The positions before the moves played through
+    /// [`GameState`](twixt_core::state::GameState), for its undo.
+    history: History,
 }
+
+/// Snapshots for undo: not part of a position's value (always equal).
+#[derive(Debug, Clone, Default)]
+struct History(Vec<Position>);
+
+impl PartialEq for History {
+    fn eq(&self, _: &History) -> bool {
+        true
+    }
+}
+
+impl Eq for History {}
 
 impl Position {
     /// The start of a game: the named start setup, or an empty board for
@@ -327,8 +342,8 @@ impl Position {
         rules.validate().map_err(|e| SetupError(e.to_string()))?;
         match rules.start {
             Start::Setup => {
-                let s =
-                    setup::named(&rules.setup, rules.width, rules.height).map_err(SetupError)?;
+                let s = setup::named(&rules.setup, rules.width, rules.height)
+                    .map_err(|e| SetupError(e.to_string()))?;
                 Position::from_setup(rules, &s, rules.first)
             }
             Start::Placement => {
@@ -355,6 +370,7 @@ impl Position {
             areas: 1,
             petrified: [false; 7],
             plies: 0,
+            history: History::default(),
         }
     }
 
@@ -1099,5 +1115,202 @@ fn describe(piece: Piece) -> String {
     match piece {
         Piece::Stone => "stone".to_string(),
         Piece::Tower(t) => format!("tower {t}"),
+    }
+}
+
+/// TWRS through the common rules interface.
+///
+/// **Legal moves**: while placing (advanced rule 1), a stone on every free
+/// point, or each unplaced own tower on every free point, whichever the
+/// placement step wants; while playing, every tower move
+/// ([`Position::tower_moves`]) without marking, then with each marking
+/// [`Position::markings_after`] lists (stones written out).
+///
+/// **Undo** keeps a snapshot of the whole position before each move (the
+/// areas and petrified towers a marking changes are recomputed over the
+/// board, so a diff would save little): a copy per move, linear in the
+/// board's size. A plain [`Position::play`] records nothing.
+///
+/// **Outcome**: over, the side with more points wins ([`Position::score`]),
+/// equal points draw; `chain` is always empty. **Hash**: computed afresh
+/// with the standard library's SipHash over the position's value, not
+/// incremental.
+impl twixt_core::state::GameState for Position {
+    type Player = Side;
+    type Move = Move;
+    type Error = MoveError;
+
+    fn player_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    fn legal_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        let mut out = Vec::new();
+        match self.status {
+            Status::Over(_) => {}
+            Status::Placing => {
+                let free: Vec<Point> = (0..self.height())
+                    .flat_map(|r| (0..self.width()).map(move |c| Point::new(c, r)))
+                    .filter(|&p| self.piece_at(p).is_none())
+                    .collect();
+                let mut candidates: Vec<Move> = free.iter().map(|&p| Move::PlaceStone(p)).collect();
+                for t in self.to_move.towers() {
+                    if self.tower(t).is_none() {
+                        candidates.extend(free.iter().map(|&at| Move::PlaceTower { tower: t, at }));
+                    }
+                }
+                out.extend(
+                    candidates
+                        .into_iter()
+                        .filter(|m| self.clone().play(m).is_ok()),
+                );
+            }
+            Status::Playing => {
+                for (tower, from, to) in self.tower_moves() {
+                    out.push(Move::Turn {
+                        tower,
+                        from,
+                        to,
+                        marking: None,
+                    });
+                    for m in self.markings_after(tower, to) {
+                        out.push(Move::Turn {
+                            tower,
+                            from,
+                            to,
+                            marking: Some(m),
+                        });
+                    }
+                }
+            }
+        }
+        out.into_iter()
+    }
+
+    fn is_legal(&self, mv: &Move) -> bool {
+        let mut copy = self.clone();
+        copy.history.0.clear();
+        copy.play(mv).is_ok()
+    }
+
+    fn play(&mut self, mv: &Move) -> Result<(), MoveError> {
+        let mut before = self.clone();
+        before.history.0.clear();
+        Position::play(self, mv)?;
+        self.history.0.push(before);
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        let Some(before) = self.history.0.pop() else {
+            return false;
+        };
+        let history = std::mem::take(&mut self.history);
+        *self = before;
+        self.history = history;
+        true
+    }
+
+    fn outcome(&self) -> twixt_core::state::Outcome<Side> {
+        use twixt_core::state::Outcome;
+        match self.status {
+            Status::Over(_) => match self.score().leader() {
+                Some(winner) => Outcome::Won {
+                    winner,
+                    chain: Vec::new(),
+                },
+                None => Outcome::Drawn,
+            },
+            _ => Outcome::Ongoing,
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        matches!(self.status, Status::Over(_))
+    }
+
+    fn state_hash(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (
+            &self.rules,
+            &self.cells,
+            &self.towers,
+            self.to_move,
+            self.stones_left,
+        )
+            .hash(&mut h);
+        (
+            self.status,
+            self.step,
+            self.placed_in_step,
+            &self.area,
+            self.areas,
+        )
+            .hash(&mut h);
+        (self.petrified, self.plies).hash(&mut h);
+        h.finish()
+    }
+}
+
+#[cfg(test)]
+mod state_tests {
+    use super::*;
+    use twixt_core::random::SplitMix64;
+    use twixt_core::state::GameState;
+
+    /// Random games through the interface under both presets: after each
+    /// move, undo gives back an equal position with the same hash and
+    /// moves, and every listed move is accepted.
+    #[test]
+    fn undo_restores_and_listed_moves_play() {
+        for rules in [TwrsRules::basic(), TwrsRules::advanced()] {
+            for seed in 0..6 {
+                let mut pos = Position::new(&rules).unwrap();
+                let mut rng = SplitMix64::new(seed);
+                let mut n = 0;
+                while !pos.is_terminal() && n < 150 {
+                    let listed: Vec<Move> = pos.legal_moves().collect();
+                    assert!(!listed.is_empty());
+                    for m in listed.iter().filter(|_| rng.one_in(10)) {
+                        assert!(pos.is_legal(m), "{m}");
+                    }
+                    let before = (pos.clone(), pos.state_hash(), listed.clone());
+                    let mv = listed[rng.below(listed.len())].clone();
+                    GameState::play(&mut pos, &mv).unwrap();
+                    assert!(pos.undo());
+                    assert_eq!(
+                        (
+                            pos.clone(),
+                            pos.state_hash(),
+                            pos.legal_moves().collect::<Vec<_>>()
+                        ),
+                        before
+                    );
+                    GameState::play(&mut pos, &mv).unwrap();
+                    n += 1;
+                }
+                for _ in 0..n {
+                    assert!(pos.undo());
+                }
+                assert!(!pos.undo());
+                assert_eq!(pos, Position::new(&rules).unwrap());
+            }
+        }
+    }
+
+    /// The generic playout runs TWRS games and leaves the start as it was.
+    #[test]
+    fn playouts_through_the_interface() {
+        for rules in [TwrsRules::basic(), TwrsRules::advanced()] {
+            let mut pos = Position::new(&rules).unwrap();
+            let start = (pos.clone(), pos.state_hash());
+            for seed in 0..4 {
+                let mut rng = SplitMix64::new(seed);
+                let (plies, _) = twixt_core::random::playout(&mut pos, &mut rng, 300);
+                assert!(plies > 0);
+                assert_eq!((pos.clone(), pos.state_hash()), start);
+            }
+        }
     }
 }

@@ -82,6 +82,24 @@ pub enum RulesError {
 }
 
 /// Wrong content in the input.
+/// Why a rule file does not give a rule set.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesFileError {
+    /// The YAML does not read as a rule set: the value says where and why.
+    #[error("{0}")]
+    Yaml(String),
+    /// It reads, but the rule set cannot be played.
+    #[error(transparent)]
+    Invalid(#[from] RulesError),
+}
+
+/// Wrong content in the input.
+impl twixt_core::diagnostic::Explained for RulesFileError {
+    fn is_usage(&self) -> bool {
+        false
+    }
+}
+
 impl twixt_core::diagnostic::Explained for RulesError {
     fn is_usage(&self) -> bool {
         false
@@ -141,14 +159,14 @@ impl TwrsRules {
     }
 
     /// Reads a rule set from YAML; a missing field takes the basic game's value.
-    pub fn from_yaml(text: &str) -> Result<TwrsRules, String> {
+    pub fn from_yaml(text: &str) -> Result<TwrsRules, RulesFileError> {
         let rules: TwrsRules = serde_saphyr::from_str(text).map_err(|e| {
-            match twixt_core::yaml_words::explain(&e, text) {
+            RulesFileError::Yaml(match twixt_core::yaml_words::explain(&e, text) {
                 (0, _, message) => message,
                 (line, column, message) => format!("line {line}, column {column}: {message}"),
-            }
+            })
         })?;
-        rules.validate().map_err(|e| e.to_string())?;
+        rules.validate()?;
         Ok(rules)
     }
 

@@ -19,28 +19,49 @@ pub struct Setup {
     pub towers: Vec<(u8, Point)>,
 }
 
+/// Why there is no built-in setup as asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupNameError {
+    /// No built-in setup has this name; the value is the name.
+    #[error("there is no start setup named `{0}` (built in: {names})", names = SETUP_NAMES.join(", "))]
+    Unknown(String),
+    /// The grid is too small for the reconstructed setup.
+    #[error(
+        "the reconstructed start setup needs at least 8 × 8 lines, not {width} × {height}; give the game a setup block"
+    )]
+    TooSmall {
+        /// The grid's lines across.
+        width: u8,
+        /// The grid's lines down.
+        height: u8,
+    },
+}
+
+/// A name asked for (`Unknown`) is a usage problem; a grid too small is
+/// the input's content.
+impl twixt_core::diagnostic::Explained for SetupNameError {
+    fn is_usage(&self) -> bool {
+        matches!(self, SetupNameError::Unknown(_))
+    }
+}
+
 /// The names of the built-in setups.
 pub const SETUP_NAMES: [&str; 1] = ["reconstructed"];
 
 /// The named setup for a grid of `width` × `height` lines, or why there is none.
-pub fn named(name: &str, width: u8, height: u8) -> Result<Setup, String> {
+pub fn named(name: &str, width: u8, height: u8) -> Result<Setup, SetupNameError> {
     match name {
         "reconstructed" => reconstructed(width, height),
-        _ => Err(format!(
-            "there is no start setup named `{name}` (built in: {})",
-            SETUP_NAMES.join(", ")
-        )),
+        _ => Err(SetupNameError::Unknown(name.to_string())),
     }
 }
 
 /// Our reconstruction of the missing start setup (11 × 11: stones f3, f6,
 /// f9; orange towers 1 b2, 3 i3, 6 d7; blue towers 2 j10, 4 c9, 5 h5),
 /// scaled to other grids of at least 8 × 8 lines.
-pub fn reconstructed(width: u8, height: u8) -> Result<Setup, String> {
+pub fn reconstructed(width: u8, height: u8) -> Result<Setup, SetupNameError> {
     if width < 8 || height < 8 {
-        return Err(format!(
-            "the reconstructed start setup needs at least 8 × 8 lines, not {width} × {height}; give the game a setup block"
-        ));
+        return Err(SetupNameError::TooSmall { width, height });
     }
     let (w, h) = (width - 1, height - 1);
     let turn = |p: Point| Point::new(w - p.col, h - p.row);
