@@ -4,12 +4,11 @@ use std::path::PathBuf;
 
 use twixt_core::board::BoardSize;
 use twixtkit::diagram::blank::{
-    BlankOptions, MAX_PER_PAGE, RecordHeader, blank_file, paper_for, parse_header_field,
-    parse_margin,
+    BlankOptions, MAX_PER_PAGE, RecordHeader, paper_for, parse_header_field, parse_margin,
+    write_blank,
 };
 use twixtkit::diagram::sheet::Paper;
 use twixtkit::diagram::{Format, Style};
-use twixtkit::output::write_atomic;
 use twixtkit::script::Sides;
 
 use super::failure::Failure;
@@ -103,16 +102,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
             black: a.black,
         },
     };
-    let out = a.output.as_deref().filter(|p| p.as_os_str() != "-");
-    let flag = a.format.as_deref().and_then(Format::from_extension);
-    let format = Format::choose(flag, out, &[Format::Svg, Format::Png, Format::Pdf])?;
-    let bytes = blank_file(&opts, &style, format, a.dpi)?;
-    match out {
-        Some(p) => {
-            write_atomic(p, &bytes)?;
-            eprintln!("{}", twixtkit::output::wrote(&[p.to_path_buf()]));
-            Ok(())
-        }
-        None => super::terminal::print(&bytes),
-    }
+    let out = a.output.as_deref().and_then(super::terminal::file);
+    let format = a.format.as_deref().and_then(Format::from_extension);
+    super::terminal::write_to(out, |to| write_blank(&opts, &style, format, a.dpi, to))?;
+    super::terminal::say_wrote(out, None);
+    Ok(())
 }

@@ -2,14 +2,13 @@
 //! files and folders (a booklet), as one HTML or PDF document, or as Typst
 //! source.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use twixtkit::book::typst_source::{BookLayout, DiagramSize, PageSetup, language_code};
-use twixtkit::book::{BookFormat, BookOptions, WriteOptions, booklet, write_book};
-use twixtkit::commands::games::open;
+use twixtkit::book::typst_source::{BookLayout, DiagramSize, PageSetup};
+use twixtkit::book::{BookFormat, BookOptions, WriteOptions, parse_language, write_book};
+use twixtkit::commands::book::open_books;
 use twixtkit::diagram::Style;
 use twixtkit::diagram::sheet::Paper;
-use twixtkit::open::{Request, game_files};
 
 use super::failure::Failure;
 use super::game_args::ReadArgs;
@@ -62,7 +61,7 @@ pub struct Args {
     /// up to 20mm (the distance between neighbouring holes: 3mm), or from
     /// 25mm the width of a full-board diagram of the book's largest board
     /// (40mm), the pitch derived from it.
-    #[arg(long, value_name = "SIZE", default_value = "3mm", value_parser = diagram_size)]
+    #[arg(long, value_name = "SIZE", default_value = "3mm")]
     diagram_size: DiagramSize,
     /// Where the moves and comments a diagram shows stand in the PDF or
     /// Typst book: above it (below), or in a column beside it (beside).
@@ -70,7 +69,7 @@ pub struct Args {
     layout: BookLayout,
     /// The language of the text, for hyphenation (fr, de, nl, it, en, …);
     /// default: the first game's [Language] header, else English.
-    #[arg(long, value_name = "CODE", value_parser = lang)]
+    #[arg(long, value_name = "CODE", value_parser = parse_language)]
     lang: Option<String>,
     /// A Typst file that sets the page style of the PDF or Typst book (see
     /// docs/book.md for what it defines).
@@ -87,64 +86,21 @@ pub fn run(a: Args) -> Result<(), Failure> {
     a.write.apply();
     a.search.apply(false);
     let format = BookFormat::choose(a.format, &a.output)?;
-    let out = Some(a.output.as_path()).filter(|p| *p != Path::new("-"));
     let style = Style::load(&a.style)?;
     let opts = BookOptions {
         moves_per_diagram: a.moves_per_diagram,
         lenient: a.lenient,
     };
-    let request = |input: &Path| Request {
-        input: input.to_path_buf(),
-        position: a.position.clone(),
-        format: a.read.from,
-        game: a.game,
-        rules: a.read.rules.clone(),
-        size: a.read.size,
-    };
-    // One file (or a position) makes a book; several files, or a folder, a booklet.
-    let one = a.inputs.len() == 1 && !a.inputs[0].is_dir();
-    let (b, script) = if one {
-        let b = open(&request(&a.inputs[0]))?.book(&opts)?;
-        (b, a.inputs[0].clone())
-    } else {
-        let mut skipped = Vec::new();
-        let files = game_files(&a.inputs, &mut skipped);
-        let mut left_out: Vec<String> = skipped.iter().map(ToString::to_string).collect();
-        if !left_out.is_empty() && !a.lenient {
-            return Err(Failure::usage(format!(
-                "{}; nothing written (--lenient leaves them out)",
-                left_out.join("; ")
-            )));
-        }
-        let mut books = Vec::new();
-        for f in &files {
-            match open(&request(f))
-                .map_err(Failure::from)
-                .and_then(|d| Ok(d.book(&opts)?))
-            {
-                Ok(b) => books.push(b),
-                Err(e) if a.lenient => {
-                    let why = e.message.lines().next().unwrap_or_default();
-                    let name = f.display().to_string();
-                    // The message names the file already, or is said of it.
-                    let entry = if why.contains(&name) {
-                        why.to_string()
-                    } else {
-                        format!("{name}: {why}")
-                    };
-                    eprintln!("warning: left out {entry}");
-                    left_out.push(entry);
-                }
-                Err(e) => return Err(e),
-            }
-        }
-        if books.is_empty() {
-            return Err(Failure::invalid("no game to make a book of"));
-        }
-        let title = a.title.clone().unwrap_or_else(|| books[0].title.clone());
-        let first = files.first().cloned().unwrap_or_default();
-        (booklet(&title, books, &left_out), first)
-    };
+    let request = a.read.request(PathBuf::new(), a.position, a.game);
+    let books = open_books(&a.inputs, &request, &opts)?;
+    for left in &books.left_out {
+        left.diagnostics
+            .iter()
+            .for_each(super::terminal::eprint_diagnostic);
+        eprintln!("warning: left out {}", left.entry);
+    }
+    let (booklet, script) = (books.booklet, books.script.clone());
+    let b = books.into_book(a.title.as_deref())?;
     // A book's problems are warnings (errors stop it above), so this prints them and goes on.
     super::failure::report_problems(&b.warnings, "")?;
     let write = WriteOptions {
@@ -154,31 +110,14 @@ pub fn run(a: Args) -> Result<(), Failure> {
             layout: a.layout,
             lang: a.lang,
             title: a.title,
-            booklet: !one,
+            booklet,
         },
         template: a.template,
     };
+    let out = super::terminal::file(&a.output);
     super::terminal::write_to(out, |to| {
         write_book(&b, to, format, &style, &write, &script)
     })?;
-    if let Some(path) = out {
-        eprintln!("{}", twixtkit::output::wrote(&[path.to_path_buf()]));
-    }
+    super::terminal::say_wrote(out, None);
     Ok(())
-}
-
-/// A diagram size: a hole pitch (`3mm`) or a full board's width (`40mm`).
-fn diagram_size(s: &str) -> Result<DiagramSize, String> {
-    s.parse()
-        .map_err(|e: twixtkit::book::typst_source::DiagramSizeError| e.to_string())
-}
-
-/// A language code: two or three letters.
-fn lang(s: &str) -> Result<String, String> {
-    language_code(s).ok_or_else(|| {
-        format!(
-            "expected a language code of two or three letters (fr, de, nl), found `{}`",
-            s.escape_debug()
-        )
-    })
 }

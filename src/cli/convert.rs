@@ -1,6 +1,6 @@
 //! `twixt convert`: a game record from one file format to another.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use twixt_core::board::BoardSize;
 use twixtkit::commands::convert::{choose_format, convert};
@@ -38,7 +38,7 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     a.write.apply();
-    let out = Some(a.output.as_path()).filter(|p| *p != Path::new("-"));
+    let out = super::terminal::file(&a.output);
     let from = choose_format(a.from, &a.input, true)?;
     let to = choose_format(a.to, &a.output, false)?;
     let rules = a.rules.as_deref().map(rules_named).transpose()?;
@@ -53,10 +53,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     }
     if out.is_some() {
         let games = twixtkit::diagnostic::count(converted.games, "game");
-        eprintln!(
-            "{} ({games})",
-            twixtkit::output::wrote(std::slice::from_ref(&a.output))
-        );
+        super::terminal::say_wrote(out, Some(&games));
     }
     Ok(())
 }

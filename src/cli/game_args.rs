@@ -61,20 +61,32 @@ impl ReadArgs {
             self.from,
         )?)
     }
+
+    /// The library's request for `input` (or the one-line `position`),
+    /// only its game number `game` when given, read as these options say.
+    pub fn request(
+        &self,
+        input: PathBuf,
+        position: Option<String>,
+        game: Option<usize>,
+    ) -> Request {
+        let (format, rules, size) = (self.from, self.rules.clone(), self.size);
+        Request {
+            input,
+            position,
+            format,
+            game,
+            rules,
+            size,
+        }
+    }
 }
 
 impl GameArgs {
     /// Opens the file (TwixT games or a TWRS script) and keeps the game
     /// `--game` asks for.
     pub fn open(&self) -> Result<Box<dyn OpenedFile>, Failure> {
-        let request = Request {
-            input: self.input.clone(),
-            position: self.position.clone(),
-            format: self.read.from,
-            game: self.game,
-            rules: self.read.rules.clone(),
-            size: self.read.size,
-        };
+        let request = (self.read).request(self.input.clone(), self.position.clone(), self.game);
         Ok(twixtkit::commands::games::open(&request)?)
     }
 }

@@ -1,6 +1,6 @@
 //! `twixt random`: random legal games, for testing other tools.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use twixt_core::board::BoardSize;
 use twixt_core::random::fresh_seed;
@@ -51,7 +51,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         games: a.games,
         max_plies: a.max_plies,
     };
-    let out = a.output.as_deref().filter(|p| *p != Path::new("-"));
+    let out = a.output.as_deref().and_then(super::terminal::file);
     let written = super::terminal::write_to(out, |to| batch.write_into(to))?;
     eprintln!("{}", twixtkit::diagnostic::printable(&written.to_string()));
     Ok(())

@@ -32,6 +32,23 @@ pub fn failure(e: io::Error) -> Failure {
     }
 }
 
+/// The file an output argument names, or `None` for standard output (`-`).
+pub fn file(path: &Path) -> Option<&Path> {
+    Some(path).filter(|p| *p != Path::new("-"))
+}
+
+/// Says on standard error what was written: `wrote FILE (NOTE)`, or for
+/// standard output (`out` is `None`) the note alone, if any.
+pub fn say_wrote(out: Option<&Path>, note: Option<&str>) {
+    let wrote = out.map(|p| twixtkit::output::wrote(&[p.to_path_buf()]));
+    match (wrote, note) {
+        (Some(w), Some(n)) => eprintln!("{w} ({n})"),
+        (Some(w), None) => eprintln!("{w}"),
+        (None, Some(n)) => eprintln!("{n}"),
+        (None, None) => {}
+    }
+}
+
 /// Runs a library writer on the file `path`, or on standard output when
 /// there is none. A closed pipe is reported as such, not as the writer's
 /// error.

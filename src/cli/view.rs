@@ -1,8 +1,8 @@
 //! `twixt view`: games as one interactive HTML page.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use twixtkit::commands::view::write_page;
+use twixtkit::commands::view::{links_left_out, write_page};
 use twixtkit::diagram::Style;
 use twixtkit::view::PageSettings;
 
@@ -45,14 +45,12 @@ pub fn run(a: Args) -> Result<(), Failure> {
     a.write.apply();
     a.search.apply(false);
     // The page leaves out links that lead out of a folder; say which.
-    let mut skipped = Vec::new();
-    twixtkit::open::game_files(&a.inputs, &mut skipped);
-    for s in skipped.iter().filter(|s| s.warning) {
+    for s in links_left_out(&a.inputs) {
         eprintln!("warning: {s}");
     }
     let style = Style::load(&a.style)?;
     let options = a.read.options()?;
-    let out = Some(a.output.as_path()).filter(|p| *p != Path::new("-"));
+    let out = super::terminal::file(&a.output);
     let settings = PageSettings {
         title: a.title,
         lenient: a.lenient,
@@ -62,27 +60,15 @@ pub fn run(a: Args) -> Result<(), Failure> {
         write_page(&a.inputs, &options, &style, &settings, to)
     })?;
     for p in &written.problems {
-        for d in &p.diagnostics {
-            super::terminal::eprint_diagnostic(d);
-        }
+        p.diagnostics
+            .iter()
+            .for_each(super::terminal::eprint_diagnostic);
         if p.diagnostics.is_empty() {
             eprintln!("error: {}", twixtkit::diagnostic::printable(&p.message));
         }
     }
-    let games = twixtkit::diagnostic::count(written.games, "game");
-    match out {
-        Some(path) => eprintln!(
-            "{} ({games})",
-            twixtkit::output::wrote(&[path.to_path_buf()])
-        ),
-        None => eprintln!("{games}"),
-    }
-    if written.problems.is_empty() {
-        Ok(())
-    } else {
-        Err(Failure::invalid(format!(
-            "{} left out of the page (listed in its error panel)",
-            twixtkit::diagnostic::count(written.problems.len(), "problem")
-        )))
-    }
+    super::terminal::say_wrote(out, Some(&written.games_shown()));
+    written
+        .left_out()
+        .map_or(Ok(()), |l| Err(Failure::invalid(l)))
 }

@@ -24,8 +24,9 @@
 use std::path::PathBuf;
 
 use crate::diagnostic::Explained;
+use crate::diagnostic::count;
 use crate::diagram::Style;
-use crate::open::{OpenOptions, game_files};
+use crate::open::{OpenOptions, Skipped, game_files};
 use crate::output::Destination;
 use crate::view::{
     PageError, PageSettings, Problem, ViewError, ViewGame, Written, check_page_name,
@@ -94,6 +95,32 @@ pub fn write_page(
     write_games_page(&paths, games, problems, style, settings, output)
 }
 
+/// The links in the folders of `inputs` that lead out of them, which the
+/// page leaves out (on purpose, but worth a warning each).
+pub fn links_left_out(inputs: &[PathBuf]) -> Vec<Skipped> {
+    let mut skipped = Vec::new();
+    game_files(inputs, &mut skipped);
+    skipped.retain(|s| s.warning);
+    skipped
+}
+
+impl Written {
+    /// How many games the page shows, as `twixt view` reports it: `3 games`.
+    pub fn games_shown(&self) -> String {
+        count(self.games, "game")
+    }
+
+    /// What the page left out (with `--lenient`), when anything: `2
+    /// problems left out of the page (listed in its error panel)`.
+    pub fn left_out(&self) -> Option<String> {
+        let n = self.problems.len();
+        (n > 0).then(|| {
+            let problems = count(n, "problem");
+            format!("{problems} left out of the page (listed in its error panel)")
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,11 +150,40 @@ mod tests {
         )
         .unwrap();
         assert_eq!(w.games, 2);
+        assert_eq!(w.games_shown(), "2 games");
+        assert_eq!(w.left_out(), None);
         let page = std::fs::read_to_string(&out).unwrap();
         assert!(
             page.contains("<title>2 games</title>"),
             "{}",
             &page[..300.min(page.len())]
         );
+    }
+
+    #[test]
+    fn a_lenient_page_says_what_it_left_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let good = dir.path().join("a.twixt");
+        let bad = dir.path().join("b.twixt");
+        std::fs::write(&good, "1. f6 2. m12\n").unwrap();
+        std::fs::write(&bad, "1. e5 {never closed\n").unwrap();
+        let settings = PageSettings {
+            lenient: true,
+            ..PageSettings::default()
+        };
+        let w = write_page(
+            &[good, bad],
+            &OpenOptions::default(),
+            &Style::rulebook(),
+            &settings,
+            Destination::File(&dir.path().join("games.html")),
+        )
+        .unwrap();
+        assert_eq!(w.games_shown(), "1 game");
+        assert_eq!(
+            w.left_out().as_deref(),
+            Some("1 problem left out of the page (listed in its error panel)")
+        );
+        assert!(links_left_out(&[dir.path().to_path_buf()]).is_empty());
     }
 }

@@ -208,3 +208,27 @@ impl Chapter {
         walk(&self.blocks, out);
     }
 }
+
+/// A language code as `twixt book --lang` takes it
+/// ([`typst_source::language_code`]), or the message that says what is
+/// expected instead.
+pub fn parse_language(s: &str) -> Result<String, String> {
+    typst_source::language_code(s).ok_or_else(|| {
+        format!(
+            "expected a language code of two or three letters (fr, de, nl), found `{}`",
+            s.escape_debug()
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_language_code_is_two_or_three_letters() {
+        assert_eq!(parse_language("DE").as_deref(), Ok("de"));
+        let e = parse_language("fr\u{1b}").unwrap_err();
+        assert!(e.ends_with("found `fr\\u{1b}`"), "{e}");
+    }
+}

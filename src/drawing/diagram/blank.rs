@@ -11,6 +11,7 @@ use super::png::{PngError, svg_to_png, zoom_for_dpi_mm};
 use super::sheet::{Paper, open_page, place};
 use super::style::Style;
 use super::svg::{Layout, num, push_attrs, push_escaped, push_num, push_nums, push_segment};
+use crate::output::Destination;
 use crate::script::Sides;
 use twixt_core::board::BoardSize;
 
@@ -234,6 +235,45 @@ pub fn blank_file(
         }
         Format::Txt => return Err(ExportError::Text),
     })
+}
+
+/// Why a blank board was not written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteBlankError {
+    /// No format to write: the one asked for and the file's name disagree,
+    /// or name none of SVG, PNG and PDF.
+    #[error(transparent)]
+    Choose(#[from] super::format::ChooseError),
+    /// The page could not be made in that format.
+    #[error(transparent)]
+    Export(#[from] ExportError),
+    /// The file could not be written.
+    #[error(transparent)]
+    Output(#[from] crate::output::OutputError),
+    /// The sink failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+impl crate::diagnostic::Explained for WriteBlankError {}
+
+/// Writes the page to `output` (a file, or a sink such as standard
+/// output) in `format`, else the format the file's name says, else SVG:
+/// SVG, PNG at `dpi`, or PDF ([`blank_file`]).
+pub fn write_blank(
+    opts: &BlankOptions,
+    style: &Style,
+    format: Option<Format>,
+    dpi: f64,
+    output: Destination<'_>,
+) -> Result<(), WriteBlankError> {
+    let path = match &output {
+        Destination::File(path) => Some(*path),
+        Destination::Sink(_) => None,
+    };
+    let format = Format::choose(format, path, &[Format::Svg, Format::Png, Format::Pdf])?;
+    let bytes = blank_file(opts, style, format, dpi)?;
+    output.write_with(&mut |w| Ok::<(), WriteBlankError>(w.write_all(&bytes)?))
 }
 
 /// The page as an SVG document in millimetres.
@@ -477,6 +517,42 @@ fn record_columns(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_blank_board_is_written_in_the_format_asked_for_or_named() {
+        let opts = BlankOptions {
+            size: BoardSize::square(12).unwrap(),
+            paper: Paper::default(),
+            margin_mm: 10.0,
+            per_page: 1,
+            coords: Sides::default(),
+            border_lines: true,
+            guides: false,
+            record: false,
+            header: RecordHeader::default(),
+        };
+        let style = Style::rulebook();
+        let mut bytes = Vec::new();
+        let mut sink = |b: &[u8]| {
+            bytes.extend_from_slice(b);
+            Ok(())
+        };
+        write_blank(&opts, &style, None, 150.0, Destination::Sink(&mut sink)).unwrap();
+        assert!(String::from_utf8_lossy(&bytes).contains("<svg"));
+        let dir = tempfile::tempdir().unwrap();
+        let pdf = dir.path().join("board.pdf");
+        write_blank(&opts, &style, None, 150.0, Destination::File(&pdf)).unwrap();
+        assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+        let png = dir.path().join("board.png");
+        let e = write_blank(
+            &opts,
+            &style,
+            Some(Format::Svg),
+            150.0,
+            Destination::File(&png),
+        );
+        assert!(matches!(e, Err(WriteBlankError::Choose(_))) && !png.exists());
+    }
 
     #[test]
     fn the_paper_turns_for_wide_boards_and_one_board_with_its_record() {
