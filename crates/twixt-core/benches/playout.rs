@@ -1,11 +1,13 @@
 //! Plies per second of random play under the pencil rules, on the same
-//! machine in one run: (a) replaying `random_game`'s moves with
-//! `Position::play`, (b) playouts through `GameState` (count and pick a
-//! legal move, play, undo), their ratio, the split of (b)'s time, and
-//! (c) the cost of one undo beside one play.
+//! machine in one run: (r) today's random games, `random_game` (it picks
+//! and plays each move), (a) replaying their moves with `Position::play`
+//! (no choosing: the engine's bare speed), (b) playouts through
+//! `GameState` (count and pick a legal move, play, undo), the ratios, the
+//! split of (b)'s time, and (c) the cost of one undo beside one play.
 //!
-//! (a) and (b) are timed in alternating rounds and the best round of each
-//! is kept, so that a neighbour's load on a shared machine hits both alike.
+//! (r), (a) and (b) are timed in alternating rounds and the best round of
+//! each is kept, so that a neighbour's load on a shared machine hits all
+//! alike.
 //!
 //! `cargo bench -p twixt-core --bench playout`
 
@@ -32,6 +34,16 @@ fn replay(start: &Position, games: &[Vec<Move>]) -> f64 {
     plies as f64 / t.elapsed().as_secs_f64()
 }
 
+/// (r): plies per second of `GAMES` random games made by `random_game`.
+fn generate(rules: &RuleSet) -> f64 {
+    let t = Instant::now();
+    let mut plies = 0u64;
+    for s in 0..GAMES {
+        plies += random_game(rules, s, 1000).len() as u64;
+    }
+    plies as f64 / t.elapsed().as_secs_f64()
+}
+
 /// (b): plies per second of `GAMES` playouts through the interface.
 fn playouts(start: &Position) -> f64 {
     let mut pos = start.clone();
@@ -50,15 +62,18 @@ fn main() {
     let start = Position::new(rules.clone()).unwrap();
     let plies: usize = games.iter().map(Vec::len).sum();
 
-    let (mut a, mut b) = (0f64, 0f64);
+    let (mut r, mut a, mut b) = (0f64, 0f64, 0f64);
     for _ in 0..ROUNDS {
+        r = r.max(generate(&rules));
         a = a.max(replay(&start, &games));
         b = b.max(playouts(&start));
     }
+    println!("(r) random_game, choosing and playing: {r:.0} plies/s");
     println!("(a) random_game replay, Position::play: {plies} plies, {a:.0} plies/s");
     println!("(b) playout, count + k-th move + play + undo: {b:.0} plies/s");
     println!(
-        "    (b) / (a) = {:.2} (best of {ROUNDS} alternating rounds)",
+        "    (b) / (r) = {:.2}, (b) / (a) = {:.2} (best of {ROUNDS} alternating rounds)",
+        b / r,
         b / a
     );
 

@@ -19,6 +19,23 @@
 //! assert!(pos.has_link("f6-g8".parse().unwrap()));
 //! assert_eq!(pos.to_move(), Player::Black);
 //! ```
+//!
+//! Every legal move, play and undo, as a bot plays, through the
+//! [`GameState`] interface; and a puzzle asked of the [`solver`]:
+//!
+//! ```
+//! use twixt_core::{GameState, Move, Player, Position, RuleSet};
+//! use twixt_core::solver::{SearchLimit, Solved, solve};
+//!
+//! let mut pos = Position::new(RuleSet::pencil()).unwrap();
+//! assert_eq!(pos.legal_moves().count(), 24 * 24 - 4 - 2 * 22); // Red may not use Black's border rows
+//! GameState::play(&mut pos, &Move::peg("f6".parse().unwrap())).unwrap();
+//! assert!(pos.undo()); // exactly as before
+//! assert_eq!(pos, Position::new(RuleSet::pencil()).unwrap());
+//! let puzzle = twixt_core::line::read_position("8/dujardin/d1,d3/b4,g4/*/red").unwrap();
+//! let found = solve(&puzzle, Player::Red, 4, &SearchLimit::positions(1_000_000)).unwrap();
+//! assert!(matches!(found.answer, Solved::Wins { .. }));
+//! ```
 
 pub mod board;
 mod dead_draw;

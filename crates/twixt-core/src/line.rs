@@ -228,7 +228,7 @@ pub fn read(text: &str) -> Result<(RuleSet, Setup), LineError> {
                     .ok_or_else(|| fail(format!("`{pair}` is not axis=value")))?;
                 yaml.push_str(&format!("{}: {}\n", k.trim(), v.trim()));
             }
-            RuleSet::from_yaml(&yaml).map_err(|e| fail(e.to_string()))?
+            rules_of_axes(&yaml).map_err(fail)?
         }
         _ => RuleSet::preset(rules).map_err(|e| fail(e.to_string()))?,
     }
@@ -298,6 +298,18 @@ pub fn read_position(text: &str) -> Result<Position, PositionLineError> {
 /// work in strings use).
 pub fn position(text: &str) -> Result<Position, String> {
     read_position(text).map_err(|e| e.to_string())
+}
+
+/// A rule set from its axes written as YAML lines (`crossing: own`).
+#[cfg(feature = "yaml")]
+fn rules_of_axes(yaml: &str) -> Result<RuleSet, String> {
+    RuleSet::from_yaml(yaml).map_err(|e| e.to_string())
+}
+
+/// Without YAML rule files a position line names a preset only.
+#[cfg(not(feature = "yaml"))]
+fn rules_of_axes(_: &str) -> Result<RuleSet, String> {
+    Err("rules as axis=value need the `yaml` feature of twixt-core; name a preset".into())
 }
 
 #[cfg(test)]

@@ -65,11 +65,13 @@ pub enum Swap {
 ///
 /// let board = RuleSet::preset("board").unwrap();
 /// assert_eq!(board.links, Linking::Manual);
-/// // A preset with changes, as a rule file holds it.
+/// // A preset with changes, as a rule file holds it (the `yaml` feature).
+/// # #[cfg(feature = "yaml")] {
 /// let mine = RuleSet::from_yaml("preset: dujardin\ncrossing: own\nsize: 30x20\n").unwrap();
 /// assert_eq!(mine.crossing, Crossing::Own);
 /// assert_eq!(mine.size.to_string(), "30x20");
 /// assert_eq!(RuleSet::from_yaml(&mine.to_yaml("mine")).unwrap(), mine);
+/// # }
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -424,6 +426,7 @@ impl fmt::Display for RuleSet {
 }
 
 /// Why a YAML rule set was refused. The message names the line and column.
+#[cfg(feature = "yaml")]
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("rules YAML, line {line}, column {column}: {message}")]
 pub struct RuleYamlError {
@@ -437,6 +440,7 @@ pub struct RuleYamlError {
 
 /// The value of a key of the YAML form, else the preset's; an error when
 /// neither gives one.
+#[cfg(feature = "yaml")]
 fn key_or_preset<T: Copy>(
     given: &Option<serde_saphyr::Spanned<T>>,
     preset: Option<T>,
@@ -453,6 +457,7 @@ fn key_or_preset<T: Copy>(
         })
 }
 
+#[cfg(feature = "yaml")]
 /// The YAML form: every key optional when `preset` gives the rest.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -467,6 +472,7 @@ struct RuleSetYaml {
     supply_links: Option<u16>,
 }
 
+#[cfg(feature = "yaml")]
 impl RuleSet {
     /// Reads a rule set from YAML, for example
     ///

@@ -159,6 +159,7 @@ impl TwrsRules {
     }
 
     /// Reads a rule set from YAML; a missing field takes the basic game's value.
+    #[cfg(feature = "yaml")]
     pub fn from_yaml(text: &str) -> Result<TwrsRules, RulesFileError> {
         let rules: TwrsRules = serde_saphyr::from_str(text).map_err(|e| {
             RulesFileError::Yaml(match twixt_core::yaml_words::explain(&e, text) {
@@ -171,6 +172,7 @@ impl TwrsRules {
     }
 
     /// The rule set as YAML, every field written; [`TwrsRules::from_yaml`] reads it back.
+    #[cfg(feature = "yaml")]
     pub fn to_yaml(&self) -> String {
         serde_saphyr::to_string(self).expect("a rule set is always representable")
     }
@@ -217,6 +219,7 @@ mod tests {
         ));
     }
 
+    #[cfg(feature = "yaml")]
     #[test]
     fn presets_round_trip_through_yaml() {
         for name in PRESET_NAMES {
@@ -225,6 +228,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "yaml")]
     #[test]
     fn missing_fields_take_the_basic_game() {
         let r = TwrsRules::from_yaml("width: 13\nheight: 9\n").unwrap();
