@@ -146,32 +146,19 @@ pub fn undecided_text(e: &Undecided) -> String {
                     format!("the limit of {n} positions a claim"),
                     "--search-limit",
                 ),
-                LimitKind::Time(t) => (
-                    format!("the time limit of {} a claim", seconds(*t)),
-                    "--search-time",
-                ),
+                // The engine words a time as the options take it.
+                LimitKind::Time(_) => (format!("{limit} a claim"), "--search-time"),
                 LimitKind::SharedPositions(n) => (
                     format!("the limit of {n} positions a file"),
                     "--search-limit",
                 ),
-                LimitKind::SharedTime(t) => (
-                    format!("the time limit of {} a file", seconds(*t)),
-                    "--search-time",
-                ),
+                LimitKind::SharedTime(t) => {
+                    (format!("{} a file", LimitKind::Time(*t)), "--search-time")
+                }
             };
             format!("limit reached after {positions} positions ({what}; see {flag})")
         }
         e => e.to_string(),
-    }
-}
-
-/// `t` as the options give it: `10 s`, or `250 ms` below a whole second.
-fn seconds(t: Duration) -> String {
-    let ms = t.as_millis();
-    if ms.is_multiple_of(1000) {
-        format!("{} s", ms / 1000)
-    } else {
-        format!("{} ms", ms)
     }
 }
 
