@@ -71,15 +71,17 @@ pub const MAX_HEADER_CHARS: usize = 100;
 /// assert!(parse_header_field(&"x".repeat(101)).is_err());
 /// assert!(parse_header_field("two\nlines").is_err());
 /// ```
-pub fn parse_header_field(s: &str) -> Result<String, String> {
+pub fn parse_header_field(s: &str) -> Result<String, super::ValueError> {
     let n = s.chars().count();
     if n > MAX_HEADER_CHARS {
-        return Err(format!(
+        return Err(super::ValueError(format!(
             "expected at most {MAX_HEADER_CHARS} characters, found {n}"
-        ));
+        )));
     }
     if s.contains(['\n', '\r']) {
-        return Err("expected one line, found a line break".to_string());
+        return Err(super::ValueError(
+            "expected one line, found a line break".to_string(),
+        ));
     }
     Ok(s.trim().to_string())
 }
@@ -115,12 +117,12 @@ pub const MAX_MARGIN_MM: f64 = 100.0;
 /// assert!(parse_margin("-1").is_err());
 /// assert!(parse_margin("NaN").is_err());
 /// ```
-pub fn parse_margin(s: &str) -> Result<f64, String> {
+pub fn parse_margin(s: &str) -> Result<f64, super::ValueError> {
     match s.parse::<f64>() {
         Ok(v) if (0.0..=MAX_MARGIN_MM).contains(&v) => Ok(v),
-        _ => Err(format!(
+        _ => Err(super::ValueError(format!(
             "expected a margin in mm from 0 to {MAX_MARGIN_MM}, found `{s}`"
-        )),
+        ))),
     }
 }
 

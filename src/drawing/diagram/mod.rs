@@ -17,6 +17,19 @@ mod svg;
 mod text;
 
 pub use format::{ChooseError, Format, UnknownFormat};
+
+/// A value that an option or a style setting cannot take (a resolution, a
+/// margin, a header line, a colour, a font list); the message says what was
+/// expected and what was found.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ValueError(pub String);
+
+impl crate::diagnostic::Explained for ValueError {
+    fn is_usage(&self) -> bool {
+        true
+    }
+}
 pub use model::{Crop, Diagram, Mark, Numbering, ParseCropError};
 pub use style::{
     BUILTIN_NAMES, Colour, FontFamily, LetterCase, NAMED_COLOURS, NamedStyleError, Ranged, Style,

@@ -110,14 +110,14 @@ pub const DPI_RANGE: std::ops::RangeInclusive<f64> = 10.0..=1200.0;
 /// assert_eq!(parse_dpi("300"), Ok(300.0));
 /// assert!(parse_dpi("5").is_err());
 /// ```
-pub fn parse_dpi(s: &str) -> Result<f64, String> {
+pub fn parse_dpi(s: &str) -> Result<f64, super::ValueError> {
     match s.parse::<f64>() {
         Ok(v) if DPI_RANGE.contains(&v) => Ok(v),
-        _ => Err(format!(
+        _ => Err(super::ValueError(format!(
             "expected a resolution from {} to {} dpi, found `{s}`",
             DPI_RANGE.start(),
             DPI_RANGE.end()
-        )),
+        ))),
     }
 }
 

@@ -51,7 +51,7 @@ pub const NAMED_COLOURS: &[&str] = &[
 
 impl Colour {
     /// Checks and normalises a colour written in a style.
-    pub fn parse(s: &str) -> Result<Colour, String> {
+    pub fn parse(s: &str) -> Result<Colour, super::ValueError> {
         let t = s.trim().to_ascii_lowercase();
         let hex = |h: &str| h.bytes().all(|b| b.is_ascii_hexdigit());
         let ok = match t.strip_prefix('#') {
@@ -61,11 +61,11 @@ impl Colour {
         if ok {
             Ok(Colour(t))
         } else {
-            Err(format!(
+            Err(super::ValueError(format!(
                 "invalid colour `{}`: expected #rgb, #rrggbb, `none` or one of {}",
                 s.escape_debug(),
                 NAMED_COLOURS.join(", ")
-            ))
+            )))
         }
     }
 
@@ -163,7 +163,7 @@ pub struct FontFamily(String);
 
 impl FontFamily {
     /// Checks a font family list written in a style (trimmed, at most 100 characters).
-    pub fn parse(s: &str) -> Result<FontFamily, String> {
+    pub fn parse(s: &str) -> Result<FontFamily, super::ValueError> {
         let t = s.trim();
         if !t.is_empty()
             && t.len() <= 100
@@ -172,10 +172,10 @@ impl FontFamily {
         {
             Ok(FontFamily(t.to_string()))
         } else {
-            Err(format!(
+            Err(super::ValueError(format!(
                 "invalid font family `{}`: use letters, digits, spaces, hyphens and commas (at most 100)",
                 s.escape_debug()
-            ))
+            )))
         }
     }
 
