@@ -391,19 +391,26 @@ pub(crate) struct UndoLog {
     free: [Vec<u64>; 2],
     /// The bits set in each of `free`.
     free_count: [usize; 2],
+    /// The bits set in each word of `free`: picking the `k`-th free hole
+    /// skips whole words without counting their bits.
+    free_words: [Vec<u8>; 2],
     /// The record a move fills, reused from move to move.
     played: Played,
 }
 
 impl UndoLog {
     fn of(pos: &Position) -> UndoLog {
+        // Room for a long game's records up front (about one journal entry
+        // per link and peg, a few for the union-find): no growth while warm.
+        let slots = pos.cells.len();
         let mut log = UndoLog {
-            entries: Vec::new(),
-            journal: Vec::new(),
+            entries: Vec::with_capacity(slots),
+            journal: Vec::with_capacity(slots * 4),
             snapshots: Vec::new(),
             snapshots_used: 0,
             free: [Vec::new(), Vec::new()],
             free_count: [0; 2],
+            free_words: [Vec::new(), Vec::new()],
             played: Played::by(pos.to_move),
         };
         log.read_free(pos);
@@ -420,19 +427,32 @@ impl UndoLog {
                 bits[i / 64] |= 1 << (i % 64);
             }
         }
+        for (words, bits) in self.free_words.iter_mut().zip(&self.free) {
+            words.clear();
+            words.extend(bits.iter().map(|w| w.count_ones() as u8));
+        }
         self.free_count = self
-            .free
+            .free_words
             .each_ref()
-            .map(|bits| bits.iter().map(|w| w.count_ones() as usize).sum());
+            .map(|words| words.iter().map(|&n| usize::from(n)).sum());
     }
 }
 
-/// One word a recorded move wrote, with its old value.
+/// What a recorded move wrote, with what undo needs to put it back: six
+/// bytes an entry, one entry for the new peg and one for each link.
 #[derive(Debug, Clone, Copy)]
 enum Write {
+    /// A cell byte and its old value.
     Cell(u16, u8),
+    /// A union-find parent and its old value.
     Parent(u16, u16),
-    Crossed(u16, u64),
+    /// The new peg at a slot: its old cell byte and parent.
+    Peg { slot: u16, cell: u8, parent: u16 },
+    /// Link `id` added: its bit in its cell was clear, and `fresh` has bit
+    /// `k` set when the link's colour bit in the crossing word of
+    /// `crossers(id)[k]` was clear before and set by this link. Undo clears
+    /// exactly those bits, by the same geometry that set them.
+    Link { id: u16, fresh: u16 },
 }
 
 /// Where the board's writers note the old value of each word they
@@ -442,27 +462,32 @@ trait Journal {
     /// Whether the move's record lists the links added (a recorded move
     /// needs no list: its journal takes the links back).
     const LISTS_LINKS: bool = true;
-    fn cell(&mut self, i: usize, old: u8);
+    fn cell(&mut self, i: usize, old: u8, new: u8);
     fn parent(&mut self, i: usize, old: u16, new: u16);
-    fn crossed(&mut self, word: usize, old: u64, new: u64);
+    fn peg(&mut self, i: usize, old_cell: u8, old_parent: u16);
+    fn link(&mut self, id: usize, fresh: u16);
 }
 
 struct NoJournal;
 
 impl Journal for NoJournal {
     #[inline(always)]
-    fn cell(&mut self, _: usize, _: u8) {}
+    fn cell(&mut self, _: usize, _: u8, _: u8) {}
     #[inline(always)]
     fn parent(&mut self, _: usize, _: u16, _: u16) {}
     #[inline(always)]
-    fn crossed(&mut self, _: usize, _: u64, _: u64) {}
+    fn peg(&mut self, _: usize, _: u8, _: u16) {}
+    #[inline(always)]
+    fn link(&mut self, _: usize, _: u16) {}
 }
 
 impl Journal for Vec<Write> {
     const LISTS_LINKS: bool = false;
     #[inline]
-    fn cell(&mut self, i: usize, old: u8) {
-        self.push(Write::Cell(i as u16, old));
+    fn cell(&mut self, i: usize, old: u8, new: u8) {
+        if old != new {
+            self.push(Write::Cell(i as u16, old));
+        }
     }
     #[inline]
     fn parent(&mut self, i: usize, old: u16, new: u16) {
@@ -471,10 +496,19 @@ impl Journal for Vec<Write> {
         }
     }
     #[inline]
-    fn crossed(&mut self, word: usize, old: u64, new: u64) {
-        if old != new {
-            self.push(Write::Crossed(word as u16, old));
-        }
+    fn peg(&mut self, i: usize, old_cell: u8, old_parent: u16) {
+        self.push(Write::Peg {
+            slot: i as u16,
+            cell: old_cell,
+            parent: old_parent,
+        });
+    }
+    #[inline]
+    fn link(&mut self, id: usize, fresh: u16) {
+        self.push(Write::Link {
+            id: id as u16,
+            fresh,
+        });
     }
 }
 
@@ -629,9 +663,11 @@ impl Position {
             return self.free_holes(player).nth(k).map(|i| self.geo.hole(i));
         };
         let mut k = k;
-        for (n, &word) in log.free[side(player)].iter().enumerate() {
-            let ones = word.count_ones() as usize;
+        let s = side(player);
+        for (n, &ones) in log.free_words[s].iter().enumerate() {
+            let ones = usize::from(ones);
             if k < ones {
+                let word = log.free[s][n];
                 return Some(self.geo.hole(n * 64 + select(word, k as u32) as usize));
             }
             k -= ones;
@@ -773,16 +809,34 @@ impl Position {
         ((self.crossed[id >> 5] >> ((id & 31) * 2)) & 3) as u8
     }
 
-    /// Records that a link of `colour` now crosses each crosser of `id`.
+    /// Records that a link of `colour` now crosses each crosser of `id`;
+    /// returns the crossers (bit `k` for `crossers(id)[k]`) whose colour
+    /// bit this set (it was clear), for the journal.
     /// (Filler entries mark link 0, which belongs to slot 0, no hole, and never exists.)
-    #[inline]
-    fn mark_crossers(&mut self, id: usize, colour: u8, j: &mut impl Journal) {
-        for &x in self.geo.crossers(id) {
+    /// (Inlined always: where no journal reads the answer, as in a plain
+    /// [`play`](Self::play), it costs nothing.)
+    #[inline(always)]
+    fn mark_crossers(&mut self, id: usize, colour: u8) -> u16 {
+        let mut fresh = 0u16;
+        for (k, &x) in self.geo.crossers(id).iter().enumerate() {
             let x = usize::from(x);
+            let bit = u64::from(colour) << ((x & 31) * 2);
             let old = self.crossed[x >> 5];
-            let new = old | u64::from(colour) << ((x & 31) * 2);
-            j.crossed(x >> 5, old, new);
-            self.crossed[x >> 5] = new;
+            fresh |= u16::from(old & bit == 0) << k;
+            self.crossed[x >> 5] = old | bit;
+        }
+        fresh
+    }
+
+    /// Takes back what [`mark_crossers`](Self::mark_crossers) set for
+    /// link `id` of `colour`: the bits in `fresh`.
+    #[inline]
+    fn unmark_crossers(&mut self, id: usize, colour: u8, mut fresh: u16) {
+        let crossers = self.geo.crossers(id);
+        while fresh != 0 {
+            let x = usize::from(crossers[fresh.trailing_zeros() as usize]);
+            fresh &= fresh - 1;
+            self.crossed[x >> 5] &= !(u64::from(colour) << ((x & 31) * 2));
         }
     }
 
@@ -817,15 +871,14 @@ impl Position {
             j.parent(ra, self.parent[ra], rb as u16);
             self.parent[ra] = rb as u16;
             let reach = self.cells[ra] & REACH_BOTH;
-            j.cell(rb, self.cells[rb]);
+            j.cell(rb, self.cells[rb], self.cells[rb] | reach);
             self.cells[rb] |= reach;
         }
         rb
     }
 
     fn put_peg(&mut self, i: usize, player: Player, j: &mut impl Journal) {
-        j.cell(i, self.cells[i]);
-        j.parent(i, self.parent[i], i as u16);
+        j.peg(i, self.cells[i], self.parent[i]);
         self.cells[i] = colour_bits(player) | self.reach_bits(i, player);
         self.parent[i] = i as u16;
         self.pegs_on_board[side(player)] += 1;
@@ -843,13 +896,13 @@ impl Position {
     /// component of `from` goes under that of `to`: pass the new peg as
     /// `from` to keep the union-find trees shallow.
     fn add_link(&mut self, id: usize, from: usize, to: usize, j: &mut impl Journal) {
-        j.cell(id >> 2, self.cells[id >> 2]);
         self.cells[id >> 2] |= link_bit(id);
         let colour = self.cells[id >> 2] & COLOUR;
         if let Some(p) = colour_player(colour) {
             self.links_on_board[side(p)] += 1;
         }
-        self.mark_crossers(id, colour, j);
+        let fresh = self.mark_crossers(id, colour);
+        j.link(id, fresh);
         self.union(from, to, j);
     }
 
@@ -1569,13 +1622,14 @@ fn mix(mut z: u64) -> u64 {
 #[inline]
 fn select(mut w: u64, mut k: u32) -> u32 {
     let mut base = 0;
+    // Without branches: which half holds the bit is a coin toss for the
+    // branch predictor.
     for half in [32u32, 16, 8] {
         let low = (w & ((1 << half) - 1)).count_ones();
-        if k >= low {
-            k -= low;
-            w >>= half;
-            base += half;
-        }
+        let up = u32::from(k >= low);
+        k -= low * up;
+        w >>= half * up;
+        base += half * up;
     }
     for _ in 0..k {
         w &= w - 1;
@@ -1635,10 +1689,15 @@ impl Position {
             (Ok(()), Move::Place(p)) => {
                 let slot = self.geo.index(p.hole);
                 let UndoLog {
-                    free, free_count, ..
+                    free,
+                    free_count,
+                    free_words,
+                    ..
                 } = &mut *log;
-                for (bits, count) in free.iter_mut().zip(free_count) {
-                    *count -= (bits[slot / 64] >> (slot % 64) & 1) as usize;
+                for ((bits, count), words) in free.iter_mut().zip(free_count).zip(free_words) {
+                    let was = (bits[slot / 64] >> (slot % 64) & 1) as u8;
+                    *count -= usize::from(was);
+                    words[slot / 64] -= was;
                     bits[slot / 64] &= !(1 << (slot % 64));
                 }
                 let kind = UndoKind::Place {
@@ -1679,19 +1738,36 @@ impl Position {
                     match w {
                         Write::Cell(i, old) => self.cells[usize::from(i)] = old,
                         Write::Parent(i, old) => self.parent[usize::from(i)] = old,
-                        Write::Crossed(w, old) => self.crossed[usize::from(w)] = old,
+                        Write::Peg { slot, cell, parent } => {
+                            self.cells[usize::from(slot)] = cell;
+                            self.parent[usize::from(slot)] = parent;
+                        }
+                        Write::Link { id, fresh } => {
+                            // The board is as the link left it: its bit
+                            // was clear before (a link is added once), and
+                            // its owner's peg still stands.
+                            let id = usize::from(id);
+                            let colour = self.cells[id >> 2] & COLOUR;
+                            self.cells[id >> 2] &= !link_bit(id);
+                            self.unmark_crossers(id, colour, fresh);
+                        }
                     }
                 }
                 log.journal.truncate(journal_from as usize);
                 let slot = usize::from(slot);
                 let flags = self.geo.hole_flags(slot);
                 let players = [Player::Red, Player::Black];
-                for ((bits, count), player) in
-                    log.free.iter_mut().zip(&mut log.free_count).zip(players)
+                for (((bits, count), words), player) in log
+                    .free
+                    .iter_mut()
+                    .zip(&mut log.free_count)
+                    .zip(&mut log.free_words)
+                    .zip(players)
                 {
                     if flags & playable_flag(player) != 0 {
                         bits[slot / 64] |= 1 << (slot % 64);
                         *count += 1;
+                        words[slot / 64] += 1;
                     }
                 }
             }
