@@ -134,7 +134,7 @@ fn wins_in_three(c: &mut Criterion) {
             "12-cut-top-right/crossing=own,links=automatic,removal=none,swap=none/b10,c10,d12,e1,e3,e10,f2,g2,g3,g6,i6/c3,d1,d11,e8,f6,g1,h3,k2,k7,k8,l11/*/red",
         ),
     ] {
-        let pos = twixt_core::line::position(line).unwrap();
+        let pos = twixt_core::position_line::read_position(line).unwrap();
         let want = name.ends_with("proved");
         let limit = SearchLimit::positions(2_000_000);
         let solve = || solver::solve(&pos, Player::Red, 3, &limit).unwrap();

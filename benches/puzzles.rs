@@ -492,7 +492,7 @@ fn solutions(set: &[(u32, &str, &str)]) {
     println!("|---|---|---|---|---|---|");
     let (mut before, mut after) = (Duration::ZERO, Duration::ZERO);
     for &(n, key, line) in set {
-        let pos = twixt_core::line::position(line).expect("a position line");
+        let pos = twixt_core::position_line::read_position(line).expect("a position line");
         let limit = limit_for(n);
         let budget = SearchLimit::positions(limit);
         let (moves, stopped) = support::main_line(&pos, n, &budget);
@@ -562,7 +562,7 @@ fn main() {
     let (mut positions, mut time) = (0u64, Duration::ZERO);
     let mut worst = [Duration::ZERO; 9];
     for (n, key, line) in set {
-        let pos = twixt_core::line::position(line).expect("a position line");
+        let pos = twixt_core::position_line::read_position(line).expect("a position line");
         let limit = limit_for(n);
         let (won, p_win, t_win) = timed(&pos, n, threads, limit);
         assert!(

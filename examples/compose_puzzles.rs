@@ -41,8 +41,8 @@
 use std::collections::{HashSet, VecDeque};
 use std::time::Instant;
 
-use twixt_core::line;
 use twixt_core::link::Link;
+use twixt_core::position_line;
 use twixt_core::solver::{SearchLimit, Solved, solve};
 use twixtkit::prelude::{Hole, Player, Position, Status};
 
@@ -305,7 +305,7 @@ fn compose(seed: u64, gaps: usize) -> Option<String> {
     // Black pegs on every cheaper chain, until the double links are the
     // cheapest way (or give up: a shortcut through the bridging holes).
     loop {
-        let pos = line::position(&line_of(&stations, &black)).ok()?;
+        let pos = position_line::read_position(&line_of(&stations, &black)).ok()?;
         let (needed, path) = cheapest(&pos)?;
         if needed as usize >= gaps {
             break;
@@ -367,7 +367,7 @@ fn main() {
         let Some(text) = compose(seed, gaps) else {
             continue;
         };
-        let Ok(pos) = line::position(&text) else {
+        let Ok(pos) = position_line::read_position(&text) else {
             continue;
         };
         if pos.status() != Status::Ongoing {
@@ -389,7 +389,7 @@ fn main() {
                     found[moves as usize] += 1;
                     println!(
                         "{moves}\t{key}\t{}\t{}\t{secs:.2}\tseed {seed}",
-                        line::write(&pos),
+                        position_line::write(&pos),
                         s.positions
                     );
                 }

@@ -82,7 +82,7 @@ fn main() -> ExitCode {
                 eprintln!(
                     "seed {seed}: {e} ({:.1} s): {}",
                     start.elapsed().as_secs_f64(),
-                    twixt_core::line::write(&pos)
+                    twixt_core::position_line::write(&pos)
                 );
                 continue;
             }
@@ -101,7 +101,7 @@ fn main() -> ExitCode {
             let written = writeln!(
                 out,
                 "{moves}\t{key}\t{}\t{} positions\t{:.3} s\tseed {seed}",
-                twixt_core::line::write(&pos),
+                twixt_core::position_line::write(&pos),
                 s.positions,
                 start.elapsed().as_secs_f64()
             );

@@ -36,7 +36,7 @@ use std::collections::HashSet;
 use std::io::BufRead;
 use std::time::Instant;
 
-use twixt_core::line;
+use twixt_core::position_line;
 use twixt_core::solver::{SearchLimit, Solved, solve};
 use twixtkit::prelude::{Hole, Player, Position, Status};
 
@@ -153,7 +153,7 @@ fn main() {
         if n >= longest {
             continue;
         }
-        let Ok(pos) = line::position(&text) else {
+        let Ok(pos) = position_line::read_position(&text) else {
             continue;
         };
         let tries = neighbours(&pos, &text, &attacker_moves(&pos, n, &screen));
@@ -162,7 +162,7 @@ fn main() {
             if !seen.insert(next.clone()) || found[n as usize + 1] >= per_length {
                 continue;
             }
-            let Ok(p) = line::position(&next) else {
+            let Ok(p) = position_line::read_position(&next) else {
                 continue;
             };
             if p.status() != Status::Ongoing {
@@ -204,8 +204,12 @@ fn main() {
                 && moves == n + 1
             {
                 found[moves as usize] += 1;
-                println!("{moves}\t{key}\t{}\t{}", line::write(&p), s.positions);
-                frontier.push((moves, key, line::write(&p)));
+                println!(
+                    "{moves}\t{key}\t{}\t{}",
+                    position_line::write(&p),
+                    s.positions
+                );
+                frontier.push((moves, key, position_line::write(&p)));
                 frontier.insert(0, (n, parent_key, text.clone()));
                 break;
             }

@@ -13,7 +13,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use twixt_core::line;
+use twixt_core::position_line;
 use twixt_core::solver::{AfterMove, SearchLimit, Solved, after_move, solve};
 use twixtkit::prelude::{Hole, Move, Position, Status};
 
@@ -31,7 +31,7 @@ fn main() -> ExitCode {
         .get(3)
         .and_then(|s| s.parse().ok())
         .unwrap_or(5_000_000);
-    let mut pos: Position = match line::position(text) {
+    let mut pos: Position = match position_line::read_position(text) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");

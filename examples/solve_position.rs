@@ -14,7 +14,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use twixt_core::line;
+use twixt_core::position_line;
 use twixt_core::solver::{Memory, SearchLimit, Undecided, solve};
 use twixtkit::prelude::Position;
 
@@ -51,7 +51,7 @@ fn main() -> ExitCode {
         .iter()
         .find_map(|a| a.strip_prefix("--threads=")?.parse().ok())
         .unwrap_or(1);
-    let pos = match line::position(text) {
+    let pos = match position_line::read_position(text) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("error: {e}");

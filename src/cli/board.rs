@@ -8,7 +8,7 @@ use twixtkit::diagram::blank::{
     write_blank,
 };
 use twixtkit::diagram::sheet::Paper;
-use twixtkit::diagram::{Format, Style};
+use twixtkit::diagram::{PictureFormat, Style};
 use twixtkit::script::Sides;
 
 use super::failure::Failure;
@@ -103,7 +103,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         },
     };
     let out = a.output.as_deref().and_then(super::terminal::file);
-    let format = a.format.as_deref().and_then(Format::from_extension);
+    let format = a.format.as_deref().and_then(PictureFormat::from_extension);
     super::terminal::write_to(out, |to| write_blank(&opts, &style, format, a.dpi, to))?;
     super::terminal::say_wrote(out, None);
     Ok(())

@@ -87,7 +87,7 @@ impl GameArgs {
     /// `--game` asks for.
     pub fn open(&self) -> Result<Box<dyn OpenedFile>, Failure> {
         let request = (self.read).request(self.input.clone(), self.position.clone(), self.game);
-        Ok(twixtkit::commands::games::open(&request)?)
+        Ok(twixtkit::commands::games::open_any(&request)?)
     }
 }
 

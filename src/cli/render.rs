@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use twixtkit::commands::render::Output;
 use twixtkit::diagram::game::Select;
-use twixtkit::diagram::{Charset, Format, Scale, Style};
+use twixtkit::diagram::{Charset, PictureFormat, Scale, Style};
 
 use super::failure::Failure;
 use super::game_args::DrawArgs;
@@ -21,7 +21,7 @@ pub struct Args {
     output: PathBuf,
     /// Picture format; by default from the output file's extension, else svg.
     #[arg(long, value_enum)]
-    format: Option<Format>,
+    format: Option<PictureFormat>,
     /// Resolution of PNG output in dots per inch, when --unit is in mm
     /// (default 96).
     #[arg(long, value_parser = twixtkit::diagram::png::parse_dpi)]

@@ -99,7 +99,7 @@ pub fn open_books(
             input: input.clone(),
             ..request.clone()
         };
-        Ok(super::games::open(&request)?.book(opts)?)
+        Ok(super::games::open_any(&request)?.book(opts)?)
     };
     if let [one] = inputs
         && !one.is_dir()

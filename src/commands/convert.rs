@@ -9,7 +9,7 @@ use std::path::Path;
 
 use crate::diagnostic::Explained as _;
 use crate::diagnostic::{Diagnostic, count};
-use crate::formats::{Format, littlegolem, movelist, t1};
+use crate::formats::{RecordFormat, littlegolem, movelist, t1};
 use crate::record::Record;
 use crate::script::{Element, Game, Line, ScriptFile, parse, script_hint, write_file};
 use twixt_core::board::BoardSize;
@@ -256,10 +256,10 @@ pub fn output_format(path: &Path) -> Option<FileFormat> {
     {
         return Some(FileFormat::Script);
     }
-    Format::from_path(path).map(|f| match f {
-        Format::LittleGolem => FileFormat::LittleGolem,
-        Format::T1 => FileFormat::T1,
-        Format::MoveList => FileFormat::MoveList,
+    RecordFormat::from_path(path).map(|f| match f {
+        RecordFormat::LittleGolem => FileFormat::LittleGolem,
+        RecordFormat::T1 => FileFormat::T1,
+        RecordFormat::MoveList => FileFormat::MoveList,
     })
 }
 

@@ -1,5 +1,5 @@
 //! What `twixt view` does: game files of any game, and folders of them,
-//! opened ([`game::open_with`](super::games::open_with)), their games built
+//! opened ([`games::open_any_with`](super::games::open_any_with)), their games built
 //! for the viewer by each file's game ([`OpenedFile::view_games`]), and
 //! one interactive page written ([`crate::view::write_games_page`]).
 //!
@@ -79,7 +79,7 @@ pub fn write_page(
     let mut problems = Vec::new();
     let mut files = Vec::with_capacity(paths.len());
     for p in &paths {
-        match super::games::open_with(p, options) {
+        match super::games::open_any_with(p, options) {
             Ok(f) => files.push(f),
             Err(e) if settings.lenient && !e.is_usage() => {
                 problems.push(Problem::new(&p.display().to_string(), &e));

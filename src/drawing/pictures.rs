@@ -96,7 +96,7 @@ pub struct Picture {
 }
 
 impl Picture {
-    /// The drawn position in one line (`twixt_core::line`).
+    /// The drawn position in one line (`twixt_core::position_line`).
     pub fn position_line(&self) -> String {
         let setup = twixt_core::setup::Setup {
             size: self.diagram.size,
@@ -104,7 +104,7 @@ impl Picture {
             links: self.diagram.links.clone(),
             to_move: Some(self.to_move),
         };
-        twixt_core::line::write_setup(&self.rules, &setup, self.to_move)
+        twixt_core::position_line::write_setup(&self.rules, &setup, self.to_move)
     }
 }
 

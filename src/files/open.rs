@@ -450,7 +450,7 @@ pub struct Request {
 impl Request {
     /// Opens the file (or position) and keeps the game asked for. A script
     /// of another game is refused: a [`GameFile`] holds TwixT games
-    /// (`commands::games::open` opens a file of any game).
+    /// (`commands::games::open_any` opens a file of any game).
     pub fn open(&self) -> Result<GameFile, Error> {
         if let Some(line) = &self.position {
             if self.input.as_os_str() != "-" {
@@ -493,7 +493,7 @@ fn other_game(named: Option<String>) -> Option<String> {
 /// A script of another game, refused: a [`GameFile`] holds TwixT games.
 fn other_game_script(path: &Path, game: &str) -> Error {
     Error::Options(format!(
-        "{} is a script of the game `{game}`: a GameFile holds TwixT games (`commands::games::open` opens a file of any game)",
+        "{} is a script of the game `{game}`: a GameFile holds TwixT games (`commands::games::open_any` opens a file of any game)",
         path.display()
     ))
 }
@@ -596,11 +596,12 @@ fn open_one_streamed(path: &Path, n: usize) -> Result<GameFile, Error> {
     })
 }
 
-/// A position written in one line (`twixt_core::line`) as a game file of one
+/// A position written in one line (`twixt_core::position_line`) as a game file of one
 /// game that starts from it, so that everything that draws a file draws it.
 /// The line's rule set must be a preset (a script can name any other).
 pub fn open_position(line: &str) -> Result<GameFile, Error> {
-    let (rules, _) = twixt_core::line::read(line).map_err(|e| Error::Options(e.to_string()))?;
+    let (rules, _) =
+        twixt_core::position_line::read(line).map_err(|e| Error::Options(e.to_string()))?;
     let name = rules.preset_name().ok_or_else(|| {
         Error::Options(
             "a position given on the command line names a preset rule set; for another, write a script with a rule file and `#setup position:`".to_string(),

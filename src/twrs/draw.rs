@@ -21,9 +21,9 @@ use crate::script::PointLook;
 use crate::script::Sides;
 use crate::twrs::file::TwrsView;
 use crate::twrs::script::Show;
-use twixt_core::board::{Hole, Player};
+use twixt_core::board::Hole;
 use twrs_core::moves::Lines;
-use twrs_core::point::{Point, Side};
+use twrs_core::point::{Player, Point};
 use twrs_core::position::{Piece, Position, Status};
 
 /// Pixels between grid lines in TWRS's own look (`--unit` sets another
@@ -152,18 +152,18 @@ impl TwrsStyle {
     }
 
     /// The colour of a side's lines and areas.
-    fn lines(&self, side: Side) -> &Colour {
+    fn lines(&self, side: Player) -> &Colour {
         match side {
-            Side::Orange => &self.look.red_link,
-            Side::Blue => &self.look.black_link,
+            Player::Orange => &self.look.red_link,
+            Player::Blue => &self.look.black_link,
         }
     }
 
     /// A side's towers: their colour, their edge and their numbers.
-    fn side(&self, side: Side) -> (&Colour, &Colour, &Colour) {
+    fn side(&self, side: Player) -> (&Colour, &Colour, &Colour) {
         match side {
-            Side::Orange => (&self.look.red, &self.edges[0], &self.look.label_on_red),
-            Side::Blue => (&self.look.black, &self.edges[1], &self.look.label_on_black),
+            Player::Orange => (&self.look.red, &self.edges[0], &self.look.label_on_red),
+            Player::Blue => (&self.look.black, &self.edges[1], &self.look.label_on_black),
         }
     }
 
@@ -204,8 +204,8 @@ pub fn to_svg_styled(
     let to_move = (s.to_move_marker && !matches!(pos.status(), Status::Over(_))).then(|| match pos
         .to_move()
     {
-        Side::Orange => Player::Red,
-        Side::Blue => Player::Black,
+        Player::Orange => twixt_core::Player::Red,
+        Player::Blue => twixt_core::Player::Black,
     });
     let captions = [caption, translation];
     let l = Layout::around(
@@ -228,7 +228,7 @@ pub fn to_svg_styled(
             num(s.area_opacity)
         );
         for area in pos.areas() {
-            let mut sides = area.towers.iter().filter_map(|&t| Side::of_tower(t));
+            let mut sides = area.towers.iter().filter_map(|&t| Player::of_tower(t));
             let Some(first) = sides.next() else { continue };
             if !area.closed || sides.any(|s| s != first) {
                 continue;
@@ -263,7 +263,7 @@ pub fn to_svg_styled(
 
     // A tower's lines in `dirs`, in its side's colour.
     let rays = |out: &mut String, t: u8, dirs: &[(i8, i8)], dashed: bool, id: &str| {
-        if let (Some(at), Some(side)) = (pos.tower(t), Side::of_tower(t)) {
+        if let (Some(at), Some(side)) = (pos.tower(t), Player::of_tower(t)) {
             lines(out, pos, at, dirs, st.lines(side), dashed, id);
         }
     };
@@ -383,7 +383,7 @@ pub(crate) fn tower(
     petrified: bool,
     extra: &str,
 ) {
-    let Some(side) = Side::of_tower(t) else {
+    let Some(side) = Player::of_tower(t) else {
         return;
     };
     let (fill, edge, number) = st.side(side);

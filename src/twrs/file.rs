@@ -118,11 +118,11 @@ impl TwrsFile {
         for g in &mut games {
             if let Err(m) = g.load_rules_file(folder) {
                 let at = g.rules_file().map_or(g.span, |t| t.span);
-                errors.push(Diagnostic::error(m).with_label("this rule file").at(
-                    &source,
-                    at.start(),
-                    at.len_bytes().max(1),
-                ));
+                errors.push(
+                    Diagnostic::error(m.to_string())
+                        .with_label("this rule file")
+                        .at(&source, at.start(), at.len_bytes().max(1)),
+                );
             }
         }
         TwrsFile {

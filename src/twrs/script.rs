@@ -23,9 +23,9 @@ use crate::script::write::{escape_comment, quote};
 use crate::script::{Game, MoveNode, Notation, ParseError, PointLook, Span, Tag};
 use twrs_core::moves::{Lines, Move};
 use twrs_core::notation as words;
-use twrs_core::point::{Point, Side};
-use twrs_core::position::{Position, Status};
-use twrs_core::rules::{PRESET_NAMES, PresetError, TwrsRules};
+use twrs_core::point::{Player, Point};
+use twrs_core::position::{Position, SetupError, Status};
+use twrs_core::rules::{PRESET_NAMES, PresetError, RulesFileError, TwrsRules};
 use twrs_core::setup::Setup;
 
 /// Does this text hold TWRS games? (Its first header says `[Game "twrs"]`,
@@ -82,7 +82,7 @@ pub struct DiagramPoint {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Claim {
     /// `#to-move`: whose turn it is.
-    ToMove(Side),
+    ToMove(Player),
     /// `#score`: the score as it would be counted now.
     Score {
         /// Orange's points.
@@ -118,7 +118,7 @@ pub enum Claim {
     /// `#over` (true) or `#over no` (false): whether the game is over.
     Over(bool),
     /// `#winner`: the side with more points once the game is over; `None` for a draw.
-    Winner(Option<Side>),
+    Winner(Option<Player>),
     /// `#stones-left`: the stones left in the stock.
     StonesLeft(u16),
 }
@@ -130,7 +130,7 @@ pub struct TwrsNotation;
 
 impl Notation for TwrsNotation {
     type Move = Move;
-    type Setup = (Setup, Option<Side>);
+    type Setup = (Setup, Option<Player>);
     type Diagram = DiagramPoint;
     type Mark = Infallible;
     type Claim = Claim;
@@ -177,31 +177,72 @@ impl TwrsGame {
     /// Reads the game's `[Rules "file.yaml"]` from `folder` (the script's
     /// own folder; the file must lie inside it), then applies the game's
     /// `Size` and `First` tags over it.
-    pub fn load_rules_file(&mut self, folder: &std::path::Path) -> Result<(), String> {
+    pub fn load_rules_file(&mut self, folder: &std::path::Path) -> Result<(), RuleFileError> {
         let Some(name) = self.rules_file().map(|t| t.value.clone()) else {
             return Ok(());
         };
-        let path = limits::resolve_inside(folder, std::path::Path::new(&name))?;
-        let text = limits::read_regular_text(&path, limits::MAX_YAML_BYTES)
-            .map_err(|e| format!("cannot read the rule file {name}: {e}"))?;
-        self.rules = TwrsRules::from_yaml(&text).map_err(|e| format!("{name}: {e}"))?;
+        let path = limits::resolve_inside(folder, std::path::Path::new(&name))
+            .map_err(RuleFileError::Outside)?;
+        let text = limits::read_regular_text(&path, limits::MAX_YAML_BYTES).map_err(|error| {
+            RuleFileError::Read {
+                name: name.clone(),
+                error,
+            }
+        })?;
+        self.rules = TwrsRules::from_yaml(&text).map_err(|error| RuleFileError::Invalid {
+            name: name.clone(),
+            error,
+        })?;
         for t in &self.script.tags {
             if t.name.eq_ignore_ascii_case("size") || t.name.eq_ignore_ascii_case("first") {
-                apply_tag(&mut self.rules, &t.name, &t.value)?;
+                apply_tag(&mut self.rules, &t.name, &t.value).map_err(RuleFileError::Tag)?;
             }
         }
         Ok(())
     }
 
     /// The position before the first move.
-    pub fn start(&self) -> Result<Position, String> {
+    pub fn start(&self) -> Result<Position, SetupError> {
         match &self.setup {
             Some((s, to_move)) => {
                 Position::from_setup(&self.rules, s, to_move.unwrap_or(self.rules.first))
-                    .map_err(|e| e.to_string())
             }
-            None => Position::new(&self.rules).map_err(|e| e.to_string()),
+            None => Position::new(&self.rules),
         }
+    }
+}
+
+/// Why a game's `[Rules "file.yaml"]` cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum RuleFileError {
+    /// The name leads outside the script's folder; the value says how.
+    #[error("{0}")]
+    Outside(String),
+    /// The file cannot be read.
+    #[error("cannot read the rule file {name}: {error}")]
+    Read {
+        /// The name as the tag gives it.
+        name: String,
+        /// What reading it met.
+        error: std::io::Error,
+    },
+    /// The file is not a TWRS rule set.
+    #[error("{name}: {error}")]
+    Invalid {
+        /// The name as the tag gives it.
+        name: String,
+        /// What is wrong in it.
+        error: RulesFileError,
+    },
+    /// The game's `Size` or `First` tag cannot be applied over the file.
+    #[error("{0}")]
+    Tag(String),
+}
+
+/// Wrong content in the input.
+impl crate::diagnostic::Explained for RuleFileError {
+    fn is_usage(&self) -> bool {
+        false
     }
 }
 
@@ -271,7 +312,7 @@ impl Reads for TwrsNotation {
         _: Span,
         args: &[Arg<'_>],
         span: Span,
-        setup: Option<&mut Option<(Setup, Option<Side>)>>,
+        setup: Option<&mut Option<(Setup, Option<Player>)>>,
     ) -> Result<Option<Element>, ParseError> {
         let read = if name == "diagram" {
             diagram(args, span).map(|d| Some(Element::Diagram(Box::new(d))))
@@ -396,7 +437,9 @@ fn apply_tag(rules: &mut TwrsRules, name: &str, value: &str) -> Result<(), Strin
             }
         }
         "first" => {
-            rules.first = value.parse()?;
+            rules.first = value
+                .parse()
+                .map_err(|e: twrs_core::notation::NotationError| e.to_string())?;
             Ok(())
         }
         _ => Ok(()),
@@ -444,7 +487,7 @@ const DIRECTIVES: [&str; 12] = [
 ];
 
 fn directive(
-    setup: Option<&mut Option<(Setup, Option<Side>)>>,
+    setup: Option<&mut Option<(Setup, Option<Player>)>>,
     name: &str,
     args: &[Arg<'_>],
     span: Span,
@@ -479,7 +522,9 @@ fn directive(
         }
         "to-move" => {
             need(1, "orange|blue")?;
-            claim(Claim::ToMove(args[0].parse()?))
+            claim(Claim::ToMove(args[0].parse().map_err(
+                |e: twrs_core::notation::NotationError| e.to_string(),
+            )?))
         }
         "score" => {
             need(4, "orange N blue M")?;
@@ -490,9 +535,9 @@ fn directive(
                     .get(1)
                     .and_then(|n| n.parse().ok())
                     .ok_or_else(|| "write it #score orange N blue M".to_string())?;
-                match pair[0].parse::<Side>()? {
-                    Side::Orange => orange = Some(n),
-                    Side::Blue => blue = Some(n),
+                match pair[0].parse::<Player>().map_err(|e| e.to_string())? {
+                    Player::Orange => orange = Some(n),
+                    Player::Blue => blue = Some(n),
                 }
             }
             match (orange, blue) {
@@ -542,7 +587,11 @@ fn directive(
             claim(Claim::Winner(if args[0] == "none" {
                 None
             } else {
-                Some(args[0].parse()?)
+                Some(
+                    args[0]
+                        .parse()
+                        .map_err(|e: twrs_core::notation::NotationError| e.to_string())?,
+                )
             }))
         }
         "stones-left" => {
@@ -561,7 +610,7 @@ fn directive(
 
 /// `#setup stones: f3 f6`, `#setup towers: 1 b2 3 i3`, `#setup to-move: blue`,
 /// `#setup empty` (a setup block with nothing yet).
-fn setup_line(setup: &mut Option<(Setup, Option<Side>)>, args: &[&str]) -> Result<(), String> {
+fn setup_line(setup: &mut Option<(Setup, Option<Player>)>, args: &[&str]) -> Result<(), String> {
     let (s, to_move) = setup.get_or_insert_with(|| (Setup::default(), None));
     match args {
         ["empty"] => Ok(()),
@@ -584,7 +633,10 @@ fn setup_line(setup: &mut Option<(Setup, Option<Side>)>, args: &[&str]) -> Resul
             Ok(())
         }
         ["to-move:", side] => {
-            *to_move = Some(side.parse()?);
+            *to_move = Some(
+                side.parse()
+                    .map_err(|e: twrs_core::notation::NotationError| e.to_string())?,
+            );
             Ok(())
         }
         _ => Err(
@@ -721,7 +773,7 @@ pub struct Replayed {
 /// Replays a game from its start, checking every move and claim. Replay
 /// stops at the first illegal move; claims after it are not checked.
 pub fn replay(src: &str, g: &TwrsGame) -> Replayed {
-    let start = match g.start() {
+    let start = match g.start().map_err(|e| e.to_string()) {
         Ok(p) => p,
         Err(m) => {
             return Replayed {

@@ -10,13 +10,13 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::script::MoveNode;
 use crate::view::build::{Walk, Walks};
 use crate::view::{ViewBoard, ViewGame, ViewMove};
-use twixt_core::board::{Hole, Player};
+use twixt_core::board::Hole;
 
 use super::draw::{TwrsStyle, stone, stones_group, to_svg_styled, tower, towers_group};
 use super::file::{TwrsFile, outcome};
 use super::script::{DiagramPoint, Snapshot, TwrsGame, TwrsNotation};
 use twrs_core::moves::Move;
-use twrs_core::point::{Point, Side};
+use twrs_core::point::{Player, Point};
 use twrs_core::position::{Position, Status};
 use twrs_core::setup::Setup;
 
@@ -151,8 +151,8 @@ impl Walks for Twrs<'_> {
         let mv = ViewMove {
             ply,
             player: match mover {
-                Side::Orange => Player::Red,
-                Side::Blue => Player::Black,
+                Player::Orange => twixt_core::Player::Red,
+                Player::Blue => twixt_core::Player::Black,
             },
             text: format!("{ply}. {played}"),
             hole: Some(Hole::new(u16::from(to.col), u16::from(to.row))),

@@ -21,7 +21,7 @@ use twixt_core::board::{BoardSize, Hole, Player};
 use twixt_core::link::Link;
 use twixt_core::moves::Move;
 use twixt_core::position::{DeadDrawRule, Played, Position, Status, WinBy};
-use twixt_core::rules::{Removal, RuleSet};
+use twixt_core::rules::{RemovalRule, RuleSet};
 use twixt_core::setup::Setup;
 
 /// A problem found while replaying, located in the script.
@@ -647,7 +647,7 @@ fn block_setup(b: &SetupBlock, rules: &RuleSet, game: &Game, issues: &mut Vec<Is
     // A position line names its size and rules: they must be the game's.
     if let Some(written) = &b.line_rules.0 {
         let game_line =
-            twixt_core::line::write_setup(rules, &Setup::empty(rules.size), Player::Red);
+            twixt_core::position_line::write_setup(rules, &Setup::empty(rules.size), Player::Red);
         let ours: String = game_line.split('/').take(2).collect::<Vec<_>>().join("/");
         if *written != ours {
             issues.push(Issue::error(
@@ -758,7 +758,7 @@ pub(crate) fn move_words(m: &MoveNode) -> String {
 /// a hole by taking back an own peg.
 fn has_no_moves(p: &Position) -> bool {
     let player = p.to_move();
-    p.rules().removal != Removal::LinksAndPegs
+    p.rules().removal != RemovalRule::LinksAndPegs
         && !p
             .size()
             .holes()

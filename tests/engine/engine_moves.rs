@@ -1,7 +1,7 @@
 //! Every move rule and every move error, one at a time.
 
 use twixt_core::moves::{Removal, thin_vec};
-use twixt_core::rules::{Crossing, Linking, Removal as RemovalRule, RuleSetError, Swap};
+use twixt_core::rules::{Crossing, Linking, RemovalRule, RuleSetError, Swap};
 use twixtkit::prelude::{
     BoardSize, Hole, Link, Move, MoveError, Placement, Player, Position, RuleSet, Status, WinBy,
 };

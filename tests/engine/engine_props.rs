@@ -6,7 +6,7 @@ use std::collections::{BTreeSet, HashSet, VecDeque};
 use proptest::prelude::*;
 use twixt_core::moves::Removal;
 use twixt_core::random::{SplitMix64, random_game};
-use twixt_core::rules::{Crossing, Linking, Removal as RemovalRule, Swap};
+use twixt_core::rules::{Crossing, Linking, RemovalRule, Swap};
 use twixtkit::prelude::{
     BoardSize, Hole, Link, Move, Placement, Player, Position, RuleSet, Setup, Status, WinBy,
 };

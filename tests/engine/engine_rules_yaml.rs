@@ -1,7 +1,7 @@
 //! Rule sets read from YAML.
 
 use twixt_core::board::BoardSize;
-use twixt_core::rules::{Crossing, Linking, Removal, RuleSet, Swap};
+use twixt_core::rules::{Crossing, Linking, RemovalRule, RuleSet, Swap};
 
 #[test]
 fn full_rule_set_reads() {
@@ -11,7 +11,7 @@ fn full_rule_set_reads() {
     .unwrap();
     assert_eq!(r.crossing, Crossing::None);
     assert_eq!(r.links, Linking::Manual);
-    assert_eq!(r.removal, Removal::LinksAndPegs);
+    assert_eq!(r.removal, RemovalRule::LinksAndPegs);
     assert_eq!(r.swap, Swap::Colors);
     assert_eq!(r.size, BoardSize::new(30, 20).unwrap());
 }

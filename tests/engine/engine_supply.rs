@@ -172,15 +172,17 @@ fn a_reused_link_can_open_a_path_for_the_opponent() {
 fn setups_over_the_supply_are_refused_and_rules_read_and_write_it() {
     let rules = limited(RuleSet::dujardin(), Some(2), Some(9));
     let line = "12/crossing=none,links=automatic,removal=none,swap=colors,supply-pegs=2,supply-links=9/c3,d5,e7/j4/*/black";
-    let e = twixt_core::line::position(line).unwrap_err();
+    let e = twixt_core::position_line::read_position(line)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("red has 3 pegs on the board, more than the supply of 2"),
         "{e}"
     );
-    let ok = twixt_core::line::position(&line.replace("c3,d5,e7", "c3,d5")).unwrap();
+    let ok = twixt_core::position_line::read_position(&line.replace("c3,d5,e7", "c3,d5")).unwrap();
     assert_eq!(ok.rules(), &rules);
     assert_eq!(
-        twixt_core::line::write(&ok),
+        twixt_core::position_line::write(&ok),
         line.replace("c3,d5,e7", "c3,d5")
     );
     // YAML and the Rules tag.

@@ -1,11 +1,11 @@
-//! The one-line position notation (`twixt_core::line`): every position of
+//! The one-line position notation (`twixt_core::position_line`): every position of
 //! random games under every preset reads back from its line to the same
 //! pegs, links and side to move, and the line of that is the line again.
 
 use proptest::prelude::*;
 use twixt_core::board::BoardSize;
-use twixt_core::line;
 use twixt_core::position::Position;
+use twixt_core::position_line;
 use twixt_core::random::random_game;
 use twixt_core::rules::RuleSet;
 
@@ -33,20 +33,20 @@ proptest! {
         for m in moves.iter().take(cut.min(moves.len())) {
             pos.play(m).unwrap();
         }
-        let text = line::write(&pos);
-        let (r2, setup) = line::read(&text).unwrap();
+        let text = position_line::write(&pos);
+        let (r2, setup) = position_line::read(&text).unwrap();
         prop_assert_eq!(&r2, pos.rules());
         let back = Position::from_setup(&setup, r2).unwrap();
         prop_assert_eq!(back.pegs().collect::<Vec<_>>(), pos.pegs().collect::<Vec<_>>());
         prop_assert_eq!(back.links().collect::<Vec<_>>(), pos.links().collect::<Vec<_>>());
         prop_assert_eq!(back.to_move(), pos.to_move());
-        prop_assert_eq!(line::write(&back), text);
+        prop_assert_eq!(position_line::write(&back), text);
     }
 }
 
 #[test]
 fn lines_read_as_documented() {
-    let pos = line::position("24/pencil/c3,d5/h8,j6/*/black").unwrap();
+    let pos = position_line::read_position("24/pencil/c3,d5/h8,j6/*/black").unwrap();
     assert_eq!(pos.pegs().count(), 4);
     assert_eq!(
         pos.links().map(|(l, _)| l.to_string()).collect::<Vec<_>>(),
@@ -54,14 +54,17 @@ fn lines_read_as_documented() {
     );
     assert_eq!(pos.to_move().name(), "black");
     // Manual linking implies nothing; links are listed.
-    let pos = line::position("12/board/c3,d5/-/c3-d5/black").unwrap();
+    let pos = position_line::read_position("12/board/c3,d5/-/c3-d5/black").unwrap();
     assert_eq!(pos.links().count(), 1);
-    assert_eq!(line::write(&pos), "12/board/c3,d5/-/c3-d5/black");
-    let pos = line::position("12/board/c3,d5/-/*/black").unwrap();
+    assert_eq!(position_line::write(&pos), "12/board/c3,d5/-/c3-d5/black");
+    let pos = position_line::read_position("12/board/c3,d5/-/*/black").unwrap();
     assert_eq!(pos.links().count(), 0);
     // A rule set that is no preset spells out every axis.
     let custom = "10x8/crossing=own,links=manual,removal=links,swap=none/-/-/-/red";
-    assert_eq!(line::write(&line::position(custom).unwrap()), custom);
+    assert_eq!(
+        position_line::write(&position_line::read_position(custom).unwrap()),
+        custom
+    );
     for (bad, why) in [
         ("24/pencil/c3/d5/*", "5 fields"),
         ("24/chess/c3/d5/*/red", "chess"),
@@ -69,12 +72,15 @@ fn lines_read_as_documented() {
         ("24/pencil/c3/-/*/white", "side to move"),
         ("24/pencil/c3;d5/-/*/red", "c3;d5"),
     ] {
-        let e = line::read(bad).map(|_| ()).unwrap_err().to_string();
+        let e = position_line::read(bad)
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains(why), "{bad}: {e}");
     }
     // A peg in the opponent's border rows, or off the board, is refused by the position.
-    assert!(line::position("24/pencil/a5/-/*/black").is_err());
-    assert!(line::position("24/pencil/zz99/-/*/black").is_err());
+    assert!(position_line::read_position("24/pencil/a5/-/*/black").is_err());
+    assert!(position_line::read_position("24/pencil/zz99/-/*/black").is_err());
 }
 
 fn twixt(args: &[&str]) -> std::process::Output {

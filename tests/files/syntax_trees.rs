@@ -102,7 +102,11 @@ fn digest(kind: Kind, bytes: &[u8]) -> String {
         }
         Kind::Line => {
             let text = String::from_utf8_lossy(bytes);
-            let _ = write!(d, "line {:?}", twixt_core::line::read(text.trim_end()));
+            let _ = write!(
+                d,
+                "line {:?}",
+                twixt_core::position_line::read(text.trim_end())
+            );
         }
     }
     format!("{:016x}", d.0)
@@ -197,7 +201,7 @@ fn generated_inputs() -> Vec<(String, Kind, Vec<u8>)> {
         for m in &moves {
             pos.play(m).unwrap();
         }
-        let line = twixt_core::line::write(&pos);
+        let line = twixt_core::position_line::write(&pos);
         inputs.push((format!("line/{seed}.line"), Kind::Line, line.into_bytes()));
     }
     // Cuts and one-byte changes of every small corpus file: the readers'

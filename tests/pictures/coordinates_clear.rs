@@ -15,7 +15,7 @@ use twixtkit::script::Sides;
 use twixtkit::twrs::draw::to_svg;
 use twixtkit::twrs::script::Show;
 use twrs_core::moves::Lines;
-use twrs_core::point::{Point, Side};
+use twrs_core::point::Point;
 use twrs_core::position::Position;
 use twrs_core::rules::TwrsRules;
 use twrs_core::setup::Setup;
@@ -127,7 +127,7 @@ fn crowded_edges(width: u8, height: u8) -> Position {
     Position::from_setup(
         &rules(width, height),
         &Setup { stones, towers },
-        Side::Orange,
+        twrs_core::point::Player::Orange,
     )
     .unwrap()
 }
@@ -164,7 +164,7 @@ fn petrified_edges(width: u8, height: u8) -> Position {
     Position::from_setup(
         &rules(width, height),
         &Setup { stones, towers },
-        Side::Orange,
+        twrs_core::point::Player::Orange,
     )
     .unwrap()
 }

@@ -5,7 +5,7 @@
 use std::process::Command;
 
 use twixt_core::random::random_game;
-use twixt_core::rules::{Linking, Removal};
+use twixt_core::rules::{Linking, RemovalRule};
 use twixtkit::prelude::{BoardSize, Link, Move, Position, RuleSet};
 
 fn editable(side: u64) -> RuleSet {
@@ -40,7 +40,7 @@ fn play_script(rules: RuleSet, moves: &str) -> Result<Position, String> {
 fn the_preset_is_listed_and_named() {
     let r = RuleSet::preset("editable").unwrap();
     assert_eq!(r.links, Linking::AutomaticEditable);
-    assert_eq!(r.removal, Removal::Links);
+    assert_eq!(r.removal, RemovalRule::Links);
     assert_eq!(r.preset_name(), Some("editable"));
     let yaml = r.to_yaml("editable");
     assert!(yaml.contains("links: automatic-editable"), "{yaml}");

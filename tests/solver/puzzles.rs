@@ -573,7 +573,7 @@ fn cooks_cut_by_a_limit_leave_the_claim_proved() {
 /// deepens from the fewest moves), in about the positions `in 3` takes.
 #[test]
 fn a_long_bound_finds_the_short_win() {
-    let pos = twixt_core::line::position(
+    let pos = twixt_core::position_line::read_position(
         "12-cut-top-right/pencil/b6,d1,e11,f2,g2,g5,g6,h6,h12,i8,k12,l12/a2,b7,b11,c1,d2,d3,f11,h7,j11,k3,l4,l11/*/red",
     )
     .unwrap();
@@ -669,7 +669,7 @@ fn the_composed_win_in_six_proves_its_claim_and_solution() {
     assert_eq!(r.wins.len(), 1);
     assert_eq!(r.wins[0].verdict, Verdict::Proved);
     assert_eq!(r.wins[0].shortest, Some(6));
-    let pos = twixt_core::line::position(
+    let pos = twixt_core::position_line::read_position(
         "12-cut-top-right/pencil/b6,b7,e7,g2,h2,h10,i7,k3,l4/b4,c9,f5,g3,g6,h3,h6,j1,k6,l7/*/red",
     )
     .unwrap();
@@ -694,7 +694,9 @@ fn the_composed_win_in_six_proves_its_claim_and_solution() {
 fn the_composed_win_in_seven_proves_its_claim_and_key_move() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/corner-puzzle-7.twixt");
     let text = std::fs::read_to_string(path).unwrap();
-    let pos = twixt_core::line::position("12-cut-top-right/pencil/d8,e5,g11/e1,l6/*/red").unwrap();
+    let pos =
+        twixt_core::position_line::read_position("12-cut-top-right/pencil/d8,e5,g11/e1,l6/*/red")
+            .unwrap();
     let budget = SearchLimit::positions(30_000_000);
     let six = solve(&pos, Player::Red, 6, &budget).unwrap();
     assert!(

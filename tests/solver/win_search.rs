@@ -494,7 +494,7 @@ fn threads_sharing_the_roots_first_moves_keep_minimaxs_answers() {
 /// its own to those still searching.
 #[test]
 fn threads_use_the_whole_limit_of_their_search() {
-    let pos = twixt_core::line::position(
+    let pos = twixt_core::position_line::read_position(
         "12-cut-top-right/pencil/c2,c3,d1,d7,f7,h3,h11,i12,j2,k2,k8,k12,l10/b4,b9,c4,d11,e7,e10,f1,f4,f8,g9,i10,l1/*/black",
     )
     .unwrap();
@@ -527,7 +527,9 @@ fn threads_use_the_whole_limit_of_their_search() {
 /// 6,586,699), and no win in 6.
 #[test]
 fn the_corner_win_in_seven_is_proved_within_a_million_positions() {
-    let pos = twixt_core::line::position("12-cut-top-right/pencil/d8,e5,g11/e1,l6/*/red").unwrap();
+    let pos =
+        twixt_core::position_line::read_position("12-cut-top-right/pencil/d8,e5,g11/e1,l6/*/red")
+            .unwrap();
     let budget = SearchLimit::positions(1_000_000);
     let won = solve(&pos, Player::Red, 7, &budget).unwrap();
     assert!(
@@ -595,8 +597,10 @@ fn refuses_what_it_cannot_decide() {
 #[test]
 fn a_chain_of_double_links_is_won_in_as_many_moves() {
     use twixt_core::solver::{SearchLimit, Solved, solve};
-    let pos =
-        twixt_core::line::position("12-cut-top-right/pencil/k1,h4,e5,d8,g11/l6/*/red").unwrap();
+    let pos = twixt_core::position_line::read_position(
+        "12-cut-top-right/pencil/k1,h4,e5,d8,g11/l6/*/red",
+    )
+    .unwrap();
     let budget = SearchLimit::positions(2_000_000);
     let won = solve(&pos, Player::Red, 5, &budget).unwrap();
     assert!(
@@ -714,7 +718,9 @@ fn chains_next_to_defender_pegs_agree_with_minimax() {
         let corner = |c: u64, r: u64| !((c == 0 || c == 5) && (r == 0 || r == 5));
         let red = pick(3, &|c, r| corner(c, r) && c != 0 && c != 5);
         let black = pick(6, &|c, r| corner(c, r) && r != 0 && r != 5);
-        let Ok(pos) = twixt_core::line::position(&format!("6/{preset}/{red}/{black}/*/red")) else {
+        let Ok(pos) =
+            twixt_core::position_line::read_position(&format!("6/{preset}/{red}/{black}/*/red"))
+        else {
             continue;
         };
         if pos.status() != Status::Ongoing {
@@ -742,7 +748,8 @@ fn chains_next_to_defender_pegs_agree_with_minimax() {
 fn a_double_link_one_move_cuts_is_no_connection() {
     use twixt_core::solver::{SearchLimit, Solved, double_link_win, solve};
     for preset in ["pencil", "dujardin"] {
-        let pos = twixt_core::line::position(&format!("5/{preset}/c1,c5/d2/*/black")).unwrap();
+        let pos = twixt_core::position_line::read_position(&format!("5/{preset}/c1,c5/d2/*/black"))
+            .unwrap();
         assert_eq!(pos.to_move(), Player::Black);
         assert_eq!(double_link_win(&pos, Player::Red, 3), None, "{preset}");
         let mut cut = pos.clone();
@@ -755,7 +762,8 @@ fn a_double_link_one_move_cuts_is_no_connection() {
         );
         assert!(!brute_force(&cut, Player::Red, 1), "{preset}");
         // With d2 gone the same link is a connection in 1.
-        let open = twixt_core::line::position(&format!("5/{preset}/c1,c5/-/*/black")).unwrap();
+        let open = twixt_core::position_line::read_position(&format!("5/{preset}/c1,c5/-/*/black"))
+            .unwrap();
         assert_eq!(double_link_win(&open, Player::Red, 3), Some(1), "{preset}");
     }
 }
@@ -814,7 +822,7 @@ fn chains_with_shared_carriers_agree_with_minimax() {
             list(&red),
             list(&black)
         );
-        let Ok(pos) = twixt_core::line::position(&text) else {
+        let Ok(pos) = twixt_core::position_line::read_position(&text) else {
             continue;
         };
         if pos.status() != Status::Ongoing {

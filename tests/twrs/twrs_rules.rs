@@ -2,7 +2,7 @@
 //! quoting the sentence it checks, and one per illegal move.
 
 use twrs_core::moves::{Lines, Move};
-use twrs_core::point::{Point, Side};
+use twrs_core::point::{Player, Point};
 use twrs_core::position::Position;
 use twrs_core::position::{End, MoveError, Status};
 use twrs_core::rules::TwrsRules;
@@ -10,7 +10,7 @@ use twrs_core::setup::Setup;
 
 /// A position drawn as rows of the grid, top row first: `.` free, `#` a
 /// stone, `1`–`6` a tower.
-fn board(rules: &TwrsRules, to_move: Side, rows: &str) -> Position {
+fn board(rules: &TwrsRules, to_move: Player, rows: &str) -> Position {
     let mut s = Setup::default();
     let rows: Vec<&str> = rows
         .lines()
@@ -64,7 +64,7 @@ fn lines_of_movement_end_before_a_stone_a_tower_or_the_edge() {
     // eindigen ook op de rand van het bord."
     let pos = board(
         &small(),
-        Side::Orange,
+        Player::Orange,
         "
         . . . . . . .
         . . . # . . .
@@ -87,7 +87,7 @@ fn a_turn_moves_one_own_tower_along_one_line() {
         . . . . . . .
         . . . . . . .
         . . . . . . 4";
-    let mut pos = board(&small(), Side::Orange, rows);
+    let mut pos = board(&small(), Player::Orange, rows);
     // "**Moet** hij één van zijn torens verplaatsen"
     assert!(matches!(
         play(&mut pos, "b4-b1"),
@@ -133,7 +133,7 @@ fn a_turn_moves_one_own_tower_along_one_line() {
     ));
     // Nothing changed by the refusals; a legal move goes any distance.
     assert_eq!(play(&mut pos, "d4-d7").unwrap().to_string(), "1 d4-d7");
-    assert_eq!(pos.to_move(), Side::Blue);
+    assert_eq!(pos.to_move(), Player::Blue);
 }
 
 #[test]
@@ -149,7 +149,7 @@ fn marking_points_are_where_the_lines_cross() {
         . 1 . . . . .
         . . . . . . .
         . . . . . 4 #";
-    let mut pos = board(&small(), Side::Orange, rows);
+    let mut pos = board(&small(), Player::Orange, rows);
     // After b5-b3, tower 1 crosses tower 2's lines at b2 and f3.
     let mut after = pos.clone();
     play(&mut after, "b5-b3").unwrap();
@@ -176,7 +176,7 @@ fn every_marking_point_of_the_marked_tower_gets_a_stone() {
         . 1 . . . . .
         . . . . . . .
         . . . . . 4 #";
-    let mut pos = board(&small(), Side::Orange, rows);
+    let mut pos = board(&small(), Player::Orange, rows);
     let e = play(&mut pos, "1 b5-b3 x2 b2").unwrap_err();
     assert!(matches!(e, MoveError::MarkAllPoints { .. }), "{e}");
     assert_eq!(pos.stones().len(), 1, "a refused move changes nothing");
@@ -186,7 +186,7 @@ fn every_marking_point_of_the_marked_tower_gets_a_stone() {
         mark_all_points: false,
         ..small()
     };
-    let mut pos = board(&choose, Side::Orange, rows);
+    let mut pos = board(&choose, Player::Orange, rows);
     assert_eq!(
         play(&mut pos, "1 b5-b3 x2 b2").unwrap().to_string(),
         "1 b5-b3 x2 b2"
@@ -203,7 +203,7 @@ fn marking_errors_name_the_rule() {
         . 1 . . 3 . .
         . . . . . . .
         . . . . . 4 #";
-    let pos = board(&small(), Side::Orange, rows);
+    let pos = board(&small(), Player::Orange, rows);
     let err = |mv: &str| pos.clone().play(&mv.parse().unwrap()).unwrap_err();
     assert!(matches!(err("b5-b3 x3"), MoveError::MarkOwnTower(3)));
     assert!(matches!(err("b5-b3 x5"), MoveError::NoSuchTower(5)));
@@ -231,7 +231,7 @@ fn a_tower_in_line_cannot_be_marked_and_nothing_crosses() {
         . . . . . # .
         . . . . # 6 .
         . . . # . . .";
-    let pos = board(&small(), Side::Blue, rows);
+    let pos = board(&small(), Player::Blue, rows);
     let mut after = pos.clone();
     play(&mut after, "b4-b7").unwrap();
     // From b7, the row runs only to c7 (a stone at d7), so it never meets
@@ -249,7 +249,7 @@ fn areas_close_and_lone_or_single_colour_towers_petrify() {
     // afgesloten gebied staan, zijn al deze torens versteend."
     let pos = board(
         &small(),
-        Side::Orange,
+        Player::Orange,
         "
         1 . # . . . .
         . 3 # . . . .
@@ -275,7 +275,7 @@ fn areas_close_and_lone_or_single_colour_towers_petrify() {
     // Before any area closes, nothing is petrified.
     let open = board(
         &small(),
-        Side::Orange,
+        Player::Orange,
         "
         1 . # . . . .
         . 3 . . . . .
@@ -297,7 +297,7 @@ fn the_game_ends_when_the_player_to_move_cannot_move() {
     // hij geblokkeerd wordt door toren 2 van Blauw."
     let pos = board(
         &small(),
-        Side::Orange,
+        Player::Orange,
         "
         1 . # . . # .
         . 3 # . . . #
@@ -308,7 +308,7 @@ fn the_game_ends_when_the_player_to_move_cannot_move() {
         6 2 # . . . 4",
     );
     assert!(!pos.is_petrified(6) && !pos.is_petrified(2));
-    assert_eq!(pos.status(), Status::Over(End::NoMove(Side::Orange)));
+    assert_eq!(pos.status(), Status::Over(End::NoMove(Player::Orange)));
     let e = pos.clone().play(&"b2-b1".parse().unwrap()).unwrap_err();
     assert!(matches!(e, MoveError::GameOver(_)), "{e}");
     // Tower 2 is as stuck as tower 6.
@@ -324,7 +324,7 @@ fn the_seeds_scoring_example_counts_58_to_37() {
     // markeersteen erop tellen niet mee, snijpunten met een toren erop wel".
     let pos = board(
         &TwrsRules::basic(),
-        Side::Orange,
+        Player::Orange,
         "
         4 # . . . . . . . # 5
         # . . . . 2 . . . . #
@@ -340,8 +340,8 @@ fn the_seeds_scoring_example_counts_58_to_37() {
     );
     let score = pos.score();
     assert_eq!((score.orange, score.blue), (58, 37));
-    assert_eq!(score.leader(), Some(Side::Orange));
-    assert_eq!(pos.status(), Status::Over(End::NoMove(Side::Orange)));
+    assert_eq!(score.leader(), Some(Player::Orange));
+    assert_eq!(pos.status(), Status::Over(End::NoMove(Player::Orange)));
     let sizes: Vec<usize> = pos.areas().iter().map(|a| a.points.len()).collect();
     assert_eq!(sizes, vec![1, 35, 1, 53, 5]);
 }
@@ -353,7 +353,7 @@ fn areas_without_towers_or_with_both_colours_score_nothing() {
     // niet-versteende toren staat, telt dit gebied niet mee".
     let pos = board(
         &small(),
-        Side::Orange,
+        Player::Orange,
         "
         1 . # . . # .
         . 3 # . . . #
@@ -385,7 +385,7 @@ fn an_empty_stock_ends_the_game_after_that_turn() {
         . 1 . . . . .
         . . . . . . .
         . . . . . 4 #";
-    let mut pos = board(&rules, Side::Orange, rows);
+    let mut pos = board(&rules, Player::Orange, rows);
     assert_eq!(pos.stones_left(), 1);
     let e = play(&mut pos, "b5-b3 x2").unwrap_err();
     assert!(matches!(e, MoveError::ChooseStone { .. }), "{e}");
@@ -409,20 +409,20 @@ fn advanced_rule_one_places_pieces_in_the_seeds_order() {
     let e = play(&mut pos, "1 f6").unwrap_err();
     assert!(e.to_string().contains("orange places a stone"), "{e}");
     let order = [
-        ("stone f6", Side::Orange),
-        ("stone c3", Side::Blue),
-        ("stone i9", Side::Orange),
-        ("2 b2", Side::Blue),
-        ("1 j10", Side::Orange),
-        ("3 c9", Side::Orange),
-        ("4 i3", Side::Blue),
-        ("5 e5", Side::Blue),
-        ("6 g7", Side::Orange),
+        ("stone f6", Player::Orange),
+        ("stone c3", Player::Blue),
+        ("stone i9", Player::Orange),
+        ("2 b2", Player::Blue),
+        ("1 j10", Player::Orange),
+        ("3 c9", Player::Orange),
+        ("4 i3", Player::Blue),
+        ("5 e5", Player::Blue),
+        ("6 g7", Player::Orange),
     ];
     for (mv, side) in order {
         assert_eq!(pos.to_move(), side, "{mv}");
         assert!(matches!(pos.status(), Status::Placing));
-        if side == Side::Blue && mv == "2 b2" {
+        if side == Player::Blue && mv == "2 b2" {
             assert!(matches!(
                 play(&mut pos.clone(), "stone a1"),
                 Err(MoveError::WrongPlacement { .. })
@@ -435,7 +435,7 @@ fn advanced_rule_one_places_pieces_in_the_seeds_order() {
         play(&mut pos, mv).unwrap();
     }
     assert_eq!(pos.status(), Status::Playing);
-    assert_eq!(pos.to_move(), Side::Orange, "A begins");
+    assert_eq!(pos.to_move(), Player::Orange, "A begins");
     assert_eq!(pos.stones_left(), 37);
     assert!(matches!(
         play(&mut pos, "stone a1"),
@@ -461,7 +461,7 @@ fn advanced_rule_two_marks_with_either_diagonal() {
         . . . . . . .
         . . . . 5 . .
         . . . . . . 1";
-    let pos = board(&rules, Side::Orange, rows);
+    let pos = board(&rules, Player::Orange, rows);
     // Tower 6 at b4, tower 5 at e6. Falling diagonal from b4: c5 d6 e7 (f8 is off).
     // It crosses tower 5's row 6 at d6 and its column e at e7.
     assert_eq!(points(&pos.marking_points(6, 5, Lines::Falling)), "d6 e7");
@@ -503,12 +503,12 @@ fn advanced_rule_two_protects_petrified_towers() {
         protect_petrified: false,
         ..rules.clone()
     };
-    let mut open = board(&unprotected, Side::Orange, rows);
+    let mut open = board(&unprotected, Player::Orange, rows);
     assert_eq!(
         play(&mut open, "e5-e4 x4\\").unwrap().to_string(),
         "1 e5-e4 x4\\ b1"
     );
-    let pos = board(&rules, Side::Orange, rows);
+    let pos = board(&rules, Player::Orange, rows);
     assert!(pos.is_petrified(4));
     assert!(!pos.is_petrified(1));
     let e = pos
@@ -531,7 +531,7 @@ fn advanced_rule_two_protects_petrified_towers() {
 fn the_reconstructed_start_setup_plays() {
     let mut pos = Position::new(&TwrsRules::basic()).unwrap();
     assert_eq!(pos.stones_left(), 37);
-    assert_eq!(pos.to_move(), Side::Orange);
+    assert_eq!(pos.to_move(), Player::Orange);
     assert_eq!(play(&mut pos, "6 d7-d10").unwrap().to_string(), "6 d7-d10");
-    assert_eq!(pos.to_move(), Side::Blue);
+    assert_eq!(pos.to_move(), Player::Blue);
 }

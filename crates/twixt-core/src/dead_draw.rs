@@ -13,7 +13,7 @@ use std::cell::RefCell;
 use crate::board::Player;
 use crate::geometry::{Geometry, flag};
 use crate::position::{COLOUR, Position, colour_bits};
-use crate::rules::{Crossing, Linking, Removal, RuleSet};
+use crate::rules::{Crossing, Linking, RemovalRule, RuleSet};
 
 /// What a dead draw means for a game record under a rule set: the one rule
 /// `check`, `view`, `book` and the JSON report apply (`docs/engine.md`,
@@ -36,8 +36,8 @@ impl DeadDrawRule {
     /// effect ([`RuleSet::removal_in_effect`]).
     pub fn of(rules: &RuleSet) -> DeadDrawRule {
         match rules.removal_in_effect() {
-            Removal::None => DeadDrawRule::EndsTheGame,
-            Removal::Links | Removal::LinksAndPegs => DeadDrawRule::Note,
+            RemovalRule::None => DeadDrawRule::EndsTheGame,
+            RemovalRule::Links | RemovalRule::LinksAndPegs => DeadDrawRule::Note,
         }
     }
 }
@@ -99,9 +99,9 @@ impl<'a> Search<'a> {
         // Own links shut a step only when nothing may cross them and they
         // can never be taken away.
         let removal = rules.removal_in_effect();
-        let own_blocks = rules.crossing == Crossing::None && removal == Removal::None;
+        let own_blocks = rules.crossing == Crossing::None && removal == RemovalRule::None;
         let blocking = colour_bits(player.opponent()) | if own_blocks { mine } else { 0 };
-        let pegs_fixed = rules.links == Linking::Automatic && removal != Removal::LinksAndPegs;
+        let pegs_fixed = rules.links == Linking::Automatic && removal != RemovalRule::LinksAndPegs;
         let geo = pos.geometry();
         // Searches usually stop after a few hundred holes, so nothing here
         // is proportional to the board: usability is checked lazily.

@@ -32,7 +32,7 @@
 //! GameState::play(&mut pos, &Move::peg("f6".parse().unwrap())).unwrap();
 //! assert!(pos.undo()); // exactly as before
 //! assert_eq!(pos, Position::new(RuleSet::pencil()).unwrap());
-//! let puzzle = twixt_core::line::read_position("8/dujardin/d1,d3/b4,g4/*/red").unwrap();
+//! let puzzle = twixt_core::position_line::read_position("8/dujardin/d1,d3/b4,g4/*/red").unwrap();
 //! let found = solve(&puzzle, Player::Red, 4, &SearchLimit::positions(1_000_000)).unwrap();
 //! assert!(matches!(found.answer, Solved::Wins { .. }));
 //! ```
@@ -44,10 +44,10 @@ pub mod geometry;
 #[doc(hidden)]
 pub mod grammar;
 pub mod history;
-pub mod line;
 pub mod link;
 pub mod moves;
 pub mod position;
+pub mod position_line;
 pub mod random;
 pub mod rules;
 pub mod setup;

@@ -15,8 +15,8 @@ pub use super::dead_draw::DeadDrawRule;
 use crate::board::{BoardSize, Hole, Player};
 use crate::geometry::{Geometry, NONE, flag};
 use crate::link::Link;
-use crate::moves::{Move, Placement, Removal as RemovalMove};
-use crate::rules::{Crossing, Linking, Removal, RuleSet, RuleSetError, Swap};
+use crate::moves::{Move, Placement, Removal};
+use crate::rules::{Crossing, Linking, RemovalRule, RuleSet, RuleSetError, Swap};
 use crate::setup::Setup;
 use crate::setup::SetupProblem;
 
@@ -239,7 +239,7 @@ pub enum MoveError {
         what: String,
         /// The removal rule (named in the message as a rule file names it:
         /// `none`, `links`, `links-and-pegs`).
-        allowed: Removal,
+        allowed: RemovalRule,
     },
     /// The move names links, but the rule set links automatically.
     #[error("links were given, but under automatic linking the engine adds the links")]
@@ -1310,8 +1310,8 @@ impl Position {
         for r in &p.removals {
             let allowed = self.rules.removal;
             match *r {
-                RemovalMove::Link(link) => {
-                    if self.rules.removal == Removal::None && !reuse_links {
+                Removal::Link(link) => {
+                    if self.rules.removal == RemovalRule::None && !reuse_links {
                         return Err(MoveError::RemovalNotAllowed {
                             what: format!("link {link}"),
                             allowed,
@@ -1328,8 +1328,8 @@ impl Position {
                     self.remove_link(id);
                     played.links_removed.push(link);
                 }
-                RemovalMove::Peg(hole) => {
-                    let by_reuse = self.rules.removal != Removal::LinksAndPegs;
+                Removal::Peg(hole) => {
+                    let by_reuse = self.rules.removal != RemovalRule::LinksAndPegs;
                     if by_reuse && !(reuse_peg && pegs_reused == 0) {
                         return Err(MoveError::RemovalNotAllowed {
                             what: format!("the peg at {hole}"),

@@ -6,9 +6,9 @@
 
 use crate::board::{Hole, Player};
 use crate::link::Link;
-use crate::moves::{Move, Placement, Removal as RemovalMove};
+use crate::moves::{Move, Placement, Removal};
 use crate::position::{DeadDrawRule, Position, Status, side};
-use crate::rules::{Linking, Removal, RuleSet, Swap};
+use crate::rules::{Linking, RemovalRule, RuleSet, Swap};
 use crate::state::{GameState, Outcome};
 
 /// The generator, shared with the solver's keys (layer 0).
@@ -41,10 +41,10 @@ pub fn random_game(rules: &RuleSet, seed: u64, max_plies: u32) -> Vec<Move> {
                 // each other; a bare peg with its own links never does.
                 let Move::Place(p) = mv else { break };
                 // Except the peg reused when a finite supply is used up.
-                let reuse: Vec<RemovalMove> = p
+                let reuse: Vec<Removal> = p
                     .removals
                     .iter()
-                    .filter(|r| matches!(r, RemovalMove::Peg(_)))
+                    .filter(|r| matches!(r, Removal::Peg(_)))
                     .filter(|_| pegs_used_up(&pos))
                     .take(1)
                     .copied()
@@ -52,8 +52,8 @@ pub fn random_game(rules: &RuleSet, seed: u64, max_plies: u32) -> Vec<Move> {
                 let gone: Vec<Hole> = reuse
                     .iter()
                     .filter_map(|r| match r {
-                        RemovalMove::Peg(h) => Some(*h),
-                        RemovalMove::Link(_) => None,
+                        Removal::Peg(h) => Some(*h),
+                        Removal::Link(_) => None,
                     })
                     .collect();
                 let plain = Move::Place(Placement {
@@ -259,13 +259,13 @@ fn random_move(pos: &Position, free_holes: &FreeHoles, rng: &mut SplitMix64) -> 
     let no_links_left = rules
         .supply_links
         .is_some_and(|n| pos.links_on_board(mover) >= u32::from(n));
-    let may_take_peg = rules.removal == Removal::LinksAndPegs || no_pegs_left;
-    let may_take_link = rules.removal != Removal::None || no_links_left;
+    let may_take_peg = rules.removal == RemovalRule::LinksAndPegs || no_pegs_left;
+    let may_take_link = rules.removal != RemovalRule::None || no_links_left;
     if no_pegs_left || ((may_take_peg || may_take_link) && rng.one_in(12)) {
         if no_pegs_left || (may_take_peg && (!may_take_link || rng.one_in(2))) {
             let own: Vec<Hole> = own_pegs(pos, mover);
             if let Some(&h) = rng.pick(&own) {
-                removals.push(RemovalMove::Peg(h));
+                removals.push(Removal::Peg(h));
                 removed_pegs.push(h);
             }
         } else {
@@ -275,7 +275,7 @@ fn random_move(pos: &Position, free_holes: &FreeHoles, rng: &mut SplitMix64) -> 
                 .map(|(l, _)| l)
                 .collect();
             if let Some(&l) = rng.pick(&own) {
-                removals.push(RemovalMove::Link(l));
+                removals.push(Removal::Link(l));
             }
         }
     }

@@ -34,7 +34,7 @@ pub enum Linking {
 /// What a player may take back off the board during a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Removal {
+pub enum RemovalRule {
     /// Nothing.
     None,
     /// Own links.
@@ -81,7 +81,7 @@ pub struct RuleSet {
     /// How links come onto the board.
     pub links: Linking,
     /// What a player may take back off the board.
-    pub removal: Removal,
+    pub removal: RemovalRule,
     /// The pie rule, if any.
     pub swap: Swap,
     /// The board size; the standard 24×24 when not given.
@@ -168,7 +168,7 @@ macro_rules! rule_words {
 
 rule_words!(Crossing: None => "none", Own => "own");
 rule_words!(Linking: Automatic => "automatic", Manual => "manual", AutomaticEditable => "automatic-editable");
-rule_words!(Removal: None => "none", Links => "links", LinksAndPegs => "links-and-pegs");
+rule_words!(RemovalRule: None => "none", Links => "links", LinksAndPegs => "links-and-pegs");
 rule_words!(Swap: None => "none", Mirror => "mirror", Colors => "colors");
 
 /// A word that names no value of a rule.
@@ -207,7 +207,7 @@ impl RuleSet {
         RuleSet {
             crossing: Crossing::Own,
             links: Linking::Automatic,
-            removal: Removal::None,
+            removal: RemovalRule::None,
             swap: Swap::Mirror,
             size: BoardSize::STANDARD,
             supply_pegs: None,
@@ -219,7 +219,7 @@ impl RuleSet {
     pub fn board() -> RuleSet {
         RuleSet {
             links: Linking::Manual,
-            removal: Removal::Links,
+            removal: RemovalRule::Links,
             ..RuleSet::dujardin()
         }
     }
@@ -227,7 +227,7 @@ impl RuleSet {
     /// Schmidt Spiele rulebook: as `board`, and own pegs may be removed too.
     pub fn schmidt() -> RuleSet {
         RuleSet {
-            removal: Removal::LinksAndPegs,
+            removal: RemovalRule::LinksAndPegs,
             ..RuleSet::board()
         }
     }
@@ -257,7 +257,7 @@ impl RuleSet {
     pub fn editable() -> RuleSet {
         RuleSet {
             links: Linking::AutomaticEditable,
-            removal: Removal::Links,
+            removal: RemovalRule::Links,
             ..RuleSet::dujardin()
         }
     }
@@ -366,10 +366,10 @@ impl RuleSet {
 
     /// What may come off the board in effect: the removal rule, widened by
     /// a finite supply (pieces that run out are reused from the board).
-    pub fn removal_in_effect(&self) -> Removal {
+    pub fn removal_in_effect(&self) -> RemovalRule {
         match (self.supply_pegs, self.supply_links, self.removal) {
-            (Some(_), _, _) => Removal::LinksAndPegs,
-            (None, Some(_), Removal::None) => Removal::Links,
+            (Some(_), _, _) => RemovalRule::LinksAndPegs,
+            (None, Some(_), RemovalRule::None) => RemovalRule::Links,
             (_, _, r) => r,
         }
     }
@@ -465,7 +465,7 @@ struct RuleSetYaml {
     preset: Option<serde_saphyr::Spanned<String>>,
     crossing: Option<serde_saphyr::Spanned<Crossing>>,
     links: Option<serde_saphyr::Spanned<Linking>>,
-    removal: Option<serde_saphyr::Spanned<Removal>>,
+    removal: Option<serde_saphyr::Spanned<RemovalRule>>,
     swap: Option<serde_saphyr::Spanned<Swap>>,
     size: Option<serde_saphyr::Spanned<BoardSize>>,
     supply_pegs: Option<u16>,

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::{BoardSize, Hole, Player};
 use crate::geometry::{FORWARD, Geometry};
 use crate::link::Link;
-use crate::rules::{Crossing, Linking, Removal, RuleSet, RuleSetError};
+use crate::rules::{Crossing, Linking, RemovalRule, RuleSet, RuleSetError};
 
 /// Pegs and links on a board, with no move order.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -129,7 +129,7 @@ impl Setup {
     /// without the link is no position a game reaches; it is taken as
     /// given, and `twixt check` warns. Empty under other rules.
     pub fn links_left_out(&self, rules: &RuleSet) -> Vec<(Link, Player)> {
-        if rules.links != Linking::Automatic || rules.removal_in_effect() != Removal::None {
+        if rules.links != Linking::Automatic || rules.removal_in_effect() != RemovalRule::None {
             return Vec::new();
         }
         let geo = Geometry::for_size(self.size);
@@ -159,13 +159,13 @@ impl Setup {
     }
 
     /// Adds the links the pegs imply under `rules` (`#setup links: *`):
-    /// those of [`implied_links`](crate::line::implied_links) that
+    /// those of [`implied_links`](crate::position_line::implied_links) that
     /// no link already listed bars. Two implied links that bar each other
     /// are left out, as there; the one on the board can be listed.
     pub fn add_implied_links(&mut self, rules: &RuleSet) {
         let geo = Geometry::for_size(self.size);
         let listed = self.listed_ids(&geo);
-        for link in crate::line::implied_links(rules, &self.pegs) {
+        for link in crate::position_line::implied_links(rules, &self.pegs) {
             if geo
                 .link_id(link)
                 .is_some_and(|id| !self.barred(&geo, &listed, id, rules))

@@ -19,7 +19,7 @@
 use crate::board::{Hole, Player};
 use crate::dead_draw::DeadDrawRule;
 use crate::link::Link;
-use crate::moves::{Move, Placement, Removal as RemovalMove};
+use crate::moves::{Move, Placement, Removal};
 use crate::position::{MoveError, Position, Status, WinBy};
 use crate::rules::Linking;
 
@@ -315,7 +315,7 @@ impl Position {
     fn listed_placement(&self, hole: Hole, off: Hole) -> Placement {
         let mut p = Placement::peg(hole);
         if off != NO_REMOVAL {
-            p.removals.push(RemovalMove::Peg(off));
+            p.removals.push(Removal::Peg(off));
         }
         if self.rules().links == Linking::Manual {
             let mover = self.to_move();
@@ -337,7 +337,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::line;
+    use crate::position_line;
     use crate::random::{SplitMix64, playout, random_game};
     use crate::rules::RuleSet;
     use proptest::prelude::*;
@@ -354,7 +354,7 @@ mod tests {
             pos.state_hash(),
             pos.legal_moves().collect(),
             pos.status(),
-            line::write(pos),
+            position_line::write(pos),
             pos.grouping(),
         )
     }

@@ -11,7 +11,7 @@
 //! a [`ParseMoveError`](crate::moves::ParseMoveError) gives.
 
 use crate::moves::{Lines, Marking, Move};
-use crate::point::{BadPoint, MAX_LINES, Point, Side};
+use crate::point::{BadPoint, MAX_LINES, Player, Point};
 use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::{tag_no_case, take_till, take_while, take_while1};
@@ -75,7 +75,7 @@ pub enum NotationError {
     NotATower(String),
     /// Not `orange` or `blue` (nor the seed's words); the value is the text.
     #[error("`{0}` is not a side: orange or blue")]
-    NotASide(String),
+    NotAPlayer(String),
     /// Not a move; the value says why (`it is empty`, `it is cut short`, ...).
     #[error("{0}")]
     NotAMove(String),
@@ -135,21 +135,24 @@ pub fn full_target_lines(s: &str) -> Result<(u8, Lines), String> {
     target_of(s).map_err(|e| e.to_string())
 }
 
-/// A side: `orange` or `blue` (the seed's `oranje` and `blauw` too), any case.
-pub fn side(i: &str) -> Rule<'_, Side> {
+/// A player: `orange` or `blue` (the seed's `oranje` and `blauw` too), any case.
+pub fn player(i: &str) -> Rule<'_, Player> {
     alt((
         value(
-            Side::Orange,
+            Player::Orange,
             alt((tag_no_case("orange"), tag_no_case("oranje"))),
         ),
-        value(Side::Blue, alt((tag_no_case("blue"), tag_no_case("blauw")))),
+        value(
+            Player::Blue,
+            alt((tag_no_case("blue"), tag_no_case("blauw"))),
+        ),
     ))
     .parse(i)
 }
 
-/// The whole of `s` as a side, or what is wrong.
-pub fn full_side(s: &str) -> Result<Side, NotationError> {
-    grammar::whole(side, s).ok_or_else(|| NotationError::NotASide(s.to_string()))
+/// The whole of `s` as a player, or what is wrong.
+pub fn full_player(s: &str) -> Result<Player, NotationError> {
+    grammar::whole(player, s).ok_or_else(|| NotationError::NotAPlayer(s.to_string()))
 }
 
 /// A script's move number: digits and at least one dot, `12.` or `12...`;
@@ -552,10 +555,10 @@ mod tests {
 
     #[test]
     fn sides_in_either_language() {
-        assert_eq!(full_side("Oranje"), Ok(Side::Orange));
-        assert_eq!(full_side("BLUE"), Ok(Side::Blue));
+        assert_eq!(full_player("Oranje"), Ok(Player::Orange));
+        assert_eq!(full_player("BLUE"), Ok(Player::Blue));
         assert_eq!(
-            full_side("red").map_err(|e| e.to_string()),
+            full_player("red").map_err(|e| e.to_string()),
             Err("`red` is not a side: orange or blue".to_string())
         );
     }

@@ -51,63 +51,63 @@ impl FromStr for Point {
     }
 }
 
-/// The two sides, by the colour of their towers.
+/// The two players, by the colour of their towers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Side {
+pub enum Player {
     /// Orange, with towers 1, 3 and 6.
     Orange,
     /// Blue, with towers 2, 4 and 5.
     Blue,
 }
 
-impl Side {
+impl Player {
     /// The opponent.
-    pub fn other(self) -> Side {
+    pub fn other(self) -> Player {
         match self {
-            Side::Orange => Side::Blue,
-            Side::Blue => Side::Orange,
+            Player::Orange => Player::Blue,
+            Player::Blue => Player::Orange,
         }
     }
 
-    /// The side's towers by number, as the seed's figures number them:
+    /// The player's towers by number, as the seed's figures number them:
     /// "Oranje … torens 1 en 3 … toren 6", "toren 2 van Blauw",
     /// "De actieve toren 5 van Blauw".
     pub fn towers(self) -> [u8; 3] {
         match self {
-            Side::Orange => [1, 3, 6],
-            Side::Blue => [2, 4, 5],
+            Player::Orange => [1, 3, 6],
+            Player::Blue => [2, 4, 5],
         }
     }
 
     /// Who owns tower `n` (1–6).
-    pub fn of_tower(n: u8) -> Option<Side> {
+    pub fn of_tower(n: u8) -> Option<Player> {
         match n {
-            1 | 3 | 6 => Some(Side::Orange),
-            2 | 4 | 5 => Some(Side::Blue),
+            1 | 3 | 6 => Some(Player::Orange),
+            2 | 4 | 5 => Some(Player::Blue),
             _ => None,
         }
     }
 
-    /// The side's name in lower case: `orange` or `blue`.
+    /// The player's name in lower case: `orange` or `blue`.
     pub fn name(self) -> &'static str {
         match self {
-            Side::Orange => "orange",
-            Side::Blue => "blue",
+            Player::Orange => "orange",
+            Player::Blue => "blue",
         }
     }
 }
 
-impl fmt::Display for Side {
+impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl FromStr for Side {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Side, String> {
-        crate::notation::full_side(s).map_err(|e| e.to_string())
+impl FromStr for Player {
+    type Err = crate::notation::NotationError;
+    fn from_str(s: &str) -> Result<Player, Self::Err> {
+        crate::notation::full_player(s)
     }
 }
 
@@ -128,12 +128,12 @@ mod tests {
 
     #[test]
     fn towers_are_numbered_as_in_the_seed() {
-        for side in [Side::Orange, Side::Blue] {
+        for side in [Player::Orange, Player::Blue] {
             for t in side.towers() {
-                assert_eq!(Side::of_tower(t), Some(side));
+                assert_eq!(Player::of_tower(t), Some(side));
             }
         }
-        assert_eq!(Side::of_tower(0), None);
-        assert_eq!(Side::of_tower(7), None);
+        assert_eq!(Player::of_tower(0), None);
+        assert_eq!(Player::of_tower(7), None);
     }
 }

@@ -4,7 +4,7 @@
 //! rule it breaks.
 
 use crate::moves::{Lines, Marking, Move};
-use crate::point::{Point, Side};
+use crate::point::{Player, Point};
 use crate::rules::{Start, TwrsRules};
 use crate::setup::{self, Setup};
 use twixt_core::diagnostic::spaced;
@@ -34,7 +34,7 @@ pub enum Status {
 pub enum End {
     /// "Het spel eindigt, zodra de speler die aan de beurt is geen toren
     /// meer kan of mag verzetten."
-    NoMove(Side),
+    NoMove(Player),
     /// The last stone of the stock was placed: the seed does not say what
     /// happens then; areas change only when stones are placed, so the
     /// position is final and the game ends (docs/twrs.md).
@@ -52,10 +52,10 @@ pub struct Score {
 
 impl Score {
     /// The side with more points, if one has more.
-    pub fn leader(&self) -> Option<Side> {
+    pub fn leader(&self) -> Option<Player> {
         match self.orange.cmp(&self.blue) {
-            std::cmp::Ordering::Greater => Some(Side::Orange),
-            std::cmp::Ordering::Less => Some(Side::Blue),
+            std::cmp::Ordering::Greater => Some(Player::Orange),
+            std::cmp::Ordering::Less => Some(Player::Blue),
             std::cmp::Ordering::Equal => None,
         }
     }
@@ -105,9 +105,9 @@ pub enum MoveError {
         /// The tower moved or placed.
         tower: u8,
         /// The side the tower belongs to.
-        owner: Side,
+        owner: Player,
         /// The side whose turn it is.
-        to_move: Side,
+        to_move: Player,
     },
     /// The tower is petrified; holds its number.
     #[error(
@@ -307,7 +307,7 @@ pub struct Position {
     cells: Vec<Option<Piece>>,
     /// Where each tower stands, by number (index 0 unused).
     towers: [Option<Point>; 7],
-    to_move: Side,
+    to_move: Player,
     stones_left: u16,
     status: Status,
     /// Advanced rule 1: the step reached and the pieces placed in it.
@@ -355,7 +355,7 @@ impl Position {
         }
     }
 
-    fn empty(rules: &TwrsRules, to_move: Side) -> Position {
+    fn empty(rules: &TwrsRules, to_move: Player) -> Position {
         let n = usize::from(rules.width) * usize::from(rules.height);
         Position {
             rules: rules.clone(),
@@ -376,7 +376,11 @@ impl Position {
 
     /// A position from a setup block (any towers, any stones), with `to_move`
     /// to play. The stones come out of the stock.
-    pub fn from_setup(rules: &TwrsRules, s: &Setup, to_move: Side) -> Result<Position, SetupError> {
+    pub fn from_setup(
+        rules: &TwrsRules,
+        s: &Setup,
+        to_move: Player,
+    ) -> Result<Position, SetupError> {
         rules.validate().map_err(|e| SetupError(e.to_string()))?;
         let mut p = Position::empty(rules, to_move);
         for &at in &s.stones {
@@ -398,7 +402,7 @@ impl Position {
             p.cells[i] = Some(Piece::Stone);
         }
         for &(t, at) in &s.towers {
-            if Side::of_tower(t).is_none() {
+            if Player::of_tower(t).is_none() {
                 return Err(SetupError(format!(
                     "there is no tower {t}: towers are numbered 1 to 6"
                 )));
@@ -427,7 +431,7 @@ impl Position {
         &self.rules
     }
     /// The side whose turn it is (while placing: the side that places next).
-    pub fn to_move(&self) -> Side {
+    pub fn to_move(&self) -> Player {
         self.to_move
     }
     /// Whether pieces are being placed, play goes on, or the game is over.
@@ -559,7 +563,7 @@ impl Position {
     }
 
     /// Can `side` move any tower at all?
-    pub fn can_move(&self, side: Side) -> bool {
+    pub fn can_move(&self, side: Player) -> bool {
         side.towers().iter().any(|&t| {
             self.tower(t).is_some_and(|at| {
                 !self.is_petrified(t)
@@ -797,7 +801,7 @@ impl Position {
                 });
             }
         };
-        let owner = Side::of_tower(t).expect("towers on the board are numbered 1 to 6");
+        let owner = Player::of_tower(t).expect("towers on the board are numbered 1 to 6");
         if owner != self.to_move {
             return Err(MoveError::NotYourTower {
                 tower: t,
@@ -884,7 +888,7 @@ impl Position {
         if self.tower(target).is_none() {
             return Err(MoveError::NoSuchTower(target));
         }
-        if Side::of_tower(target) == Some(self.to_move) {
+        if Player::of_tower(target) == Some(self.to_move) {
             return Err(MoveError::MarkOwnTower(target));
         }
         if m.lines != Lines::Movement && !self.rules.marking_lines {
@@ -999,7 +1003,7 @@ impl Position {
         let i = self.index(at);
         match mv {
             Move::PlaceTower { tower, .. } => {
-                let owner = Side::of_tower(*tower).ok_or(MoveError::NoSuchTower(*tower))?;
+                let owner = Player::of_tower(*tower).ok_or(MoveError::NoSuchTower(*tower))?;
                 if owner != self.to_move {
                     return Err(MoveError::NotYourTower {
                         tower: *tower,
@@ -1104,9 +1108,9 @@ impl Position {
 const ORTHOGONAL: [(i8, i8); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
 
 fn side_bit(t: u8) -> u8 {
-    match Side::of_tower(t) {
-        Some(Side::Orange) => 1,
-        Some(Side::Blue) => 2,
+    match Player::of_tower(t) {
+        Some(Player::Orange) => 1,
+        Some(Player::Blue) => 2,
         None => 0,
     }
 }
@@ -1136,11 +1140,11 @@ fn describe(piece: Piece) -> String {
 /// with the standard library's SipHash over the position's value, not
 /// incremental.
 impl twixt_core::state::GameState for Position {
-    type Player = Side;
+    type Player = Player;
     type Move = Move;
     type Error = MoveError;
 
-    fn player_to_move(&self) -> Side {
+    fn player_to_move(&self) -> Player {
         self.to_move
     }
 
@@ -1211,7 +1215,7 @@ impl twixt_core::state::GameState for Position {
         true
     }
 
-    fn outcome(&self) -> twixt_core::state::Outcome<Side> {
+    fn outcome(&self) -> twixt_core::state::Outcome<Player> {
         use twixt_core::state::Outcome;
         match self.status {
             Status::Over(_) => match self.score().leader() {

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::point::{MAX_LINES, MIN_LINES, Side};
+use crate::point::{MAX_LINES, MIN_LINES, Player};
 
 /// How the pieces come onto the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -37,7 +37,7 @@ pub struct TwrsRules {
     pub setup: String,
     /// Who moves first (and is player A of advanced rule 1). The seed lets
     /// either colour begin: "Eén speler kiest een kleur …, de andere speler begint".
-    pub first: Side,
+    pub first: Player,
     /// Marking a tower puts a stone on every one of its marking points (at
     /// most 2, fewer only when the stock runs short); false lets the mover
     /// choose some of them. See docs/twrs.md for the seed's sentence.
@@ -115,7 +115,7 @@ impl TwrsRules {
             stones: 40,
             start: Start::Setup,
             setup: "reconstructed".to_string(),
-            first: Side::Orange,
+            first: Player::Orange,
             mark_all_points: true,
             marking_lines: false,
             protect_petrified: false,

@@ -544,7 +544,7 @@ impl FileSet {
 /// A position in one line checked: `24/pencil/…: a legal position, black
 /// to move` (or `red has connected`), or why it is not one.
 pub fn check_position(line: &str) -> Result<String, String> {
-    let pos = twixt_core::line::position(line)?;
+    let pos = twixt_core::position_line::read_position(line).map_err(|e| e.to_string())?;
     let status = match pos.status() {
         twixt_core::position::Status::Won { winner, .. } => {
             format!("{} has connected", winner.name())
@@ -553,7 +553,7 @@ pub fn check_position(line: &str) -> Result<String, String> {
     };
     Ok(format!(
         "{}: a legal position, {status}\n",
-        twixt_core::line::write(&pos)
+        twixt_core::position_line::write(&pos)
     ))
 }
 

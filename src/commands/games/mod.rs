@@ -13,10 +13,10 @@
 //! header names no other.
 //!
 //! ```no_run
-//! use twixtkit::commands::games::open;
+//! use twixtkit::commands::games::open_any;
 //! use twixtkit::open::Request;
 //! let request = Request { input: "figures.twixt".into(), ..Request::default() };
-//! let file = open(&request)?; // TwixT games or a TWRS script
+//! let file = open_any(&request)?; // TwixT games or a TWRS script
 //! println!("{}", file.title());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -201,7 +201,7 @@ pub trait OpenedFile: std::fmt::Debug {
 /// Opens the file (or position) `request` names in the game its content
 /// shows: the game its first header names (and no other format is asked
 /// for), else TwixT games in any format (a position is TwixT's).
-pub fn open(request: &Request) -> Result<Box<dyn OpenedFile>, crate::open::Error> {
+pub fn open_any(request: &Request) -> Result<Box<dyn OpenedFile>, crate::open::Error> {
     let game = if request.position.is_none() && request.format.is_none() {
         of_path(&request.input)
     } else {
@@ -212,7 +212,7 @@ pub fn open(request: &Request) -> Result<Box<dyn OpenedFile>, crate::open::Error
 
 /// Opens the whole file at `path` in the game its first header names (a
 /// record format asked for in `options` is TwixT's).
-pub fn open_with(
+pub fn open_any_with(
     path: &Path,
     options: &OpenOptions,
 ) -> Result<Box<dyn OpenedFile>, crate::open::Error> {

@@ -21,7 +21,7 @@ use crate::diagnostic::Diagnostic;
 use crate::diagram::NamedStyleError;
 use crate::diagram::pdf::{PdfError, PdfInfo, PdfPages, svgs_to_pdf};
 use crate::diagram::png::{PngError, svg_to_png, zoom_for_dpi_mm};
-use crate::diagram::{Charset, ChooseError, Format, Scale, Style, to_svg, to_text};
+use crate::diagram::{Charset, ChooseError, PictureFormat, Scale, Style, to_svg, to_text};
 use crate::open::GameFile;
 use crate::output::{FolderLock, NameSet, OutputError, ensure_not_input, write_atomic};
 use crate::pictures::Choice;
@@ -38,7 +38,7 @@ pub enum Error {
     Style(#[from] NamedStyleError),
     /// No output format could be agreed on.
     #[error(transparent)]
-    Format(#[from] ChooseError),
+    PictureFormat(#[from] ChooseError),
     /// The output's extension names no format, and it is not a folder.
     #[error(
         "{}: {source}; or, for a folder of pictures, name one that exists or end the name with `/`",
@@ -149,9 +149,9 @@ impl crate::diagnostic::Explained for Error {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Target {
     /// One file: one picture, or a PDF with a page per picture.
-    File(PathBuf, Format),
+    File(PathBuf, PictureFormat),
     /// A folder (created if missing) with a file per picture.
-    Folder(PathBuf, Format),
+    Folder(PathBuf, PictureFormat),
 }
 
 impl Target {
@@ -160,22 +160,26 @@ impl Target {
     /// file; any other extension (`out.jpg`) is an error, never a folder of
     /// that name. `format` (asked for by name) must agree with the
     /// extension; a folder's pictures are SVG unless it says otherwise.
-    pub fn choose(path: &Path, format: Option<Format>) -> Result<Target, Error> {
+    pub fn choose(path: &Path, format: Option<PictureFormat>) -> Result<Target, Error> {
         let folder = path.is_dir()
             || path.as_os_str().to_string_lossy().ends_with('/')
             || path.extension().is_none();
         if path == Path::new("-") {
             // Standard output: one picture, or one PDF document.
-            let f = Format::choose(format, None, &Format::ALL)?;
+            let f = PictureFormat::choose(format, None, &PictureFormat::ALL)?;
             Ok(Target::File(path.to_path_buf(), f))
         } else if folder {
-            let f = Format::choose(format, None, &Format::ALL)?;
+            let f = PictureFormat::choose(format, None, &PictureFormat::ALL)?;
             Ok(Target::Folder(path.to_path_buf(), f))
         } else {
-            let f = Format::choose(format, Some(path), &Format::ALL).map_err(|e| match e {
-                ChooseError::Unknown { path, source } => Error::UnknownExtension { path, source },
-                other => Error::Format(other),
-            })?;
+            let f = PictureFormat::choose(format, Some(path), &PictureFormat::ALL).map_err(
+                |e| match e {
+                    ChooseError::Unknown { path, source } => {
+                        Error::UnknownExtension { path, source }
+                    }
+                    other => Error::PictureFormat(other),
+                },
+            )?;
             Ok(Target::File(path.to_path_buf(), f))
         }
     }
@@ -201,7 +205,7 @@ impl Output {
     /// `dpi` ([`zoom`]), text in Unicode, replacing no input.
     pub fn new(
         path: &Path,
-        format: Option<Format>,
+        format: Option<PictureFormat>,
         scale: Scale,
         dpi: Option<f64>,
     ) -> Result<Output, Error> {
@@ -327,17 +331,17 @@ fn write_each<P>(
     mut svg_of: impl FnMut(&P) -> Result<String, Error>,
     text: impl Fn(&P) -> String,
 ) -> Result<Rendered, Error> {
-    let encode = |p: &P, format: Format, svg: &str| -> Result<Vec<u8>, Error> {
+    let encode = |p: &P, format: PictureFormat, svg: &str| -> Result<Vec<u8>, Error> {
         match format {
-            Format::Svg => Ok(svg.as_bytes().to_vec()),
-            Format::Png => Ok(svg_to_png(svg, out.zoom)?),
-            Format::Txt => Ok(text(p).into_bytes()),
-            Format::Pdf => Ok(svgs_to_pdf(&[svg], &info(title))?),
+            PictureFormat::Svg => Ok(svg.as_bytes().to_vec()),
+            PictureFormat::Png => Ok(svg_to_png(svg, out.zoom)?),
+            PictureFormat::Txt => Ok(text(p).into_bytes()),
+            PictureFormat::Pdf => Ok(svgs_to_pdf(&[svg], &info(title))?),
         }
     };
     let mut stdout = None;
     let (warnings, mut written) = match &out.target {
-        Target::File(path, Format::Pdf) => {
+        Target::File(path, PictureFormat::Pdf) => {
             let mut pdf = PdfPages::new();
             let warnings = each(&mut |p| Ok(pdf.add(&svg_of(&p)?)?))?;
             out.put(path, pdf.finish(&info(title))?, &mut stdout)?;
@@ -381,12 +385,12 @@ fn write_each<P>(
                     lock = Some(out.folder(folder, true)?);
                 }
                 let path = folder.join(names.claim(stem(&p), format.extension()));
-                let svg = if *format == Format::Txt {
+                let svg = if *format == PictureFormat::Txt {
                     String::new()
                 } else {
                     svg_of(&p)?
                 };
-                if *format == Format::Png {
+                if *format == PictureFormat::Png {
                     pngs.push((path, svg));
                     if pngs.len() >= png_batch {
                         write_pngs(out, &mut pngs, &mut written)?;
@@ -482,15 +486,15 @@ mod tests {
     fn a_name_ending_in_a_format_is_one_file_else_a_folder() {
         assert_eq!(
             Target::choose(Path::new("x.png"), None).unwrap(),
-            Target::File("x.png".into(), Format::Png)
+            Target::File("x.png".into(), PictureFormat::Png)
         );
         assert_eq!(
-            Target::choose(Path::new("out"), Some(Format::Pdf)).unwrap(),
-            Target::Folder("out".into(), Format::Pdf)
+            Target::choose(Path::new("out"), Some(PictureFormat::Pdf)).unwrap(),
+            Target::Folder("out".into(), PictureFormat::Pdf)
         );
         assert!(matches!(
-            Target::choose(Path::new("x.png"), Some(Format::Svg)),
-            Err(Error::Format(ChooseError::Disagree { .. }))
+            Target::choose(Path::new("x.png"), Some(PictureFormat::Svg)),
+            Err(Error::PictureFormat(ChooseError::Disagree { .. }))
         ));
         // A name that asks for a format we do not write is refused, not
         // taken as a folder; a folder may be named with a dot when it ends
@@ -500,14 +504,14 @@ mod tests {
         assert!(e.to_string().contains(".jpg"), "{e}");
         assert_eq!(
             Target::choose(Path::new("v1.2/"), None).unwrap(),
-            Target::Folder("v1.2/".into(), Format::Svg)
+            Target::Folder("v1.2/".into(), PictureFormat::Svg)
         );
         let dir = tempfile::tempdir().unwrap();
         let dotted = dir.path().join("pictures.d");
         std::fs::create_dir(&dotted).unwrap();
         assert_eq!(
-            Target::choose(&dotted, Some(Format::Png)).unwrap(),
-            Target::Folder(dotted.clone(), Format::Png)
+            Target::choose(&dotted, Some(PictureFormat::Png)).unwrap(),
+            Target::Folder(dotted.clone(), PictureFormat::Png)
         );
     }
 

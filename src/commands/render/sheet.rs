@@ -11,13 +11,14 @@ use crate::diagram::pdf::PdfPages;
 use crate::diagram::png::zoom_for_dpi_mm;
 pub use crate::diagram::sheet::SheetOptions;
 use crate::diagram::sheet::{SheetPlan, frame, picture_pages};
-use crate::diagram::{Diagram, Format};
+use crate::diagram::{Diagram, PictureFormat};
 use crate::open::GameFile;
 use crate::output::{check_writable, ensure_not_input, page_path, write_atomic};
 use crate::pictures::NamedSvg;
 
 /// The formats pages are written in.
-pub const FORMATS: [Format; 3] = [Format::Svg, Format::Png, Format::Pdf];
+pub const FORMATS: [PictureFormat; 3] =
+    [PictureFormat::Svg, PictureFormat::Png, PictureFormat::Pdf];
 
 /// Where and how pages are written.
 #[derive(Debug, Clone)]
@@ -25,7 +26,7 @@ pub struct SheetOutput {
     /// The first page's file, or the PDF document.
     pub path: PathBuf,
     /// One of [`FORMATS`].
-    pub format: Format,
+    pub format: PictureFormat,
     /// Resolution of PNG pages, in dots per inch.
     pub dpi: f64,
     /// Files no page may replace (the game file read).
@@ -37,7 +38,7 @@ impl SheetOutput {
     /// [`FORMATS`]), PNG pages at `dpi`; never written over `input`.
     pub fn new(path: &Path, dpi: f64, input: &Path) -> Result<SheetOutput, Error> {
         Ok(SheetOutput {
-            format: Format::choose(None, Some(path), &FORMATS)?,
+            format: PictureFormat::choose(None, Some(path), &FORMATS)?,
             path: path.to_path_buf(),
             dpi,
             inputs: vec![input.to_path_buf()],
@@ -51,7 +52,7 @@ impl SheetOutput {
             return Err(Error::SheetToStdout);
         }
         let paths: Vec<PathBuf> = match self.format {
-            Format::Pdf => vec![self.path.clone()],
+            PictureFormat::Pdf => vec![self.path.clone()],
             _ => (1..=pages).map(|n| page_path(&self.path, n)).collect(),
         };
         for path in &paths {
@@ -180,8 +181,8 @@ fn write_pages(
         };
     let result = pages(&mut |svg| {
         match out.format {
-            Format::Pdf => pdf.add(&svg)?,
-            Format::Png => {
+            PictureFormat::Pdf => pdf.add(&svg)?,
+            PictureFormat::Png => {
                 pngs.push((page_no, svg));
                 if pngs.len() >= png_batch {
                     write_pngs(&mut pngs, &mut written)?;
@@ -197,7 +198,7 @@ fn write_pages(
     })
     .and_then(|()| write_pngs(&mut pngs, &mut written))
     .and_then(|()| {
-        if out.format == Format::Pdf {
+        if out.format == PictureFormat::Pdf {
             let info = info(opts.title.as_deref().unwrap_or_default());
             write_atomic(&paths[0], &pdf.finish(&info)?)?;
             written.push(paths[0].clone());

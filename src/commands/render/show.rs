@@ -10,7 +10,7 @@ pub enum ShowAs {
     /// The board as text.
     Text,
     /// The position in one line (size/rules/red/black/links/to-move), the
-    /// form `--position` reads back (see [`twixt_core::line`]).
+    /// form `--position` reads back (see [`twixt_core::position_line`]).
     Position,
 }
 
@@ -43,7 +43,7 @@ mod tests {
             .pictures;
         let lines = position_lines(&pictures);
         assert_eq!(lines.lines().count(), 1);
-        assert!(twixt_core::line::read(lines.trim_end()).is_ok());
+        assert!(twixt_core::position_line::read(lines.trim_end()).is_ok());
         let board = boards(&pictures, Charset::Ascii);
         assert!(board.is_ascii() && board.ends_with('\n'));
     }

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::format::Format;
+use super::format::PictureFormat;
 use super::model::Diagram;
 use super::pdf::{PdfError, PdfInfo, svgs_to_pdf};
 use super::png::{PngError, svg_to_png, zoom_for_dpi_mm};
@@ -218,14 +218,14 @@ impl crate::diagnostic::Explained for ExportError {}
 pub fn blank_file(
     opts: &BlankOptions,
     style: &Style,
-    format: Format,
+    format: PictureFormat,
     dpi: f64,
 ) -> Result<Vec<u8>, ExportError> {
     let page = blank_page(opts, style);
     Ok(match format {
-        Format::Svg => page.into_bytes(),
-        Format::Png => svg_to_png(&page, zoom_for_dpi_mm(dpi))?,
-        Format::Pdf => {
+        PictureFormat::Svg => page.into_bytes(),
+        PictureFormat::Png => svg_to_png(&page, zoom_for_dpi_mm(dpi))?,
+        PictureFormat::Pdf => {
             let title = Some(format!("TwixT board {}", opts.size));
             svgs_to_pdf(
                 &[page],
@@ -235,7 +235,7 @@ pub fn blank_file(
                 },
             )?
         }
-        Format::Txt => return Err(ExportError::Text),
+        PictureFormat::Txt => return Err(ExportError::Text),
     })
 }
 
@@ -265,7 +265,7 @@ impl crate::diagnostic::Explained for WriteBlankError {}
 pub fn write_blank(
     opts: &BlankOptions,
     style: &Style,
-    format: Option<Format>,
+    format: Option<PictureFormat>,
     dpi: f64,
     output: Destination<'_>,
 ) -> Result<(), WriteBlankError> {
@@ -273,7 +273,11 @@ pub fn write_blank(
         Destination::File(path) => Some(*path),
         Destination::Sink(_) => None,
     };
-    let format = Format::choose(format, path, &[Format::Svg, Format::Png, Format::Pdf])?;
+    let format = PictureFormat::choose(
+        format,
+        path,
+        &[PictureFormat::Svg, PictureFormat::Png, PictureFormat::Pdf],
+    )?;
     let bytes = blank_file(opts, style, format, dpi)?;
     output.write_with(&mut |w| Ok::<(), WriteBlankError>(w.write_all(&bytes)?))
 }
@@ -549,7 +553,7 @@ mod tests {
         let e = write_blank(
             &opts,
             &style,
-            Some(Format::Svg),
+            Some(PictureFormat::Svg),
             150.0,
             Destination::File(&png),
         );

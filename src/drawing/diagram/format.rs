@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 /// the command line parses it by its extension's name.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Format {
+pub enum PictureFormat {
     /// Scalable vector graphics, byte-stable.
     Svg,
     /// A raster picture.
@@ -21,35 +21,43 @@ pub enum Format {
     Txt,
 }
 
-impl Format {
+impl PictureFormat {
     /// Every format, in the order help texts list them.
-    pub const ALL: [Format; 4] = [Format::Svg, Format::Png, Format::Pdf, Format::Txt];
+    pub const ALL: [PictureFormat; 4] = [
+        PictureFormat::Svg,
+        PictureFormat::Png,
+        PictureFormat::Pdf,
+        PictureFormat::Txt,
+    ];
 
     /// The file extension, without the dot.
     pub fn extension(self) -> &'static str {
         match self {
-            Format::Svg => "svg",
-            Format::Png => "png",
-            Format::Pdf => "pdf",
-            Format::Txt => "txt",
+            PictureFormat::Svg => "svg",
+            PictureFormat::Png => "png",
+            PictureFormat::Pdf => "pdf",
+            PictureFormat::Txt => "txt",
         }
     }
 
     /// The format an extension (any case, no dot) names.
-    pub fn from_extension(ext: &str) -> Option<Format> {
-        Format::ALL
+    pub fn from_extension(ext: &str) -> Option<PictureFormat> {
+        PictureFormat::ALL
             .into_iter()
             .find(|f| f.extension().eq_ignore_ascii_case(ext))
     }
 
     /// The format `path`'s extension names: `Ok(None)` when it has no
     /// extension, an error when the extension is not one of `allowed`.
-    pub fn of_path(path: &Path, allowed: &[Format]) -> Result<Option<Format>, UnknownFormat> {
+    pub fn of_path(
+        path: &Path,
+        allowed: &[PictureFormat],
+    ) -> Result<Option<PictureFormat>, UnknownFormat> {
         let Some(ext) = path.extension() else {
             return Ok(None);
         };
         let ext = ext.to_string_lossy();
-        match Format::from_extension(&ext) {
+        match PictureFormat::from_extension(&ext) {
             Some(f) if allowed.contains(&f) => Ok(Some(f)),
             _ => Err(UnknownFormat {
                 extension: ext.into_owned(),
@@ -63,13 +71,13 @@ impl Format {
     /// extension that names no allowed format, or a flag and an extension
     /// that disagree are errors. Standard output (`-`) has no extension.
     pub fn choose(
-        flag: Option<Format>,
+        flag: Option<PictureFormat>,
         output: Option<&Path>,
-        allowed: &[Format],
-    ) -> Result<Format, ChooseError> {
+        allowed: &[PictureFormat],
+    ) -> Result<PictureFormat, ChooseError> {
         let from_name = match output {
             Some(p) if p.as_os_str() != "-" => {
-                Format::of_path(p, allowed).map_err(|source| ChooseError::Unknown {
+                PictureFormat::of_path(p, allowed).map_err(|source| ChooseError::Unknown {
                     path: p.to_path_buf(),
                     source,
                 })?
@@ -82,12 +90,12 @@ impl Format {
         match (flag, from_name) {
             (Some(flag), Some(name)) if flag != name => Err(ChooseError::Disagree { flag, name }),
             (Some(f), _) | (None, Some(f)) => Ok(f),
-            (None, None) => Ok(Format::Svg),
+            (None, None) => Ok(PictureFormat::Svg),
         }
     }
 }
 
-/// Why [`Format::choose`] found no format to write.
+/// Why [`PictureFormat::choose`] found no format to write.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChooseError {
     /// The output file's extension names no allowed format.
@@ -100,20 +108,20 @@ pub enum ChooseError {
     },
     /// The format asked for is not one this writer writes.
     #[error("--format {0} is not written by this command")]
-    NotWritten(Format),
+    NotWritten(PictureFormat),
     /// The format asked for and the output file's extension disagree.
     #[error("--format {flag} but the output file ends in .{name}; drop one or make them agree")]
     Disagree {
         /// The format asked for.
-        flag: Format,
+        flag: PictureFormat,
         /// The format the extension names.
-        name: Format,
+        name: PictureFormat,
     },
 }
 
 impl crate::diagnostic::Explained for ChooseError {}
 
-impl fmt::Display for Format {
+impl fmt::Display for PictureFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.extension())
     }
@@ -126,10 +134,10 @@ pub struct UnknownFormat {
     /// The extension found, without the dot.
     pub extension: String,
     /// The formats the command writes.
-    pub allowed: Vec<Format>,
+    pub allowed: Vec<PictureFormat>,
 }
 
-fn list(allowed: &[Format]) -> String {
+fn list(allowed: &[PictureFormat]) -> String {
     let names: Vec<String> = allowed.iter().map(|f| format!(".{f}")).collect();
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
@@ -144,17 +152,21 @@ mod tests {
 
     #[test]
     fn extensions_name_formats_in_any_case() {
-        let all = Format::ALL;
+        let all = PictureFormat::ALL;
         assert_eq!(
-            Format::of_path(Path::new("a.PDF"), &all),
-            Ok(Some(Format::Pdf))
+            PictureFormat::of_path(Path::new("a.PDF"), &all),
+            Ok(Some(PictureFormat::Pdf))
         );
-        assert_eq!(Format::of_path(Path::new("a"), &all), Ok(None));
-        let e = Format::of_path(Path::new("game.twixt"), &[Format::Svg, Format::Png]).unwrap_err();
+        assert_eq!(PictureFormat::of_path(Path::new("a"), &all), Ok(None));
+        let e = PictureFormat::of_path(
+            Path::new("game.twixt"),
+            &[PictureFormat::Svg, PictureFormat::Png],
+        )
+        .unwrap_err();
         assert_eq!(
             e.to_string(),
             "`.twixt` is not a format written here; use .svg or .png"
         );
-        assert!(Format::of_path(Path::new("x.txt"), &[Format::Svg]).is_err());
+        assert!(PictureFormat::of_path(Path::new("x.txt"), &[PictureFormat::Svg]).is_err());
     }
 }

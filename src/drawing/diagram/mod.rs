@@ -16,7 +16,7 @@ mod style;
 mod svg;
 mod text;
 
-pub use format::{ChooseError, Format, UnknownFormat};
+pub use format::{ChooseError, PictureFormat, UnknownFormat};
 
 /// A value that an option or a style setting cannot take (a resolution, a
 /// margin, a header line, a colour, a font list); the message says what was

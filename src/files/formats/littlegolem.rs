@@ -21,7 +21,7 @@ use twixt_core::board::{BoardSize, Hole, Player};
 use twixt_core::moves::{Move, Placement};
 use twixt_core::rules::RuleSet;
 
-use super::{Error, Format, Location, fail, mover};
+use super::{Error, Location, RecordFormat, fail, mover};
 
 /// Tag names used for the root properties Little Golem writes.
 const TAG_NAMES: [(&str, &str); 4] = [
@@ -515,13 +515,13 @@ fn is_property_name(name: &str) -> bool {
 pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
     let size = record.size();
     if size.width() != size.height() || record.rules != RuleSet::pencil().with_size(size) {
-        return Err(Format::LittleGolem.unwritable(format!(
+        return Err(RecordFormat::LittleGolem.unwritable(format!(
             "Little Golem plays pencil rules on a square board; this record's rules are {}",
             record.rules
         )));
     }
     if record.first != Player::Red {
-        return Err(Format::LittleGolem.unwritable(
+        return Err(RecordFormat::LittleGolem.unwritable(
             "Little Golem games start with the top–bottom player (red); this record starts with black",
         ));
     }
@@ -561,13 +561,13 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
         match mv {
             Move::Place(pl) => {
                 if !pl.links.is_empty() || !pl.removals.is_empty() {
-                    return Err(Format::LittleGolem.unwritable(format!(
+                    return Err(RecordFormat::LittleGolem.unwritable(format!(
                         "move {} places links or removes something; Little Golem has no notation for that",
                         i + 1
                     )));
                 }
                 if !size.contains(pl.hole) {
-                    return Err(Format::LittleGolem.unwritable(format!(
+                    return Err(RecordFormat::LittleGolem.unwritable(format!(
                         "move {}: {} is not on the board of size {size}",
                         i + 1,
                         pl.hole
@@ -581,7 +581,7 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
             }
             Move::Swap => {
                 if i != 1 {
-                    return Err(Format::LittleGolem
+                    return Err(RecordFormat::LittleGolem
                         .unwritable(format!("move {} is a swap, allowed only as move 2", i + 1)));
                 }
                 out.push_str("swap");
@@ -591,7 +591,7 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
         }
         out.push(']');
         if matches!(mv, Move::Resign | Move::AcceptDraw) && i + 1 != record.moves.len() {
-            return Err(Format::LittleGolem.unwritable(format!(
+            return Err(RecordFormat::LittleGolem.unwritable(format!(
                 "move {} ends the game but more moves follow",
                 i + 1
             )));
@@ -601,7 +601,7 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
     out.chars()
         .map(|c| {
             u8::try_from(u32::from(c)).map_err(|_| {
-                Format::LittleGolem.unwritable(format!(
+                RecordFormat::LittleGolem.unwritable(format!(
                     "character `{}` in a tag is not in Latin-1",
                     c.escape_default()
                 ))

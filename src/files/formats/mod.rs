@@ -9,7 +9,7 @@ use std::path::Path;
 use crate::grammar::Locator;
 use twixt_core::board::{BoardSize, Hole, Player};
 use twixt_core::moves::Move;
-use twixt_core::rules::{Linking, Removal, RuleSet, Swap};
+use twixt_core::rules::{Linking, RemovalRule, RuleSet, Swap};
 
 pub mod littlegolem;
 pub mod movelist;
@@ -62,7 +62,7 @@ pub enum Error {
     },
     /// The record cannot be expressed in the format; the text says why.
     #[error("cannot write as {}: {}", .0.written_as(), .1)]
-    Unwritable(Format, String),
+    Unwritable(RecordFormat, String),
 }
 
 /// A failure at `at` with `message` (the formats show no label).
@@ -95,7 +95,7 @@ impl crate::diagnostic::Explained for Error {
 
 /// The file formats this module reads and writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Format {
+pub enum RecordFormat {
     /// Little Golem `.tsgf`.
     LittleGolem,
     /// T1j / twixtbot-ui `.T1`.
@@ -104,14 +104,14 @@ pub enum Format {
     MoveList,
 }
 
-impl Format {
+impl RecordFormat {
     /// The format a file name's extension stands for (case-insensitive).
-    pub fn from_path(path: &Path) -> Option<Format> {
+    pub fn from_path(path: &Path) -> Option<RecordFormat> {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
-            "tsgf" => Some(Format::LittleGolem),
-            "t1" => Some(Format::T1),
-            "txt" | "moves" => Some(Format::MoveList),
+            "tsgf" => Some(RecordFormat::LittleGolem),
+            "t1" => Some(RecordFormat::T1),
+            "txt" | "moves" => Some(RecordFormat::MoveList),
             _ => None,
         }
     }
@@ -124,18 +124,18 @@ impl Format {
     /// A file of the format, as an error names it.
     fn written_as(self) -> &'static str {
         match self {
-            Format::LittleGolem => "Little Golem .tsgf",
-            Format::T1 => "a T1 file",
-            Format::MoveList => "a move list",
+            RecordFormat::LittleGolem => "Little Golem .tsgf",
+            RecordFormat::T1 => "a T1 file",
+            RecordFormat::MoveList => "a move list",
         }
     }
 
     /// Short name as used on the command line.
     pub fn name(self) -> &'static str {
         match self {
-            Format::LittleGolem => "lg",
-            Format::T1 => "t1",
-            Format::MoveList => "moves",
+            RecordFormat::LittleGolem => "lg",
+            RecordFormat::T1 => "t1",
+            RecordFormat::MoveList => "moves",
         }
     }
 }
@@ -175,7 +175,7 @@ pub fn plain_moves_problem(rules: &RuleSet, moves: &[Move]) -> Option<String> {
             );
         }
     }
-    if rules.removal != Removal::None {
+    if rules.removal != RemovalRule::None {
         return Some("the rules allow removals, and this format has no removal notation".into());
     }
     for (i, m) in moves.iter().enumerate() {

@@ -21,7 +21,7 @@ use twixt_core::board::{BoardSize, Hole, Player};
 use twixt_core::moves::{Move, Placement};
 use twixt_core::rules::{RuleSet, RuleSetError, Swap};
 
-use super::{Error, Format, Location, fail, mover, plain_moves_problem, utf8};
+use super::{Error, Location, RecordFormat, fail, mover, plain_moves_problem, utf8};
 
 /// The rules a move list is read under: `rules` (default pencil) on a
 /// `size` board (default the rules' own), if they make a rule set.
@@ -338,10 +338,12 @@ fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
 /// size are not part of the format.
 pub fn write(record: &Record) -> Result<String, Error> {
     if let Some(problem) = plain_moves_problem(&record.rules, &record.moves) {
-        return Err(Format::MoveList.unwritable(problem));
+        return Err(RecordFormat::MoveList.unwritable(problem));
     }
     if record.first != Player::Red {
-        return Err(Format::MoveList.unwritable("a move list cannot say that black moves first"));
+        return Err(
+            RecordFormat::MoveList.unwritable("a move list cannot say that black moves first")
+        );
     }
     let mut words = Vec::with_capacity(record.moves.len());
     for (i, mv) in record.moves.iter().enumerate() {

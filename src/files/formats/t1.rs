@@ -21,7 +21,7 @@ use twixt_core::board::{BoardSize, Hole, Player};
 use twixt_core::moves::{Move, Placement};
 use twixt_core::rules::{Crossing, RuleSet, Swap};
 
-use super::{Error, Format, Location, mover, plain_moves_problem, utf8};
+use super::{Error, Location, RecordFormat, mover, plain_moves_problem, utf8};
 
 /// Number of header lines before the moves.
 pub const HEADER_LINES: usize = 13;
@@ -246,7 +246,7 @@ fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
 
 fn field(out: &mut String, value: &str, comment: &str) -> Result<(), Error> {
     if value.contains(['#', '\n', '\r']) {
-        return Err(Format::T1.unwritable(format!(
+        return Err(RecordFormat::T1.unwritable(format!(
             "the {comment} `{}` contains `#` or a line break",
             value.escape_default()
         )));
@@ -266,32 +266,32 @@ fn field(out: &mut String, value: &str, comment: &str) -> Result<(), Error> {
 pub fn write(record: &Record) -> Result<String, Error> {
     let rules = &record.rules;
     if rules.size.is_partial() {
-        return Err(Format::T1.unwritable(format!(
+        return Err(RecordFormat::T1.unwritable(format!(
             "the board is partial ({}), and a T1 file has only whole boards: the game would change",
             rules.size
         )));
     }
     if rules.crossing != Crossing::None {
-        return Err(Format::T1.unwritable(
+        return Err(RecordFormat::T1.unwritable(
             "the rules let own links cross, and a T1 file is read with no crossing at all: the game would change",
         ));
     }
     let swapped = record.moves.iter().any(|m| matches!(m, Move::Swap));
     let square = rules.size.width() == rules.size.height();
     if swapped && square && rules.swap != Swap::Mirror {
-        return Err(Format::T1.unwritable(
+        return Err(RecordFormat::T1.unwritable(
             "the game swaps colours, and a T1 file on a square board is read with the mirror swap: the game would change",
         ));
     }
     let size = record.size();
     if size.width() > MAX_COLUMNS {
-        return Err(Format::T1.unwritable(format!(
+        return Err(RecordFormat::T1.unwritable(format!(
             "the board is {} columns wide; T1 column letters reach only {MAX_COLUMNS}",
             size.width()
         )));
     }
     if let Some(problem) = plain_moves_problem(&record.rules, &record.moves) {
-        return Err(Format::T1.unwritable(problem));
+        return Err(RecordFormat::T1.unwritable(problem));
     }
     let tag = |name: &str, default: &str| record.tag(name).unwrap_or(default).to_string();
     let game_over = match record.result {
@@ -329,13 +329,13 @@ pub fn write(record: &Record) -> Result<String, Error> {
         match mv {
             Move::Place(p) => {
                 if p.offers_draw {
-                    return Err(Format::T1.unwritable(format!(
+                    return Err(RecordFormat::T1.unwritable(format!(
                         "move {} offers a draw; T1 has no notation for that",
                         i + 1
                     )));
                 }
                 if !size.contains(p.hole) {
-                    return Err(Format::T1.unwritable(format!(
+                    return Err(RecordFormat::T1.unwritable(format!(
                         "move {}: {} is not on the board of size {size}",
                         i + 1,
                         p.hole
@@ -347,7 +347,7 @@ pub fn write(record: &Record) -> Result<String, Error> {
             Move::Swap => out.push_str("swap\n"),
             Move::Resign => out.push_str("resign\n"),
             Move::AcceptDraw => {
-                return Err(Format::T1.unwritable(format!(
+                return Err(RecordFormat::T1.unwritable(format!(
                     "move {} accepts a draw; T1 has no notation for that",
                     i + 1
                 )));

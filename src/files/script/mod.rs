@@ -30,7 +30,7 @@ pub use write::{move_text, write_file, write_game};
 use crate::record::{GameResult, Record};
 use twixt_core::board::{BoardSize, Player};
 use twixt_core::moves::Move;
-use twixt_core::rules::{Crossing, Linking, Removal, RuleSet, Swap};
+use twixt_core::rules::{Crossing, Linking, RemovalRule, RuleSet, Swap};
 
 /// Reads a `Result` tag value: `red`, `black`, `draw` or `*` (`None` if
 /// unreadable; `Some(None)` never occurs).
@@ -151,7 +151,7 @@ impl RulesSpec {
             match k.to_ascii_lowercase().as_str() {
                 "crossing" => rules.crossing = pick::<Crossing>(k, val)?,
                 "links" => rules.links = pick::<Linking>(k, val)?,
-                "removal" => rules.removal = pick::<Removal>(k, val)?,
+                "removal" => rules.removal = pick::<RemovalRule>(k, val)?,
                 "swap" => rules.swap = pick::<Swap>(k, val)?,
                 "supply-pegs" | "supply-links" => {
                     let n: u16 = val.parse().map_err(|_| {

@@ -833,7 +833,7 @@ fn read_setup(block: &mut SetupBlock, args: &[Arg<'_>], span: Span) -> Result<()
                 block.to_move = Some(arg_player(a)?);
                 sec = Sec::None;
             }
-            // A whole position in one line (`twixt_core::line`); the argument
+            // A whole position in one line (`twixt_core::position_line`); the argument
             // reader splits at commas, so its pieces are joined again.
             Sec::Position => {
                 pieces.push(a);
@@ -865,7 +865,7 @@ fn finish_position(block: &mut SetupBlock, pieces: &mut Vec<&Arg<'_>>) -> Result
         .join(",");
     pieces.clear();
     let (rules, setup) =
-        twixt_core::line::read(&text).map_err(|e| arg_err(first, e.to_string()))?;
+        twixt_core::position_line::read(&text).map_err(|e| arg_err(first, e.to_string()))?;
     for (&h, &p) in &setup.pegs {
         match p {
             Player::Red => block.red.push(h),
@@ -875,7 +875,7 @@ fn finish_position(block: &mut SetupBlock, pieces: &mut Vec<&Arg<'_>>) -> Result
     block.links.extend(setup.links.iter().copied());
     block.to_move = setup.to_move;
     // Its size and rules, in canonical words.
-    let canonical = twixt_core::line::write_setup(&rules, &setup, Player::Red);
+    let canonical = twixt_core::position_line::write_setup(&rules, &setup, Player::Red);
     block.line_rules = crate::script::LineRules(Some(
         canonical
             .splitn(3, '/')

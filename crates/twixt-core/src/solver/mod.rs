@@ -29,7 +29,7 @@
 //! use twixt_core::solver::{self, SearchLimit, Solved};
 //!
 //! // Does Red, to move, win within four moves whatever Black does?
-//! let puzzle = twixt_core::line::position("8/dujardin/d1,d3/b4,g4/*/red").unwrap();
+//! let puzzle = twixt_core::position_line::read_position("8/dujardin/d1,d3/b4,g4/*/red").unwrap();
 //! let limit = SearchLimit::positions(2_000_000);
 //! let solution = solver::solve(&puzzle, Player::Red, 4, &limit).unwrap();
 //! assert!(matches!(solution.answer, Solved::Wins { .. } | Solved::NoWin { .. }));
@@ -68,7 +68,7 @@ mod random_pegs {
 
 use crate::board::{Hole, Player};
 use crate::position::{Played, Position, Status};
-use crate::rules::{Crossing, Linking, Removal, Swap};
+use crate::rules::{Crossing, Linking, RemovalRule, Swap};
 
 use bounds::Costs;
 pub(crate) use bounds::{pegs_needed, through_costs};
@@ -259,13 +259,13 @@ pub fn rules_covered(pos: &Position) -> Result<(), Undecided> {
         Linking::Manual => return Err(Undecided::Rules("links: manual")),
         Linking::AutomaticEditable => return Err(Undecided::Rules("links: automatic-editable")),
     }
-    if rules.removal != Removal::None {
+    if rules.removal != RemovalRule::None {
         return Err(Undecided::Rules(match rules.removal {
-            Removal::Links => "removal: links",
+            RemovalRule::Links => "removal: links",
             _ => "removal: links-and-pegs",
         }));
     }
-    if rules.removal_in_effect() != Removal::None {
+    if rules.removal_in_effect() != RemovalRule::None {
         return Err(Undecided::Rules(
             "a finite supply (pieces are taken off to be reused)",
         ));

@@ -59,12 +59,12 @@ impl BatchFormat {
     /// or `-`) and `.twixt` names, move lists for `.txt` and `.moves`; any
     /// other name is a mistake, not a script.
     pub fn for_output(path: Option<&std::path::Path>) -> Result<BatchFormat, BatchError> {
-        use crate::formats::Format;
+        use crate::formats::RecordFormat;
         match path {
             None => Ok(BatchFormat::Script),
             Some(p) if p.as_os_str() == "-" || crate::open::is_script(p) => Ok(BatchFormat::Script),
-            Some(p) => match Format::from_path(p) {
-                Some(Format::MoveList) => Ok(BatchFormat::MoveList),
+            Some(p) => match RecordFormat::from_path(p) {
+                Some(RecordFormat::MoveList) => Ok(BatchFormat::MoveList),
                 _ => Err(BatchError::UnknownOutput(p.to_path_buf())),
             },
         }

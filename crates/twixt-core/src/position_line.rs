@@ -283,7 +283,7 @@ impl crate::diagnostic::Explained for PositionLineError {
 /// Reads a line and builds the position, every problem said.
 ///
 /// ```
-/// use twixt_core::line::{PositionLineError, read_position};
+/// use twixt_core::position_line::{PositionLineError, read_position};
 ///
 /// assert!(read_position("8/dujardin/d1,d3/b4,g4/*/red").is_ok());
 /// let e = read_position("24/pencil/a5/-/*/black").unwrap_err();
@@ -292,12 +292,6 @@ impl crate::diagnostic::Explained for PositionLineError {
 pub fn read_position(text: &str) -> Result<Position, PositionLineError> {
     let (rules, setup) = read(text)?;
     Position::from_setup(&setup, rules).map_err(PositionLineError::Setup)
-}
-
-/// [`read_position`] with the error as its message (the form callers that
-/// work in strings use).
-pub fn position(text: &str) -> Result<Position, String> {
-    read_position(text).map_err(|e| e.to_string())
 }
 
 /// A rule set from its axes written as YAML lines (`crossing: own`).
