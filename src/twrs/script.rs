@@ -453,6 +453,16 @@ fn grid_size(i: &str) -> Rule<'_, (&str, Option<&str>)> {
     (take_till(times), opt(preceded(satisfy(times), rest))).parse(i)
 }
 
+/// A tower's number in a directive, or the message.
+fn tower(s: &str) -> Result<u8, String> {
+    words::tower_of(s).map_err(|e| e.to_string())
+}
+
+/// A target with its lines in a directive, or the message.
+fn target(s: &str) -> Result<(u8, Lines), String> {
+    words::target_of(s).map_err(|e| e.to_string())
+}
+
 fn point(s: &str) -> Result<Point, String> {
     words::full_point(s).map_err(|e| e.to_string())
 }
@@ -547,7 +557,7 @@ fn directive(
         }
         "petrified" => {
             need(1, "TOWER… (or none)")?;
-            claim(Claim::Petrified(listed(args, words::full_tower)?))
+            claim(Claim::Petrified(listed(args, tower)?))
         }
         "closed" => {
             need(1, "POINT… (or none)")?;
@@ -562,9 +572,9 @@ fn directive(
                 3,
                 "ACTIVE TARGET POINT… (or none; TARGET/ or TARGET\\ for a diagonal)",
             )?;
-            let (target, lines) = words::full_target_lines(args[1])?;
+            let (target, lines) = target(args[1])?;
             claim(Claim::MarkingPoints {
-                active: words::full_tower(args[0])?,
+                active: tower(args[0])?,
                 target,
                 lines,
                 points: listed(&args[2..], point)?,
@@ -573,7 +583,7 @@ fn directive(
         "moves-to" => {
             need(2, "TOWER POINT… (or none)")?;
             claim(Claim::MovesTo {
-                tower: words::full_tower(args[0])?,
+                tower: tower(args[0])?,
                 points: listed(&args[1..], point)?,
             })
         }
@@ -627,8 +637,7 @@ fn setup_line(setup: &mut Option<(Setup, Option<Player>)>, args: &[&str]) -> Res
                 );
             }
             for pair in rest.chunks(2) {
-                s.towers
-                    .push((words::full_tower(pair[0])?, point(pair[1])?));
+                s.towers.push((tower(pair[0])?, point(pair[1])?));
             }
             Ok(())
         }
@@ -718,7 +727,6 @@ fn diagram(args: &[Arg<'_>], span: Span) -> Result<DiagramPoint, (String, Span)>
 /// One `show=` item: `areas`, `moves-to:T`, `lines:T`, `diagonals:T` or
 /// `marking:A-T` (the target `T/` or `T\` for a diagonal).
 fn show(s: &str) -> Result<Show, String> {
-    let tower = words::full_tower;
     let item: Rule<'_, Result<Show, String>> = alt((
         all_consuming(tag("areas")).map(|_| Ok(Show::Areas)),
         preceded(tag("moves-to:"), rest).map(|t| tower(t).map(Show::MovesTo)),
@@ -729,7 +737,7 @@ fn show(s: &str) -> Result<Show, String> {
             separated_pair(take_till(|c| c == '-'), char('-'), rest),
         )
         .map(|(a, t)| {
-            let (target, lines) = words::full_target_lines(t)?;
+            let (target, lines) = target(t)?;
             Ok(Show::Marking {
                 active: tower(a)?,
                 target,

@@ -100,12 +100,6 @@ pub fn tower_of(s: &str) -> Result<u8, NotationError> {
     grammar::whole(tower_argument, s).ok_or_else(|| NotationError::NotATower(s.to_string()))
 }
 
-/// [`tower_of`] with the error as its message (the form script readers
-/// that work in strings call).
-pub fn full_tower(s: &str) -> Result<u8, String> {
-    tower_of(s).map_err(|e| e.to_string())
-}
-
 /// The lines a tower marks with, after its number: none for its lines of
 /// movement, `/` or `\` for a diagonal.
 pub fn lines_suffix(i: &str) -> Rule<'_, Lines> {
@@ -128,11 +122,6 @@ pub fn target_of(s: &str) -> Result<(u8, Lines), NotationError> {
         let tower = s.strip_suffix(['/', '\\']).unwrap_or(s);
         NotationError::NotATower(tower.to_string())
     })
-}
-
-/// [`target_of`] with the error as its message.
-pub fn full_target_lines(s: &str) -> Result<(u8, Lines), String> {
-    target_of(s).map_err(|e| e.to_string())
 }
 
 /// A player: `orange` or `blue` (the seed's `oranje` and `blauw` too), any case.
@@ -540,15 +529,15 @@ mod tests {
     fn towers_in_moves_are_one_digit_in_directives_any_number() {
         assert_eq!(grammar::whole(tower_number, "6"), Some(6));
         assert_eq!(grammar::whole(tower_number, "06"), None);
-        assert_eq!(full_tower("+06"), Ok(6));
+        assert_eq!(tower_of("+06"), Ok(6));
         assert_eq!(
-            full_tower("7"),
+            tower_of("7").map_err(|e| e.to_string()),
             Err("`7` is not a tower: towers are numbered 1 to 6".to_string())
         );
-        assert_eq!(full_target_lines("2\\"), Ok((2, Lines::Falling)));
-        assert_eq!(full_target_lines("3"), Ok((3, Lines::Movement)));
+        assert_eq!(target_of("2\\"), Ok((2, Lines::Falling)));
+        assert_eq!(target_of("3"), Ok((3, Lines::Movement)));
         assert_eq!(
-            full_target_lines("2//"),
+            target_of("2//").map_err(|e| e.to_string()),
             Err("`2/` is not a tower: towers are numbered 1 to 6".to_string())
         );
     }

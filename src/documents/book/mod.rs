@@ -210,15 +210,24 @@ impl Chapter {
 }
 
 /// A language code as `twixt book --lang` takes it
-/// ([`typst_source::language_code`]), or the message that says what is
-/// expected instead.
-pub fn parse_language(s: &str) -> Result<String, String> {
-    typst_source::language_code(s).ok_or_else(|| {
-        format!(
-            "expected a language code of two or three letters (fr, de, nl), found `{}`",
-            s.escape_debug()
-        )
-    })
+/// ([`typst_source::language_code`]).
+pub fn parse_language(s: &str) -> Result<String, NotALanguage> {
+    typst_source::language_code(s).ok_or_else(|| NotALanguage(s.to_string()))
+}
+
+/// A text that is not a language code; the value is the text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "expected a language code of two or three letters (fr, de, nl), found `{}`",
+    .0.escape_debug()
+)]
+pub struct NotALanguage(pub String);
+
+/// A wrong value on the command line or in a header.
+impl crate::diagnostic::Explained for NotALanguage {
+    fn is_usage(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]
@@ -228,7 +237,7 @@ mod tests {
     #[test]
     fn a_language_code_is_two_or_three_letters() {
         assert_eq!(parse_language("DE").as_deref(), Ok("de"));
-        let e = parse_language("fr\u{1b}").unwrap_err();
+        let e = parse_language("fr\u{1b}").unwrap_err().to_string();
         assert!(e.ends_with("found `fr\\u{1b}`"), "{e}");
     }
 }
