@@ -181,7 +181,8 @@ impl TwrsGame {
         let Some(name) = self.rules_file().map(|t| t.value.clone()) else {
             return Ok(());
         };
-        let path = limits::resolve_inside(folder, std::path::Path::new(&name))?;
+        let path = limits::resolve_inside(folder, std::path::Path::new(&name))
+            .map_err(|e| e.to_string())?;
         let text = limits::read_regular_text(&path, limits::MAX_YAML_BYTES)
             .map_err(|e| format!("cannot read the rule file {name}: {e}"))?;
         self.rules = TwrsRules::from_yaml(&text).map_err(|e| format!("{name}: {e}"))?;
