@@ -47,7 +47,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     if let Some(line) = &args.position {
-        let report = check_position(line).map_err(Failure::invalid)?;
+        let report = check_position(line)?;
         super::terminal::print(report.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
     }

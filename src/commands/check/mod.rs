@@ -543,8 +543,8 @@ impl FileSet {
 
 /// A position in one line checked: `24/pencil/…: a legal position, black
 /// to move` (or `red has connected`), or why it is not one.
-pub fn check_position(line: &str) -> Result<String, String> {
-    let pos = twixt_core::line::position(line)?;
+pub fn check_position(line: &str) -> Result<String, twixt_core::line::PositionLineError> {
+    let pos = twixt_core::line::read_position(line)?;
     let status = match pos.status() {
         twixt_core::position::Status::Won { winner, .. } => {
             format!("{} has connected", winner.name())
