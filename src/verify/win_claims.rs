@@ -84,6 +84,25 @@ impl Default for ClaimSettings {
     }
 }
 
+impl ClaimSettings {
+    /// One search may visit `positions` positions and take `seconds`
+    /// seconds (`--search-limit`, `--search-time`), a file's searches
+    /// together ten times as many and as long; each search uses `threads`
+    /// threads, and with `cooks` every claim's cooks are reported.
+    pub fn with_limits(positions: u64, seconds: u64, threads: usize, cooks: bool) -> ClaimSettings {
+        let limits = |positions, seconds| Limits {
+            positions,
+            time: Some(Duration::from_secs(seconds)),
+        };
+        ClaimSettings {
+            claim: limits(positions, seconds),
+            file: limits(positions.saturating_mul(10), seconds.saturating_mul(10)),
+            cooks,
+            threads,
+        }
+    }
+}
+
 /// The search budget of a run over one file: each search of a claim gets
 /// the claim's limits, and all of them together the file's. Cloning
 /// shares the file's part; its clock starts when the budget is made.
