@@ -7,12 +7,12 @@ use twixtkit::commands::convert::{choose_format, convert};
 use twixtkit::open::rules_named;
 use twixtkit::script::FileFormat;
 
-use super::failure::Failure;
+use super::report::{self, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    write: super::game_args::WriteArgs,
+    write: super::args::WriteArgs,
     /// The record to read; `-` reads standard input (a script unless
     /// --from says otherwise).
     input: PathBuf,
@@ -38,22 +38,19 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     a.write.apply();
-    let out = super::terminal::file(&a.output);
+    let out = report::file(&a.output);
     let from = choose_format(a.from, &a.input, true)?;
     let to = choose_format(a.to, &a.output, false)?;
     let rules = a.rules.as_deref().map(rules_named).transpose()?;
-    let converted = super::terminal::write_to(out, |destination| {
+    let converted = report::write_to(out, |destination| {
         convert(&a.input, from, to, rules, a.size, destination)
     })?;
     if let Some(warning) = &converted.left_out {
-        eprintln!(
-            "warning: {}",
-            twixtkit::diagnostic::printable(&warning.to_string())
-        );
+        report::warning(warning);
     }
     if out.is_some() {
         let games = twixtkit::diagnostic::count(converted.games, "game");
-        super::terminal::say_wrote(out, Some(&games));
+        report::say_wrote(out, Some(&games));
     }
     Ok(())
 }

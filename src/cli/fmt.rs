@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use twixtkit::commands::canonical::{Mode, Outcome, Run, script_files};
 use twixtkit::diagnostic::printable;
 
-use super::failure::Failure;
+use super::report::{self, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -35,13 +35,13 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
             Ok(Outcome::NotCanonical(how)) => {
                 let name = printable(&path.display().to_string());
                 let line = format!("{name}: not in canonical form{}\n", how.note());
-                super::terminal::print(line.as_bytes())?;
+                report::print(line.as_bytes())?;
             }
-            Ok(Outcome::Text { text, .. }) => super::terminal::print(text.as_bytes())?,
+            Ok(Outcome::Text { text, .. }) => report::print(text.as_bytes())?,
             Ok(_) => {}
             Err(e) => _ = Failure::from(e).report(),
         }
     }
-    eprintln!("{}", twixtkit::diagnostic::printable(&run.to_string()));
+    report::note(&run);
     Ok(ExitCode::from(run.status()))
 }

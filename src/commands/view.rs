@@ -120,12 +120,6 @@ impl Written {
         self.problems.iter().flat_map(said).collect()
     }
 
-    /// What the page left out (with `--lenient`), when anything: `2
-    /// problems left out of the page (listed in its error panel)`.
-    pub fn left_out(&self) -> Option<String> {
-        self.all_shown().err().map(|e| e.to_string())
-    }
-
     /// Nothing left out; else the problems the page left out (with
     /// `--lenient`), which fail the run once it is written.
     pub fn all_shown(&self) -> Result<(), ProblemsLeftOut> {
@@ -179,7 +173,7 @@ mod tests {
         .unwrap();
         assert_eq!(w.games, 2);
         assert_eq!(w.games_shown(), "2 games");
-        assert_eq!(w.left_out(), None);
+        assert_eq!(w.all_shown(), Ok(()));
         let page = std::fs::read_to_string(&out).unwrap();
         assert!(
             page.contains("<title>2 games</title>"),
@@ -209,8 +203,8 @@ mod tests {
         .unwrap();
         assert_eq!(w.games_shown(), "1 game");
         assert_eq!(
-            w.left_out().as_deref(),
-            Some("1 problem left out of the page (listed in its error panel)")
+            w.all_shown().unwrap_err().to_string(),
+            "1 problem left out of the page (listed in its error panel)"
         );
         assert!(links_left_out(&[dir.path().to_path_buf()]).is_empty());
     }
