@@ -39,7 +39,7 @@ impl Failure {
     }
     pub fn report(self) -> ExitCode {
         if !self.message.is_empty() {
-            error(&self.message);
+            diagnostic(&Diagnostic::error(self.message));
         }
         ExitCode::from(self.code)
     }
@@ -71,11 +71,6 @@ pub fn diagnostic(d: &Diagnostic) {
 /// Writes each of `ds` to standard error ([`diagnostic`]).
 pub fn diagnostics(ds: &[Diagnostic]) {
     ds.iter().for_each(diagnostic);
-}
-
-/// `error: MESSAGE` on standard error.
-pub fn error(message: impl Display) {
-    diagnostic(&Diagnostic::error(message.to_string()));
 }
 
 /// `warning: MESSAGE` on standard error.
