@@ -46,7 +46,7 @@ pub struct ReadArgs {
     pub from: Option<FileFormat>,
     /// Rule set for files that do not record it: pencil, board, schmidt,
     /// dujardin, t1, editable, or a YAML rule file (move lists default to
-    /// pencil, T1 files to t1, as check reads them; the file gives the size).
+    /// pencil; T1 files to t1, their size from the file).
     #[arg(long)]
     pub rules: Option<String>,
     /// Board size for move lists, e.g. 24 or 30x20 (default 24).
