@@ -3,8 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use twixtkit::commands::canonical::{Mode, Outcome, Run, script_files};
-use twixtkit::diagnostic::printable;
+use twixtkit::commands::canonical::{Mode, Run, script_files};
 
 use super::report::{self, Failure};
 
@@ -32,13 +31,7 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     for path in &script_files(&a.files)? {
         match run.file(path) {
             // A closed pipe ends the run; a file's failure is reported.
-            Ok(Outcome::NotCanonical(how)) => {
-                let name = printable(&path.display().to_string());
-                let line = format!("{name}: not in canonical form{}\n", how.note());
-                report::print(line.as_bytes())?;
-            }
-            Ok(Outcome::Text { text, .. }) => report::print(text.as_bytes())?,
-            Ok(_) => {}
+            Ok(done) => report::print(done.into_stdout(path).as_bytes())?,
             Err(e) => _ = Failure::from(e).report(),
         }
     }
