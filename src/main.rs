@@ -4,20 +4,13 @@
 // The doc comments of clap's arguments are the `--help` text, written for a
 // terminal: `[Language]` and `<iframe>` there are words, not links or HTML.
 #![allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
+// Every message goes through `cli::report`, which never panics when
+// standard error is closed (`2>&-`): not through the standard macros.
+#![deny(clippy::print_stderr, clippy::print_stdout)]
 
 use std::process::ExitCode;
 
 use clap::Parser as _;
-
-// Messages to standard error never panic: when it is closed (`2>&-`, or a
-// reader that went away), a message is lost, not the run. This shadows the
-// standard macro in every module below.
-macro_rules! eprintln {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stderr(), $($arg)*);
-    }};
-}
 
 mod cli;
 

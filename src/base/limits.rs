@@ -192,11 +192,25 @@ fn finish_read(mut bytes: Vec<u8>, max: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// A file a script names that links lead outside the script's folder.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{}` leads outside the script's folder through a link; refused",
+    relative.display()
+)]
+pub struct OutsideFolder {
+    /// The path as the script names it.
+    pub relative: std::path::PathBuf,
+}
+
+/// A usage problem: the script asks for a file it may not read.
+impl crate::diagnostic::Explained for OutsideFolder {}
+
 /// The file `relative` names inside `folder` (a script's folder), refused
 /// when links lead it outside: a script can only make twixt read files that
 /// lie beside it or below. A path that does not exist is returned as is, for
 /// the read to report.
-pub fn resolve_inside(folder: &Path, relative: &Path) -> Result<std::path::PathBuf, String> {
+pub fn resolve_inside(folder: &Path, relative: &Path) -> Result<std::path::PathBuf, OutsideFolder> {
     let folder = if folder.as_os_str().is_empty() {
         Path::new(".")
     } else {
@@ -207,10 +221,9 @@ pub fn resolve_inside(folder: &Path, relative: &Path) -> Result<std::path::PathB
         std::fs::canonicalize(&joined),
         std::fs::canonicalize(folder),
     ) {
-        (Ok(real), Ok(root)) if !real.starts_with(&root) => Err(format!(
-            "`{}` leads outside the script's folder through a link; refused",
-            relative.display()
-        )),
+        (Ok(real), Ok(root)) if !real.starts_with(&root) => Err(OutsideFolder {
+            relative: relative.to_path_buf(),
+        }),
         _ => Ok(joined),
     }
 }

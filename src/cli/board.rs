@@ -11,12 +11,12 @@ use twixtkit::diagram::sheet::Paper;
 use twixtkit::diagram::{PictureFormat, Style};
 use twixtkit::script::Sides;
 
-use super::failure::Failure;
+use super::report::{self, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    write: super::game_args::WriteArgs,
+    write: super::args::WriteArgs,
     /// Board size: 24, or WIDTHxHEIGHT such as 30x20 (3 to 128 each side).
     #[arg(long, default_value = "24")]
     size: BoardSize,
@@ -102,9 +102,9 @@ pub fn run(a: Args) -> Result<(), Failure> {
             black: a.black,
         },
     };
-    let out = a.output.as_deref().and_then(super::terminal::file);
+    let out = a.output.as_deref().and_then(report::file);
     let format = a.format.as_deref().and_then(PictureFormat::from_extension);
-    super::terminal::write_to(out, |to| write_blank(&opts, &style, format, a.dpi, to))?;
-    super::terminal::say_wrote(out, None);
+    report::write_to(out, |to| write_blank(&opts, &style, format, a.dpi, to))?;
+    report::say_wrote(out, None);
     Ok(())
 }

@@ -10,8 +10,8 @@ use twixtkit::commands::book::open_books;
 use twixtkit::diagram::Style;
 use twixtkit::diagram::sheet::Paper;
 
-use super::failure::Failure;
-use super::game_args::ReadArgs;
+use super::args::ReadArgs;
+use super::report::{self, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -32,11 +32,11 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     game: Option<usize>,
     #[command(flatten)]
-    write: super::game_args::WriteArgs,
+    write: super::args::WriteArgs,
     #[command(flatten)]
     read: ReadArgs,
     #[command(flatten)]
-    search: super::check::SearchArgs,
+    search: super::args::SearchArgs,
     /// The title of a booklet's title page (default: the first game's).
     #[arg(long)]
     title: Option<String>,
@@ -93,16 +93,11 @@ pub fn run(a: Args) -> Result<(), Failure> {
     };
     let request = a.read.request(PathBuf::new(), a.position, a.game);
     let books = open_books(&a.inputs, &request, &opts)?;
-    for left in &books.left_out {
-        left.diagnostics
-            .iter()
-            .for_each(super::terminal::eprint_diagnostic);
-        eprintln!("warning: left out {}", left.entry);
-    }
+    report::diagnostics(&books.warnings());
     let (booklet, script) = (books.booklet, books.script.clone());
     let b = books.into_book(a.title.as_deref())?;
     // A book's problems are warnings (errors stop it above), so this prints them and goes on.
-    super::failure::report_problems(&b.warnings, "")?;
+    report::drawn(&b.warnings, None)?;
     let write = WriteOptions {
         setup: PageSetup {
             paper: a.paper,
@@ -114,10 +109,10 @@ pub fn run(a: Args) -> Result<(), Failure> {
         },
         template: a.template,
     };
-    let out = super::terminal::file(&a.output);
-    super::terminal::write_to(out, |to| {
+    let out = report::file(&a.output);
+    report::write_to(out, |to| {
         write_book(&b, to, format, &style, &write, &script)
     })?;
-    super::terminal::say_wrote(out, None);
+    report::say_wrote(out, None);
     Ok(())
 }

@@ -3,10 +3,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use twixtkit::commands::canonical::{Mode, Outcome, Run, script_files};
-use twixtkit::diagnostic::printable;
+use twixtkit::commands::canonical::{Mode, Run, script_files};
 
-use super::failure::Failure;
+use super::report::{self, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -32,16 +31,10 @@ pub fn run(a: Args) -> Result<ExitCode, Failure> {
     for path in &script_files(&a.files)? {
         match run.file(path) {
             // A closed pipe ends the run; a file's failure is reported.
-            Ok(Outcome::NotCanonical(how)) => {
-                let name = printable(&path.display().to_string());
-                let line = format!("{name}: not in canonical form{}\n", how.note());
-                super::terminal::print(line.as_bytes())?;
-            }
-            Ok(Outcome::Text { text, .. }) => super::terminal::print(text.as_bytes())?,
-            Ok(_) => {}
+            Ok(done) => report::print(done.into_stdout(path).as_bytes())?,
             Err(e) => _ = Failure::from(e).report(),
         }
     }
-    eprintln!("{}", twixtkit::diagnostic::printable(&run.to_string()));
+    report::note(&run);
     Ok(ExitCode::from(run.status()))
 }

@@ -5,20 +5,19 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod args;
 mod board;
 mod book;
 mod check;
 mod convert;
-mod failure;
 mod fmt;
-mod game_args;
 mod random;
 mod render;
+mod report;
 mod rules;
 mod sheet;
 mod shell;
 mod show;
-mod terminal;
 mod view;
 
 /// TwixT rules engine, game scripts and diagrams
@@ -123,5 +122,5 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Completions(a) => shell::completions(a).map(success),
         Command::Man(a) => shell::man(a).map(success),
     };
-    done.unwrap_or_else(failure::Failure::report)
+    done.unwrap_or_else(report::Failure::report)
 }

@@ -4,15 +4,15 @@ use std::path::PathBuf;
 
 use twixt_core::board::BoardSize;
 use twixt_core::random::fresh_seed;
-use twixtkit::commands::games::{GAMES, GameSupport, named};
+use twixtkit::commands::games::GAMES;
 use twixtkit::commands::random_games::Batch;
 
-use super::failure::Failure;
+use super::report::{self, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    write: super::game_args::WriteArgs,
+    write: super::args::WriteArgs,
     /// The game: twixt, or twrs (written as a TWRS script).
     #[arg(long, default_value = "twixt", value_parser = game_names())]
     game: String,
@@ -41,19 +41,17 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<(), Failure> {
     a.write.apply();
-    let game: &'static dyn GameSupport =
-        named(&a.game).ok_or_else(|| Failure::usage(format!("no game is named `{}`", a.game)))?;
     let batch = Batch {
-        game,
         rules: a.rules,
         size: a.size,
         seed: a.seed.unwrap_or_else(fresh_seed),
         games: a.games,
         max_plies: a.max_plies,
+        ..Batch::named(&a.game)?
     };
-    let out = a.output.as_deref().and_then(super::terminal::file);
-    let written = super::terminal::write_to(out, |to| batch.write_into(to))?;
-    eprintln!("{}", twixtkit::diagnostic::printable(&written.to_string()));
+    let out = a.output.as_deref().and_then(report::file);
+    let written = report::write_to(out, |to| batch.write_into(to))?;
+    report::note(written);
     Ok(())
 }
 

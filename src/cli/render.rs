@@ -6,13 +6,13 @@ use twixtkit::commands::render::Output;
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::{Charset, PictureFormat, Scale, Style};
 
-use super::failure::Failure;
-use super::game_args::DrawArgs;
+use super::args::DrawArgs;
+use super::report::{self, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    write: super::game_args::WriteArgs,
+    write: super::args::WriteArgs,
     #[command(flatten)]
     draw: DrawArgs,
     /// Folder for the pictures (created if missing), or one file named
@@ -47,11 +47,11 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let choice = a.draw.choice(Select::Final, true);
     let r = a.draw.game.open()?.write_pictures(&choice, &style, &out)?;
     let wrote = twixtkit::output::wrote(&r.written);
-    super::failure::report_problems(&r.warnings, &wrote)?;
+    report::drawn(&r.warnings, Some(&wrote))?;
     // A picture for standard output goes there, and nothing is said.
     if let Some(bytes) = &r.stdout {
-        return super::terminal::print(bytes);
+        return report::print(bytes);
     }
-    eprintln!("{wrote}");
+    report::note(wrote);
     Ok(())
 }

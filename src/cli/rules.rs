@@ -3,7 +3,7 @@
 
 use twixtkit::commands::presets;
 
-use super::failure::Failure;
+use super::report::{self, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -18,5 +18,5 @@ pub fn run(args: Args) -> Result<(), Failure> {
         None => presets::list(),
         Some(name) => presets::yaml(name)?,
     };
-    super::terminal::print(text.as_bytes())
+    report::print(text.as_bytes())
 }

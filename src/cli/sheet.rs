@@ -8,13 +8,13 @@ use twixtkit::diagram::Style;
 use twixtkit::diagram::game::Select;
 use twixtkit::diagram::sheet::{Paper, SheetOptions};
 
-use super::failure::Failure;
-use super::game_args::DrawArgs;
+use super::args::DrawArgs;
+use super::report::{self, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    write: super::game_args::WriteArgs,
+    write: super::args::WriteArgs,
     #[command(flatten)]
     draw: DrawArgs,
     /// The output file: .svg or .png (further pages get -2, -3, … before
@@ -75,7 +75,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
         out: &out,
     })?;
     let wrote = twixtkit::output::wrote(&r.written);
-    super::failure::report_problems(&r.warnings, &wrote)?;
-    eprintln!("{wrote}");
+    report::drawn(&r.warnings, Some(&wrote))?;
+    report::note(wrote);
     Ok(())
 }

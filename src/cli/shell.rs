@@ -7,7 +7,7 @@ use clap::CommandFactory;
 use twixtkit::output::write_all_or_none;
 
 use super::Cli;
-use super::failure::Failure;
+use super::report::{self, Failure};
 
 #[derive(clap::Args)]
 pub struct CompletionsArgs {
@@ -18,13 +18,13 @@ pub struct CompletionsArgs {
 pub fn completions(a: CompletionsArgs) -> Result<(), Failure> {
     let mut out = Vec::new();
     clap_complete::generate(a.shell, &mut Cli::command(), "twixt", &mut out);
-    super::terminal::print(&out)
+    report::print(&out)
 }
 
 #[derive(clap::Args)]
 pub struct ManArgs {
     #[command(flatten)]
-    write: super::game_args::WriteArgs,
+    write: super::args::WriteArgs,
     /// Write every page (twixt.1 and twixt-SUBCOMMAND.1) into this folder,
     /// instead of printing the main page.
     #[arg(short, long)]
@@ -43,7 +43,7 @@ pub fn man(a: ManArgs) -> Result<(), Failure> {
     a.write.apply();
     let cmd = Cli::command();
     let Some(dir) = a.output else {
-        return super::terminal::print(&page(cmd)?);
+        return report::print(&page(cmd)?);
     };
     std::fs::create_dir_all(&dir)
         .map_err(|e| Failure::usage(format!("cannot create {}: {e}", dir.display())))?;
@@ -56,6 +56,6 @@ pub fn man(a: ManArgs) -> Result<(), Failure> {
     }
     write_all_or_none(&pages)?;
     let written: Vec<_> = pages.into_iter().map(|(path, _)| path).collect();
-    eprintln!("{}", twixtkit::output::wrote(&written));
+    report::note(twixtkit::output::wrote(&written));
     Ok(())
 }

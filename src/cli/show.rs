@@ -4,8 +4,8 @@ use twixtkit::commands::render::show::ShowAs;
 use twixtkit::diagram::Charset;
 use twixtkit::diagram::game::Select;
 
-use super::failure::Failure;
-use super::game_args::DrawArgs;
+use super::args::DrawArgs;
+use super::report::{self, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -29,6 +29,6 @@ pub fn run(a: Args) -> Result<(), Failure> {
         Charset::Unicode
     };
     let (text, problems) = a.draw.game.open()?.show(&choice, charset, a.format)?;
-    super::terminal::print(text.as_bytes())?;
-    super::failure::report_problems(&problems, "")
+    report::print(text.as_bytes())?;
+    report::drawn(&problems, None)
 }

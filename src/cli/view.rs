@@ -6,13 +6,13 @@ use twixtkit::commands::view::{links_left_out, write_page};
 use twixtkit::diagram::Style;
 use twixtkit::view::PageSettings;
 
-use super::failure::Failure;
-use super::game_args::ReadArgs;
+use super::args::ReadArgs;
+use super::report::{self, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    write: super::game_args::WriteArgs,
+    write: super::args::WriteArgs,
     /// Game files (.twixt, .tsgf, .T1, .txt, .moves) and folders of them.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
@@ -38,37 +38,26 @@ pub struct Args {
     #[command(flatten)]
     read: ReadArgs,
     #[command(flatten)]
-    search: super::check::SearchArgs,
+    search: super::args::SearchArgs,
 }
 
 pub fn run(a: Args) -> Result<(), Failure> {
     a.write.apply();
     a.search.apply(false);
     // The page leaves out links that lead out of a folder; say which.
-    for s in links_left_out(&a.inputs) {
-        eprintln!("warning: {s}");
-    }
+    links_left_out(&a.inputs).iter().for_each(report::warning);
     let style = Style::load(&a.style)?;
     let options = a.read.options()?;
-    let out = super::terminal::file(&a.output);
+    let out = report::file(&a.output);
     let settings = PageSettings {
         title: a.title,
         lenient: a.lenient,
         embed: a.embed,
     };
-    let written = super::terminal::write_to(out, |to| {
+    let written = report::write_to(out, |to| {
         write_page(&a.inputs, &options, &style, &settings, to)
     })?;
-    for p in &written.problems {
-        p.diagnostics
-            .iter()
-            .for_each(super::terminal::eprint_diagnostic);
-        if p.diagnostics.is_empty() {
-            eprintln!("error: {}", twixtkit::diagnostic::printable(&p.message));
-        }
-    }
-    super::terminal::say_wrote(out, Some(&written.games_shown()));
-    written
-        .left_out()
-        .map_or(Ok(()), |l| Err(Failure::invalid(l)))
+    report::diagnostics(&written.diagnostics());
+    report::say_wrote(out, Some(&written.games_shown()));
+    Ok(written.all_shown()?)
 }

@@ -158,6 +158,17 @@ fn left_out_entry(f: &std::path::Path, e: &BooksError) -> LeftOut {
 }
 
 impl Books {
+    /// What a lenient booklet says of the files it left out, in order:
+    /// each one's located diagnostics, then a warning naming it.
+    pub fn warnings(&self) -> Vec<Diagnostic> {
+        let mut said = Vec::new();
+        for l in &self.left_out {
+            said.extend(l.diagnostics.iter().cloned());
+            said.push(Diagnostic::warning(format!("left out {}", l.entry)));
+        }
+        said
+    }
+
     /// The one book: a single file's, or the booklet titled `title` (else
     /// the first book's title) listing the files left out. A booklet with
     /// no book left is an error.

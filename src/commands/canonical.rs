@@ -169,6 +169,22 @@ pub enum Outcome {
     },
 }
 
+impl Outcome {
+    /// What `twixt fmt` writes to standard output for the file `path`:
+    /// the line naming a file that is not canonical (checking), the
+    /// canonical text of standard input (rewriting), else nothing.
+    pub fn into_stdout(self, path: &Path) -> String {
+        match self {
+            Outcome::NotCanonical(how) => {
+                let name = crate::diagnostic::printable(&path.display().to_string());
+                format!("{name}: not in canonical form{}\n", how.note())
+            }
+            Outcome::Text { text, .. } => text,
+            Outcome::Canonical | Outcome::Rewritten => String::new(),
+        }
+    }
+}
+
 /// A run of `twixt fmt` over many files, counted as it goes. Its
 /// `Display` is the summary: `2 files rewritten, 5 already canonical`.
 ///

@@ -59,6 +59,9 @@ pub enum Error {
     /// fit the board, a file it cannot write its games as, a failed write.
     #[error("{0}")]
     Game(Box<dyn Explained + Send + Sync>),
+    /// No game has the name asked for.
+    #[error("no game is named `{0}`")]
+    UnknownGame(String),
 }
 
 impl Error {
@@ -71,14 +74,14 @@ impl Error {
 impl Explained for Error {
     fn diagnostics(&self) -> &[crate::diagnostic::Diagnostic] {
         match self {
-            Error::Count(_) => &[],
+            Error::Count(_) | Error::UnknownGame(_) => &[],
             Error::Game(e) => e.diagnostics(),
         }
     }
 
     fn is_usage(&self) -> bool {
         match self {
-            Error::Count(_) => true,
+            Error::Count(_) | Error::UnknownGame(_) => true,
             Error::Game(e) => e.is_usage(),
         }
     }
@@ -109,6 +112,14 @@ impl Batch {
             games: 1,
             max_plies: None,
         }
+    }
+
+    /// One game of the game named `name` (any case, as
+    /// [`named`](super::games::named) finds it) under its default rules,
+    /// from seed 0.
+    pub fn named(name: &str) -> Result<Batch, Error> {
+        let game = super::games::named(name).ok_or_else(|| Error::UnknownGame(name.to_string()))?;
+        Ok(Batch::new(game))
     }
 
     /// Plays the games and writes them to `destination` one at a time: a

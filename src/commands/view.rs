@@ -23,8 +23,7 @@
 
 use std::path::PathBuf;
 
-use crate::diagnostic::Explained;
-use crate::diagnostic::count;
+use crate::diagnostic::{Diagnostic, Explained, count};
 use crate::diagram::Style;
 use crate::open::{OpenOptions, Skipped, game_files};
 use crate::output::Destination;
@@ -110,14 +109,37 @@ impl Written {
         count(self.games, "game")
     }
 
-    /// What the page left out (with `--lenient`), when anything: `2
-    /// problems left out of the page (listed in its error panel)`.
-    pub fn left_out(&self) -> Option<String> {
-        let n = self.problems.len();
-        (n > 0).then(|| {
-            let problems = count(n, "problem");
-            format!("{problems} left out of the page (listed in its error panel)")
-        })
+    /// The problems the page left out (with `--lenient`), as they are said
+    /// on standard error: each one's located diagnostics, or its message
+    /// as an error when it has none.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        let said = |p: &Problem| match &p.diagnostics[..] {
+            [] => vec![Diagnostic::error(p.message.clone())],
+            located => located.to_vec(),
+        };
+        self.problems.iter().flat_map(said).collect()
+    }
+
+    /// Nothing left out; else the problems the page left out (with
+    /// `--lenient`), which fail the run once it is written.
+    pub fn all_shown(&self) -> Result<(), ProblemsLeftOut> {
+        match self.problems.len() {
+            0 => Ok(()),
+            n => Err(ProblemsLeftOut(n)),
+        }
+    }
+}
+
+/// Problems a `--lenient` page left out: `2 problems left out of the page
+/// (listed in its error panel)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{} left out of the page (listed in its error panel)", count(*.0, "problem"))]
+pub struct ProblemsLeftOut(pub usize);
+
+/// Wrong content in the inputs: the page is written, the run fails with 1.
+impl Explained for ProblemsLeftOut {
+    fn is_usage(&self) -> bool {
+        false
     }
 }
 
@@ -151,7 +173,7 @@ mod tests {
         .unwrap();
         assert_eq!(w.games, 2);
         assert_eq!(w.games_shown(), "2 games");
-        assert_eq!(w.left_out(), None);
+        assert_eq!(w.all_shown(), Ok(()));
         let page = std::fs::read_to_string(&out).unwrap();
         assert!(
             page.contains("<title>2 games</title>"),
@@ -181,8 +203,8 @@ mod tests {
         .unwrap();
         assert_eq!(w.games_shown(), "1 game");
         assert_eq!(
-            w.left_out().as_deref(),
-            Some("1 problem left out of the page (listed in its error panel)")
+            w.all_shown().unwrap_err().to_string(),
+            "1 problem left out of the page (listed in its error panel)"
         );
         assert!(links_left_out(&[dir.path().to_path_buf()]).is_empty());
     }

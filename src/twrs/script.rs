@@ -215,9 +215,9 @@ impl TwrsGame {
 /// Why a game's `[Rules "file.yaml"]` cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum RuleFileError {
-    /// The name leads outside the script's folder; the value says how.
-    #[error("{0}")]
-    Outside(String),
+    /// The name leads outside the script's folder.
+    #[error(transparent)]
+    Outside(limits::OutsideFolder),
     /// The file cannot be read.
     #[error("cannot read the rule file {name}: {error}")]
     Read {

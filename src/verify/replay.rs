@@ -491,7 +491,10 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudge
     if let Some(t) = game.tag_node("Task") {
         match win_claims::task_claim(&t.value) {
             Some(Ok((p, n))) => ctx.task_claim = Some((p, n, t.span)),
-            Some(Err(why)) => ctx.issues.push(Issue::warning(why, "not checked", t.span)),
+            Some(Err(why)) => {
+                ctx.issues
+                    .push(Issue::warning(why.to_string(), "not checked", t.span))
+            }
             None => {}
         }
     }

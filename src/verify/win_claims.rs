@@ -84,6 +84,25 @@ impl Default for ClaimSettings {
     }
 }
 
+impl ClaimSettings {
+    /// One search may visit `positions` positions and take `seconds`
+    /// seconds (`--search-limit`, `--search-time`), a file's searches
+    /// together ten times as many and as long; each search uses `threads`
+    /// threads, and with `cooks` every claim's cooks are reported.
+    pub fn with_limits(positions: u64, seconds: u64, threads: usize, cooks: bool) -> ClaimSettings {
+        let limits = |positions, seconds| Limits {
+            positions,
+            time: Some(Duration::from_secs(seconds)),
+        };
+        ClaimSettings {
+            claim: limits(positions, seconds),
+            file: limits(positions.saturating_mul(10), seconds.saturating_mul(10)),
+            cooks,
+            threads,
+        }
+    }
+}
+
 /// The search budget of a run over one file: each search of a claim gets
 /// the claim's limits, and all of them together the file's. Cloning
 /// shares the file's part; its clock starts when the budget is made.
@@ -657,7 +676,7 @@ pub fn start_claim(elements: &[Element]) -> Option<(Player, u32)> {
 /// in" or "wins in"), when the task says both. Words are whole: "hundred"
 /// names no player. `Some(Err(..))` when it names a player and a number
 /// of moves out of the range a `#wins` claim may name.
-pub fn task_claim(task: &str) -> Option<Result<(Player, u32), String>> {
+pub fn task_claim(task: &str) -> Option<Result<(Player, u32), TaskMovesOutOfRange>> {
     let words: Vec<String> = task
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
@@ -680,12 +699,28 @@ pub fn task_claim(task: &str) -> Option<Result<(Player, u32), String>> {
             .ok()
             .filter(|n| (1..=MAX_WIN_MOVES).contains(n))
             .map(|n| (player, n))
-            .ok_or_else(|| {
-                format!(
-                    "the task says \"win in {number}\", but a claim names 1 to {MAX_WIN_MOVES} moves: it is not checked"
-                )
+            .ok_or_else(|| TaskMovesOutOfRange {
+                number: number.to_string(),
             }),
     )
+}
+
+/// A `[Task]` that says "win in N" for a number of moves no `#wins` claim
+/// may name: said as a warning, and the task not checked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the task says \"win in {number}\", but a claim names 1 to {MAX_WIN_MOVES} moves: it is not checked"
+)]
+pub struct TaskMovesOutOfRange {
+    /// The number as the task writes it.
+    pub number: String,
+}
+
+/// Wrong content in the script, not in how it was asked.
+impl crate::diagnostic::Explained for TaskMovesOutOfRange {
+    fn is_usage(&self) -> bool {
+        false
+    }
 }
 
 #[cfg(test)]

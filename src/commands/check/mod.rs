@@ -541,10 +541,73 @@ impl FileSet {
     }
 }
 
+/// The paths a run of `twixt check` names, searched for game files, and
+/// what the search met, said before the files' report.
+#[derive(Debug, Clone)]
+pub struct Found {
+    /// The game files.
+    pub files: FileSet,
+    /// For standard error, before the report: a warning for each link left
+    /// out of a folder (on purpose), an error for each path that could not
+    /// be read, and one when no game file was found and that is not allowed.
+    pub messages: Vec<Diagnostic>,
+    /// The paths that could not be read, as errors of the report.
+    pub unread: Vec<Diagnostic>,
+    /// A path could not be read or nothing was found: the run fails
+    /// whatever the files hold.
+    failed: bool,
+}
+
+impl Found {
+    /// Searches `paths` as [`FileSet::find`] does; with `allow_empty`,
+    /// finding no game file at all (an empty folder) is no error.
+    pub fn search(paths: &[PathBuf], allow_empty: bool) -> Found {
+        let (files, skipped) = FileSet::find(paths);
+        let (left_out, skipped): (Vec<_>, Vec<_>) = skipped.into_iter().partition(|s| s.warning);
+        let mut messages: Vec<Diagnostic> = (left_out.iter())
+            .map(|s| Diagnostic::warning(s.to_string()))
+            .chain(skipped.iter().map(|s| Diagnostic::error(s.to_string())))
+            .collect();
+        let empty = files.is_empty() && skipped.is_empty() && !allow_empty;
+        if empty {
+            messages.push(Diagnostic::error(
+                "no game files found (.twixt, .tsgf, .T1, .txt, .moves); --allow-empty accepts that",
+            ));
+        }
+        let unread = (skipped.iter())
+            .map(|s| Diagnostic::error(s.why.clone()).with_file(s.path.display().to_string()))
+            .collect();
+        let failed = empty || !skipped.is_empty();
+        Found {
+            files,
+            messages,
+            unread,
+            failed,
+        }
+    }
+
+    /// Checks the files and writes the report to `out` ([`write_report`]).
+    /// Returns the run's exit status: 2 when a path or a file could not be
+    /// read or nothing was found, else 1 when the files have errors, else 0.
+    pub fn write_report(
+        &self,
+        opts: &ReportOptions,
+        done: &(dyn Fn() + Sync),
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<u8> {
+        let (totals, io_error) = write_report(&self.files, &self.unread, opts, done, out)?;
+        Ok(match (io_error || self.failed, totals.errors) {
+            (true, _) => 2,
+            (false, 0) => 0,
+            (false, _) => 1,
+        })
+    }
+}
+
 /// A position in one line checked: `24/pencil/…: a legal position, black
 /// to move` (or `red has connected`), or why it is not one.
-pub fn check_position(line: &str) -> Result<String, String> {
-    let pos = twixt_core::position_line::read_position(line).map_err(|e| e.to_string())?;
+pub fn check_position(line: &str) -> Result<String, twixt_core::position_line::PositionLineError> {
+    let pos = twixt_core::position_line::read_position(line)?;
     let status = match pos.status() {
         twixt_core::position::Status::Won { winner, .. } => {
             format!("{} has connected", winner.name())

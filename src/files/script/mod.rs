@@ -75,8 +75,8 @@ pub enum RulesError {
     Spec(String),
     /// A rule file named outside the script's folder, or reached through a
     /// link that leads out of it.
-    #[error("{0}")]
-    Outside(String),
+    #[error(transparent)]
+    Outside(#[from] crate::limits::OutsideFolder),
     /// A rule file that cannot be read.
     #[error("cannot read rule set {}: {message}", path.display())]
     Unreadable {
@@ -303,8 +303,7 @@ impl Game {
         let mut rules = match spec {
             RulesSpec::Inline(r) => r,
             RulesSpec::File(p) => {
-                let full = crate::limits::resolve_inside(base_dir.unwrap_or(Path::new(".")), &p)
-                    .map_err(RulesError::Outside)?;
+                let full = crate::limits::resolve_inside(base_dir.unwrap_or(Path::new(".")), &p)?;
                 load_rules_yaml(&full)?
             }
         };

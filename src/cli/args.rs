@@ -1,5 +1,6 @@
-//! Argument groups the drawing commands share: which game, which
-//! positions, how they look. Each turns into the library's own options.
+//! Argument groups the subcommands share: which game, which positions,
+//! how they look, how files are read and written, how long claims are
+//! searched. Each turns into the library's own options.
 
 use std::path::PathBuf;
 
@@ -12,7 +13,7 @@ use twixtkit::pictures::{Choice, Look};
 use twixtkit::script::FileFormat;
 use twixtkit::script::Sides;
 
-use super::failure::Failure;
+use super::report::Failure;
 
 /// Which game of a file, and how to read it.
 #[derive(clap::Args, Clone)]
@@ -44,10 +45,11 @@ pub struct ReadArgs {
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub from: Option<FileFormat>,
     /// Rule set for files that do not record it: pencil, board, schmidt,
-    /// dujardin, t1, editable, or a YAML rule file.
+    /// dujardin, t1, editable, or a YAML rule file (move lists default to
+    /// pencil; T1 files to t1, their size from the file).
     #[arg(long)]
     pub rules: Option<String>,
-    /// Board size for move lists, e.g. 24 or 30x20.
+    /// Board size for move lists, e.g. 24 or 30x20 (default 24).
     #[arg(long)]
     pub size: Option<BoardSize>,
 }
@@ -147,7 +149,7 @@ pub struct DrawArgs {
     #[arg(long)]
     pub lenient: bool,
     #[command(flatten)]
-    pub search: super::check::SearchArgs,
+    pub search: SearchArgs,
 }
 
 impl DrawArgs {
@@ -183,5 +185,41 @@ impl WriteArgs {
     /// Tells the library's writer whether read-only files may be replaced.
     pub fn apply(self) {
         twixtkit::output::replace_read_only(self.force);
+    }
+}
+
+/// The limits of the `#wins` searches: `check` and the drawing commands that
+/// check claims on the way (render, show, book, view) take them alike.
+#[derive(clap::Args, Clone)]
+pub struct SearchArgs {
+    /// Positions one `#wins` search may visit (a claim, a move of its
+    /// solution, its cooks); a file's searches together get ten times as
+    /// many. Reaching it makes the claim "cannot decide", never false.
+    #[arg(long, value_name = "POSITIONS", default_value_t = twixtkit::win_claims::CLAIM_POSITIONS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    search_limit: u64,
+    /// Seconds one `#wins` search may take; a file's searches together
+    /// get ten times as long.
+    #[arg(long, value_name = "SECONDS", default_value_t = twixtkit::win_claims::CLAIM_TIME.as_secs(),
+          value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    search_time: u64,
+    /// Threads one `#wins` search may use: its longer rounds share their
+    /// first moves (a solution's moves, the defender's replies) among
+    /// them. The verdicts are the same with any number; the positions
+    /// counted vary from run to run with more than one.
+    #[arg(long, value_name = "THREADS", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=256))]
+    search_threads: u16,
+}
+
+impl SearchArgs {
+    /// Sets how this run searches `#wins` claims, before any file is read.
+    pub fn apply(&self, cooks: bool) {
+        use twixtkit::win_claims::{ClaimSettings, set_settings};
+        let threads = usize::from(self.search_threads);
+        let (positions, seconds) = (self.search_limit, self.search_time);
+        set_settings(ClaimSettings::with_limits(
+            positions, seconds, threads, cooks,
+        ));
     }
 }
