@@ -20,12 +20,23 @@ use super::{Art, Block, Book, Chapter, Figure, Puzzle};
 
 /// How a book is made.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct BookOptions {
     /// A new diagram after this many moves without one (0: only at the
     /// script's diagram points and at the end of each line).
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 20, value_name = "N"))]
     pub moves_per_diagram: u32,
     /// Keep going past illegal moves and false claims: they become
     /// [`Book::warnings`] and the line stops at an illegal move.
+    #[cfg_attr(
+        feature = "cli",
+        arg(
+            long,
+            help = "Write a draft even when moves are illegal \
+        or claims false: they are printed as warnings instead of stopping the book. In a \
+        booklet, a file that cannot be read is left out and listed at its start"
+        )
+    )]
     pub lenient: bool,
 }
 

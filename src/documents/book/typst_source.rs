@@ -108,22 +108,35 @@ pub enum BookLayout {
     Beside,
 }
 
-/// How the pages of a book are set.
+/// How the pages of a book are set (`twixt book`'s options for them).
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct PageSetup {
-    /// The paper.
-    pub paper: Paper,
-    /// The scale of every TwixT diagram: one for the whole book.
-    pub diagram_size: DiagramSize,
-    /// Diagrams under their text, or beside it.
-    pub layout: BookLayout,
-    /// The language the text is set in (hyphenation, the table of
-    /// contents' title): an ISO 639 code such as `fr`.
-    pub lang: Option<String>,
-    /// The title on a booklet's title page (else the book's title).
+    /// The title of a booklet's title page (default: the first game's).
+    #[cfg_attr(feature = "cli", arg(long))]
     pub title: Option<String>,
+    /// Paper of the PDF: a4, letter, a5, a3, legal, or WIDTHxHEIGHT in mm.
+    #[cfg_attr(feature = "cli", arg(long, default_value = "a4"))]
+    pub paper: Paper,
+    /// One scale for every diagram of the PDF or Typst book: a hole pitch
+    /// up to 20mm (the distance between neighbouring holes: 3mm), or from
+    /// 25mm the width of a full-board diagram of the book's largest board
+    /// (40mm), the pitch derived from it.
+    #[cfg_attr(feature = "cli", arg(long, value_name = "SIZE", default_value = "3mm"))]
+    pub diagram_size: DiagramSize,
+    /// Where the moves and comments a diagram shows stand in the PDF or
+    /// Typst book: above it (below), or in a column beside it (beside).
+    #[cfg_attr(feature = "cli", arg(long, value_enum, default_value = "below"))]
+    pub layout: BookLayout,
+    /// The language of the text, for hyphenation (fr, de, nl, it, en, …);
+    /// default: the first game's [Language] header, else English.
+    // The help text's words, not a link.
+    #[allow(rustdoc::broken_intra_doc_links)]
+    #[cfg_attr(feature = "cli", arg(long, value_name = "CODE", value_parser = super::parse_language))]
+    pub lang: Option<String>,
     /// A booklet: a title page, a table of contents, each game on a new
     /// page, running heads.
+    #[cfg_attr(feature = "cli", arg(skip))]
     pub booklet: bool,
 }
 

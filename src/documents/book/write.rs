@@ -145,11 +145,14 @@ impl crate::diagnostic::Explained for WriteError {
 
 /// How a book is written: its pages, and the template that styles them.
 #[derive(Debug, Clone, Default)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct WriteOptions {
     /// Paper, diagram scale, language, booklet.
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub setup: PageSetup,
-    /// A Typst template file for the page style (PDF and Typst source),
-    /// else the built-in one.
+    /// A Typst file that sets the page style of the PDF or Typst book (see
+    /// docs/book.md for what it defines).
+    #[cfg_attr(feature = "cli", arg(long, value_name = "FILE.typ"))]
     pub template: Option<PathBuf>,
 }
 
