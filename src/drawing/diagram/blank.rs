@@ -15,28 +15,43 @@ use crate::output::Destination;
 use crate::script::Sides;
 use twixt_core::board::BoardSize;
 
-/// What to print.
+/// What to print (`twixt board`'s options; its paper is then turned by
+/// [`paper_for`]).
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct BlankOptions {
-    /// Board size.
+    /// Board size: 24, or WIDTHxHEIGHT such as 30x20 (3 to 128 each side).
+    #[cfg_attr(feature = "cli", arg(long, default_value = "24"))]
     pub size: BoardSize,
-    /// Page size and orientation.
+    /// Paper: a4, a3, a5, letter, legal, or WIDTHxHEIGHT in mm (210x297).
+    #[cfg_attr(feature = "cli", arg(long, default_value = "a4"))]
     pub paper: Paper,
-    /// Blank space at each page edge.
+    /// Blank space at each page edge, in mm.
+    #[cfg_attr(feature = "cli", arg(long = "margin", value_name = "MARGIN",
+        default_value_t = 10.0, value_parser = parse_margin))]
     pub margin_mm: f64,
-    /// Boards on the page (1 to 64).
+    /// Boards on one page (1 to 64), each made smaller.
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 1,
+        value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(1..=MAX_PER_PAGE as i64)))]
     pub per_page: usize,
-    /// Sides that carry coordinates.
+    /// Sides with coordinates: all, none, or letters from tblr (tl = top and left).
+    #[cfg_attr(feature = "cli", arg(long, default_value = "all"))]
     pub coords: Sides,
-    /// Draw the border lines.
+    /// Draw the border lines (red top and bottom, black left and right).
+    #[cfg_attr(feature = "cli", arg(long = "no-lines", action = clap::ArgAction::SetFalse,
+        help = "Leave out the border lines (red top and bottom, black left and right)"))]
     pub border_lines: bool,
-    /// Draw the diagonal guide lines.
+    /// Draw the diagonal guide lines from the inner corners.
+    #[cfg_attr(feature = "cli", arg(long))]
     pub guides: bool,
-    /// Columns beside each board to write the moves down, under a header
-    /// for the game's facts.
+    /// Add columns beside each board to write the moves down, under a
+    /// header (event, round, date, Red, Black, result, a box to tick for a
+    /// swap) of lines to write on.
+    #[cfg_attr(feature = "cli", arg(long))]
     pub record: bool,
     /// What the record's header says before the game; every field left
     /// `None` is a blank line to write on.
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub header: RecordHeader,
 }
 
@@ -45,16 +60,22 @@ pub struct BlankOptions {
 /// which only the game tells. A field given here is printed on its line;
 /// the others are blank lines to write on.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct RecordHeader {
-    /// The event or tournament.
+    /// The event, printed in the record's header (with --record).
+    #[cfg_attr(feature = "cli", arg(long, requires = "record", value_parser = parse_header_field))]
     pub event: Option<String>,
-    /// The round.
+    /// The round, printed in the record's header (with --record).
+    #[cfg_attr(feature = "cli", arg(long, requires = "record", value_parser = parse_header_field))]
     pub round: Option<String>,
-    /// The date, as written.
+    /// The date, printed in the record's header (with --record).
+    #[cfg_attr(feature = "cli", arg(long, requires = "record", value_parser = parse_header_field))]
     pub date: Option<String>,
-    /// The player who starts with Red.
+    /// The player with Red, printed in the record's header (with --record).
+    #[cfg_attr(feature = "cli", arg(long, requires = "record", value_parser = parse_header_field))]
     pub red: Option<String>,
-    /// The player who starts with Black.
+    /// The player with Black, printed in the record's header (with --record).
+    #[cfg_attr(feature = "cli", arg(long, requires = "record", value_parser = parse_header_field))]
     pub black: Option<String>,
 }
 
