@@ -6,12 +6,10 @@ use std::path::PathBuf;
 
 use twixt_core::board::BoardSize;
 use twixtkit::commands::games::OpenedFile;
-use twixtkit::diagram::Crop;
 use twixtkit::diagram::game::Select;
 use twixtkit::open::{OpenOptions, Request};
-use twixtkit::pictures::{Choice, Look};
+use twixtkit::pictures::Choice;
 use twixtkit::script::FileFormat;
-use twixtkit::script::Sides;
 
 use super::report::Failure;
 
@@ -131,23 +129,8 @@ pub struct DrawArgs {
     /// Style: rulebook, print, screen, or a YAML style file.
     #[arg(long, default_value = "rulebook")]
     pub style: String,
-    /// Show only a rectangle of holes, e.g. c3-j10.
-    #[arg(long)]
-    pub crop: Option<Crop>,
-    /// Sides with coordinates: all, none, or letters from tblr.
-    #[arg(long, default_value = "tl")]
-    pub coords: Sides,
-    /// Leave the move numbers off the pegs.
-    #[arg(long)]
-    pub no_numbers: bool,
-    /// Leave every caption off, so that each picture is as large as its
-    /// board (over the style's and the diagram points' caption position).
-    #[arg(long)]
-    pub no_caption: bool,
-    /// Draft: draw what can be drawn even when moves are illegal or claims
-    /// false, printing them as warnings.
-    #[arg(long)]
-    pub lenient: bool,
+    #[command(flatten)]
+    pub choice: Choice,
     #[command(flatten)]
     pub search: SearchArgs,
 }
@@ -156,17 +139,12 @@ impl DrawArgs {
     /// The library's choice of positions: those asked for (else diagram
     /// points, else `default`) drawn this way.
     pub fn choice(&self, default: Select, caption_titles: bool) -> Choice {
+        let select = self.select.chosen();
         Choice {
-            select: self.select.chosen(),
+            select,
             default,
-            look: Look {
-                crop: self.crop,
-                coords: self.coords,
-                numbers: !self.no_numbers,
-                captions: !self.no_caption,
-            },
             caption_titles,
-            lenient: self.lenient,
+            ..self.choice
         }
     }
 }

@@ -22,16 +22,24 @@ use twixt_core::rules::RuleSet;
 
 /// How the chosen diagrams look, over what a script's diagram points say.
 #[derive(Debug, Clone, Copy)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct Look {
-    /// Show only this rectangle of holes.
+    /// Show only a rectangle of holes, e.g. c3-j10.
+    #[cfg_attr(feature = "cli", arg(long))]
     pub crop: Option<Crop>,
-    /// Sides with coordinates.
+    /// Sides with coordinates: all, none, or letters from tblr.
+    #[cfg_attr(feature = "cli", arg(long, default_value = "tl"))]
     pub coords: Sides,
     /// Move numbers on the pegs.
+    #[cfg_attr(feature = "cli", arg(long = "no-numbers", action = clap::ArgAction::SetFalse,
+        help = "Leave the move numbers off the pegs"))]
     pub numbers: bool,
     /// Captions drawn; `false` leaves every caption off (over a style's
     /// `caption_position` and a diagram point's `caption-position=`), so
     /// that each picture's size is its board's.
+    #[cfg_attr(feature = "cli", arg(long = "no-caption", action = clap::ArgAction::SetFalse,
+        help = "Leave every caption off, so that each picture is as large as its board \
+            (over the style's and the diagram points' caption position)"))]
     pub captions: bool,
 }
 
@@ -46,22 +54,36 @@ impl Default for Look {
     }
 }
 
-/// Which positions to draw, and how.
+/// Which positions to draw, and how (the drawing commands' options for
+/// how they look; the others are set by each command).
 #[derive(Debug, Clone, Copy)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct Choice {
     /// Positions by move. `None` draws a script's diagram points, and for
     /// records (or scripts without diagram points) the `default` selection.
+    #[cfg_attr(feature = "cli", arg(skip))]
     pub select: Option<Select>,
     /// What to draw when `select` is `None` and there are no diagram points.
+    #[cfg_attr(feature = "cli", arg(skip = Select::Final))]
     pub default: Select,
     /// How the diagrams look.
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub look: Look,
     /// Put the game's title in every caption (always done when the file
     /// holds several games).
+    #[cfg_attr(feature = "cli", arg(skip))]
     pub caption_titles: bool,
     /// Draft mode: illegal moves and false claims become
     /// [`Pictures::warnings`] and what can be drawn is drawn (a line stops
     /// at its illegal move); otherwise they are errors.
+    #[cfg_attr(
+        feature = "cli",
+        arg(
+            long,
+            help = "Draft: draw what can be drawn even when \
+        moves are illegal or claims false, printing them as warnings"
+        )
+    )]
     pub lenient: bool,
 }
 
