@@ -6,7 +6,7 @@ use twixtkit::commands::games::SheetRequest;
 use twixtkit::commands::render::sheet::SheetOutput;
 use twixtkit::diagram::Style;
 use twixtkit::diagram::game::Select;
-use twixtkit::diagram::sheet::{Paper, SheetOptions};
+use twixtkit::diagram::sheet::SheetOptions;
 
 use super::args::DrawArgs;
 use super::report::{self, Failure};
@@ -24,15 +24,11 @@ pub struct Args {
     /// Resolution of PNG pages, in dots per inch.
     #[arg(long, default_value_t = 150.0, value_parser = twixtkit::diagram::png::parse_dpi)]
     dpi: f64,
-    /// Paper: a4, a3, a5, letter, legal, or WIDTHxHEIGHT in mm.
-    #[arg(long, default_value = "a4")]
-    paper: Paper,
+    #[command(flatten)]
+    sheet: SheetOptions,
     /// Turn the paper long side across.
     #[arg(long)]
     landscape: bool,
-    /// Diagrams across (default 2 portrait, 3 landscape).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=12))]
-    columns: u8,
     /// Only the diagram points whose names match this pattern (`*` any
     /// text, `?` one character), e.g. `task-*` for a page of puzzles and
     /// `solution-*` for the answers.
@@ -42,12 +38,9 @@ pub struct Args {
     /// title; `--title ""` prints none).
     #[arg(long)]
     title: Option<String>,
-    /// Diagrams down (default 3 portrait, 2 landscape).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=12))]
-    rows: u8,
 }
 
-pub fn run(a: Args) -> Result<(), Failure> {
+pub fn run(mut a: Args) -> Result<(), Failure> {
     a.write.apply();
     let out = SheetOutput::new(&a.output, a.dpi, &a.draw.game.input)?;
     let style = Style::load(&a.draw.style)?;
@@ -55,22 +48,15 @@ pub fn run(a: Args) -> Result<(), Failure> {
     a.draw.search.apply(false);
     let choice = a.draw.choice(Select::Every(10), false);
     let file = a.draw.game.open()?;
-    let title = a.title.clone().unwrap_or_else(|| file.title());
-    let opts = SheetOptions {
-        paper: if a.landscape {
-            a.paper.landscape()
-        } else {
-            a.paper
-        },
-        columns: usize::from(a.columns),
-        rows: usize::from(a.rows),
-        title: Some(title).filter(|t| !t.is_empty()),
-        ..SheetOptions::default()
-    };
+    let title = a.title.unwrap_or_else(|| file.title());
+    a.sheet.title = Some(title).filter(|t| !t.is_empty());
+    if a.landscape {
+        a.sheet.paper = a.sheet.paper.landscape();
+    }
     let r = file.write_sheet(&SheetRequest {
         choice: &choice,
         style: &style,
-        options: &opts,
+        options: &a.sheet,
         only: a.only.as_deref(),
         out: &out,
     })?;

@@ -111,20 +111,29 @@ impl FromStr for Paper {
     }
 }
 
-/// How diagrams are laid out on pages.
+/// How diagrams are laid out on pages (`twixt sheet`'s paper and grid).
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct SheetOptions {
-    /// Page size and orientation.
+    /// Paper: a4, a3, a5, letter, legal, or WIDTHxHEIGHT in mm.
+    #[cfg_attr(feature = "cli", arg(long, default_value = "a4"))]
     pub paper: Paper,
     /// Space left blank at each page edge.
+    #[cfg_attr(feature = "cli", arg(skip = SheetOptions::default().margin_mm))]
     pub margin_mm: f64,
     /// Space between neighbouring diagrams.
+    #[cfg_attr(feature = "cli", arg(skip = SheetOptions::default().gap_mm))]
     pub gap_mm: f64,
-    /// Diagrams across; 0 chooses from the paper (2 portrait, 3 landscape).
+    /// Diagrams across (default 2 portrait, 3 landscape).
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 0,
+        value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(0..=12)))]
     pub columns: usize,
-    /// Diagrams down; 0 chooses from the paper (3 portrait, 2 landscape).
+    /// Diagrams down (default 3 portrait, 2 landscape).
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 0,
+        value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(0..=12)))]
     pub rows: usize,
     /// Text at the top of every page.
+    #[cfg_attr(feature = "cli", arg(skip))]
     pub title: Option<String>,
 }
 
