@@ -22,19 +22,8 @@ pub struct Args {
     /// Board style: rulebook, print, screen, or a YAML style file.
     #[arg(long, default_value = "rulebook")]
     style: String,
-    /// Page title (default: the game's title, else the event all the games
-    /// share, else how many games the page holds).
-    #[arg(long)]
-    title: Option<String>,
-    /// Write the page even when files or games have errors: they are left
-    /// out and listed in the page's error panel (and here); the exit status
-    /// is still 1.
-    #[arg(long)]
-    lenient: bool,
-    /// Board and controls only, to put in another web page with an
-    /// <iframe> (a page's address ending in #embed does the same).
-    #[arg(long)]
-    embed: bool,
+    #[command(flatten)]
+    page: PageSettings,
     #[command(flatten)]
     read: ReadArgs,
     #[command(flatten)]
@@ -49,13 +38,8 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let style = Style::load(&a.style)?;
     let options = a.read.options()?;
     let out = report::file(&a.output);
-    let settings = PageSettings {
-        title: a.title,
-        lenient: a.lenient,
-        embed: a.embed,
-    };
     let written = report::write_to(out, |to| {
-        write_page(&a.inputs, &options, &style, &settings, to)
+        write_page(&a.inputs, &options, &style, &a.page, to)
     })?;
     report::diagnostics(&written.diagnostics());
     report::say_wrote(out, Some(&written.games_shown()));

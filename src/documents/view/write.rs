@@ -76,14 +76,33 @@ pub fn check_page_name(output: &Path) -> Result<(), PageError> {
 
 /// How `twixt view` makes its page.
 #[derive(Debug, Clone, Default)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct PageSettings {
-    /// The page's title (default: the one game's title, else the event all
-    /// the games share, else how many games it holds).
+    /// Page title (default: the game's title, else the event all the games
+    /// share, else how many games the page holds).
+    #[cfg_attr(feature = "cli", arg(long))]
     pub title: Option<String>,
     /// Leave files and games with errors out, listed in the page's error
     /// panel, instead of writing nothing.
+    #[cfg_attr(
+        feature = "cli",
+        arg(
+            long,
+            help = "Write the page even when files or games \
+        have errors: they are left out and listed in the page's error panel (and here); \
+        the exit status is still 1"
+        )
+    )]
     pub lenient: bool,
     /// Board and controls only, for an `<iframe>`.
+    #[cfg_attr(
+        feature = "cli",
+        arg(
+            long,
+            help = "Board and controls only, to put in another \
+        web page with an <iframe> (a page's address ending in #embed does the same)"
+        )
+    )]
     pub embed: bool,
 }
 
