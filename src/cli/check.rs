@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use twixtkit::commands::check::{Found, ReportFormat, ReportOptions, check_position};
-use twixtkit::script::FileFormat;
 
 use super::report::{self, Failure};
 
@@ -20,20 +19,12 @@ pub struct Args {
     /// instead of files: is it a legal position under its rules?
     #[arg(long, value_name = "LINE", conflicts_with = "paths")]
     position: Option<String>,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "text")]
-    format: ReportFormat,
-    /// Print only problems and the summary, not one line per game.
-    #[arg(short, long)]
-    quiet: bool,
+    #[command(flatten)]
+    report: ReportOptions,
     /// Succeed when the paths hold no game file at all (an empty folder);
     /// otherwise that is an error.
     #[arg(long)]
     allow_empty: bool,
-    /// The files' format, over what their extensions say; `-` (standard
-    /// input) is read as a script unless this says otherwise.
-    #[arg(long, value_enum, value_name = "FORMAT")]
-    from: Option<FileFormat>,
     #[command(flatten)]
     search: super::args::SearchArgs,
     /// Report every other winning first move ("cook") of every `#wins`
@@ -42,7 +33,7 @@ pub struct Args {
     cooks: bool,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub fn run(mut args: Args) -> Result<ExitCode, Failure> {
     if let Some(line) = &args.position {
         report::print(check_position(line)?.as_bytes())?;
         return Ok(ExitCode::SUCCESS);
@@ -56,13 +47,8 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let opts = ReportOptions {
-        format: args.format,
-        quiet: args.quiet,
-        colored: args.format == ReportFormat::Text && report::color_on_stdout(),
-        from: args.from,
-    };
-    let status = found.write_report(&opts, &|| bar.inc(1), &mut std::io::stdout().lock());
+    args.report.colored = args.report.format == ReportFormat::Text && report::color_on_stdout();
+    let status = found.write_report(&args.report, &|| bar.inc(1), &mut std::io::stdout().lock());
     bar.finish_and_clear();
     // The report is the point of `check`: losing it is an error.
     Ok(ExitCode::from(status.map_err(report::failure)?))

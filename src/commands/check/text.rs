@@ -108,14 +108,20 @@ pub enum ReportFormat {
 
 /// How a whole run of `check` is reported.
 #[derive(Debug, Clone, Copy, Default)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct ReportOptions {
-    /// Text or JSON.
+    /// Output format.
+    #[cfg_attr(feature = "cli", arg(long, value_enum, default_value = "text"))]
     pub format: ReportFormat,
-    /// Text: only problems and the summary, not one line per game.
+    /// Print only problems and the summary, not one line per game.
+    #[cfg_attr(feature = "cli", arg(short, long))]
     pub quiet: bool,
     /// Text: messages in terminal colours.
+    #[cfg_attr(feature = "cli", arg(skip))]
     pub colored: bool,
-    /// The files' format, over what their extensions say.
+    /// The files' format, over what their extensions say; `-` (standard
+    /// input) is read as a script unless this says otherwise.
+    #[cfg_attr(feature = "cli", arg(long, value_enum, value_name = "FORMAT"))]
     pub from: Option<FileFormat>,
 }
 
