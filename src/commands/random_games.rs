@@ -27,23 +27,42 @@ use twixt_core::board::BoardSize;
 
 use super::games::GameSupport;
 
-/// A batch of random games: which game, under which rules, how many.
+/// A batch of random games: which game, under which rules, how many
+/// (`twixt random`'s options).
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct Batch {
-    /// The game ([`GAMES`](super::games::GAMES) lists them).
+    /// The game: twixt, or twrs (written as a TWRS script).
+    #[cfg_attr(feature = "cli", arg(long, default_value = "twixt", value_parser = game_parser()))]
     pub game: &'static dyn GameSupport,
-    /// A rule preset's name (default: the game's first, `pencil` for
-    /// TwixT, `twrs` for TWRS).
-    pub rules: Option<String>,
-    /// The board (default 24×24; for TWRS, 11 lines each way).
-    pub size: Option<BoardSize>,
-    /// Game `i` (from 0) is played from seed `seed + i`.
-    pub seed: u64,
-    /// How many games: 1 to [`MAX_GAMES_PER_FILE`](crate::limits::MAX_GAMES_PER_FILE),
-    /// as many as one file may hold.
+    /// How many games (at most 100000).
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = 1,
+        value_parser = clap::value_parser!(u32).range(1..=crate::limits::MAX_GAMES_PER_FILE as i64)))]
     pub games: u32,
-    /// The longest game in plies (default: as each game's module says).
+    /// Seed; the same seed gives the same games (default: a fresh one,
+    /// printed so that the run can be repeated).
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = twixt_core::random::fresh_seed(),
+        hide_default_value = true))]
+    pub seed: u64,
+    /// Board size, e.g. 24 or 30x20 (default 24; for TWRS, lines: 11).
+    #[cfg_attr(feature = "cli", arg(long))]
+    pub size: Option<BoardSize>,
+    /// Rule set preset: pencil (the default), board, schmidt, dujardin, t1,
+    /// editable; for TWRS, twrs (the default) or twrs-advanced.
+    #[cfg_attr(feature = "cli", arg(long))]
+    pub rules: Option<String>,
+    /// Longest game in plies (default: the number of holes).
+    #[cfg_attr(feature = "cli", arg(long))]
     pub max_plies: Option<u32>,
+}
+
+/// The games' names, as `--game` takes them, each with its title as help.
+#[cfg(feature = "cli")]
+fn game_parser() -> impl clap::builder::TypedValueParser<Value = &'static dyn GameSupport> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
+    let names = super::games::GAMES.iter();
+    PossibleValuesParser::new(names.map(|g| PossibleValue::new(g.name()).help(g.title())))
+        .map(|name| super::games::named(&name).unwrap_or(super::games::GAMES[0]))
 }
 
 /// Why a batch could not be made or written.
