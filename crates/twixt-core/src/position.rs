@@ -332,6 +332,20 @@ pub struct Position {
     /// that cross it, so "is this link forbidden" is one lookup.
     crossed: Vec<u64>,
     first: Player,
+    /// Whose turn, the move count, the result, the draw offer and the
+    /// supply counts: one value, so that the undo log saves and restores
+    /// them as one copy.
+    scalars: Scalars,
+    /// What [`crate::state::GameState::undo`] needs to take moves back:
+    /// `None` until a move is played through that interface (a plain
+    /// [`Position::play`] drops it, as it records nothing).
+    undo: Option<Box<UndoLog>>,
+}
+
+/// The scalar state a move changes (the undo log saves it before each
+/// move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Scalars {
     to_move: Player,
     ply: u32,
     status: Status,
@@ -339,21 +353,6 @@ pub struct Position {
     draw_offer: Option<Player>,
     /// Pegs and links of each colour on the board (Red, Black), for a
     /// finite supply.
-    pegs_on_board: [u32; 2],
-    links_on_board: [u32; 2],
-    /// What [`crate::state::GameState::undo`] needs to take moves back:
-    /// `None` until a move is played through that interface (a plain
-    /// [`Position::play`] drops it, as it records nothing).
-    undo: Option<Box<UndoLog>>,
-}
-
-/// The scalar state a move changes, saved before it.
-#[derive(Debug, Clone, Copy)]
-struct Scalars {
-    to_move: Player,
-    ply: u32,
-    status: Status,
-    draw_offer: Option<Player>,
     pegs_on_board: [u32; 2],
     links_on_board: [u32; 2],
 }
@@ -411,7 +410,7 @@ impl UndoLog {
             free: [Vec::new(), Vec::new()],
             free_count: [0; 2],
             free_words: [Vec::new(), Vec::new()],
-            played: Played::by(pos.to_move),
+            played: Played::by(pos.scalars.to_move),
         };
         log.read_free(pos);
         log
@@ -524,9 +523,9 @@ impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Position")
             .field("rules", &self.rules)
-            .field("ply", &self.ply)
-            .field("to_move", &self.to_move)
-            .field("status", &self.status)
+            .field("ply", &self.scalars.ply)
+            .field("to_move", &self.scalars.to_move)
+            .field("status", &self.scalars.status)
             .field("pegs", &self.pegs().count())
             .field("links", &self.links().count())
             .finish()
@@ -551,12 +550,14 @@ impl Position {
             parent: vec![0; slots],
             crossed: vec![0; (slots * 4).div_ceil(32)],
             first,
-            to_move: first,
-            ply: 0,
-            status: Status::Ongoing,
-            draw_offer: None,
-            pegs_on_board: [0; 2],
-            links_on_board: [0; 2],
+            scalars: Scalars {
+                to_move: first,
+                ply: 0,
+                status: Status::Ongoing,
+                draw_offer: None,
+                pegs_on_board: [0; 2],
+                links_on_board: [0; 2],
+            },
             undo: None,
         })
     }
@@ -573,12 +574,7 @@ impl Position {
             parent,
             crossed,
             first,
-            to_move,
-            ply,
-            status,
-            draw_offer,
-            pegs_on_board,
-            links_on_board,
+            scalars,
             undo,
         } = other;
         if !Arc::ptr_eq(&self.geo, geo) {
@@ -589,12 +585,7 @@ impl Position {
         self.parent.clone_from(parent);
         self.crossed.clone_from(crossed);
         self.first = *first;
-        self.to_move = *to_move;
-        self.ply = *ply;
-        self.status = *status;
-        self.draw_offer = *draw_offer;
-        self.pegs_on_board = *pegs_on_board;
-        self.links_on_board = *links_on_board;
+        self.scalars = *scalars;
         self.undo.clone_from(undo);
     }
 
@@ -610,12 +601,12 @@ impl Position {
 
     /// The number of moves played.
     pub fn ply(&self) -> u32 {
-        self.ply
+        self.scalars.ply
     }
 
     /// The colour to move.
     pub fn to_move(&self) -> Player {
-        self.to_move
+        self.scalars.to_move
     }
 
     /// The colour that moved first.
@@ -625,18 +616,18 @@ impl Position {
 
     /// The player whose draw offer currently stands, if any.
     pub fn draw_offer(&self) -> Option<Player> {
-        self.draw_offer
+        self.scalars.draw_offer
     }
 
     /// How many pegs of `player` stand on the board (kept as moves are
     /// played, for a finite supply).
     pub fn pegs_on_board(&self, player: Player) -> u32 {
-        self.pegs_on_board[side(player)]
+        self.scalars.pegs_on_board[side(player)]
     }
 
     /// How many links of `player` stand on the board.
     pub fn links_on_board(&self, player: Player) -> u32 {
-        self.links_on_board[side(player)]
+        self.scalars.links_on_board[side(player)]
     }
 
     /// How many empty holes `player` may place a peg in: a few words when
@@ -735,7 +726,7 @@ impl Position {
 
     /// Where the game stands.
     pub fn status(&self) -> Status {
-        self.status
+        self.scalars.status
     }
 
     /// Bytes this position owns on the heap (the shared geometry tables,
@@ -881,13 +872,13 @@ impl Position {
         j.peg(i, self.cells[i], self.parent[i]);
         self.cells[i] = colour_bits(player) | self.reach_bits(i, player);
         self.parent[i] = i as u16;
-        self.pegs_on_board[side(player)] += 1;
+        self.scalars.pegs_on_board[side(player)] += 1;
     }
 
     /// Takes the peg at slot `i` off (its links must be gone already).
     fn take_peg(&mut self, i: usize) {
         if let Some(p) = colour_player(self.cells[i]) {
-            self.pegs_on_board[side(p)] -= 1;
+            self.scalars.pegs_on_board[side(p)] -= 1;
         }
         self.cells[i] = 0;
     }
@@ -899,7 +890,7 @@ impl Position {
         self.cells[id >> 2] |= link_bit(id);
         let colour = self.cells[id >> 2] & COLOUR;
         if let Some(p) = colour_player(colour) {
-            self.links_on_board[side(p)] += 1;
+            self.scalars.links_on_board[side(p)] += 1;
         }
         let fresh = self.mark_crossers(id, colour);
         j.link(id, fresh);
@@ -910,7 +901,7 @@ impl Position {
     /// the links it crossed. The union-find must be rebuilt afterwards.
     fn remove_link(&mut self, id: usize) {
         if let Some(p) = colour_player(self.cells[id >> 2]) {
-            self.links_on_board[side(p)] -= 1;
+            self.scalars.links_on_board[side(p)] -= 1;
         }
         self.cells[id >> 2] &= !link_bit(id);
         self.refresh_crossers(id);
@@ -960,7 +951,7 @@ impl Position {
 
     /// Plays a move. A refused move leaves the position unchanged.
     pub fn play(&mut self, mv: &Move) -> Result<Played, MoveError> {
-        self.play_reusing(mv, Played::by(self.to_move))
+        self.play_reusing(mv, Played::by(self.scalars.to_move))
     }
 
     /// Like [`play`](Self::play), reusing the vectors of an earlier
@@ -991,10 +982,10 @@ impl Position {
         played: &mut Played,
         j: &mut impl Journal,
     ) -> Result<(), MoveError> {
-        if self.status != Status::Ongoing {
-            return Err(MoveError::GameOver(self.status));
+        if self.scalars.status != Status::Ongoing {
+            return Err(MoveError::GameOver(self.scalars.status));
         }
-        played.mover = self.to_move;
+        played.mover = self.scalars.to_move;
         played.links_added.clear();
         played.links_removed.clear();
         played.pegs_removed.clear();
@@ -1023,25 +1014,27 @@ impl Position {
                 Ok(())
             }
             Move::Resign => {
-                let mover = self.to_move;
-                self.ply += 1;
-                self.status = Status::Won {
+                let mover = self.scalars.to_move;
+                self.scalars.ply += 1;
+                self.scalars.status = Status::Won {
                     winner: mover.opponent(),
-                    ply: self.ply,
+                    ply: self.scalars.ply,
                     by: WinBy::Resignation,
                 };
-                self.draw_offer = None;
+                self.scalars.draw_offer = None;
                 *played = Played::by(mover);
                 Ok(())
             }
             Move::AcceptDraw => {
-                let mover = self.to_move;
-                if self.draw_offer != Some(mover.opponent()) {
+                let mover = self.scalars.to_move;
+                if self.scalars.draw_offer != Some(mover.opponent()) {
                     return Err(MoveError::NoDrawOffer(mover.opponent()));
                 }
-                self.ply += 1;
-                self.status = Status::Drawn { ply: self.ply };
-                self.draw_offer = None;
+                self.scalars.ply += 1;
+                self.scalars.status = Status::Drawn {
+                    ply: self.scalars.ply,
+                };
+                self.scalars.draw_offer = None;
                 *played = Played::by(mover);
                 Ok(())
             }
@@ -1051,15 +1044,15 @@ impl Position {
     /// The player to move lets the turn go by (only searches do this: a
     /// pass is not a move of any rule set).
     pub(crate) fn pass(&mut self) {
-        self.draw_offer = None;
-        self.ply += 1;
-        self.to_move = self.to_move.opponent();
+        self.scalars.draw_offer = None;
+        self.scalars.ply += 1;
+        self.scalars.to_move = self.scalars.to_move.opponent();
     }
 
     fn end_turn(&mut self, offers_draw: bool) {
-        self.draw_offer = offers_draw.then_some(self.to_move);
-        self.ply += 1;
-        self.to_move = self.to_move.opponent();
+        self.scalars.draw_offer = offers_draw.then_some(self.scalars.to_move);
+        self.scalars.ply += 1;
+        self.scalars.to_move = self.scalars.to_move.opponent();
     }
 
     /// Checks that `player` may put a peg at `hole`; returns its slot.
@@ -1091,7 +1084,7 @@ impl Position {
 
     /// Checks the chosen links of a manual placement at slot `at`; returns their ids.
     fn check_chosen_links(&self, links: &[Link], at: usize) -> Result<Vec<usize>, MoveError> {
-        let mover = self.to_move;
+        let mover = self.scalars.to_move;
         let size = self.size();
         let mut ids: Vec<usize> = Vec::with_capacity(links.len());
         for &link in links {
@@ -1149,7 +1142,7 @@ impl Position {
         played: &mut Played,
         j: &mut impl Journal,
     ) -> Result<(), MoveError> {
-        let mover = self.to_move;
+        let mover = self.scalars.to_move;
         let i = self.check_placement(p.hole, mover)?;
         let chosen = match self.rules.links {
             Linking::Automatic if !p.links.is_empty() => {
@@ -1161,7 +1154,7 @@ impl Position {
         // A finite supply (Dujardin rule 5): no peg without one in reserve,
         // no more links by hand than are left.
         if let Some(n) = self.rules.supply_pegs
-            && self.pegs_on_board[side(mover)] >= u32::from(n)
+            && self.scalars.pegs_on_board[side(mover)] >= u32::from(n)
         {
             return Err(MoveError::NoPegsLeft {
                 player: mover,
@@ -1171,7 +1164,7 @@ impl Position {
         let links_left = self
             .rules
             .supply_links
-            .map(|n| u32::from(n).saturating_sub(self.links_on_board[side(mover)]));
+            .map(|n| u32::from(n).saturating_sub(self.scalars.links_on_board[side(mover)]));
         if let (Some(left), Some(n)) = (links_left, self.rules.supply_links)
             && chosen.len() as u32 > left
         {
@@ -1223,9 +1216,9 @@ impl Position {
         // Chosen links may join older pegs: any of them can complete a chain.
         let won = self.connected(i, j) || chosen.iter().any(|&id| self.connected(id >> 2, j));
         if won {
-            self.status = Status::Won {
+            self.scalars.status = Status::Won {
                 winner: mover,
-                ply: self.ply,
+                ply: self.scalars.ply,
                 by: WinBy::Connection,
             };
         }
@@ -1281,15 +1274,15 @@ impl Position {
         played: &mut Played,
         j: &mut impl Journal,
     ) -> Result<(), MoveError> {
-        let mover = self.to_move;
+        let mover = self.scalars.to_move;
         let i = self.check_placement(hole, mover)?;
         self.put_peg(i, mover, j);
         self.add_automatic_links(i, mover, played, j);
         self.end_turn(offers_draw);
         if self.connected(i, j) {
-            self.status = Status::Won {
+            self.scalars.status = Status::Won {
                 winner: mover,
-                ply: self.ply,
+                ply: self.scalars.ply,
                 by: WinBy::Connection,
             };
         }
@@ -1297,15 +1290,21 @@ impl Position {
     }
 
     fn remove_then_place(&mut self, p: &Placement) -> Result<Played, MoveError> {
-        let mover = self.to_move;
+        let mover = self.scalars.to_move;
         let size = self.size();
         let mut played = Played::by(mover);
         // Dujardin rule 5: a player whose supply is used up reuses pieces
         // from the board: one own peg per move, or own links.
         let used_up =
             |supply: Option<u16>, on_board: u32| supply.is_some_and(|n| on_board >= u32::from(n));
-        let reuse_peg = used_up(self.rules.supply_pegs, self.pegs_on_board[side(mover)]);
-        let reuse_links = used_up(self.rules.supply_links, self.links_on_board[side(mover)]);
+        let reuse_peg = used_up(
+            self.rules.supply_pegs,
+            self.scalars.pegs_on_board[side(mover)],
+        );
+        let reuse_links = used_up(
+            self.rules.supply_links,
+            self.scalars.links_on_board[side(mover)],
+        );
         let mut pegs_reused = 0;
         for r in &p.removals {
             let allowed = self.rules.removal;
@@ -1366,7 +1365,7 @@ impl Position {
     }
 
     fn swap(&mut self) -> Result<Played, MoveError> {
-        let mover = self.to_move;
+        let mover = self.scalars.to_move;
         if self.rules.swap == Swap::None {
             return Err(MoveError::SwapNotInRules);
         }
@@ -1377,9 +1376,9 @@ impl Position {
                 _ => None,
             }
         };
-        let Some(hole) = only_peg.filter(|_| self.ply == 1) else {
+        let Some(hole) = only_peg.filter(|_| self.scalars.ply == 1) else {
             return Err(MoveError::SwapNotNow {
-                move_number: self.ply + 1,
+                move_number: self.scalars.ply + 1,
             });
         };
         let mut played = Played::by(mover);
@@ -1398,15 +1397,15 @@ impl Position {
                 self.put_peg(self.geo.index(mirrored), mover, &mut NoJournal);
                 played.pegs_removed.push(hole);
                 // The first player moves again.
-                self.draw_offer = None;
-                self.ply += 1;
-                self.to_move = mover.opponent();
+                self.scalars.draw_offer = None;
+                self.scalars.ply += 1;
+                self.scalars.to_move = mover.opponent();
             }
             Swap::Colors => {
                 // The people exchange colours; on the board nothing moves and
                 // the same colour is to move again.
-                self.draw_offer = None;
-                self.ply += 1;
+                self.scalars.draw_offer = None;
+                self.scalars.ply += 1;
             }
         }
         Ok(played)
@@ -1473,7 +1472,7 @@ impl Position {
             size: self.size(),
             pegs: self.pegs().collect::<BTreeMap<_, _>>(),
             links: self.links().map(|(l, _)| l).collect::<BTreeSet<_>>(),
-            to_move: Some(self.to_move),
+            to_move: Some(self.scalars.to_move),
         }
     }
 
@@ -1563,17 +1562,17 @@ impl Position {
         for &id in ids.keys() {
             pos.add_link(id, id >> 2, geo.link_far_end(id), &mut NoJournal);
         }
-        pos.ply = setup.pegs.len() as u32;
-        pos.to_move = to_move;
+        pos.scalars.ply = setup.pegs.len() as u32;
+        pos.scalars.to_move = to_move;
         let winner = [Player::Red, Player::Black].into_iter().find(|&p| {
             (0..pos.cells.len()).any(|i| {
                 pos.cells[i] & COLOUR == colour_bits(p) && pos.connected(i, &mut NoJournal)
             })
         });
         if let Some(winner) = winner {
-            pos.status = Status::Won {
+            pos.scalars.status = Status::Won {
                 winner,
-                ply: pos.ply,
+                ply: pos.scalars.ply,
                 by: WinBy::Connection,
             };
         }
@@ -1590,12 +1589,7 @@ impl PartialEq for Position {
         let board = |c: &u8| c & (COLOUR | LINKS);
         self.rules == other.rules
             && self.first == other.first
-            && self.to_move == other.to_move
-            && self.ply == other.ply
-            && self.status == other.status
-            && self.draw_offer == other.draw_offer
-            && self.pegs_on_board == other.pegs_on_board
-            && self.links_on_board == other.links_on_board
+            && self.scalars == other.scalars
             // Link 0 (slot 0 is no hole) collects the filler entries'
             // marks, whatever they are.
             && self.crossed.len() == other.crossed.len()
@@ -1641,17 +1635,6 @@ fn select(mut w: u64, mut k: u32) -> u32 {
 // legal-move generator needs, kept here because they reach the private
 // state.
 impl Position {
-    fn scalars(&self) -> Scalars {
-        Scalars {
-            to_move: self.to_move,
-            ply: self.ply,
-            status: self.status,
-            draw_offer: self.draw_offer,
-            pegs_on_board: self.pegs_on_board,
-            links_on_board: self.links_on_board,
-        }
-    }
-
     /// Plays `mv` and records how to take it back; on an error nothing
     /// changes (the log neither).
     pub(crate) fn play_recorded(&mut self, mv: &Move) -> Result<(), MoveError> {
@@ -1661,7 +1644,7 @@ impl Position {
             Some(log) => log,
             None => Box::new(UndoLog::of(self)),
         };
-        let before = self.scalars();
+        let before = self.scalars;
         let snapshot =
             matches!(mv, Move::Place(p) if !p.removals.is_empty()) || matches!(mv, Move::Swap);
         if snapshot {
@@ -1772,20 +1755,7 @@ impl Position {
                 }
             }
         }
-        let Scalars {
-            to_move,
-            ply,
-            status,
-            draw_offer,
-            pegs_on_board,
-            links_on_board,
-        } = before;
-        self.to_move = to_move;
-        self.ply = ply;
-        self.status = status;
-        self.draw_offer = draw_offer;
-        self.pegs_on_board = pegs_on_board;
-        self.links_on_board = links_on_board;
+        self.scalars = before;
         self.undo = Some(log);
         true
     }
@@ -1798,32 +1768,37 @@ impl Position {
     /// A 64-bit key of the position's value (see `PartialEq`), computed
     /// afresh: one pass over the board.
     pub(crate) fn key(&self) -> u64 {
-        let mut h = mix(0x7477_6978_7400_0000 ^ u64::from(self.ply));
+        let mut h = mix(0x7477_6978_7400_0000 ^ u64::from(self.scalars.ply));
         for (i, &c) in self.cells.iter().enumerate() {
             let c = c & (COLOUR | LINKS);
             if c != 0 {
                 h ^= mix(((i as u64) << 8 | u64::from(c)).wrapping_add(0x9E37_79B9_7F4A_7C15));
             }
         }
-        let status = match self.status {
+        let status = match self.scalars.status {
             Status::Ongoing => 0,
             Status::Won { winner, by, .. } => {
                 1 + side(winner) as u64 * 2 + u64::from(by == WinBy::Resignation)
             }
             Status::Drawn { .. } => 5,
         };
-        let offer = self.draw_offer.map_or(0, |p| 1 + side(p) as u64);
-        let small =
-            side(self.to_move) as u64 | (side(self.first) as u64) << 1 | status << 2 | offer << 5;
+        let offer = self.scalars.draw_offer.map_or(0, |p| 1 + side(p) as u64);
+        let small = side(self.scalars.to_move) as u64
+            | (side(self.first) as u64) << 1
+            | status << 2
+            | offer << 5;
         h ^ mix(small.wrapping_add(0x5555_0000_0000))
     }
 
     /// Whether the player to move may swap now (the checks of `swap`).
     pub(crate) fn swap_allowed(&self) -> bool {
-        if self.rules.swap == Swap::None || self.ply != 1 || self.status != Status::Ongoing {
+        if self.rules.swap == Swap::None
+            || self.scalars.ply != 1
+            || self.scalars.status != Status::Ongoing
+        {
             return false;
         }
-        let mover = self.to_move;
+        let mover = self.scalars.to_move;
         let mut pegs = self.pegs();
         let only = match (pegs.next(), pegs.next()) {
             (Some((h, p)), None) if p == mover.opponent() => h,
@@ -1834,12 +1809,11 @@ impl Position {
 
     /// Whether a bare placement at `hole` is legal (no removals or links).
     pub(crate) fn can_place(&self, hole: Hole) -> bool {
-        self.status == Status::Ongoing
-            && self.check_placement(hole, self.to_move).is_ok()
-            && self
-                .rules
-                .supply_pegs
-                .is_none_or(|n| self.pegs_on_board[side(self.to_move)] < u32::from(n))
+        self.scalars.status == Status::Ongoing
+            && self.check_placement(hole, self.scalars.to_move).is_ok()
+            && self.rules.supply_pegs.is_none_or(|n| {
+                self.scalars.pegs_on_board[side(self.scalars.to_move)] < u32::from(n)
+            })
     }
 
     /// The slot of the root of the chain at slot `i`, without shortening
