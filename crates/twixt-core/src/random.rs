@@ -367,6 +367,49 @@ mod tests {
     use super::*;
     use crate::rules::PRESET_NAMES;
 
+    /// A digest of the games `random_game` makes under every preset: its
+    /// choices are pinned (callers keep seeds and expect the same games),
+    /// so a faster generator must make exactly the same moves.
+    #[test]
+    fn random_games_stay_the_same() {
+        let mut h = 0xcbf2_9ce4_8422_2325u64;
+        let mut fold = |x: u64| {
+            h = (h ^ x).wrapping_mul(0x0000_0100_0000_01b3);
+        };
+        let hole = |h: Hole| u64::from(h.col) << 16 | u64::from(h.row);
+        let link = |l: Link| {
+            let (a, b) = l.ends();
+            hole(a) << 32 | hole(b)
+        };
+        for name in PRESET_NAMES {
+            let rules = RuleSet::preset(name).unwrap();
+            for seed in 0..40 {
+                let moves = random_game(&rules, seed, 400);
+                fold(moves.len() as u64);
+                for mv in moves {
+                    match mv {
+                        Move::Place(p) => {
+                            fold(1 << 40 | hole(p.hole) | u64::from(p.offers_draw) << 32);
+                            for r in &p.removals {
+                                fold(match *r {
+                                    RemovalMove::Link(l) => 2 << 60 | link(l),
+                                    RemovalMove::Peg(h) => 3 << 60 | hole(h),
+                                });
+                            }
+                            for &l in &p.links {
+                                fold(4 << 60 | link(l));
+                            }
+                        }
+                        Move::Swap => fold(5),
+                        Move::Resign => fold(6),
+                        Move::AcceptDraw => fold(7),
+                    }
+                }
+            }
+        }
+        assert_eq!(h, 9761128200181760457);
+    }
+
     /// The kept bit sets agree with a pass over the board after every move
     /// of random games under every preset (swaps, removals and reused pegs
     /// included), for every `k`.
