@@ -13,6 +13,7 @@ use std::sync::Arc;
 use super::dead_draw;
 pub use super::dead_draw::DeadDrawRule;
 use crate::board::{BoardSize, Hole, Player};
+use crate::free_holes::FreeHoles;
 use crate::geometry::{Geometry, NONE, flag};
 use crate::link::Link;
 use crate::moves::{Move, Placement, Removal as RemovalMove};
@@ -384,15 +385,9 @@ pub(crate) struct UndoLog {
     /// rest are kept so that their vectors are reused.
     snapshots: Vec<Position>,
     snapshots_used: usize,
-    /// Per player (Red, Black): one bit per slot, set when the hole is
-    /// empty and the player may use it; kept with the board, so that
-    /// counting and picking free holes costs a few words.
-    free: [Vec<u64>; 2],
-    /// The bits set in each of `free`.
-    free_count: [usize; 2],
-    /// The bits set in each word of `free`: picking the `k`-th free hole
-    /// skips whole words without counting their bits.
-    free_words: [Vec<u8>; 2],
+    /// The free holes, kept with the board, so that counting and picking
+    /// them costs a few words.
+    free: FreeHoles,
     /// The record a move fills, reused from move to move.
     played: Played,
 }
@@ -402,38 +397,14 @@ impl UndoLog {
         // Room for a long game's records up front (about one journal entry
         // per link and peg, a few for the union-find): no growth while warm.
         let slots = pos.cells.len();
-        let mut log = UndoLog {
+        UndoLog {
             entries: Vec::with_capacity(slots),
             journal: Vec::with_capacity(slots * 4),
             snapshots: Vec::new(),
             snapshots_used: 0,
-            free: [Vec::new(), Vec::new()],
-            free_count: [0; 2],
-            free_words: [Vec::new(), Vec::new()],
+            free: FreeHoles::of(pos),
             played: Played::by(pos.scalars.to_move),
-        };
-        log.read_free(pos);
-        log
-    }
-
-    /// Reads the free-hole bit sets afresh from the board.
-    fn read_free(&mut self, pos: &Position) {
-        let words = pos.cells.len().div_ceil(64);
-        for (bits, player) in self.free.iter_mut().zip([Player::Red, Player::Black]) {
-            bits.clear();
-            bits.resize(words, 0);
-            for i in pos.free_holes(player) {
-                bits[i / 64] |= 1 << (i % 64);
-            }
         }
-        for (words, bits) in self.free_words.iter_mut().zip(&self.free) {
-            words.clear();
-            words.extend(bits.iter().map(|w| w.count_ones() as u8));
-        }
-        self.free_count = self
-            .free_words
-            .each_ref()
-            .map(|words| words.iter().map(|&n| usize::from(n)).sum());
     }
 }
 
@@ -635,7 +606,7 @@ impl Position {
     /// bit sets of them), else one pass over the board.
     pub fn free_hole_count(&self, player: Player) -> usize {
         if let Some(log) = &self.undo {
-            return log.free_count[side(player)];
+            return log.free.count(player);
         }
         let playable = playable_flag(player);
         // Zipped slices: a branch-free loop the compiler vectorises.
@@ -650,33 +621,18 @@ impl Position {
     /// order (row by row, as [`BoardSize::holes`]): a move generator picks
     /// one uniformly without building a list.
     pub fn nth_free_hole(&self, player: Player, k: usize) -> Option<Hole> {
-        let Some(log) = &self.undo else {
-            return self.free_holes(player).nth(k).map(|i| self.geo.hole(i));
+        let slot = match &self.undo {
+            Some(log) => log.free.nth(player, k),
+            None => self.free_holes(player).nth(k),
         };
-        let mut k = k;
-        let s = side(player);
-        for (n, &ones) in log.free_words[s].iter().enumerate() {
-            let ones = usize::from(ones);
-            if k < ones {
-                let word = log.free[s][n];
-                return Some(self.geo.hole(n * 64 + select(word, k as u32) as usize));
-            }
-            k -= ones;
-        }
-        None
+        slot.map(|i| self.geo.hole(i))
     }
 
     /// The free-hole bit set the undo log keeps for `player`, as slots
     /// (tests compare it with a pass over the board).
     #[cfg(test)]
     pub(crate) fn kept_free_holes(&self, player: Player) -> Option<Vec<usize>> {
-        let log = self.undo.as_ref()?;
-        let bits = &log.free[side(player)];
-        Some(
-            (0..bits.len() * 64)
-                .filter(|&i| bits[i / 64] >> (i % 64) & 1 != 0)
-                .collect(),
-        )
+        Some(self.undo.as_ref()?.free.slots(player))
     }
 
     /// Indices of the empty holes `player` may play, in board order: one
@@ -1611,26 +1567,6 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The position (from 0) of the `k`-th set bit of `w`, which has more
-/// than `k`.
-#[inline]
-fn select(mut w: u64, mut k: u32) -> u32 {
-    let mut base = 0;
-    // Without branches: which half holds the bit is a coin toss for the
-    // branch predictor.
-    for half in [32u32, 16, 8] {
-        let low = (w & ((1 << half) - 1)).count_ones();
-        let up = u32::from(k >= low);
-        k -= low * up;
-        w >>= half * up;
-        base += half * up;
-    }
-    for _ in 0..k {
-        w &= w - 1;
-    }
-    base + w.trailing_zeros()
-}
-
 // Support for `crate::state`: recorded play, undo, and the queries the
 // legal-move generator needs, kept here because they reach the private
 // state.
@@ -1667,22 +1603,11 @@ impl Position {
             }
             (Ok(()), _) if snapshot => {
                 log.entries.push((before, UndoKind::Snapshot));
-                log.read_free(self);
+                log.free.read(self);
             }
             (Ok(()), Move::Place(p)) => {
                 let slot = self.geo.index(p.hole);
-                let UndoLog {
-                    free,
-                    free_count,
-                    free_words,
-                    ..
-                } = &mut *log;
-                for ((bits, count), words) in free.iter_mut().zip(free_count).zip(free_words) {
-                    let was = (bits[slot / 64] >> (slot % 64) & 1) as u8;
-                    *count -= usize::from(was);
-                    words[slot / 64] -= was;
-                    bits[slot / 64] &= !(1 << (slot % 64));
-                }
+                log.free.fill(slot);
                 let kind = UndoKind::Place {
                     slot: slot as u16,
                     journal_from: journal_from as u32,
@@ -1711,7 +1636,7 @@ impl Position {
                 log.snapshots_used -= 1;
                 // The snapshot holds no log (it was taken out of `self`).
                 self.copy_from(&log.snapshots[log.snapshots_used]);
-                log.read_free(self);
+                log.free.read(self);
             }
             UndoKind::Place { slot, journal_from } => {
                 // Every word the move wrote, back in reverse order: the
@@ -1738,21 +1663,7 @@ impl Position {
                 }
                 log.journal.truncate(journal_from as usize);
                 let slot = usize::from(slot);
-                let flags = self.geo.hole_flags(slot);
-                let players = [Player::Red, Player::Black];
-                for (((bits, count), words), player) in log
-                    .free
-                    .iter_mut()
-                    .zip(&mut log.free_count)
-                    .zip(&mut log.free_words)
-                    .zip(players)
-                {
-                    if flags & playable_flag(player) != 0 {
-                        bits[slot / 64] |= 1 << (slot % 64);
-                        *count += 1;
-                        words[slot / 64] += 1;
-                    }
-                }
+                log.free.empty(slot, self.geo.hole_flags(slot));
             }
         }
         self.scalars = before;
