@@ -1702,11 +1702,14 @@ impl Position {
     }
 
     /// Whether the player to move may swap now (the checks of `swap`).
+    /// (Inlined: past the second move it is one comparison.)
+    #[inline]
     pub(crate) fn swap_allowed(&self) -> bool {
-        if self.rules.swap == Swap::None
-            || self.scalars.ply != 1
-            || self.scalars.status != Status::Ongoing
-        {
+        self.scalars.ply == 1 && self.swap_allowed_at_ply_one()
+    }
+
+    fn swap_allowed_at_ply_one(&self) -> bool {
+        if self.rules.swap == Swap::None || self.scalars.status != Status::Ongoing {
             return false;
         }
         let mover = self.scalars.to_move;

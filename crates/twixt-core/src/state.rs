@@ -205,23 +205,31 @@ impl GameState for Position {
 
     fn legal_move_count(&self) -> usize {
         match self.listed_heads() {
-            Some(heads) => heads.iter().flatten().count() + self.free_hole_count(self.to_move()),
-            None => self.legal_moves().count(),
+            Some(Heads { accept, swap }) => {
+                usize::from(accept) + usize::from(swap) + self.free_hole_count(self.to_move())
+            }
+            None => self.listed_count(),
         }
     }
 
-    fn nth_legal_move(&self, k: usize) -> Option<Move> {
-        match self.listed_heads() {
-            Some(heads) => {
-                let before = heads.iter().flatten().count();
-                if k < before {
-                    return heads.into_iter().flatten().nth(k);
-                }
-                let hole = self.nth_free_hole(self.to_move(), k - before)?;
-                Some(Move::Place(self.listed_placement(hole, NO_REMOVAL)))
+    fn nth_legal_move(&self, mut k: usize) -> Option<Move> {
+        let Some(Heads { accept, swap }) = self.listed_heads() else {
+            return self.listed_nth(k);
+        };
+        if accept {
+            if k == 0 {
+                return Some(Move::AcceptDraw);
             }
-            None => self.legal_moves().nth(k),
+            k -= 1;
         }
+        if swap {
+            if k == 0 {
+                return Some(Move::Swap);
+            }
+            k -= 1;
+        }
+        let hole = self.nth_free_hole(self.to_move(), k)?;
+        Some(Move::Place(self.listed_placement(hole, NO_REMOVAL)))
     }
 
     fn is_legal(&self, mv: &Move) -> bool {
@@ -284,12 +292,21 @@ const NO_REMOVAL: Hole = Hole {
     row: u16::MAX,
 };
 
+/// Which moves are listed before the placements.
+struct Heads {
+    /// Accepting the opponent's draw offer (listed first).
+    accept: bool,
+    /// The swap.
+    swap: bool,
+}
+
 impl Position {
-    /// The moves listed before the placements (accepting a draw, the
-    /// swap), when the placements are one per free hole; `None` when the
-    /// game is over or a used-up supply lists reuses. (No list: a playout
-    /// asks this every ply.)
-    fn listed_heads(&self) -> Option<[Option<Move>; 2]> {
+    /// The moves listed before the placements, when the placements are
+    /// one per free hole; `None` when the game is over or a used-up
+    /// supply lists reuses. (Flags, not moves: a playout asks this twice
+    /// a ply.)
+    #[inline]
+    fn listed_heads(&self) -> Option<Heads> {
         let mover = self.to_move();
         let reuse = self
             .rules()
@@ -298,9 +315,23 @@ impl Position {
         if self.status() != Status::Ongoing || reuse {
             return None;
         }
-        let accept = (self.draw_offer() == Some(mover.opponent())).then_some(Move::AcceptDraw);
-        let swap = self.swap_allowed().then_some(Move::Swap);
-        Some([accept, swap])
+        Some(Heads {
+            accept: self.draw_offer() == Some(mover.opponent()),
+            swap: self.swap_allowed(),
+        })
+    }
+
+    /// `legal_moves().count()`, out of line: it is rare (a used-up
+    /// supply, a finished game), and inlined it would slow the common path.
+    #[inline(never)]
+    fn listed_count(&self) -> usize {
+        self.legal_moves().count()
+    }
+
+    /// `legal_moves().nth(k)`, out of line as [`listed_count`](Self::listed_count).
+    #[inline(never)]
+    fn listed_nth(&self, k: usize) -> Option<Move> {
+        self.legal_moves().nth(k)
     }
 
     /// A copy without the undo record (what `is_legal` tries moves on).
@@ -312,7 +343,17 @@ impl Position {
 
     /// The placement at `hole` the legal-move generator lists, after taking
     /// the own peg at `off` off (unless `off` is [`NO_REMOVAL`]).
+    #[inline]
     fn listed_placement(&self, hole: Hole, off: Hole) -> Placement {
+        if off == NO_REMOVAL && self.rules().links != Linking::Manual {
+            return Placement::peg(hole);
+        }
+        self.listed_placement_in_full(hole, off)
+    }
+
+    /// [`listed_placement`](Self::listed_placement) with a removal or
+    /// links by hand.
+    fn listed_placement_in_full(&self, hole: Hole, off: Hole) -> Placement {
         let mut p = Placement::peg(hole);
         if off != NO_REMOVAL {
             p.removals.push(RemovalMove::Peg(off));
