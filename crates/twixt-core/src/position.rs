@@ -363,8 +363,9 @@ struct Scalars {
 enum UndoKind {
     /// Nothing on the board changed (a resignation, an accepted draw).
     Scalars,
-    /// A placement without removals at `slot`: the old values of the words
-    /// it wrote stand in `UndoLog::journal[journal_from..]`.
+    /// A placement without removals at `slot`: the links it added stand
+    /// in `UndoLog::journal[journal_from..]`. The hole was empty (a zero
+    /// byte, its own parent), so the peg itself needs no entry.
     Place { slot: u16, journal_from: u32 },
     /// A rare move (removals, a swap): the board before it is kept whole,
     /// the last entry of `UndoLog::snapshots[..snapshots_used]`.
@@ -376,11 +377,10 @@ enum UndoKind {
 #[derive(Debug, Clone)]
 pub(crate) struct UndoLog {
     entries: Vec<(Scalars, UndoKind)>,
-    /// The old value of every word a recorded placement wrote (cell bytes,
-    /// union-find parents, crossing words), in the order written: undo
-    /// puts them back in reverse, so the union-find comes back exactly as
-    /// it was, path shortening included.
-    journal: Vec<Write>,
+    /// The links recorded placements added, in the order added, with
+    /// what each changed: undo takes them back in reverse, so every word
+    /// (union-find included) comes back exactly as it was.
+    journal: Vec<LinkWrite>,
     /// Boards before rare moves; the first `snapshots_used` are live, the
     /// rest are kept so that their vectors are reused.
     snapshots: Vec<Position>,
@@ -394,8 +394,8 @@ pub(crate) struct UndoLog {
 
 impl UndoLog {
     fn of(pos: &Position) -> UndoLog {
-        // Room for a long game's records up front (about one journal entry
-        // per link and peg, a few for the union-find): no growth while warm.
+        // Room for a long game's records up front (one journal entry per
+        // link, four link ids per slot): no growth while warm.
         let slots = pos.cells.len();
         UndoLog {
             entries: Vec::with_capacity(slots),
@@ -408,77 +408,54 @@ impl UndoLog {
     }
 }
 
-/// What a recorded move wrote, with what undo needs to put it back: six
-/// bytes an entry, one entry for the new peg and one for each link.
+/// A link a recorded placement added, with what undo needs to take it
+/// back: eight bytes, one entry per link.
 #[derive(Debug, Clone, Copy)]
-enum Write {
-    /// A cell byte and its old value.
-    Cell(u16, u8),
-    /// A union-find parent and its old value.
-    Parent(u16, u16),
-    /// The new peg at a slot: its old cell byte and parent.
-    Peg { slot: u16, cell: u8, parent: u16 },
-    /// Link `id` added: its bit in its cell was clear, and `fresh` has bit
-    /// `k` set when the link's colour bit in the crossing word of
-    /// `crossers(id)[k]` was clear before and set by this link. Undo clears
+struct LinkWrite {
+    /// The link; its bit in its cell was clear before.
+    id: u16,
+    /// Bit `k` is set when the link set its colour bit in the crossing
+    /// word of `crossers(id)[k]` (the bit was clear before). Undo clears
     /// exactly those bits, by the same geometry that set them.
-    Link { id: u16, fresh: u16 },
+    fresh: u16,
+    /// The union-find root the link put under another root, or [`NONE`]
+    /// when both ends were in one chain already. Undo makes it a root
+    /// again: its parent is still the other root, as recorded play
+    /// shortens no paths.
+    root: u16,
+    /// The border flags of the other root before the link joined them.
+    reach: u8,
 }
 
-/// Where the board's writers note the old value of each word they
-/// change. A plain [`Position::play`] passes [`NoJournal`], whose methods
-/// are empty and compile away: its code is what it was without a journal.
+/// Where the board's writers note what undo needs. A plain
+/// [`Position::play`] passes [`NoJournal`], whose method is empty and
+/// compiles away: its code is what it was without a journal.
 trait Journal {
+    /// Whether finds shorten the union-find's paths. Recorded play does
+    /// not: then the only union-find writes are the links' joins, one
+    /// [`LinkWrite`] each, instead of an entry per shortened parent.
+    const SHORTENS_PATHS: bool;
     /// Whether the move's record lists the links added (a recorded move
     /// needs no list: its journal takes the links back).
-    const LISTS_LINKS: bool = true;
-    fn cell(&mut self, i: usize, old: u8, new: u8);
-    fn parent(&mut self, i: usize, old: u16, new: u16);
-    fn peg(&mut self, i: usize, old_cell: u8, old_parent: u16);
-    fn link(&mut self, id: usize, fresh: u16);
+    const LISTS_LINKS: bool;
+    fn link(&mut self, write: LinkWrite);
 }
 
 struct NoJournal;
 
 impl Journal for NoJournal {
+    const SHORTENS_PATHS: bool = true;
+    const LISTS_LINKS: bool = true;
     #[inline(always)]
-    fn cell(&mut self, _: usize, _: u8, _: u8) {}
-    #[inline(always)]
-    fn parent(&mut self, _: usize, _: u16, _: u16) {}
-    #[inline(always)]
-    fn peg(&mut self, _: usize, _: u8, _: u16) {}
-    #[inline(always)]
-    fn link(&mut self, _: usize, _: u16) {}
+    fn link(&mut self, _: LinkWrite) {}
 }
 
-impl Journal for Vec<Write> {
+impl Journal for Vec<LinkWrite> {
+    const SHORTENS_PATHS: bool = false;
     const LISTS_LINKS: bool = false;
     #[inline]
-    fn cell(&mut self, i: usize, old: u8, new: u8) {
-        if old != new {
-            self.push(Write::Cell(i as u16, old));
-        }
-    }
-    #[inline]
-    fn parent(&mut self, i: usize, old: u16, new: u16) {
-        if old != new {
-            self.push(Write::Parent(i as u16, old));
-        }
-    }
-    #[inline]
-    fn peg(&mut self, i: usize, old_cell: u8, old_parent: u16) {
-        self.push(Write::Peg {
-            slot: i as u16,
-            cell: old_cell,
-            parent: old_parent,
-        });
-    }
-    #[inline]
-    fn link(&mut self, id: usize, fresh: u16) {
-        self.push(Write::Link {
-            id: id as u16,
-            fresh,
-        });
+    fn link(&mut self, write: LinkWrite) {
+        self.push(write);
     }
 }
 
@@ -518,7 +495,8 @@ impl Position {
             geo,
             rules,
             cells: vec![0; slots],
-            parent: vec![0; slots],
+            // Each empty hole its own parent (see `put_peg`).
+            parent: (0..slots).map(|i| i as u16).collect(),
             crossed: vec![0; (slots * 4).div_ceil(32)],
             first,
             scalars: Scalars {
@@ -798,34 +776,40 @@ impl Position {
         (if f & start != 0 { REACH_START } else { 0 }) | (if f & end != 0 { REACH_END } else { 0 })
     }
 
-    fn find(&mut self, mut i: usize, j: &mut impl Journal) -> usize {
+    /// The root of the chain at slot `i`, shortening the path on the way
+    /// where `J` allows.
+    fn find<J: Journal>(&mut self, mut i: usize) -> usize {
         loop {
             let p = usize::from(self.parent[i]);
             if p == i {
                 return i;
             }
-            let gp = self.parent[p];
-            j.parent(i, p as u16, gp);
-            self.parent[i] = gp;
+            if J::SHORTENS_PATHS {
+                self.parent[i] = self.parent[p];
+            }
             i = p;
         }
     }
 
-    /// Joins the components of two pegs; returns the new root.
-    fn union(&mut self, a: usize, b: usize, j: &mut impl Journal) -> usize {
-        let (ra, rb) = (self.find(a, j), self.find(b, j));
-        if ra != rb {
-            j.parent(ra, self.parent[ra], rb as u16);
-            self.parent[ra] = rb as u16;
-            let reach = self.cells[ra] & REACH_BOTH;
-            j.cell(rb, self.cells[rb], self.cells[rb] | reach);
-            self.cells[rb] |= reach;
+    /// Joins the components of two pegs, that of `a` under that of `b`.
+    /// Returns the root put under the other (or [`NONE`] when they were
+    /// one) and the other root's border flags before.
+    fn union<J: Journal>(&mut self, a: usize, b: usize) -> (u16, u8) {
+        let (ra, rb) = (self.find::<J>(a), self.find::<J>(b));
+        let reach = self.cells[rb] & REACH_BOTH;
+        if ra == rb {
+            return (NONE, reach);
         }
-        rb
+        self.parent[ra] = rb as u16;
+        self.cells[rb] |= self.cells[ra] & REACH_BOTH;
+        (ra as u16, reach)
     }
 
-    fn put_peg(&mut self, i: usize, player: Player, j: &mut impl Journal) {
-        j.peg(i, self.cells[i], self.parent[i]);
+    /// Puts a `player` peg in the empty hole at slot `i`. An empty hole's
+    /// byte is zero and its parent itself (undo of a recorded placement
+    /// relies on that).
+    fn put_peg(&mut self, i: usize, player: Player) {
+        debug_assert!(self.cells[i] == 0 && usize::from(self.parent[i]) == i);
         self.cells[i] = colour_bits(player) | self.reach_bits(i, player);
         self.parent[i] = i as u16;
         self.scalars.pegs_on_board[side(player)] += 1;
@@ -837,20 +821,43 @@ impl Position {
             self.scalars.pegs_on_board[side(p)] -= 1;
         }
         self.cells[i] = 0;
+        self.parent[i] = i as u16;
     }
 
     /// Puts link `id` between pegs `from` and `to` on the board. The
     /// component of `from` goes under that of `to`: pass the new peg as
     /// `from` to keep the union-find trees shallow.
-    fn add_link(&mut self, id: usize, from: usize, to: usize, j: &mut impl Journal) {
+    fn add_link<J: Journal>(&mut self, id: usize, from: usize, to: usize, j: &mut J) {
         self.cells[id >> 2] |= link_bit(id);
         let colour = self.cells[id >> 2] & COLOUR;
         if let Some(p) = colour_player(colour) {
             self.scalars.links_on_board[side(p)] += 1;
         }
         let fresh = self.mark_crossers(id, colour);
-        j.link(id, fresh);
-        self.union(from, to, j);
+        let (root, reach) = self.union::<J>(from, to);
+        j.link(LinkWrite {
+            id: id as u16,
+            fresh,
+            root,
+            reach,
+        });
+    }
+
+    /// Takes back a link recorded by [`add_link`](Self::add_link), on the
+    /// board as the link's move left it.
+    fn take_link_back(&mut self, w: LinkWrite) {
+        if w.root != NONE {
+            let root = usize::from(w.root);
+            let other = usize::from(self.parent[root]);
+            self.parent[root] = w.root;
+            self.cells[other] = self.cells[other] & !REACH_BOTH | w.reach;
+        }
+        // Its bit was clear before (a link is added once), and its
+        // owner's peg still stands.
+        let id = usize::from(w.id);
+        let colour = self.cells[id >> 2] & COLOUR;
+        self.cells[id >> 2] &= !link_bit(id);
+        self.unmark_crossers(id, colour, w.fresh);
     }
 
     /// Takes link `id` off the board and recomputes the crossing marks of
@@ -892,14 +899,14 @@ impl Position {
             for d in 0..4 {
                 if links & (LINK0 << d) != 0 {
                     let far = self.geo.link_far_end(i * 4 + d);
-                    self.union(i, far, &mut NoJournal);
+                    self.union::<NoJournal>(i, far);
                 }
             }
         }
     }
 
-    fn connected(&mut self, i: usize, j: &mut impl Journal) -> bool {
-        let r = self.find(i, j);
+    fn connected<J: Journal>(&mut self, i: usize) -> bool {
+        let r = self.find::<J>(i);
         self.cells[r] & REACH_BOTH == REACH_BOTH
     }
 
@@ -930,13 +937,13 @@ impl Position {
     }
 
     /// [`play_into`](Self::play_into) without touching the undo log; a
-    /// placement without removals notes its writes in `j`.
+    /// placement without removals notes its links in `j`.
     #[inline]
-    fn apply(
+    fn apply<J: Journal>(
         &mut self,
         mv: &Move,
         played: &mut Played,
-        j: &mut impl Journal,
+        j: &mut J,
     ) -> Result<(), MoveError> {
         if self.scalars.status != Status::Ongoing {
             return Err(MoveError::GameOver(self.scalars.status));
@@ -1092,11 +1099,11 @@ impl Position {
         Ok(ids)
     }
 
-    fn place(
+    fn place<J: Journal>(
         &mut self,
         p: &Placement,
         played: &mut Played,
-        j: &mut impl Journal,
+        j: &mut J,
     ) -> Result<(), MoveError> {
         let mover = self.scalars.to_move;
         let i = self.check_placement(p.hole, mover)?;
@@ -1133,7 +1140,7 @@ impl Position {
         }
 
         // Validated: from here on nothing can fail.
-        self.put_peg(i, mover, j);
+        self.put_peg(i, mover);
         // Links by hand first: what the mover names is what they meant, and
         // the automatic links then fill in wherever they still fit.
         for (&id, &link) in chosen.iter().zip(&p.links) {
@@ -1170,7 +1177,7 @@ impl Position {
         }
         self.end_turn(p.offers_draw);
         // Chosen links may join older pegs: any of them can complete a chain.
-        let won = self.connected(i, j) || chosen.iter().any(|&id| self.connected(id >> 2, j));
+        let won = self.connected::<J>(i) || chosen.iter().any(|&id| self.connected::<J>(id >> 2));
         if won {
             self.scalars.status = Status::Won {
                 winner: mover,
@@ -1223,19 +1230,19 @@ impl Position {
     /// finite supply, no links named (the caller checks). The same steps
     /// in the same order, without those the case leaves out.
     #[inline]
-    fn place_automatic(
+    fn place_automatic<J: Journal>(
         &mut self,
         hole: Hole,
         offers_draw: bool,
         played: &mut Played,
-        j: &mut impl Journal,
+        j: &mut J,
     ) -> Result<(), MoveError> {
         let mover = self.scalars.to_move;
         let i = self.check_placement(hole, mover)?;
-        self.put_peg(i, mover, j);
+        self.put_peg(i, mover);
         self.add_automatic_links(i, mover, played, j);
         self.end_turn(offers_draw);
-        if self.connected(i, j) {
+        if self.connected::<J>(i) {
             self.scalars.status = Status::Won {
                 winner: mover,
                 ply: self.scalars.ply,
@@ -1350,7 +1357,7 @@ impl Position {
                 }
                 let from = self.geo.index(hole);
                 self.take_peg(from);
-                self.put_peg(self.geo.index(mirrored), mover, &mut NoJournal);
+                self.put_peg(self.geo.index(mirrored), mover);
                 played.pegs_removed.push(hole);
                 // The first player moves again.
                 self.scalars.draw_offer = None;
@@ -1513,7 +1520,7 @@ impl Position {
         });
         let mut pos = Position::new(rules).map_err(|e| vec![SetupProblem::Rules(e)])?;
         for (&hole, &player) in &setup.pegs {
-            pos.put_peg(geo.index(hole), player, &mut NoJournal);
+            pos.put_peg(geo.index(hole), player);
         }
         for &id in ids.keys() {
             pos.add_link(id, id >> 2, geo.link_far_end(id), &mut NoJournal);
@@ -1521,9 +1528,8 @@ impl Position {
         pos.scalars.ply = setup.pegs.len() as u32;
         pos.scalars.to_move = to_move;
         let winner = [Player::Red, Player::Black].into_iter().find(|&p| {
-            (0..pos.cells.len()).any(|i| {
-                pos.cells[i] & COLOUR == colour_bits(p) && pos.connected(i, &mut NoJournal)
-            })
+            (0..pos.cells.len())
+                .any(|i| pos.cells[i] & COLOUR == colour_bits(p) && pos.connected::<NoJournal>(i))
         });
         if let Some(winner) = winner {
             pos.scalars.status = Status::Won {
@@ -1639,30 +1645,16 @@ impl Position {
                 log.free.read(self);
             }
             UndoKind::Place { slot, journal_from } => {
-                // Every word the move wrote, back in reverse order: the
-                // moves after it were taken back first, so the board is
-                // as the move left it and comes back exactly as before.
+                // The links, newest first: the moves after this one were
+                // taken back first, so the board is as this move left it
+                // and comes back exactly as before.
                 for &w in log.journal[journal_from as usize..].iter().rev() {
-                    match w {
-                        Write::Cell(i, old) => self.cells[usize::from(i)] = old,
-                        Write::Parent(i, old) => self.parent[usize::from(i)] = old,
-                        Write::Peg { slot, cell, parent } => {
-                            self.cells[usize::from(slot)] = cell;
-                            self.parent[usize::from(slot)] = parent;
-                        }
-                        Write::Link { id, fresh } => {
-                            // The board is as the link left it: its bit
-                            // was clear before (a link is added once), and
-                            // its owner's peg still stands.
-                            let id = usize::from(id);
-                            let colour = self.cells[id >> 2] & COLOUR;
-                            self.cells[id >> 2] &= !link_bit(id);
-                            self.unmark_crossers(id, colour, fresh);
-                        }
-                    }
+                    self.take_link_back(w);
                 }
                 log.journal.truncate(journal_from as usize);
                 let slot = usize::from(slot);
+                self.cells[slot] = 0;
+                debug_assert_eq!(usize::from(self.parent[slot]), slot);
                 log.free.empty(slot, self.geo.hole_flags(slot));
             }
         }
@@ -1757,6 +1749,15 @@ impl Position {
             .filter(|&i| self.cells[i] & COLOUR == mine && self.root(i) == root)
             .map(|i| self.geo.hole(i))
             .collect()
+    }
+
+    /// Whether every word of the board is the same as `other`'s: cell
+    /// bytes, union-find parents and crossing marks, down to the shape of
+    /// the union-find and the marks of link 0, which `==` leaves out
+    /// (tests of undo compare them).
+    #[cfg(test)]
+    pub(crate) fn same_words(&self, other: &Position) -> bool {
+        self.cells == other.cells && self.parent == other.parent && self.crossed == other.crossed
     }
 
     /// Every peg's chain, named by its smallest slot, and the chain's

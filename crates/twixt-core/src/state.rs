@@ -134,19 +134,20 @@ pub trait GameState: Clone {
 /// `automatic-editable`. [`is_legal`](GameState::is_legal) and
 /// [`play`](GameState::play) take them all.
 ///
-/// **Undo** costs, for a placement without removals (the usual move): the
-/// words the move wrote (the peg's and links' cell bytes, the union-find
-/// parents it set or shortened, the crossing marks) are put back from a
-/// journal of their old values, newest first: a dozen or so words, no
-/// walk over chains, no allocation once warm. A move with removals, and a
-/// swap, keep a copy of the board before them (reused buffers); a
-/// resignation or an accepted draw, a few words. Status, move count,
-/// player to move, draw offer and supply counts are restored from a
-/// record saved before each move. Moves played this way also keep bit
-/// sets of the free holes, so that
+/// **Undo** costs, for a placement without removals (the usual move): one
+/// journal entry per link the move added, taken back newest first (the
+/// link's bit, the crossing marks it set, the chains it joined), and the
+/// peg's byte cleared: every word comes back exactly, with no walk over
+/// chains and no allocation once warm. (Moves played this way shorten no
+/// union-find paths, so that a link's join is its only union-find write.) A
+/// move with removals, and a swap, keep a copy of the board before them
+/// (reused buffers); a resignation or an accepted draw, a few words.
+/// Status, move count, player to move, draw offer and supply counts are
+/// restored from a record saved before each move. Moves played this way
+/// also keep bit sets of the free holes, so that
 /// [`legal_move_count`](GameState::legal_move_count) and
-/// [`nth_legal_move`](GameState::nth_legal_move) cost a few words when
-/// each hole is one listed move.
+/// [`nth_legal_move`](GameState::nth_legal_move) cost a few words when each
+/// hole is one listed move.
 ///
 /// **Outcome**: the status's win (with [`Position::winning_chain`] when it
 /// is by connection) or agreed draw; while the status is ongoing,
@@ -429,6 +430,7 @@ mod tests {
             check_free_kept(&pos);
             assert!(GameState::undo(&mut pos));
             check_free_kept(&pos);
+            assert!(pos.same_words(&before.0), "undo of move {k} {mv:?}: words");
             let after = fingerprint(&pos);
             assert!(after.0 == before.0, "undo of move {k} {mv:?}: position");
             assert!(after.1 == before.1, "undo of move {k} {mv:?}: hash");
