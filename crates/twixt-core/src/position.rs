@@ -791,18 +791,14 @@ impl Position {
         }
     }
 
-    /// Joins the components of two pegs, that of `a` under that of `b`.
-    /// Returns the root put under the other (or [`NONE`] when they were
-    /// one) and the other root's border flags before.
-    fn union<J: Journal>(&mut self, a: usize, b: usize) -> (u16, u8) {
-        let (ra, rb) = (self.find::<J>(a), self.find::<J>(b));
-        let reach = self.cells[rb] & REACH_BOTH;
-        if ra == rb {
-            return (NONE, reach);
+    /// Joins the components of two pegs, that of `a` under that of `b`
+    /// (unrecorded: after removals).
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find::<NoJournal>(a), self.find::<NoJournal>(b));
+        if ra != rb {
+            self.parent[ra] = rb as u16;
+            self.cells[rb] |= self.cells[ra] & REACH_BOTH;
         }
-        self.parent[ra] = rb as u16;
-        self.cells[rb] |= self.cells[ra] & REACH_BOTH;
-        (ra as u16, reach)
     }
 
     /// Puts a `player` peg in the empty hole at slot `i`. An empty hole's
@@ -828,19 +824,43 @@ impl Position {
     /// component of `from` goes under that of `to`: pass the new peg as
     /// `from` to keep the union-find trees shallow.
     fn add_link<J: Journal>(&mut self, id: usize, from: usize, to: usize, j: &mut J) {
+        let root = self.find::<J>(from);
+        self.add_link_from_root(id, root, to, j);
+    }
+
+    /// [`add_link`](Self::add_link) from the peg whose chain has the root
+    /// `from_root` (a new peg knows its root: no search). Returns the
+    /// chain's root after the link.
+    #[inline]
+    fn add_link_from_root<J: Journal>(
+        &mut self,
+        id: usize,
+        from_root: usize,
+        to: usize,
+        j: &mut J,
+    ) -> usize {
         self.cells[id >> 2] |= link_bit(id);
         let colour = self.cells[id >> 2] & COLOUR;
         if let Some(p) = colour_player(colour) {
             self.scalars.links_on_board[side(p)] += 1;
         }
         let fresh = self.mark_crossers(id, colour);
-        let (root, reach) = self.union::<J>(from, to);
+        let to_root = self.find::<J>(to);
+        let reach = self.cells[to_root] & REACH_BOTH;
+        let root = if from_root == to_root {
+            NONE
+        } else {
+            self.parent[from_root] = to_root as u16;
+            self.cells[to_root] |= self.cells[from_root] & REACH_BOTH;
+            from_root as u16
+        };
         j.link(LinkWrite {
             id: id as u16,
             fresh,
             root,
             reach,
         });
+        to_root
     }
 
     /// Takes back a link recorded by [`add_link`](Self::add_link), on the
@@ -899,7 +919,7 @@ impl Position {
             for d in 0..4 {
                 if links & (LINK0 << d) != 0 {
                     let far = self.geo.link_far_end(i * 4 + d);
-                    self.union::<NoJournal>(i, far);
+                    self.union(i, far);
                 }
             }
         }
@@ -1019,19 +1039,24 @@ impl Position {
     }
 
     /// Checks that `player` may put a peg at `hole`; returns its slot.
+    /// (Inlined: the usual answer, an empty hole the player may use, is
+    /// one flag lookup; the rest is out of line.)
+    #[inline]
     fn check_placement(&self, hole: Hole, player: Player) -> Result<usize, MoveError> {
-        let size = self.size();
-        // Fast path: an empty hole the player may use (one flag lookup).
-        if size.in_bounds(hole) {
+        if self.size().in_bounds(hole) {
             let i = self.geo.index(hole);
-            let playable = match player {
-                Player::Red => flag::PLAYABLE_RED,
-                Player::Black => flag::PLAYABLE_BLACK,
-            };
-            if self.cells[i] == 0 && self.geo.hole_flags(i) & playable != 0 {
+            if self.cells[i] == 0 && self.geo.hole_flags(i) & playable_flag(player) != 0 {
                 return Ok(i);
             }
         }
+        self.check_placement_in_full(hole, player)
+    }
+
+    /// [`check_placement`](Self::check_placement) past its quick test.
+    #[cold]
+    #[inline(never)]
+    fn check_placement_in_full(&self, hole: Hole, player: Player) -> Result<usize, MoveError> {
+        let size = self.size();
         if !size.contains(hole) {
             return Err(MoveError::NoSuchHole { hole, size });
         }
@@ -1173,7 +1198,8 @@ impl Position {
                 played.links_added.push(link);
             }
         } else if self.rules.links != Linking::Manual {
-            self.add_automatic_links(i, mover, played, j);
+            let root = self.find::<J>(i);
+            self.add_automatic_links(i, root, mover, played, j);
         }
         self.end_turn(p.offers_draw);
         // Chosen links may join older pegs: any of them can complete a chain.
@@ -1188,16 +1214,18 @@ impl Position {
         Ok(())
     }
 
-    /// Adds every automatic link of `mover`'s new peg at slot `i` that the
-    /// rules allow, in step order.
+    /// Adds every automatic link of `mover`'s new peg at slot `i`, whose
+    /// chain has the root `root`, that the rules allow, in step order.
+    /// Returns the chain's root after the links.
     #[inline]
     fn add_automatic_links<J: Journal>(
         &mut self,
         i: usize,
+        mut root: usize,
         mover: Player,
         played: &mut Played,
         j: &mut J,
-    ) {
+    ) -> usize {
         let mine = colour_bits(mover);
         let blocking = self.blocking_colours(mover);
         let steps = *self.geo.steps(i);
@@ -1218,12 +1246,13 @@ impl Position {
             own &= own - 1;
             let id = usize::from(step.link);
             if !self.has_link_id(id) && self.crossed_colours(id) & blocking == 0 {
-                self.add_link(id, i, usize::from(step.hole), j);
+                root = self.add_link_from_root(id, root, usize::from(step.hole), j);
                 if J::LISTS_LINKS {
                     played.links_added.push(self.geo.link(id));
                 }
             }
         }
+        root
     }
 
     /// [`place`](Self::place) for the common case: automatic linking, no
@@ -1240,9 +1269,10 @@ impl Position {
         let mover = self.scalars.to_move;
         let i = self.check_placement(hole, mover)?;
         self.put_peg(i, mover);
-        self.add_automatic_links(i, mover, played, j);
+        // The new peg is its chain's root until a link joins it to another.
+        let root = self.add_automatic_links(i, i, mover, played, j);
         self.end_turn(offers_draw);
-        if self.connected::<J>(i) {
+        if self.cells[root] & REACH_BOTH == REACH_BOTH {
             self.scalars.status = Status::Won {
                 winner: mover,
                 ply: self.scalars.ply,
