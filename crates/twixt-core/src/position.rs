@@ -965,24 +965,13 @@ impl Position {
         played: &mut Played,
         j: &mut J,
     ) -> Result<(), MoveError> {
-        if self.scalars.status != Status::Ongoing {
-            return Err(MoveError::GameOver(self.scalars.status));
+        if let Move::Place(p) = mv
+            && p.removals.is_empty()
+        {
+            return self.apply_placement(p, played, j);
         }
-        played.mover = self.scalars.to_move;
-        played.links_added.clear();
-        played.links_removed.clear();
-        played.pegs_removed.clear();
+        self.start_move(played)?;
         match mv {
-            Move::Place(p)
-                if p.removals.is_empty()
-                    && p.links.is_empty()
-                    && self.rules.links == Linking::Automatic
-                    && self.rules.supply_pegs.is_none()
-                    && self.rules.supply_links.is_none() =>
-            {
-                self.place_automatic(p.hole, p.offers_draw, played, j)
-            }
-            Move::Place(p) if p.removals.is_empty() => self.place(p, played, j),
             Move::Place(p) => {
                 // Removals are rare: work on a copy so a refusal anywhere
                 // (a later removal, the placement) leaves `self` untouched.
@@ -1022,6 +1011,41 @@ impl Position {
                 Ok(())
             }
         }
+    }
+
+    /// [`apply`](Self::apply) for a placement without removals (the usual
+    /// move).
+    #[inline]
+    fn apply_placement<J: Journal>(
+        &mut self,
+        p: &Placement,
+        played: &mut Played,
+        j: &mut J,
+    ) -> Result<(), MoveError> {
+        self.start_move(played)?;
+        if p.links.is_empty()
+            && self.rules.links == Linking::Automatic
+            && self.rules.supply_pegs.is_none()
+            && self.rules.supply_links.is_none()
+        {
+            self.place_automatic(p.hole, p.offers_draw, played, j)
+        } else {
+            self.place(p, played, j)
+        }
+    }
+
+    /// Refuses any move once the game is over; else readies `played` for
+    /// the move.
+    #[inline]
+    fn start_move(&self, played: &mut Played) -> Result<(), MoveError> {
+        if self.scalars.status != Status::Ongoing {
+            return Err(MoveError::GameOver(self.scalars.status));
+        }
+        played.mover = self.scalars.to_move;
+        played.links_added.clear();
+        played.links_removed.clear();
+        played.pegs_removed.clear();
+        Ok(())
     }
 
     /// The player to move lets the turn go by (only searches do this: a
@@ -1616,9 +1640,39 @@ impl Position {
             Some(log) => log,
             None => Box::new(UndoLog::of(self)),
         };
+        let result = match mv {
+            Move::Place(p) if p.removals.is_empty() => self.place_recorded(p, &mut log),
+            _ => self.play_recorded_rare(mv, &mut log),
+        };
+        self.undo = Some(log);
+        result
+    }
+
+    /// [`play_recorded`](Self::play_recorded) for a placement without
+    /// removals: its links go to the journal.
+    #[inline]
+    fn place_recorded(&mut self, p: &Placement, log: &mut UndoLog) -> Result<(), MoveError> {
         let before = self.scalars;
-        let snapshot =
-            matches!(mv, Move::Place(p) if !p.removals.is_empty()) || matches!(mv, Move::Swap);
+        let journal_from = log.journal.len();
+        // A refused placement writes nothing: it is checked first.
+        self.apply_placement(p, &mut log.played, &mut log.journal)?;
+        let slot = self.geo.index(p.hole);
+        log.free.fill(slot);
+        let kind = UndoKind::Place {
+            slot: slot as u16,
+            journal_from: journal_from as u32,
+        };
+        log.entries.push((before, kind));
+        Ok(())
+    }
+
+    /// [`play_recorded`](Self::play_recorded) for the other moves: a
+    /// placement with removals and a swap keep a snapshot of the board,
+    /// a resignation and an accepted draw only the scalars.
+    #[inline(never)]
+    fn play_recorded_rare(&mut self, mv: &Move, log: &mut UndoLog) -> Result<(), MoveError> {
+        let before = self.scalars;
+        let snapshot = matches!(mv, Move::Place(_) | Move::Swap);
         if snapshot {
             if log.snapshots_used == log.snapshots.len() {
                 log.snapshots.push(self.clone());
@@ -1627,32 +1681,15 @@ impl Position {
             }
             log.snapshots_used += 1;
         }
-        let journal_from = log.journal.len();
-        let UndoLog {
-            journal, played, ..
-        } = &mut *log;
-        let result = self.apply(mv, played, journal);
-        match (&result, mv) {
-            (Err(_), _) => {
-                log.snapshots_used -= usize::from(snapshot);
-                log.journal.truncate(journal_from);
-            }
-            (Ok(()), _) if snapshot => {
+        let result = self.apply(mv, &mut log.played, &mut NoJournal);
+        match result {
+            Err(_) => log.snapshots_used -= usize::from(snapshot),
+            Ok(()) if snapshot => {
                 log.entries.push((before, UndoKind::Snapshot));
                 log.free.read(self);
             }
-            (Ok(()), Move::Place(p)) => {
-                let slot = self.geo.index(p.hole);
-                log.free.fill(slot);
-                let kind = UndoKind::Place {
-                    slot: slot as u16,
-                    journal_from: journal_from as u32,
-                };
-                log.entries.push((before, kind));
-            }
-            (Ok(()), _) => log.entries.push((before, UndoKind::Scalars)),
+            Ok(()) => log.entries.push((before, UndoKind::Scalars)),
         }
-        self.undo = Some(log);
         result
     }
 
@@ -1731,16 +1768,23 @@ impl Position {
     }
 
     fn swap_allowed_at_ply_one(&self) -> bool {
-        if self.rules.swap == Swap::None || self.scalars.status != Status::Ongoing {
+        let mover = self.scalars.to_move;
+        // One peg on the board, the opponent's: the counts say so
+        // without a pass over the board.
+        let pegs = self.scalars.pegs_on_board;
+        if self.rules.swap == Swap::None
+            || self.scalars.status != Status::Ongoing
+            || (pegs[side(mover)], pegs[side(mover.opponent())]) != (0, 1)
+        {
             return false;
         }
-        let mover = self.scalars.to_move;
-        let mut pegs = self.pegs();
-        let only = match (pegs.next(), pegs.next()) {
-            (Some((h, p)), None) if p == mover.opponent() => h,
-            _ => return false,
-        };
-        self.rules.swap != Swap::Mirror || self.size().playable_by(mover, only.mirrored())
+        if self.rules.swap != Swap::Mirror {
+            return true;
+        }
+        // The first peg found is the only one.
+        self.pegs()
+            .next()
+            .is_some_and(|(only, _)| self.size().playable_by(mover, only.mirrored()))
     }
 
     /// Whether a bare placement at `hole` is legal (no removals or links).
