@@ -418,9 +418,9 @@ struct LinkWrite {
     /// word of `crossers(id)[k]` (the bit was clear before). Undo clears
     /// exactly those bits, by the same geometry that set them.
     fresh: u16,
-    /// The union-find root the link put under another root, or [`NONE`]
-    /// when both ends were in one chain already. Undo makes it a root
-    /// again: its parent is still the other root, as recorded play
+    /// The union-find root the link put under the other end's root, or
+    /// [`NONE`] when both ends were in one chain already. Undo makes it a
+    /// root again: its parent is still the other root, as recorded play
     /// shortens no paths.
     root: u16,
     /// The border flags of the other root before the link joined them.
@@ -820,23 +820,29 @@ impl Position {
         self.parent[i] = i as u16;
     }
 
-    /// Puts link `id` between pegs `from` and `to` on the board. The
-    /// component of `from` goes under that of `to`: pass the new peg as
-    /// `from` to keep the union-find trees shallow.
+    /// Puts link `id` between pegs `from` and `to` on the board.
     fn add_link<J: Journal>(&mut self, id: usize, from: usize, to: usize, j: &mut J) {
         let root = self.find::<J>(from);
-        self.add_link_from_root(id, root, to, j);
+        self.add_link_from_root(id, root, to, false, j);
     }
 
     /// [`add_link`](Self::add_link) from the peg whose chain has the root
-    /// `from_root` (a new peg knows its root: no search). Returns the
-    /// chain's root after the link.
+    /// `from_root` (a new peg knows its root: no search); `alone` when
+    /// that is a new peg without links yet. Returns the chain's root after
+    /// the link.
+    ///
+    /// Which root goes under the other: a lone new peg's, as it lengthens
+    /// one path by one step; else the one lower in a fixed pseudo-random
+    /// order of the slots. Linking by random rank keeps the trees about
+    /// logarithmically shallow without path shortening, which recorded
+    /// play goes without.
     #[inline]
     fn add_link_from_root<J: Journal>(
         &mut self,
         id: usize,
         from_root: usize,
         to: usize,
+        alone: bool,
         j: &mut J,
     ) -> usize {
         self.cells[id >> 2] |= link_bit(id);
@@ -846,21 +852,32 @@ impl Position {
         }
         let fresh = self.mark_crossers(id, colour);
         let to_root = self.find::<J>(to);
-        let reach = self.cells[to_root] & REACH_BOTH;
-        let root = if from_root == to_root {
-            NONE
+        if from_root == to_root {
+            j.link(LinkWrite {
+                id: id as u16,
+                fresh,
+                root: NONE,
+                reach: self.cells[to_root] & REACH_BOTH,
+            });
+            return to_root;
+        }
+        // Fibonacci hashing: a bijection, so no two slots tie.
+        let rank = |slot: usize| (slot as u32).wrapping_mul(0x9E37_79B9);
+        let (under, over) = if alone || rank(from_root) < rank(to_root) {
+            (from_root, to_root)
         } else {
-            self.parent[from_root] = to_root as u16;
-            self.cells[to_root] |= self.cells[from_root] & REACH_BOTH;
-            from_root as u16
+            (to_root, from_root)
         };
+        let reach = self.cells[over] & REACH_BOTH;
+        self.parent[under] = over as u16;
+        self.cells[over] |= self.cells[under] & REACH_BOTH;
         j.link(LinkWrite {
             id: id as u16,
             fresh,
-            root,
+            root: under as u16,
             reach,
         });
-        to_root
+        over
     }
 
     /// Takes back a link recorded by [`add_link`](Self::add_link), on the
@@ -1270,7 +1287,11 @@ impl Position {
             own &= own - 1;
             let id = usize::from(step.link);
             if !self.has_link_id(id) && self.crossed_colours(id) & blocking == 0 {
-                root = self.add_link_from_root(id, root, usize::from(step.hole), j);
+                // The new peg heads its chain when alone (and, rarely,
+                // after links by hand: then this only picks which root
+                // goes under).
+                let alone = root == i;
+                root = self.add_link_from_root(id, root, usize::from(step.hole), alone, j);
                 if J::LISTS_LINKS {
                     played.links_added.push(self.geo.link(id));
                 }
@@ -1293,7 +1314,7 @@ impl Position {
         let mover = self.scalars.to_move;
         let i = self.check_placement(hole, mover)?;
         self.put_peg(i, mover);
-        // The new peg is its chain's root until a link joins it to another.
+        // A new peg is its own chain, and root.
         let root = self.add_automatic_links(i, i, mover, played, j);
         self.end_turn(offers_draw);
         if self.cells[root] & REACH_BOTH == REACH_BOTH {
