@@ -40,6 +40,7 @@
 pub mod board;
 mod dead_draw;
 pub mod diagnostic;
+mod free_holes;
 pub mod geometry;
 #[doc(hidden)]
 pub mod grammar;

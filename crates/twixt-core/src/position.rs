@@ -13,6 +13,7 @@ use std::sync::Arc;
 use super::dead_draw;
 pub use super::dead_draw::DeadDrawRule;
 use crate::board::{BoardSize, Hole, Player};
+use crate::free_holes::FreeHoles;
 use crate::geometry::{Geometry, NONE, flag};
 use crate::link::Link;
 use crate::moves::{Move, Placement, Removal};
@@ -332,6 +333,20 @@ pub struct Position {
     /// that cross it, so "is this link forbidden" is one lookup.
     crossed: Vec<u64>,
     first: Player,
+    /// Whose turn, the move count, the result, the draw offer and the
+    /// supply counts: one value, so that the undo log saves and restores
+    /// them as one copy.
+    scalars: Scalars,
+    /// What [`crate::state::GameState::undo`] needs to take moves back:
+    /// `None` until a move is played through that interface (a plain
+    /// [`Position::play`] drops it, as it records nothing).
+    undo: Option<Box<UndoLog>>,
+}
+
+/// The scalar state a move changes (the undo log saves it before each
+/// move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Scalars {
     to_move: Player,
     ply: u32,
     status: Status,
@@ -341,21 +356,6 @@ pub struct Position {
     /// finite supply.
     pegs_on_board: [u32; 2],
     links_on_board: [u32; 2],
-    /// What [`crate::state::GameState::undo`] needs to take moves back:
-    /// `None` until a move is played through that interface (a plain
-    /// [`Position::play`] drops it, as it records nothing).
-    undo: Option<Box<UndoLog>>,
-}
-
-/// The scalar state a move changes, saved before it.
-#[derive(Debug, Clone, Copy)]
-struct Scalars {
-    to_move: Player,
-    ply: u32,
-    status: Status,
-    draw_offer: Option<Player>,
-    pegs_on_board: [u32; 2],
-    links_on_board: [u32; 2],
 }
 
 /// How one recorded move is taken back.
@@ -363,8 +363,9 @@ struct Scalars {
 enum UndoKind {
     /// Nothing on the board changed (a resignation, an accepted draw).
     Scalars,
-    /// A placement without removals at `slot`: the old values of the words
-    /// it wrote stand in `UndoLog::journal[journal_from..]`.
+    /// A placement without removals at `slot`: the links it added stand
+    /// in `UndoLog::journal[journal_from..]`. The hole was empty (a zero
+    /// byte, its own parent), so the peg itself needs no entry.
     Place { slot: u16, journal_from: u32 },
     /// A rare move (removals, a swap): the board before it is kept whole,
     /// the last entry of `UndoLog::snapshots[..snapshots_used]`.
@@ -376,139 +377,85 @@ enum UndoKind {
 #[derive(Debug, Clone)]
 pub(crate) struct UndoLog {
     entries: Vec<(Scalars, UndoKind)>,
-    /// The old value of every word a recorded placement wrote (cell bytes,
-    /// union-find parents, crossing words), in the order written: undo
-    /// puts them back in reverse, so the union-find comes back exactly as
-    /// it was, path shortening included.
-    journal: Vec<Write>,
+    /// The links recorded placements added, in the order added, with
+    /// what each changed: undo takes them back in reverse, so every word
+    /// (union-find included) comes back exactly as it was.
+    journal: Vec<LinkWrite>,
     /// Boards before rare moves; the first `snapshots_used` are live, the
     /// rest are kept so that their vectors are reused.
     snapshots: Vec<Position>,
     snapshots_used: usize,
-    /// Per player (Red, Black): one bit per slot, set when the hole is
-    /// empty and the player may use it; kept with the board, so that
-    /// counting and picking free holes costs a few words.
-    free: [Vec<u64>; 2],
-    /// The bits set in each of `free`.
-    free_count: [usize; 2],
-    /// The bits set in each word of `free`: picking the `k`-th free hole
-    /// skips whole words without counting their bits.
-    free_words: [Vec<u8>; 2],
+    /// The free holes, kept with the board, so that counting and picking
+    /// them costs a few words.
+    free: FreeHoles,
     /// The record a move fills, reused from move to move.
     played: Played,
 }
 
 impl UndoLog {
     fn of(pos: &Position) -> UndoLog {
-        // Room for a long game's records up front (about one journal entry
-        // per link and peg, a few for the union-find): no growth while warm.
+        // Room for a long game's records up front (one journal entry per
+        // link, four link ids per slot): no growth while warm.
         let slots = pos.cells.len();
-        let mut log = UndoLog {
+        UndoLog {
             entries: Vec::with_capacity(slots),
             journal: Vec::with_capacity(slots * 4),
             snapshots: Vec::new(),
             snapshots_used: 0,
-            free: [Vec::new(), Vec::new()],
-            free_count: [0; 2],
-            free_words: [Vec::new(), Vec::new()],
-            played: Played::by(pos.to_move),
-        };
-        log.read_free(pos);
-        log
-    }
-
-    /// Reads the free-hole bit sets afresh from the board.
-    fn read_free(&mut self, pos: &Position) {
-        let words = pos.cells.len().div_ceil(64);
-        for (bits, player) in self.free.iter_mut().zip([Player::Red, Player::Black]) {
-            bits.clear();
-            bits.resize(words, 0);
-            for i in pos.free_holes(player) {
-                bits[i / 64] |= 1 << (i % 64);
-            }
+            free: FreeHoles::of(pos),
+            played: Played::by(pos.scalars.to_move),
         }
-        for (words, bits) in self.free_words.iter_mut().zip(&self.free) {
-            words.clear();
-            words.extend(bits.iter().map(|w| w.count_ones() as u8));
-        }
-        self.free_count = self
-            .free_words
-            .each_ref()
-            .map(|words| words.iter().map(|&n| usize::from(n)).sum());
     }
 }
 
-/// What a recorded move wrote, with what undo needs to put it back: six
-/// bytes an entry, one entry for the new peg and one for each link.
+/// A link a recorded placement added, with what undo needs to take it
+/// back: eight bytes, one entry per link.
 #[derive(Debug, Clone, Copy)]
-enum Write {
-    /// A cell byte and its old value.
-    Cell(u16, u8),
-    /// A union-find parent and its old value.
-    Parent(u16, u16),
-    /// The new peg at a slot: its old cell byte and parent.
-    Peg { slot: u16, cell: u8, parent: u16 },
-    /// Link `id` added: its bit in its cell was clear, and `fresh` has bit
-    /// `k` set when the link's colour bit in the crossing word of
-    /// `crossers(id)[k]` was clear before and set by this link. Undo clears
+struct LinkWrite {
+    /// The link; its bit in its cell was clear before.
+    id: u16,
+    /// Bit `k` is set when the link set its colour bit in the crossing
+    /// word of `crossers(id)[k]` (the bit was clear before). Undo clears
     /// exactly those bits, by the same geometry that set them.
-    Link { id: u16, fresh: u16 },
+    fresh: u16,
+    /// The union-find root the link put under the other end's root, or
+    /// [`NONE`] when both ends were in one chain already. Undo makes it a
+    /// root again: its parent is still the other root, as recorded play
+    /// shortens no paths.
+    root: u16,
+    /// The border flags of the other root before the link joined them.
+    reach: u8,
 }
 
-/// Where the board's writers note the old value of each word they
-/// change. A plain [`Position::play`] passes [`NoJournal`], whose methods
-/// are empty and compile away: its code is what it was without a journal.
+/// Where the board's writers note what undo needs. A plain
+/// [`Position::play`] passes [`NoJournal`], whose method is empty and
+/// compiles away: its code is what it was without a journal.
 trait Journal {
+    /// Whether finds shorten the union-find's paths. Recorded play does
+    /// not: then the only union-find writes are the links' joins, one
+    /// [`LinkWrite`] each, instead of an entry per shortened parent.
+    const SHORTENS_PATHS: bool;
     /// Whether the move's record lists the links added (a recorded move
     /// needs no list: its journal takes the links back).
-    const LISTS_LINKS: bool = true;
-    fn cell(&mut self, i: usize, old: u8, new: u8);
-    fn parent(&mut self, i: usize, old: u16, new: u16);
-    fn peg(&mut self, i: usize, old_cell: u8, old_parent: u16);
-    fn link(&mut self, id: usize, fresh: u16);
+    const LISTS_LINKS: bool;
+    fn link(&mut self, write: LinkWrite);
 }
 
 struct NoJournal;
 
 impl Journal for NoJournal {
+    const SHORTENS_PATHS: bool = true;
+    const LISTS_LINKS: bool = true;
     #[inline(always)]
-    fn cell(&mut self, _: usize, _: u8, _: u8) {}
-    #[inline(always)]
-    fn parent(&mut self, _: usize, _: u16, _: u16) {}
-    #[inline(always)]
-    fn peg(&mut self, _: usize, _: u8, _: u16) {}
-    #[inline(always)]
-    fn link(&mut self, _: usize, _: u16) {}
+    fn link(&mut self, _: LinkWrite) {}
 }
 
-impl Journal for Vec<Write> {
+impl Journal for Vec<LinkWrite> {
+    const SHORTENS_PATHS: bool = false;
     const LISTS_LINKS: bool = false;
     #[inline]
-    fn cell(&mut self, i: usize, old: u8, new: u8) {
-        if old != new {
-            self.push(Write::Cell(i as u16, old));
-        }
-    }
-    #[inline]
-    fn parent(&mut self, i: usize, old: u16, new: u16) {
-        if old != new {
-            self.push(Write::Parent(i as u16, old));
-        }
-    }
-    #[inline]
-    fn peg(&mut self, i: usize, old_cell: u8, old_parent: u16) {
-        self.push(Write::Peg {
-            slot: i as u16,
-            cell: old_cell,
-            parent: old_parent,
-        });
-    }
-    #[inline]
-    fn link(&mut self, id: usize, fresh: u16) {
-        self.push(Write::Link {
-            id: id as u16,
-            fresh,
-        });
+    fn link(&mut self, write: LinkWrite) {
+        self.push(write);
     }
 }
 
@@ -524,9 +471,9 @@ impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Position")
             .field("rules", &self.rules)
-            .field("ply", &self.ply)
-            .field("to_move", &self.to_move)
-            .field("status", &self.status)
+            .field("ply", &self.scalars.ply)
+            .field("to_move", &self.scalars.to_move)
+            .field("status", &self.scalars.status)
             .field("pegs", &self.pegs().count())
             .field("links", &self.links().count())
             .finish()
@@ -548,15 +495,18 @@ impl Position {
             geo,
             rules,
             cells: vec![0; slots],
-            parent: vec![0; slots],
+            // Each empty hole its own parent (see `put_peg`).
+            parent: (0..slots).map(|i| i as u16).collect(),
             crossed: vec![0; (slots * 4).div_ceil(32)],
             first,
-            to_move: first,
-            ply: 0,
-            status: Status::Ongoing,
-            draw_offer: None,
-            pegs_on_board: [0; 2],
-            links_on_board: [0; 2],
+            scalars: Scalars {
+                to_move: first,
+                ply: 0,
+                status: Status::Ongoing,
+                draw_offer: None,
+                pegs_on_board: [0; 2],
+                links_on_board: [0; 2],
+            },
             undo: None,
         })
     }
@@ -573,12 +523,7 @@ impl Position {
             parent,
             crossed,
             first,
-            to_move,
-            ply,
-            status,
-            draw_offer,
-            pegs_on_board,
-            links_on_board,
+            scalars,
             undo,
         } = other;
         if !Arc::ptr_eq(&self.geo, geo) {
@@ -589,12 +534,7 @@ impl Position {
         self.parent.clone_from(parent);
         self.crossed.clone_from(crossed);
         self.first = *first;
-        self.to_move = *to_move;
-        self.ply = *ply;
-        self.status = *status;
-        self.draw_offer = *draw_offer;
-        self.pegs_on_board = *pegs_on_board;
-        self.links_on_board = *links_on_board;
+        self.scalars = *scalars;
         self.undo.clone_from(undo);
     }
 
@@ -610,12 +550,12 @@ impl Position {
 
     /// The number of moves played.
     pub fn ply(&self) -> u32 {
-        self.ply
+        self.scalars.ply
     }
 
     /// The colour to move.
     pub fn to_move(&self) -> Player {
-        self.to_move
+        self.scalars.to_move
     }
 
     /// The colour that moved first.
@@ -625,18 +565,18 @@ impl Position {
 
     /// The player whose draw offer currently stands, if any.
     pub fn draw_offer(&self) -> Option<Player> {
-        self.draw_offer
+        self.scalars.draw_offer
     }
 
     /// How many pegs of `player` stand on the board (kept as moves are
     /// played, for a finite supply).
     pub fn pegs_on_board(&self, player: Player) -> u32 {
-        self.pegs_on_board[side(player)]
+        self.scalars.pegs_on_board[side(player)]
     }
 
     /// How many links of `player` stand on the board.
     pub fn links_on_board(&self, player: Player) -> u32 {
-        self.links_on_board[side(player)]
+        self.scalars.links_on_board[side(player)]
     }
 
     /// How many empty holes `player` may place a peg in: a few words when
@@ -644,7 +584,7 @@ impl Position {
     /// bit sets of them), else one pass over the board.
     pub fn free_hole_count(&self, player: Player) -> usize {
         if let Some(log) = &self.undo {
-            return log.free_count[side(player)];
+            return log.free.count(player);
         }
         let playable = playable_flag(player);
         // Zipped slices: a branch-free loop the compiler vectorises.
@@ -659,33 +599,18 @@ impl Position {
     /// order (row by row, as [`BoardSize::holes`]): a move generator picks
     /// one uniformly without building a list.
     pub fn nth_free_hole(&self, player: Player, k: usize) -> Option<Hole> {
-        let Some(log) = &self.undo else {
-            return self.free_holes(player).nth(k).map(|i| self.geo.hole(i));
+        let slot = match &self.undo {
+            Some(log) => log.free.nth(player, k),
+            None => self.free_holes(player).nth(k),
         };
-        let mut k = k;
-        let s = side(player);
-        for (n, &ones) in log.free_words[s].iter().enumerate() {
-            let ones = usize::from(ones);
-            if k < ones {
-                let word = log.free[s][n];
-                return Some(self.geo.hole(n * 64 + select(word, k as u32) as usize));
-            }
-            k -= ones;
-        }
-        None
+        slot.map(|i| self.geo.hole(i))
     }
 
     /// The free-hole bit set the undo log keeps for `player`, as slots
     /// (tests compare it with a pass over the board).
     #[cfg(test)]
     pub(crate) fn kept_free_holes(&self, player: Player) -> Option<Vec<usize>> {
-        let log = self.undo.as_ref()?;
-        let bits = &log.free[side(player)];
-        Some(
-            (0..bits.len() * 64)
-                .filter(|&i| bits[i / 64] >> (i % 64) & 1 != 0)
-                .collect(),
-        )
+        Some(self.undo.as_ref()?.free.slots(player))
     }
 
     /// Indices of the empty holes `player` may play, in board order: one
@@ -735,7 +660,7 @@ impl Position {
 
     /// Where the game stands.
     pub fn status(&self) -> Status {
-        self.status
+        self.scalars.status
     }
 
     /// Bytes this position owns on the heap (the shared geometry tables,
@@ -851,66 +776,132 @@ impl Position {
         (if f & start != 0 { REACH_START } else { 0 }) | (if f & end != 0 { REACH_END } else { 0 })
     }
 
-    fn find(&mut self, mut i: usize, j: &mut impl Journal) -> usize {
+    /// The root of the chain at slot `i`, shortening the path on the way
+    /// where `J` allows.
+    fn find<J: Journal>(&mut self, mut i: usize) -> usize {
         loop {
             let p = usize::from(self.parent[i]);
             if p == i {
                 return i;
             }
-            let gp = self.parent[p];
-            j.parent(i, p as u16, gp);
-            self.parent[i] = gp;
+            if J::SHORTENS_PATHS {
+                self.parent[i] = self.parent[p];
+            }
             i = p;
         }
     }
 
-    /// Joins the components of two pegs; returns the new root.
-    fn union(&mut self, a: usize, b: usize, j: &mut impl Journal) -> usize {
-        let (ra, rb) = (self.find(a, j), self.find(b, j));
+    /// Joins the components of two pegs, that of `a` under that of `b`
+    /// (unrecorded: after removals).
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find::<NoJournal>(a), self.find::<NoJournal>(b));
         if ra != rb {
-            j.parent(ra, self.parent[ra], rb as u16);
             self.parent[ra] = rb as u16;
-            let reach = self.cells[ra] & REACH_BOTH;
-            j.cell(rb, self.cells[rb], self.cells[rb] | reach);
-            self.cells[rb] |= reach;
+            self.cells[rb] |= self.cells[ra] & REACH_BOTH;
         }
-        rb
     }
 
-    fn put_peg(&mut self, i: usize, player: Player, j: &mut impl Journal) {
-        j.peg(i, self.cells[i], self.parent[i]);
+    /// Puts a `player` peg in the empty hole at slot `i`. An empty hole's
+    /// byte is zero and its parent itself (undo of a recorded placement
+    /// relies on that).
+    fn put_peg(&mut self, i: usize, player: Player) {
+        debug_assert!(self.cells[i] == 0 && usize::from(self.parent[i]) == i);
         self.cells[i] = colour_bits(player) | self.reach_bits(i, player);
         self.parent[i] = i as u16;
-        self.pegs_on_board[side(player)] += 1;
+        self.scalars.pegs_on_board[side(player)] += 1;
     }
 
     /// Takes the peg at slot `i` off (its links must be gone already).
     fn take_peg(&mut self, i: usize) {
         if let Some(p) = colour_player(self.cells[i]) {
-            self.pegs_on_board[side(p)] -= 1;
+            self.scalars.pegs_on_board[side(p)] -= 1;
         }
         self.cells[i] = 0;
+        self.parent[i] = i as u16;
     }
 
-    /// Puts link `id` between pegs `from` and `to` on the board. The
-    /// component of `from` goes under that of `to`: pass the new peg as
-    /// `from` to keep the union-find trees shallow.
-    fn add_link(&mut self, id: usize, from: usize, to: usize, j: &mut impl Journal) {
+    /// Puts link `id` between pegs `from` and `to` on the board.
+    fn add_link<J: Journal>(&mut self, id: usize, from: usize, to: usize, j: &mut J) {
+        let root = self.find::<J>(from);
+        self.add_link_from_root(id, root, to, false, j);
+    }
+
+    /// [`add_link`](Self::add_link) from the peg whose chain has the root
+    /// `from_root` (a new peg knows its root: no search); `alone` when
+    /// that is a new peg without links yet. Returns the chain's root after
+    /// the link.
+    ///
+    /// Which root goes under the other: a lone new peg's, as it lengthens
+    /// one path by one step; else the one lower in a fixed pseudo-random
+    /// order of the slots. Linking by random rank keeps the trees about
+    /// logarithmically shallow without path shortening, which recorded
+    /// play goes without.
+    #[inline]
+    fn add_link_from_root<J: Journal>(
+        &mut self,
+        id: usize,
+        from_root: usize,
+        to: usize,
+        alone: bool,
+        j: &mut J,
+    ) -> usize {
         self.cells[id >> 2] |= link_bit(id);
         let colour = self.cells[id >> 2] & COLOUR;
         if let Some(p) = colour_player(colour) {
-            self.links_on_board[side(p)] += 1;
+            self.scalars.links_on_board[side(p)] += 1;
         }
         let fresh = self.mark_crossers(id, colour);
-        j.link(id, fresh);
-        self.union(from, to, j);
+        let to_root = self.find::<J>(to);
+        if from_root == to_root {
+            j.link(LinkWrite {
+                id: id as u16,
+                fresh,
+                root: NONE,
+                reach: self.cells[to_root] & REACH_BOTH,
+            });
+            return to_root;
+        }
+        // Fibonacci hashing: a bijection, so no two slots tie.
+        let rank = |slot: usize| (slot as u32).wrapping_mul(0x9E37_79B9);
+        let (under, over) = if alone || rank(from_root) < rank(to_root) {
+            (from_root, to_root)
+        } else {
+            (to_root, from_root)
+        };
+        let reach = self.cells[over] & REACH_BOTH;
+        self.parent[under] = over as u16;
+        self.cells[over] |= self.cells[under] & REACH_BOTH;
+        j.link(LinkWrite {
+            id: id as u16,
+            fresh,
+            root: under as u16,
+            reach,
+        });
+        over
+    }
+
+    /// Takes back a link recorded by [`add_link`](Self::add_link), on the
+    /// board as the link's move left it.
+    fn take_link_back(&mut self, w: LinkWrite) {
+        if w.root != NONE {
+            let root = usize::from(w.root);
+            let other = usize::from(self.parent[root]);
+            self.parent[root] = w.root;
+            self.cells[other] = self.cells[other] & !REACH_BOTH | w.reach;
+        }
+        // Its bit was clear before (a link is added once), and its
+        // owner's peg still stands.
+        let id = usize::from(w.id);
+        let colour = self.cells[id >> 2] & COLOUR;
+        self.cells[id >> 2] &= !link_bit(id);
+        self.unmark_crossers(id, colour, w.fresh);
     }
 
     /// Takes link `id` off the board and recomputes the crossing marks of
     /// the links it crossed. The union-find must be rebuilt afterwards.
     fn remove_link(&mut self, id: usize) {
         if let Some(p) = colour_player(self.cells[id >> 2]) {
-            self.links_on_board[side(p)] -= 1;
+            self.scalars.links_on_board[side(p)] -= 1;
         }
         self.cells[id >> 2] &= !link_bit(id);
         self.refresh_crossers(id);
@@ -945,14 +936,14 @@ impl Position {
             for d in 0..4 {
                 if links & (LINK0 << d) != 0 {
                     let far = self.geo.link_far_end(i * 4 + d);
-                    self.union(i, far, &mut NoJournal);
+                    self.union(i, far);
                 }
             }
         }
     }
 
-    fn connected(&mut self, i: usize, j: &mut impl Journal) -> bool {
-        let r = self.find(i, j);
+    fn connected<J: Journal>(&mut self, i: usize) -> bool {
+        let r = self.find::<J>(i);
         self.cells[r] & REACH_BOTH == REACH_BOTH
     }
 
@@ -960,7 +951,7 @@ impl Position {
 
     /// Plays a move. A refused move leaves the position unchanged.
     pub fn play(&mut self, mv: &Move) -> Result<Played, MoveError> {
-        self.play_reusing(mv, Played::by(self.to_move))
+        self.play_reusing(mv, Played::by(self.scalars.to_move))
     }
 
     /// Like [`play`](Self::play), reusing the vectors of an earlier
@@ -983,32 +974,21 @@ impl Position {
     }
 
     /// [`play_into`](Self::play_into) without touching the undo log; a
-    /// placement without removals notes its writes in `j`.
+    /// placement without removals notes its links in `j`.
     #[inline]
-    fn apply(
+    fn apply<J: Journal>(
         &mut self,
         mv: &Move,
         played: &mut Played,
-        j: &mut impl Journal,
+        j: &mut J,
     ) -> Result<(), MoveError> {
-        if self.status != Status::Ongoing {
-            return Err(MoveError::GameOver(self.status));
+        if let Move::Place(p) = mv
+            && p.removals.is_empty()
+        {
+            return self.apply_placement(p, played, j);
         }
-        played.mover = self.to_move;
-        played.links_added.clear();
-        played.links_removed.clear();
-        played.pegs_removed.clear();
+        self.start_move(played)?;
         match mv {
-            Move::Place(p)
-                if p.removals.is_empty()
-                    && p.links.is_empty()
-                    && self.rules.links == Linking::Automatic
-                    && self.rules.supply_pegs.is_none()
-                    && self.rules.supply_links.is_none() =>
-            {
-                self.place_automatic(p.hole, p.offers_draw, played, j)
-            }
-            Move::Place(p) if p.removals.is_empty() => self.place(p, played, j),
             Move::Place(p) => {
                 // Removals are rare: work on a copy so a refusal anywhere
                 // (a later removal, the placement) leaves `self` untouched.
@@ -1023,59 +1003,101 @@ impl Position {
                 Ok(())
             }
             Move::Resign => {
-                let mover = self.to_move;
-                self.ply += 1;
-                self.status = Status::Won {
+                let mover = self.scalars.to_move;
+                self.scalars.ply += 1;
+                self.scalars.status = Status::Won {
                     winner: mover.opponent(),
-                    ply: self.ply,
+                    ply: self.scalars.ply,
                     by: WinBy::Resignation,
                 };
-                self.draw_offer = None;
+                self.scalars.draw_offer = None;
                 *played = Played::by(mover);
                 Ok(())
             }
             Move::AcceptDraw => {
-                let mover = self.to_move;
-                if self.draw_offer != Some(mover.opponent()) {
+                let mover = self.scalars.to_move;
+                if self.scalars.draw_offer != Some(mover.opponent()) {
                     return Err(MoveError::NoDrawOffer(mover.opponent()));
                 }
-                self.ply += 1;
-                self.status = Status::Drawn { ply: self.ply };
-                self.draw_offer = None;
+                self.scalars.ply += 1;
+                self.scalars.status = Status::Drawn {
+                    ply: self.scalars.ply,
+                };
+                self.scalars.draw_offer = None;
                 *played = Played::by(mover);
                 Ok(())
             }
         }
+    }
+
+    /// [`apply`](Self::apply) for a placement without removals (the usual
+    /// move).
+    #[inline]
+    fn apply_placement<J: Journal>(
+        &mut self,
+        p: &Placement,
+        played: &mut Played,
+        j: &mut J,
+    ) -> Result<(), MoveError> {
+        self.start_move(played)?;
+        if p.links.is_empty()
+            && self.rules.links == Linking::Automatic
+            && self.rules.supply_pegs.is_none()
+            && self.rules.supply_links.is_none()
+        {
+            self.place_automatic(p.hole, p.offers_draw, played, j)
+        } else {
+            self.place(p, played, j)
+        }
+    }
+
+    /// Refuses any move once the game is over; else readies `played` for
+    /// the move.
+    #[inline]
+    fn start_move(&self, played: &mut Played) -> Result<(), MoveError> {
+        if self.scalars.status != Status::Ongoing {
+            return Err(MoveError::GameOver(self.scalars.status));
+        }
+        played.mover = self.scalars.to_move;
+        played.links_added.clear();
+        played.links_removed.clear();
+        played.pegs_removed.clear();
+        Ok(())
     }
 
     /// The player to move lets the turn go by (only searches do this: a
     /// pass is not a move of any rule set).
     pub(crate) fn pass(&mut self) {
-        self.draw_offer = None;
-        self.ply += 1;
-        self.to_move = self.to_move.opponent();
+        self.scalars.draw_offer = None;
+        self.scalars.ply += 1;
+        self.scalars.to_move = self.scalars.to_move.opponent();
     }
 
     fn end_turn(&mut self, offers_draw: bool) {
-        self.draw_offer = offers_draw.then_some(self.to_move);
-        self.ply += 1;
-        self.to_move = self.to_move.opponent();
+        self.scalars.draw_offer = offers_draw.then_some(self.scalars.to_move);
+        self.scalars.ply += 1;
+        self.scalars.to_move = self.scalars.to_move.opponent();
     }
 
     /// Checks that `player` may put a peg at `hole`; returns its slot.
+    /// (Inlined: the usual answer, an empty hole the player may use, is
+    /// one flag lookup; the rest is out of line.)
+    #[inline]
     fn check_placement(&self, hole: Hole, player: Player) -> Result<usize, MoveError> {
-        let size = self.size();
-        // Fast path: an empty hole the player may use (one flag lookup).
-        if size.in_bounds(hole) {
+        if self.size().in_bounds(hole) {
             let i = self.geo.index(hole);
-            let playable = match player {
-                Player::Red => flag::PLAYABLE_RED,
-                Player::Black => flag::PLAYABLE_BLACK,
-            };
-            if self.cells[i] == 0 && self.geo.hole_flags(i) & playable != 0 {
+            if self.cells[i] == 0 && self.geo.hole_flags(i) & playable_flag(player) != 0 {
                 return Ok(i);
             }
         }
+        self.check_placement_in_full(hole, player)
+    }
+
+    /// [`check_placement`](Self::check_placement) past its quick test.
+    #[cold]
+    #[inline(never)]
+    fn check_placement_in_full(&self, hole: Hole, player: Player) -> Result<usize, MoveError> {
+        let size = self.size();
         if !size.contains(hole) {
             return Err(MoveError::NoSuchHole { hole, size });
         }
@@ -1091,7 +1113,7 @@ impl Position {
 
     /// Checks the chosen links of a manual placement at slot `at`; returns their ids.
     fn check_chosen_links(&self, links: &[Link], at: usize) -> Result<Vec<usize>, MoveError> {
-        let mover = self.to_move;
+        let mover = self.scalars.to_move;
         let size = self.size();
         let mut ids: Vec<usize> = Vec::with_capacity(links.len());
         for &link in links {
@@ -1143,13 +1165,13 @@ impl Position {
         Ok(ids)
     }
 
-    fn place(
+    fn place<J: Journal>(
         &mut self,
         p: &Placement,
         played: &mut Played,
-        j: &mut impl Journal,
+        j: &mut J,
     ) -> Result<(), MoveError> {
-        let mover = self.to_move;
+        let mover = self.scalars.to_move;
         let i = self.check_placement(p.hole, mover)?;
         let chosen = match self.rules.links {
             Linking::Automatic if !p.links.is_empty() => {
@@ -1161,7 +1183,7 @@ impl Position {
         // A finite supply (Dujardin rule 5): no peg without one in reserve,
         // no more links by hand than are left.
         if let Some(n) = self.rules.supply_pegs
-            && self.pegs_on_board[side(mover)] >= u32::from(n)
+            && self.scalars.pegs_on_board[side(mover)] >= u32::from(n)
         {
             return Err(MoveError::NoPegsLeft {
                 player: mover,
@@ -1171,7 +1193,7 @@ impl Position {
         let links_left = self
             .rules
             .supply_links
-            .map(|n| u32::from(n).saturating_sub(self.links_on_board[side(mover)]));
+            .map(|n| u32::from(n).saturating_sub(self.scalars.links_on_board[side(mover)]));
         if let (Some(left), Some(n)) = (links_left, self.rules.supply_links)
             && chosen.len() as u32 > left
         {
@@ -1184,7 +1206,7 @@ impl Position {
         }
 
         // Validated: from here on nothing can fail.
-        self.put_peg(i, mover, j);
+        self.put_peg(i, mover);
         // Links by hand first: what the mover names is what they meant, and
         // the automatic links then fill in wherever they still fit.
         for (&id, &link) in chosen.iter().zip(&p.links) {
@@ -1217,31 +1239,34 @@ impl Position {
                 played.links_added.push(link);
             }
         } else if self.rules.links != Linking::Manual {
-            self.add_automatic_links(i, mover, played, j);
+            let root = self.find::<J>(i);
+            self.add_automatic_links(i, root, mover, played, j);
         }
         self.end_turn(p.offers_draw);
         // Chosen links may join older pegs: any of them can complete a chain.
-        let won = self.connected(i, j) || chosen.iter().any(|&id| self.connected(id >> 2, j));
+        let won = self.connected::<J>(i) || chosen.iter().any(|&id| self.connected::<J>(id >> 2));
         if won {
-            self.status = Status::Won {
+            self.scalars.status = Status::Won {
                 winner: mover,
-                ply: self.ply,
+                ply: self.scalars.ply,
                 by: WinBy::Connection,
             };
         }
         Ok(())
     }
 
-    /// Adds every automatic link of `mover`'s new peg at slot `i` that the
-    /// rules allow, in step order.
+    /// Adds every automatic link of `mover`'s new peg at slot `i`, whose
+    /// chain has the root `root`, that the rules allow, in step order.
+    /// Returns the chain's root after the links.
     #[inline]
     fn add_automatic_links<J: Journal>(
         &mut self,
         i: usize,
+        mut root: usize,
         mover: Player,
         played: &mut Played,
         j: &mut J,
-    ) {
+    ) -> usize {
         let mine = colour_bits(mover);
         let blocking = self.blocking_colours(mover);
         let steps = *self.geo.steps(i);
@@ -1262,34 +1287,40 @@ impl Position {
             own &= own - 1;
             let id = usize::from(step.link);
             if !self.has_link_id(id) && self.crossed_colours(id) & blocking == 0 {
-                self.add_link(id, i, usize::from(step.hole), j);
+                // The new peg heads its chain when alone (and, rarely,
+                // after links by hand: then this only picks which root
+                // goes under).
+                let alone = root == i;
+                root = self.add_link_from_root(id, root, usize::from(step.hole), alone, j);
                 if J::LISTS_LINKS {
                     played.links_added.push(self.geo.link(id));
                 }
             }
         }
+        root
     }
 
     /// [`place`](Self::place) for the common case: automatic linking, no
     /// finite supply, no links named (the caller checks). The same steps
     /// in the same order, without those the case leaves out.
     #[inline]
-    fn place_automatic(
+    fn place_automatic<J: Journal>(
         &mut self,
         hole: Hole,
         offers_draw: bool,
         played: &mut Played,
-        j: &mut impl Journal,
+        j: &mut J,
     ) -> Result<(), MoveError> {
-        let mover = self.to_move;
+        let mover = self.scalars.to_move;
         let i = self.check_placement(hole, mover)?;
-        self.put_peg(i, mover, j);
-        self.add_automatic_links(i, mover, played, j);
+        self.put_peg(i, mover);
+        // A new peg is its own chain, and root.
+        let root = self.add_automatic_links(i, i, mover, played, j);
         self.end_turn(offers_draw);
-        if self.connected(i, j) {
-            self.status = Status::Won {
+        if self.cells[root] & REACH_BOTH == REACH_BOTH {
+            self.scalars.status = Status::Won {
                 winner: mover,
-                ply: self.ply,
+                ply: self.scalars.ply,
                 by: WinBy::Connection,
             };
         }
@@ -1297,15 +1328,21 @@ impl Position {
     }
 
     fn remove_then_place(&mut self, p: &Placement) -> Result<Played, MoveError> {
-        let mover = self.to_move;
+        let mover = self.scalars.to_move;
         let size = self.size();
         let mut played = Played::by(mover);
         // Dujardin rule 5: a player whose supply is used up reuses pieces
         // from the board: one own peg per move, or own links.
         let used_up =
             |supply: Option<u16>, on_board: u32| supply.is_some_and(|n| on_board >= u32::from(n));
-        let reuse_peg = used_up(self.rules.supply_pegs, self.pegs_on_board[side(mover)]);
-        let reuse_links = used_up(self.rules.supply_links, self.links_on_board[side(mover)]);
+        let reuse_peg = used_up(
+            self.rules.supply_pegs,
+            self.scalars.pegs_on_board[side(mover)],
+        );
+        let reuse_links = used_up(
+            self.rules.supply_links,
+            self.scalars.links_on_board[side(mover)],
+        );
         let mut pegs_reused = 0;
         for r in &p.removals {
             let allowed = self.rules.removal;
@@ -1366,7 +1403,7 @@ impl Position {
     }
 
     fn swap(&mut self) -> Result<Played, MoveError> {
-        let mover = self.to_move;
+        let mover = self.scalars.to_move;
         if self.rules.swap == Swap::None {
             return Err(MoveError::SwapNotInRules);
         }
@@ -1377,9 +1414,9 @@ impl Position {
                 _ => None,
             }
         };
-        let Some(hole) = only_peg.filter(|_| self.ply == 1) else {
+        let Some(hole) = only_peg.filter(|_| self.scalars.ply == 1) else {
             return Err(MoveError::SwapNotNow {
-                move_number: self.ply + 1,
+                move_number: self.scalars.ply + 1,
             });
         };
         let mut played = Played::by(mover);
@@ -1395,18 +1432,18 @@ impl Position {
                 }
                 let from = self.geo.index(hole);
                 self.take_peg(from);
-                self.put_peg(self.geo.index(mirrored), mover, &mut NoJournal);
+                self.put_peg(self.geo.index(mirrored), mover);
                 played.pegs_removed.push(hole);
                 // The first player moves again.
-                self.draw_offer = None;
-                self.ply += 1;
-                self.to_move = mover.opponent();
+                self.scalars.draw_offer = None;
+                self.scalars.ply += 1;
+                self.scalars.to_move = mover.opponent();
             }
             Swap::Colors => {
                 // The people exchange colours; on the board nothing moves and
                 // the same colour is to move again.
-                self.draw_offer = None;
-                self.ply += 1;
+                self.scalars.draw_offer = None;
+                self.scalars.ply += 1;
             }
         }
         Ok(played)
@@ -1473,7 +1510,7 @@ impl Position {
             size: self.size(),
             pegs: self.pegs().collect::<BTreeMap<_, _>>(),
             links: self.links().map(|(l, _)| l).collect::<BTreeSet<_>>(),
-            to_move: Some(self.to_move),
+            to_move: Some(self.scalars.to_move),
         }
     }
 
@@ -1558,22 +1595,21 @@ impl Position {
         });
         let mut pos = Position::new(rules).map_err(|e| vec![SetupProblem::Rules(e)])?;
         for (&hole, &player) in &setup.pegs {
-            pos.put_peg(geo.index(hole), player, &mut NoJournal);
+            pos.put_peg(geo.index(hole), player);
         }
         for &id in ids.keys() {
             pos.add_link(id, id >> 2, geo.link_far_end(id), &mut NoJournal);
         }
-        pos.ply = setup.pegs.len() as u32;
-        pos.to_move = to_move;
+        pos.scalars.ply = setup.pegs.len() as u32;
+        pos.scalars.to_move = to_move;
         let winner = [Player::Red, Player::Black].into_iter().find(|&p| {
-            (0..pos.cells.len()).any(|i| {
-                pos.cells[i] & COLOUR == colour_bits(p) && pos.connected(i, &mut NoJournal)
-            })
+            (0..pos.cells.len())
+                .any(|i| pos.cells[i] & COLOUR == colour_bits(p) && pos.connected::<NoJournal>(i))
         });
         if let Some(winner) = winner {
-            pos.status = Status::Won {
+            pos.scalars.status = Status::Won {
                 winner,
-                ply: pos.ply,
+                ply: pos.scalars.ply,
                 by: WinBy::Connection,
             };
         }
@@ -1590,12 +1626,7 @@ impl PartialEq for Position {
         let board = |c: &u8| c & (COLOUR | LINKS);
         self.rules == other.rules
             && self.first == other.first
-            && self.to_move == other.to_move
-            && self.ply == other.ply
-            && self.status == other.status
-            && self.draw_offer == other.draw_offer
-            && self.pegs_on_board == other.pegs_on_board
-            && self.links_on_board == other.links_on_board
+            && self.scalars == other.scalars
             // Link 0 (slot 0 is no hole) collects the filler entries'
             // marks, whatever they are.
             && self.crossed.len() == other.crossed.len()
@@ -1617,41 +1648,10 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The position (from 0) of the `k`-th set bit of `w`, which has more
-/// than `k`.
-#[inline]
-fn select(mut w: u64, mut k: u32) -> u32 {
-    let mut base = 0;
-    // Without branches: which half holds the bit is a coin toss for the
-    // branch predictor.
-    for half in [32u32, 16, 8] {
-        let low = (w & ((1 << half) - 1)).count_ones();
-        let up = u32::from(k >= low);
-        k -= low * up;
-        w >>= half * up;
-        base += half * up;
-    }
-    for _ in 0..k {
-        w &= w - 1;
-    }
-    base + w.trailing_zeros()
-}
-
 // Support for `crate::state`: recorded play, undo, and the queries the
 // legal-move generator needs, kept here because they reach the private
 // state.
 impl Position {
-    fn scalars(&self) -> Scalars {
-        Scalars {
-            to_move: self.to_move,
-            ply: self.ply,
-            status: self.status,
-            draw_offer: self.draw_offer,
-            pegs_on_board: self.pegs_on_board,
-            links_on_board: self.links_on_board,
-        }
-    }
-
     /// Plays `mv` and records how to take it back; on an error nothing
     /// changes (the log neither).
     pub(crate) fn play_recorded(&mut self, mv: &Move) -> Result<(), MoveError> {
@@ -1661,9 +1661,39 @@ impl Position {
             Some(log) => log,
             None => Box::new(UndoLog::of(self)),
         };
-        let before = self.scalars();
-        let snapshot =
-            matches!(mv, Move::Place(p) if !p.removals.is_empty()) || matches!(mv, Move::Swap);
+        let result = match mv {
+            Move::Place(p) if p.removals.is_empty() => self.place_recorded(p, &mut log),
+            _ => self.play_recorded_rare(mv, &mut log),
+        };
+        self.undo = Some(log);
+        result
+    }
+
+    /// [`play_recorded`](Self::play_recorded) for a placement without
+    /// removals: its links go to the journal.
+    #[inline]
+    fn place_recorded(&mut self, p: &Placement, log: &mut UndoLog) -> Result<(), MoveError> {
+        let before = self.scalars;
+        let journal_from = log.journal.len();
+        // A refused placement writes nothing: it is checked first.
+        self.apply_placement(p, &mut log.played, &mut log.journal)?;
+        let slot = self.geo.index(p.hole);
+        log.free.fill(slot);
+        let kind = UndoKind::Place {
+            slot: slot as u16,
+            journal_from: journal_from as u32,
+        };
+        log.entries.push((before, kind));
+        Ok(())
+    }
+
+    /// [`play_recorded`](Self::play_recorded) for the other moves: a
+    /// placement with removals and a swap keep a snapshot of the board,
+    /// a resignation and an accepted draw only the scalars.
+    #[inline(never)]
+    fn play_recorded_rare(&mut self, mv: &Move, log: &mut UndoLog) -> Result<(), MoveError> {
+        let before = self.scalars;
+        let snapshot = matches!(mv, Move::Place(_) | Move::Swap);
         if snapshot {
             if log.snapshots_used == log.snapshots.len() {
                 log.snapshots.push(self.clone());
@@ -1672,43 +1702,15 @@ impl Position {
             }
             log.snapshots_used += 1;
         }
-        let journal_from = log.journal.len();
-        let UndoLog {
-            journal, played, ..
-        } = &mut *log;
-        let result = self.apply(mv, played, journal);
-        match (&result, mv) {
-            (Err(_), _) => {
-                log.snapshots_used -= usize::from(snapshot);
-                log.journal.truncate(journal_from);
-            }
-            (Ok(()), _) if snapshot => {
+        let result = self.apply(mv, &mut log.played, &mut NoJournal);
+        match result {
+            Err(_) => log.snapshots_used -= usize::from(snapshot),
+            Ok(()) if snapshot => {
                 log.entries.push((before, UndoKind::Snapshot));
-                log.read_free(self);
+                log.free.read(self);
             }
-            (Ok(()), Move::Place(p)) => {
-                let slot = self.geo.index(p.hole);
-                let UndoLog {
-                    free,
-                    free_count,
-                    free_words,
-                    ..
-                } = &mut *log;
-                for ((bits, count), words) in free.iter_mut().zip(free_count).zip(free_words) {
-                    let was = (bits[slot / 64] >> (slot % 64) & 1) as u8;
-                    *count -= usize::from(was);
-                    words[slot / 64] -= was;
-                    bits[slot / 64] &= !(1 << (slot % 64));
-                }
-                let kind = UndoKind::Place {
-                    slot: slot as u16,
-                    journal_from: journal_from as u32,
-                };
-                log.entries.push((before, kind));
-            }
-            (Ok(()), _) => log.entries.push((before, UndoKind::Scalars)),
+            Ok(()) => log.entries.push((before, UndoKind::Scalars)),
         }
-        self.undo = Some(log);
         result
     }
 
@@ -1728,64 +1730,23 @@ impl Position {
                 log.snapshots_used -= 1;
                 // The snapshot holds no log (it was taken out of `self`).
                 self.copy_from(&log.snapshots[log.snapshots_used]);
-                log.read_free(self);
+                log.free.read(self);
             }
             UndoKind::Place { slot, journal_from } => {
-                // Every word the move wrote, back in reverse order: the
-                // moves after it were taken back first, so the board is
-                // as the move left it and comes back exactly as before.
+                // The links, newest first: the moves after this one were
+                // taken back first, so the board is as this move left it
+                // and comes back exactly as before.
                 for &w in log.journal[journal_from as usize..].iter().rev() {
-                    match w {
-                        Write::Cell(i, old) => self.cells[usize::from(i)] = old,
-                        Write::Parent(i, old) => self.parent[usize::from(i)] = old,
-                        Write::Peg { slot, cell, parent } => {
-                            self.cells[usize::from(slot)] = cell;
-                            self.parent[usize::from(slot)] = parent;
-                        }
-                        Write::Link { id, fresh } => {
-                            // The board is as the link left it: its bit
-                            // was clear before (a link is added once), and
-                            // its owner's peg still stands.
-                            let id = usize::from(id);
-                            let colour = self.cells[id >> 2] & COLOUR;
-                            self.cells[id >> 2] &= !link_bit(id);
-                            self.unmark_crossers(id, colour, fresh);
-                        }
-                    }
+                    self.take_link_back(w);
                 }
                 log.journal.truncate(journal_from as usize);
                 let slot = usize::from(slot);
-                let flags = self.geo.hole_flags(slot);
-                let players = [Player::Red, Player::Black];
-                for (((bits, count), words), player) in log
-                    .free
-                    .iter_mut()
-                    .zip(&mut log.free_count)
-                    .zip(&mut log.free_words)
-                    .zip(players)
-                {
-                    if flags & playable_flag(player) != 0 {
-                        bits[slot / 64] |= 1 << (slot % 64);
-                        *count += 1;
-                        words[slot / 64] += 1;
-                    }
-                }
+                self.cells[slot] = 0;
+                debug_assert_eq!(usize::from(self.parent[slot]), slot);
+                log.free.empty(slot, self.geo.hole_flags(slot));
             }
         }
-        let Scalars {
-            to_move,
-            ply,
-            status,
-            draw_offer,
-            pegs_on_board,
-            links_on_board,
-        } = before;
-        self.to_move = to_move;
-        self.ply = ply;
-        self.status = status;
-        self.draw_offer = draw_offer;
-        self.pegs_on_board = pegs_on_board;
-        self.links_on_board = links_on_board;
+        self.scalars = before;
         self.undo = Some(log);
         true
     }
@@ -1798,48 +1759,62 @@ impl Position {
     /// A 64-bit key of the position's value (see `PartialEq`), computed
     /// afresh: one pass over the board.
     pub(crate) fn key(&self) -> u64 {
-        let mut h = mix(0x7477_6978_7400_0000 ^ u64::from(self.ply));
+        let mut h = mix(0x7477_6978_7400_0000 ^ u64::from(self.scalars.ply));
         for (i, &c) in self.cells.iter().enumerate() {
             let c = c & (COLOUR | LINKS);
             if c != 0 {
                 h ^= mix(((i as u64) << 8 | u64::from(c)).wrapping_add(0x9E37_79B9_7F4A_7C15));
             }
         }
-        let status = match self.status {
+        let status = match self.scalars.status {
             Status::Ongoing => 0,
             Status::Won { winner, by, .. } => {
                 1 + side(winner) as u64 * 2 + u64::from(by == WinBy::Resignation)
             }
             Status::Drawn { .. } => 5,
         };
-        let offer = self.draw_offer.map_or(0, |p| 1 + side(p) as u64);
-        let small =
-            side(self.to_move) as u64 | (side(self.first) as u64) << 1 | status << 2 | offer << 5;
+        let offer = self.scalars.draw_offer.map_or(0, |p| 1 + side(p) as u64);
+        let small = side(self.scalars.to_move) as u64
+            | (side(self.first) as u64) << 1
+            | status << 2
+            | offer << 5;
         h ^ mix(small.wrapping_add(0x5555_0000_0000))
     }
 
     /// Whether the player to move may swap now (the checks of `swap`).
+    /// (Inlined: past the second move it is one comparison.)
+    #[inline]
     pub(crate) fn swap_allowed(&self) -> bool {
-        if self.rules.swap == Swap::None || self.ply != 1 || self.status != Status::Ongoing {
+        self.scalars.ply == 1 && self.swap_allowed_at_ply_one()
+    }
+
+    fn swap_allowed_at_ply_one(&self) -> bool {
+        let mover = self.scalars.to_move;
+        // One peg on the board, the opponent's: the counts say so
+        // without a pass over the board.
+        let pegs = self.scalars.pegs_on_board;
+        if self.rules.swap == Swap::None
+            || self.scalars.status != Status::Ongoing
+            || (pegs[side(mover)], pegs[side(mover.opponent())]) != (0, 1)
+        {
             return false;
         }
-        let mover = self.to_move;
-        let mut pegs = self.pegs();
-        let only = match (pegs.next(), pegs.next()) {
-            (Some((h, p)), None) if p == mover.opponent() => h,
-            _ => return false,
-        };
-        self.rules.swap != Swap::Mirror || self.size().playable_by(mover, only.mirrored())
+        if self.rules.swap != Swap::Mirror {
+            return true;
+        }
+        // The first peg found is the only one.
+        self.pegs()
+            .next()
+            .is_some_and(|(only, _)| self.size().playable_by(mover, only.mirrored()))
     }
 
     /// Whether a bare placement at `hole` is legal (no removals or links).
     pub(crate) fn can_place(&self, hole: Hole) -> bool {
-        self.status == Status::Ongoing
-            && self.check_placement(hole, self.to_move).is_ok()
-            && self
-                .rules
-                .supply_pegs
-                .is_none_or(|n| self.pegs_on_board[side(self.to_move)] < u32::from(n))
+        self.scalars.status == Status::Ongoing
+            && self.check_placement(hole, self.scalars.to_move).is_ok()
+            && self.rules.supply_pegs.is_none_or(|n| {
+                self.scalars.pegs_on_board[side(self.scalars.to_move)] < u32::from(n)
+            })
     }
 
     /// The slot of the root of the chain at slot `i`, without shortening
@@ -1869,6 +1844,15 @@ impl Position {
             .filter(|&i| self.cells[i] & COLOUR == mine && self.root(i) == root)
             .map(|i| self.geo.hole(i))
             .collect()
+    }
+
+    /// Whether every word of the board is the same as `other`'s: cell
+    /// bytes, union-find parents and crossing marks, down to the shape of
+    /// the union-find and the marks of link 0, which `==` leaves out
+    /// (tests of undo compare them).
+    #[cfg(test)]
+    pub(crate) fn same_words(&self, other: &Position) -> bool {
+        self.cells == other.cells && self.parent == other.parent && self.crossed == other.crossed
     }
 
     /// Every peg's chain, named by its smallest slot, and the chain's

@@ -134,19 +134,20 @@ pub trait GameState: Clone {
 /// `automatic-editable`. [`is_legal`](GameState::is_legal) and
 /// [`play`](GameState::play) take them all.
 ///
-/// **Undo** costs, for a placement without removals (the usual move): the
-/// words the move wrote (the peg's and links' cell bytes, the union-find
-/// parents it set or shortened, the crossing marks) are put back from a
-/// journal of their old values, newest first: a dozen or so words, no
-/// walk over chains, no allocation once warm. A move with removals, and a
-/// swap, keep a copy of the board before them (reused buffers); a
-/// resignation or an accepted draw, a few words. Status, move count,
-/// player to move, draw offer and supply counts are restored from a
-/// record saved before each move. Moves played this way also keep bit
-/// sets of the free holes, so that
+/// **Undo** costs, for a placement without removals (the usual move): one
+/// journal entry per link the move added, taken back newest first (the
+/// link's bit, the crossing marks it set, the chains it joined), and the
+/// peg's byte cleared: every word comes back exactly, with no walk over
+/// chains and no allocation once warm. (Moves played this way shorten no
+/// union-find paths, so that a link's join is its only union-find write.) A
+/// move with removals, and a swap, keep a copy of the board before them
+/// (reused buffers); a resignation or an accepted draw, a few words.
+/// Status, move count, player to move, draw offer and supply counts are
+/// restored from a record saved before each move. Moves played this way
+/// also keep bit sets of the free holes, so that
 /// [`legal_move_count`](GameState::legal_move_count) and
-/// [`nth_legal_move`](GameState::nth_legal_move) cost a few words when
-/// each hole is one listed move.
+/// [`nth_legal_move`](GameState::nth_legal_move) cost a few words when each
+/// hole is one listed move.
 ///
 /// **Outcome**: the status's win (with [`Position::winning_chain`] when it
 /// is by connection) or agreed draw; while the status is ongoing,
@@ -205,23 +206,31 @@ impl GameState for Position {
 
     fn legal_move_count(&self) -> usize {
         match self.listed_heads() {
-            Some(heads) => heads.iter().flatten().count() + self.free_hole_count(self.to_move()),
-            None => self.legal_moves().count(),
+            Some(Heads { accept, swap }) => {
+                usize::from(accept) + usize::from(swap) + self.free_hole_count(self.to_move())
+            }
+            None => self.listed_count(),
         }
     }
 
-    fn nth_legal_move(&self, k: usize) -> Option<Move> {
-        match self.listed_heads() {
-            Some(heads) => {
-                let before = heads.iter().flatten().count();
-                if k < before {
-                    return heads.into_iter().flatten().nth(k);
-                }
-                let hole = self.nth_free_hole(self.to_move(), k - before)?;
-                Some(Move::Place(self.listed_placement(hole, NO_REMOVAL)))
+    fn nth_legal_move(&self, mut k: usize) -> Option<Move> {
+        let Some(Heads { accept, swap }) = self.listed_heads() else {
+            return self.listed_nth(k);
+        };
+        if accept {
+            if k == 0 {
+                return Some(Move::AcceptDraw);
             }
-            None => self.legal_moves().nth(k),
+            k -= 1;
         }
+        if swap {
+            if k == 0 {
+                return Some(Move::Swap);
+            }
+            k -= 1;
+        }
+        let hole = self.nth_free_hole(self.to_move(), k)?;
+        Some(Move::Place(self.listed_placement(hole, NO_REMOVAL)))
     }
 
     fn is_legal(&self, mv: &Move) -> bool {
@@ -284,12 +293,21 @@ const NO_REMOVAL: Hole = Hole {
     row: u16::MAX,
 };
 
+/// Which moves are listed before the placements.
+struct Heads {
+    /// Accepting the opponent's draw offer (listed first).
+    accept: bool,
+    /// The swap.
+    swap: bool,
+}
+
 impl Position {
-    /// The moves listed before the placements (accepting a draw, the
-    /// swap), when the placements are one per free hole; `None` when the
-    /// game is over or a used-up supply lists reuses. (No list: a playout
-    /// asks this every ply.)
-    fn listed_heads(&self) -> Option<[Option<Move>; 2]> {
+    /// The moves listed before the placements, when the placements are
+    /// one per free hole; `None` when the game is over or a used-up
+    /// supply lists reuses. (Flags, not moves: a playout asks this twice
+    /// a ply.)
+    #[inline]
+    fn listed_heads(&self) -> Option<Heads> {
         let mover = self.to_move();
         let reuse = self
             .rules()
@@ -298,9 +316,23 @@ impl Position {
         if self.status() != Status::Ongoing || reuse {
             return None;
         }
-        let accept = (self.draw_offer() == Some(mover.opponent())).then_some(Move::AcceptDraw);
-        let swap = self.swap_allowed().then_some(Move::Swap);
-        Some([accept, swap])
+        Some(Heads {
+            accept: self.draw_offer() == Some(mover.opponent()),
+            swap: self.swap_allowed(),
+        })
+    }
+
+    /// `legal_moves().count()`, out of line: it is rare (a used-up
+    /// supply, a finished game), and inlined it would slow the common path.
+    #[inline(never)]
+    fn listed_count(&self) -> usize {
+        self.legal_moves().count()
+    }
+
+    /// `legal_moves().nth(k)`, out of line as [`listed_count`](Self::listed_count).
+    #[inline(never)]
+    fn listed_nth(&self, k: usize) -> Option<Move> {
+        self.legal_moves().nth(k)
     }
 
     /// A copy without the undo record (what `is_legal` tries moves on).
@@ -312,7 +344,17 @@ impl Position {
 
     /// The placement at `hole` the legal-move generator lists, after taking
     /// the own peg at `off` off (unless `off` is [`NO_REMOVAL`]).
+    #[inline]
     fn listed_placement(&self, hole: Hole, off: Hole) -> Placement {
+        if off == NO_REMOVAL && self.rules().links != Linking::Manual {
+            return Placement::peg(hole);
+        }
+        self.listed_placement_in_full(hole, off)
+    }
+
+    /// [`listed_placement`](Self::listed_placement) with a removal or
+    /// links by hand.
+    fn listed_placement_in_full(&self, hole: Hole, off: Hole) -> Placement {
         let mut p = Placement::peg(hole);
         if off != NO_REMOVAL {
             p.removals.push(Removal::Peg(off));
@@ -388,6 +430,7 @@ mod tests {
             check_free_kept(&pos);
             assert!(GameState::undo(&mut pos));
             check_free_kept(&pos);
+            assert!(pos.same_words(&before.0), "undo of move {k} {mv:?}: words");
             let after = fingerprint(&pos);
             assert!(after.0 == before.0, "undo of move {k} {mv:?}: position");
             assert!(after.1 == before.1, "undo of move {k} {mv:?}: hash");
