@@ -440,7 +440,15 @@ pub fn check_claim(
             let why = match refutation {
                 None if moves == 1 => format!("no move of {player} connects"),
                 None => format!("{player} has no move"),
-                Some((key, reply)) => {
+                Some((key, None)) => {
+                    report.refutation = move_line(next_move, &[key]);
+                    format!(
+                        "after {}, {} has no legal move: the game ends in a draw",
+                        report.refutation[0],
+                        player.opponent()
+                    )
+                }
+                Some((key, Some(reply))) => {
                     report.refutation = move_line(next_move, &[key, reply]);
                     format!(
                         "after {}, {} holds: no win in {} more move{}",
@@ -624,6 +632,20 @@ pub fn check_move(
                 format!(
                     "the solution does not win: after {played}, {player} has not connected, and the claim gave {player} {moves} move{}",
                     plural(moves)
+                ),
+            )),
+        ),
+        Ok(Searched {
+            answer: AfterMove::NoReply,
+            ..
+        }) => (
+            None,
+            Some(Finding::error(
+                "wrong-move",
+                "does not win",
+                format!(
+                    "the solution does not win: after {played}, {} has no legal move: the game ends in a draw",
+                    player.opponent()
                 ),
             )),
         ),

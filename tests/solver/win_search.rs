@@ -29,15 +29,24 @@ fn brute_force(pos: &Position, attacker: Player, n: u32) -> bool {
         if n == 1 {
             continue;
         }
+        // No legal reply: the game ends in a draw there (no rule set has
+        // a pass), so the move does not win.
+        let mut any_reply = false;
         let holds = size.holes().all(|r| {
             let mut after = next.clone();
             match after.play(&Move::peg(r)) {
                 Err(_) => true, // not a legal reply
-                Ok(_) if after.status() != Status::Ongoing => false,
-                Ok(_) => brute_force(&after, attacker, n - 1),
+                Ok(_) if after.status() != Status::Ongoing => {
+                    any_reply = true;
+                    false
+                }
+                Ok(_) => {
+                    any_reply = true;
+                    brute_force(&after, attacker, n - 1)
+                }
             }
         });
-        if holds {
+        if holds && any_reply {
             return true;
         }
     }
@@ -940,5 +949,165 @@ fn a_memory_changes_no_answer_and_searches_less() {
     assert!(
         kept_total * 100 < fresh_total * 85,
         "{kept_total} positions with a memory against {fresh_total}"
+    );
+}
+
+/// The holes `player` may still place a peg in (a legal peg of theirs).
+fn free_holes(pos: &Position, player: Player) -> usize {
+    if pos.to_move() != player {
+        return 0;
+    }
+    pos.size()
+        .holes()
+        .filter(|&h| pos.clone().play(&Move::peg(h)).is_ok())
+        .count()
+}
+
+/// The position after `moves` from the start under `preset` on a board of
+/// `side`.
+fn played(preset: &str, side: u64, moves: &[&str]) -> Position {
+    setup_position(rules(preset, side), moves)
+}
+
+/// Issue 57: Red to move; any Red move leaves Black no hole, so the game
+/// ends in a draw after it. The search once panicked looking for Black's
+/// reply ("a position where the game goes on has a free hole").
+#[test]
+fn a_move_that_leaves_the_defender_no_hole_is_a_draw_not_a_panic() {
+    let moves = [
+        "d3", "e2", "b2", "c3", "b3", "a4", "d4", "d2", "b4", "e3", "c2", "a3", "c4", "e4", "b5",
+        "a2",
+    ];
+    for preset in ["dujardin", "pencil", "t1"] {
+        let pos = played(preset, 5, &moves);
+        assert_eq!(pos.status(), Status::Ongoing);
+        for n in 1..=3 {
+            let got = solve(&pos, Player::Red, n, &SearchLimit::positions(1_000_000))
+                .unwrap_or_else(|e| panic!("{preset} in {n}: {e:?}"));
+            assert!(
+                matches!(got.answer, Solved::NoWin { .. }),
+                "{preset} in {n}: {:?}",
+                got.answer
+            );
+            assert_eq!(brute_force(&pos, Player::Red, n), false);
+        }
+    }
+}
+
+/// Issue 57: a live position where every hole Black may use is taken
+/// once Red moves: Black has no move and the game is a draw, so Red has no
+/// win in 2 (the search once let Black pass, and proved it with key moves
+/// b1, c1, c5).
+#[test]
+fn a_defender_with_no_hole_does_not_pass() {
+    let moves = [
+        "b3", "d4", "c2", "b4", "d2", "a3", "c3", "e4", "d3", "e3", "c4", "e2", "b2", "a2", "d5",
+        "a4",
+    ];
+    let pos = played("dujardin", 5, &moves);
+    assert_eq!(pos.status(), Status::Ongoing);
+    for n in 1..=3 {
+        let got = solve(&pos, Player::Red, n, &SearchLimit::positions(1_000_000)).unwrap();
+        assert!(
+            matches!(got.answer, Solved::NoWin { .. }),
+            "in {n}: {:?}",
+            got.answer
+        );
+        let keys = twixt_core::solver::winning_keys(
+            &pos,
+            Player::Red,
+            n,
+            &SearchLimit::positions(1_000_000),
+        )
+        .unwrap();
+        assert!(keys.answer.is_empty(), "in {n}: {:?}", keys.answer);
+    }
+    // After the key move the search once gave, Black has no move: the
+    // line is a draw, and `after_move` says so rather than name a reply.
+    let mut after = pos.clone();
+    after.play(&Move::peg("b1".parse().unwrap())).unwrap();
+    assert_eq!(free_holes(&after, Player::Black), 0);
+    let got = after_move(&after, Player::Red, 1, &SearchLimit::positions(100_000)).unwrap();
+    assert_eq!(got.answer, AfterMove::NoReply);
+}
+
+/// Positions near the end of small boards, where a side runs out of
+/// holes: random games played until one side has at most a few holes
+/// left, the game still on.
+fn crowded_positions(rules: &RuleSet, count: usize, seed: u64) -> Vec<Position> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::new();
+    let mut tries = 0;
+    while out.len() < count && tries < count * 200 {
+        tries += 1;
+        let moves = random_game(rules, rng.next_u64(), 400);
+        let mut pos = Position::new(rules.clone()).unwrap();
+        let cut = rng.below(4);
+        for mv in &moves {
+            if pos.status() != Status::Ongoing {
+                break;
+            }
+            // Either side: the next position counts the other's holes.
+            if free_holes(&pos, pos.to_move()) <= cut {
+                break;
+            }
+            if pos.play(mv).is_err() {
+                break;
+            }
+        }
+        if pos.status() == Status::Ongoing && pos.ply() >= 2 {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// Issue 57's property: on boards of 3 to 5 played until a side is short
+/// of holes, `#wins` agrees with a minimax that ends the game in a draw
+/// where the side to move has no legal move, under pencil, dujardin and t1.
+#[test]
+fn agrees_with_minimax_where_a_side_runs_out_of_holes() {
+    let (mut proved, mut total, mut dead) = (0, 0, 0);
+    for preset in ["pencil", "dujardin", "t1"] {
+        for side in 3..=5u64 {
+            let r = rules(preset, side);
+            let n_max = if side == 5 { 2 } else { 3 };
+            for pos in crowded_positions(&r, 120, side * 31 + preset.len() as u64) {
+                let me = pos.to_move();
+                for n in 1..=n_max {
+                    let want = brute_force(&pos, me, n);
+                    let got = solve(&pos, me, n, &SearchLimit::positions(u64::MAX))
+                        .map(|s| matches!(s.answer, Solved::Wins { .. }))
+                        .unwrap_or_else(|e| {
+                            panic!(
+                                "{preset} {side} in {n}: {e:?}, pegs {:?}",
+                                pos.pegs().collect::<Vec<_>>()
+                            )
+                        });
+                    assert_eq!(
+                        got,
+                        want,
+                        "wins in {n} for {me}, {preset} {side}: pegs {:?}",
+                        pos.pegs().collect::<Vec<_>>()
+                    );
+                    let keys = twixt_core::solver::winning_keys(
+                        &pos,
+                        me,
+                        n,
+                        &SearchLimit::positions(u64::MAX),
+                    )
+                    .unwrap();
+                    assert_eq!(keys.answer.is_empty(), !want);
+                    proved += usize::from(want);
+                    total += 1;
+                }
+                dead += usize::from(free_holes(&pos, me) <= 2);
+            }
+        }
+    }
+    eprintln!("out of holes: {proved} proved of {total}, {dead} with at most 2 holes");
+    assert!(
+        proved > 0 && proved < total && dead > 0,
+        "{proved} of {total}, {dead}"
     );
 }

@@ -269,6 +269,43 @@ pub fn check_file_each(
     each: &mut dyn FnMut(Finding),
 ) -> bool {
     let name = path.display().to_string();
+    guarded(&name, each, |each| checked_file_each(path, from, each))
+}
+
+/// Runs `check` of the file `name`; a panic anywhere in it (its workers
+/// too: rayon hands their panics on) becomes an error naming the file,
+/// so the other files' results are never lost (issue 57). Returns what
+/// `check` returns, or false after a panic (an error of the file, not an
+/// input error).
+fn guarded(
+    name: &str,
+    each: &mut dyn FnMut(Finding),
+    check: impl FnOnce(&mut dyn FnMut(Finding)) -> bool,
+) -> bool {
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check(&mut *each)));
+    match run {
+        Ok(io_error) => io_error,
+        Err(payload) => {
+            let why = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".to_string());
+            each(Finding::FileError(
+                Diagnostic::error(format!(
+                    "internal error while checking {name}: {}; the file was not fully checked",
+                    why
+                ))
+                .with_file(name),
+            ));
+            false
+        }
+    }
+}
+
+/// [`check_file_each`] without the guard against a panic.
+fn checked_file_each(path: &Path, from: Option<FileFormat>, each: &mut dyn FnMut(Finding)) -> bool {
+    let name = path.display().to_string();
     // The file's games share one search budget for their claims.
     let _budget = crate::win_claims::FileScope::open(&name);
     if path == Path::new("-") && from.is_none_or(|f| f == FileFormat::Script) {
@@ -1036,5 +1073,31 @@ mod file_set_tests {
         let ok = check_position("24/pencil/c3,d5/h8,j6/*/black").unwrap();
         assert!(ok.ends_with(": a legal position, black to move\n"), "{ok}");
         assert!(check_position("24/pencil/zz/").is_err());
+    }
+}
+
+#[cfg(test)]
+mod panic_guard {
+    use super::{Finding, guarded};
+
+    /// Issue 57: a panic while checking a file is that file's error, and
+    /// the findings before it are kept.
+    #[test]
+    fn a_panic_becomes_an_error_naming_the_file() {
+        let mut found = Vec::new();
+        let io_error = guarded("bad.twixt", &mut |f| found.push(f), |each| {
+            each(Finding::FileDone("bad.twixt".into()));
+            panic!("a position where the game goes on has a free hole")
+        });
+        assert!(!io_error);
+        assert_eq!(found.len(), 2);
+        let Finding::FileError(d) = &found[1] else {
+            panic!("no error for the file")
+        };
+        let text = format!("{d:?}");
+        assert!(
+            text.contains("bad.twixt") && text.contains("free hole"),
+            "{text}"
+        );
     }
 }

@@ -192,8 +192,10 @@ pub enum Solved {
     NoWin {
         /// For N > 1: the player's most promising first move (nearest a
         /// chain) and the reply that holds against it. `None` for N = 1
-        /// (no move connects) or when the player has no move at all.
-        refutation: Option<(Hole, Hole)>,
+        /// (no move connects) or when the player has no move at all. The
+        /// reply is `None` when the opponent has no legal move after the
+        /// first move: the game ends there in a draw.
+        refutation: Option<(Hole, Option<Hole>)>,
     },
 }
 
@@ -209,6 +211,9 @@ pub enum AfterMove {
     /// The reply that holds (a pass holding means every reply does; the
     /// hole given is then the one that blocks the nearest chain).
     Holds(Hole),
+    /// The opponent has no legal move: the game ends in a draw there (no
+    /// rule set has a pass).
+    NoReply,
 }
 
 /// What [`solve`] found: the answer, the positions it visited and what
@@ -587,22 +592,21 @@ fn deepen(
     let mut search = solver.search();
     let child = search.play(pos, key, first)?;
     let reply = match search.defend(&child.pos, child.key, moves - 1)? {
-        Defence::Holds(Some(r)) => r,
+        Defence::Holds(Some(r)) => Some(r),
         Defence::Holds(None) => any_reply(&child.pos, player),
         Defence::Proved(_) => unreachable!("no first move wins, as the deepening showed"),
     };
     Ok(Solved::NoWin {
-        refutation: Some((geo.hole(first.get()), geo.hole(reply.get()))),
+        refutation: Some((geo.hole(first.get()), reply.map(|r| geo.hole(r.get())))),
     })
 }
 
 /// A reply for a line where every reply holds: the one on the player's
 /// cheapest chain, so the line shown is a sensible defence.
-fn any_reply(pos: &Position, player: Player) -> HoleIndex {
+/// `None` when the opponent has no legal move (the game is a draw there).
+fn any_reply(pos: &Position, player: Player) -> Option<HoleIndex> {
     let through = through_costs(pos, player);
-    hole::free_holes(pos, player.opponent())
-        .min_by_key(|&i| (through[i], i))
-        .expect("a position where the game goes on has a free hole")
+    hole::free_holes(pos, player.opponent()).min_by_key(|&i| (through[i], i))
 }
 
 /// Every first move of `player` that wins within `moves`, in board order
@@ -714,7 +718,10 @@ fn after_with(
     Ok(match defence? {
         Defence::Proved(_) => AfterMove::Wins,
         Defence::Holds(Some(r)) => AfterMove::Holds(geo.hole(r.get())),
-        Defence::Holds(None) => AfterMove::Holds(geo.hole(any_reply(pos, player).get())),
+        Defence::Holds(None) => match any_reply(pos, player) {
+            Some(r) => AfterMove::Holds(geo.hole(r.get())),
+            None => AfterMove::NoReply,
+        },
     })
 }
 

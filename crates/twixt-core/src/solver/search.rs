@@ -183,6 +183,41 @@ pub(crate) fn new_links(pos: &Position, hole: HoleIndex) -> ([u16; 8], usize) {
 }
 
 impl Search<'_> {
+    /// Whether the defender could run out of holes within a line of
+    /// `budget` attacker's moves from `pos`, even with one more peg of
+    /// its own: at most `2 * budget + 1` holes it may use are free. A
+    /// side with no legal move ends the game in a draw (no rule set has a
+    /// pass), so there a defender peg outside a proof's zone can matter
+    /// (the game ends sooner): the pass, the zones and the chains of
+    /// double links do not decide such a turn, every reply is searched
+    /// (docs/engine.md, "a side with no legal move").
+    pub(crate) fn short_of_holes(&self, pos: &Position, budget: u32) -> bool {
+        let room = 2 * budget as usize + 2;
+        free_holes(pos, self.attacker.opponent()).take(room).count() < room
+    }
+
+    /// A defender's turn where it is [`Search::short_of_holes`]: every
+    /// reply searched, the first that holds or connects returned; a
+    /// defender with no reply at all holds (the game is a draw). The
+    /// proof's zone is the whole board: no turn above prunes by it.
+    fn every_reply(&mut self, pos: &Position, key: Key, budget: u32) -> Result<Defence, Stop> {
+        let replies: Vec<HoleIndex> = free_holes(pos, self.attacker.opponent()).collect();
+        if replies.is_empty() {
+            return Ok(Defence::Holds(None));
+        }
+        for r in replies {
+            match self.reply(pos, key, budget, r, None)? {
+                Replied::Loses(_) => {}
+                Replied::Holds => {
+                    self.held(r, budget);
+                    return Ok(Defence::Holds(Some(r)));
+                }
+                Replied::Connected => return Ok(Defence::Holds(Some(r))),
+            }
+        }
+        Ok(Defence::Proved(Zone::full(pos.geometry().slots())))
+    }
+
     /// Plays a peg at `hole` on a copy of `pos`, counting the position.
     pub(crate) fn play(
         &mut self,
@@ -735,7 +770,8 @@ impl Search<'_> {
         key: Key,
         budget: u32,
     ) -> Option<Connection> {
-        if !self.knowledge {
+        // A chain of double links wins only if the defender keeps moving.
+        if !self.knowledge || self.short_of_holes(pos, budget) {
             return None;
         }
         self.costs.needed(pos, self.attacker, budget, Some(key));
@@ -785,7 +821,7 @@ impl Search<'_> {
             let Some((proved, mv, zone)) = self.table.proof_within(without, budget) else {
                 continue;
             };
-            if zone.contains(x) {
+            if zone.contains(x) || self.short_of_holes(pos, budget) {
                 continue;
             }
             // The defender places at most `budget - 1` pegs before the
@@ -998,6 +1034,10 @@ impl Search<'_> {
         key: Key,
         budget: u32,
     ) -> Result<Result<Replies, Defence>, Stop> {
+        // Where the defender may run out of holes, no pass: every reply.
+        if self.short_of_holes(pos, budget) {
+            return self.every_reply(pos, key, budget).map(Err);
+        }
         // With no move to spare, a hole on every cheapest chain is a reply
         // that holds: the attacker then needs more pegs than it has moves.
         let needed = self.costs.needed(pos, self.attacker, budget, Some(key));

@@ -12,6 +12,14 @@ impl Zone {
     pub(crate) fn new(slots: usize) -> Zone {
         Zone(vec![0; slots.div_ceil(64)].into_boxed_slice())
     }
+    /// Every slot of a board of `slots`.
+    pub(crate) fn full(slots: usize) -> Zone {
+        let mut z = Zone::new(slots);
+        for i in 0..slots {
+            z.insert(HoleIndex::new(i));
+        }
+        z
+    }
     pub(crate) fn insert(&mut self, h: HoleIndex) {
         let i = h.get();
         self.0[i >> 6] |= 1 << (i & 63);
