@@ -84,5 +84,6 @@ def random_games(
     rules: str = "pencil",
     seed: int = 0,
     max_plies: int = 100000,
+    threads: int = 0,
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int8]]: ...
 def presets() -> list[str]: ...
