@@ -46,7 +46,7 @@ create_exception!(
 
 /// The rule set `name` (a preset, or the text of a YAML rule file) on a
 /// square board of `size`.
-fn rules_for(name: &str, size: Option<u32>) -> PyResult<RuleSet> {
+fn rules_for(name: &str, size: Option<i64>) -> PyResult<RuleSet> {
     let rules = if name.contains(':') {
         RuleSet::from_yaml(name).map_err(|e| RulesError::new_err(e.to_string()))?
     } else {
@@ -54,8 +54,9 @@ fn rules_for(name: &str, size: Option<u32>) -> PyResult<RuleSet> {
     };
     let rules = match size {
         Some(n) => {
-            let size =
-                BoardSize::square(u64::from(n)).map_err(|e| RulesError::new_err(e.to_string()))?;
+            let side = u64::try_from(n)
+                .map_err(|_| RulesError::new_err(format!("a board size is positive, not {n}")))?;
+            let size = BoardSize::square(side).map_err(|e| RulesError::new_err(e.to_string()))?;
             rules.with_size(size)
         }
         None => rules,
@@ -248,7 +249,7 @@ impl Board {
     /// `board`, `schmidt`, `dujardin`, `t1`, `editable`) or a YAML rule file's text.
     #[new]
     #[pyo3(signature = (size = 24, rules = "pencil"))]
-    fn new(size: u32, rules: &str) -> PyResult<Board> {
+    fn new(size: i64, rules: &str) -> PyResult<Board> {
         let rules = rules_for(rules, Some(size))?;
         let pos = Position::new(rules).map_err(|e| RulesError::new_err(e.to_string()))?;
         Ok(Board {
@@ -703,7 +704,7 @@ impl LegalMoveIter {
 fn random_games<'py>(
     py: Python<'py>,
     n: usize,
-    size: u32,
+    size: i64,
     rules: &str,
     seed: u64,
     max_plies: u32,

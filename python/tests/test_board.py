@@ -60,8 +60,13 @@ def test_errors_carry_the_engine_message():
         b.push(42)
     with pytest.raises(twixtkit.RulesError, match="unknown rule set"):
         Board(rules="nope")
+    for bad in (1, 0, -3, 10**6, 10**30):
+        with pytest.raises((twixtkit.RulesError, OverflowError)):
+            Board(size=bad)
     with pytest.raises(twixtkit.RulesError):
-        Board(size=1)
+        Board(size=-3)
+    with pytest.raises(twixtkit.TwixtError):
+        Board.from_line("\u202e" * 10_000 + "/\x00/")
     with pytest.raises(twixtkit.PositionLineError):
         Board.from_line("this is not a line")
     assert issubclass(IllegalMoveError, TwixtError) and issubclass(TwixtError, ValueError)
