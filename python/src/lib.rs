@@ -202,7 +202,7 @@ impl Board {
     /// first peg where the mirror swap reflects it, so from then on
     /// OpenSpiel's board is this one reflected left to right.
     fn openspiel_flipped(&self) -> bool {
-        self.pos.rules().swap == Swap::Mirror && self.stack.iter().any(|m| *m == CoreMove::Swap)
+        self.pos.rules().swap == Swap::Mirror && self.stack.contains(&CoreMove::Swap)
     }
 
     fn side(&self) -> u16 {
@@ -709,7 +709,7 @@ fn random_games<'py>(
     seed: u64,
     max_plies: u32,
     threads: usize,
-) -> PyResult<(Bound<'py, PyArray1<i32>>, Bound<'py, PyArray1<i8>>)> {
+) -> PyResult<Results<'py>> {
     let rules = rules_for(rules, Some(size))?;
     let start = Position::new(rules).map_err(|e| RulesError::new_err(e.to_string()))?;
     let threads = if threads == 0 {
@@ -747,6 +747,9 @@ fn random_games<'py>(
         PyArray1::from_vec(py, winners),
     ))
 }
+
+/// `random_games`' plies and winners.
+type Results<'py> = (Bound<'py, PyArray1<i32>>, Bound<'py, PyArray1<i8>>);
 
 /// Games `range` from `start`, game `i` seeded `seed + i`: plies and winners.
 fn play_games(
