@@ -1,0 +1,151 @@
+"""The board API against the engine's answers."""
+
+import copy
+
+import pytest
+
+import twixtkit
+from twixtkit import Board, IllegalMoveError, InvalidMoveError, Move, TwixtError
+
+
+def test_new_board_and_legal_moves():
+    b = Board()
+    assert b.size == 24 and b.rules == "pencil" and b.turn == "red"
+    # Red may not use Black's border columns, nor the corners.
+    assert len(b.legal_moves) == 24 * 24 - 4 - 2 * 22
+    assert "f6" in b.legal_moves
+    assert "a6" not in b.legal_moves  # Black's border column
+    assert "zz99" not in b.legal_moves
+    assert len(list(b.legal_moves)) == len(b.legal_moves)
+    assert all(isinstance(m, Move) for m in b.legal_moves)
+
+
+def test_push_pop_turn_and_links():
+    b = Board()
+    start = b.copy()
+    for mv in ["f6", "m12", "g8"]:
+        b.push(mv)
+    assert b.turn == "black"
+    assert ("f6", "g8", "red") in b.links() or ("g8", "f6", "red") in b.links()
+    assert str(b.pop()) == "g8"
+    assert b.turn == "red"
+    b.pop()
+    b.pop()
+    assert b == start and b.state_hash() == start.state_hash()
+    with pytest.raises(IndexError):
+        b.pop()
+
+
+def test_push_move_object_and_swap():
+    b = Board(size=8, rules="pencil")
+    first = next(iter(b.legal_moves))
+    b.push(first)
+    assert "swap" in b.legal_moves
+    b.push("swap")
+    assert b.peek().is_swap
+    assert b.turn == "red"
+    assert b.pop().is_swap
+
+
+def test_errors_carry_the_engine_message():
+    b = Board()
+    b.push("f6")
+    with pytest.raises(IllegalMoveError, match="occupied"):
+        b.push("f6")
+    with pytest.raises(IllegalMoveError, match="border"):
+        b.push("f1")  # Red's border row, Black to move
+    with pytest.raises(InvalidMoveError):
+        b.push("hello")
+    with pytest.raises(ValueError):  # every error is a ValueError
+        b.push(42)
+    with pytest.raises(twixtkit.RulesError, match="unknown rule set"):
+        Board(rules="nope")
+    for bad in (1, 0, -3, 10**6, 10**30):
+        with pytest.raises((twixtkit.RulesError, OverflowError)):
+            Board(size=bad)
+    with pytest.raises(twixtkit.RulesError):
+        Board(size=-3)
+    with pytest.raises(twixtkit.TwixtError):
+        Board.from_line("\u202e" * 10_000 + "/\x00/")
+    with pytest.raises(twixtkit.PositionLineError):
+        Board.from_line("this is not a line")
+    assert issubclass(IllegalMoveError, TwixtError) and issubclass(TwixtError, ValueError)
+    assert not b.is_legal("f6") and b.is_legal("m12") and not b.is_legal("junk")
+
+
+def test_line_round_trip_and_copy():
+    line = "8/dujardin/d1,d3/b4,g4/*/red"
+    b = Board.from_line(line)
+    assert Board.from_line(b.line()) == b
+    assert b.turn == "red"
+    c = b.copy()
+    c.push("e5")
+    assert c != b
+    d = copy.deepcopy(b)
+    assert d == b
+
+
+def test_outcome_win_with_chain():
+    # Red's chain c1-d3-c5-e6 joins the top and bottom rows of a 6x6 board.
+    b = Board(size=6, rules="t1")
+    for red, black in [("c1", "a2"), ("d3", "a4"), ("c5", "f3")]:
+        assert b.outcome() is None
+        b.push(red)
+        b.push(black)
+    b.push("e6")
+    out = b.outcome()
+    assert out is not None and out.winner == "red" and out.termination == "connection"
+    assert set(out.chain) == {"c1", "d3", "c5", "e6"}
+    assert out.result() == "1-0"
+    assert b.is_game_over()
+    assert len(b.legal_moves) == 0
+    with pytest.raises(IllegalMoveError, match="over"):
+        b.push("b3")
+
+
+def test_dead_draw_outcome():
+    # A tiny board played out without a winner ends in a dead draw or full board.
+    lengths, winners = twixtkit.random_games(50, size=5, rules="t1", seed=3)
+    assert (winners == -1).any()
+    for seed in range(50):
+        b = Board(size=5, rules="t1")
+        import random
+
+        rng = random.Random(seed)
+        while not b.is_game_over() and len(b.legal_moves):
+            b.push(rng.choice(list(b.legal_moves)))
+        out = b.outcome()
+        if out is not None and out.winner is None:
+            assert out.termination == "dead-draw"
+            return
+    pytest.fail("no dead draw in 50 games on 5x5")
+
+
+def test_every_preset_plays():
+    for name in twixtkit.presets():
+        b = Board(size=10, rules=name)
+        b.push(next(iter(b.legal_moves)))
+        assert b.turn in ("red", "black")
+
+
+def test_yaml_rules():
+    b = Board(size=12, rules="preset: dujardin\ncrossing: own\n")
+    assert b.size == 12
+
+
+def test_str_diagram():
+    b = Board(size=6)
+    b.push("c3")
+    text = str(b)
+    assert "x" in text and text.count("\n") == 7
+
+
+def test_random_games_arrays():
+    import numpy as np
+
+    lengths, winners = twixtkit.random_games(20, size=8, rules="pencil", seed=1)
+    assert lengths.dtype == np.int32 and winners.dtype == np.int8
+    assert lengths.shape == (20,) and (lengths > 0).all()
+    again = twixtkit.random_games(20, size=8, rules="pencil", seed=1)
+    assert (again[0] == lengths).all() and (again[1] == winners).all()
+    assert set(winners.tolist()) <= {-1, 0, 1}

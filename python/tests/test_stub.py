@@ -1,0 +1,56 @@
+"""The stub file matches the module: every public name, class member and
+function parameter of the extension is in `_twixtkit.pyi`, and back."""
+
+import ast
+import inspect
+import os
+
+import twixtkit
+from twixtkit import _twixtkit
+
+STUB = os.path.join(os.path.dirname(twixtkit.__file__), "_twixtkit.pyi")
+IGNORED = {"MoveLike"}  # a type alias of the stub only
+
+
+def stub_tree():
+    with open(STUB, encoding="utf-8") as f:
+        return ast.parse(f.read())
+
+
+def test_stub_is_installed_with_py_typed():
+    assert os.path.exists(STUB)
+    assert os.path.exists(os.path.join(os.path.dirname(twixtkit.__file__), "py.typed"))
+
+
+def test_stub_names_match_the_module():
+    tree = stub_tree()
+    stub_names = set()
+    for node in tree.body:
+        if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+            stub_names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            stub_names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    module_names = {n for n in dir(_twixtkit) if not n.startswith("_")}
+    assert stub_names - IGNORED == module_names
+
+
+def test_stub_members_match_each_class():
+    for node in stub_tree().body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        cls = getattr(_twixtkit, node.name)
+        if issubclass(cls, Exception):
+            continue
+        stubbed = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+        real = {n for n in vars(cls) if not n.startswith("_")}
+        public_stubbed = {n for n in stubbed if not n.startswith("_")}
+        assert public_stubbed == real, node.name
+        for n in stubbed:
+            assert hasattr(cls, n), (node.name, n)
+
+
+def test_function_parameters_match():
+    for node in stub_tree().body:
+        if isinstance(node, ast.FunctionDef):
+            real = list(inspect.signature(getattr(_twixtkit, node.name)).parameters)
+            assert [a.arg for a in node.args.args] == real, node.name
