@@ -161,11 +161,9 @@ fn fmt_rewrites_and_check_mode_names_the_file() {
 
 #[test]
 fn check_reads_other_formats_from_shared_games() {
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/games");
-    if !shared.is_dir() {
-        println!("skipped: ../shared/games not found");
+    let Some(shared) = crate::common::shared_games() else {
         return;
-    }
+    };
     let o = twixt(&["check", "-q", "littlegolem", "movelist"], &shared);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert!(stdout(&o).ends_with("checked 9 games in 9 files: 0 errors, 0 warnings\n"));

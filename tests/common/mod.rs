@@ -6,12 +6,19 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// `../shared/games` beside the repository, or `None` (saying that the tests
-/// using it are skipped) when it is absent.
+/// using it are skipped) when it is absent outside CI. In CI (`CI` set) its
+/// absence is a failure: a test that needs the real records must not pass
+/// without reading them.
 pub fn shared_games() -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/games");
     if dir.is_dir() {
         Some(dir)
     } else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "../shared/games is needed in CI: {} not found",
+            dir.display()
+        );
         println!("skipped: ../shared/games not found");
         None
     }

@@ -2,7 +2,6 @@
 //! the script as of the record (rules, moves, how and when it was decided),
 //! for every real record in `../shared/games`.
 
-use std::path::Path;
 use std::process::Command;
 
 fn twixt(args: &[&std::ffi::OsStr]) -> String {
@@ -32,11 +31,9 @@ fn verdicts(report: &str) -> Vec<String> {
 
 #[test]
 fn every_shared_record_converts_to_a_script_check_agrees_with() {
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/games");
-    if !shared.is_dir() {
-        println!("skipped: ../shared/games not found");
+    let Some(shared) = crate::common::shared_games() else {
         return;
-    }
+    };
     let dir = tempfile::tempdir().unwrap();
     let mut seen = 0;
     for folder in ["littlegolem", "t1", "movelist"] {

@@ -28,4 +28,3 @@ mod script_errors;
 mod script_roundtrip;
 mod script_syntax;
 mod stream_windows;
-mod syntax_trees;
