@@ -67,6 +67,9 @@ pub struct Geometry {
     links: Vec<Link>,
     /// Per hole slot: [`flag`] bits.
     hole_flags: Vec<u8>,
+    /// Per hole slot: its hole (slot 0 a placeholder), so that a slot
+    /// becomes a hole without a division.
+    holes: Vec<Hole>,
     /// Per border flag (`RED_START`, `RED_END`, `BLACK_START`, `BLACK_END`
     /// in that order): the hole slots carrying it, in slot order.
     borders: [Vec<usize>; 4],
@@ -255,6 +258,16 @@ impl Geometry {
             })
             .collect();
 
+        let holes = (0..slots)
+            .map(|i| {
+                if i == 0 {
+                    Hole::new(0, 0)
+                } else {
+                    hole_of(size, i)
+                }
+            })
+            .collect();
+
         Geometry {
             size,
             width,
@@ -262,6 +275,7 @@ impl Geometry {
             crossers,
             links,
             hole_flags,
+            holes,
             borders,
             near_borders,
         }
@@ -285,8 +299,12 @@ impl Geometry {
 
     /// The hole at a dense index (the inverse of [`Geometry::index`]; not
     /// slot 0).
+    #[inline]
     pub fn hole(&self, index: usize) -> Hole {
-        hole_of(self.size, index)
+        match self.holes.get(index) {
+            Some(&hole) => hole,
+            None => hole_of(self.size, index),
+        }
     }
 
     /// Knight steps out of a hole slot; unused entries have `hole == NONE`.
@@ -371,6 +389,7 @@ impl Geometry {
             + self.crossers.capacity() * std::mem::size_of::<[u16; CROSSERS_PER_LINK]>()
             + self.links.capacity() * std::mem::size_of::<Link>()
             + self.hole_flags.capacity()
+            + self.holes.capacity() * std::mem::size_of::<Hole>()
             + self
                 .borders
                 .iter()
@@ -413,5 +432,21 @@ mod tests {
         assert!(n > 0);
         let g24 = Geometry::for_size(BoardSize::STANDARD);
         assert_eq!(g24.all_link_ids().count(), 2016);
+    }
+
+    /// The table of holes agrees with the arithmetic it replaces, and
+    /// `hole` undoes `index`.
+    #[test]
+    fn holes_round_trip() {
+        for (w, h) in [(24, 24), (6, 9), (30, 12)] {
+            let size = BoardSize::new(w, h).unwrap();
+            let g = Geometry::for_size(size);
+            for hole in size.holes() {
+                assert_eq!(g.hole(g.index(hole)), hole);
+            }
+            for slot in 1..g.slots() {
+                assert_eq!(g.hole(slot), hole_of(size, slot));
+            }
+        }
     }
 }

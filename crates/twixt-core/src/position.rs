@@ -742,12 +742,15 @@ impl Position {
     /// [`play`](Self::play), it costs nothing.)
     #[inline(always)]
     fn mark_crossers(&mut self, id: usize, colour: u8) -> u16 {
+        // Last crosser first, the answers so far shifted up by each next
+        // one (bit `k` ends for `crossers(id)[k]`): a chain the compiler
+        // keeps in one register.
         let mut fresh = 0u16;
-        for (k, &x) in self.geo.crossers(id).iter().enumerate() {
+        for &x in self.geo.crossers(id).iter().rev() {
             let x = usize::from(x);
             let bit = u64::from(colour) << ((x & 31) * 2);
             let old = self.crossed[x >> 5];
-            fresh |= u16::from(old & bit == 0) << k;
+            fresh = fresh << 1 | u16::from(old & bit == 0);
             self.crossed[x >> 5] = old | bit;
         }
         fresh
@@ -1788,6 +1791,10 @@ impl Position {
         self.scalars.ply == 1 && self.swap_allowed_at_ply_one()
     }
 
+    /// [`swap_allowed`](Self::swap_allowed) at the second move, out of
+    /// line: once a game.
+    #[cold]
+    #[inline(never)]
     fn swap_allowed_at_ply_one(&self) -> bool {
         let mover = self.scalars.to_move;
         // One peg on the board, the opponent's: the counts say so

@@ -454,8 +454,64 @@ mod tests {
         assert_eq!(fingerprint(&pos), start);
     }
 
+    /// Plays `moves` through the interface, keeping a copy of the
+    /// position before each; then takes them all back, newest first, and
+    /// checks each position reached against its copy: equal, the same
+    /// hash, every word the same, the free-hole sets right. (Undo after
+    /// undo, as a search backs out of a line, where `check_undo` takes
+    /// back one move at a time.)
+    fn check_undo_to_copies(rules: &RuleSet, moves: &[Move]) {
+        let mut pos = Position::new(rules.clone()).unwrap();
+        let mut copies = Vec::new();
+        for mv in moves {
+            copies.push(pos.clone_unrecorded());
+            GameState::play(&mut pos, mv).unwrap();
+        }
+        while let Some(copy) = copies.pop() {
+            let k = copies.len();
+            assert!(GameState::undo(&mut pos), "undo of move {k}");
+            assert!(pos == copy, "undo of move {k}: position");
+            assert_eq!(
+                pos.state_hash(),
+                copy.state_hash(),
+                "undo of move {k}: hash"
+            );
+            assert!(pos.same_words(&copy), "undo of move {k}: words");
+            check_free_kept(&pos);
+        }
+        assert!(!GameState::undo(&mut pos));
+    }
+
+    /// The moves of a playout through the interface under `rules`.
+    fn playout_moves(rules: &RuleSet, seed: u64, max: usize) -> Vec<Move> {
+        let mut pos = Position::new(rules.clone()).unwrap();
+        let mut rng = SplitMix64::new(seed);
+        let mut moves = Vec::new();
+        while !pos.is_terminal() && moves.len() < max {
+            let Some(mv) = pos.nth_legal_move(rng.below(pos.legal_move_count().max(1))) else {
+                break;
+            };
+            GameState::play(&mut pos, &mv).unwrap();
+            moves.push(mv);
+        }
+        moves
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(12))]
+
+        /// Every preset (automatic and manual linking, crossing rules,
+        /// both swaps, supplies and removals), random games with all their
+        /// kinds of move and playouts through the interface: taken back
+        /// move after move, each position matches the copy made before
+        /// its move.
+        #[test]
+        fn undo_returns_to_each_copy(seed in any::<u64>()) {
+            for preset in RuleSet::presets() {
+                check_undo_to_copies(&preset.rules, &random_game(&preset.rules, seed, 300));
+                check_undo_to_copies(&preset.rules, &playout_moves(&preset.rules, seed, 300));
+            }
+        }
 
         /// The random games mix in swaps, draw offers, removals and links
         /// by hand: every kind of move is taken back.
