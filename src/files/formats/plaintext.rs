@@ -272,7 +272,7 @@ mod tests {
             "1.f6 2.swap 3.m16 4.resign",
             "1. f6 2. swap 3. m16 4. resign",
             "f6 swap m16 resign",
-            "1.f6, 2.swap, 3.m16, 4.resigns 0-1",
+            "1.f6, 2.swap, 3.m16, 4.resigns 1-0",
             "1.f62.swap3.m164.resign",
             "1...F6 2.SWAP\n\n3.M16 Resign",
         ] {
@@ -290,7 +290,7 @@ mod tests {
             ("1.f6 3.g8", 1, 6, "expected move number 2, found 3"),
             ("1.f6\n 2.zz", 2, 4, "expected a hole like f6"),
             ("f6 g8 1-0 h9", 1, 11, "expected the end of the game"),
-            ("f6 g8 resign 0-1", 1, 14, "contradicts"),
+            ("f6 g8 resign 1-0", 1, 14, "contradicts"),
             ("f6 g8 swap", 1, 7, "swap is allowed only as move 2"),
             ("f6 resign g8", 1, 11, "expected the game to end"),
         ];

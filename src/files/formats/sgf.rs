@@ -547,17 +547,17 @@ mod tests {
     use super::*;
 
     const GAME: &str =
-        "(;FF[4]GM[21]SZ[24]RU[PP]PB[ann]PW[b\\]ob]RE[W+R]\n;B[f6];W[swap];B[m16])\n";
+        "(;FF[4]GM[21]SZ[24]RU[PP]PB[ann]PW[b\\]ob]RE[B+R]\n;B[f6];W[swap];B[m16])\n";
 
     #[test]
     fn a_canonical_game_reads_and_writes_back_byte_for_byte() {
         let r = read(GAME.as_bytes()).unwrap();
         assert_eq!(r.moves.len(), 4);
-        assert_eq!(r.result, Some(GameResult::Win(Player::Black)));
+        assert_eq!(r.result, Some(GameResult::Win(Player::Red)));
         assert_eq!(r.tags[1], ("Black".to_string(), "b]ob".to_string()));
         assert_eq!(write(&r).unwrap(), GAME);
         let at: Vec<_> = r.move_at.0.iter().map(|l| (l.line, l.column)).collect();
-        assert_eq!(at, [(2, 4), (2, 10), (2, 19), (1, 46)]);
+        assert_eq!(at, [(2, 4), (2, 10), (2, 18), (1, 45)]);
         let wide = "(;FF[4]GM[21]SZ[30:20]RU[STD]\n;B[ad17];W[c3])\n";
         let r = read(wide.as_bytes()).unwrap();
         assert_eq!((r.rules.size.width(), r.rules.size.height()), (30, 20));
