@@ -132,7 +132,8 @@ fn hostile_inputs_are_errors_and_never_panics() {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                b"(;)[]\\GMBW21fgswap.- ,1\n"[(seed % 25) as usize]
+                let alphabet = b"(;)[]\\GMBW21fgswap.- ,1\n";
+                alphabet[(seed % alphabet.len() as u64) as usize]
             })
             .collect();
         inputs.push(bytes);
