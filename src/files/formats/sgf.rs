@@ -187,7 +187,7 @@ fn root(mut i: &str) -> Rule<'_, (Record, Option<(Player, &str)>)> {
     let mut tags = Vec::new();
     let (mut size, mut rules, mut game) = (None, None, None);
     let mut resigned = None;
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     loop {
         let (at, _) = grammar::whitespace(i)?;
         let (rest, (name, values)) = match property(at) {
@@ -195,10 +195,10 @@ fn root(mut i: &str) -> Rule<'_, (Record, Option<(Player, &str)>)> {
             Err(nom::Err::Error(_)) => break,
             Err(e) => return Err(e),
         };
-        if seen.contains(&name) {
+        // A set: a root of many distinct names stays linear.
+        if !seen.insert(name) {
             return Err(fail(at, format!("a second {name} in the root node")));
         }
-        seen.push(name);
         let (text, value_at) = single(name, values)?;
         match name {
             "GM" => {
