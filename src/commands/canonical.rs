@@ -538,6 +538,8 @@ fn record_named(path: &Path) -> Option<&'static str> {
         FileFormat::LittleGolem => Some("a Little Golem record"),
         FileFormat::T1 => Some("a T1 file"),
         FileFormat::MoveList => Some("a move list"),
+        FileFormat::PlainText => Some("plain text"),
+        FileFormat::Sgf => Some("an SGF record"),
     }
 }
 

@@ -103,7 +103,7 @@ pub fn choose_format(
     };
     flag.or(stdio).or(named).ok_or_else(|| {
         ConvertError::usage(format!(
-            "cannot tell the {} format from `{}`: use a .tsgf, .T1, .txt, .moves or .twixt name, or --{}",
+            "cannot tell the {} format from `{}`: use a .tsgf, .sgf, .T1, .txt, .moves or .twixt name, or --{}",
             if input { "input" } else { "output" },
             path.display(),
             if input { "from" } else { "to" }
@@ -260,6 +260,7 @@ pub fn output_format(path: &Path) -> Option<FileFormat> {
         RecordFormat::LittleGolem => FileFormat::LittleGolem,
         RecordFormat::T1 => FileFormat::T1,
         RecordFormat::MoveList => FileFormat::MoveList,
+        RecordFormat::Sgf => FileFormat::Sgf,
     })
 }
 
@@ -361,6 +362,13 @@ pub fn write_records(
         FileFormat::MoveList => movelist::write_all(records)
             .map_err(|e| out_err(&e))?
             .into_bytes(),
+        FileFormat::Sgf => crate::formats::sgf::write(single(".sgf")?)
+            .map_err(|e| out_err(&e))?
+            .into_bytes(),
+        // Plain text as a numbered move list of one game.
+        FileFormat::PlainText => movelist::write(single("plain-text")?)
+            .map_err(|e| out_err(&e))?
+            .into_bytes(),
         FileFormat::Script => write_file(&ScriptFile {
             games: records.iter().map(Game::from_record).collect(),
         })
@@ -416,6 +424,8 @@ impl Tally {
             FileFormat::LittleGolem => "a .tsgf file",
             FileFormat::T1 => "a .T1 file",
             FileFormat::MoveList => "a move list",
+            FileFormat::PlainText => "plain text",
+            FileFormat::Sgf => "an .sgf file",
         };
         let names = [
             "comment",
@@ -427,7 +437,7 @@ impl Tally {
             "header tag",
         ];
         // The other record formats keep some tags (players, size).
-        let tags = usize::from(to == FileFormat::MoveList);
+        let tags = usize::from(matches!(to, FileFormat::MoveList | FileFormat::PlainText));
         let dropped: Vec<String> = self.0[..6 + tags]
             .iter()
             .zip(names)

@@ -16,7 +16,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::diagnostic::{Diagnostic, count};
-use crate::formats::{Location, littlegolem, movelist, t1};
+use crate::formats::{Location, littlegolem, movelist, plaintext, t1};
 use crate::limits::{MAX_INPUT_BYTES, read_input};
 use crate::record::Record;
 use crate::script::{FileFormat, Game, MoveSpans, load_games_as, located_games, script_hint};
@@ -642,6 +642,10 @@ pub(crate) fn records_with(
             t1::read_with(bytes, rules.unwrap_or_else(t1::default_rules)).map(|r| vec![r])
         }
         FileFormat::MoveList => movelist::read_with(bytes, movelist::rules_for(rules, size)?),
+        FileFormat::PlainText => {
+            plaintext::read_with(bytes, movelist::rules_for(rules, size)?).map(|r| vec![r])
+        }
+        FileFormat::Sgf => crate::formats::sgf::read(bytes).map(|r| vec![r]),
     })
 }
 

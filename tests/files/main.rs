@@ -22,6 +22,7 @@ mod limits;
 mod movelist_stdin;
 mod movelist_stream;
 mod one_game_stream;
+mod plain_sgf;
 mod parse_spans;
 mod record_errors_located;
 mod script_errors;

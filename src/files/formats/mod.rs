@@ -13,6 +13,8 @@ use twixt_core::rules::{Linking, RemovalRule, RuleSet, Swap};
 
 pub mod littlegolem;
 pub mod movelist;
+pub mod plaintext;
+pub mod sgf;
 pub mod t1;
 
 /// A place in a text: one-based line and column (columns count characters).
@@ -102,6 +104,8 @@ pub enum RecordFormat {
     T1,
     /// Numbered move list `.txt` / `.moves`.
     MoveList,
+    /// SGF for TwixT (`GM[21]`) `.sgf`.
+    Sgf,
 }
 
 impl RecordFormat {
@@ -112,6 +116,7 @@ impl RecordFormat {
             "tsgf" => Some(RecordFormat::LittleGolem),
             "t1" => Some(RecordFormat::T1),
             "txt" | "moves" => Some(RecordFormat::MoveList),
+            "sgf" => Some(RecordFormat::Sgf),
             _ => None,
         }
     }
@@ -127,6 +132,7 @@ impl RecordFormat {
             RecordFormat::LittleGolem => "Little Golem .tsgf",
             RecordFormat::T1 => "a T1 file",
             RecordFormat::MoveList => "a move list",
+            RecordFormat::Sgf => "SGF for TwixT",
         }
     }
 
@@ -136,6 +142,7 @@ impl RecordFormat {
             RecordFormat::LittleGolem => "lg",
             RecordFormat::T1 => "t1",
             RecordFormat::MoveList => "moves",
+            RecordFormat::Sgf => "sgf",
         }
     }
 }

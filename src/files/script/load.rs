@@ -9,7 +9,7 @@ use crate::limits::{MAX_INPUT_BYTES, read_input};
 use crate::record::Record;
 
 /// File extensions `load_games` understands (lower case, without the dot).
-pub const EXTENSIONS: &[&str] = &["twixt", "tsgf", "t1", "txt", "moves"];
+pub const EXTENSIONS: &[&str] = &["twixt", "tsgf", "t1", "txt", "moves", "sgf"];
 
 /// The games of one file, with the text they came from and any syntax errors
 /// (games with errors are left out; the others are kept).
@@ -68,6 +68,11 @@ pub enum FileFormat {
     /// A numbered move list (`.txt`, `.moves`).
     #[cfg_attr(feature = "cli", value(name = "moves"))]
     MoveList,
+    /// Plain text as players paste it (`1.f6 2.swap 3.m16 … 1-0`).
+    #[cfg_attr(feature = "cli", value(name = "text"))]
+    PlainText,
+    /// SGF for TwixT (`GM[21]`, `.sgf`).
+    Sgf,
 }
 
 impl FileFormat {
@@ -86,6 +91,7 @@ impl FileFormat {
             "tsgf" => FileFormat::LittleGolem,
             "t1" => FileFormat::T1,
             "txt" | "moves" => FileFormat::MoveList,
+            "sgf" => FileFormat::Sgf,
             _ => return None,
         })
     }
@@ -110,7 +116,13 @@ impl FileFormat {
         let text = String::from_utf8_lossy(&head[..head.len().min(4096)]);
         let text = text.trim_start_matches(|c: char| c.is_ascii_whitespace());
         if text.starts_with("(;") {
+            if crate::formats::sgf::looks_like(&text) {
+                return FileFormat::Sgf;
+            }
             return FileFormat::LittleGolem;
+        }
+        if crate::formats::plaintext::looks_like(&text) {
+            return FileFormat::PlainText;
         }
         let first = text.lines().next().unwrap_or("");
         let comment =
@@ -182,10 +194,12 @@ pub fn load_games_as(path: &Path, format: Option<FileFormat>) -> Result<LoadedFi
 /// script games whose moves point at their place in the text, so that a
 /// replay error names the move's line and column.
 pub(crate) fn records_as_games(path: &Path, bytes: &[u8], format: FileFormat) -> LoadedFile {
-    use crate::formats::{Error, littlegolem, movelist, t1};
+    use crate::formats::{Error, littlegolem, movelist, plaintext, t1};
     let records = match format {
         FileFormat::LittleGolem => littlegolem::read(bytes).map(|r| vec![r]),
         FileFormat::T1 => t1::read(bytes).map(|r| vec![r]),
+        FileFormat::PlainText => plaintext::read(bytes).map(|r| vec![r]),
+        FileFormat::Sgf => crate::formats::sgf::read(bytes).map(|r| vec![r]),
         _ => movelist::read(bytes),
     }
     .map_err(|e| match e {
