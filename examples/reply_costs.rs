@@ -111,6 +111,7 @@ fn first_moves(pos: &Position, n: u32, limit: u64) -> ExitCode {
                     AfterMove::Wins => "wins".to_string(),
                     AfterMove::Unfinished => "no win".to_string(),
                     AfterMove::Holds(r) => format!("{r} holds"),
+                    AfterMove::NoReply => "no reply: a draw".to_string(),
                 },
             ),
             Err(e) => (limit, start.elapsed().as_secs_f64(), m, e.to_string()),

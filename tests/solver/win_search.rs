@@ -989,7 +989,7 @@ fn a_move_that_leaves_the_defender_no_hole_is_a_draw_not_a_panic() {
                 "{preset} in {n}: {:?}",
                 got.answer
             );
-            assert_eq!(brute_force(&pos, Player::Red, n), false);
+            assert!(!brute_force(&pos, Player::Red, n));
         }
     }
 }

@@ -116,12 +116,12 @@ impl FileFormat {
         let text = String::from_utf8_lossy(&head[..head.len().min(4096)]);
         let text = text.trim_start_matches(|c: char| c.is_ascii_whitespace());
         if text.starts_with("(;") {
-            if crate::formats::sgf::looks_like(&text) {
+            if crate::formats::sgf::looks_like(text) {
                 return FileFormat::Sgf;
             }
             return FileFormat::LittleGolem;
         }
-        if crate::formats::plaintext::looks_like(&text) {
+        if crate::formats::plaintext::looks_like(text) {
             return FileFormat::PlainText;
         }
         let first = text.lines().next().unwrap_or("");
