@@ -44,6 +44,11 @@
 //! assert_eq!(replay.plies, 3);
 //! ```
 //!
+//! Features: `cli`, the `twixt` binary's crates, and `typst`, PDF books
+//! typeset by Typst (without it a book is HTML or Typst source); both are
+//! on by default. A program that uses the library alone builds it with
+//! `default-features = false`.
+//!
 //! The folders under `src/` are the layers (`base`, `files`, `verify`,
 //! `drawing`, `documents`, `commands`); a module never uses one of a layer
 //! above its own. The games' rules are crates of their own below all of

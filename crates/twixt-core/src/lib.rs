@@ -6,6 +6,11 @@
 //! crate reads scripts and records, replays them through this one and draws
 //! what it finds.
 //!
+//! The `yaml` feature, on by default, reads rule sets from YAML rule files
+//! (`RuleSet::from_yaml`); without it the crate depends on no YAML reader
+//! (`RuleSet::to_yaml` writes one either way). `docs/engine.md` describes
+//! the rules and the solver.
+//!
 //! The core types sit at the root; each also has its module path.
 //!
 //! ```

@@ -7,7 +7,8 @@
 //! reads TWRS scripts and draws their positions. It shares the board size,
 //! the message types and the notation's building blocks with `twixt-core`.
 //! See `docs/twrs.md` for the rules as the engine reads them, with the
-//! seed's sentences behind each decision.
+//! seed's sentences behind each decision. The `yaml` feature, on by
+//! default, reads rule sets from YAML.
 
 pub mod moves;
 pub mod notation;
