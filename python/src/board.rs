@@ -571,6 +571,37 @@ impl Board {
         crate::draw::svg(d, &look)
     }
 
+    /// The position under a symmetry (`"flip-columns"`, `"flip-rows"`,
+    /// `"rotate-180"`, `"identity"`): each peg and link at its image, the
+    /// same player to move, no pushed moves (so a pending swap's turn does
+    /// not carry over). With `planes()` and `transform_actions` this gives
+    /// the augmented inputs and policies of a learning program.
+    fn transformed(&self, symmetry: &str) -> PyResult<Board> {
+        let s = crate::symmetry::Symmetry::named(symmetry)?;
+        let mut setup = self.pos.to_setup();
+        let size = setup.size;
+        if size.is_partial() {
+            return Err(TwixtError::new_err(format!(
+                "a cut board ({size}) has no symmetries"
+            )));
+        }
+        setup.pegs = setup
+            .pegs
+            .iter()
+            .map(|(&h, &p)| (s.hole(h, size), p))
+            .collect();
+        setup.links = setup.links.iter().map(|&l| s.link(l, size)).collect();
+        setup.to_move = Some(self.pos.to_move());
+        let pos = Position::from_setup(&setup, self.pos.rules().clone()).map_err(|problems| {
+            let why: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            TwixtError::new_err(why.join("; "))
+        })?;
+        Ok(Board {
+            pos,
+            stack: Vec::new(),
+        })
+    }
+
     /// Jupyter's rich display: the board as SVG with the last move ringed.
     fn _repr_svg_(&self) -> PyResult<String> {
         let mut d = self.diagram_plain();

@@ -13,6 +13,7 @@ mod draw;
 mod games;
 mod playouts;
 mod solve;
+mod symmetry;
 
 create_exception!(
     twixtkit,
@@ -71,6 +72,8 @@ fn _twixtkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::check, m)?)?;
     m.add_function(wrap_pyfunction!(games::render, m)?)?;
     m.add_function(wrap_pyfunction!(games::book, m)?)?;
+    m.add_function(wrap_pyfunction!(symmetry::transform_actions, m)?)?;
+    m.add_function(wrap_pyfunction!(symmetry::symmetries, m)?)?;
     m.add("TwixtError", py.get_type::<TwixtError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;

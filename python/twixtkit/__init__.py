@@ -33,6 +33,8 @@ from ._twixtkit import (
     random_games,
     read_games,
     render,
+    symmetries,
+    transform_actions,
 )
 
 __all__ = [
@@ -58,4 +60,6 @@ __all__ = [
     "random_games",
     "read_games",
     "render",
+    "symmetries",
+    "transform_actions",
 ]

@@ -21,6 +21,8 @@ from ._twixtkit import (
     random_games as random_games,
     read_games as read_games,
     render as render,
+    symmetries as symmetries,
+    transform_actions as transform_actions,
 )
 
 __all__ = [
@@ -46,4 +48,6 @@ __all__ = [
     "random_games",
     "read_games",
     "render",
+    "symmetries",
+    "transform_actions",
 ]
