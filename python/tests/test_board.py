@@ -133,13 +133,6 @@ def test_yaml_rules():
     assert b.size == 12
 
 
-def test_str_diagram():
-    b = Board(size=6)
-    b.push("c3")
-    text = str(b)
-    assert "x" in text and text.count("\n") == 7
-
-
 def test_random_games_arrays():
     import numpy as np
 

@@ -1,4 +1,5 @@
-"""TwixT's rules engine (twixtkit's `twixt-core` crate) from Python.
+"""TwixT from Python: twixtkit's rules engine, game files, checking and
+drawing.
 
 >>> import twixtkit
 >>> board = twixtkit.Board(size=24, rules="pencil")
@@ -11,30 +12,54 @@ True
 
 from ._twixtkit import (
     Board,
+    FileError,
+    Game,
     IllegalMoveError,
     InvalidMoveError,
     LegalMoveIter,
     LegalMoves,
     Move,
+    Node,
     Outcome,
+    Picture,
     PositionLineError,
     RulesError,
     TwixtError,
+    WinsWithin,
+    book,
+    check,
+    parse_script,
     presets,
     random_games,
+    read_games,
+    render,
+    symmetries,
+    transform_actions,
 )
 
 __all__ = [
     "Board",
+    "FileError",
+    "Game",
     "IllegalMoveError",
     "InvalidMoveError",
     "LegalMoveIter",
     "LegalMoves",
     "Move",
+    "Node",
     "Outcome",
+    "Picture",
     "PositionLineError",
     "RulesError",
     "TwixtError",
+    "WinsWithin",
+    "book",
+    "check",
+    "parse_script",
     "presets",
     "random_games",
+    "read_games",
+    "render",
+    "symmetries",
+    "transform_actions",
 ]

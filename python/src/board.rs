@@ -1,0 +1,837 @@
+//! The board in python-chess's shape: moves, legal moves, push and pop,
+//! outcomes, OpenSpiel's action ids and observation tensor, drawing.
+
+use numpy::ndarray::Array3;
+use numpy::{IntoPyArray, PyArray3};
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use twixt_core::moves::Removal;
+use twixt_core::position_line;
+use twixt_core::rules::Swap;
+use twixt_core::state::{GameState, Outcome as CoreOutcome};
+use twixt_core::{BoardSize, Hole, Move as CoreMove, Player, Position, RuleSet};
+use twixtkit::diagram::{Charset, Diagram, Numbering, to_text};
+
+use crate::{IllegalMoveError, InvalidMoveError, PositionLineError, RulesError, TwixtError};
+
+/// The rule set `name` (a preset, or the text of a YAML rule file) on a
+/// square board of `size`.
+pub(crate) fn rules_for(name: &str, size: Option<i64>) -> PyResult<RuleSet> {
+    let rules = if name.contains(':') {
+        RuleSet::from_yaml(name).map_err(|e| RulesError::new_err(e.to_string()))?
+    } else {
+        RuleSet::preset(name).map_err(|e| RulesError::new_err(e.to_string()))?
+    };
+    let rules = match size {
+        Some(n) => {
+            let side = u64::try_from(n)
+                .map_err(|_| RulesError::new_err(format!("a board size is positive, not {n}")))?;
+            let size = BoardSize::square(side).map_err(|e| RulesError::new_err(e.to_string()))?;
+            rules.with_size(size)
+        }
+        None => rules,
+    };
+    rules
+        .validate()
+        .map_err(|e| RulesError::new_err(e.to_string()))?;
+    Ok(rules)
+}
+
+pub(crate) fn player_name(p: Player) -> &'static str {
+    p.name()
+}
+
+/// `"red"` or `"black"` as a player.
+pub(crate) fn parse_player(text: &str) -> PyResult<Player> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "red" => Ok(Player::Red),
+        "black" => Ok(Player::Black),
+        other => Err(PyValueError::new_err(format!(
+            "a player is \"red\" or \"black\", not {other:?}"
+        ))),
+    }
+}
+
+/// A hole's text (`f6`) as a hole, or InvalidMoveError naming the text.
+pub(crate) fn parse_hole(text: &str) -> PyResult<Hole> {
+    text.trim()
+        .parse()
+        .map_err(|e: twixt_core::board::ParseHoleError| InvalidMoveError::new_err(e.to_string()))
+}
+
+/// A move's text as a script writes it: removals first, then the move word
+/// (`f6`, `-e4 f6`, `-d5-f6 g7+e6`, `f6=` offering a draw, `swap`,
+/// `resign`, `draw` accepting one).
+pub(crate) fn move_text(mv: &CoreMove) -> String {
+    let mut s = String::new();
+    if let CoreMove::Place(p) = mv {
+        for r in &p.removals {
+            match r {
+                Removal::Peg(h) => s.push_str(&format!("-{h} ")),
+                Removal::Link(l) => s.push_str(&format!("-{l} ")),
+            }
+        }
+    }
+    s.push_str(&twixtkit::script::move_text(mv));
+    s
+}
+
+/// Reads one move in a script's notation; `accept-draw` is also read as
+/// accepting a draw.
+pub(crate) fn parse_move(text: &str) -> PyResult<CoreMove> {
+    let t = text.trim();
+    match t.to_ascii_lowercase().as_str() {
+        "swap" => return Ok(CoreMove::Swap),
+        "resign" => return Ok(CoreMove::Resign),
+        "accept-draw" | "draw" => return Ok(CoreMove::AcceptDraw),
+        _ => {}
+    }
+    if let Ok(hole) = t.parse::<Hole>() {
+        return Ok(CoreMove::peg(hole));
+    }
+    // Removals, chosen links and draw offers: the script's own reader.
+    let bad = |why: &str| InvalidMoveError::new_err(format!("`{t}` is not a move: {why}"));
+    if t.is_empty() || t.len() > 200 {
+        return Err(bad("expected a move like f6, -e4 f6, f6+d5 or swap"));
+    }
+    let parsed = twixtkit::script::parse(t);
+    if let Some(e) = parsed.errors.first() {
+        return Err(bad(&e.message));
+    }
+    let one = match parsed.file.games.as_slice() {
+        [g] if g.tags.is_empty() && g.setup.is_none() => match g.line.elements.as_slice() {
+            [twixtkit::script::Element::Move(m)] if m.glyph.is_none() => Some(m.mv.clone()),
+            _ => None,
+        },
+        _ => None,
+    };
+    one.ok_or_else(|| bad("expected one move like f6, -e4 f6, f6+d5 or swap"))
+}
+
+/// One move: a peg placement, `swap`, `resign` or `accept-draw`.
+#[pyclass(module = "twixtkit", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub(crate) struct Move {
+    pub(crate) inner: CoreMove,
+}
+
+#[pymethods]
+impl Move {
+    /// Reads `f6`, `swap`, `resign` or `accept-draw`.
+    #[staticmethod]
+    fn from_text(text: &str) -> PyResult<Move> {
+        Ok(Move {
+            inner: parse_move(text)?,
+        })
+    }
+
+    /// The hole of a placement as (col, row), zero-based from the top
+    /// left; `None` for other moves.
+    #[getter]
+    fn hole(&self) -> Option<(u16, u16)> {
+        match &self.inner {
+            CoreMove::Place(p) => Some((p.hole.col, p.hole.row)),
+            _ => None,
+        }
+    }
+
+    /// Whether the move is the swap (pie rule).
+    #[getter]
+    fn is_swap(&self) -> bool {
+        matches!(self.inner, CoreMove::Swap)
+    }
+
+    fn __str__(&self) -> String {
+        move_text(&self.inner)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move.from_text({:?})", move_text(&self.inner))
+    }
+}
+
+/// How a game ended: `winner` (`"red"`, `"black"` or `None`),
+/// `termination` (`"connection"`, `"resignation"`, `"agreement"`,
+/// `"dead-draw"`) and, for a win by connection, the winning `chain`.
+#[pyclass(module = "twixtkit", frozen, get_all)]
+#[derive(Clone)]
+pub(crate) struct Outcome {
+    winner: Option<&'static str>,
+    termination: &'static str,
+    chain: Vec<String>,
+}
+
+#[pymethods]
+impl Outcome {
+    fn __repr__(&self) -> String {
+        format!(
+            "Outcome(winner={}, termination={:?}, chain={:?})",
+            self.winner.map_or("None".to_string(), |w| format!("{w:?}")),
+            self.termination,
+            self.chain
+        )
+    }
+
+    /// `1-0` (Red won), `0-1` (Black won) or `1/2-1/2`.
+    fn result(&self) -> &'static str {
+        match self.winner {
+            Some("red") => "1-0",
+            Some(_) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+/// A TwixT position with the moves pushed on it, in python-chess's shape.
+#[pyclass(module = "twixtkit")]
+#[derive(Clone)]
+pub(crate) struct Board {
+    pub(crate) pos: Position,
+    pub(crate) stack: Vec<CoreMove>,
+}
+
+impl Board {
+    /// Whether the pushed moves include a mirror swap: OpenSpiel turns the
+    /// first peg where the mirror swap reflects it, so from then on
+    /// OpenSpiel's board is this one reflected left to right.
+    fn openspiel_flipped(&self) -> bool {
+        self.pos.rules().swap == Swap::Mirror && self.stack.contains(&CoreMove::Swap)
+    }
+
+    fn side(&self) -> u16 {
+        self.pos.size().width()
+    }
+
+    fn check_square(&self) -> PyResult<u16> {
+        let size = self.pos.size();
+        if size.width() != size.height() || size.is_partial() {
+            return Err(TwixtError::new_err(format!(
+                "OpenSpiel's encoding needs a whole square board, not {size}"
+            )));
+        }
+        Ok(size.width())
+    }
+
+    /// OpenSpiel's (x, y) for a hole: x the column (reflected after a
+    /// mirror swap), y counted from the bottom row.
+    fn os_xy(&self, hole: Hole, flip: bool) -> (usize, usize) {
+        let n = usize::from(self.side());
+        let col = usize::from(hole.col);
+        let x = if flip { n - 1 - col } else { col };
+        (x, n - 1 - usize::from(hole.row))
+    }
+
+    /// The position's diagram: pegs, links, who moves; no marks.
+    fn diagram_plain(&self) -> Diagram {
+        Diagram::from_setup(&self.pos.to_setup())
+    }
+
+    /// The hole of the last pushed placement, if its peg is still there.
+    fn last_hole(&self) -> Option<Hole> {
+        self.stack.iter().rev().find_map(|m| match m {
+            CoreMove::Place(p) if self.pos.peg(p.hole).is_some() => Some(p.hole),
+            _ => None,
+        })
+    }
+
+    /// For each ply of the position, the hole the move placed (`None` for
+    /// setup plies and moves placing no peg), numbered from the first.
+    fn numbered_holes(&self) -> Vec<Option<Hole>> {
+        let before = (self.pos.ply() as usize).saturating_sub(self.stack.len());
+        let mut holes = vec![None; before];
+        holes.extend(self.stack.iter().map(|m| match m {
+            CoreMove::Place(p) => Some(p.hole),
+            _ => None,
+        }));
+        holes
+    }
+
+    /// The move of OpenSpiel's action id here.
+    fn core_move_of_action(&self, action: usize) -> PyResult<CoreMove> {
+        let n = usize::from(self.check_square()?);
+        if action >= n * n {
+            return Err(TwixtError::new_err(format!(
+                "action {action} is out of range for a {n}x{n} board"
+            )));
+        }
+        let (x, y) = (action / n, action % n);
+        let col = if self.openspiel_flipped() {
+            n - 1 - x
+        } else {
+            x
+        };
+        let hole = Hole::new(col as u16, (n - 1 - y) as u16);
+        if self.pos.ply() == 1
+            && self.pos.rules().swap != Swap::None
+            && self.pos.peg(hole).is_some()
+        {
+            return Ok(CoreMove::Swap);
+        }
+        Ok(CoreMove::peg(hole))
+    }
+
+    pub(crate) fn to_move_obj(mv: CoreMove) -> Move {
+        Move { inner: mv }
+    }
+
+    fn coerce_move(mv: &Bound<'_, PyAny>) -> PyResult<CoreMove> {
+        if let Ok(m) = mv.downcast::<Move>() {
+            return Ok(m.get().inner.clone());
+        }
+        let text: String = mv.extract().map_err(|_| {
+            InvalidMoveError::new_err("a move is a Move or text like `f6` or `swap`")
+        })?;
+        parse_move(&text)
+    }
+}
+
+#[pymethods]
+impl Board {
+    /// A new game: `size`×`size` board, `rules` a preset name (`pencil`,
+    /// `board`, `schmidt`, `dujardin`, `t1`, `editable`) or a YAML rule file's text.
+    #[new]
+    #[pyo3(signature = (size = 24, rules = "pencil"))]
+    fn new(size: i64, rules: &str) -> PyResult<Board> {
+        let rules = rules_for(rules, Some(size))?;
+        let pos = Position::new(rules).map_err(|e| RulesError::new_err(e.to_string()))?;
+        Ok(Board {
+            pos,
+            stack: Vec::new(),
+        })
+    }
+
+    /// The position of a one-line position text, e.g.
+    /// `"24/pencil/c3,d5/h8,j6/*/black"`.
+    #[staticmethod]
+    fn from_line(line: &str) -> PyResult<Board> {
+        let pos = position_line::read_position(line)
+            .map_err(|e| PositionLineError::new_err(e.to_string()))?;
+        Ok(Board {
+            pos,
+            stack: Vec::new(),
+        })
+    }
+
+    /// The position as one line of text (`Board.from_line` reads it back).
+    fn line(&self) -> String {
+        position_line::write(&self.pos)
+    }
+
+    /// The board's side (columns; boards from here are square).
+    #[getter]
+    fn size(&self) -> u16 {
+        self.side()
+    }
+
+    /// The rule set's preset name, or its description when it is no preset.
+    #[getter]
+    fn rules(&self) -> String {
+        self.pos
+            .rules()
+            .preset_name()
+            .map_or_else(|| self.pos.rules().to_string(), str::to_string)
+    }
+
+    /// `"red"` or `"black"`: the player to move.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        player_name(self.pos.to_move())
+    }
+
+    /// Moves played in the whole position (setup pegs included).
+    #[getter]
+    fn ply(&self) -> u32 {
+        self.pos.ply()
+    }
+
+    /// The moves pushed on this board, oldest first.
+    #[getter]
+    fn move_stack(&self) -> Vec<Move> {
+        self.stack.iter().cloned().map(Board::to_move_obj).collect()
+    }
+
+    /// The legal moves, computed lazily: `len`, `in` and iteration.
+    #[getter]
+    fn legal_moves(slf: Bound<'_, Self>) -> LegalMoves {
+        LegalMoves {
+            board: slf.unbind(),
+        }
+    }
+
+    /// Whether `move` (a Move or text) is legal here. Text that names no
+    /// move is not legal.
+    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> bool {
+        match Board::coerce_move(r#move) {
+            Ok(mv) => GameState::is_legal(&self.pos, &mv),
+            Err(_) => false,
+        }
+    }
+
+    /// Plays `move` (a Move or text such as `"f6"` or `"swap"`).
+    /// Raises IllegalMoveError with the engine's reason.
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mv = Board::coerce_move(r#move)?;
+        GameState::play(&mut self.pos, &mv)
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        self.stack.push(mv);
+        Ok(())
+    }
+
+    /// Takes back the last pushed move and returns it.
+    fn pop(&mut self) -> PyResult<Move> {
+        let Some(mv) = self.stack.pop() else {
+            return Err(PyIndexError::new_err(
+                "pop from a board with no pushed moves",
+            ));
+        };
+        if !self.pos.undo() {
+            self.stack.push(mv);
+            return Err(TwixtError::new_err(
+                "the engine could not take the move back",
+            ));
+        }
+        Ok(Board::to_move_obj(mv))
+    }
+
+    /// The last pushed move.
+    fn peek(&self) -> PyResult<Move> {
+        self.stack
+            .last()
+            .cloned()
+            .map(Board::to_move_obj)
+            .ok_or_else(|| PyIndexError::new_err("no move pushed"))
+    }
+
+    /// How the game ended, or `None` while it goes on. A dead draw (no one
+    /// can connect any more, under rules where nothing comes off the
+    /// board) is an outcome.
+    fn outcome(&self) -> Option<Outcome> {
+        match GameState::outcome(&self.pos) {
+            CoreOutcome::Ongoing => None,
+            CoreOutcome::Won { winner, chain } => {
+                let termination = if chain.is_empty() {
+                    "resignation"
+                } else {
+                    "connection"
+                };
+                Some(Outcome {
+                    winner: Some(player_name(winner)),
+                    termination,
+                    chain: chain.iter().map(Hole::to_string).collect(),
+                })
+            }
+            CoreOutcome::Drawn => Some(Outcome {
+                winner: None,
+                termination: "agreement",
+                chain: Vec::new(),
+            }),
+            CoreOutcome::DeadDraw => Some(Outcome {
+                winner: None,
+                termination: "dead-draw",
+                chain: Vec::new(),
+            }),
+        }
+    }
+
+    /// Whether the game has ended (a win, an agreed draw or a dead draw).
+    fn is_game_over(&self) -> bool {
+        GameState::outcome(&self.pos).is_over()
+    }
+
+    /// The owner of the peg at `hole` (`"f6"`), or `None`.
+    fn peg_at(&self, hole: &str) -> PyResult<Option<&'static str>> {
+        let h: Hole = hole
+            .parse()
+            .map_err(|e: twixt_core::board::ParseHoleError| {
+                InvalidMoveError::new_err(e.to_string())
+            })?;
+        Ok(self.pos.peg(h).map(player_name))
+    }
+
+    /// Every peg: (hole, player).
+    fn pegs(&self) -> Vec<(String, &'static str)> {
+        self.pos
+            .pegs()
+            .map(|(h, p)| (h.to_string(), player_name(p)))
+            .collect()
+    }
+
+    /// Every link: (end, end, player).
+    fn links(&self) -> Vec<(String, String, &'static str)> {
+        self.pos
+            .links()
+            .map(|(l, p)| {
+                let (a, b) = l.ends();
+                (a.to_string(), b.to_string(), player_name(p))
+            })
+            .collect()
+    }
+
+    /// A 64-bit hash of the position (equal positions, equal hashes).
+    fn state_hash(&self) -> u64 {
+        self.pos.state_hash()
+    }
+
+    /// An independent copy, with the pushed moves (pop works on it).
+    fn copy(&self) -> Board {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Board {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+        self.clone()
+    }
+
+    fn __eq__(&self, other: &Board) -> bool {
+        self.pos == other.pos
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.pos.state_hash()
+    }
+
+    /// The toolkit's text diagram: `R` Red's pegs, `B` Black's, `·` an
+    /// empty hole, the border lines, the links listed under the grid.
+    fn __str__(&self) -> String {
+        to_text(&self.diagram_plain(), Charset::Unicode)
+    }
+
+    /// The text diagram; `ascii=True` uses ASCII characters only.
+    #[pyo3(signature = (*, ascii = false))]
+    fn text(&self, ascii: bool) -> String {
+        let charset = if ascii {
+            Charset::Ascii
+        } else {
+            Charset::Unicode
+        };
+        to_text(&self.diagram_plain(), charset)
+    }
+
+    /// The board as SVG, drawn as `twixt render` draws it. `marks`: hole to
+    /// letter (`{"e5": "a"}`); `crosses` and `highlights`: holes; `arrows`:
+    /// (from, to) pairs; `lastmove`: the hole ringed as the last move
+    /// (`True`, the default: the last pushed placement; `False` or `None`:
+    /// none); `crop`: a rectangle like `"c3-j10"`; `numbers`: the pushed
+    /// moves' numbers on their pegs; `coords`: sides with coordinates
+    /// (`"tl"`, `"all"`, `"none"`); `style`: a built-in style or a style
+    /// file; `scale`: pixels between neighbouring holes.
+    #[pyo3(signature = (*, marks = None, crosses = None, highlights = None, arrows = None,
+        lastmove = None, crop = None, numbers = false, coords = "tl", caption = None,
+        style = "rulebook", scale = 24.0))]
+    #[allow(clippy::too_many_arguments)]
+    fn svg(
+        &self,
+        marks: Option<std::collections::BTreeMap<String, String>>,
+        crosses: Option<Vec<String>>,
+        highlights: Option<Vec<String>>,
+        arrows: Option<Vec<(String, String)>>,
+        lastmove: Option<&Bound<'_, PyAny>>,
+        crop: Option<&str>,
+        numbers: bool,
+        coords: &str,
+        caption: Option<String>,
+        style: &str,
+        scale: f64,
+    ) -> PyResult<String> {
+        let look = crate::draw::Look {
+            marks: marks.unwrap_or_default(),
+            crosses: crosses.unwrap_or_default(),
+            highlights: highlights.unwrap_or_default(),
+            arrows: arrows.unwrap_or_default(),
+            crop,
+            coords,
+            caption,
+            style,
+            scale,
+        };
+        let last = match lastmove {
+            None => self.last_hole(),
+            Some(v) => {
+                if let Ok(flag) = v.extract::<bool>() {
+                    if flag { self.last_hole() } else { None }
+                } else if v.is_none() {
+                    None
+                } else {
+                    let text: String = v.extract().map_err(|_| {
+                        PyValueError::new_err("lastmove is True, False, None or a hole like \"f6\"")
+                    })?;
+                    Some(parse_hole(&text)?)
+                }
+            }
+        };
+        let mut d = self.diagram_plain();
+        d.last = last;
+        if numbers {
+            d.number_moves(&self.numbered_holes(), Numbering::All);
+            d.last = last;
+        }
+        crate::draw::svg(d, &look)
+    }
+
+    /// The position under a symmetry (`"flip-columns"`, `"flip-rows"`,
+    /// `"rotate-180"`, `"identity"`): each peg and link at its image, the
+    /// same player to move, no pushed moves (so a pending swap's turn does
+    /// not carry over). With `planes()` and `transform_actions` this gives
+    /// the augmented inputs and policies of a learning program.
+    fn transformed(&self, symmetry: &str) -> PyResult<Board> {
+        let s = crate::symmetry::Symmetry::named(symmetry)?;
+        let mut setup = self.pos.to_setup();
+        let size = setup.size;
+        if size.is_partial() {
+            return Err(TwixtError::new_err(format!(
+                "a cut board ({size}) has no symmetries"
+            )));
+        }
+        setup.pegs = setup
+            .pegs
+            .iter()
+            .map(|(&h, &p)| (s.hole(h, size), p))
+            .collect();
+        setup.links = setup.links.iter().map(|&l| s.link(l, size)).collect();
+        setup.to_move = Some(self.pos.to_move());
+        let pos = Position::from_setup(&setup, self.pos.rules().clone()).map_err(|problems| {
+            let why: Vec<String> = problems.iter().map(ToString::to_string).collect();
+            TwixtError::new_err(why.join("; "))
+        })?;
+        Ok(Board {
+            pos,
+            stack: Vec::new(),
+        })
+    }
+
+    /// Jupyter's rich display: the board as SVG with the last move ringed.
+    fn _repr_svg_(&self) -> PyResult<String> {
+        let mut d = self.diagram_plain();
+        d.last = self.last_hole();
+        crate::draw::svg(d, &crate::draw::Look::default())
+    }
+
+    /// Does `player` (the player to move), win within `n` of their own
+    /// moves whatever the opponent does? The search stops after
+    /// `positions` positions or `time` seconds and then answers
+    /// undecided; `threads` share it. See `WinsWithin`.
+    /// `all_keys=True` also lists every winning first move.
+    #[pyo3(signature = (player, n, *, time = None, positions = 10_000_000, threads = 1, all_keys = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn wins_within(
+        &self,
+        py: Python<'_>,
+        player: &str,
+        n: u32,
+        time: Option<f64>,
+        positions: u64,
+        threads: usize,
+        all_keys: bool,
+    ) -> PyResult<crate::solve::WinsWithin> {
+        let player = parse_player(player)?;
+        crate::solve::wins_within(py, &self.pos, player, n, time, positions, threads, all_keys)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Board.from_line({:?})", self.line())
+    }
+
+    // --- OpenSpiel ---------------------------------------------------------
+
+    /// OpenSpiel's `twixt` action id of `move` here: `x*size + y`, x the
+    /// column and y the row counted from the bottom (OpenSpiel's `b5` on a
+    /// 5×5 board is our `b1`... its labels run like ours: label = row+1);
+    /// the swap is the first peg's id. After a mirror swap OpenSpiel's board
+    /// is ours reflected left to right, and the ids follow it.
+    fn action(&self, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let n = usize::from(self.check_square()?);
+        let mv = Board::coerce_move(r#move)?;
+        let hole = match mv {
+            CoreMove::Place(p) => p.hole,
+            CoreMove::Swap => {
+                let first = self
+                    .pos
+                    .pegs()
+                    .next()
+                    .ok_or_else(|| TwixtError::new_err("a swap needs a peg on the board"))?;
+                first.0
+            }
+            other => {
+                return Err(TwixtError::new_err(format!(
+                    "OpenSpiel has no action for `{}`",
+                    move_text(&other)
+                )));
+            }
+        };
+        let (x, y) = self.os_xy(hole, self.openspiel_flipped());
+        Ok(x * n + y)
+    }
+
+    /// The move of OpenSpiel's action id here (the inverse of `action`).
+    fn move_from_action(&self, action: usize) -> PyResult<Move> {
+        Ok(Move {
+            inner: self.core_move_of_action(action)?,
+        })
+    }
+
+    /// Pushes OpenSpiel's action id (no Move object is made).
+    fn push_action(&mut self, action: usize) -> PyResult<()> {
+        let mv = self.core_move_of_action(action)?;
+        GameState::play(&mut self.pos, &mv)
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
+        self.stack.push(mv);
+        Ok(())
+    }
+
+    /// The legal moves as OpenSpiel's action ids, ascending.
+    fn legal_actions(&self) -> PyResult<Vec<usize>> {
+        let n = usize::from(self.check_square()?);
+        let flip = self.openspiel_flipped();
+        let mut out = Vec::new();
+        for mv in GameState::legal_moves(&self.pos) {
+            match mv {
+                CoreMove::Place(p) if p.removals.is_empty() => {
+                    let (x, y) = self.os_xy(p.hole, flip);
+                    out.push(x * n + y);
+                }
+                CoreMove::Swap => {
+                    if let Some((h, _)) = self.pos.pegs().next() {
+                        let (x, y) = self.os_xy(h, flip);
+                        out.push(x * n + y);
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// OpenSpiel's `twixt` observation tensor, shape (12, size, size-2),
+    /// float32: planes 0–5 Red's (pegs without links; links NNE, ENE, ESE,
+    /// SSE from the peg; pegs with a blocked eastern neighbour), 6–11
+    /// Black's, turned as OpenSpiel turns them.
+    fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        let n = usize::from(self.check_square()?);
+        let flip = self.openspiel_flipped();
+        let mut t = Array3::<f32>::zeros((12, n, n - 2));
+        // Eastern knight steps in OpenSpiel's frame (y up): NNE, ENE, ESE, SSE.
+        const EAST: [(i32, i32); 4] = [(1, 2), (2, 1), (2, -1), (1, -2)];
+        let xy_of = |h: Hole| self.os_xy(h, flip);
+        let mut links: std::collections::HashSet<((usize, usize), (usize, usize))> =
+            std::collections::HashSet::new();
+        let mut linked: std::collections::HashSet<(usize, usize)> =
+            std::collections::HashSet::new();
+        for (l, _) in self.pos.links() {
+            let (a, b) = l.ends();
+            let (a, b) = (xy_of(a), xy_of(b));
+            links.insert((a, b));
+            links.insert((b, a));
+            linked.insert(a);
+            linked.insert(b);
+        }
+        let mut owner = vec![None; n * n];
+        for (h, p) in self.pos.pegs() {
+            let (x, y) = xy_of(h);
+            owner[x * n + y] = Some(p);
+        }
+        for x in 0..n {
+            for y in 0..n {
+                let Some(p) = owner[x * n + y] else { continue };
+                let (off, tx, ty) = match p {
+                    Player::Red => (0, n - y - 1, x.wrapping_sub(1)),
+                    Player::Black => (6, n - x - 1, (n - y).wrapping_sub(2)),
+                };
+                if ty >= n - 2 {
+                    continue;
+                }
+                if !linked.contains(&(x, y)) {
+                    t[[off, tx, ty]] = 1.0;
+                }
+                for (dir, (dx, dy)) in EAST.iter().enumerate() {
+                    let tx2 = x as i32 + dx;
+                    let ty2 = y as i32 + dy;
+                    if tx2 < 0 || ty2 < 0 || tx2 >= n as i32 || ty2 >= n as i32 {
+                        continue;
+                    }
+                    let other = (tx2 as usize, ty2 as usize);
+                    if owner[other.0 * n + other.1] != Some(p) {
+                        continue;
+                    }
+                    if links.contains(&((x, y), other)) {
+                        t[[off + 1 + dir, tx, ty]] = 1.0;
+                    } else {
+                        t[[off + 5, tx, ty]] = 1.0;
+                    }
+                }
+            }
+        }
+        Ok(t.into_pyarray(py))
+    }
+}
+
+/// The legal moves of a board: a live view, computed when asked. `len`,
+/// `in`, indexing (`moves[k]`, in the engine's order) and iteration; no
+/// list of moves is made unless iterated.
+#[pyclass(module = "twixtkit", sequence)]
+pub(crate) struct LegalMoves {
+    board: Py<Board>,
+}
+
+#[pymethods]
+impl LegalMoves {
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.board.borrow(py).pos.legal_move_count()
+    }
+
+    fn __getitem__(&self, py: Python<'_>, k: isize) -> PyResult<Move> {
+        let b = self.board.borrow(py);
+        let n = b.pos.legal_move_count();
+        let i = if k < 0 { k + n as isize } else { k };
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| b.pos.nth_legal_move(i))
+            .map(Board::to_move_obj)
+            .ok_or_else(|| PyIndexError::new_err(format!("legal move {k} of {n}")))
+    }
+
+    fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> bool {
+        self.board.borrow(py).is_legal(mv)
+    }
+
+    fn __iter__(&self, py: Python<'_>) -> LegalMoveIter {
+        let b = self.board.borrow(py);
+        LegalMoveIter {
+            moves: GameState::legal_moves(&b.pos)
+                .collect::<Vec<_>>()
+                .into_iter(),
+        }
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> bool {
+        self.__len__(py) > 0
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let b = self.board.borrow(py);
+        let moves: Vec<String> = GameState::legal_moves(&b.pos)
+            .map(|m| move_text(&m))
+            .collect();
+        format!("<LegalMoves ({}): {}>", moves.len(), moves.join(", "))
+    }
+}
+/// An iterator over the legal moves as they were when it was made.
+#[pyclass(module = "twixtkit")]
+pub(crate) struct LegalMoveIter {
+    moves: std::vec::IntoIter<CoreMove>,
+}
+
+#[pymethods]
+impl LegalMoveIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<Move> {
+        self.moves.next().map(Board::to_move_obj)
+    }
+}
