@@ -186,7 +186,9 @@
 
 use std::time::Duration;
 
-use twixt_core::solver::{AfterMove, Memory, SearchLimit, Solved, after_move, solve};
+use twixt_core::solver::{
+    AfterMove, Memory, SearchLimit, Secure, Solved, after_move, secures, solve,
+};
 use twixtkit::prelude::{Hole, Move, Position};
 
 #[path = "../examples/support/main_line.rs"]
@@ -514,6 +516,73 @@ fn solutions(set: &[(u32, &str, &str)]) {
     );
 }
 
+/// Seconds of wall time the proof-number search may take on one puzzle in `-- --secure`.
+const SECURE_SECONDS: u64 = 30;
+
+/// `-- --secure`: each puzzle's connection claim with no length
+/// (`solver::secures`, the proof-number search alone) against the exact search
+/// of its shortest win (`in N`, N known) and of `in 9` (N not known), in
+/// CPU time of one thread, one run each.
+fn secure(set: &[(u32, &str, &str)]) {
+    println!(
+        "| N | old: in N | positions | old: in 9 | positions | new: secures (proof numbers) | positions | table |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    let now = clock(1);
+    let (mut old_t, mut new_t, mut old_p, mut new_p) = (Duration::ZERO, Duration::ZERO, 0, 0);
+    for &(n, _, line) in set {
+        let pos = twixt_core::position_line::read_position(line).expect("a position line");
+        let me = pos.to_move();
+        let limit = SearchLimit::positions(limit_for(n));
+        let start = now();
+        let won = solve(&pos, me, n, &limit).expect("decided within the limit");
+        let t_n = now() - start;
+        let start = now();
+        let nine = solve(&pos, me, 9, &limit).expect("decided within the limit");
+        let t_9 = now() - start;
+        let start = now();
+        let new = secures(
+            &pos,
+            me,
+            &limit.clone().with_time(Duration::from_secs(SECURE_SECONDS)),
+        );
+        let t_new = now() - start;
+        old_t += t_9;
+        old_p += nine.positions;
+        let (answer, p_new, table) = match new {
+            Ok(s) => {
+                new_t += t_new;
+                new_p += s.positions;
+                let Secure::Secured { key: Some(key) } = s.answer else {
+                    panic!("{line}: {:?}", s.answer);
+                };
+                (
+                    format!("{} (key {key})", ms(t_new)),
+                    s.positions,
+                    s.table_bytes >> 20,
+                )
+            }
+            Err(e) => (format!("undecided: {e}"), 0, 0),
+        };
+        println!(
+            "| {n} | {} | {} | {} | {} | {answer} | {p_new} | {table} MB |",
+            ms(t_n),
+            won.positions,
+            ms(t_9),
+            nine.positions,
+        );
+    }
+    println!();
+    println!(
+        "old `in 9`: {old_p} positions in {:.2} s ({:.0}/s); new (decided ones): {new_p} positions in {:.2} s ({:.0}/s); peak memory {}",
+        old_t.as_secs_f64(),
+        old_p as f64 / old_t.as_secs_f64(),
+        new_t.as_secs_f64(),
+        new_p as f64 / new_t.as_secs_f64(),
+        peak_memory()
+    );
+}
+
 fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1e3)
 }
@@ -553,6 +622,10 @@ fn main() {
     }
     if std::env::args().any(|a| a == "--solutions") {
         solutions(&set);
+        return;
+    }
+    if std::env::args().any(|a| a == "--secure") {
+        secure(&set);
         return;
     }
     println!(

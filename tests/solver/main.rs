@@ -6,4 +6,5 @@
 mod common;
 
 mod puzzles;
+mod secure;
 mod win_search;

@@ -40,6 +40,7 @@ mod connection;
 mod hole;
 mod limit;
 mod memory;
+mod pns;
 mod search;
 mod table;
 mod threads;
@@ -748,4 +749,166 @@ fn double_link_chain(pos: &Position, player: Player, cap: u32) -> Option<connect
         return None;
     }
     Chains::default().find(pos, player, cap, pos.to_move() == player, None)
+}
+
+/// The answer to "is `player`'s connection secure": do they connect
+/// however long it takes, whatever the opponent does ([`secures`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Secure {
+    /// The connection is secure. With the player to move, `key` is a
+    /// first move that keeps it; `None` with the opponent to move.
+    Secured {
+        /// A first move that keeps the connection secure.
+        key: Option<Hole>,
+    },
+    /// Not secure. With the player to move, `attempt` is their most
+    /// plausible first move (on their cheapest chain) and `defence` the
+    /// reply that holds against it; with the opponent to move, `attempt`
+    /// is `None` and `defence` the move that breaks the connection.
+    /// `defence` is `None` when the game ends in a draw there (no legal
+    /// move for the side to reply).
+    Breaks {
+        /// The player's first move refuted.
+        attempt: Option<Hole>,
+        /// The opponent's move that holds.
+        defence: Option<Hole>,
+    },
+}
+
+/// What [`secures`] found: the answer and what it cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SecureSolution {
+    /// Secure, or the defence that holds.
+    pub answer: Secure,
+    /// Positions visited.
+    pub positions: u64,
+    /// Bytes the proof-number table held at the end.
+    pub table_bytes: usize,
+    /// Table entries dropped to make room.
+    pub evictions: u64,
+}
+
+/// Decides whether `player` connects from `pos` however many moves it
+/// takes, whatever the opponent does: a "secure connection", the claim of
+/// published puzzles that give no length. Either player may be to move.
+/// Depth-first proof-number search (`pns.rs`, docs/solver.md) with
+/// virtual connections proved without search and the defender's replies
+/// confined to their carriers; exact under the rule sets [`solve`]
+/// covers. Threads of the limit are not used: one thread searches. The
+/// positions and time of `limit` bound it, its table bytes bound the
+/// table; reaching a limit is [`Undecided::Limit`].
+pub fn secures(
+    pos: &Position,
+    player: Player,
+    limit: &SearchLimit,
+) -> Result<SecureSolution, Undecided> {
+    if pos.status() != Status::Ongoing {
+        return Err(Undecided::GameOver(pos.status()));
+    }
+    rules_covered(pos)?;
+    let mut meter = limit.meter();
+    let mut pns = pns::Pns::new(pos, player, &mut meter, limit.table_bytes());
+    let answer = secure_with(&mut pns, pos, player);
+    let (table_bytes, evictions) = (pns.table.bytes(), pns.table.evictions);
+    drop(pns);
+    let answer = answer.map_err(|k| stopped(&meter, k))?;
+    Ok(SecureSolution {
+        answer,
+        positions: meter.used(),
+        table_bytes,
+        evictions,
+    })
+}
+
+fn secure_with(pns: &mut pns::Pns<'_>, pos: &Position, player: Player) -> Result<Secure, Stop> {
+    let geo = pos.geometry();
+    let to_move = pos.to_move() == player;
+    let key = pns.keys.of(pos);
+    let (mut pn, mut dn) = pns.evaluate(pos, key);
+    if pn != 0 && dn != 0 {
+        (pn, dn) = pns.mid(pos, key, pns::INF, pns::INF)?;
+    }
+    debug_assert!(pn == 0 || dn == 0, "an unbounded search ends decided");
+    let moves = if pn == 0 && !to_move {
+        Vec::new()
+    } else {
+        pns.moves(pos)
+    };
+    if pn == 0 {
+        if !to_move {
+            return Ok(Secure::Secured { key: None });
+        }
+        // A virtual connection proved at the root: its first move.
+        if let Some((_, first)) = pns.virtual_connection(pos, true) {
+            return Ok(Secure::Secured {
+                key: Some(geo.hole(first.get())),
+            });
+        }
+        let key = settled_child(pns, pos, key, &moves, true)?;
+        return Ok(Secure::Secured {
+            key: key.map(|h| geo.hole(h.get())),
+        });
+    }
+    if !to_move {
+        let defence = settled_child(pns, pos, key, &moves, false)?;
+        return Ok(Secure::Breaks {
+            attempt: None,
+            defence: defence.map(|h| geo.hole(h.get())),
+        });
+    }
+    // The most plausible first move, and the reply that holds against it.
+    let Some(&attempt) = moves.first() else {
+        return Ok(Secure::Breaks {
+            attempt: None,
+            defence: None,
+        });
+    };
+    let (child, ckey) = pns.play(pos, key, attempt)?;
+    let replies = if child.status() == Status::Ongoing {
+        pns.moves(&child)
+    } else {
+        Vec::new()
+    };
+    let mut defence = settled_child(pns, &child, ckey, &replies, false)?;
+    if defence.is_none() {
+        // Every reply holds (the player can no longer connect): the one on
+        // the player's cheapest chain.
+        defence = any_reply(&child, player);
+    }
+    Ok(Secure::Breaks {
+        attempt: Some(geo.hole(attempt.get())),
+        defence: defence.map(|h| geo.hole(h.get())),
+    })
+}
+
+/// The first of `moves` from `pos` that is proved (`proved`) or disproved
+/// for the attacker, from the table or searched again when it was dropped.
+fn settled_child(
+    pns: &mut pns::Pns<'_>,
+    pos: &Position,
+    key: table::Key,
+    moves: &[HoleIndex],
+    proved: bool,
+) -> Result<Option<HoleIndex>, Stop> {
+    let settled = |(pn, dn): (u32, u32)| if proved { pn == 0 } else { dn == 0 };
+    let mut children = Vec::with_capacity(moves.len());
+    for &m in moves {
+        let (next, k) = pns.play(pos, key, m)?;
+        if settled(pns.evaluate(&next, k)) {
+            return Ok(Some(m));
+        }
+        children.push((m, next, k));
+    }
+    for (m, next, k) in children {
+        let v = pns.evaluate(&next, k);
+        let v = if v.0 == 0 || v.1 == 0 {
+            v
+        } else {
+            pns.mid(&next, k, pns::INF, pns::INF)?
+        };
+        if settled(v) {
+            return Ok(Some(m));
+        }
+    }
+    Ok(None)
 }

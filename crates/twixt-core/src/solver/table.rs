@@ -22,7 +22,7 @@ pub(crate) struct Keys {
 }
 
 /// A position's two keys.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Key(pub u64, pub u64);
 
 impl Key {

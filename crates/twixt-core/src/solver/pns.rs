@@ -1,0 +1,415 @@
+//! "Secures the connection": does a player connect however long it takes,
+//! whatever the opponent does? Depth-first proof-number search (df-pn)
+//! with no bound on the moves, proving positions by virtual connections.
+//!
+//! Each position has a proof number (how many positions at least must be
+//! proved to prove it) and a disproof number. At the attacker's turn the
+//! proof number is the least of its moves' and the disproof number their
+//! sum; at the defender's turn the other way round. The search always goes
+//! down to the most proving position, within thresholds that send it back
+//! up as soon as a sibling becomes cheaper; what it learns is kept in a
+//! table of fixed size ([`PnTable`]). TwixT has no repetitions: a position
+//! reached by two move orders has one value, so the table is sound.
+//!
+//! A new position's numbers come from its rules' end (a chain complete,
+//! the opponent's chain, a side with no legal move: a draw) and from
+//! connection knowledge (`connection.rs`): a chain of double links between
+//! both borders is a virtual connection, proved with no search. Its
+//! carriers give the defender's must-play region: a defender peg outside
+//! them leaves the same virtual connection, so only replies inside are
+//! searched. Otherwise the proof number is the pegs the attacker still
+//! needs (the distance to connect) and the disproof number 1.
+
+use super::bounds::{pegs_needed, through_costs};
+use super::connection::Chains;
+use super::hole::{HoleIndex, free_holes};
+use super::limit::Meter;
+use super::search::{Stop, new_links};
+use super::table::{Key, Keys, side};
+use super::zone::Zone;
+use crate::board::Player;
+use crate::moves::Move;
+use crate::position::{Played, Position, Status};
+
+/// "Infinite": a proved (or disproved) position's other number.
+pub(crate) const INF: u32 = u32::MAX;
+
+/// The most gaps a virtual connection may have: any chain on the largest
+/// boards.
+const MAX_GAPS: u32 = 1 << 10;
+
+/// The 1+ε of the thresholds: a child is searched until its number passes
+/// the second best's by a quarter, so the search does not swing between
+/// two children of nearly equal numbers.
+const EPSILON_NUM: u64 = 5;
+const EPSILON_DEN: u64 = 4;
+
+/// One entry of the table: a position's numbers and the work spent on it.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: Key,
+    pn: u32,
+    dn: u32,
+    /// Positions searched below it: the entry a full bucket keeps longest.
+    work: u32,
+    used: bool,
+}
+
+/// Entries of a bucket: a new position replaces the least worked of them.
+const WAYS: usize = 4;
+
+/// The transposition table of the proof-number search: buckets of
+/// [`WAYS`] entries, doubling while three quarters are used up to the
+/// bytes it may hold, so memory is bounded however long the search runs.
+/// A full bucket drops its least worked entry (its numbers are found again
+/// if needed: dropping loses work, never soundness).
+pub(crate) struct PnTable {
+    slots: Vec<Slot>,
+    mask: usize,
+    used: usize,
+    max_buckets: usize,
+    /// Entries dropped to make room.
+    pub(crate) evictions: u64,
+}
+
+/// Buckets of a new table.
+const FIRST_BUCKETS: usize = 1 << 10;
+
+/// The largest power of two at most `n` (1 for 0).
+fn power_of_two_below(n: usize) -> usize {
+    1usize << (usize::BITS - 1 - n.max(1).leading_zeros())
+}
+
+impl PnTable {
+    pub(crate) fn new(max_bytes: usize) -> PnTable {
+        let per = std::mem::size_of::<Slot>();
+        let max_buckets = power_of_two_below(max_bytes / (per * WAYS));
+        let buckets = FIRST_BUCKETS.min(max_buckets);
+        PnTable {
+            slots: vec![Slot::default(); buckets * WAYS],
+            mask: buckets - 1,
+            used: 0,
+            max_buckets,
+            evictions: 0,
+        }
+    }
+
+    /// Twice the buckets, every entry moved to its new one.
+    fn grow(&mut self) {
+        let buckets = (self.mask + 1) * 2;
+        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); buckets * WAYS]);
+        self.mask = buckets - 1;
+        self.used = 0;
+        for s in old.into_iter().filter(|s| s.used) {
+            self.put(s.key, s.pn, s.dn, s.work);
+        }
+    }
+
+    /// The bytes the table holds.
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Slot>()
+    }
+
+    fn bucket(&self, key: Key) -> std::ops::Range<usize> {
+        let b = (key.0 as usize) & self.mask;
+        b * WAYS..b * WAYS + WAYS
+    }
+
+    fn get(&self, key: Key) -> Option<(u32, u32)> {
+        self.slots[self.bucket(key)]
+            .iter()
+            .find(|s| s.used && s.key == key)
+            .map(|s| (s.pn, s.dn))
+    }
+
+    fn put(&mut self, key: Key, pn: u32, dn: u32, work: u32) {
+        if self.used * 4 >= self.slots.len() * 3 && self.mask < self.max_buckets - 1 {
+            self.grow();
+        }
+        let range = self.bucket(key);
+        let bucket = &mut self.slots[range];
+        // Proved and disproved positions are worth most: never redone.
+        let worth = |s: &Slot| {
+            if s.pn == 0 || s.dn == 0 {
+                u64::from(s.work) + (1 << 32)
+            } else {
+                u64::from(s.work)
+            }
+        };
+        let same = bucket.iter().position(|s| s.used && s.key == key);
+        let empty = bucket.iter().position(|s| !s.used);
+        let i = match (same, empty) {
+            (Some(i), _) => i,
+            (None, Some(i)) => {
+                self.used += 1;
+                i
+            }
+            (None, None) => {
+                self.evictions += 1;
+                (0..WAYS).min_by_key(|&i| worth(&bucket[i])).unwrap_or(0)
+            }
+        };
+        bucket[i] = Slot {
+            key,
+            pn,
+            dn,
+            work,
+            used: true,
+        };
+    }
+}
+
+/// The proof-number search of one question: `attacker` connects.
+pub(crate) struct Pns<'m> {
+    pub(crate) attacker: Player,
+    pub(crate) keys: Keys,
+    pub(crate) table: PnTable,
+    pub(crate) meter: &'m mut Meter,
+    chains: Chains,
+    played: Played,
+}
+
+/// A position's moves as the search keeps them at one of its nodes.
+struct Child {
+    hole: HoleIndex,
+    key: Key,
+    pn: u32,
+    dn: u32,
+}
+
+/// Adds two numbers, an infinite one staying infinite and a finite sum
+/// staying finite.
+fn add(a: u32, b: u32) -> u32 {
+    if a == INF || b == INF {
+        INF
+    } else {
+        a.saturating_add(b).min(INF - 1)
+    }
+}
+
+impl<'m> Pns<'m> {
+    pub(crate) fn new(
+        pos: &Position,
+        attacker: Player,
+        meter: &'m mut Meter,
+        bytes: usize,
+    ) -> Self {
+        Pns {
+            attacker,
+            keys: Keys::new(pos.geometry()),
+            table: PnTable::new(bytes),
+            meter,
+            chains: Chains::default(),
+            played: Played::by(attacker),
+        }
+    }
+
+    /// The position after a peg of the player to move at `hole`, and its
+    /// key; the position is counted.
+    pub(crate) fn play(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        hole: HoleIndex,
+    ) -> Result<(Position, Key), Stop> {
+        self.meter.tick()?;
+        let (links, n) = new_links(pos, hole);
+        let mut k = key.with(self.keys.peg(hole, side(pos.to_move())));
+        for &id in &links[..n] {
+            k = k.with(self.keys.link(usize::from(id)));
+        }
+        let mut next = pos.clone();
+        next.play_into(
+            &Move::peg(pos.geometry().hole(hole.get())),
+            &mut self.played,
+        )
+        .expect("the search only plays empty holes the mover may use");
+        Ok((next, k))
+    }
+
+    /// Whether the defender could run out of holes within the attacker's
+    /// next `moves` moves (the game would end in a draw first): a virtual
+    /// connection of that many gaps then proves nothing.
+    fn short_of_holes(&self, pos: &Position, moves: u32) -> bool {
+        let room = 2 * moves as usize + 2;
+        free_holes(pos, self.attacker.opponent()).take(room).count() < room
+    }
+
+    /// A virtual connection of the attacker in `pos` that holds with the
+    /// attacker to move next (a single gap may then be closed first) or,
+    /// when not `attacker_to_move`, with the defender to move: its
+    /// carriers' zone and a first move that keeps it. None where the
+    /// defender could run out of holes before the attacker closes every gap
+    /// (one more move counted: the defender's reply may come first).
+    pub(crate) fn virtual_connection(
+        &mut self,
+        pos: &Position,
+        attacker_to_move: bool,
+    ) -> Option<(Zone, HoleIndex)> {
+        let c = self
+            .chains
+            .find(pos, self.attacker, MAX_GAPS, attacker_to_move, None)?;
+        if !attacker_to_move && c.opening {
+            return None;
+        }
+        (!self.short_of_holes(pos, c.gaps + 1)).then_some((c.zone, c.first))
+    }
+
+    /// The numbers of a position met for the first time: its end, a
+    /// virtual connection, or the estimate from the pegs still needed.
+    pub(crate) fn evaluate(&mut self, pos: &Position, key: Key) -> (u32, u32) {
+        if let Some(v) = self.table.get(key) {
+            return v;
+        }
+        let v = self.evaluate_new(pos);
+        if v.0 == 0 || v.1 == 0 {
+            self.table.put(key, v.0, v.1, 0);
+        }
+        v
+    }
+
+    fn evaluate_new(&mut self, pos: &Position) -> (u32, u32) {
+        match pos.status() {
+            Status::Won { winner, .. } if winner == self.attacker => return (0, INF),
+            Status::Ongoing => {}
+            // The defender's chain or an agreed draw: no connection.
+            _ => return (INF, 0),
+        }
+        let mover = pos.to_move();
+        // No legal move: the game ends in a draw (no rule set has a pass).
+        if free_holes(pos, mover).next().is_none() {
+            return (INF, 0);
+        }
+        let need = pegs_needed(pos, self.attacker);
+        if need == u32::MAX {
+            return (INF, 0);
+        }
+        if self
+            .virtual_connection(pos, mover == self.attacker)
+            .is_some()
+        {
+            return (0, INF);
+        }
+        (need.max(1), 1)
+    }
+
+    /// The moves searched at `pos`, in the order ties are broken: the
+    /// attacker's moves on its cheapest chains first; the defender's
+    /// replies within the must-play region of the attacker's virtual
+    /// connection when it has one (every other reply leaves it whole), the
+    /// holes on the attacker's cheapest chains first (the threats a player
+    /// would answer).
+    pub(crate) fn moves(&mut self, pos: &Position) -> Vec<HoleIndex> {
+        let mover = pos.to_move();
+        let mut holes: Vec<HoleIndex> = free_holes(pos, mover).collect();
+        if mover != self.attacker
+            && let Some((zone, _)) = self.virtual_connection(pos, true)
+        {
+            holes.retain(|&h| zone.contains(h));
+        }
+        let through = through_costs(pos, self.attacker);
+        holes.sort_by_key(|&h| (through[h], h));
+        holes
+    }
+
+    /// Expands `pos` and searches it until its numbers reach a threshold
+    /// or it is proved or disproved; its numbers are stored and returned.
+    pub(crate) fn mid(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> Result<(u32, u32), Stop> {
+        let or = pos.to_move() == self.attacker;
+        let start = self.meter.used();
+        let mut children = Vec::new();
+        for h in self.moves(pos) {
+            let (next, k) = self.play(pos, key, h)?;
+            let (pn, dn) = self.evaluate(&next, k);
+            children.push(Child {
+                hole: h,
+                key: k,
+                pn,
+                dn,
+            });
+            // One proved move settles the attacker's turn, one disproved
+            // reply the defender's.
+            if (or && pn == 0) || (!or && dn == 0) {
+                break;
+            }
+        }
+        loop {
+            let (pn, dn) = numbers(or, &children);
+            if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn {
+                let work = u32::try_from(self.meter.used() - start).unwrap_or(u32::MAX);
+                self.table.put(key, pn, dn, work);
+                return Ok((pn, dn));
+            }
+            // The child to search: least proof number at the attacker's
+            // turn, least disproof number at the defender's.
+            let (best, second) = select(or, &children);
+            let c = &children[best];
+            let (cth_pn, cth_dn) = if or {
+                (
+                    th_pn.min(widen(second)),
+                    add(th_dn.saturating_sub(dn), c.dn).max(c.dn.saturating_add(1)),
+                )
+            } else {
+                (
+                    add(th_pn.saturating_sub(pn), c.pn).max(c.pn.saturating_add(1)),
+                    th_dn.min(widen(second)),
+                )
+            };
+            let (hole, ckey) = (c.hole, c.key);
+            let (next, _) = self.play(pos, key, hole)?;
+            let (cpn, cdn) = self.mid(&next, ckey, cth_pn, cth_dn)?;
+            children[best].pn = cpn;
+            children[best].dn = cdn;
+        }
+    }
+}
+
+/// The threshold a child keeps while its number stays below the second
+/// best's times 1+ε (and at least one past it).
+fn widen(second: u32) -> u32 {
+    if second == INF {
+        return INF;
+    }
+    let w = u64::from(second) * EPSILON_NUM / EPSILON_DEN;
+    u32::try_from(w.max(u64::from(second) + 1))
+        .unwrap_or(INF - 1)
+        .min(INF - 1)
+}
+
+/// A node's numbers from its children's. A node with no moves: at the
+/// attacker's turn none connects (the caller has ruled out a draw by no
+/// legal move, so this is a defender with every reply outside the
+/// must-play region: proved).
+fn numbers(or: bool, children: &[Child]) -> (u32, u32) {
+    if or {
+        let pn = children.iter().map(|c| c.pn).min().unwrap_or(INF);
+        let dn = children.iter().fold(0, |s, c| add(s, c.dn));
+        (pn, if children.is_empty() { 0 } else { dn })
+    } else {
+        let pn = children.iter().fold(0, |s, c| add(s, c.pn));
+        let dn = children.iter().map(|c| c.dn).min().unwrap_or(INF);
+        (pn, dn)
+    }
+}
+
+/// The child to search and the second best number (infinite when none).
+fn select(or: bool, children: &[Child]) -> (usize, u32) {
+    let num = |c: &Child| if or { c.pn } else { c.dn };
+    let mut best = 0;
+    let mut second = INF;
+    for (i, c) in children.iter().enumerate().skip(1) {
+        if num(c) < num(&children[best]) {
+            second = num(&children[best]);
+            best = i;
+        } else if num(c) < second {
+            second = num(c);
+        }
+    }
+    (best, second)
+}

@@ -1,0 +1,330 @@
+//! "Secures the connection" ([`secures`]): the proof-number search with no
+//! bound on the moves, against a minimax of the whole game on crowded small
+//! boards and against the exact "wins within N" search; the double links
+//! of the rulebooks and the edge templates proved by it under each rule
+//! set the solver covers; the refutation of a false key move.
+
+use std::collections::HashMap;
+
+use twixt_core::position::{Position, Status, WinBy};
+use twixt_core::position_line::read_position;
+use twixt_core::random::{SplitMix64, random_game};
+use twixt_core::rules::Swap;
+use twixt_core::solver::{AfterMove, SearchLimit, Secure, Solved, after_move, secures, solve};
+use twixtkit::prelude::{BoardSize, Hole, Move, Player, RuleSet};
+
+/// The empty holes `player` may play.
+fn free(pos: &Position, player: Player) -> Vec<Hole> {
+    pos.size()
+        .holes()
+        .filter(|&h| {
+            let mut p = pos.clone();
+            p.to_move() == player && p.play(&Move::peg(h)).is_ok()
+        })
+        .collect()
+}
+
+/// Whether `attacker` connects from `pos` whatever happens, by trying
+/// every move to the end of the game: a side with no legal move ends it in
+/// a draw (no rule set has a pass). Memoised on the position line.
+fn connects(pos: &Position, attacker: Player, memo: &mut HashMap<String, bool>) -> bool {
+    let line = twixt_core::position_line::write(pos);
+    if let Some(&v) = memo.get(&line) {
+        return v;
+    }
+    let mover = pos.to_move();
+    let mut any = false;
+    let mut result = mover != attacker;
+    for h in pos.size().holes() {
+        let mut next = pos.clone();
+        if next.play(&Move::peg(h)).is_err() {
+            continue;
+        }
+        any = true;
+        let value = match next.status() {
+            Status::Won {
+                winner,
+                by: WinBy::Connection,
+                ..
+            } => winner == attacker,
+            Status::Ongoing => connects(&next, attacker, memo),
+            _ => false,
+        };
+        if mover == attacker && value {
+            result = true;
+            break;
+        }
+        if mover != attacker && !value {
+            result = false;
+            break;
+        }
+    }
+    let result = any && result;
+    memo.insert(line, result);
+    result
+}
+
+fn rules(preset: &str, width: u64, height: u64) -> RuleSet {
+    let mut r = RuleSet::preset(preset).unwrap();
+    r.size = BoardSize::new(width, height).unwrap();
+    // The mirror swap needs a square board; the search starts after it.
+    r.swap = Swap::None;
+    r
+}
+
+/// Random games on `rules` stopped with at most `most` empty holes, ongoing.
+fn crowded(rules: &RuleSet, count: usize, most: usize, seed: u64) -> Vec<Position> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::new();
+    let mut tries = 0;
+    while out.len() < count && tries < count * 100 {
+        tries += 1;
+        let moves = random_game(rules, rng.next_u64(), 400);
+        let mut pos = Position::new(rules.clone()).unwrap();
+        let stop = 1 + rng.below(most);
+        for mv in &moves {
+            let empty = pos.size().holes().filter(|&h| pos.peg(h).is_none()).count();
+            if pos.status() != Status::Ongoing || empty <= stop || pos.play(mv).is_err() {
+                break;
+            }
+        }
+        if pos.status() == Status::Ongoing && pos.ply() >= 2 {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+fn is_secured(pos: &Position, player: Player) -> bool {
+    match secures(pos, player, &SearchLimit::positions(u64::MAX)) {
+        Ok(s) => matches!(s.answer, Secure::Secured { .. }),
+        Err(e) => panic!("{e}: {}", twixt_core::position_line::write(pos)),
+    }
+}
+
+/// The whole game searched: on crowded boards of 4 to 6 holes a side,
+/// under pencil, dujardin and t1, for the side to move and for the other,
+/// the proof-number search agrees with the minimax of every move to the
+/// end, draws by a side with no move included.
+#[test]
+fn agrees_with_a_minimax_of_the_whole_game() {
+    let (mut yes, mut total) = (0, 0);
+    for preset in ["pencil", "dujardin", "t1"] {
+        for (w, h) in [(4, 4), (5, 5), (6, 5), (6, 6)] {
+            let r = rules(preset, w, h);
+            for pos in crowded(&r, 40, 9, w * 7 + h + preset.len() as u64) {
+                let mut memo = HashMap::new();
+                for player in [Player::Red, Player::Black] {
+                    let want = connects(&pos, player, &mut memo);
+                    memo.clear();
+                    let got = is_secured(&pos, player);
+                    assert_eq!(
+                        got,
+                        want,
+                        "{player} secure under {preset} {w}x{h}: {}",
+                        twixt_core::position_line::write(&pos)
+                    );
+                    yes += usize::from(want);
+                    total += 1;
+                }
+            }
+        }
+    }
+    eprintln!("secure: {yes} of {total}");
+    assert!(yes > total / 10 && yes < total * 9 / 10, "{yes} of {total}");
+}
+
+/// Against the exact search: with the player to move and a bound as long
+/// as the game can last, "wins within N" and "secures" agree wherever the
+/// exact search decides; its shortest win's key move also secures.
+#[test]
+fn agrees_with_the_exact_search_on_small_boards() {
+    let (mut decided, mut total) = (0, 0);
+    for preset in ["pencil", "dujardin"] {
+        for side in [6u64, 7] {
+            let r = rules(preset, side, side);
+            for pos in crowded(&r, 40, 14, side * 13 + preset.len() as u64) {
+                let me = pos.to_move();
+                total += 1;
+                let n = free(&pos, me).len() as u32;
+                let Ok(exact) = solve(&pos, me, n, &SearchLimit::positions(300_000)) else {
+                    continue;
+                };
+                decided += 1;
+                let wins = matches!(exact.answer, Solved::Wins { .. });
+                assert_eq!(
+                    is_secured(&pos, me),
+                    wins,
+                    "{me} under {preset}: {}",
+                    twixt_core::position_line::write(&pos)
+                );
+            }
+        }
+    }
+    assert!(decided * 2 > total, "{decided} of {total} decided");
+}
+
+/// A preset's axes with no swap, for boards that are not square.
+fn axes(preset: &str) -> &'static str {
+    match preset {
+        "pencil" => "crossing=own,links=automatic,removal=none,swap=none",
+        _ => "crossing=none,links=automatic,removal=none,swap=none",
+    }
+}
+
+fn line(text: &str) -> Position {
+    read_position(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// The double links of the rulebooks (beam, tilt, coign, mesh) and a peg
+/// on the second and third row joined to its border: each proved secure
+/// with the opponent to move by the search itself, under pencil (own links
+/// cross) and dujardin (no link crosses), on boards just tall enough that
+/// the two pegs stand on Red's borders; with one of the two holes taken by
+/// Black, Red to move joins at the other.
+#[test]
+fn the_rulebooks_double_links_are_proved_secure() {
+    // (name, size, red pegs, the two holes that join them)
+    let templates = [
+        ("beam", "9x5", "e1,e5", ["d3", "f3"]),
+        ("tilt", "9x4", "c1,f4", ["d3", "e2"]),
+        ("coign", "9x4", "d1,e4", ["c3", "f2"]),
+        ("mesh", "9x3", "e1,e3", ["c2", "g2"]),
+    ];
+    for preset in ["pencil", "dujardin"] {
+        for (name, size, red, joins) in templates {
+            let pos = line(&format!("{size}/{}/{red}/-/*/black", axes(preset)));
+            assert!(is_secured(&pos, Player::Red), "{name} under {preset}");
+            // Black takes one of the two joining holes: Red to move joins
+            // at the other, and the key found keeps the connection (it may
+            // be another winning move: on a board this small some join at
+            // once).
+            for taken in joins {
+                let red_to_move = line(&format!("{size}/{}/{red}/{taken}/*/red", axes(preset)));
+                let s = secures(
+                    &red_to_move,
+                    Player::Red,
+                    &SearchLimit::positions(1_000_000),
+                )
+                .unwrap();
+                let Secure::Secured { key: Some(key) } = s.answer else {
+                    panic!("{name} under {preset}, {taken} taken: {:?}", s.answer);
+                };
+                for hole in [key, joins[0].parse().unwrap(), joins[1].parse().unwrap()] {
+                    let mut after = red_to_move.clone();
+                    if hole.to_string() == taken || after.play(&Move::peg(hole)).is_err() {
+                        continue;
+                    }
+                    let joined = matches!(
+                        after.status(),
+                        Status::Won {
+                            winner: Player::Red,
+                            ..
+                        }
+                    );
+                    assert!(
+                        joined || is_secured(&after, Player::Red),
+                        "{name} under {preset}, {taken} taken: {hole}"
+                    );
+                }
+                // Black to move again: Red may still have other ways on an
+                // open board; whatever the answer, the exact search agrees
+                // where it decides.
+                let black_again = line(&format!("{size}/{}/{red}/{taken}/*/black", axes(preset)));
+                let secured = is_secured(&black_again, Player::Red);
+                let exact = after_move(
+                    &black_again,
+                    Player::Red,
+                    4,
+                    &SearchLimit::positions(2_000_000),
+                )
+                .unwrap();
+                if exact.answer == AfterMove::Wins {
+                    assert!(
+                        secured,
+                        "{name} under {preset}: Black at {taken}, to move again"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Edge templates: a Red peg on the second or third row from its
+/// border, the other end already joined by a peg on the far border row,
+/// Black to move: secure from rows 2 and 3 on an open board; the exact
+/// search agrees (a win within the moves it takes).
+#[test]
+fn edge_templates_are_proved_secure_and_the_exact_search_agrees() {
+    // Red at e3 and e5 (linked to e5's partner on the border row 7 by a
+    // knight's move): the peg at row 3 or 2 must reach row 1.
+    for preset in ["pencil", "dujardin"] {
+        for (pegs, moves) in [("e2,f4,e6,f8", 2u32), ("e3,f5,e7", 2)] {
+            let pos = line(&format!("11x8/{}/{pegs}/-/*/black", axes(preset)));
+            assert!(is_secured(&pos, Player::Red), "{pegs} under {preset}");
+            // The exact search: every Black move, and Red still wins
+            // within the moves left.
+            let limit = SearchLimit::positions(5_000_000);
+            let a = after_move(&pos, Player::Red, moves, &limit).unwrap();
+            assert_eq!(a.answer, AfterMove::Wins, "{pegs} under {preset}");
+        }
+    }
+}
+
+/// The corner puzzle of `examples/corner-puzzle.twixt`: Red's connection
+/// is secure with Red to move; the key move found keeps it secure with
+/// Black to move, and the exact search proves a win after it.
+#[test]
+fn the_corner_puzzle_is_secured_with_a_key_that_keeps_it() {
+    let pos = line(
+        "12-cut-top-right/pencil/b6,d1,e11,f2,g2,g5,g6,h6,h12,i8,k12,l12/a2,b7,b11,c1,d2,d3,f11,h7,j11,k3,l4,l11/*/red",
+    );
+    let s = secures(&pos, Player::Red, &SearchLimit::positions(5_000_000)).unwrap();
+    let Secure::Secured { key: Some(key) } = s.answer else {
+        panic!("{:?}", s.answer);
+    };
+    let mut after = pos.clone();
+    after.play(&Move::peg(key)).unwrap();
+    assert!(is_secured(&after, Player::Red), "after {key}");
+    // Black, to move, cannot break it.
+    let s = secures(&after, Player::Red, &SearchLimit::positions(5_000_000)).unwrap();
+    assert_eq!(s.answer, Secure::Secured { key: None });
+}
+
+/// A false claim is refuted by the defence that holds against the most
+/// plausible first move (on the player's cheapest chain), and that
+/// defence does hold: after it the player's connection is not secure.
+#[test]
+fn a_refutation_names_a_defence_that_holds() {
+    let mut rng = SplitMix64::new(61);
+    let mut refuted = 0;
+    for preset in ["pencil", "dujardin"] {
+        let r = rules(preset, 6, 6);
+        for pos in crowded(&r, 30, 12, rng.next_u64()) {
+            let me = pos.to_move();
+            let s = secures(&pos, me, &SearchLimit::positions(u64::MAX)).unwrap();
+            let Secure::Breaks {
+                attempt: Some(attempt),
+                defence,
+            } = s.answer
+            else {
+                continue;
+            };
+            let mut after = pos.clone();
+            after.play(&Move::peg(attempt)).unwrap();
+            if let Some(d) = defence
+                && after.status() == Status::Ongoing
+            {
+                after.play(&Move::peg(d)).unwrap();
+            }
+            let connected = matches!(after.status(), Status::Won { winner, .. } if winner == me);
+            assert!(
+                !connected && (after.status() != Status::Ongoing || !is_secured(&after, me)),
+                "{}: {attempt} {defence:?}",
+                twixt_core::position_line::write(&pos)
+            );
+            refuted += 1;
+        }
+    }
+    assert!(refuted > 5, "{refuted}");
+}
