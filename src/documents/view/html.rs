@@ -111,6 +111,34 @@ pub const WORDS: &[(&str, &str)] = &[
     ("retry", "Try again"),
     ("reveal", "Show the solution"),
     ("solve", "Solve"),
+    (
+        "boardTap",
+        "Tap the right half for the next move, the left half for the one before",
+    ),
+    ("stepThrough", "Step through the game"),
+    ("first", "Start (Home)"),
+    ("back10", "Back 10 moves (Page Up)"),
+    ("back", "Back one move (Left arrow)"),
+    ("next", "Forward one move (Right arrow)"),
+    ("next10", "Forward 10 moves (Page Down)"),
+    ("last", "End (End)"),
+    ("speed", "Speed"),
+    ("slow", "slow"),
+    ("normal", "normal"),
+    ("fast", "fast"),
+    ("coordinates", "Coordinates"),
+    ("moveNumbers", "Move numbers"),
+    ("blacksView", "Black's view"),
+    ("download", "Download SVG"),
+    ("leave", "Back to the main line"),
+    ("movesLabel", "Moves"),
+    (
+        "legend",
+        "Glyphs: ! good, ? mistake, !? interesting, ?! dubious; = a draw offered with the move.",
+    ),
+    ("onLittleGolem", "The game on Little Golem"),
+    ("problems1", "1 problem (left out of this page)"),
+    ("problems", "{n} problems (left out of this page)"),
 ];
 
 /// The page's word for `key` (the key itself when the table lacks it).
@@ -238,10 +266,14 @@ pub fn to_html(
 /// Files and games left out, each as `twixt check` prints it.
 fn error_panel(out: &mut String, problems: &[Problem]) {
     let n = problems.len();
+    let heading = if n == 1 {
+        word("problems1").to_string()
+    } else {
+        word("problems").replace("{n}", &n.to_string())
+    };
     let _ = write!(
         out,
-        "<section id=\"errors\" role=\"alert\">\n<h2>{n} problem{} (left out of this page)</h2>\n<ul>\n",
-        if n == 1 { "" } else { "s" }
+        "<section id=\"errors\" role=\"alert\">\n<h2>{heading}</h2>\n<ul>\n"
     );
     for p in problems {
         out.push_str("<li><p class=\"error-file\">");
@@ -265,9 +297,9 @@ fn error_panel(out: &mut String, problems: &[Problem]) {
 /// that it can search, sort and filter them.
 fn game_list(out: &mut String, games: &[ViewGame]) {
     let [first, second] = games.first().map_or(["Red", "Black"], |g| g.sides);
-    out.push_str(concat!(
-        "<nav id=\"game-list\" aria-label=\"Games\">\n<div class=\"list-tools\">\n",
-    ));
+    out.push_str("<nav id=\"game-list\" aria-label=\"");
+    out.push_str(word("games"));
+    out.push_str("\">\n<div class=\"list-tools\">\n");
     let _ = write!(
         out,
         concat!(
@@ -368,64 +400,65 @@ fn crosstable(out: &mut String, t: &Crosstable) {
 /// The one viewer the script fills with the game opened.
 fn viewer(out: &mut String, games: &[ViewGame]) {
     let flip = games.iter().any(|g| matches!(g.board, ViewBoard::Twixt(_)));
-    out.push_str(concat!(
+    let mut html = String::from(concat!(
         "<main>\n<section class=\"game\" id=\"viewer\">\n",
         "<h2 class=\"game-title\"></h2>\n<p class=\"players\"></p>\n",
         "<p class=\"notice\" role=\"status\" hidden></p>\n",
-        "<div class=\"viewer\">\n<div class=\"board\" title=\"Tap the right half for the next move, the left half for the one before\"></div>\n<div class=\"side\">\n",
-        "<div class=\"controls\" role=\"toolbar\" aria-label=\"Step through the game\">\n",
-        "<button type=\"button\" data-go=\"first\" aria-label=\"Start (Home)\" title=\"Start (Home)\">|◀</button>\n",
-        "<button type=\"button\" data-go=\"back10\" aria-label=\"Back 10 moves (Page Up)\" title=\"Back 10 moves (Page Up)\">◀◀</button>\n",
-        "<button type=\"button\" data-go=\"back\" aria-label=\"Back one move (Left arrow)\" title=\"Back one move (←)\">◀</button>\n",
-        "<button type=\"button\" data-go=\"next\" aria-label=\"Forward one move (Right arrow)\" title=\"Forward one move (→)\">▶</button>\n",
-        "<button type=\"button\" data-go=\"next10\" aria-label=\"Forward 10 moves (Page Down)\" title=\"Forward 10 moves (Page Down)\">▶▶</button>\n",
-        "<button type=\"button\" data-go=\"last\" aria-label=\"End (End)\" title=\"End (End)\">▶|</button>\n",
+        "<div class=\"viewer\">\n<div class=\"board\" title=\"@boardTap@\"></div>\n<div class=\"side\">\n",
+        "<div class=\"controls\" role=\"toolbar\" aria-label=\"@stepThrough@\">\n",
+        "<button type=\"button\" data-go=\"first\" aria-label=\"@first@\" title=\"@first@\">|◀</button>\n",
+        "<button type=\"button\" data-go=\"back10\" aria-label=\"@back10@\" title=\"@back10@\">◀◀</button>\n",
+        "<button type=\"button\" data-go=\"back\" aria-label=\"@back@\" title=\"@back@\">◀</button>\n",
+        "<button type=\"button\" data-go=\"next\" aria-label=\"@next@\" title=\"@next@\">▶</button>\n",
+        "<button type=\"button\" data-go=\"next10\" aria-label=\"@next10@\" title=\"@next10@\">▶▶</button>\n",
+        "<button type=\"button\" data-go=\"last\" aria-label=\"@last@\" title=\"@last@\">▶|</button>\n",
         "</div>\n<div class=\"play\">\n",
-        "<button type=\"button\" data-do=\"play\" aria-pressed=\"false\">Play</button>\n",
-        "<label>Speed <select class=\"speed\"><option value=\"2000\">slow</option><option value=\"1000\" selected>normal</option><option value=\"400\">fast</option></select></label>\n",
+        "<button type=\"button\" data-do=\"play\" aria-pressed=\"false\">@play@</button>\n",
+        "<label>@speed@ <select class=\"speed\"><option value=\"2000\">@slow@</option><option value=\"1000\" selected>@normal@</option><option value=\"400\">@fast@</option></select></label>\n",
         "</div>\n<div class=\"options\">\n",
-        "<button type=\"button\" data-do=\"coords\" aria-pressed=\"true\">Coordinates</button>\n",
-        "<button type=\"button\" data-do=\"numbers\" aria-pressed=\"false\">Move numbers</button>\n",
+        "<button type=\"button\" data-do=\"coords\" aria-pressed=\"true\">@coordinates@</button>\n",
+        "<button type=\"button\" data-do=\"numbers\" aria-pressed=\"false\">@moveNumbers@</button>\n",
     ));
     // Black's view turns a TwixT board; other games have no such view.
     if flip {
-        out.push_str(
-            "<button type=\"button\" data-do=\"flip\" aria-pressed=\"false\">Black's view</button>\n",
+        html.push_str(
+            "<button type=\"button\" data-do=\"flip\" aria-pressed=\"false\">@blacksView@</button>\n",
         );
     }
-    out.push_str(concat!(
-        "<button type=\"button\" data-do=\"download\">Download SVG</button>\n",
-    ));
-    let _ = write!(
-        out,
-        concat!(
-            "<button type=\"button\" data-do=\"solve\" aria-pressed=\"false\" hidden>{solve}</button>\n",
-            "</div>\n",
-            "<div class=\"puzzle\" hidden><p class=\"task\"></p><p class=\"verdict\" aria-live=\"assertive\"></p>",
-            "<div class=\"puzzle-tools\"><button type=\"button\" data-do=\"retry\" hidden>{retry}</button>",
-            "<button type=\"button\" data-do=\"hint\">{hint}</button>",
-            "<button type=\"button\" data-do=\"reveal\">{reveal}</button></div>",
-            "<div class=\"session\" hidden><button type=\"button\" data-do=\"prev-puzzle\">{prev}</button>",
-            "<button type=\"button\" data-do=\"next-puzzle\">{next}</button></div>",
-            "<p class=\"session-info\" aria-live=\"polite\"></p></div>\n",
-        ),
-        solve = word("solve"),
-        retry = word("retry"),
-        hint = word("hint"),
-        reveal = word("reveal"),
-        prev = word("prevPuzzle"),
-        next = word("nextPuzzle"),
-    );
-    out.push_str(concat!(
+    html.push_str(concat!(
+        "<button type=\"button\" data-do=\"download\">@download@</button>\n",
+        "<button type=\"button\" data-do=\"solve\" aria-pressed=\"false\" hidden>@solve@</button>\n",
+        "</div>\n",
+        "<div class=\"puzzle\" hidden><p class=\"task\"></p><p class=\"verdict\" aria-live=\"assertive\"></p>",
+        "<div class=\"puzzle-tools\"><button type=\"button\" data-do=\"retry\" hidden>@retry@</button>",
+        "<button type=\"button\" data-do=\"hint\">@hint@</button>",
+        "<button type=\"button\" data-do=\"reveal\">@reveal@</button></div>",
+        "<div class=\"session\" hidden><button type=\"button\" data-do=\"prev-puzzle\">@prevPuzzle@</button>",
+        "<button type=\"button\" data-do=\"next-puzzle\">@nextPuzzle@</button></div>",
+        "<p class=\"session-info\" aria-live=\"polite\"></p></div>\n",
         "<div class=\"status\" aria-live=\"polite\"><p class=\"current\"></p><div class=\"comments\"></div>",
         "<div class=\"branches\"></div><p class=\"result\"></p>",
-        "<button type=\"button\" class=\"leave\" hidden>Back to the main line</button></div>\n",
-        "<nav class=\"move-list\" aria-label=\"Moves\"></nav>\n",
-        "<p class=\"legend\">Glyphs: ! good, ? mistake, !? interesting, ?! dubious; = a draw offered with the move.</p>\n",
-        "<p class=\"source\" hidden><a rel=\"noopener noreferrer\" target=\"_blank\">The game on Little Golem</a></p>\n",
+        "<button type=\"button\" class=\"leave\" hidden>@leave@</button></div>\n",
+        "<nav class=\"move-list\" aria-label=\"@movesLabel@\"></nav>\n",
+        "<p class=\"legend\">@legend@</p>\n",
+        "<p class=\"source\" hidden><a rel=\"noopener noreferrer\" target=\"_blank\">@onLittleGolem@</a></p>\n",
         "<dl class=\"facts\"></dl>\n",
         "</div>\n</div>\n</section>\n</main>\n",
     ));
+    worded(out, &html);
+}
+
+/// `template` with each `@key@` replaced by the page's word for it.
+fn worded(out: &mut String, template: &str) {
+    let mut parts = template.split('@');
+    if let Some(first) = parts.next() {
+        out.push_str(first);
+    }
+    // Text and keys alternate: key, text, key, text, ….
+    while let (Some(key), Some(text)) = (parts.next(), parts.next()) {
+        out.push_str(word(key));
+        out.push_str(text);
+    }
 }
 
 /// A game's diagram points, drawn in full, as groups the script moves onto
