@@ -7,3 +7,4 @@ mod common;
 
 mod view_browser;
 mod view_cli;
+mod view_puzzles;

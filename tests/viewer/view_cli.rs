@@ -270,25 +270,53 @@ fn a_proved_claim_gives_the_puzzle_every_winning_move() {
     let data = page_data(&html);
     let answers = data["games"][0]["puzzle"]["answers"].as_array().unwrap();
     // The first question: line 0 before ply 1; j10 is the script's move,
-    // g4 the search's other win, both within 3 moves.
+    // g4 the search's other win (played on a line of its own), both
+    // within 3 moves.
     let first = &answers[0];
-    assert_eq!((first[0].as_u64(), first[1].as_u64()), (Some(0), Some(0)));
-    assert_eq!(first[2][0], serde_json::json!([9, 9, 0]));
-    assert_eq!(first[3], serde_json::json!([[6, 3]]));
-    assert_eq!(first[4], 3);
+    assert_eq!(
+        (first["l"].as_u64(), first["p"].as_u64()),
+        (Some(0), Some(0))
+    );
+    assert_eq!(first["ok"][0], serde_json::json!([9, 9, 0]));
+    let also = first["also"].as_array().unwrap();
+    assert_eq!(also.len(), 1);
+    assert_eq!(
+        (also[0][0].as_u64(), also[0][1].as_u64()),
+        (Some(6), Some(3))
+    );
+    assert_eq!(first["within"], 3);
+    // Its line plays g4 and the search's defence.
+    let line = &data["games"][0]["lines"][also[0][2].as_u64().unwrap() as usize];
+    assert_eq!(line["parent"], serde_json::json!([0, 0]));
+    assert_eq!(line["moves"][0]["t"], "1. g4");
+    assert_eq!(line["moves"].as_array().unwrap().len(), 2);
+    // Every other free hole Red may play has the reply that holds, and
+    // a5, on Black's border, is barred.
+    let refuted = first["refuted"].as_array().unwrap();
+    assert!(refuted.iter().any(|r| r[0] == 1 && r[1] == 2), "b3");
+    assert!(
+        first["barred"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!([0, 4, "border"]))
+    );
     // The same moves `check --cooks` lists.
     let name = |v: &serde_json::Value| {
         twixt_core::board::Hole::new(v[0].as_u64().unwrap() as u16, v[1].as_u64().unwrap() as u16)
             .to_string()
     };
-    let mut all: Vec<String> = first[2].as_array().unwrap().iter().map(name).collect();
-    all.extend(first[3].as_array().unwrap().iter().map(name));
+    let mut all: Vec<String> = first["ok"].as_array().unwrap().iter().map(name).collect();
+    all.extend(also.iter().map(name));
     all.sort();
     let mut keys: Vec<String> = serde_json::from_value(keys).unwrap();
     keys.sort();
     assert_eq!(all, keys);
     // Along the solution the win stays proved: two moves left after
-    // 1. j10 2. g4, one after 4. i4.
-    let within: Vec<_> = answers.iter().map(|a| a[4].as_u64()).collect();
+    // 1. j10 2. g4, one after 4. i4 (the script's lines are 0 and 1).
+    let within: Vec<_> = answers
+        .iter()
+        .filter(|a| a["l"].as_u64() < Some(2))
+        .map(|a| a["within"].as_u64())
+        .collect();
     assert_eq!(within, [Some(3), Some(2), Some(1), Some(1)]);
 }

@@ -18,7 +18,7 @@ use crate::script::{
 };
 use crate::win_claims::SearchBudget;
 use crate::win_claims::{self, Verdict};
-use twixt_core::board::Player;
+use twixt_core::board::{Hole, Player};
 use twixt_core::history::swapped_peg;
 use twixt_core::moves::Move;
 use twixt_core::position::Played;
@@ -218,6 +218,7 @@ fn view_game(
     let mut w = Walk::new(Twixt {
         proved,
         proven: task.is_some().then(Vec::new),
+        before: task.is_some().then(HashMap::new),
         diagrams: replay
             .diagrams
             .iter()
@@ -227,8 +228,19 @@ fn view_game(
         renumbered: Vec::new(),
     });
     w.line(&game.line, cur, 0, None);
-    let mut pieces: Vec<Piece> = w
-        .pieces
+    // A puzzle's answers: the lines its search plays are written after the
+    // script's, as pieces with spans like theirs.
+    let puzzle = task.map(|task| {
+        let mut p = Puzzle::of(task, &w.lines);
+        let proven = w.game.proven.take().unwrap_or_default();
+        let mut add =
+            |at: (usize, u32), pos: &Position, holes: &[Hole]| played_line(&mut w, at, pos, holes);
+        p.add_winning_moves(&proven, budget, &mut add);
+        let before = w.game.before.take().unwrap_or_default();
+        p.add_barred(|l, ply| before.get(&(l, ply)).cloned());
+        p
+    });
+    let mut pieces: Vec<Piece> = std::mem::take(&mut w.pieces)
         .into_iter()
         .map(|((kind, player), spans, hidden)| Piece {
             kind,
@@ -244,11 +256,6 @@ fn view_game(
         }
     }
     let tw = w.game;
-    let puzzle = task.map(|task| {
-        let mut p = Puzzle::of(task, &w.lines);
-        p.add_winning_moves(tw.proven.as_deref().unwrap_or_default(), budget);
-        p
-    });
     Ok(ViewGame {
         title,
         players: (tag_value(game, "Red"), tag_value(game, "Black")),
@@ -382,6 +389,8 @@ struct Twixt<'a> {
     /// For a puzzle: the positions where the replay proved that the side
     /// to move wins (a claim, or a solution followed to there).
     proven: Option<Vec<Proven>>,
+    /// For a puzzle: the position before each move, by line and ply.
+    before: Option<HashMap<(usize, u32), Position>>,
     /// The replay's diagram points by where they are written.
     diagrams: HashMap<u32, &'a DiagramSnapshot>,
     figures: Vec<ViewFigure>,
@@ -467,6 +476,9 @@ impl Walks for Twixt<'_> {
                 moves,
             });
         }
+        if let Some(before) = &mut self.before {
+            before.insert((line, ply - 1), cur.pos.clone());
+        }
         let was = (!matches!(m.mv, Move::Place(_))).then(|| standing(&cur.pos));
         let played = cur.pos.play(&m.mv).ok()?;
         // A swapped first peg keeps the number of the move that set it, the
@@ -530,6 +542,54 @@ impl Walks for Twixt<'_> {
                 .then_some((player, moves));
         }
     }
+}
+
+/// A line the page plays but the script does not write (a puzzle's other
+/// winning move and the search's defence, or a wrong move and the reply
+/// that holds): `holes` played from `pos`, branching from line `at.0`
+/// after ply `at.1`. The move list does not show it (no move names it as
+/// a variation). `None` when a move cannot be played.
+fn played_line(
+    w: &mut Walk<Twixt<'_>>,
+    at: (usize, u32),
+    pos: &Position,
+    holes: &[Hole],
+) -> Option<usize> {
+    let mut cur = pos.clone();
+    let mut moves = Vec::with_capacity(holes.len());
+    let mut changed = Vec::with_capacity(holes.len());
+    for (i, &h) in holes.iter().enumerate() {
+        let mv = Move::peg(h);
+        let played = cur.play(&mv).ok()?;
+        let ply = at.1 + i as u32 + 1;
+        changed.push(changes(&mv, &played, None, &cur));
+        moves.push(ViewMove {
+            ply,
+            player: played.mover,
+            text: format!("{ply}. {h}"),
+            hole: Some(h),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        });
+    }
+    let id = w.lines.len();
+    let end = at.1 + holes.len() as u32 + 1;
+    w.lines.push(ViewLine {
+        parent: Some(at),
+        start: at.1,
+        moves,
+        intro: Vec::new(),
+    });
+    for (i, (added, removed)) in changed.into_iter().enumerate() {
+        let ply = at.1 + i as u32 + 1;
+        for k in added {
+            w.span(k, id, ply, end, false);
+        }
+        for k in removed {
+            w.span(k, id, ply, end, true);
+        }
+    }
+    Some(id)
 }
 
 /// What the viewer's walk asks of a game as it replays a script's lines,

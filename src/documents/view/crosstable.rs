@@ -27,6 +27,9 @@ pub struct Standing {
     /// Half points against each player of [`Crosstable::rows`], in that
     /// order; `None` when they did not meet.
     pub against: Vec<Option<u32>>,
+    /// The games (indexes into the games given) against each player of
+    /// [`Crosstable::rows`], in the order given.
+    pub met: Vec<Vec<usize>>,
 }
 
 /// The crosstables of `games`: one per event with at least two finished
@@ -34,8 +37,8 @@ pub struct Standing {
 pub fn crosstables(games: &[ViewGame]) -> Vec<Crosstable> {
     // Per event: (red, black, red's halves) of each finished game.
     let mut order: Vec<&str> = Vec::new();
-    let mut results: BTreeMap<&str, Vec<(&str, &str, u32)>> = BTreeMap::new();
-    for g in games {
+    let mut results: BTreeMap<&str, Vec<(&str, &str, u32, usize)>> = BTreeMap::new();
+    for (i, g) in games.iter().enumerate() {
         let (Some(event), (Some(red), Some(black))) = (&g.event, &g.players) else {
             continue;
         };
@@ -49,7 +52,7 @@ pub fn crosstables(games: &[ViewGame]) -> Vec<Crosstable> {
         if list.is_empty() {
             order.push(event);
         }
-        list.push((red.as_str(), black.as_str(), red_halves));
+        list.push((red.as_str(), black.as_str(), red_halves, i));
     }
     order
         .into_iter()
@@ -57,18 +60,25 @@ pub fn crosstables(games: &[ViewGame]) -> Vec<Crosstable> {
         .collect()
 }
 
-fn table(event: &str, results: &[(&str, &str, u32)]) -> Option<Crosstable> {
+fn table(event: &str, results: &[(&str, &str, u32, usize)]) -> Option<Crosstable> {
     if results.len() < 2 {
         return None;
     }
-    // Player → (halves, games, halves against each opponent).
-    let mut by: BTreeMap<&str, (u32, u32, BTreeMap<&str, u32>)> = BTreeMap::new();
-    for &(red, black, r) in results {
+    // Player → (halves, games, halves against each opponent, the games).
+    type Row<'a> = (
+        u32,
+        u32,
+        BTreeMap<&'a str, u32>,
+        BTreeMap<&'a str, Vec<usize>>,
+    );
+    let mut by: BTreeMap<&str, Row> = BTreeMap::new();
+    for &(red, black, r, i) in results {
         for (me, other, mine) in [(red, black, r), (black, red, 2 - r)] {
             let e = by.entry(me).or_default();
             e.0 += mine;
             e.1 += 1;
             *e.2.entry(other).or_default() += mine;
+            e.3.entry(other).or_default().push(i);
         }
     }
     let mut names: Vec<&str> = by.keys().copied().collect();
@@ -77,12 +87,16 @@ fn table(event: &str, results: &[(&str, &str, u32)]) -> Option<Crosstable> {
     let rows = names
         .iter()
         .map(|n| {
-            let (halves, games, against) = &by[n];
+            let (halves, games, against, met) = &by[n];
             Standing {
                 name: n.to_string(),
                 halves: *halves,
                 games: *games,
                 against: names.iter().map(|o| against.get(o).copied()).collect(),
+                met: names
+                    .iter()
+                    .map(|o| met.get(o).cloned().unwrap_or_default())
+                    .collect(),
             }
         })
         .collect();
@@ -147,5 +161,7 @@ mod tests {
         assert_eq!(rows[0].against, vec![None, Some(2), Some(2)]);
         assert_eq!(rows[1].against, vec![Some(2), None, Some(1)]);
         assert_eq!(rows[1].games, 3);
+        // Each cell knows its games: ann and bob met in games 0 and 3.
+        assert_eq!(rows[0].met[1], vec![0, 3]);
     }
 }

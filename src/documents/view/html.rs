@@ -16,12 +16,138 @@ use serde_json::{Value, json};
 use crate::book::html::escape as escape_keeping_lines;
 use crate::diagram::{Diagram, Scale, Style, to_svg_prefixed};
 use crate::diagram::{Layout, write_body};
-use twixt_core::board::{BoardSize, Player};
+use twixt_core::board::{BoardSize, Hole, Player};
 
 use super::crosstable::{Crosstable, crosstables, points};
+use super::puzzle::Barred;
 use super::{PieceKind, Problem, ViewBoard, ViewGame};
 
 const CSS: &str = include_str!("viewer.css");
+
+/// Every word the page prints, by key: the script reads this table from
+/// the page's data (`{name}` is filled in), and the page's own labels are
+/// written from it, so that the page is translated in one place.
+pub const WORDS: &[(&str, &str)] = &[
+    ("gameN", "Game"),
+    ("move", "Move {move}"),
+    ("start", "Start"),
+    ("variationStart", "Variation: start"),
+    ("variations", "Variations:"),
+    ("emptyLine", "(empty)"),
+    (
+        "noGame",
+        "This page has no game “{game}” (it has {n}); showing game {shown}.",
+    ),
+    (
+        "noLine",
+        "This game has no line “{line}”; showing the main line.",
+    ),
+    (
+        "noPly",
+        "There is no ply “{ply}” here (this line runs from ply {from} to {to}); showing ply {shown}.",
+    ),
+    ("play", "Play"),
+    ("pause", "Pause"),
+    ("clickHole", "Click or tap the hole of {side}'s move."),
+    (
+        "solvedBefore",
+        "You solved this puzzle ({tries} wrong tries).",
+    ),
+    (
+        "session",
+        "Puzzle {n} of {of} · {solved} solved · wrong tries here: {tries}",
+    ),
+    ("solvedEnd", "Solved: the line ends here."),
+    ("waitDefence", "Wait for the defence."),
+    ("within", " within {n} moves"),
+    ("within1", " within 1 move"),
+    ("taken", "{hole} is taken. Try again."),
+    (
+        "border",
+        "{side} may not play {hole}: it is on {other}'s border. Try again.",
+    ),
+    ("illegal", "{hole} cannot be played: {why}. Try again."),
+    ("alsoWins", "Right: {move} wins too{within}."),
+    ("right", "Right: {move}."),
+    ("defence", "The defence: {move}."),
+    ("solved", "Solved! ({tries} wrong tries)"),
+    ("yourMove", "Your move."),
+    ("falseStart", "{move} is a false start: {line}. Try again."),
+    (
+        "holds",
+        "{hole} does not win{within}: {move} holds. Try again.",
+    ),
+    ("noConnection", "{hole} does not connect. Try again."),
+    ("loses", "{hole} does not win{within}. Try again."),
+    ("notScript", "{hole} is not the script's move. Try again."),
+    ("hintRegion", "Hint: the key move is in the marked region."),
+    ("hintKey", "Hint: the key move is {hole}."),
+    ("move1", "move"),
+    ("moves", "moves"),
+    ("nGames", "{n} games"),
+    ("firstFound", "the first {listed} of {n} games found"),
+    ("ofAll", "(of {all})"),
+    ("nOfGames", "{n} of {all} games"),
+    ("showAll", "Show all {n}"),
+    ("search", "Search"),
+    ("searchHint", "player, event or date"),
+    ("result", "Result"),
+    ("all", "all"),
+    ("draw", "draw"),
+    ("unfinished", "unfinished"),
+    ("games", "Games"),
+    ("colNumber", "#"),
+    ("colGame", "Game"),
+    ("colEvent", "Event"),
+    ("colRound", "Round"),
+    ("colDate", "Date"),
+    ("colMoves", "Moves"),
+    ("standings", "Standings:"),
+    ("player", "Player"),
+    ("points", "Points"),
+    ("prevPuzzle", "Previous puzzle"),
+    ("nextPuzzle", "Next puzzle"),
+    ("hint", "Hint"),
+    ("retry", "Try again"),
+    ("reveal", "Show the solution"),
+    ("solve", "Solve"),
+    (
+        "boardTap",
+        "Tap the right half for the next move, the left half for the one before",
+    ),
+    ("stepThrough", "Step through the game"),
+    ("first", "Start (Home)"),
+    ("back10", "Back 10 moves (Page Up)"),
+    ("back", "Back one move (Left arrow)"),
+    ("next", "Forward one move (Right arrow)"),
+    ("next10", "Forward 10 moves (Page Down)"),
+    ("last", "End (End)"),
+    ("speed", "Speed"),
+    ("slow", "slow"),
+    ("normal", "normal"),
+    ("fast", "fast"),
+    ("coordinates", "Coordinates"),
+    ("moveNumbers", "Move numbers"),
+    ("blacksView", "Black's view"),
+    ("download", "Download SVG"),
+    ("leave", "Back to the main line"),
+    ("movesLabel", "Moves"),
+    (
+        "legend",
+        "Glyphs: ! good, ? mistake, !? interesting, ?! dubious; = a draw offered with the move.",
+    ),
+    ("onLittleGolem", "The game on Little Golem"),
+    ("problems1", "1 problem (left out of this page)"),
+    ("problems", "{n} problems (left out of this page)"),
+];
+
+/// The page's word for `key` (the key itself when the table lacks it).
+fn word(key: &str) -> &str {
+    WORDS
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map_or(key, |(_, w)| w)
+}
 const SCRIPT: &str = include_str!("viewer.js");
 
 /// How the page is made, beyond its games.
@@ -119,6 +245,7 @@ pub fn to_html(
     }
     out.push_str("</div>\n<script type=\"application/json\" id=\"twixt-data\">");
     let data = json!({
+        "words": WORDS.iter().copied().collect::<BTreeMap<&str, &str>>(),
         "style": style_data(style),
         "games": games.iter().zip(keys).map(|(g, k)| game_data(g, k)).collect::<Vec<_>>(),
     });
@@ -139,10 +266,14 @@ pub fn to_html(
 /// Files and games left out, each as `twixt check` prints it.
 fn error_panel(out: &mut String, problems: &[Problem]) {
     let n = problems.len();
+    let heading = if n == 1 {
+        word("problems1").to_string()
+    } else {
+        word("problems").replace("{n}", &n.to_string())
+    };
     let _ = write!(
         out,
-        "<section id=\"errors\" role=\"alert\">\n<h2>{n} problem{} (left out of this page)</h2>\n<ul>\n",
-        if n == 1 { "" } else { "s" }
+        "<section id=\"errors\" role=\"alert\">\n<h2>{heading}</h2>\n<ul>\n"
     );
     for p in problems {
         out.push_str("<li><p class=\"error-file\">");
@@ -166,24 +297,36 @@ fn error_panel(out: &mut String, problems: &[Problem]) {
 /// that it can search, sort and filter them.
 fn game_list(out: &mut String, games: &[ViewGame]) {
     let [first, second] = games.first().map_or(["Red", "Black"], |g| g.sides);
-    out.push_str(concat!(
-        "<nav id=\"game-list\" aria-label=\"Games\">\n<div class=\"list-tools\">\n",
-        "<label>Search <input type=\"search\" id=\"search\" placeholder=\"player, event or date\" autocomplete=\"off\"></label>\n",
-        "<label>Result <select id=\"result-filter\">",
-        "<option value=\"\">all</option><option value=\"1-0\">1-0</option><option value=\"0-1\">0-1</option>",
-        "<option value=\"½-½\">draw</option><option value=\"–\">unfinished</option></select></label>\n",
-        "<span id=\"list-count\" aria-live=\"polite\"></span>\n</div>\n",
-        "<div class=\"table-wrap\"><table id=\"games\">\n<thead><tr>",
-    ));
+    out.push_str("<nav id=\"game-list\" aria-label=\"");
+    out.push_str(word("games"));
+    out.push_str("\">\n<div class=\"list-tools\">\n");
+    let _ = write!(
+        out,
+        concat!(
+            "<label>{} <input type=\"search\" id=\"search\" placeholder=\"{}\" autocomplete=\"off\"></label>\n",
+            "<label>{} <select id=\"result-filter\">",
+            "<option value=\"\">{}</option><option value=\"1-0\">1-0</option><option value=\"0-1\">0-1</option>",
+            "<option value=\"½-½\">{}</option><option value=\"–\">{}</option></select></label>\n",
+            "<span id=\"list-count\" aria-live=\"polite\"></span>\n</div>\n",
+            "<div class=\"table-wrap\"><table id=\"games\">\n<thead><tr>",
+        ),
+        word("search"),
+        word("searchHint"),
+        word("result"),
+        word("all"),
+        word("draw"),
+        word("unfinished"),
+    );
     for (key, label) in [
-        ("n", "#"),
-        ("title", "Game"),
+        ("n", word("colNumber")),
+        ("title", word("colGame")),
         ("red", first),
         ("black", second),
-        ("event", "Event"),
-        ("date", "Date"),
-        ("score", "Result"),
-        ("moves", "Moves"),
+        ("event", word("colEvent")),
+        ("round", word("colRound")),
+        ("date", word("colDate")),
+        ("score", word("result")),
+        ("moves", word("colMoves")),
     ] {
         let _ = write!(
             out,
@@ -194,13 +337,31 @@ fn game_list(out: &mut String, games: &[ViewGame]) {
 }
 
 fn crosstable(out: &mut String, t: &Crosstable) {
-    out.push_str("<section class=\"crosstable\">\n<h2>Standings: ");
-    escape(out, &t.event);
-    out.push_str("</h2>\n<div class=\"table-wrap\"><table>\n<thead><tr><th>#</th><th>Player</th>");
+    let _ = write!(
+        out,
+        "<section class=\"crosstable\">\n<h2>{} ",
+        word("standings")
+    );
+    escape(
+        out,
+        crate::book::littlegolem::event_words(&t.event)
+            .as_deref()
+            .unwrap_or(&t.event),
+    );
+    let _ = write!(
+        out,
+        "</h2>\n<div class=\"table-wrap\"><table>\n<thead><tr><th>#</th><th class=\"name\">{}</th>",
+        word("player")
+    );
     for i in 1..=t.rows.len() {
         let _ = write!(out, "<th>{i}</th>");
     }
-    out.push_str("<th>Games</th><th>Points</th></tr></thead>\n<tbody>\n");
+    let _ = write!(
+        out,
+        "<th>{}</th><th>{}</th></tr></thead>\n<tbody>\n",
+        word("games"),
+        word("points")
+    );
     for (i, r) in t.rows.iter().enumerate() {
         let _ = write!(out, "<tr><td>{}</td><td class=\"name\">", i + 1);
         escape(out, &r.name);
@@ -208,8 +369,20 @@ fn crosstable(out: &mut String, t: &Crosstable) {
         for (j, a) in r.against.iter().enumerate() {
             match a {
                 _ if i == j => out.push_str("<td class=\"self\">×</td>"),
+                // The cell opens the game (the first, when they met more often).
                 Some(h) => {
-                    let _ = write!(out, "<td>{}</td>", points(*h));
+                    let games = &r.met[j];
+                    let _ = write!(
+                        out,
+                        "<td><a href=\"#game={}\" title=\"{}\">{}</a></td>",
+                        games.first().map_or(1, |g| g + 1),
+                        games
+                            .iter()
+                            .map(|g| format!("{} {}", word("gameN"), g + 1))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        points(*h)
+                    );
                 }
                 None => out.push_str("<td></td>"),
             }
@@ -227,46 +400,65 @@ fn crosstable(out: &mut String, t: &Crosstable) {
 /// The one viewer the script fills with the game opened.
 fn viewer(out: &mut String, games: &[ViewGame]) {
     let flip = games.iter().any(|g| matches!(g.board, ViewBoard::Twixt(_)));
-    out.push_str(concat!(
+    let mut html = String::from(concat!(
         "<main>\n<section class=\"game\" id=\"viewer\">\n",
         "<h2 class=\"game-title\"></h2>\n<p class=\"players\"></p>\n",
         "<p class=\"notice\" role=\"status\" hidden></p>\n",
-        "<div class=\"viewer\">\n<div class=\"board\" title=\"Tap the right half for the next move, the left half for the one before\"></div>\n<div class=\"side\">\n",
-        "<div class=\"controls\" role=\"toolbar\" aria-label=\"Step through the game\">\n",
-        "<button type=\"button\" data-go=\"first\" aria-label=\"Start (Home)\" title=\"Start (Home)\">|◀</button>\n",
-        "<button type=\"button\" data-go=\"back10\" aria-label=\"Back 10 moves (Page Up)\" title=\"Back 10 moves (Page Up)\">◀◀</button>\n",
-        "<button type=\"button\" data-go=\"back\" aria-label=\"Back one move (Left arrow)\" title=\"Back one move (←)\">◀</button>\n",
-        "<button type=\"button\" data-go=\"next\" aria-label=\"Forward one move (Right arrow)\" title=\"Forward one move (→)\">▶</button>\n",
-        "<button type=\"button\" data-go=\"next10\" aria-label=\"Forward 10 moves (Page Down)\" title=\"Forward 10 moves (Page Down)\">▶▶</button>\n",
-        "<button type=\"button\" data-go=\"last\" aria-label=\"End (End)\" title=\"End (End)\">▶|</button>\n",
+        "<div class=\"viewer\">\n<div class=\"board\" title=\"@boardTap@\"></div>\n<div class=\"side\">\n",
+        "<div class=\"controls\" role=\"toolbar\" aria-label=\"@stepThrough@\">\n",
+        "<button type=\"button\" data-go=\"first\" aria-label=\"@first@\" title=\"@first@\">|◀</button>\n",
+        "<button type=\"button\" data-go=\"back10\" aria-label=\"@back10@\" title=\"@back10@\">◀◀</button>\n",
+        "<button type=\"button\" data-go=\"back\" aria-label=\"@back@\" title=\"@back@\">◀</button>\n",
+        "<button type=\"button\" data-go=\"next\" aria-label=\"@next@\" title=\"@next@\">▶</button>\n",
+        "<button type=\"button\" data-go=\"next10\" aria-label=\"@next10@\" title=\"@next10@\">▶▶</button>\n",
+        "<button type=\"button\" data-go=\"last\" aria-label=\"@last@\" title=\"@last@\">▶|</button>\n",
         "</div>\n<div class=\"play\">\n",
-        "<button type=\"button\" data-do=\"play\" aria-pressed=\"false\">Play</button>\n",
-        "<label>Speed <select class=\"speed\"><option value=\"2000\">slow</option><option value=\"1000\" selected>normal</option><option value=\"400\">fast</option></select></label>\n",
+        "<button type=\"button\" data-do=\"play\" aria-pressed=\"false\">@play@</button>\n",
+        "<label>@speed@ <select class=\"speed\"><option value=\"2000\">@slow@</option><option value=\"1000\" selected>@normal@</option><option value=\"400\">@fast@</option></select></label>\n",
         "</div>\n<div class=\"options\">\n",
-        "<button type=\"button\" data-do=\"coords\" aria-pressed=\"true\">Coordinates</button>\n",
-        "<button type=\"button\" data-do=\"numbers\" aria-pressed=\"false\">Move numbers</button>\n",
+        "<button type=\"button\" data-do=\"coords\" aria-pressed=\"true\">@coordinates@</button>\n",
+        "<button type=\"button\" data-do=\"numbers\" aria-pressed=\"false\">@moveNumbers@</button>\n",
     ));
     // Black's view turns a TwixT board; other games have no such view.
     if flip {
-        out.push_str(
-            "<button type=\"button\" data-do=\"flip\" aria-pressed=\"false\">Black's view</button>\n",
+        html.push_str(
+            "<button type=\"button\" data-do=\"flip\" aria-pressed=\"false\">@blacksView@</button>\n",
         );
     }
-    out.push_str(concat!(
-        "<button type=\"button\" data-do=\"download\">Download SVG</button>\n",
-        "<button type=\"button\" data-do=\"solve\" aria-pressed=\"false\" hidden>Solve</button>\n",
+    html.push_str(concat!(
+        "<button type=\"button\" data-do=\"download\">@download@</button>\n",
+        "<button type=\"button\" data-do=\"solve\" aria-pressed=\"false\" hidden>@solve@</button>\n",
         "</div>\n",
         "<div class=\"puzzle\" hidden><p class=\"task\"></p><p class=\"verdict\" aria-live=\"assertive\"></p>",
-        "<button type=\"button\" data-do=\"reveal\">Show the solution</button></div>\n",
+        "<div class=\"puzzle-tools\"><button type=\"button\" data-do=\"retry\" hidden>@retry@</button>",
+        "<button type=\"button\" data-do=\"hint\">@hint@</button>",
+        "<button type=\"button\" data-do=\"reveal\">@reveal@</button></div>",
+        "<div class=\"session\" hidden><button type=\"button\" data-do=\"prev-puzzle\">@prevPuzzle@</button>",
+        "<button type=\"button\" data-do=\"next-puzzle\">@nextPuzzle@</button></div>",
+        "<p class=\"session-info\" aria-live=\"polite\"></p></div>\n",
         "<div class=\"status\" aria-live=\"polite\"><p class=\"current\"></p><div class=\"comments\"></div>",
         "<div class=\"branches\"></div><p class=\"result\"></p>",
-        "<button type=\"button\" class=\"leave\" hidden>Back to the main line</button></div>\n",
-        "<nav class=\"move-list\" aria-label=\"Moves\"></nav>\n",
-        "<p class=\"legend\">Glyphs: ! good, ? mistake, !? interesting, ?! dubious; = a draw offered with the move.</p>\n",
-        "<p class=\"source\" hidden><a rel=\"noopener noreferrer\" target=\"_blank\">The game on Little Golem</a></p>\n",
+        "<button type=\"button\" class=\"leave\" hidden>@leave@</button></div>\n",
+        "<nav class=\"move-list\" aria-label=\"@movesLabel@\"></nav>\n",
+        "<p class=\"legend\">@legend@</p>\n",
+        "<p class=\"source\" hidden><a rel=\"noopener noreferrer\" target=\"_blank\">@onLittleGolem@</a></p>\n",
         "<dl class=\"facts\"></dl>\n",
         "</div>\n</div>\n</section>\n</main>\n",
     ));
+    worded(out, &html);
+}
+
+/// `template` with each `@key@` replaced by the page's word for it.
+fn worded(out: &mut String, template: &str) {
+    let mut parts = template.split('@');
+    if let Some(first) = parts.next() {
+        out.push_str(first);
+    }
+    // Text and keys alternate: key, text, key, text, ….
+    while let (Some(key), Some(text)) = (parts.next(), parts.next()) {
+        out.push_str(word(key));
+        out.push_str(text);
+    }
 }
 
 /// A game's diagram points, drawn in full, as groups the script moves onto
@@ -431,17 +623,38 @@ fn game_data(g: &ViewGame, board: Option<usize>) -> Value {
         json!({
             "task": p.task,
             "solver": side(p.solver),
-            "answers": p.answers.iter().map(|a| json!([
-                a.line,
-                a.ply,
-                a.accepted.iter().map(|(h, l)| json!([h.col, h.row, l])).collect::<Vec<_>>(),
-                a.also_wins.iter().map(|h| json!([h.col, h.row])).collect::<Vec<_>>(),
-                a.wins_within
-            ])).collect::<Vec<_>>(),
+            "answers": p.answers.iter().map(|a| {
+                let holes = |v: &[(Hole, usize)]| v.iter().map(|(h, l)| json!([h.col, h.row, l])).collect::<Vec<_>>();
+                json!({
+                    "l": a.line,
+                    "p": a.ply,
+                    "ok": holes(&a.accepted),
+                    "also": holes(&a.also_wins),
+                    "false": holes(&a.false_starts),
+                    "refuted": holes(&a.refuted),
+                    "barred": a.barred.iter().map(|(h, why)| json!([h.col, h.row, match why {
+                        Barred::Border => "border".to_string(),
+                        Barred::Rules(r) => r.clone(),
+                    }])).collect::<Vec<_>>(),
+                    "within": a.wins_within,
+                })
+            }).collect::<Vec<_>>(),
         })
     });
+    let round = g
+        .facts
+        .iter()
+        .find(|(k, _)| k == "Round")
+        .map(|(_, v)| v.as_str());
+    let size = match g.board {
+        ViewBoard::Twixt(s) => Some([s.width(), s.height()]),
+        ViewBoard::Drawn { .. } => None,
+    };
     json!({
         "title": g.title,
+        "eventWords": g.event.as_deref().and_then(crate::book::littlegolem::event_words),
+        "round": round,
+        "size": size,
         "players": [g.players.0, g.players.1],
         "sides": g.sides,
         "event": g.event,

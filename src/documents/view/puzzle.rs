@@ -9,13 +9,19 @@
 //!
 //! Where the replay proved that the solver wins (a `#wins` claim, or a
 //! solution it followed move by move to there), every other move the
-//! search finds winning within the moves left is accepted too: the page
-//! says that it wins and goes on with the script's move.
+//! search finds winning within the moves left is accepted too, and played:
+//! the defence after it, and the solver's winning moves after that, are
+//! the search's, written here as lines of their own that the move list
+//! does not show. There, too, every other free hole the solver may play
+//! gets the reply that holds against it, as a line of two moves; a hole
+//! the solver may not play gets the rule's reason. The page holds all of
+//! this: it asks nothing it cannot answer offline.
 
 use crate::win_claims::SearchBudget;
 use twixt_core::board::{Hole, Player};
-use twixt_core::position::Position;
-use twixt_core::solver;
+use twixt_core::moves::Move;
+use twixt_core::position::{MoveError, Position, Status};
+use twixt_core::solver::{self, AfterMove, SearchLimit};
 
 use super::ViewLine;
 
@@ -44,10 +50,38 @@ pub struct Answer {
     /// of their moves (and the search for winning moves finished).
     pub wins_within: Option<u32>,
     /// Other moves that win within [`Answer::wins_within`], as the search
-    /// found them (in board order): right too, though the script goes on
-    /// with its own move.
-    pub also_wins: Vec<Hole>,
+    /// found them (in board order): right too, each with the line that
+    /// plays it and the search's defence.
+    pub also_wins: Vec<(Hole, usize)>,
+    /// Mistakes the script marks with `?` in place of the move to find:
+    /// the hole and the variation that refutes it.
+    pub false_starts: Vec<(Hole, usize)>,
+    /// Free holes the solver may play that do not win within
+    /// [`Answer::wins_within`]: the hole and the line of it and the reply
+    /// that holds (the move alone when no move is left after it).
+    pub refuted: Vec<(Hole, usize)>,
+    /// Empty holes the solver may not play, and why.
+    pub barred: Vec<(Hole, Barred)>,
 }
+
+/// Why the solver may not play an empty hole.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Barred {
+    /// It is in the opponent's border row.
+    Border,
+    /// The rules forbid it otherwise: the engine's reason.
+    Rules(String),
+}
+
+/// Where a puzzle's answers write the lines they play: a line of `holes`
+/// played from `pos`, branching from the line and ply given; its index,
+/// or `None` when a move cannot be played.
+pub(crate) type AddLine<'a> = dyn FnMut((usize, u32), &Position, &[Hole]) -> Option<usize> + 'a;
+
+/// At most this many lines are written for one puzzle's other winning
+/// moves and their defences, so a puzzle with many ways to win stays a
+/// page, not a book.
+const MAX_PLAYED_LINES: usize = 64;
 
 /// A position where the replay proved that `player`, to move, wins within
 /// `moves` of their moves: at a `#wins` claim, or where the solution after
@@ -78,13 +112,17 @@ impl Puzzle {
             for m in line.moves.iter().filter(|m| m.player == solver) {
                 let Some(hole) = m.hole else { continue };
                 let mut accepted = vec![(hole, id)];
+                let mut false_starts: Vec<(Hole, usize)> = Vec::new();
                 for &v in &m.variations {
                     let Some(first) = lines.get(v).and_then(|l| l.moves.first()) else {
                         continue;
                     };
-                    if let (Some(h), false) = (first.hole, first.text.contains('?'))
-                        && !accepted.iter().any(|(a, _)| *a == h)
-                    {
+                    let Some(h) = first.hole else { continue };
+                    if first.text.contains('?') {
+                        if !false_starts.iter().any(|(a, _)| *a == h) {
+                            false_starts.push((h, v));
+                        }
+                    } else if !accepted.iter().any(|(a, _)| *a == h) {
                         accepted.push((h, v));
                     }
                 }
@@ -94,6 +132,9 @@ impl Puzzle {
                     accepted,
                     wins_within: None,
                     also_wins: Vec::new(),
+                    false_starts,
+                    refuted: Vec::new(),
+                    barred: Vec::new(),
                 });
             }
         }
@@ -106,9 +147,19 @@ impl Puzzle {
 
     /// Adds, where the replay proved the solver's win (`proven`), every
     /// winning move the search finds within `budget` (the limits `check`
-    /// searches claims in). A search that reaches a limit adds nothing:
-    /// there the script's moves stay the only answers.
-    pub(crate) fn add_winning_moves(&mut self, proven: &[Proven], budget: &SearchBudget) {
+    /// searches claims in), played out with the search's defences, and
+    /// the reply that holds against every other move (lines written with
+    /// `add_line`). A search that reaches a limit adds nothing: there the
+    /// script's moves stay the only answers.
+    pub(crate) fn add_winning_moves(
+        &mut self,
+        proven: &[Proven],
+        budget: &SearchBudget,
+        add_line: &mut AddLine<'_>,
+    ) {
+        let limit = budget.search_limit();
+        let mut played = 0;
+        let mut more = Vec::new();
         for p in proven.iter().filter(|p| p.player == self.solver) {
             let Some(answer) = self
                 .answers
@@ -117,17 +168,197 @@ impl Puzzle {
             else {
                 continue;
             };
-            let Ok(keys) = solver::winning_keys(&p.pos, p.player, p.moves, &budget.search_limit())
-            else {
+            let Ok(keys) = solver::winning_keys(&p.pos, p.player, p.moves, &limit) else {
                 continue;
             };
             answer.wins_within = Some(p.moves);
-            answer.also_wins = keys
-                .answer
-                .into_iter()
-                .filter(|h| !answer.accepted.iter().any(|(a, _)| a == h))
-                .collect();
+            for h in keys.answer {
+                if answer.accepted.iter().any(|(a, _)| *a == h) {
+                    continue;
+                }
+                let at = (p.line, p.ply);
+                if let Some(l) = play_out(
+                    &p.pos,
+                    p.player,
+                    p.moves,
+                    h,
+                    at,
+                    &limit,
+                    add_line,
+                    &mut played,
+                    &mut more,
+                ) {
+                    answer.also_wins.push((h, l));
+                }
+            }
+            // Every other free hole: the reply that holds against it.
+            for k in 0..p.pos.free_hole_count(p.player) {
+                let Some(h) = p.pos.nth_free_hole(p.player, k) else {
+                    break;
+                };
+                let right = answer.accepted.iter().chain(&answer.also_wins);
+                if right.chain(&answer.false_starts).any(|(a, _)| *a == h) {
+                    continue;
+                }
+                if let Some(l) = refute(
+                    &p.pos,
+                    p.player,
+                    p.moves,
+                    h,
+                    (p.line, p.ply),
+                    &limit,
+                    add_line,
+                ) {
+                    answer.refuted.push((h, l));
+                }
+            }
         }
+        self.answers.extend(more);
+    }
+
+    /// Adds to every position where the solver is to move the empty holes
+    /// they may not play, with the rule's reason. `position` gives the
+    /// position at a line and ply.
+    pub(crate) fn add_barred(&mut self, mut position: impl FnMut(usize, u32) -> Option<Position>) {
+        for a in &mut self.answers {
+            let Some(pos) = position(a.line, a.ply) else {
+                continue;
+            };
+            a.barred = barred(&pos);
+        }
+    }
+}
+
+/// The empty holes the side to move in `pos` may not play, and why.
+pub(crate) fn barred(pos: &Position) -> Vec<(Hole, Barred)> {
+    let mut out = Vec::new();
+    for h in pos.size().holes() {
+        if pos.peg(h).is_some() {
+            continue;
+        }
+        match pos.clone().play(&Move::peg(h)) {
+            Ok(_) | Err(MoveError::Occupied { .. }) | Err(MoveError::NoSuchHole { .. }) => {}
+            Err(MoveError::OpponentBorder { .. }) => out.push((h, Barred::Border)),
+            Err(e) => out.push((h, Barred::Rules(e.to_string()))),
+        }
+    }
+    out
+}
+
+/// A winning move `key` of `player` from `pos` (within `moves`), played
+/// out from `at`: the line of the key and the search's defence, then for
+/// each of the player's winning moves after it a line of its own, and so
+/// on to the connection. The answers of the positions after each defence
+/// go to `more`. Returns the key's line.
+#[allow(clippy::too_many_arguments)]
+fn play_out(
+    pos: &Position,
+    player: Player,
+    moves: u32,
+    key: Hole,
+    at: (usize, u32),
+    limit: &SearchLimit,
+    add_line: &mut AddLine<'_>,
+    played: &mut usize,
+    more: &mut Vec<Answer>,
+) -> Option<usize> {
+    if *played >= MAX_PLAYED_LINES {
+        return None;
+    }
+    let mut after = pos.clone();
+    after.play(&Move::peg(key)).ok()?;
+    let won = matches!(after.status(), Status::Won { winner, .. } if winner == player);
+    let defence = if won || moves <= 1 {
+        None
+    } else {
+        Some(defence(&after, player, moves - 1, limit)?)
+    };
+    let holes: Vec<Hole> = std::iter::once(key).chain(defence).collect();
+    let line = add_line(at, pos, &holes)?;
+    *played += 1;
+    let Some(reply) = defence else {
+        return Some(line);
+    };
+    after.play(&Move::peg(reply)).ok()?;
+    let left = moves - 1;
+    let keys = solver::winning_keys(&after, player, left, limit).ok()?;
+    let here = (line, at.1 + 2);
+    let mut answer = Answer {
+        line,
+        ply: at.1 + 2,
+        accepted: Vec::new(),
+        wins_within: Some(left),
+        also_wins: Vec::new(),
+        false_starts: Vec::new(),
+        refuted: Vec::new(),
+        barred: barred(&after),
+    };
+    for k in keys.answer {
+        if let Some(l) = play_out(&after, player, left, k, here, limit, add_line, played, more) {
+            answer.accepted.push((k, l));
+        }
+    }
+    if !answer.accepted.is_empty() {
+        more.push(answer);
+    }
+    Some(line)
+}
+
+/// The defence the page plays against a winning move of `player` (`pos`
+/// after it, `left` of their moves to come): the reply that makes the win
+/// longest, or, when every reply loses at once, the one that leaves the
+/// fewest winning moves.
+fn defence(pos: &Position, player: Player, left: u32, limit: &SearchLimit) -> Option<Hole> {
+    for k in (1..left).rev() {
+        match solver::after_move(pos, player, k, limit).ok()?.answer {
+            AfterMove::Holds(r) => return Some(r),
+            AfterMove::Wins => {}
+            _ => return None,
+        }
+    }
+    let them = player.opponent();
+    let mut best: Option<(usize, Hole)> = None;
+    for i in 0..pos.free_hole_count(them) {
+        let r = pos.nth_free_hole(them, i)?;
+        let mut after = pos.clone();
+        if after.play(&Move::peg(r)).is_err() {
+            continue;
+        }
+        let n = solver::winning_keys(&after, player, 1, limit)
+            .ok()?
+            .answer
+            .len();
+        if best.is_none_or(|(m, _)| n < m) {
+            best = Some((n, r));
+        }
+    }
+    best.map(|(_, r)| r)
+}
+
+/// A move `h` of `player` from `pos` that does not win within `moves`:
+/// the line of it and the reply that holds (or of it alone when it was
+/// the last move and does not connect).
+fn refute(
+    pos: &Position,
+    player: Player,
+    moves: u32,
+    h: Hole,
+    at: (usize, u32),
+    limit: &SearchLimit,
+    add_line: &mut AddLine<'_>,
+) -> Option<usize> {
+    let mut after = pos.clone();
+    after.play(&Move::peg(h)).ok()?;
+    if after.status() != Status::Ongoing {
+        return None;
+    }
+    match solver::after_move(&after, player, moves - 1, limit)
+        .ok()?
+        .answer
+    {
+        AfterMove::Holds(r) => add_line(at, pos, &[h, r]),
+        AfterMove::Unfinished => add_line(at, pos, &[h]),
+        _ => None,
     }
 }
 

@@ -10,12 +10,37 @@
   const data = JSON.parse(document.getElementById("twixt-data").textContent);
   const S = data.style;
   const games = data.games;
+  // Every word the page prints comes from the page's table of words:
+  // `say("key", {n: 3})` fills its {n}.
+  const W = data.words;
+  function say(key, args) {
+    return (W[key] || key).replace(/\{(\w+)\}/g, function (_, k) { return args && k in args ? String(args[k]) : ""; });
+  }
   const SVGNS = "http://www.w3.org/2000/svg";
   const sec = document.getElementById("viewer");
   if (!sec) return; // a page of errors only
   const $ = function (sel) { return sec.querySelector(sel); };
   const boardBox = $(".board");
-  const state = { g: -1, l: 0, p: 0, solving: false };
+  const state = { g: -1, l: 0, p: 0, solving: false, busy: null, back: null, hint: 0 };
+  // A puzzle's progress, kept in the browser per page: the position the
+  // solver reached, their tries and whether they solved it.
+  const store = {
+    key: "twixtkit-puzzles:" + location.pathname,
+    all: null,
+    load: function () {
+      if (store.all) return store.all;
+      try { store.all = JSON.parse(localStorage.getItem(store.key) || "{}") || {}; } catch (e) { store.all = {}; }
+      if (typeof store.all !== "object") store.all = {};
+      return store.all;
+    },
+    get: function (g) { const v = store.load()[g]; return v && typeof v === "object" ? v : { l: 0, p: -1, tries: 0, solved: false }; },
+    set: function (g, v) {
+      store.load()[g] = v;
+      try { localStorage.setItem(store.key, JSON.stringify(store.all)); } catch (e) { /* private mode: kept for this visit */ }
+    }
+  };
+  const puzzles = [];
+  games.forEach(function (d, g) { if (d.puzzle) puzzles.push(g); });
   let G = null; // the game open: its data, board and pieces
 
   function lineEnd(d, l) { const L = d.lines[l]; return L.start + L.moves.length; }
@@ -157,6 +182,10 @@
     $(".puzzle .task").textContent = d.puzzle ? d.puzzle.task : "";
     solve(false);
     for (const row of rows) row.tr.classList.toggle("open", row.g === g);
+    const at = puzzles.indexOf(g);
+    $(".session").hidden = at < 0 || puzzles.length < 2;
+    $("[data-do='prev-puzzle']").disabled = at <= 0;
+    $("[data-do='next-puzzle']").disabled = at < 0 || at === puzzles.length - 1;
   }
 
   // ---- Showing a position.
@@ -215,7 +244,8 @@
     } else {
       G.ring.setAttribute("display", "none");
     }
-    $(".current").textContent = mv ? "Move " + mv.t : (l === 0 ? "Start" : "Variation: start");
+    clearHint();
+    $(".current").textContent = mv ? say("move", { move: mv.t }) : say(l === 0 ? "start" : "variationStart");
     const comments = $(".comments");
     comments.textContent = "";
     const texts = [];
@@ -231,11 +261,11 @@
     branches.textContent = "";
     const next = p < lineEnd(d, l) ? L.moves[p - L.start] : null;
     if (next && next.v) {
-      branches.appendChild(document.createTextNode("Variations: "));
+      branches.appendChild(document.createTextNode(say("variations") + " "));
       for (const v of next.v) {
         const b = document.createElement("button");
         b.type = "button";
-        b.textContent = lines[v].moves.length ? lines[v].moves[0].t : "(empty)";
+        b.textContent = lines[v].moves.length ? lines[v].moves[0].t : say("emptyLine");
         b.addEventListener("click", function () { act(null); show(v, lines[v].start + 1); });
         branches.appendChild(b);
       }
@@ -247,9 +277,33 @@
       if (G.current) G.current.removeAttribute("aria-current");
       if (cur) cur.setAttribute("aria-current", "step");
       G.current = cur;
+      if (cur) keepInView(cur);
     }
+    writeHash();
+  }
+
+  // The move list scrolls within its own box to keep the current move in
+  // view; the page itself does not move.
+  function keepInView(b) {
+    const list = $(".move-list");
+    if (list.hidden || !list.clientHeight) return;
+    const box = list.getBoundingClientRect(), r = b.getBoundingClientRect();
+    if (r.top < box.top || r.bottom > box.bottom) list.scrollTop += r.top - box.top - (box.height - r.height) / 2;
+  }
+
+  // The address names the game and the position; a puzzle being solved is
+  // named alone (its progress is kept in the browser), and its solution
+  // shown says so, so that a reload shows the same.
+  function writeHash() {
     const embed = document.body.classList.contains("embed") && /embed/.test(location.hash) ? "embed&" : "";
-    setHash("#" + embed + (games.length > 1 ? "game=" + (state.g + 1) + "&" : "") + (l ? "line=" + l + "&" : "") + "ply=" + p);
+    const game = games.length > 1 ? "game=" + (state.g + 1) : "";
+    let h;
+    if (state.solving) h = game || "puzzle";
+    else {
+      h = (game ? game + "&" : "") + (state.l ? "line=" + state.l + "&" : "") + "ply=" + state.p;
+      if (G.d.puzzle) h += "&solution";
+    }
+    setHash("#" + embed + h);
   }
 
   // The address follows the position, at most ten times a second: a held
@@ -270,6 +324,7 @@
     hashState.next = null;
     if (next === null || location.hash !== hashState.written) return;
     if (location.hash !== next) history.replaceState(null, "", next);
+    if (G && G.d.puzzle && state.solving) savePuzzle();
     hashState.written = next;
   }
 
@@ -302,12 +357,13 @@
     const q = new URLSearchParams(location.hash.slice(1));
     if (q.has("embed")) document.body.classList.add("embed");
     const notes = [];
+    state.busy = null;
     const whole = function (v) { return /^\d{1,9}$/.test(v) ? Number(v) : NaN; };
     let g = state.g < 0 ? 0 : state.g;
     if (q.has("game")) {
       const n = whole(q.get("game"));
       if (n >= 1 && n <= games.length) g = n - 1;
-      else notes.push("This page has no game “" + q.get("game") + "” (it has " + games.length + "); showing game " + (g + 1) + ".");
+      else notes.push(say("noGame", { game: q.get("game"), n: games.length, shown: g + 1 }));
     }
     if (g !== state.g) open(g);
     const d = games[g];
@@ -315,7 +371,7 @@
     if (q.has("line")) {
       const n = whole(q.get("line"));
       if (n < d.lines.length) l = n;
-      else notes.push("This game has no line “" + q.get("line") + "”; showing the main line.");
+      else notes.push(say("noLine", { line: q.get("line") }));
     }
     const L = d.lines[l];
     const end = lineEnd(d, l);
@@ -325,13 +381,16 @@
       if (n >= L.start && n <= end) p = n;
       else {
         p = n > end ? end : L.start;
-        notes.push("There is no ply “" + q.get("ply") + "” here (this line runs from ply " + L.start + " to " + end + "); showing ply " + p + ".");
+        notes.push(say("noPly", { ply: q.get("ply"), from: L.start, to: end, shown: p }));
       }
     }
     notice.textContent = notes.join(" ");
     notice.hidden = notes.length === 0;
-    if (d.puzzle && l === 0 && p === L.start && !q.has("ply")) solve(true);
-    show(l, p);
+    // A puzzle opens to be solved, from where its solver left it, unless
+    // the address asks for its solution.
+    if (d.puzzle && !q.has("solution")) startSolving();
+    else { solve(false); show(l, p); }
+    return q.has("game") || q.has("ply") || q.has("line") || q.has("puzzle");
   }
 
   // ---- Autoplay.
@@ -341,12 +400,12 @@
   function stopPlay() {
     if (play.timer) clearInterval(play.timer);
     play.timer = null;
-    playButton.textContent = "Play";
+    playButton.textContent = say("play");
     playButton.setAttribute("aria-pressed", "false");
   }
   function startPlay() {
     if (state.p >= lineEnd(G.d, state.l)) show(state.l, G.d.lines[state.l].start);
-    playButton.textContent = "Pause";
+    playButton.textContent = say("pause");
     playButton.setAttribute("aria-pressed", "true");
     play.timer = setInterval(function () {
       if (state.p >= lineEnd(G.d, state.l)) stopPlay(); else step(1);
@@ -358,20 +417,56 @@
   // answers the engine wrote; it knows no rules.
 
   const verdict = $(".puzzle .verdict");
+  const retry = $("[data-do='retry']");
   function solve(on) {
     state.solving = on && !!G.d.puzzle;
+    state.busy = null;
+    state.back = null;
+    state.hint = 0;
+    retry.hidden = true;
     sec.classList.toggle("solving", state.solving);
     $(".puzzle").hidden = !state.solving;
     $("[data-do='solve']").setAttribute("aria-pressed", String(state.solving));
     if (state.solving) {
       stopPlay();
-      verdict.textContent = "Click or tap the hole of " + G.d.sides[G.d.puzzle.solver] + "'s move.";
+      verdict.textContent = say("clickHole", { side: G.d.sides[G.d.puzzle.solver] });
     }
+    session();
   }
-  function answerHere() {
-    for (const a of G.d.puzzle.answers) if (a[0] === state.l && a[1] === state.p) return a;
+  // Solve mode from the stored progress (a position the page still has),
+  // else from the start.
+  function startSolving() {
+    solve(true);
+    const d = G.d, saved = store.get(state.g);
+    const here = function (l, p) { return d.lines[l] && p >= d.lines[l].start && p <= lineEnd(d, l); };
+    if (saved.p >= 0 && here(saved.l, saved.p) && (answerAt(saved.l, saved.p) || saved.solved)) {
+      show(saved.l, saved.p);
+      if (saved.solved) verdict.textContent = say("solvedBefore", { tries: saved.tries });
+    } else show(0, d.lines[0].start);
+  }
+  function savePuzzle(extra) {
+    const v = store.get(state.g);
+    // Only a position where the solver is to move, or the end, is kept.
+    if (answerHere() || (extra && extra.solved)) { v.l = state.l; v.p = state.p; }
+    if (extra) Object.assign(v, extra);
+    store.set(state.g, v);
+    session();
+  }
+  // The puzzle session: which puzzle, how many solved, this one's tries.
+  function session() {
+    const at = puzzles.indexOf(state.g);
+    const info = $(".session-info");
+    if (at >= 0) {
+      const solved = puzzles.filter(function (g) { return store.get(g).solved; }).length;
+      info.textContent = say("session", { n: at + 1, of: puzzles.length, solved: solved, tries: store.get(state.g).tries || 0 });
+    } else info.textContent = "";
+    refreshRows();
+  }
+  function answerAt(l, p) {
+    for (const a of G.d.puzzle.answers) if (a.l === l && a.p === p) return a;
     return null;
   }
+  function answerHere() { return G.d.puzzle ? answerAt(state.l, state.p) : null; }
   function pick(ev) {
     const m = G.svg.getScreenCTM();
     if (!m) return;
@@ -380,46 +475,137 @@
     const q = pt.matrixTransform(m.inverse());
     tryHole(Math.round(q.x), Math.round(q.y));
   }
-  function tryHole(col, row) {
-    const here = answerHere();
+  // Plays line `l` on from ply `p`, a move at a time, to its end or, with
+  // `toAnswer`, to where the solver is next to move; `then` follows.
+  function playOn(l, p, then, toAnswer) {
+    const token = {};
+    state.busy = token;
     const d = G.d;
-    if (!here) {
-      verdict.textContent = state.p >= lineEnd(d, state.l) ? "Solved: the script's line ends here." : "Wait for the defence.";
-      return;
-    }
+    (function next(at) {
+      if (state.busy !== token || !state.solving) return;
+      show(l, at);
+      if (at >= lineEnd(d, l) || (toAnswer && answerAt(l, at))) { state.busy = null; then(); return; }
+      setTimeout(function () { next(at + 1); }, 600);
+    })(p);
+  }
+  function wrong(text) {
+    verdict.textContent = text;
+    sec.classList.remove("wrong");
+    void sec.offsetWidth;
+    sec.classList.add("wrong");
+  }
+  function countTry() {
+    const v = store.get(state.g);
+    v.tries = (v.tries || 0) + 1;
+    store.set(state.g, v);
+    session();
+  }
+  // Back from a wrong move played out to where it was tried.
+  function backToTry() {
+    if (!state.back) return;
+    const b = state.back;
+    state.back = null;
+    state.busy = null;
+    retry.hidden = true;
+    sec.classList.remove("wrong");
+    show(b.l, b.p);
+  }
+  function tryHole(col, row) {
+    if (state.busy) return;
+    backToTry();
+    const d = G.d;
+    if (!d.size || col < 0 || row < 0 || col >= d.size[0] || row >= d.size[1]) return;
+    const here = answerHere();
+    const name = holeName(col, row);
     const same = function (a) { return a[0] === col && a[1] === row; };
-    // The search's other winning moves (when the replay proved the win
-    // here): right too, and the script's line goes on with its own move.
-    const other = !here[2].some(same) && here[3] && here[3].some(same);
-    const hit = other ? here[2][0] : here[2].find(same);
-    const within = here[4] ? " within " + here[4] + " move" + (here[4] === 1 ? "" : "s") : "";
-    if (!hit) {
-      verdict.textContent = holeName(col, row) + " is not the script's move" +
-        (within ? " and does not win" + within : "") + ". Try again.";
+    if (!here) {
+      verdict.textContent = state.p >= lineEnd(d, state.l) ? say("solvedEnd") : say("waitDefence");
+      return;
+    }
+    const within = here.within ? say(here.within === 1 ? "within1" : "within", { n: here.within }) : "";
+    const taken = G.pieces.some(function (k) {
+      if (!k.shown || !k.num) return false;
+      const u = k.e.firstChild;
+      return Number(u.getAttribute("x")) === col && Number(u.getAttribute("y")) === row;
+    });
+    const barred = here.barred.find(same);
+    const key = here.ok.find(same), also = here.also.find(same);
+    const falseStart = here.false.find(same), refuted = here.refuted.find(same);
+    const from = { l: state.l, p: state.p };
+    if (taken) { wrong(say("taken", { hole: name })); return; }
+    if (barred) {
+      wrong(barred[2] === "border"
+        ? say("border", { hole: name, side: d.sides[d.puzzle.solver], other: d.sides[1 - d.puzzle.solver] })
+        : say("illegal", { hole: name, why: barred[2] }));
+      return;
+    }
+    if (key || also) {
+      const line = (key || also)[2];
+      const mine = moveAt(d, line, from.p + 1);
+      const said = also ? say("alsoWins", { move: mine.t, within: within }) : say("right", { move: mine.t });
       sec.classList.remove("wrong");
-      void sec.offsetWidth;
-      sec.classList.add("wrong");
+      verdict.textContent = said;
+      playOn(line, from.p + 1, function () {
+        const reply = state.p > from.p + 1 ? moveAt(d, line, state.p) : null;
+        const done = !answerHere();
+        verdict.textContent = said + (reply ? " " + say("defence", { move: reply.t }) : "") +
+          " " + (done ? say("solved", { tries: (store.get(state.g).tries || 0) + 1 }) : say("yourMove"));
+        savePuzzle(done ? { solved: true } : null);
+      }, true);
       return;
     }
-    const line = hit[2];
-    show(line, state.p + 1);
-    const mine = moveAt(d, line, state.p);
-    let said = other
-      ? "Right: " + holeName(col, row) + " also wins" + within + "; the script plays " + mine.t + "."
-      : "Right: " + mine.t + " is the script's move.";
-    if (state.p >= lineEnd(d, line)) {
-      verdict.textContent = said + " Solved!" + (line === 0 && d.result ? " " + d.result + "." : "");
+    if (falseStart || refuted) {
+      countTry();
+      const line = (falseStart || refuted)[2];
+      state.back = from;
+      verdict.textContent = name + " …";
+      playOn(line, from.p + 1, function () {
+        const L = d.lines[line];
+        const after = L.moves.slice(1).map(function (m) { return m.t; }).join(" ");
+        wrong(falseStart
+          ? say("falseStart", { move: L.moves[0].t, line: after })
+          : after ? say("holds", { hole: name, within: within, move: after }) : say("noConnection", { hole: name }));
+        retry.hidden = false;
+      });
       return;
     }
-    verdict.textContent = said;
-    const at = { l: line, p: state.p };
-    setTimeout(function () {
-      if (!state.solving || state.l !== at.l || state.p !== at.p) return;
-      show(line, at.p + 1);
-      const reply = moveAt(d, line, at.p + 1);
-      verdict.textContent = said + " The defence: " + reply.t + "." +
-        (state.p >= lineEnd(d, line) ? " Solved!" : " Your move.");
-    }, 600);
+    countTry();
+    wrong(say(within ? "loses" : "notScript", { hole: name, within: within }));
+  }
+
+  // A hint: first the region of the key move, then the move itself.
+  function hint() {
+    const here = answerHere();
+    if (!here || state.busy) return;
+    const level = Math.min(state.hint + 1, 2);
+    clearHint(true);
+    state.hint = level;
+    const k = here.ok[0];
+    const layer = svgEl("g", { class: "hint" });
+    if (level === 1) {
+      layer.appendChild(svgEl("rect", { x: k[0] - 2.5, y: k[1] - 2.5, width: 5, height: 5, rx: 0.5,
+        fill: "#2a7fff", "fill-opacity": 0.15, stroke: "#2a7fff", "stroke-width": 0.08 }));
+      verdict.textContent = say("hintRegion");
+    } else {
+      layer.appendChild(svgEl("circle", { cx: k[0], cy: k[1], r: S.ringR + 0.15, fill: "none", stroke: "#2a7fff", "stroke-width": 0.15 }));
+      verdict.textContent = say("hintKey", { hole: holeName(k[0], k[1]) });
+    }
+    G.svg.appendChild(layer);
+    G.hintAt = state.l + ":" + state.p;
+    G.hintLayer = layer;
+  }
+  // The hint goes when the position changes (or, `now`, at once).
+  function clearHint(now) {
+    if (!G || !G.hintLayer) return;
+    if (!now && G.hintAt === state.l + ":" + state.p) return;
+    G.hintLayer.remove();
+    G.hintLayer = null;
+    if (!now) state.hint = 0;
+  }
+  function openPuzzle(g) {
+    act(null);
+    open(g);
+    startSolving();
   }
 
   function slug(t) {
@@ -456,8 +642,14 @@
       b.setAttribute("aria-pressed", String(what === "coords" ? !on : on));
     } else if (what === "download") download();
     else if (what === "play") { if (play.timer) stopPlay(); else startPlay(); }
-    else if (what === "solve") { solve(!state.solving); if (state.solving) show(0, G.d.lines[0].start); }
-    else if (what === "reveal") solve(false);
+    else if (what === "solve") { if (state.solving) { solve(false); writeHash(); } else startSolving(); }
+    else if (what === "reveal") { solve(false); writeHash(); }
+    else if (what === "retry") backToTry();
+    else if (what === "hint") hint();
+    else if (what === "prev-puzzle" || what === "next-puzzle") {
+      const at = puzzles.indexOf(state.g) + (what === "prev-puzzle" ? -1 : 1);
+      if (at >= 0 && at < puzzles.length) openPuzzle(puzzles[at]);
+    }
   });
 
   // The board: tap its right half for the next move, its left half for the
@@ -502,7 +694,7 @@
     const frag = document.createDocumentFragment();
     games.forEach(function (d, g) {
       const tr = document.createElement("tr");
-      const cells = [String(g + 1), d.title, d.players[0] || "", d.players[1] || "", d.event || "", d.date || "", d.score, String(lineEnd(d, 0) - d.lines[0].start)];
+      const cells = [String(g + 1), d.title, d.players[0] || "", d.players[1] || "", d.eventWords || d.event || "", d.round || "", d.date || "", d.score, String(lineEnd(d, 0) - d.lines[0].start)];
       cells.forEach(function (text, i) {
         const td = document.createElement("td");
         td.setAttribute("data-label", label[i]);
@@ -517,20 +709,22 @@
           td.textContent = text;
         }
         if (!text && i > 1) td.className = "empty";
-        if (i === 7) td.setAttribute("data-unit", text === "1" ? "move" : "moves");
+        if (i === 8) td.setAttribute("data-unit", text === "1" ? say("move1") : say("moves"));
         tr.appendChild(td);
       });
       frag.appendChild(tr);
       rows.push({
         g: g, tr: tr,
-        hay: [d.title, d.players[0], d.players[1], d.event, d.date].filter(Boolean).join("\n").toLowerCase(),
+        hay: [d.title, d.players[0], d.players[1], d.event, d.eventWords, d.date].filter(Boolean).join("\n").toLowerCase(),
         key: { n: g, title: d.title.toLowerCase(), red: (d.players[0] || "").toLowerCase(), black: (d.players[1] || "").toLowerCase(),
-          event: (d.event || "").toLowerCase(), date: d.date || "", score: d.score, moves: lineEnd(d, 0) - d.lines[0].start }
+          event: (d.eventWords || d.event || "").toLowerCase(), round: roundKey(d.round), date: d.date || "", score: d.score, moves: lineEnd(d, 0) - d.lines[0].start },
+        hides: false
       });
     });
     tbody.appendChild(frag);
+    refreshRows();
     // A column no game fills (players of a book's figures, dates) is left out.
-    [2, 3, 4, 5].forEach(function (i) {
+    [2, 3, 4, 5, 6].forEach(function (i) {
       if (rows.some(function (r) { return r.tr.cells[i].textContent; })) return;
       table.tHead.rows[0].cells[i].classList.add("blank-col");
       rows.forEach(function (r) { r.tr.cells[i].classList.add("blank-col"); });
@@ -558,17 +752,17 @@
       const want = result.value;
       let n = 0;
       for (const r of order) {
-        const match = (!want || r.key.score === want) && words.every(function (w) { return r.hay.indexOf(w) >= 0; });
+        const match = (!want || r.key.score === want && !r.hides) && words.every(function (w) { return r.hay.indexOf(w) >= 0; });
         const on = match && n < shown.limit;
         if (r.tr.hidden === on) r.tr.hidden = !on;
         if (match) n++;
       }
       const listed = Math.min(n, shown.limit);
-      count.textContent = n === rows.length && listed === n ? n + " games"
-        : listed < n ? "the first " + listed + " of " + n + " games found" + (n < rows.length ? " (of " + rows.length + ")" : "")
-        : n + " of " + rows.length + " games";
+      count.textContent = n === rows.length && listed === n ? say("nGames", { n: n })
+        : listed < n ? say("firstFound", { listed: listed, n: n }) + (n < rows.length ? " " + say("ofAll", { all: rows.length }) : "")
+        : say("nOfGames", { n: n, all: rows.length });
       more.hidden = listed === n;
-      more.textContent = "Show all " + n;
+      more.textContent = say("showAll", { n: n });
     };
     search.addEventListener("input", filter);
     result.addEventListener("change", filter);
@@ -582,7 +776,9 @@
       sorted.key = key;
       const sign = sorted.up ? 1 : -1;
       order = rows.slice().sort(function (a, c) {
-        const x = a.key[key], y = c.key[key];
+        // An unsolved puzzle's length and result are not told by its place.
+        const x = a.hides && (key === "moves" || key === "score") ? "" : a.key[key];
+        const y = c.hides && (key === "moves" || key === "score") ? "" : c.key[key];
         return sign * (x < y ? -1 : x > y ? 1 : 0) || a.g - c.g;
       });
       const sortedRows = document.createDocumentFragment();
@@ -599,14 +795,40 @@
       if (!b) return;
       const g = Number(b.getAttribute("data-game"));
       act(null);
-      open(g);
-      if (games[g].puzzle) solve(true);
-      show(0, games[g].lines[0].start);
-      if (sec.getBoundingClientRect().top < 0 || sec.getBoundingClientRect().top > window.innerHeight / 2) sec.scrollIntoView();
+      if (games[g].puzzle) openPuzzle(g);
+      else { open(g); show(0, games[g].lines[0].start); }
+      showBoard();
     });
   }
 
-  window.addEventListener("hashchange", fromHash);
-  fromHash();
+  // An unsolved puzzle's row tells neither its result nor its length.
+  function refreshRows() {
+    for (const r of rows) {
+      const d = games[r.g];
+      const hides = !!d.puzzle && !store.get(r.g).solved;
+      if (hides === r.hides && r.tr.cells[7].textContent) continue;
+      r.hides = hides;
+      const score = r.tr.cells[7], moves = r.tr.cells[8];
+      score.textContent = hides ? "?" : d.score;
+      moves.textContent = hides ? "?" : String(lineEnd(d, 0) - d.lines[0].start);
+      moves.setAttribute("data-unit", hides ? "" : moves.textContent === "1" ? say("move1") : say("moves"));
+    }
+  }
+  function roundKey(r) {
+    // Rounds sort as numbers where they are ("2" before "10", "3.1" before "3.2").
+    return (r || "").replace(/\d+/g, function (n) { return n.padStart(9, "0"); });
+  }
+
+  // The board into view: whole, when the screen holds it.
+  function showBoard() {
+    const r = boardBox.getBoundingClientRect();
+    if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+    boardBox.scrollIntoView({ block: r.height <= window.innerHeight ? "center" : "start" });
+  }
+
+  window.addEventListener("hashchange", function () { if (fromHash()) showBoard(); });
+  // A link to a game or a position lands on its board.
+  if (fromHash() && !document.body.classList.contains("embed")) showBoard();
+
   window.twixtViewerReady = performance.now();
 })();

@@ -168,14 +168,16 @@ pub fn write_games_page(
     })
 }
 
-/// The one game's title, else the event every game shares, else a count.
+/// The one game's title, else the event every game shares (a Little Golem
+/// code in words), else a count.
 fn default_title(games: &[ViewGame]) -> String {
     match games {
         [one] => one.title.clone(),
         [first, rest @ ..]
             if first.event.is_some() && rest.iter().all(|g| g.event == first.event) =>
         {
-            first.event.clone().unwrap_or_default()
+            let event = first.event.as_deref().unwrap_or_default();
+            crate::book::littlegolem::event_words(event).unwrap_or_else(|| event.to_string())
         }
         _ => crate::diagnostic::count(games.len(), "game"),
     }

@@ -1,0 +1,497 @@
+//! `twixt view` as a puzzle site and a club's archive, in a real browser:
+//! solve mode holds on every link and reload, every winning move is
+//! played with the search's defence, wrong moves are played out with the
+//! reply that refutes them, and the archive's links land on phones and
+//! desktops alike.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+
+use super::view_browser::{
+    VIEWPORT, club, go, hash, hole_on_screen, no_console_errors, repo_file, settle, shown, text_of,
+    view,
+};
+use crate::common::webdriver::{Browser, browser};
+use crate::common::{shared_games, twixt};
+
+/// A screenshot into the folder `TWIXT_SCREENSHOTS` names, if it does.
+fn screenshot(b: &Browser, name: &str) {
+    if let Ok(d) = std::env::var("TWIXT_SCREENSHOTS") {
+        std::fs::write(Path::new(&d).join(name), b.screenshot()).unwrap();
+    }
+}
+
+fn verdict(b: &Browser) -> String {
+    text_of(b, ".verdict")
+}
+
+/// Clicks a hole (column and row from 0) of the board.
+fn click_hole(b: &Browser, hole: (u32, u32)) {
+    let (x, y) = hole_on_screen(b, hole);
+    b.click_at(x, y);
+}
+
+/// Whether an element is shown.
+fn visible(b: &Browser, css: &str) -> bool {
+    b.eval(
+        "const e = document.querySelector(arguments[0]); return !!e && e.checkVisibility();",
+        json!([css]),
+    )
+    .as_bool()
+    .unwrap()
+}
+
+/// Reloads the page and waits until its script has run.
+fn reload(b: &Browser) {
+    b.eval(
+        "setTimeout(() => location.reload(), 0); return 0;",
+        json!([]),
+    );
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    for _ in 0..50 {
+        let ready = b.eval(
+            "return typeof window.twixtViewerReady === 'number';",
+            json!([]),
+        );
+        if ready == true {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    panic!("the page did not load again");
+}
+
+/// Two puzzles: the corner puzzle, and the same with a false start the
+/// script refutes: `(1. c9? 2. j10)`.
+fn puzzles(dir: &Path) -> PathBuf {
+    let corner = std::fs::read_to_string(repo_file("examples/corner-puzzle.twixt")).unwrap();
+    let with_false_start = corner
+        .replace(
+            "[Event \"A corner puzzle\"]",
+            "[Event \"A corner puzzle with a false start\"]",
+        )
+        .replace(
+            "1. j10 {Threatens to join at once.}",
+            "1. j10 {Threatens to join at once.} (1. c9? {Too far.} 2. j10 {Blocks.})",
+        );
+    assert!(with_false_start.contains("(1. c9?"));
+    std::fs::write(dir.join("a.twixt"), corner).unwrap();
+    std::fs::write(dir.join("b.twixt"), with_false_start).unwrap();
+    view(
+        &[&dir.join("a.twixt"), &dir.join("b.twixt")],
+        dir,
+        "puzzles.html",
+    )
+}
+
+#[test]
+fn a_puzzle_link_opens_it_to_be_solved_and_a_reload_keeps_the_progress() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = puzzles(dir.path());
+    b.viewport(390, 844, true);
+    // A link with a ply still opens the puzzle to be solved, from its start.
+    b.open(&page, "#game=1&ply=3");
+    assert!(visible(&b, ".puzzle"), "solve mode");
+    assert!(!visible(&b, ".move-list"), "the solution is hidden");
+    assert!(
+        !shown(&b).contains("j10:red"),
+        "no move of the solution shown"
+    );
+    assert_eq!(hash(&b), "#game=1");
+    click_hole(&b, (9, 9));
+    settle(&b, 900);
+    assert!(
+        verdict(&b).contains("The defence: 2. g4."),
+        "{}",
+        verdict(&b)
+    );
+    // A reload keeps the solver's progress: j10 and g4 stand, Red to move.
+    reload(&b);
+    assert!(visible(&b, ".puzzle"));
+    let pegs = shown(&b);
+    assert!(
+        pegs.contains("j10:red") && pegs.contains("g4:black"),
+        "{pegs:?}"
+    );
+    click_hole(&b, (7, 2));
+    assert!(verdict(&b).starts_with("Right: 3. h3."), "{}", verdict(&b));
+    // `&solution` asks for the solution: the move list, at the ply given.
+    go(&b, "#game=1&ply=3&solution");
+    assert!(!visible(&b, ".puzzle"));
+    assert!(visible(&b, ".move-list"));
+    assert_eq!(text_of(&b, ".move-list [aria-current='step']"), "3. h3");
+    reload(&b);
+    assert!(
+        visible(&b, ".move-list"),
+        "a reload keeps the solution shown"
+    );
+    no_console_errors(&b);
+}
+
+/// The corner puzzle's second winning key, g4, is played, and the defence
+/// and the moves after it are the search's.
+#[test]
+fn an_alternative_winning_key_is_played_with_the_searchs_defence() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = view(
+        &[&repo_file("examples/corner-puzzle.twixt")],
+        dir.path(),
+        "puzzle.html",
+    );
+    b.viewport(1280, 800, false);
+    b.open(&page, "");
+    click_hole(&b, (6, 3));
+    // (The defence follows 600 ms later, and may already stand.)
+    assert!(
+        verdict(&b).starts_with("Right: 1. g4 wins too within 3 moves."),
+        "{}",
+        verdict(&b)
+    );
+    let pegs = shown(&b);
+    assert!(pegs.contains("g4:red"), "the solver's own move: {pegs:?}");
+    assert!(!pegs.contains("j10:red"), "not the script's");
+    settle(&b, 900);
+    assert_eq!(
+        verdict(&b),
+        "Right: 1. g4 wins too within 3 moves. The defence: 2. j10. Your move."
+    );
+    assert!(shown(&b).contains("j10:black"), "the defence stands");
+    // The solver goes on against that defence to the connection.
+    click_hole(&b, (7, 9));
+    settle(&b, 900);
+    assert!(
+        verdict(&b).contains("The defence: 4. h11."),
+        "{}",
+        verdict(&b)
+    );
+    click_hole(&b, (6, 11));
+    settle(&b, 300);
+    assert!(verdict(&b).contains("Solved!"), "{}", verdict(&b));
+    no_console_errors(&b);
+}
+
+/// Wrong moves get their real reason: a hole taken, the opponent's
+/// border, a move that loses played out with the reply that holds, and a
+/// false start played out with the script's refutation.
+#[test]
+fn wrong_moves_say_why_and_losing_ones_are_played_out() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = puzzles(dir.path());
+    b.viewport(1280, 800, false);
+    b.open(&page, "#game=2");
+    let start = shown(&b);
+    // g5 holds Red's own peg, h7 Black's.
+    click_hole(&b, (6, 4));
+    assert_eq!(verdict(&b), "g5 is taken. Try again.");
+    click_hole(&b, (7, 6));
+    assert_eq!(verdict(&b), "h7 is taken. Try again.");
+    // a5 is on Black's border.
+    click_hole(&b, (0, 4));
+    assert_eq!(
+        verdict(&b),
+        "Red may not play a5: it is on Black's border. Try again."
+    );
+    assert_eq!(shown(&b), start, "nothing moved");
+    // b3 is free and loses: played out with the reply that holds.
+    click_hole(&b, (1, 2));
+    settle(&b, 900);
+    let v = verdict(&b);
+    assert!(
+        v.starts_with("b3 does not win within 3 moves: 2. ") && v.ends_with(" holds. Try again."),
+        "{v}"
+    );
+    let reply = v["b3 does not win within 3 moves: 2. ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    let pegs = shown(&b);
+    assert!(pegs.contains("b3:red"), "{pegs:?}");
+    screenshot(&b, "puzzle-refuted-1280.png");
+    assert!(
+        pegs.contains(&format!("{reply}:black")),
+        "{reply} in {pegs:?}"
+    );
+    b.click("button[data-do='retry']");
+    assert_eq!(shown(&b), start, "back to the puzzle");
+    // The false start the script gives is played out with its refutation.
+    click_hole(&b, (2, 8));
+    settle(&b, 900);
+    assert_eq!(verdict(&b), "1. c9? is a false start: 2. j10. Try again.");
+    let pegs = shown(&b);
+    assert!(pegs.contains("c9:red") && pegs.contains("j10:black"));
+    // A click on the board after it tries from the puzzle's position.
+    click_hole(&b, (9, 9));
+    assert!(verdict(&b).starts_with("Right: 1. j10."), "{}", verdict(&b));
+    assert!(!shown(&b).contains("c9:red"));
+    assert!(
+        text_of(&b, ".session-info").contains("wrong tries here: 2"),
+        "{}",
+        text_of(&b, ".session-info")
+    );
+    // A hint: first the region, then the key move.
+    b.click("button[data-do='reveal']");
+    go(&b, "#game=1");
+    b.click("button[data-do='hint']");
+    assert_eq!(verdict(&b), "Hint: the key move is in the marked region.");
+    assert!(visible(&b, ".board .hint rect"));
+    b.click("button[data-do='hint']");
+    assert_eq!(verdict(&b), "Hint: the key move is j10.");
+    no_console_errors(&b);
+}
+
+/// The rows of the game list as (result, moves) cells.
+fn list_cells(b: &Browser) -> Vec<(String, String)> {
+    let v = b.eval(
+        r##"return Array.from(document.querySelectorAll("#games tbody tr"))
+             .map(r => [r.cells[7].textContent, r.cells[8].textContent]);"##,
+        json!([]),
+    );
+    serde_json::from_value(v).unwrap()
+}
+
+#[test]
+fn a_puzzle_session_goes_next_and_back_and_keeps_progress_after_a_reload() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = puzzles(dir.path());
+    b.viewport(390, 844, true);
+    b.open(&page, "");
+    // Unsolved puzzles give away neither result nor length.
+    assert_eq!(
+        list_cells(&b),
+        vec![("?".into(), "?".into()), ("?".into(), "?".into())]
+    );
+    b.eval("const s = document.querySelector('#result-filter'); s.value = '1-0'; s.dispatchEvent(new Event('change'));", json!([]));
+    assert_eq!(text_of(&b, "#list-count"), "0 of 2 games");
+    b.eval("const s = document.querySelector('#result-filter'); s.value = ''; s.dispatchEvent(new Event('change'));", json!([]));
+    assert!(visible(&b, ".session"));
+    assert_eq!(
+        text_of(&b, ".session-info"),
+        "Puzzle 1 of 2 · 0 solved · wrong tries here: 0"
+    );
+    // Solve the first: j10, h3, f7 (after the defences).
+    for hole in [(9, 9), (7, 2), (5, 6)] {
+        click_hole(&b, hole);
+        settle(&b, 900);
+    }
+    assert!(verdict(&b).contains("Solved!"), "{}", verdict(&b));
+    let cells = list_cells(&b);
+    assert_ne!(cells[0].1, "?", "a solved puzzle's length is told");
+    assert_eq!(cells[1], ("?".into(), "?".into()));
+    b.click("button[data-do='next-puzzle']");
+    assert_eq!(hash(&b), "#game=2");
+    assert!(visible(&b, ".puzzle"));
+    click_hole(&b, (1, 2));
+    settle(&b, 900);
+    reload(&b);
+    screenshot(&b, "puzzle-session-390.png");
+    assert_eq!(
+        text_of(&b, ".session-info"),
+        "Puzzle 2 of 2 · 1 solved · wrong tries here: 1"
+    );
+    b.click("button[data-do='prev-puzzle']");
+    assert_eq!(hash(&b), "#game=1");
+    assert!(
+        verdict(&b).starts_with("You solved this puzzle"),
+        "{}",
+        verdict(&b)
+    );
+    no_console_errors(&b);
+}
+
+/// A club's archive from the Little Golem records of `../shared/games`,
+/// as one script: the eight games as rounds of one championship group,
+/// and a long friendly game (a random game of over 100 plies).
+fn lg_club(dir: &Path) -> Option<PathBuf> {
+    let games = shared_games()?;
+    let mut script = String::new();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(games.join("littlegolem"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "tsgf"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 8, "{files:?}");
+    for (round, f) in files.iter().enumerate() {
+        let o = twixt(&["convert", f.to_str().unwrap(), "-o", "-"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = String::from_utf8(o.stdout).unwrap();
+        let mut out = String::new();
+        for line in text.lines() {
+            if line.starts_with("[Event ") {
+                out.push_str("[Event \"twixt.ch.23.1.1\"]\n");
+                out.push_str(&format!("[Round \"{}\"]\n", round + 1));
+            } else if !line.starts_with("[FF ") {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        script.push_str(&out);
+        script.push('\n');
+    }
+    let o = twixt(&["random", "--games", "1", "--seed", "7"]);
+    assert!(o.status.success());
+    let long = String::from_utf8(o.stdout).unwrap();
+    let body = long.split("\n\n").nth(1).unwrap();
+    script.push_str("[Event \"Club friendly\"]\n[Red \"Ann\"]\n[Black \"Bob\"]\n[Size \"24\"]\n[Rules \"pencil\"]\n\n");
+    script.push_str(body);
+    script.push('\n');
+    let file = dir.join("club.twixt");
+    std::fs::write(&file, script).unwrap();
+    Some(view(&[&file], dir, "club.html"))
+}
+
+/// The board's box against the viewport: [top, bottom, innerHeight].
+const BOARD_BOX: &str = r##"const r = document.querySelector(".board").getBoundingClientRect();
+  return [r.top, r.bottom, window.innerHeight, r.left, r.right, window.innerWidth];"##;
+
+#[test]
+fn deep_links_land_on_the_board_and_the_move_list_follows() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let Some(page) = lg_club(dir.path()) else {
+        return;
+    };
+    for (w, h, mobile) in [(390, 844, true), (1280, 800, false)] {
+        b.viewport(w, h, mobile);
+        b.open(&page, "#game=5&ply=10");
+        let r: Vec<f64> = serde_json::from_value(b.eval(BOARD_BOX, json!([]))).unwrap();
+        assert!(
+            r[0] >= 0.0 && r[1] <= r[2] && r[3] >= 0.0 && r[4] <= r[5],
+            "the board's box {r:?} at {w}×{h}"
+        );
+        if let Ok(d) = std::env::var("TWIXT_SCREENSHOTS") {
+            std::fs::write(
+                Path::new(&d).join(format!("club-link-{w}.png")),
+                b.screenshot(),
+            )
+            .unwrap();
+        }
+    }
+    // On a desktop the move list is beside the board, on screen with it.
+    let beside = b.eval(
+        r##"const a = document.querySelector(".board").getBoundingClientRect();
+           const l = document.querySelector(".move-list").getBoundingClientRect();
+           return [l.left >= a.right, l.top < window.innerHeight, l.bottom > 0];"##,
+        json!([]),
+    );
+    assert_eq!(beside, json!([true, true, true]));
+    // The long game: 100 steps on, the current move is inside the list's box.
+    go(&b, "#game=9&ply=0");
+    for _ in 0..100 {
+        b.key("\u{E014}");
+    }
+    assert_eq!(hash(&b), "#game=9&ply=100");
+    let inside = b.eval(
+        r##"const box = document.querySelector(".move-list").getBoundingClientRect();
+           const cur = document.querySelector(".move-list [aria-current='step']").getBoundingClientRect();
+           return [cur.top >= box.top, cur.bottom <= box.bottom, document.querySelector(".move-list").scrollTop > 0];"##,
+        json!([]),
+    );
+    assert_eq!(inside, json!([true, true, true]));
+    no_console_errors(&b);
+}
+
+#[test]
+fn the_club_archive_words_events_links_its_crosstable_and_fits_a_phone() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let Some(page) = lg_club(dir.path()) else {
+        return;
+    };
+    b.viewport(390, 844, true);
+    b.open(&page, "");
+    let w = b.eval(VIEWPORT, json!([]));
+    assert_eq!(w, json!([390, 390]), "no sideways scrolling");
+    // Little Golem's event code in words, and the rounds.
+    let row = b.eval(
+        r##"const r = document.querySelector("#games tbody tr"); return [r.cells[4].textContent, r.cells[5].textContent];"##,
+        json!([]),
+    );
+    assert_eq!(row, json!(["Little Golem championship 23, group 1.1", "1"]));
+    assert_eq!(
+        text_of(&b, ".crosstable h2"),
+        "Standings: Little Golem championship 23, group 1.1"
+    );
+    // The crosstable scrolls in its own box, inside the phone's width;
+    // no name is broken.
+    let fits = b.eval(
+        r##"const w = document.querySelector(".crosstable .table-wrap").getBoundingClientRect();
+           const names = Array.from(document.querySelectorAll(".crosstable td.name"));
+           const line = parseFloat(getComputedStyle(names[0]).lineHeight) || 20;
+           return [w.left >= 0, w.right <= window.innerWidth,
+                   names.every(n => n.getBoundingClientRect().height < 2 * line + 10 && getComputedStyle(n).whiteSpace === "nowrap")];"##,
+        json!([]),
+    );
+    assert_eq!(fits, json!([true, true, true]));
+    // A cell opens its game.
+    let (cell, game) = {
+        let v = b.eval(
+            r##"const a = document.querySelector(".crosstable td a");
+               return [a.getAttribute("href"), a.closest("tr").cells[1].textContent];"##,
+            json!([]),
+        );
+        (
+            v[0].as_str().unwrap().to_string(),
+            v[1].as_str().unwrap().to_string(),
+        )
+    };
+    b.eval(
+        "document.querySelector('.crosstable td a').scrollIntoView({block: 'center'});",
+        json!([]),
+    );
+    b.click(".crosstable td a");
+    settle(&b, 200);
+    assert!(hash(&b).starts_with(&format!("{cell}&ply=")), "{cell}");
+    assert!(text_of(&b, ".players").contains(&game), "{game}");
+    if let Ok(d) = std::env::var("TWIXT_SCREENSHOTS") {
+        b.eval(
+            "document.querySelector('.crosstable').scrollIntoView();",
+            json!([]),
+        );
+        std::fs::write(
+            Path::new(&d).join("club-crosstable-390.png"),
+            b.screenshot(),
+        )
+        .unwrap();
+    }
+    no_console_errors(&b);
+}
+
+#[test]
+fn an_embed_fits_a_600_by_700_frame() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let (file, _) = club(dir.path(), 3);
+    let page = view(&[&file], dir.path(), "club.html");
+    // The frame's viewport is the page's.
+    b.viewport(600, 700, false);
+    b.open(&page, "#embed&game=2&ply=3");
+    let r: Vec<f64> = serde_json::from_value(b.eval(BOARD_BOX, json!([]))).unwrap();
+    assert!(
+        r[0] >= 0.0 && r[1] <= r[2] && r[4] <= r[5],
+        "the board {r:?}"
+    );
+    assert!(
+        r[1] - r[0] >= 500.0,
+        "the board as large as the frame allows: {r:?}"
+    );
+    let controls = b.eval(
+        r##"return Array.from(document.querySelectorAll(".controls button")).map(e => {
+             const r = e.getBoundingClientRect();
+             return r.top >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth; });"##,
+        json!([]),
+    );
+    assert_eq!(controls, json!([true, true, true, true, true, true]));
+    let w = b.eval(VIEWPORT, json!([]));
+    assert_eq!(w, json!([600, 600]));
+    if let Ok(d) = std::env::var("TWIXT_SCREENSHOTS") {
+        std::fs::write(Path::new(&d).join("embed-600x700.png"), b.screenshot()).unwrap();
+    }
+    no_console_errors(&b);
+}
