@@ -24,14 +24,13 @@ pub fn typographic(text: &str, lang: &str) -> String {
         let opens = prev.is_none_or(|p| p.is_whitespace() || "([{—–-/".contains(p));
         match c {
             '"' => {
-                // Opening where a word starts, closing after one; an
-                // unmatched one alternates.
-                let opening = if opens {
-                    true
-                } else {
-                    !open_double && next.is_none_or(|n| n.is_alphanumeric()) && prev.is_none()
-                };
-                if opening && !open_double {
+                // Opening where a word starts (after a space, a bracket or
+                // an apostrophe: l'"Hex"), closing after one.
+                let opening = !open_double
+                    && (opens
+                        || prev.is_some_and(|p| p == '\'' || p == '’')
+                        || next.is_some_and(char::is_alphanumeric));
+                if opening {
                     out.push_str(open);
                     if french {
                         out.push(THIN);
