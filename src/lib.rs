@@ -13,7 +13,7 @@
 //! | files | [`script`], [`formats`], [`record`], [`open`] |
 //! | replay and checking | [`replay`], [`win_claims`] |
 //! | pictures | [`diagram`], [`pictures`] |
-//! | documents | [`book`], [`view`] |
+//! | documents | [`book`], [`messages`], [`view`] |
 //! | what each command does (`check` among them) | [`commands`] |
 //!
 //! [`prelude`] gathers the types most programs use.
@@ -64,7 +64,7 @@ pub mod twrs;
 mod verify;
 
 pub use base::{limits, output};
-pub use documents::{book, view};
+pub use documents::{book, messages, view};
 pub use drawing::{diagram, pictures};
 pub use files::{formats, open, record, script};
 /// TwixT's rules: the engine crate, re-exported.

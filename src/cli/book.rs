@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use twixtkit::book::{BookFormat, BookOptions, WriteOptions, write_book};
 use twixtkit::commands::book::open_books;
 use twixtkit::diagram::Style;
+use twixtkit::messages::Overrides;
 
 use super::args::ReadArgs;
 use super::report::{self, Failure};
@@ -49,6 +50,10 @@ pub struct Args {
     pages: WriteOptions,
     #[command(flatten)]
     book: BookOptions,
+    /// A small file of `key = text` lines that replace the catalogue's
+    /// words (docs/book.md lists the keys): "Diagram {n}", "{player} to play", …
+    #[arg(long, value_name = "FILE")]
+    messages: Option<PathBuf>,
 }
 
 pub fn run(mut a: Args) -> Result<(), Failure> {
@@ -56,6 +61,10 @@ pub fn run(mut a: Args) -> Result<(), Failure> {
     a.search.apply(false);
     let format = BookFormat::choose(a.format, &a.output)?;
     let style = Style::load(&a.style)?;
+    if let Some(path) = &a.messages {
+        a.book.messages = Overrides::load(path)?;
+    }
+    a.book.lang.clone_from(&a.pages.setup.lang);
     let request = a.read.request(PathBuf::new(), a.position, a.game);
     let books = open_books(&a.inputs, &request, &a.book)?;
     report::diagnostics(&books.warnings());

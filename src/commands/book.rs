@@ -112,7 +112,16 @@ pub fn open_books(
         });
     }
     let mut skipped = Vec::new();
-    let files = game_files(inputs, &mut skipped);
+    // A folder's files in natural order (p2 before p10), each input's
+    // files where it stands among the inputs.
+    let mut files = Vec::new();
+    for input in inputs {
+        let mut found = game_files(std::slice::from_ref(input), &mut skipped);
+        if input.is_dir() {
+            found.sort_by(|a, b| natural_order(a, b));
+        }
+        files.extend(found);
+    }
     if !skipped.is_empty() && !opts.lenient {
         return Err(BooksError::Skipped(
             skipped.iter().map(ToString::to_string).collect(),
@@ -139,6 +148,40 @@ pub fn open_books(
         script: files.first().cloned().unwrap_or_default(),
         left_out,
     })
+}
+
+/// `a` before `b` as a reader counts: runs of digits compared as numbers
+/// (`p2` before `p10`), the rest as text.
+pub fn natural_order(a: &std::path::Path, b: &std::path::Path) -> std::cmp::Ordering {
+    fn runs(s: &str) -> Vec<(bool, &str)> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        let bytes = s.as_bytes();
+        for i in 1..=bytes.len() {
+            let boundary =
+                i == bytes.len() || bytes[i].is_ascii_digit() != bytes[i - 1].is_ascii_digit();
+            if boundary {
+                out.push((bytes[start].is_ascii_digit(), &s[start..i]));
+                start = i;
+            }
+        }
+        out
+    }
+    let (a, b) = (a.to_string_lossy(), b.to_string_lossy());
+    let (ra, rb) = (runs(&a), runs(&b));
+    for (x, y) in ra.iter().zip(&rb) {
+        let o = match (x, y) {
+            ((true, x), (true, y)) => {
+                let (x, y) = (x.trim_start_matches('0'), y.trim_start_matches('0'));
+                x.len().cmp(&y.len()).then_with(|| x.cmp(y))
+            }
+            ((_, x), (_, y)) => x.cmp(y),
+        };
+        if o.is_ne() {
+            return o;
+        }
+    }
+    ra.len().cmp(&rb.len()).then_with(|| a.cmp(&b))
 }
 
 /// The file `f` left out for `e`: the first line of the message, which
@@ -225,6 +268,17 @@ mod tests {
             strict,
             Err(BooksError::Open(_) | BooksError::Book(_))
         ));
+    }
+
+    #[test]
+    fn files_of_a_folder_come_in_natural_order() {
+        let mut names: Vec<PathBuf> = ["p14", "p2", "p1", "p10", "q", "p02"]
+            .iter()
+            .map(PathBuf::from)
+            .collect();
+        names.sort_by(|a, b| natural_order(a, b));
+        let got: Vec<_> = names.iter().map(|p| p.display().to_string()).collect();
+        assert_eq!(got, ["p1", "p02", "p2", "p10", "p14", "q"]);
     }
 
     #[test]

@@ -6,5 +6,6 @@
 mod common;
 
 mod book;
+mod book_language;
 mod book_typeset;
 mod pdf_output;

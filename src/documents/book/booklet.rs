@@ -12,8 +12,14 @@ pub fn booklet(title: &str, books: Vec<Book>, left_out: &[String]) -> Book {
     let mut warnings = Vec::new();
     if !left_out.is_empty() {
         let list = left_out.join("\n\n");
+        let messages = books
+            .iter()
+            .find_map(|b| b.chapters.first())
+            .map(|c| c.messages.clone())
+            .unwrap_or_default();
         chapters.push(Chapter {
-            title: "Files left out".to_string(),
+            title: messages.get("files-left-out").to_string(),
+            messages,
             blocks: vec![Block::Comment(list)],
             ..Chapter::default()
         });
@@ -23,8 +29,8 @@ pub fn booklet(title: &str, books: Vec<Book>, left_out: &[String]) -> Book {
         for mut c in b.chapters {
             if let Some(p) = &mut c.puzzle {
                 number += 1;
+                renumber_label(&mut p.figure.label, p.figure.number, number);
                 p.figure.number = number;
-                p.figure.label = format!("Diagram {number}");
             }
             renumber(&mut c.blocks, &mut number);
             chapters.push(c);
@@ -44,15 +50,26 @@ fn renumber(blocks: &mut [Block], number: &mut u32) {
         match b {
             Block::Figure(f) => {
                 *number += 1;
-                let old = format!("Diagram {}", f.number);
-                if let Some(rest) = f.label.strip_prefix(&old) {
-                    f.label = format!("Diagram {number}{rest}");
-                }
+                renumber_label(&mut f.label, f.number, *number);
                 f.number = *number;
             }
             Block::Variation(v) => renumber(v, number),
             Block::Moves(_) | Block::Comment(_) => {}
         }
+    }
+}
+
+/// A label's number (its first run of digits, in any language's words:
+/// "Diagramme 3 (coups 1 à 4)") made `new` when it is `old`.
+fn renumber_label(label: &mut String, old: u32, new: u32) {
+    let Some(start) = label.find(|c: char| c.is_ascii_digit()) else {
+        return;
+    };
+    let end = label[start..]
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or(label.len(), |e| start + e);
+    if label[start..end] == old.to_string() {
+        label.replace_range(start..end, &new.to_string());
     }
 }
 

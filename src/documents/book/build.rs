@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::snapshot::{diagram_from_snapshot, option};
 use crate::diagram::{Crop, Diagram};
+use crate::messages::{Messages, Overrides};
 use crate::open::GameFile;
 use crate::record::GameResult;
 use crate::replay::{DiagramSnapshot, GameReplay, How, LastMove, move_words, start_position};
@@ -38,6 +39,17 @@ pub struct BookOptions {
         )
     )]
     pub lenient: bool,
+    /// Set each game as a rulebook's figure: "Figure N" and its caption,
+    /// several to a row, without a heading or facts.
+    #[cfg_attr(feature = "cli", arg(long))]
+    pub figures: bool,
+    /// The language of the words the book prints (labels, facts, result
+    /// sentences); default: each game's `[Language]` header, else English.
+    #[cfg_attr(feature = "cli", arg(skip))]
+    pub lang: Option<String>,
+    /// Messages put over the language's catalogue.
+    #[cfg_attr(feature = "cli", arg(skip))]
+    pub messages: Overrides,
 }
 
 impl Default for BookOptions {
@@ -45,6 +57,9 @@ impl Default for BookOptions {
         BookOptions {
             moves_per_diagram: 20,
             lenient: false,
+            figures: false,
+            lang: None,
+            messages: Overrides::default(),
         }
     }
 }
@@ -138,9 +153,30 @@ pub fn book(file: &GameFile, opts: &BookOptions) -> Result<Book, BookError> {
     })
 }
 
+/// The messages a game is written in: `opts.lang`, else its `[Language]`
+/// header, else English; overridden as `opts` says, the players named as
+/// its `[Sides]` header names them.
+pub fn game_messages(game: &Game, opts: &BookOptions) -> Messages {
+    let lang = opts
+        .lang
+        .clone()
+        .or_else(|| {
+            game.tag("Language")
+                .and_then(super::typst_source::language_code)
+        })
+        .unwrap_or_else(|| "en".into());
+    let m = Messages::for_language(&lang).with_overrides(&opts.messages);
+    match game.tag("Sides") {
+        Some(sides) => m.with_sides(sides),
+        None => m,
+    }
+}
+
 fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u32) -> Chapter {
+    let msgs = game_messages(game, opts);
     // By the rule every command titles a game by, else "Game".
-    let title = crate::record::game_title(|t| game.tag(t)).unwrap_or_else(|| "Game".to_string());
+    let title =
+        crate::record::game_title(|t| game.tag(t)).unwrap_or_else(|| msgs.get("game").to_string());
     let mut facts = Vec::new();
     for tag in [
         "Red",
@@ -152,11 +188,14 @@ fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u
         "Annotator",
     ] {
         if let Some(v) = game.tag(tag).filter(|v| !v.trim().is_empty()) {
-            facts.push((tag.to_string(), v.to_string()));
+            facts.push((
+                msgs.get(&tag.to_ascii_lowercase()).to_string(),
+                v.to_string(),
+            ));
         }
     }
     facts.push((
-        "Rules".into(),
+        msgs.get("rules").to_string(),
         crate::script::RulesSpec::describe(&replay.rules),
     ));
     if let Some(size) = replay
@@ -165,16 +204,20 @@ fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u
         .map(Position::size)
         .or(game.size())
     {
-        facts.push(("Board".into(), size.to_string()));
+        facts.push((msgs.get("board").to_string(), size.to_string()));
     }
-    if let Some(r) = result_text(game, replay) {
-        facts.push(("Result".into(), r));
+    if let Some(r) = result_words(game, replay, &msgs) {
+        facts.push((msgs.get("result").to_string(), r));
     }
-    let puzzle = puzzle(game, replay, figures);
+    let puzzle = puzzle(game, replay, figures, &msgs);
+    // A solution shows the diagrams its script asks for, no others.
+    let auto = puzzle.is_none();
     let mut walker = Walker {
         replay,
         opts,
         figures,
+        msgs: &msgs,
+        auto,
     };
     let blocks = match start_position(game, &replay.rules) {
         Some(pos) => {
@@ -192,18 +235,22 @@ fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u
         blocks,
         language: game.tag("Language").map(str::to_string),
         puzzle,
+        messages: msgs.clone(),
+        figure: opts.figures,
         ..Chapter::default()
     }
 }
 
 /// The problem a game with a `[Task]` sets: the start position, cropped as
 /// the first diagram point crops it, the side to move shown.
-fn puzzle(game: &Game, replay: &GameReplay, figures: &mut u32) -> Option<Puzzle> {
+fn puzzle(game: &Game, replay: &GameReplay, figures: &mut u32, msgs: &Messages) -> Option<Puzzle> {
     let task = game.tag("Task").map(str::trim).filter(|t| !t.is_empty())?;
     let pos = start_position(game, &replay.rules)?;
     let mut diagram = Diagram::from_setup(&pos.to_setup());
+    // The side to move is said under the board in the collection's words
+    // (its task), not drawn again as a marker.
     diagram.to_move = Some(pos.to_move());
-    diagram.show_to_move = Some(true);
+    diagram.show_to_move = Some(false);
     let crop = game.line.elements.iter().find_map(|e| match e {
         Element::Diagram(d) => d.crop,
         _ => None,
@@ -216,7 +263,7 @@ fn puzzle(game: &Game, replay: &GameReplay, figures: &mut u32) -> Option<Puzzle>
         task: task.to_string(),
         figure: Box::new(Figure {
             number: *figures,
-            label: format!("Diagram {}", *figures),
+            label: msgs.fill("diagram", &[("n", &figures.to_string())]),
             caption: None,
             translation: None,
             notes: Vec::new(),
@@ -226,38 +273,45 @@ fn puzzle(game: &Game, replay: &GameReplay, figures: &mut u32) -> Option<Puzzle>
     })
 }
 
-/// "Red won by connection at move 37", from the replay, else the header.
+/// "Red won by connection at move 37", from the replay, else the header,
+/// in English.
 pub(crate) fn result_text(game: &Game, replay: &GameReplay) -> Option<String> {
+    result_words(game, replay, &Messages::default())
+}
+
+/// The result in `msgs`' words: from the replay, else the header.
+pub fn result_words(game: &Game, replay: &GameReplay, msgs: &Messages) -> Option<String> {
     if let Some(d) = replay.decided {
-        let winner = d.winner.map(|w| capitalised(w.name()));
-        return Some(match (d.how, winner) {
-            (How::Connection, Some(w)) => format!("{w} won by connection at move {}", d.ply),
-            (How::Resignation, Some(w)) => format!("{w} won by resignation at move {}", d.ply),
-            (How::AgreedDraw, _) => format!("Draw agreed at move {}", d.ply),
-            (How::DeadDraw, _) => format!("Draw: no one could connect from move {}", d.ply),
-            (How::NoMoves, _) => format!("Draw: no legal move left at move {}", d.ply),
-            _ => format!("Decided at move {}", d.ply),
-        });
+        let n = d.ply.to_string();
+        let winner = d.winner.map(|w| msgs.side(w));
+        let key = match (d.how, winner) {
+            (How::Connection, Some(_)) => "won-by-connection",
+            (How::Resignation, Some(_)) => "won-by-resignation",
+            (How::AgreedDraw, _) => "draw-agreed",
+            (How::DeadDraw, _) => "draw-dead",
+            (How::NoMoves, _) => "draw-no-moves",
+            _ => "decided",
+        };
+        return Some(msgs.fill(key, &[("player", winner.unwrap_or_default()), ("n", &n)]));
     }
     // Where pieces can be lifted a dead draw decides nothing: it is said
     // beside the declared result, or alone.
-    let note = replay.dead_draw_note.map(|n| capitalised(&n.describe()));
+    let note = replay.dead_draw_note.map(|note| {
+        let n = note.from.to_string();
+        match note.reopened_at {
+            None => msgs.fill("no-connection-from", &[("n", &n)]),
+            Some(m) => msgs.fill("no-connection-until", &[("n", &n), ("m", &m.to_string())]),
+        }
+    });
     let declared = match game.result() {
-        Some(GameResult::Win(p)) => Some(format!("{} won", capitalised(p.name()))),
-        Some(GameResult::Draw) => Some("Draw".into()),
+        Some(GameResult::Win(p)) => Some(msgs.fill("won", &[("player", msgs.side(p))])),
+        Some(GameResult::Draw) => Some(msgs.get("draw").to_string()),
         _ => None,
     };
     match (declared, note) {
         (Some(d), Some(n)) => Some(format!("{d}. {n}")),
         (d, n) => d.or(n),
     }
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 /// The board along one line, and the moves since its last diagram.
@@ -297,6 +351,9 @@ struct Walker<'a> {
     replay: &'a GameReplay,
     opts: &'a BookOptions,
     figures: &'a mut u32,
+    msgs: &'a Messages,
+    /// Diagrams every N moves and at the end of a line (not in a solution).
+    auto: bool,
 }
 
 impl Walker<'_> {
@@ -317,7 +374,7 @@ impl Walker<'_> {
                         continue;
                     }
                     let n = self.opts.moves_per_diagram;
-                    if n > 0 && cur.ply - cur.figure_ply >= n {
+                    if self.auto && n > 0 && cur.ply - cur.figure_ply >= n {
                         flush(&mut moves, &mut blocks);
                         blocks.push(Block::Figure(Box::new(self.auto_figure(cur, main))));
                     }
@@ -376,18 +433,32 @@ impl Walker<'_> {
             }
         }
         flush(&mut moves, &mut blocks);
-        if cur.ply > cur.figure_ply && !cur.broken {
+        if self.auto && cur.ply > cur.figure_ply && !cur.broken {
             blocks.push(Block::Figure(Box::new(self.auto_figure(cur, main))));
         }
         // A game that is only a position (a setup, no moves, no diagram
         // point) shows that position.
         let drew = blocks.iter().any(|b| matches!(b, Block::Figure(_)));
-        if main && !drew && cur.last.is_none() && cur.pos.pegs().next().is_some() {
+        if self.auto && main && !drew && cur.last.is_none() && cur.pos.pegs().next().is_some() {
             let mut f = self.auto_figure(cur, main);
-            f.label = format!("Diagram {} (start position)", f.number);
+            if !self.opts.figures {
+                f.label = self
+                    .msgs
+                    .fill("diagram-start", &[("n", &f.number.to_string())]);
+            }
             blocks.push(Block::Figure(Box::new(f)));
         }
         blocks
+    }
+
+    /// A figure's label: "Figure N" in a rulebook's figures, else what
+    /// the diagram shows.
+    fn label(&self, number: u32, range: Option<(u32, u32)>, variation: bool) -> String {
+        if self.opts.figures {
+            self.msgs.fill("figure", &[("n", &number.to_string())])
+        } else {
+            label(self.msgs, number, range, variation)
+        }
     }
 
     /// A game that is only figures: the diagram points, in order.
@@ -431,7 +502,7 @@ impl Walker<'_> {
             Numbers::Range(a, b) => Some((a, b)),
             Numbers::SinceLast => Some((cur.figure_ply + 1, cur.ply)),
         };
-        let notes = shown.map_or_else(Vec::new, |(a, b)| notes(cur, a, b));
+        let notes = shown.map_or_else(Vec::new, |(a, b)| notes(cur, a, b, self.msgs));
         let range = (cur.ply > cur.figure_ply).then_some((cur.figure_ply + 1, cur.ply));
         cur.figure_ply = cur.ply;
         cur.since.clear();
@@ -450,7 +521,7 @@ impl Walker<'_> {
         *self.figures += 1;
         Figure {
             number: *self.figures,
-            label: label(*self.figures, range, !snap.variation.is_empty()),
+            label: self.label(*self.figures, range, !snap.variation.is_empty()),
             caption: snap.point.caption.clone(),
             translation,
             notes,
@@ -476,13 +547,13 @@ impl Walker<'_> {
         {
             diagram.last_move(Some(p.hole));
         }
-        let notes = notes(cur, first, last);
+        let notes = notes(cur, first, last, self.msgs);
         cur.figure_ply = cur.ply;
         cur.since.clear();
         *self.figures += 1;
         Figure {
             number: *self.figures,
-            label: label(*self.figures, Some((first, last)), !main),
+            label: self.label(*self.figures, Some((first, last)), !main),
             caption: None,
             translation: None,
             notes,
@@ -494,31 +565,41 @@ impl Walker<'_> {
 
 /// Moves from `first` to `last` whose number is not on a peg: a swap, or a
 /// peg no longer there (taken back, or its hole used again).
-fn notes(cur: &Cursor, first: u32, last: u32) -> Vec<String> {
+fn notes(cur: &Cursor, first: u32, last: u32, msgs: &Messages) -> Vec<String> {
     cur.since
         .iter()
         .filter(|(n, _, _)| (first..=last).contains(n))
         .filter_map(|(n, mv, hole)| match (mv, hole) {
-            (Move::Swap, _) => Some(format!("{n} swap")),
+            (Move::Swap, _) => Some(msgs.fill("note-swap", &[("n", &n.to_string())])),
             // Its number on no peg: taken off, or its hole used again (a
             // swapped first peg keeps its number where it now stands).
-            (_, Some(h)) if !cur.numbers.values().any(|v| v == n) => Some(format!("{n} at {h}")),
+            (_, Some(h)) if !cur.numbers.values().any(|v| v == n) => Some(msgs.fill(
+                "note-at",
+                &[("n", &n.to_string()), ("hole", &h.to_string())],
+            )),
             _ => None,
         })
         .collect()
 }
 
-/// "Diagram 2 (moves 21–40)", "Diagram 5 (variation, move 23)".
-fn label(number: u32, range: Option<(u32, u32)>, variation: bool) -> String {
-    let what = match range {
-        Some((a, b)) if a == b => format!("move {a}"),
-        Some((a, b)) => format!("moves {a}–{b}"),
-        None => String::new(),
+/// "Diagram 2 (moves 21–40)", "Diagram 5 (variation, move 23)", in
+/// `msgs`' words.
+fn label(msgs: &Messages, number: u32, range: Option<(u32, u32)>, variation: bool) -> String {
+    let key = match (variation, range) {
+        (false, None) => "diagram",
+        (false, Some((a, b))) if a == b => "diagram-move",
+        (false, Some(_)) => "diagram-moves",
+        (true, None) => "diagram-variation",
+        (true, Some((a, b))) if a == b => "diagram-variation-move",
+        (true, Some(_)) => "diagram-variation-moves",
     };
-    match (variation, what.is_empty()) {
-        (false, true) => format!("Diagram {number}"),
-        (false, false) => format!("Diagram {number} ({what})"),
-        (true, true) => format!("Diagram {number} (variation)"),
-        (true, false) => format!("Diagram {number} (variation, {what})"),
-    }
+    let (a, b) = range.unwrap_or_default();
+    msgs.fill(
+        key,
+        &[
+            ("n", &number.to_string()),
+            ("a", &a.to_string()),
+            ("b", &b.to_string()),
+        ],
+    )
 }

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use crate::diagram::{Scale, Style, to_svg_prefixed};
 
-use super::typst_source::{LINK_FACT, PageSetup};
+use super::typst_source::PageSetup;
 use super::{Art, Block, Book, Chapter, Figure};
 
 /// Styles for the book's figures: the default, and those named by diagram
@@ -78,6 +78,7 @@ pub fn to_html(book: &Book, styles: &Styles, setup: &PageSetup) -> String {
     let mut out = String::with_capacity(64 * 1024);
     let title = setup.title.as_deref().unwrap_or(&book.title);
     let lang = super::typst_source::book_language(book, setup);
+    let words = book.messages();
     out.push_str("<!DOCTYPE html>\n<html lang=\"");
     escape(&mut out, &lang);
     out.push_str("\">\n<head>\n<meta charset=\"utf-8\">\n");
@@ -102,15 +103,20 @@ pub fn to_html(book: &Book, styles: &Styles, setup: &PageSetup) -> String {
     if setup.booklet {
         out.push_str("<header class=\"title-page\"><h1>");
         escape(&mut out, title);
-        out.push_str("</h1></header>\n<nav class=\"contents\">\n<h2>Contents</h2>\n<ol>\n");
+        out.push_str("</h1></header>\n<nav class=\"contents\">\n<h2>");
+        escape(&mut out, words.get("contents"));
+        out.push_str("</h2>\n<ol>\n");
         for (i, c) in &games {
             let _ = write!(out, "<li><a href=\"#game-{}\">", i + 1);
             escape(&mut out, &c.title);
             out.push_str("</a></li>\n");
         }
         if !puzzles.is_empty() {
-            out.push_str("<li><a href=\"#problems\">Problems</a></li>\n");
-            out.push_str("<li><a href=\"#solutions\">Solutions</a></li>\n");
+            out.push_str("<li><a href=\"#problems\">");
+            escape(&mut out, words.get("problems"));
+            out.push_str("</a></li>\n<li><a href=\"#solutions\">");
+            escape(&mut out, words.get("solutions"));
+            out.push_str("</a></li>\n");
         }
         out.push_str("</ol>\n</nav>\n");
     } else if above {
@@ -127,23 +133,33 @@ pub fn to_html(book: &Book, styles: &Styles, setup: &PageSetup) -> String {
     if !puzzles.is_empty() {
         let _ = write!(
             out,
-            "<section id=\"problems\">\n<{h}>Problems</{h}>\n<div class=\"problems\">\n"
+            "<section id=\"problems\">\n<{h}>{}</{h}>\n<div class=\"problems\">\n",
+            html_text(words.get("problems"))
         );
         for (k, (_, c)) in puzzles.iter().enumerate() {
             if let Some(p) = &c.puzzle {
                 let mut f = (*p.figure).clone();
-                f.label = format!("Problem {}", k + 1);
+                let n = (k + 1).to_string();
+                let values = [("n", n.as_str()), ("title", &c.title), ("task", &p.task)];
+                f.label = c.messages.fill("problem", &values);
                 f.caption = Some(c.title.clone());
-                f.translation = Some(p.task.clone());
+                f.translation = Some(c.messages.fill("problem-caption", &values));
                 figure(&mut out, &f, styles);
             }
         }
         out.push_str("</div>\n</section>\n");
-        let _ = write!(out, "<section id=\"solutions\">\n<{h}>Solutions</{h}>\n");
+        let _ = write!(
+            out,
+            "<section id=\"solutions\">\n<{h}>{}</{h}>\n",
+            html_text(words.get("solutions"))
+        );
         let sub = if above { "h3" } else { "h2" };
         for (k, (_, c)) in puzzles.iter().enumerate() {
             let _ = writeln!(out, "<section id=\"solution-{}\">", k + 1);
-            let heading = format!("Solution {}: {}", k + 1, c.title);
+            let n = (k + 1).to_string();
+            let heading = c
+                .messages
+                .fill("solution", &[("n", &n), ("title", &c.title)]);
             chapter(&mut out, c, sub, &heading, styles);
             out.push_str("</section>\n");
         }
@@ -174,7 +190,7 @@ fn chapter(out: &mut String, c: &Chapter, h: &str, title: &str, styles: &Styles)
         }
         if let Some(url) = &c.link {
             out.push_str("<dt>");
-            escape(out, LINK_FACT);
+            escape(out, c.messages.get("game-page"));
             out.push_str("</dt><dd><a href=\"");
             escape(out, url);
             out.push_str("\">");
@@ -183,10 +199,10 @@ fn chapter(out: &mut String, c: &Chapter, h: &str, title: &str, styles: &Styles)
         }
         out.push_str("</dl>\n");
     }
-    blocks(out, &c.blocks, styles);
+    blocks(out, &c.blocks, styles, &c.messages);
 }
 
-fn blocks(out: &mut String, blocks_: &[Block], styles: &Styles) {
+fn blocks(out: &mut String, blocks_: &[Block], styles: &Styles, msgs: &crate::messages::Messages) {
     for b in blocks_ {
         match b {
             Block::Moves(m) => {
@@ -197,14 +213,14 @@ fn blocks(out: &mut String, blocks_: &[Block], styles: &Styles) {
             Block::Comment(c) => {
                 for para in c.split("\n\n").filter(|p| !p.trim().is_empty()) {
                     out.push_str("<p class=\"comment\">");
-                    escape(out, para.trim());
+                    escape(out, &msgs.typeset(para.trim()));
                     out.push_str("</p>\n");
                 }
             }
             Block::Figure(f) => figure(out, f, styles),
             Block::Variation(v) => {
                 out.push_str("<div class=\"variation\">\n");
-                blocks(out, v, styles);
+                blocks(out, v, styles, msgs);
                 out.push_str("</div>\n");
             }
         }
@@ -241,6 +257,13 @@ fn figure(out: &mut String, f: &Figure, styles: &Styles) {
         out.push_str("</span>");
     }
     out.push_str("</figcaption>\n</figure>\n");
+}
+
+/// `text` escaped as HTML character data.
+fn html_text(text: &str) -> String {
+    let mut out = String::new();
+    escape(&mut out, text);
+    out
 }
 
 /// Text as HTML character data, line breaks kept; other control

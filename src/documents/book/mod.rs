@@ -21,10 +21,11 @@ mod write;
 use std::sync::Arc;
 
 use crate::diagram::{Diagram, Style};
+use crate::messages::Messages;
 
 pub use booklet::booklet;
 pub(crate) use build::result_text;
-pub use build::{BookError, BookOptions, book};
+pub use build::{BookError, BookOptions, book, game_messages, result_words};
 #[cfg(feature = "typst")]
 pub use typeset::{Template, TypesetError};
 pub use write::{BookFormat, MAX_FIGURES, WriteError, WriteOptions, to_pdf, write_book};
@@ -65,6 +66,12 @@ pub struct Chapter {
     /// The file the game was read from: the styles its diagram points name
     /// are looked for beside it (in a booklet, each game's beside its own).
     pub file: Option<std::path::PathBuf>,
+    /// The words the game is written in: its language's, overridden, the
+    /// players named as its `[Sides]` says.
+    pub messages: Messages,
+    /// A rulebook's figure (`--figures`): its diagrams are set as "Figure
+    /// N" with their captions, without a heading or facts.
+    pub figure: bool,
 }
 
 /// A problem: the task and the position it is set on.
@@ -174,6 +181,17 @@ impl Art {
 }
 
 impl Book {
+    /// The words of the book as a whole (its headings, its contents): its
+    /// first game's.
+    pub fn messages(&self) -> &Messages {
+        static ENGLISH: std::sync::OnceLock<Messages> = std::sync::OnceLock::new();
+        self.chapters
+            .iter()
+            .find(|c| c.file.is_some())
+            .or(self.chapters.first())
+            .map_or_else(|| ENGLISH.get_or_init(Messages::default), |c| &c.messages)
+    }
+
     /// Every figure, in reading order.
     pub fn figures(&self) -> Vec<&Figure> {
         let mut out = Vec::new();

@@ -18,6 +18,7 @@ use std::str::FromStr;
 
 use super::html::Styles;
 use super::{Art, Block, Book, Chapter, Figure};
+use crate::messages::Messages;
 
 /// The built-in template: Libertinus Serif 10.5 pt, justified and
 /// hyphenated, page numbers, running heads in a booklet.
@@ -216,6 +217,7 @@ pub fn book_language(book: &Book, setup: &PageSetup) -> String {
 /// template beside it.
 pub fn to_typst(book: &Book, styles: &Styles, setup: &PageSetup, stem: &str) -> TypstBook {
     let folder = figures_folder(stem);
+    let words = book.messages().clone();
     let mut w = Writer {
         out: String::with_capacity(16 * 1024),
         figures: Vec::new(),
@@ -223,6 +225,7 @@ pub fn to_typst(book: &Book, styles: &Styles, setup: &PageSetup, stem: &str) -> 
         pitch: pitch_mm(book, styles, setup.diagram_size),
         folder,
         beside: setup.layout == BookLayout::Beside,
+        msgs: words.clone(),
     };
     let title = setup.title.as_deref().unwrap_or(&book.title);
     let lang = book_language(book, setup);
@@ -230,8 +233,10 @@ pub fn to_typst(book: &Book, styles: &Styles, setup: &PageSetup, stem: &str) -> 
         w.out,
         "// A book made by `twixt book`: edit it, or restyle it in {TEMPLATE_FILE}.\n\
          #import {}: book\n\
+         #set outline(title: {})\n\
          #show: book.with(\n  title: {},\n  lang: {},\n  page-width: {}mm,\n  page-height: {}mm,\n  booklet: {},\n)\n\n",
         literal(TEMPLATE_FILE),
+        literal(words.get("contents")),
         literal(title),
         literal(&lang),
         num(setup.paper.width_mm),
@@ -240,28 +245,23 @@ pub fn to_typst(book: &Book, styles: &Styles, setup: &PageSetup, stem: &str) -> 
     );
     w.out.push_str(HELPERS);
     // Games with a task are puzzles: their problems together after the
-    // other games, then their solutions, numbered alike.
+    // other games, then their answers, numbered alike.
     let (puzzles, games): (Vec<&Chapter>, Vec<&Chapter>) =
         book.chapters.iter().partition(|c| c.puzzle.is_some());
-    for c in games {
-        w.chapter(c, 1, &c.title);
+    let mut k = 0;
+    while k < games.len() {
+        // Rulebook figures in a row: as many to a row as fit.
+        let run = games[k..].iter().take_while(|c| c.figure).count();
+        if run > 0 {
+            w.figure_run(&games[k..k + run]);
+            k += run;
+        } else {
+            w.chapter(games[k], 1, &games[k].title, true);
+            k += 1;
+        }
     }
     if !puzzles.is_empty() {
-        w.out
-            .push_str("\n#heading(level: 1, \"Problems\")\n#twixt-diagrams(\n");
-        for (k, c) in puzzles.iter().enumerate() {
-            if let Some(p) = &c.puzzle {
-                let mut f = (*p.figure).clone();
-                f.label = format!("Problem {}", k + 1);
-                f.caption = Some(c.title.clone());
-                f.translation = Some(p.task.clone());
-                w.figure(&f);
-            }
-        }
-        w.out.push_str(")\n\n#heading(level: 1, \"Solutions\")\n");
-        for (k, c) in puzzles.iter().enumerate() {
-            w.chapter(c, 2, &format!("Solution {}: {}", k + 1, c.title));
-        }
+        w.puzzles(&puzzles, &words);
     }
     TypstBook {
         source: w.out,
@@ -308,9 +308,6 @@ pub fn pitch_mm(book: &Book, styles: &Styles, size: DiagramSize) -> f64 {
     width / Layout::new(&full, styles.default).width
 }
 
-/// The name of the fact that links a game's page on the web.
-pub const LINK_FACT: &str = "Game page";
-
 /// Functions the source calls, in the source so that an author sees them.
 const HELPERS: &str = r#"// The line under a game's title: its event in words.
 #let twixt-subtitle(s) = block(sticky: true, above: 0em, below: 0.9em, emph(s))
@@ -325,14 +322,15 @@ const HELPERS: &str = r#"// The line under a game's title: its event in words.
 #let twixt-comment(sticky: false, ..paragraphs) = block(sticky: sticky, for p in paragraphs.pos() { par(p) })
 // A diagram of `width` with what is written under it, in a box of `measure`
 // (a caption under a small board keeps a readable measure).
-#let twixt-diagram(file: none, width: 0mm, measure: 0mm, label: none, caption: none, translation: none, notes: none) = box(width: measure, {
+// With `run-in` (a rulebook's figure) the caption follows its label on one line.
+#let twixt-diagram(file: none, width: 0mm, height: 0mm, measure: 0mm, label: none, caption: none, translation: none, notes: none, run-in: false) = box(width: measure, {
   align(center, image(file, width: width))
   v(0.45em)
   set text(size: 0.86em, hyphenate: false)
   set par(justify: false, first-line-indent: 0pt, leading: 0.5em)
   align(center, {
     strong(label)
-    if caption != none { linebreak(); caption }
+    if caption != none and run-in { [ ]; caption } else if caption != none { linebreak(); caption }
     if translation != none { linebreak(); emph(translation) }
     if notes != none { linebreak(); notes }
   })
@@ -366,7 +364,7 @@ const HELPERS: &str = r#"// The line under a game's title: its event in words.
 })
 // Diagrams that follow each other, as many to a row as fit, each row kept whole.
 // `lead`, the moves the first row shows, is kept on the page of that row.
-#let twixt-diagrams(lead: none, ..figures) = layout(size => {
+#let twixt-diagrams(lead: none, run-in: false, ..figures) = layout(size => {
   let gap = 6mm
   let rows = ()
   let row = ()
@@ -381,7 +379,7 @@ const HELPERS: &str = r#"// The line under a game's title: its event in words.
     }
     if row.len() > 0 { used += gap }
     used += m
-    row.push(twixt-diagram(..f, width: w, measure: m))
+    row.push(twixt-diagram(..f, width: w, measure: m, run-in: run-in))
   }
   if row.len() > 0 { rows.push(row) }
   for (i, r) in rows.enumerate() {
@@ -394,6 +392,35 @@ const HELPERS: &str = r#"// The line under a game's title: its event in words.
     }
   }
 })
+// Problems in a grid of three columns, four rows to an A4 page: each board
+// at the book's scale, or smaller to fit its cell; under it its number and
+// its task; a heading hidden in the cell bookmarks it.
+#let twixt-problems(..figures) = layout(size => {
+  let gap = 5mm
+  let cell = (size.width - 2 * gap) / 3
+  let tall = calc.min(cell, 42mm)
+  grid(columns: (cell, cell, cell), column-gutter: gap, row-gutter: 3.5mm,
+    ..figures.pos().map(f => block(breakable: false, width: cell, {
+      if f.at("mark", default: none) != none {
+        place(hide(heading(level: 2, outlined: false, bookmarked: true, f.mark)))
+      }
+      let k = calc.min(1, cell / f.width, tall / f.height)
+      box(width: cell, height: tall, align(center + horizon, image(f.file, width: f.width * k)))
+      v(0.3em)
+      set text(size: 0.86em, hyphenate: false)
+      set par(justify: false, first-line-indent: 0pt, leading: 0.5em)
+      align(center, { strong(f.label); if f.caption != none { h(0.4em); f.caption } })
+    })))
+})
+// The answers as text in two columns: each problem's number, its key move
+// in bold, the rest of its line; a hidden heading bookmarks it.
+#let twixt-answers(..answers) = columns(2, gutter: 6mm, {
+  set par(justify: false, first-line-indent: 0pt, hanging-indent: 1.2em)
+  for a in answers.pos() {
+    if a.mark != none { place(hide(heading(level: 2, outlined: false, bookmarked: true, a.mark))) }
+    par({ strong(a.label); h(0.4em); text(hyphenate: false, { strong(a.key); [ ]; a.rest }) })
+  }
+})
 "#;
 
 struct Writer<'a> {
@@ -404,23 +431,31 @@ struct Writer<'a> {
     folder: String,
     /// Text beside its diagram (`BookLayout::Beside`).
     beside: bool,
+    /// The words of the chapter being written.
+    msgs: Messages,
 }
 
 impl Writer<'_> {
-    /// A game: its heading at `level`, its facts, its text.
-    fn chapter(&mut self, c: &Chapter, level: u8, title: &str) {
-        let _ = writeln!(self.out, "\n#heading(level: {level}, {})", literal(title));
+    /// A game: its heading at `level`, its facts (with `facts`), its text.
+    fn chapter(&mut self, c: &Chapter, level: u8, title: &str, facts: bool) {
+        self.msgs = c.messages.clone();
+        let _ = writeln!(
+            self.out,
+            "\n#heading(level: {level}, {})",
+            literal(&self.msgs.typeset(title))
+        );
         if let Some(sub) = &c.subtitle {
             let _ = writeln!(self.out, "#twixt-subtitle({})", literal(sub));
         }
-        if !c.facts.is_empty() || c.link.is_some() {
+        if facts && (!c.facts.is_empty() || c.link.is_some()) {
             self.out.push_str("#twixt-facts(");
             for (k, v) in &c.facts {
                 let _ = write!(self.out, "({}, {}), ", literal(k), literal(v));
             }
             if let Some(url) = &c.link {
                 let url = literal(url);
-                let _ = write!(self.out, "({}, link({url}, {url})), ", literal(LINK_FACT));
+                let name = literal(self.msgs.get("game-page"));
+                let _ = write!(self.out, "({name}, link({url}, {url})), ");
             }
             self.out.push_str(")\n");
         }
@@ -499,7 +534,7 @@ impl Writer<'_> {
                 let opening = k == 0 && matches!(blocks.get(1), Some(Block::Moves(_)));
                 let _ = write!(self.out, "#twixt-comment(sticky: {opening}, ");
                 for p in paragraphs(c) {
-                    self.out.push_str(&literal(&p));
+                    self.out.push_str(&literal(&self.msgs.typeset(&p)));
                     self.out.push_str(", ");
                 }
                 self.out.push_str(")\n");
@@ -521,32 +556,161 @@ impl Writer<'_> {
 
     /// One figure's arguments, its SVG kept for the figures folder.
     fn figure(&mut self, f: &Figure) {
-        let (svg, width_mm) = match &f.art {
+        self.figure_with(f, "");
+    }
+
+    /// One figure's arguments and `more` of them (`mark: …`), its SVG kept
+    /// for the figures folder.
+    fn figure_with(&mut self, f: &Figure, more: &str) {
+        let (svg, width_mm, height_mm) = match &f.art {
             Art::Twixt(d) => {
                 let style = self.styles.of(f);
-                let width = Layout::new(d, style).width * self.pitch;
-                (to_svg(d, style, Scale::Mm(self.pitch)), width)
+                let l = Layout::new(d, style);
+                let svg = to_svg(d, style, Scale::Mm(self.pitch));
+                (svg, l.width * self.pitch, l.height * self.pitch)
             }
             Art::Drawn(d) => {
-                let (svg, width, _) = f.art.svg_in(self.styles.of(f)).unwrap_or_default();
-                (svg, width * self.pitch / d.pitch_px())
+                let (svg, width, height) = f.art.svg_in(self.styles.of(f)).unwrap_or_default();
+                let k = self.pitch / d.pitch_px();
+                (svg, width * k, height * k)
             }
         };
         let file = format!("{}/{}.svg", self.folder, f.number);
-        let opt = |s: &Option<String>| s.as_deref().map_or("none".into(), literal);
+        let typeset = |s: &Option<String>| {
+            s.as_deref()
+                .map_or("none".into(), |s| literal(&self.msgs.typeset(s)))
+        };
         let notes = (!f.notes.is_empty()).then(|| f.notes.join(", "));
         let _ = writeln!(
             self.out,
-            "  (file: {}, width: {}mm, label: {}, caption: {}, translation: {}, notes: {}),",
+            "  (file: {}, width: {}mm, height: {}mm, label: {}, caption: {}, translation: {}, notes: {}{more}),",
             literal(&file),
             num(width_mm),
+            num(height_mm),
             literal(&f.label),
-            opt(&f.caption),
-            opt(&f.translation),
-            opt(&notes),
+            typeset(&f.caption),
+            typeset(&f.translation),
+            typeset(&notes),
         );
         self.figures.push((file, svg));
     }
+
+    /// Rulebook figures that follow each other: their text, then their
+    /// diagrams as many to a row as fit, each "Figure N" with its caption
+    /// run in, no heading and no facts.
+    fn figure_run(&mut self, run: &[&Chapter]) {
+        let mut figures = Vec::new();
+        for c in run {
+            self.msgs = c.messages.clone();
+            for (k, b) in c.blocks.iter().enumerate() {
+                match b {
+                    Block::Figure(f) => figures.push(f),
+                    _ => self.text(&c.blocks, k, false),
+                }
+            }
+        }
+        self.out.push_str("#twixt-diagrams(run-in: true,\n");
+        for f in figures {
+            self.figure(f);
+        }
+        self.out.push_str(")\n");
+    }
+
+    /// A puzzle book's back matter: the problems in a grid, each numbered
+    /// with its task under it; the answers as text (the key move, the main
+    /// defences in parentheses); the full solutions of the problems that
+    /// have more to say (comments, or diagrams the script asks for).
+    fn puzzles(&mut self, puzzles: &[&Chapter], words: &Messages) {
+        let _ = writeln!(
+            self.out,
+            "\n#heading(level: 1, {})\n#twixt-problems(",
+            literal(words.get("problems"))
+        );
+        for (k, c) in puzzles.iter().enumerate() {
+            let Some(p) = &c.puzzle else { continue };
+            self.msgs = c.messages.clone();
+            let n = (k + 1).to_string();
+            let values = [
+                ("n", n.as_str()),
+                ("title", c.title.as_str()),
+                ("task", p.task.as_str()),
+            ];
+            let mut f = (*p.figure).clone();
+            f.label = self.msgs.fill("problem-label", &values);
+            f.caption = Some(self.msgs.fill("problem-caption", &values));
+            f.translation = None;
+            let mark = self.msgs.fill("problem", &values);
+            self.figure_with(&f, &format!(", mark: {}", literal(&mark)));
+        }
+        let _ = writeln!(
+            self.out,
+            ")\n\n#heading(level: 1, {})\n#twixt-answers(",
+            literal(words.get("answers"))
+        );
+        let full: Vec<bool> = puzzles.iter().map(|c| has_more(&c.blocks)).collect();
+        for (k, c) in puzzles.iter().enumerate() {
+            self.msgs = c.messages.clone();
+            let n = (k + 1).to_string();
+            let values = [("n", n.as_str()), ("title", c.title.as_str())];
+            let line = answer_line(&c.blocks).replace(". ", ".\u{a0}");
+            // The key move: the first number and its move, joined by a no-break space.
+            let (key, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+            // Problems with a full solution are bookmarked there.
+            let mark = (!full[k]).then(|| self.msgs.fill("solution", &values));
+            let _ = writeln!(
+                self.out,
+                "  (label: {}, key: {}, rest: {}, mark: {}),",
+                literal(&self.msgs.fill("answer", &values)),
+                literal(key),
+                literal(rest),
+                mark.as_deref().map_or("none".into(), literal),
+            );
+        }
+        self.out.push_str(")\n");
+        if full.iter().any(|f| *f) {
+            let _ = writeln!(
+                self.out,
+                "\n#heading(level: 1, {})",
+                literal(words.get("solutions"))
+            );
+            for (k, c) in puzzles.iter().enumerate() {
+                if full[k] {
+                    let n = (k + 1).to_string();
+                    let values = [("n", n.as_str()), ("title", c.title.as_str())];
+                    let title = c.messages.fill("solution", &values);
+                    self.chapter(c, 2, &title, false);
+                }
+            }
+        }
+    }
+}
+
+/// A solution's moves in one line: the main line, each variation in
+/// parentheses after the move it replaces; comments and diagrams left out.
+pub fn answer_line(blocks: &[Block]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for b in blocks {
+        match b {
+            Block::Moves(m) => parts.push(m.clone()),
+            Block::Variation(v) => {
+                let inner = answer_line(v);
+                if !inner.is_empty() {
+                    parts.push(format!("({inner})"));
+                }
+            }
+            Block::Comment(_) | Block::Figure(_) => {}
+        }
+    }
+    parts.join(" ")
+}
+
+/// True when a solution says more than its moves: a comment, or a diagram.
+fn has_more(blocks: &[Block]) -> bool {
+    blocks.iter().any(|b| match b {
+        Block::Comment(_) | Block::Figure(_) => true,
+        Block::Variation(v) => has_more(v),
+        Block::Moves(_) => false,
+    })
 }
 
 /// Text that may stand beside a diagram: moves, a comment, or a variation

@@ -1,0 +1,294 @@
+//! The words documents print, per language: a book's labels, facts and
+//! result sentences, a puzzle book's headings, a score sheet's fields. One
+//! catalogue a language (English, French, German, Dutch, Italian), each a
+//! `key = text` file built into the program; a message missing from one
+//! falls back on English. A small file of the same form overrides any
+//! message ([`Messages::with_overrides`]), and a `[Sides]` header renames
+//! the players ([`Messages::with_sides`]).
+//!
+//! ```
+//! use twixtkit::messages::Messages;
+//! let fr = Messages::for_language("fr");
+//! assert_eq!(fr.get("board"), "Plateau");
+//! assert_eq!(
+//!     fr.fill("won-by-connection", &[("player", fr.get("red")), ("n", "11")]),
+//!     "Rouge gagne en reliant ses bords au coup 11"
+//! );
+//! ```
+
+mod typography;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+pub use typography::typographic;
+
+/// The built-in catalogues: (language code, `key = text` lines).
+const CATALOGUES: &[(&str, &str)] = &[
+    ("en", include_str!("en.txt")),
+    ("fr", include_str!("fr.txt")),
+    ("de", include_str!("de.txt")),
+    ("nl", include_str!("nl.txt")),
+    ("it", include_str!("it.txt")),
+];
+
+/// The languages with a catalogue of their own.
+pub fn languages() -> impl Iterator<Item = &'static str> {
+    CATALOGUES.iter().map(|(code, _)| *code)
+}
+
+/// Every message key, in the English catalogue's order.
+pub fn keys() -> Vec<&'static str> {
+    lines(CATALOGUES[0].1).map(|(_, k, _)| k).collect()
+}
+
+/// The messages of one language, overridden as asked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Messages {
+    language: String,
+    words: BTreeMap<String, String>,
+}
+
+impl Default for Messages {
+    /// English.
+    fn default() -> Self {
+        Messages::for_language("en")
+    }
+}
+
+impl Messages {
+    /// The catalogue of `code` (`fr`, `DE`, …); a language without one, or a
+    /// message it lacks, is said in English.
+    pub fn for_language(code: &str) -> Messages {
+        let language = code.trim().to_ascii_lowercase();
+        let mut words: BTreeMap<String, String> = lines(CATALOGUES[0].1)
+            .map(|(_, k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        if let Some((_, text)) = CATALOGUES.iter().find(|(c, _)| *c == language) {
+            for (_, k, v) in lines(text) {
+                words.insert(k.to_string(), v.to_string());
+            }
+        }
+        Messages { language, words }
+    }
+
+    /// The language code the messages were chosen by.
+    pub fn language(&self) -> &str {
+        &self.language
+    }
+
+    /// The message `key`; an unknown key is returned as it is, so that a
+    /// caller's typo shows on the page rather than vanishing.
+    pub fn get<'a>(&'a self, key: &'a str) -> &'a str {
+        self.words.get(key).map_or(key, String::as_str)
+    }
+
+    /// The message `key` with each `{name}` replaced by its value.
+    pub fn fill(&self, key: &str, values: &[(&str, &str)]) -> String {
+        fill(self.get(key), values)
+    }
+
+    /// A side's name as the messages say it: `red` or `black`.
+    pub fn side(&self, player: twixt_core::Player) -> &str {
+        match player {
+            twixt_core::Player::Red => self.get("red"),
+            twixt_core::Player::Black => self.get("black"),
+        }
+    }
+
+    /// These messages with the players renamed as a `[Sides "White Black"]`
+    /// header names them: the first word names Red, the second Black. A
+    /// value that is not two names leaves the messages as they are.
+    pub fn with_sides(mut self, sides: &str) -> Messages {
+        let names: Vec<&str> = sides.split_whitespace().collect();
+        if let [red, black] = names[..] {
+            self.words.insert("red".into(), red.to_string());
+            self.words.insert("black".into(), black.to_string());
+        }
+        self
+    }
+
+    /// These messages with `overrides` put over them.
+    pub fn with_overrides(mut self, overrides: &Overrides) -> Messages {
+        for (k, v) in &overrides.0 {
+            self.words.insert(k.clone(), v.clone());
+        }
+        self
+    }
+
+    /// `text` set as the language sets it: curly quotes and apostrophes,
+    /// and in French a thin no-break space before `: ; ! ?`
+    /// ([`typographic`]).
+    pub fn typeset(&self, text: &str) -> String {
+        typographic(text, &self.language)
+    }
+}
+
+/// Messages read from a small `key = text` file, put over a catalogue's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Overrides(BTreeMap<String, String>);
+
+/// Why an overrides file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MessagesError {
+    /// The file could not be read.
+    #[error("{file}: {message}")]
+    Unreadable {
+        /// The file.
+        file: String,
+        /// Why.
+        message: String,
+    },
+    /// A line is not `key = text`, or its key is no message's.
+    #[error("{file}:{line}: {message}")]
+    Line {
+        /// The file.
+        file: String,
+        /// Its line, from 1.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl crate::diagnostic::Explained for MessagesError {
+    /// True: a file the user named.
+    fn is_usage(&self) -> bool {
+        true
+    }
+}
+
+impl Overrides {
+    /// The overrides written in `text`, read from `file` (named in errors):
+    /// `key = text` lines, blank lines and `#` comments; a key no catalogue
+    /// has is an error naming the line.
+    pub fn parse(text: &str, file: &str) -> Result<Overrides, MessagesError> {
+        let known = keys();
+        let mut out = BTreeMap::new();
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let err = |message: String| MessagesError::Line {
+                file: file.to_string(),
+                line: n + 1,
+                message,
+            };
+            let Some((k, v)) = line.split_once('=') else {
+                return Err(err(format!(
+                    "expected `key = text`, found `{}`",
+                    line.escape_debug()
+                )));
+            };
+            let k = k.trim();
+            if !known.contains(&k) {
+                return Err(err(format!(
+                    "no message is called `{}` (the keys are listed in docs/book.md)",
+                    k.escape_debug()
+                )));
+            }
+            out.insert(k.to_string(), v.trim().to_string());
+        }
+        Ok(Overrides(out))
+    }
+
+    /// The overrides in the file at `path`.
+    pub fn load(path: &Path) -> Result<Overrides, MessagesError> {
+        let file = path.display().to_string();
+        let text = crate::limits::read_regular_text(path, 1 << 20).map_err(|e| {
+            MessagesError::Unreadable {
+                file: file.clone(),
+                message: e.to_string(),
+            }
+        })?;
+        Overrides::parse(&text, &file)
+    }
+
+    /// True when nothing is overridden.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// `template` with each `{name}` of `values` replaced by its value.
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = template.to_string();
+    for (name, value) in values {
+        out = out.replace(&format!("{{{name}}}"), value);
+    }
+    out
+}
+
+/// The messages of a catalogue: (line number, key, text).
+fn lines(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
+    text.lines().enumerate().filter_map(|(n, l)| {
+        let l = l.trim();
+        if l.is_empty() || l.starts_with('#') {
+            return None;
+        }
+        let (k, v) = l.split_once('=')?;
+        Some((n + 1, k.trim(), v.trim()))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_catalogue_has_every_message_and_no_other() {
+        let english = keys();
+        assert!(english.len() > 40);
+        for (code, text) in CATALOGUES {
+            let mut seen: Vec<&str> = Vec::new();
+            for (n, k, v) in lines(text) {
+                assert!(english.contains(&k), "{code}.txt:{n}: unknown key {k}");
+                assert!(!seen.contains(&k), "{code}.txt:{n}: {k} twice");
+                assert!(!v.is_empty(), "{code}.txt:{n}: {k} is empty");
+                seen.push(k);
+            }
+            assert_eq!(seen.len(), english.len(), "{code} lacks a message");
+            // Each placeholder of the English message is in the translation.
+            let en = Messages::for_language("en");
+            let m = Messages::for_language(code);
+            for k in &english {
+                for name in ["{n}", "{a}", "{b}", "{m}", "{player}", "{hole}", "{title}"] {
+                    assert_eq!(
+                        en.get(k).contains(name),
+                        m.get(k).contains(name),
+                        "{code}: {k} and {name}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_unknown_language_is_english_and_sides_rename_the_players() {
+        let m = Messages::for_language("eo");
+        assert_eq!(m.get("problem"), "Problem {n}");
+        let de = Messages::for_language("DE").with_sides("Weiß Schwarz");
+        assert_eq!(
+            de.fill("to-play", &[("player", de.get("red"))]),
+            "Weiß am Zug"
+        );
+        assert_eq!(de.language(), "de");
+    }
+
+    #[test]
+    fn overrides_replace_messages_and_name_a_bad_line() {
+        let o = Overrides::parse("# mine\nmove = x\n", "my.txt").unwrap_err();
+        assert_eq!(
+            o.to_string(),
+            "my.txt:2: no message is called `move` (the keys are listed in docs/book.md)"
+        );
+        let o = Overrides::parse("diagram-move = Fig. {n}, coup {a}\n", "m").unwrap();
+        let fr = Messages::for_language("fr").with_overrides(&o);
+        assert_eq!(
+            fr.fill("diagram-move", &[("n", "3"), ("a", "1")]),
+            "Fig. 3, coup 1"
+        );
+        assert!(Overrides::parse("just words", "m").is_err());
+    }
+}

@@ -1,0 +1,212 @@
+//! Books in the reader's language, read back by poppler: every word the
+//! book itself prints comes from the language's catalogue (no English
+//! label in a French or German book), French typography, sides named by a
+//! header, message overrides; puzzle books in the published style (a grid
+//! of problems, the answers as text, files in natural order, bookmarks).
+
+use crate::common;
+
+use std::path::Path;
+
+use common::{poppler, twixt};
+use twixtkit::messages::{Messages, keys};
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Runs `twixt book ARGS`, which must succeed.
+fn book(args: &[&str]) {
+    let mut all = vec!["book"];
+    all.extend_from_slice(args);
+    let o = twixt(&all);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+/// A short game of the Dujardin rules won by a connection at move 11,
+/// commented in French, with a diagram point and a variation, and a
+/// problem after it.
+const FRENCH: &str = "[Title \"Exemple de partie\"]\n[Rules \"dujardin\"]\n[Size \"10\"]\n\
+[Red \"Anne\"]\n[Black \"Paul\"]\n[Round \"2\"]\n\
+{Cette partie montre qu'il faut \"voir loin\": Rouge l'emporte!}\n\
+1. e5 2. e7 3. d7? ( 3. f9 4. h4 ) 4. c8 5. c10 6. g6?\n\
+#diagram caption=\"Noir ne voit pas assez loin.\"\n\
+7. b8! 8. f4 9. g1 10. h5 11. f3\n\n\
+[Title \"Coin\"]\n[Task \"Rouge joue et relie\"]\n[Size \"12\"]\n\
+#setup red: c3 d5\n#setup black: h8 j6\n#setup links: c3-d5\n#setup to-move: red\n\
+1. e7! 2. d7 3. g8\n";
+
+/// The words of the English catalogue that the catalogue of `lang` does
+/// not use: none of them may be printed by a book in `lang`.
+fn english_only_words(lang: &str) -> Vec<String> {
+    let words = |m: &Messages| -> Vec<String> {
+        keys()
+            .iter()
+            .flat_map(|k| {
+                m.get(k)
+                    .split(|c: char| !c.is_alphabetic())
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .filter(|w| w.chars().count() >= 3)
+            .collect()
+    };
+    let theirs = words(&Messages::for_language(lang));
+    let mut ours = words(&Messages::for_language("en"));
+    ours.retain(|w| !theirs.contains(w));
+    ours.sort();
+    ours.dedup();
+    ours
+}
+
+fn pdf_words(pdf: &Path) -> Option<Vec<String>> {
+    let text = poppler("pdftotext", &[s(pdf), "-"])?;
+    Some(
+        text.split(|c: char| !c.is_alphabetic())
+            .filter(|w| !w.is_empty())
+            .map(str::to_string)
+            .collect(),
+    )
+}
+
+#[test]
+fn a_french_or_german_book_prints_no_english_label() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("partie.twixt");
+    std::fs::write(&script, FRENCH).unwrap();
+    for lang in ["fr", "de"] {
+        let pdf = dir.path().join(format!("{lang}.pdf"));
+        book(&[s(&script), "--lang", lang, "-o", s(&pdf)]);
+        let Some(words) = pdf_words(&pdf) else {
+            return;
+        };
+        let english = english_only_words(lang);
+        assert!(english.iter().any(|w| w == "Diagram"), "{english:?}");
+        let leaked: Vec<_> = words.iter().filter(|w| english.contains(w)).collect();
+        assert!(leaked.is_empty(), "{lang}: English words {leaked:?}");
+        let text = poppler("pdftotext", &[s(&pdf), "-"]).unwrap();
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let m = Messages::for_language(lang);
+        for want in [
+            m.get("board"),
+            m.get("rules"),
+            m.get("problems"),
+            m.get("answers"),
+        ] {
+            assert!(flat.contains(want), "{lang}: {want} missing from {flat}");
+        }
+        let won = m.fill(
+            "won-by-connection",
+            &[("player", m.get("red")), ("n", "11")],
+        );
+        assert!(flat.contains(&won), "{lang}: {won} missing from {flat}");
+    }
+    // French typography: curly apostrophes, guillemets, a space before
+    // high punctuation (a narrow no-break one, which poppler reads as a
+    // space).
+    let text = poppler("pdftotext", &[s(&dir.path().join("fr.pdf")), "-"]).unwrap();
+    let text = text.replace('\u{202f}', " ");
+    assert!(
+        text.contains("qu’il faut « voir loin » : Rouge l’emporte !"),
+        "{text}"
+    );
+    assert!(!text.contains("qu'il"), "{text}");
+    // The Typst source holds the narrow no-break spaces themselves.
+    let typ = dir.path().join("fr.typ");
+    book(&[s(&script), "--lang", "fr", "-o", s(&typ)]);
+    let source = std::fs::read_to_string(&typ).unwrap();
+    assert!(source.contains("l’emporte\u{202f}!"), "{source}");
+}
+
+#[test]
+fn a_header_chooses_the_language_sides_rename_the_players_and_a_file_overrides_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("g.twixt");
+    let game = FRENCH.replacen(
+        "[Size \"10\"]\n",
+        "[Size \"10\"]\n[Language \"fr\"]\n[Sides \"Blanc Noir\"]\n",
+        1,
+    );
+    std::fs::write(&script, game).unwrap();
+    let words = dir.path().join("mots.txt");
+    std::fs::write(&words, "# mine\nboard = Tablier\n").unwrap();
+    let html = dir.path().join("g.html");
+    book(&[s(&script), "--messages", s(&words), "-o", s(&html)]);
+    let html = std::fs::read_to_string(&html).unwrap();
+    assert!(html.contains("<html lang=\"fr\">"));
+    assert!(
+        html.contains("Blanc gagne en reliant ses bords au coup 11"),
+        "{html}"
+    );
+    assert!(html.contains("<dt>Blanc</dt><dd>Anne</dd>"), "{html}");
+    assert!(html.contains("<dt>Tablier</dt>") && !html.contains("<dt>Plateau</dt>"));
+    assert!(html.contains("Diagramme 2 (coups 1 à 6)"), "{html}");
+    // A key no catalogue has is refused, named with its line.
+    std::fs::write(&words, "\nmove = coup\n").unwrap();
+    let o = twixt(&["book", s(&script), "--messages", s(&words), "-o", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("mots.txt:2: no message is called `move`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn forty_problems_take_four_pages_and_their_answers_fewer() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("problems");
+    std::fs::create_dir(&folder).unwrap();
+    for n in 1..=40 {
+        std::fs::write(
+            folder.join(format!("p{n}.twixt")),
+            format!(
+                "[Title \"Corner {n}\"]\n[Task \"Red to play and connect\"]\n[Size \"12\"]\n\
+                 #setup red: c3 d5\n#setup black: h8 j6\n#setup links: c3-d5\n\
+                 #setup to-move: red\n\
+                 1. e7! 2. d7 ( 2. f5 3. d7 ) 3. g8\n"
+            ),
+        )
+        .unwrap();
+    }
+    let pdf = dir.path().join("p.pdf");
+    book(&[s(&folder), "-o", s(&pdf)]);
+    let Some(text) = poppler("pdftotext", &[s(&pdf), "-"]) else {
+        return;
+    };
+    let pages: Vec<&str> = text
+        .split('\u{c}')
+        .filter(|p| !p.trim().is_empty())
+        .collect();
+    // A booklet: its title page and contents, then the problems.
+    let contents = pages.iter().position(|p| p.contains("Contents")).unwrap();
+    let first = |w: &str| {
+        contents
+            + 1
+            + pages[contents + 1..]
+                .iter()
+                .position(|p| p.contains(w))
+                .unwrap()
+    };
+    let (problems_at, answers_at) = (first("Problems"), first("Answers"));
+    assert!(
+        answers_at - problems_at <= 4,
+        "{} pages of problems",
+        answers_at - problems_at
+    );
+    assert!(
+        pages.len() - answers_at <= 4,
+        "{} pages of answers",
+        pages.len() - answers_at
+    );
+    // No full solutions: the answers say all there is.
+    assert!(!text.contains("Solutions"));
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("1. e7! 2. d7 (2. f5 3. d7) 3. g8"), "{flat}");
+    // Bookmarks for each problem and each answer, in natural file order.
+    let xml = poppler("pdftohtml", &["-xml", "-i", "-stdout", "-q", s(&pdf)]).unwrap();
+    let at = |w: &str| xml.find(w).unwrap_or_else(|| panic!("{w} not bookmarked"));
+    assert!(at(">Problem 2<") < at(">Problem 10<"));
+    assert!(at(">Problem 40<") < at(">Solution 1: Corner 1<"));
+    assert!(at(">Solution 2: Corner 2<") < at(">Solution 14: Corner 14<"));
+}
