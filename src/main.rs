@@ -17,6 +17,34 @@ mod cli;
 fn main() -> ExitCode {
     match cli::Cli::try_parse() {
         Ok(args) => cli::run(args),
+        Err(e) if asked_for_text(&e) => print_asked(&e),
         Err(e) => cli::argument_error(e),
+    }
+}
+
+/// `--help` and `--version`: what was asked for goes to standard output.
+fn asked_for_text(e: &clap::Error) -> bool {
+    use clap::error::ErrorKind;
+    matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
+}
+
+/// Prints the help or version text (in colour on a terminal); a write
+/// that fails is reported, so the text is never lost with status 0: a
+/// closed pipe ends quietly with 141, as every other output does, any
+/// other failure (a full disk) says so and exits 2.
+fn print_asked(e: &clap::Error) -> ExitCode {
+    use std::io::Write as _;
+    let text = e.render().ansi().to_string();
+    let mut out = anstream::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(141),
+        Err(e) => {
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: cannot write to standard output: {e}"
+            );
+            ExitCode::from(2)
+        }
     }
 }

@@ -36,6 +36,27 @@ pub const MAX_VARIATIONS_PER_GAME: usize = 10_000;
 /// of cores (`diagram::png_batch`).
 pub const RASTER_MEMORY_BYTES: u64 = 1 << 30;
 
+/// Largest book template (`--template`), in bytes (1 MiB), as a style file.
+pub const MAX_TEMPLATE_BYTES: u64 = 1024 * 1024;
+
+/// Most files a book template may read from its folder (`read`, `image`,
+/// `include`): far fewer than the 65,535 files Typst can name in a process.
+pub const MAX_TEMPLATE_FILES: usize = 1_000;
+
+/// Largest file a book template may read, in bytes (16 MiB).
+pub const MAX_TEMPLATE_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Most bytes a book template may read from its folder in all (64 MiB).
+pub const MAX_TEMPLATE_READ_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Most pages in a typeset book: a book at the diagram limit has about
+/// 2,500.
+pub const MAX_BOOK_PAGES: usize = 20_000;
+
+/// Time a typeset book may take by default: a minute, and a second more
+/// for each diagram (a diagram takes about 0.06 s on a loaded machine).
+pub const TYPESET_SECONDS_BASE: u64 = 60;
+
 /// Longest caption, diagram name, label or tag value, in characters.
 pub const MAX_TEXT_CHARS: usize = 1_000;
 
@@ -151,6 +172,34 @@ pub fn read_regular_text(path: &Path, max: u64) -> io::Result<String> {
         return Err(io::Error::other("it is not a regular file"));
     }
     utf8(read_open(file, max, false)?)
+}
+
+/// The bytes of a regular file within `max` bytes, as they are (no
+/// byte-order mark dropped): a file a template reads, which may be a
+/// picture. A FIFO or a device is refused without waiting for a writer.
+pub fn read_regular_bytes(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::other("it is not a regular file"));
+    }
+    crate::output::note_input(&meta);
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(io::Error::other(format!(
+            "the file is larger than the limit of {}",
+            describe_bytes(max)
+        )));
+    }
+    Ok(bytes)
 }
 
 /// An opened input file within `max` bytes, unpacked through gzip when

@@ -476,6 +476,39 @@ pub fn write_all_or_none(files: &[(PathBuf, Vec<u8>)]) -> Result<(), OutputError
     staged.into_iter().try_for_each(Staged::commit)
 }
 
+/// Writes `files` all or none into `dir` and its subfolder `sub` (a Typst
+/// book: its source and template in `dir`, its figures in `sub`), under an
+/// exclusive lock on `dir` ([`FolderLock`]), so that two runs never mix
+/// their files. `sub` must be a folder of its own, not a link (which could
+/// lead the figures outside `dir`); it is made when missing, and taken away
+/// again when the files cannot all be written.
+pub fn write_beside(
+    dir: &Path,
+    sub: &Path,
+    files: &[(PathBuf, Vec<u8>)],
+) -> Result<(), OutputError> {
+    let _lock = FolderLock::take(dir)?;
+    let made = match fs::symlink_metadata(sub) {
+        Ok(m) if m.is_dir() => false,
+        Ok(_) => {
+            let not_folder = io::Error::other(
+                "it is a link or a file, not a folder: the figures are written only inside the output's folder",
+            );
+            return Err(OutputError::io(sub)(not_folder));
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            fs::create_dir(sub).map_err(OutputError::io(sub))?;
+            true
+        }
+        Err(e) => return Err(OutputError::io(sub)(e)),
+    };
+    let written = write_all_or_none(files);
+    if written.is_err() && made {
+        let _ = fs::remove_dir(sub);
+    }
+    written
+}
+
 /// A new temporary file in `dir` with a short name (`.twixt-PID-N.tmp`), so
 /// that any output name the file system allows can be written.
 fn create_temporary(dir: &Path) -> io::Result<(PathBuf, fs::File)> {

@@ -54,12 +54,26 @@ pub struct Args {
     /// words (docs/book.md lists the keys): "Diagram {n}", "{player} to play", …
     #[arg(long, value_name = "FILE")]
     messages: Option<PathBuf>,
+    /// Seconds typesetting a PDF may take (default: 60, and 1 a diagram).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    typeset_time: Option<u64>,
 }
 
 pub fn run(mut a: Args) -> Result<(), Failure> {
     a.write.apply();
     a.search.apply(false);
+    twixtkit::book::set_typeset_time(a.typeset_time.map(std::time::Duration::from_secs));
     let format = BookFormat::choose(a.format, &a.output)?;
+    let out = report::file(&a.output);
+    // The template is an input: never the output.
+    if let (Some(out), Some(t)) = (out, &a.pages.template) {
+        twixtkit::output::ensure_not_input(out, std::slice::from_ref(t))?;
+    }
+    if let [typ] = a.inputs.as_slice()
+        && is_typst_source(typ)
+    {
+        return typeset_edited(typ, out, format);
+    }
     let style = Style::load(&a.style)?;
     if let Some(path) = &a.messages {
         a.book.messages = Overrides::load(path)?;
@@ -73,9 +87,37 @@ pub fn run(mut a: Args) -> Result<(), Failure> {
     // A book's problems are warnings (errors stop it above), so this prints them and goes on.
     report::drawn(&b.warnings, None)?;
     a.pages.setup.booklet = booklet;
-    let out = report::file(&a.output);
     report::write_to(out, |to| {
         write_book(&b, to, format, &style, &a.pages, &script)
+    })?;
+    report::say_wrote(out, None);
+    Ok(())
+}
+
+fn is_typst_source(path: &std::path::Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("typ"))
+}
+
+/// `twixt book edited.typ -o book.pdf`: a Typst book written by `-o
+/// book.typ` and edited since, typeset again in its own folder.
+fn typeset_edited(
+    typ: &std::path::Path,
+    out: Option<&std::path::Path>,
+    format: BookFormat,
+) -> Result<(), Failure> {
+    if format != BookFormat::Pdf {
+        return Err(Failure::usage(format!(
+            "{}: a Typst book is typeset as PDF: name a .pdf output",
+            typ.display()
+        )));
+    }
+    if let Some(out) = out {
+        twixtkit::output::ensure_not_input(out, &[typ.to_path_buf()])?;
+    }
+    let pdf = twixtkit::book::typeset_typ_file(typ)?;
+    report::write_to(out, |to| {
+        to.write_with(&mut |w| Ok::<(), twixtkit::book::WriteError>(w.write_all(&pdf)?))
     })?;
     report::say_wrote(out, None);
     Ok(())

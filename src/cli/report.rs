@@ -37,9 +37,11 @@ impl Failure {
         let message = String::new();
         Failure { code: 141, message }
     }
+    /// Each line of the message an error of its own (Typst's errors in a
+    /// template, one a line), so no line break is shown as `�`.
     pub fn report(self) -> ExitCode {
-        if !self.message.is_empty() {
-            diagnostic(&Diagnostic::error(self.message));
+        for line in self.message.lines().filter(|l| !l.is_empty()) {
+            diagnostic(&Diagnostic::error(line.to_string()));
         }
         ExitCode::from(self.code)
     }

@@ -14,4 +14,5 @@ mod interrupt;
 mod layers;
 mod output_safety;
 mod reliability;
+mod round4;
 mod stdout;

@@ -12,4 +12,5 @@ mod engine_rules_yaml;
 mod engine_setup;
 mod engine_smoke;
 mod engine_supply;
+mod no_move_draws;
 mod position_line;

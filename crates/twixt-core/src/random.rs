@@ -123,9 +123,12 @@ pub fn playout<S: GameState>(
 /// nothing can be lifted a dead draw stays one, so the board is tested every
 /// sixteen moves and, once dead, the moves since the last
 /// live board are played again one by one: the same answer for a sixteenth
-/// of the searches.
+/// of the searches. The start itself is tested once: on a small board the
+/// empty one may be dead already.
 pub struct DeadDrawWatch {
     every: usize,
+    /// The start is a dead draw: the game is dead before its first move.
+    dead_at_start: bool,
     /// The last board tested and found alive, and the moves it follows.
     alive: Position,
     alive_after: usize,
@@ -141,6 +144,7 @@ impl DeadDrawWatch {
                 DeadDrawRule::EndsTheGame => Self::EVERY,
                 DeadDrawRule::Note => 1,
             },
+            dead_at_start: start.status() == Status::Ongoing && start.is_dead_draw(),
             alive: start.clone(),
             alive_after: 0,
         }
@@ -150,6 +154,9 @@ impl DeadDrawWatch {
     /// when the game has reached one. Between tests it answers `None`
     /// unless `last` (the game stops here: test it now).
     pub fn dead_from(&mut self, pos: &Position, moves: &[Move], last: bool) -> Option<usize> {
+        if self.dead_at_start {
+            return Some(0);
+        }
         let n = moves.len();
         if n == self.alive_after || (!last && n - self.alive_after < self.every) {
             return None;

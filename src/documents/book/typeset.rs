@@ -2,12 +2,16 @@
 //! that holds the book's Typst source, its figures and its template in
 //! memory, and the fonts bundled in the binary. It reaches nothing else: no
 //! system fonts, no packages, no network, no clock; a template given as a
-//! file may read only the files of its own folder. So the same book makes
-//! the same PDF on every machine.
+//! file may read only the regular files of its own folder, within limits
+//! (`limits::MAX_TEMPLATE_*`). So the same book makes the same PDF on every
+//! machine, and a hostile template gets an error, not the machine: the
+//! typesetting runs on a thread of its own under a time limit, its pages
+//! are counted, and a panic inside Typst is caught at this boundary.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::sync::LazyLock;
+use std::path::{Component, Path, PathBuf};
+use std::sync::{LazyLock, Mutex, Once};
+use std::time::Duration as Wait;
 
 use typst::diag::{FileError, FileResult, Severity, SourceDiagnostic};
 use typst::ecow::EcoVec;
@@ -19,6 +23,11 @@ use typst::{Library, LibraryExt, World, WorldExt};
 use typst_layout::PagedDocument;
 
 use super::typst_source::{TEMPLATE_FILE, TypstBook};
+use crate::limits::{
+    MAX_BOOK_PAGES, MAX_INPUT_BYTES, MAX_TEMPLATE_BYTES, MAX_TEMPLATE_FILE_BYTES,
+    MAX_TEMPLATE_FILES, MAX_TEMPLATE_READ_BYTES, TYPESET_SECONDS_BASE, describe_bytes,
+    read_regular_bytes, read_regular_text,
+};
 
 /// The fonts a book may use: Typst's own (Libertinus Serif in four faces
 /// for the text, New Computer Modern, DejaVu Sans Mono) and the DejaVu
@@ -56,13 +65,18 @@ pub struct Template {
 }
 
 impl Template {
-    /// Reads the template at `path`.
+    /// Reads the template at `path`: a regular file of at most
+    /// [`MAX_TEMPLATE_BYTES`].
     pub fn load(path: &Path) -> Result<Template, TypesetError> {
+        Template::load_within(path, MAX_TEMPLATE_BYTES)
+    }
+
+    fn load_within(path: &Path, max: u64) -> Result<Template, TypesetError> {
         let unreadable = |e: std::io::Error| TypesetError::Template {
             path: path.to_path_buf(),
             reason: e.to_string(),
         };
-        let text = std::fs::read_to_string(path).map_err(unreadable)?;
+        let text = read_regular_text(path, max).map_err(unreadable)?;
         let folder = path
             .canonicalize()
             .map_err(unreadable)?
@@ -94,6 +108,59 @@ pub enum TypesetError {
         /// Each error, located ("style.typ:3:5: unknown variable: foo").
         messages: Vec<String>,
     },
+    /// Typesetting took longer than its limit.
+    #[error(
+        "typesetting {what} took longer than {} s, the limit (--typeset-time SECONDS raises it); nothing written",
+        limit.as_secs()
+    )]
+    TooSlow {
+        /// The template, or the book's source.
+        what: String,
+        /// The limit.
+        limit: Wait,
+    },
+    /// The document has more pages than a book may.
+    #[error(
+        "{what} makes {pages} pages, more than the {MAX_BOOK_PAGES} a book may have; nothing written"
+    )]
+    TooManyPages {
+        /// The template, or the book's source.
+        what: String,
+        /// The pages it made.
+        pages: usize,
+    },
+    /// Typst itself failed (a panic caught at its boundary).
+    #[error("Typst failed while typesetting {what}: {reason}; nothing written")]
+    Failed {
+        /// The template, or the book's source.
+        what: String,
+        /// Typst's own words.
+        reason: String,
+    },
+}
+
+impl crate::diagnostic::Explained for TypesetError {
+    /// An unreadable template is a usage problem (exit 2); errors in its
+    /// text, and limits it reaches, are the input's (exit 1).
+    fn is_usage(&self) -> bool {
+        matches!(self, TypesetError::Template { .. })
+    }
+}
+
+/// The time a book may take to typeset: `--typeset-time`, else
+/// [`TYPESET_SECONDS_BASE`] and a second a diagram. Set once by the
+/// command line.
+static TYPESET_TIME: Mutex<Option<Wait>> = Mutex::new(None);
+
+/// Sets the time every later typesetting may take (`None`: the default,
+/// which grows with the book's diagrams).
+pub fn set_typeset_time(limit: Option<Wait>) {
+    *TYPESET_TIME.lock().unwrap_or_else(|e| e.into_inner()) = limit;
+}
+
+fn typeset_time(figures: usize) -> Wait {
+    let set = *TYPESET_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    set.unwrap_or(Wait::from_secs(TYPESET_SECONDS_BASE + figures as u64))
 }
 
 /// The world one book is typeset in.
@@ -104,6 +171,19 @@ struct BookWorld {
     files: HashMap<FileId, Bytes>,
     /// The template's own folder, when it is a file.
     folder: Option<PathBuf>,
+    /// The files read from that folder, kept so that each is read once
+    /// and counted once.
+    read: Mutex<FolderReads>,
+    /// How many files, and bytes in all, may be read from the folder.
+    max_files: usize,
+    max_bytes: u64,
+}
+
+/// What a template has read from its folder.
+#[derive(Default)]
+struct FolderReads {
+    files: HashMap<FileId, FileResult<Bytes>>,
+    bytes: u64,
 }
 
 fn file_id(path: &str) -> FileId {
@@ -127,28 +207,76 @@ impl BookWorld {
             template: template_id,
             files,
             folder: template.map(|t| t.folder.clone()),
+            read: Mutex::default(),
+            max_files: MAX_TEMPLATE_FILES,
+            max_bytes: MAX_TEMPLATE_READ_BYTES,
         }
     }
 
-    /// A file of the template's folder: only one that lies inside it once
-    /// links are followed.
+    /// A file of the template's folder, read once: a regular file that lies
+    /// inside it once links are followed, no part of its name hidden (a
+    /// template in a home folder cannot read `.ssh/`), within the limits of
+    /// size and count.
     fn folder_file(&self, id: FileId) -> FileResult<Bytes> {
+        let mut read = self.read.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(known) = read.files.get(&id) {
+            return known.clone();
+        }
+        if read.files.len() >= self.max_files {
+            return Err(other(format!(
+                "a template reads at most {} files of its folder",
+                self.max_files
+            )));
+        }
+        let result = self.read_folder_file(id, self.max_bytes - read.bytes);
+        if let Ok(b) = &result {
+            read.bytes += b.len() as u64;
+        }
+        read.files.insert(id, result.clone());
+        result
+    }
+
+    fn read_folder_file(&self, id: FileId, left: u64) -> FileResult<Bytes> {
         let Some(folder) = &self.folder else {
             return Err(FileError::NotFound(id.vpath().get_without_slash().into()));
         };
+        let name = Path::new(id.vpath().get_without_slash());
+        if name
+            .components()
+            .any(|c| matches!(c, Component::Normal(n) if n.to_string_lossy().starts_with('.')))
+        {
+            return Err(other(
+                "a template reads no hidden file or folder (a name starting with a dot)".into(),
+            ));
+        }
         let path = id.vpath().realize(folder).map_err(FileError::Realize)?;
         let real = path
             .canonicalize()
             .map_err(|e| FileError::from_io(e, &path))?;
         if !real.starts_with(folder) {
-            return Err(FileError::Other(Some(
+            return Err(other(
                 "a template reads only the files of its own folder".into(),
-            )));
+            ));
         }
-        std::fs::read(&real)
+        let max = MAX_TEMPLATE_FILE_BYTES.min(left);
+        read_regular_bytes(&real, max)
             .map(Bytes::new)
-            .map_err(|e| FileError::from_io(e, &path))
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::Other
+                    if max < MAX_TEMPLATE_FILE_BYTES && e.to_string().contains("larger than") =>
+                {
+                    other(format!(
+                        "a template reads at most {} from its folder in all",
+                        describe_bytes(self.max_bytes)
+                    ))
+                }
+                _ => FileError::from_io(e, &path),
+            })
     }
+}
+
+fn other(message: String) -> FileError {
+    FileError::Other(Some(message.into()))
 }
 
 impl World for BookWorld {
@@ -194,15 +322,138 @@ impl World for BookWorld {
 }
 
 /// The PDF of a book's Typst source, typeset with `template` (a file), or
-/// with the source's own template.
+/// with the source's own template, within the time limit
+/// ([`set_typeset_time`]) and [`MAX_BOOK_PAGES`].
 pub fn typeset_pdf(book: &TypstBook, template: Option<&Template>) -> Result<Vec<u8>, TypesetError> {
     let world = BookWorld::new(book, template);
-    let result = typst::compile::<PagedDocument>(&world).output;
+    let what = template.map_or_else(
+        || "the book".to_string(),
+        |t| format!("the book with the template {}", t.path.display()),
+    );
+    let limit = typeset_time(book.figures.len());
+    let template = template.cloned();
+    bounded(what, limit, move |what| {
+        compile(&world, template.as_ref(), what)
+    })
+}
+
+/// The PDF of a Typst book written by `twixt book -o book.typ` and edited
+/// since: `path` is typeset in its own folder, from which it reads its
+/// figures and template as a template reads its files (regular files
+/// inside the folder, within the same limits).
+pub fn typeset_typ_file(path: &Path) -> Result<Vec<u8>, TypesetError> {
+    let main = Template::load_within(path, MAX_INPUT_BYTES)?;
+    let name = path
+        .file_name()
+        .map_or("book.typ".into(), |n| n.to_string_lossy().into_owned());
+    let id = FileId::new(RootedPath::new(
+        VirtualRoot::Project,
+        VirtualPath::new(&name).map_err(|e| TypesetError::Template {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        })?,
+    ));
+    let mut files = HashMap::new();
+    files.insert(id, Bytes::from_string(main.text.clone()));
+    let world = BookWorld {
+        main: id,
+        // Its errors are located in it by the path the user gave, as a
+        // template's are; its own template is a file of the folder.
+        template: id,
+        files,
+        folder: Some(main.folder.clone()),
+        read: Mutex::default(),
+        // Its figures too: as many as a book may hold, each well within
+        // the size of a file a template may read.
+        max_files: MAX_TEMPLATE_FILES + super::MAX_FIGURES,
+        max_bytes: MAX_INPUT_BYTES * 16,
+    };
+    let what = path.display().to_string();
+    // Its figures are files of the folder: a second each, as for a book's.
+    let limit = typeset_time(super::MAX_FIGURES);
+    bounded(what, limit, move |what| compile(&world, Some(&main), what))
+}
+
+/// Runs `typeset` on a thread of its own: its error if it takes longer than
+/// `limit` (the thread is left to end with the process), and a panic inside
+/// Typst (such as running out of file ids) caught and reported as an
+/// error naming `what`.
+fn bounded(
+    what: String,
+    limit: Wait,
+    typeset: impl FnOnce(&str) -> Result<Vec<u8>, TypesetError> + Send + 'static,
+) -> Result<Vec<u8>, TypesetError> {
+    quiet_typeset_panics();
+    let (send, receive) = std::sync::mpsc::channel();
+    let name = what.clone();
+    let spawned = std::thread::Builder::new()
+        .name(TYPESET_THREAD.into())
+        // Typst recurses through nested content; the main thread's stack,
+        // not a worker's default 2 MiB.
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| typeset(&name)));
+            let _ = send.send(result.unwrap_or_else(|panic| {
+                Err(TypesetError::Failed {
+                    what: name.clone(),
+                    reason: panic_text(panic.as_ref()),
+                })
+            }));
+        });
+    if let Err(e) = spawned {
+        return Err(TypesetError::Failed {
+            what,
+            reason: e.to_string(),
+        });
+    }
+    match receive.recv_timeout(limit) {
+        Ok(result) => result,
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            Err(TypesetError::TooSlow { what, limit })
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(TypesetError::Failed {
+            what,
+            reason: "the typesetter stopped".into(),
+        }),
+    }
+}
+
+const TYPESET_THREAD: &str = "typeset";
+
+/// A panic on the typesetting thread is reported as an error, so its
+/// message is not also printed as a crash; other threads keep the hook
+/// they had.
+fn quiet_typeset_panics() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if std::thread::current().name() != Some(TYPESET_THREAD) {
+                before(info);
+            }
+        }));
+    });
+}
+
+fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "an internal error".into())
+}
+
+fn compile(
+    world: &BookWorld,
+    template: Option<&Template>,
+    what: &str,
+) -> Result<Vec<u8>, TypesetError> {
+    let result = typst::compile::<PagedDocument>(world).output;
     let located = |diags: EcoVec<SourceDiagnostic>| TypesetError::Typst {
         messages: diags
             .iter()
             .filter(|d| d.severity == Severity::Error)
-            .map(|d| locate(&world, template, d))
+            .map(|d| locate(world, template, d))
             .collect(),
     };
     let document = result.map_err(located);
@@ -212,6 +463,12 @@ pub fn typeset_pdf(book: &TypstBook, template: Option<&Template>) -> Result<Vec<
     // own memory at the peak.
     typst::comemo::evict(0);
     let document = document?;
+    if document.pages().len() > MAX_BOOK_PAGES {
+        return Err(TypesetError::TooManyPages {
+            what: what.to_string(),
+            pages: document.pages().len(),
+        });
+    }
     let options = typst_pdf::PdfOptions {
         ident: Smart::Custom("twixt book".into()),
         creator: Smart::Custom(Some("twixtkit".into())),

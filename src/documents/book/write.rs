@@ -12,7 +12,7 @@ use super::typst_source::{PageSetup, TEMPLATE_FILE, figures_folder, to_typst};
 use crate::diagnostic::Diagnostic;
 use crate::diagram::NamedStyleError;
 use crate::diagram::Style;
-use crate::output::{Destination, OutputError, ensure_not_input, write_atomic};
+use crate::output::{Destination, OutputError, ensure_not_input};
 use crate::pictures::point_style;
 
 /// At most this many diagrams in one book: each is a picture of a board,
@@ -130,6 +130,8 @@ impl crate::diagnostic::Explained for WriteError {
             WriteError::PointStyle(e) => e.is_usage(),
             WriteError::Style(e) => matches!(e, NamedStyleError::Unreadable { .. }),
             WriteError::TooManyFigures(_) => false,
+            #[cfg(feature = "typst")]
+            WriteError::Typeset(e) => e.is_usage(),
             _ => true,
         }
     }
@@ -258,14 +260,16 @@ fn write_typst(
         None if dir.join(TEMPLATE_FILE).exists() => None,
         None => Some(source.template.clone().into_bytes()),
     };
-    std::fs::create_dir_all(dir.join(figures_folder(&stem))).map_err(WriteError::Write)?;
-    for (name, svg) in &source.figures {
-        write_atomic(&dir.join(name), svg.as_bytes())?;
-    }
+    let mut files: Vec<(PathBuf, Vec<u8>)> = source
+        .figures
+        .iter()
+        .map(|(name, svg)| (dir.join(name), svg.clone().into_bytes()))
+        .collect();
     if let Some(t) = template {
-        write_atomic(&dir.join(TEMPLATE_FILE), &t)?;
+        files.push((dir.join(TEMPLATE_FILE), t));
     }
-    write_atomic(path, source.source.as_bytes())?;
+    files.push((path.to_path_buf(), source.source.into_bytes()));
+    crate::output::write_beside(dir, &dir.join(figures_folder(&stem)), &files)?;
     Ok(())
 }
 

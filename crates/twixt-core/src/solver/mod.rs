@@ -748,7 +748,20 @@ fn double_link_chain(pos: &Position, player: Player, cap: u32) -> Option<connect
     if rules_covered(pos).is_err() || pos.status() != Status::Ongoing {
         return None;
     }
-    Chains::default().find(pos, player, cap, pos.to_move() == player, None)
+    let to_move = pos.to_move() == player;
+    let chain = Chains::default().find(pos, player, cap, to_move, None)?;
+    // The chain wins only if the defender has a move at each of its turns
+    // before the last gap closes: a side with no legal move ends the game
+    // in a draw. Each move of either side takes at most one of the
+    // defender's holes, and its k-th turn comes after 2k - 1 moves (the
+    // attacker first) or 2k - 2 (the defender first).
+    let g = chain.gaps as usize;
+    let needed = if to_move {
+        2 * g.saturating_sub(1)
+    } else {
+        (2 * g).saturating_sub(1)
+    };
+    (pos.free_hole_count(player.opponent()) >= needed).then_some(chain)
 }
 
 /// The answer to "is `player`'s connection secure": do they connect
