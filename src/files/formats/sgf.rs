@@ -183,9 +183,13 @@ fn rule_set<'a>(
     Ok(rules)
 }
 
+/// The root read: the record without its moves, the winner by resignation
+/// with the place of `RE`'s value, and whether `PL` named the first mover.
+type Root<'a> = (Record, Option<(Player, &'a str)>, bool);
+
 /// The root node's properties: the record without its moves, and the
 /// winner by resignation, if `RE` says so, with the place of its value.
-fn root(mut i: &str) -> Rule<'_, (Record, Option<(Player, &str)>, bool)> {
+fn root(mut i: &str) -> Rule<'_, Root<'_>> {
     let mut tags = Vec::new();
     let (mut size, mut rules, mut game, mut first) = (None, None, None, None);
     let mut resigned = None;
