@@ -1,14 +1,17 @@
-//! Reading speed of the record formats: Little Golem `.tsgf`, T1 files and
-//! numbered move lists, each read from text its own writer made.
+//! Reading speed of the record formats: Little Golem `.tsgf`, T1 files,
+//! numbered move lists, plain text and SGF for TwixT, each read from text
+//! its own writer made, and AbstractPlay records (read only) made here.
 //!
 //! `cargo bench --bench formats`
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use twixt_core::moves::Move;
 use twixt_core::random::random_game;
 use twixt_core::rules::RuleSet;
-use twixtkit::formats::{littlegolem, movelist, t1};
+use twixt_core::rules::Swap;
+use twixtkit::formats::{abstractplay, littlegolem, movelist, plaintext, sgf, t1};
 use twixtkit::record::Record;
 
 /// `n` random games of up to 200 plies under `rules`.
@@ -23,6 +26,29 @@ fn records(rules: &RuleSet, n: u64) -> Vec<Record> {
             rec
         })
         .collect()
+}
+
+/// `record` as an AbstractPlay game record under `pp`, if it has only pegs,
+/// a colour swap as move 2 and a final resignation (the site's notation).
+fn abstractplay_json(record: &Record) -> Option<Vec<u8>> {
+    let mut turns = Vec::new();
+    let mut pie = false;
+    for (ply, m) in record.moves.iter().enumerate() {
+        match m {
+            Move::Place(p) if !p.offers_draw => turns.push(p.hole.to_string()),
+            Move::Swap if ply == 1 => pie = true,
+            Move::Resign if ply + 1 == record.moves.len() => turns.push("resign".into()),
+            _ => return None,
+        }
+    }
+    let rounds: Vec<Vec<String>> = turns.chunks(2).map(<[String]>::to_vec).collect();
+    let json = serde_json::json!({
+        "header": {"game": {"name": "Twixt", "variants": ["pp"]}, "pie-invoked": pie,
+                   "site": {"name": "Abstract Play"},
+                   "players": [{"name": "Ann"}, {"name": "Bob"}]},
+        "moves": rounds,
+    });
+    Some(serde_json::to_vec_pretty(&json).expect("JSON writes"))
 }
 
 /// Reads every file of `files` with `read` as one benchmark of `name`.
@@ -61,6 +87,33 @@ fn bench(c: &mut Criterion) {
     assert!(t1_files.len() > 500);
     assert!(t1_files.iter().all(|f| t1::read(f).is_ok()));
     files(c, "t1", &t1_files, t1::read);
+
+    let sgf_files: Vec<Vec<u8>> = pencil
+        .iter()
+        .filter_map(|r| sgf::write(r).ok().map(String::into_bytes))
+        .collect();
+    assert!(sgf_files.len() > 500);
+    assert!(sgf_files.iter().all(|f| sgf::read(f).is_ok()));
+    files(c, "sgf", &sgf_files, sgf::read);
+
+    let text_files: Vec<Vec<u8>> = pencil
+        .iter()
+        .filter_map(|r| movelist::write(r).ok().map(String::into_bytes))
+        .collect();
+    assert!(text_files.iter().all(|f| plaintext::read(f).is_ok()));
+    files(c, "plaintext", &text_files, plaintext::read);
+
+    let pie = RuleSet {
+        swap: Swap::Colors,
+        ..RuleSet::pencil()
+    };
+    let ap_files: Vec<Vec<u8>> = records(&pie, 1000)
+        .iter()
+        .filter_map(abstractplay_json)
+        .collect();
+    assert!(ap_files.len() > 500);
+    assert!(ap_files.iter().all(|f| abstractplay::read(f).is_ok()));
+    files(c, "abstractplay", &ap_files, abstractplay::read);
 }
 
 criterion_group!(benches, bench);

@@ -7,7 +7,7 @@
 //! Not a stable API: hidden from the documentation.
 
 use crate::diagram::{self, Diagram, Scale, Style};
-use crate::formats::{littlegolem, movelist, t1};
+use crate::formats::{abstractplay, littlegolem, movelist, sgf, t1};
 use crate::record::Record;
 use crate::replay;
 use crate::script;
@@ -27,6 +27,8 @@ pub const TARGETS: &[(&str, FuzzTarget)] = &[
     ("style_yaml", style_yaml),
     ("script_to_svg", script_to_svg),
     ("twrs_script", twrs_script),
+    ("sgf", sgf_roundtrip),
+    ("abstractplay", abstractplay_read),
 ];
 
 fn text(data: &[u8]) -> Option<&str> {
@@ -128,6 +130,28 @@ pub fn littlegolem_roundtrip(data: &[u8]) {
         )
     });
     same_record(&rec, &back, "tsgf");
+}
+
+/// SGF for TwixT: read; if readable, write → read gives the same record.
+pub fn sgf_roundtrip(data: &[u8]) {
+    let Ok(rec) = sgf::read(data) else { return };
+    let Ok(text) = sgf::write(&rec) else { return };
+    let back = sgf::read(text.as_bytes())
+        .unwrap_or_else(|e| panic!("SGF writer output unreadable: {e}\n--- written:\n{text}"));
+    same_record(&rec, &back, "SGF");
+}
+
+/// AbstractPlay records (read only): read; a record read locates every
+/// move it holds.
+pub fn abstractplay_read(data: &[u8]) {
+    let Ok(rec) = abstractplay::read(data) else {
+        return;
+    };
+    assert_eq!(
+        rec.moves.len(),
+        rec.move_at.0.len(),
+        "every move of an AbstractPlay record has its place"
+    );
 }
 
 /// T1: read; if readable, write → read gives the same record.

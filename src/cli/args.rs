@@ -16,7 +16,7 @@ use super::report::Failure;
 /// Which game of a file, and how to read it.
 #[derive(clap::Args, Clone)]
 pub struct GameArgs {
-    /// The game: a script (.twixt) or a record (.tsgf, .T1, .txt, .moves);
+    /// The game: a script (.twixt) or a record (.tsgf, .T1, .txt, .moves, .sgf, AbstractPlay .json);
     /// `-` reads standard input.
     #[arg(
         required_unless_present = "position",

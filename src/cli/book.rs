@@ -14,7 +14,7 @@ use super::report::{self, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The games: scripts (.twixt) or records (.tsgf, .T1, .txt, .moves),
+    /// The games: scripts (.twixt) or records (.tsgf, .T1, .txt, .moves, .sgf, AbstractPlay .json),
     /// or folders of them; several make a booklet. `-` reads standard input.
     #[arg(
         required_unless_present = "position",

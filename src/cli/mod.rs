@@ -37,7 +37,7 @@ pub struct Cli {
 enum Command {
     /// List the built-in rule sets, or show one as YAML.
     Rules(rules::Args),
-    /// Convert a game record between file formats (.tsgf, .T1, .txt/.moves, .twixt).
+    /// Convert a game record between file formats (.tsgf, .T1, .txt/.moves, .sgf, .twixt; AbstractPlay .json read only).
     Convert(convert::Args),
     /// Random legal games, as a game script or move lists.
     Random(random::Args),

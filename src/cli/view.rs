@@ -13,7 +13,7 @@ use super::report::{self, Failure};
 pub struct Args {
     #[command(flatten)]
     write: super::args::WriteArgs,
-    /// Game files (.twixt, .tsgf, .T1, .txt, .moves) and folders of them.
+    /// Game files (.twixt, .tsgf, .T1, .txt, .moves, .sgf, AbstractPlay .json) and folders of them.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
     /// The page to write (.html); `-` writes standard output.

@@ -540,6 +540,7 @@ fn record_named(path: &Path) -> Option<&'static str> {
         FileFormat::MoveList => Some("a move list"),
         FileFormat::PlainText => Some("plain text"),
         FileFormat::Sgf => Some("an SGF record"),
+        FileFormat::AbstractPlay => Some("an AbstractPlay record"),
     }
 }
 

@@ -261,6 +261,7 @@ pub fn output_format(path: &Path) -> Option<FileFormat> {
         RecordFormat::T1 => FileFormat::T1,
         RecordFormat::MoveList => FileFormat::MoveList,
         RecordFormat::Sgf => FileFormat::Sgf,
+        RecordFormat::AbstractPlay => FileFormat::AbstractPlay,
     })
 }
 
@@ -286,8 +287,15 @@ pub fn read_records(
                 ConvertError::invalid(format!("{name}: {e}{}", script_hint(bytes, from)))
             })?,
     };
-    // Other rules than Little Golem's, on the file's board.
-    if let (FileFormat::LittleGolem, Some(base)) = (from, rules) {
+    // Rules named on the command line win over those a record states (or
+    // its format implies), on the file's board: the user asks for a reading
+    // the file cannot give, e.g. a file written by a program that states
+    // rules it did not play by (`check --rules` replays it under them).
+    let states_rules = matches!(
+        from,
+        FileFormat::LittleGolem | FileFormat::Sgf | FileFormat::AbstractPlay
+    );
+    if let (true, Some(base)) = (states_rules, rules) {
         for r in &mut records {
             r.rules = base.clone().with_size(r.rules.size);
         }
@@ -365,6 +373,14 @@ pub fn write_records(
         FileFormat::Sgf => crate::formats::sgf::write(single(".sgf")?)
             .map_err(|e| out_err(&e))?
             .into_bytes(),
+        // The site's record carries its own server's data (dates, user ids,
+        // scores) that a record does not hold: read, never written.
+        FileFormat::AbstractPlay => {
+            return Err(ConvertError::usage(
+                "AbstractPlay records are read, not written: write SGF (.sgf) or a script instead"
+                    .into(),
+            ));
+        }
         // Plain text as a numbered move list of one game.
         FileFormat::PlainText => movelist::write(single("plain-text")?)
             .map_err(|e| out_err(&e))?
@@ -426,6 +442,7 @@ impl Tally {
             FileFormat::MoveList => "a move list",
             FileFormat::PlainText => "plain text",
             FileFormat::Sgf => "an .sgf file",
+            FileFormat::AbstractPlay => "an AbstractPlay record",
         };
         let names = [
             "comment",

@@ -221,7 +221,7 @@ pub struct GameFile {
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// The extension names no format we read.
-    #[error("cannot tell the format of `{}`: use a .twixt, .tsgf, .T1, .txt or .moves file", .0.display())]
+    #[error("cannot tell the format of `{}`: use a .twixt, .tsgf, .T1, .txt, .moves, .sgf or .json file", .0.display())]
     UnknownFormat(PathBuf),
     /// The file (or a file it names) cannot be read.
     #[error("cannot read {}: {message}", path.display())]
@@ -646,6 +646,7 @@ pub(crate) fn records_with(
             plaintext::read_with(bytes, movelist::rules_for(rules, size)?).map(|r| vec![r])
         }
         FileFormat::Sgf => crate::formats::sgf::read(bytes).map(|r| vec![r]),
+        FileFormat::AbstractPlay => crate::formats::abstractplay::read(bytes).map(|r| vec![r]),
     })
 }
 

@@ -46,6 +46,8 @@ fn seed_folder(target: &str) -> &'static str {
         "rules_yaml" => "rules_yaml",
         "style_yaml" => "style_yaml",
         "twrs_script" => "twrs_script",
+        "sgf" => "sgf",
+        "abstractplay" => "abstractplay",
         other => panic!("no seed folder for {other}"),
     }
 }

@@ -7,6 +7,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod abstractplay;
 mod bad_inputs;
 mod check_replay;
 mod convert_agrees;

@@ -10,7 +10,7 @@ use twixtkit::formats::{Error, plaintext, sgf};
 
 const LG: &str = "(;FF[4]EV[e]PB[Ann]PW[Bob]SZ[24]SO[s];b[ch];r[swap];b[jj];r[jo];b[resign])";
 const SGF: &str =
-    "(;FF[4]GM[21]SZ[24]RU[PP]EV[e]PB[Ann]PW[Bob]SO[s]RE[W+R]\n;B[c8];W[swap];B[j10];W[j15])\n";
+    "(;FF[4]GM[21]SZ[24]RU[PP]EV[e]PW[Ann]PB[Bob]SO[s]RE[B+R]\n;W[c8];B[swap];W[j10];B[j15])\n";
 
 fn text(o: &std::process::Output) -> String {
     format!(
@@ -67,7 +67,7 @@ fn plain_text_on_standard_input_converts_under_the_move_list_rules() {
         assert!(o.status.success(), "{args:?}: {}", text(&o));
         assert_eq!(
             fs::read_to_string(dir.path().join("g.sgf")).unwrap(),
-            "(;FF[4]GM[21]SZ[24]RU[PP]RE[W+R]\n;B[c8];W[swap];B[j10];W[j15])\n"
+            "(;FF[4]GM[21]SZ[24]RU[PP]RE[B+R]\n;W[c8];B[swap];W[j10];B[j15])\n"
         );
     }
 }

@@ -607,9 +607,10 @@ impl Found {
             .collect();
         let empty = files.is_empty() && skipped.is_empty() && !allow_empty;
         if empty {
-            messages.push(Diagnostic::error(
-                "no game files found (.twixt, .tsgf, .T1, .txt, .moves); --allow-empty accepts that",
-            ));
+            messages.push(Diagnostic::error(format!(
+                "no game files found (.{}); --allow-empty accepts that",
+                crate::script::EXTENSIONS.join(", .")
+            )));
         }
         let unread = (skipped.iter())
             .map(|s| Diagnostic::error(s.why.clone()).with_file(s.path.display().to_string()))

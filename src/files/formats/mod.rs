@@ -11,6 +11,7 @@ use twixt_core::board::{BoardSize, Hole, Player};
 use twixt_core::moves::Move;
 use twixt_core::rules::{Linking, RemovalRule, RuleSet, Swap};
 
+pub mod abstractplay;
 pub mod littlegolem;
 pub mod movelist;
 pub mod plaintext;
@@ -106,6 +107,8 @@ pub enum RecordFormat {
     MoveList,
     /// SGF for TwixT (`GM[21]`) `.sgf`.
     Sgf,
+    /// An AbstractPlay game record `.json` (read only).
+    AbstractPlay,
 }
 
 impl RecordFormat {
@@ -117,6 +120,7 @@ impl RecordFormat {
             "t1" => Some(RecordFormat::T1),
             "txt" | "moves" => Some(RecordFormat::MoveList),
             "sgf" => Some(RecordFormat::Sgf),
+            "json" => Some(RecordFormat::AbstractPlay),
             _ => None,
         }
     }
@@ -133,6 +137,7 @@ impl RecordFormat {
             RecordFormat::T1 => "a T1 file",
             RecordFormat::MoveList => "a move list",
             RecordFormat::Sgf => "SGF for TwixT",
+            RecordFormat::AbstractPlay => "an AbstractPlay record",
         }
     }
 
@@ -143,6 +148,7 @@ impl RecordFormat {
             RecordFormat::T1 => "t1",
             RecordFormat::MoveList => "moves",
             RecordFormat::Sgf => "sgf",
+            RecordFormat::AbstractPlay => "abstractplay",
         }
     }
 }

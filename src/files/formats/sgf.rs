@@ -1,19 +1,21 @@
 //! SGF for TwixT (`GM[21]`): one game tree of one line of play.
 //!
 //! ```text
-//! (;FF[4]GM[21]SZ[24]RU[PP]PB[ann]PW[bob]RE[B+R]
-//! ;B[f6];W[swap];B[m16])
+//! (;FF[4]GM[21]SZ[24]RU[STD]PW[ann]PB[bob]RE[B+R]
+//! ;W[f6];B[swap];B[m16])
 //! ```
 //!
 //! The root names the game (`GM[21]`, required), the board (`SZ[24]`, or
 //! `SZ[30:20]` for 30 columns and 20 rows; 24×24 without it) and the rules
-//! (`RU[PP]` pencil, `RU[STD]` editable; pencil without it). Move nodes hold
-//! `B[hole]` or `W[hole]`, strictly alternating, `B` first (the first mover,
-//! Red, joining top and bottom), with holes named as the engine names them
-//! (`f6`, `aa12`, row 1 at the top) and `swap` as move 2. A resignation is
-//! the root's `RE[B+R]` or `RE[W+R]`: the winner's letter. Link properties,
-//! Hensel's long moves, variations and `RU[3M]` (links placed by hand) are
-//! refused with their place.
+//! (`RU[STD]` editable, the specification's default; `RU[PP]` pencil). As
+//! the specification has it, White joins top and bottom and moves first
+//! unless the first node says `B`: `W` is the engine's Red and `B` its
+//! Black, and each node's letter is the colour of the player to move (after
+//! a colour swap the swapper keeps the letter of the colour taken). Holes
+//! are named as the engine names them (`f6`, `aa12`, row 1 at the top) and
+//! `swap` is move 2. A resignation is the root's `RE[W+R]` or `RE[B+R]`:
+//! the winner's letter. Link properties, Hensel's long moves, variations and
+//! `RU[3M]` (links placed by hand) are refused with their place.
 
 use std::borrow::Cow;
 
@@ -30,14 +32,14 @@ use super::{Error, Location, RecordFormat, fail, mover, plain_moves_problem, utf
 
 /// Root properties kept under the names the other formats use.
 const TAG_NAMES: [(&str, &str); 4] = [
-    ("PB", "Red"),
-    ("PW", "Black"),
+    ("PW", "Red"),
+    ("PB", "Black"),
     ("EV", "Event"),
     ("SO", "Site"),
 ];
 
 /// Root properties the reader turns into the record itself.
-const STRUCTURAL: [&str; 5] = ["FF", "GM", "SZ", "RU", "RE"];
+const STRUCTURAL: [&str; 6] = ["FF", "GM", "SZ", "RU", "PL", "RE"];
 
 /// `what` after white space, or "expected …".
 fn punctuation<'a>(c: char, i: &'a str) -> Rule<'a, ()> {
@@ -181,11 +183,15 @@ fn rule_set<'a>(
     Ok(rules)
 }
 
+/// The root read: the record without its moves, the winner by resignation
+/// with the place of `RE`'s value, and whether `PL` named the first mover.
+type Root<'a> = (Record, Option<(Player, &'a str)>, bool);
+
 /// The root node's properties: the record without its moves, and the
 /// winner by resignation, if `RE` says so, with the place of its value.
-fn root(mut i: &str) -> Rule<'_, (Record, Option<(Player, &str)>)> {
+fn root(mut i: &str) -> Rule<'_, Root<'_>> {
     let mut tags = Vec::new();
-    let (mut size, mut rules, mut game) = (None, None, None);
+    let (mut size, mut rules, mut game, mut first) = (None, None, None, None);
     let mut resigned = None;
     let mut seen = std::collections::HashSet::new();
     loop {
@@ -215,6 +221,22 @@ fn root(mut i: &str) -> Rule<'_, (Record, Option<(Player, &str)>)> {
             }
             // The file format's version says nothing of the game.
             "FF" => {}
+            // The first mover, when the game has no move to tell it.
+            "PL" => {
+                first = Some(match text.trim() {
+                    "W" | "w" => Player::Red,
+                    "B" | "b" => Player::Black,
+                    other => {
+                        return Err(fail(
+                            value_at,
+                            format!(
+                                "expected PL[W] or PL[B], found PL[{}]",
+                                grammar::clip(other).escape_default()
+                            ),
+                        ));
+                    }
+                });
+            }
             "SZ" => size = Some(board_size(text.trim(), value_at)?),
             "RU" => rules = Some((text.trim().to_string(), value_at)),
             "B" | "W" => {
@@ -224,7 +246,7 @@ fn root(mut i: &str) -> Rule<'_, (Record, Option<(Player, &str)>)> {
                 ));
             }
             "RE" if matches!(text.as_ref(), "B+R" | "W+R" | "B+Resign" | "W+Resign") => {
-                let winner = if text.starts_with('B') {
+                let winner = if text.starts_with('W') {
                     Player::Red
                 } else {
                     Player::Black
@@ -242,9 +264,11 @@ fn root(mut i: &str) -> Rule<'_, (Record, Option<(Player, &str)>)> {
     let size = size.unwrap_or(BoardSize::STANDARD);
     let rules = match rules {
         Some((text, at)) => rule_set(&text, at, size)?,
-        None => RuleSet::pencil().with_size(size),
+        // The specification's default rule set is STD.
+        None => RuleSet::editable().with_size(size),
     };
     let mut record = Record::new(rules);
+    record.first = first.unwrap_or(Player::Red);
     record.tags = tags
         .into_iter()
         .filter(|(n, v)| !(*n == "RE" && v.is_empty() && resigned.is_some()))
@@ -256,7 +280,7 @@ fn root(mut i: &str) -> Rule<'_, (Record, Option<(Player, &str)>)> {
             (name.to_string(), v)
         })
         .collect();
-    Ok((i, (record, resigned)))
+    Ok((i, (record, resigned, first.is_some())))
 }
 
 /// The move a value names as move `ply + 1` of `record`.
@@ -290,7 +314,12 @@ fn move_value(text: &str, ply: usize, record: &Record) -> Result<Move, String> {
 }
 
 /// The move nodes up to the closing `)`, into `record`.
-fn moves<'a>(mut i: &'a str, whole: &'a str, record: &mut Record) -> Rule<'a, ()> {
+fn moves<'a>(
+    mut i: &'a str,
+    whole: &'a str,
+    record: &mut Record,
+    first_given: bool,
+) -> Rule<'a, ()> {
     let mut locator = grammar::Locator::new(whole);
     loop {
         let (at, _) = grammar::whitespace(i)?;
@@ -330,10 +359,18 @@ fn moves<'a>(mut i: &'a str, whole: &'a str, record: &mut Record) -> Rule<'a, ()
             };
             match name {
                 "B" | "W" => {
-                    let want = if ply.is_multiple_of(2) { "B" } else { "W" };
                     if played {
                         return Err(fail(at, "expected one move in a node, found a second"));
                     }
+                    // Without PL, the first node's letter names the first mover.
+                    if ply == 0 && !first_given {
+                        record.first = if name == "W" {
+                            Player::Red
+                        } else {
+                            Player::Black
+                        };
+                    }
+                    let want = letter(mover(&record.rules, record.first, &record.moves, ply));
                     if name != want {
                         return Err(fail(
                             at,
@@ -376,12 +413,20 @@ fn moves<'a>(mut i: &'a str, whole: &'a str, record: &mut Record) -> Rule<'a, ()
     }
 }
 
+/// The property letter of `colour`: White joins top and bottom, as Red.
+fn letter(colour: Player) -> &'static str {
+    match colour {
+        Player::Red => "W",
+        Player::Black => "B",
+    }
+}
+
 /// The game of `text`.
 fn game(text: &str) -> Rule<'_, Record> {
     let (i, ()) = punctuation('(', text)?;
     let (i, ()) = punctuation(';', i)?;
-    let (i, (mut record, resigned)) = root(i)?;
-    let (i, ()) = moves(i, text, &mut record)?;
+    let (i, (mut record, resigned, first_given)) = root(i)?;
+    let (i, ()) = moves(i, text, &mut record, first_given)?;
     let (end, _) = grammar::whitespace(i)?;
     if !end.is_empty() {
         return Err(fail(
@@ -470,11 +515,6 @@ pub fn write(record: &Record) -> Result<String, Error> {
             "SGF for TwixT holds the rules pencil (RU[PP]) and editable (RU[STD]) only".into(),
         ));
     };
-    if record.first != Player::Red {
-        return Err(unwritable(
-            "SGF for TwixT cannot say that black moves first".into(),
-        ));
-    }
     let size = record.rules.size;
     let mut out = String::from("(;FF[4]GM[21]SZ[");
     if size.width() == size.height() {
@@ -483,20 +523,24 @@ pub fn write(record: &Record) -> Result<String, Error> {
         out.push_str(&format!("{}:{}", size.width(), size.height()));
     }
     out.push_str(&format!("]RU[{ru}]"));
+    let placed = record.moves.iter().any(|m| !matches!(m, Move::Resign));
+    if record.first == Player::Black && !placed {
+        out.push_str("PL[B]");
+    }
     for (name, value) in &record.tags {
         let ident = TAG_NAMES
             .iter()
             .find(|(_, t)| t == name)
             .map_or(name.as_str(), |(p, _)| *p);
         let sgf_ident = !ident.is_empty() && ident.bytes().all(|b| b.is_ascii_uppercase());
-        if !sgf_ident || STRUCTURAL[..4].contains(&ident) || ident == "B" || ident == "W" {
+        if !sgf_ident || STRUCTURAL[..5].contains(&ident) || ident == "B" || ident == "W" {
             continue;
         }
         out.push_str(&format!("{ident}[{}]", escape(value)));
     }
     let mut nodes = String::new();
     for (ply, mv) in record.moves.iter().enumerate() {
-        let letter = if ply.is_multiple_of(2) { 'B' } else { 'W' };
+        let name = letter(mover(&record.rules, record.first, &record.moves, ply));
         match mv {
             Move::Place(p) if p.offers_draw => {
                 return Err(unwritable(format!(
@@ -510,8 +554,8 @@ pub fn write(record: &Record) -> Result<String, Error> {
                     ply + 1
                 )));
             }
-            Move::Place(p) => nodes.push_str(&format!(";{letter}[{}]", p.hole)),
-            Move::Swap => nodes.push_str(&format!(";{letter}[swap]")),
+            Move::Place(p) => nodes.push_str(&format!(";{name}[{}]", p.hole)),
+            Move::Swap => nodes.push_str(&format!(";{name}[swap]")),
             Move::Resign if ply + 1 == record.moves.len() => {
                 if record.tags.iter().any(|(n, _)| n == "RE") {
                     return Err(unwritable(
@@ -519,7 +563,7 @@ pub fn write(record: &Record) -> Result<String, Error> {
                     ));
                 }
                 let loser = mover(&record.rules, record.first, &record.moves, ply);
-                let winner = if loser == Player::Red { 'W' } else { 'B' };
+                let winner = letter(loser.opponent());
                 out.push_str(&format!("RE[{winner}+R]"));
             }
             Move::Resign => {
@@ -547,13 +591,15 @@ mod tests {
     use super::*;
 
     const GAME: &str =
-        "(;FF[4]GM[21]SZ[24]RU[PP]PB[ann]PW[b\\]ob]RE[B+R]\n;B[f6];W[swap];B[m16])\n";
+        "(;FF[4]GM[21]SZ[24]RU[PP]PW[ann]PB[b\\]ob]RE[W+R]\n;W[f6];B[swap];W[m16])\n";
 
     #[test]
     fn a_canonical_game_reads_and_writes_back_byte_for_byte() {
         let r = read(GAME.as_bytes()).unwrap();
         assert_eq!(r.moves.len(), 4);
         assert_eq!(r.result, Some(GameResult::Win(Player::Red)));
+        assert_eq!(r.first, Player::Red);
+        assert_eq!(r.tags[0], ("Red".to_string(), "ann".to_string()));
         assert_eq!(r.tags[1], ("Black".to_string(), "b]ob".to_string()));
         assert_eq!(write(&r).unwrap(), GAME);
         let at: Vec<_> = r.move_at.0.iter().map(|l| (l.line, l.column)).collect();
@@ -562,7 +608,30 @@ mod tests {
         let r = read(wide.as_bytes()).unwrap();
         assert_eq!((r.rules.size.width(), r.rules.size.height()), (30, 20));
         assert_eq!(r.rules, RuleSet::editable().with_size(r.rules.size));
+        assert_eq!(r.first, Player::Black);
         assert_eq!(write(&r).unwrap(), wide);
+    }
+
+    #[test]
+    fn letters_follow_colours_through_a_colour_swap_and_std_is_the_default() {
+        // STD swaps colours: the first mover, now Black, moves after the swap.
+        let text = "(;FF[4]GM[21]SZ[24]RU[STD]\n;W[f6];B[swap];B[m16];W[g9])\n";
+        let r = read(text.as_bytes()).unwrap();
+        assert_eq!(r.moves.len(), 4);
+        assert_eq!(write(&r).unwrap(), text);
+        let r = read(b"(;GM[21];W[f6];B[swap];B[m16])").unwrap();
+        assert_eq!(r.rules, RuleSet::editable());
+        // PL names the first mover of a game without moves, and the first node
+        // must agree with it.
+        let empty = "(;FF[4]GM[21]SZ[24]RU[STD]PL[B]\n)\n";
+        let r = read(empty.as_bytes()).unwrap();
+        assert_eq!(r.first, Player::Black);
+        assert_eq!(write(&r).unwrap(), empty);
+        let Err(Error::Syntax { at, message }) = read(b"(;GM[21]PL[B];W[f6])") else {
+            panic!("a first node against PL was read");
+        };
+        assert_eq!((at.line, at.column), (1, 15), "{message}");
+        assert!(message.contains("expected B to play move 1"), "{message}");
     }
 
     #[test]
@@ -571,8 +640,8 @@ mod tests {
             ("(;FF[4]SZ[24];B[f6])", 1, 14, "expected GM[21]"),
             ("(;GM[1];B[f6])", 1, 6, "expected GM[21]"),
             ("(;GM[21]RU[3M];B[f6])", 1, 12, "RU[3M]"),
-            ("(;GM[21]\n;B[f6];W[f6-h7])", 2, 10, "Hensel"),
-            ("(;GM[21];B[f6];B[g8])", 1, 16, "expected W to play move 2"),
+            ("(;GM[21]\n;W[f6];B[f6-h7])", 2, 10, "Hensel"),
+            ("(;GM[21];W[f6];W[g8])", 1, 16, "expected B to play move 2"),
             ("(;GM[21];B[f6](;W[g8]))", 1, 15, "variations"),
             (
                 "(;GM[21];B[f6];W[g8];B[swap])",

@@ -9,7 +9,7 @@ use crate::limits::{MAX_INPUT_BYTES, read_input};
 use crate::record::Record;
 
 /// File extensions `load_games` understands (lower case, without the dot).
-pub const EXTENSIONS: &[&str] = &["twixt", "tsgf", "t1", "txt", "moves", "sgf"];
+pub const EXTENSIONS: &[&str] = &["twixt", "tsgf", "t1", "txt", "moves", "sgf", "json"];
 
 /// The games of one file, with the text they came from and any syntax errors
 /// (games with errors are left out; the others are kept).
@@ -73,6 +73,9 @@ pub enum FileFormat {
     PlainText,
     /// SGF for TwixT (`GM[21]`, `.sgf`).
     Sgf,
+    /// An AbstractPlay game record (`.json`).
+    #[cfg_attr(feature = "cli", value(name = "abstractplay", alias = "ap"))]
+    AbstractPlay,
 }
 
 impl FileFormat {
@@ -92,6 +95,7 @@ impl FileFormat {
             "t1" => FileFormat::T1,
             "txt" | "moves" => FileFormat::MoveList,
             "sgf" => FileFormat::Sgf,
+            "json" => FileFormat::AbstractPlay,
             _ => return None,
         })
     }
@@ -120,6 +124,9 @@ impl FileFormat {
                 return FileFormat::Sgf;
             }
             return FileFormat::LittleGolem;
+        }
+        if crate::formats::abstractplay::looks_like(text) {
+            return FileFormat::AbstractPlay;
         }
         if crate::formats::plaintext::looks_like(text) {
             return FileFormat::PlainText;
@@ -200,6 +207,7 @@ pub(crate) fn records_as_games(path: &Path, bytes: &[u8], format: FileFormat) ->
         FileFormat::T1 => t1::read(bytes).map(|r| vec![r]),
         FileFormat::PlainText => plaintext::read(bytes).map(|r| vec![r]),
         FileFormat::Sgf => crate::formats::sgf::read(bytes).map(|r| vec![r]),
+        FileFormat::AbstractPlay => crate::formats::abstractplay::read(bytes).map(|r| vec![r]),
         _ => movelist::read(bytes),
     }
     .map_err(|e| match e {
@@ -305,7 +313,8 @@ impl MoveSpans<'_> {
 /// When a record file that failed to read is a valid game script, says so:
 /// a script saved as `.txt` reads as a move list and fails puzzlingly.
 pub fn script_hint(bytes: &[u8], format: FileFormat) -> String {
-    if format == FileFormat::Script {
+    // A JSON object is one script comment (`{…}`): no hint for JSON.
+    if matches!(format, FileFormat::Script | FileFormat::AbstractPlay) {
         return String::new();
     }
     // Only a script that says more than moves: a plain move list with a
