@@ -312,7 +312,7 @@ pub fn serve(session: Session, port: u16, ready: impl FnOnce(&str)) -> Result<()
     runtime.block_on(async move {
         let v4 = tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))
             .await
-            .map_err(|source| Error::Bind { port: port, source })?;
+            .map_err(|source| Error::Bind { port, source })?;
         let port = v4
             .local_addr()
             .map_err(|e| Error::Start(e.to_string()))?
