@@ -58,6 +58,8 @@ mod base;
 pub mod commands;
 mod documents;
 mod drawing;
+#[cfg(feature = "editor")]
+pub mod editor;
 mod files;
 pub mod prelude;
 pub mod twrs;

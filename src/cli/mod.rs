@@ -10,6 +10,7 @@ mod board;
 mod book;
 mod check;
 mod convert;
+mod edit;
 mod fmt;
 mod random;
 mod render;
@@ -57,6 +58,8 @@ enum Command {
     Book(book::Args),
     /// Games as one interactive HTML page to step through in a browser.
     View(view::Args),
+    /// Edit a game script in the browser: play, annotate, set up, save.
+    Edit(twixtkit::editor::Options),
     /// Print the completion script for a shell (see the README to install it).
     Completions(shell::CompletionsArgs),
     /// Print the manual page (roff), e.g. `twixt man > twixt.1`, or write
@@ -119,6 +122,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Show(a) => show::run(a).map(success),
         Command::Book(a) => book::run(a).map(success),
         Command::View(a) => view::run(a).map(success),
+        Command::Edit(a) => edit::run(a).map(success),
         Command::Completions(a) => shell::completions(a).map(success),
         Command::Man(a) => shell::man(a).map(success),
     };

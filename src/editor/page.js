@@ -1,0 +1,206 @@
+// twixt edit: the page sends each request to the server and draws what it
+// answers. The engine, the tree and the board drawing stay in Rust.
+"use strict";
+(function () {
+  const token = new URLSearchParams(location.search).get("t") || "";
+  const $ = (id) => document.getElementById(id);
+  let state = null;
+  let tool = "play";
+  let busy = Promise.resolve();
+
+  function columnName(col) {
+    let n = col + 1, s = "";
+    while (n > 0) { const r = (n - 1) % 26; s = String.fromCharCode(97 + r) + s; n = Math.floor((n - 1) / 26); }
+    return s;
+  }
+  const holeName = (c, r) => columnName(c) + (r + 1);
+
+  // Requests go one after another, so that each carries the version the
+  // previous answer gave.
+  function call(path, body) {
+    busy = busy.then(() => fetch(path, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "x-twixt-token": token, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((r) => {
+      if (!r.ok) return r.text().then((t) => { throw new Error(t); });
+      return r.json();
+    }).then(show).catch((e) => banner(String(e.message || e), true)));
+    return busy;
+  }
+  const op = (o) => call("/api/op", Object.assign({ version: state ? state.version : 0 }, o));
+
+  function banner(text, error, buttons) {
+    const b = $("banner");
+    b.textContent = text;
+    b.className = error ? "error" : "";
+    for (const [label, action] of buttons || []) {
+      const btn = document.createElement("button");
+      btn.textContent = label;
+      btn.addEventListener("click", action);
+      b.appendChild(btn);
+    }
+    b.hidden = !text;
+  }
+
+  function show(reply) {
+    state = reply.state;
+    $("board").innerHTML = state.svg;
+    $("tree").innerHTML = state.tree;
+    const cur = $("tree").querySelector(".current");
+    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
+    const comment = $("comment");
+    if (document.activeElement !== comment || reply.refused) comment.value = state.comment;
+    comment.disabled = false;
+    let status = state.error || state.status || (state.to_move ? state.to_move + " to move" : "");
+    $("status").textContent = reply.refused ? "Refused: " + reply.refused : status;
+    $("status").className = reply.refused ? "refused" : "";
+    $("dirty").hidden = !state.dirty;
+    $("undo").disabled = !state.undo[0];
+    $("redo").disabled = !state.undo[1];
+    for (const b of document.querySelectorAll("#glyphs button")) {
+      b.setAttribute("aria-pressed", String(b.dataset.glyph === state.glyph));
+    }
+    $("directives").textContent = state.directives.join("\n");
+    const d = state.diagram || ["", ""];
+    if (document.activeElement !== $("caption")) $("caption").value = d[0];
+    if (document.activeElement !== $("translation")) $("translation").value = d[1];
+    const h = $("headers");
+    h.textContent = "";
+    for (const [k, v] of state.tags) {
+      const p = document.createElement("div");
+      p.textContent = "[" + k + " \"" + v + "\"]";
+      h.appendChild(p);
+    }
+    if (reply.changed_on_disk) {
+      banner(reply.file + " changed on disk since it was opened.", true, [
+        ["Reload from disk", () => call("/api/reload", {})],
+        ["Keep mine (save over it)", () => call("/api/save", { overwrite: true })],
+      ]);
+    } else if (reply.recovery) {
+      banner("A recovery copy of unsaved edits from an earlier session is there.", false, [
+        ["Open the recovery copy", () => call("/api/recover", {})],
+      ]);
+    } else if (reply.notice) {
+      banner(reply.notice, false);
+    } else if (!reply.refused) {
+      banner("", false);
+    }
+    if (reply.notice && reply.notice.match(/^(proved|refuted|undecided)/)) $("prove-result").textContent = reply.notice;
+  }
+
+  // Board: a click (or tap) names the hole nearest it; in SVG units hole
+  // (c, r) is at x = c, y = r.
+  function holeAt(ev) {
+    const svg = $("board").querySelector("svg");
+    if (!svg || !state) return null;
+    const pt = svg.createSVGPoint();
+    pt.x = ev.clientX; pt.y = ev.clientY;
+    const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+    const c = Math.round(p.x), r = Math.round(p.y);
+    if (c < 0 || r < 0 || c >= state.board[0] || r >= state.board[1]) return null;
+    if (Math.hypot(p.x - c, p.y - r) > 0.5) return null;
+    return holeName(c, r);
+  }
+  let dragFrom = null;
+  $("board").addEventListener("pointerdown", (ev) => {
+    const hole = holeAt(ev);
+    if (!hole) return;
+    ev.preventDefault();
+    if (tool === "arrow") { dragFrom = hole; return; }
+    clickHole(hole);
+  });
+  $("board").addEventListener("pointerup", (ev) => {
+    if (tool !== "arrow" || !dragFrom) return;
+    const to = holeAt(ev);
+    if (to && to !== dragFrom) op({ op: "arrow", from: dragFrom, to: to });
+    dragFrom = null;
+  });
+  function clickHole(hole) {
+    switch (tool) {
+      case "play": return op({ op: "play", hole });
+      case "label": {
+        const used = state.directives.join(" ");
+        let letter = "a";
+        for (let i = 0; i < 26; i++) { const l = String.fromCharCode(97 + i); if (!used.includes(" " + l + "\n") && !used.endsWith(" " + l)) { letter = l; break; } }
+        return op({ op: "label", hole, text: letter });
+      }
+      case "cross": return op({ op: "label", hole, text: "X" });
+      case "number": {
+        const n = (state.directives.join("\n").match(/#label \S+ \d+/g) || []).length + 1;
+        return op({ op: "label", hole, text: String(n) });
+      }
+      case "ghost-red": return op({ op: "ghost", hole, player: "red" });
+      case "ghost-black": return op({ op: "ghost", hole, player: "black" });
+      case "erase": return op({ op: "clear-marks", hole });
+      case "setup-red": return op({ op: "setup-peg", hole, player: "red" });
+      case "setup-black": return op({ op: "setup-peg", hole, player: "black" });
+      case "setup-none": return op({ op: "setup-peg", hole, player: null });
+    }
+  }
+  for (const b of document.querySelectorAll("#tools button")) {
+    b.addEventListener("click", () => {
+      tool = b.dataset.tool;
+      for (const o of document.querySelectorAll("#tools button")) o.classList.toggle("on", o === b);
+    });
+  }
+
+  $("tree").addEventListener("click", (ev) => {
+    const mv = ev.target.closest(".mv");
+    if (!mv) return;
+    const path = mv.dataset.path === "" ? [] : mv.dataset.path.split(",").map(Number);
+    op({ op: "goto", path });
+  });
+  const buttons = {
+    start: "start", prev: "previous", next: "next", end: "end", swap: "swap",
+    promote: "promote", mainline: "make-main", delete: "delete", undo: "undo", redo: "redo",
+  };
+  for (const [id, o] of Object.entries(buttons)) $(id).addEventListener("click", () => op({ op: o }));
+  $("save").addEventListener("click", () => call("/api/save", {}));
+  for (const b of document.querySelectorAll("#glyphs button")) {
+    b.addEventListener("click", () => op({ op: "glyph", glyph: b.dataset.glyph }));
+  }
+  // The comment is sent as it is typed; the server batches the letters
+  // into one undo step.
+  let typing = null;
+  $("comment").addEventListener("input", () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => op({ op: "comment", text: $("comment").value }), 250);
+  });
+  $("comment").addEventListener("blur", () => {
+    if (state && $("comment").value !== state.comment) { clearTimeout(typing); op({ op: "comment", text: $("comment").value }); }
+  });
+  $("diagram-set").addEventListener("click", () => op({ op: "diagram", caption: $("caption").value, translation: $("translation").value }));
+  $("diagram-remove").addEventListener("click", () => op({ op: "diagram", caption: "", translation: "", remove: true }));
+  $("to-move").addEventListener("change", () => op({ op: "to-move", player: $("to-move").value || null }));
+  $("tag-set").addEventListener("click", () => op({ op: "tag", name: $("tag-name").value, value: $("tag-value").value }));
+  $("tag-name").addEventListener("change", () => {
+    const t = state.tags.find(([k]) => k.toLowerCase() === $("tag-name").value.toLowerCase());
+    $("tag-value").value = t ? t[1] : "";
+  });
+  $("prove").addEventListener("click", () => {
+    $("prove-result").textContent = "searching…";
+    call("/api/prove", { version: state.version, moves: Number($("prove-moves").value), seconds: Number($("prove-seconds").value) });
+  });
+  const help = (open) => { $("help").hidden = !open; };
+  $("help-open").addEventListener("click", () => help(true));
+  $("help-close").addEventListener("click", () => help(false));
+
+  const glyphKeys = { "1": "!", "2": "?", "3": "!!", "4": "??", "5": "!?", "6": "?!" };
+  document.addEventListener("keydown", (ev) => {
+    const inField = ev.target.matches("textarea, input, select");
+    if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === "s") { ev.preventDefault(); if (inField) ev.target.blur(); busy.then(() => call("/api/save", {})); return; }
+    if (inField) return;
+    if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === "z") { ev.preventDefault(); op({ op: "undo" }); return; }
+    if ((ev.ctrlKey || ev.metaKey) && ev.key.toLowerCase() === "y") { ev.preventDefault(); op({ op: "redo" }); return; }
+    if (ev.ctrlKey || ev.metaKey) return;
+    const nav = { ArrowLeft: "previous", ArrowRight: "next", ArrowUp: "up", ArrowDown: "down", Home: "start", End: "end", Delete: "delete", p: "promote", m: "make-main" };
+    if (nav[ev.key]) { ev.preventDefault(); op({ op: nav[ev.key] }); return; }
+    if (ev.altKey && glyphKeys[ev.key]) { ev.preventDefault(); op({ op: "glyph", glyph: glyphKeys[ev.key] }); return; }
+    if (ev.key === "!") { op({ op: "glyph", glyph: "!" }); return; }
+    if (ev.key === "?") { help($("help").hidden); return; }
+    if (ev.key === "Escape") help(false);
+  });
+  window.addEventListener("beforeunload", (ev) => { if (state && state.dirty) ev.preventDefault(); });
+  call("/api/state");
+})();

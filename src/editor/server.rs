@@ -1,0 +1,344 @@
+//! The editor's web server: axum on a one-thread tokio runtime, bound to
+//! 127.0.0.1 and ::1 only. Every request must carry the random token of the
+//! page's address and come with this server's own `Host` (and `Origin`, when
+//! the browser sends one), so that neither another site open in the browser
+//! nor a name rebound to 127.0.0.1 can drive it. Bodies are size-limited;
+//! the only files written are the one edited and its recovery copy.
+
+use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use super::model::Op;
+use super::session::Session;
+use super::view;
+
+/// The largest request body taken (a comment of a book's length fits).
+pub const MAX_BODY: usize = 256 << 10;
+
+/// Longest a "prove" search may run.
+pub const MAX_PROVE_SECONDS: u64 = 60;
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// No port could be had.
+    #[error("cannot listen on 127.0.0.1:{port}: {source}")]
+    Bind {
+        /// The port asked for.
+        port: u16,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The runtime or the random source failed.
+    #[error("cannot start the editor's server: {0}")]
+    Start(String),
+}
+
+impl crate::diagnostic::Explained for Error {}
+
+/// What every handler shares: the session and what requests are checked
+/// against.
+pub struct Shared {
+    session: Mutex<Session>,
+    token: String,
+    hosts: Vec<String>,
+}
+
+/// A 128-bit token from the operating system's random source, in hex.
+pub fn new_token() -> Result<String, Error> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).map_err(|e| Error::Start(format!("random source: {e}")))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// The routes, with the checks every request passes first.
+pub fn router(session: Session, token: String, port: u16) -> Router {
+    let hosts = vec![
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        format!("[::1]:{port}"),
+    ];
+    let shared = Arc::new(Shared {
+        session: Mutex::new(session),
+        token,
+        hosts,
+    });
+    Router::new()
+        .route("/", get(page))
+        .route("/api/state", get(state))
+        .route("/api/op", post(op))
+        .route("/api/save", post(save))
+        .route("/api/reload", post(reload))
+        .route("/api/recover", post(recover))
+        .route("/api/prove", post(prove))
+        .layer(middleware::from_fn_with_state(shared.clone(), guard))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(shared)
+}
+
+fn refused(why: &'static str) -> Response {
+    (
+        StatusCode::FORBIDDEN,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        why,
+    )
+        .into_response()
+}
+
+/// Compares without stopping at the first difference, so that timing says
+/// nothing about the token.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+async fn guard(State(s): State<Arc<Shared>>, req: Request, next: Next) -> Response {
+    let headers = req.headers();
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("");
+    if !s.hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) {
+        return refused("refused: this server answers only to its own address (Host)");
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let ok = origin
+            .to_str()
+            .ok()
+            .and_then(|o| o.strip_prefix("http://"))
+            .is_some_and(|o| s.hosts.iter().any(|h| h.eq_ignore_ascii_case(o)));
+        if !ok {
+            return refused("refused: a page of another site may not use the editor (Origin)");
+        }
+    }
+    let query_token = req.uri().query().and_then(|q| {
+        q.split('&')
+            .find_map(|kv| kv.strip_prefix("t="))
+            .map(str::to_string)
+    });
+    let header_token = headers
+        .get("x-twixt-token")
+        .and_then(|h| h.to_str().ok())
+        .map(str::to_string);
+    let given = header_token.or(query_token).unwrap_or_default();
+    if !same(&given, &s.token) {
+        return refused(
+            "refused: the editor's address holds a token; open the address twixt edit printed",
+        );
+    }
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(header::CACHE_CONTROL, "no-store".parse().unwrap());
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+            .parse()
+            .unwrap(),
+    );
+    h.insert("x-content-type-options", "nosniff".parse().unwrap());
+    h.insert(header::REFERRER_POLICY, "no-referrer".parse().unwrap());
+    res
+}
+
+async fn page(State(s): State<Arc<Shared>>) -> Html<String> {
+    let session = s.session.lock().unwrap_or_else(|e| e.into_inner());
+    Html(super::page::html(session.path()))
+}
+
+/// What the page gets back after each request.
+#[derive(Serialize)]
+struct Reply {
+    state: view::State,
+    /// Why the request changed nothing.
+    refused: Option<String>,
+    /// What happened, to say on the page.
+    notice: Option<String>,
+    /// The file on disk changed since it was opened or saved.
+    changed_on_disk: bool,
+    /// A recovery copy from an earlier session is there.
+    recovery: bool,
+    /// The file's name.
+    file: String,
+}
+
+fn reply(session: &Session, refused: Option<String>, notice: Option<String>) -> Json<Reply> {
+    Json(Reply {
+        state: view::state(&session.doc),
+        refused,
+        notice,
+        changed_on_disk: session.changed_on_disk(),
+        recovery: session.found_recovery,
+        file: session.path().display().to_string(),
+    })
+}
+
+async fn state(State(s): State<Arc<Shared>>) -> Json<Reply> {
+    let session = s.session.lock().unwrap_or_else(|e| e.into_inner());
+    reply(&session, None, None)
+}
+
+#[derive(Deserialize)]
+struct OpRequest {
+    /// The version the page showed when the author acted.
+    version: u64,
+    #[serde(flatten)]
+    op: Op,
+}
+
+async fn op(State(s): State<Arc<Shared>>, Json(r): Json<OpRequest>) -> Json<Reply> {
+    let mut session = s.session.lock().unwrap_or_else(|e| e.into_inner());
+    if r.version != session.doc.version() {
+        return reply(
+            &session,
+            Some("the document changed in another tab: this page now shows it".into()),
+            None,
+        );
+    }
+    let before = session.doc.version();
+    let refused = session.doc.apply(r.op).err().map(|e| e.0);
+    let mut notice = None;
+    if session.doc.version() != before
+        && let Err(e) = session.write_recovery()
+    {
+        notice = Some(e.to_string());
+    }
+    reply(&session, refused, notice)
+}
+
+#[derive(Deserialize)]
+struct SaveRequest {
+    #[serde(default)]
+    overwrite: bool,
+}
+
+async fn save(State(s): State<Arc<Shared>>, Json(r): Json<SaveRequest>) -> Json<Reply> {
+    let mut session = s.session.lock().unwrap_or_else(|e| e.into_inner());
+    match session.save(r.overwrite) {
+        Ok(()) => {
+            let name = session.path().display().to_string();
+            reply(&session, None, Some(format!("saved {name}")))
+        }
+        Err(e) => reply(&session, Some(e.to_string()), None),
+    }
+}
+
+async fn reload(State(s): State<Arc<Shared>>) -> Json<Reply> {
+    let mut session = s.session.lock().unwrap_or_else(|e| e.into_inner());
+    match session.reload() {
+        Ok(()) => reply(&session, None, Some("reloaded from disk".into())),
+        Err(e) => reply(&session, Some(e.to_string()), None),
+    }
+}
+
+async fn recover(State(s): State<Arc<Shared>>) -> Json<Reply> {
+    let mut session = s.session.lock().unwrap_or_else(|e| e.into_inner());
+    match session.restore_recovery() {
+        Ok(()) => reply(
+            &session,
+            None,
+            Some("the recovery copy is open: save to keep it".into()),
+        ),
+        Err(e) => reply(&session, Some(e.to_string()), None),
+    }
+}
+
+#[derive(Deserialize)]
+struct ProveRequest {
+    version: u64,
+    /// Most of the mover's own moves to win in.
+    moves: u32,
+    /// Seconds the search may take.
+    seconds: u64,
+}
+
+async fn prove(State(s): State<Arc<Shared>>, Json(r): Json<ProveRequest>) -> Json<Reply> {
+    // The search runs off the runtime's thread, on a copy of the position.
+    let job = {
+        let session = s.session.lock().unwrap_or_else(|e| e.into_inner());
+        if r.version != session.doc.version() {
+            return reply(
+                &session,
+                Some("the document changed in another tab: this page now shows it".into()),
+                None,
+            );
+        }
+        match super::prove::job(&session.doc, r.moves, r.seconds.min(MAX_PROVE_SECONDS)) {
+            Ok(job) => job,
+            Err(e) => return reply(&session, Some(e), None),
+        }
+    };
+    let outcome = tokio::task::spawn_blocking(move || job.run())
+        .await
+        .unwrap_or_else(|e| super::prove::Outcome::Undecided(format!("the search failed: {e}")));
+    let mut session = s.session.lock().unwrap_or_else(|e| e.into_inner());
+    if session.doc.version() != r.version {
+        return reply(
+            &session,
+            Some("the document changed during the search: prove again".into()),
+            None,
+        );
+    }
+    match outcome {
+        super::prove::Outcome::Proved {
+            player,
+            moves,
+            text,
+        } => {
+            let refused = session.doc.add_wins_claim(player, moves).err().map(|e| e.0);
+            let _ = session.write_recovery();
+            reply(&session, refused, Some(text))
+        }
+        super::prove::Outcome::Refuted(text) | super::prove::Outcome::Undecided(text) => {
+            reply(&session, None, Some(text))
+        }
+    }
+}
+
+/// Serves `session` on `port` (0: any free one) until Ctrl-C; `ready` is
+/// given the page's address once the server listens.
+pub fn serve(session: Session, port: u16, ready: impl FnOnce(&str)) -> Result<(), Error> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Error::Start(e.to_string()))?;
+    runtime.block_on(async move {
+        let v4 = tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, port)))
+            .await
+            .map_err(|source| Error::Bind { port, source })?;
+        let port = v4
+            .local_addr()
+            .map_err(|e| Error::Start(e.to_string()))?
+            .port();
+        // ::1 too, on the same port, where the machine has it.
+        let v6 = tokio::net::TcpListener::bind(SocketAddr::from((Ipv6Addr::LOCALHOST, port)))
+            .await
+            .ok();
+        let token = new_token()?;
+        let url = format!("http://127.0.0.1:{port}/?t={token}");
+        let app = router(session, token, port);
+        if let Some(v6) = v6 {
+            let app6 = app.clone();
+            tokio::spawn(async move {
+                let _ = axum::serve(v6, app6).await;
+            });
+        }
+        ready(&url);
+        axum::serve(v4, app)
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .map_err(|e| Error::Start(e.to_string()))?;
+        // Let a reply being written finish.
+        tokio::time::sleep(Duration::from_millis(10)).await;
+        Ok(())
+    })
+}

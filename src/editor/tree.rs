@@ -1,0 +1,327 @@
+//! Places in a game's move tree, and the tree's shape changes (a new
+//! variation, promotion, deletion) that keep every other node as written.
+//!
+//! A [`NodePath`] names a move: the index of an element in the main line,
+//! then, for each variation entered, the index of the variation element in
+//! its line followed by the index inside it. The empty path is the start of
+//! the game, before the first move. A variation `( … )` is an alternative to
+//! the move just before it in its line, so entering one replaces that move.
+
+use crate::script::{Element, Line, MoveNode};
+
+/// A move of the tree (see the module's note); empty for the game's start.
+pub type NodePath = Vec<usize>;
+
+/// The line that holds the last step of `path` (the main line for a path
+/// of one step), if every step before it names a variation.
+pub fn line_of<'a>(root: &'a Line, path: &[usize]) -> Option<&'a Line> {
+    let mut line = root;
+    for &i in path.iter().take(path.len().saturating_sub(1)) {
+        match line.elements.get(i)? {
+            Element::Variation(v) => line = v,
+            _ => return None,
+        }
+    }
+    Some(line)
+}
+
+/// As [`line_of`], to change it.
+pub fn line_of_mut<'a>(root: &'a mut Line, path: &[usize]) -> Option<&'a mut Line> {
+    let mut line = root;
+    for &i in path.iter().take(path.len().saturating_sub(1)) {
+        match line.elements.get_mut(i)? {
+            Element::Variation(v) => line = v,
+            _ => return None,
+        }
+    }
+    Some(line)
+}
+
+/// The move `path` names, if it names one.
+pub fn move_at<'a>(root: &'a Line, path: &[usize]) -> Option<&'a MoveNode> {
+    match line_of(root, path)?.elements.get(*path.last()?)? {
+        Element::Move(m) => Some(m),
+        _ => None,
+    }
+}
+
+/// True when `path` names the start or a move of the tree.
+pub fn is_node(root: &Line, path: &[usize]) -> bool {
+    path.is_empty() || move_at(root, path).is_some()
+}
+
+/// The paths of the moves played from the start to reach `path`, in order,
+/// `path` itself last (empty for the start).
+pub fn played_paths(root: &Line, path: &[usize]) -> Vec<NodePath> {
+    let mut out: Vec<NodePath> = Vec::new();
+    let mut line = root;
+    let mut prefix: NodePath = Vec::new();
+    for (k, &step) in path.iter().enumerate() {
+        let last = k + 1 == path.len();
+        // The moves before this step; entering a variation replaces the move
+        // just before it, so that one is left out.
+        let mut before: Vec<usize> = line.elements[..step.min(line.elements.len())]
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| matches!(e, Element::Move(_)))
+            .map(|(i, _)| i)
+            .collect();
+        if !last {
+            before.pop();
+        }
+        for i in before {
+            out.push(with(&prefix, i));
+        }
+        if last {
+            out.push(with(&prefix, step));
+        } else {
+            match line.elements.get(step) {
+                Some(Element::Variation(v)) => line = v,
+                _ => break,
+            }
+            prefix.push(step);
+        }
+    }
+    out
+}
+
+fn with(prefix: &[usize], i: usize) -> NodePath {
+    let mut p = prefix.to_vec();
+    p.push(i);
+    p
+}
+
+/// Index of the first move in `line` after index `after` (from the start
+/// when `after` is `None`).
+pub fn next_move_index(line: &Line, after: Option<usize>) -> Option<usize> {
+    let from = after.map_or(0, |i| i + 1);
+    (from..line.elements.len()).find(|&i| matches!(line.elements[i], Element::Move(_)))
+}
+
+/// Index of the first move inside a variation line.
+pub fn first_move_index(line: &Line) -> Option<usize> {
+    next_move_index(line, None)
+}
+
+/// The annotation block after the move at `at` (before the first move when
+/// `None`): the indices up to the next move.
+pub fn block(line: &Line, at: Option<usize>) -> std::ops::Range<usize> {
+    let start = at.map_or(0, |i| i + 1);
+    let end = next_move_index(line, at).unwrap_or(line.elements.len());
+    start..end.max(start)
+}
+
+/// The move played after `path` on its own line, if any.
+pub fn next(root: &Line, path: &[usize]) -> Option<NodePath> {
+    let line = line_of(root, path)?;
+    let i = next_move_index(line, path.last().copied())?;
+    let mut p = path.to_vec();
+    match p.last_mut() {
+        Some(last) => *last = i,
+        None => p.push(i),
+    }
+    Some(p)
+}
+
+/// The move played before `path` (the start for the first move).
+pub fn previous(root: &Line, path: &[usize]) -> Option<NodePath> {
+    if path.is_empty() {
+        return None;
+    }
+    let mut played = played_paths(root, path);
+    played.pop();
+    Some(played.pop().unwrap_or_default())
+}
+
+/// The last move of the line that `path` is on, following it to its end.
+pub fn end_of_line(root: &Line, path: &[usize]) -> NodePath {
+    let mut p = path.to_vec();
+    while let Some(n) = next(root, &p) {
+        p = n;
+    }
+    p
+}
+
+/// The alternatives at `path`'s move: the move it replaces or is replaced
+/// by and the first move of each variation of it, in written order.
+pub fn alternatives(root: &Line, path: &[usize]) -> Vec<NodePath> {
+    if path.is_empty() {
+        return Vec::new();
+    }
+    // The main move of the group: for the first move of a variation, the
+    // move that variation replaces.
+    let mut main = path.to_vec();
+    if path.len() >= 2
+        && let Some(line) = line_of(root, path)
+        && first_move_index(line) == path.last().copied()
+    {
+        let parent = &path[..path.len() - 1];
+        let v = *parent.last().unwrap_or(&0);
+        if let Some(parent_line) = line_of(root, parent) {
+            let owner = (0..v)
+                .rev()
+                .find(|&i| matches!(parent_line.elements[i], Element::Move(_)));
+            if let Some(o) = owner {
+                main = parent.to_vec();
+                *main.last_mut().unwrap() = o;
+            }
+        }
+    }
+    let Some(line) = line_of(root, &main) else {
+        return vec![path.to_vec()];
+    };
+    let at = *main.last().unwrap();
+    let mut out = vec![main.clone()];
+    for i in block(line, Some(at)) {
+        if let Element::Variation(v) = &line.elements[i]
+            && let Some(f) = first_move_index(v)
+        {
+            let mut p = main.clone();
+            *p.last_mut().unwrap() = i;
+            p.push(f);
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// Where a moved node ends up when a promotion rewrites its line: see
+/// [`promote`].
+pub struct Promoted {
+    /// The path of the same move after the promotion.
+    pub path: NodePath,
+}
+
+/// Promotes the variation holding `path`'s move one level: its moves take
+/// the place of the moves they were an alternative to, which become a
+/// variation of them. Every annotation and every other variation is kept.
+/// `None` when the move is on the main line.
+pub fn promote(root: &mut Line, path: &[usize]) -> Option<Promoted> {
+    if path.len() < 2 {
+        return None;
+    }
+    let k = path[path.len() - 1];
+    let v = path[path.len() - 2];
+    let parent_path = &path[..path.len() - 1];
+    let parent = line_of_mut(root, parent_path)?;
+    // The move the variation replaces: the last move before it.
+    let m = (0..v)
+        .rev()
+        .find(|&i| matches!(parent.elements[i], Element::Move(_)))?;
+    let Element::Variation(var) = parent.elements.get(v)?.clone() else {
+        return None;
+    };
+    let first = first_move_index(&var)?;
+    let var_block_end = block(&var, Some(first)).end;
+    // The old line from the replaced move: the move, its own annotations,
+    // then everything after its block of variations.
+    let old_block = block(parent, Some(m));
+    let tail: Vec<Element> = parent.elements.drain(m..).collect();
+    let mut old_move_line = Vec::new();
+    let mut other_variations = Vec::new();
+    for (j, e) in tail.into_iter().enumerate() {
+        let idx = m + j;
+        if idx == v {
+            continue;
+        }
+        let in_block = old_block.contains(&idx);
+        match e {
+            Element::Variation(_) if in_block => other_variations.push(e),
+            e => old_move_line.push(e),
+        }
+    }
+    let head_len = var_block_end; // the variation's first move and its block
+    let mut new_elements: Vec<Element> = Vec::new();
+    let mut var_elements = var.elements;
+    let rest = var_elements.split_off(head_len.min(var_elements.len()));
+    new_elements.extend(var_elements);
+    let inserted = 1 + other_variations.len();
+    new_elements.push(Element::Variation(Line {
+        elements: old_move_line,
+    }));
+    new_elements.extend(other_variations);
+    new_elements.extend(rest);
+    parent.elements.extend(new_elements);
+    // Indices in the variation before `first` (comments ahead of its first
+    // move) move up by `m - 0`; the head keeps its order; the rest shifts by
+    // the inserted variations.
+    let shift = |i: usize| {
+        if i < head_len {
+            m + i
+        } else {
+            m + i + inserted
+        }
+    };
+    let mut new_path = parent_path[..parent_path.len() - 1].to_vec();
+    new_path.push(shift(k));
+    Some(Promoted { path: new_path })
+}
+
+/// Deletes `path`'s move and every move after it on its line; a variation
+/// whose first move it is goes whole. The path of the move before is
+/// returned.
+pub fn delete_from(root: &mut Line, path: &[usize]) -> Option<NodePath> {
+    if path.is_empty() {
+        return None;
+    }
+    let before = previous(root, path)?;
+    let i = *path.last()?;
+    let line = line_of(root, path)?;
+    let is_first = first_move_index(line) == Some(i);
+    if is_first && path.len() >= 2 {
+        let parent_path = &path[..path.len() - 1];
+        let v = *parent_path.last()?;
+        line_of_mut(root, parent_path)?.elements.remove(v);
+    } else {
+        line_of_mut(root, path)?.elements.truncate(i);
+    }
+    Some(before)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::{parse, write_game};
+
+    fn game(text: &str) -> crate::script::Game {
+        let p = parse(text);
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        p.file.games.into_iter().next().unwrap()
+    }
+
+    #[test]
+    fn played_paths_leave_out_the_replaced_move() {
+        let g = game("1. f6 2. m12 (2. l11 3. g8) 3. h9\n");
+        // 1. f6 is index 0, 2. m12 index 1, the variation index 2.
+        assert_eq!(
+            played_paths(&g.line, &[2, 1]),
+            vec![vec![0], vec![2, 0], vec![2, 1]]
+        );
+        assert_eq!(previous(&g.line, &[2, 0]), Some(vec![0]));
+        assert_eq!(next(&g.line, &[1]), Some(vec![3]));
+        assert_eq!(alternatives(&g.line, &[2, 0]), vec![vec![1], vec![2, 0]]);
+    }
+
+    #[test]
+    fn promote_swaps_a_variation_with_its_main_line() {
+        let mut g = game("1. f6 2. m12 {main} (2. l11 {alt} 3. g8) 3. h9\n");
+        let p = promote(&mut g.line, &[2, 2]).unwrap();
+        assert_eq!(
+            write_game(&g),
+            "1. f6 2. l11 {alt} (2. m12 {main} 3. h9) 3. g8\n"
+        );
+        assert_eq!(
+            crate::script::move_text(&move_at(&g.line, &p.path).unwrap().mv),
+            "g8"
+        );
+    }
+
+    #[test]
+    fn delete_a_variation_whole_or_a_line_from_a_move() {
+        let mut g = game("1. f6 2. m12 (2. l11 3. g8) 3. h9\n");
+        assert_eq!(delete_from(&mut g.line, &[2, 0]), Some(vec![0]));
+        assert_eq!(write_game(&g), "1. f6 2. m12 3. h9\n");
+        assert_eq!(delete_from(&mut g.line, &[1]), Some(vec![0]));
+        assert_eq!(write_game(&g), "1. f6\n");
+    }
+}
