@@ -262,6 +262,11 @@ impl Document {
 
     /// The whole file in canonical form, as saving writes it.
     pub fn script(&self) -> String {
+        // A file with nothing in it stays empty, as `twixt fmt` leaves it
+        // (the empty game stands in for it only while editing).
+        if self.file.games.len() == 1 && self.file.games[0] == Game::default() {
+            return String::new();
+        }
         crate::script::write_file(&self.file)
     }
 
@@ -409,9 +414,16 @@ impl Document {
         let parsed = crate::script::parse(&text);
         if let Some(e) = parsed.errors.first() {
             let d = e.to_diagnostic("script", &text);
-            return refuse(format!("the script would not read back: {}", d.message));
+            // The line it stops at names what the edit broke (a header, a
+            // setup line, a move).
+            return refuse(format!(
+                "the script would not read back: {} (in `{}`)",
+                d.message,
+                d.snippet.trim()
+            ));
         }
-        if parsed.file.games.len() != 1 || &parsed.file.games[0] != self.game() {
+        let empty = parsed.file.games.is_empty() && self.game() == &Game::default();
+        if !empty && (parsed.file.games.len() != 1 || &parsed.file.games[0] != self.game()) {
             return refuse("the script would not read back as written");
         }
         Ok(())

@@ -305,7 +305,9 @@ mod tests {
     #[test]
     fn promote_swaps_a_variation_with_its_main_line() {
         let mut g = game("1. f6 2. m12 {main} (2. l11 {alt} 3. g8) 3. h9\n");
-        let p = promote(&mut g.line, &[2, 2]).unwrap();
+        // Comments are elements too: the variation is index 3, 3. g8 index
+        // 2 inside it.
+        let p = promote(&mut g.line, &[3, 2]).unwrap();
         assert_eq!(
             write_game(&g),
             "1. f6 2. l11 {alt} (2. m12 {main} 3. h9) 3. g8\n"

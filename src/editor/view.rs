@@ -182,7 +182,17 @@ pub fn tree_html(root: &Line, cursor: &[usize]) -> String {
 fn write_line(out: &mut String, line: &Line, prefix: &mut Vec<usize>, ply: u32, cursor: &[usize]) {
     let mut ply = ply;
     let mut last = ply;
+    // Spaces go between items, none just inside a variation's `(`, so the
+    // tree reads as the script writes it: `(3. h9)`.
+    let mut sep = if prefix.is_empty() { " " } else { "" };
     for (i, e) in line.elements.iter().enumerate() {
+        let before = sep;
+        if matches!(
+            e,
+            Element::Move(_) | Element::Comment(_) | Element::Variation(_)
+        ) {
+            sep = " ";
+        }
         match e {
             Element::Move(m) => {
                 ply += 1;
@@ -197,18 +207,19 @@ fn write_line(out: &mut String, line: &Line, prefix: &mut Vec<usize>, ply: u32, 
                 let glyph = m.glyph.map_or("", |g| g.as_str());
                 let _ = write!(
                     out,
-                    " <span class=\"mv{current}\" data-path=\"{}\">{ply}.&nbsp;{}{glyph}</span>",
+                    "{before}<span class=\"mv{current}\" data-path=\"{}\">{ply}.&nbsp;{}{glyph}</span>",
                     path.join(","),
                     escape(&crate::script::move_text(&m.mv))
                 );
                 prefix.pop();
             }
             Element::Comment(c) => {
-                let _ = write!(out, " <span class=\"cm\">{}</span>", escape(c));
+                let _ = write!(out, "{before}<span class=\"cm\">{}</span>", escape(c));
             }
             Element::Variation(v) => {
                 prefix.push(i);
-                out.push_str(" <span class=\"var\">(");
+                out.push_str(before);
+                out.push_str("<span class=\"var\">(");
                 write_line(out, v, prefix, last.saturating_sub(1), cursor);
                 out.push_str(")</span>");
                 prefix.pop();

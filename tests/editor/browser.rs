@@ -1,0 +1,187 @@
+//! The editor's page in a real browser (headless Chromium over WebDriver):
+//! clicks on holes play moves, an earlier move makes a variation, a comment
+//! typed and an arrow dragged are kept, Save writes the file; on a phone's
+//! 390 px a tap plays and nothing overflows; the console stays clean.
+
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use crate::common::webdriver::{Browser, browser};
+use crate::server::start;
+
+fn wait_for(b: &Browser, what: &str, script: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if b.eval(script, json!([])).as_bool() == Some(true) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The move list as the user reads it.
+fn tree_text(b: &Browser) -> String {
+    b.eval(
+        "return document.getElementById('tree').textContent.replace(/\\u00a0/g, ' ')",
+        json!([]),
+    )
+    .as_str()
+    .unwrap()
+    .to_string()
+}
+
+fn wait_tree(b: &Browser, text: &str) {
+    let script = format!(
+        "return document.getElementById('tree').textContent.replace(/\\u00a0/g, ' ').includes({})",
+        json!(text)
+    );
+    wait_for(b, text, &script);
+}
+
+/// Where hole `col, row` (from 0) is on the screen, in CSS pixels.
+fn hole_xy(b: &Browser, col: u16, row: u16) -> (f64, f64) {
+    let v = b.eval(
+        "const svg = document.querySelector('#board svg');
+         const p = svg.createSVGPoint(); p.x = arguments[0]; p.y = arguments[1];
+         const q = p.matrixTransform(svg.getScreenCTM());
+         return [q.x, q.y];",
+        json!([col, row]),
+    );
+    (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+}
+
+fn click_hole(b: &Browser, name: &str) {
+    let h: twixtkit::prelude::Hole = name.parse().unwrap();
+    let (x, y) = hole_xy(b, h.col, h.row);
+    b.click_at(x, y);
+}
+
+fn open_editor(b: &Browser, url: &str) {
+    b.eval("location.href = arguments[0]; return true", json!([url]));
+    wait_for(
+        b,
+        "the board",
+        "return !!document.querySelector('#board svg') && !!window.fetch",
+    );
+}
+
+fn no_console_errors(b: &Browser) {
+    let errors: Vec<String> = b
+        .console()
+        .into_iter()
+        .filter(|m| m.contains("SEVERE"))
+        .collect();
+    assert!(errors.is_empty(), "console errors: {errors:?}");
+}
+
+#[test]
+fn play_a_variation_comment_arrow_and_save_in_a_browser() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game.twixt");
+    std::fs::write(&file, "[Rules \"pencil\"]\n1. f6 2. m12\n").unwrap();
+    let url = start(&file);
+    open_editor(&b, &url);
+    // To the end (End key), then a click plays Red's third move.
+    b.key("\u{E010}");
+    wait_for(
+        &b,
+        "move 2 current",
+        "return document.querySelector('#tree .current').dataset.path === '1'",
+    );
+    click_hole(&b, "g8");
+    wait_tree(&b, "3. g8");
+    // Back one move (←) and another move: a variation.
+    b.key("\u{E012}");
+    wait_for(
+        &b,
+        "move 2 current",
+        "return document.querySelector('#tree .current').dataset.path === '1'",
+    );
+    click_hole(&b, "h9");
+    wait_tree(&b, "(3. h9)");
+    // A comment on the new move, typed.
+    b.click("#comment");
+    b.type_into("#comment", "a sharper try");
+    wait_tree(&b, "a sharper try");
+    // An arrow, dragged from h9 to j10.
+    b.click("[data-tool=arrow]");
+    let from = hole_xy(&b, 7, 8);
+    let to = hole_xy(&b, 9, 9);
+    b.swipe(from, to);
+    wait_for(
+        &b,
+        "the arrow",
+        "return document.getElementById('directives').textContent.includes('#arrow h9 j10')",
+    );
+    // An illegal move is refused with the engine's reason.
+    b.click("[data-tool=play]");
+    click_hole(&b, "f6");
+    wait_for(
+        &b,
+        "the refusal",
+        "return document.getElementById('status').textContent.startsWith('Refused')",
+    );
+    b.click("#save");
+    wait_for(
+        &b,
+        "saved",
+        "return document.getElementById('dirty').hidden",
+    );
+    let expected = twixtkit::commands::canonical::canonical_text(
+        "x",
+        "[Rules \"pencil\"]\n1. f6 2. m12 3. g8 (3. h9 {a sharper try}\n#arrow h9 j10\n)\n",
+    )
+    .unwrap()
+    .0;
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), expected);
+    assert!(tree_text(&b).contains("2. m12"));
+    no_console_errors(&b);
+}
+
+#[test]
+fn a_phone_taps_to_play_and_nothing_overflows_390_px() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("phone.twixt");
+    std::fs::write(&file, "[Size \"12\"]\n[Rules \"pencil\"]\n").unwrap();
+    let url = start(&file);
+    b.viewport(390, 844, true);
+    open_editor(&b, &url);
+    let (x, y) = hole_xy(&b, 4, 4);
+    b.tap(x, y);
+    wait_tree(&b, "1. e5");
+    let wide = b.eval(
+        "return document.documentElement.scrollWidth <= 390",
+        json!([]),
+    );
+    assert_eq!(wide.as_bool(), Some(true), "the page is wider than 390 px");
+    // Buttons are fingers' targets.
+    let small = b.eval(
+        "return Array.from(document.querySelectorAll('button')).filter(e => e.checkVisibility() && e.getBoundingClientRect().height < 44).length",
+        json!([]),
+    );
+    assert_eq!(small.as_u64(), Some(0));
+    no_console_errors(&b);
+}
+
+#[test]
+fn the_page_without_its_token_is_refused_in_the_browser() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.twixt");
+    std::fs::write(&file, "1. f6\n").unwrap();
+    let url = start(&file);
+    let (base, _) = crate::server::parts(&url);
+    b.eval(
+        "location.href = arguments[0]; return true",
+        json!([format!("{base}/")]),
+    );
+    wait_for(
+        &b,
+        "the refusal",
+        "return document.body && document.body.textContent.includes('token')",
+    );
+}
