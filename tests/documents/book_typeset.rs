@@ -404,7 +404,8 @@ fn a_template_error_is_located_in_the_template_and_writes_nothing() {
         ])
     };
     let o = run(&template);
-    assert_eq!(o.status.code(), Some(2));
+    // A template is an input: its errors exit 1, as a script's do.
+    assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
         err.contains(&format!("{}:3:3", template.display())) && err.contains("no-such-thing"),
@@ -437,7 +438,7 @@ fn a_template_error_is_located_in_the_template_and_writes_nothing() {
             assert!(flat_text(&pdf).is_none_or(|t| t.contains("logo words")));
             std::fs::remove_file(&pdf).unwrap();
         } else {
-            assert_eq!(o.status.code(), Some(2), "{read}: {err}");
+            assert_eq!(o.status.code(), Some(1), "{read}: {err}");
             assert!(err.contains("t.typ:2:"), "{read}: {err}");
             assert!(!err.contains("secret\n") && !pdf.exists(), "{read}: {err}");
         }

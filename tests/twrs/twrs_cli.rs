@@ -466,7 +466,8 @@ fn view_writes_a_page_for_twrs_games() {
         "{html}"
     );
     assert!(html.contains("<g class=\"figure\" data-l=\"1\" data-p=\"3\""));
-    assert!(!html.contains("Black's view"));
+    // No "Black's view" button: it turns a TwixT board only.
+    assert!(!html.contains("data-do=\"flip\""));
     // A script with an error writes nothing and says where.
     let wrong = VARIATIONS.replace(" #to-move orange", " #to-move blue");
     std::fs::write(dir.path().join("w.twixt"), wrong).unwrap();

@@ -269,6 +269,14 @@ fn write_typst(
         files.push((dir.join(TEMPLATE_FILE), t));
     }
     files.push((path.to_path_buf(), source.source.into_bytes()));
+    // The output's folder is made when missing, as every command that
+    // writes a folder of files makes it.
+    std::fs::create_dir_all(dir).map_err(|e| {
+        WriteError::Write(std::io::Error::new(
+            e.kind(),
+            format!("cannot make the folder {}: {e}", dir.display()),
+        ))
+    })?;
     crate::output::write_beside(dir, &dir.join(figures_folder(&stem)), &files)?;
     Ok(())
 }
