@@ -52,7 +52,7 @@
     const comment = $("comment");
     if (document.activeElement !== comment || reply.refused) comment.value = state.comment;
     comment.disabled = false;
-    let status = state.error || state.status || (state.to_move ? state.to_move + " to move" : "");
+    let status = state.error || state.status || (state.to_move ? state.to_move.charAt(0).toUpperCase() + state.to_move.slice(1) + " to move" : "");
     $("status").textContent = reply.refused ? "Refused: " + reply.refused : status;
     $("status").className = reply.refused ? "refused" : "";
     $("dirty").hidden = !state.dirty;

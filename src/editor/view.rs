@@ -150,8 +150,16 @@ fn board_svg(doc: &Document, r: &super::model::Replayed) -> String {
             _ => None,
         })
         .collect();
+    // `{task}` in a caption reads as `render` shows it: the game's task.
+    let task = game.tag("Task").map(|t| {
+        (
+            t.to_string(),
+            game.tag("TaskTranslation").map(str::to_string),
+        )
+    });
+    let point = doc.diagram().cloned().unwrap_or_default();
     let snap = DiagramSnapshot {
-        point: doc.diagram().cloned().unwrap_or_default(),
+        point: crate::replay::with_task(&point, task.as_ref()),
         setup: pos.to_setup(),
         move_numbers,
         last_move,

@@ -1312,7 +1312,7 @@ fn check_mark(ctx: &mut Ctx, m: &Mark, cur: &Cursor) {
 
 /// The diagram point with `{task}` in its caption and translation replaced
 /// by the game's task (the translation by `TaskTranslation`, else the task).
-fn with_task(d: &DiagramPoint, task: Option<&(String, Option<String>)>) -> DiagramPoint {
+pub fn with_task(d: &DiagramPoint, task: Option<&(String, Option<String>)>) -> DiagramPoint {
     let mut d = d.clone();
     if let Some((task, translated)) = task {
         if let Some(c) = &mut d.caption {

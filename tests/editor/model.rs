@@ -417,3 +417,22 @@ fn a_win_is_shown_as_it_happens() {
     let s = twixtkit::editor::view::state(&d);
     assert!(s.status.unwrap_or_default().contains("red"));
 }
+
+#[test]
+fn the_board_names_the_task_where_a_caption_asks_for_it() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/corner-puzzle.twixt"),
+    )
+    .unwrap();
+    let d = doc(&text);
+    let task = d
+        .game()
+        .tag("Task")
+        .expect("the puzzle has a task")
+        .to_string();
+    let svg = twixtkit::editor::view::state(&d).svg;
+    // As `render` draws it: the task, never the placeholder.
+    assert!(!svg.contains("{task}"), "{svg}");
+    let first_word = task.split_whitespace().next().unwrap();
+    assert!(svg.contains(first_word), "{task}: {svg}");
+}
