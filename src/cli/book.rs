@@ -62,6 +62,7 @@ pub struct Args {
 pub fn run(mut a: Args) -> Result<(), Failure> {
     a.write.apply();
     a.search.apply(false);
+    #[cfg(feature = "typst")]
     twixtkit::book::set_typeset_time(a.typeset_time.map(std::time::Duration::from_secs));
     let format = BookFormat::choose(a.format, &a.output)?;
     let out = report::file(&a.output);
@@ -115,10 +116,21 @@ fn typeset_edited(
     if let Some(out) = out {
         twixtkit::output::ensure_not_input(out, &[typ.to_path_buf()])?;
     }
-    let pdf = twixtkit::book::typeset_typ_file(typ)?;
+    let pdf = typeset(typ)?;
     report::write_to(out, |to| {
         to.write_with(&mut |w| Ok::<(), twixtkit::book::WriteError>(w.write_all(&pdf)?))
     })?;
     report::say_wrote(out, None);
     Ok(())
+}
+
+#[cfg(feature = "typst")]
+fn typeset(typ: &std::path::Path) -> Result<Vec<u8>, Failure> {
+    Ok(twixtkit::book::typeset_typ_file(typ)?)
+}
+
+/// A build without Typst cannot set a Typst source: the error says so.
+#[cfg(not(feature = "typst"))]
+fn typeset(_: &std::path::Path) -> Result<Vec<u8>, Failure> {
+    Err(twixtkit::book::WriteError::NoTypesetter.into())
 }
