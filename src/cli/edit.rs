@@ -13,11 +13,19 @@ pub fn run(a: Options) -> Result<(), Failure> {
         ));
     }
     server::serve(session, a.port, |url| {
-        report::note(format!("editing {} (Ctrl-C stops)", a.file.display()));
         // The address alone on standard output, for a script to read.
         if a.no_open {
+            report::note(format!("editing {} (Ctrl-C stops)", a.file.display()));
             let _ = report::print(format!("{url}\n").as_bytes());
-        } else if let Err(e) = open_browser(url) {
+            return;
+        }
+        // The address is said even when a browser starts: an opener may
+        // succeed without showing anything (no display, a remote shell).
+        report::note(format!(
+            "editing {} at {url} (Ctrl-C stops)",
+            a.file.display()
+        ));
+        if let Err(e) = open_browser(url) {
             report::warning(e);
             let _ = report::print(format!("{url}\n").as_bytes());
         }
