@@ -376,6 +376,8 @@ enum UndoKind {
 /// with what taking them back and picking the next one need.
 #[derive(Debug, Clone)]
 pub(crate) struct UndoLog {
+    /// Per recorded move: the scalars before it, and how to take back
+    /// what it did on the board.
     entries: Vec<(Scalars, UndoKind)>,
     /// The links recorded placements added, in the order added, with
     /// what each changed: undo takes them back in reverse, so every word
@@ -388,7 +390,8 @@ pub(crate) struct UndoLog {
     /// The free holes, kept with the board, so that counting and picking
     /// them costs a few words.
     free: FreeHoles,
-    /// The record a move fills, reused from move to move.
+    /// The record a rare move fills (a recorded placement fills none),
+    /// reused from move to move.
     played: Played,
 }
 
@@ -435,8 +438,9 @@ trait Journal {
     /// not: then the only union-find writes are the links' joins, one
     /// [`LinkWrite`] each, instead of an entry per shortened parent.
     const SHORTENS_PATHS: bool;
-    /// Whether the move's record lists the links added (a recorded move
-    /// needs no list: its journal takes the links back).
+    /// Whether the move fills its [`Played`] record, links added
+    /// included (a recorded placement needs none: its journal takes the
+    /// links back).
     const LISTS_LINKS: bool;
     fn link(&mut self, write: LinkWrite);
 }
@@ -988,9 +992,9 @@ impl Position {
         if let Move::Place(p) = mv
             && p.removals.is_empty()
         {
-            return self.apply_placement(p, played, j);
+            return self.apply_placement(p, played, j).map(|_| ());
         }
-        self.start_move(played)?;
+        self.start_move::<NoJournal>(played)?;
         match mv {
             Move::Place(p) => {
                 // Removals are rare: work on a copy so a refusal anywhere
@@ -1034,15 +1038,15 @@ impl Position {
     }
 
     /// [`apply`](Self::apply) for a placement without removals (the usual
-    /// move).
+    /// move); returns the new peg's slot.
     #[inline]
     fn apply_placement<J: Journal>(
         &mut self,
         p: &Placement,
         played: &mut Played,
         j: &mut J,
-    ) -> Result<(), MoveError> {
-        self.start_move(played)?;
+    ) -> Result<usize, MoveError> {
+        self.start_move::<J>(played)?;
         if p.links.is_empty()
             && self.rules.links == Linking::Automatic
             && self.rules.supply_pegs.is_none()
@@ -1055,16 +1059,19 @@ impl Position {
     }
 
     /// Refuses any move once the game is over; else readies `played` for
-    /// the move.
+    /// the move (where `J` lists links: a recorded placement fills no
+    /// record).
     #[inline]
-    fn start_move(&self, played: &mut Played) -> Result<(), MoveError> {
+    fn start_move<J: Journal>(&self, played: &mut Played) -> Result<(), MoveError> {
         if self.scalars.status != Status::Ongoing {
             return Err(MoveError::GameOver(self.scalars.status));
         }
-        played.mover = self.scalars.to_move;
-        played.links_added.clear();
-        played.links_removed.clear();
-        played.pegs_removed.clear();
+        if J::LISTS_LINKS {
+            played.mover = self.scalars.to_move;
+            played.links_added.clear();
+            played.links_removed.clear();
+            played.pegs_removed.clear();
+        }
         Ok(())
     }
 
@@ -1173,7 +1180,7 @@ impl Position {
         p: &Placement,
         played: &mut Played,
         j: &mut J,
-    ) -> Result<(), MoveError> {
+    ) -> Result<usize, MoveError> {
         let mover = self.scalars.to_move;
         let i = self.check_placement(p.hole, mover)?;
         let chosen = match self.rules.links {
@@ -1216,7 +1223,9 @@ impl Position {
             let (start, far) = (id >> 2, self.geo.link_far_end(id));
             let (from, to) = if far == i { (far, start) } else { (start, far) };
             self.add_link(id, from, to, j);
-            played.links_added.push(link);
+            if J::LISTS_LINKS {
+                played.links_added.push(link);
+            }
         }
         if let Some(left) = links_left.filter(|_| self.rules.links != Linking::Manual) {
             // Fewer links left than the peg could take: as many as are left,
@@ -1239,7 +1248,9 @@ impl Position {
             let room = (left as usize).saturating_sub(chosen.len());
             for (link, id, to) in candidates.into_iter().take(room) {
                 self.add_link(id, i, to, j);
-                played.links_added.push(link);
+                if J::LISTS_LINKS {
+                    played.links_added.push(link);
+                }
             }
         } else if self.rules.links != Linking::Manual {
             let root = self.find::<J>(i);
@@ -1255,7 +1266,7 @@ impl Position {
                 by: WinBy::Connection,
             };
         }
-        Ok(())
+        Ok(i)
     }
 
     /// Adds every automatic link of `mover`'s new peg at slot `i`, whose
@@ -1313,7 +1324,7 @@ impl Position {
         offers_draw: bool,
         played: &mut Played,
         j: &mut J,
-    ) -> Result<(), MoveError> {
+    ) -> Result<usize, MoveError> {
         let mover = self.scalars.to_move;
         let i = self.check_placement(hole, mover)?;
         self.put_peg(i, mover);
@@ -1327,7 +1338,7 @@ impl Position {
                 by: WinBy::Connection,
             };
         }
-        Ok(())
+        Ok(i)
     }
 
     fn remove_then_place(&mut self, p: &Placement) -> Result<Played, MoveError> {
@@ -1679,8 +1690,7 @@ impl Position {
         let before = self.scalars;
         let journal_from = log.journal.len();
         // A refused placement writes nothing: it is checked first.
-        self.apply_placement(p, &mut log.played, &mut log.journal)?;
-        let slot = self.geo.index(p.hole);
+        let slot = self.apply_placement(p, &mut log.played, &mut log.journal)?;
         log.free.fill(slot);
         let kind = UndoKind::Place {
             slot: slot as u16,
