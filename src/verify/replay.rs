@@ -340,7 +340,7 @@ struct Ctx {
     /// What became of each `#wins` claim.
     wins: Vec<win_claims::WinsReport>,
     /// The claim the `[Task]` states, with the tag's span, until checked.
-    task_claim: Option<(Player, u32, Span)>,
+    task_claim: Option<(Player, Option<u32>, Span)>,
 }
 
 impl Ctx {
@@ -490,12 +490,14 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudge
     // claim's range is said rather than dropped.
     if let Some(t) = game.tag_node("Task") {
         match win_claims::task_claim(&t.value) {
-            Some(Ok((p, n))) => ctx.task_claim = Some((p, n, t.span)),
+            Some(Ok((p, n))) => ctx.task_claim = Some((p, Some(n), t.span)),
             Some(Err(why)) => {
                 ctx.issues
                     .push(Issue::warning(why.to_string(), "not checked", t.span))
             }
-            None => {}
+            None => {
+                ctx.task_claim = win_claims::task_secures(&t.value).map(|p| (p, None, t.span));
+            }
         }
     }
     let has_moves = line_has(&game.line, |e| matches!(e, Element::Move(_)));
@@ -838,6 +840,9 @@ fn walk(ctx: &mut Ctx, line: &Line, cur: &mut Cursor, path: &mut Vec<usize>, mai
                     ClaimKind::Wins { player, moves } => {
                         wins_claim(ctx, &els[i + 1..], player, moves, c.span, cur);
                     }
+                    ClaimKind::Secures(player) => {
+                        secures_claim(ctx, &els[i + 1..], player, c.span, cur);
+                    }
                     ClaimKind::Unique => unique_claim(ctx, &els[i + 1..], c.span, cur),
                     _ => check_claim(ctx, &c.kind, c.span, cur),
                 }
@@ -1058,6 +1063,29 @@ fn wins_claim(
     ctx.wins.push(report);
 }
 
+/// `#wins player` with no length, with `rest` the elements of the line
+/// after it: the proof-number search proves or refutes the secure
+/// connection; a key move that follows must keep it.
+fn secures_claim(ctx: &mut Ctx, rest: &[Element], player: Player, span: Span, cur: &mut Cursor) {
+    let Some(pos) = claim_position(ctx, cur, span) else {
+        return;
+    };
+    let claim = win_claims::SecureClaim {
+        player,
+        next_move: cur.ply + 1,
+        line: span.line,
+        key: next_hole(rest).filter(|_| pos.to_move() == player),
+        solution_follows: rest.iter().any(|e| matches!(e, Element::Move(_))),
+    };
+    let (report, findings) = win_claims::check_secure_claim(pos, &claim, &ctx.budget);
+    for f in findings {
+        ctx.issues.push(issue_of(f, span));
+    }
+    // No move-by-move solution and no cooks: `#unique` needs a length.
+    cur.solution = None;
+    ctx.wins.push(report);
+}
+
 /// The position a claim at `span` is checked on; on a figure, none (and
 /// an error says so).
 fn claim_position<'a>(ctx: &mut Ctx, cur: &'a Cursor, span: Span) -> Option<&'a Position> {
@@ -1078,7 +1106,7 @@ fn claim_position<'a>(ctx: &mut Ctx, cur: &'a Cursor, span: Span) -> Option<&'a 
 fn unique_claim(ctx: &mut Ctx, rest: &[Element], span: Span, cur: &Cursor) {
     let Some((index, _)) = cur.last_wins.filter(|&(_, ply)| ply == cur.ply) else {
         ctx.issues.push(Issue::error(
-            "#unique needs a #wins claim before it, in the same position",
+            "#unique needs a #wins claim with a length (`#wins red in 3`) before it, in the same position",
             "no #wins claim",
             span,
         ));
@@ -1093,6 +1121,14 @@ fn unique_claim(ctx: &mut Ctx, rest: &[Element], span: Span, cur: &Cursor) {
 /// as a `#wins` claim at the start, unless the line makes one there itself.
 fn task_claim(ctx: &mut Ctx, els: &[Element], cur: &mut Cursor) {
     let Some((player, moves, span)) = ctx.task_claim.take() else {
+        return;
+    };
+    let Some(moves) = moves else {
+        if !els.iter().take_while(|e| !matches!(e, Element::Move(_))).any(
+            |e| matches!(e, Element::Claim(c) if matches!(c.kind, ClaimKind::Wins { .. } | ClaimKind::Secures(_))),
+        ) {
+            secures_claim(ctx, els, player, span, cur);
+        }
         return;
     };
     match win_claims::start_claim(els) {
@@ -1258,7 +1294,7 @@ fn claim_holds(
         }
         // `#wins` and `#unique` are checked where the line is known
         // (`wins_claim`, `unique_claim`).
-        ClaimKind::Wins { .. } | ClaimKind::Unique => Ok(()),
+        ClaimKind::Wins { .. } | ClaimKind::Secures(_) | ClaimKind::Unique => Ok(()),
         ClaimKind::CannotConnect(_) | ClaimKind::CanConnect(_) | ClaimKind::DeadDraw => Ok(()),
     }
 }

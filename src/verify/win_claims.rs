@@ -259,8 +259,10 @@ pub struct WinsReport {
     pub line: u32,
     /// The player claimed to win.
     pub player: Player,
-    /// The moves claimed.
-    pub moves: u32,
+    /// The moves claimed; none for `#wins red` with no length (a secure
+    /// connection).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u32>,
     /// `proved`, `false` or `cannot-decide`.
     pub verdict: Verdict,
     /// For a proved claim: the fewest moves the player wins in.
@@ -348,7 +350,7 @@ fn move_line(first: u32, holes: &[Hole]) -> Vec<String> {
 /// `next_move` is the number the script's next move has: a game already
 /// over ended at the move before it, or in its setup; the position's own
 /// count of moves would count the setup's pegs too.
-fn cannot_decide(player: Player, moves: u32, e: &Undecided, next_move: u32) -> Finding {
+fn cannot_decide(claim: &str, e: &Undecided, next_move: u32) -> Finding {
     let why = match e {
         Undecided::GameOver(status) => format!(
             "the game is already over: {} {}",
@@ -360,7 +362,7 @@ fn cannot_decide(player: Player, moves: u32, e: &Undecided, next_move: u32) -> F
     Finding::error(
         "cannot-decide",
         "cannot decide",
-        format!("cannot decide #wins {player} in {moves}: {why}"),
+        format!("cannot decide {claim}: {why}"),
     )
 }
 
@@ -408,7 +410,7 @@ pub fn check_claim(
     let mut report = WinsReport {
         line,
         player,
-        moves,
+        moves: Some(moves),
         verdict: Verdict::CannotDecide,
         shortest: None,
         class: None,
@@ -426,7 +428,11 @@ pub fn check_claim(
             if let Undecided::Limit { positions, .. } = e {
                 report.positions = positions;
             }
-            findings.push(cannot_decide(player, moves, &e, next_move));
+            findings.push(cannot_decide(
+                &format!("#wins {player} in {moves}"),
+                &e,
+                next_move,
+            ));
             (report, findings, None)
         }
         Ok(solver::Solution {
@@ -541,6 +547,189 @@ pub fn check_claim(
     }
 }
 
+/// `#wins red` with no length where it stands in its line: the player
+/// secures the connection, however many moves it takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SecureClaim {
+    /// The player claimed to connect.
+    pub player: Player,
+    /// The number the next move of the script has.
+    pub next_move: u32,
+    /// The claim's line in the file.
+    pub line: u32,
+    /// The script's next move, when it is the player's peg: the solution's
+    /// key move, which must keep the connection secure.
+    pub key: Option<Hole>,
+    /// The line goes on with moves (no key move is listed then).
+    pub solution_follows: bool,
+}
+
+/// Checks `#wins player` with no length in `pos` by the proof-number
+/// search ([`solver::secures`]): proved, false with the defence that
+/// holds, or cannot decide. With a key move in the script, that move is
+/// what must secure the connection; the other moves of the solution are
+/// not followed one by one (a secure connection has no count of moves
+/// to keep).
+pub fn check_secure_claim(
+    pos: &Position,
+    c: &SecureClaim,
+    budget: &SearchBudget,
+) -> (WinsReport, Vec<Finding>) {
+    let SecureClaim {
+        player,
+        next_move,
+        line,
+        key,
+        solution_follows,
+    } = *c;
+    let claim = format!("#wins {player}");
+    let mut report = WinsReport {
+        line,
+        player,
+        moves: None,
+        verdict: Verdict::CannotDecide,
+        shortest: None,
+        class: None,
+        refutation: Vec::new(),
+        keys: None,
+        positions: 0,
+    };
+    let mut findings = Vec::new();
+    let limit = budget.search_limit();
+    let undecided = |report: &mut WinsReport, e: Undecided, findings: &mut Vec<Finding>| {
+        report.class = Some(e.class());
+        if let Undecided::Limit { positions, .. } = e {
+            report.positions += positions;
+        }
+        findings.push(cannot_decide(&claim, &e, next_move));
+    };
+    // The script's key move first: when it secures the connection, the
+    // claim is proved with it.
+    let to_move = pos.to_move() == player;
+    let mut key_refuted = None;
+    if let (Some(k), true) = (key, to_move) {
+        let mut after = pos.clone();
+        if after.play(&twixt_core::moves::Move::peg(k)).is_ok() {
+            match secured_after(&after, player, &limit) {
+                Err(e) => {
+                    undecided(&mut report, e, &mut findings);
+                    return (report, findings);
+                }
+                Ok((true, _, n)) => {
+                    report.positions += n;
+                    report.verdict = Verdict::Proved;
+                    return (report, findings);
+                }
+                Ok((false, holds, n)) => {
+                    report.positions += n;
+                    key_refuted = Some((k, holds));
+                }
+            }
+        }
+    }
+    let found = match solver::secures(pos, player, &limit) {
+        Err(e) => {
+            undecided(&mut report, e, &mut findings);
+            return (report, findings);
+        }
+        Ok(found) => found,
+    };
+    report.positions += found.positions;
+    match found.answer {
+        solver::Secure::Secured { key: root_key } => {
+            report.verdict = Verdict::Proved;
+            report.keys = root_key.map(|h| vec![h.to_string()]);
+            if let Some((k, holds)) = key_refuted {
+                let reply = match holds {
+                    Some(d) => format!("{}. {d} holds", next_move + 1),
+                    None => format!("{} has no legal move: a draw", player.opponent()),
+                };
+                let other = root_key.map_or_else(String::new, |h| format!("; {h} does"));
+                findings.push(Finding::error(
+                    "wrong-move",
+                    "does not secure",
+                    format!(
+                        "the solution does not secure the connection: after {next_move}. {k}, {reply}{other}"
+                    ),
+                ));
+            } else if !solution_follows {
+                let message = match root_key {
+                    Some(h) => {
+                        format!("{claim} holds: {player} secures the connection; a key move: {h}")
+                    }
+                    None => format!(
+                        "{claim} holds: {player}'s connection is secure whatever {} plays",
+                        player.opponent()
+                    ),
+                };
+                findings.push(Finding {
+                    message,
+                    label: "claim",
+                    kind: "keys",
+                    error: false,
+                });
+            }
+        }
+        solver::Secure::Breaks { attempt, defence } => {
+            report.verdict = Verdict::False;
+            let opponent = player.opponent();
+            let why = match (attempt, defence) {
+                (Some(a), Some(d)) => {
+                    report.refutation = move_line(next_move, &[a, d]);
+                    format!(
+                        "after {}, {} holds",
+                        report.refutation[0], report.refutation[1]
+                    )
+                }
+                (Some(a), None) => {
+                    report.refutation = move_line(next_move, &[a]);
+                    format!(
+                        "after {}, {opponent} has no legal move: the game ends in a draw",
+                        report.refutation[0]
+                    )
+                }
+                (None, Some(d)) if !to_move => {
+                    report.refutation = move_line(next_move, &[d]);
+                    format!("{} breaks the connection", report.refutation[0])
+                }
+                (None, None) if !to_move => {
+                    format!("{opponent} has no legal move: the game ends in a draw")
+                }
+                (None, _) => format!("{player} has no move that connects"),
+            };
+            findings.push(Finding::error(
+                "false-claim",
+                "claim",
+                format!("false claim: {player} cannot secure the connection: {why}"),
+            ));
+        }
+    }
+    (report, findings)
+}
+
+/// After the player's move: whether the connection is secure, the
+/// opponent's move that breaks it when it is not, and the positions
+/// visited.
+fn secured_after(
+    after: &Position,
+    player: Player,
+    limit: &SearchLimit,
+) -> Result<(bool, Option<Hole>, u64), Undecided> {
+    if matches!(after.status(), twixt_core::position::Status::Won { winner, .. } if winner == player)
+    {
+        return Ok((true, None, 0));
+    }
+    match solver::secures(after, player, limit) {
+        // A game over without the player's chain: a draw or a loss.
+        Err(Undecided::GameOver(_)) => Ok((false, None, 0)),
+        Err(e) => Err(e),
+        Ok(found) => Ok(match found.answer {
+            solver::Secure::Secured { .. } => (true, None, found.positions),
+            solver::Secure::Breaks { defence, .. } => (false, defence, found.positions),
+        }),
+    }
+}
+
 fn holes_text<T: std::fmt::Display>(holes: &[T]) -> String {
     holes
         .iter()
@@ -564,7 +753,7 @@ pub fn cooks(report: &WinsReport, key: Option<Hole>, unique_claimed: bool) -> Op
     if others.is_empty() {
         return None;
     }
-    let (player, moves) = (report.player, report.moves);
+    let (player, moves) = (report.player, report.moves?);
     let message = match key {
         Some(k) => format!(
             "{player} also wins in {moves} with {} (the solution plays {k})",
@@ -727,6 +916,35 @@ pub fn task_claim(task: &str) -> Option<Result<(Player, u32), TaskMovesOutOfRang
     )
 }
 
+/// The claim with no length a `[Task]` states, as "Red to play and win"
+/// or "Black to play secures the connection": the first player it names,
+/// when it says win, connect or secure and gives no number of moves. A
+/// question ("Can Red still win?") states nothing.
+pub fn task_secures(task: &str) -> Option<Player> {
+    if task.contains('?') || task_claim(task).is_some() {
+        return None;
+    }
+    let words: Vec<String> = task
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let player = words.iter().find_map(|w| match w.as_str() {
+        "red" => Some(Player::Red),
+        "black" => Some(Player::Black),
+        _ => None,
+    })?;
+    words
+        .iter()
+        .any(|w| {
+            matches!(
+                w.as_str(),
+                "win" | "wins" | "connect" | "connects" | "secure" | "secures"
+            )
+        })
+        .then_some(player)
+}
+
 /// A `[Task]` that says "win in N" for a number of moves no `#wins` claim
 /// may name: said as a warning, and the task not checked.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -772,6 +990,15 @@ mod tests {
             claim("RED TO PLAY AND WIN IN 4."),
             Some(Some((Player::Red, 4)))
         );
+        // A task with no length states a secure connection.
+        assert_eq!(task_secures("Red to play and win"), Some(Player::Red));
+        assert_eq!(
+            task_secures("Black to play secures the connection."),
+            Some(Player::Black)
+        );
+        assert_eq!(task_secures("Red to play"), None);
+        assert_eq!(task_secures("Can Red still win?"), None);
+        assert_eq!(task_secures("Red to play and win in 5"), None);
         // Out of range: said, not dropped.
         assert_eq!(claim("Red wins in 99"), Some(None));
         assert_eq!(claim("Red to play and win in 0"), Some(None));

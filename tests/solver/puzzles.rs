@@ -820,3 +820,52 @@ fn the_random_win_in_seven_proves_its_claim_solution_and_refutation() {
         "{said}"
     );
 }
+
+/// `#wins red` with no length: the corner puzzle's connection is secured
+/// by its key move; without a solution the claim names a key move; a
+/// `[Task]` with no length is checked as this claim; `#unique` needs a
+/// length.
+#[test]
+fn a_claim_without_a_length_is_a_secure_connection() {
+    for rules in ["pencil", "dujardin"] {
+        let r = run(&corner(
+            rules,
+            "#wins red\n1. j10 2. g4 3. h3 4. i4 (4. f7 5. i4 #connected red) 5. f7\n#connected red\n",
+        ));
+        assert_eq!(errors(&r), Vec::<String>::new(), "{rules}");
+        assert_eq!(r.wins.len(), 1);
+        assert_eq!(r.wins[0].verdict, Verdict::Proved);
+        assert_eq!(r.wins[0].moves, None);
+    }
+    let r = run(&corner("pencil", "#wins red\n"));
+    assert_eq!(r.wins[0].verdict, Verdict::Proved);
+    let notes = found(&r, Severity::Note);
+    assert!(
+        notes
+            .iter()
+            .any(|n| n
+                .starts_with("7 [keys] #wins red holds: red secures the connection; a key move: ")),
+        "{notes:?}"
+    );
+    let src = corner("pencil", "1. j10 2. g4 3. h3\n")
+        .replace("[Rules", "[Task \"Red to play and win\"]\n[Rules");
+    let r = run(&src);
+    assert_eq!(r.wins.len(), 1, "{:?}", errors(&r));
+    assert_eq!(r.wins[0].moves, None);
+    assert_eq!(r.wins[0].verdict, Verdict::Proved);
+    // A question states nothing.
+    let r = run(&corner("pencil", "").replace("[Rules", "[Task \"Can Red win?\"]\n[Rules"));
+    assert!(r.wins.is_empty());
+    let r = run(&corner("pencil", "#wins red\n#unique\n"));
+    assert!(
+        errors(&r)
+            .iter()
+            .any(|e| e.contains("#unique needs a #wins claim with a length")),
+        "{:?}",
+        errors(&r)
+    );
+    // The claim is written back as it was read.
+    let p = parse(&corner("pencil", "#wins black\n"));
+    let text = twixtkit::script::write_game(&p.file.games[0]);
+    assert!(text.contains("#wins black\n"), "{text}");
+}

@@ -328,3 +328,96 @@ fn a_refutation_names_a_defence_that_holds() {
     }
     assert!(refuted > 5, "{refuted}");
 }
+
+/// `#wins red` with no length, as `check` judges it
+/// ([`twixtkit::win_claims::check_secure_claim`]): on crowded small boards
+/// its verdict is the minimax's for either side; a refutation, played,
+/// leaves the player unable to connect; a key move the script gives is
+/// accepted exactly when the minimax connects after it.
+#[test]
+fn a_claim_without_a_length_is_judged_by_the_whole_game() {
+    use twixtkit::win_claims::{SearchBudget, SecureClaim, Verdict, check_secure_claim};
+    let (mut proved, mut refuted, mut keys_tried) = (0, 0, 0);
+    for preset in ["pencil", "dujardin"] {
+        for side in [5u64, 6] {
+            let r = rules(preset, side, side);
+            for pos in crowded(&r, 25, 9, side * 31 + preset.len() as u64) {
+                let text = twixt_core::position_line::write(&pos);
+                for player in [Player::Red, Player::Black] {
+                    let mut memo = HashMap::new();
+                    let want = connects(&pos, player, &mut memo);
+                    let claim = SecureClaim {
+                        player,
+                        next_move: pos.ply() + 1,
+                        line: 1,
+                        key: None,
+                        solution_follows: false,
+                    };
+                    let (report, _) = check_secure_claim(&pos, &claim, &SearchBudget::default());
+                    let expected = if want {
+                        Verdict::Proved
+                    } else {
+                        Verdict::False
+                    };
+                    assert_eq!(report.verdict, expected, "{player}: {text}");
+                    assert_eq!(report.moves, None);
+                    if want {
+                        proved += 1;
+                    } else {
+                        refuted += 1;
+                        let mut after = pos.clone();
+                        for step in &report.refutation {
+                            let hole: Hole = step.split(". ").nth(1).unwrap().parse().unwrap();
+                            after.play(&Move::peg(hole)).unwrap();
+                        }
+                        let mut memo = HashMap::new();
+                        assert!(
+                            after.status() != Status::Ongoing
+                                || !connects(&after, player, &mut memo),
+                            "{player}: the refutation {:?} of {text} does not hold",
+                            report.refutation
+                        );
+                    }
+                    if pos.to_move() != player {
+                        continue;
+                    }
+                    // The script's key move: each of the player's moves.
+                    for key in free(&pos, player) {
+                        let mut after = pos.clone();
+                        after.play(&Move::peg(key)).unwrap();
+                        let mut memo = HashMap::new();
+                        let keeps = match after.status() {
+                            Status::Won { winner, .. } => winner == player,
+                            Status::Ongoing => connects(&after, player, &mut memo),
+                            _ => false,
+                        };
+                        let (report, findings) = check_secure_claim(
+                            &pos,
+                            &SecureClaim {
+                                key: Some(key),
+                                solution_follows: true,
+                                ..claim
+                            },
+                            &SearchBudget::default(),
+                        );
+                        keys_tried += 1;
+                        let errors: Vec<_> = findings.iter().filter(|f| f.error).collect();
+                        match (want, keeps) {
+                            (_, true) => assert!(errors.is_empty(), "{key} in {text}: {errors:?}"),
+                            (true, false) => assert!(
+                                errors.len() == 1 && errors[0].kind == "wrong-move",
+                                "{key} in {text}: {errors:?}"
+                            ),
+                            (false, false) => assert_eq!(report.verdict, Verdict::False),
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("secure claims: {proved} proved, {refuted} refuted, {keys_tried} key moves");
+    assert!(
+        proved > 10 && refuted > 10,
+        "{proved} proved, {refuted} refuted"
+    );
+}

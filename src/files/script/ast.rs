@@ -405,6 +405,10 @@ pub enum ClaimKind {
         /// Most of their own moves needed.
         moves: u32,
     },
+    /// `#wins red`, with no length: `player` secures the connection, that
+    /// is, connects however many moves it takes, whatever the opponent
+    /// replies (the claim of published puzzles that print no length).
+    Secures(Player),
     /// `#unique`, after a `#wins` claim in the same position: the winning
     /// first move is the only one (no cook).
     Unique,

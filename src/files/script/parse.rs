@@ -723,12 +723,16 @@ fn directive(
             if let Some(a) = args.first() {
                 arg_player(a)?;
             }
+            // `#wins red` alone: no length, a secure connection.
+            if args.len() == 1 {
+                return claim(ClaimKind::Secures(arg_player(&args[0])?));
+            }
             if let Some(a) = args.get(1)
                 && !a.value.eq_ignore_ascii_case("in")
             {
                 return Err(arg_err(a, format!("expected `in` as in `{usage}`")));
             }
-            need_args(name, args, 3..=3, usage, span)?;
+            need_args(name, args, 3..=3, "#wins red in 3` or `#wins red", span)?;
             let player = arg_player(&args[0])?;
             let moves = args[2]
                 .value

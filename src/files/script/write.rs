@@ -297,6 +297,7 @@ fn claim_text(c: &ClaimKind) -> String {
         ClaimKind::CannotConnect(p) => format!("#cannot-connect {p}"),
         ClaimKind::CanConnect(p) => format!("#can-connect {p}"),
         ClaimKind::Wins { player, moves } => format!("#wins {player} in {moves}"),
+        ClaimKind::Secures(player) => format!("#wins {player}"),
         ClaimKind::Unique => "#unique".into(),
         ClaimKind::DeadDraw => "#dead-draw".into(),
     }
