@@ -187,7 +187,7 @@
 use std::time::Duration;
 
 use twixt_core::solver::{
-    AfterMove, Memory, SearchLimit, Secure, Solved, after_move, secures, solve,
+    AfterMove, Memory, SearchLimit, Secure, Solved, Tuning, after_move, secures, solve,
 };
 use twixtkit::prelude::{Hole, Move, Position};
 
@@ -520,14 +520,14 @@ fn solutions(set: &[(u32, &str, &str)]) {
 const SECURE_SECONDS: u64 = 30;
 
 /// `-- --secure`: each puzzle's connection claim with no length
-/// (`solver::secures`, the proof-number search alone) against the exact search
+/// (`solver::secures`, with and without its first look for a short win) against the exact search
 /// of its shortest win (`in N`, N known) and of `in 9` (N not known), in
 /// CPU time of one thread, one run each.
 fn secure(set: &[(u32, &str, &str)]) {
     println!(
-        "| N | old: in N | positions | old: in 9 | positions | new: secures (proof numbers) | positions | table |"
+        "| N | in N | positions | in 9 | positions | old: proof numbers alone | new: secures (short win first) | positions | table |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     let now = clock(1);
     let (mut old_t, mut new_t, mut old_p, mut new_p) = (Duration::ZERO, Duration::ZERO, 0, 0);
     for &(n, _, line) in set {
@@ -540,6 +540,25 @@ fn secure(set: &[(u32, &str, &str)]) {
         let start = now();
         let nine = solve(&pos, me, 9, &limit).expect("decided within the limit");
         let t_9 = now() - start;
+        // The proof numbers alone, as `secures` was before it looked for a
+        // short win first.
+        let start = now();
+        let alone = secures(
+            &pos,
+            me,
+            &limit
+                .clone()
+                .with_time(Duration::from_secs(SECURE_SECONDS))
+                .with_tuning(Tuning {
+                    secure_short_win: false,
+                    ..Tuning::default()
+                }),
+        );
+        let t_alone = now() - start;
+        let alone = match alone {
+            Ok(s) => format!("{} ({} positions)", ms(t_alone), s.positions),
+            Err(_) => format!("undecided at {SECURE_SECONDS} s"),
+        };
         let start = now();
         let new = secures(
             &pos,
@@ -565,7 +584,7 @@ fn secure(set: &[(u32, &str, &str)]) {
             Err(e) => (format!("undecided: {e}"), 0, 0),
         };
         println!(
-            "| {n} | {} | {} | {} | {} | {answer} | {p_new} | {table} MB |",
+            "| {n} | {} | {} | {} | {} | {alone} | {answer} | {p_new} | {table} MB |",
             ms(t_n),
             won.positions,
             ms(t_9),

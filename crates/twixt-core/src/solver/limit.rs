@@ -46,6 +46,17 @@ impl SearchLimit {
         }
     }
 
+    /// The same limit with `positions` and `time` instead, and no memory:
+    /// the part of it one stage of a search may use.
+    pub(crate) fn part(&self, positions: u64, time: Option<Duration>) -> SearchLimit {
+        SearchLimit {
+            positions,
+            time,
+            memory: None,
+            ..self.clone()
+        }
+    }
+
     /// The same limit with at most `time` of wall-clock time a search.
     pub fn with_time(mut self, time: Duration) -> SearchLimit {
         self.time = Some(time);

@@ -112,6 +112,10 @@ pub struct Tuning {
     /// refute a move outside a refuted move's zone without searching it
     /// (tests make it 2: at every turn that can).
     pub zone_from: u32,
+    /// [`secures`] looks for a win within [`SHORT_WIN_MOVES`] by the exact
+    /// search before the proof numbers (the bench turns it off to measure
+    /// the proof numbers alone).
+    pub secure_short_win: bool,
 }
 
 impl Default for Tuning {
@@ -123,6 +127,7 @@ impl Default for Tuning {
             any_pair: false,
             shared_from: threads::SHARED_FROM,
             zone_from: 5,
+            secure_short_win: true,
         }
     }
 }
@@ -788,6 +793,13 @@ pub enum Secure {
     },
 }
 
+/// Moves within which [`secures`] first looks for a win by the exact
+/// search.
+pub const SHORT_WIN_MOVES: u32 = 9;
+/// The most positions of its limit that look may take (a quarter of the
+/// limit when that is less).
+const SHORT_WIN_POSITIONS: u64 = 1_000_000;
+
 /// What [`secures`] found: the answer and what it cost.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SecureSolution {
@@ -819,6 +831,39 @@ pub fn secures(
         return Err(Undecided::GameOver(pos.status()));
     }
     rules_covered(pos)?;
+    // A short win is found far sooner by the exact search's deepening
+    // than by proof numbers (docs/solver.md): it goes first, on a share of
+    // the limit, and its win is a secure connection.
+    let started = std::time::Instant::now();
+    let mut short_positions = 0;
+    if pos.to_move() == player && limit.tuning().secure_short_win {
+        let short = limit.part(
+            (limit.max_positions() / 4).min(SHORT_WIN_POSITIONS),
+            limit.time().map(|t| t / 4),
+        );
+        match solve(pos, player, SHORT_WIN_MOVES, &short) {
+            Ok(Solution {
+                answer: Solved::Wins { key, .. },
+                positions,
+                ..
+            }) => {
+                return Ok(SecureSolution {
+                    answer: Secure::Secured { key: Some(key) },
+                    positions,
+                    table_bytes: 0,
+                    evictions: 0,
+                });
+            }
+            Ok(Solution { positions, .. }) | Err(Undecided::Limit { positions, .. }) => {
+                short_positions = positions;
+            }
+            Err(_) => {}
+        }
+    }
+    let limit = &limit.part(
+        limit.max_positions().saturating_sub(short_positions),
+        limit.time().map(|t| t.saturating_sub(started.elapsed())),
+    );
     let mut meter = limit.meter();
     let mut pns = pns::Pns::new(pos, player, &mut meter, limit.table_bytes());
     let answer = secure_with(&mut pns, pos, player);
@@ -827,7 +872,7 @@ pub fn secures(
     let answer = answer.map_err(|k| stopped(&meter, k))?;
     Ok(SecureSolution {
         answer,
-        positions: meter.used(),
+        positions: short_positions + meter.used(),
         table_bytes,
         evictions,
     })
