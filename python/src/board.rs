@@ -612,7 +612,10 @@ impl Board {
     /// Does `player` (the player to move), win within `n` of their own
     /// moves whatever the opponent does? The search stops after
     /// `positions` positions or `time` seconds and then answers
-    /// undecided; `threads` share it. See `WinsWithin`.
+    /// undecided; `threads` share it. A win comes with its line of play
+    /// (`solution`: the key move, the longest defence, the answer, … to
+    /// the connection), each of its searches within the same limits. See
+    /// `WinsWithin`.
     /// `all_keys=True` also lists every winning first move.
     #[pyo3(signature = (player, n, *, time = None, positions = 10_000_000, threads = 1, all_keys = false))]
     #[allow(clippy::too_many_arguments)]
@@ -627,7 +630,17 @@ impl Board {
         all_keys: bool,
     ) -> PyResult<crate::solve::WinsWithin> {
         let player = parse_player(player)?;
-        crate::solve::wins_within(py, &self.pos, player, n, time, positions, threads, all_keys)
+        crate::solve::wins_within(
+            py,
+            &self.pos,
+            self.stack.len(),
+            player,
+            n,
+            time,
+            positions,
+            threads,
+            all_keys,
+        )
     }
 
     fn __repr__(&self) -> String {
