@@ -14,6 +14,7 @@ mod games;
 mod playouts;
 mod solve;
 mod symmetry;
+mod twixtbot;
 
 create_exception!(
     twixtkit,
