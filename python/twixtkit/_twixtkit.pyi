@@ -20,6 +20,7 @@ __all__ = [
     "Picture",
     "PositionLineError",
     "RulesError",
+    "TYPST",
     "TwixtError",
     "WinsWithin",
     "book",
@@ -223,6 +224,8 @@ def render(path: _StrPath, out: _StrPath, *, style: str = "rulebook", scale: flo
 def transform_actions(policy: npt.NDArray[np.float32], size: int, symmetry: str) -> npt.NDArray[np.float32]: ...
 def symmetries() -> list[str]: ...
 def book(path: _StrPath, out: _StrPath, *, style: str = "rulebook") -> None: ...
+
+TYPST: bool
 
 def random_games(
     n: int,
