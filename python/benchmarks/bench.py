@@ -4,9 +4,12 @@
 2. Python loops on twixtkit's Board: picking from the lazy `legal_moves`
    by index (no object per legal move), and the slower shapes a program
    may write (a list of every legal move; OpenSpiel's action ids),
-3. pyspiel's loop (OpenSpiel's `twixt`), if installed.
+3. pyspiel's loop (OpenSpiel's `twixt`), if installed,
+4. the same playouts by the `twixt random` binary (`--twixt PATH`,
+   target/release/twixt by default), whole process included, beside
+   `random_games` on one thread in the same run.
 
-    python bench.py [--size 24] [--games 200] [--rules t1] [--old DIR]
+    python bench.py [--size 24] [--games 200] [--rules t1] [--old DIR] [--twixt PATH]
 
 `--old DIR` measures another build of the package (installed with
 `pip install --target DIR`) in the same run, in a subprocess.
@@ -16,8 +19,10 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
+import tempfile
 import time
 
 import twixtkit
@@ -110,6 +115,39 @@ def pyspiel_loop(size: int, games: int) -> float:
     return plies / (time.perf_counter() - t)
 
 
+# A move of a move list (`12.f6`, `2.swap`), not an accepted draw or a
+# resignation that ends the game.
+LISTED_MOVE = re.compile(r"\b\d+\.(?!draw\b|resign\b)\S+")
+
+
+def binary_playouts(twixt: str, size: int, games: int, rules: str) -> dict:
+    """`twixt random` writing `games` games as move lists, timed as a whole
+    process: plies and games a second, plies a game."""
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "games.txt")
+        args = [twixt, "random", "--games", str(games), "--size", str(size),
+                "--rules", rules, "--seed", "1", "-o", out]
+        t = time.perf_counter()
+        subprocess.run(args, check=True, capture_output=True)
+        elapsed = time.perf_counter() - t
+        with open(out, encoding="utf-8") as f:
+            lines = [line for line in f if line.strip() and not line.startswith("#")]
+    if len(lines) != games:
+        raise SystemExit(f"{twixt} random wrote {len(lines)} games, not {games}")
+    plies = sum(len(LISTED_MOVE.findall(line)) for line in lines)
+    return {"plies_s": plies / elapsed, "games_s": games / elapsed, "plies": plies / games}
+
+
+def module_playouts(size: int, games: int, rules: str, threads: int) -> dict:
+    """As binary_playouts, for `twixtkit.random_games`."""
+    twixtkit.random_games(2, size=size, rules=rules, seed=0, threads=threads)
+    t = time.perf_counter()
+    lengths, _ = twixtkit.random_games(games, size=size, rules=rules, seed=1, threads=threads)
+    elapsed = time.perf_counter() - t
+    plies = int(lengths.sum())
+    return {"plies_s": plies / elapsed, "games_s": games / elapsed, "plies": plies / games}
+
+
 def push_pop_overhead(size: int, rounds: int = 100_000) -> float:
     b = twixtkit.Board(size=size, rules="t1")
     t = time.perf_counter()
@@ -154,6 +192,12 @@ def main() -> None:
         help="a folder holding another build of the package (pip install --target DIR) "
         "to measure in the same run",
     )
+    ap.add_argument(
+        "--twixt",
+        metavar="PATH",
+        default=os.path.join(os.path.dirname(__file__), "..", "..", "target", "release", "twixt"),
+        help="the twixt binary whose `twixt random` is measured beside random_games",
+    )
     ap.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.json:
@@ -185,6 +229,18 @@ def main() -> None:
         print(f"{'pyspiel loop: legal_actions(), apply_action':44s} {ref:>11,.0f}")
     pp = lambda rows: f"{rows['push_pop_ns']:>20,.0f}" if rows else f"{'-':>20s}"
     print(f"{'push + pop of one peg, ns a pair':44s} {pp(old)} {pp(new)}")
+    if not os.path.exists(a.twixt):
+        print(f"{a.twixt} not found: no `twixt random` figure (cargo build --release)")
+        return
+    n = a.games * 10
+    print(f"\n{n} random games, one thread each: plies/s, games/s, plies a game")
+    rows = [
+        (f"twixt random --games {n} (whole process)", binary_playouts(a.twixt, a.size, n, a.rules)),
+        ("twixtkit.random_games(threads=1)", module_playouts(a.size, n, a.rules, 1)),
+        ("twixtkit.random_games (2 threads)", module_playouts(a.size, n, a.rules, 0)),
+    ]
+    for name, r in rows:
+        print(f"{name:44s} {r['plies_s']:>11,.0f} {r['games_s']:>9,.0f} {r['plies']:>7.1f}")
 
 
 if __name__ == "__main__":

@@ -203,10 +203,15 @@ impl Board {
     }
 
     fn check_square(&self) -> PyResult<u16> {
+        self.check_square_for("OpenSpiel")
+    }
+
+    /// The side of a whole square board, which `encoding` needs.
+    fn check_square_for(&self, encoding: &str) -> PyResult<u16> {
         let size = self.pos.size();
         if size.width() != size.height() || size.is_partial() {
             return Err(TwixtError::new_err(format!(
-                "OpenSpiel's encoding needs a whole square board, not {size}"
+                "{encoding}'s encoding needs a whole square board, not {size}"
             )));
         }
         Ok(size.width())
@@ -612,7 +617,10 @@ impl Board {
     /// Does `player` (the player to move), win within `n` of their own
     /// moves whatever the opponent does? The search stops after
     /// `positions` positions or `time` seconds and then answers
-    /// undecided; `threads` share it. See `WinsWithin`.
+    /// undecided; `threads` share it. A win comes with its line of play
+    /// (`solution`: the key move, the longest defence, the answer, … to
+    /// the connection), each of its searches within the same limits. See
+    /// `WinsWithin`.
     /// `all_keys=True` also lists every winning first move.
     #[pyo3(signature = (player, n, *, time = None, positions = 10_000_000, threads = 1, all_keys = false))]
     #[allow(clippy::too_many_arguments)]
@@ -627,7 +635,17 @@ impl Board {
         all_keys: bool,
     ) -> PyResult<crate::solve::WinsWithin> {
         let player = parse_player(player)?;
-        crate::solve::wins_within(py, &self.pos, player, n, time, positions, threads, all_keys)
+        crate::solve::wins_within(
+            py,
+            &self.pos,
+            self.stack.len(),
+            player,
+            n,
+            time,
+            positions,
+            threads,
+            all_keys,
+        )
     }
 
     fn __repr__(&self) -> String {
@@ -706,11 +724,69 @@ impl Board {
         Ok(out)
     }
 
-    /// OpenSpiel's `twixt` observation tensor, shape (12, size, size-2),
-    /// float32: planes 0–5 Red's (pegs without links; links NNE, ENE, ESE,
-    /// SSE from the peg; pegs with a blocked eastern neighbour), 6–11
-    /// Black's, turned as OpenSpiel turns them.
-    fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<f32>>> {
+    /// The position as a network's input, float32, handed to NumPy
+    /// without a copy. `encoding="openspiel"`: OpenSpiel's `twixt`
+    /// observation tensor, shape (12, size, size-2): planes 0–5 Red's (pegs
+    /// without links; links NNE, ENE, ESE, SSE from the peg; pegs with a
+    /// blocked eastern neighbour), 6–11 Black's, turned as OpenSpiel turns
+    /// them. `encoding="twixtbot"`: twixtbot's inputs, shape (size, size,
+    /// 13), `[x, y, channel]` in the frame of the player to move (README.md
+    /// gives the channels).
+    #[pyo3(signature = (encoding = "openspiel"))]
+    fn planes<'py>(&self, py: Python<'py>, encoding: &str) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        match encoding {
+            "openspiel" => self.openspiel_planes(py),
+            "twixtbot" => {
+                let n = usize::from(self.check_square_for("twixtbot")?);
+                Ok(crate::twixtbot::planes(&self.pos, &self.stack, n).into_pyarray(py))
+            }
+            other => Err(PyValueError::new_err(format!(
+                "an encoding is \"openspiel\" or \"twixtbot\", not {other:?}"
+            ))),
+        }
+    }
+
+    /// twixtbot's policy index of the peg `move` for the player to move:
+    /// in their frame (see `planes`), `(x - 1) * size + y`, x on the
+    /// columns they may use.
+    fn twixtbot_index(&self, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let n = usize::from(self.check_square_for("twixtbot")?);
+        let mv = Board::coerce_move(r#move)?;
+        let CoreMove::Place(p) = &mv else {
+            return Err(TwixtError::new_err(format!(
+                "twixtbot's policy has pegs only, not `{}`",
+                move_text(&mv)
+            )));
+        };
+        let me = self.pos.to_move();
+        crate::twixtbot::policy_index(p.hole, me, n).ok_or_else(|| {
+            TwixtError::new_err(format!(
+                "{} is on {}'s border, outside {}'s policy",
+                p.hole,
+                player_name(me.opponent()),
+                player_name(me)
+            ))
+        })
+    }
+
+    /// The peg of twixtbot's policy index `index` for the player to move.
+    fn move_from_twixtbot_index(&self, index: usize) -> PyResult<Move> {
+        let n = usize::from(self.check_square_for("twixtbot")?);
+        let hole = crate::twixtbot::policy_hole(index, self.pos.to_move(), n).ok_or_else(|| {
+            PyIndexError::new_err(format!(
+                "twixtbot's policy on a {n}×{n} board has indices 0 to {}, not {index}",
+                n * (n - 2) - 1
+            ))
+        })?;
+        Ok(Move {
+            inner: CoreMove::peg(hole),
+        })
+    }
+}
+
+impl Board {
+    /// OpenSpiel's observation tensor (see `planes`).
+    fn openspiel_planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<f32>>> {
         let n = usize::from(self.check_square()?);
         let flip = self.openspiel_flipped();
         let mut t = Array3::<f32>::zeros((12, n, n - 2));

@@ -466,6 +466,17 @@ pub(crate) fn book(py: Python<'_>, path: PathBuf, out: PathBuf, style: &str) -> 
     let style = crate::draw::style(style)?;
     let format = BookFormat::choose(None, &out)
         .map_err(|e| file_error(py, &out_name, e.to_string(), &[]))?;
+    if format == BookFormat::Pdf && !cfg!(feature = "typst") {
+        return Err(file_error(
+            py,
+            &out_name,
+            "this build of twixtkit has no PDF typesetter: PDF books need the package \
+             built with its `typst` feature (MATURIN_PEP517_ARGS=\"--features typst\" \
+             pip install ./python); write .html, or .typ and set it with `twixt book`"
+                .to_string(),
+            &[],
+        ));
+    }
     let file = twixtkit::open::open(&path)
         .map_err(|e| file_error(py, &name, e.to_string(), e.diagnostics()))?;
     let made = twixtkit::book::book(&file, &BookOptions::default())

@@ -14,6 +14,7 @@ mod games;
 mod playouts;
 mod solve;
 mod symmetry;
+mod twixtbot;
 
 create_exception!(
     twixtkit,
@@ -80,5 +81,7 @@ fn _twixtkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RulesError", py.get_type::<RulesError>())?;
     m.add("PositionLineError", py.get_type::<PositionLineError>())?;
     m.add("FileError", py.get_type::<FileError>())?;
+    // Whether `book` can write PDF (the `typst` feature of this build).
+    m.add("TYPST", cfg!(feature = "typst"))?;
     Ok(())
 }

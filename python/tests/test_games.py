@@ -129,6 +129,21 @@ def test_render_and_book(tmp_path):
         twixtkit.render(CORNER, tmp_path / "x.jpg")
 
 
+def test_pdf_book_or_the_missing_feature(tmp_path):
+    out = tmp_path / "book.pdf"
+    if twixtkit.TYPST:
+        twixtkit.book(CORNER, out)
+        assert out.read_bytes()[:5] == b"%PDF-"
+    else:
+        with pytest.raises(twixtkit.FileError) as e:
+            twixtkit.book(CORNER, out)
+        assert "`typst` feature" in str(e.value) and e.value.path == str(out)
+        assert not out.exists()
+    # Typst source needs no typesetter in either build.
+    twixtkit.book(CORNER, tmp_path / "src" / "book.typ")
+    assert (tmp_path / "src" / "book.typ").read_text().strip()
+
+
 def test_bad_files_raise_with_line_and_column(tmp_path):
     with pytest.raises(twixtkit.FileError) as e:
         twixtkit.read_games(tmp_path / "missing.twixt")

@@ -33,6 +33,8 @@ def test_stub_names_match_the_module():
             stub_names.add(node.name)
         elif isinstance(node, ast.Assign):
             stub_names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            stub_names.add(node.target.id)
     module_names = {n for n in dir(_twixtkit) if not n.startswith("_")}
     # Underscored names are the stub's own (type aliases, `__all__`).
     assert {n for n in stub_names if not n.startswith("_")} == module_names
