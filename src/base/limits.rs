@@ -57,6 +57,21 @@ pub const MAX_BOOK_PAGES: usize = 20_000;
 /// for each diagram (a diagram takes about 0.06 s on a loaded machine).
 pub const TYPESET_SECONDS_BASE: u64 = 60;
 
+/// Most pegs and links the diagrams of one book (or booklet) may draw, in
+/// all: each diagram is drawn in full, so the cost of a book grows with
+/// what its diagrams hold, not with how many there are. A diagram of a
+/// long 24×24 game draws a few hundred; a book at this limit writes about
+/// 30 MB of HTML (docs/limits.md).
+pub const MAX_BOOK_PIECES: usize = 500_000;
+
+/// True when a read error says what the file holds is wrong (it is no
+/// UTF-8 text, holds a noncharacter, or its gzip data is damaged), not
+/// that it could not be read. The one rule for the exit code a read error
+/// earns: wrong content is 1, a file that cannot be read is 2.
+pub fn is_content_error(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::InvalidData
+}
+
 /// Longest caption, diagram name, label or tag value, in characters.
 pub const MAX_TEXT_CHARS: usize = 1_000;
 

@@ -113,6 +113,15 @@ fn typeset_edited(
             typ.display()
         )));
     }
+    // A Typst source that is not there is named as the input it is, not
+    // as a template that cannot be read.
+    if let Err(e) = std::fs::metadata(typ) {
+        let why = match e.kind() {
+            std::io::ErrorKind::NotFound => "no such file".to_string(),
+            _ => e.to_string(),
+        };
+        return Err(Failure::usage(format!("{}: {why}", typ.display())));
+    }
     if let Some(out) = out {
         twixtkit::output::ensure_not_input(out, &[typ.to_path_buf()])?;
     }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use twixtkit::commands::view::{links_left_out, write_page};
 use twixtkit::diagram::Style;
-use twixtkit::view::PageSettings;
+use twixtkit::view::{PageError, PageSettings, ViewError};
 
 use super::args::ReadArgs;
 use super::report::{self, Failure};
@@ -39,7 +39,11 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let options = a.read.options()?;
     let out = report::file(&a.output);
     let written = report::write_to(out, |to| {
-        write_page(&a.inputs, &options, &style, &a.page, to)
+        write_page(&a.inputs, &options, &style, &a.page, to).map_err(|e| match e {
+            // Files that hold no game are wrong input, as `check` says.
+            PageError::View(ViewError::Empty) => Failure::invalid(e.to_string()),
+            e => Failure::from(e),
+        })
     })?;
     report::diagnostics(&written.diagnostics());
     report::say_wrote(out, Some(&written.games_shown()));

@@ -20,7 +20,8 @@ use std::path::PathBuf;
 
 use crate::book::{Book, BookError, BookOptions, booklet};
 use crate::diagnostic::{Diagnostic, Explained};
-use crate::open::{Request, game_files};
+use crate::limits::MAX_BOOK_PIECES;
+use crate::open::{Request, Skipped, game_files};
 
 /// A file a lenient booklet left out.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,6 +44,9 @@ pub struct Books {
     pub script: PathBuf,
     /// The files left out of a lenient booklet, in order.
     pub left_out: Vec<LeftOut>,
+    /// Links in its folders that lead out of them: left out on purpose,
+    /// as `check` and `view` leave them out, and worth a warning each.
+    pub links_out: Vec<Skipped>,
 }
 
 /// Why `twixt book` made no book.
@@ -61,6 +65,11 @@ pub enum BooksError {
     /// Every file of the booklet was left out.
     #[error("no game to make a book of")]
     Empty,
+    /// The diagrams would draw more than a book may.
+    #[error(
+        "the diagrams of this book would draw {0} pegs and links or more, more than the {MAX_BOOK_PIECES} a book may (each diagram is drawn in full); make a book of fewer games or variations, cut diagrams less often (--moves-per-diagram), or draw the positions with `twixt render`"
+    )]
+    TooMuchDrawn(usize),
 }
 
 impl Explained for BooksError {
@@ -69,7 +78,7 @@ impl Explained for BooksError {
         match self {
             BooksError::Open(e) => e.diagnostics(),
             BooksError::Book(e) => e.diagnostics(),
-            BooksError::Skipped(_) | BooksError::Empty => &[],
+            BooksError::Skipped(_) | BooksError::Empty | BooksError::TooMuchDrawn(_) => &[],
         }
     }
 
@@ -78,7 +87,7 @@ impl Explained for BooksError {
         match self {
             BooksError::Skipped(_) => true,
             BooksError::Open(e) => e.is_usage(),
-            BooksError::Book(_) | BooksError::Empty => false,
+            BooksError::Book(_) | BooksError::Empty | BooksError::TooMuchDrawn(_) => false,
         }
     }
 }
@@ -104,11 +113,14 @@ pub fn open_books(
     if let [one] = inputs
         && !one.is_dir()
     {
+        let book = book_of(one)?;
+        within_budget(pieces(&book))?;
         return Ok(Books {
-            books: vec![book_of(one)?],
+            books: vec![book],
             booklet: false,
             script: one.clone(),
             left_out: Vec::new(),
+            links_out: Vec::new(),
         });
     }
     let mut skipped = Vec::new();
@@ -122,6 +134,8 @@ pub fn open_books(
         }
         files.extend(found);
     }
+    let (links_out, skipped): (Vec<Skipped>, Vec<Skipped>) =
+        skipped.into_iter().partition(|s| s.warning);
     if !skipped.is_empty() && !opts.lenient {
         return Err(BooksError::Skipped(
             skipped.iter().map(ToString::to_string).collect(),
@@ -135,9 +149,16 @@ pub fn open_books(
         })
         .collect();
     let mut books = Vec::new();
+    // Counted as the books are made, so that a booklet too large to draw
+    // stops before it holds all its diagrams.
+    let mut drawn = 0;
     for f in &files {
         match book_of(f) {
-            Ok(b) => books.push(b),
+            Ok(b) => {
+                drawn += pieces(&b);
+                within_budget(drawn)?;
+                books.push(b);
+            }
             Err(e) if opts.lenient => left_out.push(left_out_entry(f, &e)),
             Err(e) => return Err(e),
         }
@@ -147,7 +168,28 @@ pub fn open_books(
         booklet: true,
         script: files.first().cloned().unwrap_or_default(),
         left_out,
+        links_out,
     })
+}
+
+/// The pegs and links the diagrams of `book` draw (a TWRS picture counts
+/// only against the diagram limit).
+fn pieces(book: &Book) -> usize {
+    book.figures()
+        .iter()
+        .map(|f| match &f.art {
+            crate::book::Art::Twixt(d) => d.pegs.len() + d.links.len(),
+            crate::book::Art::Drawn(_) => 0,
+        })
+        .sum()
+}
+
+/// `drawn` pegs and links are within [`MAX_BOOK_PIECES`].
+fn within_budget(drawn: usize) -> Result<(), BooksError> {
+    if drawn > MAX_BOOK_PIECES {
+        return Err(BooksError::TooMuchDrawn(drawn));
+    }
+    Ok(())
 }
 
 /// `a` before `b` as a reader counts: runs of digits compared as numbers
@@ -204,7 +246,9 @@ impl Books {
     /// What a lenient booklet says of the files it left out, in order:
     /// each one's located diagnostics, then a warning naming it.
     pub fn warnings(&self) -> Vec<Diagnostic> {
-        let mut said = Vec::new();
+        let mut said: Vec<Diagnostic> = (self.links_out.iter())
+            .map(|s| Diagnostic::warning(s.to_string()))
+            .collect();
         for l in &self.left_out {
             said.extend(l.diagnostics.iter().cloned());
             said.push(Diagnostic::warning(format!("left out {}", l.entry)));

@@ -71,16 +71,27 @@ pub fn write_page(
     }
     let mut missing = Vec::new();
     let paths = game_files(inputs, &mut missing);
-    // Links out of a folder are left out (the CLI warns of them).
-    if let Some(s) = missing.into_iter().find(|s| !s.warning) {
-        return Err(PageError::Skipped(s));
-    }
+    // Links out of a folder are left out (the CLI warns of them). A path
+    // that cannot be read stops the page, or with `lenient` is listed on
+    // it, as `book --lenient` lists what it leaves out.
     let mut problems = Vec::new();
+    for s in missing.into_iter().filter(|s| !s.warning) {
+        if !settings.lenient {
+            return Err(PageError::Skipped(s));
+        }
+        problems.push(Problem {
+            file: s.path.display().to_string(),
+            message: s.to_string(),
+            diagnostics: Vec::new(),
+        });
+    }
     let mut files = Vec::with_capacity(paths.len());
     for p in &paths {
         match super::games::open_any_with(p, options) {
             Ok(f) => files.push(f),
-            Err(e) if settings.lenient && !e.is_usage() => {
+            // An unreadable file (no permission, too large, a device) is
+            // one file's problem as much as a bad script is.
+            Err(e) if settings.lenient => {
                 problems.push(Problem::new(&p.display().to_string(), &e));
             }
             Err(e) => return Err(e.into()),

@@ -44,7 +44,18 @@ pub fn rules_named(name: &str) -> Result<RuleSet, Error> {
         // content is wrong is wrong input (1), as in a `[Rules]` header.
         let path = Path::new(name);
         let text =
-            crate::script::read_rules_yaml(path).map_err(|e| Error::Options(e.to_string()))?;
+            crate::limits::read_regular_text(path, crate::limits::MAX_YAML_BYTES).map_err(|e| {
+                let said = crate::script::RulesError::Unreadable {
+                    path: path.to_path_buf(),
+                    message: e.to_string(),
+                }
+                .to_string();
+                if crate::limits::is_content_error(&e) {
+                    Error::BadRuleFile(said)
+                } else {
+                    Error::Options(said)
+                }
+            })?;
         crate::script::parse_rules_yaml(path, &text).map_err(|e| Error::BadRuleFile(e.to_string()))
     } else {
         RuleSet::preset(name).map_err(|e| Error::Options(e.to_string()))
@@ -231,6 +242,15 @@ pub enum Error {
         /// What went wrong.
         message: String,
     },
+    /// The file was read but is no text: not UTF-8, a noncharacter,
+    /// damaged gzip data. Its content is wrong, as a bad script's is.
+    #[error("{}: {message}", path.display())]
+    NotText {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, and where.
+        message: String,
+    },
     /// The options name nothing or are impossible: an unknown rule set or
     /// a bad rule file, a rule set and size that do not fit, a position
     /// and a file together.
@@ -354,6 +374,19 @@ impl crate::diagnostic::Explained for Error {
     }
 }
 
+impl Error {
+    /// The error reading `path` failed with: wrong content
+    /// ([`crate::limits::is_content_error`]) or a file that cannot be read.
+    pub fn reading(path: &Path, e: &std::io::Error) -> Error {
+        let (path, message) = (path.to_path_buf(), e.to_string());
+        if crate::limits::is_content_error(e) {
+            Error::NotText { path, message }
+        } else {
+            Error::Unreadable { path, message }
+        }
+    }
+}
+
 /// Opens a game file with default options. See [`open_with`].
 pub fn open(path: impl AsRef<Path>) -> Result<GameFile, Error> {
     open_with(path.as_ref(), &OpenOptions::default())
@@ -366,7 +399,7 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
         path: path.to_path_buf(),
         message,
     };
-    let read = || read_input(path, MAX_INPUT_BYTES).map_err(|e| unreadable(e.to_string()));
+    let read = || read_input(path, MAX_INPUT_BYTES).map_err(|e| Error::reading(path, &e));
     // Standard input is read once; without a format given, its content
     // tells what it is.
     let stdin = if path == Path::new("-") && options.format.is_none() {
@@ -385,7 +418,7 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
         let file = match &stdin {
             Some(bytes) => crate::script::script_from_bytes(path, bytes),
             None => load_games_as(path, Some(format)).map_err(|e| match e {
-                crate::script::LoadError::Io { source, .. } => unreadable(source.to_string()),
+                crate::script::LoadError::Io { source, .. } => Error::reading(path, &source),
                 other => unreadable(other.to_string()),
             })?,
         };

@@ -97,10 +97,7 @@ impl TwrsFile {
     /// Syntax errors go into `syntax_errors`; only a file that cannot be read fails.
     pub fn load(path: &Path) -> Result<TwrsFile, crate::open::Error> {
         let source =
-            read_text(path, MAX_INPUT_BYTES).map_err(|e| crate::open::Error::Unreadable {
-                path: path.to_path_buf(),
-                message: e.to_string(),
-            })?;
+            read_text(path, MAX_INPUT_BYTES).map_err(|e| crate::open::Error::reading(path, &e))?;
         let folder = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())

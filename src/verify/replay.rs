@@ -564,7 +564,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudge
             .checkpoints
             .as_ref()
             .expect("kept where a dead draw ends the game");
-        let ply = first_dead_draw_ply(game, kept, played as usize, p.ply());
+        let ply = first_dead_draw_ply(game, kept, played as usize, played);
         if let Some(later) = game.main_moves().nth(ply as usize)
             && ply < played
         {
@@ -577,7 +577,9 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudge
         && p.status() == Status::Ongoing
         && has_no_moves(p)
     {
-        ctx.decided = Some(Decision::drawn(p.ply(), How::NoMoves));
+        // The script's move number, not the position's (which counts a
+        // setup's pegs too).
+        ctx.decided = Some(Decision::drawn(played, How::NoMoves));
     }
     let complete = !broken;
     check_result(

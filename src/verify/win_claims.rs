@@ -103,6 +103,14 @@ impl ClaimSettings {
     }
 }
 
+/// Positions an unasked listing of a proved claim's key moves may visit
+/// at least ([`SearchBudget::keys_limits`]).
+pub const KEYS_POSITIONS_FLOOR: u64 = 200_000;
+
+/// Time an unasked listing of a proved claim's key moves may take at
+/// least ([`SearchBudget::keys_limits`]).
+pub const KEYS_TIME_FLOOR: Duration = Duration::from_secs(2);
+
 /// The search budget of a run over one file: each search of a claim gets
 /// the claim's limits, and all of them together the file's. Cloning
 /// shares the file's part; its clock starts when the budget is made.
@@ -145,13 +153,37 @@ impl SearchBudget {
     /// The solver's limit for one search of a claim: the claim's limits,
     /// drawing on the file's.
     pub fn search_limit(&self) -> SearchLimit {
-        let limit = SearchLimit::positions(self.claim.positions)
+        self.limit_of(self.claim)
+    }
+
+    fn limit_of(&self, limits: Limits) -> SearchLimit {
+        let limit = SearchLimit::positions(limits.positions)
             .with_threads(self.threads)
             .sharing(&self.file);
-        match self.claim.time {
+        match limits.time {
             Some(t) => limit.with_time(t),
             None => limit,
         }
+    }
+
+    /// The limits left for listing a proved claim's winning key moves once
+    /// its proof visited `positions` in `took`: the claim's limits bound
+    /// the claim as a whole. Unless the list was asked for (`#unique`,
+    /// `--cooks`) it gets at most twice what the proof took (at least
+    /// [`KEYS_POSITIONS_FLOOR`] positions and [`KEYS_TIME_FLOOR`]): the
+    /// list is a courtesy, and a claim proved in two seconds is not
+    /// checked for ten.
+    pub fn keys_limits(&self, positions: u64, took: Duration, asked: bool) -> Limits {
+        let mut left = Limits {
+            positions: self.claim.positions.saturating_sub(positions),
+            time: self.claim.time.map(|t| t.saturating_sub(took)),
+        };
+        if !asked {
+            let more = positions.saturating_mul(2).max(KEYS_POSITIONS_FLOOR);
+            left.positions = left.positions.min(more);
+            left.time = left.time.map(|t| t.min((took * 2).max(KEYS_TIME_FLOOR)));
+        }
+        left
     }
 }
 
@@ -422,6 +454,7 @@ pub fn check_claim(
     // One memory for the claim, its cooks and its solution's moves.
     let memory = Memory::new(pos, player);
     let limit = &budget.search_limit().with_memory(memory.clone());
+    let started = std::time::Instant::now();
     match solver::solve(pos, player, moves, limit) {
         Err(e) => {
             report.class = Some(e.class());
@@ -483,6 +516,8 @@ pub fn check_claim(
             report.shortest = Some(shortest);
             report.positions = positions;
             if want_keys || !solution_follows {
+                let left = budget.keys_limits(positions, started.elapsed(), want_keys);
+                let limit = &budget.limit_of(left).with_memory(memory.clone());
                 match solver::winning_keys(pos, player, moves, limit) {
                     Ok(k) => {
                         report.positions += k.positions;
@@ -506,7 +541,7 @@ pub fn check_claim(
                         message: format!(
                             "#wins {player} in {moves} holds (shortest win: {shortest} move{}); its winning key moves are not listed: {}",
                             plural(shortest),
-                            undecided_text(&e)
+                            keys_stopped(&e, false, positions, budget.claim)
                         ),
                         label: "claim",
                         kind: "keys",
@@ -519,7 +554,7 @@ pub fn check_claim(
                         format!(
                             "cannot decide the cooks of #wins {player} in {moves}: the claim holds (shortest win: {shortest} move{}), but the search for other winning key moves stopped: {}",
                             plural(shortest),
-                            undecided_text(&e)
+                            keys_stopped(&e, true, positions, budget.claim)
                         ),
                     )),
                 }
@@ -727,6 +762,45 @@ fn secured_after(
             solver::Secure::Secured { .. } => (true, None, found.positions),
             solver::Secure::Breaks { defence, .. } => (false, defence, found.positions),
         }),
+    }
+}
+
+/// Why listing a proved claim's key moves stopped, after a proof of
+/// `proof` positions: at the claim's limits (proof and list together,
+/// counted so), or (not `asked`) at most twice what the proof took.
+fn keys_stopped(e: &Undecided, asked: bool, proof: u64, claim: Limits) -> String {
+    match e {
+        Undecided::Limit {
+            positions,
+            limit: LimitKind::Positions(_) | LimitKind::Time(_),
+        } if asked => {
+            let total = proof + positions;
+            let limit = match claim.time {
+                Some(t)
+                    if !matches!(
+                        e,
+                        Undecided::Limit {
+                            limit: LimitKind::Positions(_),
+                            ..
+                        }
+                    ) =>
+                {
+                    format!("{} a claim; see --search-time", LimitKind::Time(t))
+                }
+                _ => format!(
+                    "the limit of {} positions a claim; see --search-limit",
+                    claim.positions
+                ),
+            };
+            format!("limit reached after {total} positions ({limit})")
+        }
+        Undecided::Limit {
+            positions,
+            limit: LimitKind::Positions(_) | LimitKind::Time(_),
+        } => format!(
+            "listing them stopped after {positions} positions (unasked, it may take twice what the proof took, within the claim's limits; --cooks gives it what the proof left)"
+        ),
+        e => undecided_text(e),
     }
 }
 

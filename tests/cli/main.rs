@@ -15,4 +15,5 @@ mod layers;
 mod output_safety;
 mod reliability;
 mod round4;
+mod round4_rest;
 mod stdout;

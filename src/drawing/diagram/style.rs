@@ -515,6 +515,15 @@ pub enum NamedStyleError {
         /// Why the file could not be read.
         message: String,
     },
+    /// A style file that was read but is no text (not UTF-8): wrong
+    /// content, as a style file with a wrong value is.
+    #[error("style file `{arg}`: {message}")]
+    NotText {
+        /// The path as given.
+        arg: String,
+        /// What is wrong, and where.
+        message: String,
+    },
     /// A style file that is wrong.
     #[error(transparent)]
     Invalid(#[from] StyleError),
@@ -538,9 +547,13 @@ impl Style {
             std::path::Path::new(arg),
             crate::limits::MAX_YAML_BYTES,
         )
-        .map_err(|e| NamedStyleError::Unreadable {
-            arg: arg.to_string(),
-            message: e.to_string(),
+        .map_err(|e| {
+            let (arg, message) = (arg.to_string(), e.to_string());
+            if crate::limits::is_content_error(&e) {
+                NamedStyleError::NotText { arg, message }
+            } else {
+                NamedStyleError::Unreadable { arg, message }
+            }
         })?;
         Ok(Style::from_yaml(&text, arg)?)
     }
