@@ -353,20 +353,43 @@ fn on_a_phone_playing_moves_leaves_the_page_where_it_was() {
     let Some(b) = browser() else { return };
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("scroll.twixt");
-    std::fs::write(&file, "[Rules \"pencil\"]\n").unwrap();
+    // A game long enough that its last move is below the fold of a phone
+    // (where `scrollIntoView` on the move list scrolled the page by 144 px).
+    let rules = twixt_core::rules::RuleSet::pencil();
+    let mut record = twixtkit::record::Record::new(rules.clone());
+    record.moves = twixt_core::random::random_game(&rules, 7, 80);
+    assert!(record.moves.len() > 60);
+    let game = twixtkit::script::Game::from_record(&record);
+    let text = twixtkit::script::write_file(&twixtkit::script::ScriptFile { games: vec![game] });
+    std::fs::write(&file, text).unwrap();
     let url = start(&file);
     b.viewport(390, 844, true);
     open_editor(&b, &url);
-    for (i, (c, r)) in [(5u16, 5u16), (12, 11), (6, 7), (11, 9), (7, 9)]
-        .iter()
-        .enumerate()
-    {
-        let (x, y) = hole_xy(&b, *c, *r);
+    let scrolled = |b: &Browser| b.eval("return window.scrollY", json!([])).as_f64().unwrap();
+    // To the end (End key): the list scrolls to the last move, the page not.
+    b.key("\u{E010}");
+    wait_for(
+        &b,
+        "the last move current",
+        "const c = document.querySelector('#tree .current'); return !!c && c.dataset.path !== '' && !c.nextElementSibling",
+    );
+    assert_eq!(scrolled(&b), 0.0, "the page scrolled to the move list");
+    b.key("\u{E011}");
+    wait_for(
+        &b,
+        "the start current",
+        "return document.querySelector('#tree .current').dataset.path === ''",
+    );
+    // Taps on the board play: a variation of the first move each time.
+    for hole in ["d4", "e5", "f6"] {
+        let h: twixtkit::prelude::Hole = hole.parse().unwrap();
+        b.key("\u{E011}");
+        let (x, y) = hole_xy(&b, h.col, h.row);
         b.tap(x, y);
-        current_is(&b, &i.to_string());
-        let y = b.eval("return window.scrollY", json!([])).as_f64().unwrap();
-        assert_eq!(y, 0.0, "the page scrolled to {y} after move {}", i + 1);
+        wait_tree(&b, &format!("1. {hole}"));
+        assert_eq!(scrolled(&b), 0.0, "the page scrolled after {hole}");
     }
+    b.key("\u{E010}");
     keep_screenshot(&b, "phone-390");
     // The move list scrolled inside itself to the current move.
     let inside = b.eval(
