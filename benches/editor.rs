@@ -1,7 +1,8 @@
 //! The editor's answer to one edit: the edit applied to the syntax tree
 //! (with its read-back check), the position replayed, the board drawn as
 //! SVG, the move tree written, all as the JSON the page receives; on a
-//! 300-move game with 50 variations.
+//! 300-move game with 50 variations; and the page's first request (the
+//! state at the start of that game).
 //!
 //! `cargo bench --bench editor`
 
@@ -77,6 +78,11 @@ fn bench(c: &mut Criterion) {
             doc.apply(Op::Next).unwrap();
             black_box(serde_json::to_string(&view::state(&doc)).unwrap())
         })
+    });
+    g.bench_function("page's first state, answered", |b| {
+        let mut fresh = doc.clone();
+        fresh.apply(Op::Start).unwrap();
+        b.iter(|| black_box(serde_json::to_string(&view::state(&fresh)).unwrap()))
     });
     g.finish();
 }

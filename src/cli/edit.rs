@@ -1,18 +1,26 @@
 //! `twixt edit`: a game script edited in the browser, served on 127.0.0.1.
 
-use twixtkit::editor::{Options, open_browser, server, session::Session};
+use twixtkit::editor::session::{Closed, Session};
+use twixtkit::editor::{Options, open_browser, server};
 
 use super::report::{self, Failure};
 
 pub fn run(a: Options) -> Result<(), Failure> {
     let session = Session::open(&a.file, a.game, a.force)?;
+    if let Some(d) = &session.draft {
+        report::warning(format!(
+            "{} has {} syntax errors: it opens in lenient mode, its text to fix on the page",
+            a.file.display(),
+            d.errors.len()
+        ));
+    }
     if session.found_recovery {
         report::warning(format!(
             "{} holds unsaved edits of an earlier session; the page offers to open it",
             twixtkit::editor::session::recovery_path(&a.file).display()
         ));
     }
-    server::serve(session, a.port, |url| {
+    let closed = server::serve(session, a.port, |url| {
         // The address alone on standard output, for a script to read.
         if a.no_open {
             report::note(format!("editing {} (Ctrl-C stops)", a.file.display()));
@@ -30,5 +38,19 @@ pub fn run(a: Options) -> Result<(), Failure> {
             let _ = report::print(format!("{url}\n").as_bytes());
         }
     })?;
-    Ok(())
+    match closed {
+        Closed::Unsaved(copy) => report::warning(format!(
+            "stopped with unsaved edits: they are in {}; `twixt edit {}` offers to open them",
+            copy.display(),
+            a.file.display()
+        )),
+        Closed::EarlierCopyKept(copy) => report::note(format!(
+            "stopped; the earlier recovery copy {} is kept",
+            copy.display()
+        )),
+        Closed::Clean => report::note("stopped; nothing unsaved"),
+    }
+    // Stopped by Ctrl-C (or SIGTERM): the status a shell expects of an
+    // interrupted program.
+    std::process::exit(130)
 }

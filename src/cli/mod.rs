@@ -105,8 +105,12 @@ pub fn argument_error(e: clap::Error) -> ExitCode {
 /// Runs the command; a failure is reported on standard error and earns
 /// its exit code.
 pub fn run(cli: Cli) -> ExitCode {
-    // An interrupted run leaves the old files or the new ones, nothing half-written.
-    twixtkit::output::remove_temporary_files_on_signal();
+    // An interrupted run leaves the old files or the new ones, nothing
+    // half-written. The editor stops on Ctrl-C itself, to keep unsaved
+    // edits in its recovery copy and say where.
+    if !matches!(cli.command, Command::Edit(_)) {
+        twixtkit::output::remove_temporary_files_on_signal();
+    }
     cli.color.write_global();
     let success = |()| ExitCode::SUCCESS;
     let done = match cli.command {

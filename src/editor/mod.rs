@@ -46,9 +46,19 @@ pub struct Options {
     pub force: bool,
 }
 
+/// No browser could be started for the page.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("no browser could be started ({}); open the address yourself", .tried.join(", "))]
+pub struct NoBrowser {
+    /// The commands tried, in order.
+    pub tried: Vec<String>,
+}
+
+impl crate::diagnostic::Explained for NoBrowser {}
+
 /// Opens `url` in the browser: each command of `$BROWSER` (separated by
 /// `:`, `%s` standing for the address) in turn, else the desktop's opener.
-pub fn open_browser(url: &str) -> Result<(), String> {
+pub fn open_browser(url: &str) -> Result<(), NoBrowser> {
     let listed = std::env::var("BROWSER").unwrap_or_default();
     let mut commands: Vec<String> = listed
         .split(':')
@@ -82,8 +92,5 @@ pub fn open_browser(url: &str) -> Result<(), String> {
             return Ok(());
         }
     }
-    Err(format!(
-        "no browser could be started ({}); open the address yourself",
-        commands.join(", ")
-    ))
+    Err(NoBrowser { tried: commands })
 }

@@ -13,9 +13,10 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 use twixt_core::board::{Hole, Player};
 use twixt_core::history::History;
-use twixt_core::moves::Move;
+use twixt_core::link::Link;
+use twixt_core::moves::{Move, Removal};
 use twixt_core::position::{Position, Status};
-use twixt_core::rules::RuleSet;
+use twixt_core::rules::{Linking, RuleSet};
 
 use super::tree::{self, NodePath};
 use crate::script::{
@@ -71,6 +72,15 @@ pub enum Op {
     Glyph {
         /// The glyph as written; `None` clears it.
         glyph: Option<String>,
+    },
+    /// Under rules with links by hand: add a link between two own pegs to
+    /// the current move, or take one away (a link this move added goes; a
+    /// link on the board before it is removed by the move, before its peg).
+    Link {
+        /// One end.
+        from: String,
+        /// The other end.
+        to: String,
     },
     /// Put a `#label` on a hole (`X` draws a cross).
     Label {
@@ -128,10 +138,29 @@ pub enum Op {
         #[serde(default)]
         remove: bool,
     },
+    /// Set the window of the board the current move's diagram point shows
+    /// (`crop=`), the two holes being opposite corners; a diagram point is
+    /// made when there is none. Without holes the whole board is shown.
+    Crop {
+        /// One corner.
+        from: Option<String>,
+        /// The opposite corner.
+        to: Option<String>,
+    },
     /// Undo the last edit.
     Undo,
     /// Redo the last edit undone.
     Redo,
+}
+
+impl Op {
+    /// True for a step through the tree, which changes nothing written.
+    pub fn is_navigation(&self) -> bool {
+        matches!(
+            self,
+            Op::Goto { .. } | Op::Next | Op::Previous | Op::Start | Op::End | Op::Up | Op::Down
+        )
+    }
 }
 
 /// Why an edit was refused: the reason shown on the page.
@@ -433,6 +462,7 @@ impl Document {
         match op {
             Op::Play { hole } => self.play(Move::peg(parse_hole(&hole)?)),
             Op::Swap => self.play(Move::Swap),
+            Op::Link { from, to } => self.toggle_link(&from, &to),
             Op::Promote => {
                 let cursor = self.cursor.clone();
                 let p = tree::promote(&mut self.game_mut().line, &cursor)
@@ -544,6 +574,18 @@ impl Document {
                 Ok(())
             }
             Op::Tag { name, value } => self.set_tag(&name, value),
+            Op::Crop { from, to } => {
+                let corners = match (from, to) {
+                    (Some(a), Some(b)) => {
+                        let (a, b) = (self.point_on_board(&a)?, self.point_on_board(&b)?);
+                        Some(window(a, b))
+                    }
+                    (None, None) => None,
+                    _ => return refuse("a window needs two opposite corners"),
+                };
+                self.set_crop(corners);
+                Ok(())
+            }
             Op::Diagram {
                 caption,
                 translation,
@@ -630,6 +672,77 @@ impl Document {
         };
         self.cursor = new_cursor;
         Ok(())
+    }
+
+    /// True when the rules let a player add links by hand.
+    pub fn links_by_hand(&self) -> bool {
+        self.rules()
+            .is_ok_and(|r| matches!(r.links, Linking::Manual | Linking::AutomaticEditable))
+    }
+
+    /// Adds the link `from`–`to` to the current move, or takes it away: see
+    /// [`Op::Link`]. The engine then replays every line of the tree; an edit
+    /// that makes a move illegal (this one or a later one) is refused with
+    /// the engine's reason.
+    fn toggle_link(&mut self, from: &str, to: &str) -> Result<(), Refused> {
+        let (a, b) = (self.hole_on_board(from)?, self.hole_on_board(to)?);
+        let link = Link::new(a, b).ok_or_else(|| {
+            Refused(format!(
+                "{a} and {b} are not a knight's move apart: no link joins them"
+            ))
+        })?;
+        let rules = self.rules().map_err(Refused)?;
+        if rules.links == Linking::Automatic {
+            return refuse(
+                "under these rules every link comes with its peg (links=automatic); links are added and removed by hand under board, schmidt, editable or links=manual",
+            );
+        }
+        if self.cursor.is_empty() {
+            return refuse("go to a move first: a link is added or taken away by a move");
+        }
+        let cursor = self.cursor.clone();
+        let broken_before = self.broken_lines();
+        let after = self.replay_to(&cursor).map_err(Refused)?;
+        if let Some(e) = after.error {
+            return refuse(format!("the line to here has an illegal move: {e}"));
+        }
+        let on_board = after.history.position().has_link(link);
+        let m = self.current_move_mut(&cursor)?;
+        let Move::Place(p) = &mut m.mv else {
+            return refuse("the current move places no peg: links go with a placement");
+        };
+        if let Some(i) = p.links.iter().position(|l| *l == link) {
+            p.links.remove(i);
+        } else if let Some(i) = p.removals.iter().position(|r| *r == Removal::Link(link)) {
+            p.removals.remove(i);
+        } else if on_board {
+            if link.touches(p.hole) {
+                return refuse(format!(
+                    "{link} comes with this move's peg under these rules: it can be taken away by a later move of the same player"
+                ));
+            }
+            p.removals.push(Removal::Link(link));
+        } else {
+            p.links.push(link);
+        }
+        // The first line the edit broke, in the engine's words.
+        for end in tree::line_ends(&self.game().line) {
+            let error = self.replay_to(&end).map_err(Refused)?.error;
+            if let Some(e) = error
+                && !broken_before.contains(&end)
+            {
+                return refuse(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// The ends of the lines whose replay stops at an illegal move.
+    fn broken_lines(&self) -> Vec<NodePath> {
+        tree::line_ends(&self.game().line)
+            .into_iter()
+            .filter(|end| self.replay_to(end).is_ok_and(|r| r.error.is_some()))
+            .collect()
     }
 
     fn current_move_mut(&mut self, path: &[usize]) -> Result<&mut MoveNode, Refused> {
@@ -766,6 +879,39 @@ impl Document {
         }
     }
 
+    /// Sets the crop of the current node's diagram point, making the point
+    /// when there is none (and a crop is wanted).
+    fn set_crop(&mut self, crop: Option<(Hole, Hole)>) {
+        let (line, range) = self.block_mut();
+        let existing = range
+            .clone()
+            .find(|&i| matches!(line.elements[i], Element::Diagram(_)));
+        match existing {
+            Some(i) => {
+                if let Element::Diagram(d) = &mut line.elements[i] {
+                    d.crop = crop;
+                }
+            }
+            None if crop.is_some() => {
+                let at = range
+                    .clone()
+                    .find(|&i| matches!(line.elements[i], Element::Variation(_)))
+                    .unwrap_or(range.end);
+                let point = DiagramPoint {
+                    crop,
+                    ..DiagramPoint::default()
+                };
+                line.elements.insert(at, Element::Diagram(Box::new(point)));
+            }
+            None => {}
+        }
+    }
+
+    /// The folder `[Rules]` files and diagram styles are read from.
+    pub fn folder(&self) -> Option<&Path> {
+        self.rules_folder.as_deref()
+    }
+
     /// The current node's diagram point, if it has one.
     pub fn diagram(&self) -> Option<&DiagramPoint> {
         self.annotations().iter().find_map(|e| match e {
@@ -839,6 +985,17 @@ impl Document {
         Ok(hole)
     }
 
+    /// A place on the board's grid, the corners (which hold no hole) too:
+    /// a window's corner.
+    fn point_on_board(&self, text: &str) -> Result<Hole, Refused> {
+        let hole = parse_hole(text)?;
+        let size = self.rules().map_err(Refused)?.size;
+        if hole.col >= size.width() || hole.row >= size.height() {
+            return refuse(format!("{hole} is outside the {size} board"));
+        }
+        Ok(hole)
+    }
+
     /// The status of the game at the current node, in words, when it is
     /// decided or a dead draw.
     pub fn status_words(position: &Position) -> Option<String> {
@@ -859,6 +1016,14 @@ fn batch_key(op: &Op, cursor: &[usize]) -> Option<BatchKey> {
         Op::Diagram { .. } => Some(BatchKey::Diagram(cursor.to_vec())),
         _ => None,
     }
+}
+
+/// The window with corners `a` and `b`: top-left, then bottom-right.
+fn window(a: Hole, b: Hole) -> (Hole, Hole) {
+    (
+        Hole::new(a.col.min(b.col), a.row.min(b.row)),
+        Hole::new(a.col.max(b.col), a.row.max(b.row)),
+    )
 }
 
 fn parse_hole(text: &str) -> Result<Hole, Refused> {

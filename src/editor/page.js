@@ -47,8 +47,16 @@
     state = reply.state;
     $("board").innerHTML = state.svg;
     $("tree").innerHTML = state.tree;
-    const cur = $("tree").querySelector(".current");
-    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
+    // The current move is scrolled into view inside the list only: the
+    // page itself stays where the author left it (scrollIntoView would move
+    // a phone's page down to the list at every move).
+    const list = $("tree"), cur = list.querySelector(".current");
+    if (cur) {
+      const box = list.getBoundingClientRect(), at = cur.getBoundingClientRect();
+      if (at.top < box.top) list.scrollTop -= box.top - at.top;
+      else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+    }
+    drawCrop();
     const comment = $("comment");
     if (document.activeElement !== comment || reply.refused) comment.value = state.comment;
     comment.disabled = false;
@@ -87,6 +95,38 @@
       banner("", false);
     }
     if (reply.notice && reply.notice.match(/^(proved|refuted|undecided)/)) $("prove-result").textContent = reply.notice;
+    document.querySelector("[data-tool=link]").hidden = !state.links_by_hand;
+    $("preview").innerHTML = state.preview || "";
+    $("preview-error").textContent = state.preview_error || "";
+    if (state.preview) $("diagram-box").open = true;
+    const lenient = reply.lenient;
+    $("source-box").hidden = !lenient;
+    if (lenient) {
+      if (document.activeElement !== $("source")) $("source").value = lenient.text;
+      const list = $("source-errors");
+      list.textContent = "";
+      for (const e of lenient.errors) {
+        const li = document.createElement("li");
+        li.textContent = "line " + e.line + ", column " + e.col + ": " + e.message;
+        list.appendChild(li);
+      }
+    }
+  }
+
+  // The figure's window, drawn over the board as a dashed frame.
+  function drawCrop() {
+    const svg = $("board").querySelector("svg");
+    if (!svg || !state || !state.crop) return;
+    const [c0, c1, r0, r1] = state.crop;
+    const ns = "http://www.w3.org/2000/svg";
+    const rect = document.createElementNS(ns, "rect");
+    rect.setAttribute("id", "crop-frame");
+    rect.setAttribute("x", c0 - 0.5); rect.setAttribute("y", r0 - 0.5);
+    rect.setAttribute("width", c1 - c0 + 1); rect.setAttribute("height", r1 - r0 + 1);
+    rect.setAttribute("fill", "none"); rect.setAttribute("stroke", "#1a5fb4");
+    rect.setAttribute("stroke-width", "0.12"); rect.setAttribute("stroke-dasharray", "0.4 0.2");
+    rect.setAttribute("pointer-events", "none");
+    svg.appendChild(rect);
   }
 
   // Board: a click (or tap) names the hole nearest it; in SVG units hole
@@ -102,19 +142,31 @@
     if (Math.hypot(p.x - c, p.y - r) > 0.5) return null;
     return holeName(c, r);
   }
-  let dragFrom = null;
+  // Tools that join two holes: a drag from one to the other, or a click
+  // (a tap) on each in turn.
+  const twoHoles = {
+    arrow: (from, to) => op({ op: "arrow", from, to }),
+    link: (from, to) => op({ op: "link", from, to }),
+    crop: (from, to) => op({ op: "crop", from, to }),
+  };
+  let dragFrom = null, pending = null;
   $("board").addEventListener("pointerdown", (ev) => {
     const hole = holeAt(ev);
     if (!hole) return;
     ev.preventDefault();
-    if (tool === "arrow") { dragFrom = hole; return; }
+    if (twoHoles[tool]) { dragFrom = hole; return; }
     clickHole(hole);
   });
   $("board").addEventListener("pointerup", (ev) => {
-    if (tool !== "arrow" || !dragFrom) return;
-    const to = holeAt(ev);
-    if (to && to !== dragFrom) op({ op: "arrow", from: dragFrom, to: to });
+    if (!twoHoles[tool] || !dragFrom) return;
+    const from = dragFrom, to = holeAt(ev);
     dragFrom = null;
+    if (!to) return;
+    if (to !== from) { pending = null; twoHoles[tool](from, to); return; }
+    if (pending && pending !== to) { const first = pending; pending = null; twoHoles[tool](first, to); return; }
+    pending = to;
+    $("status").className = "";
+    $("status").textContent = "From " + to + ": now click the other " + (tool === "crop" ? "corner" : tool === "link" ? "peg" : "hole");
   });
   function clickHole(hole) {
     switch (tool) {
@@ -141,6 +193,7 @@
   for (const b of document.querySelectorAll("#tools button")) {
     b.addEventListener("click", () => {
       tool = b.dataset.tool;
+      pending = null;
       for (const o of document.querySelectorAll("#tools button")) o.classList.toggle("on", o === b);
     });
   }
@@ -172,6 +225,8 @@
   });
   $("diagram-set").addEventListener("click", () => op({ op: "diagram", caption: $("caption").value, translation: $("translation").value }));
   $("diagram-remove").addEventListener("click", () => op({ op: "diagram", caption: "", translation: "", remove: true }));
+  $("crop-clear").addEventListener("click", () => op({ op: "crop", from: null, to: null }));
+  $("source-apply").addEventListener("click", () => call("/api/source", { version: state.version, text: $("source").value }));
   $("to-move").addEventListener("change", () => op({ op: "to-move", player: $("to-move").value || null }));
   $("tag-set").addEventListener("click", () => op({ op: "tag", name: $("tag-name").value, value: $("tag-value").value }));
   $("tag-name").addEventListener("change", () => {

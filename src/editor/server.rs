@@ -5,6 +5,7 @@
 //! nor a name rebound to 127.0.0.1 can drive it. Bodies are size-limited;
 //! the only files written are the one edited and its recovery copy.
 
+use std::future::Future as _;
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -18,7 +19,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::model::Op;
-use super::session::Session;
+use super::session::{Closed, Session};
 use super::view;
 
 /// The largest request body taken (a comment of a book's length fits).
@@ -62,16 +63,23 @@ pub fn new_token() -> Result<String, Error> {
 
 /// The routes, with the checks every request passes first.
 pub fn router(session: Session, token: String, port: u16) -> Router {
+    routes(shared(session, token, port))
+}
+
+fn shared(session: Session, token: String, port: u16) -> Arc<Shared> {
     let hosts = vec![
         format!("127.0.0.1:{port}"),
         format!("localhost:{port}"),
         format!("[::1]:{port}"),
     ];
-    let shared = Arc::new(Shared {
+    Arc::new(Shared {
         session: Mutex::new(session),
         token,
         hosts,
-    });
+    })
+}
+
+fn routes(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/", get(page))
         .route("/api/state", get(state))
@@ -80,6 +88,7 @@ pub fn router(session: Session, token: String, port: u16) -> Router {
         .route("/api/reload", post(reload))
         .route("/api/recover", post(recover))
         .route("/api/prove", post(prove))
+        .route("/api/source", post(source))
         .layer(middleware::from_fn_with_state(shared.clone(), guard))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared)
@@ -167,6 +176,8 @@ struct Reply {
     recovery: bool,
     /// The file's name.
     file: String,
+    /// Lenient mode: the file's text and its syntax errors.
+    lenient: Option<super::session::Draft>,
 }
 
 fn reply(session: &Session, refused: Option<String>, notice: Option<String>) -> Json<Reply> {
@@ -177,6 +188,7 @@ fn reply(session: &Session, refused: Option<String>, notice: Option<String>) -> 
         changed_on_disk: session.changed_on_disk(),
         recovery: session.found_recovery,
         file: session.path().display().to_string(),
+        lenient: session.draft.clone(),
     })
 }
 
@@ -202,6 +214,9 @@ async fn op(State(s): State<Arc<Shared>>, Json(r): Json<OpRequest>) -> Json<Repl
             None,
         );
     }
+    if session.draft.is_some() && !r.op.is_navigation() {
+        return reply(&session, Some(LENIENT.into()), None);
+    }
     let before = session.doc.version();
     let refused = session.doc.apply(r.op).err().map(|e| e.0);
     let mut notice = None;
@@ -211,6 +226,46 @@ async fn op(State(s): State<Arc<Shared>>, Json(r): Json<OpRequest>) -> Json<Repl
         notice = Some(e.to_string());
     }
     reply(&session, refused, notice)
+}
+
+/// Why an edit is refused in lenient mode.
+const LENIENT: &str = "the file has syntax errors: fix them in its text (below the board) first; what could be read is shown, to look at";
+
+#[derive(Deserialize)]
+struct SourceRequest {
+    version: u64,
+    text: String,
+}
+
+/// The file's text as the author fixed it, in lenient mode.
+async fn source(State(s): State<Arc<Shared>>, Json(r): Json<SourceRequest>) -> Json<Reply> {
+    let mut session = s.session.lock().unwrap_or_else(|e| e.into_inner());
+    if r.version != session.doc.version() {
+        return reply(
+            &session,
+            Some("the document changed in another tab: this page now shows it".into()),
+            None,
+        );
+    }
+    if session.draft.is_none() {
+        return reply(
+            &session,
+            Some("the file has no syntax errors: it is edited on the board".into()),
+            None,
+        );
+    }
+    if let Err(e) = session.set_source(r.text) {
+        return reply(&session, Some(e.to_string()), None);
+    }
+    let notice = match &session.draft {
+        Some(d) => format!("{} syntax errors left", d.errors.len()),
+        None => "no syntax errors left: the file is edited on the board".into(),
+    };
+    let notice = match session.write_recovery() {
+        Ok(()) => notice,
+        Err(e) => e.to_string(),
+    };
+    reply(&session, None, Some(notice))
 }
 
 #[derive(Deserialize)]
@@ -270,6 +325,9 @@ async fn prove(State(s): State<Arc<Shared>>, Json(r): Json<ProveRequest>) -> Jso
                 None,
             );
         }
+        if session.draft.is_some() {
+            return reply(&session, Some(LENIENT.into()), None);
+        }
         match super::prove::job(&session.doc, r.moves, r.seconds.min(MAX_PROVE_SECONDS)) {
             Ok(job) => job,
             Err(e) => return reply(&session, Some(e), None),
@@ -302,9 +360,10 @@ async fn prove(State(s): State<Arc<Shared>>, Json(r): Json<ProveRequest>) -> Jso
     }
 }
 
-/// Serves `session` on `port` (0: any free one) until Ctrl-C; `ready` is
-/// given the page's address once the server listens.
-pub fn serve(session: Session, port: u16, ready: impl FnOnce(&str)) -> Result<(), Error> {
+/// Serves `session` on `port` (0: any free one) until Ctrl-C (or SIGTERM);
+/// `ready` is given the page's address once the server listens. At the end
+/// the session is closed: unsaved edits go to the recovery copy.
+pub fn serve(session: Session, port: u16, ready: impl FnOnce(&str)) -> Result<Closed, Error> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -323,7 +382,8 @@ pub fn serve(session: Session, port: u16, ready: impl FnOnce(&str)) -> Result<()
             .ok();
         let token = new_token()?;
         let url = format!("http://127.0.0.1:{port}/?t={token}");
-        let app = router(session, token, port);
+        let shared = shared(session, token, port);
+        let app = routes(shared.clone());
         if let Some(v6) = v6 {
             let app6 = app.clone();
             tokio::spawn(async move {
@@ -332,13 +392,38 @@ pub fn serve(session: Session, port: u16, ready: impl FnOnce(&str)) -> Result<()
         }
         ready(&url);
         axum::serve(v4, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
+            .with_graceful_shutdown(stopped())
             .await
             .map_err(|e| Error::Start(e.to_string()))?;
         // Let a reply being written finish.
         tokio::time::sleep(Duration::from_millis(10)).await;
-        Ok(())
+        let session = shared.session.lock().unwrap_or_else(|e| e.into_inner());
+        session
+            .close()
+            .map_err(|e| Error::Start(format!("at exit: {e}")))
     })
+}
+
+/// Ends when the user stops the server: Ctrl-C, or SIGTERM on Unix.
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            let mut interrupt = std::pin::pin!(tokio::signal::ctrl_c());
+            let mut terminate = std::pin::pin!(term.recv());
+            std::future::poll_fn(|cx| {
+                let either = interrupt.as_mut().poll(cx).is_ready()
+                    || terminate.as_mut().poll(cx).is_ready();
+                if either {
+                    std::task::Poll::Ready(())
+                } else {
+                    std::task::Poll::Pending
+                }
+            })
+            .await;
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }

@@ -56,6 +56,40 @@ fn stamp(path: &Path) -> Option<Stamp> {
     })
 }
 
+/// A file with syntax errors, open in lenient mode: its text as it stands
+/// (saving writes exactly this, so nothing unread is lost), its errors, and
+/// the document shows what could be read, to look at.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Draft {
+    /// The file's text, with the author's fixes.
+    pub text: String,
+    /// The syntax errors, in order.
+    pub errors: Vec<SourceError>,
+}
+
+/// A syntax error of a draft, located.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct SourceError {
+    /// One-based line.
+    pub line: u32,
+    /// One-based column, in characters.
+    pub col: u32,
+    /// What was expected and found.
+    pub message: String,
+}
+
+/// How the editor ended: what became of the recovery copy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Closed {
+    /// Nothing unsaved; this session's recovery copy is gone.
+    Clean,
+    /// Edits not saved: they are in the recovery copy at this path.
+    Unsaved(PathBuf),
+    /// Nothing unsaved, and a recovery copy from an earlier session, never
+    /// opened, is left where it was.
+    EarlierCopyKept(PathBuf),
+}
+
 /// A file open in the editor.
 #[derive(Debug)]
 pub struct Session {
@@ -67,6 +101,8 @@ pub struct Session {
     pub doc: Document,
     /// A recovery copy left by an earlier session, when one was found.
     pub found_recovery: bool,
+    /// In lenient mode (the file has syntax errors): its text and errors.
+    pub draft: Option<Draft>,
 }
 
 /// The recovery copy of `path`: beside it, named after it.
@@ -94,19 +130,31 @@ impl Session {
         } else {
             NEW_FILE.to_string()
         };
-        let (file, folder) = parse_for_editing(&name, &text, path)?;
         if game == 0 {
             return Err(Error::CannotEdit("games are counted from 1".into()));
         }
-        let doc = Document::new(file, game - 1, folder.as_deref())
-            .map_err(|e| Error::CannotEdit(format!("{name}: {e}")))?;
+        let (doc, draft) = read_for_editing(&name, text, path, game - 1)?;
         Ok(Session {
             path: path.to_path_buf(),
             on_disk: if exists { stamp(path) } else { None },
             force,
             doc,
             found_recovery: recovery_path(path).exists(),
+            draft,
         })
+    }
+
+    /// Replaces the file's text by `text`, as the author fixed it: read
+    /// again, it leaves lenient mode when it has no errors left. Nothing is
+    /// written until the author saves.
+    pub fn set_source(&mut self, text: String) -> Result<(), Error> {
+        let name = self.path.display().to_string();
+        let (index, _) = self.doc.game_index();
+        let (mut doc, draft) = read_for_editing(&name, text, &self.path, index)?;
+        doc.touch();
+        self.doc = doc;
+        self.draft = draft;
+        Ok(())
     }
 
     /// The file edited.
@@ -127,7 +175,7 @@ impl Session {
         if !overwrite && self.changed_on_disk() {
             return Err(Error::ChangedOnDisk(name));
         }
-        let text = self.doc.script();
+        let text = self.text();
         if self.path.exists() {
             crate::commands::canonical::rewrite(&self.path, &text, self.force)
                 .map_err(|e| Error::Save(e.to_string()))?;
@@ -142,9 +190,18 @@ impl Session {
         Ok(())
     }
 
+    /// What saving writes: the document in canonical form, or in lenient
+    /// mode the text as it stands.
+    pub fn text(&self) -> String {
+        match &self.draft {
+            Some(d) => d.text.clone(),
+            None => self.doc.script(),
+        }
+    }
+
     /// Writes the recovery copy of the document as it is now.
     pub fn write_recovery(&self) -> Result<(), Error> {
-        crate::output::write_atomic(&recovery_path(&self.path), self.doc.script().as_bytes())
+        crate::output::write_atomic(&recovery_path(&self.path), self.text().as_bytes())
             .map_err(|e| Error::Save(format!("recovery copy: {e}")))
     }
 
@@ -153,6 +210,7 @@ impl Session {
     pub fn reload(&mut self) -> Result<(), Error> {
         let fresh = Session::open(&self.path, self.doc.game_index().0 + 1, self.force)?;
         self.doc = fresh.doc;
+        self.draft = fresh.draft;
         self.on_disk = fresh.on_disk;
         Ok(())
     }
@@ -165,50 +223,96 @@ impl Session {
             name: name.clone(),
             source,
         })?;
-        let (file, folder) = parse_for_editing(&name, &text, &self.path)?;
         let (index, _) = self.doc.game_index();
-        let mut doc = Document::new(file, index, folder.as_deref())
-            .map_err(|e| Error::CannotEdit(format!("{name}: {e}")))?;
+        let (mut doc, draft) = read_for_editing(&name, text, &self.path, index)?;
         doc.touch();
         self.doc = doc;
+        self.draft = draft;
         self.found_recovery = false;
         Ok(())
     }
 
-    /// Removes the recovery copy when nothing is left unsaved (at exit).
-    pub fn close(&self) -> bool {
+    /// At exit: unsaved edits are written to the recovery copy (said
+    /// where); with nothing unsaved this session's copy is removed, and an
+    /// earlier session's copy that was not opened is kept.
+    pub fn close(&self) -> Result<Closed, Error> {
+        let rec = recovery_path(&self.path);
         if self.doc.is_dirty() {
-            return false;
+            self.write_recovery()?;
+            return Ok(Closed::Unsaved(rec));
         }
-        let _ = std::fs::remove_file(recovery_path(&self.path));
-        true
+        if self.found_recovery {
+            return Ok(Closed::EarlierCopyKept(rec));
+        }
+        let _ = std::fs::remove_file(&rec);
+        Ok(Closed::Clean)
     }
 }
 
-/// Reads a script for editing: only TwixT scripts without syntax errors
-/// (a game with an error would be left out of the tree and lost on save).
-fn parse_for_editing(
+/// Reads a script for editing: TwixT scripts only. A file with syntax
+/// errors opens in lenient mode (a game with an error has no syntax tree,
+/// so the document holds only what could be read, to look at, and the text
+/// itself is what is edited and saved).
+fn read_for_editing(
     name: &str,
-    text: &str,
+    text: String,
     path: &Path,
-) -> Result<(crate::script::ScriptFile, Option<PathBuf>), Error> {
-    if crate::commands::games::of_text(text).name() != "twixt" {
+    index: usize,
+) -> Result<(Document, Option<Draft>), Error> {
+    if crate::commands::games::of_text(&text).name() != "twixt" {
         return Err(Error::CannotEdit(format!(
             "{name} is a TWRS script: twixt edit edits TwixT scripts only (TWRS files open read-only in `twixt view`)"
         )));
     }
-    let parsed = crate::script::parse(text);
-    if !parsed.errors.is_empty() {
-        let list: Vec<String> = parsed
-            .errors
-            .iter()
-            .map(|e| e.to_diagnostic(name, text).to_string())
-            .collect();
-        return Err(Error::CannotEdit(format!(
-            "{name} has syntax errors; the editor opens only a script it can write back whole. Fix these first:\n{}",
-            list.join("\n")
-        )));
-    }
     let folder = path.parent().map(Path::to_path_buf);
-    Ok((parsed.file, folder))
+    let parsed = crate::script::parse(&text);
+    if parsed.errors.is_empty() {
+        let doc = Document::new(parsed.file, index, folder.as_deref())
+            .map_err(|e| Error::CannotEdit(format!("{name}: {e}")))?;
+        return Ok((doc, None));
+    }
+    let errors = parsed
+        .errors
+        .iter()
+        .map(|e| SourceError {
+            line: e.span.line,
+            col: e.span.col,
+            message: e.message.clone(),
+        })
+        .collect();
+    let first = parsed.errors[0].span.start();
+    let mut read = readable_part(&text, first);
+    let index = index.min(read.games.len().saturating_sub(1));
+    if read.games.is_empty() {
+        read.games.push(crate::script::Game::default());
+    }
+    let doc = Document::new(read, index, folder.as_deref())
+        .map_err(|e| Error::CannotEdit(format!("{name}: {e}")))?;
+    Ok((doc, Some(Draft { text, errors })))
+}
+
+/// What can be read of `text` before its first error (at byte `error`):
+/// the longest beginning, cut at a word or line boundary, that parses.
+fn readable_part(text: &str, error: usize) -> crate::script::ScriptFile {
+    let mut cut = error.min(text.len());
+    // At most this many tries: a word at a time near the error, then a
+    // line at a time.
+    let mut tries = 0;
+    loop {
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let parsed = crate::script::parse(&text[..cut]);
+        if parsed.errors.is_empty() || cut == 0 {
+            return parsed.file;
+        }
+        let before = &text[..cut];
+        let back = if tries < 32 {
+            before.trim_end().rfind(char::is_whitespace)
+        } else {
+            before.trim_end_matches('\n').rfind('\n')
+        };
+        cut = back.unwrap_or(0);
+        tries += 1;
+    }
 }

@@ -142,6 +142,29 @@ pub fn end_of_line(root: &Line, path: &[usize]) -> NodePath {
     p
 }
 
+/// The last move of every line of the tree: the main line's and each
+/// variation's, at any depth. Replaying to each one plays every move once.
+pub fn line_ends(root: &Line) -> Vec<NodePath> {
+    fn walk(line: &Line, prefix: &mut NodePath, out: &mut Vec<NodePath>) {
+        let last = (0..line.elements.len())
+            .rev()
+            .find(|&i| matches!(line.elements[i], Element::Move(_)));
+        if let Some(i) = last {
+            out.push(with(prefix, i));
+        }
+        for (i, e) in line.elements.iter().enumerate() {
+            if let Element::Variation(v) = e {
+                prefix.push(i);
+                walk(v, prefix, out);
+                prefix.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(root, &mut Vec::new(), &mut out);
+    out
+}
+
 /// The alternatives at `path`'s move: the move it replaces or is replaced
 /// by and the first move of each variation of it, in written order.
 pub fn alternatives(root: &Line, path: &[usize]) -> Vec<NodePath> {

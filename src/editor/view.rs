@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::path::Path;
 
 use serde::Serialize;
 
@@ -50,6 +51,16 @@ pub struct State {
     pub undo: (bool, bool),
     /// Game number (from 1) and how many the file holds.
     pub game: (usize, usize),
+    /// The rules let links be added and removed by hand.
+    pub links_by_hand: bool,
+    /// The window the current diagram point shows: first and last column,
+    /// first and last row (from 0), drawn over the board.
+    pub crop: Option<[u16; 4]>,
+    /// The current diagram point as `render` draws it: its window, its
+    /// `style=` (else the rulebook style), coordinates and caption.
+    pub preview: Option<String>,
+    /// Why the preview cannot be drawn (a style that cannot be read).
+    pub preview_error: Option<String>,
 }
 
 /// The state of `doc` as the page draws it.
@@ -90,7 +101,22 @@ pub fn state(doc: &Document) -> State {
         .collect();
     let (undo, redo) = doc.can_undo_redo();
     let (index, games) = doc.game_index();
+    let (preview, preview_error) = match (&replayed, doc.diagram()) {
+        (Ok(r), Some(_)) => match preview_svg(doc, r) {
+            Ok(svg) => (Some(svg), None),
+            Err(e) => (None, Some(e)),
+        },
+        _ => (None, None),
+    };
+    let crop = doc
+        .diagram()
+        .and_then(|d| d.crop)
+        .map(|(a, b)| [a.col, b.col, a.row, b.row]);
     State {
+        links_by_hand: doc.links_by_hand(),
+        crop,
+        preview,
+        preview_error,
         version: doc.version(),
         svg,
         board,
@@ -123,8 +149,49 @@ pub fn state(doc: &Document) -> State {
 }
 
 /// The board at the replayed node as `render` draws a diagram point there:
-/// move numbers, the last move ringed, the node's marks and caption.
+/// move numbers, the last move ringed, the node's marks and caption; the
+/// whole board in the rulebook style with coordinates on every side, to
+/// click on.
 fn board_svg(doc: &Document, r: &super::model::Replayed) -> String {
+    let mut d = crate::diagram::snapshot::diagram_from_snapshot(&snapshot(doc, r));
+    d.crop = None;
+    d.coords = crate::script::Sides::ALL;
+    to_svg(&d, &Style::rulebook(), Scale::Px(24.0))
+}
+
+/// The current diagram point as `render` draws it by default: its window,
+/// its own coordinates, side-to-move line and caption place, in its own
+/// style (a built-in one or a `.yaml` file beside the script).
+fn preview_svg(doc: &Document, r: &super::model::Replayed) -> Result<String, String> {
+    let snap = snapshot(doc, r);
+    let look = &snap.point.look;
+    let style = match &look.style {
+        Some(name) => point_style(doc.folder(), name)?,
+        None => Style::rulebook(),
+    };
+    let mut d = crate::diagram::snapshot::diagram_from_snapshot(&snap);
+    d.coords = look.coords.unwrap_or(d.coords);
+    d.show_to_move = look.to_move.or(d.show_to_move);
+    d.caption_position = look.caption_position.or(d.caption_position);
+    Ok(to_svg(&d, &style, Scale::Px(24.0)))
+}
+
+/// The style a diagram point names, read as `render` reads it.
+fn point_style(folder: Option<&Path>, name: &str) -> Result<Style, String> {
+    let base = folder.unwrap_or(Path::new("."));
+    if let Some(problem) = crate::pictures::style_problem(base, name) {
+        return Err(format!("style={name}: {problem}"));
+    }
+    let arg = if crate::diagram::BUILTIN_NAMES.contains(&name) {
+        name.to_string()
+    } else {
+        base.join(name).to_string_lossy().into_owned()
+    };
+    Style::load(&arg).map_err(|e| e.to_string())
+}
+
+/// What a diagram point at the replayed node shows.
+fn snapshot(doc: &Document, r: &super::model::Replayed) -> DiagramSnapshot {
     let pos = r.history.position();
     let mut move_numbers = BTreeMap::new();
     for (i, hole) in r.history.holes().iter().enumerate() {
@@ -158,7 +225,7 @@ fn board_svg(doc: &Document, r: &super::model::Replayed) -> String {
         )
     });
     let point = doc.diagram().cloned().unwrap_or_default();
-    let snap = DiagramSnapshot {
+    DiagramSnapshot {
         point: crate::replay::with_task(&point, task.as_ref()),
         setup: pos.to_setup(),
         move_numbers,
@@ -167,12 +234,7 @@ fn board_svg(doc: &Document, r: &super::model::Replayed) -> String {
         ply: r.history.moves() as u32,
         previous_ply: 0,
         variation: Vec::new(),
-    };
-    let mut d = crate::diagram::snapshot::diagram_from_snapshot(&snap);
-    // The editor shows the whole board, to click on; a crop is for figures.
-    d.crop = None;
-    d.coords = crate::script::Sides::ALL;
-    to_svg(&d, &Style::rulebook(), Scale::Px(24.0))
+    }
 }
 
 /// The move tree as nested HTML, numbered as the script numbers moves.

@@ -185,3 +185,217 @@ fn the_page_without_its_token_is_refused_in_the_browser() {
         "return document.body && document.body.textContent.includes('token')",
     );
 }
+
+fn current_is(b: &Browser, path: &str) {
+    wait_for(
+        b,
+        &format!("move {path} current"),
+        &format!(
+            "return document.querySelector('#tree .current').dataset.path === {}",
+            json!(path)
+        ),
+    );
+}
+
+/// Saves the page's screenshot to `$EDITOR_SCREENSHOTS/name.png` when that
+/// folder is given, to look at.
+fn keep_screenshot(b: &Browser, name: &str) {
+    if let Some(dir) = std::env::var_os("EDITOR_SCREENSHOTS") {
+        std::fs::write(
+            std::path::Path::new(&dir).join(format!("{name}.png")),
+            b.screenshot(),
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn under_links_by_hand_clicks_on_two_pegs_add_a_link_and_take_it_away() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("board.twixt");
+    std::fs::write(&file, "[Rules \"board\"]\n1. f6 2. m12 3. g8\n").unwrap();
+    let url = start(&file);
+    b.viewport(1280, 800, false);
+    open_editor(&b, &url);
+    b.key("\u{E010}");
+    current_is(&b, "2");
+    wait_for(
+        &b,
+        "the link tool",
+        "return !document.querySelector('[data-tool=link]').hidden",
+    );
+    b.click("[data-tool=link]");
+    click_hole(&b, "f6");
+    wait_for(
+        &b,
+        "the first end",
+        "return document.getElementById('status').textContent.includes('f6')",
+    );
+    click_hole(&b, "g8");
+    wait_tree(&b, "3. g8+f6");
+    keep_screenshot(&b, "link-1280");
+    // The same two pegs again take the link away.
+    click_hole(&b, "g8");
+    click_hole(&b, "f6");
+    wait_for(
+        &b,
+        "the link taken away",
+        "return !document.getElementById('tree').textContent.includes('+')",
+    );
+    // Dragged this time, and saved.
+    b.swipe(hole_xy(&b, 5, 5), hole_xy(&b, 6, 7));
+    wait_tree(&b, "3. g8+f6");
+    b.click("#save");
+    wait_for(
+        &b,
+        "saved",
+        "return document.getElementById('dirty').hidden",
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "[Rules \"board\"]\n\n1. f6 2. m12 3. g8+f6\n"
+    );
+    no_console_errors(&b);
+}
+
+#[test]
+fn the_figures_window_is_dragged_on_the_board_previewed_and_saved() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("fig.twixt");
+    std::fs::write(&file, "[Rules \"pencil\"]\n1. f6 2. m12\n").unwrap();
+    let url = start(&file);
+    b.viewport(1280, 800, false);
+    open_editor(&b, &url);
+    b.key("\u{E010}");
+    current_is(&b, "1");
+    b.click("[data-tool=crop]");
+    b.swipe(hole_xy(&b, 0, 0), hole_xy(&b, 12, 13));
+    wait_for(
+        &b,
+        "the window drawn and previewed",
+        "return !!document.getElementById('crop-frame') && !!document.querySelector('#preview svg')",
+    );
+    keep_screenshot(&b, "crop-1280");
+    // Two clicks on opposite corners set it too.
+    click_hole(&b, "l12");
+    click_hole(&b, "a1");
+    wait_for(
+        &b,
+        "the smaller window",
+        "return document.getElementById('crop-frame').getAttribute('width') === '12'",
+    );
+    b.click("#save");
+    wait_for(
+        &b,
+        "saved",
+        "return document.getElementById('dirty').hidden",
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "[Rules \"pencil\"]\n\n1. f6 2. m12\n#diagram crop=a1-l12\n"
+    );
+    no_console_errors(&b);
+}
+
+#[test]
+fn a_file_with_errors_opens_with_its_errors_and_its_fixed_text_is_edited() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.twixt");
+    std::fs::write(&file, "[Rules \"pencil\"]\n1. f6 2. m12\n3. (\n").unwrap();
+    let url = start(&file);
+    b.viewport(1280, 800, false);
+    open_editor(&b, &url);
+    wait_for(
+        &b,
+        "the errors",
+        "return !document.getElementById('source-box').hidden && document.getElementById('source-errors').textContent.includes('line 3')",
+    );
+    wait_tree(&b, "2. m12");
+    keep_screenshot(&b, "lenient-1280");
+    // A click on the board is refused until the text is fixed.
+    b.key("\u{E010}");
+    current_is(&b, "1");
+    click_hole(&b, "g8");
+    wait_for(
+        &b,
+        "the refusal",
+        "return document.getElementById('status').textContent.includes('syntax errors')",
+    );
+    b.eval(
+        "document.getElementById('source').value = arguments[0]; return true",
+        json!(["[Rules \"pencil\"]\n1. f6 2. m12\n3. g8\n"]),
+    );
+    b.click("#source-apply");
+    wait_for(
+        &b,
+        "the text read",
+        "return document.getElementById('source-box').hidden",
+    );
+    wait_tree(&b, "3. g8");
+    b.click("#save");
+    wait_for(
+        &b,
+        "saved",
+        "return document.getElementById('dirty').hidden",
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "[Rules \"pencil\"]\n\n1. f6 2. m12 3. g8\n"
+    );
+    no_console_errors(&b);
+}
+
+#[test]
+fn on_a_phone_playing_moves_leaves_the_page_where_it_was() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("scroll.twixt");
+    // A game long enough that its last move is below the fold of a phone
+    // (where `scrollIntoView` on the move list scrolled the page by 144 px).
+    let rules = twixt_core::rules::RuleSet::pencil();
+    let mut record = twixtkit::record::Record::new(rules.clone());
+    record.moves = twixt_core::random::random_game(&rules, 7, 80);
+    assert!(record.moves.len() > 60);
+    let game = twixtkit::script::Game::from_record(&record);
+    let text = twixtkit::script::write_file(&twixtkit::script::ScriptFile { games: vec![game] });
+    std::fs::write(&file, text).unwrap();
+    let url = start(&file);
+    b.viewport(390, 844, true);
+    open_editor(&b, &url);
+    let scrolled = |b: &Browser| b.eval("return window.scrollY", json!([])).as_f64().unwrap();
+    // To the end (End key): the list scrolls to the last move, the page not.
+    b.key("\u{E010}");
+    wait_for(
+        &b,
+        "the last move current",
+        "const c = document.querySelector('#tree .current'); return !!c && c.dataset.path !== '' && !c.nextElementSibling",
+    );
+    assert_eq!(scrolled(&b), 0.0, "the page scrolled to the move list");
+    b.key("\u{E011}");
+    wait_for(
+        &b,
+        "the start current",
+        "return document.querySelector('#tree .current').dataset.path === ''",
+    );
+    // Taps on the board play: a variation of the first move each time.
+    for hole in ["d4", "e5", "f6"] {
+        let h: twixtkit::prelude::Hole = hole.parse().unwrap();
+        b.key("\u{E011}");
+        let (x, y) = hole_xy(&b, h.col, h.row);
+        b.tap(x, y);
+        wait_tree(&b, &format!("1. {hole}"));
+        assert_eq!(scrolled(&b), 0.0, "the page scrolled after {hole}");
+    }
+    b.key("\u{E010}");
+    keep_screenshot(&b, "phone-390");
+    // The move list scrolled inside itself to the current move.
+    let inside = b.eval(
+        "const l = document.getElementById('tree').getBoundingClientRect(); const c = document.querySelector('#tree .current').getBoundingClientRect(); return c.top >= l.top && c.bottom <= l.bottom",
+        json!([]),
+    );
+    assert_eq!(inside.as_bool(), Some(true));
+    no_console_errors(&b);
+}

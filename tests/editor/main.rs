@@ -9,3 +9,5 @@ mod browser;
 mod model;
 mod round_trip;
 mod server;
+#[cfg(unix)]
+mod signals;

@@ -436,3 +436,128 @@ fn the_board_names_the_task_where_a_caption_asks_for_it() {
     let first_word = task.split_whitespace().next().unwrap();
     assert!(svg.contains(first_word), "{task}: {svg}");
 }
+
+#[test]
+fn under_links_by_hand_a_link_is_added_to_the_move_taken_away_and_removed_later() {
+    let mut d = doc("[Rules \"board\"]\n1. f6 2. m12 3. g8 4. n14 5. h10\n");
+    assert!(d.links_by_hand());
+    let link = |d: &mut Document, a: &str, b: &str| {
+        d.apply(Op::Link {
+            from: a.into(),
+            to: b.into(),
+        })
+    };
+    ops(&mut d, vec![Op::Goto { path: vec![2] }]);
+    link(&mut d, "g8", "f6").unwrap();
+    assert!(d.script().contains("3. g8+f6 "), "{}", d.script());
+    // The same link again takes it off this move.
+    link(&mut d, "f6", "g8").unwrap();
+    assert!(d.script().contains("3. g8 4."), "{}", d.script());
+    link(&mut d, "f6", "g8").unwrap();
+    // Two moves later the link is on the board: Red's move takes it away.
+    ops(&mut d, vec![Op::Goto { path: vec![4] }]);
+    link(&mut d, "f6", "g8").unwrap();
+    assert!(d.script().contains("5. -f6-g8 h10"), "{}", d.script());
+    let board = twixtkit::editor::view::state(&d);
+    assert!(board.links_by_hand);
+    // Undo brings the link back; a link to the opponent's peg is refused
+    // with the engine's reason, and nothing changes.
+    d.apply(Op::Undo).unwrap();
+    assert!(d.script().contains("5. h10"), "{}", d.script());
+    let before = d.script();
+    let e = link(&mut d, "h10", "m12").unwrap_err();
+    assert!(!e.0.is_empty());
+    assert_eq!(d.script(), before);
+    let e = link(&mut d, "h10", "h11").unwrap_err();
+    assert!(e.0.contains("knight"), "{e}");
+}
+
+#[test]
+fn links_by_hand_are_refused_where_the_rules_make_every_link() {
+    let mut d = doc("[Rules \"pencil\"]\n1. f6 2. m12 3. g8\n");
+    assert!(!d.links_by_hand());
+    d.apply(Op::End).unwrap();
+    let e = d
+        .apply(Op::Link {
+            from: "f6".into(),
+            to: "g8".into(),
+        })
+        .unwrap_err();
+    assert!(e.0.contains("links=automatic"), "{e}");
+}
+
+#[test]
+fn a_link_that_makes_a_later_move_illegal_is_refused() {
+    // Under `board` nothing crosses: Red's link f6-g8, added to move 3,
+    // would cross Black's later link g7-f9... which Black's move 4 adds.
+    let mut d = doc("[Rules \"board\"]\n1. f6 2. g7 3. g8 4. f9+g7\n");
+    d.apply(Op::Goto { path: vec![2] }).unwrap();
+    let before = d.script();
+    let e = d
+        .apply(Op::Link {
+            from: "f6".into(),
+            to: "g8".into(),
+        })
+        .unwrap_err();
+    assert!(e.0.contains("move 4"), "{e}");
+    assert_eq!(d.script(), before);
+}
+
+#[test]
+fn the_crop_is_set_by_two_corners_and_shown_in_the_preview() {
+    let mut d = doc("[Rules \"pencil\"]\n1. f6 2. m12\n");
+    d.apply(Op::End).unwrap();
+    d.apply(Op::Crop {
+        from: Some("l12".into()),
+        to: Some("a1".into()),
+    })
+    .unwrap();
+    assert_eq!(
+        d.script(),
+        "[Rules \"pencil\"]\n\n1. f6 2. m12\n#diagram crop=a1-l12\n"
+    );
+    let s = twixtkit::editor::view::state(&d);
+    assert_eq!(s.crop, Some([0, 11, 0, 11]));
+    let preview = s.preview.expect("a preview");
+    // The window only: the preview is narrower than the whole board.
+    let width = |svg: &str| -> f64 {
+        let w = svg.split("width=\"").nth(1).unwrap();
+        w[..w.find('"').unwrap()]
+            .trim_end_matches("px")
+            .parse()
+            .unwrap()
+    };
+    assert!(
+        width(&preview) < width(&s.svg) * 0.7,
+        "{} {}",
+        width(&preview),
+        width(&s.svg)
+    );
+    // The whole board again; the point stays.
+    d.apply(Op::Crop {
+        from: None,
+        to: None,
+    })
+    .unwrap();
+    assert_eq!(d.script(), "[Rules \"pencil\"]\n\n1. f6 2. m12\n#diagram\n");
+    d.apply(Op::Undo).unwrap();
+    assert!(d.script().contains("crop=a1-l12"));
+}
+
+#[test]
+fn the_preview_is_drawn_in_the_points_style_and_a_bad_style_is_said() {
+    let d = |style: &str| {
+        let mut d = doc(&format!(
+            "[Rules \"pencil\"]\n1. f6 2. m12\n#diagram style={style}\n"
+        ));
+        d.apply(Op::End).unwrap();
+        twixtkit::editor::view::state(&d)
+    };
+    let print = d("print");
+    let rulebook = d("rulebook");
+    assert!(print.preview_error.is_none(), "{:?}", print.preview_error);
+    assert_ne!(print.preview, rulebook.preview);
+    let bad = d("nosuch");
+    assert!(bad.preview.is_none());
+    assert!(bad.preview_error.unwrap().contains("nosuch"));
+}

@@ -32,7 +32,7 @@ pub fn parts(url: &str) -> (String, String) {
     (base.to_string(), token.to_string())
 }
 
-fn post(base: &str, token: &str, path: &str, body: Value) -> (u16, String) {
+pub fn post(base: &str, token: &str, path: &str, body: Value) -> (u16, String) {
     let mut r = agent()
         .post(format!("{base}{path}"))
         .header("x-twixt-token", token)
