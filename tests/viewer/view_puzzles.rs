@@ -193,7 +193,7 @@ fn wrong_moves_say_why_and_losing_ones_are_played_out() {
     click_hole(&b, (0, 4));
     assert_eq!(
         verdict(&b),
-        "Red may not play a5: it is on Black's border. Try again."
+        "Red may not play a5: it is on Black’s border. Try again."
     );
     assert_eq!(shown(&b), start, "nothing moved");
     // b3 is free and loses: played out with the reply that holds.

@@ -522,7 +522,7 @@
       verdict.textContent = state.p >= lineEnd(d, state.l) ? say("solvedEnd") : say("waitDefence");
       return;
     }
-    const within = here.within ? say(here.within === 1 ? "within1" : "within", { n: here.within }) : "";
+    const within = here.within ? " " + say(here.within === 1 ? "within1" : "within", { n: here.within }) : "";
     const taken = G.pieces.some(function (k) {
       if (!k.shown || !k.num) return false;
       const u = k.e.firstChild;
