@@ -91,6 +91,7 @@ pub fn view_games(file: &TwrsFile, style: &TwrsStyle) -> Result<Vec<ViewGame>, V
             lines: w.lines,
             pieces: Vec::new(),
             figures: Vec::new(),
+            words: Default::default(),
         });
     }
     if !errors.is_empty() {

@@ -804,7 +804,7 @@ fn a_puzzle_is_solved_by_clicking_holes() {
     let verdict = || text_of(&b, ".verdict");
     assert_eq!(
         verdict(),
-        "Red may not play a5: it is on Black's border. Try again."
+        "Red may not play a5: it is on Black’s border. Try again."
     );
     assert_eq!(hash(&b), start);
     // The script's move (j10) is right, and the defence (g4) follows;

@@ -320,3 +320,76 @@ fn a_proved_claim_gives_the_puzzle_every_winning_move() {
         .collect();
     assert_eq!(within, [Some(3), Some(2), Some(1), Some(1)]);
 }
+
+/// The page speaks the games' `[Language]`, or `--lang`; `<html lang>`
+/// says which, and a code that is none is refused before anything is read.
+#[test]
+fn the_page_speaks_the_games_language_or_the_one_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let corner = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/corner-puzzle.twixt"
+    ))
+    .unwrap();
+    let french = dir.path().join("fr.twixt");
+    std::fs::write(
+        &french,
+        corner.replace("[Event ", "[Language \"fr\"]\n[Event "),
+    )
+    .unwrap();
+    let page = |extra: &[&str]| {
+        let out = dir.path().join("page.html");
+        let mut args = vec![
+            "view",
+            french.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ];
+        args.extend(extra);
+        let o = twixt(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        std::fs::read_to_string(&out).unwrap()
+    };
+    let html = page(&[]);
+    assert!(html.contains("<html lang=\"fr\">"));
+    assert!(html.contains(">Indice</button>"), "the labels");
+    let data = page_data(&html);
+    assert_eq!(
+        data["words"]["taken"],
+        "{hole} est déjà pris. Essayez encore."
+    );
+    // French sets a narrow no-break space before a colon.
+    assert_eq!(data["words"]["right"], "Juste\u{202f}: {move}.");
+    assert_eq!(
+        data["games"][0]["sides"],
+        serde_json::json!(["Rouge", "Noir"])
+    );
+    let facts = data["games"][0]["facts"].as_array().unwrap();
+    assert!(facts.iter().any(|f| f[0] == "Plateau"), "{facts:?}");
+    // `--lang` wins over the header.
+    let html = page(&["--lang", "DE"]);
+    assert!(html.contains("<html lang=\"de\">"));
+    assert_eq!(page_data(&html)["words"]["hint"], "Tipp");
+    let o = twixt(&[
+        "view",
+        french.to_str().unwrap(),
+        "--lang",
+        "fr1",
+        "-o",
+        "x.html",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("expected a language code") && err.contains("fr1"),
+        "{err}"
+    );
+    // A game that names no language: English.
+    let plain = dir.path().join("plain.twixt");
+    std::fs::write(&plain, "1. f6 2. m12\n").unwrap();
+    let out = dir.path().join("plain.html");
+    let o = twixt(&["view", plain.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert!(o.status.success());
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert!(html.contains("<html lang=\"en\">") && html.contains(">Hint</button>"));
+}

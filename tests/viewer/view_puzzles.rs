@@ -193,7 +193,7 @@ fn wrong_moves_say_why_and_losing_ones_are_played_out() {
     click_hole(&b, (0, 4));
     assert_eq!(
         verdict(&b),
-        "Red may not play a5: it is on Black's border. Try again."
+        "Red may not play a5: it is on Black’s border. Try again."
     );
     assert_eq!(shown(&b), start, "nothing moved");
     // b3 is free and loses: played out with the reply that holds.
@@ -240,7 +240,7 @@ fn wrong_moves_say_why_and_losing_ones_are_played_out() {
     assert_eq!(verdict(&b), "Hint: the key move is in the marked region.");
     assert!(visible(&b, ".board .hint rect"));
     b.click("button[data-do='hint']");
-    assert_eq!(verdict(&b), "Hint: the key move is j10.");
+    assert_eq!(verdict(&b), "Hint: the key move is j10. Also winning: g4.");
     no_console_errors(&b);
 }
 
@@ -493,5 +493,200 @@ fn an_embed_fits_a_600_by_700_frame() {
     if let Ok(d) = std::env::var("TWIXT_SCREENSHOTS") {
         std::fs::write(Path::new(&d).join("embed-600x700.png"), b.screenshot()).unwrap();
     }
+    no_console_errors(&b);
+}
+
+/// A page of French games speaks French: its labels, and what solve mode
+/// says after real clicks on the board and its buttons.
+#[test]
+fn a_french_page_shows_french_words_after_real_clicks() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let corner = std::fs::read_to_string(repo_file("examples/corner-puzzle.twixt")).unwrap();
+    let french = corner.replace("[Event ", "[Language \"fr\"]\n[Event ");
+    std::fs::write(dir.path().join("a.twixt"), &french).unwrap();
+    std::fs::write(
+        dir.path().join("b.twixt"),
+        french.replace("A corner puzzle", "Another corner"),
+    )
+    .unwrap();
+    let page = view(
+        &[&dir.path().join("a.twixt"), &dir.path().join("b.twixt")],
+        dir.path(),
+        "fr.html",
+    );
+    b.viewport(1280, 800, false);
+    b.open(&page, "#game=1");
+    assert_eq!(
+        b.eval("return document.documentElement.lang;", json!([])),
+        "fr"
+    );
+    assert_eq!(text_of(&b, "button[data-do='hint']"), "Indice");
+    assert_eq!(text_of(&b, "button[data-do='reveal']"), "Voir la solution");
+    assert_eq!(text_of(&b, "button[data-sort='event']"), "Tournoi");
+    assert_eq!(text_of(&b, "button[data-sort='red']"), "Rouge");
+    assert_eq!(verdict(&b), "Cliquez ou touchez le trou du coup de Rouge.");
+    click_hole(&b, (6, 4));
+    assert_eq!(verdict(&b), "g5 est déjà pris. Essayez encore.");
+    click_hole(&b, (0, 4));
+    assert_eq!(
+        verdict(&b),
+        "Rouge ne peut pas jouer a5\u{202f}: c’est la bordure de Noir. Essayez encore."
+    );
+    b.click("button[data-do='hint']");
+    assert_eq!(
+        verdict(&b),
+        "Indice\u{202f}: le coup clé est dans la zone marquée."
+    );
+    click_hole(&b, (9, 9));
+    settle(&b, 900);
+    assert_eq!(
+        verdict(&b),
+        "Juste\u{202f}: 1. j10. La défense\u{202f}: 2. g4. À vous de jouer."
+    );
+    assert_eq!(
+        text_of(&b, ".session-info"),
+        "Problème 1 sur 2 · 0 résolus · essais manqués ici\u{202f}: 0 · indices ici\u{202f}: 1"
+    );
+    screenshot(&b, "puzzle-fr-1280.png");
+    b.click("button[data-do='reveal']");
+    assert!(visible(&b, ".move-list"));
+    assert_eq!(text_of(&b, ".current"), "Coup 2. g4");
+    let facts = text_of(&b, ".facts");
+    assert!(
+        facts.contains("Règle") && facts.contains("Plateau"),
+        "{facts}"
+    );
+    b.click("button[data-go='last']");
+    assert_eq!(text_of(&b, ".current"), "Coup 5. f7");
+    no_console_errors(&b);
+}
+
+/// In the line of the other winning key, a wrong move is played out with
+/// the reply that refutes it, as on the main line; the hint rings the
+/// key, names the other winning moves, and then plays the key.
+#[test]
+fn wrong_moves_in_an_alternative_line_are_played_out_and_the_hint_plays_the_key() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = view(
+        &[&repo_file("examples/corner-puzzle.twixt")],
+        dir.path(),
+        "puzzle.html",
+    );
+    b.viewport(1280, 800, false);
+    b.open(&page, "");
+    click_hole(&b, (6, 3));
+    settle(&b, 900);
+    assert!(
+        verdict(&b).contains("The defence: 2. j10."),
+        "{}",
+        verdict(&b)
+    );
+    let before = shown(&b);
+    // b3 after 1. g4 2. j10 does not win in the two moves left.
+    click_hole(&b, (1, 2));
+    settle(&b, 900);
+    let v = verdict(&b);
+    assert!(
+        v.starts_with("b3 does not win within 2 moves: 4. ") && v.ends_with(" holds. Try again."),
+        "{v}"
+    );
+    let reply = v["b3 does not win within 2 moves: 4. ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    let pegs = shown(&b);
+    assert!(pegs.contains("b3:red"), "{pegs:?}");
+    assert!(
+        pegs.contains(&format!("{reply}:black")),
+        "{reply}: {pegs:?}"
+    );
+    screenshot(&b, "puzzle-alt-refuted-1280.png");
+    b.click("button[data-do='retry']");
+    assert_eq!(shown(&b), before, "back to the alternative line");
+    // The hint: region, then the key ringed, then the key played.
+    b.click("button[data-do='hint']");
+    assert!(visible(&b, ".board .hint rect"));
+    b.click("button[data-do='hint']");
+    assert!(visible(&b, ".board .hint circle"));
+    assert!(
+        verdict(&b).starts_with("Hint: the key move is "),
+        "{}",
+        verdict(&b)
+    );
+    b.click("button[data-do='hint']");
+    assert!(
+        verdict(&b).starts_with("Hint: the key move 3. "),
+        "{}",
+        verdict(&b)
+    );
+    settle(&b, 900);
+    assert!(verdict(&b).contains("Your move."), "{}", verdict(&b));
+    assert_eq!(
+        text_of(&b, ".session-info"),
+        "Puzzle 1 of 1 · 0 solved · wrong tries here: 1 · hints here: 3"
+    );
+    // The last move, found by the solver, ends it: solved with help.
+    b.click("button[data-do='hint']");
+    b.click("button[data-do='hint']");
+    b.click("button[data-do='hint']");
+    settle(&b, 900);
+    assert!(
+        verdict(&b).contains("Solved with 6 hints (1 wrong tries)."),
+        "{}",
+        verdict(&b)
+    );
+    no_console_errors(&b);
+}
+
+/// On a phone the verdict stands under the board, and a tap that leaves
+/// it below the screen brings it into view: its box is inside the
+/// viewport after the click, with the board's bottom at the screen's.
+#[test]
+fn on_a_phone_the_verdict_is_in_view_after_a_tap() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = puzzles(dir.path());
+    b.viewport(390, 844, true);
+    b.open(&page, "#game=1");
+    for hole in [(6, 4), (9, 9)] {
+        // The board's bottom edge at the bottom of the screen (the worst
+        // place for what is said under it: the verdict is below the screen
+        // before the tap), then the hole where it is now.
+        let v = b.eval(
+            r##"const board = document.querySelector(".board");
+               window.scrollTo(0, 0);
+               window.scrollBy(0, board.getBoundingClientRect().bottom - window.innerHeight);
+               const svg = board.querySelector("svg");
+               const p = svg.createSVGPoint(); p.x = arguments[0]; p.y = arguments[1];
+               const q = p.matrixTransform(svg.getScreenCTM());
+               return [q.x, q.y, board.getBoundingClientRect().bottom - window.innerHeight,
+                 document.querySelector(".verdict").getBoundingClientRect().bottom - window.innerHeight];"##,
+            json!([hole.0, hole.1]),
+        );
+        let at: Vec<f64> = serde_json::from_value(v).unwrap();
+        // (At the top of the page the board may end a little above.)
+        assert!(
+            at[2] <= 1.0 && at[2] > -60.0 && at[3] > 0.0,
+            "the board's bottom at the screen's, the verdict below it: {at:?}"
+        );
+        b.click_at(at[0], at[1]);
+        settle(&b, 900);
+        let r: Vec<f64> = serde_json::from_value(b.eval(
+            r##"const r = document.querySelector(".verdict").getBoundingClientRect();
+               return [r.top, r.bottom, window.innerHeight, r.height];"##,
+            json!([]),
+        ))
+        .unwrap();
+        assert!(
+            r[0] >= 0.0 && r[1] <= r[2] && r[3] > 10.0,
+            "the verdict's box {r:?}: {}",
+            verdict(&b)
+        );
+    }
+    assert!(verdict(&b).starts_with("Right: 1. j10."), "{}", verdict(&b));
+    screenshot(&b, "puzzle-verdict-390.png");
     no_console_errors(&b);
 }

@@ -6,10 +6,11 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::book::result_text;
+use crate::book::{result_text, result_words};
 use crate::diagnostic::Diagnostic;
 use crate::diagnostic::Severity;
 use crate::diagram::snapshot::diagram_from_snapshot;
+use crate::messages::{Messages, languages};
 use crate::open::GameFile;
 use crate::record::{GameResult, littlegolem_link};
 use crate::replay::{DiagramSnapshot, GameReplay, move_words, start_position};
@@ -25,7 +26,9 @@ use twixt_core::position::Played;
 use twixt_core::position::{Position, Status};
 
 use super::puzzle::Proven;
-use super::{Piece, PieceKind, Puzzle, ViewBoard, ViewFigure, ViewGame, ViewLine, ViewMove};
+use super::{
+    GameWords, Piece, PieceKind, Puzzle, ViewBoard, ViewFigure, ViewGame, ViewLine, ViewMove,
+};
 
 /// Why no viewer was made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -271,7 +274,30 @@ fn view_game(
         lines: w.lines,
         pieces,
         figures: tw.figures,
+        words: game_words(game, Some(replay)),
     })
+}
+
+/// The game's `[Language]`, and its result said in every catalogue's words
+/// (the players named as a `[Sides]` header names them).
+fn game_words(game: &Game, replay: Option<&GameReplay>) -> GameWords {
+    let language = game
+        .tag("Language")
+        .and_then(crate::book::typst_source::language_code);
+    let results = replay
+        .into_iter()
+        .flat_map(|r| {
+            languages().filter_map(move |code| {
+                let m = Messages::for_language(code);
+                let m = match game.tag("Sides") {
+                    Some(sides) => m.with_sides(sides),
+                    None => m,
+                };
+                Some((code.to_string(), result_words(game, r, &m)?))
+            })
+        })
+        .collect();
+    GameWords { language, results }
 }
 
 /// A diagram point's drawing for the viewer: the whole board, move numbers
@@ -359,6 +385,7 @@ fn figures_only(
         }],
         pieces: Vec::new(),
         figures,
+        words: game_words(game, None),
     })
 }
 

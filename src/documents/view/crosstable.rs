@@ -137,6 +137,7 @@ mod tests {
             lines: Vec::new(),
             pieces: Vec::new(),
             figures: Vec::new(),
+            words: Default::default(),
         }
     }
 

@@ -21,133 +21,155 @@ use twixt_core::board::{BoardSize, Hole, Player};
 use super::crosstable::{Crosstable, crosstables, points};
 use super::puzzle::Barred;
 use super::{PieceKind, Problem, ViewBoard, ViewGame};
+use crate::messages::Messages;
 
 const CSS: &str = include_str!("viewer.css");
 
-/// Every word the page prints, by key: the script reads this table from
-/// the page's data (`{name}` is filled in), and the page's own labels are
-/// written from it, so that the page is translated in one place.
-pub const WORDS: &[(&str, &str)] = &[
-    ("gameN", "Game"),
-    ("move", "Move {move}"),
-    ("start", "Start"),
-    ("variationStart", "Variation: start"),
-    ("variations", "Variations:"),
-    ("emptyLine", "(empty)"),
-    (
-        "noGame",
-        "This page has no game “{game}” (it has {n}); showing game {shown}.",
-    ),
-    (
-        "noLine",
-        "This game has no line “{line}”; showing the main line.",
-    ),
-    (
-        "noPly",
-        "There is no ply “{ply}” here (this line runs from ply {from} to {to}); showing ply {shown}.",
-    ),
-    ("play", "Play"),
-    ("pause", "Pause"),
-    ("clickHole", "Click or tap the hole of {side}'s move."),
-    (
-        "solvedBefore",
-        "You solved this puzzle ({tries} wrong tries).",
-    ),
-    (
-        "session",
-        "Puzzle {n} of {of} · {solved} solved · wrong tries here: {tries}",
-    ),
-    ("solvedEnd", "Solved: the line ends here."),
-    ("waitDefence", "Wait for the defence."),
-    ("within", " within {n} moves"),
-    ("within1", " within 1 move"),
-    ("taken", "{hole} is taken. Try again."),
-    (
-        "border",
-        "{side} may not play {hole}: it is on {other}'s border. Try again.",
-    ),
-    ("illegal", "{hole} cannot be played: {why}. Try again."),
-    ("alsoWins", "Right: {move} wins too{within}."),
-    ("right", "Right: {move}."),
-    ("defence", "The defence: {move}."),
-    ("solved", "Solved! ({tries} wrong tries)"),
-    ("yourMove", "Your move."),
-    ("falseStart", "{move} is a false start: {line}. Try again."),
-    (
-        "holds",
-        "{hole} does not win{within}: {move} holds. Try again.",
-    ),
-    ("noConnection", "{hole} does not connect. Try again."),
-    ("loses", "{hole} does not win{within}. Try again."),
-    ("notScript", "{hole} is not the script's move. Try again."),
-    ("hintRegion", "Hint: the key move is in the marked region."),
-    ("hintKey", "Hint: the key move is {hole}."),
-    ("move1", "move"),
-    ("moves", "moves"),
-    ("nGames", "{n} games"),
-    ("firstFound", "the first {listed} of {n} games found"),
-    ("ofAll", "(of {all})"),
-    ("nOfGames", "{n} of {all} games"),
-    ("showAll", "Show all {n}"),
-    ("search", "Search"),
-    ("searchHint", "player, event or date"),
-    ("result", "Result"),
-    ("all", "all"),
-    ("draw", "draw"),
-    ("unfinished", "unfinished"),
-    ("games", "Games"),
-    ("colNumber", "#"),
-    ("colGame", "Game"),
-    ("colEvent", "Event"),
-    ("colRound", "Round"),
-    ("colDate", "Date"),
-    ("colMoves", "Moves"),
-    ("standings", "Standings:"),
-    ("player", "Player"),
-    ("points", "Points"),
-    ("prevPuzzle", "Previous puzzle"),
-    ("nextPuzzle", "Next puzzle"),
-    ("hint", "Hint"),
-    ("retry", "Try again"),
-    ("reveal", "Show the solution"),
-    ("solve", "Solve"),
-    (
-        "boardTap",
-        "Tap the right half for the next move, the left half for the one before",
-    ),
-    ("stepThrough", "Step through the game"),
-    ("first", "Start (Home)"),
-    ("back10", "Back 10 moves (Page Up)"),
-    ("back", "Back one move (Left arrow)"),
-    ("next", "Forward one move (Right arrow)"),
-    ("next10", "Forward 10 moves (Page Down)"),
-    ("last", "End (End)"),
-    ("speed", "Speed"),
-    ("slow", "slow"),
-    ("normal", "normal"),
-    ("fast", "fast"),
-    ("coordinates", "Coordinates"),
-    ("moveNumbers", "Move numbers"),
-    ("blacksView", "Black's view"),
-    ("download", "Download SVG"),
-    ("leave", "Back to the main line"),
-    ("movesLabel", "Moves"),
-    (
-        "legend",
-        "Glyphs: ! good, ? mistake, !? interesting, ?! dubious; = a draw offered with the move.",
-    ),
-    ("onLittleGolem", "The game on Little Golem"),
-    ("problems1", "1 problem (left out of this page)"),
-    ("problems", "{n} problems (left out of this page)"),
+/// Every word the page prints, by key: the script reads these from the
+/// page's data (`{name}` is filled in), and the page's own labels are
+/// written from them. Each is the message `view-` and the key in kebab case
+/// (`clickHole` is `view-click-hole`) of the catalogue of the page's
+/// language ([`Messages`]), so that the page is translated in one place.
+pub const WORDS: &[&str] = &[
+    "gameN",
+    "move",
+    "start",
+    "variationStart",
+    "variations",
+    "emptyLine",
+    "noGame",
+    "noLine",
+    "noPly",
+    "play",
+    "pause",
+    "clickHole",
+    "solvedBefore",
+    "session",
+    "solvedEnd",
+    "waitDefence",
+    "within",
+    "within1",
+    "taken",
+    "border",
+    "illegal",
+    "alsoWins",
+    "right",
+    "defence",
+    "solved",
+    "yourMove",
+    "falseStart",
+    "holds",
+    "noConnection",
+    "loses",
+    "notScript",
+    "hintRegion",
+    "hintKey",
+    "move1",
+    "moves",
+    "nGames",
+    "firstFound",
+    "ofAll",
+    "nOfGames",
+    "showAll",
+    "search",
+    "searchHint",
+    "result",
+    "all",
+    "draw",
+    "unfinished",
+    "games",
+    "colNumber",
+    "colGame",
+    "colEvent",
+    "colRound",
+    "colDate",
+    "colMoves",
+    "standings",
+    "player",
+    "points",
+    "prevPuzzle",
+    "nextPuzzle",
+    "hint",
+    "retry",
+    "reveal",
+    "solve",
+    "boardTap",
+    "stepThrough",
+    "first",
+    "back10",
+    "back",
+    "next",
+    "next10",
+    "last",
+    "speed",
+    "slow",
+    "normal",
+    "fast",
+    "coordinates",
+    "moveNumbers",
+    "blacksView",
+    "download",
+    "leave",
+    "movesLabel",
+    "legend",
+    "onLittleGolem",
+    "problems1",
+    "problems",
+    "hintKeyPlayed",
+    "hintOthers",
+    "hintsHere",
+    "solvedHelped",
+    "unchecked",
+    "deadDraw",
 ];
 
-/// The page's word for `key` (the key itself when the table lacks it).
-fn word(key: &str) -> &str {
-    WORDS
-        .iter()
-        .find(|(k, _)| *k == key)
-        .map_or(key, |(_, w)| w)
+/// The catalogue message of a page word: `view-` and `key` in kebab case.
+pub fn catalogue_key(key: &str) -> String {
+    let mut out = String::from("view-");
+    for c in key.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('-');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
 }
+
+/// The page's words in one language, set as the language sets text.
+#[derive(Debug, Clone)]
+pub struct Words {
+    messages: Messages,
+    words: BTreeMap<&'static str, String>,
+}
+
+impl Words {
+    /// The page's words in `messages`' language.
+    pub fn new(messages: Messages) -> Words {
+        let words = WORDS
+            .iter()
+            .map(|k| (*k, messages.typeset(messages.get(&catalogue_key(k)))))
+            .collect();
+        Words { messages, words }
+    }
+
+    /// The page's word for `key` (the key itself when there is none).
+    pub fn get<'a>(&'a self, key: &'a str) -> &'a str {
+        self.words.get(key).map_or(key, String::as_str)
+    }
+
+    /// The messages the words come from.
+    pub fn messages(&self) -> &Messages {
+        &self.messages
+    }
+}
+
+impl Default for Words {
+    /// English.
+    fn default() -> Self {
+        Words::new(Messages::default())
+    }
+}
+
 const SCRIPT: &str = include_str!("viewer.js");
 
 /// How the page is made, beyond its games.
@@ -158,6 +180,8 @@ pub struct PageOptions {
     /// Board and controls only, for an `<iframe>` in another page (the
     /// address's `#embed` does the same).
     pub embed: bool,
+    /// The page's words, in its language.
+    pub words: Words,
 }
 
 /// The page showing `games` in `style`, with `problems` (files and games
@@ -169,7 +193,10 @@ pub fn to_html(
     options: &PageOptions,
 ) -> String {
     let mut out = String::with_capacity(64 * 1024 + games.len() * 4096);
-    out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    let w = &options.words;
+    out.push_str("<!DOCTYPE html>\n<html lang=\"");
+    escape(&mut out, w.messages().language());
+    out.push_str("\">\n<head>\n<meta charset=\"utf-8\">\n");
     out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
     // Nothing may be fetched: no network, no other file.
     out.push_str("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data: blob:\">\n");
@@ -189,16 +216,16 @@ pub fn to_html(
     escape(&mut out, &options.title);
     out.push_str("</h1>\n");
     if !problems.is_empty() {
-        error_panel(&mut out, problems);
+        error_panel(&mut out, problems, w);
     }
     if games.len() > 1 {
-        game_list(&mut out, games);
+        game_list(&mut out, games, w);
     }
     for t in crosstables(games) {
-        crosstable(&mut out, &t);
+        crosstable(&mut out, &t, w);
     }
     if !games.is_empty() {
-        viewer(&mut out, games);
+        viewer(&mut out, games, w);
     }
     // The drawings the script puts on the page: inert until then.
     // One empty board per size (in order of first use).
@@ -245,9 +272,10 @@ pub fn to_html(
     }
     out.push_str("</div>\n<script type=\"application/json\" id=\"twixt-data\">");
     let data = json!({
-        "words": WORDS.iter().copied().collect::<BTreeMap<&str, &str>>(),
+        "words": &w.words,
         "style": style_data(style),
-        "games": games.iter().zip(keys).map(|(g, k)| game_data(g, k)).collect::<Vec<_>>(),
+        "maxPuzzleLines": super::puzzle::MAX_PUZZLE_LINES,
+        "games": games.iter().zip(keys).map(|(g, k)| game_data(g, k, w)).collect::<Vec<_>>(),
     });
     // `<` escaped so no text can close the script element.
     out.push_str(
@@ -264,12 +292,12 @@ pub fn to_html(
 }
 
 /// Files and games left out, each as `twixt check` prints it.
-fn error_panel(out: &mut String, problems: &[Problem]) {
+fn error_panel(out: &mut String, problems: &[Problem], w: &Words) {
     let n = problems.len();
     let heading = if n == 1 {
-        word("problems1").to_string()
+        w.get("problems1").to_string()
     } else {
-        word("problems").replace("{n}", &n.to_string())
+        w.get("problems").replace("{n}", &n.to_string())
     };
     let _ = write!(
         out,
@@ -295,10 +323,13 @@ fn error_panel(out: &mut String, problems: &[Problem]) {
 
 /// The list of games: its rows are made by the script from the data, so
 /// that it can search, sort and filter them.
-fn game_list(out: &mut String, games: &[ViewGame]) {
-    let [first, second] = games.first().map_or(["Red", "Black"], |g| g.sides);
+fn game_list(out: &mut String, games: &[ViewGame], w: &Words) {
+    let [first, second] = games
+        .first()
+        .map_or(["Red", "Black"], |g| g.sides)
+        .map(|s| side_word(s, w));
     out.push_str("<nav id=\"game-list\" aria-label=\"");
-    out.push_str(word("games"));
+    out.push_str(w.get("games"));
     out.push_str("\">\n<div class=\"list-tools\">\n");
     let _ = write!(
         out,
@@ -310,23 +341,23 @@ fn game_list(out: &mut String, games: &[ViewGame]) {
             "<span id=\"list-count\" aria-live=\"polite\"></span>\n</div>\n",
             "<div class=\"table-wrap\"><table id=\"games\">\n<thead><tr>",
         ),
-        word("search"),
-        word("searchHint"),
-        word("result"),
-        word("all"),
-        word("draw"),
-        word("unfinished"),
+        w.get("search"),
+        w.get("searchHint"),
+        w.get("result"),
+        w.get("all"),
+        w.get("draw"),
+        w.get("unfinished"),
     );
     for (key, label) in [
-        ("n", word("colNumber")),
-        ("title", word("colGame")),
+        ("n", w.get("colNumber")),
+        ("title", w.get("colGame")),
         ("red", first),
         ("black", second),
-        ("event", word("colEvent")),
-        ("round", word("colRound")),
-        ("date", word("colDate")),
-        ("score", word("result")),
-        ("moves", word("colMoves")),
+        ("event", w.get("colEvent")),
+        ("round", w.get("colRound")),
+        ("date", w.get("colDate")),
+        ("score", w.get("result")),
+        ("moves", w.get("colMoves")),
     ] {
         let _ = write!(
             out,
@@ -336,11 +367,11 @@ fn game_list(out: &mut String, games: &[ViewGame]) {
     out.push_str("</tr></thead>\n<tbody></tbody>\n</table></div>\n</nav>\n");
 }
 
-fn crosstable(out: &mut String, t: &Crosstable) {
+fn crosstable(out: &mut String, t: &Crosstable, w: &Words) {
     let _ = write!(
         out,
         "<section class=\"crosstable\">\n<h2>{} ",
-        word("standings")
+        w.get("standings")
     );
     escape(
         out,
@@ -351,7 +382,7 @@ fn crosstable(out: &mut String, t: &Crosstable) {
     let _ = write!(
         out,
         "</h2>\n<div class=\"table-wrap\"><table>\n<thead><tr><th>#</th><th class=\"name\">{}</th>",
-        word("player")
+        w.get("player")
     );
     for i in 1..=t.rows.len() {
         let _ = write!(out, "<th>{i}</th>");
@@ -359,8 +390,8 @@ fn crosstable(out: &mut String, t: &Crosstable) {
     let _ = write!(
         out,
         "<th>{}</th><th>{}</th></tr></thead>\n<tbody>\n",
-        word("games"),
-        word("points")
+        w.get("games"),
+        w.get("points")
     );
     for (i, r) in t.rows.iter().enumerate() {
         let _ = write!(out, "<tr><td>{}</td><td class=\"name\">", i + 1);
@@ -378,7 +409,7 @@ fn crosstable(out: &mut String, t: &Crosstable) {
                         games.first().map_or(1, |g| g + 1),
                         games
                             .iter()
-                            .map(|g| format!("{} {}", word("gameN"), g + 1))
+                            .map(|g| format!("{} {}", w.get("gameN"), g + 1))
                             .collect::<Vec<_>>()
                             .join(", "),
                         points(*h)
@@ -398,7 +429,7 @@ fn crosstable(out: &mut String, t: &Crosstable) {
 }
 
 /// The one viewer the script fills with the game opened.
-fn viewer(out: &mut String, games: &[ViewGame]) {
+fn viewer(out: &mut String, games: &[ViewGame], w: &Words) {
     let flip = games.iter().any(|g| matches!(g.board, ViewBoard::Twixt(_)));
     let mut html = String::from(concat!(
         "<main>\n<section class=\"game\" id=\"viewer\">\n",
@@ -445,18 +476,18 @@ fn viewer(out: &mut String, games: &[ViewGame]) {
         "<dl class=\"facts\"></dl>\n",
         "</div>\n</div>\n</section>\n</main>\n",
     ));
-    worded(out, &html);
+    worded(out, &html, w);
 }
 
 /// `template` with each `@key@` replaced by the page's word for it.
-fn worded(out: &mut String, template: &str) {
+fn worded(out: &mut String, template: &str, w: &Words) {
     let mut parts = template.split('@');
     if let Some(first) = parts.next() {
         out.push_str(first);
     }
     // Text and keys alternate: key, text, key, text, ….
     while let (Some(key), Some(text)) = (parts.next(), parts.next()) {
-        out.push_str(word(key));
+        out.push_str(w.get(key));
         out.push_str(text);
     }
 }
@@ -531,7 +562,7 @@ fn side(p: Player) -> u8 {
 
 /// What the script needs of a game: its list entry, its lines, moves,
 /// comments, captions, pieces and puzzle.
-fn game_data(g: &ViewGame, board: Option<usize>) -> Value {
+fn game_data(g: &ViewGame, board: Option<usize>, w: &Words) -> Value {
     let lines: Vec<Value> = g
         .lines
         .iter()
@@ -637,6 +668,7 @@ fn game_data(g: &ViewGame, board: Option<usize>) -> Value {
                         Barred::Rules(r) => r.clone(),
                     }])).collect::<Vec<_>>(),
                     "within": a.wins_within,
+                    "complete": a.complete,
                 })
             }).collect::<Vec<_>>(),
         })
@@ -656,13 +688,13 @@ fn game_data(g: &ViewGame, board: Option<usize>) -> Value {
         "round": round,
         "size": size,
         "players": [g.players.0, g.players.1],
-        "sides": g.sides,
+        "sides": g.sides.map(|s| side_word(s, w)),
         "event": g.event,
         "date": g.date,
         "link": g.link,
         "score": g.score,
-        "result": g.result,
-        "facts": g.facts,
+        "result": g.words.results.get(w.messages().language()).or(g.result.as_ref()),
+        "facts": g.facts.iter().map(|(k, v)| (fact_word(k, w), v)).collect::<Vec<_>>(),
         "board": board,
         "lines": lines,
         "pegs": pegs,
@@ -671,6 +703,32 @@ fn game_data(g: &ViewGame, board: Option<usize>) -> Value {
         "figures": !g.figures.is_empty(),
         "puzzle": puzzle,
     })
+}
+
+/// A side's name in the page's words: TwixT's Red and Black are the
+/// catalogue's; other games' sides keep their names.
+fn side_word<'a>(side: &'a str, w: &'a Words) -> &'a str {
+    match side {
+        "Red" => w.messages().get("red"),
+        "Black" => w.messages().get("black"),
+        other => other,
+    }
+}
+
+/// A fact's name in the page's words (a name the catalogue lacks as it is).
+fn fact_word<'a>(name: &'a str, w: &'a Words) -> &'a str {
+    let key = match name {
+        "Event" => "event",
+        "Site" => "site",
+        "Date" => "date",
+        "Round" => "round",
+        "Annotator" => "annotator",
+        "Rules" => "rules",
+        "Board" => "board",
+        "Dead draw" => return w.get("deadDraw"),
+        other => return other,
+    };
+    w.messages().get(key)
 }
 
 /// Text as HTML character data, line breaks dropped with the other

@@ -22,7 +22,7 @@ use twixt_core::link::Link;
 pub(crate) use build::file_games;
 pub use build::{ViewError, title_of};
 pub use crosstable::{Crosstable, Standing, crosstables};
-pub use puzzle::{Answer, Puzzle};
+pub use puzzle::{Answer, MAX_PUZZLE_LINES, Puzzle};
 pub use write::{
     MAX_FIGURE_PIECES, PageError, PageSettings, Written, check_page_name, write_games_page,
 };
@@ -91,6 +91,18 @@ pub struct ViewGame {
     pub pieces: Vec<Piece>,
     /// Diagram points: the full drawing shown at their line and ply.
     pub figures: Vec<ViewFigure>,
+    /// The game's language and its result in each catalogue's words.
+    pub words: GameWords,
+}
+
+/// What a game says of its language, and its result in the words of each
+/// language the messages have (a page in any of them says it so).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GameWords {
+    /// Its `[Language]` header, as a language code.
+    pub language: Option<String>,
+    /// Its result by language code ([`ViewGame::result`] is English).
+    pub results: std::collections::BTreeMap<String, String>,
 }
 
 /// The board a game is shown on.

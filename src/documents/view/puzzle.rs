@@ -62,6 +62,9 @@ pub struct Answer {
     pub refuted: Vec<(Hole, usize)>,
     /// Empty holes the solver may not play, and why.
     pub barred: Vec<(Hole, Barred)>,
+    /// False when [`MAX_PUZZLE_LINES`] left holes here without the line
+    /// that answers them: the page then says it cannot tell.
+    pub complete: bool,
 }
 
 /// Why the solver may not play an empty hole.
@@ -78,10 +81,12 @@ pub enum Barred {
 /// or `None` when a move cannot be played.
 pub(crate) type AddLine<'a> = dyn FnMut((usize, u32), &Position, &[Hole]) -> Option<usize> + 'a;
 
-/// At most this many lines are written for one puzzle's other winning
-/// moves and their defences, so a puzzle with many ways to win stays a
-/// page, not a book.
-const MAX_PLAYED_LINES: usize = 64;
+/// At most this many lines are written for one puzzle's search: the other
+/// winning moves with their defences, and the replies that refute wrong
+/// moves, so that a puzzle with many ways to win stays a page, not a book.
+/// A position whose wrong moves or winning moves the bound cut short says
+/// so ([`Answer::complete`]), and the page tells the solver.
+pub const MAX_PUZZLE_LINES: usize = 4_000;
 
 /// A position where the replay proved that `player`, to move, wins within
 /// `moves` of their moves: at a `#wins` claim, or where the solution after
@@ -135,6 +140,7 @@ impl Puzzle {
                     false_starts,
                     refuted: Vec::new(),
                     barred: Vec::new(),
+                    complete: true,
                 });
             }
         }
@@ -148,18 +154,23 @@ impl Puzzle {
     /// Adds, where the replay proved the solver's win (`proven`), every
     /// winning move the search finds within `budget` (the limits `check`
     /// searches claims in), played out with the search's defences, and
-    /// the reply that holds against every other move (lines written with
-    /// `add_line`). A search that reaches a limit adds nothing: there the
-    /// script's moves stay the only answers.
+    /// the reply that holds against every other move, on the main line and
+    /// in the lines of the other winning moves alike (lines written with
+    /// `add_line`, at most [`MAX_PUZZLE_LINES`]). A search that reaches a
+    /// limit adds nothing: there the script's moves stay the only answers.
     pub(crate) fn add_winning_moves(
         &mut self,
         proven: &[Proven],
         budget: &SearchBudget,
         add_line: &mut AddLine<'_>,
     ) {
-        let limit = budget.search_limit();
-        let mut played = 0;
-        let mut more = Vec::new();
+        let mut w = Writer {
+            limit: budget.search_limit(),
+            add_line,
+            written: 0,
+            max: MAX_PUZZLE_LINES,
+            more: Vec::new(),
+        };
         for p in proven.iter().filter(|p| p.player == self.solver) {
             let Some(answer) = self
                 .answers
@@ -168,52 +179,33 @@ impl Puzzle {
             else {
                 continue;
             };
-            let Ok(keys) = solver::winning_keys(&p.pos, p.player, p.moves, &limit) else {
+            let Ok(keys) = solver::winning_keys(&p.pos, p.player, p.moves, &w.limit) else {
                 continue;
             };
             answer.wins_within = Some(p.moves);
-            for h in keys.answer {
-                if answer.accepted.iter().any(|(a, _)| *a == h) {
-                    continue;
-                }
-                let at = (p.line, p.ply);
-                if let Some(l) = play_out(
-                    &p.pos,
-                    p.player,
-                    p.moves,
-                    h,
-                    at,
-                    &limit,
-                    add_line,
-                    &mut played,
-                    &mut more,
-                ) {
-                    answer.also_wins.push((h, l));
-                }
-            }
-            // Every other free hole: the reply that holds against it.
-            for k in 0..p.pos.free_hole_count(p.player) {
-                let Some(h) = p.pos.nth_free_hole(p.player, k) else {
-                    break;
-                };
-                let right = answer.accepted.iter().chain(&answer.also_wins);
-                if right.chain(&answer.false_starts).any(|(a, _)| *a == h) {
-                    continue;
-                }
-                if let Some(l) = refute(
-                    &p.pos,
-                    p.player,
-                    p.moves,
-                    h,
-                    (p.line, p.ply),
-                    &limit,
-                    add_line,
-                ) {
-                    answer.refuted.push((h, l));
+            let at = (p.line, p.ply);
+            let others: Vec<Hole> = keys
+                .answer
+                .into_iter()
+                .filter(|h| !answer.accepted.iter().any(|(a, _)| a == h))
+                .collect();
+            // The wrong moves first: the script's position is the one most
+            // solvers see, so the bound never cuts it short for the
+            // alternatives' sake.
+            let known: Vec<Hole> = (answer.accepted.iter().chain(&answer.false_starts))
+                .map(|(h, _)| *h)
+                .chain(others.iter().copied())
+                .collect();
+            w.refute_all(answer, &p.pos, p.player, p.moves, at, &known);
+            for h in others {
+                match w.play_out(&p.pos, p.player, p.moves, h, at) {
+                    Some(l) => answer.also_wins.push((h, l)),
+                    None if w.full() => answer.complete = false,
+                    None => {}
                 }
             }
         }
-        self.answers.extend(more);
+        self.answers.append(&mut w.more);
     }
 
     /// Adds to every position where the solver is to move the empty holes
@@ -245,63 +237,148 @@ pub(crate) fn barred(pos: &Position) -> Vec<(Hole, Barred)> {
     out
 }
 
-/// A winning move `key` of `player` from `pos` (within `moves`), played
-/// out from `at`: the line of the key and the search's defence, then for
-/// each of the player's winning moves after it a line of its own, and so
-/// on to the connection. The answers of the positions after each defence
-/// go to `more`. Returns the key's line.
-#[allow(clippy::too_many_arguments)]
-fn play_out(
-    pos: &Position,
-    player: Player,
-    moves: u32,
-    key: Hole,
-    at: (usize, u32),
-    limit: &SearchLimit,
-    add_line: &mut AddLine<'_>,
-    played: &mut usize,
-    more: &mut Vec<Answer>,
-) -> Option<usize> {
-    if *played >= MAX_PLAYED_LINES {
-        return None;
+/// The search's lines as they are written, counted against
+/// [`MAX_PUZZLE_LINES`], and the answers of the positions they reach.
+struct Writer<'a, 'b> {
+    limit: SearchLimit,
+    add_line: &'a mut AddLine<'b>,
+    written: usize,
+    /// The bound: [`MAX_PUZZLE_LINES`].
+    max: usize,
+    more: Vec<Answer>,
+}
+
+impl Writer<'_, '_> {
+    /// True when no more lines may be written.
+    fn full(&self) -> bool {
+        self.written >= self.max
     }
-    let mut after = pos.clone();
-    after.play(&Move::peg(key)).ok()?;
-    let won = matches!(after.status(), Status::Won { winner, .. } if winner == player);
-    let defence = if won || moves <= 1 {
-        None
-    } else {
-        Some(defence(&after, player, moves - 1, limit)?)
-    };
-    let holes: Vec<Hole> = std::iter::once(key).chain(defence).collect();
-    let line = add_line(at, pos, &holes)?;
-    *played += 1;
-    let Some(reply) = defence else {
-        return Some(line);
-    };
-    after.play(&Move::peg(reply)).ok()?;
-    let left = moves - 1;
-    let keys = solver::winning_keys(&after, player, left, limit).ok()?;
-    let here = (line, at.1 + 2);
-    let mut answer = Answer {
-        line,
-        ply: at.1 + 2,
-        accepted: Vec::new(),
-        wins_within: Some(left),
-        also_wins: Vec::new(),
-        false_starts: Vec::new(),
-        refuted: Vec::new(),
-        barred: barred(&after),
-    };
-    for k in keys.answer {
-        if let Some(l) = play_out(&after, player, left, k, here, limit, add_line, played, more) {
-            answer.accepted.push((k, l));
+
+    /// A line of `holes` from `pos`, branching at `at`, if the bound allows.
+    fn line(&mut self, at: (usize, u32), pos: &Position, holes: &[Hole]) -> Option<usize> {
+        if self.full() {
+            return None;
+        }
+        let l = (self.add_line)(at, pos, holes)?;
+        self.written += 1;
+        Some(l)
+    }
+
+    /// A winning move `key` of `player` from `pos` (within `moves`), played
+    /// out from `at`: the line of the key and the search's defence, then
+    /// for each of the player's winning moves after it a line of its own,
+    /// and so on to the connection; every other move after the defence
+    /// gets the reply that refutes it. The answers of the positions after
+    /// each defence go to `more`. Returns the key's line.
+    fn play_out(
+        &mut self,
+        pos: &Position,
+        player: Player,
+        moves: u32,
+        key: Hole,
+        at: (usize, u32),
+    ) -> Option<usize> {
+        if self.full() {
+            return None;
+        }
+        let mut after = pos.clone();
+        after.play(&Move::peg(key)).ok()?;
+        let won = matches!(after.status(), Status::Won { winner, .. } if winner == player);
+        let defence = if won || moves <= 1 {
+            None
+        } else {
+            Some(defence(&after, player, moves - 1, &self.limit)?)
+        };
+        let holes: Vec<Hole> = std::iter::once(key).chain(defence).collect();
+        let line = self.line(at, pos, &holes)?;
+        let Some(reply) = defence else {
+            return Some(line);
+        };
+        after.play(&Move::peg(reply)).ok()?;
+        let left = moves - 1;
+        let Ok(keys) = solver::winning_keys(&after, player, left, &self.limit) else {
+            return Some(line);
+        };
+        let here = (line, at.1 + 2);
+        let mut answer = Answer {
+            line,
+            ply: at.1 + 2,
+            accepted: Vec::new(),
+            wins_within: Some(left),
+            also_wins: Vec::new(),
+            false_starts: Vec::new(),
+            refuted: Vec::new(),
+            barred: barred(&after),
+            complete: true,
+        };
+        self.refute_all(&mut answer, &after, player, left, here, &keys.answer);
+        for k in keys.answer {
+            match self.play_out(&after, player, left, k, here) {
+                Some(l) => answer.accepted.push((k, l)),
+                None if self.full() => answer.complete = false,
+                None => {}
+            }
+        }
+        if !answer.accepted.is_empty() {
+            self.more.push(answer);
+        }
+        Some(line)
+    }
+
+    /// The reply that holds against every free hole of `player` in `pos`
+    /// but those `known`, as [`Answer::refuted`]; `complete` is cleared
+    /// when the bound stops it.
+    fn refute_all(
+        &mut self,
+        answer: &mut Answer,
+        pos: &Position,
+        player: Player,
+        moves: u32,
+        at: (usize, u32),
+        known: &[Hole],
+    ) {
+        for k in 0..pos.free_hole_count(player) {
+            let Some(h) = pos.nth_free_hole(player, k) else {
+                break;
+            };
+            if known.contains(&h) {
+                continue;
+            }
+            if self.full() {
+                answer.complete = false;
+                return;
+            }
+            if let Some(l) = self.refute(pos, player, moves, h, at) {
+                answer.refuted.push((h, l));
+            }
         }
     }
-    if !answer.accepted.is_empty() {
-        more.push(answer);
+
+    /// A move `h` of `player` from `pos` that does not win within `moves`:
+    /// the line of it and the reply that holds (or of it alone when it was
+    /// the last move and does not connect).
+    fn refute(
+        &mut self,
+        pos: &Position,
+        player: Player,
+        moves: u32,
+        h: Hole,
+        at: (usize, u32),
+    ) -> Option<usize> {
+        let mut after = pos.clone();
+        after.play(&Move::peg(h)).ok()?;
+        if after.status() != Status::Ongoing {
+            return None;
+        }
+        match solver::after_move(&after, player, moves - 1, &self.limit)
+            .ok()?
+            .answer
+        {
+            AfterMove::Holds(r) => self.line(at, pos, &[h, r]),
+            AfterMove::Unfinished => self.line(at, pos, &[h]),
+            _ => None,
+        }
     }
-    Some(line)
 }
 
 /// The defence the page plays against a winning move of `player` (`pos`
@@ -333,33 +410,6 @@ fn defence(pos: &Position, player: Player, left: u32, limit: &SearchLimit) -> Op
         }
     }
     best.map(|(_, r)| r)
-}
-
-/// A move `h` of `player` from `pos` that does not win within `moves`:
-/// the line of it and the reply that holds (or of it alone when it was
-/// the last move and does not connect).
-fn refute(
-    pos: &Position,
-    player: Player,
-    moves: u32,
-    h: Hole,
-    at: (usize, u32),
-    limit: &SearchLimit,
-    add_line: &mut AddLine<'_>,
-) -> Option<usize> {
-    let mut after = pos.clone();
-    after.play(&Move::peg(h)).ok()?;
-    if after.status() != Status::Ongoing {
-        return None;
-    }
-    match solver::after_move(&after, player, moves - 1, limit)
-        .ok()?
-        .answer
-    {
-        AfterMove::Holds(r) => add_line(at, pos, &[h, r]),
-        AfterMove::Unfinished => add_line(at, pos, &[h]),
-        _ => None,
-    }
 }
 
 #[cfg(test)]
@@ -410,5 +460,67 @@ mod tests {
         assert_eq!(p.answers[0].accepted, vec![(h(9, 9), 0), (h(2, 2), 1)]);
         // Black's move is no question; the variations' own Red moves are.
         assert_eq!(p.answers.len(), 3);
+    }
+
+    /// Red on an 8×8 board, to move, joins at once at c8 or g8: its chain
+    /// d1–e3–d5–e7 needs one peg on the bottom row.
+    fn one_move_from_winning() -> Position {
+        use twixt_core::board::BoardSize;
+        use twixt_core::rules::RuleSet;
+        let rules = RuleSet::pencil().with_size(BoardSize::square(8).unwrap());
+        let mut pos = Position::new(rules).unwrap();
+        for (red, black) in [
+            ((3, 0), (0, 1)),
+            ((4, 2), (0, 3)),
+            ((3, 4), (0, 5)),
+            ((4, 6), (7, 1)),
+        ] {
+            pos.play(&Move::peg(Hole::new(red.0, red.1))).unwrap();
+            pos.play(&Move::peg(Hole::new(black.0, black.1))).unwrap();
+        }
+        pos
+    }
+
+    #[test]
+    fn the_bound_on_a_puzzles_lines_says_what_it_cut_short() {
+        let pos = one_move_from_winning();
+        let keys = [Hole::new(2, 7), Hole::new(6, 7)];
+        let searched = solver::winning_keys(&pos, Player::Red, 1, &SearchLimit::positions(100_000))
+            .unwrap()
+            .answer;
+        assert_eq!(searched, keys);
+        let answer = || Answer {
+            line: 0,
+            ply: 8,
+            accepted: Vec::new(),
+            wins_within: Some(1),
+            also_wins: Vec::new(),
+            false_starts: Vec::new(),
+            refuted: Vec::new(),
+            barred: Vec::new(),
+            complete: true,
+        };
+        for (max, complete) in [(5, false), (1_000, true)] {
+            let mut n = 0;
+            let mut add = |_: (usize, u32), _: &Position, _: &[Hole]| {
+                n += 1;
+                Some(n)
+            };
+            let mut w = Writer {
+                limit: SearchLimit::positions(100_000),
+                add_line: &mut add,
+                written: 0,
+                max,
+                more: Vec::new(),
+            };
+            let mut a = answer();
+            w.refute_all(&mut a, &pos, Player::Red, 1, (0, 8), &keys);
+            assert_eq!(a.complete, complete, "at most {max} lines");
+            let free = pos.free_hole_count(Player::Red) - keys.len();
+            let written = w.written;
+            assert_eq!(a.refuted.len(), if complete { free } else { max });
+            assert_eq!(written, a.refuted.len());
+            assert!(a.refuted.iter().all(|(h, _)| !keys.contains(h)));
+        }
     }
 }

@@ -458,7 +458,9 @@
     const info = $(".session-info");
     if (at >= 0) {
       const solved = puzzles.filter(function (g) { return store.get(g).solved; }).length;
-      info.textContent = say("session", { n: at + 1, of: puzzles.length, solved: solved, tries: store.get(state.g).tries || 0 });
+      const hints = store.get(state.g).hints || 0;
+      info.textContent = say("session", { n: at + 1, of: puzzles.length, solved: solved, tries: store.get(state.g).tries || 0 }) +
+        (hints ? " · " + say("hintsHere", { n: hints }) : "");
     } else info.textContent = "";
     refreshRows();
   }
@@ -488,8 +490,18 @@
       setTimeout(function () { next(at + 1); }, 600);
     })(p);
   }
-  function wrong(text) {
+  // The verdict said, and scrolled into view if it is not: on a phone it
+  // stands under the board, which the solver has just tapped.
+  function say1(text) {
     verdict.textContent = text;
+    if (document.body.classList.contains("embed") || !state.solving) return;
+    // The least scroll that shows it, and a little air.
+    const r = verdict.getBoundingClientRect();
+    if (r.bottom > window.innerHeight) window.scrollBy(0, r.bottom - window.innerHeight + 12);
+    else if (r.top < 0) window.scrollBy(0, r.top - 12);
+  }
+  function wrong(text) {
+    say1(text);
     sec.classList.remove("wrong");
     void sec.offsetWidth;
     sec.classList.add("wrong");
@@ -519,10 +531,10 @@
     const name = holeName(col, row);
     const same = function (a) { return a[0] === col && a[1] === row; };
     if (!here) {
-      verdict.textContent = state.p >= lineEnd(d, state.l) ? say("solvedEnd") : say("waitDefence");
+      say1(state.p >= lineEnd(d, state.l) ? say("solvedEnd") : say("waitDefence"));
       return;
     }
-    const within = here.within ? say(here.within === 1 ? "within1" : "within", { n: here.within }) : "";
+    const within = here.within ? " " + say(here.within === 1 ? "within1" : "within", { n: here.within }) : "";
     const taken = G.pieces.some(function (k) {
       if (!k.shown || !k.num) return false;
       const u = k.e.firstChild;
@@ -542,23 +554,14 @@
     if (key || also) {
       const line = (key || also)[2];
       const mine = moveAt(d, line, from.p + 1);
-      const said = also ? say("alsoWins", { move: mine.t, within: within }) : say("right", { move: mine.t });
-      sec.classList.remove("wrong");
-      verdict.textContent = said;
-      playOn(line, from.p + 1, function () {
-        const reply = state.p > from.p + 1 ? moveAt(d, line, state.p) : null;
-        const done = !answerHere();
-        verdict.textContent = said + (reply ? " " + say("defence", { move: reply.t }) : "") +
-          " " + (done ? say("solved", { tries: (store.get(state.g).tries || 0) + 1 }) : say("yourMove"));
-        savePuzzle(done ? { solved: true } : null);
-      }, true);
+      playRight(line, from.p, also ? say("alsoWins", { move: mine.t, within: within }) : say("right", { move: mine.t }));
       return;
     }
     if (falseStart || refuted) {
       countTry();
       const line = (falseStart || refuted)[2];
       state.back = from;
-      verdict.textContent = name + " …";
+      say1(name + " …");
       playOn(line, from.p + 1, function () {
         const L = d.lines[line];
         const after = L.moves.slice(1).map(function (m) { return m.t; }).join(" ");
@@ -569,26 +572,65 @@
       });
       return;
     }
+    // Where the bound on a puzzle's lines left holes unanswered, the page
+    // says it cannot tell rather than call the move wrong.
+    if (here.complete === false) { say1(say("unchecked", { hole: name, n: data.maxPuzzleLines })); return; }
     countTry();
     wrong(say(within ? "loses" : "notScript", { hole: name, within: within }));
   }
+  // A right move (line `line` after ply `p`) played, and the defence after
+  // it, said after `said`; solved when no answer is left to find.
+  function playRight(line, p, said) {
+    const d = G.d;
+    sec.classList.remove("wrong");
+    say1(said);
+    playOn(line, p + 1, function () {
+      const reply = state.p > p + 1 ? moveAt(d, line, state.p) : null;
+      const done = !answerHere();
+      const v = store.get(state.g);
+      const tries = (v.tries || 0) + 1;
+      const end = !done ? say("yourMove")
+        : v.hints ? say("solvedHelped", { hints: v.hints, tries: tries - 1 })
+        : say("solved", { tries: tries - 1 });
+      say1(said + (reply ? " " + say("defence", { move: reply.t }) : "") + " " + end);
+      savePuzzle(done ? { solved: true } : null);
+    }, true);
+  }
 
-  // A hint: first the region of the key move, then the move itself.
+  // A hint, in three steps: a region of the board the key move is in,
+  // then the key hole ringed (and the other winning moves named), then the
+  // key move played for the solver. Each step is counted with the puzzle.
   function hint() {
     const here = answerHere();
     if (!here || state.busy) return;
-    const level = Math.min(state.hint + 1, 2);
+    const level = Math.min(state.hint + 1, 3);
     clearHint(true);
     state.hint = level;
+    G.hintAt = state.l + ":" + state.p;
+    const v = store.get(state.g);
+    v.hints = (v.hints || 0) + 1;
+    store.set(state.g, v);
+    session();
     const k = here.ok[0];
+    const d = G.d;
+    sec.classList.remove("wrong");
+    if (level === 3) {
+      playRight(k[2], state.p, say("hintKeyPlayed", { move: moveAt(d, k[2], state.p + 1).t }));
+      return;
+    }
     const layer = svgEl("g", { class: "hint" });
     if (level === 1) {
-      layer.appendChild(svgEl("rect", { x: k[0] - 2.5, y: k[1] - 2.5, width: 5, height: 5, rx: 0.5,
+      // A 5 by 5 region holding the key, not centred on it (that would
+      // name it), kept on the board.
+      const shift = function (a, b, n) { return Math.max(0, Math.min(n - 5, a - 2 + ((a * 7 + b * 3) % 3) - 1)); };
+      const x = shift(k[0], k[1], d.size[0]), y = shift(k[1], k[0], d.size[1]);
+      layer.appendChild(svgEl("rect", { x: x - 0.5, y: y - 0.5, width: 5, height: 5, rx: 0.5,
         fill: "#2a7fff", "fill-opacity": 0.15, stroke: "#2a7fff", "stroke-width": 0.08 }));
-      verdict.textContent = say("hintRegion");
+      say1(say("hintRegion"));
     } else {
-      layer.appendChild(svgEl("circle", { cx: k[0], cy: k[1], r: S.ringR + 0.15, fill: "none", stroke: "#2a7fff", "stroke-width": 0.15 }));
-      verdict.textContent = say("hintKey", { hole: holeName(k[0], k[1]) });
+      layer.appendChild(svgEl("circle", { cx: k[0], cy: k[1], r: S.ringR + 0.15, fill: "#2a7fff", "fill-opacity": 0.3, stroke: "#2a7fff", "stroke-width": 0.15 }));
+      const others = here.ok.slice(1).concat(here.also).map(function (a) { return holeName(a[0], a[1]); });
+      say1(say("hintKey", { hole: holeName(k[0], k[1]) }) + (others.length ? " " + say("hintOthers", { holes: others.join(", ") }) : ""));
     }
     G.svg.appendChild(layer);
     G.hintAt = state.l + ":" + state.p;
@@ -596,11 +638,11 @@
   }
   // The hint goes when the position changes (or, `now`, at once).
   function clearHint(now) {
-    if (!G || !G.hintLayer) return;
+    if (!G) return;
     if (!now && G.hintAt === state.l + ":" + state.p) return;
-    G.hintLayer.remove();
+    if (G.hintLayer) G.hintLayer.remove();
     G.hintLayer = null;
-    if (!now) state.hint = 0;
+    if (!now) { state.hint = 0; G.hintAt = null; }
   }
   function openPuzzle(g) {
     act(null);

@@ -4,9 +4,10 @@
 use std::path::{Path, PathBuf};
 
 use super::build::ViewError;
-use super::html::{PageOptions, to_html};
+use super::html::{PageOptions, Words, to_html};
 use super::{Problem, ViewGame};
 use crate::diagram::Style;
+use crate::messages::Messages;
 use crate::open::Skipped;
 use crate::output::{Destination, OutputError, ensure_not_input};
 
@@ -104,6 +105,16 @@ pub struct PageSettings {
         )
     )]
     pub embed: bool,
+    /// The language of the page's words (en, fr, de, nl, it; another code
+    /// is said in English); default: the first game's [Language] header,
+    /// else English.
+    // The help text's words, not a link.
+    #[allow(rustdoc::broken_intra_doc_links)]
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, value_name = "CODE", value_parser = crate::book::parse_language)
+    )]
+    pub lang: Option<String>,
 }
 
 /// What a page holds.
@@ -149,16 +160,18 @@ pub fn write_games_page(
     if drawn > MAX_FIGURE_PIECES {
         return Err(PageError::TooManyFigurePieces(drawn));
     }
+    let words = Words::new(Messages::for_language(&page_language(&games, settings)));
     let title = settings
         .title
         .clone()
-        .unwrap_or_else(|| default_title(&games));
+        .unwrap_or_else(|| default_title(&games, &words));
     if let Destination::File(path) = &output {
         ensure_not_input(path, paths)?;
     }
     let page = PageOptions {
         title,
         embed: settings.embed,
+        words,
     };
     let html = to_html(&games, &problems, style, &page);
     output.write_with(&mut |w| Ok::<(), PageError>(w.write_all(html.as_bytes())?))?;
@@ -168,9 +181,19 @@ pub fn write_games_page(
     })
 }
 
+/// The page's language: `--lang`, else the first game's `[Language]`
+/// header, else English.
+pub fn page_language(games: &[ViewGame], settings: &PageSettings) -> String {
+    settings
+        .lang
+        .clone()
+        .or_else(|| games.iter().find_map(|g| g.words.language.clone()))
+        .unwrap_or_else(|| "en".into())
+}
+
 /// The one game's title, else the event every game shares (a Little Golem
 /// code in words), else a count.
-fn default_title(games: &[ViewGame]) -> String {
+fn default_title(games: &[ViewGame], words: &Words) -> String {
     match games {
         [one] => one.title.clone(),
         [first, rest @ ..]
@@ -179,6 +202,6 @@ fn default_title(games: &[ViewGame]) -> String {
             let event = first.event.as_deref().unwrap_or_default();
             crate::book::littlegolem::event_words(event).unwrap_or_else(|| event.to_string())
         }
-        _ => crate::diagnostic::count(games.len(), "game"),
+        _ => words.get("nGames").replace("{n}", &games.len().to_string()),
     }
 }
