@@ -642,9 +642,7 @@ pub(crate) fn records_with(
             t1::read_with(bytes, rules.unwrap_or_else(t1::default_rules)).map(|r| vec![r])
         }
         FileFormat::MoveList => movelist::read_with(bytes, movelist::rules_for(rules, size)?),
-        FileFormat::PlainText => {
-            plaintext::read_with(bytes, movelist::rules_for(rules, size)?).map(|r| vec![r])
-        }
+        FileFormat::PlainText => plaintext::read_with(bytes, movelist::rules_for(rules, size)?),
         FileFormat::Sgf => crate::formats::sgf::read(bytes).map(|r| vec![r]),
         FileFormat::AbstractPlay => crate::formats::abstractplay::read(bytes).map(|r| vec![r]),
     })

@@ -205,7 +205,7 @@ pub(crate) fn records_as_games(path: &Path, bytes: &[u8], format: FileFormat) ->
     let records = match format {
         FileFormat::LittleGolem => littlegolem::read(bytes).map(|r| vec![r]),
         FileFormat::T1 => t1::read(bytes).map(|r| vec![r]),
-        FileFormat::PlainText => plaintext::read(bytes).map(|r| vec![r]),
+        FileFormat::PlainText => plaintext::read(bytes),
         FileFormat::Sgf => crate::formats::sgf::read(bytes).map(|r| vec![r]),
         FileFormat::AbstractPlay => crate::formats::abstractplay::read(bytes).map(|r| vec![r]),
         _ => movelist::read(bytes),
