@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use crate::diagnostic::{Diagnostic, count};
 use crate::formats::{Location, littlegolem, movelist, plaintext, t1};
-use crate::limits::{MAX_INPUT_BYTES, read_input};
+use crate::limits::{MAX_INPUT_BYTES, read_input_marked};
 use crate::record::Record;
 use crate::script::{FileFormat, Game, MoveSpans, load_games_as, located_games, script_hint};
 use twixt_core::board::BoardSize;
@@ -366,7 +366,10 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
         path: path.to_path_buf(),
         message,
     };
-    let read = || read_input(path, MAX_INPUT_BYTES).map_err(|e| unreadable(e.to_string()));
+    // The mark kept: it tells a Little Golem file's encoding.
+    let read = || {
+        read_input_marked(path, MAX_INPUT_BYTES).map_err(|e| unreadable(e.to_string()))
+    };
     // Standard input is read once; without a format given, its content
     // tells what it is.
     let stdin = if path == Path::new("-") && options.format.is_none() {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::{Game, Span, parse};
 use crate::diagnostic::Diagnostic;
 use crate::formats::Location;
-use crate::limits::{MAX_INPUT_BYTES, read_input};
+use crate::limits::{MAX_INPUT_BYTES, read_input_marked};
 use crate::record::Record;
 
 /// File extensions `load_games` understands (lower case, without the dot).
@@ -184,7 +184,8 @@ pub fn load_games_as(path: &Path, format: Option<FileFormat>) -> Result<LoadedFi
             path: path.to_path_buf(),
         })?)
     };
-    let bytes = read_input(path, MAX_INPUT_BYTES).map_err(|source| LoadError::Io {
+    // The mark kept: it tells a Little Golem file's encoding.
+    let bytes = read_input_marked(path, MAX_INPUT_BYTES).map_err(|source| LoadError::Io {
         path: path.to_path_buf(),
         source,
     })?;
