@@ -9,6 +9,23 @@ use std::path::Path;
 /// kilobytes; a whole archive of scripts stays far below this.
 pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
 
+/// Most members of a zip archive of games (as many as the games of one
+/// file).
+pub const MAX_ZIP_ENTRIES: usize = MAX_GAMES_PER_FILE;
+
+/// Most bytes the game files of one zip archive may unpack to, by the
+/// sizes the archive states (4 GiB): each member is read on its own, so
+/// this bounds the time of a command, not its memory.
+pub const MAX_ZIP_TOTAL_BYTES: u64 = 4 * 1024 * 1024 * 1024;
+
+/// Most a zip member may unpack to for each byte it takes packed. Game
+/// records pack 3 to 20 times; a zip bomb packs thousands of times.
+pub const MAX_ZIP_RATIO: u64 = 100;
+
+/// Members that unpack to at most this many bytes (1 MiB) are read
+/// whatever their ratio: a small file cannot exhaust anything.
+pub const ZIP_RATIO_FREE_BYTES: u64 = 1024 * 1024;
+
 /// Largest rule-set or style YAML file read, in bytes (1 MiB).
 pub const MAX_YAML_BYTES: u64 = 1024 * 1024;
 

@@ -133,7 +133,7 @@ pub fn convert_file(
     size: Option<BoardSize>,
 ) -> Result<Converted, ConvertError> {
     // The mark kept: it tells a Little Golem file's encoding.
-    let marked = crate::limits::read_input_marked(input, crate::limits::MAX_INPUT_BYTES)
+    let marked = crate::files::archive::read_input(input, crate::limits::MAX_INPUT_BYTES)
         .map_err(|e| ConvertError::usage(format!("cannot read {}: {e}", input.display())))?;
     let name = input.display().to_string();
     // Standard input read as a script may be a record of another format:

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::{Game, Span, parse};
 use crate::diagnostic::Diagnostic;
 use crate::formats::Location;
-use crate::limits::{MAX_INPUT_BYTES, read_input_marked};
+use crate::limits::MAX_INPUT_BYTES;
 use crate::record::Record;
 
 /// File extensions `load_games` understands (lower case, without the dot).
@@ -185,9 +185,11 @@ pub fn load_games_as(path: &Path, format: Option<FileFormat>) -> Result<LoadedFi
         })?)
     };
     // The mark kept: it tells a Little Golem file's encoding.
-    let bytes = read_input_marked(path, MAX_INPUT_BYTES).map_err(|source| LoadError::Io {
-        path: path.to_path_buf(),
-        source,
+    let bytes = crate::files::archive::read_input(path, MAX_INPUT_BYTES).map_err(|source| {
+        LoadError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
     })?;
     Ok(match named.unwrap_or_else(|| FileFormat::sniff(&bytes)) {
         FileFormat::Script => script_from_bytes(path, &bytes),
