@@ -9,6 +9,23 @@ use std::path::Path;
 /// kilobytes; a whole archive of scripts stays far below this.
 pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
 
+/// Most members of a zip archive of games (as many as the games of one
+/// file).
+pub const MAX_ZIP_ENTRIES: usize = MAX_GAMES_PER_FILE;
+
+/// Most bytes the game files of one zip archive may unpack to, by the
+/// sizes the archive states (4 GiB): each member is read on its own, so
+/// this bounds the time of a command, not its memory.
+pub const MAX_ZIP_TOTAL_BYTES: u64 = 4 * 1024 * 1024 * 1024;
+
+/// Most a zip member may unpack to for each byte it takes packed. Game
+/// records pack 3 to 20 times; a zip bomb packs thousands of times.
+pub const MAX_ZIP_RATIO: u64 = 100;
+
+/// Members that unpack to at most this many bytes (1 MiB) are read
+/// whatever their ratio: a small file cannot exhaust anything.
+pub const ZIP_RATIO_FREE_BYTES: u64 = 1024 * 1024;
+
 /// Largest rule-set or style YAML file read, in bytes (1 MiB).
 pub const MAX_YAML_BYTES: u64 = 1024 * 1024;
 
@@ -81,7 +98,7 @@ pub const MAX_TEXT_CHARS: usize = 1_000;
 /// remembered as an input, which no output may replace
 /// ([`crate::output::note_input`]).
 pub fn read_bytes(path: &Path, max: u64) -> io::Result<Vec<u8>> {
-    read_open(std::fs::File::open(path)?, max, is_gzip(path))
+    read_open(std::fs::File::open(path)?, max, is_gzip(path), Bom::Drop)
 }
 
 /// True for a name ending `.gz`: read through gzip.
@@ -102,10 +119,28 @@ pub fn without_gz(path: &Path) -> &Path {
 /// [`read_bytes`], where the path `-` means standard input (read within the
 /// same limit, and unpacked when it is gzip data).
 pub fn read_input(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    read_input_as(path, max, Bom::Drop)
+}
+
+/// [`read_input`] with a leading byte-order mark kept, for a reader whose
+/// encoding it decides: a Little Golem file is Latin-1 without one and
+/// UTF-8 with one.
+pub fn read_input_marked(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    read_input_as(path, max, Bom::Keep)
+}
+
+/// What a read does with a leading UTF-8 byte-order mark.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bom {
+    Drop,
+    Keep,
+}
+
+fn read_input_as(path: &Path, max: u64, bom: Bom) -> io::Result<Vec<u8>> {
     if path == Path::new("-") {
-        return finish_read(read_stdin_raw(max)?, max);
+        return finish_read(read_stdin_raw(max)?, max, bom);
     }
-    read_bytes(path, max)
+    read_open(std::fs::File::open(path)?, max, is_gzip(path), bom)
 }
 
 /// Standard input as UTF-8 text within `max` bytes, and whether it began
@@ -114,7 +149,7 @@ pub fn read_input(path: &Path, max: u64) -> io::Result<Vec<u8>> {
 pub fn read_stdin_text(max: u64) -> io::Result<(String, bool)> {
     let bytes = read_stdin_raw(max)?;
     let bom = bytes.starts_with(b"\xEF\xBB\xBF");
-    Ok((utf8(finish_read(bytes, max)?)?, bom))
+    Ok((utf8(finish_read(bytes, max, Bom::Drop)?)?, bom))
 }
 
 /// Standard input within `max` bytes, unpacked when it is gzip data: a
@@ -186,7 +221,7 @@ pub fn read_regular_text(path: &Path, max: u64) -> io::Result<String> {
     if !meta.is_file() && !meta.is_dir() {
         return Err(io::Error::other("it is not a regular file"));
     }
-    utf8(read_open(file, max, false)?)
+    utf8(read_open(file, max, false, Bom::Drop)?)
 }
 
 /// The bytes of a regular file within `max` bytes, as they are (no
@@ -220,37 +255,40 @@ pub fn read_regular_bytes(path: &Path, max: u64) -> io::Result<Vec<u8>> {
 /// An opened input file within `max` bytes, unpacked through gzip when
 /// `gzip` (within `max` bytes once unpacked, so a small file that unpacks
 /// to gigabytes stops at the limit).
-fn read_open(file: std::fs::File, max: u64, gzip: bool) -> io::Result<Vec<u8>> {
+fn read_open(file: std::fs::File, max: u64, gzip: bool, bom: Bom) -> io::Result<Vec<u8>> {
     let meta = file.metadata()?;
     if meta.is_dir() {
         return Err(io::Error::other("it is a folder, not a file"));
     }
     crate::output::note_input(&meta);
     if gzip {
-        return finish_read(unpack_gzip(file, max)?, max);
+        return finish_read(unpack_gzip(file, max)?, max, bom);
     }
     let mut bytes = Vec::new();
     file.take(max + 1).read_to_end(&mut bytes)?;
-    finish_read(bytes, max)
+    finish_read(bytes, max, bom)
 }
 
 /// The size check and byte-order-mark removal every read ends with.
-fn finish_read(mut bytes: Vec<u8>, max: u64) -> io::Result<Vec<u8>> {
+fn finish_read(mut bytes: Vec<u8>, max: u64, bom: Bom) -> io::Result<Vec<u8>> {
     if bytes.len() as u64 > max {
         return Err(io::Error::other(format!(
             "the file is larger than the limit of {}",
             describe_bytes(max)
         )));
     }
-    // A UTF-8 byte order mark, as some Windows editors write, says nothing.
+    // A UTF-8 byte order mark, as some Windows editors write, says nothing
+    // to a UTF-8 reader.
     if bytes.starts_with(b"\xEF\xBB\xBF") {
-        bytes.drain(..3);
         // A second would reach the reader as an invisible character.
-        if bytes.starts_with(b"\xEF\xBB\xBF") {
+        if bytes[3..].starts_with(b"\xEF\xBB\xBF") {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
                 format!("{SECOND_BOM} (line 1, column 1)"),
             ));
+        }
+        if bom == Bom::Drop {
+            bytes.drain(..3);
         }
     }
     Ok(bytes)

@@ -132,21 +132,26 @@ pub fn convert_file(
     rules: Option<RuleSet>,
     size: Option<BoardSize>,
 ) -> Result<Converted, ConvertError> {
-    let bytes = crate::limits::read_input(input, crate::limits::MAX_INPUT_BYTES)
+    // The mark kept: it tells a Little Golem file's encoding.
+    let marked = crate::files::archive::read_input(input, crate::limits::MAX_INPUT_BYTES)
         .map_err(|e| ConvertError::usage(format!("cannot read {}: {e}", input.display())))?;
     let name = input.display().to_string();
     // Standard input read as a script may be a record of another format:
     // its content says so (no script starts as they do).
     let from = match from {
-        FileFormat::Script if input == Path::new("-") => FileFormat::sniff(&bytes),
+        FileFormat::Script if input == Path::new("-") => FileFormat::sniff(&marked),
         _ => from,
     };
+    let bytes = match from {
+        FileFormat::LittleGolem => &marked[..],
+        _ => marked.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&marked),
+    };
     if (from, to) == (FileFormat::Script, FileFormat::Script) {
-        return script_to_script(&name, &bytes);
+        return script_to_script(&name, bytes);
     }
     let folder = input.parent().filter(|d| !d.as_os_str().is_empty());
     let told_rules = rules.is_some();
-    let records = read_records(&name, &bytes, from, rules, size, folder)?;
+    let records = read_records(&name, bytes, from, rules, size, folder)?;
     let text = write_records(&records, to, &name).map_err(|mut e| {
         // A record read under its format's own rules may stand under the
         // rules the output format needs too: say how to read it so.
@@ -163,7 +168,7 @@ pub fn convert_file(
         e
     })?;
     let left_out = if from == FileFormat::Script {
-        left_out(&bytes, to)
+        left_out(bytes, to)
     } else {
         None
     };
@@ -177,7 +182,7 @@ pub fn convert_file(
 /// A script written as a script: its canonical form, which holds all of it
 /// (comments, variations, diagram points, setup blocks; TWRS too).
 fn script_to_script(name: &str, bytes: &[u8]) -> Result<Converted, ConvertError> {
-    // (A byte order mark is gone already: `read_input` drops it.)
+    // (A byte order mark is gone already: `convert_file` drops it.)
     let source = utf8(name, bytes)?;
     let (text, games) = crate::commands::canonical::canonical_text(name, source)
         .map_err(|e| ConvertError::syntax(name, e.diagnostics().to_vec(), "nothing written"))?;

@@ -2,12 +2,13 @@
 //! format (`script`: lexer, syntax tree, parser, canonical writer,
 //! streaming windows), the record formats players already have
 //! (`formats`: Little Golem, T1, move lists), the plain record every
-//! format reads into (`record`), and opening any file or position line
-//! (`open`).
+//! format reads into (`record`), zip archives of game files read as
+//! folders (`archive`), and opening any file or position line (`open`).
 //!
 //! May use: `base` and the games' rules and notation (`twixt`, `twrs`).
 //! Nothing here replays a game or draws.
 
+pub mod archive;
 pub mod formats;
 pub mod open;
 pub mod record;

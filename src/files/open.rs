@@ -16,8 +16,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::diagnostic::{Diagnostic, count};
+use crate::files::archive;
 use crate::formats::{Location, littlegolem, movelist, plaintext, t1};
-use crate::limits::{MAX_INPUT_BYTES, read_input};
+use crate::limits::MAX_INPUT_BYTES;
 use crate::record::Record;
 use crate::script::{FileFormat, Game, MoveSpans, load_games_as, located_games, script_hint};
 use twixt_core::board::BoardSize;
@@ -123,6 +124,10 @@ pub fn game_files(paths: &[PathBuf], skipped: &mut Vec<Skipped>) -> Vec<PathBuf>
                 let root = std::fs::canonicalize(p).unwrap_or_else(|_| p.clone());
                 walk(&root, p, 0, &mut out, skipped);
             }
+            // A zip archive is read as a folder.
+            Ok(m) if m.is_file() && archive::is_zip(p) => {
+                out.extend(archive::members(p, skipped));
+            }
             Ok(_) => out.push(p.clone()),
             Err(e) => skipped.push(Skipped {
                 path: p.clone(),
@@ -186,6 +191,8 @@ fn walk(root: &Path, dir: &Path, depth: usize, out: &mut Vec<PathBuf>, skipped: 
             // Only regular files (or links to them): reading a pipe or a
             // device named like a game file would never end.
             out.push(p);
+        } else if archive::is_zip(&p) && p.is_file() && !(link && leads_outside(root, &p)) {
+            out.extend(archive::members(&p, skipped));
         }
     }
 }
@@ -399,7 +406,11 @@ pub fn open_with(path: &Path, options: &OpenOptions) -> Result<GameFile, Error> 
         path: path.to_path_buf(),
         message,
     };
-    let read = || read_input(path, MAX_INPUT_BYTES).map_err(|e| Error::reading(path, &e));
+    // The mark kept: it tells a Little Golem file's encoding.
+    let read = || {
+        crate::files::archive::read_input(path, MAX_INPUT_BYTES)
+            .map_err(|e| Error::reading(path, &e))
+    };
     // Standard input is read once; without a format given, its content
     // tells what it is.
     let stdin = if path == Path::new("-") && options.format.is_none() {
@@ -675,9 +686,7 @@ pub(crate) fn records_with(
             t1::read_with(bytes, rules.unwrap_or_else(t1::default_rules)).map(|r| vec![r])
         }
         FileFormat::MoveList => movelist::read_with(bytes, movelist::rules_for(rules, size)?),
-        FileFormat::PlainText => {
-            plaintext::read_with(bytes, movelist::rules_for(rules, size)?).map(|r| vec![r])
-        }
+        FileFormat::PlainText => plaintext::read_with(bytes, movelist::rules_for(rules, size)?),
         FileFormat::Sgf => crate::formats::sgf::read(bytes).map(|r| vec![r]),
         FileFormat::AbstractPlay => crate::formats::abstractplay::read(bytes).map(|r| vec![r]),
     })

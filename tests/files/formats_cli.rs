@@ -186,3 +186,84 @@ fn converts_to_and_from_game_scripts() {
     );
     assert!(!out.exists());
 }
+
+/// A Little Golem file with a byte-order mark is UTF-8 (an editor re-saved
+/// it), without one Latin-1: every command reads the names so, from a
+/// file, a gzipped file and standard input.
+#[test]
+fn a_tsgf_with_a_byte_order_mark_reads_as_utf8_everywhere() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().unwrap();
+    let game = |name: &[u8]| {
+        [
+            &b"(;FF[4]EV[e]PB["[..],
+            name,
+            b"]PW[Bob]SZ[24];b[ch];r[swap];b[jj];r[jo];b[resign])",
+        ]
+        .concat()
+    };
+    let marked = [&b"\xEF\xBB\xBF"[..], &game("é".as_bytes())].concat();
+    let latin1 = game(b"\xE9");
+    let bom = dir.path().join("bom.tsgf");
+    fs::write(&bom, &marked).unwrap();
+    let plain = dir.path().join("latin1.tsgf");
+    fs::write(&plain, &latin1).unwrap();
+    let gz = dir.path().join("bom.tsgf.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(&marked).unwrap();
+    fs::write(&gz, enc.finish().unwrap()).unwrap();
+    let says_e_acute = |args: &[&str], input: Option<&[u8]>, what: &str| {
+        let mut cmd = twixt();
+        cmd.args(args);
+        let out = match input {
+            Some(bytes) => {
+                let mut child = cmd
+                    .stdin(std::process::Stdio::piped())
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap();
+                child.stdin.take().unwrap().write_all(bytes).unwrap();
+                child.wait_with_output().unwrap()
+            }
+            None => cmd.output().unwrap(),
+        };
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{what}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(text.contains("[é]"), "{what}: {text}");
+        assert!(!text.contains('Ã'), "{what}: {text}");
+    };
+    for path in [&bom, &plain, &gz] {
+        let p = path.to_str().unwrap();
+        says_e_acute(&["convert", "--to", "sgf", p, "-o", "-"], None, p);
+        // Little Golem is written in Latin-1: é is one byte.
+        let out = twixt()
+            .args(["convert", "--to", "lg", p, "-o", "-"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{p}");
+        assert!(out.stdout.starts_with(b"(;FF[4]EV[e]PB[\xE9]"), "{p}");
+    }
+    // `show` prints the names in its header.
+    let out = twixt().arg("show").arg(&bom).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains('é') && !text.contains('Ã'),
+        "{text}"
+    );
+    // Standard input, told and sniffed.
+    says_e_acute(
+        &["convert", "--from", "lg", "--to", "sgf", "-", "-o", "-"],
+        Some(&marked),
+        "stdin --from lg",
+    );
+    says_e_acute(
+        &["convert", "--to", "sgf", "-", "-o", "-"],
+        Some(&marked),
+        "stdin sniffed",
+    );
+}

@@ -8,6 +8,7 @@
 mod common;
 
 mod abstractplay;
+mod archive;
 mod bad_inputs;
 mod check_replay;
 mod convert_agrees;

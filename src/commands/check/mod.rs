@@ -883,6 +883,11 @@ fn in_place_scope<'scope, R>(
 /// is an error, not a panic or a hang).
 fn open_input(path: &Path) -> std::io::Result<Box<dyn std::io::Read + Send>> {
     use std::io::BufRead;
+    // A member of a zip archive is unpacked whole, within the input limit.
+    if crate::files::archive::split(path).is_some() {
+        let bytes = crate::files::archive::read_input(path, crate::limits::MAX_INPUT_BYTES)?;
+        return Ok(Box::new(std::io::Cursor::new(bytes)));
+    }
     let (reader, gz): (Box<dyn BufRead + Send>, bool) = if path == Path::new("-") {
         let (stdin, gz) = crate::limits::stdin_told_gzip()?;
         (Box::new(std::io::BufReader::new(stdin)), gz)

@@ -576,14 +576,6 @@ mod tests {
                 "pencil",
             ),
         ];
-        for (text, line, column, message) in cases {
-            match read(text.as_bytes()) {
-                Err(Error::Syntax { at, message: m }) => {
-                    assert_eq!((at.line, at.column), (line, column), "{text}: {m}");
-                    assert!(m.contains(message), "{text}: {m}");
-                }
-                other => panic!("{text}: {other:?}"),
-            }
-        }
+        super::super::refused_at(read, &cases);
     }
 }

@@ -233,6 +233,24 @@ pub(crate) fn utf8(bytes: &[u8]) -> Result<&str, (Location, String)> {
     })
 }
 
+/// Asserts that `read` refuses each text of `cases` with a syntax error at
+/// its line and column whose message contains the words given.
+#[cfg(test)]
+fn refused_at<T: fmt::Debug>(
+    read: impl Fn(&[u8]) -> Result<T, Error>,
+    cases: &[(&str, usize, usize, &str)],
+) {
+    for &(text, line, column, message) in cases {
+        match read(text.as_bytes()) {
+            Err(Error::Syntax { at, message: m }) => {
+                assert_eq!((at.line, at.column), (line, column), "{text}: {m}");
+                assert!(m.contains(message), "{text}: {m}");
+            }
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -652,15 +652,7 @@ mod tests {
             ("(;GM[21];B[f6];W[g8]LN[a1:b3])", 1, 21, "LN is not read"),
             ("(;GM[21];B[f6];W[zz9])", 1, 18, "off the board"),
         ];
-        for (text, line, column, message) in cases {
-            match read(text.as_bytes()) {
-                Err(Error::Syntax { at, message: m }) => {
-                    assert_eq!((at.line, at.column), (line, column), "{text}: {m}");
-                    assert!(m.contains(message), "{text}: {m}");
-                }
-                other => panic!("{text}: {other:?}"),
-            }
-        }
+        super::super::refused_at(read, &cases);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::{Game, Span, parse};
 use crate::diagnostic::Diagnostic;
 use crate::formats::Location;
-use crate::limits::{MAX_INPUT_BYTES, read_input};
+use crate::limits::MAX_INPUT_BYTES;
 use crate::record::Record;
 
 /// File extensions `load_games` understands (lower case, without the dot).
@@ -184,9 +184,12 @@ pub fn load_games_as(path: &Path, format: Option<FileFormat>) -> Result<LoadedFi
             path: path.to_path_buf(),
         })?)
     };
-    let bytes = read_input(path, MAX_INPUT_BYTES).map_err(|source| LoadError::Io {
-        path: path.to_path_buf(),
-        source,
+    // The mark kept: it tells a Little Golem file's encoding.
+    let bytes = crate::files::archive::read_input(path, MAX_INPUT_BYTES).map_err(|source| {
+        LoadError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
     })?;
     Ok(match named.unwrap_or_else(|| FileFormat::sniff(&bytes)) {
         FileFormat::Script => script_from_bytes(path, &bytes),
@@ -205,7 +208,7 @@ pub(crate) fn records_as_games(path: &Path, bytes: &[u8], format: FileFormat) ->
     let records = match format {
         FileFormat::LittleGolem => littlegolem::read(bytes).map(|r| vec![r]),
         FileFormat::T1 => t1::read(bytes).map(|r| vec![r]),
-        FileFormat::PlainText => plaintext::read(bytes).map(|r| vec![r]),
+        FileFormat::PlainText => plaintext::read(bytes),
         FileFormat::Sgf => crate::formats::sgf::read(bytes).map(|r| vec![r]),
         FileFormat::AbstractPlay => crate::formats::abstractplay::read(bytes).map(|r| vec![r]),
         _ => movelist::read(bytes),
