@@ -551,12 +551,9 @@ impl Writer<'_> {
     fn run(&mut self, blocks: &[Block], start: usize) -> usize {
         self.out.push_str("#twixt-run(\n");
         let mut i = start;
-        loop {
-            let (Some(Block::Moves(m)), Some(Block::Figure(f))) =
-                (blocks.get(i), blocks.get(i + 1))
-            else {
-                break;
-            };
+        while let (Some(Block::Moves(m)), Some(Block::Figure(f))) =
+            (blocks.get(i), blocks.get(i + 1))
+        {
             if m.matches(". ").count() > LEAD_MOVES {
                 break;
             }
