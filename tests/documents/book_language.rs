@@ -210,3 +210,78 @@ fn forty_problems_take_four_pages_and_their_answers_fewer() {
     assert!(at(">Problem 40<") < at(">Solution 1: Corner 1<"));
     assert!(at(">Solution 2: Corner 2<") < at(">Solution 14: Corner 14<"));
 }
+
+/// `text` without its web addresses (a record's link is no word of the book).
+fn without_links(text: &str) -> String {
+    text.split_whitespace()
+        .filter(|w| !w.contains("://"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn little_golem_records_in_french_say_their_event_rules_and_resignation_in_french() {
+    let Some(games) = common::shared_games() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("lg.pdf");
+    book(&[s(&games.join("littlegolem")), "--lang", "fr", "-o", s(&pdf)]);
+    let Some(text) = poppler("pdftotext", &[s(&pdf), "-"]) else {
+        return;
+    };
+    let flat = without_links(&text);
+    for want in [
+        "Tournoi mensuel de Little Golem, décembre 2020, groupe 1.2",
+        "Championnat 23 de Little Golem, groupe 1.1",
+        "Échelle de Little Golem, plateau 30×30",
+        "papier-crayon (TwixT PP)",
+        "abandonne",
+    ] {
+        assert!(flat.contains(want), "{want} missing from {flat}");
+    }
+    let english = english_only_words("fr");
+    for w in ["monthly", "championship", "pencil", "resign", "December"] {
+        assert!(
+            english.iter().any(|e| e == w) || w == "resign",
+            "{w} {english:?}"
+        );
+    }
+    let leaked: Vec<_> = flat
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| english.iter().any(|e| e == w) || *w == "resign")
+        .collect();
+    assert!(leaked.is_empty(), "English words {leaked:?}");
+}
+
+#[test]
+fn an_html_puzzle_book_numbers_its_problems_once_and_answers_as_text_in_its_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("g.twixt");
+    std::fs::write(&script, FRENCH).unwrap();
+    let html = dir.path().join("g.html");
+    book(&[s(&script), "--lang", "fr", "-o", s(&html)]);
+    let html = std::fs::read_to_string(&html).unwrap();
+    let problems = &html[html.find("<section id=\"problems\">").unwrap()..];
+    let problems = &problems[..problems.find("</section>").unwrap()];
+    // The number, then the task in the collection's words; no title, no
+    // "Problème 1" beside the number.
+    assert!(
+        problems.contains(
+            "<span class=\"label\">1</span><span class=\"caption\">Rouge joue et relie</span>"
+        ),
+        "{problems}"
+    );
+    assert!(
+        !problems.contains("Coin") && !problems.contains("Problème "),
+        "{problems}"
+    );
+    assert!(
+        html.contains("<section id=\"answers\">\n<h1>Réponses</h1>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<a href=\"#solution-1\">1.</a> <b>1.\u{a0}e7!</b> 2.\u{a0}d7"),
+        "{html}"
+    );
+}

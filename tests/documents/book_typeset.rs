@@ -189,7 +189,7 @@ fn the_dujardin_book_fits_five_a4_pages_at_one_scale_with_a_bookmark_per_game() 
 }
 
 #[test]
-fn body_text_is_10_to_11_points_and_captions_at_least_8_5() {
+fn body_text_is_10_to_11_points_and_labels_at_least_8_5() {
     let dir = tempfile::tempdir().unwrap();
     let pdf = dir.path().join("v.pdf");
     book(&[s(&repo("tests/book/variations.twixt")), "-o", s(&pdf)]);
@@ -210,8 +210,16 @@ fn body_text_is_10_to_11_points_and_captions_at_least_8_5() {
     };
     let body = size("short");
     assert!((10.0..=11.0).contains(&body), "body {body} pt");
+    // A script's caption is body text after its diagram's row; the label
+    // under the board is smaller, and still readable.
     let caption = size("middle");
-    assert!(caption >= 8.5 && caption < body, "caption {caption} pt");
+    assert!((caption - body).abs() < 0.2, "caption {caption} pt");
+    let label = words
+        .iter()
+        .filter(|x| x.text == "Diagram")
+        .map(|x| x.height() / 1.14)
+        .fold(f64::INFINITY, f64::min);
+    assert!(label >= 8.5 && label < body, "label {label} pt");
 }
 
 #[test]
@@ -731,9 +739,10 @@ fn an_html_booklet_has_its_title_page_contents_problems_and_solutions() {
     assert!(contents.contains("Alice – Bob"));
     // The ordinary game first; the problems in a grid, both before any solution.
     assert!(at("Alice – Bob</h2>") < at("<section id=\"problems\">"));
-    assert!(at("Problem 1</span>") < at("Problem 2</span>"));
-    assert!(at("Red to play and connect") < at("<section id=\"solutions\">"));
-    assert!(at("Problem 2</span>") < at("Solution 1: Corner fight</h3>"));
+    assert!(at("\"label\">1</span>") < at("\"label\">2</span>"));
+    assert!(at("Red to play and connect") < at("<section id=\"answers\">"));
+    assert!(at("<section id=\"answers\">") < at("<section id=\"solutions\">"));
+    assert!(at("\"label\">2</span>") < at("Solution 1: Corner fight</h3>"));
     assert!(at("Solution 1: Corner fight</h3>") < at("Solution 2: Bridge</h3>"));
     assert!(at("Solution 2: Bridge</h3>") < at("2. h6"));
 }

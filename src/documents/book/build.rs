@@ -196,7 +196,7 @@ fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u
     }
     facts.push((
         msgs.get("rules").to_string(),
-        crate::script::RulesSpec::describe(&replay.rules),
+        rules_words(&replay.rules, &msgs),
     ));
     if let Some(size) = replay
         .final_position
@@ -227,7 +227,9 @@ fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u
         // A figure whose setup is no legal position: its diagram points only.
         None => walker.figures_only(&game.line),
     };
-    let subtitle = game.tag("Event").and_then(super::littlegolem::event_words);
+    let subtitle = game
+        .tag("Event")
+        .and_then(|e| super::littlegolem::event_words_in(e, &msgs));
     Chapter {
         title,
         subtitle,
@@ -251,6 +253,7 @@ fn puzzle(game: &Game, replay: &GameReplay, figures: &mut u32, msgs: &Messages) 
     // (its task), not drawn again as a marker.
     diagram.to_move = Some(pos.to_move());
     diagram.show_to_move = Some(false);
+    diagram.to_move_words = Some(to_move_words(msgs));
     let crop = game.line.elements.iter().find_map(|e| match e {
         Element::Diagram(d) => d.crop,
         _ => None,
@@ -396,7 +399,7 @@ impl Walker<'_> {
                             if !moves.is_empty() {
                                 moves.push(' ');
                             }
-                            moves.push_str(&format!("{}. {}", cur.ply, move_words(m)));
+                            moves.push_str(&format!("{}. {}", cur.ply, self.move_text(m)));
                             if let Some(g) = m.glyph {
                                 moves.push_str(g.as_str());
                             }
@@ -449,6 +452,17 @@ impl Walker<'_> {
             blocks.push(Block::Figure(Box::new(f)));
         }
         blocks
+    }
+
+    /// A move as the book writes it: a peg as the script writes it, a
+    /// swap or a resignation in the book's words.
+    fn move_text(&self, m: &crate::script::MoveNode) -> String {
+        match m.mv {
+            Move::Swap => self.msgs.get("move-swap").to_string(),
+            Move::Resign => self.msgs.get("move-resign").to_string(),
+            Move::AcceptDraw => self.msgs.get("move-draw").to_string(),
+            Move::Place(_) => move_words(m),
+        }
     }
 
     /// A figure's label: "Figure N" in a rulebook's figures, else what
@@ -517,6 +531,9 @@ impl Walker<'_> {
     ) -> Figure {
         let mut diagram = diagram_from_snapshot(snap);
         diagram.caption = None;
+        // The point's `to-move=` over the style's marker, as `render` draws it.
+        diagram.show_to_move = snap.point.look.to_move.or(diagram.show_to_move);
+        diagram.to_move_words = Some(to_move_words(self.msgs));
         let translation = option(snap, "translation").map(str::to_string);
         *self.figures += 1;
         Figure {
@@ -535,6 +552,7 @@ impl Walker<'_> {
     fn auto_figure(&mut self, cur: &mut Cursor, main: bool) -> Figure {
         let (first, last) = (cur.figure_ply + 1, cur.ply);
         let mut diagram = Diagram::from_setup(&cur.pos.to_setup());
+        diagram.to_move_words = Some(to_move_words(self.msgs));
         for (&hole, &n) in &cur.numbers {
             if (first..=last).contains(&n) {
                 diagram.label(hole, n.to_string());
@@ -561,6 +579,22 @@ impl Walker<'_> {
             style: None,
         }
     }
+}
+
+/// A rule set in `msgs`' words: its preset's name ("Dujardin", "papier-crayon
+/// (TwixT PP)"), else its rules as a script writes them.
+pub fn rules_words(rules: &twixt_core::rules::RuleSet, msgs: &Messages) -> String {
+    match rules.preset_name() {
+        Some(name) => msgs.get(&format!("rules-{name}")).to_string(),
+        None => crate::script::RulesSpec::describe(rules),
+    }
+}
+
+/// The line under a board that says who moves next, for Red and for
+/// Black, in `msgs`' words ("Rouge joue", or "White to play" under `[Sides]`).
+fn to_move_words(msgs: &Messages) -> [String; 2] {
+    [twixt_core::Player::Red, twixt_core::Player::Black]
+        .map(|p| msgs.fill("to-play", &[("player", msgs.side(p))]))
 }
 
 /// Moves from `first` to `last` whose number is not on a peg: a swap, or a

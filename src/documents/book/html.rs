@@ -66,6 +66,8 @@ header.title-page h1{font-size:2.2em}
 nav.contents ol{padding-left:1.5em}
 div.problems{display:grid;grid-template-columns:repeat(auto-fill,minmax(15em,1fr));gap:1em}
 div.problems figure{margin:0}
+ol.answers{list-style:none;padding:0;columns:2 16em}
+ol.answers li{break-inside:avoid;padding-left:1.2em;text-indent:-1.2em}
 div.problems figure svg,div.problems figcaption{width:auto;max-width:100%}
 @media print{body{max-width:none;padding:0}a{color:inherit}header.title-page{break-after:page;page-break-after:always}nav.contents{break-after:page;page-break-after:always}}
 ";
@@ -141,13 +143,36 @@ pub fn to_html(book: &Book, styles: &Styles, setup: &PageSetup) -> String {
                 let mut f = (*p.figure).clone();
                 let n = (k + 1).to_string();
                 let values = [("n", n.as_str()), ("title", &c.title), ("task", &p.task)];
-                f.label = c.messages.fill("problem", &values);
-                f.caption = Some(c.title.clone());
-                f.translation = Some(c.messages.fill("problem-caption", &values));
+                // As the Typst book sets them: the number, then the task
+                // in the collection's words, once each.
+                f.label = c.messages.fill("problem-label", &values);
+                f.caption = Some(c.messages.fill("problem-caption", &values));
+                f.translation = None;
                 figure(&mut out, &f, styles);
             }
         }
         out.push_str("</div>\n</section>\n");
+        // The answers as text: the key move in bold, the defences after it.
+        let _ = write!(
+            out,
+            "<section id=\"answers\">\n<{h}>{}</{h}>\n<ol class=\"answers\">\n",
+            html_text(words.get("answers"))
+        );
+        for (k, (_, c)) in puzzles.iter().enumerate() {
+            let n = (k + 1).to_string();
+            // A move number never parted from its move.
+            let line = super::typst_source::answer_line(&c.blocks).replace(". ", ".\u{a0}");
+            let (key, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+            let label = c.messages.fill("answer", &[("n", &n), ("title", &c.title)]);
+            let _ = write!(out, "<li><a href=\"#solution-{n}\">");
+            escape(&mut out, &label);
+            out.push_str("</a> <b>");
+            escape(&mut out, key);
+            out.push_str("</b> ");
+            escape(&mut out, rest);
+            out.push_str("</li>\n");
+        }
+        out.push_str("</ol>\n</section>\n");
         let _ = write!(
             out,
             "<section id=\"solutions\">\n<{h}>{}</{h}>\n",

@@ -6,10 +6,19 @@
 //! (`twixt.DEFAULT.mc.2020.dec.1.2`, `twixt.ld.SIZE30`). Only what the code says is said; a code
 //! of another shape is no subtitle.
 
-/// The event a Little Golem code names, in words: "Little Golem monthly
-/// tournament, December 2020, group 1.2"; `None` for anything else
+use crate::messages::Messages;
+
+/// The event a Little Golem code names, in English words: "Little Golem
+/// monthly tournament, December 2020, group 1.2"; `None` for anything else
 /// (`null`, `twixt`, a code of a shape not known here, a free text).
 pub fn event_words(code: &str) -> Option<String> {
+    event_words_in(code, &Messages::default())
+}
+
+/// The event a Little Golem code names, in `msgs`' words ("Tournoi mensuel
+/// de Little Golem, décembre 2020, groupe 1.2"); `None` as for
+/// [`event_words`].
+pub fn event_words_in(code: &str, msgs: &Messages) -> Option<String> {
     let mut parts = code.trim().split('.');
     if !parts.next()?.eq_ignore_ascii_case("twixt") {
         return None;
@@ -37,24 +46,37 @@ pub fn event_words(code: &str) -> Option<String> {
             .then(|| s.parse().ok())
             .flatten()
     };
-    let mut words = match rest.as_slice() {
+    let words = match rest.as_slice() {
         ["ch", edition, league, group] => {
             let (e, l, g) = (number(edition)?, number(league)?, number(group)?);
-            format!("Little Golem championship {e}, group {l}.{g}")
+            msgs.fill(
+                "lg-championship",
+                &[("edition", &e.to_string()), ("group", &format!("{l}.{g}"))],
+            )
         }
         ["mc", year, month, league, group] => {
             let y = number(year).filter(|y| (1990..=2999).contains(y))?;
-            let m = month_name(month)?;
+            let m = msgs.get(month_key(month)?);
             let (l, g) = (number(league)?, number(group)?);
-            format!("Little Golem monthly tournament, {m} {y}, group {l}.{g}")
+            msgs.fill(
+                "lg-monthly",
+                &[
+                    ("month", m),
+                    ("year", &y.to_string()),
+                    ("group", &format!("{l}.{g}")),
+                ],
+            )
         }
-        ["ld"] => "Little Golem ladder".to_string(),
+        ["ld"] => msgs.get("lg-ladder").to_string(),
         _ => return None,
     };
-    if let Some(n) = board {
-        words.push_str(&format!(", {n}×{n} board"));
-    }
-    Some(words)
+    Some(match board {
+        Some(n) => msgs.fill(
+            "lg-board",
+            &[("event", &words), ("size", &format!("{n}×{n}"))],
+        ),
+        None => words,
+    })
 }
 
 fn strip_prefix_ignore_case<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
@@ -63,26 +85,26 @@ fn strip_prefix_ignore_case<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
         .then(|| &s[prefix.len()..])
 }
 
-/// "December" for `dec`.
-fn month_name(m: &str) -> Option<&'static str> {
+/// The catalogue key of a month's name: `month-12` for `dec`.
+fn month_key(m: &str) -> Option<&'static str> {
     const MONTHS: [(&str, &str); 12] = [
-        ("jan", "January"),
-        ("feb", "February"),
-        ("mar", "March"),
-        ("apr", "April"),
-        ("may", "May"),
-        ("jun", "June"),
-        ("jul", "July"),
-        ("aug", "August"),
-        ("sep", "September"),
-        ("oct", "October"),
-        ("nov", "November"),
-        ("dec", "December"),
+        ("jan", "month-1"),
+        ("feb", "month-2"),
+        ("mar", "month-3"),
+        ("apr", "month-4"),
+        ("may", "month-5"),
+        ("jun", "month-6"),
+        ("jul", "month-7"),
+        ("aug", "month-8"),
+        ("sep", "month-9"),
+        ("oct", "month-10"),
+        ("nov", "month-11"),
+        ("dec", "month-12"),
     ];
     MONTHS
         .iter()
         .find(|(short, _)| short.eq_ignore_ascii_case(m))
-        .map(|(_, long)| *long)
+        .map(|(_, key)| *key)
 }
 
 #[cfg(test)]
@@ -110,6 +132,20 @@ mod tests {
         assert_eq!(
             event_words("twixt.ch.23.1.1").as_deref(),
             Some("Little Golem championship 23, group 1.1")
+        );
+    }
+
+    #[test]
+    fn the_codes_read_in_the_book_s_language() {
+        let fr = Messages::for_language("fr");
+        assert_eq!(
+            event_words_in("twixt.DEFAULT.mc.2020.dec.1.2", &fr).as_deref(),
+            Some("Tournoi mensuel de Little Golem, décembre 2020, groupe 1.2")
+        );
+        let de = Messages::for_language("de");
+        assert_eq!(
+            event_words_in("twixt.ld.SIZE30", &de).as_deref(),
+            Some("Rangliste von Little Golem, Brett 30×30")
         );
     }
 

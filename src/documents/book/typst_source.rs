@@ -392,6 +392,47 @@ const HELPERS: &str = r#"// The line under a game's title: its event in words.
     }
   }
 })
+// Stretches of a game: each its moves (`lead`) and the diagram that shows
+// them. The diagrams stand as many to a row as fit (three at most), under
+// the moves they show, a row never parted from its moves; the captions
+// follow the row as body text, each led by its diagram's label when the
+// row holds more than one.
+#let twixt-run(..stretches) = layout(size => {
+  let gap = 6mm
+  let rows = ()
+  let row = ()
+  let used = 0pt
+  for s in stretches.pos() {
+    let w = calc.min(s.figure.width, size.width)
+    if row.len() > 0 and (row.len() >= 3 or used + gap + w > size.width) {
+      rows.push(row)
+      row = ()
+      used = 0pt
+    }
+    if row.len() > 0 { used += gap }
+    used += w
+    row.push(s)
+  }
+  if row.len() > 0 { rows.push(row) }
+  for r in rows {
+    let said = r.filter(s => s.figure.caption != none or s.figure.translation != none)
+    block(breakable: false, sticky: said.len() > 0, width: 100%, {
+      for s in r { s.lead }
+      block(width: 100%, above: 1em, below: 1em, align(center, stack(dir: ltr, spacing: gap,
+        ..r.map(s => {
+          let w = calc.min(s.figure.width, size.width)
+          twixt-diagram(..s.figure, width: w, measure: calc.max(w, 30mm), caption: none, translation: none)
+        }))))
+    })
+    for s in said {
+      par({
+        if r.len() > 1 { strong(s.figure.label); [ — ] }
+        if s.figure.caption != none { s.figure.caption }
+        if s.figure.translation != none { [ ]; emph(s.figure.translation) }
+      })
+    }
+  }
+})
 // Problems in a grid of three columns, four rows to an A4 page: each board
 // at the book's scale, or smaller to fit its cell; under it its number and
 // its task; a heading hidden in the cell bookmarks it.
@@ -485,10 +526,9 @@ impl Writer<'_> {
                 Block::Moves(m) => {
                     let before_figure = matches!(blocks.get(i + 1), Some(Block::Figure(_)));
                     if before_figure && m.matches(". ").count() <= LEAD_MOVES {
-                        // Set on one page with the row of diagrams that shows them.
-                        let moves = literal(&m.replace(". ", ".\u{a0}"));
-                        let _ = writeln!(self.out, "#twixt-diagrams(lead: twixt-moves({moves}),");
-                        i = self.figure_row(blocks, i + 1);
+                        // Set on one page with the diagram that shows them,
+                        // and the stretches after it side by side.
+                        i = self.run(blocks, i);
                     } else {
                         // A long run may begin on the page before its diagram.
                         self.text(blocks, i, before_figure);
@@ -502,6 +542,29 @@ impl Writer<'_> {
             }
             i += 1;
         }
+    }
+
+    /// Stretches of short moves each followed by its diagram, from
+    /// `blocks[start]`: the diagrams as many to a row as fit (three at
+    /// most), each row under the moves it shows, their captions after it
+    /// as body text. Returns the index of the last figure.
+    fn run(&mut self, blocks: &[Block], start: usize) -> usize {
+        self.out.push_str("#twixt-run(\n");
+        let mut i = start;
+        while let (Some(Block::Moves(m)), Some(Block::Figure(f))) =
+            (blocks.get(i), blocks.get(i + 1))
+        {
+            if m.matches(". ").count() > LEAD_MOVES {
+                break;
+            }
+            let moves = literal(&m.replace(". ", ".\u{a0}"));
+            let _ = write!(self.out, " (lead: twixt-moves({moves}), figure:");
+            self.figure(f);
+            self.out.push_str(" ),\n");
+            i += 2;
+        }
+        self.out.push_str(")\n");
+        i - 1
     }
 
     /// The figures in a row from `blocks[start]`, closing the row of

@@ -210,6 +210,9 @@ pub struct Diagram {
     /// Show who moves next under the board: `None` leaves it to the style's
     /// `to_move_marker`; a diagram point's `to-move=yes|no` sets it.
     pub show_to_move: Option<bool>,
+    /// The words of the side-to-move line for Red and for Black, in the
+    /// document's language ("Rouge joue"); `None`: "Red to play".
+    pub to_move_words: Option<[String; 2]>,
     /// Caption above or below the board: `None` leaves it to the style's
     /// `caption_position`; a diagram point's `caption-position=` sets it.
     pub caption_position: Option<CaptionPosition>,
@@ -233,6 +236,7 @@ impl Diagram {
             caption: None,
             to_move: setup.to_move,
             show_to_move: None,
+            to_move_words: None,
             caption_position: None,
         }
     }

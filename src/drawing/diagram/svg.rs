@@ -730,7 +730,7 @@ pub(crate) fn write_body(out: &mut String, d: &Diagram, s: &Style, l: &Layout, p
     write_marks(out, d, s, view, p);
     let movers =
         [Player::Red, Player::Black].map(|pl| (pl.name(), colour_of(s, pl), &s.peg_outline));
-    write_frame_text(out, s, l, d.coords, p, movers);
+    write_frame_text_in(out, s, l, d.coords, p, movers, d.to_move_words.as_ref());
 }
 
 /// What the line under the board names and draws for each side (Red's,
@@ -748,9 +748,24 @@ pub(crate) fn write_frame_text(
     p: &str,
     movers: Movers<'_>,
 ) {
+    write_frame_text_in(out, s, l, coords, p, movers, None);
+}
+
+/// [`write_frame_text`], the side-to-move line said in `words` (Red's,
+/// then Black's) when given.
+fn write_frame_text_in(
+    out: &mut String,
+    s: &Style,
+    l: &Layout,
+    coords: Sides,
+    p: &str,
+    movers: Movers<'_>,
+    words: Option<&[String; 2]>,
+) {
     write_coords(out, coords, s, l, p);
     if let Some(player) = l.to_move {
-        write_to_move(out, s, l, movers[usize::from(player == Player::Black)], p);
+        let k = usize::from(player == Player::Black);
+        write_to_move(out, s, l, movers[k], words.map(|w| w[k].as_str()), p);
     }
     if !l.caption_lines.is_empty() {
         let _ = writeln!(
@@ -781,17 +796,25 @@ pub(crate) fn write_frame_text(
 }
 
 /// The line under the board that says who moves next: a small piece of
-/// that side's colour, then "Red to play" (or the side's name), centred.
+/// that side's colour, then `words` ("Rouge joue"), else "Red to play"
+/// (or the side's name), centred.
 fn write_to_move(
     out: &mut String,
     s: &Style,
     l: &Layout,
     mover: (&str, &Colour, &Colour),
+    words: Option<&str>,
     p: &str,
 ) {
     let (name, fill, outline) = mover;
-    let mut text = format!("{name} to play");
-    text[..1].make_ascii_uppercase();
+    let text = match words {
+        Some(w) => w.to_string(),
+        None => {
+            let mut t = format!("{name} to play");
+            t[..1].make_ascii_uppercase();
+            t
+        }
+    };
     let size = s.caption_size;
     let r = size * 0.38;
     let gap = size * 0.3;
@@ -818,7 +841,7 @@ fn write_to_move(
     );
     push_attrs(out, &[("x", left + 2.0 * r + gap), ("y", base)]);
     out.push('>');
-    out.push_str(&text);
+    push_escaped(out, &text);
     out.push_str("</text>\n</g>\n");
 }
 
