@@ -112,7 +112,10 @@ pub fn members(path: &Path, skipped: &mut Vec<Skipped>) -> Vec<PathBuf> {
         if member.is_dir() || !crate::script::is_game_file(Path::new(&raw)) {
             continue;
         }
-        let Some(name) = member.enclosed_name() else {
+        // The crate's `enclosed_name` turns `/etc/x` into `etc/x`, a name
+        // the archive does not hold: an absolute name is refused here.
+        let absolute = raw.starts_with(['/', '\\']) || raw.get(1..2) == Some(":");
+        let Some(name) = member.enclosed_name().filter(|_| !absolute) else {
             skipped.push(Skipped {
                 // Named as written, below the archive: never as a path of its own.
                 path: PathBuf::from(format!("{}/{raw}", path.display())),

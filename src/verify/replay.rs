@@ -843,7 +843,7 @@ fn walk(ctx: &mut Ctx, line: &Line, cur: &mut Cursor, path: &mut Vec<usize>, mai
                         wins_claim(ctx, &els[i + 1..], player, moves, c.span, cur);
                     }
                     ClaimKind::Secures(player) => {
-                        secures_claim(ctx, &els[i + 1..], player, c.span, cur);
+                        secures_claim(ctx, &els[i + 1..], player, c.span, cur, false);
                     }
                     ClaimKind::Unique => unique_claim(ctx, &els[i + 1..], c.span, cur),
                     _ => check_claim(ctx, &c.kind, c.span, cur),
@@ -1067,9 +1067,22 @@ fn wins_claim(
 
 /// `#wins player` with no length, with `rest` the elements of the line
 /// after it: the proof-number search proves or refutes the secure
-/// connection; a key move that follows must keep it.
-fn secures_claim(ctx: &mut Ctx, rest: &[Element], player: Player, span: Span, cur: &mut Cursor) {
-    let Some(pos) = claim_position(ctx, cur, span) else {
+/// connection; a key move that follows must keep it. A claim read from a
+/// `[Task]` (`from_task`) was not written as one: it gets a look of
+/// [`win_claims::Limits::TASK`], and what that look cannot decide is a
+/// warning, not an error.
+fn secures_claim(
+    ctx: &mut Ctx,
+    rest: &[Element],
+    player: Player,
+    span: Span,
+    cur: &mut Cursor,
+    from_task: bool,
+) {
+    let State::Pos(pos) = &cur.state else {
+        if !from_task {
+            claim_position(ctx, cur, span);
+        }
         return;
     };
     let claim = win_claims::SecureClaim {
@@ -1079,9 +1092,22 @@ fn secures_claim(ctx: &mut Ctx, rest: &[Element], player: Player, span: Span, cu
         key: next_hole(rest).filter(|_| pos.to_move() == player),
         solution_follows: rest.iter().any(|e| matches!(e, Element::Move(_))),
     };
-    let (report, findings) = win_claims::check_secure_claim(pos, &claim, &ctx.budget);
+    let budget = if from_task {
+        ctx.budget.at_most(win_claims::Limits::TASK)
+    } else {
+        ctx.budget.clone()
+    };
+    let (report, findings) = win_claims::check_secure_claim(pos, &claim, &budget);
     for f in findings {
-        ctx.issues.push(issue_of(f, span));
+        let mut issue = issue_of(f, span);
+        if from_task && issue.kind == Some("cannot-decide") {
+            issue.severity = Severity::Warning;
+            issue.message = format!(
+                "{}; the task is not checked (`#wins {player}` in the game searches with the full limits)",
+                issue.message
+            );
+        }
+        ctx.issues.push(issue);
     }
     // No move-by-move solution and no cooks: `#unique` needs a length.
     cur.solution = None;
@@ -1129,7 +1155,7 @@ fn task_claim(ctx: &mut Ctx, els: &[Element], cur: &mut Cursor) {
         if !els.iter().take_while(|e| !matches!(e, Element::Move(_))).any(
             |e| matches!(e, Element::Claim(c) if matches!(c.kind, ClaimKind::Wins { .. } | ClaimKind::Secures(_))),
         ) {
-            secures_claim(ctx, els, player, span, cur);
+            secures_claim(ctx, els, player, span, cur, true);
         }
         return;
     };

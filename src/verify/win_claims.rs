@@ -54,7 +54,19 @@ impl Limits {
         positions: FILE_POSITIONS,
         time: Some(FILE_TIME),
     };
+    /// The most a claim read from a `[Task]` with no length may take: the
+    /// author wrote a task, not a claim, so a book of many such puzzles
+    /// costs a look at each, not a full search.
+    pub const TASK: Limits = Limits {
+        positions: TASK_POSITIONS,
+        time: Some(TASK_TIME),
+    };
 }
+
+/// Positions of [`Limits::TASK`].
+pub const TASK_POSITIONS: u64 = 100_000;
+/// Time of [`Limits::TASK`].
+pub const TASK_TIME: Duration = Duration::from_secs(1);
 
 /// How a run searches: the limits of each search and of a file, and
 /// whether every `#wins` claim is checked for cooks.
@@ -143,6 +155,22 @@ impl SearchBudget {
     pub fn with_threads(mut self, threads: usize) -> SearchBudget {
         self.threads = threads.max(1);
         self
+    }
+
+    /// The same budget with each search's limits at most `limits` (the
+    /// file's part is still shared).
+    pub fn at_most(&self, limits: Limits) -> SearchBudget {
+        let time = match (self.claim.time, limits.time) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        SearchBudget {
+            claim: Limits {
+                positions: self.claim.positions.min(limits.positions),
+                time,
+            },
+            ..self.clone()
+        }
     }
 
     /// The limits of each search.

@@ -81,7 +81,7 @@ fn golden_messages() {
         ),
         (
             "1. f6\n#wins red in 3 4",
-            "error: wrong arguments for #wins: expected `#wins red in 3`\n --> g.twixt:2:16\n  |\n2 | #wins red in 3 4\n  |                ^ here\n",
+            "error: wrong arguments for #wins: expected `#wins red in 3` or `#wins red`\n --> g.twixt:2:16\n  |\n2 | #wins red in 3 4\n  |                ^ here\n",
         ),
         (
             "1. f6\n#arrow f6",

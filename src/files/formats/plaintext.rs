@@ -497,7 +497,6 @@ mod tests {
             "1. f6 swap 2. m16 g8 3. resign",
             "1.f6 swap 2.m16 g8 3.resign",
             "1. f6 1... swap 2. m16 2... g8 3. resign",
-            "1.f6 swap2.m16 g83.resign",
             "1.f6, swap; 2.m16, g8\n3.resign 0-1",
         ] {
             let r = one(text);
