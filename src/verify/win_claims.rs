@@ -984,12 +984,9 @@ pub fn start_claim(elements: &[Element]) -> Option<(Player, u32)> {
         })
 }
 
-/// The claim a `[Task]` states, as "Red to play and win in 5": the player
-/// (the first word that names one) and the moves (the number after "win
-/// in" or "wins in"), when the task says both. Words are whole: "hundred"
-/// names no player. `Some(Err(..))` when it names a player and a number
-/// of moves out of the range a `#wins` claim may name.
-pub fn task_claim(task: &str) -> Option<Result<(Player, u32), TaskMovesOutOfRange>> {
+/// A task's whole words, lower-cased, and the first player they name
+/// ("hundred" names none).
+fn task_words(task: &str) -> (Vec<String>, Option<Player>) {
     let words: Vec<String> = task
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
@@ -999,7 +996,18 @@ pub fn task_claim(task: &str) -> Option<Result<(Player, u32), TaskMovesOutOfRang
         "red" => Some(Player::Red),
         "black" => Some(Player::Black),
         _ => None,
-    })?;
+    });
+    (words, player)
+}
+
+/// The claim a `[Task]` states, as "Red to play and win in 5": the player
+/// (the first word that names one) and the moves (the number after "win
+/// in" or "wins in"), when the task says both. Words are whole: "hundred"
+/// names no player. `Some(Err(..))` when it names a player and a number
+/// of moves out of the range a `#wins` claim may name.
+pub fn task_claim(task: &str) -> Option<Result<(Player, u32), TaskMovesOutOfRange>> {
+    let (words, player) = task_words(task);
+    let player = player?;
     let number = words.windows(3).find_map(|w| {
         (matches!(w[0].as_str(), "win" | "wins")
             && w[1] == "in"
@@ -1026,16 +1034,8 @@ pub fn task_secures(task: &str) -> Option<Player> {
     if task.contains('?') || task_claim(task).is_some() {
         return None;
     }
-    let words: Vec<String> = task
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
-    let player = words.iter().find_map(|w| match w.as_str() {
-        "red" => Some(Player::Red),
-        "black" => Some(Player::Black),
-        _ => None,
-    })?;
+    let (words, player) = task_words(task);
+    let player = player?;
     words
         .iter()
         .any(|w| {
