@@ -375,7 +375,13 @@ fn item<'a>(
         .move_at
         .0
         .push(Location::located(locator, grammar::offset_in(text, w)));
-    Ok(if taken < w.len() { &w[taken..] } else { rest })
+    // A glued number goes on from the text, not from the word: `w` ends
+    // where the word does, and the moves after it would be lost.
+    Ok(if taken < w.len() {
+        &after[taken..]
+    } else {
+        rest
+    })
 }
 
 /// Reads the games under pencil rules on a 24×24 board.
@@ -461,6 +467,7 @@ mod tests {
             "f6 swap m16 resign",
             "1.f6, 2.swap, 3.m16, 4.resigns 1-0",
             "1.f62.swap3.m164.resign",
+            "1.f62.swap 3.m16 4.resign",
             "1...F6 2.SWAP\n\n3.M16 Resign",
         ] {
             let r = one(text);
@@ -496,6 +503,8 @@ mod tests {
         for text in [
             "1. f6 swap 2. m16 g8 3. resign",
             "1.f6 swap 2.m16 g8 3.resign",
+            "1.f6 swap2.m16 g8 3.resign",
+            "1.f6 swap2.m16 g83.resign",
             "1. f6 1... swap 2. m16 2... g8 3. resign",
             "1.f6, swap; 2.m16, g8\n3.resign 0-1",
         ] {
