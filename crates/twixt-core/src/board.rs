@@ -227,10 +227,10 @@ pub enum BoardSizeError {
         "board size {width}x{height} is out of range: each side must be from {MIN_SIDE} to {MAX_SIDE}"
     )]
     OutOfRange {
-        /// The width asked for.
-        width: u64,
+        /// The width asked for (a rule file may ask for a negative one).
+        width: i128,
         /// The height asked for.
-        height: u64,
+        height: i128,
     },
     /// The text is not a board size; the value is the text read.
     #[error(
@@ -259,7 +259,10 @@ impl BoardSize {
                 cut: 0,
             })
         } else {
-            Err(BoardSizeError::OutOfRange { width, height })
+            Err(BoardSizeError::OutOfRange {
+                width: width.into(),
+                height: height.into(),
+            })
         }
     }
 
@@ -456,6 +459,8 @@ impl FromStr for BoardSize {
 #[serde(untagged)]
 enum BoardSizeRepr {
     Side(u64),
+    /// A negative number, read to be refused as it is written.
+    Negative(i64),
     Text(String),
 }
 
@@ -474,7 +479,7 @@ impl<'de> Deserialize<'de> for BoardSizeRepr {
             }
             fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<BoardSizeRepr, E> {
                 // A negative side is read, and refused as out of range.
-                Ok(BoardSizeRepr::Side(u64::try_from(n).unwrap_or(0)))
+                Ok(u64::try_from(n).map_or(BoardSizeRepr::Negative(n), BoardSizeRepr::Side))
             }
             fn visit_str<E: serde::de::Error>(self, t: &str) -> Result<BoardSizeRepr, E> {
                 Ok(BoardSizeRepr::Text(t.to_string()))
@@ -489,6 +494,10 @@ impl TryFrom<BoardSizeRepr> for BoardSize {
     fn try_from(r: BoardSizeRepr) -> Result<Self, Self::Error> {
         match r {
             BoardSizeRepr::Side(n) => BoardSize::square(n),
+            BoardSizeRepr::Negative(n) => Err(BoardSizeError::OutOfRange {
+                width: n.into(),
+                height: n.into(),
+            }),
             BoardSizeRepr::Text(t) => t.parse(),
         }
     }

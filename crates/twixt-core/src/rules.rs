@@ -535,3 +535,32 @@ impl RuleSet {
         Ok(rules)
     }
 }
+
+#[cfg(all(test, feature = "yaml"))]
+mod tests {
+    use super::*;
+
+    /// The message about a rule file's `size`, as the file writes it.
+    fn size_error(size: &str) -> String {
+        let text = format!("preset: pencil\nsize: {size}\n");
+        RuleSet::from_yaml(&text).unwrap_err().message
+    }
+
+    #[test]
+    fn a_bad_size_is_quoted_as_the_file_writes_it() {
+        assert!(
+            size_error("-3").starts_with("board size -3x-3 is out of range"),
+            "{}",
+            size_error("-3")
+        );
+        assert!(size_error("2").starts_with("board size 2x2 is out of range"));
+        let huge = "1000000000000000000000000000";
+        let m = size_error(huge);
+        assert!(m.contains(&format!("found `{huge}`")), "{m}");
+        assert!(
+            size_error("2.5").contains("found `2.5`"),
+            "{}",
+            size_error("2.5")
+        );
+    }
+}

@@ -140,7 +140,8 @@ fn kind_in_words(
         } => format!(
             "expected {}, found {}",
             expected_words(expected),
-            found_words(unexpected)
+            number_written(unexpected, text, line, column)
+                .unwrap_or_else(|| found_words(unexpected))
         ),
         E::InvalidScalar { ty, .. } => {
             format!("expected {}, found `{found}`", expected_words(ty))
@@ -238,6 +239,29 @@ fn found_words(unexpected: &str) -> String {
         Some(i) => crate::diagnostic::printable(&u[i..]),
         None => crate::diagnostic::printable(u),
     }
+}
+
+/// A number as the file writes it, when the reader's `unexpected` value is
+/// one: the reader prints a number it could not fit as a float
+/// (`1000000000000000000000000000.0`), which the file never said. The
+/// position may be the setting's name or its value.
+fn number_written(unexpected: &str, text: &str, line: usize, column: usize) -> Option<String> {
+    let u = unexpected.trim_start();
+    if !(u.starts_with("floating point") || u.starts_with("integer")) {
+        return None;
+    }
+    let at = text
+        .lines()
+        .nth(line.checked_sub(1)?)?
+        .get(column.saturating_sub(1)..)?;
+    let value = at.split_once(": ").map_or(at, |(_, v)| v);
+    let value = value.split(" #").next()?.trim();
+    let number = !value.is_empty()
+        && value.len() <= 40
+        && value
+            .chars()
+            .all(|c| c.is_ascii_digit() || "+-._eE".contains(c));
+    number.then(|| format!("`{value}`"))
 }
 
 /// Whether a message names the reader's own types, options or limits,
