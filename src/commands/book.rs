@@ -53,9 +53,10 @@ pub struct Books {
 #[derive(Debug, thiserror::Error)]
 pub enum BooksError {
     /// Paths of a booklet that are missing or cannot be read, without
-    /// `lenient`.
+    /// `lenient`; true when one of them cannot be read at all (rather
+    /// than holding a damaged archive).
     #[error("{}; nothing written (--lenient leaves them out)", .0.join("; "))]
-    Skipped(Vec<String>),
+    Skipped(Vec<String>, bool),
     /// A file could not be opened.
     #[error(transparent)]
     Open(#[from] crate::open::Error),
@@ -78,14 +79,14 @@ impl Explained for BooksError {
         match self {
             BooksError::Open(e) => e.diagnostics(),
             BooksError::Book(e) => e.diagnostics(),
-            BooksError::Skipped(_) | BooksError::Empty | BooksError::TooMuchDrawn(_) => &[],
+            BooksError::Skipped(..) | BooksError::Empty | BooksError::TooMuchDrawn(_) => &[],
         }
     }
 
     /// True for paths that cannot be read and for an unreadable file.
     fn is_usage(&self) -> bool {
         match self {
-            BooksError::Skipped(_) => true,
+            BooksError::Skipped(_, unreadable) => *unreadable,
             BooksError::Open(e) => e.is_usage(),
             BooksError::Book(_) | BooksError::Empty | BooksError::TooMuchDrawn(_) => false,
         }
@@ -110,8 +111,10 @@ pub fn open_books(
         };
         Ok(super::games::open_any(&request)?.book(opts)?)
     };
+    // A zip archive is read as a folder: a booklet of its games.
+    let folder = |p: &PathBuf| p.is_dir() || (crate::files::archive::is_zip(p) && p.is_file());
     if let [one] = inputs
-        && !one.is_dir()
+        && !folder(one)
     {
         let book = book_of(one)?;
         within_budget(pieces(&book))?;
@@ -129,7 +132,7 @@ pub fn open_books(
     let mut files = Vec::new();
     for input in inputs {
         let mut found = game_files(std::slice::from_ref(input), &mut skipped);
-        if input.is_dir() {
+        if folder(input) {
             found.sort_by(|a, b| natural_order(a, b));
         }
         files.extend(found);
@@ -139,6 +142,7 @@ pub fn open_books(
     if !skipped.is_empty() && !opts.lenient {
         return Err(BooksError::Skipped(
             skipped.iter().map(ToString::to_string).collect(),
+            skipped.iter().any(|s| !s.content),
         ));
     }
     let mut left_out: Vec<LeftOut> = skipped

@@ -73,15 +73,17 @@ fn open(path: &Path) -> io::Result<Opened> {
 /// link out of a folder does); an archive that cannot be read, or whose
 /// game files state more than the total limit, is skipped whole.
 pub fn members(path: &Path, skipped: &mut Vec<Skipped>) -> Vec<PathBuf> {
-    let skip = |why: String| Skipped {
+    let skip = |why: String, content: bool| Skipped {
         path: path.to_path_buf(),
         why,
         warning: false,
+        content,
     };
     let archive = match open(path) {
         Ok(a) => a,
         Err(e) => {
-            skipped.push(skip(format!("cannot read the archive: {e}")));
+            let content = crate::limits::is_content_error(&e);
+            skipped.push(skip(format!("cannot read the archive: {e}"), content));
             return Vec::new();
         }
     };
@@ -92,20 +94,20 @@ pub fn members(path: &Path, skipped: &mut Vec<Skipped>) -> Vec<PathBuf> {
         let member = match archive.by_index_raw(i) {
             Ok(m) => m,
             Err(e) => {
-                skipped.push(skip(format!(
-                    "cannot read member {} of the archive: {e}",
-                    i + 1
-                )));
+                skipped.push(skip(
+                    format!("cannot read member {} of the archive: {e}", i + 1),
+                    true,
+                ));
                 continue;
             }
         };
         let raw = match member.name() {
             Ok(n) => n.into_owned(),
             Err(e) => {
-                skipped.push(skip(format!(
-                    "cannot read the name of member {}: {e}",
-                    i + 1
-                )));
+                skipped.push(skip(
+                    format!("cannot read the name of member {}: {e}", i + 1),
+                    true,
+                ));
                 continue;
             }
         };
@@ -122,6 +124,7 @@ pub fn members(path: &Path, skipped: &mut Vec<Skipped>) -> Vec<PathBuf> {
                 why: "a name that leads out of the archive (absolute, or with `..`); not read"
                     .to_string(),
                 warning: true,
+                content: false,
             });
             continue;
         };
@@ -129,11 +132,14 @@ pub fn members(path: &Path, skipped: &mut Vec<Skipped>) -> Vec<PathBuf> {
         out.push(path.join(name));
     }
     if total > MAX_ZIP_TOTAL_BYTES {
-        skipped.push(skip(format!(
-            "its game files unpack to {}, more than the limit of {} for one archive; not read",
-            describe_bytes(total),
-            describe_bytes(MAX_ZIP_TOTAL_BYTES)
-        )));
+        skipped.push(skip(
+            format!(
+                "its game files unpack to {}, more than the limit of {} for one archive; not read",
+                describe_bytes(total),
+                describe_bytes(MAX_ZIP_TOTAL_BYTES)
+            ),
+            false,
+        ));
         return Vec::new();
     }
     out.sort();

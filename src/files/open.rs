@@ -94,6 +94,10 @@ pub struct Skipped {
     /// Only worth a warning: a link out of the folder, left out on purpose.
     /// Anything else is a path that should have been read and was not.
     pub warning: bool,
+    /// What the file holds is wrong (a damaged zip archive), rather than
+    /// that it could not be read: the exit code of a file with errors (1),
+    /// not of an unreadable path (2) ([`crate::limits::is_content_error`]).
+    pub content: bool,
 }
 
 impl std::fmt::Display for Skipped {
@@ -137,6 +141,7 @@ pub fn game_files(paths: &[PathBuf], skipped: &mut Vec<Skipped>) -> Vec<PathBuf>
                     e.to_string()
                 },
                 warning: false,
+                content: false,
             }),
         }
     }
@@ -151,6 +156,7 @@ fn walk(root: &Path, dir: &Path, depth: usize, out: &mut Vec<PathBuf>, skipped: 
             path: dir.to_path_buf(),
             why: format!("folders nested more than {MAX_FOLDER_DEPTH} deep; not searched"),
             warning: false,
+            content: false,
         });
         return;
     }
@@ -161,6 +167,7 @@ fn walk(root: &Path, dir: &Path, depth: usize, out: &mut Vec<PathBuf>, skipped: 
                 path: dir.to_path_buf(),
                 why: format!("cannot read folder: {e}"),
                 warning: false,
+                content: false,
             });
             return;
         }
@@ -186,6 +193,7 @@ fn walk(root: &Path, dir: &Path, depth: usize, out: &mut Vec<PathBuf>, skipped: 
                 path: p,
                 why: "a link that leads outside the folder searched; not read".to_string(),
                 warning: true,
+                content: false,
             });
         } else if crate::script::is_game_file(&p) && p.is_file() {
             // Only regular files (or links to them): reading a pipe or a

@@ -133,3 +133,48 @@ fn an_archive_with_more_members_than_the_limit_is_not_read() {
         "{out}"
     );
 }
+
+#[test]
+fn a_damaged_archive_is_a_file_with_errors_to_every_command() {
+    // Exit 1 as for any file whose content is wrong (a damaged gzip file,
+    // text that is no UTF-8), from the archive and from one of its members
+    // alike; a path that does not exist stays exit 2.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("damaged.zip"), b"PK\x03\x04 not an archive").unwrap();
+    std::fs::write(dir.path().join("g.tsgf"), GAME).unwrap();
+    for args in [
+        &["check", "damaged.zip"][..],
+        &["check", "damaged.zip", "g.tsgf"],
+        &["show", "damaged.zip/round1/g1.tsgf"],
+        &["view", "damaged.zip", "-o", "page.html"],
+        &["book", "damaged.zip", "-o", "book.html"],
+    ] {
+        let (code, out) = twixt(dir.path(), args);
+        assert_eq!(code, Some(1), "{args:?}: {out}");
+        assert!(
+            out.contains("not a readable zip archive"),
+            "{args:?}: {out}"
+        );
+    }
+    assert!(!dir.path().join("page.html").exists());
+    assert!(!dir.path().join("book.html").exists());
+    let (code, out) = twixt(dir.path(), &["check", "missing.zip"]);
+    assert_eq!(code, Some(2), "{out}");
+}
+
+#[test]
+fn a_book_of_an_archive_is_a_booklet_of_its_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = String::from_utf8_lossy(GAME).replace("Ann", "Cid");
+    archive(
+        &dir.path().join("club.zip"),
+        &[("r2/g10.tsgf", other.as_bytes()), ("r1/g2.tsgf", GAME)],
+    );
+    let (code, out) = twixt(dir.path(), &["book", "club.zip", "-o", "club.html"]);
+    assert_eq!(code, Some(0), "{out}");
+    let html = std::fs::read_to_string(dir.path().join("club.html")).unwrap();
+    // One chapter a game, in the archive's order of folders.
+    let first = html.find("<h2>Ann – Bob").expect("r1's game is a chapter");
+    let second = html.find("<h2>Cid – Bob").expect("r2's game is a chapter");
+    assert!(first < second, "{html}");
+}

@@ -615,7 +615,9 @@ impl Found {
         let unread = (skipped.iter())
             .map(|s| Diagnostic::error(s.why.clone()).with_file(s.path.display().to_string()))
             .collect();
-        let failed = empty || !skipped.is_empty();
+        // A damaged archive is a file with errors (exit 1); a path that
+        // cannot be read at all fails the run (exit 2).
+        let failed = empty || skipped.iter().any(|s| !s.content);
         Found {
             files,
             messages,

@@ -56,6 +56,7 @@ impl crate::diagnostic::Explained for PageError {
             PageError::Open(e) => e.is_usage(),
             PageError::View(e) => e.is_usage(),
             PageError::TooManyFigurePieces(_) => false,
+            PageError::Skipped(s) => !s.content,
             _ => true,
         }
     }
