@@ -105,6 +105,15 @@ impl Symmetry {
 /// twixtbot's planes of a position with `turn` to move (the array
 /// `planes(encoding="twixtbot")` gives, shape (n, n, 13)) with the
 /// symmetry applied: the planes of the transformed position.
+///
+/// >>> import twixtkit
+/// >>> board = twixtkit.Board(size=8)
+/// >>> board.push("c3")
+/// >>> planes = board.planes(encoding="twixtbot")
+/// >>> turned = twixtkit.transform_twixtbot_planes(planes, "rotate-180", board.turn)
+/// >>> image = board.transformed("rotate-180").planes(encoding="twixtbot")
+/// >>> bool((turned[..., :12] == image[..., :12]).all())  # all but the recent pegs
+/// True
 #[pyfunction]
 pub(crate) fn transform_twixtbot_planes<'py>(
     py: Python<'py>,
@@ -130,6 +139,15 @@ pub(crate) fn transform_twixtbot_planes<'py>(
 /// `policy` (a vector indexed by `Board.twixtbot_index` on a `size` board
 /// with `turn` to move) with the symmetry applied: the value of each hole
 /// moves to its image's index.
+///
+/// >>> import numpy as np, twixtkit
+/// >>> board = twixtkit.Board(size=8)
+/// >>> board.push("c3")
+/// >>> policy = np.zeros(8 * 6, dtype=np.float32)
+/// >>> policy[board.twixtbot_index("d5")] = 1.0
+/// >>> moved = twixtkit.transform_twixtbot_policy(policy, 8, "flip-columns", board.turn)
+/// >>> int(moved.argmax()) == board.transformed("flip-columns").twixtbot_index("e5")
+/// True
 #[pyfunction]
 pub(crate) fn transform_twixtbot_policy<'py>(
     py: Python<'py>,
