@@ -14,10 +14,22 @@ use twixtkit::diagram::{Charset, Diagram, Numbering, to_text};
 
 use crate::{IllegalMoveError, InvalidMoveError, PositionLineError, RulesError, TwixtError};
 
-/// The rule set `name` (a preset, or the text of a YAML rule file) on a
-/// square board of `size`.
+/// Does `name` name a YAML rule file (one line ending in `.yaml` or
+/// `.yml`) rather than hold a rule file's text or a preset?
+fn is_rule_file_path(name: &str) -> bool {
+    let lower = name.trim().to_ascii_lowercase();
+    !name.contains('\n') && (lower.ends_with(".yaml") || lower.ends_with(".yml"))
+}
+
+/// The rule set `name` (a preset, the path of a YAML rule file, or such a
+/// file's text) on a square board of `size`.
 pub(crate) fn rules_for(name: &str, size: Option<i64>) -> PyResult<RuleSet> {
-    let rules = if name.contains(':') {
+    let rules = if is_rule_file_path(name) {
+        // The toolkit's reader, as `--rules FILE.yaml`: errors name the
+        // file, line and column.
+        twixtkit::script::load_rules_yaml(std::path::Path::new(name.trim()))
+            .map_err(|e| RulesError::new_err(e.to_string()))?
+    } else if name.contains(':') {
         RuleSet::from_yaml(name).map_err(|e| RulesError::new_err(e.to_string()))?
     } else {
         RuleSet::preset(name).map_err(|e| RulesError::new_err(e.to_string()))?
@@ -293,7 +305,8 @@ impl Board {
 #[pymethods]
 impl Board {
     /// A new game: `size`×`size` board, `rules` a preset name (`pencil`,
-    /// `board`, `schmidt`, `dujardin`, `t1`, `editable`) or a YAML rule file's text.
+    /// `board`, `schmidt`, `dujardin`, `t1`, `editable`), the path of a YAML
+    /// rule file (ending in `.yaml` or `.yml`) or such a file's text.
     #[new]
     #[pyo3(signature = (size = 24, rules = "pencil"))]
     fn new(size: i64, rules: &str) -> PyResult<Board> {

@@ -75,6 +75,8 @@ fn _twixtkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games::book, m)?)?;
     m.add_function(wrap_pyfunction!(symmetry::transform_actions, m)?)?;
     m.add_function(wrap_pyfunction!(symmetry::symmetries, m)?)?;
+    m.add_function(wrap_pyfunction!(symmetry::transform_twixtbot_planes, m)?)?;
+    m.add_function(wrap_pyfunction!(symmetry::transform_twixtbot_policy, m)?)?;
     m.add("TwixtError", py.get_type::<TwixtError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;

@@ -1,13 +1,15 @@
 //! The board's symmetries that keep each player's sides: reflecting the
 //! columns (left and right), the rows (top and bottom), or both (a half
-//! turn). Applied to positions, and to vectors indexed by OpenSpiel's
-//! action ids (policies).
+//! turn). Applied to positions, to vectors indexed by OpenSpiel's action
+//! ids (policies), and to twixtbot's planes and policy vectors.
 
-use numpy::{PyArray1, PyReadonlyArray1};
+use numpy::{IntoPyArray, PyArray1, PyArray3, PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use twixt_core::link::Link;
-use twixt_core::{BoardSize, Hole};
+use twixt_core::{BoardSize, Hole, Player};
+
+use crate::board::parse_player;
 
 /// A symmetry: whether it reflects the columns, and the rows.
 #[derive(Clone, Copy)]
@@ -90,4 +92,83 @@ pub(crate) fn transform_actions<'py>(
 #[pyfunction]
 pub(crate) fn symmetries() -> Vec<&'static str> {
     NAMES.to_vec()
+}
+
+impl Symmetry {
+    /// The axes of twixtbot's frame (x, y) this symmetry reflects when
+    /// `to_move` is to move.
+    fn twixtbot_flips(self, to_move: Player) -> (bool, bool) {
+        crate::twixtbot::frame_flips(self.columns, self.rows, to_move)
+    }
+}
+
+/// twixtbot's planes of a position with `turn` to move (the array
+/// `planes(encoding="twixtbot")` gives, shape (n, n, 13)) with the
+/// symmetry applied: the planes of the transformed position.
+///
+/// >>> import twixtkit
+/// >>> board = twixtkit.Board(size=8)
+/// >>> board.push("c3")
+/// >>> planes = board.planes(encoding="twixtbot")
+/// >>> turned = twixtkit.transform_twixtbot_planes(planes, "rotate-180", board.turn)
+/// >>> image = board.transformed("rotate-180").planes(encoding="twixtbot")
+/// >>> bool((turned[..., :12] == image[..., :12]).all())  # all but the recent pegs
+/// True
+#[pyfunction]
+pub(crate) fn transform_twixtbot_planes<'py>(
+    py: Python<'py>,
+    planes: PyReadonlyArray3<'py, f32>,
+    symmetry: &str,
+    turn: &str,
+) -> PyResult<Bound<'py, PyArray3<f32>>> {
+    let s = Symmetry::named(symmetry)?;
+    let to_move = parse_player(turn)?;
+    let a = planes.as_array();
+    let shape = a.shape();
+    if shape[0] < 3 || shape[1] != shape[0] || shape[2] != crate::twixtbot::CHANNELS {
+        return Err(PyValueError::new_err(format!(
+            "twixtbot's planes have shape (n, n, {}), not {shape:?}",
+            crate::twixtbot::CHANNELS
+        )));
+    }
+    let (fx, fy) = s.twixtbot_flips(to_move);
+    let out = crate::twixtbot::reflect_planes(a, fx, fy).map_err(PyValueError::new_err)?;
+    Ok(out.into_pyarray(py))
+}
+
+/// `policy` (a vector indexed by `Board.twixtbot_index` on a `size` board
+/// with `turn` to move) with the symmetry applied: the value of each hole
+/// moves to its image's index.
+///
+/// >>> import numpy as np, twixtkit
+/// >>> board = twixtkit.Board(size=8)
+/// >>> board.push("c3")
+/// >>> policy = np.zeros(8 * 6, dtype=np.float32)
+/// >>> policy[board.twixtbot_index("d5")] = 1.0
+/// >>> moved = twixtkit.transform_twixtbot_policy(policy, 8, "flip-columns", board.turn)
+/// >>> int(moved.argmax()) == board.transformed("flip-columns").twixtbot_index("e5")
+/// True
+#[pyfunction]
+pub(crate) fn transform_twixtbot_policy<'py>(
+    py: Python<'py>,
+    policy: PyReadonlyArray1<'py, f32>,
+    size: usize,
+    symmetry: &str,
+    turn: &str,
+) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    let s = Symmetry::named(symmetry)?;
+    let to_move = parse_player(turn)?;
+    let v = policy.as_slice()?;
+    if size < 3 || v.len() != size * (size - 2) {
+        return Err(PyValueError::new_err(format!(
+            "twixtbot's policy on a {size}x{size} board has {} values, not {}",
+            size * size.saturating_sub(2),
+            v.len()
+        )));
+    }
+    let (fx, fy) = s.twixtbot_flips(to_move);
+    Ok(PyArray1::from_vec(
+        py,
+        crate::twixtbot::reflect_policy(v, size, fx, fy),
+    ))
 }

@@ -9,7 +9,7 @@
 //! from the top, in that frame. README.md ("twixtbot's input planes") gives
 //! the layout.
 
-use numpy::ndarray::Array3;
+use numpy::ndarray::{Array3, ArrayView3};
 use twixt_core::rules::Swap;
 use twixt_core::{Hole, Move as CoreMove, Player, Position};
 
@@ -134,4 +134,88 @@ pub(crate) fn policy_hole(index: usize, to_move: Player, n: usize) -> Option<Hol
         Player::Black => (y, x),
     };
     Some(Hole::new(u16::try_from(c).ok()?, u16::try_from(r).ok()?))
+}
+
+/// The frame axes `(x, y)` that a board symmetry reflecting the columns
+/// and/or the rows reflects when `to_move` is to move: with Black to move
+/// the frame is the board transposed, so its axes trade places.
+pub(crate) fn frame_flips(columns: bool, rows: bool, to_move: Player) -> (bool, bool) {
+    match to_move {
+        Player::Red => (columns, rows),
+        Player::Black => (rows, columns),
+    }
+}
+
+/// The two frame cells joined by the link marked at cell `(x, y)` of link
+/// channel `channel`: the inverse of `link_cell`. `None` when an end falls
+/// off the `n`×`n` board (a cell no link of this channel is marked at).
+fn link_ends(channel: usize, x: usize, y: usize, n: usize) -> Option<[(usize, usize); 2]> {
+    let k = channel - LINKS;
+    let (falling, tall) = (k & 2 != 0, k & 4 != 0);
+    let (x, y) = (x as isize, y as isize);
+    let ends = match (tall, falling) {
+        (true, true) => [(x - 1, y), (x, y - 2)],
+        (false, true) => [(x - 2, y), (x, y - 1)],
+        (true, false) => [(x - 1, y - 1), (x, y + 1)],
+        (false, false) => [(x - 1, y - 1), (x + 1, y)],
+    };
+    let inside = |v: isize| usize::try_from(v).ok().filter(|&v| v < n);
+    Some([
+        (inside(ends[0].0)?, inside(ends[0].1)?),
+        (inside(ends[1].0)?, inside(ends[1].1)?),
+    ])
+}
+
+/// twixtbot's planes `src` (shape (n, n, 13)) with the frame reflected
+/// along x and/or y: pegs and recent pegs move to their image cells, each
+/// link to the cell and channel its image is marked at, the location
+/// planes stay (they describe the cells, not the position). An error
+/// names a link cell whose link would leave the board.
+pub(crate) fn reflect_planes(
+    src: ArrayView3<'_, f32>,
+    flip_x: bool,
+    flip_y: bool,
+) -> Result<Array3<f32>, String> {
+    let n = src.shape()[0];
+    let image = |x: usize, y: usize| {
+        (
+            if flip_x { n - 1 - x } else { x },
+            if flip_y { n - 1 - y } else { y },
+        )
+    };
+    let mut out = Array3::<f32>::zeros((n, n, CHANNELS));
+    for ((x, y, c), &v) in src.indexed_iter() {
+        match c {
+            _ if (LOCATION..RECENT).contains(&c) => out[[x, y, c]] = v,
+            _ if v == 0.0 => {}
+            0 | 1 | RECENT => {
+                let (x2, y2) = image(x, y);
+                out[[x2, y2, c]] = v;
+            }
+            _ => {
+                let [a, b] = link_ends(c, x, y, n).ok_or_else(|| {
+                    format!("planes[{x}, {y}, {c}] marks a link whose ends leave the {n}×{n} board")
+                })?;
+                let mine = (c - LINKS) & 1 != 0;
+                let (c2, x2, y2) = link_cell(image(a.0, a.1), image(b.0, b.1), mine);
+                out[[x2, y2, c2]] = v;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// twixtbot's policy vector `src` (n·(n-2) values by `policy_index`) with
+/// the frame reflected along x and/or y: each value at its hole's image.
+pub(crate) fn reflect_policy(src: &[f32], n: usize, flip_x: bool, flip_y: bool) -> Vec<f32> {
+    let mut out = vec![0f32; src.len()];
+    for (i, &v) in src.iter().enumerate() {
+        // x runs over 1..=n-2, stored as x - 1: reflecting x reflects x - 1
+        // within 0..n-2.
+        let (major, y) = (i / n, i % n);
+        let major2 = if flip_x { n - 3 - major } else { major };
+        let y2 = if flip_y { n - 1 - y } else { y };
+        out[major2 * n + y2] = v;
+    }
+    out
 }

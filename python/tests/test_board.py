@@ -133,6 +133,21 @@ def test_yaml_rules():
     assert b.size == 12
 
 
+def test_yaml_rule_file(tmp_path):
+    path = tmp_path / "own.yaml"
+    path.write_text("preset: dujardin\ncrossing: own\n")
+    from_file = Board(size=12, rules=str(path))
+    from_text = Board(size=12, rules=path.read_text())
+    assert from_file.rules == from_text.rules
+    assert from_file.legal_actions() == from_text.legal_actions()
+    bad = tmp_path / "bad.yml"
+    bad.write_text("preset: dujardin\ncrossing: sideways\n")
+    with pytest.raises(twixtkit.RulesError, match="bad.yml"):
+        Board(size=12, rules=str(bad))
+    with pytest.raises(twixtkit.RulesError, match="missing.yaml"):
+        Board(size=12, rules=str(tmp_path / "missing.yaml"))
+
+
 def test_random_games_arrays():
     import numpy as np
 

@@ -36,6 +36,8 @@ from ._twixtkit import (
     render,
     symmetries,
     transform_actions,
+    transform_twixtbot_planes,
+    transform_twixtbot_policy,
 )
 
 __all__ = [
@@ -64,4 +66,6 @@ __all__ = [
     "render",
     "symmetries",
     "transform_actions",
+    "transform_twixtbot_planes",
+    "transform_twixtbot_policy",
 ]

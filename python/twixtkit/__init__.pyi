@@ -24,6 +24,8 @@ from ._twixtkit import (
     render as render,
     symmetries as symmetries,
     transform_actions as transform_actions,
+    transform_twixtbot_planes as transform_twixtbot_planes,
+    transform_twixtbot_policy as transform_twixtbot_policy,
 )
 
 __all__ = [
@@ -52,4 +54,6 @@ __all__ = [
     "render",
     "symmetries",
     "transform_actions",
+    "transform_twixtbot_planes",
+    "transform_twixtbot_policy",
 ]
