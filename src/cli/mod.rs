@@ -59,7 +59,11 @@ enum Command {
     /// Games as one interactive HTML page to step through in a browser.
     View(view::Args),
     /// Edit a game script in the browser: play, annotate, set up, save.
-    Edit(twixtkit::editor::Options),
+    #[cfg_attr(
+        not(feature = "editor"),
+        doc = "(Not in this build: it was built without the `editor` feature.)"
+    )]
+    Edit(edit::Args),
     /// Print the completion script for a shell (see the README to install it).
     Completions(shell::CompletionsArgs),
     /// Print the manual page (roff), e.g. `twixt man > twixt.1`, or write

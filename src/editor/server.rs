@@ -10,12 +10,14 @@ use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, Request, State};
-use axum::http::{StatusCode, header};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{DefaultBodyLimit, FromRequest, Request, State};
+use axum::http::{Method, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::model::Op;
@@ -89,18 +91,105 @@ fn routes(shared: Arc<Shared>) -> Router {
         .route("/api/recover", post(recover))
         .route("/api/prove", post(prove))
         .route("/api/source", post(source))
+        // Added before the guard, so that only a request with the token
+        // learns which addresses and methods there are.
+        .fallback(not_found)
+        .method_not_allowed_fallback(wrong_method)
         .layer(middleware::from_fn_with_state(shared.clone(), guard))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared)
 }
 
 fn refused(why: &'static str) -> Response {
+    plain(StatusCode::FORBIDDEN, why.to_string())
+}
+
+/// A refusal the page shows as it stands (its banner shows the text of
+/// every answer that is not a success).
+fn plain(status: StatusCode, text: String) -> Response {
     (
-        StatusCode::FORBIDDEN,
+        status,
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        why,
+        text,
     )
         .into_response()
+}
+
+/// An address the editor does not have; the path is not echoed back.
+async fn not_found() -> Response {
+    plain(
+        StatusCode::NOT_FOUND,
+        "refused: the editor has no page at this address (it serves / and /api/...)".into(),
+    )
+}
+
+async fn wrong_method(method: Method, uri: Uri) -> Response {
+    let wanted = match uri.path() {
+        "/" | "/api/state" => "GET",
+        _ => "POST",
+    };
+    let mut res = plain(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!(
+            "refused: {} is not taken at {}; it takes {wanted}",
+            method.as_str(),
+            uri.path()
+        ),
+    );
+    res.headers_mut()
+        .insert(header::ALLOW, header::HeaderValue::from_static(wanted));
+    res
+}
+
+/// A request body read as JSON, or refused with what is wrong with it in
+/// words: not JSON, not a request the editor takes, too large, or not
+/// labelled JSON.
+struct Body<T>(T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Response> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(t)) => Ok(Body(t)),
+            Err(e) => Err(plain(e.status(), bad_body(&e))),
+        }
+    }
+}
+
+fn too_large() -> String {
+    format!(
+        "refused: the request is larger than the editor takes ({} KiB)",
+        MAX_BODY >> 10
+    )
+}
+
+fn bad_body(e: &JsonRejection) -> String {
+    // The inner error says where (`version: invalid value ...`, `line 1
+    // column 9`), without axum's own prefix.
+    let inner = std::error::Error::source(e)
+        .map(ToString::to_string)
+        .unwrap_or_else(|| e.body_text());
+    match e {
+        JsonRejection::JsonDataError(_) => {
+            format!("refused: not a request the editor takes: {inner}")
+        }
+        // The JSON reader's own words and place (`line 1 column 33`),
+        // without the path to where it stopped (`path[0][0]…: `), which
+        // only repeats the text; a path has no spaces, the words do.
+        JsonRejection::JsonSyntaxError(_) => {
+            let words = match inner.split_once(": ") {
+                Some((path, words)) if !path.contains(' ') => words,
+                _ => &inner,
+            };
+            format!("refused: the request is not JSON: {words}")
+        }
+        JsonRejection::MissingJsonContentType(_) => {
+            "refused: the request must be JSON (Content-Type: application/json)".into()
+        }
+        _ if e.status() == StatusCode::PAYLOAD_TOO_LARGE => too_large(),
+        _ => format!("refused: the request's body could not be read: {inner}"),
+    }
 }
 
 /// Compares without stopping at the first difference, so that timing says
@@ -142,6 +231,15 @@ async fn guard(State(s): State<Arc<Shared>>, req: Request, next: Next) -> Respon
         return refused(
             "refused: the editor's address holds a token; open the address twixt edit printed",
         );
+    }
+    // A body declared over the limit is refused before any of it is read
+    // (the limit on reading alone would wait for a body never sent).
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|h| h.to_str().ok())
+        .and_then(|h| h.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        return plain(StatusCode::PAYLOAD_TOO_LARGE, too_large());
     }
     let mut res = next.run(req).await;
     let h = res.headers_mut();
@@ -205,7 +303,7 @@ struct OpRequest {
     op: Op,
 }
 
-async fn op(State(s): State<Arc<Shared>>, Json(r): Json<OpRequest>) -> Json<Reply> {
+async fn op(State(s): State<Arc<Shared>>, Body(r): Body<OpRequest>) -> Json<Reply> {
     let mut session = s.session.lock().unwrap_or_else(|e| e.into_inner());
     if r.version != session.doc.version() {
         return reply(
@@ -238,7 +336,7 @@ struct SourceRequest {
 }
 
 /// The file's text as the author fixed it, in lenient mode.
-async fn source(State(s): State<Arc<Shared>>, Json(r): Json<SourceRequest>) -> Json<Reply> {
+async fn source(State(s): State<Arc<Shared>>, Body(r): Body<SourceRequest>) -> Json<Reply> {
     let mut session = s.session.lock().unwrap_or_else(|e| e.into_inner());
     if r.version != session.doc.version() {
         return reply(
@@ -274,7 +372,7 @@ struct SaveRequest {
     overwrite: bool,
 }
 
-async fn save(State(s): State<Arc<Shared>>, Json(r): Json<SaveRequest>) -> Json<Reply> {
+async fn save(State(s): State<Arc<Shared>>, Body(r): Body<SaveRequest>) -> Json<Reply> {
     let mut session = s.session.lock().unwrap_or_else(|e| e.into_inner());
     match session.save(r.overwrite) {
         Ok(()) => {
@@ -314,7 +412,7 @@ struct ProveRequest {
     seconds: u64,
 }
 
-async fn prove(State(s): State<Arc<Shared>>, Json(r): Json<ProveRequest>) -> Json<Reply> {
+async fn prove(State(s): State<Arc<Shared>>, Body(r): Body<ProveRequest>) -> Json<Reply> {
     // The search runs off the runtime's thread, on a copy of the position.
     let job = {
         let session = s.session.lock().unwrap_or_else(|e| e.into_inner());

@@ -674,3 +674,53 @@ fn show_takes_the_positions_render_takes() {
     let first = lines(&["show", "-", "--move", "1", "--format", "position"]);
     assert!(first.starts_with("24/pencil/f6/-/"), "{first}");
 }
+
+/// `twixt edit` in a build without the `editor` feature says so, with the
+/// way to get one, and exits 2 whatever options follow; in a build with it
+/// the command and its options are there. (CI builds both.)
+#[test]
+fn edit_says_plainly_when_the_build_has_no_editor() {
+    let dir = tempfile::tempdir().unwrap();
+    if cfg!(feature = "editor") {
+        let out = twixt(dir.path(), &["edit", "--help"]);
+        let help = String::from_utf8(out.stdout).unwrap();
+        assert!(out.status.success(), "{help}");
+        assert!(
+            help.contains("--no-open") && help.contains("--port"),
+            "{help}"
+        );
+        assert!(!help.contains("Not in this build"), "{help}");
+        return;
+    }
+    for args in [
+        &["edit"][..],
+        &["edit", "game.twixt"],
+        &[
+            "edit",
+            "game.twixt",
+            "--no-open",
+            "--port",
+            "8080",
+            "--game",
+            "2",
+        ],
+        &["edit", "--force", "-x"],
+    ] {
+        let out = twixt(dir.path(), args);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("built without the editor")
+                && err.contains("`editor`")
+                && err.contains("--features editor"),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // Nothing written: no script, no recovery copy.
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+    let help = String::from_utf8(twixt(dir.path(), &["--help"]).stdout).unwrap();
+    assert!(help.contains("edit"), "{help}");
+    let help = String::from_utf8(twixt(dir.path(), &["edit", "--help"]).stdout).unwrap();
+    assert!(help.contains("Not in this build"), "{help}");
+}

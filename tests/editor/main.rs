@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod bad_requests;
 mod browser;
 mod model;
 mod round_trip;
