@@ -18,11 +18,11 @@
   }
   // A count said in the page's language: the message's singular form (its
   // key and "One") for the numbers the language says so, else the plural.
-  function count(key, n, args) {
+  function counted(key, n, args) {
     const one = (data.pluralOne || [1]).indexOf(n) >= 0 && (key + "One") in W;
     return say(one ? key + "One" : key, Object.assign({ n: n }, args || {}));
   }
-  function tries(n) { return count("wrongTries", n); }
+  function tries(n) { return counted("wrongTries", n); }
   const SVGNS = "http://www.w3.org/2000/svg";
   const sec = document.getElementById("viewer");
   if (!sec) return; // a page of errors only
@@ -597,7 +597,7 @@
       const v = store.get(state.g);
       const wrongs = tries(v.tries || 0);
       const end = !done ? say("yourMove")
-        : v.hints ? say("solvedHelped", { hints: count("hintsN", v.hints), tries: wrongs })
+        : v.hints ? say("solvedHelped", { hints: counted("hintsN", v.hints), tries: wrongs })
         : say("solved", { tries: wrongs });
       say1(said + (reply ? " " + say("defence", { move: reply.t }) : "") + " " + end);
       savePuzzle(done ? { solved: true } : null);
@@ -807,9 +807,9 @@
         if (match) n++;
       }
       const listed = Math.min(n, shown.limit);
-      count.textContent = n === rows.length && listed === n ? count("nGames", n)
+      count.textContent = n === rows.length && listed === n ? counted("nGames", n)
         : listed < n ? say("firstFound", { listed: listed, n: n }) + (n < rows.length ? " " + say("ofAll", { all: rows.length }) : "")
-        : count("nOfGames", rows.length, { n: n, all: rows.length });
+        : counted("nOfGames", rows.length, { n: n, all: rows.length });
       more.hidden = listed === n;
       more.textContent = say("showAll", { n: n });
     };
