@@ -546,7 +546,7 @@ fn a_french_page_shows_french_words_after_real_clicks() {
     );
     assert_eq!(
         text_of(&b, ".session-info"),
-        "Problème 1 sur 2 · 0 résolus · essais manqués ici\u{202f}: 0 · indices ici\u{202f}: 1"
+        "Problème 1 sur 2 · 0 résolu · essais manqués ici\u{202f}: 0 · indices ici\u{202f}: 1"
     );
     screenshot(&b, "puzzle-fr-1280.png");
     b.click("button[data-do='reveal']");
@@ -741,6 +741,11 @@ fn a_french_puzzle_names_its_sides_and_counts_in_french() {
             verdict(&b)
         );
         screenshot(&b, &format!("puzzle-fr-sides-{width}.png"));
+        assert!(
+            text_of(&b, ".session-info").starts_with("Problème 1 sur 1 · 1 résolu · "),
+            "{}",
+            text_of(&b, ".session-info")
+        );
         let facts = text_of(&b, ".facts");
         assert!(facts.contains("papier-crayon (TwixT PP)"), "{facts}");
         assert!(!facts.contains("pencil"), "{facts}");

@@ -126,6 +126,8 @@ pub const WORDS: &[&str] = &[
     "hintsNOne",
     "nGamesOne",
     "nOfGamesOne",
+    "nSolved",
+    "nSolvedOne",
 ];
 
 /// The catalogue message of a page word: `view-` and `key` in kebab case.

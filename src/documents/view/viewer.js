@@ -466,7 +466,7 @@
     if (at >= 0) {
       const solved = puzzles.filter(function (g) { return store.get(g).solved; }).length;
       const hints = store.get(state.g).hints || 0;
-      info.textContent = say("session", { n: at + 1, of: puzzles.length, solved: solved, tries: store.get(state.g).tries || 0 }) +
+      info.textContent = say("session", { n: at + 1, of: puzzles.length, solved: counted("nSolved", solved), tries: store.get(state.g).tries || 0 }) +
         (hints ? " · " + say("hintsHere", { n: hints }) : "");
     } else info.textContent = "";
     refreshRows();
