@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use twixtkit::commands::view::{links_left_out, write_page};
 use twixtkit::diagram::Style;
+use twixtkit::messages::{Overrides, unknown_language_warning};
 use twixtkit::view::{PageError, PageSettings, ViewError};
 
 use super::args::ReadArgs;
@@ -28,11 +29,26 @@ pub struct Args {
     read: ReadArgs,
     #[command(flatten)]
     search: super::args::SearchArgs,
+    /// A small file of `key = text` lines that replace the catalogue's
+    /// words (docs/book.md lists the keys), as `book --messages` takes it.
+    #[arg(long, value_name = "FILE")]
+    messages: Option<PathBuf>,
 }
 
-pub fn run(a: Args) -> Result<(), Failure> {
+pub fn run(mut a: Args) -> Result<(), Failure> {
     a.write.apply();
     a.search.apply(false);
+    if let Some(path) = &a.messages {
+        a.page.messages = Overrides::load(path)?;
+    }
+    if let Some(w) = a
+        .page
+        .lang
+        .as_deref()
+        .and_then(|l| unknown_language_warning(l, a.messages.is_some()))
+    {
+        report::warning(w);
+    }
     // The page leaves out links that lead out of a folder; say which.
     links_left_out(&a.inputs).iter().for_each(report::warning);
     let style = Style::load(&a.style)?;

@@ -393,3 +393,197 @@ fn the_page_speaks_the_games_language_or_the_one_asked() {
     let html = std::fs::read_to_string(&out).unwrap();
     assert!(html.contains("<html lang=\"en\">") && html.contains(">Hint</button>"));
 }
+
+/// Every word of a French page is French: the rule set by name, Little
+/// Golem's events, untitled games, TWRS's sides, a game's `[Sides]`
+/// names, counts in each language's singular and plural, and a user's
+/// own messages (`--messages`) over the catalogue.
+#[test]
+fn a_french_page_words_rules_events_titles_sides_and_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("page.html");
+    let page = |inputs: &[&std::path::Path], extra: &[&str]| {
+        let mut args = vec!["view", "-o", out.to_str().unwrap()];
+        args.extend(inputs.iter().map(|p| p.to_str().unwrap()));
+        args.extend(extra);
+        let o = twixt(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        (page_data(&std::fs::read_to_string(&out).unwrap()), err)
+    };
+    let corner = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/corner-puzzle.twixt"
+    ))
+    .unwrap();
+    let sides = dir.path().join("sides.twixt");
+    std::fs::write(
+        &sides,
+        corner.replace("[Event ", "[Sides \"Blanc Bleu\"]\n[Event "),
+    )
+    .unwrap();
+    let several = dir.path().join("ouvertures.twixt");
+    std::fs::write(
+        &several,
+        "[Size \"24\"]\n1. c3 2. f6\n\n[Size \"24\"]\n1. e5\n",
+    )
+    .unwrap();
+    let (data, _) = page(&[&sides, &several], &["--lang", "fr"]);
+    let g = &data["games"][0];
+    // The rule set by its name in the book's words, not the preset's.
+    let facts = g["facts"].as_array().unwrap();
+    assert!(
+        facts
+            .iter()
+            .any(|f| f[0] == "Règle" && f[1] == "papier-crayon (TwixT PP)"),
+        "{facts:?}"
+    );
+    // `[Sides]` names the sides the verdicts use, not only the result.
+    assert_eq!(g["sides"], serde_json::json!(["Blanc", "Bleu"]));
+    assert_eq!(data["games"][1]["title"], "ouvertures, partie 1");
+    assert_eq!(data["games"][2]["title"], "ouvertures, partie 2");
+    assert_eq!(
+        data["games"][1]["sides"],
+        serde_json::json!(["Rouge", "Noir"])
+    );
+    // French says 0 and 1 in the singular, English only 1.
+    assert_eq!(data["pluralOne"], serde_json::json!([0, 1]));
+    assert_eq!(data["words"]["wrongTriesOne"], "{n} essai manqué");
+    assert_eq!(data["words"]["solved"], "Résolu\u{202f}! ({tries})");
+    let (en, _) = page(&[&sides], &[]);
+    assert_eq!(en["pluralOne"], serde_json::json!([1]));
+    assert_eq!(en["words"]["wrongTries"], "{n} wrong tries");
+
+    // TWRS's sides in French.
+    let o = twixt(&["random", "--game", "twrs", "--seed", "9"]);
+    assert!(o.status.success());
+    let twrs = dir.path().join("twrs.twixt");
+    std::fs::write(&twrs, &o.stdout).unwrap();
+    let (data, _) = page(&[&twrs], &["--lang", "fr"]);
+    assert_eq!(
+        data["games"][0]["sides"],
+        serde_json::json!(["Orange", "Bleu"])
+    );
+
+    // A user's own messages over the catalogue, as `book --messages`.
+    let mine = dir.path().join("mine.txt");
+    std::fs::write(&mine, "view-hint = Un coup de pouce\nred = Rubis\n").unwrap();
+    let (data, err) = page(
+        &[&several],
+        &["--lang", "fr", "--messages", mine.to_str().unwrap()],
+    );
+    assert_eq!(data["words"]["hint"], "Un coup de pouce");
+    assert_eq!(
+        data["games"][0]["sides"],
+        serde_json::json!(["Rubis", "Noir"])
+    );
+    assert!(!err.contains("warning"), "{err}");
+    std::fs::write(&mine, "view-hnit = x\n").unwrap();
+    let o = twixt(&[
+        "view",
+        several.to_str().unwrap(),
+        "--messages",
+        mine.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("mine.txt:1") && err.contains("view-hnit"),
+        "{err}"
+    );
+}
+
+/// A well-formed language with no catalogue is said in English with a
+/// warning, by `view` and `book` alike; with the user's own messages it is
+/// theirs to word, and no warning is given.
+#[test]
+fn a_language_without_a_catalogue_is_warned_of_by_view_and_book() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("g.twixt");
+    std::fs::write(&game, "1. f6 2. m12\n").unwrap();
+    for command in ["view", "book"] {
+        let out = dir.path().join(format!("{command}.html"));
+        let o = twixt(&[
+            command,
+            game.to_str().unwrap(),
+            "--lang",
+            "eo",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("warning")
+                && err.contains("no messages in language `eo`")
+                && err.contains("en, fr, de, nl, it"),
+            "{command}: {err}"
+        );
+        assert!(out.exists(), "{command}");
+        let mine = dir.path().join("eo.txt");
+        std::fs::write(&mine, "red = Ruĝa\n").unwrap();
+        let o = twixt(&[
+            command,
+            game.to_str().unwrap(),
+            "--lang",
+            "eo",
+            "--messages",
+            mine.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success());
+        assert!(
+            !String::from_utf8_lossy(&o.stderr).contains("no messages"),
+            "{command}"
+        );
+    }
+}
+
+/// Little Golem's events are worded in the page's language, in the list,
+/// the facts and the crosstable, by the book's own wording.
+#[test]
+fn little_golem_events_are_worded_in_the_pages_language() {
+    let Some(games) = shared_games() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("lg.html");
+    let folder = games.join("littlegolem");
+    let o = twixt(&[
+        "view",
+        folder.to_str().unwrap(),
+        "--lang",
+        "fr",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(&out).unwrap();
+    let data = page_data(&html);
+    let worded: Vec<&str> = data["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|g| g["eventWords"].as_str())
+        .collect();
+    assert!(!worded.is_empty());
+    assert!(
+        worded
+            .iter()
+            .all(|w| w.contains("Little Golem") && !w.contains("tournament")),
+        "{worded:?}"
+    );
+    assert!(
+        worded
+            .iter()
+            .any(|w| w.starts_with("Championnat") || w.starts_with("Tournoi")),
+        "{worded:?}"
+    );
+    for g in data["games"].as_array().unwrap() {
+        if let Some(w) = g["eventWords"].as_str() {
+            let facts = g["facts"].as_array().unwrap();
+            assert!(facts.iter().any(|f| f[1] == w), "{facts:?}");
+        }
+    }
+}

@@ -546,7 +546,7 @@ fn a_french_page_shows_french_words_after_real_clicks() {
     );
     assert_eq!(
         text_of(&b, ".session-info"),
-        "Problème 1 sur 2 · 0 résolus · essais manqués ici\u{202f}: 0 · indices ici\u{202f}: 1"
+        "Problème 1 sur 2 · 0 résolu · essais manqués ici\u{202f}: 0 · indices ici\u{202f}: 1"
     );
     screenshot(&b, "puzzle-fr-1280.png");
     b.click("button[data-do='reveal']");
@@ -634,7 +634,7 @@ fn wrong_moves_in_an_alternative_line_are_played_out_and_the_hint_plays_the_key(
     b.click("button[data-do='hint']");
     settle(&b, 900);
     assert!(
-        verdict(&b).contains("Solved with 6 hints (1 wrong tries)."),
+        verdict(&b).contains("Solved with 6 hints (1 wrong try)."),
         "{}",
         verdict(&b)
     );
@@ -689,4 +689,66 @@ fn on_a_phone_the_verdict_is_in_view_after_a_tap() {
     assert!(verdict(&b).starts_with("Right: 1. j10."), "{}", verdict(&b));
     screenshot(&b, "puzzle-verdict-390.png");
     no_console_errors(&b);
+}
+
+/// A French puzzle whose `[Sides]` renames the players, solved by real
+/// clicks with a hint: the verdicts name the sides as the header does,
+/// counts take French's singular (0 and 1), and the facts name the rule
+/// set as the book does. Looked at on a phone and a desktop.
+#[test]
+fn a_french_puzzle_names_its_sides_and_counts_in_french() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let corner = std::fs::read_to_string(repo_file("examples/corner-puzzle.twixt")).unwrap();
+    let french = corner.replace(
+        "[Event ",
+        "[Language \"fr\"]\n[Sides \"Blanc Bleu\"]\n[Event ",
+    );
+    std::fs::write(dir.path().join("a.twixt"), &french).unwrap();
+    let page = view(&[&dir.path().join("a.twixt")], dir.path(), "fr.html");
+    for (width, height) in [(390, 844), (1280, 800)] {
+        b.viewport(width, height, width < 500);
+        b.open(&page, "#game=1");
+        b.eval("localStorage.clear(); return 0;", json!([]));
+        reload(&b);
+        assert_eq!(verdict(&b), "Cliquez ou touchez le trou du coup de Blanc.");
+        click_hole(&b, (0, 4));
+        assert_eq!(
+            verdict(&b),
+            "Blanc ne peut pas jouer a5\u{202f}: c’est la bordure de Bleu. Essayez encore."
+        );
+        b.click("button[data-do='hint']");
+        click_hole(&b, (9, 9));
+        settle(&b, 900);
+        assert_eq!(
+            verdict(&b),
+            "Juste\u{202f}: 1. j10. La défense\u{202f}: 2. g4. À vous de jouer."
+        );
+        click_hole(&b, (7, 2));
+        settle(&b, 900);
+        assert!(verdict(&b).contains("3. h3"), "{}", verdict(&b));
+        // The defence is i4 or f7: the other joins.
+        let other = if verdict(&b).contains("4. i4") {
+            (5, 6)
+        } else {
+            (8, 3)
+        };
+        click_hole(&b, other);
+        settle(&b, 900);
+        assert!(
+            verdict(&b).ends_with("Résolu avec 1 indice (0 essai manqué)."),
+            "{}",
+            verdict(&b)
+        );
+        screenshot(&b, &format!("puzzle-fr-sides-{width}.png"));
+        assert!(
+            text_of(&b, ".session-info").starts_with("Problème 1 sur 1 · 1 résolu · "),
+            "{}",
+            text_of(&b, ".session-info")
+        );
+        let facts = text_of(&b, ".facts");
+        assert!(facts.contains("papier-crayon (TwixT PP)"), "{facts}");
+        assert!(!facts.contains("pencil"), "{facts}");
+        no_console_errors(&b);
+    }
 }

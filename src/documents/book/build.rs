@@ -284,36 +284,62 @@ pub(crate) fn result_text(game: &Game, replay: &GameReplay) -> Option<String> {
 
 /// The result in `msgs`' words: from the replay, else the header.
 pub fn result_words(game: &Game, replay: &GameReplay, msgs: &Messages) -> Option<String> {
-    if let Some(d) = replay.decided {
-        let n = d.ply.to_string();
-        let winner = d.winner.map(|w| msgs.side(w));
-        let key = match (d.how, winner) {
-            (How::Connection, Some(_)) => "won-by-connection",
-            (How::Resignation, Some(_)) => "won-by-resignation",
-            (How::AgreedDraw, _) => "draw-agreed",
-            (How::DeadDraw, _) => "draw-dead",
-            (How::NoMoves, _) => "draw-no-moves",
-            _ => "decided",
-        };
-        return Some(msgs.fill(key, &[("player", winner.unwrap_or_default()), ("n", &n)]));
-    }
-    // Where pieces can be lifted a dead draw decides nothing: it is said
-    // beside the declared result, or alone.
-    let note = replay.dead_draw_note.map(|note| {
-        let n = note.from.to_string();
-        match note.reopened_at {
-            None => msgs.fill("no-connection-from", &[("n", &n)]),
-            Some(m) => msgs.fill("no-connection-until", &[("n", &n), ("m", &m.to_string())]),
+    ResultFacts::of(game, replay).words(msgs)
+}
+
+/// What a game's result is made of, to be said in any messages' words
+/// ([`ResultFacts::words`]): how the replay decided it, the dead draw it
+/// notes, and the result its header declares.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ResultFacts {
+    decided: Option<crate::replay::Decision>,
+    note: Option<crate::replay::DeadDrawNote>,
+    declared: Option<GameResult>,
+}
+
+impl ResultFacts {
+    /// The result of `game` as `replay` found it.
+    pub fn of(game: &Game, replay: &GameReplay) -> ResultFacts {
+        ResultFacts {
+            decided: replay.decided,
+            note: replay.dead_draw_note,
+            declared: game.result(),
         }
-    });
-    let declared = match game.result() {
-        Some(GameResult::Win(p)) => Some(msgs.fill("won", &[("player", msgs.side(p))])),
-        Some(GameResult::Draw) => Some(msgs.get("draw").to_string()),
-        _ => None,
-    };
-    match (declared, note) {
-        (Some(d), Some(n)) => Some(format!("{d}. {n}")),
-        (d, n) => d.or(n),
+    }
+
+    /// The result in `msgs`' words: from the replay, else the header.
+    pub fn words(&self, msgs: &Messages) -> Option<String> {
+        if let Some(d) = self.decided {
+            let n = d.ply.to_string();
+            let winner = d.winner.map(|w| msgs.side(w));
+            let key = match (d.how, winner) {
+                (How::Connection, Some(_)) => "won-by-connection",
+                (How::Resignation, Some(_)) => "won-by-resignation",
+                (How::AgreedDraw, _) => "draw-agreed",
+                (How::DeadDraw, _) => "draw-dead",
+                (How::NoMoves, _) => "draw-no-moves",
+                _ => "decided",
+            };
+            return Some(msgs.fill(key, &[("player", winner.unwrap_or_default()), ("n", &n)]));
+        }
+        // Where pieces can be lifted a dead draw decides nothing: it is said
+        // beside the declared result, or alone.
+        let note = self.note.map(|note| {
+            let n = note.from.to_string();
+            match note.reopened_at {
+                None => msgs.fill("no-connection-from", &[("n", &n)]),
+                Some(m) => msgs.fill("no-connection-until", &[("n", &n), ("m", &m.to_string())]),
+            }
+        });
+        let declared = match self.declared {
+            Some(GameResult::Win(p)) => Some(msgs.fill("won", &[("player", msgs.side(p))])),
+            Some(GameResult::Draw) => Some(msgs.get("draw").to_string()),
+            _ => None,
+        };
+        match (declared, note) {
+            (Some(d), Some(n)) => Some(format!("{d}. {n}")),
+            (d, n) => d.or(n),
+        }
     }
 }
 

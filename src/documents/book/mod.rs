@@ -25,7 +25,9 @@ use crate::messages::Messages;
 
 pub use booklet::booklet;
 pub(crate) use build::result_text;
-pub use build::{BookError, BookOptions, book, game_messages, result_words, rules_words};
+pub use build::{
+    BookError, BookOptions, ResultFacts, book, game_messages, result_words, rules_words,
+};
 #[cfg(feature = "typst")]
 pub use typeset::{Template, TypesetError, set_typeset_time, typeset_typ_file};
 pub use write::{BookFormat, MAX_FIGURES, WriteError, WriteOptions, to_pdf, write_book};

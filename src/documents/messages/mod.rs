@@ -37,6 +37,26 @@ pub fn languages() -> impl Iterator<Item = &'static str> {
     CATALOGUES.iter().map(|(code, _)| *code)
 }
 
+/// True when `code` (`fr`, `DE`) has a catalogue of its own; the words of
+/// any other language are English unless a user's messages give them.
+pub fn has_catalogue(code: &str) -> bool {
+    let code = code.trim().to_ascii_lowercase();
+    languages().any(|c| c == code)
+}
+
+/// The warning for a language asked for by name that has no catalogue
+/// (`--lang eo`), as `book` and `view` give it; `None` when it has one, or
+/// when the user's own messages (`overridden`) may be its words.
+pub fn unknown_language_warning(code: &str, overridden: bool) -> Option<String> {
+    (!has_catalogue(code) && !overridden).then(|| {
+        format!(
+            "no messages in language `{}` (there are {}); its words are in English (give your own with --messages FILE)",
+            code.escape_debug(),
+            languages().collect::<Vec<_>>().join(", ")
+        )
+    })
+}
+
 /// Every message key, in the English catalogue's order.
 pub fn keys() -> Vec<&'static str> {
     lines(CATALOGUES[0].1).map(|(_, k, _)| k).collect()
@@ -86,6 +106,27 @@ impl Messages {
     /// The message `key` with each `{name}` replaced by its value.
     pub fn fill(&self, key: &str, values: &[(&str, &str)]) -> String {
         fill(self.get(key), values)
+    }
+
+    /// True when the count `n` takes a message's singular form in this
+    /// language: the numbers its `plural-one` message lists (`1` in
+    /// English, `0 1` in French).
+    pub fn is_singular(&self, n: u64) -> bool {
+        self.get("plural-one")
+            .split_whitespace()
+            .any(|w| w.parse() == Ok(n))
+    }
+
+    /// The message `key` for the count `n` (its `{n}`): the singular form
+    /// `key-one` where the language says so and has it, else `key`.
+    pub fn count(&self, key: &str, n: u64) -> String {
+        let one = format!("{key}-one");
+        let key = if self.is_singular(n) && self.words.contains_key(&one) {
+            one.as_str()
+        } else {
+            key
+        };
+        self.fill(key, &[("n", &n.to_string())])
     }
 
     /// A side's name as the messages say it: `red` or `black`.
@@ -274,6 +315,29 @@ mod tests {
             "Weiß am Zug"
         );
         assert_eq!(de.language(), "de");
+        assert!(has_catalogue("NL") && !has_catalogue("eo"));
+        assert!(
+            unknown_language_warning("eo", false)
+                .unwrap()
+                .contains("en, fr, de, nl, it")
+        );
+        assert_eq!(unknown_language_warning("eo", true), None);
+    }
+
+    #[test]
+    fn counts_take_each_languages_singular() {
+        let en = Messages::for_language("en");
+        let fr = Messages::for_language("fr");
+        assert_eq!(en.count("view-wrong-tries", 0), "0 wrong tries");
+        assert_eq!(en.count("view-wrong-tries", 1), "1 wrong try");
+        assert_eq!(fr.count("view-wrong-tries", 0), "0 essai manqué");
+        assert_eq!(fr.count("view-wrong-tries", 2), "2 essais manqués");
+        // A message with no singular form is said as it is.
+        assert_eq!(en.count("view-n-games", 1), "1 game");
+        assert_eq!(
+            en.count("view-problems", 1),
+            "1 problems (left out of this page)"
+        );
     }
 
     #[test]

@@ -6,11 +6,11 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::book::{result_text, result_words};
+use crate::book::{ResultFacts, result_text};
 use crate::diagnostic::Diagnostic;
 use crate::diagnostic::Severity;
 use crate::diagram::snapshot::diagram_from_snapshot;
-use crate::messages::{Messages, languages};
+use crate::messages::Messages;
 use crate::open::GameFile;
 use crate::record::{GameResult, littlegolem_link};
 use crate::replay::{DiagramSnapshot, GameReplay, move_words, start_position};
@@ -27,7 +27,8 @@ use twixt_core::position::{Position, Status};
 
 use super::puzzle::Proven;
 use super::{
-    GameWords, Piece, PieceKind, Puzzle, ViewBoard, ViewFigure, ViewGame, ViewLine, ViewMove,
+    GameWords, Piece, PieceKind, Puzzle, Untitled, ViewBoard, ViewFigure, ViewGame, ViewLine,
+    ViewMove,
 };
 
 /// Why no viewer was made.
@@ -161,15 +162,15 @@ pub fn title_of(game: &Game, untitled: &str) -> String {
 /// `path` when the game names nothing itself: the file's name without its
 /// extension (`pencil-7`), with the game's place in a file of several
 /// (`puzzles, game 2`); "Game N" for standard input.
-fn untitled(path: &std::path::Path, n: usize, count: usize) -> String {
+fn untitled(path: &std::path::Path, n: usize, count: usize) -> Untitled {
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().trim().to_string())
         .filter(|s| !s.is_empty() && s != "-");
     match stem {
-        Some(stem) if count > 1 => format!("{stem}, game {n}"),
-        Some(stem) => stem,
-        None => format!("Game {n}"),
+        Some(stem) if count > 1 => Untitled::FileGame(stem, n),
+        Some(stem) => Untitled::File(stem),
+        None => Untitled::Game(n),
     }
 }
 
@@ -177,12 +178,18 @@ fn view_game(
     game: &Game,
     replay: &GameReplay,
     file: &str,
-    untitled: &str,
+    untitled: &Untitled,
     budget: &SearchBudget,
 ) -> Result<ViewGame, ViewError> {
-    let title = title_of(game, untitled);
+    let english = untitled.words(&Messages::default());
+    let title = title_of(game, &english);
+    let named = title != english;
+    let words = GameWords {
+        untitled: (!named).then(|| untitled.clone()),
+        ..game_words(game, Some(replay))
+    };
     let Some(start) = start_position(game, &replay.rules) else {
-        return figures_only(game, replay, title, file);
+        return figures_only(game, replay, title, file, words);
     };
     let mut facts = Vec::new();
     for tag in ["Event", "Site", "Date", "Round", "Annotator"] {
@@ -274,30 +281,22 @@ fn view_game(
         lines: w.lines,
         pieces,
         figures: tw.figures,
-        words: game_words(game, Some(replay)),
+        words,
     })
 }
 
-/// The game's `[Language]`, and its result said in every catalogue's words
-/// (the players named as a `[Sides]` header names them).
+/// What the page words of a game: its `[Language]` and `[Sides]`, its
+/// result, and its rules' preset.
 fn game_words(game: &Game, replay: Option<&GameReplay>) -> GameWords {
-    let language = game
-        .tag("Language")
-        .and_then(crate::book::typst_source::language_code);
-    let results = replay
-        .into_iter()
-        .flat_map(|r| {
-            languages().filter_map(move |code| {
-                let m = Messages::for_language(code);
-                let m = match game.tag("Sides") {
-                    Some(sides) => m.with_sides(sides),
-                    None => m,
-                };
-                Some((code.to_string(), result_words(game, r, &m)?))
-            })
-        })
-        .collect();
-    GameWords { language, results }
+    GameWords {
+        language: game
+            .tag("Language")
+            .and_then(crate::book::typst_source::language_code),
+        sides: game.tag("Sides").map(str::to_string),
+        result: replay.map(|r| ResultFacts::of(game, r)),
+        rules: replay.and_then(|r| r.rules.preset_name()),
+        untitled: None,
+    }
 }
 
 /// A diagram point's drawing for the viewer: the whole board, move numbers
@@ -327,6 +326,7 @@ fn figures_only(
     replay: &GameReplay,
     title: String,
     file: &str,
+    words: GameWords,
 ) -> Result<ViewGame, ViewError> {
     let Some(first) = replay.diagrams.first() else {
         return Err(ViewError::NotPlayable {
@@ -385,7 +385,10 @@ fn figures_only(
         }],
         pieces: Vec::new(),
         figures,
-        words: game_words(game, None),
+        words: GameWords {
+            result: None,
+            ..words
+        },
     })
 }
 

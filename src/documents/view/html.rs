@@ -19,7 +19,6 @@ use crate::diagram::{Layout, write_body};
 use twixt_core::board::{BoardSize, Hole, Player};
 
 use super::crosstable::{Crosstable, crosstables, points};
-use super::puzzle::Barred;
 use super::{PieceKind, Problem, ViewBoard, ViewGame};
 use crate::messages::Messages;
 
@@ -121,6 +120,14 @@ pub const WORDS: &[&str] = &[
     "solvedHelped",
     "unchecked",
     "deadDraw",
+    "wrongTries",
+    "wrongTriesOne",
+    "hintsN",
+    "hintsNOne",
+    "nGamesOne",
+    "nOfGamesOne",
+    "nSolved",
+    "nSolvedOne",
 ];
 
 /// The catalogue message of a page word: `view-` and `key` in kebab case.
@@ -275,6 +282,8 @@ pub fn to_html(
         "words": &w.words,
         "style": style_data(style),
         "maxPuzzleLines": super::puzzle::MAX_PUZZLE_LINES,
+        // The counts said with a message's singular form (`plural-one`).
+        "pluralOne": w.messages().get("plural-one").split_whitespace().filter_map(|n| n.parse::<u64>().ok()).collect::<Vec<_>>(),
         "games": games.iter().zip(keys).map(|(g, k)| game_data(g, k, w)).collect::<Vec<_>>(),
     });
     // `<` escaped so no text can close the script element.
@@ -294,7 +303,7 @@ pub fn to_html(
 /// Files and games left out, each as `twixt check` prints it.
 fn error_panel(out: &mut String, problems: &[Problem], w: &Words) {
     let n = problems.len();
-    let heading = if n == 1 {
+    let heading = if w.messages().is_singular(n as u64) {
         w.get("problems1").to_string()
     } else {
         w.get("problems").replace("{n}", &n.to_string())
@@ -327,7 +336,7 @@ fn game_list(out: &mut String, games: &[ViewGame], w: &Words) {
     let [first, second] = games
         .first()
         .map_or(["Red", "Black"], |g| g.sides)
-        .map(|s| side_word(s, w));
+        .map(|s| side_word(s, w.messages()));
     out.push_str("<nav id=\"game-list\" aria-label=\"");
     out.push_str(w.get("games"));
     out.push_str("\">\n<div class=\"list-tools\">\n");
@@ -375,7 +384,7 @@ fn crosstable(out: &mut String, t: &Crosstable, w: &Words) {
     );
     escape(
         out,
-        crate::book::littlegolem::event_words(&t.event)
+        crate::book::littlegolem::event_words_in(&t.event, w.messages())
             .as_deref()
             .unwrap_or(&t.event),
     );
@@ -563,6 +572,13 @@ fn side(p: Player) -> u8 {
 /// What the script needs of a game: its list entry, its lines, moves,
 /// comments, captions, pieces and puzzle.
 fn game_data(g: &ViewGame, board: Option<usize>, w: &Words) -> Value {
+    // The page's messages, the sides named as the game's `[Sides]` names them.
+    let renamed = g
+        .words
+        .sides
+        .as_deref()
+        .map(|s| w.messages().clone().with_sides(s));
+    let m = renamed.as_ref().unwrap_or(w.messages());
     let lines: Vec<Value> = g
         .lines
         .iter()
@@ -663,10 +679,7 @@ fn game_data(g: &ViewGame, board: Option<usize>, w: &Words) -> Value {
                     "also": holes(&a.also_wins),
                     "false": holes(&a.false_starts),
                     "refuted": holes(&a.refuted),
-                    "barred": a.barred.iter().map(|(h, why)| json!([h.col, h.row, match why {
-                        Barred::Border => "border".to_string(),
-                        Barred::Rules(r) => r.clone(),
-                    }])).collect::<Vec<_>>(),
+                    "barred": a.barred.iter().map(|(h, why)| json!([h.col, h.row, m.typeset(&why.words(m))])).collect::<Vec<_>>(),
                     "within": a.wins_within,
                     "complete": a.complete,
                 })
@@ -682,19 +695,35 @@ fn game_data(g: &ViewGame, board: Option<usize>, w: &Words) -> Value {
         ViewBoard::Twixt(s) => Some([s.width(), s.height()]),
         ViewBoard::Drawn { .. } => None,
     };
+    let event_words = g
+        .event
+        .as_deref()
+        .and_then(|e| crate::book::littlegolem::event_words_in(e, m));
+    let facts: Vec<(&str, String)> = g
+        .facts
+        .iter()
+        .map(|(k, v)| {
+            let v = match (k.as_str(), g.words.rules) {
+                ("Rules", Some(preset)) => m.get(&format!("rules-{preset}")).to_string(),
+                ("Event", _) => event_words.clone().unwrap_or_else(|| v.clone()),
+                _ => v.clone(),
+            };
+            (fact_word(k, w), v)
+        })
+        .collect();
     json!({
-        "title": g.title,
-        "eventWords": g.event.as_deref().and_then(crate::book::littlegolem::event_words),
+        "title": page_title(g, m),
+        "eventWords": event_words,
         "round": round,
         "size": size,
         "players": [g.players.0, g.players.1],
-        "sides": g.sides.map(|s| side_word(s, w)),
+        "sides": g.sides.map(|s| side_word(s, m)),
         "event": g.event,
         "date": g.date,
         "link": g.link,
         "score": g.score,
-        "result": g.words.results.get(w.messages().language()).or(g.result.as_ref()),
-        "facts": g.facts.iter().map(|(k, v)| (fact_word(k, w), v)).collect::<Vec<_>>(),
+        "result": g.words.result.and_then(|r| r.words(m)).or_else(|| g.result.clone()),
+        "facts": facts,
         "board": board,
         "lines": lines,
         "pegs": pegs,
@@ -705,13 +734,23 @@ fn game_data(g: &ViewGame, board: Option<usize>, w: &Words) -> Value {
     })
 }
 
-/// A side's name in the page's words: TwixT's Red and Black are the
-/// catalogue's; other games' sides keep their names.
-fn side_word<'a>(side: &'a str, w: &'a Words) -> &'a str {
+/// A side's name in `m`'s words: TwixT's Red and Black (as a game's
+/// `[Sides]` renames them) and TWRS's Orange and Blue are the catalogue's.
+fn side_word<'a>(side: &'a str, m: &'a Messages) -> &'a str {
     match side {
-        "Red" => w.messages().get("red"),
-        "Black" => w.messages().get("black"),
+        "Red" => m.get("red"),
+        "Black" => m.get("black"),
+        "Orange" => m.get("orange"),
+        "Blue" => m.get("blue"),
         other => other,
+    }
+}
+
+/// A game's title in `m`'s words: its own, or what its file calls it.
+pub(crate) fn page_title(g: &ViewGame, m: &Messages) -> String {
+    match &g.words.untitled {
+        Some(u) => u.words(m),
+        None => g.title.clone(),
     }
 }
 

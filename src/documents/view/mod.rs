@@ -95,14 +95,47 @@ pub struct ViewGame {
     pub words: GameWords,
 }
 
-/// What a game says of its language, and its result in the words of each
-/// language the messages have (a page in any of them says it so).
+/// What the page says of a game in its own words, kept as facts until the
+/// page's language and messages are known.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct GameWords {
     /// Its `[Language]` header, as a language code.
     pub language: Option<String>,
-    /// Its result by language code ([`ViewGame::result`] is English).
-    pub results: std::collections::BTreeMap<String, String>,
+    /// Its `[Sides]` header: the names of its sides in place of Red and
+    /// Black, in its result, its facts and solve mode's verdicts.
+    pub sides: Option<String>,
+    /// How it ended ([`ViewGame::result`] says it in English).
+    pub result: Option<crate::book::ResultFacts>,
+    /// The preset its rules are (`pencil`): its Rules fact is said as the
+    /// catalogue's `rules-pencil`.
+    pub rules: Option<&'static str>,
+    /// What it is called when it names nothing itself (then
+    /// [`ViewGame::title`] is this in English).
+    pub untitled: Option<Untitled>,
+}
+
+/// The title of a game that names nothing itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Untitled {
+    /// The only game of a file: the file's name without its extension.
+    File(String),
+    /// Game `n` (from 1) of a file of several: the file's name and `n`.
+    FileGame(String, usize),
+    /// Game `n` of standard input.
+    Game(usize),
+}
+
+impl Untitled {
+    /// The title in `msgs`' words: `pencil-7`, `puzzles, partie 2`.
+    pub fn words(&self, msgs: &crate::messages::Messages) -> String {
+        match self {
+            Untitled::File(stem) => stem.clone(),
+            Untitled::FileGame(stem, n) => {
+                msgs.fill("view-file-game", &[("title", stem), ("n", &n.to_string())])
+            }
+            Untitled::Game(n) => msgs.fill("view-untitled", &[("n", &n.to_string())]),
+        }
+    }
 }
 
 /// The board a game is shown on.

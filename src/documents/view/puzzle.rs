@@ -72,8 +72,33 @@ pub struct Answer {
 pub enum Barred {
     /// It is in the opponent's border row.
     Border,
-    /// The rules forbid it otherwise: the engine's reason.
-    Rules(String),
+    /// The rules forbid it otherwise: the engine's reason, which the page
+    /// says in its own words ([`Barred::words`]).
+    Rules(MoveError),
+}
+
+impl Barred {
+    /// Why the rules forbid the hole, in `msgs`' words (`border` for the
+    /// border row, which the page says with the sides' names itself).
+    pub fn words(&self, msgs: &crate::messages::Messages) -> String {
+        let key = match self {
+            Barred::Border => return "border".into(),
+            Barred::Rules(MoveError::NoPegsLeft { player, supply }) => {
+                return msgs.fill(
+                    "view-why-no-pegs",
+                    &[("player", msgs.side(*player)), ("n", &supply.to_string())],
+                );
+            }
+            Barred::Rules(MoveError::NoLinksLeft { player, .. }) => {
+                return msgs.fill("view-why-no-links", &[("player", msgs.side(*player))]);
+            }
+            Barred::Rules(MoveError::GameOver(_)) => "view-why-over",
+            // A plain peg meets no other rule; any other reason is said
+            // as a rule's refusal, not in the engine's English.
+            Barred::Rules(_) => "view-why-rules",
+        };
+        msgs.get(key).to_string()
+    }
 }
 
 /// Where a puzzle's answers write the lines they play: a line of `holes`
@@ -231,7 +256,7 @@ pub(crate) fn barred(pos: &Position) -> Vec<(Hole, Barred)> {
         match pos.clone().play(&Move::peg(h)) {
             Ok(_) | Err(MoveError::Occupied { .. }) | Err(MoveError::NoSuchHole { .. }) => {}
             Err(MoveError::OpponentBorder { .. }) => out.push((h, Barred::Border)),
-            Err(e) => out.push((h, Barred::Rules(e.to_string()))),
+            Err(e) => out.push((h, Barred::Rules(e))),
         }
     }
     out
@@ -479,6 +504,22 @@ mod tests {
             pos.play(&Move::peg(Hole::new(black.0, black.1))).unwrap();
         }
         pos
+    }
+
+    #[test]
+    fn a_rules_refusal_is_said_in_the_pages_words() {
+        let fr = crate::messages::Messages::for_language("fr").with_sides("Blanc Bleu");
+        let no_pegs = Barred::Rules(MoveError::NoPegsLeft {
+            player: Player::Black,
+            supply: 50,
+        });
+        assert_eq!(
+            no_pegs.words(&fr),
+            "Bleu n'a plus de fiches (les 50 sont sur le plateau)"
+        );
+        let other = Barred::Rules(MoveError::SwapNotInRules);
+        assert_eq!(other.words(&fr), "les règles l'interdisent");
+        assert_eq!(Barred::Border.words(&fr), "border");
     }
 
     #[test]

@@ -16,6 +16,13 @@
   function say(key, args) {
     return (W[key] || key).replace(/\{(\w+)\}/g, function (_, k) { return args && k in args ? String(args[k]) : ""; });
   }
+  // A count said in the page's language: the message's singular form (its
+  // key and "One") for the numbers the language says so, else the plural.
+  function counted(key, n, args) {
+    const one = (data.pluralOne || [1]).indexOf(n) >= 0 && (key + "One") in W;
+    return say(one ? key + "One" : key, Object.assign({ n: n }, args || {}));
+  }
+  function tries(n) { return counted("wrongTries", n); }
   const SVGNS = "http://www.w3.org/2000/svg";
   const sec = document.getElementById("viewer");
   if (!sec) return; // a page of errors only
@@ -441,7 +448,7 @@
     const here = function (l, p) { return d.lines[l] && p >= d.lines[l].start && p <= lineEnd(d, l); };
     if (saved.p >= 0 && here(saved.l, saved.p) && (answerAt(saved.l, saved.p) || saved.solved)) {
       show(saved.l, saved.p);
-      if (saved.solved) verdict.textContent = say("solvedBefore", { tries: saved.tries });
+      if (saved.solved) verdict.textContent = say("solvedBefore", { tries: tries(saved.tries || 0) });
     } else show(0, d.lines[0].start);
   }
   function savePuzzle(extra) {
@@ -459,7 +466,7 @@
     if (at >= 0) {
       const solved = puzzles.filter(function (g) { return store.get(g).solved; }).length;
       const hints = store.get(state.g).hints || 0;
-      info.textContent = say("session", { n: at + 1, of: puzzles.length, solved: solved, tries: store.get(state.g).tries || 0 }) +
+      info.textContent = say("session", { n: at + 1, of: puzzles.length, solved: counted("nSolved", solved), tries: store.get(state.g).tries || 0 }) +
         (hints ? " · " + say("hintsHere", { n: hints }) : "");
     } else info.textContent = "";
     refreshRows();
@@ -588,10 +595,10 @@
       const reply = state.p > p + 1 ? moveAt(d, line, state.p) : null;
       const done = !answerHere();
       const v = store.get(state.g);
-      const tries = (v.tries || 0) + 1;
+      const wrongs = tries(v.tries || 0);
       const end = !done ? say("yourMove")
-        : v.hints ? say("solvedHelped", { hints: v.hints, tries: tries - 1 })
-        : say("solved", { tries: tries - 1 });
+        : v.hints ? say("solvedHelped", { hints: counted("hintsN", v.hints), tries: wrongs })
+        : say("solved", { tries: wrongs });
       say1(said + (reply ? " " + say("defence", { move: reply.t }) : "") + " " + end);
       savePuzzle(done ? { solved: true } : null);
     }, true);
@@ -751,7 +758,7 @@
           td.textContent = text;
         }
         if (!text && i > 1) td.className = "empty";
-        if (i === 8) td.setAttribute("data-unit", text === "1" ? say("move1") : say("moves"));
+        if (i === 8) td.setAttribute("data-unit", (data.pluralOne || [1]).indexOf(Number(text)) >= 0 ? say("move1") : say("moves"));
         tr.appendChild(td);
       });
       frag.appendChild(tr);
@@ -800,9 +807,9 @@
         if (match) n++;
       }
       const listed = Math.min(n, shown.limit);
-      count.textContent = n === rows.length && listed === n ? say("nGames", { n: n })
+      count.textContent = n === rows.length && listed === n ? counted("nGames", n)
         : listed < n ? say("firstFound", { listed: listed, n: n }) + (n < rows.length ? " " + say("ofAll", { all: rows.length }) : "")
-        : say("nOfGames", { n: n, all: rows.length });
+        : counted("nOfGames", rows.length, { n: n, all: rows.length });
       more.hidden = listed === n;
       more.textContent = say("showAll", { n: n });
     };
@@ -853,7 +860,7 @@
       const score = r.tr.cells[7], moves = r.tr.cells[8];
       score.textContent = hides ? "?" : d.score;
       moves.textContent = hides ? "?" : String(lineEnd(d, 0) - d.lines[0].start);
-      moves.setAttribute("data-unit", hides ? "" : moves.textContent === "1" ? say("move1") : say("moves"));
+      moves.setAttribute("data-unit", hides ? "" : (data.pluralOne || [1]).indexOf(Number(moves.textContent)) >= 0 ? say("move1") : say("moves"));
     }
   }
   function roundKey(r) {

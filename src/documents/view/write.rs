@@ -107,8 +107,8 @@ pub struct PageSettings {
     )]
     pub embed: bool,
     /// The language of the page's words (en, fr, de, nl, it; another code
-    /// is said in English); default: the first game's [Language] header,
-    /// else English.
+    /// is said in English, or in the words of --messages); default: the
+    /// first game's [Language] header, else English.
     // The help text's words, not a link.
     #[allow(rustdoc::broken_intra_doc_links)]
     #[cfg_attr(
@@ -116,6 +116,10 @@ pub struct PageSettings {
         arg(long, value_name = "CODE", value_parser = crate::book::parse_language)
     )]
     pub lang: Option<String>,
+    /// Messages put over the language's catalogue (`twixt view --messages`,
+    /// read by the caller as `book --messages` is).
+    #[cfg_attr(feature = "cli", arg(skip))]
+    pub messages: crate::messages::Overrides,
 }
 
 /// What a page holds.
@@ -161,7 +165,9 @@ pub fn write_games_page(
     if drawn > MAX_FIGURE_PIECES {
         return Err(PageError::TooManyFigurePieces(drawn));
     }
-    let words = Words::new(Messages::for_language(&page_language(&games, settings)));
+    let words = Words::new(
+        Messages::for_language(&page_language(&games, settings)).with_overrides(&settings.messages),
+    );
     let title = settings
         .title
         .clone()
@@ -196,13 +202,14 @@ pub fn page_language(games: &[ViewGame], settings: &PageSettings) -> String {
 /// code in words), else a count.
 fn default_title(games: &[ViewGame], words: &Words) -> String {
     match games {
-        [one] => one.title.clone(),
+        [one] => super::html::page_title(one, words.messages()),
         [first, rest @ ..]
             if first.event.is_some() && rest.iter().all(|g| g.event == first.event) =>
         {
             let event = first.event.as_deref().unwrap_or_default();
-            crate::book::littlegolem::event_words(event).unwrap_or_else(|| event.to_string())
+            crate::book::littlegolem::event_words_in(event, words.messages())
+                .unwrap_or_else(|| event.to_string())
         }
-        _ => words.get("nGames").replace("{n}", &games.len().to_string()),
+        _ => words.messages().count("view-n-games", games.len() as u64),
     }
 }
