@@ -144,7 +144,7 @@ impl DrawArgs {
             select,
             default,
             caption_titles,
-            ..self.choice
+            ..self.choice.clone()
         }
     }
 }

@@ -8,9 +8,10 @@ use crate::diagnostic::Explained as _;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::diagram::BUILTIN_NAMES;
 use crate::diagram::Style;
-use crate::diagram::game::{GameDiagramError, Select, each_diagram_from};
+use crate::diagram::game::{GameDiagramError, Select, Words, each_diagram_from};
 use crate::diagram::snapshot::diagram_from_snapshot;
 use crate::diagram::{Crop, Diagram, Numbering};
+use crate::messages::Messages;
 use crate::open::{Content, Error, GameFile};
 use crate::record::Record;
 use crate::replay::{GameReplay, Issue, ReplayOptions, replay_game, start_position};
@@ -56,7 +57,7 @@ impl Default for Look {
 
 /// Which positions to draw, and how (the drawing commands' options for
 /// how they look; the others are set by each command).
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct Choice {
     /// Positions by move. `None` draws a script's diagram points, and for
@@ -85,6 +86,14 @@ pub struct Choice {
         )
     )]
     pub lenient: bool,
+    /// The language of the captions and of the side-to-move line: two or
+    /// three letters (fr, de, nl, it, en); by default each game's
+    /// `[Language]` header, else English.
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, value_name = "CODE", value_parser = crate::book::parse_language)
+    )]
+    pub lang: Option<String>,
 }
 
 impl Default for Choice {
@@ -96,6 +105,7 @@ impl Default for Choice {
             look: Look::default(),
             caption_titles: true,
             lenient: false,
+            lang: None,
         }
     }
 }
@@ -201,6 +211,7 @@ impl GameFile {
             Content::Records { records, .. } => {
                 for record in records {
                     let title = title_or(record, &stem);
+                    let msgs = Messages::for_game(choice.lang.as_deref(), |t| record.tag(t));
                     let sel = choice.select.unwrap_or(choice.default);
                     let r = Position::with_first(record.rules.clone(), record.first)
                         .map_err(|e| Halt::Game(self.draw_error(&title, e.to_string())))
@@ -210,7 +221,11 @@ impl GameFile {
                                 moves: &record.moves,
                                 at: &record.move_at.0,
                             };
-                            self.by_move_from(played, &title, titled, sel, &choice.look, &mut f)
+                            let words = Words {
+                                title: titled.then_some(title.as_str()),
+                                msgs: &msgs,
+                            };
+                            self.by_move_from(played, &title, words, sel, &choice.look, &mut f)
                         });
                     settle(r, &mut problems)?;
                 }
@@ -263,6 +278,7 @@ impl GameFile {
         let name = self.path.display().to_string();
         let base = self.folder();
         let title = script_title(game, stem);
+        let msgs = Messages::for_game(choice.lang.as_deref(), |t| game.tag(t));
         let replay_error = |diagnostics| Error::Replay {
             path: self.path.clone(),
             title: title.clone(),
@@ -320,7 +336,11 @@ impl GameFile {
                 at: &[],
             };
             let sel = choice.select.unwrap_or(choice.default);
-            return self.by_move_from(played, &title, titled, sel, &choice.look, f);
+            let words = Words {
+                title: titled.then_some(title.as_str()),
+                msgs: &msgs,
+            };
+            return self.by_move_from(played, &title, words, sel, &choice.look, f);
         }
         // Styles first: a bad one is an error before any picture.
         let styles = rep
@@ -334,6 +354,7 @@ impl GameFile {
             .map_err(Halt::Game)?;
         for (snap, style) in rep.diagrams.iter().zip(styles) {
             let mut d = diagram_from_snapshot(snap);
+            d.to_move_words = Some(msgs.to_play_words());
             apply_look(&mut d, &choice.look).map_err(Halt::Game)?;
             // A diagram point's own `coords=`, `to-move=` and
             // `caption-position=` win, as its `style=` does.
@@ -383,7 +404,7 @@ impl GameFile {
         &self,
         played: Played<'_>,
         title: &str,
-        titled: bool,
+        words: Words<'_>,
         select: Select,
         look: &Look,
         f: &mut impl FnMut(Picture) -> Result<(), E>,
@@ -393,10 +414,9 @@ impl GameFile {
         } else {
             Numbering::None
         };
-        let caption_title = if titled { Some(title) } else { None };
         let Played { start, moves, at } = played;
         let rules = start.rules().clone();
-        each_diagram_from(start, moves, select, numbering, caption_title, |g| {
+        each_diagram_from(start, moves, select, numbering, words, |g| {
             let mut diagram = g.diagram;
             diagram.coords = look.coords;
             if !look.captions {

@@ -560,3 +560,109 @@ fn render_and_sheet_draw_drafts_with_lenient() {
     assert!(o.status.success());
     assert!(sheet.is_file());
 }
+
+/// A word of a PDF page as `pdftotext -bbox` places it: its page (from 0),
+/// its box in points (y down) and its text.
+#[derive(Debug, Clone)]
+struct Word {
+    page: usize,
+    x: f64,
+    top: f64,
+    bottom: f64,
+    text: String,
+}
+
+/// Every word of `pdf` with its place, read by poppler.
+fn pdf_words_placed(pdf: &Path) -> Option<Vec<Word>> {
+    let xml = poppler("pdftotext", &["-bbox", pdf.to_str().unwrap(), "-"])?;
+    let mut words = Vec::new();
+    let mut page = 0;
+    for (i, chunk) in xml.split("<page ").enumerate().skip(1) {
+        page = i - 1;
+        for w in chunk.split("<word ").skip(1) {
+            let attr = |name: &str| -> f64 {
+                let at = w.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+                w[at..at + w[at..].find('"').unwrap()].parse().unwrap()
+            };
+            let text = &w[w.find('>').unwrap() + 1..w.find("</word>").unwrap()];
+            words.push(Word {
+                page,
+                x: attr("xMin"),
+                top: attr("yMin"),
+                bottom: attr("yMax"),
+                text: text.replace("&amp;", "&"),
+            });
+        }
+    }
+    let _ = page;
+    Some(words)
+}
+
+#[test]
+fn rows_of_diagrams_share_a_baseline_and_stand_on_the_page_of_their_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("d.pdf");
+    let o = twixt(&[
+        "book",
+        repo("diagrams/dujardin.twixt").to_str().unwrap(),
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let Some(words) = pdf_words_placed(&pdf) else {
+        return;
+    };
+    // The label under each board ("Diagram 3 (move 1)"), centred under it:
+    // the labels that lead a caption paragraph stand at the left margin.
+    let margin = words.iter().map(|w| w.x).fold(f64::MAX, f64::min);
+    let labels: Vec<(u32, u32, &Word)> = words
+        .windows(4)
+        .filter(|w| w[0].text == "Diagram" && w[0].x > margin + 1.0 && w[2].text == "(move")
+        .map(|w| {
+            let n = w[1].text.parse().unwrap();
+            let mv = w[3].text.trim_end_matches(')').parse().unwrap();
+            (n, mv, &w[0])
+        })
+        .collect();
+    // The game "Exemple de partie": a diagram for each of its eleven moves.
+    let game: Vec<_> = labels.iter().filter(|(_, mv, _)| *mv >= 1).collect();
+    assert!(game.len() >= 11, "{labels:?}");
+    // Rows: labels on one page at one height, left to right, three at most.
+    let mut rows: Vec<Vec<&(u32, u32, &Word)>> = Vec::new();
+    for l in game {
+        match rows.last_mut() {
+            Some(r) if r[0].2.page == l.2.page && (r[0].2.bottom - l.2.bottom).abs() < 0.5 => {
+                assert!(r.last().unwrap().2.x < l.2.x, "{r:?} then {l:?}");
+                r.push(l);
+            }
+            _ => rows.push(vec![l]),
+        }
+    }
+    assert!(rows.iter().all(|r| r.len() <= 3), "{rows:?}");
+    assert!(
+        rows.iter().filter(|r| r.len() > 1).count() >= 3,
+        "boards one to a row: {rows:?}"
+    );
+    // Each move a row shows is printed above that row, on its page, and the
+    // moves of a row run on one line.
+    for r in &rows {
+        let top = r[0].2;
+        let mut line = None;
+        for (_, mv, _) in r {
+            let number = format!("{mv}.");
+            let printed: Vec<&Word> = words
+                .iter()
+                .filter(|w| w.text == number && w.x <= margin + 400.0)
+                .collect();
+            let above = printed
+                .iter()
+                .find(|w| w.page == top.page && w.bottom < top.top)
+                .unwrap_or_else(|| panic!("move {mv} not above its row {r:?}: {printed:?}"));
+            let y = *line.get_or_insert(above.top);
+            assert!(
+                (above.top - y).abs() < 0.5,
+                "the moves of {r:?} on several lines"
+            );
+        }
+    }
+}

@@ -285,3 +285,125 @@ fn an_html_puzzle_book_numbers_its_problems_once_and_answers_as_text_in_its_lang
         "{html}"
     );
 }
+
+/// The text of a PDF as poppler reads it, on one line.
+fn pdf_flat(pdf: &Path) -> Option<String> {
+    let text = poppler("pdftotext", &[s(pdf), "-"])?;
+    Some(text.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+#[test]
+fn the_side_to_move_under_a_board_and_the_captions_of_pictures_are_in_the_games_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("partie.twixt");
+    std::fs::write(
+        &script,
+        "[Title \"Exemple\"]\n[Size \"10\"]\n[Language \"fr\"]\n\
+         1. e5 2. e7 3. d7\n#diagram to-move=yes\n4. c8 5. c10\n",
+    )
+    .unwrap();
+    // The book's figure, read back from the PDF.
+    let pdf = dir.path().join("b.pdf");
+    book(&[s(&script), "-o", s(&pdf)]);
+    if let Some(flat) = pdf_flat(&pdf) {
+        assert!(flat.contains("Noir joue"), "{flat}");
+        assert!(!flat.contains("to play"), "{flat}");
+    }
+    // A picture of the same diagram point, and positions by move with
+    // their captions: in the header's language, else in the one asked for.
+    let render = |args: &[&str], out: &str| {
+        let out = dir.path().join(out);
+        let mut all = vec!["render", s(&script), "-o", s(&out)];
+        all.extend_from_slice(args);
+        let o = twixt(&all);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let mut text = String::new();
+        for f in std::fs::read_dir(&out).unwrap() {
+            text.push_str(&std::fs::read_to_string(f.unwrap().path()).unwrap());
+        }
+        text
+    };
+    let fr = render(&[], "fr");
+    assert!(fr.contains(">Noir joue</text>"), "{fr}");
+    let fr = render(&["--every", "4"], "fr-every");
+    assert!(
+        fr.contains(">Exemple\u{a0}: après le coup 4</text>"),
+        "{fr}"
+    );
+    assert!(
+        fr.contains(">Exemple\u{a0}: après le coup 5</text>"),
+        "{fr}"
+    );
+    let de = render(&["--lang", "de", "--move", "0", "--no-numbers"], "de");
+    assert!(de.contains(">Exemple: leeres Brett</text>"), "{de}");
+    let de = render(&["--lang", "de"], "de-point");
+    assert!(de.contains(">Schwarz am Zug</text>"), "{de}");
+    // Sides named by the header are named under the board too.
+    let named = std::fs::read_to_string(&script).unwrap().replacen(
+        "[Size",
+        "[Sides \"Blanc Bleu\"]\n[Size",
+        1,
+    );
+    std::fs::write(&script, named).unwrap();
+    let fr = render(&[], "sides");
+    assert!(fr.contains(">Bleu joue</text>"), "{fr}");
+}
+
+#[test]
+fn a_score_sheet_speaks_its_language_and_a_continuation_sheet_numbers_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let sheet = |args: &[&str], name: &str| -> Option<String> {
+        let pdf = dir.path().join(name);
+        let mut all = vec!["board", "--record", "--size", "12", "-o", s(&pdf)];
+        all.extend_from_slice(args);
+        let o = twixt(&all);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        pdf_flat(&pdf)
+    };
+    let Some(en) = sheet(&[], "en.pdf") else {
+        return;
+    };
+    // The English sheet says how many moves it holds: the French one and
+    // its continuation say the same numbers in French.
+    let holds = en
+        .split("moves 1–")
+        .nth(1)
+        .and_then(|t| t.split(';').next())
+        .and_then(|n| n.parse::<u32>().ok())
+        .unwrap_or_else(|| panic!("no move count in {en}"));
+    let fr = sheet(&["--lang", "fr", "--event", "Open"], "fr.pdf").unwrap();
+    for want in [
+        "Tournoi",
+        "Open",
+        "Ronde",
+        "Date",
+        "Rouge",
+        "Noir",
+        "Résultat",
+        "échange",
+    ] {
+        assert!(fr.contains(want), "{want} missing from {fr}");
+    }
+    assert!(
+        fr.contains(&format!(
+            "coups 1 à {holds} ; une partie complète sur 12×12"
+        )),
+        "{fr}"
+    );
+    for english in [
+        "Event", "Round", "Red", "Black", "Result", "swapped", "moves",
+    ] {
+        assert!(!fr.contains(english), "{english} in {fr}");
+    }
+    let next = sheet(&["--lang", "fr", "--sheet-number", "2"], "fr2.pdf").unwrap();
+    let (first, last) = (holds + 1, 2 * holds);
+    assert!(
+        next.contains(&format!("coups {first} à {last}, feuille 2 sur")),
+        "{next}"
+    );
+    // Its cells are numbered on, to the sheet's last move.
+    let words: Vec<&str> = next.split(' ').collect();
+    for n in [first, first + 1, last] {
+        assert!(words.contains(&n.to_string().as_str()), "{n} in {next}");
+    }
+}

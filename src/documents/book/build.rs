@@ -253,7 +253,7 @@ fn puzzle(game: &Game, replay: &GameReplay, figures: &mut u32, msgs: &Messages) 
     // (its task), not drawn again as a marker.
     diagram.to_move = Some(pos.to_move());
     diagram.show_to_move = Some(false);
-    diagram.to_move_words = Some(to_move_words(msgs));
+    diagram.to_move_words = Some(msgs.to_play_words());
     let crop = game.line.elements.iter().find_map(|e| match e {
         Element::Diagram(d) => d.crop,
         _ => None,
@@ -559,7 +559,7 @@ impl Walker<'_> {
         diagram.caption = None;
         // The point's `to-move=` over the style's marker, as `render` draws it.
         diagram.show_to_move = snap.point.look.to_move.or(diagram.show_to_move);
-        diagram.to_move_words = Some(to_move_words(self.msgs));
+        diagram.to_move_words = Some(self.msgs.to_play_words());
         let translation = option(snap, "translation").map(str::to_string);
         *self.figures += 1;
         Figure {
@@ -578,7 +578,7 @@ impl Walker<'_> {
     fn auto_figure(&mut self, cur: &mut Cursor, main: bool) -> Figure {
         let (first, last) = (cur.figure_ply + 1, cur.ply);
         let mut diagram = Diagram::from_setup(&cur.pos.to_setup());
-        diagram.to_move_words = Some(to_move_words(self.msgs));
+        diagram.to_move_words = Some(self.msgs.to_play_words());
         for (&hole, &n) in &cur.numbers {
             if (first..=last).contains(&n) {
                 diagram.label(hole, n.to_string());
@@ -614,13 +614,6 @@ pub fn rules_words(rules: &twixt_core::rules::RuleSet, msgs: &Messages) -> Strin
         Some(name) => msgs.get(&format!("rules-{name}")).to_string(),
         None => crate::script::RulesSpec::describe(rules),
     }
-}
-
-/// The line under a board that says who moves next, for Red and for
-/// Black, in `msgs`' words ("Rouge joue", or "White to play" under `[Sides]`).
-fn to_move_words(msgs: &Messages) -> [String; 2] {
-    [twixt_core::Player::Red, twixt_core::Player::Black]
-        .map(|p| msgs.fill("to-play", &[("player", msgs.side(p))]))
 }
 
 /// Moves from `first` to `last` whose number is not on a peg: a swap, or a

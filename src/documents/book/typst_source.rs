@@ -392,11 +392,11 @@ const HELPERS: &str = r#"// The line under a game's title: its event in words.
     }
   }
 })
-// Stretches of a game: each its moves (`lead`) and the diagram that shows
+// Stretches of a game: each its moves (`moves`) and the diagram that shows
 // them. The diagrams stand as many to a row as fit (three at most), under
-// the moves they show, a row never parted from its moves; the captions
-// follow the row as body text, each led by its diagram's label when the
-// row holds more than one.
+// the moves they show (one paragraph, as a game book runs them), a row
+// never parted from its moves; the captions follow the row as body text,
+// each led by its diagram's label when the row holds more than one.
 #let twixt-run(..stretches) = layout(size => {
   let gap = 6mm
   let rows = ()
@@ -417,7 +417,7 @@ const HELPERS: &str = r#"// The line under a game's title: its event in words.
   for r in rows {
     let said = r.filter(s => s.figure.caption != none or s.figure.translation != none)
     block(breakable: false, sticky: said.len() > 0, width: 100%, {
-      for s in r { s.lead }
+      twixt-moves(r.map(s => s.moves).join(" "))
       block(width: 100%, above: 1em, below: 1em, align(center, stack(dir: ltr, spacing: gap,
         ..r.map(s => {
           let w = calc.min(s.figure.width, size.width)
@@ -558,7 +558,7 @@ impl Writer<'_> {
                 break;
             }
             let moves = literal(&m.replace(". ", ".\u{a0}"));
-            let _ = write!(self.out, " (lead: twixt-moves({moves}), figure:");
+            let _ = write!(self.out, " (moves: {moves}, figure:");
             self.figure(f);
             self.out.push_str(" ),\n");
             i += 2;

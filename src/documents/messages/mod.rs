@@ -137,6 +137,26 @@ impl Messages {
         }
     }
 
+    /// The messages of a game: the language `lang` asked for, else the
+    /// one its `[Language]` header names, else English; its players named
+    /// as its `[Sides]` header names them.
+    pub fn for_game<'a>(lang: Option<&str>, tag: impl Fn(&str) -> Option<&'a str>) -> Messages {
+        let header = || tag("Language").and_then(crate::book::typst_source::language_code);
+        let lang = lang.map(str::to_string).or_else(header);
+        let m = Messages::for_language(lang.as_deref().unwrap_or("en"));
+        match tag("Sides") {
+            Some(sides) => m.with_sides(sides),
+            None => m,
+        }
+    }
+
+    /// The line under a board that says who moves next, for Red and for
+    /// Black ("Rouge joue", or "White to play" under `[Sides]`).
+    pub fn to_play_words(&self) -> [String; 2] {
+        [twixt_core::Player::Red, twixt_core::Player::Black]
+            .map(|p| self.fill("to-play", &[("player", self.side(p))]))
+    }
+
     /// These messages with the players renamed as a `[Sides "White Black"]`
     /// header names them: the first word names Red, the second Black. A
     /// value that is not two names leaves the messages as they are.

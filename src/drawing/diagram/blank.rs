@@ -11,9 +11,10 @@ use super::png::{PngError, svg_to_png, zoom_for_dpi_mm};
 use super::sheet::{Paper, open_page, place};
 use super::style::Style;
 use super::svg::{Layout, num, push_attrs, push_escaped, push_num, push_nums, push_segment};
+use crate::messages::Messages;
 use crate::output::Destination;
 use crate::script::Sides;
-use twixt_core::board::BoardSize;
+use twixt_core::board::{BoardSize, Player};
 
 /// What to print (`twixt board`'s options; its paper is then turned by
 /// [`paper_for`]).
@@ -77,6 +78,22 @@ pub struct RecordHeader {
     /// The player with Black, printed in the record's header (with --record).
     #[cfg_attr(feature = "cli", arg(long, requires = "record", value_parser = parse_header_field))]
     pub black: Option<String>,
+    /// The language of the sheet's words: two or three letters (fr, de,
+    /// nl, it, en; English by default).
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, value_name = "CODE", requires = "record",
+            value_parser = crate::book::parse_language)
+    )]
+    pub lang: Option<String>,
+    /// Which sheet of a game this is: sheet 2 and on number their moves on
+    /// from where the sheet before ends (with --record).
+    #[cfg_attr(
+        feature = "cli",
+        arg(long = "sheet-number", value_name = "N", requires = "record",
+            value_parser = clap::value_parser!(u32).range(1..=999))
+    )]
+    pub sheet: Option<u32>,
 }
 
 /// The longest text a header field takes, in characters.
@@ -346,7 +363,8 @@ pub fn blank_page(opts: &BlankOptions, style: &Style) -> String {
                 &prefix,
             );
             let (ty, th) = (y + head_h, bh - head_h);
-            record_columns(&mut out, style, opts.size, rx, ty, rec_w, th, &prefix);
+            let rect = (rx, ty, rec_w, th);
+            record_columns(&mut out, style, &opts.header, opts.size, rect, &prefix);
         }
     }
     out.push_str("</svg>\n");
@@ -389,7 +407,9 @@ fn record_header(
         let base = y + line_h * (row as f64 + 0.8);
         texts.push_str("<text class=\"label\"");
         push_attrs(&mut texts, &[("x", fx), ("y", base)]);
-        let _ = writeln!(texts, ">{name}</text>");
+        texts.push('>');
+        push_escaped(&mut texts, name);
+        texts.push_str("</text>\n");
         let start = fx + super::font::text_width(name, label) + label * 0.5;
         push_segment(&mut rules, start, base + 0.6, fx + fw, base + 0.6);
         if let Some(v) = given.filter(|v| !v.is_empty()) {
@@ -406,12 +426,13 @@ fn record_header(
     };
     let half = (w - line_h * 0.5) / 2.0;
     let right = x + w - half;
-    field(0, x, w, "Event", header.event.as_deref());
-    field(1, x, half, "Round", header.round.as_deref());
-    field(1, right, half, "Date", header.date.as_deref());
-    field(2, x, w, "Red", header.red.as_deref());
-    field(3, x, w, "Black", header.black.as_deref());
-    field(4, x, half, "Result", None);
+    let msgs = header.messages();
+    field(0, x, w, msgs.get("event"), header.event.as_deref());
+    field(1, x, half, msgs.get("round"), header.round.as_deref());
+    field(1, right, half, msgs.get("date"), header.date.as_deref());
+    field(2, x, w, msgs.side(Player::Red), header.red.as_deref());
+    field(3, x, w, msgs.side(Player::Black), header.black.as_deref());
+    field(4, x, half, msgs.get("result"), None);
     // The swap box: a square to tick, then its word.
     let side = line_h * 0.42;
     let base = y + line_h * 4.8;
@@ -429,7 +450,9 @@ fn record_header(
         &mut texts,
         &[("x", right + side + label * 0.5), ("y", base)],
     );
-    texts.push_str(">swapped</text>\n");
+    texts.push('>');
+    push_escaped(&mut texts, msgs.get("sheet-swapped"));
+    texts.push_str("</text>\n");
     let _ = writeln!(
         out,
         "<g id=\"{prefix}record-header\">\n<path fill=\"none\" stroke=\"{}\" stroke-width=\"0.2\" d=\"{rules}\"/>\n<g fill=\"{}\" font-family=\"{family}\" font-size=\"{}\">",
@@ -441,19 +464,24 @@ fn record_header(
     out.push_str("</g>\n</g>\n");
 }
 
-/// A table to write a game down: a column for each player, each cell
-/// numbered with its move as twixtkit numbers moves (plies: Red's first move
-/// is 1, Black's reply 2), and a last line saying which moves the sheet holds
-/// and how many sheets a full game on this board may need.
-#[allow(clippy::too_many_arguments)]
+impl RecordHeader {
+    /// The words the sheet prints, in its language.
+    fn messages(&self) -> Messages {
+        Messages::for_language(self.lang.as_deref().unwrap_or("en"))
+    }
+}
+
+/// A table to write a game down in the rectangle `(x, y, w, h)` mm: a
+/// column for each player, each cell numbered with its move as twixtkit
+/// numbers moves (plies: Red's first move is 1, Black's reply 2; a
+/// continuation sheet numbers on), and a last line saying which moves the
+/// sheet holds and how many sheets a full game on this board may need.
 fn record_columns(
     out: &mut String,
     s: &Style,
+    header: &RecordHeader,
     size: BoardSize,
-    x: f64,
-    y: f64,
-    w: f64,
-    h: f64,
+    (x, y, w, h): (f64, f64, f64, f64),
     prefix: &str,
 ) {
     if w <= 6.0 || h <= 10.0 {
@@ -496,24 +524,23 @@ fn record_columns(
         let _ = writeln!(out, "{attrs}>{t}</text>");
     };
     let middle = " text-anchor=\"middle\"";
-    cell(
-        out,
-        x + col_w / 2.0,
-        0,
-        "Red",
-        &format!("{middle} fill=\"{}\"", s.red_link),
-    );
-    cell(
-        out,
-        x + col_w * 1.5,
-        0,
-        "Black",
-        &format!("{middle} fill=\"{}\"", s.black),
-    );
+    let msgs = header.messages();
+    let mut name = String::new();
+    push_escaped(&mut name, msgs.side(Player::Red));
+    let fill = format!("{middle} fill=\"{}\"", s.red_link);
+    cell(out, x + col_w / 2.0, 0, &name, &fill);
+    name.clear();
+    push_escaped(&mut name, msgs.side(Player::Black));
+    let fill = format!("{middle} fill=\"{}\"", s.black);
+    cell(out, x + col_w * 1.5, 0, &name, &fill);
+    // A continuation sheet's first move follows the sheet before's last.
+    let per_sheet = 2 * pairs;
+    let sheet = header.sheet.unwrap_or(1).max(1) as usize;
+    let before = (sheet - 1) * per_sheet;
     // Ply numbers, small, at the left of each cell.
     let _ = writeln!(out, "<g font-size=\"{}\">", num(small));
     for r in 1..=pairs {
-        for (c, ply) in [(0.0, 2 * r - 1), (1.0, 2 * r)] {
+        for (c, ply) in [(0.0, before + 2 * r - 1), (1.0, before + 2 * r)] {
             out.push_str("<text");
             push_attrs(
                 out,
@@ -523,12 +550,23 @@ fn record_columns(
         }
     }
     out.push_str("</g>\n");
-    let per_sheet = 2 * pairs;
     let full = size.hole_count();
-    let note = format!(
-        "moves 1–{per_sheet}; a full game on {size} may reach {full}: {} sheets",
-        full.div_ceil(per_sheet)
-    );
+    let sheets = full.div_ceil(per_sheet);
+    let numbers = [
+        ("first", (before + 1).to_string()),
+        ("last", (before + per_sheet).to_string()),
+        ("size", format!("{}×{}", size.width(), size.height())),
+        ("full", full.to_string()),
+        ("sheets", sheets.to_string()),
+        ("sheet", sheet.to_string()),
+    ];
+    let numbers: Vec<(&str, &str)> = numbers.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let key = if sheet == 1 {
+        "sheet-moves"
+    } else {
+        "sheet-moves-on"
+    };
+    let note = msgs.fill(key, &numbers);
     out.push_str("<text");
     let note_size = small.min(w / note.chars().count() as f64 * 1.8);
     let attrs = [
@@ -537,7 +575,9 @@ fn record_columns(
         ("font-size", note_size),
     ];
     push_attrs(out, &attrs);
-    let _ = writeln!(out, ">{note}</text>");
+    out.push('>');
+    push_escaped(out, &note);
+    out.push_str("</text>\n");
     out.push_str("</g>\n");
 }
 

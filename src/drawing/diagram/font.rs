@@ -111,7 +111,8 @@ fn ink_extent_measured(text: &str, size: f64) -> (f64, f64) {
 }
 
 /// Splits `text` into lines no wider than `max_width` at font size `size`,
-/// breaking at spaces, and inside a word only when the word alone is too wide.
+/// breaking at spaces (never at a no-break one, as French sets before
+/// `:`), and inside a word only when the word alone is too wide.
 /// Explicit line breaks are kept.
 pub fn wrap(text: &str, size: f64, max_width: f64) -> Vec<String> {
     let limit = max_width / size;
@@ -120,7 +121,9 @@ pub fn wrap(text: &str, size: f64, max_width: f64) -> Vec<String> {
     for para in text.lines() {
         let mut line = String::new();
         let mut line_w = 0.0;
-        for word in para.split_whitespace() {
+        let breaks =
+            |c: char| c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{2007}' | '\u{202f}');
+        for word in para.split(breaks).filter(|w| !w.is_empty()) {
             let word_w: f64 = word.chars().map(advance_em).sum();
             if !line.is_empty() && line_w + space + word_w <= limit {
                 line.push(' ');

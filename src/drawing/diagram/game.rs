@@ -3,6 +3,7 @@
 //! [`Diagram`] with move numbers and a caption.
 
 use super::model::{Diagram, Numbering};
+use crate::messages::Messages;
 use crate::record::Record;
 use twixt_core::board::Player;
 use twixt_core::history::History;
@@ -31,18 +32,31 @@ impl Select {
     }
 }
 
-/// The caption of the position after `ply` moves, in any game: the moves
-/// shown (ply 0 is the "start position" of a game played from pieces
-/// `set_up`, else the "empty board"), after the `title` when there is one.
-pub(crate) fn moves_caption(ply: u32, set_up: bool, title: Option<&str>) -> String {
+/// The caption of the position after `ply` moves, in any game, in
+/// `msgs`' words: the moves shown (ply 0 is the "start position" of a game
+/// played from pieces `set_up`, else the "empty board"), after the `title`
+/// when there is one.
+pub(crate) fn moves_caption(
+    ply: u32,
+    set_up: bool,
+    title: Option<&str>,
+    msgs: &Messages,
+) -> String {
     let moves = match ply {
-        0 if set_up => "start position".to_string(),
-        0 => "empty board".to_string(),
-        n => format!("after move {n}"),
+        0 if set_up => msgs.get("caption-start").to_string(),
+        0 => msgs.get("caption-empty").to_string(),
+        n => msgs.fill("caption-move", &[("n", &n.to_string())]),
     };
     match title {
-        Some(t) if !t.trim().is_empty() => format!("{t}: {moves}"),
-        _ => moves[..1].to_uppercase() + &moves[1..],
+        Some(t) if !t.trim().is_empty() => {
+            msgs.fill("caption-titled", &[("what", &moves), ("title", t)])
+        }
+        _ => {
+            let mut c = moves.chars();
+            c.next()
+                .map(|first| first.to_uppercase().chain(c).collect())
+                .unwrap_or_default()
+        }
     }
 }
 
@@ -105,11 +119,23 @@ pub fn game_diagrams(
     let start = Position::with_first(record.rules.clone(), record.first)
         .map_err(|e| GameDiagramError::Rules(e.to_string()))?;
     let mut out = Vec::new();
-    each_diagram_from(start, &record.moves, select, numbering, title, |d| {
+    let msgs = Messages::default();
+    let words = Words { title, msgs: &msgs };
+    each_diagram_from(start, &record.moves, select, numbering, words, |d| {
         out.push(d);
         Ok::<(), GameDiagramError>(())
     })?;
     Ok(out)
+}
+
+/// What a caption says besides the moves: the game's title, when it has
+/// one there, and the language it is said in.
+#[derive(Debug, Clone, Copy)]
+pub struct Words<'a> {
+    /// The title put before the moves.
+    pub title: Option<&'a str>,
+    /// The words of the caption and of the side-to-move line.
+    pub msgs: &'a Messages,
 }
 
 /// As [`game_diagrams`] for `moves` played from `start` (a setup, say),
@@ -123,7 +149,7 @@ pub fn each_diagram_from<E: From<GameDiagramError>>(
     moves: &[Move],
     select: Select,
     numbering: Numbering,
-    title: Option<&str>,
+    words: Words<'_>,
     mut f: impl FnMut(GameDiagram) -> Result<(), E>,
 ) -> Result<(), E> {
     check_moves(start.clone(), moves)?;
@@ -146,7 +172,13 @@ pub fn each_diagram_from<E: From<GameDiagramError>>(
         let pos = game.position();
         let mut d = Diagram::from_history(game, numbering);
         // A game played from a setup: ply 0 is that position.
-        d.caption(moves_caption(ply, pos.pegs().next().is_some(), title));
+        d.caption(moves_caption(
+            ply,
+            pos.pegs().next().is_some(),
+            words.title,
+            words.msgs,
+        ));
+        d.to_move_words = Some(words.msgs.to_play_words());
         GameDiagram {
             ply,
             diagram: d,

@@ -151,9 +151,11 @@ impl TwrsFile {
                 asked: n,
             }));
         }
+        // The captions in the game's language (its `[Language]` header).
+        let msgs = crate::messages::Messages::for_game(None, |t| g.tag(t));
         let view = |pos: Position, ply: u32| {
             let set_up = !pos.stones().is_empty() || (1..=6).any(|t| pos.tower(t).is_some());
-            let caption = moves_caption(ply, set_up, titled.then_some(title));
+            let caption = moves_caption(ply, set_up, titled.then_some(title), &msgs);
             TwrsView {
                 stem: format!("{title}-{ply:03}"),
                 position: pos,
