@@ -121,6 +121,14 @@ pub(crate) fn parse_move(text: &str) -> PyResult<CoreMove> {
 }
 
 /// One move: a peg placement, `swap`, `resign` or `accept-draw`.
+///
+/// >>> move = twixtkit.Move.from_text("f6")
+/// >>> move
+/// Move.from_text("f6")
+/// >>> move.hole, move.is_swap
+/// ((5, 5), False)
+/// >>> twixtkit.Move.from_text("swap").hole is None
+/// True
 #[pyclass(module = "twixtkit", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Move {
@@ -165,6 +173,15 @@ impl Move {
 /// How a game ended: `winner` (`"red"`, `"black"` or `None`),
 /// `termination` (`"connection"`, `"resignation"`, `"agreement"`,
 /// `"dead-draw"`) and, for a win by connection, the winning `chain`.
+///
+/// >>> board = twixtkit.Board(size=6, rules="t1")
+/// >>> for hole in ["c1", "a2", "d3", "a4", "c5", "f3", "e6"]:
+/// ...     board.push(hole)
+/// >>> outcome = board.outcome()
+/// >>> outcome.winner, outcome.termination, outcome.result()
+/// ('red', 'connection', '1-0')
+/// >>> sorted(outcome.chain)
+/// ['c1', 'c5', 'd3', 'e6']
 #[pyclass(module = "twixtkit", frozen, get_all)]
 #[derive(Clone)]
 pub(crate) struct Outcome {
@@ -195,6 +212,22 @@ impl Outcome {
 }
 
 /// A TwixT position with the moves pushed on it, in python-chess's shape.
+///
+/// `Board(size=24, rules="pencil")` is a new game on a `size`×`size`
+/// board; `rules` is a preset name (`pencil`, `board`, `schmidt`,
+/// `dujardin`, `t1`, `editable`), the path of a YAML rule file (ending in
+/// `.yaml` or `.yml`) or such a file's text.
+///
+/// >>> board = twixtkit.Board(size=8, rules="pencil")
+/// >>> board.size, board.rules, board.turn
+/// (8, 'pencil', 'red')
+/// >>> board.push("c3")
+/// >>> board.turn, board.ply
+/// ('black', 1)
+/// >>> twixtkit.Board(rules="chess")
+/// Traceback (most recent call last):
+/// ...
+/// twixtkit.RulesError: ...unknown rule set...
 #[pyclass(module = "twixtkit")]
 #[derive(Clone)]
 pub(crate) struct Board {
@@ -320,6 +353,10 @@ impl Board {
 
     /// The position of a one-line position text, e.g.
     /// `"24/pencil/c3,d5/h8,j6/*/black"`.
+    ///
+    /// >>> board = twixtkit.Board.from_line("8/dujardin/d1,d3/b4,g4/*/red")
+    /// >>> board.peg_at("d3"), board.peg_at("b4"), board.turn
+    /// ('red', 'black', 'red')
     #[staticmethod]
     fn from_line(line: &str) -> PyResult<Board> {
         let pos = position_line::read_position(line)
@@ -331,6 +368,14 @@ impl Board {
     }
 
     /// The position as one line of text (`Board.from_line` reads it back).
+    ///
+    /// >>> board = twixtkit.Board(size=8)
+    /// >>> board.push("c3")
+    /// >>> board.push("f5")
+    /// >>> board.line()
+    /// '8/pencil/c3/f5/*/red'
+    /// >>> twixtkit.Board.from_line(board.line()).pegs() == board.pegs()
+    /// True
     fn line(&self) -> String {
         position_line::write(&self.pos)
     }
@@ -369,6 +414,14 @@ impl Board {
     }
 
     /// The legal moves, computed lazily: `len`, `in` and iteration.
+    ///
+    /// >>> board = twixtkit.Board(size=8)
+    /// >>> moves = board.legal_moves
+    /// >>> len(moves), "c3" in moves, "a3" in moves
+    /// (48, True, False)
+    /// >>> board.push("c3")
+    /// >>> "c3" in moves, "swap" in moves
+    /// (False, True)
     #[getter]
     fn legal_moves(slf: Bound<'_, Self>) -> LegalMoves {
         LegalMoves {
@@ -387,6 +440,16 @@ impl Board {
 
     /// Plays `move` (a Move or text such as `"f6"` or `"swap"`).
     /// Raises IllegalMoveError with the engine's reason.
+    ///
+    /// >>> board = twixtkit.Board(size=8)
+    /// >>> board.push("c3")
+    /// >>> board.push(twixtkit.Move.from_text("f5"))
+    /// >>> board.push("f5")
+    /// Traceback (most recent call last):
+    /// ...
+    /// twixtkit.IllegalMoveError: ...occupied...
+    /// >>> [str(move) for move in board.move_stack]
+    /// ['c3', 'f5']
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = Board::coerce_move(r#move)?;
         GameState::play(&mut self.pos, &mv)
@@ -396,6 +459,14 @@ impl Board {
     }
 
     /// Takes back the last pushed move and returns it.
+    ///
+    /// >>> board = twixtkit.Board(size=8)
+    /// >>> board.push("c3")
+    /// >>> board.push("f5")
+    /// >>> board.pop()
+    /// Move.from_text("f5")
+    /// >>> board.turn, board.ply
+    /// ('black', 1)
     fn pop(&mut self) -> PyResult<Move> {
         let Some(mv) = self.stack.pop() else {
             return Err(PyIndexError::new_err(
@@ -423,6 +494,15 @@ impl Board {
     /// How the game ended, or `None` while it goes on. A dead draw (no one
     /// can connect any more, under rules where nothing comes off the
     /// board) is an outcome.
+    ///
+    /// >>> board = twixtkit.Board(size=6, rules="t1")
+    /// >>> for hole in ["c1", "a2", "d3", "a4", "c5", "f3"]:
+    /// ...     board.push(hole)
+    /// >>> board.outcome() is None
+    /// True
+    /// >>> board.push("e6")
+    /// >>> board.outcome()
+    /// Outcome(winner="red", termination="connection", chain=[...])
     fn outcome(&self) -> Option<Outcome> {
         match GameState::outcome(&self.pos) {
             CoreOutcome::Ongoing => None,
@@ -491,6 +571,15 @@ impl Board {
     }
 
     /// An independent copy, with the pushed moves (pop works on it).
+    ///
+    /// >>> board = twixtkit.Board(size=8)
+    /// >>> board.push("c3")
+    /// >>> other = board.copy()
+    /// >>> other.push("f5")
+    /// >>> board.ply, other.ply
+    /// (1, 2)
+    /// >>> str(other.pop()), other == board
+    /// ('f5', True)
     fn copy(&self) -> Board {
         self.clone()
     }
@@ -635,6 +724,15 @@ impl Board {
     /// the connection), each of its searches within the same limits. See
     /// `WinsWithin`.
     /// `all_keys=True` also lists every winning first move.
+    ///
+    /// >>> board = twixtkit.Board(size=6, rules="t1")
+    /// >>> for hole in ["c1", "a2", "d3", "a4", "c5", "f3"]:
+    /// ...     board.push(hole)
+    /// >>> answer = board.wins_within("red", 1)
+    /// >>> answer.wins, answer.moves, answer.key
+    /// (True, 1, 'e6')
+    /// >>> board.wins_within("black", 1).reason
+    /// 'turn'
     #[pyo3(signature = (player, n, *, time = None, positions = 10_000_000, threads = 1, all_keys = false))]
     #[allow(clippy::too_many_arguments)]
     fn wins_within(
@@ -745,6 +843,16 @@ impl Board {
     /// them. `encoding="twixtbot"`: twixtbot's inputs, shape (size, size,
     /// 13), `[x, y, channel]` in the frame of the player to move (README.md
     /// gives the channels).
+    ///
+    /// >>> board = twixtkit.Board(size=8)
+    /// >>> board.push("c3")
+    /// >>> planes = board.planes()
+    /// >>> planes.shape, planes.dtype
+    /// ((12, 8, 6), dtype('float32'))
+    /// >>> int(planes[0].sum()), int(planes[6:].sum())
+    /// (1, 0)
+    /// >>> board.planes(encoding="twixtbot").shape
+    /// (8, 8, 13)
     #[pyo3(signature = (encoding = "openspiel"))]
     fn planes<'py>(&self, py: Python<'py>, encoding: &str) -> PyResult<Bound<'py, PyArray3<f32>>> {
         match encoding {
@@ -861,6 +969,12 @@ impl Board {
 /// The legal moves of a board: a live view, computed when asked. `len`,
 /// `in`, indexing (`moves[k]`, in the engine's order) and iteration; no
 /// list of moves is made unless iterated.
+///
+/// >>> moves = twixtkit.Board(size=5).legal_moves
+/// >>> len(moves)
+/// 15
+/// >>> sorted(str(move) for move in moves)[:3]
+/// ['b1', 'b2', 'b3']
 #[pyclass(module = "twixtkit", sequence)]
 pub(crate) struct LegalMoves {
     board: Py<Board>,

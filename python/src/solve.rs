@@ -28,6 +28,19 @@ use twixt_core::{Player, Position};
 /// `solution_text` numbers it as a script does, after the moves pushed on
 /// the board (`"1. j10 2. g4 3. i4 4. h2 5. e4"` from a puzzle's setup). When a search of the line stops
 /// at the limit, `solution` is `None` and `solution_undecided` says why.
+///
+/// >>> board = twixtkit.Board(size=6, rules="t1")
+/// >>> for hole in ["c1", "a2", "d3", "a4"]:
+/// ...     board.push(hole)
+/// >>> board.wins_within("red", 1).wins
+/// False
+/// >>> answer = board.wins_within("red", 2)
+/// >>> bool(answer), answer.moves, answer.key
+/// (True, 2, 'c5')
+/// >>> answer.solution, answer.solution_text
+/// (['c5', 'b2', 'e6'], '5. c5 6. b2 7. e6')
+/// >>> board.wins_within("black", 2).undecided
+/// "it is red's turn, not black's"
 #[pyclass(module = "twixtkit", frozen, get_all)]
 pub(crate) struct WinsWithin {
     wins: Option<bool>,
