@@ -38,6 +38,15 @@ fn file_error(py: Python<'_>, path: &str, message: String, diagnostics: &[Diagno
 }
 
 /// One move of a line with what is written after it.
+///
+/// >>> (game,) = twixtkit.parse_script('[Rules "pencil"]\n[Size "8"]\n1. c3 2. f5! {Good.} 3. e4 (3. d5) 4. g6\n')
+/// >>> node = game.mainline[1]
+/// >>> node
+/// <Node 2. f5!>
+/// >>> node.ply, str(node.move), node.glyph, node.comments
+/// (2, 'f5', '!', ['Good.'])
+/// >>> [[str(n.move) for n in line] for line in game.mainline[2].variations]
+/// [['d5']]
 #[pyclass(module = "twixtkit", frozen, get_all)]
 pub(crate) struct Node {
     /// The move.
@@ -155,6 +164,21 @@ fn finish(py: Python<'_>, p: Pending) -> PyResult<Py<Node>> {
 
 /// One game of a file: its headers, its main line and variations, its
 /// diagram points, the boards it passes through.
+///
+/// >>> (game,) = twixtkit.parse_script('[Rules "pencil"]\n[Size "8"]\n1. c3 2. f5! {Good.} 3. e4 (3. d5) 4. g6\n')
+/// >>> game.headers
+/// {'Rules': 'pencil', 'Size': '8'}
+/// >>> [str(move) for move in game.moves]
+/// ['c3', 'f5', 'e4', 'g6']
+/// >>> board = game.end()
+/// >>> board.ply, board.turn, game.board().ply
+/// (4, 'red', 0)
+/// >>> print(game.script())
+/// [Rules "pencil"]
+/// [Size "8"]
+/// <BLANKLINE>
+/// 1. c3 2. f5! {Good.} 3. e4 (3. d5) 4. g6
+/// <BLANKLINE>
 #[pyclass(module = "twixtkit", frozen)]
 pub(crate) struct Game {
     game: ScriptGame,
@@ -283,6 +307,15 @@ impl Game {
 }
 
 /// A picture of a game (a diagram point or its final position).
+///
+/// >>> (game,) = twixtkit.parse_script('[Rules "pencil"]\n[Size "8"]\n1. c3 2. f5! {Good.} 3. e4 (3. d5) 4. g6\n')
+/// >>> (picture,) = game.pictures()
+/// >>> picture.name, picture.caption
+/// ('<script>-004', 'After move 4')
+/// >>> picture.line() == game.end().line()
+/// True
+/// >>> picture.svg().startswith("<svg")
+/// True
 #[pyclass(module = "twixtkit", frozen)]
 pub(crate) struct Picture {
     inner: twixtkit::pictures::Picture,
@@ -359,6 +392,19 @@ fn open_options(rules: Option<&str>, size: Option<i64>) -> PyResult<OpenOptions>
 /// `rules` and `size` are for records that do not say. A file that cannot
 /// be read raises FileError with the path and, for syntax errors, the line
 /// and column.
+///
+/// >>> import pathlib, tempfile
+/// >>> folder = tempfile.TemporaryDirectory()
+/// >>> path = pathlib.Path(folder.name, "game.twixt")
+/// >>> _ = path.write_text('[Rules "pencil"]\n[Size "8"]\n1. c3 2. f5 3. e4\n')
+/// >>> (game,) = twixtkit.read_games(path)
+/// >>> game.headers["Rules"], [str(move) for move in game.moves]
+/// ('pencil', ['c3', 'f5', 'e4'])
+/// >>> twixtkit.read_games(pathlib.Path(folder.name, "missing.twixt"))
+/// Traceback (most recent call last):
+/// ...
+/// twixtkit.FileError: ...missing.twixt...
+/// >>> folder.cleanup()
 #[pyfunction]
 #[pyo3(signature = (path, *, rules = None, size = None))]
 pub(crate) fn read_games(
@@ -385,6 +431,15 @@ pub(crate) fn read_games(
 
 /// The games of a script's text. Syntax errors raise FileError with the
 /// line and column of the first.
+///
+/// >>> (game,) = twixtkit.parse_script('1. c3 2. f5\n')
+/// >>> [str(move) for move in game.moves]
+/// ['c3', 'f5']
+/// >>> try:
+/// ...     twixtkit.parse_script('[Rules "pencil"\n1. c3\n')
+/// ... except twixtkit.FileError as e:
+/// ...     print(e.line, e.col)
+/// 1 16
 #[pyfunction]
 pub(crate) fn parse_script(py: Python<'_>, text: &str) -> PyResult<Vec<Game>> {
     let parsed = twixtkit::script::parse(text);
@@ -417,6 +472,17 @@ pub(crate) fn parse_script(py: Python<'_>, text: &str) -> PyResult<Vec<Game>> {
 
 /// `twixt check --format json PATH` as Python objects: the same report
 /// (games, their errors, warnings, wins claims), parsed from its JSON.
+///
+/// >>> import pathlib, tempfile
+/// >>> folder = tempfile.TemporaryDirectory()
+/// >>> path = pathlib.Path(folder.name, "bad.twixt")
+/// >>> _ = path.write_text('[Rules "pencil"]\n1. f6 2. f6\n')
+/// >>> report = twixtkit.check(path)
+/// >>> report["errors"], len(report["games"])
+/// (1, 1)
+/// >>> report["games"][0]["errors"][0]["message"]
+/// 'illegal move 2 by black (f6): f6 is occupied by a red peg'
+/// >>> folder.cleanup()
 #[pyfunction]
 pub(crate) fn check(py: Python<'_>, path: PathBuf) -> PyResult<PyObject> {
     let report = py.allow_threads(|| twixtkit::commands::check::check_file(&path, None));
@@ -429,6 +495,17 @@ pub(crate) fn check(py: Python<'_>, path: PathBuf) -> PyResult<PyObject> {
 /// Draws a game file as `twixt render PATH -o OUT` does: its diagram
 /// points (else final positions) to `out`, one file (SVG, PNG, PDF, text by
 /// its extension) or a folder of SVG files. Returns the files written.
+///
+/// >>> import pathlib, tempfile
+/// >>> folder = tempfile.TemporaryDirectory()
+/// >>> path = pathlib.Path(folder.name, "game.twixt")
+/// >>> _ = path.write_text('[Rules "pencil"]\n[Size "8"]\n1. c3 2. f5 3. e4\n')
+/// >>> written = twixtkit.render(path, pathlib.Path(folder.name, "end.svg"))
+/// >>> [file.name for file in written]
+/// ['end.svg']
+/// >>> written[0].read_text().startswith("<svg")
+/// True
+/// >>> folder.cleanup()
 #[pyfunction]
 #[pyo3(signature = (path, out, *, style = "rulebook", scale = 24.0))]
 pub(crate) fn render(
@@ -456,6 +533,16 @@ pub(crate) fn render(
 /// Writes a book of a game file as `twixt book PATH -o OUT` does: HTML (or
 /// Typst source, `.typ`) by `out`'s extension. (This package builds the
 /// toolkit without Typst, so no PDF books.)
+///
+/// >>> import pathlib, tempfile
+/// >>> folder = tempfile.TemporaryDirectory()
+/// >>> path = pathlib.Path(folder.name, "game.twixt")
+/// >>> _ = path.write_text('[Rules "pencil"]\n[Size "8"]\n1. c3 2. f5 3. e4\n')
+/// >>> out = pathlib.Path(folder.name, "book.html")
+/// >>> twixtkit.book(path, out)
+/// >>> "<svg" in out.read_text()
+/// True
+/// >>> folder.cleanup()
 #[pyfunction]
 #[pyo3(signature = (path, out, *, style = "rulebook"))]
 pub(crate) fn book(py: Python<'_>, path: PathBuf, out: PathBuf, style: &str) -> PyResult<()> {
