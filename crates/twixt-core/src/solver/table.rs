@@ -100,8 +100,9 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// The table, bounded in bytes: its slots may not grow past them (the
-/// proofs' zones, a few words each, come on top). When it is full, the
+/// The table, bounded in bytes: its slots and the proofs' zones (a few
+/// words each, on the heap) together may not grow past them. When it is
+/// full, the
 /// entries of the shallowest searches are dropped to make room (down to
 /// three eighths of the slots): they are the cheapest to search again,
 /// while an entry of many moves stands for a large search. A dropped
@@ -114,6 +115,8 @@ pub(crate) struct Table {
     room: usize,
     /// How many entries there are of each depth ([`Entry::depth`]).
     by_depth: [usize; DEPTHS],
+    /// The heap bytes of the zones of the proofs held.
+    zone_bytes: usize,
     /// How many times room was made.
     pub(crate) evictions: u64,
 }
@@ -139,6 +142,7 @@ impl Table {
             max_bytes,
             room: 0,
             by_depth: [0; DEPTHS],
+            zone_bytes: 0,
             evictions: 0,
         }
     }
@@ -164,10 +168,17 @@ impl Table {
         if self.get(key).is_some_and(|e| moves >= e.proved) {
             return;
         }
-        self.update(key, |e| {
+        // The zone bytes the note replaced; `None` when the key's address
+        // is another position's and nothing was noted.
+        let mut replaced = None;
+        self.update(key, zone.heap_bytes(), |e| {
             e.proved = moves;
-            e.proof = Some((mv.get() as u16, zone.clone()));
+            let old = e.proof.replace((mv.get() as u16, zone.clone()));
+            replaced = Some(old.map_or(0, |(_, z)| z.heap_bytes()));
         });
+        if let Some(old) = replaced {
+            self.zone_bytes = self.zone_bytes + zone.heap_bytes() - old;
+        }
     }
 
     /// Notes that the attacker does not win within `moves`.
@@ -176,22 +187,20 @@ impl Table {
         if self.get(key).is_some_and(|e| moves <= e.refuted) {
             return;
         }
-        self.update(key, |e| e.refuted = e.refuted.max(moves));
+        self.update(key, 0, |e| e.refuted = e.refuted.max(moves));
     }
 
     /// Applies `change` to the entry of `key`, a new one if there is none
     /// (making room first when the map would have to grow past its
-    /// bytes). A key whose address is held by another position is left
-    /// alone (the first stays).
-    fn update(&mut self, key: Key, change: impl FnOnce(&mut Entry)) {
+    /// bytes, or `heap` more bytes of zones would). A key whose address is
+    /// held by another position is left alone (the first stays).
+    fn update(&mut self, key: Key, heap: usize, change: impl FnOnce(&mut Entry)) {
         // (The cheap test first: the key is looked up only when full.)
-        if self.map.len() >= self.map.capacity() && !self.map.contains_key(&key.0) {
-            // The map is full: it grows (doubling its slots) unless that
-            // would take it past its bytes.
-            let grown = self.room.max(4) * 2 * 8 / 7 * SLOT_BYTES;
-            if grown > self.max_bytes {
-                self.make_room();
-            }
+        let full = self.map.len() >= self.map.capacity() && !self.map.contains_key(&key.0);
+        // When full the map grows, doubling its slots.
+        let slots = self.room.max(4) * if full { 2 } else { 1 } * 8 / 7 * SLOT_BYTES;
+        if (full || heap > 0) && slots + self.zone_bytes + heap > self.max_bytes {
+            self.make_room();
         }
         let entry = match self.map.entry(key.0) {
             Occupied(o) if o.get().confirm != key.1 => return,
@@ -227,7 +236,15 @@ impl Table {
                 break;
             }
         }
-        self.map.retain(|_, e| e.depth() > deepest);
+        let mut zone_bytes = 0;
+        self.map.retain(|_, e| {
+            let kept = e.depth() > deepest;
+            if kept && let Some((_, z)) = &e.proof {
+                zone_bytes += z.heap_bytes();
+            }
+            kept
+        });
+        self.zone_bytes = zone_bytes;
         self.by_depth[..=deepest].fill(0);
         self.evictions += 1;
     }
@@ -415,6 +432,28 @@ mod tests {
         t.refuted(Key(key(1).0, 77), 9);
         assert!(t.get(Key(key(1).0, 77)).is_none());
         assert_eq!(t.get(key(1)).map(|e| e.refuted), Some(2));
+    }
+
+    /// The proofs' zones count in the table's bytes: a table of proofs
+    /// stays within its bytes, slots and zones together.
+    #[test]
+    fn zones_count_in_the_bytes() {
+        let max = 64 << 10;
+        let mut t = Table::new(max);
+        let zone = Zone::full(28 * 28);
+        for n in 0..20_000 {
+            t.proved(key(n), 1 + (n % 9) as u32, HoleIndex::new(3), &zone);
+            let held: usize = t
+                .map
+                .values()
+                .filter_map(|e| e.proof.as_ref())
+                .map(|(_, z)| z.heap_bytes())
+                .sum();
+            assert_eq!(held, t.zone_bytes, "after {n}");
+            let slots = t.map.capacity() * 8 / 7 * SLOT_BYTES;
+            assert!(slots + held <= max, "{slots} + {held} bytes after {n}");
+        }
+        assert!(t.evictions > 0);
     }
 
     /// A table with no bytes keeps at most a handful of entries.

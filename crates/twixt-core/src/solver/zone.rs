@@ -20,6 +20,11 @@ impl Zone {
         }
         z
     }
+    /// The heap bytes the set takes: its words and the allocator's
+    /// bookkeeping (two words a block, as glibc's malloc keeps).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.0.len() * 8 + 16
+    }
     pub(crate) fn insert(&mut self, h: HoleIndex) {
         let i = h.get();
         self.0[i >> 6] |= 1 << (i & 63);
