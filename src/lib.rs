@@ -66,8 +66,8 @@ pub mod twrs;
 mod verify;
 
 pub use base::{limits, output};
-pub use documents::{book, messages, view};
-pub use drawing::{diagram, pictures};
+pub use documents::{book, view};
+pub use drawing::{diagram, messages, pictures};
 pub use files::{formats, open, record, script};
 /// TwixT's rules: the engine crate, re-exported.
 pub use twixt_core;

@@ -91,7 +91,7 @@ pub struct Choice {
     /// `[Language]` header, else English.
     #[cfg_attr(
         feature = "cli",
-        arg(long, value_name = "CODE", value_parser = crate::book::parse_language)
+        arg(long, value_name = "CODE", value_parser = crate::messages::parse_language)
     )]
     pub lang: Option<String>,
 }

@@ -297,7 +297,7 @@ fn board_turns_the_paper_to_fit_and_numbers_the_record_in_plies() {
     assert!(record.contains(">1</text>") && record.contains(">2</text>"));
     let note = record
         .lines()
-        .find(|l| l.contains("a full game on 24 may reach 572"))
+        .find(|l| l.contains("a full game on 24×24 may reach 572"))
         .expect("the note");
     let last: usize = note
         .split("moves 1–")

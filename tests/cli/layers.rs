@@ -42,8 +42,8 @@ fn module_layer(first: &str, second: Option<&str>) -> Option<usize> {
         "twrs" => twrs_file_layer(second.unwrap_or("mod")),
         "files" | "script" | "formats" | "record" | "open" => 2,
         "verify" | "replay" | "win_claims" => 3,
-        "drawing" | "diagram" | "pictures" => 4,
-        "documents" | "book" | "view" | "messages" => 5,
+        "drawing" | "diagram" | "pictures" | "messages" => 4,
+        "documents" | "book" | "view" => 5,
         "commands" | "prelude" | "fuzzing" | "editor" => 6,
         _ => return None,
     })

@@ -229,26 +229,7 @@ impl Chapter {
     }
 }
 
-/// A language code as `twixt book --lang` takes it
-/// ([`typst_source::language_code`]).
-pub fn parse_language(s: &str) -> Result<String, NotALanguage> {
-    typst_source::language_code(s).ok_or_else(|| NotALanguage(s.to_string()))
-}
-
-/// A text that is not a language code; the value is the text.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "expected a language code of two or three letters (fr, de, nl), found `{}`",
-    .0.escape_debug()
-)]
-pub struct NotALanguage(pub String);
-
-/// A wrong value on the command line or in a header.
-impl crate::diagnostic::Explained for NotALanguage {
-    fn is_usage(&self) -> bool {
-        true
-    }
-}
+pub use crate::messages::{NotALanguage, parse_language};
 
 #[cfg(test)]
 mod tests {

@@ -191,13 +191,7 @@ pub fn literal(s: &str) -> String {
     out
 }
 
-/// A language code Typst hyphenates by: two or three ASCII letters, as in
-/// `[Language "fr"]` or `--lang de`; anything else is no code.
-pub fn language_code(s: &str) -> Option<String> {
-    let s = s.trim();
-    let ok = (2..=3).contains(&s.len()) && s.chars().all(|c| c.is_ascii_alphabetic());
-    ok.then(|| s.to_ascii_lowercase())
-}
+pub use crate::messages::language_code;
 
 /// The book's language: `setup.lang`, else the first `[Language]` header,
 /// else English.

@@ -83,7 +83,7 @@ pub struct RecordHeader {
     #[cfg_attr(
         feature = "cli",
         arg(long, value_name = "CODE", requires = "record",
-            value_parser = crate::book::parse_language)
+            value_parser = crate::messages::parse_language)
     )]
     pub lang: Option<String>,
     /// Which sheet of a game this is: sheet 2 and on number their moves on

@@ -141,7 +141,7 @@ impl Messages {
     /// one its `[Language]` header names, else English; its players named
     /// as its `[Sides]` header names them.
     pub fn for_game<'a>(lang: Option<&str>, tag: impl Fn(&str) -> Option<&'a str>) -> Messages {
-        let header = || tag("Language").and_then(crate::book::typst_source::language_code);
+        let header = || tag("Language").and_then(language_code);
         let lang = lang.map(str::to_string).or_else(header);
         let m = Messages::for_language(lang.as_deref().unwrap_or("en"));
         match tag("Sides") {
@@ -291,6 +291,35 @@ fn lines(text: &str) -> impl Iterator<Item = (usize, &str, &str)> {
         let (k, v) = l.split_once('=')?;
         Some((n + 1, k.trim(), v.trim()))
     })
+}
+
+/// A language code Typst hyphenates by: two or three ASCII letters, as in
+/// `[Language "fr"]` or `--lang de`; anything else is no code.
+pub fn language_code(s: &str) -> Option<String> {
+    let s = s.trim();
+    let ok = (2..=3).contains(&s.len()) && s.chars().all(|c| c.is_ascii_alphabetic());
+    ok.then(|| s.to_ascii_lowercase())
+}
+
+/// A language code as `twixt book --lang` takes it
+/// ([`language_code`]).
+pub fn parse_language(s: &str) -> Result<String, NotALanguage> {
+    language_code(s).ok_or_else(|| NotALanguage(s.to_string()))
+}
+
+/// A text that is not a language code; the value is the text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "expected a language code of two or three letters (fr, de, nl), found `{}`",
+    .0.escape_debug()
+)]
+pub struct NotALanguage(pub String);
+
+/// A wrong value on the command line or in a header.
+impl crate::diagnostic::Explained for NotALanguage {
+    fn is_usage(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]
