@@ -93,3 +93,20 @@ pub fn poppler(tool: &str, args: &[&str]) -> Option<String> {
     }
 }
 pub mod webdriver;
+
+/// `got` against the answer kept at `expected` for the corpus entry `name`
+/// (written there instead when `bless`, as `TWIXT_BLESS=1` asks): the
+/// failure to report, if any.
+pub fn against_expected(expected: &Path, name: &str, got: &str, bless: bool) -> Option<String> {
+    if bless {
+        std::fs::write(expected, got).unwrap();
+        return None;
+    }
+    match std::fs::read_to_string(expected) {
+        Ok(want) if want == got => None,
+        Ok(want) => Some(format!("{name}:\n--- want\n{want}\n--- got\n{got}")),
+        Err(_) => Some(format!(
+            "{name}: no {name}.expected (run with TWIXT_BLESS=1)"
+        )),
+    }
+}

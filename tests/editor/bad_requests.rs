@@ -130,17 +130,12 @@ fn every_bad_request_gets_its_expected_refusal() {
         assert!(!got.contains(&token), "{name}: the token echoed\n{got}");
         assert!(!got.contains("root:"), "{name}\n{got}");
         let expected_path = corpus().join(format!("{name}.expected"));
-        if bless {
-            fs::write(&expected_path, &got).unwrap();
-            continue;
-        }
-        match fs::read_to_string(&expected_path) {
-            Ok(want) if want == got => {}
-            Ok(want) => failures.push(format!("{name}:\n--- want\n{want}\n--- got\n{got}")),
-            Err(_) => failures.push(format!(
-                "{name}: no {name}.expected (run with TWIXT_BLESS=1)"
-            )),
-        }
+        failures.extend(crate::common::against_expected(
+            &expected_path,
+            name,
+            &got,
+            bless,
+        ));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     // The server is still up and the document as it was: nothing written.

@@ -99,17 +99,12 @@ fn every_bad_input_gets_its_expected_error() {
         );
         let got = render(&o);
         let expected_path = dir.join(format!("{name}.expected"));
-        if bless {
-            fs::write(&expected_path, &got).unwrap();
-            continue;
-        }
-        match fs::read_to_string(&expected_path) {
-            Ok(want) if want == got => {}
-            Ok(want) => failures.push(format!("{name}:\n--- want\n{want}\n--- got\n{got}")),
-            Err(_) => failures.push(format!(
-                "{name}: no {name}.expected (run with TWIXT_BLESS=1)"
-            )),
-        }
+        failures.extend(crate::common::against_expected(
+            &expected_path,
+            name,
+            &got,
+            bless,
+        ));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
