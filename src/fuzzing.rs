@@ -29,6 +29,7 @@ pub const TARGETS: &[(&str, FuzzTarget)] = &[
     ("twrs_script", twrs_script),
     ("sgf", sgf_roundtrip),
     ("abstractplay", abstractplay_read),
+    ("zip", zip_archive),
 ];
 
 fn text(data: &[u8]) -> Option<&str> {
@@ -152,6 +153,48 @@ pub fn abstractplay_read(data: &[u8]) {
         rec.move_at.0.len(),
         "every move of an AbstractPlay record has its place"
     );
+}
+
+/// Zip archives of game files, read from memory through the code that
+/// reads them from disk: every member listed has a name inside the
+/// archive, and a member read is never larger than the archive states
+/// nor than the limit asked for; a member named like a game file is then
+/// sniffed and read as one.
+pub fn zip_archive(data: &[u8]) {
+    use crate::script::FileFormat;
+    use std::path::{Component, Path};
+    // Small, so that a member the archive says is large is refused rather
+    // than unpacked: the limit path is what the target checks.
+    const MAX: u64 = 1 << 20;
+    let Ok(mut archive) = zip::ZipArchive::new(std::io::Cursor::new(data)) else {
+        return;
+    };
+    let root = Path::new("games.zip");
+    let mut skipped = Vec::new();
+    for path in crate::files::archive::list(&mut archive, root, &mut skipped) {
+        let inner = path
+            .strip_prefix(root)
+            .expect("a member lies below its archive");
+        assert!(
+            inner
+                .components()
+                .all(|c| matches!(c, Component::Normal(_))),
+            "member {} leads out of the archive",
+            inner.display()
+        );
+        let name: Vec<String> = inner
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        let Ok(bytes) = crate::files::archive::read_from(&mut archive, &name.join("/"), MAX) else {
+            continue;
+        };
+        assert!(bytes.len() as u64 <= MAX, "a member read past the limit");
+        match FileFormat::of_path(&path).unwrap_or_else(|| FileFormat::sniff(&bytes)) {
+            FileFormat::Script => drop(crate::script::script_from_bytes(&path, &bytes)),
+            format => drop(crate::open::records_with(&bytes, format, None, None)),
+        }
+    }
 }
 
 /// T1: read; if readable, write → read gives the same record.

@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Seek};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -56,12 +56,6 @@ fn open(path: &Path) -> io::Result<Opened> {
             format!("not a readable zip archive ({e})"),
         )
     })?;
-    if archive.len() > MAX_ZIP_ENTRIES {
-        return Err(io::Error::other(format!(
-            "the archive holds {} members, more than the limit of {MAX_ZIP_ENTRIES}",
-            archive.len()
-        )));
-    }
     let archive = Arc::new(Mutex::new(archive));
     all.insert(path.to_path_buf(), archive.clone());
     Ok(archive)
@@ -73,21 +67,47 @@ fn open(path: &Path) -> io::Result<Opened> {
 /// link out of a folder does); an archive that cannot be read, or whose
 /// game files state more than the total limit, is skipped whole.
 pub fn members(path: &Path, skipped: &mut Vec<Skipped>) -> Vec<PathBuf> {
+    let archive = match open(path) {
+        Ok(a) => a,
+        Err(e) => {
+            let content = crate::limits::is_content_error(&e);
+            skipped.push(Skipped {
+                path: path.to_path_buf(),
+                why: format!("cannot read the archive: {e}"),
+                warning: false,
+                content,
+            });
+            return Vec::new();
+        }
+    };
+    let mut archive = archive.lock().unwrap_or_else(|e| e.into_inner());
+    list(&mut archive, path, skipped)
+}
+
+/// The game files of an opened `archive` named `path`, as [`members`]
+/// gives them: any seekable source, so that the fuzz target reads
+/// archives from memory through the same code.
+pub(crate) fn list<R: Read + Seek>(
+    archive: &mut zip::ZipArchive<R>,
+    path: &Path,
+    skipped: &mut Vec<Skipped>,
+) -> Vec<PathBuf> {
     let skip = |why: String, content: bool| Skipped {
         path: path.to_path_buf(),
         why,
         warning: false,
         content,
     };
-    let archive = match open(path) {
-        Ok(a) => a,
-        Err(e) => {
-            let content = crate::limits::is_content_error(&e);
-            skipped.push(skip(format!("cannot read the archive: {e}"), content));
-            return Vec::new();
-        }
-    };
-    let mut archive = archive.lock().unwrap_or_else(|e| e.into_inner());
+    if archive.len() > MAX_ZIP_ENTRIES {
+        skipped.push(skip(
+            format!(
+                "cannot read the archive: the archive holds {} members, more than the limit of {MAX_ZIP_ENTRIES}",
+                archive.len()
+            ),
+            false,
+        ));
+        return Vec::new();
+    }
     let mut out = Vec::new();
     let mut total: u64 = 0;
     for i in 0..archive.len() {
@@ -114,10 +134,7 @@ pub fn members(path: &Path, skipped: &mut Vec<Skipped>) -> Vec<PathBuf> {
         if member.is_dir() || !crate::script::is_game_file(Path::new(&raw)) {
             continue;
         }
-        // The crate's `enclosed_name` turns `/etc/x` into `etc/x`, a name
-        // the archive does not hold: an absolute name is refused here.
-        let absolute = raw.starts_with(['/', '\\']) || raw.get(1..2) == Some(":");
-        let Some(name) = member.enclosed_name().filter(|_| !absolute) else {
+        let Some(name) = enclosed(&member) else {
             skipped.push(Skipped {
                 // Named as written, below the archive: never as a path of its own.
                 path: PathBuf::from(format!("{}/{raw}", path.display())),
@@ -146,6 +163,16 @@ pub fn members(path: &Path, skipped: &mut Vec<Skipped>) -> Vec<PathBuf> {
     out
 }
 
+/// A member's name as a relative path inside the archive, or `None` when
+/// it would lead out of it. The crate's `enclosed_name` turns `/etc/x`
+/// into `etc/x`, a name the archive does not hold: an absolute name
+/// (`/x`, `\x`, `C:x`) is refused here first.
+fn enclosed<R: Read>(member: &zip::read::ZipFile<'_, R>) -> Option<PathBuf> {
+    let raw = member.name_raw();
+    let absolute = raw.starts_with(b"/") || raw.starts_with(b"\\") || raw.get(1) == Some(&b':');
+    member.enclosed_name().filter(|_| !absolute)
+}
+
 /// The archive and member name a path names when it lies inside a zip
 /// archive (`games.zip/a/g1.tsgf` → `games.zip`, `a/g1.tsgf`): the nearest
 /// ancestor that is a `.zip` file.
@@ -167,13 +194,29 @@ pub fn split(path: &Path) -> Option<(&Path, String)> {
 pub fn read_member(archive: &Path, name: &str, max: u64) -> io::Result<Vec<u8>> {
     let opened = open(archive)?;
     let mut opened = opened.lock().unwrap_or_else(|e| e.into_inner());
-    let mut member = opened.by_name(name).map_err(|e| match e {
+    read_from(&mut opened, name, max)
+}
+
+/// The bytes of the member `name` of an opened `archive`, as
+/// [`read_member`] reads them: any seekable source.
+pub(crate) fn read_from<R: Read + Seek>(
+    archive: &mut zip::ZipArchive<R>,
+    name: &str,
+    max: u64,
+) -> io::Result<Vec<u8>> {
+    if archive.len() > MAX_ZIP_ENTRIES {
+        return Err(io::Error::other(format!(
+            "the archive holds {} members, more than the limit of {MAX_ZIP_ENTRIES}",
+            archive.len()
+        )));
+    }
+    let mut member = archive.by_name(name).map_err(|e| match e {
         zip::result::ZipError::FileNotFound => {
             io::Error::new(io::ErrorKind::NotFound, "no such member in the archive")
         }
         other => io::Error::new(io::ErrorKind::InvalidData, other.to_string()),
     })?;
-    if member.enclosed_name().is_none() {
+    if enclosed(&member).is_none() {
         return Err(io::Error::other(
             "a name that leads out of the archive (absolute, or with `..`); not read",
         ));
