@@ -278,26 +278,50 @@ pub fn to_html(
         }
     }
     out.push_str("</div>\n<script type=\"application/json\" id=\"twixt-data\">");
-    let data = json!({
-        "words": &w.words,
-        "style": style_data(style),
-        "maxPuzzleLines": super::puzzle::MAX_PUZZLE_LINES,
-        // The counts said with a message's singular form (`plural-one`).
-        "pluralOne": w.messages().get("plural-one").split_whitespace().filter_map(|n| n.parse::<u64>().ok()).collect::<Vec<_>>(),
-        "games": games.iter().zip(keys).map(|(g, k)| game_data(g, k, w)).collect::<Vec<_>>(),
-    });
-    // `<` escaped so no text can close the script element.
-    out.push_str(
-        &data
-            .to_string()
-            .replace('<', "\\u003c")
-            .replace('\u{2028}', "\\u2028")
-            .replace('\u{2029}', "\\u2029"),
-    );
+    // Written a game at a time: the JSON of one game is built, copied
+    // into the page and dropped before the next, so that memory holds the
+    // page and one game's data, not a tree of every game's.
+    let plural_one: Vec<u64> = w
+        .messages()
+        .get("plural-one")
+        .split_whitespace()
+        .filter_map(|n| n.parse::<u64>().ok())
+        .collect();
+    out.push_str("{\"words\":");
+    push_json(&mut out, &json!(&w.words));
+    out.push_str(",\"style\":");
+    push_json(&mut out, &style_data(style));
+    out.push_str(",\"maxPuzzleLines\":");
+    push_json(&mut out, &json!(super::puzzle::MAX_PUZZLE_LINES));
+    // The counts said with a message's singular form (`plural-one`).
+    out.push_str(",\"pluralOne\":");
+    push_json(&mut out, &json!(plural_one));
+    out.push_str(",\"games\":[");
+    for (i, (g, k)) in games.iter().zip(keys).enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        push_json(&mut out, &game_data(g, k, w));
+    }
+    out.push_str("]}");
     out.push_str("</script>\n<script>\n");
     out.push_str(SCRIPT);
     out.push_str("</script>\n</body>\n</html>\n");
     out
+}
+
+/// `value` as JSON appended to `out`, with `<` escaped so that no text can
+/// close the script element, and the line and paragraph separators that
+/// old JavaScript engines read as line ends.
+fn push_json(out: &mut String, value: &Value) {
+    for c in value.to_string().chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
 }
 
 /// Files and games left out, each as `twixt check` prints it.
