@@ -678,19 +678,24 @@ pub fn check_secure_claim(
                     undecided(&mut report, e, &mut findings);
                     return (report, findings);
                 }
-                Ok((true, _, n)) => {
+                Ok((true, _, n, Some(why))) => {
+                    report.positions += n;
+                    findings.push(internal_error(&claim, &why));
+                    return (report, findings);
+                }
+                Ok((true, _, n, None)) => {
                     report.positions += n;
                     report.verdict = Verdict::Proved;
                     return (report, findings);
                 }
-                Ok((false, holds, n)) => {
+                Ok((false, holds, n, _)) => {
                     report.positions += n;
                     key_refuted = Some((k, holds));
                 }
             }
         }
     }
-    let found = match solver::secures(pos, player, &limit) {
+    let (found, proof) = match solver::secures_with_proof(pos, player, &limit) {
         Err(e) => {
             undecided(&mut report, e, &mut findings);
             return (report, findings);
@@ -698,6 +703,10 @@ pub fn check_secure_claim(
         Ok(found) => found,
     };
     report.positions += found.positions;
+    if let Some(why) = replay_failure(pos, player, proof.as_ref()) {
+        findings.push(internal_error(&claim, &why));
+        return (report, findings);
+    }
     match found.answer {
         solver::Secure::Secured { key: root_key } => {
             report.verdict = Verdict::Proved;
@@ -771,26 +780,56 @@ pub fn check_secure_claim(
 }
 
 /// After the player's move: whether the connection is secure, the
-/// opponent's move that breaks it when it is not, and the positions
-/// visited.
+/// opponent's move that breaks it when it is not, the positions visited,
+/// and, when the proof of a secure connection does not replay, why.
 fn secured_after(
     after: &Position,
     player: Player,
     limit: &SearchLimit,
-) -> Result<(bool, Option<Hole>, u64), Undecided> {
+) -> Result<(bool, Option<Hole>, u64, Option<String>), Undecided> {
     if matches!(after.status(), twixt_core::position::Status::Won { winner, .. } if winner == player)
     {
-        return Ok((true, None, 0));
+        return Ok((true, None, 0, None));
     }
-    match solver::secures(after, player, limit) {
+    match solver::secures_with_proof(after, player, limit) {
         // A game over without the player's chain: a draw or a loss.
-        Err(Undecided::GameOver(_)) => Ok((false, None, 0)),
+        Err(Undecided::GameOver(_)) => Ok((false, None, 0, None)),
         Err(e) => Err(e),
-        Ok(found) => Ok(match found.answer {
-            solver::Secure::Secured { .. } => (true, None, found.positions),
-            solver::Secure::Breaks { defence, .. } => (false, defence, found.positions),
+        Ok((found, proof)) => Ok(match found.answer {
+            solver::Secure::Secured { .. } => (
+                true,
+                None,
+                found.positions,
+                replay_failure(after, player, proof.as_ref()),
+            ),
+            solver::Secure::Breaks { defence, .. } => (false, defence, found.positions, None),
         }),
     }
+}
+
+/// Why the proof of a secure connection does not replay by the rules
+/// (`solver::check_proof`), if it does not.
+fn replay_failure(
+    pos: &Position,
+    player: Player,
+    proof: Option<&solver::ProofNode>,
+) -> Option<String> {
+    let proof = proof?;
+    solver::check_proof(pos, player, proof)
+        .err()
+        .map(|e| e.to_string())
+}
+
+/// The error for a proof that does not replay: the search is wrong, not
+/// the script.
+fn internal_error(claim: &str, why: &str) -> Finding {
+    Finding::error(
+        "internal-error",
+        "proof does not replay",
+        format!(
+            "internal error: the search proved {claim}, but its proof does not replay by the rules ({why}); the claim is not proved (please report this)"
+        ),
+    )
 }
 
 /// Why listing a proved claim's key moves stopped, after a proof of
