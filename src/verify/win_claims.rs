@@ -392,6 +392,13 @@ pub struct Solution {
     /// What the claim's searches learnt, for the searches of the moves:
     /// the key move's proof answers most of what its check asks.
     pub memory: Memory,
+    /// A claim with no length (`#wins red`): each of the player's moves
+    /// must keep the connection secure, however long it then takes
+    /// (`left` and `moves` do not count).
+    pub secure: bool,
+    /// The next move of the player is the key move the claim's check
+    /// proved already: it is not searched again.
+    pub key_checked: bool,
 }
 
 fn plural(n: u32) -> &'static str {
@@ -604,6 +611,8 @@ pub fn check_claim(
                 left: moves,
                 moves,
                 memory,
+                secure: false,
+                key_checked: false,
             });
             (report, findings, solution)
         }
@@ -634,6 +643,35 @@ pub struct SecureClaim {
 /// not followed one by one (a secure connection has no count of moves
 /// to keep).
 pub fn check_secure_claim(
+    pos: &Position,
+    c: &SecureClaim,
+    budget: &SearchBudget,
+) -> (WinsReport, Vec<Finding>) {
+    let (report, findings, _) = check_secure_claim_solution(pos, c, budget);
+    (report, findings)
+}
+
+/// As [`check_secure_claim`], with the solution to follow when the claim
+/// is proved and moves follow it: each of the player's moves is then
+/// checked to keep the connection secure ([`check_move`]).
+pub fn check_secure_claim_solution(
+    pos: &Position,
+    c: &SecureClaim,
+    budget: &SearchBudget,
+) -> (WinsReport, Vec<Finding>, Option<Solution>) {
+    let (report, findings) = secure_claim(pos, c, budget);
+    let solution = (report.verdict == Verdict::Proved && c.solution_follows).then(|| Solution {
+        player: c.player,
+        left: 0,
+        moves: 0,
+        memory: Memory::new(pos, c.player),
+        secure: true,
+        key_checked: c.key.is_some() && pos.to_move() == c.player,
+    });
+    (report, findings, solution)
+}
+
+fn secure_claim(
     pos: &Position,
     c: &SecureClaim,
     budget: &SearchBudget,
@@ -832,6 +870,59 @@ fn internal_error(claim: &str, why: &str) -> Finding {
     )
 }
 
+/// A move of a solution with no length: the connection must stay secure
+/// after it.
+fn check_secure_move(
+    sol: &Solution,
+    after: &Position,
+    played: &str,
+    number: u32,
+    budget: &SearchBudget,
+) -> (Option<Solution>, Option<Finding>) {
+    let player = sol.player;
+    let next = Solution {
+        key_checked: false,
+        ..sol.clone()
+    };
+    if sol.key_checked {
+        return (Some(next), None);
+    }
+    if matches!(after.status(), twixt_core::position::Status::Won { winner, .. } if winner == player)
+    {
+        return (None, None);
+    }
+    let claim = format!("#wins {player}");
+    match secured_after(after, player, &budget.search_limit()) {
+        Ok((true, _, _, None)) => (Some(next), None),
+        Ok((true, _, _, Some(why))) => (None, Some(internal_error(&claim, &why))),
+        Ok((false, holds, _, _)) => {
+            let reply = match holds {
+                Some(d) => format!("{}. {d} holds", number + 1),
+                None => format!(
+                    "{} has no legal move: the game ends in a draw",
+                    player.opponent()
+                ),
+            };
+            (
+                None,
+                Some(Finding::error(
+                    "wrong-move",
+                    "throws the win away",
+                    format!("after {played} the win is gone: {reply}"),
+                )),
+            )
+        }
+        Err(e) => (
+            None,
+            Some(Finding::error(
+                "cannot-decide",
+                "cannot decide",
+                format!("cannot decide whether {played} keeps {player}'s connection secure: {e}"),
+            )),
+        ),
+    }
+}
+
 /// Why listing a proved claim's key moves stopped, after a proof of
 /// `proof` positions: at the claim's limits (proof and list together,
 /// counted so), or (not `asked`) at most twice what the proof took.
@@ -932,9 +1023,12 @@ pub fn check_move(
     number: u32,
     budget: &SearchBudget,
 ) -> (Option<Solution>, Option<Finding>) {
+    let played = hole.map_or_else(|| "this move".to_string(), |h| format!("{number}. {h}"));
+    if sol.secure {
+        return check_secure_move(sol, after, &played, number, budget);
+    }
     let left = sol.left.saturating_sub(1);
     let (player, moves) = (sol.player, sol.moves);
-    let played = hole.map_or_else(|| "this move".to_string(), |h| format!("{number}. {h}"));
     let limit = &budget.search_limit().with_memory(sol.memory.clone());
     match solver::after_move(after, player, left, limit) {
         Ok(Searched {
