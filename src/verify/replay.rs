@@ -1110,8 +1110,9 @@ fn secures_claim(
         }
         ctx.issues.push(issue);
     }
-    // The solution's moves are followed; no cooks: `#unique` needs a length.
-    cur.solution = solution;
+    // A written claim's solution is followed move by move; a task's look
+    // is too short for that. No cooks: `#unique` needs a length.
+    cur.solution = if from_task { None } else { solution };
     ctx.wins.push(report);
 }
 
