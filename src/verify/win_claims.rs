@@ -637,11 +637,11 @@ pub struct SecureClaim {
 }
 
 /// Checks `#wins player` with no length in `pos` by the proof-number
-/// search ([`solver::secures`]): proved, false with the defence that
-/// holds, or cannot decide. With a key move in the script, that move is
-/// what must secure the connection; the other moves of the solution are
-/// not followed one by one (a secure connection has no count of moves
-/// to keep).
+/// search ([`solver::secures_with_proof`], its proof replayed by
+/// [`solver::check_proof`]): proved, false with the defence that holds,
+/// or cannot decide. With a key move in the script, that move is what
+/// must secure the connection; the solution's later moves are followed by
+/// [`check_secure_claim_solution`] and [`check_move`].
 pub fn check_secure_claim(
     pos: &Position,
     c: &SecureClaim,
