@@ -1097,7 +1097,8 @@ fn secures_claim(
     } else {
         ctx.budget.clone()
     };
-    let (report, findings) = win_claims::check_secure_claim(pos, &claim, &budget);
+    let (report, findings, solution) =
+        win_claims::check_secure_claim_solution(pos, &claim, &budget);
     for f in findings {
         let mut issue = issue_of(f, span);
         if from_task && issue.kind == Some("cannot-decide") {
@@ -1109,8 +1110,9 @@ fn secures_claim(
         }
         ctx.issues.push(issue);
     }
-    // No move-by-move solution and no cooks: `#unique` needs a length.
-    cur.solution = None;
+    // A written claim's solution is followed move by move; a task's look
+    // is too short for that. No cooks: `#unique` needs a length.
+    cur.solution = if from_task { None } else { solution };
     ctx.wins.push(report);
 }
 

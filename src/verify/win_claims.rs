@@ -392,6 +392,13 @@ pub struct Solution {
     /// What the claim's searches learnt, for the searches of the moves:
     /// the key move's proof answers most of what its check asks.
     pub memory: Memory,
+    /// A claim with no length (`#wins red`): each of the player's moves
+    /// must keep the connection secure, however long it then takes
+    /// (`left` and `moves` do not count).
+    pub secure: bool,
+    /// The next move of the player is the key move the claim's check
+    /// proved already: it is not searched again.
+    pub key_checked: bool,
 }
 
 fn plural(n: u32) -> &'static str {
@@ -604,6 +611,8 @@ pub fn check_claim(
                 left: moves,
                 moves,
                 memory,
+                secure: false,
+                key_checked: false,
             });
             (report, findings, solution)
         }
@@ -628,12 +637,41 @@ pub struct SecureClaim {
 }
 
 /// Checks `#wins player` with no length in `pos` by the proof-number
-/// search ([`solver::secures`]): proved, false with the defence that
-/// holds, or cannot decide. With a key move in the script, that move is
-/// what must secure the connection; the other moves of the solution are
-/// not followed one by one (a secure connection has no count of moves
-/// to keep).
+/// search ([`solver::secures_with_proof`], its proof replayed by
+/// [`solver::check_proof`]): proved, false with the defence that holds,
+/// or cannot decide. With a key move in the script, that move is what
+/// must secure the connection; the solution's later moves are followed by
+/// [`check_secure_claim_solution`] and [`check_move`].
 pub fn check_secure_claim(
+    pos: &Position,
+    c: &SecureClaim,
+    budget: &SearchBudget,
+) -> (WinsReport, Vec<Finding>) {
+    let (report, findings, _) = check_secure_claim_solution(pos, c, budget);
+    (report, findings)
+}
+
+/// As [`check_secure_claim`], with the solution to follow when the claim
+/// is proved and moves follow it: each of the player's moves is then
+/// checked to keep the connection secure ([`check_move`]).
+pub fn check_secure_claim_solution(
+    pos: &Position,
+    c: &SecureClaim,
+    budget: &SearchBudget,
+) -> (WinsReport, Vec<Finding>, Option<Solution>) {
+    let (report, findings) = secure_claim(pos, c, budget);
+    let solution = (report.verdict == Verdict::Proved && c.solution_follows).then(|| Solution {
+        player: c.player,
+        left: 0,
+        moves: 0,
+        memory: Memory::new(pos, c.player),
+        secure: true,
+        key_checked: c.key.is_some() && pos.to_move() == c.player,
+    });
+    (report, findings, solution)
+}
+
+fn secure_claim(
     pos: &Position,
     c: &SecureClaim,
     budget: &SearchBudget,
@@ -678,19 +716,24 @@ pub fn check_secure_claim(
                     undecided(&mut report, e, &mut findings);
                     return (report, findings);
                 }
-                Ok((true, _, n)) => {
+                Ok((true, _, n, Some(why))) => {
+                    report.positions += n;
+                    findings.push(internal_error(&claim, &why));
+                    return (report, findings);
+                }
+                Ok((true, _, n, None)) => {
                     report.positions += n;
                     report.verdict = Verdict::Proved;
                     return (report, findings);
                 }
-                Ok((false, holds, n)) => {
+                Ok((false, holds, n, _)) => {
                     report.positions += n;
                     key_refuted = Some((k, holds));
                 }
             }
         }
     }
-    let found = match solver::secures(pos, player, &limit) {
+    let (found, proof) = match solver::secures_with_proof(pos, player, &limit) {
         Err(e) => {
             undecided(&mut report, e, &mut findings);
             return (report, findings);
@@ -698,6 +741,10 @@ pub fn check_secure_claim(
         Ok(found) => found,
     };
     report.positions += found.positions;
+    if let Some(why) = replay_failure(pos, player, proof.as_ref()) {
+        findings.push(internal_error(&claim, &why));
+        return (report, findings);
+    }
     match found.answer {
         solver::Secure::Secured { key: root_key } => {
             report.verdict = Verdict::Proved;
@@ -771,25 +818,108 @@ pub fn check_secure_claim(
 }
 
 /// After the player's move: whether the connection is secure, the
-/// opponent's move that breaks it when it is not, and the positions
-/// visited.
+/// opponent's move that breaks it when it is not, the positions visited,
+/// and, when the proof of a secure connection does not replay, why.
 fn secured_after(
     after: &Position,
     player: Player,
     limit: &SearchLimit,
-) -> Result<(bool, Option<Hole>, u64), Undecided> {
+) -> Result<(bool, Option<Hole>, u64, Option<String>), Undecided> {
     if matches!(after.status(), twixt_core::position::Status::Won { winner, .. } if winner == player)
     {
-        return Ok((true, None, 0));
+        return Ok((true, None, 0, None));
     }
-    match solver::secures(after, player, limit) {
+    match solver::secures_with_proof(after, player, limit) {
         // A game over without the player's chain: a draw or a loss.
-        Err(Undecided::GameOver(_)) => Ok((false, None, 0)),
+        Err(Undecided::GameOver(_)) => Ok((false, None, 0, None)),
         Err(e) => Err(e),
-        Ok(found) => Ok(match found.answer {
-            solver::Secure::Secured { .. } => (true, None, found.positions),
-            solver::Secure::Breaks { defence, .. } => (false, defence, found.positions),
+        Ok((found, proof)) => Ok(match found.answer {
+            solver::Secure::Secured { .. } => (
+                true,
+                None,
+                found.positions,
+                replay_failure(after, player, proof.as_ref()),
+            ),
+            solver::Secure::Breaks { defence, .. } => (false, defence, found.positions, None),
         }),
+    }
+}
+
+/// Why the proof of a secure connection does not replay by the rules
+/// (`solver::check_proof`), if it does not.
+fn replay_failure(
+    pos: &Position,
+    player: Player,
+    proof: Option<&solver::ProofNode>,
+) -> Option<String> {
+    let proof = proof?;
+    solver::check_proof(pos, player, proof)
+        .err()
+        .map(|e| e.to_string())
+}
+
+/// The error for a proof that does not replay: the search is wrong, not
+/// the script.
+fn internal_error(claim: &str, why: &str) -> Finding {
+    Finding::error(
+        "internal-error",
+        "proof does not replay",
+        format!(
+            "internal error: the search proved {claim}, but its proof does not replay by the rules ({why}); the claim is not proved (please report this)"
+        ),
+    )
+}
+
+/// A move of a solution with no length: the connection must stay secure
+/// after it.
+fn check_secure_move(
+    sol: &Solution,
+    after: &Position,
+    played: &str,
+    number: u32,
+    budget: &SearchBudget,
+) -> (Option<Solution>, Option<Finding>) {
+    let player = sol.player;
+    let next = Solution {
+        key_checked: false,
+        ..sol.clone()
+    };
+    if sol.key_checked {
+        return (Some(next), None);
+    }
+    if matches!(after.status(), twixt_core::position::Status::Won { winner, .. } if winner == player)
+    {
+        return (None, None);
+    }
+    let claim = format!("#wins {player}");
+    match secured_after(after, player, &budget.search_limit()) {
+        Ok((true, _, _, None)) => (Some(next), None),
+        Ok((true, _, _, Some(why))) => (None, Some(internal_error(&claim, &why))),
+        Ok((false, holds, _, _)) => {
+            let reply = match holds {
+                Some(d) => format!("{}. {d} holds", number + 1),
+                None => format!(
+                    "{} has no legal move: the game ends in a draw",
+                    player.opponent()
+                ),
+            };
+            (
+                None,
+                Some(Finding::error(
+                    "wrong-move",
+                    "throws the win away",
+                    format!("after {played} the win is gone: {reply}"),
+                )),
+            )
+        }
+        Err(e) => (
+            None,
+            Some(Finding::error(
+                "cannot-decide",
+                "cannot decide",
+                format!("cannot decide whether {played} keeps {player}'s connection secure: {e}"),
+            )),
+        ),
     }
 }
 
@@ -893,9 +1023,12 @@ pub fn check_move(
     number: u32,
     budget: &SearchBudget,
 ) -> (Option<Solution>, Option<Finding>) {
+    let played = hole.map_or_else(|| "this move".to_string(), |h| format!("{number}. {h}"));
+    if sol.secure {
+        return check_secure_move(sol, after, &played, number, budget);
+    }
     let left = sol.left.saturating_sub(1);
     let (player, moves) = (sol.player, sol.moves);
-    let played = hole.map_or_else(|| "this move".to_string(), |h| format!("{number}. {h}"));
     let limit = &budget.search_limit().with_memory(sol.memory.clone());
     match solver::after_move(after, player, left, limit) {
         Ok(Searched {

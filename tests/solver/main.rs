@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod proof;
 mod puzzles;
 mod secure;
 mod win_search;

@@ -869,3 +869,20 @@ fn a_claim_without_a_length_is_a_secure_connection() {
     let text = twixtkit::script::write_game(&p.file.games[0]);
     assert!(text.contains("#wins black\n"), "{text}");
 }
+
+/// `#wins red` with no length and a solution: each of Red's moves is
+/// checked to keep the connection secure (here all do; the moves that do
+/// not are tested against a minimax in `secure.rs`).
+#[test]
+fn a_secure_claims_solution_is_followed_move_by_move() {
+    let r = run(&corner(
+        "pencil",
+        "#wins red\n1. j10 2. g4 3. h3 4. i4 5. f7\n#connected red\n",
+    ));
+    assert_eq!(errors(&r), Vec::<String>::new());
+    assert_eq!(r.wins[0].verdict, Verdict::Proved);
+    // Even a wasted move does not throw this connection away: Red keeps
+    // other ways (a length claim would fail, the secure one holds).
+    let r = run(&corner("pencil", "#wins red\n1. j10 2. g4 3. b3 4. h3\n"));
+    assert_eq!(errors(&r), Vec::<String>::new());
+}

@@ -421,3 +421,74 @@ fn a_claim_without_a_length_is_judged_by_the_whole_game() {
         "{proved} proved, {refuted} refuted"
     );
 }
+
+/// A solution's move after `#wins red` with no length
+/// ([`twixtkit::win_claims::check_move`]): on crowded small boards where
+/// the player connects, each of its moves is accepted exactly when the
+/// minimax still connects after it; one that throws the win away is an
+/// error naming a defence, and that defence holds.
+#[test]
+fn each_move_of_a_secure_solution_is_checked_against_the_whole_game() {
+    use twixt_core::solver::Memory;
+    use twixtkit::win_claims::{SearchBudget, Solution, check_move};
+    let (mut kept, mut lost) = (0, 0);
+    for preset in ["pencil", "dujardin"] {
+        for side in [5u64, 6] {
+            let r = rules(preset, side, side);
+            for pos in crowded(&r, 25, 9, side * 17 + preset.len() as u64) {
+                let player = pos.to_move();
+                let mut memo = HashMap::new();
+                if !connects(&pos, player, &mut memo) {
+                    continue;
+                }
+                let sol = Solution {
+                    player,
+                    left: 0,
+                    moves: 0,
+                    memory: Memory::new(&pos, player),
+                    secure: true,
+                    key_checked: false,
+                };
+                let text = twixt_core::position_line::write(&pos);
+                for m in free(&pos, player) {
+                    let mut after = pos.clone();
+                    after.play(&Move::peg(m)).unwrap();
+                    let keeps = match after.status() {
+                        Status::Won { winner, .. } => winner == player,
+                        Status::Ongoing => connects(&after, player, &mut memo),
+                        _ => false,
+                    };
+                    let (_, finding) =
+                        check_move(&sol, &after, Some(m), 7, &SearchBudget::default());
+                    if keeps {
+                        assert!(finding.is_none(), "{m} in {text}: {finding:?}");
+                        kept += 1;
+                        continue;
+                    }
+                    let f = finding.unwrap_or_else(|| panic!("{m} in {text} accepted"));
+                    assert_eq!(f.kind, "wrong-move", "{m} in {text}: {f:?}");
+                    let prefix = format!("after 7. {m} the win is gone: ");
+                    assert!(f.message.starts_with(&prefix), "{}", f.message);
+                    let rest = &f.message[prefix.len()..];
+                    if let Some(d) = rest
+                        .strip_prefix("8. ")
+                        .and_then(|r| r.strip_suffix(" holds"))
+                    {
+                        let d: Hole = d.parse().unwrap();
+                        after.play(&Move::peg(d)).unwrap();
+                        assert!(
+                            after.status() != Status::Ongoing
+                                || !connects(&after, player, &mut memo),
+                            "{m} {d} in {text}"
+                        );
+                    } else {
+                        assert!(rest.contains("no legal move"), "{}", f.message);
+                    }
+                    lost += 1;
+                }
+            }
+        }
+    }
+    eprintln!("secure solution moves: {kept} kept, {lost} lost");
+    assert!(kept > 10 && lost > 10, "{kept} kept, {lost} lost");
+}

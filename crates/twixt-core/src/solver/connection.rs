@@ -70,6 +70,16 @@ pub(crate) struct Chains {
     found: Vec<(HoleIndex, Option_)>,
     /// Why the last chain found was not a proof (for tests).
     pub(crate) last_failure: &'static str,
+    /// The gaps (indices into `gaps`) of the last chain found.
+    last_path: Vec<usize>,
+}
+
+/// A gap of a chain as a proof states it: the pegs it joins (`None` for
+/// the border row) and the holes that close it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct GapShape {
+    pub ends: (HoleIndex, Option<HoleIndex>),
+    pub options: Vec<HoleIndex>,
 }
 
 const NO: usize = usize::MAX;
@@ -146,7 +156,32 @@ impl Chains {
             return None;
         }
         let path = self.chain_gaps(goal);
+        self.last_path.clone_from(&path);
         self.prove(pos, attacker, single, gaps, &path)
+    }
+
+    /// The gaps of the chain the last [`Chains::find`] returned, each
+    /// with the pegs it joins and its options (for a proof's leaves).
+    pub(crate) fn last_gaps(&self, geo: &Geometry) -> Vec<GapShape> {
+        self.last_path
+            .iter()
+            .map(|&g| {
+                let opts = self.options(g);
+                // An option's first link starts at one end, its second
+                // (when it has one) reaches the other.
+                let other = |id: usize, h: HoleIndex| {
+                    let (a, b) = (id >> 2, geo.link_far_end(id));
+                    HoleIndex::new(if a == h.get() { b } else { a })
+                };
+                let o = &opts[0];
+                let a = other(o.links[0], o.hole);
+                let b = (o.count == 2).then(|| other(o.links[1], o.hole));
+                GapShape {
+                    ends: (a, b),
+                    options: opts.iter().map(|o| o.hole).collect(),
+                }
+            })
+            .collect()
     }
 
     /// Starts a new search over `slots` holes: every state unreached and

@@ -36,11 +36,13 @@
 //! ```
 
 mod bounds;
+mod checker;
 mod connection;
 mod hole;
 mod limit;
 mod memory;
 mod pns;
+mod proof;
 mod search;
 mod table;
 mod threads;
@@ -73,11 +75,13 @@ use crate::rules::{Crossing, Linking, RemovalRule, Swap};
 
 use bounds::Costs;
 pub(crate) use bounds::{pegs_needed, through_costs};
+pub use checker::{ProofError, check_proof};
 use connection::Chains;
 use hole::HoleIndex;
 pub use limit::{LimitKind, Meter, SearchLimit, SharedLimit};
 pub use memory::Memory;
 use memory::Tables;
+pub use proof::{ProofNode, Template, TemplateGap};
 use search::{Defence, Search, Stop};
 use table::{Keys, SharedTable, Table, TableRef};
 
@@ -827,6 +831,32 @@ pub fn secures(
     player: Player,
     limit: &SearchLimit,
 ) -> Result<SecureSolution, Undecided> {
+    secures_inner(pos, player, limit, false).map(|(s, _)| s)
+}
+
+/// As [`secures`], with a proof of a secure connection ([`ProofNode`]) that
+/// [`check_proof`] replays by the rules alone. The proof is `None` only
+/// where the short win of the exact search answered and the proof numbers
+/// could not rebuild its proof within a share of the limit (at most
+/// [`PROOF_POSITIONS`] positions, or four times the short win's).
+pub fn secures_with_proof(
+    pos: &Position,
+    player: Player,
+    limit: &SearchLimit,
+) -> Result<(SecureSolution, Option<ProofNode>), Undecided> {
+    secures_inner(pos, player, limit, true)
+}
+
+/// The fewest positions the proof numbers may take to rebuild the proof of
+/// a short win ([`secures_with_proof`]).
+pub const PROOF_POSITIONS: u64 = 200_000;
+
+fn secures_inner(
+    pos: &Position,
+    player: Player,
+    limit: &SearchLimit,
+    want_proof: bool,
+) -> Result<(SecureSolution, Option<ProofNode>), Undecided> {
     if pos.status() != Status::Ongoing {
         return Err(Undecided::GameOver(pos.status()));
     }
@@ -847,12 +877,34 @@ pub fn secures(
                 positions,
                 ..
             }) => {
-                return Ok(SecureSolution {
-                    answer: Secure::Secured { key: Some(key) },
-                    positions,
-                    table_bytes: 0,
-                    evictions: 0,
-                });
+                let mut proof_positions = 0;
+                let proof = if want_proof {
+                    let share = limit.part(
+                        positions
+                            .saturating_mul(4)
+                            .max(PROOF_POSITIONS)
+                            .min(limit.max_positions().saturating_sub(positions)),
+                        limit.time().map(|t| t.saturating_sub(started.elapsed())),
+                    );
+                    let mut meter = share.meter();
+                    let mut pns = pns::Pns::new(pos, player, &mut meter, share.table_bytes());
+                    let k = HoleIndex::new(pos.geometry().index(key));
+                    let proof = proof_of(&mut pns, pos, Some(k)).ok().flatten();
+                    drop(pns);
+                    proof_positions = meter.used();
+                    proof
+                } else {
+                    None
+                };
+                return Ok((
+                    SecureSolution {
+                        answer: Secure::Secured { key: Some(key) },
+                        positions: positions + proof_positions,
+                        table_bytes: 0,
+                        evictions: 0,
+                    },
+                    proof,
+                ));
             }
             Ok(Solution { positions, .. }) | Err(Undecided::Limit { positions, .. }) => {
                 short_positions = positions;
@@ -867,15 +919,56 @@ pub fn secures(
     let mut meter = limit.meter();
     let mut pns = pns::Pns::new(pos, player, &mut meter, limit.table_bytes());
     let answer = secure_with(&mut pns, pos, player);
+    let proof = match &answer {
+        Ok(Secure::Secured { key }) if want_proof => {
+            let key = key.map(|h| HoleIndex::new(pos.geometry().index(h)));
+            match proof_of(&mut pns, pos, key) {
+                Ok(p) => p,
+                Err(k) => {
+                    drop(pns);
+                    return Err(stopped(&meter, k));
+                }
+            }
+        }
+        _ => None,
+    };
     let (table_bytes, evictions) = (pns.table.bytes(), pns.table.evictions);
     drop(pns);
     let answer = answer.map_err(|k| stopped(&meter, k))?;
-    Ok(SecureSolution {
-        answer,
-        positions: short_positions + meter.used(),
-        table_bytes,
-        evictions,
-    })
+    Ok((
+        SecureSolution {
+            answer,
+            positions: short_positions + meter.used(),
+            table_bytes,
+            evictions,
+        },
+        proof,
+    ))
+}
+
+/// The proof of a secure connection from `pos`: with the attacker to move
+/// and a key move given, that move first (a virtual connection at the
+/// root is its own proof).
+fn proof_of(
+    pns: &mut pns::Pns<'_>,
+    pos: &Position,
+    key: Option<HoleIndex>,
+) -> Result<Option<ProofNode>, Stop> {
+    let root = pns.keys.of(pos);
+    let Some(k) = key.filter(|_| pos.to_move() == pns.attacker) else {
+        return pns.proof(pos, root);
+    };
+    let geo = pos.geometry();
+    if let Some(t) = pns.root_template(pos)
+        && t.first == Some(geo.hole(k.get()))
+    {
+        return Ok(Some(ProofNode::Template(t)));
+    }
+    let (after, akey) = pns.play(pos, root, k)?;
+    Ok(pns.proof(&after, akey)?.map(|next| ProofNode::Move {
+        hole: geo.hole(k.get()),
+        next: Box::new(next),
+    }))
 }
 
 fn secure_with(pns: &mut pns::Pns<'_>, pos: &Position, player: Player) -> Result<Secure, Stop> {

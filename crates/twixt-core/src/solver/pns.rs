@@ -24,6 +24,7 @@ use super::bounds::{pegs_needed, through_costs};
 use super::connection::Chains;
 use super::hole::{HoleIndex, free_holes};
 use super::limit::Meter;
+use super::proof::{ProofNode, Template, TemplateGap};
 use super::search::{Stop, new_links};
 use super::table::{Key, Keys, side};
 use super::zone::Zone;
@@ -310,6 +311,104 @@ impl<'m> Pns<'m> {
         let through = through_costs(pos, self.attacker);
         holes.sort_by_key(|&h| (through[h], h));
         holes
+    }
+
+    /// The attacker's virtual connection in `pos` as a proof's template
+    /// (with the attacker to move or not, as [`Pns::virtual_connection`]).
+    fn template(&mut self, pos: &Position, attacker_to_move: bool) -> Option<Template> {
+        let (_, first) = self.virtual_connection(pos, attacker_to_move)?;
+        let geo = pos.geometry();
+        let hole = |h: HoleIndex| geo.hole(h.get());
+        let gaps = self
+            .chains
+            .last_gaps(geo)
+            .into_iter()
+            .map(|g| TemplateGap {
+                ends: (hole(g.ends.0), g.ends.1.map(hole)),
+                options: g.options.into_iter().map(hole).collect(),
+            })
+            .collect();
+        Some(Template {
+            first: attacker_to_move.then(|| hole(first)),
+            gaps,
+        })
+    }
+
+    /// The virtual connection of the attacker to move in `pos`, as a
+    /// proof's template.
+    pub(crate) fn root_template(&mut self, pos: &Position) -> Option<Template> {
+        self.template(pos, true)
+    }
+
+    /// Whether the position is proved, searched to the end when the table
+    /// does not say.
+    fn proved(&mut self, pos: &Position, key: Key) -> Result<bool, Stop> {
+        let (mut pn, mut dn) = self.evaluate(pos, key);
+        if pn != 0 && dn != 0 {
+            (pn, dn) = self.mid(pos, key, INF, INF)?;
+        }
+        Ok(pn == 0 && dn != 0)
+    }
+
+    /// The proof tree of a position the search proves: the attacker's
+    /// proved move at its turns, every reply the search answers at the
+    /// defender's (with the virtual connection that answers the others),
+    /// and leaves that are a complete chain or a virtual connection.
+    /// `None` when the position is not proved. Every position it plays is
+    /// counted against the limit.
+    pub(crate) fn proof(&mut self, pos: &Position, key: Key) -> Result<Option<ProofNode>, Stop> {
+        match pos.status() {
+            Status::Won { winner, .. } if winner == self.attacker => {
+                return Ok(Some(ProofNode::Won));
+            }
+            Status::Ongoing => {}
+            _ => return Ok(None),
+        }
+        let geo = pos.geometry();
+        let to_move = pos.to_move() == self.attacker;
+        if free_holes(pos, pos.to_move()).next().is_none() {
+            return Ok(None);
+        }
+        if let Some(t) = self.template(pos, to_move) {
+            return Ok(Some(ProofNode::Template(t)));
+        }
+        if !self.proved(pos, key)? {
+            return Ok(None);
+        }
+        if to_move {
+            // A child the table already holds proved first, then the rest
+            // searched again (an entry may have been dropped).
+            let moves = self.moves(pos);
+            let mut later = Vec::new();
+            for h in moves {
+                let (next, k) = self.play(pos, key, h)?;
+                let (pn, dn) = self.evaluate(&next, k);
+                if pn == 0 && dn != 0 {
+                    later.insert(0, (h, next, k));
+                    break;
+                }
+                later.push((h, next, k));
+            }
+            for (h, next, k) in later {
+                if self.proved(&next, k)? {
+                    return Ok(self.proof(&next, k)?.map(|p| ProofNode::Move {
+                        hole: geo.hole(h.get()),
+                        next: Box::new(p),
+                    }));
+                }
+            }
+            return Ok(None);
+        }
+        let rest = self.template(pos, true);
+        let mut replies = Vec::new();
+        for h in self.moves(pos) {
+            let (next, k) = self.play(pos, key, h)?;
+            let Some(p) = self.proof(&next, k)? else {
+                return Ok(None);
+            };
+            replies.push((geo.hole(h.get()), p));
+        }
+        Ok(Some(ProofNode::Replies { replies, rest }))
     }
 
     /// Expands `pos` and searches it until its numbers reach a threshold

@@ -1,0 +1,563 @@
+//! Replays a secure connection's proof ([`ProofNode`]) by the rules
+//! alone, sharing no code with the searches that make proofs: every move
+//! is played by [`Position::play`], every defence the rules allow is
+//! either answered in the tree or shown to miss the carrier of the
+//! template that answers it, and every template is played out as a game
+//! of intrusions on its own carriers.
+//!
+//! A template is checked in four steps: (1) its gaps' pegs and options are
+//! where it says; (2) the attacker's links with one edge per gap join its
+//! two border rows (a gap closed is a peg linked to both ends); (3) the
+//! defender has a legal move at each of its turns until the last gap
+//! closes (else the game ends in a draw); (4) the gaps are grouped where
+//! their carriers meet, and in each group every intrusion (and a move
+//! elsewhere) is answered by a peg that closes an open gap, until none is
+//! left. A carrier is a gap's option holes and both ends of every link
+//! that could cross one of an option's links: a defender peg outside it
+//! cannot touch the gap, and groups with disjoint carriers cannot touch
+//! each other.
+
+use crate::board::{BoardSize, Hole, Player};
+use crate::geometry::segments_cross;
+use crate::link::Link;
+use crate::moves::Move;
+use crate::position::{Position, Status};
+use crate::rules::Crossing;
+
+use super::proof::{ProofNode, Template, TemplateGap};
+
+/// Why a proof does not replay: the moves from the proof's root to the
+/// position where it fails, and what fails there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofError {
+    /// The moves played from the root (attacker's and defender's).
+    pub line: Vec<Hole>,
+    /// What is wrong there.
+    pub why: String,
+}
+
+impl std::fmt::Display for ProofError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line.is_empty() {
+            write!(f, "at the start: {}", self.why)
+        } else {
+            let line: Vec<String> = self.line.iter().map(ToString::to_string).collect();
+            write!(f, "after {}: {}", line.join(" "), self.why)
+        }
+    }
+}
+
+/// The positions a template's games of intrusions may visit in one
+/// check: past it the proof is not accepted (a real template's groups are
+/// a few gaps).
+const GAME_LIMIT: usize = 200_000;
+
+/// Checks that `proof` proves that `attacker` connects from `pos`; the
+/// positions the replay visited.
+pub fn check_proof(
+    pos: &Position,
+    attacker: Player,
+    proof: &ProofNode,
+) -> Result<usize, ProofError> {
+    let mut c = Checker {
+        attacker,
+        line: Vec::new(),
+        positions: 0,
+    };
+    c.node(pos, proof).map_err(|why| ProofError {
+        line: c.line.clone(),
+        why,
+    })?;
+    Ok(c.positions)
+}
+
+struct Checker {
+    attacker: Player,
+    line: Vec<Hole>,
+    positions: usize,
+}
+
+/// The position after a peg of the side to move at `hole`, or why not.
+fn play(pos: &Position, hole: Hole) -> Result<Position, String> {
+    let mut next = pos.clone();
+    next.play(&Move::peg(hole))
+        .map_err(|e| format!("{hole} is not a legal move: {e}"))?;
+    Ok(next)
+}
+
+/// The holes where the side to move may place a peg.
+fn legal_moves(pos: &Position) -> Vec<Hole> {
+    pos.size().holes().filter(|&h| pos.can_place(h)).collect()
+}
+
+/// Whether `who` could have a peg at `h`: theirs already, or empty and
+/// playable by them.
+fn available(pos: &Position, who: Player, h: Hole) -> bool {
+    let size = pos.size();
+    size.contains(h)
+        && match pos.peg(h) {
+            Some(p) => p == who,
+            None => size.playable_by(who, h),
+        }
+}
+
+/// The side of `who`'s border rows `h` lies on: 0 the first row (or
+/// column), 1 the last; `None` off them.
+fn border_side(size: BoardSize, who: Player, h: Hole) -> Option<usize> {
+    let (x, last) = match who {
+        Player::Red => (h.row, size.height() - 1),
+        Player::Black => (h.col, size.width() - 1),
+    };
+    if x == 0 {
+        Some(0)
+    } else if x == last {
+        Some(1)
+    } else {
+        None
+    }
+}
+
+impl Checker {
+    fn defender(&self) -> Player {
+        self.attacker.opponent()
+    }
+
+    fn node(&mut self, pos: &Position, proof: &ProofNode) -> Result<(), String> {
+        self.positions += 1;
+        match proof {
+            ProofNode::Won => match pos.status() {
+                Status::Won { winner, .. } if winner == self.attacker => Ok(()),
+                s => Err(format!(
+                    "the proof says {} has connected, but the game is {}",
+                    self.attacker,
+                    s.outcome()
+                )),
+            },
+            ProofNode::Move { hole, next } => {
+                self.ongoing(pos, self.attacker)?;
+                let after = play(pos, *hole)?;
+                self.line.push(*hole);
+                self.node(&after, next)?;
+                self.line.pop();
+                Ok(())
+            }
+            ProofNode::Replies { replies, rest } => self.replies(pos, replies, rest.as_ref()),
+            ProofNode::Template(t) => {
+                if matches!(pos.status(), Status::Won { winner, .. } if winner == self.attacker) {
+                    return Ok(());
+                }
+                self.template(pos, t, 0)
+            }
+        }
+    }
+
+    /// The game goes on with `who` to move.
+    fn ongoing(&self, pos: &Position, who: Player) -> Result<(), String> {
+        if pos.status() != Status::Ongoing {
+            return Err(format!("the game is over: {}", pos.status().outcome()));
+        }
+        if pos.to_move() != who {
+            return Err(format!(
+                "the proof has {who} to move, but it is {}'s turn",
+                pos.to_move()
+            ));
+        }
+        Ok(())
+    }
+
+    fn replies(
+        &mut self,
+        pos: &Position,
+        replies: &[(Hole, ProofNode)],
+        rest: Option<&Template>,
+    ) -> Result<(), String> {
+        self.ongoing(pos, self.defender())?;
+        let legal = legal_moves(pos);
+        if legal.is_empty() {
+            return Err(format!(
+                "{} has no legal move: the game ends in a draw",
+                self.defender()
+            ));
+        }
+        for (k, (h, _)) in replies.iter().enumerate() {
+            if replies[..k].iter().any(|(g, _)| g == h) {
+                return Err(format!("the reply {h} is answered twice"));
+            }
+        }
+        let unlisted: Vec<Hole> = legal
+            .iter()
+            .copied()
+            .filter(|h| !replies.iter().any(|(g, _)| g == h))
+            .collect();
+        if !unlisted.is_empty() {
+            let Some(t) = rest else {
+                return Err(format!("the reply {} is not answered", unlisted[0]));
+            };
+            // A reply outside every carrier (the first move's included)
+            // leaves the template as it is with the attacker to move.
+            let mut passed = pos.clone();
+            passed.pass();
+            let carrier = self.template_carrier(pos, t)?;
+            if let Some(h) = unlisted.iter().find(|h| carrier.contains(h)) {
+                return Err(format!(
+                    "the reply {h} is not answered and lies in the template's carrier"
+                ));
+            }
+            self.template(&passed, t, 1)
+                .map_err(|why| format!("against the replies not answered: {why}"))?;
+        }
+        for (h, next) in replies {
+            let after = play(pos, *h)?;
+            self.line.push(*h);
+            self.node(&after, next)?;
+            self.line.pop();
+        }
+        Ok(())
+    }
+
+    /// Every gap's carrier in `pos`, together.
+    fn template_carrier(&self, pos: &Position, t: &Template) -> Result<Vec<Hole>, String> {
+        let mut all = Vec::new();
+        for g in &t.gaps {
+            self.gap_shape(pos, g)?;
+            for h in self.carrier(pos, g) {
+                if !all.contains(&h) {
+                    all.push(h);
+                }
+            }
+        }
+        Ok(all)
+    }
+
+    /// The gap's ends are the attacker's pegs, and its options lie a
+    /// knight's move from them (on the border row for a border gap).
+    fn gap_shape(&self, pos: &Position, g: &TemplateGap) -> Result<(), String> {
+        let size = pos.size();
+        let (a, b) = g.ends;
+        for end in std::iter::once(a).chain(b) {
+            if pos.peg(end) != Some(self.attacker) {
+                return Err(format!(
+                    "the template's gap joins {end}, which is not {}'s peg",
+                    self.attacker
+                ));
+            }
+        }
+        if g.options.is_empty() {
+            return Err(format!("the template's gap at {a} has no way to close"));
+        }
+        let side = border_side(size, self.attacker, g.options[0]);
+        for &o in &g.options {
+            let knight = o.is_knight_step(a) && b.is_none_or(|b| o.is_knight_step(b));
+            let border =
+                b.is_some() || (side.is_some() && border_side(size, self.attacker, o) == side);
+            if !knight || !border {
+                return Err(format!(
+                    "the template's option {o} does not close the gap at {a}"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The holes of gap `g`'s carrier in `pos`: its empty options and the
+    /// empty ends of every link that could still be placed across one of
+    /// their links to the gap's ends (by the defender; under crossing
+    /// none, where own links bar too, by the attacker as well).
+    fn carrier(&self, pos: &Position, g: &TemplateGap) -> Vec<Hole> {
+        let size = pos.size();
+        let own_bars = pos.rules().crossing == Crossing::None;
+        let mut out = Vec::new();
+        let mut add = |h: Hole| {
+            if pos.peg(h).is_none() && !out.contains(&h) {
+                out.push(h);
+            }
+        };
+        for &o in &g.options {
+            add(o);
+            let ends = std::iter::once(g.ends.0).chain(g.ends.1);
+            for e in ends {
+                let p1 = (i32::from(o.col), i32::from(o.row));
+                let p2 = (i32::from(e.col), i32::from(e.row));
+                for (p, q) in links_near(size, o) {
+                    let crosses = segments_cross(
+                        p1,
+                        p2,
+                        (i32::from(p.col), i32::from(p.row)),
+                        (i32::from(q.col), i32::from(q.row)),
+                    );
+                    if !crosses {
+                        continue;
+                    }
+                    let Some(x) = Link::new(p, q) else { continue };
+                    let by = |who: Player| {
+                        available(pos, who, p)
+                            && available(pos, who, q)
+                            && pos.blocker(x, who).is_none()
+                    };
+                    if by(self.defender()) || (own_bars && by(self.attacker)) {
+                        add(p);
+                        add(q);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Checks template `t` in `pos`; `spare` defender holes are taken
+    /// beyond what the position shows (a reply not answered).
+    fn template(&mut self, pos: &Position, t: &Template, spare: usize) -> Result<(), String> {
+        for g in &t.gaps {
+            self.gap_shape(pos, g)?;
+        }
+        self.joins_borders(pos, t)?;
+        let mut open: Vec<usize> = (0..t.gaps.len()).collect();
+        let mut after = pos.clone();
+        if pos.to_move() == self.attacker {
+            self.ongoing(pos, self.attacker)?;
+            let Some(f) = t.first else {
+                return Err("the template has no first move with the attacker to move".into());
+            };
+            let Some(k) = t.gaps.iter().position(|g| g.options.contains(&f)) else {
+                return Err(format!(
+                    "the template's first move {f} closes none of its gaps"
+                ));
+            };
+            after = play(pos, f)?;
+            if !closes(&after, self.attacker, &t.gaps[k], f) {
+                return Err(format!(
+                    "the template's first move {f} does not close its gap"
+                ));
+            }
+            open.retain(|&g| g != k);
+            if matches!(after.status(), Status::Won { winner, .. } if winner == self.attacker) {
+                return Ok(());
+            }
+        } else if let Some(f) = t.first {
+            return Err(format!(
+                "the template plays {f} first, but the defender is to move"
+            ));
+        }
+        self.ongoing(&after, self.defender())?;
+        if open.is_empty() {
+            return Err("every gap is closed but the chain is not complete".into());
+        }
+        // The defender moves once per gap before the last one closes, and
+        // each move of either side takes at most one of its holes.
+        let room = legal_moves(&after).len();
+        if room < 2 * open.len() - 1 + spare {
+            return Err(format!(
+                "{} may run out of legal moves before the gaps close: the game would end in a draw",
+                self.defender()
+            ));
+        }
+        let carriers: Vec<Vec<Hole>> = t.gaps.iter().map(|g| self.carrier(&after, g)).collect();
+        for group in groups(&open, &carriers) {
+            let mut game = Game {
+                attacker: self.attacker,
+                gaps: &t.gaps,
+                carriers: &carriers,
+                nodes: 0,
+            };
+            match game.holds(&after, &group) {
+                Some(true) => {}
+                Some(false) => {
+                    let at: Vec<String> = group
+                        .iter()
+                        .map(|&g| t.gaps[g].ends.0.to_string())
+                        .collect();
+                    return Err(format!(
+                        "the template's gap at {} can be cut by the defender",
+                        at.join(", ")
+                    ));
+                }
+                None => {
+                    return Err(format!(
+                        "the template's gaps sharing holes are too many to replay ({} positions)",
+                        GAME_LIMIT
+                    ));
+                }
+            }
+            self.positions += game.nodes;
+        }
+        Ok(())
+    }
+
+    /// The attacker's links as they stand, with one edge per gap, join
+    /// its two border rows.
+    fn joins_borders(&self, pos: &Position, t: &Template) -> Result<(), String> {
+        let size = pos.size();
+        let slots = size.slots();
+        // Union-find over the holes and the two borders (slots, slots + 1).
+        let mut parent: Vec<usize> = (0..slots + 2).collect();
+        fn root(parent: &mut [usize], mut i: usize) -> usize {
+            while parent[i] != i {
+                parent[i] = parent[parent[i]];
+                i = parent[i];
+            }
+            i
+        }
+        let join = |parent: &mut Vec<usize>, a: usize, b: usize| {
+            let (ra, rb) = (root(parent, a), root(parent, b));
+            parent[ra] = rb;
+        };
+        for (h, p) in pos.pegs() {
+            if p == self.attacker
+                && let Some(s) = border_side(size, self.attacker, h)
+            {
+                join(&mut parent, size.index(h), slots + s);
+            }
+        }
+        for (l, p) in pos.links() {
+            if p == self.attacker {
+                let (a, b) = l.ends();
+                join(&mut parent, size.index(a), size.index(b));
+            }
+        }
+        for g in &t.gaps {
+            let a = size.index(g.ends.0);
+            let b = match g.ends.1 {
+                Some(b) => size.index(b),
+                None => match border_side(size, self.attacker, g.options[0]) {
+                    Some(s) => slots + s,
+                    None => return Err("a border gap's option is off the border row".into()),
+                },
+            };
+            join(&mut parent, a, b);
+        }
+        if root(&mut parent, slots) == root(&mut parent, slots + 1) {
+            Ok(())
+        } else {
+            Err(format!(
+                "the template's chain does not join {}'s border rows",
+                self.attacker
+            ))
+        }
+    }
+}
+
+/// The links of the board with an end within four holes of `o`: every
+/// link that could cross a link from `o` (a knight's link spans two).
+fn links_near(size: BoardSize, o: Hole) -> Vec<(Hole, Hole)> {
+    const STEPS: [(i32, i32); 4] = [(1, 2), (2, 1), (2, -1), (1, -2)];
+    let mut out = Vec::new();
+    for dc in -4..=4 {
+        for dr in -4..=4 {
+            let Some(p) = o.offset(dc, dr) else { continue };
+            if !size.contains(p) {
+                continue;
+            }
+            for (sc, sr) in STEPS {
+                if let Some(q) = p.offset(sc, sr).filter(|&q| size.contains(q)) {
+                    out.push((p, q));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether the attacker's peg at `o` closes gap `g`: linked to both ends
+/// (to its one end, on the border row, for a border gap).
+fn closes(pos: &Position, attacker: Player, g: &TemplateGap, o: Hole) -> bool {
+    let linked = |e: Hole| Link::new(o, e).is_some_and(|l| pos.has_link(l));
+    pos.peg(o) == Some(attacker)
+        && linked(g.ends.0)
+        && g.ends.1.is_none_or(linked)
+        && (g.ends.1.is_some() || border_side(pos.size(), attacker, o).is_some())
+}
+
+/// The open gaps grouped where their carriers share a hole.
+fn groups(open: &[usize], carriers: &[Vec<Hole>]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &g in open {
+        let meets = |grp: &Vec<usize>| {
+            grp.iter()
+                .any(|&h| carriers[h].iter().any(|x| carriers[g].contains(x)))
+        };
+        let mut merged = vec![g];
+        let mut kept = Vec::new();
+        for grp in groups.drain(..) {
+            if meets(&grp) {
+                merged.extend(grp);
+            } else {
+                kept.push(grp);
+            }
+        }
+        kept.push(merged);
+        groups = kept;
+    }
+    groups
+}
+
+/// The game of intrusions into one group of gaps.
+struct Game<'a> {
+    attacker: Player,
+    gaps: &'a [TemplateGap],
+    carriers: &'a [Vec<Hole>],
+    nodes: usize,
+}
+
+impl Game<'_> {
+    /// Whether the attacker closes every gap of `open` with the defender to
+    /// move in `pos`; `None` past [`GAME_LIMIT`].
+    fn holds(&mut self, pos: &Position, open: &[usize]) -> Option<bool> {
+        if open.is_empty() {
+            return Some(true);
+        }
+        self.nodes += 1;
+        if self.nodes > GAME_LIMIT {
+            return None;
+        }
+        let mut intrusions: Vec<Option<Hole>> = vec![None];
+        for &g in open {
+            for &h in &self.carriers[g] {
+                if !intrusions.contains(&Some(h)) && pos.can_place(h) {
+                    intrusions.push(Some(h));
+                }
+            }
+        }
+        for x in intrusions {
+            let mut q = pos.clone();
+            match x {
+                // A move elsewhere: the attacker must still move.
+                None => q.pass(),
+                Some(h) => {
+                    if q.play(&Move::peg(h)).is_err() {
+                        continue;
+                    }
+                }
+            }
+            if !self.answered(&q, open)? {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
+    /// Whether the attacker, to move in `pos`, closes an open gap and then
+    /// holds the rest.
+    fn answered(&mut self, pos: &Position, open: &[usize]) -> Option<bool> {
+        for &g in open {
+            for &o in &self.gaps[g].options {
+                if !pos.can_place(o) {
+                    continue;
+                }
+                let mut q = pos.clone();
+                if q.play(&Move::peg(o)).is_err() || !closes(&q, self.attacker, &self.gaps[g], o) {
+                    continue;
+                }
+                let rest: Vec<usize> = open.iter().copied().filter(|&k| k != g).collect();
+                let won =
+                    matches!(q.status(), Status::Won { winner, .. } if winner == self.attacker);
+                if rest.is_empty() || won {
+                    return Some(true);
+                }
+                if self.holds(&q, &rest)? {
+                    return Some(true);
+                }
+            }
+        }
+        Some(false)
+    }
+}

@@ -1,0 +1,100 @@
+//! A secure connection's proof as a tree of moves: the attacker's move at
+//! each of its turns, every defence answered at the defender's, and leaves
+//! that are a complete chain or a virtual connection (a template) whose
+//! carrier no defence has touched. [`secures_with_proof`] returns one;
+//! [`check_proof`] replays it by the rules alone (`checker.rs`).
+//!
+//! [`secures_with_proof`]: super::secures_with_proof
+//! [`check_proof`]: super::check_proof
+
+use crate::board::Hole;
+
+/// One position of a proof, for the attacker (the player said to connect).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProofNode {
+    /// The attacker's chain is complete: the rules say it has won.
+    Won,
+    /// The attacker is to move: it plays `hole`, and `next` proves the
+    /// position after it.
+    Move {
+        /// The attacker's move.
+        hole: Hole,
+        /// The proof of the position after it.
+        next: Box<ProofNode>,
+    },
+    /// The defender is to move: each listed reply has its proof; every
+    /// other legal reply lies outside the carrier of `rest`, a virtual
+    /// connection of the attacker (to move after the reply) that such a
+    /// reply leaves whole. With `rest` `None`, every legal reply is listed.
+    Replies {
+        /// The replies answered one by one, with their proofs.
+        replies: Vec<(Hole, ProofNode)>,
+        /// The virtual connection that answers every other reply.
+        rest: Option<Template>,
+    },
+    /// A virtual connection in this position, whoever is to move.
+    Template(Template),
+}
+
+/// A virtual connection: with the attacker to move it plays `first`, then
+/// answers each intrusion into a gap's carrier by closing that gap (and
+/// closes any open gap when the defender plays elsewhere). Once every gap
+/// is closed, the attacker's links join its two border rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Template {
+    /// The attacker's first move, when it is to move (a gap with a single
+    /// hole, or the gap it closes before the defender moves).
+    pub first: Option<Hole>,
+    /// The gaps open once `first` is played, each closed in one of two
+    /// ways or more.
+    pub gaps: Vec<TemplateGap>,
+}
+
+/// A gap of a virtual connection: a peg at any of `options` links to
+/// both `ends` (to `ends.0` on the attacker's border row when `ends.1` is
+/// `None`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TemplateGap {
+    /// The two attacker pegs the gap joins; `None` for the border row.
+    pub ends: (Hole, Option<Hole>),
+    /// The holes that close it.
+    pub options: Vec<Hole>,
+}
+
+impl TemplateGap {
+    /// What a player calls this gap: a double link by the shape of its two
+    /// pegs (beam, tilt, coign, mesh: their pegs four, three by three,
+    /// three by one and two holes apart), an edge template for a gap to
+    /// the border row, or a double link of another shape.
+    pub fn name(&self) -> String {
+        let (a, b) = self.ends;
+        match b {
+            None => format!("edge template ({} ways to the border)", self.options.len()),
+            Some(b) => {
+                let dc = (i32::from(a.col) - i32::from(b.col)).abs();
+                let dr = (i32::from(a.row) - i32::from(b.row)).abs();
+                let (long, short) = (dc.max(dr), dc.min(dr));
+                match (long, short) {
+                    (4, 0) => "beam".into(),
+                    (3, 3) => "tilt".into(),
+                    (3, 1) => "coign".into(),
+                    (2, 0) => "mesh".into(),
+                    _ => format!("double link ({} ways)", self.options.len()),
+                }
+            }
+        }
+    }
+}
+
+impl ProofNode {
+    /// The positions in the tree (leaves included).
+    pub fn size(&self) -> usize {
+        match self {
+            ProofNode::Won | ProofNode::Template(_) => 1,
+            ProofNode::Move { next, .. } => 1 + next.size(),
+            ProofNode::Replies { replies, .. } => {
+                1 + replies.iter().map(|(_, p)| p.size()).sum::<usize>()
+            }
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! A secure connection's proof replayed by the rules alone
+//! ([`check_proof`]): every proof [`secures_with_proof`] returns replays,
+//! and a proof corrupted in any of the ways a search could go wrong (a
+//! move changed, a defence left out, a template's option or gap made up,
+//! a leaf claimed won early) is rejected.
+
+use twixt_core::position::{Position, Status};
+use twixt_core::position_line::read_position;
+use twixt_core::random::{SplitMix64, random_game};
+use twixt_core::rules::Swap;
+use twixt_core::solver::{
+    ProofNode, SearchLimit, Secure, TemplateGap, check_proof, secures_with_proof,
+};
+use twixtkit::prelude::{BoardSize, Hole, Player, RuleSet};
+
+fn line(text: &str) -> Position {
+    read_position(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+const CORNER: &str = "12-cut-top-right/pencil/b6,d1,e11,f2,g2,g5,g6,h6,h12,i8,k12,l12/a2,b7,b11,c1,d2,d3,f11,h7,j11,k3,l4,l11/*/red";
+
+/// The proof of a secure connection, which must exist.
+fn proof(pos: &Position, player: Player) -> ProofNode {
+    let (s, p) = secures_with_proof(pos, player, &SearchLimit::positions(5_000_000)).unwrap();
+    assert!(matches!(s.answer, Secure::Secured { .. }), "{:?}", s.answer);
+    p.expect("a secured connection comes with its proof")
+}
+
+/// The corner puzzle, with Red to move (the short win's key) and with
+/// Black to move after it: both proofs replay, and they are real trees.
+#[test]
+fn the_corner_puzzles_proofs_replay() {
+    let pos = line(CORNER);
+    let p = proof(&pos, Player::Red);
+    let n = check_proof(&pos, Player::Red, &p).unwrap_or_else(|e| panic!("{e}"));
+    assert!(n >= 2, "{n} positions");
+    // The key move j10 makes a virtual connection: a template at once.
+    let hole = match &p {
+        ProofNode::Move { hole, .. } => *hole,
+        ProofNode::Template(t) => t.first.expect("Red is to move"),
+        _ => panic!("{p:?}"),
+    };
+    assert_eq!(hole.to_string(), "j10");
+    let mut after = pos.clone();
+    after.play(&twixtkit::prelude::Move::peg(hole)).unwrap();
+    let q = proof(&after, Player::Red);
+    check_proof(&after, Player::Red, &q).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// Every change below makes the corner puzzle's proof false, and the
+/// replay says where.
+#[test]
+fn a_corrupted_proof_is_rejected() {
+    let pos = line(CORNER);
+    let p = proof(&pos, Player::Red);
+    // Claimed won at once.
+    assert!(check_proof(&pos, Player::Red, &ProofNode::Won).is_err());
+    // The key move another: f6 (it does not win), then the same proof.
+    let rest = match &p {
+        ProofNode::Move { next, .. } => (**next).clone(),
+        ProofNode::Template(t) => {
+            let mut u = t.clone();
+            u.first = Some(Hole::new(5, 5));
+            assert!(check_proof(&pos, Player::Red, &ProofNode::Template(u)).is_err());
+            ProofNode::Template(t.clone())
+        }
+        _ => panic!("{p:?}"),
+    };
+    let moved = ProofNode::Move {
+        hole: Hole::new(5, 5),
+        next: Box::new(rest),
+    };
+    assert!(check_proof(&pos, Player::Red, &moved).is_err());
+    // Corrupted in each way below, wherever it can be: rejected.
+    let mut corrupted = 0;
+    for c in corruptions(&p) {
+        let e = check_proof(&pos, Player::Red, &c);
+        assert!(e.is_err(), "accepted: {c:?}");
+        corrupted += 1;
+    }
+    assert!(corrupted >= 2, "{corrupted} corruptions tried");
+    // And the proof after the key move, Black to move: a reply dropped.
+    let mut after = pos.clone();
+    after
+        .play(&twixtkit::prelude::Move::peg(Hole::new(9, 9)))
+        .unwrap();
+    let q = proof(&after, Player::Red);
+    for c in corruptions(&q) {
+        assert!(
+            check_proof(&after, Player::Red, &c).is_err(),
+            "accepted: {c:?}"
+        );
+        corrupted += 1;
+    }
+    assert!(corrupted >= 3, "{corrupted} corruptions tried");
+}
+
+/// Proofs made false by one change each: the first reply dropped (a
+/// defence left unanswered); a double gap's option replaced by a hole
+/// that closes nothing (a peg on the other option cuts it); every gap but
+/// the first move's dropped (the chain no longer joins the borders).
+fn corruptions(p: &ProofNode) -> Vec<ProofNode> {
+    let mut out = Vec::new();
+    match p {
+        ProofNode::Won => {}
+        ProofNode::Move { hole, next } => {
+            for c in corruptions(next) {
+                out.push(ProofNode::Move {
+                    hole: *hole,
+                    next: Box::new(c),
+                });
+            }
+        }
+        ProofNode::Replies { replies, rest } => {
+            if !replies.is_empty() {
+                out.push(ProofNode::Replies {
+                    replies: replies[1..].to_vec(),
+                    rest: rest.clone(),
+                });
+            }
+            if let Some((h, first)) = replies.first() {
+                for c in corruptions(first) {
+                    let mut r = replies.clone();
+                    r[0] = (*h, c);
+                    out.push(ProofNode::Replies {
+                        replies: r,
+                        rest: rest.clone(),
+                    });
+                }
+            }
+        }
+        ProofNode::Template(t) => {
+            // A double gap with one option left is cut by a peg there.
+            for (k, g) in t.gaps.iter().enumerate() {
+                if g.options.len() >= 2 && t.first.is_none_or(|f| !g.options.contains(&f)) {
+                    let mut u = t.clone();
+                    u.gaps[k] = TemplateGap {
+                        ends: g.ends,
+                        options: vec![g.options[0], Hole::new(0, 6)],
+                    };
+                    out.push(ProofNode::Template(u));
+                    break;
+                }
+            }
+            let mut u = t.clone();
+            u.gaps
+                .retain(|g| t.first.is_some_and(|f| g.options.contains(&f)));
+            if u.gaps.len() < t.gaps.len() {
+                out.push(ProofNode::Template(u));
+            }
+        }
+    }
+    out
+}
+
+fn rules(preset: &str, side: u64) -> RuleSet {
+    let mut r = RuleSet::preset(preset).unwrap();
+    r.size = BoardSize::square(side).unwrap();
+    r.swap = Swap::None;
+    r
+}
+
+/// Crowded positions of random games on small boards, under pencil,
+/// dujardin and t1, for both sides: every secured connection's proof
+/// replays; a proof for the other side's question is rejected.
+#[test]
+fn every_proof_of_random_positions_replays() {
+    let (mut checked, mut deep) = (0, 0);
+    for preset in ["pencil", "dujardin", "t1"] {
+        for side in [6u64, 7, 8] {
+            let r = rules(preset, side);
+            let mut rng = SplitMix64::new(side * 31 + preset.len() as u64);
+            for _ in 0..12 {
+                let moves = random_game(&r, rng.next_u64(), 400);
+                let mut pos = Position::new(r.clone()).unwrap();
+                let stop = 8 + rng.below(side as usize * 2);
+                for mv in &moves {
+                    let empty = pos.size().holes().filter(|&h| pos.peg(h).is_none()).count();
+                    if pos.status() != Status::Ongoing || empty <= stop * 2 || pos.play(mv).is_err()
+                    {
+                        break;
+                    }
+                }
+                if pos.status() != Status::Ongoing {
+                    continue;
+                }
+                for player in [Player::Red, Player::Black] {
+                    let limit = SearchLimit::positions(50_000);
+                    let Ok((s, p)) = secures_with_proof(&pos, player, &limit) else {
+                        continue;
+                    };
+                    if !matches!(s.answer, Secure::Secured { .. }) {
+                        continue;
+                    }
+                    let Some(p) = p else { continue };
+                    let at = twixt_core::position_line::write(&pos);
+                    check_proof(&pos, player, &p)
+                        .unwrap_or_else(|e| panic!("{player} under {preset}: {at}: {e}"));
+                    // The same tree does not prove the opponent's connection.
+                    assert!(
+                        check_proof(&pos, player.opponent(), &p).is_err(),
+                        "{player}'s proof accepted for {}: {at}",
+                        player.opponent()
+                    );
+                    checked += 1;
+                    deep += usize::from(p.size() > 2);
+                }
+            }
+        }
+    }
+    eprintln!("{checked} proofs checked, {deep} of more than two positions");
+    assert!(
+        checked > 30 && deep > 5,
+        "{checked} proofs checked, {deep} deep"
+    );
+}
