@@ -15,6 +15,7 @@
 //! assert_eq!(doc.script(), "[Rules \"pencil\"]\n\n1. f6 2. m12 (2. l11 {also good})\n");
 //! ```
 
+pub mod book_page;
 pub mod model;
 mod page;
 pub mod prove;
