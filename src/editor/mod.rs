@@ -22,6 +22,7 @@ pub mod prove;
 pub mod server;
 pub mod session;
 pub mod tree;
+pub mod twrs;
 pub mod view;
 
 use std::path::PathBuf;
