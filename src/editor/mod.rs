@@ -15,12 +15,14 @@
 //! assert_eq!(doc.script(), "[Rules \"pencil\"]\n\n1. f6 2. m12 (2. l11 {also good})\n");
 //! ```
 
+pub mod book_page;
 pub mod model;
 mod page;
 pub mod prove;
 pub mod server;
 pub mod session;
 pub mod tree;
+pub mod twrs;
 pub mod view;
 
 use std::path::PathBuf;

@@ -619,57 +619,12 @@ impl Document {
         }
         let cursor = self.cursor.clone();
         let node = MoveNode {
-            mv: mv.clone(),
+            mv,
             glyph: None,
             span: Span::default(),
         };
-        let line = tree::line_of_mut(&mut self.game_mut().line, &cursor)
+        let new_cursor = tree::add_move(&mut self.game_mut().line, &cursor, node)
             .ok_or_else(|| Refused("no such move in the tree".into()))?;
-        let mut base = cursor.clone();
-        let at = base.pop();
-        let with = |base: &[usize], i: usize| {
-            let mut p = base.to_vec();
-            p.push(i);
-            p
-        };
-        let new_cursor = match tree::next_move_index(line, at) {
-            None => {
-                line.elements.push(Element::Move(node));
-                with(&base, line.elements.len() - 1)
-            }
-            Some(n) => {
-                let same = |e: &Element| matches!(e, Element::Move(m) if m.mv == mv);
-                if same(&line.elements[n]) {
-                    with(&base, n)
-                } else {
-                    let blk = tree::block(line, Some(n));
-                    let found = blk.clone().find_map(|i| match &line.elements[i] {
-                        Element::Variation(v) => tree::first_move_index(v)
-                            .filter(|&f| same(&v.elements[f]))
-                            .map(|f| (i, f)),
-                        _ => None,
-                    });
-                    match found {
-                        Some((i, f)) => {
-                            let mut p = with(&base, i);
-                            p.push(f);
-                            p
-                        }
-                        None => {
-                            line.elements.insert(
-                                blk.end,
-                                Element::Variation(Line {
-                                    elements: vec![Element::Move(node)],
-                                }),
-                            );
-                            let mut p = with(&base, blk.end);
-                            p.push(0);
-                            p
-                        }
-                    }
-                }
-            }
-        };
         self.cursor = new_cursor;
         Ok(())
     }

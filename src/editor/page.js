@@ -99,6 +99,9 @@
     $("preview").innerHTML = state.preview || "";
     $("preview-error").textContent = state.preview_error || "";
     if (state.preview) $("diagram-box").open = true;
+    if (book.version !== null && book.version !== state.version && !$("book-img").hidden) {
+      bookStatus("The game changed since this page was set: set it again to see the change.", false);
+    }
     const lenient = reply.lenient;
     $("source-box").hidden = !lenient;
     if (lenient) {
@@ -237,6 +240,61 @@
     $("prove-result").textContent = "searching…";
     call("/api/prove", { version: state.version, moves: Number($("prove-moves").value), seconds: Number($("prove-seconds").value) });
   });
+  // The book page: set by the server (typesetting takes a moment), shown a
+  // page at a time as PNG; the PDF itself opens in a new tab.
+  const book = { version: null, pages: 0, page: 1, url: null };
+  function bookStatus(text, error) {
+    $("book-status").textContent = text;
+    $("book-status").className = error ? "error" : "";
+  }
+  function get(path) {
+    return fetch(path, { headers: { "x-twixt-token": token } }).then((r) => {
+      if (!r.ok) return r.text().then((t) => { throw new Error(t); });
+      return r;
+    });
+  }
+  function showBookPage(n) {
+    return get("/api/book/page?n=" + n).then((r) => r.blob()).then((blob) => {
+      if (book.url) URL.revokeObjectURL(book.url);
+      book.url = URL.createObjectURL(blob);
+      book.page = n;
+      const img = $("book-img");
+      img.src = book.url;
+      img.alt = "Page " + n + " of the book of " + $("file").textContent;
+      img.hidden = false;
+      $("book-page-no").textContent = "page " + n + " of " + book.pages;
+      $("book-prev").disabled = n <= 1;
+      $("book-next").disabled = n >= book.pages;
+      $("book-pager").hidden = book.pages < 2;
+      bookStatus("The book page of the game as it stands.", false);
+    });
+  }
+  $("book-set").addEventListener("click", () => {
+    bookStatus("Setting the book page…", false);
+    $("book-set").disabled = true;
+    get("/api/book").then((r) => r.json()).then((b) => {
+      book.version = b.version;
+      book.pages = b.pages;
+      const w = $("book-warnings");
+      w.textContent = "";
+      for (const text of b.warnings) {
+        const li = document.createElement("li");
+        li.textContent = text;
+        w.appendChild(li);
+      }
+      $("book-pdf").href = "/api/book.pdf?t=" + encodeURIComponent(token);
+      $("book-pdf").hidden = false;
+      return showBookPage(1);
+    }).catch((e) => {
+      $("book-img").hidden = true;
+      $("book-pager").hidden = true;
+      $("book-pdf").hidden = true;
+      bookStatus(String(e.message || e), true);
+    }).finally(() => { $("book-set").disabled = false; });
+  });
+  $("book-prev").addEventListener("click", () => showBookPage(book.page - 1).catch((e) => bookStatus(String(e.message || e), true)));
+  $("book-next").addEventListener("click", () => showBookPage(book.page + 1).catch((e) => bookStatus(String(e.message || e), true)));
+
   const help = (open) => { $("help").hidden = !open; };
   $("help-open").addEventListener("click", () => help(true));
   $("help-close").addEventListener("click", () => help(false));

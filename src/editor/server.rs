@@ -7,6 +7,7 @@
 
 use std::future::Future as _;
 use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -20,6 +21,7 @@ use axum::{Json, Router};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use super::book_page::{self, Preview};
 use super::model::Op;
 use super::session::{Closed, Session};
 use super::view;
@@ -54,6 +56,11 @@ pub struct Shared {
     session: Mutex<Session>,
     token: String,
     hosts: Vec<String>,
+    /// The last book preview set, for the document's version it shows.
+    book: tokio::sync::Mutex<Option<Arc<Preview>>>,
+    /// A book preview is being set (perhaps by a request that stopped
+    /// waiting for it): one at a time.
+    book_running: Arc<AtomicBool>,
 }
 
 /// A 128-bit token from the operating system's random source, in hex.
@@ -78,6 +85,8 @@ fn shared(session: Session, token: String, port: u16) -> Arc<Shared> {
         session: Mutex::new(session),
         token,
         hosts,
+        book: tokio::sync::Mutex::new(None),
+        book_running: Arc::new(AtomicBool::new(false)),
     })
 }
 
@@ -91,6 +100,9 @@ fn routes(shared: Arc<Shared>) -> Router {
         .route("/api/recover", post(recover))
         .route("/api/prove", post(prove))
         .route("/api/source", post(source))
+        .route("/api/book", get(book))
+        .route("/api/book/page", get(book_page))
+        .route("/api/book.pdf", get(book_pdf))
         // Added before the guard, so that only a request with the token
         // learns which addresses and methods there are.
         .fallback(not_found)
@@ -125,7 +137,7 @@ async fn not_found() -> Response {
 
 async fn wrong_method(method: Method, uri: Uri) -> Response {
     let wanted = match uri.path() {
-        "/" | "/api/state" => "GET",
+        "/" | "/api/state" | "/api/book" | "/api/book/page" | "/api/book.pdf" => "GET",
         _ => "POST",
     };
     let mut res = plain(
@@ -242,14 +254,22 @@ async fn guard(State(s): State<Arc<Shared>>, req: Request, next: Next) -> Respon
         return plain(StatusCode::PAYLOAD_TOO_LARGE, too_large());
     }
     let mut res = next.run(req).await;
+    // The book's PDF opens in the browser's own viewer, which a policy
+    // made for the page would stop.
+    let pdf = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t == "application/pdf");
     let h = res.headers_mut();
     h.insert(header::CACHE_CONTROL, "no-store".parse().unwrap());
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-            .parse()
-            .unwrap(),
-    );
+    if !pdf {
+        h.insert(
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+                .parse()
+                .unwrap(),
+        );
+    }
     h.insert("x-content-type-options", "nosniff".parse().unwrap());
     h.insert(header::REFERRER_POLICY, "no-referrer".parse().unwrap());
     res
@@ -456,6 +476,157 @@ async fn prove(State(s): State<Arc<Shared>>, Body(r): Body<ProveRequest>) -> Jso
             reply(&session, None, Some(text))
         }
     }
+}
+
+/// The book preview of the document as it stands: the one set last when
+/// it shows this version, else set now off the runtime's thread, within
+/// [`book_page::MAX_SECONDS`].
+async fn preview(s: &Shared) -> Result<Arc<Preview>, Response> {
+    let job = {
+        let session = s.session.lock().unwrap_or_else(|e| e.into_inner());
+        book_page::job(&session).map_err(|e| book_refusal(&e))?
+    };
+    let mut cache = s.book.lock().await;
+    if let Some(p) = cache.as_ref()
+        && p.version == job.version
+    {
+        return Ok(p.clone());
+    }
+    if s.book_running.swap(true, Ordering::SeqCst) {
+        return Err(plain(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "refused: an earlier book preview is still being set; try again in a moment".into(),
+        ));
+    }
+    let running = s.book_running.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        // Cleared however the job ends, a panic included.
+        struct Done(Arc<AtomicBool>);
+        impl Drop for Done {
+            fn drop(&mut self) {
+                self.0.store(false, Ordering::SeqCst);
+            }
+        }
+        let _done = Done(running);
+        job.run()
+    });
+    let limit = Duration::from_secs(book_page::MAX_SECONDS);
+    match tokio::time::timeout(limit, task).await {
+        Ok(Ok(Ok(p))) => {
+            let p = Arc::new(p);
+            *cache = Some(p.clone());
+            Ok(p)
+        }
+        Ok(Ok(Err(e))) => Err(book_refusal(&e)),
+        Ok(Err(e)) => Err(plain(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the book page could not be set: {e}"),
+        )),
+        Err(_) => Err(plain(
+            StatusCode::GATEWAY_TIMEOUT,
+            format!(
+                "setting the book page took longer than {} s; `twixt book` sets it with a longer limit",
+                book_page::MAX_SECONDS
+            ),
+        )),
+    }
+}
+
+fn book_refusal(e: &book_page::Error) -> Response {
+    let status = match e {
+        book_page::Error::NoTypesetter => StatusCode::NOT_IMPLEMENTED,
+        book_page::Error::Lenient => StatusCode::CONFLICT,
+        book_page::Error::Book(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        book_page::Error::NoSuchPage { .. } => StatusCode::NOT_FOUND,
+    };
+    plain(status, e.to_string())
+}
+
+/// What the page is told of the book preview.
+#[derive(Serialize)]
+struct BookReply {
+    /// The document's version it shows.
+    version: u64,
+    /// How many pages the game takes.
+    pages: usize,
+    /// What the book was set in spite of.
+    warnings: Vec<String>,
+}
+
+async fn book(State(s): State<Arc<Shared>>) -> Response {
+    match preview(&s).await {
+        Ok(p) => Json(BookReply {
+            version: p.version,
+            pages: p.pages,
+            warnings: p.warnings.clone(),
+        })
+        .into_response(),
+        Err(r) => r,
+    }
+}
+
+/// The page of `?n=N`, from 1, if the query names one.
+fn page_asked(query: Option<&str>) -> Option<usize> {
+    query
+        .unwrap_or("")
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("n="))
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|&n| n >= 1)
+}
+
+async fn book_page(State(s): State<Arc<Shared>>, uri: Uri) -> Response {
+    let Some(n) = page_asked(uri.query()) else {
+        return plain(
+            StatusCode::BAD_REQUEST,
+            "refused: the book page is asked for by its number, from 1 (/api/book/page?n=1)".into(),
+        );
+    };
+    let p = match preview(&s).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let drawn = tokio::task::spawn_blocking(move || book_page::page_png(&p, n)).await;
+    match drawn {
+        Ok(Ok(png)) => ([(header::CONTENT_TYPE, "image/png")], png).into_response(),
+        Ok(Err(e)) => book_refusal(&e),
+        Err(e) => plain(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("the page could not be drawn: {e}"),
+        ),
+    }
+}
+
+async fn book_pdf(State(s): State<Arc<Shared>>) -> Response {
+    let p = match preview(&s).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let name = {
+        let session = s.session.lock().unwrap_or_else(|e| e.into_inner());
+        let stem = session
+            .path()
+            .file_stem()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        // Only what a header may hold plainly.
+        let stem: String = stem
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || "-_.".contains(*c))
+            .collect();
+        format!("{}-book.pdf", if stem.is_empty() { "game" } else { &stem })
+    };
+    (
+        [
+            (header::CONTENT_TYPE, "application/pdf".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("inline; filename=\"{name}\""),
+            ),
+        ],
+        p.pdf.clone(),
+    )
+        .into_response()
 }
 
 /// Serves `session` on `port` (0: any free one) until Ctrl-C (or SIGTERM);

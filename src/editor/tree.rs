@@ -7,14 +7,14 @@
 //! the game, before the first move. A variation `( … )` is an alternative to
 //! the move just before it in its line, so entering one replaces that move.
 
-use crate::script::{Element, Line, MoveNode};
+use crate::script::{Element, Line, MoveNode, Notation};
 
 /// A move of the tree (see the module's note); empty for the game's start.
 pub type NodePath = Vec<usize>;
 
 /// The line that holds the last step of `path` (the main line for a path
 /// of one step), if every step before it names a variation.
-pub fn line_of<'a>(root: &'a Line, path: &[usize]) -> Option<&'a Line> {
+pub fn line_of<'a, N: Notation>(root: &'a Line<N>, path: &[usize]) -> Option<&'a Line<N>> {
     let mut line = root;
     for &i in path.iter().take(path.len().saturating_sub(1)) {
         match line.elements.get(i)? {
@@ -26,7 +26,10 @@ pub fn line_of<'a>(root: &'a Line, path: &[usize]) -> Option<&'a Line> {
 }
 
 /// As [`line_of`], to change it.
-pub fn line_of_mut<'a>(root: &'a mut Line, path: &[usize]) -> Option<&'a mut Line> {
+pub fn line_of_mut<'a, N: Notation>(
+    root: &'a mut Line<N>,
+    path: &[usize],
+) -> Option<&'a mut Line<N>> {
     let mut line = root;
     for &i in path.iter().take(path.len().saturating_sub(1)) {
         match line.elements.get_mut(i)? {
@@ -38,7 +41,10 @@ pub fn line_of_mut<'a>(root: &'a mut Line, path: &[usize]) -> Option<&'a mut Lin
 }
 
 /// The move `path` names, if it names one.
-pub fn move_at<'a>(root: &'a Line, path: &[usize]) -> Option<&'a MoveNode> {
+pub fn move_at<'a, N: Notation>(
+    root: &'a Line<N>,
+    path: &[usize],
+) -> Option<&'a MoveNode<N::Move>> {
     match line_of(root, path)?.elements.get(*path.last()?)? {
         Element::Move(m) => Some(m),
         _ => None,
@@ -46,13 +52,13 @@ pub fn move_at<'a>(root: &'a Line, path: &[usize]) -> Option<&'a MoveNode> {
 }
 
 /// True when `path` names the start or a move of the tree.
-pub fn is_node(root: &Line, path: &[usize]) -> bool {
+pub fn is_node<N: Notation>(root: &Line<N>, path: &[usize]) -> bool {
     path.is_empty() || move_at(root, path).is_some()
 }
 
 /// The paths of the moves played from the start to reach `path`, in order,
 /// `path` itself last (empty for the start).
-pub fn played_paths(root: &Line, path: &[usize]) -> Vec<NodePath> {
+pub fn played_paths<N: Notation>(root: &Line<N>, path: &[usize]) -> Vec<NodePath> {
     let mut out: Vec<NodePath> = Vec::new();
     let mut line = root;
     let mut prefix: NodePath = Vec::new();
@@ -93,26 +99,73 @@ fn with(prefix: &[usize], i: usize) -> NodePath {
 
 /// Index of the first move in `line` after index `after` (from the start
 /// when `after` is `None`).
-pub fn next_move_index(line: &Line, after: Option<usize>) -> Option<usize> {
+pub fn next_move_index<N: Notation>(line: &Line<N>, after: Option<usize>) -> Option<usize> {
     let from = after.map_or(0, |i| i + 1);
     (from..line.elements.len()).find(|&i| matches!(line.elements[i], Element::Move(_)))
 }
 
 /// Index of the first move inside a variation line.
-pub fn first_move_index(line: &Line) -> Option<usize> {
+pub fn first_move_index<N: Notation>(line: &Line<N>) -> Option<usize> {
     next_move_index(line, None)
 }
 
 /// The annotation block after the move at `at` (before the first move when
 /// `None`): the indices up to the next move.
-pub fn block(line: &Line, at: Option<usize>) -> std::ops::Range<usize> {
+pub fn block<N: Notation>(line: &Line<N>, at: Option<usize>) -> std::ops::Range<usize> {
     let start = at.map_or(0, |i| i + 1);
     let end = next_move_index(line, at).unwrap_or(line.elements.len());
     start..end.max(start)
 }
 
+/// Puts `node` after the move at `cursor`: onto the move already there
+/// when it is the same (the next move, or the first of a variation of it),
+/// else at the end of the line, else as a new variation of the next move.
+/// Returns the node's path, or `None` when `cursor` names no node.
+pub fn add_move<N: Notation>(
+    root: &mut Line<N>,
+    cursor: &[usize],
+    node: MoveNode<N::Move>,
+) -> Option<NodePath>
+where
+    N::Move: PartialEq,
+{
+    let line = line_of_mut(root, cursor)?;
+    let mut base = cursor.to_vec();
+    let at = base.pop();
+    let Some(n) = next_move_index(line, at) else {
+        line.elements.push(Element::Move(node));
+        return Some(with(&base, line.elements.len() - 1));
+    };
+    let same = |e: &Element<N>| matches!(e, Element::Move(m) if m.mv == node.mv);
+    if same(&line.elements[n]) {
+        return Some(with(&base, n));
+    }
+    let blk = block(line, Some(n));
+    let found = blk.clone().find_map(|i| match &line.elements[i] {
+        Element::Variation(v) => first_move_index(v)
+            .filter(|&f| same(&v.elements[f]))
+            .map(|f| (i, f)),
+        _ => None,
+    });
+    let (i, f) = match found {
+        Some(found) => found,
+        None => {
+            line.elements.insert(
+                blk.end,
+                Element::Variation(Line {
+                    elements: vec![Element::Move(node)],
+                }),
+            );
+            (blk.end, 0)
+        }
+    };
+    let mut p = with(&base, i);
+    p.push(f);
+    Some(p)
+}
+
 /// The move played after `path` on its own line, if any.
-pub fn next(root: &Line, path: &[usize]) -> Option<NodePath> {
+pub fn next<N: Notation>(root: &Line<N>, path: &[usize]) -> Option<NodePath> {
     let line = line_of(root, path)?;
     let i = next_move_index(line, path.last().copied())?;
     let mut p = path.to_vec();
@@ -124,7 +177,7 @@ pub fn next(root: &Line, path: &[usize]) -> Option<NodePath> {
 }
 
 /// The move played before `path` (the start for the first move).
-pub fn previous(root: &Line, path: &[usize]) -> Option<NodePath> {
+pub fn previous<N: Notation>(root: &Line<N>, path: &[usize]) -> Option<NodePath> {
     if path.is_empty() {
         return None;
     }
@@ -134,7 +187,7 @@ pub fn previous(root: &Line, path: &[usize]) -> Option<NodePath> {
 }
 
 /// The last move of the line that `path` is on, following it to its end.
-pub fn end_of_line(root: &Line, path: &[usize]) -> NodePath {
+pub fn end_of_line<N: Notation>(root: &Line<N>, path: &[usize]) -> NodePath {
     let mut p = path.to_vec();
     while let Some(n) = next(root, &p) {
         p = n;
@@ -144,8 +197,8 @@ pub fn end_of_line(root: &Line, path: &[usize]) -> NodePath {
 
 /// The last move of every line of the tree: the main line's and each
 /// variation's, at any depth. Replaying to each one plays every move once.
-pub fn line_ends(root: &Line) -> Vec<NodePath> {
-    fn walk(line: &Line, prefix: &mut NodePath, out: &mut Vec<NodePath>) {
+pub fn line_ends<N: Notation>(root: &Line<N>) -> Vec<NodePath> {
+    fn walk<N: Notation>(line: &Line<N>, prefix: &mut NodePath, out: &mut Vec<NodePath>) {
         let last = (0..line.elements.len())
             .rev()
             .find(|&i| matches!(line.elements[i], Element::Move(_)));
@@ -167,7 +220,7 @@ pub fn line_ends(root: &Line) -> Vec<NodePath> {
 
 /// The alternatives at `path`'s move: the move it replaces or is replaced
 /// by and the first move of each variation of it, in written order.
-pub fn alternatives(root: &Line, path: &[usize]) -> Vec<NodePath> {
+pub fn alternatives<N: Notation>(root: &Line<N>, path: &[usize]) -> Vec<NodePath> {
     if path.is_empty() {
         return Vec::new();
     }
@@ -219,7 +272,7 @@ pub struct Promoted {
 /// the place of the moves they were an alternative to, which become a
 /// variation of them. Every annotation and every other variation is kept.
 /// `None` when the move is on the main line.
-pub fn promote(root: &mut Line, path: &[usize]) -> Option<Promoted> {
+pub fn promote<N: Notation>(root: &mut Line<N>, path: &[usize]) -> Option<Promoted> {
     if path.len() < 2 {
         return None;
     }
@@ -239,7 +292,7 @@ pub fn promote(root: &mut Line, path: &[usize]) -> Option<Promoted> {
     // The old line from the replaced move: the move, its own annotations,
     // then everything after its block of variations.
     let old_block = block(parent, Some(m));
-    let tail: Vec<Element> = parent.elements.drain(m..).collect();
+    let tail: Vec<Element<N>> = parent.elements.drain(m..).collect();
     let mut old_move_line = Vec::new();
     let mut other_variations = Vec::new();
     for (j, e) in tail.into_iter().enumerate() {
@@ -254,7 +307,7 @@ pub fn promote(root: &mut Line, path: &[usize]) -> Option<Promoted> {
         }
     }
     let head_len = var_block_end; // the variation's first move and its block
-    let mut new_elements: Vec<Element> = Vec::new();
+    let mut new_elements: Vec<Element<N>> = Vec::new();
     let mut var_elements = var.elements;
     let rest = var_elements.split_off(head_len.min(var_elements.len()));
     new_elements.extend(var_elements);
@@ -283,7 +336,7 @@ pub fn promote(root: &mut Line, path: &[usize]) -> Option<Promoted> {
 /// Deletes `path`'s move and every move after it on its line; a variation
 /// whose first move it is goes whole. The path of the move before is
 /// returned.
-pub fn delete_from(root: &mut Line, path: &[usize]) -> Option<NodePath> {
+pub fn delete_from<N: Notation>(root: &mut Line<N>, path: &[usize]) -> Option<NodePath> {
     if path.is_empty() {
         return None;
     }

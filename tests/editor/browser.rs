@@ -399,3 +399,69 @@ fn on_a_phone_playing_moves_leaves_the_page_where_it_was() {
     assert_eq!(inside.as_bool(), Some(true));
     no_console_errors(&b);
 }
+
+#[cfg(feature = "typst")]
+#[test]
+fn the_book_page_is_set_and_shown_after_clicks() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("booked.twixt");
+    std::fs::write(
+        &file,
+        "[Title \"Not this one\"]\n[Rules \"pencil\"]\n1. f6\n\n[Title \"Booked game\"]\n[Rules \"pencil\"]\n1. f6 2. m12\n",
+    )
+    .unwrap();
+    let url = crate::server::start_game(&file, 2);
+    for (w, h, mobile) in [(1280, 800, false), (390, 844, true)] {
+        b.viewport(w, h, mobile);
+        open_editor(&b, &url);
+        if w == 1280 {
+            // An edit first: the book shows the game as it stands.
+            b.key("\u{E010}");
+            current_is(&b, "1");
+            click_hole(&b, "g8");
+            wait_tree(&b, "3. g8");
+        }
+        b.click("#book-box summary");
+        b.click("#book-set");
+        wait_for(
+            &b,
+            "the book page drawn",
+            "const i = document.getElementById('book-img'); return !i.hidden && i.complete && i.naturalWidth > 1000",
+        );
+        let alt = b.eval("return document.getElementById('book-img').alt", json!([]));
+        assert_eq!(alt.as_str(), Some("Page 1 of the book of booked.twixt"));
+        // The link opens the book's PDF: the second game's, with the move
+        // just played (its title in the document's metadata; Typst writes
+        // it as text).
+        let pdf = b.eval_async(
+            "const done = arguments[arguments.length - 1];
+             fetch(document.getElementById('book-pdf').href).then(r => r.arrayBuffer()).then(a => {
+               const t = new TextDecoder('latin1').decode(a);
+               done([t.startsWith('%PDF'), t.includes('Booked game'), t.includes('Not this one')]);
+             }).catch(e => done(String(e)));",
+            json!([]),
+        );
+        assert_eq!(pdf, json!([true, true, false]), "{pdf}");
+        let wide = b.eval(
+            "return document.documentElement.scrollWidth <= innerWidth",
+            json!([]),
+        );
+        assert_eq!(wide.as_bool(), Some(true), "the page overflows at {w} px");
+        b.eval(
+            "document.getElementById('book-img').scrollIntoView(); return true",
+            json!([]),
+        );
+        keep_screenshot(&b, &format!("book-{w}"));
+    }
+    // After another edit the page says the preview is out of date.
+    b.viewport(1280, 800, false);
+    b.eval("window.scrollTo(0, 0); return true", json!([]));
+    click_hole(&b, "c3");
+    wait_for(
+        &b,
+        "the preview said to be old",
+        "return document.getElementById('book-status').textContent.includes('changed since')",
+    );
+    no_console_errors(&b);
+}

@@ -12,3 +12,4 @@ mod round_trip;
 mod server;
 #[cfg(unix)]
 mod signals;
+mod twrs;
