@@ -40,6 +40,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     let style = Style::load(&a.style)?;
     let turn = (a.landscape || a.portrait).then_some(a.landscape);
     let b = a.blank;
+    report::unknown_language(b.header.lang.as_deref(), None);
     let paper = paper_for(b.paper, b.size, b.record, b.per_page, turn);
     let opts = BlankOptions { paper, ..b };
     let out = a.output.as_deref().and_then(report::file);

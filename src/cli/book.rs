@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use twixtkit::book::{BookFormat, BookOptions, WriteOptions, write_book};
 use twixtkit::commands::book::open_books;
 use twixtkit::diagram::Style;
-use twixtkit::messages::{Overrides, unknown_language_warning};
+use twixtkit::messages::Overrides;
 
 use super::args::ReadArgs;
 use super::report::{self, Failure};
@@ -80,14 +80,7 @@ pub fn run(mut a: Args) -> Result<(), Failure> {
         a.book.messages = Overrides::load(path)?;
     }
     a.book.lang.clone_from(&a.pages.setup.lang);
-    if let Some(w) = a
-        .book
-        .lang
-        .as_deref()
-        .and_then(|l| unknown_language_warning(l, a.messages.is_some()))
-    {
-        report::warning(w);
-    }
+    report::unknown_language(a.book.lang.as_deref(), Some(a.messages.is_some()));
     let request = a.read.request(PathBuf::new(), a.position, a.game);
     let books = open_books(&a.inputs, &request, &a.book)?;
     report::diagnostics(&books.warnings());

@@ -44,6 +44,7 @@ pub fn run(a: Args) -> Result<(), Failure> {
     }
     let style = Style::load(&a.draw.style)?;
     a.draw.search.apply(false);
+    report::unknown_language(a.draw.choice.lang.as_deref(), None);
     let choice = a.draw.choice(Select::Final, true);
     let r = a.draw.game.open()?.write_pictures(&choice, &style, &out)?;
     let wrote = twixtkit::output::wrote(&r.written);

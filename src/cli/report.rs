@@ -80,6 +80,20 @@ pub fn warning(message: impl Display) {
     diagnostic(&Diagnostic::warning(message.to_string()));
 }
 
+/// The warning for `--lang` naming a language without a catalogue ("its
+/// words are in English"), as every command that prints words gives it.
+/// `messages` is `None` for a command without `--messages`, else whether
+/// it was given (its words may be the language's: no warning).
+pub fn unknown_language(lang: Option<&str>, messages: Option<bool>) {
+    let given = messages == Some(true);
+    if let Some(w) = lang.and_then(|l| twixtkit::messages::unknown_language_warning(l, given)) {
+        match messages {
+            Some(_) => warning(format!("{w} (give your own with --messages FILE)")),
+            None => warning(w),
+        }
+    }
+}
+
 /// A line on standard error that tells no problem: what was written, a
 /// run's summary.
 pub fn note(line: impl Display) {

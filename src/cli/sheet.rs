@@ -46,6 +46,7 @@ pub fn run(mut a: Args) -> Result<(), Failure> {
     let style = Style::load(&a.draw.style)?;
     // The title heads each page, so captions just name the moves.
     a.draw.search.apply(false);
+    report::unknown_language(a.draw.choice.lang.as_deref(), None);
     let choice = a.draw.choice(Select::Every(10), false);
     let file = a.draw.game.open()?;
     let title = a.title.unwrap_or_else(|| file.title());

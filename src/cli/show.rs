@@ -22,6 +22,7 @@ pub struct Args {
 pub fn run(a: Args) -> Result<(), Failure> {
     // A script shows its diagram points unless positions are asked for.
     a.draw.search.apply(false);
+    report::unknown_language(a.draw.choice.lang.as_deref(), None);
     let choice = a.draw.choice(Select::Final, true);
     let charset = if a.ascii {
         Charset::Ascii

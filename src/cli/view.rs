@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use twixtkit::commands::view::{links_left_out, write_page};
 use twixtkit::diagram::Style;
-use twixtkit::messages::{Overrides, unknown_language_warning};
+use twixtkit::messages::Overrides;
 use twixtkit::view::{PageError, PageSettings, ViewError};
 
 use super::args::ReadArgs;
@@ -41,14 +41,7 @@ pub fn run(mut a: Args) -> Result<(), Failure> {
     if let Some(path) = &a.messages {
         a.page.messages = Overrides::load(path)?;
     }
-    if let Some(w) = a
-        .page
-        .lang
-        .as_deref()
-        .and_then(|l| unknown_language_warning(l, a.messages.is_some()))
-    {
-        report::warning(w);
-    }
+    report::unknown_language(a.page.lang.as_deref(), Some(a.messages.is_some()));
     // The page leaves out links that lead out of a folder; say which.
     links_left_out(&a.inputs).iter().for_each(report::warning);
     let style = Style::load(&a.style)?;

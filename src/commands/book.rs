@@ -199,35 +199,7 @@ fn within_budget(drawn: usize) -> Result<(), BooksError> {
 /// `a` before `b` as a reader counts: runs of digits compared as numbers
 /// (`p2` before `p10`), the rest as text.
 pub fn natural_order(a: &std::path::Path, b: &std::path::Path) -> std::cmp::Ordering {
-    fn runs(s: &str) -> Vec<(bool, &str)> {
-        let mut out = Vec::new();
-        let mut start = 0;
-        let bytes = s.as_bytes();
-        for i in 1..=bytes.len() {
-            let boundary =
-                i == bytes.len() || bytes[i].is_ascii_digit() != bytes[i - 1].is_ascii_digit();
-            if boundary {
-                out.push((bytes[start].is_ascii_digit(), &s[start..i]));
-                start = i;
-            }
-        }
-        out
-    }
-    let (a, b) = (a.to_string_lossy(), b.to_string_lossy());
-    let (ra, rb) = (runs(&a), runs(&b));
-    for (x, y) in ra.iter().zip(&rb) {
-        let o = match (x, y) {
-            ((true, x), (true, y)) => {
-                let (x, y) = (x.trim_start_matches('0'), y.trim_start_matches('0'));
-                x.len().cmp(&y.len()).then_with(|| x.cmp(y))
-            }
-            ((_, x), (_, y)) => x.cmp(y),
-        };
-        if o.is_ne() {
-            return o;
-        }
-    }
-    ra.len().cmp(&rb.len()).then_with(|| a.cmp(&b))
+    crate::book::natural_order(&a.to_string_lossy(), &b.to_string_lossy())
 }
 
 /// The file `f` left out for `e`: the first line of the message, which

@@ -11,6 +11,7 @@ mod check_cli;
 mod cli_tool;
 mod hostile_folders;
 mod interrupt;
+mod languages;
 mod layers;
 mod output_safety;
 mod reliability;

@@ -650,10 +650,7 @@ fn rows_of_diagrams_share_a_baseline_and_stand_on_the_page_of_their_moves() {
         let mut line = None;
         for (_, mv, _) in r {
             let number = format!("{mv}.");
-            let printed: Vec<&Word> = words
-                .iter()
-                .filter(|w| w.text == number && w.x <= margin + 400.0)
-                .collect();
+            let printed: Vec<&Word> = words.iter().filter(|w| w.text == number).collect();
             let above = printed
                 .iter()
                 .find(|w| w.page == top.page && w.bottom < top.top)

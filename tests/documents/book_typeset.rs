@@ -508,6 +508,82 @@ fn a_booklet_of_a_folder_has_a_chapter_and_bookmark_per_game() {
 }
 
 #[test]
+fn a_tournament_booklet_is_grouped_by_event_and_round_with_standings() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("club");
+    std::fs::create_dir(&games).unwrap();
+    let game = |event: &str, round: &str, red: &str, black: &str, rest: &str| {
+        format!(
+            "[Event \"{event}\"]\n[Round \"{round}\"]\n[Red \"{red}\"]\n[Black \"{black}\"]\n[Size \"12\"]\n{rest}\n"
+        )
+    };
+    for (name, text) in [
+        // Black resigns: Ann wins.
+        (
+            "a.twixt",
+            game("Club cup", "10", "Ann", "Bob", "1. e5 2. g7 3. c6 resign"),
+        ),
+        (
+            "b.twixt",
+            game("Club cup", "2", "Bob", "Cid", "1. e5 2. g7= 3. draw"),
+        ),
+        // Black offers a draw and Red accepts it (b); c is unfinished: it
+        // scores nothing.
+        ("c.twixt", game("Club cup", "1", "Cid", "Ann", "1. e5")),
+        (
+            "d.twixt",
+            game("Spring open", "1", "Dan", "Eve", "1. e5 2. g7 3. resign")
+                + "\n"
+                + &game("Spring open", "2", "Eve", "Dan", "1. e5"),
+        ),
+    ] {
+        std::fs::write(games.join(name), text).unwrap();
+    }
+    let pdf = dir.path().join("club.pdf");
+    book(&[s(&games), "-o", s(&pdf)]);
+    let Some(marks) = outline(&pdf) else {
+        return;
+    };
+    assert_eq!(
+        marks,
+        [
+            "Club cup",
+            "Round 1: Cid – Ann",
+            "Round 2: Bob – Cid, ½–½",
+            "Round 10: Ann – Bob, 1–0",
+            "Spring open",
+            "Round 1: Dan – Eve, 0–1",
+            "Round 2: Eve – Dan",
+        ],
+        "{marks:?}"
+    );
+    // The standings, a line per player: place, name, games, won, drawn,
+    // lost, points; the unfinished game counts for no one.
+    let table = poppler("pdftotext", &["-layout", s(&pdf), "-"]).unwrap();
+    let line = |name: &str| -> Vec<String> {
+        let l = table
+            .lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .unwrap_or_else(|| panic!("no line for {name} in {table}"));
+        l.split_whitespace().map(str::to_string).collect()
+    };
+    assert_eq!(line("Ann"), ["1", "Ann", "1", "1", "0", "0", "1"]);
+    assert_eq!(line("Bob"), ["2", "Bob", "2", "0", "1", "1", "½"]);
+    assert_eq!(line("Cid"), ["3", "Cid", "1", "0", "1", "0", "½"]);
+    assert_eq!(line("Eve"), ["1", "Eve", "1", "1", "0", "0", "1"]);
+    // In French, the table's words are French.
+    let fr = dir.path().join("club-fr.html");
+    book(&[s(&games), "--lang", "fr", "-o", s(&fr)]);
+    let html = std::fs::read_to_string(&fr).unwrap();
+    assert!(
+        html.contains("<th>Joueur</th><th>Parties</th><th>Gagnées</th>")
+            && html.contains("<td>Ann</td><td>1</td><td>1</td><td>0</td><td>0</td><td>1</td>")
+            && html.contains("Ronde 10"),
+        "{html}"
+    );
+}
+
+#[test]
 fn a_puzzle_book_sets_its_problems_in_a_grid_and_their_answers_as_text() {
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("puzzles.twixt");
@@ -572,6 +648,107 @@ fn a_book_of_more_diagrams_than_its_limit_is_refused_and_nothing_written() {
         );
         assert!(!path.exists(), "{out}");
     }
+}
+
+/// The share of each page's text block (the page less its margins: 20 mm
+/// at the top, 22 mm at the foot, as the built-in template sets them) left
+/// empty under its lowest word (a diagram's lowest word is its label).
+fn empty_shares(pdf: &Path) -> Option<Vec<f64>> {
+    let info = poppler("pdfinfo", &[s(pdf)])?;
+    let size = info.lines().find(|l| l.starts_with("Page size:")).unwrap();
+    let height: f64 = size.split_whitespace().nth(4).unwrap().parse().unwrap();
+    let mm = 72.0 / 25.4;
+    let (top, bottom) = (20.0 * mm, height - 22.0 * mm);
+    Some(
+        pages_of_words(pdf)?
+            .iter()
+            .map(|words| {
+                let lowest = words
+                    .iter()
+                    .filter(|w| w.y1 <= bottom)
+                    .map(|w| w.y1)
+                    .fold(top, f64::max);
+                (bottom - lowest) / (bottom - top)
+            })
+            .collect(),
+    )
+}
+
+/// The rows of boards of a PDF, page after page: how many boards stand
+/// side by side in each (boards whose top coordinates share a height).
+fn boards_per_row(pdf: &Path) -> Option<Vec<usize>> {
+    let mut out = Vec::new();
+    for words in pages_of_words(pdf)? {
+        let mut tops: Vec<f64> = letter_rows(&words).iter().map(|r| r[0].y0).collect();
+        tops.sort_by(f64::total_cmp);
+        let mut k = 0;
+        while k < tops.len() {
+            let n = tops[k..]
+                .iter()
+                .take_while(|y| (*y - tops[k]).abs() < 1.0)
+                .count();
+            out.push(n);
+            k += n;
+        }
+    }
+    Some(out)
+}
+
+#[test]
+fn no_page_but_the_last_is_more_than_a_quarter_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    for file in [
+        "diagrams/italiano.twixt",
+        "diagrams/dujardin.twixt",
+        "diagrams/schmidt.twixt",
+        "tests/book/long-comments.twixt",
+    ] {
+        let pdf = dir.path().join("b.pdf");
+        book(&[s(&repo(file)), "-o", s(&pdf)]);
+        let Some(shares) = empty_shares(&pdf) else {
+            return;
+        };
+        let pages = shares.len();
+        for (k, share) in shares.iter().enumerate().take(pages - 1) {
+            assert!(
+                *share <= 0.25,
+                "{file}: page {} is {:.0} % empty ({shares:.2?})",
+                k + 1,
+                share * 100.0
+            );
+        }
+    }
+}
+
+#[test]
+fn a_long_comment_starts_a_row_and_the_diagrams_after_it_share_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("long.pdf");
+    book(&[s(&repo("tests/book/long-comments.twixt")), "-o", s(&pdf)]);
+    let Some(rows) = boards_per_row(&pdf) else {
+        return;
+    };
+    // Two short stretches share a row; the long comment after move 6
+    // starts a row, which the next two short stretches join; the stretch
+    // before the second long comment stands alone, the three after it
+    // share a row, and the last stands alone.
+    assert_eq!(rows, [2, 3, 1, 3, 1]);
+    // The moves and the comment run on in one paragraph, as a game book
+    // sets them: "6. d9 Here Red has to choose…".
+    let text = flat_text(&pdf).unwrap();
+    assert!(text.contains("6. d9 Here Red has to choose"), "{text}");
+    // The moves a row shows stand on its page, above it: the last moves
+    // before the row of diagrams 3 to 5 ("10. k6") and its boards.
+    for words in pages_of_words(&pdf).unwrap() {
+        let Some(k6) = words.iter().position(|w| w.text == "k6") else {
+            continue;
+        };
+        let tops: Vec<f64> = letter_rows(&words).iter().map(|r| r[0].y0).collect();
+        let under = tops.iter().filter(|y| **y > words[k6].y1).count();
+        assert!(under >= 3, "{under} boards under 10. k6 on its page");
+        return;
+    }
+    panic!("no page holds 10. k6");
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! A booklet: the books of many files as one document, a chapter per game,
-//! the diagrams numbered through the whole booklet, and the files left out
-//! (with `--lenient`) listed at the start.
+//! the games of a tournament grouped by event and round with each event's
+//! standings, the diagrams numbered through the whole booklet, and the
+//! files left out (with `--lenient`) listed at the start.
 
+use super::standings::{Outcome, group};
 use super::{Block, Book, Chapter};
 
 /// The books of several files, in order, as one book titled `title`;
@@ -24,23 +26,48 @@ pub fn booklet(title: &str, books: Vec<Book>, left_out: &[String]) -> Book {
             ..Chapter::default()
         });
     }
-    let mut number = 0u32;
+    let mut games = Vec::new();
     for b in books {
-        for mut c in b.chapters {
-            if let Some(p) = &mut c.puzzle {
-                number += 1;
-                renumber_label(&mut p.figure.label, p.figure.number, number);
-                p.figure.number = number;
-            }
-            renumber(&mut c.blocks, &mut number);
-            chapters.push(c);
-        }
+        games.extend(b.chapters);
         warnings.extend(b.warnings);
+    }
+    // Games of a tournament grouped by event and round, each event's
+    // standings before its games, each game headed by its round and score.
+    let grouped = games.iter().any(|c| c.pairing.is_some());
+    let mut number = 0u32;
+    for mut c in group(games) {
+        if let (true, Some(p)) = (grouped, &c.pairing) {
+            if let Some(round) = &p.round {
+                c.title = c
+                    .messages
+                    .fill("round-game", &[("round", round), ("title", &c.title)]);
+            }
+            if let Some(score) = score(p.outcome) {
+                c.title = format!("{}, {score}", c.title);
+            }
+        }
+        if let Some(p) = &mut c.puzzle {
+            number += 1;
+            renumber_label(&mut p.figure.label, p.figure.number, number);
+            p.figure.number = number;
+        }
+        renumber(&mut c.blocks, &mut number);
+        chapters.push(c);
     }
     Book {
         title: title.to_string(),
         chapters,
         warnings,
+    }
+}
+
+/// A game's score as a bulletin prints it, Red's first: `1–0`, `½–½`.
+fn score(outcome: Outcome) -> Option<&'static str> {
+    match outcome {
+        Outcome::RedWon => Some("1–0"),
+        Outcome::BlackWon => Some("0–1"),
+        Outcome::Draw => Some("½–½"),
+        Outcome::Unfinished => None,
     }
 }
 

@@ -12,11 +12,12 @@ use crate::open::GameFile;
 use crate::record::GameResult;
 use crate::replay::{DiagramSnapshot, GameReplay, How, LastMove, move_words, start_position};
 use crate::script::{DiagramPoint, Element, Game, Line, Numbers};
-use twixt_core::board::Hole;
+use twixt_core::board::{Hole, Player};
 use twixt_core::history::number_pegs;
 use twixt_core::moves::Move;
 use twixt_core::position::Position;
 
+use super::standings::{Outcome, Pairing};
 use super::{Art, Block, Book, Chapter, Figure, Puzzle};
 
 /// How a book is made.
@@ -230,6 +231,14 @@ fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u
     let subtitle = game
         .tag("Event")
         .and_then(|e| super::littlegolem::event_words_in(e, &msgs));
+    let tag = |t: &str| game.tag(t).map(str::trim).filter(|v| !v.is_empty());
+    let pairing = tag("Event").map(|event| Pairing {
+        event: event.to_string(),
+        round: tag("Round").map(str::to_string),
+        red: tag("Red").map(str::to_string),
+        black: tag("Black").map(str::to_string),
+        outcome: ResultFacts::of(game, replay).outcome(),
+    });
     Chapter {
         title,
         subtitle,
@@ -239,6 +248,7 @@ fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u
         puzzle,
         messages: msgs.clone(),
         figure: opts.figures,
+        pairing,
         ..Chapter::default()
     }
 }
@@ -304,6 +314,23 @@ impl ResultFacts {
             decided: replay.decided,
             note: replay.dead_draw_note,
             declared: game.result(),
+        }
+    }
+
+    /// How the game ended, for a tournament's standings: as the replay
+    /// decided it, else as the header declares; unfinished otherwise.
+    pub fn outcome(&self) -> Outcome {
+        let winner = match (self.decided, self.declared) {
+            (Some(d), _) => d.winner,
+            (None, Some(GameResult::Win(p))) => Some(p),
+            (None, Some(GameResult::Draw)) => return Outcome::Draw,
+            (None, _) => return Outcome::Unfinished,
+        };
+        match winner {
+            Some(Player::Red) => Outcome::RedWon,
+            Some(Player::Black) => Outcome::BlackWon,
+            // Decided without a winner: a draw of some kind.
+            None => Outcome::Draw,
         }
     }
 

@@ -72,6 +72,12 @@ div.problems figure svg,div.problems figcaption{width:auto;max-width:100%}
 @media print{body{max-width:none;padding:0}a{color:inherit}header.title-page{break-after:page;page-break-after:always}nav.contents{break-after:page;page-break-after:always}}
 ";
 
+/// The style of a booklet's standings tables, added only where there are.
+const STANDINGS_CSS: &str = "table.standings{border-collapse:collapse;margin:.6em 0}\
+table.standings caption{text-align:left;font-weight:bold}\
+table.standings td,table.standings th{padding:.2em .6em;text-align:right}\
+table.standings td:nth-child(2),table.standings th:nth-child(2){text-align:left}\n";
+
 /// The HTML document of `book`, in the language, title and kind (a
 /// booklet or not) of `setup`: a booklet opens with a title page and a
 /// table of contents; puzzles (games with a task) follow the other games
@@ -89,6 +95,9 @@ pub fn to_html(book: &Book, styles: &Styles, setup: &PageSetup) -> String {
     escape(&mut out, title);
     out.push_str("</title>\n<style>\n");
     out.push_str(CSS);
+    if book.chapters.iter().any(|c| c.standings.is_some()) {
+        out.push_str(STANDINGS_CSS);
+    }
     out.push_str("</style>\n</head>\n<body>\n");
     // Each game with its place in the book (its section's id).
     type Placed<'a> = Vec<(usize, &'a Chapter)>;
@@ -199,6 +208,9 @@ fn chapter(out: &mut String, c: &Chapter, h: &str, title: &str, styles: &Styles)
     let _ = write!(out, "<{h}>");
     escape(out, title);
     let _ = writeln!(out, "</{h}>");
+    if let Some(table) = c.standings.as_ref().filter(|t| !t.is_empty()) {
+        standings(out, table, &c.messages);
+    }
     if let Some(sub) = &c.subtitle {
         out.push_str("<p class=\"subtitle\">");
         escape(out, sub);
@@ -225,6 +237,44 @@ fn chapter(out: &mut String, c: &Chapter, h: &str, title: &str, styles: &Styles)
         out.push_str("</dl>\n");
     }
     blocks(out, &c.blocks, styles, &c.messages);
+}
+
+/// An event's standings in a booklet: a line per player, most points first.
+fn standings(
+    out: &mut String,
+    table: &[super::standings::Standing],
+    msgs: &crate::messages::Messages,
+) {
+    out.push_str("<table class=\"standings\">\n<caption>");
+    escape(out, msgs.get("standings"));
+    out.push_str("</caption>\n<tr><th></th>");
+    for k in [
+        "standings-player",
+        "standings-played",
+        "standings-won",
+        "standings-drawn",
+        "standings-lost",
+        "standings-points",
+    ] {
+        out.push_str("<th>");
+        escape(out, msgs.get(k));
+        out.push_str("</th>");
+    }
+    out.push_str("</tr>\n");
+    for (k, s) in table.iter().enumerate() {
+        let _ = write!(out, "<tr><td>{}</td><td>", k + 1);
+        escape(out, &s.player);
+        let _ = writeln!(
+            out,
+            "</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            s.played,
+            s.won,
+            s.drawn,
+            s.lost,
+            s.points()
+        );
+    }
+    out.push_str("</table>\n");
 }
 
 fn blocks(out: &mut String, blocks_: &[Block], styles: &Styles, msgs: &crate::messages::Messages) {

@@ -13,6 +13,7 @@ mod booklet;
 mod build;
 pub mod html;
 pub mod littlegolem;
+pub mod standings;
 #[cfg(feature = "typst")]
 mod typeset;
 pub mod typst_source;
@@ -28,6 +29,7 @@ pub(crate) use build::result_text;
 pub use build::{
     BookError, BookOptions, ResultFacts, book, game_messages, result_words, rules_words,
 };
+pub use standings::natural_order;
 #[cfg(feature = "typst")]
 pub use typeset::{Template, TypesetError, set_typeset_time, typeset_typ_file};
 pub use write::{BookFormat, MAX_FIGURES, WriteError, WriteOptions, to_pdf, write_book};
@@ -74,6 +76,12 @@ pub struct Chapter {
     /// A rulebook's figure (`--figures`): its diagrams are set as "Figure
     /// N" with their captions, without a heading or facts.
     pub figure: bool,
+    /// The game's event, round, players and outcome, when it names an
+    /// event: a booklet groups its games by them.
+    pub pairing: Option<standings::Pairing>,
+    /// An event's chapter in a booklet: the standings of its games, which
+    /// follow it.
+    pub standings: Option<Vec<standings::Standing>>,
 }
 
 /// A problem: the task and the position it is set on.

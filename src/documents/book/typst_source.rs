@@ -17,6 +17,7 @@ use crate::diagram::{Scale, num_formatted as num, to_svg};
 use std::str::FromStr;
 
 use super::html::Styles;
+use super::standings::Standing;
 use super::{Art, Block, Book, Chapter, Figure};
 use crate::messages::Messages;
 
@@ -32,9 +33,10 @@ pub const TEMPLATE_FILE: &str = "book-template.typ";
 /// 24×24 boards side by side on A4 and Letter.
 pub const DEFAULT_PITCH_MM: f64 = 3.0;
 
-/// A run of at most this many moves before a diagram is set on the
-/// diagram's page, whole; a longer one may begin on the page before.
-const LEAD_MOVES: usize = 40;
+/// The longest text of a stretch (in characters) that may share the row
+/// of the diagram before: about three lines, so that no diagram stands
+/// far below the moves it shows.
+const SHORT_TEXT: usize = 320;
 
 /// The largest hole pitch `--diagram-size` takes as a pitch, in mm; a
 /// length from [`MIN_WIDTH_MM`] on is a full-board diagram's width.
@@ -242,6 +244,7 @@ pub fn to_typst(book: &Book, styles: &Styles, setup: &PageSetup, stem: &str) -> 
     // other games, then their answers, numbered alike.
     let (puzzles, games): (Vec<&Chapter>, Vec<&Chapter>) =
         book.chapters.iter().partition(|c| c.puzzle.is_some());
+    let grouped = games.iter().any(|c| c.standings.is_some());
     let mut k = 0;
     while k < games.len() {
         // Rulebook figures in a row: as many to a row as fit.
@@ -250,7 +253,10 @@ pub fn to_typst(book: &Book, styles: &Styles, setup: &PageSetup, stem: &str) -> 
             w.figure_run(&games[k..k + run]);
             k += run;
         } else {
-            w.chapter(games[k], 1, &games[k].title, true);
+            let c = games[k];
+            // Under its event's chapter, a game is a level-2 heading.
+            let level = if grouped && c.pairing.is_some() { 2 } else { 1 };
+            w.chapter(c, level, &c.title, true);
             k += 1;
         }
     }
@@ -305,9 +311,9 @@ pub fn pitch_mm(book: &Book, styles: &Styles, size: DiagramSize) -> f64 {
 /// Functions the source calls, in the source so that an author sees them.
 const HELPERS: &str = r#"// The line under a game's title: its event in words.
 #let twixt-subtitle(s) = block(sticky: true, above: 0em, below: 0.9em, emph(s))
-// The facts of a game's title block, kept with what follows.
+// The facts of a game's title block, two to a line, kept with what follows.
 #let twixt-facts(..facts) = block(sticky: true, grid(
-  columns: (auto, 1fr), column-gutter: 1em, row-gutter: 0.5em,
+  columns: (auto, 1fr, auto, 1fr), column-gutter: 1em, row-gutter: 0.5em,
   ..facts.pos().map(((k, v)) => (strong(k), v)).flatten(),
 ))
 // A run of moves: a move number never parted from its move.
@@ -386,11 +392,39 @@ const HELPERS: &str = r#"// The line under a game's title: its event in words.
     }
   }
 })
-// Stretches of a game: each its moves (`moves`) and the diagram that shows
-// them. The diagrams stand as many to a row as fit (three at most), under
-// the moves they show (one paragraph, as a game book runs them), a row
-// never parted from its moves; the captions follow the row as body text,
-// each led by its diagram's label when the row holds more than one.
+// The parts of a passage as paragraphs, as a game book runs them: moves
+// ("m", in bold, a number never parted from its move) and a comment's first
+// paragraph ("c", its paragraphs) run on in one paragraph; a comment's
+// further paragraphs start new ones; a variation ("v", a block) stands apart.
+#let twixt-paras(parts) = {
+  let out = ()
+  let cur = ()
+  for (kind, v) in parts {
+    if kind == "m" {
+      cur.push(text(hyphenate: false, strong(v)))
+    } else if kind == "c" {
+      for (j, p) in v.enumerate() {
+        if j > 0 and cur.len() > 0 { out.push(par(cur.join([ ]))); cur = () }
+        cur.push(p)
+      }
+    } else {
+      if cur.len() > 0 { out.push(par(cur.join([ ]))); cur = () }
+      out.push(v)
+    }
+  }
+  if cur.len() > 0 { out.push(par(cur.join([ ]))) }
+  out
+}
+// A passage that no diagram follows.
+#let twixt-text(..parts) = for p in twixt-paras(parts.pos()) { p }
+// Stretches of a game: each its text (`parts`: the moves a diagram shows
+// and the comments among them) and that diagram. The diagrams stand as many
+// to a row as fit (three at most); a stretch whose text is long (`short`
+// false) starts a row of its own, so that no diagram stands far from its
+// moves. The text of a row's stretches runs before it, its last paragraph
+// never parted from the row (unless it is longer than a third of a page);
+// the captions follow the row as body text, each led by its diagram's label
+// when the row holds more than one.
 #let twixt-run(..stretches) = layout(size => {
   let gap = 6mm
   let rows = ()
@@ -398,7 +432,7 @@ const HELPERS: &str = r#"// The line under a game's title: its event in words.
   let used = 0pt
   for s in stretches.pos() {
     let w = calc.min(s.figure.width, size.width)
-    if row.len() > 0 and (row.len() >= 3 or used + gap + w > size.width) {
+    if row.len() > 0 and (row.len() >= 3 or not s.short or used + gap + w > size.width) {
       rows.push(row)
       row = ()
       used = 0pt
@@ -410,8 +444,29 @@ const HELPERS: &str = r#"// The line under a game's title: its event in words.
   if row.len() > 0 { rows.push(row) }
   for r in rows {
     let said = r.filter(s => s.figure.caption != none or s.figure.translation != none)
+    let paras = twixt-paras(r.map(s => s.parts).sum(default: ()))
+    let last = paras.at(-1, default: none)
+    let lead = if last != none and measure(last, width: size.width).height < 85mm { paras.pop() }
+    for p in paras { p }
+    let w = calc.min(r.first().figure.width, size.width)
+    if r.len() == 1 and said.len() == 1 and w <= 0.45 * size.width {
+      // A lone narrow diagram: its caption beside it, as body text.
+      let s = r.first()
+      block(breakable: false, width: 100%, {
+        lead
+        block(width: 100%, above: 1em, below: 1em, grid(
+          columns: (calc.max(w, 30mm), 1fr), column-gutter: 5mm,
+          twixt-diagram(..s.figure, width: w, measure: calc.max(w, 30mm), caption: none, translation: none),
+          par({
+            if s.figure.caption != none { s.figure.caption }
+            if s.figure.translation != none { [ ]; emph(s.figure.translation) }
+          }),
+        ))
+      })
+      continue
+    }
     block(breakable: false, sticky: said.len() > 0, width: 100%, {
-      twixt-moves(r.map(s => s.moves).join(" "))
+      lead
       block(width: 100%, above: 1em, below: 1em, align(center, stack(dir: ltr, spacing: gap,
         ..r.map(s => {
           let w = calc.min(s.figure.width, size.width)
@@ -427,6 +482,20 @@ const HELPERS: &str = r#"// The line under a game's title: its event in words.
     }
   }
 })
+// An event's standings: its title, then a line per player (place, name,
+// games, won, drawn, lost, points), most points first.
+#let twixt-standings(title, head, ..rows) = {
+  block(sticky: true, above: 1.2em, below: 0.6em, strong(title))
+  table(
+    columns: 7, stroke: none, inset: (x: 0.6em, y: 0.3em),
+    align: (right, left, right, right, right, right, right),
+    table.hline(stroke: 0.6pt),
+    table.header([], ..head.map(strong)),
+    table.hline(stroke: 0.4pt),
+    ..rows.pos().flatten(),
+    table.hline(stroke: 0.6pt),
+  )
+}
 // Problems in a grid of three columns, four rows to an A4 page: each board
 // at the book's scale, or smaller to fit its cell; under it its number and
 // its task; a heading hidden in the cell bookmarks it.
@@ -474,9 +543,16 @@ impl Writer<'_> {
     /// A game: its heading at `level`, its facts (with `facts`), its text.
     fn chapter(&mut self, c: &Chapter, level: u8, title: &str, facts: bool) {
         self.msgs = c.messages.clone();
+        if let Some(table) = &c.standings {
+            self.standings(&c.title, table);
+            return;
+        }
+        // A game's heading is labelled: a booklet starts each on a page and
+        // heads the pages after with it, at any level.
+        let label = if facts { " <twixt-game>" } else { "" };
         let _ = writeln!(
             self.out,
-            "\n#heading(level: {level}, {})",
+            "\n#heading(level: {level}, {}){label}",
             literal(&self.msgs.typeset(title))
         );
         if let Some(sub) = &c.subtitle {
@@ -515,50 +591,86 @@ impl Writer<'_> {
                     i = end + 1;
                     continue;
                 }
-            }
-            match &blocks[i] {
-                Block::Moves(m) => {
-                    let before_figure = matches!(blocks.get(i + 1), Some(Block::Figure(_)));
-                    if before_figure && m.matches(". ").count() <= LEAD_MOVES {
-                        // Set on one page with the diagram that shows them,
-                        // and the stretches after it side by side.
-                        i = self.run(blocks, i);
-                    } else {
-                        // A long run may begin on the page before its diagram.
-                        self.text(blocks, i, before_figure);
-                    }
-                }
-                Block::Figure(_) => {
+                if let Block::Figure(_) = blocks[i] {
                     self.out.push_str("#twixt-diagrams(\n");
                     i = self.figure_row(blocks, i);
+                } else {
+                    self.text(blocks, i, false);
                 }
-                Block::Comment(_) | Block::Variation(_) => self.text(blocks, i, false),
+                i += 1;
+                continue;
             }
-            i += 1;
+            if is_text(&blocks[i]) || matches!(blocks[i], Block::Figure(_)) {
+                i = self.run(blocks, i);
+            } else {
+                // A variation with diagrams of its own.
+                self.text(blocks, i, false);
+                i += 1;
+            }
         }
     }
 
-    /// Stretches of short moves each followed by its diagram, from
-    /// `blocks[start]`: the diagrams as many to a row as fit (three at
-    /// most), each row under the moves it shows, their captions after it
-    /// as body text. Returns the index of the last figure.
+    /// Stretches from `blocks[start]`, each its text (moves, comments,
+    /// variations without diagrams) and the diagram that shows it, set as
+    /// a run of rows; text that no diagram follows as a passage. Returns
+    /// the index of the first block after them.
     fn run(&mut self, blocks: &[Block], start: usize) -> usize {
-        self.out.push_str("#twixt-run(\n");
         let mut i = start;
-        while let (Some(Block::Moves(m)), Some(Block::Figure(f))) =
-            (blocks.get(i), blocks.get(i + 1))
-        {
-            if m.matches(". ").count() > LEAD_MOVES {
-                break;
+        let mut stretches = 0;
+        loop {
+            let end = i + blocks[i..].iter().take_while(|b| is_text(b)).count();
+            let Some(Block::Figure(f)) = blocks.get(end) else {
+                if stretches > 0 {
+                    self.out.push_str(")\n");
+                }
+                if end > i {
+                    self.out.push_str("#twixt-text(\n");
+                    self.parts(&blocks[i..end]);
+                    self.out.push_str(")\n");
+                }
+                return end;
+            };
+            if stretches == 0 {
+                self.out.push_str("#twixt-run(\n");
             }
-            let moves = literal(&m.replace(". ", ".\u{a0}"));
-            let _ = write!(self.out, " (moves: {moves}, figure:");
+            stretches += 1;
+            let _ = writeln!(self.out, " (short: {}, parts: (", is_short(&blocks[i..end]));
+            self.parts(&blocks[i..end]);
+            self.out.push_str(" ), figure:");
             self.figure(f);
             self.out.push_str(" ),\n");
-            i += 2;
+            i = end + 1;
         }
-        self.out.push_str(")\n");
-        i - 1
+    }
+
+    /// The parts of a passage, as `twixt-paras` takes them: ("m", moves),
+    /// ("c", (paragraphs of a comment)), ("v", [a variation]).
+    fn parts(&mut self, blocks: &[Block]) {
+        for b in blocks {
+            match b {
+                Block::Moves(m) => {
+                    let _ = writeln!(
+                        self.out,
+                        "  (\"m\", {}),",
+                        literal(&m.replace(". ", ".\u{a0}"))
+                    );
+                }
+                Block::Comment(c) => {
+                    self.out.push_str("  (\"c\", (");
+                    for p in paragraphs(c) {
+                        self.out.push_str(&literal(&self.msgs.typeset(&p)));
+                        self.out.push_str(", ");
+                    }
+                    self.out.push_str(")),\n");
+                }
+                Block::Variation(_) => {
+                    self.out.push_str("  (\"v\", [\n");
+                    self.text(std::slice::from_ref(b), 0, false);
+                    self.out.push_str("]),\n");
+                }
+                Block::Figure(_) => {}
+            }
+        }
     }
 
     /// The figures in a row from `blocks[start]`, closing the row of
@@ -650,6 +762,51 @@ impl Writer<'_> {
             typeset(&notes),
         );
         self.figures.push((file, svg));
+    }
+
+    /// An event's chapter in a booklet: its name and its standings, a line
+    /// per player, most points first.
+    fn standings(&mut self, event: &str, table: &[Standing]) {
+        let _ = writeln!(
+            self.out,
+            "\n#heading(level: 1, {})",
+            literal(&self.msgs.typeset(event))
+        );
+        // No named players: no table.
+        if table.is_empty() {
+            return;
+        }
+        let head: Vec<String> = [
+            "standings-player",
+            "standings-played",
+            "standings-won",
+            "standings-drawn",
+            "standings-lost",
+            "standings-points",
+        ]
+        .iter()
+        .map(|k| literal(self.msgs.get(k)))
+        .collect();
+        let _ = writeln!(
+            self.out,
+            "#twixt-standings({}, ({}),",
+            literal(self.msgs.get("standings")),
+            head.join(", ")
+        );
+        for (k, s) in table.iter().enumerate() {
+            let _ = writeln!(
+                self.out,
+                "  (\"{}\", {}, \"{}\", \"{}\", \"{}\", \"{}\", {}),",
+                k + 1,
+                literal(&s.player),
+                s.played,
+                s.won,
+                s.drawn,
+                s.lost,
+                literal(&s.points()),
+            );
+        }
+        self.out.push_str(")\n");
     }
 
     /// Rulebook figures that follow each other: their text, then their
@@ -768,6 +925,19 @@ fn has_more(blocks: &[Block]) -> bool {
         Block::Variation(v) => has_more(v),
         Block::Moves(_) => false,
     })
+}
+
+/// True when the text of a stretch may share the row of the diagram
+/// before: short, and no variation.
+fn is_short(blocks: &[Block]) -> bool {
+    let mut chars = 0;
+    for b in blocks {
+        match b {
+            Block::Moves(m) | Block::Comment(m) => chars += m.chars().count(),
+            Block::Variation(_) | Block::Figure(_) => return false,
+        }
+    }
+    chars <= SHORT_TEXT
 }
 
 /// Text that may stand beside a diagram: moves, a comment, or a variation

@@ -45,12 +45,13 @@ pub fn has_catalogue(code: &str) -> bool {
 }
 
 /// The warning for a language asked for by name that has no catalogue
-/// (`--lang eo`), as `book` and `view` give it; `None` when it has one, or
-/// when the user's own messages (`overridden`) may be its words.
+/// (`--lang eo`), as every command that prints words gives it; `None` when
+/// it has one, or when the user's own messages (`overridden`) may be its
+/// words.
 pub fn unknown_language_warning(code: &str, overridden: bool) -> Option<String> {
     (!has_catalogue(code) && !overridden).then(|| {
         format!(
-            "no messages in language `{}` (there are {}); its words are in English (give your own with --messages FILE)",
+            "no messages in language `{}` (there are {}); its words are in English",
             code.escape_debug(),
             languages().collect::<Vec<_>>().join(", ")
         )

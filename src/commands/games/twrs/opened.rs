@@ -86,7 +86,7 @@ impl TwrsFile {
                 Some(_) => Vec::new(),
             };
             if diagrams.is_empty() {
-                match self.by_move(g, start, &title, titled, by_move) {
+                match self.by_move(g, start, &title, titled, by_move, choice.lang.as_deref()) {
                     Ok(v) => views.extend(v),
                     Err(e @ Error::Open(crate::open::Error::NoSuchMove { .. })) if several => {
                         left_out.push(
@@ -130,6 +130,7 @@ impl TwrsFile {
         title: &str,
         titled: bool,
         select: Select,
+        lang: Option<&str>,
     ) -> Result<Vec<TwrsView>, Error> {
         // The main line's positions; a draft's stops at its illegal move.
         let mut line = vec![start];
@@ -151,8 +152,9 @@ impl TwrsFile {
                 asked: n,
             }));
         }
-        // The captions in the game's language (its `[Language]` header).
-        let msgs = crate::messages::Messages::for_game(None, |t| g.tag(t));
+        // The captions in the language asked for, else the game's own
+        // (its `[Language]` header), as TwixT's are.
+        let msgs = crate::messages::Messages::for_game(lang, |t| g.tag(t));
         let view = |pos: Position, ply: u32| {
             let set_up = !pos.stones().is_empty() || (1..=6).any(|t| pos.tower(t).is_some());
             let caption = moves_caption(ply, set_up, titled.then_some(title), &msgs);
