@@ -1126,3 +1126,33 @@ fn club_figures() {
         open.as_f64().unwrap()
     );
 }
+
+/// The page counts by the browser's CLDR plural rules (`Intl.PluralRules`)
+/// and the books by the catalogues' `plural-one` lists: for every
+/// catalogue's language they agree on which counts take the singular.
+#[test]
+fn the_pages_plural_rules_agree_with_the_catalogues_singulars() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = view(
+        &[&repo_file("examples/corner-puzzle.twixt")],
+        dir.path(),
+        "plural.html",
+    );
+    b.open(&page, "");
+    for lang in twixtkit::messages::languages() {
+        let m = twixtkit::messages::Messages::for_language(lang);
+        let one = b.eval(
+            "const r = new Intl.PluralRules(arguments[0]); return Array.from({length: 1001}, (_, n) => r.select(n) === 'one');",
+            json!([lang]),
+        );
+        for n in 0..=1000u64 {
+            assert_eq!(
+                one[n as usize] == true,
+                m.is_singular(n),
+                "{lang}: {n} in the browser and in plural-one"
+            );
+        }
+    }
+    no_console_errors(&b);
+}

@@ -587,3 +587,68 @@ fn little_golem_events_are_worded_in_the_pages_language() {
         }
     }
 }
+
+/// A figures-only game's steps are said in the page's language ("Figure
+/// 2" in English, "Abbildung 2" in German).
+#[test]
+fn a_figures_only_games_steps_are_in_the_pages_words() {
+    let dir = tempfile::tempdir().unwrap();
+    // Crossing links: a figure, no position to play from.
+    let script = dir.path().join("figures.twixt");
+    std::fs::write(
+        &script,
+        "[Title \"Two figures\"]\n[Rules \"board\"]\n\n#setup red: j10 k12\n#setup black: k10 j12\n#setup links: j10-k12 k10-j12\n#diagram name=a\n#highlight j10\n#diagram name=b\n",
+    )
+    .unwrap();
+    let out = dir.path().join("page.html");
+    for (lang, step) in [
+        ("en", "Figure 2"),
+        ("de", "Abbildung 2"),
+        ("it", "Figura 2"),
+    ] {
+        let o = twixt(&[
+            "view",
+            script.to_str().unwrap(),
+            "--lang",
+            lang,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let data = page_data(&std::fs::read_to_string(&out).unwrap());
+        let g = &data["games"][0];
+        assert_eq!(g["figures"], true, "a figures-only game");
+        assert_eq!(g["lines"][0]["moves"][0]["t"], step, "{lang}");
+    }
+}
+
+/// The game list names its side columns as the games' `[Sides]` do when
+/// every listed game names the same two, else with the page's words.
+#[test]
+fn the_game_lists_side_columns_follow_the_games_sides_when_they_agree() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = |name: &str, sides: Option<&str>| {
+        let path = dir.path().join(name);
+        let header = sides.map_or(String::new(), |s| format!("[Sides \"{s}\"]\n"));
+        std::fs::write(&path, format!("{header}[Size \"12\"]\n1. c3 2. f6\n")).unwrap();
+        path
+    };
+    let a = game("a.twixt", Some("White Blue"));
+    let b = game("b.twixt", Some("White  Blue"));
+    let c = game("c.twixt", None);
+    let out = dir.path().join("page.html");
+    let headings = |inputs: &[&std::path::Path]| {
+        let mut args = vec!["view", "-o", out.to_str().unwrap()];
+        args.extend(inputs.iter().map(|p| p.to_str().unwrap()));
+        let o = twixt(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let html = std::fs::read_to_string(&out).unwrap();
+        let side = |key: &str| {
+            let at = html.find(&format!("data-sort=\"{key}\">")).unwrap() + key.len() + 13;
+            html[at..at + html[at..].find('<').unwrap()].to_string()
+        };
+        (side("red"), side("black"))
+    };
+    assert_eq!(headings(&[&a, &b]), ("White".into(), "Blue".into()));
+    assert_eq!(headings(&[&a, &c]), ("Red".into(), "Black".into()));
+}

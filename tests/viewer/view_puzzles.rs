@@ -752,3 +752,104 @@ fn a_french_puzzle_names_its_sides_and_counts_in_french() {
         no_console_errors(&b);
     }
 }
+
+/// The corner puzzle with no length (`#wins red`: Red secures the
+/// connection), with the false start `(1. c9? 2. j10)`: solve mode judges
+/// it by the proof, not the script's line alone.
+fn secure_puzzle(dir: &Path) -> PathBuf {
+    let corner = std::fs::read_to_string(repo_file("examples/corner-puzzle.twixt")).unwrap();
+    let secure = corner.replace("#wins red in 3", "#wins red").replace(
+        "1. j10 {Threatens to join at once.}",
+        "1. j10 {Threatens to join at once.} (1. c9? {Too far.} 2. j10 {Blocks.})",
+    );
+    assert!(secure.contains("#wins red\n") && secure.contains("(1. c9?"));
+    std::fs::write(dir.join("secure.twixt"), secure).unwrap();
+    view(&[&dir.join("secure.twixt")], dir, "secure.html")
+}
+
+/// A puzzle with no length: the script's key is right, the other winning
+/// key (g4, which the script does not give) is accepted and the game goes
+/// on from it with the search's defence to the connection, the script's
+/// false start is played out with its refutation, and a free hole that
+/// does not win gets the reply that holds.
+#[test]
+fn a_puzzle_with_no_length_accepts_every_move_the_proof_does() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = secure_puzzle(dir.path());
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("\"secure\":true"), "judged by the proof");
+    b.viewport(1280, 800, false);
+    b.open(&page, "#game=1");
+    b.eval("localStorage.clear(); return 0;", json!([]));
+    reload(&b);
+    let start = shown(&b);
+    // The script's false start, played out with its refutation.
+    click_hole(&b, (2, 8));
+    settle(&b, 900);
+    assert_eq!(verdict(&b), "1. c9? is a false start: 2. j10. Try again.");
+    assert!(shown(&b).contains("j10:black"));
+    b.click("button[data-do='retry']");
+    assert_eq!(shown(&b), start, "back to the puzzle");
+    // b3 does not win: played out with the reply that holds, in the
+    // prover's words or, where it gave up, the exact search's.
+    click_hole(&b, (1, 2));
+    settle(&b, 900);
+    let v = verdict(&b);
+    let reply = if let Some(rest) = v.strip_prefix("b3 does not secure the connection: 2. ") {
+        rest
+    } else {
+        let rest = v
+            .strip_prefix("b3 does not win within 3 moves as the key move does: 2. ")
+            .unwrap_or_else(|| panic!("{v}"));
+        assert!(
+            rest.contains("the prover cannot tell within this page’s limits"),
+            "{v}"
+        );
+        rest
+    };
+    let reply = reply.split(' ').next().unwrap().to_string();
+    let pegs = shown(&b);
+    assert!(pegs.contains("b3:red"), "{pegs:?}");
+    assert!(
+        pegs.contains(&format!("{reply}:black")),
+        "{reply} in {pegs:?}"
+    );
+    b.click("button[data-do='retry']");
+    assert_eq!(shown(&b), start);
+    // g4 is not in the script: the proof accepts it, and plays on.
+    click_hole(&b, (6, 3));
+    assert!(
+        verdict(&b).starts_with("Right: 1. g4 secures the connection too."),
+        "{}",
+        verdict(&b)
+    );
+    settle(&b, 900);
+    assert_eq!(
+        verdict(&b),
+        "Right: 1. g4 secures the connection too. The defence: 2. j10. Your move."
+    );
+    let pegs = shown(&b);
+    assert!(
+        pegs.contains("g4:red") && pegs.contains("j10:black"),
+        "{pegs:?}"
+    );
+    click_hole(&b, (7, 9));
+    settle(&b, 900);
+    assert!(
+        verdict(&b).contains("The defence: 4. h11."),
+        "{}",
+        verdict(&b)
+    );
+    click_hole(&b, (6, 11));
+    settle(&b, 300);
+    assert!(verdict(&b).contains("Solved!"), "{}", verdict(&b));
+    screenshot(&b, "puzzle-secure-1280.png");
+    // The script's key is right too, and its line goes on.
+    b.eval("localStorage.clear(); return 0;", json!([]));
+    reload(&b);
+    click_hole(&b, (9, 9));
+    settle(&b, 900);
+    assert_eq!(verdict(&b), "Right: 1. j10. The defence: 2. g4. Your move.");
+    no_console_errors(&b);
+}

@@ -296,6 +296,7 @@ fn game_words(game: &Game, replay: Option<&GameReplay>) -> GameWords {
         result: replay.map(|r| ResultFacts::of(game, r)),
         rules: replay.and_then(|r| r.rules.preset_name()),
         untitled: None,
+        figure_steps: false,
     }
 }
 
@@ -387,6 +388,7 @@ fn figures_only(
         figures,
         words: GameWords {
             result: None,
+            figure_steps: true,
             ..words
         },
     })
@@ -396,18 +398,31 @@ fn figures_only(
 struct Cursor {
     pos: Position,
     /// The solution of a proved `#wins` claim the replay follows here: the
-    /// winner and their moves left, the next one included.
-    solution: Option<(Player, u32)>,
+    /// winner and their moves left, the next one included (`None` for a
+    /// claim with no length: a secure connection, followed to its end).
+    solution: Option<(Player, Option<u32>)>,
 }
 
 /// The solution a `[Task]` that states a claim ("Red to play and win in
-/// 3") starts, when the replay proved it there: the task's claim counts
-/// unless the main line makes its own before its first move.
-fn task_solution(game: &Game, proved: &HashSet<u32>) -> Option<(Player, u32)> {
+/// 3", or with no length "Red to play and win") starts, when the replay
+/// proved it there: the task's claim counts unless the main line makes its
+/// own before its first move.
+fn task_solution(game: &Game, proved: &HashSet<u32>) -> Option<(Player, Option<u32>)> {
     let tag = game.tag_node("Task")?;
-    let (player, moves) = win_claims::task_claim(&tag.value)?.ok()?;
-    let own = win_claims::start_claim(&game.line.elements).is_some();
-    (!own && proved.contains(&tag.span.line)).then_some((player, moves))
+    let claim = match win_claims::task_claim(&tag.value) {
+        Some(c) => c.ok().map(|(player, moves)| (player, Some(moves)))?,
+        None => (win_claims::task_secures(&tag.value)?, None),
+    };
+    let own = game
+        .line
+        .elements
+        .iter()
+        .take_while(|e| !matches!(e, Element::Move(_)))
+        .any(|e| {
+            matches!(e, Element::Claim(c)
+                if matches!(c.kind, ClaimKind::Wins { .. } | ClaimKind::Secures(_)))
+        });
+    (!own && proved.contains(&tag.span.line)).then_some(claim)
 }
 
 type Key = (PieceKind, Player);
@@ -523,7 +538,10 @@ impl Walks for Twixt<'_> {
             && played.mover == player
         {
             let won = matches!(cur.pos.status(), Status::Won { .. });
-            cur.solution = (!won && moves > 1).then_some((player, moves - 1));
+            cur.solution = match moves {
+                Some(m) => (!won && m > 1).then_some((player, Some(m - 1))),
+                None => (!won).then_some((player, None)),
+            };
         }
         let (added, removed) = changes(&m.mv, &played, was, &cur.pos);
         let mut text = format!("{ply}. {}", move_words(m));
@@ -565,12 +583,15 @@ impl Walks for Twixt<'_> {
     }
 
     fn claim(&mut self, c: &Claim, cur: &mut Cursor) {
-        if let ClaimKind::Wins { player, moves } = c.kind {
-            cur.solution = self
-                .proved
-                .contains(&c.span.line)
-                .then_some((player, moves));
-        }
+        let (player, moves) = match c.kind {
+            ClaimKind::Wins { player, moves } => (player, Some(moves)),
+            ClaimKind::Secures(player) => (player, None),
+            _ => return,
+        };
+        cur.solution = self
+            .proved
+            .contains(&c.span.line)
+            .then_some((player, moves));
     }
 }
 

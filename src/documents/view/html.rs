@@ -128,6 +128,11 @@ pub const WORDS: &[&str] = &[
     "nOfGamesOne",
     "nSolved",
     "nSolvedOne",
+    "alsoSecures",
+    "breaks",
+    "notAsFast",
+    "undecided",
+    "notSecure",
 ];
 
 /// The catalogue message of a page word: `view-` and `key` in kebab case.
@@ -357,10 +362,14 @@ fn error_panel(out: &mut String, problems: &[Problem], w: &Words) {
 /// The list of games: its rows are made by the script from the data, so
 /// that it can search, sort and filter them.
 fn game_list(out: &mut String, games: &[ViewGame], w: &Words) {
+    // The side columns are named as the games' `[Sides]` name them when
+    // every listed game names the same two; else with the page's words
+    // (Red and Black, Orange and Blue), which fit every game.
+    let shared = shared_sides(games).map(|s| w.messages().clone().with_sides(s));
     let [first, second] = games
         .first()
         .map_or(["Red", "Black"], |g| g.sides)
-        .map(|s| side_word(s, w.messages()));
+        .map(|s| side_word(s, shared.as_ref().unwrap_or(w.messages())));
     out.push_str("<nav id=\"game-list\" aria-label=\"");
     out.push_str(w.get("games"));
     out.push_str("\">\n<div class=\"list-tools\">\n");
@@ -603,6 +612,7 @@ fn game_data(g: &ViewGame, board: Option<usize>, w: &Words) -> Value {
         .as_deref()
         .map(|s| w.messages().clone().with_sides(s));
     let m = renamed.as_ref().unwrap_or(w.messages());
+    let m_words = m;
     let lines: Vec<Value> = g
         .lines
         .iter()
@@ -612,7 +622,13 @@ fn game_data(g: &ViewGame, board: Option<usize>, w: &Words) -> Value {
                 .iter()
                 .map(|m| {
                     let mut o = serde_json::Map::new();
-                    o.insert("t".into(), json!(m.text));
+                    // A figures-only game's steps are figures, in the page's words.
+                    let text = if g.words.figure_steps {
+                        m_words.fill("view-figure", &[("n", &(m.ply + 1).to_string())])
+                    } else {
+                        m.text.clone()
+                    };
+                    o.insert("t".into(), json!(text));
                     if side(m.player) == 1 {
                         o.insert("b".into(), json!(1));
                     }
@@ -705,6 +721,9 @@ fn game_data(g: &ViewGame, board: Option<usize>, w: &Words) -> Value {
                     "refuted": holes(&a.refuted),
                     "barred": a.barred.iter().map(|(h, why)| json!([h.col, h.row, m.typeset(&why.words(m))])).collect::<Vec<_>>(),
                     "within": a.wins_within,
+                    "secure": a.secure,
+                    "short": a.short_win,
+                    "undecided": a.undecided.iter().map(|(h, l)| json!([h.col, h.row, l])).collect::<Vec<_>>(),
                     "complete": a.complete,
                 })
             }).collect::<Vec<_>>(),
@@ -756,6 +775,21 @@ fn game_data(g: &ViewGame, board: Option<usize>, w: &Words) -> Value {
         "figures": !g.figures.is_empty(),
         "puzzle": puzzle,
     })
+}
+
+/// The `[Sides]` header every one of `games` gives, when they all give
+/// the same two names (and are of one game, TwixT or TWRS).
+fn shared_sides(games: &[ViewGame]) -> Option<&str> {
+    fn names(g: &ViewGame) -> Option<Vec<&str>> {
+        let names: Vec<&str> = g.words.sides.as_deref()?.split_whitespace().collect();
+        (names.len() == 2).then_some(names)
+    }
+    let first = games.first()?;
+    let words = names(first)?;
+    games
+        .iter()
+        .all(|g| g.sides == first.sides && names(g).as_ref() == Some(&words))
+        .then_some(first.words.sides.as_deref()?)
 }
 
 /// A side's name in `m`'s words: TwixT's Red and Black (as a game's

@@ -22,7 +22,10 @@ use twixt_core::link::Link;
 pub(crate) use build::file_games;
 pub use build::{ViewError, title_of};
 pub use crosstable::{Crosstable, Standing, crosstables};
-pub use puzzle::{Answer, MAX_PUZZLE_LINES, Puzzle};
+pub use puzzle::{
+    Answer, MAX_PUZZLE_LINES, Puzzle, SECURE_MOVE_POSITIONS, SECURE_PUZZLE_POSITIONS,
+    SLOWER_WIN_LINES,
+};
 pub use write::{
     MAX_FIGURE_PIECES, PageError, PageSettings, Written, check_page_name, write_games_page,
 };
@@ -112,6 +115,9 @@ pub struct GameWords {
     /// What it is called when it names nothing itself (then
     /// [`ViewGame::title`] is this in English).
     pub untitled: Option<Untitled>,
+    /// A game of figures only: each step of its move list is a figure,
+    /// said as the catalogue's `view-figure` ("Figure 2"), numbered from 1.
+    pub figure_steps: bool,
 }
 
 /// The title of a game that names nothing itself.

@@ -21,7 +21,7 @@ use crate::win_claims::SearchBudget;
 use twixt_core::board::{Hole, Player};
 use twixt_core::moves::Move;
 use twixt_core::position::{MoveError, Position, Status};
-use twixt_core::solver::{self, AfterMove, SearchLimit};
+use twixt_core::solver::{self, AfterMove, SearchLimit, SharedLimit};
 
 use super::ViewLine;
 
@@ -65,6 +65,22 @@ pub struct Answer {
     /// False when [`MAX_PUZZLE_LINES`] left holes here without the line
     /// that answers them: the page then says it cannot tell.
     pub complete: bool,
+    /// True where the replay proved a claim with no length (a secure
+    /// connection) and the moves here were judged for it:
+    /// [`Answer::also_wins`] and
+    /// [`Answer::accepted`] then secure the connection, and
+    /// [`Answer::refuted`] are moves the prover ([`solver::secures`])
+    /// showed to break it, with the reply that holds.
+    pub secure: bool,
+    /// In a secure-connection puzzle: the shortest win here, when the
+    /// exact search found one within [`solver::SHORT_WIN_MOVES`].
+    pub short_win: Option<u32>,
+    /// In a secure-connection puzzle: holes the prover could not judge
+    /// within its limits ([`SECURE_MOVE_POSITIONS`],
+    /// [`SECURE_PUZZLE_POSITIONS`]), each with the line of the reply that
+    /// holds it off for [`Answer::short_win`] moves, when the exact search
+    /// showed it does not win as fast as the key does.
+    pub undecided: Vec<(Hole, Option<usize>)>,
 }
 
 /// Why the solver may not play an empty hole.
@@ -113,9 +129,24 @@ pub(crate) type AddLine<'a> = dyn FnMut((usize, u32), &Position, &[Hole]) -> Opt
 /// so ([`Answer::complete`]), and the page tells the solver.
 pub const MAX_PUZZLE_LINES: usize = 4_000;
 
+/// Positions the prover may visit to judge one move of a secure-connection
+/// puzzle (a claim with no length). Every free hole of every position on
+/// the way is judged, so each gets a look, not a full search. Positions,
+/// not time, bound it, so that a page comes out the same on any machine.
+pub const SECURE_MOVE_POSITIONS: u64 = 20_000;
+/// Positions the prover may visit for all the moves of one
+/// secure-connection puzzle together (a few seconds).
+pub const SECURE_PUZZLE_POSITIONS: u64 = 300_000;
+/// Lines the play-out of one slower win of a secure-connection puzzle may
+/// write (of [`MAX_PUZZLE_LINES`]): its moves win in more than the key's,
+/// and every position of it answers every free hole, so one such win
+/// could otherwise take the whole bound.
+pub const SLOWER_WIN_LINES: usize = MAX_PUZZLE_LINES / 8;
+
 /// A position where the replay proved that `player`, to move, wins within
-/// `moves` of their moves: at a `#wins` claim, or where the solution after
-/// one has led.
+/// `moves` of their moves (`None`: secures the connection, however many
+/// moves it takes): at a `#wins` claim, or where the solution after one
+/// has led.
 #[derive(Debug, Clone)]
 pub(crate) struct Proven {
     /// The line.
@@ -126,8 +157,8 @@ pub(crate) struct Proven {
     pub pos: Position,
     /// The side that wins.
     pub player: Player,
-    /// Within how many of its moves.
-    pub moves: u32,
+    /// Within how many of its moves; `None` for a secure connection.
+    pub moves: Option<u32>,
 }
 
 impl Puzzle {
@@ -166,6 +197,9 @@ impl Puzzle {
                     refuted: Vec::new(),
                     barred: Vec::new(),
                     complete: true,
+                    secure: false,
+                    short_win: None,
+                    undecided: Vec::new(),
                 });
             }
         }
@@ -191,24 +225,35 @@ impl Puzzle {
     ) {
         let mut w = Writer {
             limit: budget.search_limit(),
+            secure_limit: secure_limit(),
             add_line,
             written: 0,
             max: MAX_PUZZLE_LINES,
             more: Vec::new(),
         };
+        // A secure-connection puzzle's right moves beside the script's are
+        // played out once every position of its script has its wrong moves
+        // answered: the bound never cuts the script's positions short.
+        let mut alternatives = Vec::new();
         for p in proven.iter().filter(|p| p.player == self.solver) {
-            let Some(answer) = self
+            let Some(i) = self
                 .answers
-                .iter_mut()
-                .find(|a| a.line == p.line && a.ply == p.ply)
+                .iter()
+                .position(|a| a.line == p.line && a.ply == p.ply)
             else {
                 continue;
             };
-            let Ok(keys) = solver::winning_keys(&p.pos, p.player, p.moves, &w.limit) else {
+            let answer = &mut self.answers[i];
+            let at = (p.line, p.ply);
+            let Some(moves) = p.moves else {
+                let right = w.judge_secure(answer, &p.pos, p.player, at, true);
+                alternatives.push((i, p, right));
                 continue;
             };
-            answer.wins_within = Some(p.moves);
-            let at = (p.line, p.ply);
+            let Ok(keys) = solver::winning_keys(&p.pos, p.player, moves, &w.limit) else {
+                continue;
+            };
+            answer.wins_within = Some(moves);
             let others: Vec<Hole> = keys
                 .answer
                 .into_iter()
@@ -221,14 +266,30 @@ impl Puzzle {
                 .map(|(h, _)| *h)
                 .chain(others.iter().copied())
                 .collect();
-            w.refute_all(answer, &p.pos, p.player, p.moves, at, &known);
+            w.refute_all(answer, &p.pos, p.player, moves, at, &known);
             for h in others {
-                match w.play_out(&p.pos, p.player, p.moves, h, at) {
+                match w.play_out(&p.pos, p.player, moves, h, at) {
                     Some(l) => answer.also_wins.push((h, l)),
                     None if w.full() => answer.complete = false,
                     None => {}
                 }
             }
+        }
+        // Those that win as fast as the key first, at every position of
+        // the script: a slower win's lines go on longer.
+        let mut slower = Vec::new();
+        for (i, p, mut right) in alternatives {
+            let slow = std::mem::take(&mut right.slow);
+            w.play_secure_alternatives(&mut self.answers[i], &p.pos, p.player, right);
+            slower.push((i, p, slow));
+        }
+        for (i, p, slow) in slower {
+            let right = Right {
+                short: None,
+                fast: Vec::new(),
+                slow,
+            };
+            w.play_secure_alternatives(&mut self.answers[i], &p.pos, p.player, right);
         }
         self.answers.append(&mut w.more);
     }
@@ -266,6 +327,8 @@ pub(crate) fn barred(pos: &Position) -> Vec<(Hole, Barred)> {
 /// [`MAX_PUZZLE_LINES`], and the answers of the positions they reach.
 struct Writer<'a, 'b> {
     limit: SearchLimit,
+    /// The prover's limit for one move of a secure-connection puzzle.
+    secure_limit: SearchLimit,
     add_line: &'a mut AddLine<'b>,
     written: usize,
     /// The bound: [`MAX_PUZZLE_LINES`].
@@ -335,6 +398,9 @@ impl Writer<'_, '_> {
             refuted: Vec::new(),
             barred: barred(&after),
             complete: true,
+            secure: false,
+            short_win: None,
+            undecided: Vec::new(),
         };
         self.refute_all(&mut answer, &after, player, left, here, &keys.answer);
         for k in keys.answer {
@@ -344,7 +410,9 @@ impl Writer<'_, '_> {
                 None => {}
             }
         }
-        if !answer.accepted.is_empty() {
+        // A position the bound cut short is kept too: the page says there
+        // that it cannot tell, rather than call the puzzle solved.
+        if !answer.accepted.is_empty() || !answer.complete {
             self.more.push(answer);
         }
         Some(line)
@@ -404,6 +472,235 @@ impl Writer<'_, '_> {
             _ => None,
         }
     }
+}
+
+impl Writer<'_, '_> {
+    /// Judges, where `player` to move secures the connection in `pos`
+    /// (a claim with no length), every free hole of theirs but the
+    /// script's own moves. The exact search first finds the shortest win
+    /// (within [`solver::SHORT_WIN_MOVES`]) and every move that wins as
+    /// fast: those are right. With `prove`, every other move goes to the
+    /// prover: one that keeps the connection secure (a slower win) is
+    /// right too; one that breaks it gets the reply that holds
+    /// ([`Answer::refuted`]). A move the prover cannot judge (or, without
+    /// `prove`, any other) is [`Answer::undecided`], with the reply that
+    /// holds it off as long as the key wins in. Returns the right moves
+    /// to play out ([`Writer::play_secure_alternatives`]).
+    fn judge_secure(
+        &mut self,
+        answer: &mut Answer,
+        pos: &Position,
+        player: Player,
+        at: (usize, u32),
+        prove: bool,
+    ) -> Right {
+        answer.secure = true;
+        let known: Vec<Hole> = (answer.accepted.iter().chain(&answer.false_starts))
+            .map(|(h, _)| *h)
+            .collect();
+        let short = match solver::solve(pos, player, solver::SHORT_WIN_MOVES, &self.limit) {
+            Ok(found) => match found.answer {
+                solver::Solved::Wins { moves, .. } => Some(moves),
+                solver::Solved::NoWin { .. } => None,
+            },
+            Err(_) => None,
+        };
+        let fast: Vec<Hole> = short
+            .and_then(|n| solver::winning_keys(pos, player, n, &self.limit).ok())
+            .map(|k| k.answer)
+            .unwrap_or_default();
+        answer.short_win = short.filter(|_| !fast.is_empty());
+        let mut slow = Vec::new();
+        for k in 0..pos.free_hole_count(player) {
+            let Some(h) = pos.nth_free_hole(player, k) else {
+                break;
+            };
+            if known.contains(&h) || fast.contains(&h) {
+                continue;
+            }
+            if self.full() {
+                answer.complete = false;
+                break;
+            }
+            let judged = if prove {
+                judge(pos, player, h, &self.secure_limit)
+            } else {
+                Judged::Undecided
+            };
+            match judged {
+                Judged::Secures => slow.push(h),
+                Judged::Breaks(holds) => {
+                    let holes: Vec<Hole> = std::iter::once(h).chain(holds).collect();
+                    if let Some(l) = self.line(at, pos, &holes) {
+                        answer.refuted.push((h, l));
+                    }
+                }
+                Judged::Undecided => {
+                    let held = answer
+                        .short_win
+                        .and_then(|n| self.refute(pos, player, n, h, at));
+                    answer.undecided.push((h, held));
+                }
+            }
+        }
+        let fast = fast.into_iter().filter(|h| !known.contains(h)).collect();
+        Right {
+            short: answer.short_win,
+            fast,
+            slow,
+        }
+    }
+
+    /// Plays out the right moves [`Writer::judge_secure`] found, from
+    /// where `answer` stands: to [`Answer::also_wins`] beside the script's
+    /// moves, else to [`Answer::accepted`]. A move that wins as fast as
+    /// the key is played out as in a puzzle with a length; a slower one
+    /// with [`Writer::play_out_secure`].
+    fn play_secure_alternatives(
+        &mut self,
+        answer: &mut Answer,
+        pos: &Position,
+        player: Player,
+        right: Right,
+    ) {
+        let at = (answer.line, answer.ply);
+        let scripted = !answer.accepted.is_empty();
+        let add = |answer: &mut Answer, h: Hole, line: Option<usize>, full: bool| match line {
+            Some(l) if scripted => answer.also_wins.push((h, l)),
+            Some(l) => answer.accepted.push((h, l)),
+            None if full => answer.complete = false,
+            // Proved, but the page cannot go on from it: said as the
+            // prover's limit, not as a wrong move.
+            None => answer.undecided.push((h, None)),
+        };
+        if let Some(n) = right.short {
+            for h in right.fast {
+                let line = self.play_out(pos, player, n, h, at);
+                add(answer, h, line, self.full());
+            }
+        }
+        for h in right.slow {
+            let max = self.max;
+            self.max = max.min(self.written + SLOWER_WIN_LINES);
+            let line = self.play_out_secure(pos, player, h, at);
+            let full = self.full();
+            self.max = max;
+            add(answer, h, line, full && self.full());
+        }
+    }
+
+    /// A move `key` of `player` that secures the connection from `pos`,
+    /// played out from `at`: the line of the key and the defence
+    /// ([`secure_defence`]), then the answers of the position after it, the
+    /// player to move again (judged without the prover). `None` when the page cannot go on from it: no
+    /// defence found, or no move found that keeps the connection there
+    /// (the prover's limit), or the bound on lines.
+    fn play_out_secure(
+        &mut self,
+        pos: &Position,
+        player: Player,
+        key: Hole,
+        at: (usize, u32),
+    ) -> Option<usize> {
+        if self.full() {
+            return None;
+        }
+        let mut after = pos.clone();
+        after.play(&Move::peg(key)).ok()?;
+        if matches!(after.status(), Status::Won { winner, .. } if winner == player) {
+            return self.line(at, pos, &[key]);
+        }
+        let reply = secure_defence(&after, player, &self.limit)?;
+        after.play(&Move::peg(reply)).ok()?;
+        let line = self.line(at, pos, &[key, reply])?;
+        let here = (line, at.1 + 2);
+        let mut answer = Answer {
+            line,
+            ply: here.1,
+            accepted: Vec::new(),
+            wins_within: None,
+            also_wins: Vec::new(),
+            false_starts: Vec::new(),
+            refuted: Vec::new(),
+            barred: barred(&after),
+            complete: true,
+            secure: false,
+            short_win: None,
+            undecided: Vec::new(),
+        };
+        // The prover judges the script's positions only: after a slower
+        // win of the solver's own, the moves that win fastest are right.
+        let right = self.judge_secure(&mut answer, &after, player, here, false);
+        self.play_secure_alternatives(&mut answer, &after, player, right);
+        if answer.accepted.is_empty() {
+            return None;
+        }
+        self.more.push(answer);
+        Some(line)
+    }
+}
+
+/// The right moves [`Writer::judge_secure`] found at a position: those
+/// that win within the shortest win `short`, and slower ones the prover
+/// showed to keep the connection secure.
+struct Right {
+    short: Option<u32>,
+    fast: Vec<Hole>,
+    slow: Vec<Hole>,
+}
+
+/// What the prover says of one move in a secure-connection puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Judged {
+    /// The connection stays secure (or the move completes it).
+    Secures,
+    /// It breaks: the reply that holds (`None`: the move ends the game
+    /// without the connection, or the opponent has no legal reply).
+    Breaks(Option<Hole>),
+    /// The prover reached its limit.
+    Undecided,
+}
+
+/// The prover's limit for one move of a secure-connection puzzle, drawing
+/// on one budget for the whole puzzle ([`SECURE_PUZZLE_POSITIONS`]).
+fn secure_limit() -> SearchLimit {
+    let puzzle = SharedLimit::new(SECURE_PUZZLE_POSITIONS, None);
+    SearchLimit::positions(SECURE_MOVE_POSITIONS).sharing(&puzzle)
+}
+
+/// Whether `player`'s move `h` from `pos` keeps the connection secure.
+fn judge(pos: &Position, player: Player, h: Hole, limit: &SearchLimit) -> Judged {
+    let mut after = pos.clone();
+    if after.play(&Move::peg(h)).is_err() {
+        return Judged::Undecided;
+    }
+    match after.status() {
+        Status::Won { winner, .. } if winner == player => return Judged::Secures,
+        Status::Ongoing => {}
+        _ => return Judged::Breaks(None),
+    }
+    match solver::secures(&after, player, limit) {
+        Ok(found) => match found.answer {
+            solver::Secure::Secured { .. } => Judged::Secures,
+            solver::Secure::Breaks { defence, .. } => Judged::Breaks(defence),
+        },
+        Err(_) => Judged::Undecided,
+    }
+}
+
+/// The defence the page plays against a move of `player` that secures the
+/// connection (`pos` after it): the reply that holds the exact search off
+/// longest, within [`solver::SHORT_WIN_MOVES`]; when every reply loses at
+/// once, the one that leaves the fewest winning moves.
+fn secure_defence(pos: &Position, player: Player, limit: &SearchLimit) -> Option<Hole> {
+    let mut held = None;
+    for k in 1..solver::SHORT_WIN_MOVES {
+        match solver::after_move(pos, player, k, limit).map(|s| s.answer) {
+            Ok(AfterMove::Holds(r)) => held = Some(r),
+            _ => break,
+        }
+    }
+    held.or_else(|| defence(pos, player, 1, limit))
 }
 
 /// The defence the page plays against a winning move of `player` (`pos`
@@ -540,6 +837,9 @@ mod tests {
             refuted: Vec::new(),
             barred: Vec::new(),
             complete: true,
+            secure: false,
+            short_win: None,
+            undecided: Vec::new(),
         };
         for (max, complete) in [(5, false), (1_000, true)] {
             let mut n = 0;
@@ -549,6 +849,7 @@ mod tests {
             };
             let mut w = Writer {
                 limit: SearchLimit::positions(100_000),
+                secure_limit: secure_limit(),
                 add_line: &mut add,
                 written: 0,
                 max,

@@ -16,11 +16,23 @@
   function say(key, args) {
     return (W[key] || key).replace(/\{(\w+)\}/g, function (_, k) { return args && k in args ? String(args[k]) : ""; });
   }
-  // A count said in the page's language: the message's singular form (its
-  // key and "One") for the numbers the language says so, else the plural.
+  // The plural category of a count in the page's language: the browser's
+  // own CLDR rules (zero, one, two, few, many, other); without them, "one"
+  // for the numbers the catalogue's `plural-one` lists.
+  const pluralRules = (function () {
+    try { return new Intl.PluralRules(document.documentElement.lang || "en"); } catch (e) { return null; }
+  })();
+  function plural(n) {
+    if (pluralRules) return pluralRules.select(n);
+    return (data.pluralOne || [1]).indexOf(n) >= 0 ? "one" : "other";
+  }
+  // A count said in the page's language: the message's form for the
+  // count's category (its key and "One", "Few", …) where the catalogue
+  // gives one, else the message itself (the plural).
   function counted(key, n, args) {
-    const one = (data.pluralOne || [1]).indexOf(n) >= 0 && (key + "One") in W;
-    return say(one ? key + "One" : key, Object.assign({ n: n }, args || {}));
+    const c = plural(n);
+    const form = key + c.charAt(0).toUpperCase() + c.slice(1);
+    return say(c !== "other" && form in W ? form : key, Object.assign({ n: n }, args || {}));
   }
   function tries(n) { return counted("wrongTries", n); }
   const SVGNS = "http://www.w3.org/2000/svg";
@@ -550,6 +562,10 @@
     const barred = here.barred.find(same);
     const key = here.ok.find(same), also = here.also.find(same);
     const falseStart = here.false.find(same), refuted = here.refuted.find(same);
+    // A secure-connection puzzle: a move the prover could not judge, with
+    // the line that holds it off as long as the key wins in, if any.
+    const undecided = (here.undecided || []).find(same);
+    const slower = undecided && undecided[2] !== null ? undecided : null;
     const from = { l: state.l, p: state.p };
     if (taken) { wrong(say("taken", { hole: name })); return; }
     if (barred) {
@@ -561,29 +577,34 @@
     if (key || also) {
       const line = (key || also)[2];
       const mine = moveAt(d, line, from.p + 1);
-      playRight(line, from.p, also ? say("alsoWins", { move: mine.t, within: within }) : say("right", { move: mine.t }));
+      playRight(line, from.p, !also ? say("right", { move: mine.t })
+        : here.secure ? say("alsoSecures", { move: mine.t }) : say("alsoWins", { move: mine.t, within: within }));
       return;
     }
-    if (falseStart || refuted) {
-      countTry();
-      const line = (falseStart || refuted)[2];
+    if (falseStart || refuted || slower) {
+      if (!slower) countTry();
+      const line = (falseStart || refuted || slower)[2];
       state.back = from;
       say1(name + " …");
       playOn(line, from.p + 1, function () {
         const L = d.lines[line];
         const after = L.moves.slice(1).map(function (m) { return m.t; }).join(" ");
-        wrong(falseStart
-          ? say("falseStart", { move: L.moves[0].t, line: after })
-          : after ? say("holds", { hole: name, within: within, move: after }) : say("noConnection", { hole: name }));
+        const short = " " + say(here.short === 1 ? "within1" : "within", { n: here.short });
+        wrong(falseStart ? say("falseStart", { move: L.moves[0].t, line: after })
+          : !after ? say("noConnection", { hole: name })
+          : slower ? say("notAsFast", { hole: name, within: short, move: after })
+          : here.secure ? say("breaks", { hole: name, move: after })
+          : say("holds", { hole: name, within: within, move: after }));
         retry.hidden = false;
       });
       return;
     }
+    if (undecided) { say1(say("undecided", { hole: name })); return; }
     // Where the bound on a puzzle's lines left holes unanswered, the page
     // says it cannot tell rather than call the move wrong.
     if (here.complete === false) { say1(say("unchecked", { hole: name, n: data.maxPuzzleLines })); return; }
     countTry();
-    wrong(say(within ? "loses" : "notScript", { hole: name, within: within }));
+    wrong(say(here.secure ? "notSecure" : within ? "loses" : "notScript", { hole: name, within: within }));
   }
   // A right move (line `line` after ply `p`) played, and the defence after
   // it, said after `said`; solved when no answer is left to find.
@@ -609,7 +630,7 @@
   // key move played for the solver. Each step is counted with the puzzle.
   function hint() {
     const here = answerHere();
-    if (!here || state.busy) return;
+    if (!here || state.busy || !here.ok.length) return;
     const level = Math.min(state.hint + 1, 3);
     clearHint(true);
     state.hint = level;
@@ -758,7 +779,7 @@
           td.textContent = text;
         }
         if (!text && i > 1) td.className = "empty";
-        if (i === 8) td.setAttribute("data-unit", (data.pluralOne || [1]).indexOf(Number(text)) >= 0 ? say("move1") : say("moves"));
+        if (i === 8) td.setAttribute("data-unit", plural(Number(text)) === "one" ? say("move1") : say("moves"));
         tr.appendChild(td);
       });
       frag.appendChild(tr);
@@ -860,7 +881,7 @@
       const score = r.tr.cells[7], moves = r.tr.cells[8];
       score.textContent = hides ? "?" : d.score;
       moves.textContent = hides ? "?" : String(lineEnd(d, 0) - d.lines[0].start);
-      moves.setAttribute("data-unit", hides ? "" : (data.pluralOne || [1]).indexOf(Number(moves.textContent)) >= 0 ? say("move1") : say("moves"));
+      moves.setAttribute("data-unit", hides ? "" : plural(Number(moves.textContent)) === "one" ? say("move1") : say("moves"));
     }
   }
   function roundKey(r) {
