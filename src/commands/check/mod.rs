@@ -330,8 +330,11 @@ fn checked_file_each(path: &Path, from: Option<FileFormat>, each: &mut dyn FnMut
         let reader = match open_input(path) {
             Ok(reader) => reader,
             Err(e) => {
+                // Content that cannot be read (a zip bomb, a damaged
+                // member) is the file's fault: exit 1, as for `view`.
+                let io = !crate::limits::is_content_error(&e);
                 each(cannot_read(&name, e));
-                return true;
+                return io;
             }
         };
         return match format {
