@@ -334,32 +334,21 @@ impl Document {
     /// the script cannot take is refused and changes nothing.
     pub fn apply(&mut self, op: Op) -> Result<(), Refused> {
         let line = &self.game().line;
-        let moved = match &op {
-            Op::Goto { path } => {
-                if !tree::is_node(line, path) {
-                    return refuse("no such move in the tree");
-                }
-                Some(path.clone())
-            }
-            Op::Next => tree::next(line, &self.cursor),
-            Op::Previous => tree::previous(line, &self.cursor),
-            Op::Start => Some(Vec::new()),
-            Op::End => Some(tree::end_of_line(line, &self.cursor)),
-            Op::Up | Op::Down => {
-                let alts = tree::alternatives(line, &self.cursor);
-                let at = alts.iter().position(|p| *p == self.cursor);
-                match (at, alts.len()) {
-                    (Some(i), n) if n > 1 => Some(if op == Op::Up {
-                        alts[(i + n - 1) % n].clone()
-                    } else {
-                        alts[(i + 1) % n].clone()
-                    }),
-                    _ => None,
-                }
-            }
+        let step = match &op {
+            Op::Goto { path } => tree::Step::Goto(path),
+            Op::Next => tree::Step::Next,
+            Op::Previous => tree::Step::Previous,
+            Op::Start => tree::Step::Start,
+            Op::End => tree::Step::End,
+            Op::Up => tree::Step::Up,
+            Op::Down => tree::Step::Down,
             Op::Undo => return self.undo(),
             Op::Redo => return self.redo(),
             _ => return self.edit(op),
+        };
+        let moved = match tree::navigate(line, &self.cursor, step) {
+            Ok(moved) => moved,
+            Err(why) => return refuse(why),
         };
         if let Some(p) = moved {
             self.cursor = p;

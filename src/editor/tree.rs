@@ -403,3 +403,55 @@ mod tests {
         assert_eq!(write_game(&g), "1. f6\n");
     }
 }
+
+/// A step through the tree, as both games' editors take it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step<'a> {
+    /// To this node.
+    Goto(&'a [usize]),
+    /// The next move of the line.
+    Next,
+    /// The move before.
+    Previous,
+    /// Before the first move.
+    Start,
+    /// The last move of the line.
+    End,
+    /// The alternative above (wrapping round).
+    Up,
+    /// The alternative below (wrapping round).
+    Down,
+}
+
+/// Where `step` leads from `cursor`: `Ok(None)` where it leads nowhere (at
+/// an end, or no alternative), an error for a node the tree does not have.
+pub fn navigate<N: Notation>(
+    root: &Line<N>,
+    cursor: &[usize],
+    step: Step<'_>,
+) -> Result<Option<NodePath>, &'static str> {
+    Ok(match step {
+        Step::Goto(path) => {
+            if !is_node(root, path) {
+                return Err("no such move in the tree");
+            }
+            Some(path.to_vec())
+        }
+        Step::Next => next(root, cursor),
+        Step::Previous => previous(root, cursor),
+        Step::Start => Some(Vec::new()),
+        Step::End => Some(end_of_line(root, cursor)),
+        Step::Up | Step::Down => {
+            let alts = alternatives(root, cursor);
+            let at = alts.iter().position(|p| p.as_slice() == cursor);
+            match (at, alts.len()) {
+                (Some(i), n) if n > 1 => Some(if step == Step::Up {
+                    alts[(i + n - 1) % n].clone()
+                } else {
+                    alts[(i + 1) % n].clone()
+                }),
+                _ => None,
+            }
+        }
+    })
+}

@@ -197,32 +197,21 @@ impl TwrsDocument {
     /// the script cannot take is refused and changes nothing.
     pub fn apply(&mut self, op: TwrsOp) -> Result<(), Refused> {
         let line = &self.game().line;
-        let moved = match &op {
-            TwrsOp::Goto { path } => {
-                if !tree::is_node(line, path) {
-                    return refuse("no such move in the tree");
-                }
-                Some(path.clone())
-            }
-            TwrsOp::Next => tree::next(line, &self.cursor),
-            TwrsOp::Previous => tree::previous(line, &self.cursor),
-            TwrsOp::Start => Some(Vec::new()),
-            TwrsOp::End => Some(tree::end_of_line(line, &self.cursor)),
-            TwrsOp::Up | TwrsOp::Down => {
-                let alts = tree::alternatives(line, &self.cursor);
-                let at = alts.iter().position(|p| *p == self.cursor);
-                match (at, alts.len()) {
-                    (Some(i), n) if n > 1 => Some(if op == TwrsOp::Up {
-                        alts[(i + n - 1) % n].clone()
-                    } else {
-                        alts[(i + 1) % n].clone()
-                    }),
-                    _ => None,
-                }
-            }
+        let step = match &op {
+            TwrsOp::Goto { path } => tree::Step::Goto(path),
+            TwrsOp::Next => tree::Step::Next,
+            TwrsOp::Previous => tree::Step::Previous,
+            TwrsOp::Start => tree::Step::Start,
+            TwrsOp::End => tree::Step::End,
+            TwrsOp::Up => tree::Step::Up,
+            TwrsOp::Down => tree::Step::Down,
             TwrsOp::Undo => return self.step_history(true),
             TwrsOp::Redo => return self.step_history(false),
             _ => return self.edit(op),
+        };
+        let moved = match tree::navigate(line, &self.cursor, step) {
+            Ok(moved) => moved,
+            Err(why) => return refuse(why),
         };
         if let Some(p) = moved {
             self.cursor = p;

@@ -248,14 +248,7 @@ fn standings(
     out.push_str("<table class=\"standings\">\n<caption>");
     escape(out, msgs.get("standings"));
     out.push_str("</caption>\n<tr><th></th>");
-    for k in [
-        "standings-player",
-        "standings-played",
-        "standings-won",
-        "standings-drawn",
-        "standings-lost",
-        "standings-points",
-    ] {
+    for k in super::standings::COLUMNS {
         out.push_str("<th>");
         escape(out, msgs.get(k));
         out.push_str("</th>");

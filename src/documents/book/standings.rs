@@ -10,6 +10,16 @@ use std::collections::BTreeMap;
 use super::Chapter;
 use crate::messages::Messages;
 
+/// The catalogue keys of a standings table's columns, in order.
+pub const COLUMNS: [&str; 6] = [
+    "standings-player",
+    "standings-played",
+    "standings-won",
+    "standings-drawn",
+    "standings-lost",
+    "standings-points",
+];
+
 /// A game's place in a tournament and its outcome.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Pairing {

@@ -776,17 +776,10 @@ impl Writer<'_> {
         if table.is_empty() {
             return;
         }
-        let head: Vec<String> = [
-            "standings-player",
-            "standings-played",
-            "standings-won",
-            "standings-drawn",
-            "standings-lost",
-            "standings-points",
-        ]
-        .iter()
-        .map(|k| literal(self.msgs.get(k)))
-        .collect();
+        let head: Vec<String> = super::standings::COLUMNS
+            .iter()
+            .map(|k| literal(self.msgs.get(k)))
+            .collect();
         let _ = writeln!(
             self.out,
             "#twixt-standings({}, ({}),",
