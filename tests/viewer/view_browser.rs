@@ -41,6 +41,41 @@ pub(crate) fn shown(b: &Browser) -> BTreeSet<String> {
         .collect()
 }
 
+/// What `shown` (a script such as `SHOWN_PEGS`) sees after clicking each
+/// move of the main line's move list in turn, from the start (ply 0) to
+/// ply `last`: the clicks and the readings in one script, so a long game
+/// costs one round trip to the browser, not two a ply.
+pub(crate) fn shown_stepping(b: &Browser, shown: &str, last: usize) -> Vec<BTreeSet<String>> {
+    let script = format!(
+        r##"const last = arguments[0];
+        const shown = () => {{ {shown} }};
+        const out = [];
+        for (let p = 0; p <= last; p++) {{
+          const button = p
+            ? document.querySelector(`button.mv[data-l='0'][data-p='${{p}}']`)
+            : document.querySelector("button[data-go='first']");
+          if (!button) return `no button for ply ${{p}}`;
+          button.click();
+          out.push(shown());
+        }}
+        return out;"##
+    );
+    let answer = b.eval(&script, json!([last]));
+    let plies = answer
+        .as_array()
+        .unwrap_or_else(|| panic!("stepping through the game: {answer}"));
+    plies
+        .iter()
+        .map(|pegs| {
+            pegs.as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap().to_string())
+                .collect()
+        })
+        .collect()
+}
+
 fn pegs(pos: &Position) -> BTreeSet<String> {
     pos.to_setup()
         .pegs
@@ -170,9 +205,15 @@ fn every_ply_shows_the_engines_position() {
         let page = view(&[file], dir.path(), &format!("v{k}.html"));
         let want = positions(file);
         b.open(&page, "#ply=0");
+        let seen = shown_stepping(&b, SHOWN_PEGS, want.len() - 1);
         for (ply, expected) in want.iter().enumerate() {
+            assert_eq!(&seen[ply], expected, "{} at ply {ply}", file.display());
+        }
+        // An address takes the page to its position too: the end, the
+        // middle and the start.
+        for ply in [want.len() - 1, want.len() / 2, 0] {
             go(&b, &format!("#ply={ply}"));
-            assert_eq!(&shown(&b), expected, "{} at ply {ply}", file.display());
+            assert_eq!(shown(&b), want[ply], "{} at #ply={ply}", file.display());
         }
         no_console_errors(&b);
     }
@@ -471,12 +512,9 @@ fn twrs_games_step_through_the_engines_positions_and_variations() {
     b.open(&page, "#ply=0");
     // Step by the move list's buttons: Chromium throttles a page that
     // changes its address hundreds of times in a few seconds.
+    let seen = shown_stepping(&b, SHOWN_TWRS, want.len() - 1);
     for (ply, expected) in want.iter().enumerate() {
-        b.eval(
-            "const p = arguments[0]; (p ? document.querySelector(`button.mv[data-l='0'][data-p='${p}']`) : document.querySelector(\"button[data-go='first']\")).click();",
-            json!([ply]),
-        );
-        assert_eq!(&twrs_shown(&b), expected, "at ply {ply}");
+        assert_eq!(&seen[ply], expected, "at ply {ply}");
     }
     let script = "[Game \"twrs\"]\n1. 3 i3-g3 x2 g10 j3\n2. 2 j10-j6\n(2. 2 j10-j8\n#diagram caption=\"Other\" translation=\"Ander\"\n)\n3. 1 b2-k2 x4 c2\n";
     let file = dir.path().join("var.twixt");
