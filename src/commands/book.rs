@@ -20,7 +20,6 @@ use std::path::PathBuf;
 
 use crate::book::{Book, BookError, BookOptions, booklet};
 use crate::diagnostic::{Diagnostic, Explained};
-use crate::limits::MAX_BOOK_PIECES;
 use crate::open::{Request, Skipped, game_files};
 
 /// A file a lenient booklet left out.
@@ -66,11 +65,6 @@ pub enum BooksError {
     /// Every file of the booklet was left out.
     #[error("no game to make a book of")]
     Empty,
-    /// The diagrams would draw more than a book may.
-    #[error(
-        "the diagrams of this book would draw {0} pegs and links or more, more than the {MAX_BOOK_PIECES} a book may (each diagram is drawn in full); make a book of fewer games or variations, cut diagrams less often (--moves-per-diagram), or draw the positions with `twixt render`"
-    )]
-    TooMuchDrawn(usize),
 }
 
 impl Explained for BooksError {
@@ -79,7 +73,7 @@ impl Explained for BooksError {
         match self {
             BooksError::Open(e) => e.diagnostics(),
             BooksError::Book(e) => e.diagnostics(),
-            BooksError::Skipped(..) | BooksError::Empty | BooksError::TooMuchDrawn(_) => &[],
+            BooksError::Skipped(..) | BooksError::Empty => &[],
         }
     }
 
@@ -88,7 +82,7 @@ impl Explained for BooksError {
         match self {
             BooksError::Skipped(_, unreadable) => *unreadable,
             BooksError::Open(e) => e.is_usage(),
-            BooksError::Book(_) | BooksError::Empty | BooksError::TooMuchDrawn(_) => false,
+            BooksError::Book(_) | BooksError::Empty => false,
         }
     }
 }
@@ -104,7 +98,7 @@ pub fn open_books(
     request: &Request,
     opts: &BookOptions,
 ) -> Result<Books, BooksError> {
-    let book_of = |input: &PathBuf| -> Result<Book, BooksError> {
+    let book_of = |input: &PathBuf, opts: &BookOptions| -> Result<Book, BooksError> {
         let request = Request {
             input: input.clone(),
             ..request.clone()
@@ -116,8 +110,7 @@ pub fn open_books(
     if let [one] = inputs
         && !folder(one)
     {
-        let book = book_of(one)?;
-        within_budget(pieces(&book))?;
+        let book = book_of(one, opts)?;
         return Ok(Books {
             books: vec![book],
             booklet: false,
@@ -153,15 +146,36 @@ pub fn open_books(
         })
         .collect();
     let mut books = Vec::new();
-    // Counted as the books are made, so that a booklet too large to draw
-    // stops before it holds all its diagrams.
-    let mut drawn = 0;
+    // The books share the limits: each is made within what the books
+    // before it left, so that a booklet too large to draw stops before
+    // it holds all its diagrams.
+    let (mut drawn, mut figures) = (0, 0);
     for f in &files {
-        match book_of(f) {
+        let within = BookOptions {
+            draw_limit: opts.draw_limit.saturating_sub(drawn),
+            figure_limit: opts.figure_limit.saturating_sub(figures),
+            ..opts.clone()
+        };
+        match book_of(f, &within) {
             Ok(b) => {
-                drawn += pieces(&b);
-                within_budget(drawn)?;
+                let made = b.figures();
+                drawn += made.iter().map(|f| f.art.drawn()).sum::<usize>();
+                figures += made.len();
                 books.push(b);
+            }
+            // Past the limits the booklet stops, lenient or not, with
+            // the count of the whole booklet.
+            Err(BooksError::Book(BookError::TooMuchDrawn { drawn: d, .. })) => {
+                return Err(BooksError::Book(BookError::TooMuchDrawn {
+                    drawn: drawn + d,
+                    limit: opts.draw_limit,
+                }));
+            }
+            Err(BooksError::Book(BookError::TooManyFigures { figures: f, .. })) => {
+                return Err(BooksError::Book(BookError::TooManyFigures {
+                    figures: figures + f,
+                    limit: opts.figure_limit,
+                }));
             }
             Err(e) if opts.lenient => left_out.push(left_out_entry(f, &e)),
             Err(e) => return Err(e),
@@ -174,26 +188,6 @@ pub fn open_books(
         left_out,
         links_out,
     })
-}
-
-/// The pegs and links the diagrams of `book` draw (a TWRS picture counts
-/// only against the diagram limit).
-fn pieces(book: &Book) -> usize {
-    book.figures()
-        .iter()
-        .map(|f| match &f.art {
-            crate::book::Art::Twixt(d) => d.pegs.len() + d.links.len(),
-            crate::book::Art::Drawn(_) => 0,
-        })
-        .sum()
-}
-
-/// `drawn` pegs and links are within [`MAX_BOOK_PIECES`].
-fn within_budget(drawn: usize) -> Result<(), BooksError> {
-    if drawn > MAX_BOOK_PIECES {
-        return Err(BooksError::TooMuchDrawn(drawn));
-    }
-    Ok(())
 }
 
 /// `a` before `b` as a reader counts: runs of digits compared as numbers

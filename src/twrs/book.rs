@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use crate::book::{Art, Block, Book, BookError, Chapter, Drawing, Figure};
+use crate::book::{Art, Block, Book, BookError, BookOptions, Chapter, Drawing, Figure, Tally};
 use crate::diagram::{Scale, Style};
 use crate::script::Sides;
 
@@ -59,8 +59,10 @@ fn figure(number: u32, label: String, point: &DiagramPoint, position: &Position)
 }
 
 /// The book of every game in `file`. Errors (syntax, illegal moves, false
-/// claims) stop it, unless `lenient` makes them warnings.
-pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
+/// claims) stop it, unless `opts.lenient` makes them warnings; a book
+/// past `opts`' limits stops at the game that passes them.
+pub fn book(file: &TwrsFile, opts: &BookOptions) -> Result<Book, BookError> {
+    let lenient = opts.lenient;
     let invalid = |diagnostics| BookError::Invalid {
         file: file.name.clone(),
         diagnostics,
@@ -74,6 +76,7 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
     let mut chapters = Vec::new();
+    let mut tally = Tally::new(opts);
     let mut figures = 0u32;
     for (i, game) in file.games.iter().enumerate() {
         let replayed = file.replayed(game);
@@ -107,6 +110,10 @@ pub fn book(file: &TwrsFile, lenient: bool) -> Result<Book, BookError> {
             file: Some(std::path::PathBuf::from(&file.name)),
             ..Chapter::default()
         });
+        // A TWRS figure is drawn when the book is written: only the count
+        // of figures bounds it.
+        tally.figures = figures;
+        tally.within()?;
     }
     if !errors.is_empty() {
         return Err(invalid(errors));

@@ -270,6 +270,151 @@ fn a_book_is_bounded_by_what_its_diagrams_draw() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
 
+/// The number a "would draw N pegs and links or more" error gives.
+fn drawn_in(err: &str) -> usize {
+    let at = err.find(" pegs and links").expect(err);
+    let digits = err[..at].rsplit(' ').next().unwrap();
+    digits.parse().unwrap_or_else(|_| panic!("{err}"))
+}
+
+/// One file of many games, a diagram at every move: it would draw about
+/// ten times what a book may. The book stops as it passes the limit, not
+/// after drawing every diagram (before, a 1 MB file of this kind took 20 s
+/// and 300 MB to be refused with the full count); `--draw-limit` moves the
+/// limit, and a booklet's books share it, lenient or not.
+#[test]
+fn a_book_stops_drawing_as_it_passes_its_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let made = twixt(
+        d,
+        &[
+            "random",
+            "--size",
+            "24",
+            "--seed",
+            "3",
+            "--games",
+            "200",
+            "-o",
+            "many.twixt",
+        ],
+    );
+    assert!(made.status.success(), "{}", stderr(&made));
+    let book = |extra: &[&str]| {
+        let mut args = vec!["book", "many.twixt", "--moves-per-diagram", "1"];
+        args.extend_from_slice(extra);
+        args.extend(["-o", "many.html"]);
+        twixt(d, &args)
+    };
+    let out = book(&[]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let drawn = drawn_in(&err);
+    // Stopped within a game of the limit: one game of 24×24 draws a few
+    // tens of thousands at most.
+    assert!((500_000..600_000).contains(&drawn), "{err}");
+    assert!(err.contains("--draw-limit raises it"), "{err}");
+    assert!(!d.join("many.html").exists());
+    // A lower limit stops it sooner; a diagram at each game's end fits.
+    let err = stderr(&book(&["--draw-limit", "10000"]));
+    assert!(drawn_in(&err) < 40_000, "{err}");
+    assert!(err.contains("more than the 10000 a book may"), "{err}");
+    let ok = twixt(
+        d,
+        &[
+            "book",
+            "many.twixt",
+            "--moves-per-diagram",
+            "0",
+            "-o",
+            "ok.html",
+        ],
+    );
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
+    // A booklet: two files of one game that fit one at a time pass the
+    // limit together, and leniency does not leave the second out.
+    fs::create_dir(d.join("club")).unwrap();
+    for name in ["a.twixt", "b.twixt"] {
+        let file = format!("club/{name}");
+        let args = [
+            "random", "--size", "12", "--seed", "5", "--games", "1", "-o", &file,
+        ];
+        assert!(twixt(d, &args).status.success());
+    }
+    let book_of = |input: &str, limit: &str, out: &str| {
+        let args = [
+            "book",
+            input,
+            "--lenient",
+            "--moves-per-diagram",
+            "1",
+            "--draw-limit",
+            limit,
+            "-o",
+            out,
+        ];
+        twixt(d, &args)
+    };
+    // What one file draws: the pegs and links of its book.
+    let alone = book_of("club/a.twixt", "500000", "a.html");
+    assert_eq!(alone.status.code(), Some(0), "{}", stderr(&alone));
+    let html = fs::read_to_string(d.join("a.html")).unwrap();
+    let one = html.matches("class=\"peg").count() + html.matches("class=\"link").count();
+    let fits = book_of("club/a.twixt", &one.to_string(), "a.html");
+    assert_eq!(fits.status.code(), Some(0), "{}", stderr(&fits));
+    let both = book_of("club", &one.to_string(), "club.html");
+    let err = stderr(&both);
+    assert_eq!(both.status.code(), Some(1), "{err}");
+    assert!(drawn_in(&err) > one, "{err}");
+    assert!(
+        err.contains(&format!("more than the {one} a book may")),
+        "{err}"
+    );
+    assert!(!d.join("club.html").exists());
+}
+
+/// A TWRS book of more diagrams than a book may hold stops at the game
+/// that passes the count (its figures are drawn when written, so only the
+/// count bounds them): before, every figure was made first.
+#[test]
+fn a_twrs_book_stops_at_its_figure_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let made = twixt(d, &["random", "--game", "twrs", "--seed", "3"]);
+    assert!(made.status.success());
+    let game = String::from_utf8(made.stdout).unwrap();
+    // A diagram after each of the first 300 moves, in 30 games: 9,000.
+    let mut one = String::new();
+    let mut moves = 0;
+    for line in game.lines() {
+        let is_move = line
+            .split_once(". ")
+            .is_some_and(|(n, _)| n.parse::<u32>().is_ok());
+        if is_move {
+            moves += 1;
+            if moves > 300 {
+                break;
+            }
+        }
+        one.push_str(line);
+        one.push('\n');
+        if is_move {
+            one.push_str("#diagram\n");
+        }
+    }
+    assert_eq!(moves, 301, "a long game");
+    fs::write(d.join("t.twixt"), vec![one; 30].join("\n")).unwrap();
+    let out = twixt(d, &["book", "t.twixt", "-o", "t.html"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("diagrams or more, more than the 5000 a book may hold"),
+        "{err}"
+    );
+    assert!(!d.join("t.html").exists());
+}
+
 /// A claim proved in about a second whose other key moves take long to
 /// list: before, the listing took the whole claim limit again (8 s of
 /// search after the proof, over the claim's 8 s); now the claim as a whole

@@ -18,7 +18,8 @@ use twixt_core::moves::Move;
 use twixt_core::position::Position;
 
 use super::standings::{Outcome, Pairing};
-use super::{Art, Block, Book, Chapter, Figure, Puzzle};
+use super::{Art, Block, Book, Chapter, Figure, MAX_FIGURES, Puzzle};
+use crate::limits::MAX_BOOK_PIECES;
 
 /// How a book is made.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +52,24 @@ pub struct BookOptions {
     /// Messages put over the language's catalogue.
     #[cfg_attr(feature = "cli", arg(skip))]
     pub messages: Overrides,
+    /// Pegs and links the book's diagrams may draw in all (each diagram is
+    /// drawn in full). Counted as the diagrams are made: a book that
+    /// passes it stops there, before it holds them all.
+    #[cfg_attr(
+        feature = "cli",
+        arg(
+            long,
+            default_value_t = MAX_BOOK_PIECES,
+            value_name = "N",
+            help = "Pegs and links the diagrams of a book or booklet may draw in all; \
+        a larger book stops with an error before it is made"
+        )
+    )]
+    pub draw_limit: usize,
+    /// Diagrams the book may hold; a booklet's books share
+    /// [`MAX_FIGURES`].
+    #[cfg_attr(feature = "cli", arg(skip = MAX_FIGURES))]
+    pub figure_limit: usize,
 }
 
 impl Default for BookOptions {
@@ -61,6 +80,8 @@ impl Default for BookOptions {
             figures: false,
             lang: None,
             messages: Overrides::default(),
+            draw_limit: MAX_BOOK_PIECES,
+            figure_limit: MAX_FIGURES,
         }
     }
 }
@@ -80,6 +101,80 @@ pub enum BookError {
     /// The file holds no game.
     #[error("{0} holds no game")]
     Empty(String),
+    /// The diagrams would draw more pegs and links than
+    /// [`BookOptions::draw_limit`]: `drawn` is the count when it stopped.
+    #[error(
+        "the diagrams of this book would draw {drawn} pegs and links or more, more than the {limit} a book may (each diagram is drawn in full; --draw-limit raises it); make a book of fewer games or variations, cut diagrams less often (--moves-per-diagram), or draw the positions with `twixt render`"
+    )]
+    TooMuchDrawn {
+        /// Pegs and links counted when the book stopped.
+        drawn: usize,
+        /// The limit it passed.
+        limit: usize,
+    },
+    /// The book would hold more diagrams than [`BookOptions::figure_limit`]:
+    /// `figures` is the count when it stopped.
+    #[error(
+        "the book would hold {figures} diagrams or more, more than the {limit} a book may hold; make a book of fewer games or variations, or cut diagrams less often (--moves-per-diagram)"
+    )]
+    TooManyFigures {
+        /// Diagrams counted when the book stopped.
+        figures: usize,
+        /// The limit it passed.
+        limit: usize,
+    },
+}
+
+/// What a book holds so far, counted as its figures are made, so that a
+/// book too large to draw stops before it holds all its diagrams.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Tally {
+    /// Figures made so far; the next is numbered one more.
+    pub figures: u32,
+    /// Pegs and links the figures draw.
+    pub drawn: usize,
+    draw_limit: usize,
+    figure_limit: usize,
+}
+
+impl Tally {
+    pub(crate) fn new(opts: &BookOptions) -> Tally {
+        Tally {
+            figures: 0,
+            drawn: 0,
+            draw_limit: opts.draw_limit,
+            figure_limit: opts.figure_limit,
+        }
+    }
+
+    /// True once the book holds more than it may: no more diagrams need
+    /// to be drawn, the book will not be made.
+    pub(crate) fn over(&self) -> bool {
+        self.figures as usize > self.figure_limit || self.drawn > self.draw_limit
+    }
+
+    /// A figure of `diagram` counted.
+    fn count(&mut self, diagram: &Diagram) {
+        self.figures += 1;
+        self.drawn += diagram.pegs.len() + diagram.links.len();
+    }
+
+    /// The error a book past its limits stops with.
+    pub(crate) fn within(&self) -> Result<(), BookError> {
+        if self.figures as usize > self.figure_limit {
+            Err(BookError::TooManyFigures {
+                figures: self.figures as usize,
+                limit: self.figure_limit,
+            })
+        } else if self.drawn > self.draw_limit {
+            Err(BookError::TooMuchDrawn {
+                drawn: self.drawn,
+                limit: self.draw_limit,
+            })
+        } else {
+            Ok(())
+        }
+    }
 }
 
 impl crate::diagnostic::Explained for BookError {
@@ -87,7 +182,9 @@ impl crate::diagnostic::Explained for BookError {
     fn diagnostics(&self) -> &[Diagnostic] {
         match self {
             BookError::Invalid { diagnostics, .. } => diagnostics,
-            BookError::Empty(_) => &[],
+            BookError::Empty(_)
+            | BookError::TooMuchDrawn { .. }
+            | BookError::TooManyFigures { .. } => &[],
         }
     }
 
@@ -107,7 +204,7 @@ pub fn book(file: &GameFile, opts: &BookOptions) -> Result<Book, BookError> {
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
     let mut chapters = Vec::new();
-    let mut figures = 0u32;
+    let mut tally = Tally::new(opts);
     for game in &games {
         let replay = match file.replay(game) {
             Ok(r) => r,
@@ -129,7 +226,8 @@ pub fn book(file: &GameFile, opts: &BookOptions) -> Result<Book, BookError> {
                 }
             }
         }
-        let mut c = chapter(game, &replay, opts, &mut figures);
+        let mut c = chapter(game, &replay, opts, &mut tally);
+        tally.within()?;
         c.file = Some(file.path.clone());
         // A download of Little Golem's holds one game, named by its id.
         if games.len() == 1 {
@@ -173,7 +271,7 @@ pub fn game_messages(game: &Game, opts: &BookOptions) -> Messages {
     }
 }
 
-fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u32) -> Chapter {
+fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, tally: &mut Tally) -> Chapter {
     let msgs = game_messages(game, opts);
     // By the rule every command titles a game by, else "Game".
     let title =
@@ -210,13 +308,13 @@ fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u
     if let Some(r) = result_words(game, replay, &msgs) {
         facts.push((msgs.get("result").to_string(), r));
     }
-    let puzzle = puzzle(game, replay, figures, &msgs);
+    let puzzle = puzzle(game, replay, tally, &msgs);
     // A solution shows the diagrams its script asks for, no others.
     let auto = puzzle.is_none();
     let mut walker = Walker {
         replay,
         opts,
-        figures,
+        tally,
         msgs: &msgs,
         auto,
     };
@@ -255,7 +353,7 @@ fn chapter(game: &Game, replay: &GameReplay, opts: &BookOptions, figures: &mut u
 
 /// The problem a game with a `[Task]` sets: the start position, cropped as
 /// the first diagram point crops it, the side to move shown.
-fn puzzle(game: &Game, replay: &GameReplay, figures: &mut u32, msgs: &Messages) -> Option<Puzzle> {
+fn puzzle(game: &Game, replay: &GameReplay, tally: &mut Tally, msgs: &Messages) -> Option<Puzzle> {
     let task = game.tag("Task").map(str::trim).filter(|t| !t.is_empty())?;
     let pos = start_position(game, &replay.rules)?;
     let mut diagram = Diagram::from_setup(&pos.to_setup());
@@ -271,12 +369,12 @@ fn puzzle(game: &Game, replay: &GameReplay, figures: &mut u32, msgs: &Messages) 
     if let Some((a, b)) = crop {
         diagram.crop(Crop::new(a, b));
     }
-    *figures += 1;
+    tally.count(&diagram);
     Some(Puzzle {
         task: task.to_string(),
         figure: Box::new(Figure {
-            number: *figures,
-            label: msgs.fill("diagram", &[("n", &figures.to_string())]),
+            number: tally.figures,
+            label: msgs.fill("diagram", &[("n", &tally.figures.to_string())]),
             caption: None,
             translation: None,
             notes: Vec::new(),
@@ -406,7 +504,7 @@ impl Cursor {
 struct Walker<'a> {
     replay: &'a GameReplay,
     opts: &'a BookOptions,
-    figures: &'a mut u32,
+    tally: &'a mut Tally,
     msgs: &'a Messages,
     /// Diagrams every N moves and at the end of a line (not in a solution).
     auto: bool,
@@ -582,16 +680,21 @@ impl Walker<'_> {
         notes: Vec<String>,
         range: Option<(u32, u32)>,
     ) -> Figure {
-        let mut diagram = diagram_from_snapshot(snap);
+        // Past the book's limits a figure is not drawn: the book stops.
+        let mut diagram = if self.tally.over() {
+            Diagram::blank(snap.setup.size)
+        } else {
+            diagram_from_snapshot(snap)
+        };
         diagram.caption = None;
         // The point's `to-move=` over the style's marker, as `render` draws it.
         diagram.show_to_move = snap.point.look.to_move.or(diagram.show_to_move);
         diagram.to_move_words = Some(self.msgs.to_play_words());
         let translation = option(snap, "translation").map(str::to_string);
-        *self.figures += 1;
+        self.tally.count(&diagram);
         Figure {
-            number: *self.figures,
-            label: self.label(*self.figures, range, !snap.variation.is_empty()),
+            number: self.tally.figures,
+            label: self.label(self.tally.figures, range, !snap.variation.is_empty()),
             caption: snap.point.caption.clone(),
             translation,
             notes,
@@ -604,7 +707,12 @@ impl Walker<'_> {
     /// numbered on their pegs, earlier pegs plain.
     fn auto_figure(&mut self, cur: &mut Cursor, main: bool) -> Figure {
         let (first, last) = (cur.figure_ply + 1, cur.ply);
-        let mut diagram = Diagram::from_setup(&cur.pos.to_setup());
+        // Past the book's limits a figure is not drawn: the book stops.
+        let mut diagram = if self.tally.over() {
+            Diagram::blank(cur.pos.size())
+        } else {
+            Diagram::from_setup(&cur.pos.to_setup())
+        };
         diagram.to_move_words = Some(self.msgs.to_play_words());
         for (&hole, &n) in &cur.numbers {
             if (first..=last).contains(&n) {
@@ -621,10 +729,10 @@ impl Walker<'_> {
         let notes = notes(cur, first, last, self.msgs);
         cur.figure_ply = cur.ply;
         cur.since.clear();
-        *self.figures += 1;
+        self.tally.count(&diagram);
         Figure {
-            number: *self.figures,
-            label: self.label(*self.figures, Some((first, last)), !main),
+            number: self.tally.figures,
+            label: self.label(self.tally.figures, Some((first, last)), !main),
             caption: None,
             translation: None,
             notes,

@@ -25,6 +25,7 @@ use crate::diagram::{Diagram, Style};
 use crate::messages::Messages;
 
 pub use booklet::booklet;
+pub(crate) use build::Tally;
 pub(crate) use build::result_text;
 pub use build::{
     BookError, BookOptions, ResultFacts, book, game_messages, result_words, rules_words,
@@ -168,6 +169,16 @@ impl PartialEq for Art {
 }
 
 impl Art {
+    /// The pegs and links a TwixT diagram draws; another game's picture
+    /// counts none (its size is bounded by its board, and a book by its
+    /// count of figures).
+    pub fn drawn(&self) -> usize {
+        match self {
+            Art::Twixt(d) => d.pegs.len() + d.links.len(),
+            Art::Drawn(_) => 0,
+        }
+    }
+
     /// Another game's picture drawn as an SVG document in `style`: the
     /// document, its width and its height in pixels, read from its root
     /// element; `None` for a TwixT diagram, which the writers lay out
