@@ -48,6 +48,11 @@ pub enum Error {
         "this build of twixt has no PDF typesetter (the `typst` feature): the book page cannot be previewed; `twixt book -o game.html` writes the book as HTML"
     )]
     NoTypesetter,
+    /// The game is a TWRS game, which the preview does not set.
+    #[error(
+        "refused: the book page preview sets TwixT games; `twixt book FILE -o book.pdf` sets this TWRS game"
+    )]
+    Twrs,
     /// The file has syntax errors (lenient mode).
     #[error("the file has syntax errors: fix them in its text first, then preview the book page")]
     Lenient,
@@ -68,6 +73,9 @@ pub enum Error {
 pub fn job(session: &Session) -> Result<Job, Error> {
     if session.draft.is_some() {
         return Err(Error::Lenient);
+    }
+    if session.doc.twixt().is_none() {
+        return Err(Error::Twrs);
     }
     Ok(Job {
         path: session.path().to_path_buf(),
