@@ -165,9 +165,13 @@ fn saving_refuses_a_read_only_file_and_a_file_changed_on_disk() {
 fn files_the_editor_cannot_write_back_whole_are_refused_clearly() {
     let dir = tempfile::tempdir().unwrap();
     let twrs = dir.path().join("t.twixt");
+    // A TWRS game opens; one whose rule file lies outside its folder is
+    // refused, naming the file.
     std::fs::write(&twrs, "[Game \"TWRS\"]\n").unwrap();
+    assert_eq!(Session::open(&twrs, 1, false).unwrap().doc.kind(), "twrs");
+    std::fs::write(&twrs, "[Game \"TWRS\"]\n[Rules \"../mine.yaml\"]\n").unwrap();
     let e = Session::open(&twrs, 1, false).unwrap_err().to_string();
-    assert!(e.contains("TWRS"), "{e}");
+    assert!(e.contains("t.twixt") && e.contains("mine.yaml"), "{e}");
     let one = dir.path().join("one.twixt");
     std::fs::write(&one, "1. f6\n").unwrap();
     let e = Session::open(&one, 2, false).unwrap_err().to_string();
