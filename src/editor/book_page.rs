@@ -89,7 +89,13 @@ impl Job {
     /// Sets the game as `twixt book --lenient -o book.pdf` sets it, in the
     /// rulebook style (a diagram point's own `style=` read beside the file).
     pub fn run(&self) -> Result<Preview, Error> {
-        if !cfg!(feature = "typst") {
+        self.run_in(cfg!(feature = "typst"))
+    }
+
+    /// [`Job::run`] in a build with the typesetter or without it (the
+    /// server's tests take the path of a build without it).
+    pub(crate) fn run_in(&self, typesetter: bool) -> Result<Preview, Error> {
+        if !typesetter {
             return Err(Error::NoTypesetter);
         }
         let loaded = crate::script::script_from_bytes(&self.path, self.text.as_bytes());

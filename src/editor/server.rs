@@ -818,3 +818,120 @@ async fn stopped() {
     }
     let _ = tokio::signal::ctrl_c().await;
 }
+
+#[cfg(test)]
+mod tests {
+    //! The book preview's answers that no real typesetting can be made to
+    //! give on demand: a preview still being set (503), one past the
+    //! limit (504), and a build without the typesetter (501). The
+    //! typesetting is replaced by a job that waits until the test lets it
+    //! end, so nothing depends on how fast the machine is.
+
+    use std::sync::Condvar;
+
+    use super::*;
+
+    /// Opened by the test: the held job may end.
+    static GATE: (Mutex<bool>, Condvar) = (Mutex::new(false), Condvar::new());
+
+    fn held(_: &book_page::Job) -> Result<Preview, book_page::Error> {
+        let (open, opened) = &GATE;
+        let mut o = open.lock().unwrap();
+        while !*o {
+            o = opened.wait(o).unwrap();
+        }
+        Err(book_page::Error::Book("the test's job ended".into()))
+    }
+
+    fn open_gate() {
+        let (open, opened) = &GATE;
+        *open.lock().unwrap() = true;
+        opened.notify_all();
+    }
+
+    /// A server's shared state on a new (unwritten) file, with `books`.
+    fn with_books(dir: &std::path::Path, books: Books) -> Arc<Shared> {
+        let session = Session::open(&dir.join("new.twixt"), 1, false).unwrap();
+        shared_with(session, "token".into(), 0, books)
+    }
+
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+    }
+
+    async fn answer(r: Response) -> (StatusCode, String) {
+        let status = r.status();
+        let body = axum::body::to_bytes(r.into_body(), MAX_BODY).await.unwrap();
+        (status, String::from_utf8(body.to_vec()).unwrap())
+    }
+
+    #[test]
+    fn a_preview_past_the_limit_is_504_and_one_still_being_set_503() {
+        let dir = tempfile::tempdir().unwrap();
+        let books = Books {
+            run: held,
+            limit: Duration::from_millis(20),
+        };
+        let s = with_books(dir.path(), books);
+        runtime().block_on(async {
+            let (status, body) = answer(book(State(s.clone())).await).await;
+            assert_eq!(status, StatusCode::GATEWAY_TIMEOUT, "{body}");
+            assert!(
+                body.starts_with("setting the book page took longer than 0 s;"),
+                "{body}"
+            );
+            // The job goes on (a blocking thread cannot be stopped): the
+            // next request is told to wait, for the page as for the PDF.
+            for asked in [
+                book(State(s.clone())).await,
+                book_pdf(State(s.clone())).await,
+            ] {
+                let (status, body) = answer(asked).await;
+                assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+                assert_eq!(
+                    body,
+                    "refused: an earlier book preview is still being set; try again in a moment"
+                );
+            }
+            open_gate();
+            while s.book_running.load(Ordering::SeqCst) {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            // Once it has ended, a preview is set again (this job's own
+            // answer: the game cannot be set).
+            let (status, body) = answer(book(State(s.clone())).await).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+            assert!(body.ends_with("the test's job ended"), "{body}");
+        });
+        // Nothing was written.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn a_build_without_the_typesetter_answers_501_and_says_what_to_do() {
+        let dir = tempfile::tempdir().unwrap();
+        let books = Books {
+            run: |job| job.run_in(false),
+            ..Books::default()
+        };
+        let s = with_books(dir.path(), books);
+        runtime().block_on(async {
+            for asked in [
+                book(State(s.clone())).await,
+                book_pdf(State(s.clone())).await,
+                book_page(State(s.clone()), Uri::from_static("/api/book/page?n=1")).await,
+            ] {
+                let (status, body) = answer(asked).await;
+                assert_eq!(status, StatusCode::NOT_IMPLEMENTED, "{body}");
+                assert!(
+                    body.contains("no PDF typesetter (the `typst` feature)")
+                        && body.contains("twixt book -o game.html"),
+                    "{body}"
+                );
+            }
+        });
+    }
+}
