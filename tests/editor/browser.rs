@@ -558,3 +558,76 @@ fn a_twrs_turn_is_played_by_clicks_commented_and_saved() {
     keep_screenshot(&b, "twrs-390");
     no_console_errors(&b);
 }
+
+#[test]
+fn an_author_annotates_the_corner_puzzle_proves_a_claim_and_saves() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("corner-puzzle.twixt");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let original = std::fs::read_to_string(root.join("examples/corner-puzzle.twixt")).unwrap();
+    std::fs::write(&file, &original).unwrap();
+    let url = start(&file);
+    b.viewport(1280, 800, false);
+    open_editor(&b, &url);
+    // The key help on `?`, closed by Escape.
+    b.key("?");
+    wait_for(
+        &b,
+        "the key help",
+        "return !document.getElementById('help').hidden",
+    );
+    b.key("\u{E00C}");
+    wait_for(
+        &b,
+        "the key help closed",
+        "return document.getElementById('help').hidden",
+    );
+    // The key move as the file has it (a click steps onto it), then
+    // another defence than the file's: a variation.
+    click_hole(&b, "j10");
+    current_is(&b, "3");
+    click_hole(&b, "f7");
+    wait_tree(&b, "(2. f7)");
+    b.click("#comment");
+    b.type_into("#comment", "Black tries elsewhere.");
+    wait_tree(&b, "Black tries elsewhere.");
+    b.click("#glyphs button[data-glyph='?']");
+    wait_tree(&b, "2. f7?");
+    b.click("[data-tool=arrow]");
+    b.swipe(hole_xy(&b, 6, 3), hole_xy(&b, 7, 2));
+    wait_for(
+        &b,
+        "the arrow",
+        "return document.getElementById('directives').textContent.includes('#arrow g4 h3')",
+    );
+    // Prove a win for Red from here: written only when proved.
+    b.click("#prove-box summary");
+    b.click("#prove");
+    wait_for(
+        &b,
+        "the proof",
+        "return document.getElementById('prove-result').textContent.startsWith('proved')",
+    );
+    keep_screenshot(&b, "corner-author-1280");
+    // Ctrl-S saves.
+    b.eval(
+        "document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 's', ctrlKey: true, bubbles: true})); return true",
+        json!([]),
+    );
+    wait_for(
+        &b,
+        "saved",
+        "return document.getElementById('dirty').hidden",
+    );
+    let expected = original.replace(
+        "2. g4 {The only defence.} 3. h3\n{Two threats, at i4 and at f7.}",
+        "2. g4 {The only defence.} (2. f7? {Black tries elsewhere.}\n#arrow g4 h3\n#wins red in 1\n) 3. h3\n{Two threats, at i4 and at f7.}",
+    );
+    assert_ne!(expected, original);
+    let expected = twixtkit::commands::canonical::canonical_text("x", &expected)
+        .unwrap()
+        .0;
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), expected);
+    no_console_errors(&b);
+}
