@@ -7,7 +7,9 @@ pub use with_editor::{Args, run};
 #[cfg(not(feature = "editor"))]
 pub use without_editor::{Args, run};
 
-#[cfg(not(feature = "editor"))]
+// Built in every build, so that its tests run in the default one too;
+// only a build without the editor routes `edit` to it.
+#[cfg_attr(feature = "editor", allow(dead_code))]
 mod without_editor {
     use std::ffi::OsString;
 
@@ -27,6 +29,53 @@ mod without_editor {
              `twixt edit` needs a build with it: `cargo install twixtkit` (the default \
              features) or `cargo build --release --features editor`",
         ))
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use clap::{Args as _, Command, FromArgMatches as _};
+
+        use super::{Args, run};
+
+        /// `edit` as a build without the editor reads it: whatever follows
+        /// is taken, and the answer is the same usage error (exit 2) that
+        /// says how to get a build with the editor.
+        #[test]
+        fn edit_without_the_editor_says_how_to_get_it_whatever_follows() {
+            let words: [&[&str]; 4] = [
+                &["edit"],
+                &["edit", "game.twixt"],
+                &[
+                    "edit",
+                    "game.twixt",
+                    "--no-open",
+                    "--port",
+                    "8080",
+                    "--game",
+                    "2",
+                ],
+                &["edit", "--force", "-x"],
+            ];
+            for typed in words {
+                let command = Args::augment_args(Command::new("edit"));
+                let matches = command
+                    .try_get_matches_from(typed)
+                    .unwrap_or_else(|e| panic!("{typed:?}: {e}"));
+                let args = Args::from_arg_matches(&matches).unwrap();
+                let Err(failure) = run(args) else {
+                    panic!("{typed:?} ran");
+                };
+                assert_eq!(failure.code, 2, "{typed:?}");
+                let m = &failure.message;
+                assert!(
+                    m.starts_with(
+                        "this twixt was built without the editor (the cargo feature `editor`)"
+                    ) && m.contains("`cargo install twixtkit`")
+                        && m.contains("--features editor"),
+                    "{m}"
+                );
+            }
+        }
     }
 }
 

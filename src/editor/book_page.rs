@@ -48,6 +48,11 @@ pub enum Error {
         "this build of twixt has no PDF typesetter (the `typst` feature): the book page cannot be previewed; `twixt book -o game.html` writes the book as HTML"
     )]
     NoTypesetter,
+    /// The game is a TWRS game, which the preview does not set.
+    #[error(
+        "refused: the book page preview sets TwixT games; `twixt book FILE -o book.pdf` sets this TWRS game"
+    )]
+    Twrs,
     /// The file has syntax errors (lenient mode).
     #[error("the file has syntax errors: fix them in its text first, then preview the book page")]
     Lenient,
@@ -69,6 +74,9 @@ pub fn job(session: &Session) -> Result<Job, Error> {
     if session.draft.is_some() {
         return Err(Error::Lenient);
     }
+    if session.doc.twixt().is_none() {
+        return Err(Error::Twrs);
+    }
     Ok(Job {
         path: session.path().to_path_buf(),
         text: session.doc.script(),
@@ -81,7 +89,13 @@ impl Job {
     /// Sets the game as `twixt book --lenient -o book.pdf` sets it, in the
     /// rulebook style (a diagram point's own `style=` read beside the file).
     pub fn run(&self) -> Result<Preview, Error> {
-        if !cfg!(feature = "typst") {
+        self.run_in(cfg!(feature = "typst"))
+    }
+
+    /// [`Job::run`] in a build with the typesetter or without it (the
+    /// server's tests take the path of a build without it).
+    pub(crate) fn run_in(&self, typesetter: bool) -> Result<Preview, Error> {
+        if !typesetter {
             return Err(Error::NoTypesetter);
         }
         let loaded = crate::script::script_from_bytes(&self.path, self.text.as_bytes());

@@ -3,7 +3,8 @@
 //! applies each edit the page sends, and answers with what to draw
 //! ([`view`]): the board as `render` draws it, the move tree, the current
 //! move's annotations. Saving writes the script through the canonical writer,
-//! as `twixt fmt` would ([`session`]).
+//! as `twixt fmt` would ([`session`]). A TWRS script opens the same page
+//! for TWRS's moves ([`twrs`], drawn by [`twrs_view`]).
 //!
 //! ```
 //! use twixtkit::editor::model::{Document, Op};
@@ -23,6 +24,7 @@ pub mod server;
 pub mod session;
 pub mod tree;
 pub mod twrs;
+pub mod twrs_view;
 pub mod view;
 
 use std::path::PathBuf;

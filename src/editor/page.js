@@ -45,6 +45,8 @@
 
   function show(reply) {
     state = reply.state;
+    const twrs = state.kind === "twrs";
+    document.body.classList.toggle("twrs", twrs);
     $("board").innerHTML = state.svg;
     $("tree").innerHTML = state.tree;
     // The current move is scrolled into view inside the list only: the
@@ -57,10 +59,12 @@
       else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
     }
     drawCrop();
+    if (twrs) { if (!sameTurn()) turn = null; drawTurn(); }
     const comment = $("comment");
     if (document.activeElement !== comment || reply.refused) comment.value = state.comment;
     comment.disabled = false;
     let status = state.error || state.status || (state.to_move ? state.to_move.charAt(0).toUpperCase() + state.to_move.slice(1) + " to move" : "");
+    if (twrs && state.twrs && !state.error) status += (status ? " · " : "") + "score " + state.twrs.score[0] + "–" + state.twrs.score[1] + " · " + state.twrs.stones_left + " stones left";
     $("status").textContent = reply.refused ? "Refused: " + reply.refused : status;
     $("status").className = reply.refused ? "refused" : "";
     $("dirty").hidden = !state.dirty;
@@ -171,7 +175,108 @@
     $("status").className = "";
     $("status").textContent = "From " + to + ": now click the other " + (tool === "crop" ? "corner" : tool === "link" ? "peg" : "hole");
   });
+  // A TWRS turn made of clicks: one of the mover's towers, where it goes,
+  // then the opponent's tower it marks (or none). The server says which
+  // turns are open (state.twrs) and plays the move written out.
+  let turn = null;
+  const capital = (w) => w.charAt(0).toUpperCase() + w.slice(1);
+  function sameTurn() {
+    if (!turn || !state.twrs || turn.version !== state.version) return false;
+    return state.twrs.towers.some((t) => t.number === turn.tower && t.at === turn.from);
+  }
+  function towerAt(point) {
+    for (const g of document.querySelectorAll("#board .tower")) {
+      const c = g.querySelector("circle");
+      if (c && holeName(Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))) === point) {
+        const n = (g.getAttribute("class").match(/\bt(\d)\b/) || [])[1];
+        if (n) return Number(n);
+      }
+    }
+    return null;
+  }
+  function playTwrs(mv) {
+    turn = null;
+    return op({ op: "play", mv });
+  }
+  function twrsClick(point) {
+    const p = state.twrs;
+    if (!p) return;
+    if (p.placing) return playTwrs(p.placing === "stone" ? "stone " + point : p.placing + " " + point);
+    const own = p.towers.find((t) => t.at === point);
+    if (own) {
+      turn = { version: state.version, tower: own.number, from: own.at, to: null, marks: [] };
+      return drawTurn();
+    }
+    if (turn && !turn.to) {
+      const dest = p.towers.find((t) => t.number === turn.tower).to.find(([d]) => d === point);
+      const mv = turn.tower + " " + turn.from + "-" + point;
+      // A place it cannot go: the engine says why.
+      if (!dest || dest[1].length === 0) return playTwrs(mv);
+      turn.to = point;
+      turn.marks = dest[1];
+      return drawTurn();
+    }
+    if (turn && turn.to) {
+      const mv = turn.tower + " " + turn.from + "-" + turn.to;
+      if (point === turn.to) return playTwrs(mv);
+      const target = towerAt(point);
+      const mark = turn.marks.find((m) => target !== null && m.replace(/[\/\\]$/, "") === "x" + target);
+      if (mark) return playTwrs(mv + " " + mark);
+      if (target !== null) return playTwrs(mv + " x" + target);
+    }
+    $("status").className = "refused";
+    $("status").textContent = "Click one of " + capital(state.to_move || "") + "'s towers first";
+  }
+  // The chosen tower and its places, or the chosen place and its
+  // markings, drawn over the board; the marking buttons below it.
+  function drawTurn() {
+    const svg = $("board").querySelector("svg");
+    const help = $("twrs-help"), marks = $("twrs-marks");
+    marks.textContent = "";
+    const p = state.twrs;
+    if (!p || !state.to_move) { help.textContent = ""; return; }
+    if (p.placing) { help.textContent = "Click a free point to place " + (p.placing === "stone" ? "a stone" : "tower " + p.placing) + "."; return; }
+    if (!turn) { help.textContent = "Click one of " + capital(state.to_move) + "'s towers to move it."; return; }
+    const ns = "http://www.w3.org/2000/svg";
+    const overlay = (name, c, r, size) => {
+      const e = document.createElementNS(ns, name);
+      if (name === "circle") { e.setAttribute("cx", c); e.setAttribute("cy", r); e.setAttribute("r", size); }
+      else { e.setAttribute("x", c - size); e.setAttribute("y", r - size); e.setAttribute("width", 2 * size); e.setAttribute("height", 2 * size); }
+      e.setAttribute("fill", "none"); e.setAttribute("stroke", "#1a5fb4"); e.setAttribute("stroke-width", "0.08");
+      e.setAttribute("pointer-events", "none"); e.setAttribute("class", "turn");
+      svg.appendChild(e);
+    };
+    const xy = (point) => {
+      const col = point.charCodeAt(0) - 97, row = Number(point.slice(1)) - 1;
+      return [col, row];
+    };
+    if (svg) overlay("circle", ...xy(turn.from), 0.45);
+    if (!turn.to) {
+      const t = p.towers.find((t) => t.number === turn.tower);
+      if (svg) for (const [d] of t.to) overlay("rect", ...xy(d), 0.2);
+      help.textContent = "Tower " + turn.tower + ": click where it goes.";
+      return;
+    }
+    if (svg) overlay("circle", ...xy(turn.to), 0.45);
+    help.textContent = "Tower " + turn.tower + " to " + turn.to + ": click the tower it marks, or:";
+    const mv = turn.tower + " " + turn.from + "-" + turn.to;
+    const button = (label, move) => {
+      const b = document.createElement("button");
+      b.textContent = label;
+      b.addEventListener("click", () => playTwrs(move));
+      marks.appendChild(b);
+    };
+    button("No marking", mv);
+    for (const m of turn.marks) button("Mark " + m.slice(1), mv + " " + m);
+  }
+  $("twrs-play").addEventListener("click", () => {
+    const mv = $("twrs-move").value.trim();
+    if (mv) playTwrs(mv).then(() => { if (!$("status").classList.contains("refused")) $("twrs-move").value = ""; });
+  });
+  $("twrs-move").addEventListener("keydown", (ev) => { if (ev.key === "Enter") $("twrs-play").click(); });
+
   function clickHole(hole) {
+    if (state && state.kind === "twrs") return twrsClick(hole);
     switch (tool) {
       case "play": return op({ op: "play", hole });
       case "label": {
@@ -309,6 +414,7 @@
     if (ev.ctrlKey || ev.metaKey) return;
     const nav = { ArrowLeft: "previous", ArrowRight: "next", ArrowUp: "up", ArrowDown: "down", Home: "start", End: "end", Delete: "delete", p: "promote", m: "make-main" };
     if (nav[ev.key]) { ev.preventDefault(); op({ op: nav[ev.key] }); return; }
+    if (state && state.kind === "twrs" && ev.key !== "?" && ev.key !== "Escape") return;
     if (ev.altKey && glyphKeys[ev.key]) { ev.preventDefault(); op({ op: "glyph", glyph: glyphKeys[ev.key] }); return; }
     if (ev.key === "!") { op({ op: "glyph", glyph: "!" }); return; }
     if (ev.key === "?") { help($("help").hidden); return; }

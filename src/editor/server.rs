@@ -23,8 +23,9 @@ use serde::{Deserialize, Serialize};
 
 use super::book_page::{self, Preview};
 use super::model::Op;
-use super::session::{Closed, Session};
-use super::view;
+use super::session::{Closed, Edited, Session};
+use super::twrs::TwrsOp;
+use super::{twrs_view, view};
 
 /// The largest request body taken (a comment of a book's length fits).
 pub const MAX_BODY: usize = 256 << 10;
@@ -61,6 +62,28 @@ pub struct Shared {
     /// A book preview is being set (perhaps by a request that stopped
     /// waiting for it): one at a time.
     book_running: Arc<AtomicBool>,
+    /// How book previews are set and how long they may take.
+    books: Books,
+}
+
+/// How the server sets book previews: the typesetting itself, and the
+/// longest it waits for it. The server's own are [`Books::default`];
+/// tests put a job that waits for them, or a short limit, in their place.
+#[derive(Clone, Copy)]
+pub struct Books {
+    /// Sets a preview (off the runtime's thread).
+    pub run: fn(&book_page::Job) -> Result<Preview, book_page::Error>,
+    /// Longest a request waits for a preview.
+    pub limit: Duration,
+}
+
+impl Default for Books {
+    fn default() -> Books {
+        Books {
+            run: book_page::Job::run,
+            limit: Duration::from_secs(book_page::MAX_SECONDS),
+        }
+    }
 }
 
 /// A 128-bit token from the operating system's random source, in hex.
@@ -76,6 +99,10 @@ pub fn router(session: Session, token: String, port: u16) -> Router {
 }
 
 fn shared(session: Session, token: String, port: u16) -> Arc<Shared> {
+    shared_with(session, token, port, Books::default())
+}
+
+fn shared_with(session: Session, token: String, port: u16, books: Books) -> Arc<Shared> {
     let hosts = vec![
         format!("127.0.0.1:{port}"),
         format!("localhost:{port}"),
@@ -87,6 +114,7 @@ fn shared(session: Session, token: String, port: u16) -> Arc<Shared> {
         hosts,
         book: tokio::sync::Mutex::new(None),
         book_running: Arc::new(AtomicBool::new(false)),
+        books,
     })
 }
 
@@ -300,7 +328,10 @@ struct Reply {
 
 fn reply(session: &Session, refused: Option<String>, notice: Option<String>) -> Json<Reply> {
     Json(Reply {
-        state: view::state(&session.doc),
+        state: match &session.doc {
+            Edited::Twixt(d) => view::state(d),
+            Edited::Twrs(d) => twrs_view::state(d),
+        },
         refused,
         notice,
         changed_on_disk: session.changed_on_disk(),
@@ -323,27 +354,105 @@ struct OpRequest {
     op: Op,
 }
 
-async fn op(State(s): State<Arc<Shared>>, Body(r): Body<OpRequest>) -> Json<Reply> {
+/// An edit or a step of a TWRS game.
+#[derive(Deserialize)]
+struct TwrsOpRequest {
+    /// The version the page showed when the author acted.
+    version: u64,
+    #[serde(flatten)]
+    op: TwrsOp,
+}
+
+/// The edits of TwixT games that a TWRS game has nothing for.
+const TWIXT_ONLY: &[&str] = &[
+    "swap",
+    "glyph",
+    "link",
+    "label",
+    "ghost",
+    "arrow",
+    "clear-marks",
+    "setup-peg",
+    "to-move",
+    "tag",
+    "diagram",
+    "crop",
+];
+
+/// One edit or step, read as the game of the file takes it.
+async fn op(State(s): State<Arc<Shared>>, req: Request) -> Response {
+    let twrs = {
+        let session = s.session.lock().unwrap_or_else(|e| e.into_inner());
+        matches!(session.doc, Edited::Twrs(_))
+    };
+    if !twrs {
+        return match Body::<OpRequest>::from_request(req, &()).await {
+            Ok(Body(r)) => apply(&s, r.version, |session| match &mut session.doc {
+                // In lenient mode only steps through what could be read.
+                Edited::Twixt(_) if session.draft.is_some() && !r.op.is_navigation() => {
+                    Some(Some(LENIENT.into()))
+                }
+                Edited::Twixt(d) => Some(d.apply(r.op).err().map(|e| e.0)),
+                Edited::Twrs(_) => None,
+            }),
+            Err(res) => res,
+        };
+    }
+    let value = match Body::<serde_json::Value>::from_request(req, &()).await {
+        Ok(Body(v)) => v,
+        Err(res) => return res,
+    };
+    if let Some(name) = value.get("op").and_then(|o| o.as_str())
+        && TWIXT_ONLY.contains(&name)
+    {
+        return plain(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "refused: `{name}` is an edit of TwixT games; a TWRS game takes play, goto, next, previous, start, end, up, down, promote, make-main, delete, comment, undo and redo"
+            ),
+        );
+    }
+    match serde_json::from_value::<TwrsOpRequest>(value) {
+        Ok(r) => apply(&s, r.version, |session| match &mut session.doc {
+            Edited::Twrs(d) => Some(d.apply(r.op).err().map(|e| e.0)),
+            Edited::Twixt(_) => None,
+        }),
+        Err(e) => plain(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("refused: not a request the editor takes: {e}"),
+        ),
+    }
+}
+
+/// Applies an edit made on the page's `version` of the document; `edit`
+/// answers `None` when the document is no longer of the game the request
+/// was read for (the file reloaded from disk).
+fn apply(
+    s: &Shared,
+    version: u64,
+    edit: impl FnOnce(&mut Session) -> Option<Option<String>>,
+) -> Response {
     let mut session = s.session.lock().unwrap_or_else(|e| e.into_inner());
-    if r.version != session.doc.version() {
+    if version != session.doc.version() {
         return reply(
             &session,
             Some("the document changed in another tab: this page now shows it".into()),
             None,
-        );
-    }
-    if session.draft.is_some() && !r.op.is_navigation() {
-        return reply(&session, Some(LENIENT.into()), None);
+        )
+        .into_response();
     }
     let before = session.doc.version();
-    let refused = session.doc.apply(r.op).err().map(|e| e.0);
+    let refused = match edit(&mut session) {
+        Some(r) => r,
+        None => Some("the file is now of another game: this page now shows it".into()),
+    };
     let mut notice = None;
     if session.doc.version() != before
         && let Err(e) = session.write_recovery()
     {
         notice = Some(e.to_string());
     }
-    reply(&session, refused, notice)
+    reply(&session, refused, notice).into_response()
 }
 
 /// Why an edit is refused in lenient mode.
@@ -432,7 +541,10 @@ struct ProveRequest {
     seconds: u64,
 }
 
-async fn prove(State(s): State<Arc<Shared>>, Body(r): Body<ProveRequest>) -> Json<Reply> {
+/// Why a TWRS game is not proved.
+const NO_TWRS_PROVER: &str = "refused: the prover searches TwixT games for wins; a TWRS game has none (its claims are checked by `twixt check`)";
+
+async fn prove(State(s): State<Arc<Shared>>, Body(r): Body<ProveRequest>) -> Response {
     // The search runs off the runtime's thread, on a copy of the position.
     let job = {
         let session = s.session.lock().unwrap_or_else(|e| e.into_inner());
@@ -441,14 +553,18 @@ async fn prove(State(s): State<Arc<Shared>>, Body(r): Body<ProveRequest>) -> Jso
                 &session,
                 Some("the document changed in another tab: this page now shows it".into()),
                 None,
-            );
+            )
+            .into_response();
         }
         if session.draft.is_some() {
-            return reply(&session, Some(LENIENT.into()), None);
+            return reply(&session, Some(LENIENT.into()), None).into_response();
         }
-        match super::prove::job(&session.doc, r.moves, r.seconds.min(MAX_PROVE_SECONDS)) {
+        let Some(doc) = session.doc.twixt() else {
+            return plain(StatusCode::UNPROCESSABLE_ENTITY, NO_TWRS_PROVER.into());
+        };
+        match super::prove::job(doc, r.moves, r.seconds.min(MAX_PROVE_SECONDS)) {
             Ok(job) => job,
-            Err(e) => return reply(&session, Some(e), None),
+            Err(e) => return reply(&session, Some(e), None).into_response(),
         }
     };
     let outcome = tokio::task::spawn_blocking(move || job.run())
@@ -460,7 +576,8 @@ async fn prove(State(s): State<Arc<Shared>>, Body(r): Body<ProveRequest>) -> Jso
             &session,
             Some("the document changed during the search: prove again".into()),
             None,
-        );
+        )
+        .into_response();
     }
     match outcome {
         super::prove::Outcome::Proved {
@@ -468,12 +585,15 @@ async fn prove(State(s): State<Arc<Shared>>, Body(r): Body<ProveRequest>) -> Jso
             moves,
             text,
         } => {
-            let refused = session.doc.add_wins_claim(player, moves).err().map(|e| e.0);
+            let refused = match session.doc.twixt_mut() {
+                Some(doc) => doc.add_wins_claim(player, moves).err().map(|e| e.0),
+                None => Some("the file is now of another game: this page now shows it".into()),
+            };
             let _ = session.write_recovery();
-            reply(&session, refused, Some(text))
+            reply(&session, refused, Some(text)).into_response()
         }
         super::prove::Outcome::Refuted(text) | super::prove::Outcome::Undecided(text) => {
-            reply(&session, None, Some(text))
+            reply(&session, None, Some(text)).into_response()
         }
     }
 }
@@ -499,6 +619,7 @@ async fn preview(s: &Shared) -> Result<Arc<Preview>, Response> {
         ));
     }
     let running = s.book_running.clone();
+    let run = s.books.run;
     let task = tokio::task::spawn_blocking(move || {
         // Cleared however the job ends, a panic included.
         struct Done(Arc<AtomicBool>);
@@ -508,9 +629,9 @@ async fn preview(s: &Shared) -> Result<Arc<Preview>, Response> {
             }
         }
         let _done = Done(running);
-        job.run()
+        run(&job)
     });
-    let limit = Duration::from_secs(book_page::MAX_SECONDS);
+    let limit = s.books.limit;
     match tokio::time::timeout(limit, task).await {
         Ok(Ok(Ok(p))) => {
             let p = Arc::new(p);
@@ -526,7 +647,7 @@ async fn preview(s: &Shared) -> Result<Arc<Preview>, Response> {
             StatusCode::GATEWAY_TIMEOUT,
             format!(
                 "setting the book page took longer than {} s; `twixt book` sets it with a longer limit",
-                book_page::MAX_SECONDS
+                limit.as_secs()
             ),
         )),
     }
@@ -535,6 +656,7 @@ async fn preview(s: &Shared) -> Result<Arc<Preview>, Response> {
 fn book_refusal(e: &book_page::Error) -> Response {
     let status = match e {
         book_page::Error::NoTypesetter => StatusCode::NOT_IMPLEMENTED,
+        book_page::Error::Twrs => StatusCode::UNPROCESSABLE_ENTITY,
         book_page::Error::Lenient => StatusCode::CONFLICT,
         book_page::Error::Book(_) => StatusCode::UNPROCESSABLE_ENTITY,
         book_page::Error::NoSuchPage { .. } => StatusCode::NOT_FOUND,
@@ -695,4 +817,121 @@ async fn stopped() {
         }
     }
     let _ = tokio::signal::ctrl_c().await;
+}
+
+#[cfg(test)]
+mod tests {
+    //! The book preview's answers that no real typesetting can be made to
+    //! give on demand: a preview still being set (503), one past the
+    //! limit (504), and a build without the typesetter (501). The
+    //! typesetting is replaced by a job that waits until the test lets it
+    //! end, so nothing depends on how fast the machine is.
+
+    use std::sync::Condvar;
+
+    use super::*;
+
+    /// Opened by the test: the held job may end.
+    static GATE: (Mutex<bool>, Condvar) = (Mutex::new(false), Condvar::new());
+
+    fn held(_: &book_page::Job) -> Result<Preview, book_page::Error> {
+        let (open, opened) = &GATE;
+        let mut o = open.lock().unwrap();
+        while !*o {
+            o = opened.wait(o).unwrap();
+        }
+        Err(book_page::Error::Book("the test's job ended".into()))
+    }
+
+    fn open_gate() {
+        let (open, opened) = &GATE;
+        *open.lock().unwrap() = true;
+        opened.notify_all();
+    }
+
+    /// A server's shared state on a new (unwritten) file, with `books`.
+    fn with_books(dir: &std::path::Path, books: Books) -> Arc<Shared> {
+        let session = Session::open(&dir.join("new.twixt"), 1, false).unwrap();
+        shared_with(session, "token".into(), 0, books)
+    }
+
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+    }
+
+    async fn answer(r: Response) -> (StatusCode, String) {
+        let status = r.status();
+        let body = axum::body::to_bytes(r.into_body(), MAX_BODY).await.unwrap();
+        (status, String::from_utf8(body.to_vec()).unwrap())
+    }
+
+    #[test]
+    fn a_preview_past_the_limit_is_504_and_one_still_being_set_503() {
+        let dir = tempfile::tempdir().unwrap();
+        let books = Books {
+            run: held,
+            limit: Duration::from_millis(20),
+        };
+        let s = with_books(dir.path(), books);
+        runtime().block_on(async {
+            let (status, body) = answer(book(State(s.clone())).await).await;
+            assert_eq!(status, StatusCode::GATEWAY_TIMEOUT, "{body}");
+            assert!(
+                body.starts_with("setting the book page took longer than 0 s;"),
+                "{body}"
+            );
+            // The job goes on (a blocking thread cannot be stopped): the
+            // next request is told to wait, for the page as for the PDF.
+            for asked in [
+                book(State(s.clone())).await,
+                book_pdf(State(s.clone())).await,
+            ] {
+                let (status, body) = answer(asked).await;
+                assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+                assert_eq!(
+                    body,
+                    "refused: an earlier book preview is still being set; try again in a moment"
+                );
+            }
+            open_gate();
+            while s.book_running.load(Ordering::SeqCst) {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+            // Once it has ended, a preview is set again (this job's own
+            // answer: the game cannot be set).
+            let (status, body) = answer(book(State(s.clone())).await).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+            assert!(body.ends_with("the test's job ended"), "{body}");
+        });
+        // Nothing was written.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn a_build_without_the_typesetter_answers_501_and_says_what_to_do() {
+        let dir = tempfile::tempdir().unwrap();
+        let books = Books {
+            run: |job| job.run_in(false),
+            ..Books::default()
+        };
+        let s = with_books(dir.path(), books);
+        runtime().block_on(async {
+            for asked in [
+                book(State(s.clone())).await,
+                book_pdf(State(s.clone())).await,
+                book_page(State(s.clone()), Uri::from_static("/api/book/page?n=1")).await,
+            ] {
+                let (status, body) = answer(asked).await;
+                assert_eq!(status, StatusCode::NOT_IMPLEMENTED, "{body}");
+                assert!(
+                    body.contains("no PDF typesetter (the `typst` feature)")
+                        && body.contains("twixt book -o game.html"),
+                    "{body}"
+                );
+            }
+        });
+    }
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use super::model::Document;
+use super::twrs::TwrsDocument;
 use crate::limits::{MAX_INPUT_BYTES, read_regular_text};
 
 /// Why the editor cannot open or save a file.
@@ -19,7 +20,7 @@ pub enum Error {
         /// The I/O error.
         source: std::io::Error,
     },
-    /// The file is not a TwixT script the editor can change safely.
+    /// The file is not a script the editor can change safely.
     #[error("{0}")]
     CannotEdit(String),
     /// Saving failed; the document stays in memory.
@@ -90,6 +91,105 @@ pub enum Closed {
     EarlierCopyKept(PathBuf),
 }
 
+/// The game a session edits: TwixT's editing model or TWRS's, each
+/// with its own operations; what saving and the server need of either is
+/// here.
+#[derive(Debug, Clone)]
+pub enum Edited {
+    /// A TwixT game.
+    Twixt(Document),
+    /// A TWRS game (`[Game "twrs"]`).
+    Twrs(TwrsDocument),
+}
+
+impl Edited {
+    /// The game's name as the page and messages give it: `twixt`, `twrs`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Edited::Twixt(_) => "twixt",
+            Edited::Twrs(_) => "twrs",
+        }
+    }
+
+    /// The TwixT document, if this is one.
+    pub fn twixt(&self) -> Option<&Document> {
+        match self {
+            Edited::Twixt(d) => Some(d),
+            Edited::Twrs(_) => None,
+        }
+    }
+
+    /// The TwixT document, if this is one, to edit.
+    pub fn twixt_mut(&mut self) -> Option<&mut Document> {
+        match self {
+            Edited::Twixt(d) => Some(d),
+            Edited::Twrs(_) => None,
+        }
+    }
+
+    /// The TWRS document, if this is one.
+    pub fn twrs(&self) -> Option<&TwrsDocument> {
+        match self {
+            Edited::Twrs(d) => Some(d),
+            Edited::Twixt(_) => None,
+        }
+    }
+
+    /// The TWRS document, if this is one, to edit.
+    pub fn twrs_mut(&mut self) -> Option<&mut TwrsDocument> {
+        match self {
+            Edited::Twrs(d) => Some(d),
+            Edited::Twixt(_) => None,
+        }
+    }
+
+    /// The edit count.
+    pub fn version(&self) -> u64 {
+        match self {
+            Edited::Twixt(d) => d.version(),
+            Edited::Twrs(d) => d.version(),
+        }
+    }
+
+    /// True when there are edits not saved.
+    pub fn is_dirty(&self) -> bool {
+        match self {
+            Edited::Twixt(d) => d.is_dirty(),
+            Edited::Twrs(d) => d.is_dirty(),
+        }
+    }
+
+    /// Which game of the file is edited (from 0), and how many it holds.
+    pub fn game_index(&self) -> (usize, usize) {
+        match self {
+            Edited::Twixt(d) => d.game_index(),
+            Edited::Twrs(d) => d.game_index(),
+        }
+    }
+
+    /// The whole file in canonical form, as saving writes it.
+    pub fn script(&self) -> String {
+        match self {
+            Edited::Twixt(d) => d.script(),
+            Edited::Twrs(d) => d.script(),
+        }
+    }
+
+    fn mark_saved(&mut self) {
+        match self {
+            Edited::Twixt(d) => d.mark_saved(),
+            Edited::Twrs(d) => d.mark_saved(),
+        }
+    }
+
+    fn touch(&mut self) {
+        match self {
+            Edited::Twixt(d) => d.touch(),
+            Edited::Twrs(d) => d.touch(),
+        }
+    }
+}
+
 /// A file open in the editor.
 #[derive(Debug)]
 pub struct Session {
@@ -97,8 +197,8 @@ pub struct Session {
     /// The file's stamp when opened or last saved (`None`: not on disk).
     on_disk: Option<Stamp>,
     force: bool,
-    /// The document edited.
-    pub doc: Document,
+    /// The document edited: a TwixT or a TWRS game.
+    pub doc: Edited,
     /// A recovery copy left by an earlier session, when one was found.
     pub found_recovery: bool,
     /// In lenient mode (the file has syntax errors): its text and errors.
@@ -249,25 +349,39 @@ impl Session {
     }
 }
 
-/// Reads a script for editing: TwixT scripts only. A file with syntax
-/// errors opens in lenient mode (a game with an error has no syntax tree,
-/// so the document holds only what could be read, to look at, and the text
-/// itself is what is edited and saved).
+/// Reads a script for editing. A TwixT script with syntax errors opens in
+/// lenient mode (a game with an error has no syntax tree, so the document
+/// holds only what could be read, to look at, and the text itself is what
+/// is edited and saved). A TWRS script (`[Game "twrs"]`) opens whole or not
+/// at all: one with syntax errors, or whose rule file cannot be read, is
+/// refused with the first error and where it is.
 fn read_for_editing(
     name: &str,
     text: String,
     path: &Path,
     index: usize,
-) -> Result<(Document, Option<Draft>), Error> {
-    if crate::commands::games::of_text(&text).name() != "twixt" {
-        return Err(Error::CannotEdit(format!(
-            "{name} is a TWRS script: twixt edit edits TwixT scripts only (TWRS files open read-only in `twixt view`)"
-        )));
-    }
+) -> Result<(Edited, Option<Draft>), Error> {
     let folder = path.parent().map(Path::to_path_buf);
+    if crate::twrs::script::is_twrs(&text) {
+        let doc = TwrsDocument::open(name, &text, index, folder.as_deref())
+            .map_err(|e| Error::CannotEdit(e.0))?;
+        return Ok((Edited::Twrs(doc), None));
+    }
+    let (doc, draft) = read_twixt(name, text, folder.as_deref(), index)?;
+    Ok((Edited::Twixt(doc), draft))
+}
+
+/// Reads a TwixT script for editing, in lenient mode when it has syntax
+/// errors.
+fn read_twixt(
+    name: &str,
+    text: String,
+    folder: Option<&Path>,
+    index: usize,
+) -> Result<(Document, Option<Draft>), Error> {
     let parsed = crate::script::parse(&text);
     if parsed.errors.is_empty() {
-        let doc = Document::new(parsed.file, index, folder.as_deref())
+        let doc = Document::new(parsed.file, index, folder)
             .map_err(|e| Error::CannotEdit(format!("{name}: {e}")))?;
         return Ok((doc, None));
     }
@@ -286,7 +400,7 @@ fn read_for_editing(
     if read.games.is_empty() {
         read.games.push(crate::script::Game::default());
     }
-    let doc = Document::new(read, index, folder.as_deref())
+    let doc = Document::new(read, index, folder)
         .map_err(|e| Error::CannotEdit(format!("{name}: {e}")))?;
     Ok((doc, Some(Draft { text, errors })))
 }

@@ -20,6 +20,7 @@
 //! ```
 
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 use twrs_core::moves::Move;
@@ -31,6 +32,10 @@ use crate::script::{Element, MoveNode, Span};
 use crate::twrs::script::{TwrsGame, TwrsNotation, parse, write_file};
 
 type Line = crate::script::Line<TwrsNotation>;
+
+/// Letters of a comment typed within this long of the last edit of the
+/// same comment are undone together, as TwixT's are.
+const BATCH: Duration = Duration::from_millis(500);
 
 /// What the page asks of a TWRS game.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -83,6 +88,8 @@ pub struct TwrsDocument {
     cursor: NodePath,
     undo: Vec<(Line, NodePath)>,
     redo: Vec<(Line, NodePath)>,
+    /// The comment last edited and when: the next letters join its step.
+    batch: Option<(NodePath, Instant)>,
     version: u64,
     dirty: bool,
 }
@@ -124,6 +131,7 @@ impl TwrsDocument {
             cursor: Vec::new(),
             undo: Vec::new(),
             redo: Vec::new(),
+            batch: None,
             version: 0,
             dirty: false,
         })
@@ -161,6 +169,17 @@ impl TwrsDocument {
     /// Notes that the text now saved is this document's.
     pub fn mark_saved(&mut self) {
         self.dirty = false;
+    }
+
+    /// Counts the document as changed (a recovery copy restored).
+    pub fn touch(&mut self) {
+        self.version += 1;
+        self.dirty = true;
+    }
+
+    /// Whether undo and redo have anything to do.
+    pub fn can_undo_redo(&self) -> (bool, bool) {
+        (!self.undo.is_empty(), !self.redo.is_empty())
     }
 
     /// The whole file in canonical form, as saving writes it.
@@ -236,6 +255,7 @@ impl TwrsDocument {
         to.push(now);
         *self.line_mut() = line;
         self.cursor = cursor;
+        self.batch = None;
         self.version += 1;
         self.dirty = true;
         Ok(())
@@ -245,6 +265,7 @@ impl TwrsDocument {
     /// the same game.
     fn edit(&mut self, op: TwrsOp) -> Result<(), Refused> {
         let before = (self.game().line.clone(), self.cursor.clone());
+        let comment_here = matches!(op, TwrsOp::Comment { .. }).then(|| self.cursor.clone());
         let done = self.edit_in_place(op).and_then(|()| self.reads_back());
         if let Err(e) = done {
             *self.line_mut() = before.0;
@@ -255,7 +276,15 @@ impl TwrsDocument {
             // Stepping onto a move already in the tree is no edit.
             return Ok(());
         }
-        self.undo.push(before);
+        let now = Instant::now();
+        let joins = match (&self.batch, &comment_here) {
+            (Some((at, when)), Some(here)) => at == here && now.duration_since(*when) < BATCH,
+            _ => false,
+        };
+        if !joins {
+            self.undo.push(before);
+        }
+        self.batch = comment_here.map(|here| (here, now));
         self.redo.clear();
         self.version += 1;
         self.dirty = true;

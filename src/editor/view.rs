@@ -12,11 +12,16 @@ use super::model::Document;
 use super::tree;
 use crate::diagram::{Scale, Style, to_svg};
 use crate::replay::{DiagramSnapshot, LastMove};
-use crate::script::{Element, Line, Mark};
+use crate::script::{Element, Line, Mark, Notation};
 
 /// The state the page shows.
 #[derive(Debug, Clone, Serialize)]
 pub struct State {
+    /// The game: `twixt` or `twrs`; the page shows the tools it takes.
+    pub kind: &'static str,
+    /// A TWRS game's turns open at the current node, for the page to
+    /// build a move from clicks.
+    pub twrs: Option<super::twrs_view::Play>,
     /// The document's edit count; the page sends it back with each edit.
     pub version: u64,
     /// The current node.
@@ -113,6 +118,8 @@ pub fn state(doc: &Document) -> State {
         .and_then(|d| d.crop)
         .map(|(a, b)| [a.col, b.col, a.row, b.row]);
     State {
+        kind: "twixt",
+        twrs: None,
         links_by_hand: doc.links_by_hand(),
         crop,
         preview,
@@ -239,17 +246,34 @@ fn snapshot(doc: &Document, r: &super::model::Replayed) -> DiagramSnapshot {
 
 /// The move tree as nested HTML, numbered as the script numbers moves.
 pub fn tree_html(root: &Line, cursor: &[usize]) -> String {
+    tree_html_of(root, cursor, &|m| crate::script::move_text(m))
+}
+
+/// The move tree of any game's script as nested HTML, numbered as the
+/// script numbers moves, each move written by `text`.
+pub fn tree_html_of<N: Notation>(
+    root: &Line<N>,
+    cursor: &[usize],
+    text: &dyn Fn(&N::Move) -> String,
+) -> String {
     let mut out = String::new();
     let start_class = if cursor.is_empty() { " current" } else { "" };
     let _ = write!(
         out,
         "<span class=\"mv{start_class}\" data-path=\"\">start</span>"
     );
-    write_line(&mut out, root, &mut Vec::new(), 0, cursor);
+    write_line(&mut out, root, &mut Vec::new(), 0, cursor, text);
     out
 }
 
-fn write_line(out: &mut String, line: &Line, prefix: &mut Vec<usize>, ply: u32, cursor: &[usize]) {
+fn write_line<N: Notation>(
+    out: &mut String,
+    line: &Line<N>,
+    prefix: &mut Vec<usize>,
+    ply: u32,
+    cursor: &[usize],
+    text: &dyn Fn(&N::Move) -> String,
+) {
     let mut ply = ply;
     let mut last = ply;
     // Spaces go between items, none just inside a variation's `(`, so the
@@ -279,7 +303,7 @@ fn write_line(out: &mut String, line: &Line, prefix: &mut Vec<usize>, ply: u32, 
                     out,
                     "{before}<span class=\"mv{current}\" data-path=\"{}\">{ply}.&nbsp;{}{glyph}</span>",
                     path.join(","),
-                    escape(&crate::script::move_text(&m.mv))
+                    escape(&text(&m.mv))
                 );
                 prefix.pop();
             }
@@ -290,7 +314,7 @@ fn write_line(out: &mut String, line: &Line, prefix: &mut Vec<usize>, ply: u32, 
                 prefix.push(i);
                 out.push_str(before);
                 out.push_str("<span class=\"var\">(");
-                write_line(out, v, prefix, last.saturating_sub(1), cursor);
+                write_line(out, v, prefix, last.saturating_sub(1), cursor, text);
                 out.push_str(")</span>");
                 prefix.pop();
             }

@@ -465,3 +465,169 @@ fn the_book_page_is_set_and_shown_after_clicks() {
     );
     no_console_errors(&b);
 }
+
+/// Where TWRS point `name` (`k2`) is on the screen: column `k`, row 2,
+/// from the top-left as TWRS writes points.
+fn point_xy(b: &Browser, name: &str) -> (f64, f64) {
+    let col = u16::from(name.as_bytes()[0] - b'a');
+    let row: u16 = name[1..].parse().unwrap();
+    hole_xy(b, col, row - 1)
+}
+
+#[test]
+fn a_twrs_turn_is_played_by_clicks_commented_and_saved() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("lines.twixt");
+    let game = "[Game \"twrs\"]\n[Title \"Lines\"]\n1. 3 i3-g3\n2. 2 j10-j6\n";
+    std::fs::write(&file, game).unwrap();
+    let url = start(&file);
+    b.viewport(1280, 800, false);
+    open_editor(&b, &url);
+    // TwixT's tools are not there; TWRS's turn is.
+    wait_for(
+        &b,
+        "the TWRS page",
+        "return document.body.classList.contains('twrs') && document.getElementById('tools').checkVisibility() === false && document.getElementById('twrs-turn').checkVisibility()",
+    );
+    b.key("\u{E010}");
+    current_is(&b, "1");
+    wait_for(
+        &b,
+        "Orange's turn",
+        "return document.getElementById('twrs-help').textContent.includes(\"Orange's towers\")",
+    );
+    // Tower 1 (b2), then where it goes (k2): its places drawn, then the
+    // markings offered.
+    let (x, y) = point_xy(&b, "b2");
+    b.click_at(x, y);
+    wait_for(
+        &b,
+        "tower 1's places",
+        "return document.querySelectorAll('#board .turn').length > 5",
+    );
+    keep_screenshot(&b, "twrs-tower-1280");
+    let (x, y) = point_xy(&b, "k2");
+    b.click_at(x, y);
+    wait_for(
+        &b,
+        "the markings",
+        "return Array.from(document.querySelectorAll('#twrs-marks button')).some(e => e.textContent === 'Mark 4')",
+    );
+    // A click on Blue's tower 4 (c9) marks it.
+    let (x, y) = point_xy(&b, "c9");
+    b.click_at(x, y);
+    wait_tree(&b, "3. 1 b2-k2 x4");
+    wait_for(
+        &b,
+        "Blue to move",
+        "return document.getElementById('status').textContent.startsWith('Blue to move')",
+    );
+    // A comment on the move, typed.
+    b.click("#comment");
+    b.type_into("#comment", "marks tower 4");
+    wait_tree(&b, "marks tower 4");
+    keep_screenshot(&b, "twrs-1280");
+    // A move the rules refuse, typed: the engine's reason, nothing changed.
+    b.click("#twrs-move");
+    b.type_into("#twrs-move", "2 j6-a6");
+    b.click("#twrs-play");
+    wait_for(
+        &b,
+        "the refusal",
+        "return document.getElementById('status').textContent.startsWith('Refused')",
+    );
+    b.click("#save");
+    wait_for(
+        &b,
+        "saved",
+        "return document.getElementById('dirty').hidden",
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        format!("{game}3. 1 b2-k2 x4\n{{marks tower 4}}\n")
+    );
+    // On a phone: one column, nothing wider than the screen.
+    b.viewport(390, 844, true);
+    b.eval("window.scrollTo(0, 0); return true", json!([]));
+    wait_for(
+        &b,
+        "390 px",
+        "return document.documentElement.scrollWidth <= 390",
+    );
+    keep_screenshot(&b, "twrs-390");
+    no_console_errors(&b);
+}
+
+#[test]
+fn an_author_annotates_the_corner_puzzle_proves_a_claim_and_saves() {
+    let Some(b) = browser() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("corner-puzzle.twixt");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let original = std::fs::read_to_string(root.join("examples/corner-puzzle.twixt")).unwrap();
+    std::fs::write(&file, &original).unwrap();
+    let url = start(&file);
+    b.viewport(1280, 800, false);
+    open_editor(&b, &url);
+    // The key help on `?`, closed by Escape.
+    b.key("?");
+    wait_for(
+        &b,
+        "the key help",
+        "return !document.getElementById('help').hidden",
+    );
+    b.key("\u{E00C}");
+    wait_for(
+        &b,
+        "the key help closed",
+        "return document.getElementById('help').hidden",
+    );
+    // The key move as the file has it (a click steps onto it), then
+    // another defence than the file's: a variation.
+    click_hole(&b, "j10");
+    current_is(&b, "3");
+    click_hole(&b, "f7");
+    wait_tree(&b, "(2. f7)");
+    b.click("#comment");
+    b.type_into("#comment", "Black tries elsewhere.");
+    wait_tree(&b, "Black tries elsewhere.");
+    b.click("#glyphs button[data-glyph='?']");
+    wait_tree(&b, "2. f7?");
+    b.click("[data-tool=arrow]");
+    b.swipe(hole_xy(&b, 6, 3), hole_xy(&b, 7, 2));
+    wait_for(
+        &b,
+        "the arrow",
+        "return document.getElementById('directives').textContent.includes('#arrow g4 h3')",
+    );
+    // Prove a win for Red from here: written only when proved.
+    b.click("#prove-box summary");
+    b.click("#prove");
+    wait_for(
+        &b,
+        "the proof",
+        "return document.getElementById('prove-result').textContent.startsWith('proved')",
+    );
+    keep_screenshot(&b, "corner-author-1280");
+    // Ctrl-S saves.
+    b.eval(
+        "document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 's', ctrlKey: true, bubbles: true})); return true",
+        json!([]),
+    );
+    wait_for(
+        &b,
+        "saved",
+        "return document.getElementById('dirty').hidden",
+    );
+    let expected = original.replace(
+        "2. g4 {The only defence.} 3. h3\n{Two threats, at i4 and at f7.}",
+        "2. g4 {The only defence.} (2. f7? {Black tries elsewhere.}\n#arrow g4 h3\n#wins red in 1\n) 3. h3\n{Two threats, at i4 and at f7.}",
+    );
+    assert_ne!(expected, original);
+    let expected = twixtkit::commands::canonical::canonical_text("x", &expected)
+        .unwrap()
+        .0;
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), expected);
+    no_console_errors(&b);
+}

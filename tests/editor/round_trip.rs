@@ -98,7 +98,11 @@ fn a_new_file_is_made_on_save_only() {
     let path = dir.path().join("new.twixt");
     let mut s = Session::open(&path, 1, false).unwrap();
     assert!(!path.exists());
-    s.doc.apply(Op::Play { hole: "f6".into() }).unwrap();
+    s.doc
+        .twixt_mut()
+        .unwrap()
+        .apply(Op::Play { hole: "f6".into() })
+        .unwrap();
     s.write_recovery().unwrap();
     assert!(!path.exists());
     s.save(false).unwrap();
@@ -114,8 +118,12 @@ fn saving_refuses_a_read_only_file_and_a_file_changed_on_disk() {
     let path = dir.path().join("g.twixt");
     std::fs::write(&path, "[Rules \"pencil\"]\n1. f6\n").unwrap();
     let mut s = Session::open(&path, 1, false).unwrap();
-    s.doc.apply(Op::End).unwrap();
-    s.doc.apply(Op::Play { hole: "m12".into() }).unwrap();
+    s.doc.twixt_mut().unwrap().apply(Op::End).unwrap();
+    s.doc
+        .twixt_mut()
+        .unwrap()
+        .apply(Op::Play { hole: "m12".into() })
+        .unwrap();
     s.write_recovery().unwrap();
     // Another program writes the file: saving says so, and keeps the edits.
     std::fs::write(&path, "[Rules \"pencil\"]\n1. g7\n").unwrap();
@@ -138,8 +146,13 @@ fn saving_refuses_a_read_only_file_and_a_file_changed_on_disk() {
     assert!(e.to_string().contains("read-only"), "{e}");
     assert!(s.doc.is_dirty());
     let mut forced = Session::open(&path, 1, true).unwrap();
-    forced.doc.apply(Op::End).unwrap();
-    forced.doc.apply(Op::Play { hole: "m12".into() }).unwrap();
+    forced.doc.twixt_mut().unwrap().apply(Op::End).unwrap();
+    forced
+        .doc
+        .twixt_mut()
+        .unwrap()
+        .apply(Op::Play { hole: "m12".into() })
+        .unwrap();
     forced.save(false).unwrap();
     assert!(
         std::fs::read_to_string(&path)
@@ -152,9 +165,13 @@ fn saving_refuses_a_read_only_file_and_a_file_changed_on_disk() {
 fn files_the_editor_cannot_write_back_whole_are_refused_clearly() {
     let dir = tempfile::tempdir().unwrap();
     let twrs = dir.path().join("t.twixt");
+    // A TWRS game opens; one whose rule file lies outside its folder is
+    // refused, naming the file.
     std::fs::write(&twrs, "[Game \"TWRS\"]\n").unwrap();
+    assert_eq!(Session::open(&twrs, 1, false).unwrap().doc.kind(), "twrs");
+    std::fs::write(&twrs, "[Game \"TWRS\"]\n[Rules \"../mine.yaml\"]\n").unwrap();
     let e = Session::open(&twrs, 1, false).unwrap_err().to_string();
-    assert!(e.contains("TWRS"), "{e}");
+    assert!(e.contains("t.twixt") && e.contains("mine.yaml"), "{e}");
     let one = dir.path().join("one.twixt");
     std::fs::write(&one, "1. f6\n").unwrap();
     let e = Session::open(&one, 2, false).unwrap_err().to_string();
@@ -226,19 +243,23 @@ fn a_file_with_syntax_errors_opens_leniently_and_saving_keeps_its_text() {
     // What could be read: the moves before the error.
     let read: Vec<String> = s
         .doc
+        .twixt()
+        .unwrap()
         .game()
         .main_moves()
         .map(|m| twixtkit::script::move_text(&m.mv))
         .collect();
     assert_eq!(read, ["f6", "m12", "g8"]);
     // Steps through what was read are fine; edits wait for the fix.
-    s.doc.apply(Op::End).unwrap();
+    s.doc.twixt_mut().unwrap().apply(Op::End).unwrap();
     // Saving writes the text as it stands: nothing unread is lost.
     s.set_source(text.replace("4. (", "(3. h9)")).unwrap();
     assert!(s.draft.is_none(), "{:?}", s.draft);
-    s.doc.apply(Op::Start).unwrap();
-    s.doc.apply(Op::Next).unwrap();
+    s.doc.twixt_mut().unwrap().apply(Op::Start).unwrap();
+    s.doc.twixt_mut().unwrap().apply(Op::Next).unwrap();
     s.doc
+        .twixt_mut()
+        .unwrap()
         .apply(Op::Comment {
             text: "fixed".into(),
         })
@@ -279,8 +300,12 @@ fn closing_keeps_unsaved_edits_in_the_recovery_copy_and_removes_it_when_saved() 
     let rec = recovery_path(&file);
     let mut s = Session::open(&file, 1, false).unwrap();
     assert_eq!(s.close().unwrap(), Closed::Clean);
-    s.doc.apply(Op::End).unwrap();
-    s.doc.apply(Op::Play { hole: "m12".into() }).unwrap();
+    s.doc.twixt_mut().unwrap().apply(Op::End).unwrap();
+    s.doc
+        .twixt_mut()
+        .unwrap()
+        .apply(Op::Play { hole: "m12".into() })
+        .unwrap();
     assert_eq!(s.close().unwrap(), Closed::Unsaved(rec.clone()));
     assert!(std::fs::read_to_string(&rec).unwrap().contains("2. m12"));
     s.save(false).unwrap();
