@@ -58,7 +58,6 @@ fn every_short_wins_proof_is_built_and_replays() {
         "12-cut-top-right/pencil/c8,f6,g2,g5,h1,j2,j8,k12,l2,l8/a2,d6,e10,f7,g9,j7,j9,k4,k5,l1/*/red",
         "12-cut-top-right/pencil/e4,e8,g8,g10,h12,i6,j4,k2,l8/d4,f7,h2,i7,j8,k1,k5,k10,k11/*/red",
         "12-cut-top-right/pencil/b3,b11,d1,e3,f7,g5,i10,j6,k10,l6/a3,a4,a7,b2,b4,d6,e4,g7,g9,k4/*/red",
-        "12-cut-top-right/pencil/c12,d6,f2,h7,j5,j9,k2,k5,k9/b6,b8,c1,c3,e2,e4,e7,h10,h11/*/red",
         "12-cut-top-right/pencil/b4,d7,e3,e6,e7,f10,h9,j5,l2,l12/c1,e11,f1,f4,h3,i5,j10,k1,l10/*/black",
         "12-cut-top-right/pencil/b6,b7,e7,g2,h2,h10,i7,k3,l4/b4,c9,f5,g3,g6,h3,h6,j1,k6,l7/*/red",
     ];
