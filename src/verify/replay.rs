@@ -938,14 +938,18 @@ fn play(ctx: &mut Ctx, m: &MoveNode, cur: &mut Cursor, main: bool) {
                     Move::Place(p) => Some(p.hole),
                     _ => None,
                 };
-                let player = sol.player;
+                let (player, task) = (sol.player, sol.task);
                 let (next, finding) = win_claims::check_move(sol, pos, hole, ply, &ctx.budget);
                 cur.solution = next;
                 if let Some(f) = finding {
                     if f.kind == "wrong-move" {
                         cur.solution_failed = Some(player);
                     }
-                    ctx.issues.push(issue_of(f, m.span));
+                    let mut issue = issue_of(f, m.span);
+                    if task && issue.kind == Some("cannot-decide") {
+                        issue.severity = Severity::Warning;
+                    }
+                    ctx.issues.push(issue);
                 }
             }
             if main {
@@ -1085,12 +1089,17 @@ fn secures_claim(
         }
         return;
     };
+    let unique_here = rest
+        .iter()
+        .take_while(|e| !matches!(e, Element::Move(_)))
+        .any(|e| matches!(e, Element::Claim(c) if c.kind == ClaimKind::Unique));
     let claim = win_claims::SecureClaim {
         player,
         next_move: cur.ply + 1,
         line: span.line,
         key: next_hole(rest).filter(|_| pos.to_move() == player),
         solution_follows: rest.iter().any(|e| matches!(e, Element::Move(_))),
+        want_keys: !from_task && (ctx.cooks || unique_here),
     };
     let budget = if from_task {
         ctx.budget.at_most(win_claims::Limits::TASK)
@@ -1110,9 +1119,21 @@ fn secures_claim(
         }
         ctx.issues.push(issue);
     }
-    // A written claim's solution is followed move by move; a task's look
-    // is too short for that. No cooks: `#unique` needs a length.
-    cur.solution = if from_task { None } else { solution };
+    if ctx.cooks
+        && !unique_here
+        && let Some(f) = win_claims::cooks(&report, claim.key, false)
+    {
+        ctx.issues.push(issue_of(f, span));
+    }
+    // The solution is followed move by move; a task's moves each get the
+    // task's look.
+    cur.solution = solution.map(|s| win_claims::Solution {
+        task: from_task,
+        ..s
+    });
+    if !from_task {
+        cur.last_wins = Some((ctx.wins.len(), cur.ply));
+    }
     ctx.wins.push(report);
 }
 
@@ -1136,7 +1157,7 @@ fn claim_position<'a>(ctx: &mut Ctx, cur: &'a Cursor, span: Span) -> Option<&'a 
 fn unique_claim(ctx: &mut Ctx, rest: &[Element], span: Span, cur: &Cursor) {
     let Some((index, _)) = cur.last_wins.filter(|&(_, ply)| ply == cur.ply) else {
         ctx.issues.push(Issue::error(
-            "#unique needs a #wins claim with a length (`#wins red in 3`) before it, in the same position",
+            "#unique needs a #wins claim (`#wins red` or `#wins red in 3`) before it, in the same position",
             "no #wins claim",
             span,
         ));

@@ -399,6 +399,10 @@ pub struct Solution {
     /// The next move of the player is the key move the claim's check
     /// proved already: it is not searched again.
     pub key_checked: bool,
+    /// The claim was read from a `[Task]`: each move gets the task's look
+    /// ([`Limits::TASK`]), and a move that look cannot decide ends the
+    /// following with a warning that says so.
+    pub task: bool,
 }
 
 fn plural(n: u32) -> &'static str {
@@ -613,6 +617,7 @@ pub fn check_claim(
                 memory,
                 secure: false,
                 key_checked: false,
+                task: false,
             });
             (report, findings, solution)
         }
@@ -634,6 +639,9 @@ pub struct SecureClaim {
     pub key: Option<Hole>,
     /// The line goes on with moves (no key move is listed then).
     pub solution_follows: bool,
+    /// List every key move that secures the connection (`#unique`,
+    /// `--cooks`), within the claim's limits.
+    pub want_keys: bool,
 }
 
 /// Checks `#wins player` with no length in `pos` by the proof-number
@@ -659,7 +667,28 @@ pub fn check_secure_claim_solution(
     c: &SecureClaim,
     budget: &SearchBudget,
 ) -> (WinsReport, Vec<Finding>, Option<Solution>) {
-    let (report, findings) = secure_claim(pos, c, budget);
+    let (mut report, mut findings) = secure_claim(pos, c, budget);
+    if c.want_keys && report.verdict == Verdict::Proved && pos.to_move() == c.player {
+        let limit = budget.search_limit();
+        match solver::secure_keys(pos, c.player, &limit) {
+            Ok(k) => {
+                report.positions += k.positions;
+                report.keys = Some(k.answer.iter().map(Hole::to_string).collect());
+            }
+            Err(e) => {
+                report.keys = None;
+                findings.push(Finding::error(
+                    "cannot-decide",
+                    "cannot decide",
+                    format!(
+                        "cannot decide the cooks of #wins {}: the claim holds, but the search for other key moves stopped: {}",
+                        c.player,
+                        undecided_text(&e)
+                    ),
+                ));
+            }
+        }
+    }
     let solution = (report.verdict == Verdict::Proved && c.solution_follows).then(|| Solution {
         player: c.player,
         left: 0,
@@ -667,6 +696,7 @@ pub fn check_secure_claim_solution(
         memory: Memory::new(pos, c.player),
         secure: true,
         key_checked: c.key.is_some() && pos.to_move() == c.player,
+        task: false,
     });
     (report, findings, solution)
 }
@@ -682,6 +712,7 @@ fn secure_claim(
         line,
         key,
         solution_follows,
+        ..
     } = *c;
     let claim = format!("#wins {player}");
     let mut report = WinsReport {
@@ -892,6 +923,11 @@ fn check_secure_move(
         return (None, None);
     }
     let claim = format!("#wins {player}");
+    let budget = if sol.task {
+        budget.at_most(Limits::TASK)
+    } else {
+        budget.clone()
+    };
     match secured_after(after, player, &budget.search_limit()) {
         Ok((true, _, _, None)) => (Some(next), None),
         Ok((true, _, _, Some(why))) => (None, Some(internal_error(&claim, &why))),
@@ -912,6 +948,19 @@ fn check_secure_move(
                 )),
             )
         }
+        // A task's look that cannot decide a move is not the script's
+        // error: the following ends there, and the warning says so.
+        Err(e) if sol.task => (
+            None,
+            Some(Finding {
+                message: format!(
+                    "cannot decide whether {played} keeps {player}'s connection secure within the task's look ({e}); the solution is followed no further (`#wins {player}` in the game searches with the full limits)"
+                ),
+                label: "cannot decide",
+                kind: "cannot-decide",
+                error: false,
+            }),
+        ),
         Err(e) => (
             None,
             Some(Finding::error(
@@ -985,14 +1034,19 @@ pub fn cooks(report: &WinsReport, key: Option<Hole>, unique_claimed: bool) -> Op
     if others.is_empty() {
         return None;
     }
-    let (player, moves) = (report.player, report.moves?);
+    let player = report.player;
+    // A claim with no length: the key moves that secure the connection.
+    let wins = match report.moves {
+        Some(moves) => format!("wins in {moves}"),
+        None => "secures the connection".into(),
+    };
     let message = match key {
         Some(k) => format!(
-            "{player} also wins in {moves} with {} (the solution plays {k})",
+            "{player} also {wins} with {} (the solution plays {k})",
             holes_text(&others)
         ),
         None => format!(
-            "{player} wins in {moves} with more than one first move: {}",
+            "{player} {wins} with more than one first move: {}",
             holes_text(keys)
         ),
     };

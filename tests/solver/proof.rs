@@ -47,6 +47,32 @@ fn the_corner_puzzles_proofs_replay() {
     check_proof(&after, Player::Red, &q).unwrap_or_else(|e| panic!("{e}"));
 }
 
+/// Short wins answered by `secures`' first look (the exact search of
+/// wins in N): each comes with a proof, built from the exact search's
+/// moves where the proof numbers would need more, and it replays. Wins in
+/// 4 to 6 of 12×12 corner puzzles of 18 to 22 pegs (`benches/secure-puzzles.tsv`).
+#[test]
+fn every_short_wins_proof_is_built_and_replays() {
+    let set = [
+        "12-cut-top-right/pencil/c1,c6,c8,c9,e6,f2,f9,g7,i10,j2,k6/b9,b11,c5,e10,f7,f10,i4,i7,i9,j6,k2/*/red",
+        "12-cut-top-right/pencil/c8,f6,g2,g5,h1,j2,j8,k12,l2,l8/a2,d6,e10,f7,g9,j7,j9,k4,k5,l1/*/red",
+        "12-cut-top-right/pencil/e4,e8,g8,g10,h12,i6,j4,k2,l8/d4,f7,h2,i7,j8,k1,k5,k10,k11/*/red",
+        "12-cut-top-right/pencil/b3,b11,d1,e3,f7,g5,i10,j6,k10,l6/a3,a4,a7,b2,b4,d6,e4,g7,g9,k4/*/red",
+        "12-cut-top-right/pencil/b4,d7,e3,e6,e7,f10,h9,j5,l2,l12/c1,e11,f1,f4,h3,i5,j10,k1,l10/*/black",
+        "12-cut-top-right/pencil/b6,b7,e7,g2,h2,h10,i7,k3,l4/b4,c9,f5,g3,g6,h3,h6,j1,k6,l7/*/red",
+    ];
+    for text in set {
+        let pos = line(text);
+        let me = pos.to_move();
+        let p = proof(&pos, me);
+        check_proof(&pos, me, &p).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(
+            matches!(p, ProofNode::Move { .. } | ProofNode::Template(_)),
+            "{text}"
+        );
+    }
+}
+
 /// Every change below makes the corner puzzle's proof false, and the
 /// replay says where.
 #[test]

@@ -856,13 +856,26 @@ fn a_claim_without_a_length_is_a_secure_connection() {
     // A question states nothing.
     let r = run(&corner("pencil", "").replace("[Rules", "[Task \"Can Red win?\"]\n[Rules"));
     assert!(r.wins.is_empty());
-    let r = run(&corner("pencil", "#wins red\n#unique\n"));
+    // `#unique` after it asks for its cooks: c8 and g8 both connect.
+    let r = run(&two_ways("pencil", "#wins red\n#unique\n"));
+    let e = errors(&r);
+    assert_eq!(e.len(), 1, "{e:?}");
     assert!(
-        errors(&r)
-            .iter()
-            .any(|e| e.contains("#unique needs a #wins claim with a length")),
-        "{:?}",
-        errors(&r)
+        e[0].contains(
+            "false claim: #unique: red secures the connection with more than one first move: "
+        ) && e[0].contains("c8")
+            && e[0].contains("g8"),
+        "{e:?}"
+    );
+    // With the solution's key move, the others are its cooks.
+    let r = run(&two_ways("pencil", "#wins red\n#unique\n1. g8\n"));
+    let e = errors(&r);
+    assert!(
+        e.len() == 1
+            && e[0].contains("red also secures the connection with ")
+            && e[0].contains("c8")
+            && e[0].contains("(the solution plays g8)"),
+        "{e:?}"
     );
     // The claim is written back as it was read.
     let p = parse(&corner("pencil", "#wins black\n"));

@@ -352,6 +352,7 @@ fn a_claim_without_a_length_is_judged_by_the_whole_game() {
                         line: 1,
                         key: None,
                         solution_follows: false,
+                        want_keys: false,
                     };
                     let (report, _) = check_secure_claim(&pos, &claim, &SearchBudget::default());
                     let expected = if want {
@@ -422,6 +423,165 @@ fn a_claim_without_a_length_is_judged_by_the_whole_game() {
     );
 }
 
+/// The cooks of a claim with no length (`solver::secure_keys`): on
+/// crowded small boards, the key moves that secure the connection are
+/// exactly the first moves after which the minimax of the whole game
+/// still connects.
+#[test]
+fn secure_keys_are_the_whole_games_winning_first_moves() {
+    use twixt_core::solver::secure_keys;
+    let (mut positions, mut several) = (0, 0);
+    for preset in ["pencil", "dujardin"] {
+        for side in [5u64, 6] {
+            let r = rules(preset, side, side);
+            for pos in crowded(&r, 25, 9, side * 31 + preset.len() as u64) {
+                let player = pos.to_move();
+                let mut memo = HashMap::new();
+                let want: Vec<Hole> = free(&pos, player)
+                    .into_iter()
+                    .filter(|&m| {
+                        let mut after = pos.clone();
+                        after.play(&Move::peg(m)).unwrap();
+                        match after.status() {
+                            Status::Won { winner, .. } => winner == player,
+                            Status::Ongoing => connects(&after, player, &mut memo),
+                            _ => false,
+                        }
+                    })
+                    .collect();
+                let mut want = want;
+                want.sort();
+                let got = secure_keys(&pos, player, &SearchLimit::positions(2_000_000))
+                    .unwrap_or_else(|e| panic!("{}: {e}", twixt_core::position_line::write(&pos)));
+                assert_eq!(
+                    got.answer,
+                    want,
+                    "{}",
+                    twixt_core::position_line::write(&pos)
+                );
+                positions += 1;
+                if want.len() > 1 {
+                    several += 1;
+                }
+            }
+        }
+    }
+    eprintln!("secure keys: {positions} positions, {several} with more than one key");
+    assert!(several > 5, "{several} positions with several keys");
+}
+
+/// A `[Task]` with no length ("Red to play and win") is followed move by
+/// move as a written `#wins red` is: on crowded small boards, a key move,
+/// a reply, and a move that throws the connection away (by the minimax of
+/// the whole game) is an error at that move; a move that keeps it is not.
+#[test]
+fn a_tasks_solution_is_followed_move_by_move() {
+    use twixtkit::diagnostic::Severity;
+    use twixtkit::replay::{ReplayOptions, replay_game};
+    let run = |src: &str| {
+        let p = twixtkit::script::parse(src);
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        replay_game(&p.file.games[0], &ReplayOptions::default()).expect("rule set")
+    };
+    let errors = |r: &twixtkit::replay::GameReplay| -> Vec<String> {
+        r.issues
+            .iter()
+            .filter(|i| i.severity == Severity::Error)
+            .map(|i| i.message.clone())
+            .collect()
+    };
+    let keeps = |pos: &Position, m: Hole, player: Player, memo: &mut HashMap<String, bool>| {
+        let mut after = pos.clone();
+        after.play(&Move::peg(m)).unwrap();
+        match after.status() {
+            Status::Won { winner, .. } => winner == player,
+            Status::Ongoing => connects(&after, player, memo),
+            _ => false,
+        }
+    };
+    let mut tried = 0;
+    let sets = ["pencil", "dujardin"].into_iter().flat_map(|preset| {
+        [5u64, 6].map(|side| {
+            let found = crowded(
+                &rules(preset, side, side),
+                25,
+                9,
+                side * 17 + preset.len() as u64,
+            );
+            found.into_iter().map(move |p| (preset, p))
+        })
+    });
+    'positions: for (preset, pos) in sets.flatten() {
+        let player = pos.to_move();
+        let mut memo = HashMap::new();
+        if !connects(&pos, player, &mut memo) {
+            continue;
+        }
+        let Some(key) = free(&pos, player)
+            .into_iter()
+            .find(|&m| keeps(&pos, m, player, &mut memo))
+        else {
+            continue;
+        };
+        let mut after_key = pos.clone();
+        after_key.play(&Move::peg(key)).unwrap();
+        if after_key.status() != Status::Ongoing {
+            continue;
+        }
+        for reply in free(&after_key, player.opponent()) {
+            let mut p = after_key.clone();
+            p.play(&Move::peg(reply)).unwrap();
+            if p.status() != Status::Ongoing {
+                continue;
+            }
+            let moves = free(&p, player);
+            let good = moves.iter().find(|&&m| keeps(&p, m, player, &mut memo));
+            let bad = moves.iter().find(|&&m| !keeps(&p, m, player, &mut memo));
+            let (Some(&good), Some(&bad)) = (good, bad) else {
+                continue;
+            };
+            let name = if player == Player::Red {
+                "Red"
+            } else {
+                "Black"
+            };
+            // The setup from the position line's last four fields, under
+            // the preset with no swap (as `rules` makes it).
+            let line = twixt_core::position_line::write(&pos);
+            let f: Vec<&str> = line.rsplitn(5, '/').collect();
+            let list = |s: &str| s.replace(',', " ");
+            let setup = format!(
+                "[Size \"{side}\"]\n[Rules \"{preset} swap=none\"]\n#setup red: {}\n#setup black: {}\n#setup links: {}\n#setup to-move: {}\n",
+                list(f[3]),
+                list(f[2]),
+                list(f[1]),
+                f[0],
+                side = pos.size().width(),
+            );
+            let script = |third: Hole| {
+                format!(
+                    "[Task \"{name} to play and win\"]\n{setup}1. {key} 2. {reply} 3. {third}\n"
+                )
+            };
+            let text = script(bad);
+            let e = errors(&run(&text));
+            assert_eq!(e.len(), 1, "{text}: {e:?}");
+            assert!(
+                e[0].starts_with(&format!("after 3. {bad} the win is gone: ")),
+                "{text}: {e:?}"
+            );
+            let text = script(good);
+            assert_eq!(errors(&run(&text)), Vec::<String>::new(), "{text}");
+            tried += 1;
+            if tried == 5 {
+                break 'positions;
+            }
+            continue 'positions;
+        }
+    }
+    assert!(tried >= 3, "{tried} tasks tried");
+}
+
 /// A solution's move after `#wins red` with no length
 /// ([`twixtkit::win_claims::check_move`]): on crowded small boards where
 /// the player connects, each of its moves is accepted exactly when the
@@ -448,6 +608,7 @@ fn each_move_of_a_secure_solution_is_checked_against_the_whole_game() {
                     memory: Memory::new(&pos, player),
                     secure: true,
                     key_checked: false,
+                    task: false,
                 };
                 let text = twixt_core::position_line::write(&pos);
                 for m in free(&pos, player) {

@@ -315,7 +315,7 @@ impl<'m> Pns<'m> {
 
     /// The attacker's virtual connection in `pos` as a proof's template
     /// (with the attacker to move or not, as [`Pns::virtual_connection`]).
-    fn template(&mut self, pos: &Position, attacker_to_move: bool) -> Option<Template> {
+    pub(crate) fn template(&mut self, pos: &Position, attacker_to_move: bool) -> Option<Template> {
         let (_, first) = self.virtual_connection(pos, attacker_to_move)?;
         let geo = pos.geometry();
         let hole = |h: HoleIndex| geo.hole(h.get());

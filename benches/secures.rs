@@ -1,0 +1,270 @@
+//! Corner puzzles asked with no length: "the side to move secures the
+//! connection" (`#wins red`), proved or refuted by `solver::secures`, with
+//! the fixed-length search of the shortest win (`#wins red in N`, N known
+//! from the set) side by side where one exists.
+//!
+//! The set is `benches/secure-puzzles.tsv` (its header says how it was
+//! made): 12×12 windows of 24×24 boards (top and right sides cut),
+//! automatic links, each with its expected answer and key move. For each
+//! puzzle, on one thread, in CPU time of the thread (not inflated by other
+//! processes on the cores): the new search with its proof
+//! (`secures_with_proof`, as `twixt check` runs it; the proof is then
+//! replayed by `check_proof`, untimed), its positions and positions per
+//! second, the table it held; then the old way, `solve` at the shortest N
+//! within `OLD_POSITIONS`. At the end the peak memory of the process.
+//!
+//! `cargo bench --bench secures` runs the set; `-- --only=K` runs its Kth
+//! puzzle (from 1) alone.
+// Measuring needs the C library (clock_gettime): unsafe, audited, in this
+// bench alone.
+#![allow(unsafe_code)]
+
+use std::time::Duration;
+
+use twixt_core::solver::{
+    SearchLimit, Secure, Solved, check_proof, secure_keys, secures_with_proof, solve,
+};
+use twixtkit::prelude::Hole;
+
+/// Positions the new search may take on one puzzle: about 30 s of CPU,
+/// past the goal of 10 s, so that a miss shows by how much. Positions,
+/// not wall time, so that the answers do not depend on the machine's load.
+const NEW_POSITIONS: u64 = 5_000_000;
+
+/// The cap of the old way (the fixed-length search at the shortest N):
+/// about 10 s of CPU.
+const OLD_POSITIONS: u64 = 3_000_000;
+
+/// One puzzle of the set.
+struct Puzzle {
+    secured: bool,
+    key: Option<Hole>,
+    shortest: Option<u32>,
+    line: String,
+}
+
+fn read_set(text: &str) -> Vec<Puzzle> {
+    let mut set = Vec::new();
+    for (i, row) in text.lines().enumerate() {
+        if row.trim().is_empty() || row.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = row.split('\t').collect();
+        assert!(
+            f.len() >= 4,
+            "secure-puzzles.tsv:{}: four fields wanted",
+            i + 1
+        );
+        let secured = match f[0] {
+            "secured" => true,
+            "breaks" => false,
+            other => panic!("secure-puzzles.tsv:{}: answer {other:?}", i + 1),
+        };
+        let key = (f[1] != "-").then(|| {
+            f[1].parse()
+                .unwrap_or_else(|_| panic!("secure-puzzles.tsv:{}: key {:?}", i + 1, f[1]))
+        });
+        let shortest = (f[2] != "-").then(|| {
+            f[2].parse()
+                .unwrap_or_else(|_| panic!("secure-puzzles.tsv:{}: length {:?}", i + 1, f[2]))
+        });
+        set.push(Puzzle {
+            secured,
+            key,
+            shortest,
+            line: f[3].to_string(),
+        });
+    }
+    set
+}
+
+/// This thread's CPU time.
+fn cpu_time() -> Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes the timespec it is given.
+    let r = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    assert_eq!(r, 0, "a CPU clock");
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+fn secs(d: Duration) -> String {
+    format!("{:.3} s", d.as_secs_f64())
+}
+
+/// The process's peak resident memory, from the kernel (Linux).
+fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .map(|l| l["VmHWM:".len()..].trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// `-- --classify`: each position line read on standard input (a tab and
+/// more after it are kept) answered by `secures` within the bench's
+/// limit, with every key move that secures (`secure_keys`), printed as a
+/// row of the set: how its answers were found.
+fn classify() {
+    for row in std::io::stdin().lines() {
+        let row = row.expect("standard input");
+        let (line, rest) = row.split_once('\t').unwrap_or((&row, ""));
+        let pos = twixt_core::position_line::read_position(line).expect("a position line");
+        let limit = SearchLimit::positions(NEW_POSITIONS);
+        let start = cpu_time();
+        let answer = match secures_with_proof(&pos, pos.to_move(), &limit) {
+            Ok((s, _)) => match s.answer {
+                Secure::Secured { key } => {
+                    format!("secured\t{}", key.map_or("-".into(), |k| k.to_string()))
+                }
+                Secure::Breaks { .. } => "breaks\t-".into(),
+            },
+            Err(e) => format!("undecided ({e})\t-"),
+        };
+        let t = cpu_time() - start;
+        let keys = match secure_keys(&pos, pos.to_move(), &limit) {
+            Ok(k) => {
+                let k: Vec<String> = k.answer.iter().map(ToString::to_string).collect();
+                format!("keys {}", k.join(","))
+            }
+            Err(e) => format!("keys undecided ({e})"),
+        };
+        println!(
+            "{answer}\t-\t{line}\t{rest}\t{}\t{keys}\t{}",
+            secs(t),
+            secs(cpu_time() - start - t)
+        );
+    }
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--classify") {
+        classify();
+        return;
+    }
+    let only: Option<usize> =
+        std::env::args().find_map(|a| a.strip_prefix("--only=")?.parse().ok());
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/secure-puzzles.tsv");
+    let text = std::fs::read_to_string(path).expect("benches/secure-puzzles.tsv");
+    let set = read_set(&text);
+    println!(
+        "| # | pegs | expected | new: answer | CPU | positions | positions/s | table | proof | old: in N | CPU | positions |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let (mut under_1, mut under_10, mut decided) = (0, 0, 0);
+    let (mut new_p, mut new_t) = (0u64, Duration::ZERO);
+    let mut misses = Vec::new();
+    for (i, p) in set.iter().enumerate() {
+        if only.is_some_and(|k| k != i + 1) {
+            continue;
+        }
+        let pos = twixt_core::position_line::read_position(&p.line).expect("a position line");
+        let me = pos.to_move();
+        let pegs = pos.size().holes().filter(|&h| pos.peg(h).is_some()).count();
+        let expected = match (p.secured, p.key) {
+            (true, Some(k)) => format!("secured, key {k}"),
+            (true, None) => "secured".into(),
+            (false, _) => "breaks".into(),
+        };
+        let limit = SearchLimit::positions(NEW_POSITIONS);
+        let start = cpu_time();
+        let new = secures_with_proof(&pos, me, &limit);
+        let t = cpu_time() - start;
+        let (answer, positions, table, proof) = match new {
+            Ok((s, proof)) => {
+                decided += 1;
+                new_p += s.positions;
+                new_t += t;
+                if t < Duration::from_secs(1) {
+                    under_1 += 1;
+                }
+                if t < Duration::from_secs(10) {
+                    under_10 += 1;
+                } else {
+                    misses.push(i + 1);
+                }
+                let answer = match s.answer {
+                    Secure::Secured { key } => {
+                        assert!(p.secured, "puzzle {}: secured, expected {expected}", i + 1);
+                        match key {
+                            Some(k) if Some(k) != p.key => format!("secured, key {k} (a cook)"),
+                            Some(k) => format!("secured, key {k}"),
+                            None => "secured".into(),
+                        }
+                    }
+                    Secure::Breaks { attempt, defence } => {
+                        assert!(!p.secured, "puzzle {}: breaks, expected {expected}", i + 1);
+                        let show = |h: Option<Hole>| h.map_or("-".into(), |h| h.to_string());
+                        format!("breaks: {}, {} holds", show(attempt), show(defence))
+                    }
+                };
+                let proof = match proof {
+                    Some(proof) => {
+                        check_proof(&pos, me, &proof).unwrap_or_else(|e| {
+                            panic!("puzzle {}: the proof does not replay: {e}", i + 1)
+                        });
+                        format!("{} nodes, replayed", proof.size())
+                    }
+                    None if p.secured => "not rebuilt".into(),
+                    None => "-".into(),
+                };
+                (
+                    answer,
+                    s.positions,
+                    format!("{} MB", s.table_bytes >> 20),
+                    proof,
+                )
+            }
+            Err(e) => {
+                misses.push(i + 1);
+                (format!("undecided: {e}"), 0, "-".into(), "-".into())
+            }
+        };
+        let rate = if positions > 0 {
+            format!("{:.0}", positions as f64 / t.as_secs_f64())
+        } else {
+            "-".into()
+        };
+        let old = p.shortest.map(|n| {
+            let cap = SearchLimit::positions(OLD_POSITIONS);
+            let start = cpu_time();
+            let s = solve(&pos, me, n, &cap);
+            let t = cpu_time() - start;
+            match s {
+                Ok(s) => {
+                    assert!(
+                        matches!(s.answer, Solved::Wins { moves, .. } if moves == n),
+                        "puzzle {}: in {n}: {:?}",
+                        i + 1,
+                        s.answer
+                    );
+                    (format!("in {n}: wins"), secs(t), s.positions.to_string())
+                }
+                Err(_) => (format!("in {n}: over the cap"), secs(t), "-".into()),
+            }
+        });
+        let (old_a, old_t, old_p) = old.unwrap_or(("no short win".into(), "-".into(), "-".into()));
+        println!(
+            "| {} | {pegs} | {expected} | {answer} | {} | {positions} | {rate} | {table} | {proof} | {old_a} | {old_t} | {old_p} |",
+            i + 1,
+            secs(t),
+        );
+    }
+    println!();
+    println!(
+        "{decided} decided; {under_10} in < 10 s, {under_1} in < 1 s (CPU time, one thread); \
+         {new_p} positions in {:.2} s ({:.0} positions/s); peak memory {}",
+        new_t.as_secs_f64(),
+        new_p as f64 / new_t.as_secs_f64().max(1e-9),
+        peak_memory()
+    );
+    if !misses.is_empty() {
+        let list: Vec<String> = misses.iter().map(ToString::to_string).collect();
+        println!("over 10 s or undecided: {}", list.join(", "));
+    }
+}
