@@ -281,7 +281,7 @@ impl OpenedFile for TwrsFile {
     }
 
     fn book(&self, opts: &BookOptions) -> Result<Book, BookError> {
-        crate::twrs::book::book(self, opts.lenient)
+        crate::twrs::book::book(self, opts)
     }
 
     /// Every game replayed by the TWRS rules: how it stands in words
