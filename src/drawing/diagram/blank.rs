@@ -640,6 +640,7 @@ mod tests {
             size: BoardSize::square(12).unwrap(),
             paper: Paper::default(),
             margin_mm: 10.0,
+            pitch_mm: None,
             per_page: 1,
             coords: Sides::default(),
             border_lines: true,
