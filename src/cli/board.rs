@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use twixtkit::diagram::blank::{BlankOptions, paper_for, write_blank};
+use twixtkit::diagram::blank::{BlankOptions, largest_pitch_mm, paper_for, write_blank};
 use twixtkit::diagram::{PictureFormat, Style};
 
 use super::report::{self, Failure};
@@ -43,6 +43,20 @@ pub fn run(a: Args) -> Result<(), Failure> {
     report::unknown_language(b.header.lang.as_deref(), None);
     let paper = paper_for(b.paper, b.size, b.record, b.per_page, turn);
     let opts = BlankOptions { paper, ..b };
+    if let Some(pitch) = opts.pitch_mm {
+        let most = largest_pitch_mm(&opts, &style);
+        if pitch > most + 1e-9 {
+            return Err(Failure::usage(format!(
+                "--pitch {pitch}mm does not fit: {} of {} on this paper take {most:.1}mm at most; give a smaller pitch, fewer --per-page or larger --paper",
+                if opts.per_page == 1 {
+                    "one board".to_string()
+                } else {
+                    format!("{} boards", opts.per_page)
+                },
+                opts.size,
+            )));
+        }
+    }
     let out = a.output.as_deref().and_then(report::file);
     let format = a.format.as_deref().and_then(PictureFormat::from_extension);
     report::write_to(out, |to| write_blank(&opts, &style, format, a.dpi, to))?;

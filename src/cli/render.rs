@@ -22,13 +22,19 @@ pub struct Args {
     /// Picture format; by default from the output file's extension, else svg.
     #[arg(long, value_enum)]
     format: Option<PictureFormat>,
-    /// Resolution of PNG output in dots per inch, when --unit is in mm
+    /// Resolution of PNG output in dots per inch, when --pitch is in mm
     /// (default 96).
     #[arg(long, value_parser = twixtkit::diagram::png::parse_dpi)]
     dpi: Option<f64>,
-    /// Distance between neighbouring holes: pixels (`24`, `24px`) or, for
-    /// print-ready SVG, millimetres (`5mm`; PNG then uses 96 dpi).
-    #[arg(long, default_value = "24")]
+    /// The hole pitch, the distance between neighbouring holes: pixels
+    /// (`24`, `24px`) or, for print-ready SVG, millimetres (`5mm`; PNG then
+    /// uses 96 dpi).
+    #[arg(
+        long = "pitch",
+        visible_alias = "unit",
+        value_name = "SIZE",
+        default_value = "24"
+    )]
     unit: Scale,
     /// Plain ASCII for text output.
     #[arg(long)]

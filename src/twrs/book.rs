@@ -8,10 +8,11 @@ use std::sync::Arc;
 
 use crate::book::{Art, Block, Book, BookError, BookOptions, Chapter, Drawing, Figure, Tally};
 use crate::diagram::{Scale, Style};
+use crate::messages::Messages;
 use crate::script::Sides;
 
 use super::draw::{TwrsStyle, to_svg_styled};
-use super::file::{TwrsFile, outcome};
+use super::file::{TwrsFile, TwrsResult};
 use super::script::{DiagramPoint, Element, Show, Snapshot};
 use crate::script::PointLook;
 use twrs_core::position::Position;
@@ -58,9 +59,11 @@ fn figure(number: u32, label: String, point: &DiagramPoint, position: &Position)
     }))
 }
 
-/// The book of every game in `file`. Errors (syntax, illegal moves, false
-/// claims) stop it, unless `opts.lenient` makes them warnings; a book
-/// past `opts`' limits stops at the game that passes them.
+/// The book of every game in `file`, its words in `opts.lang`, else each
+/// game's `[Language]`, else English (with `opts.messages` over them).
+/// Errors (syntax, illegal moves, false claims) stop it, unless
+/// `opts.lenient` makes them warnings; a book past `opts`' limits stops at
+/// the game that passes them.
 pub fn book(file: &TwrsFile, opts: &BookOptions) -> Result<Book, BookError> {
     let lenient = opts.lenient;
     let invalid = |diagnostics| BookError::Invalid {
@@ -85,9 +88,22 @@ pub fn book(file: &TwrsFile, opts: &BookOptions) -> Result<Book, BookError> {
         } else {
             errors.extend(replayed.errors.iter().cloned());
         }
-        let title = game.title_or(i + 1);
-        let mut facts = game.facts();
-        facts.push(("Result".into(), outcome(&replayed.position)));
+        let msgs = Messages::for_game(opts.lang.as_deref(), |t| game.tag(t))
+            .with_overrides(&opts.messages);
+        // Its `Title`, else "Game 2" in the book's words.
+        let title = game.tag("Title").map_or_else(
+            || msgs.fill("view-untitled", &[("n", &(i + 1).to_string())]),
+            str::to_string,
+        );
+        // The facts under the catalogue's names ("Règles", "Plateau").
+        let mut facts: Vec<(String, String)> = game
+            .facts()
+            .into_iter()
+            .map(|(k, v)| (msgs.get(&k.to_ascii_lowercase()).to_string(), v))
+            .collect();
+        if let Some(r) = TwrsResult::of(&replayed.position) {
+            facts.push((msgs.get("result").to_string(), r.words(&msgs)));
+        }
 
         let mut drawn = false;
         let mut blocks = line_blocks(
@@ -96,10 +112,11 @@ pub fn book(file: &TwrsFile, opts: &BookOptions) -> Result<Book, BookError> {
             &replayed.diagrams,
             &mut figures,
             &mut drawn,
+            &msgs,
         );
         if !drawn {
             figures += 1;
-            let label = format!("Diagram {figures} (final position)");
+            let label = diagram_label(figures, replayed.position.plies(), &msgs);
             let point = DiagramPoint::default();
             blocks.push(figure(figures, label, &point, &replayed.position));
         }
@@ -108,6 +125,8 @@ pub fn book(file: &TwrsFile, opts: &BookOptions) -> Result<Book, BookError> {
             facts,
             blocks,
             file: Some(std::path::PathBuf::from(&file.name)),
+            language: game.tag("Language").map(str::to_string),
+            messages: msgs,
             ..Chapter::default()
         });
         // A TWRS figure is drawn when the book is written: only the count
@@ -125,6 +144,16 @@ pub fn book(file: &TwrsFile, opts: &BookOptions) -> Result<Book, BookError> {
     })
 }
 
+/// The label of figure `n`, a position `ply` moves in, in `msgs`' words:
+/// "Diagram 3 (move 7)", "Diagramme 1 (position de départ)".
+fn diagram_label(n: u32, ply: u32, msgs: &Messages) -> String {
+    let n = n.to_string();
+    match ply {
+        0 => msgs.fill("diagram-start", &[("n", &n)]),
+        a => msgs.fill("diagram-move", &[("n", &n), ("a", &a.to_string())]),
+    }
+}
+
 /// The blocks of one line of play (`ply` moves in): its moves as text, its
 /// comments, its figures (each drawn from the replay's snapshot of its
 /// diagram point) and its variations.
@@ -134,6 +163,7 @@ fn line_blocks(
     snapshots: &[Snapshot],
     figures: &mut u32,
     drawn: &mut bool,
+    msgs: &Messages,
 ) -> Vec<Block> {
     let mut blocks = Vec::new();
     let mut moves: Vec<String> = Vec::new();
@@ -166,10 +196,7 @@ fn line_blocks(
                 };
                 *figures += 1;
                 *drawn = true;
-                let label = match snap.ply {
-                    0 => format!("Diagram {figures} (start position)"),
-                    n => format!("Diagram {figures} (after move {n})"),
-                };
+                let label = diagram_label(*figures, snap.ply, msgs);
                 blocks.push(figure(*figures, label, &snap.point, &snap.position));
             }
             Element::Variation(v) => {
@@ -180,6 +207,7 @@ fn line_blocks(
                     snapshots,
                     figures,
                     drawn,
+                    msgs,
                 );
                 blocks.push(Block::Variation(inner));
             }

@@ -5,8 +5,10 @@ use std::path::Path;
 
 use crate::diagnostic::Diagnostic;
 use crate::limits::{MAX_INPUT_BYTES, read_text};
+use crate::messages::Messages;
 use crate::twrs::script::{Replayed, TwrsGame, parse, replay};
-use twrs_core::position::{End, Position, Status};
+use twrs_core::point::Player;
+use twrs_core::position::{End, Position, Score, Status};
 
 /// A TWRS script read from a file.
 #[derive(Debug, Clone)]
@@ -69,6 +71,61 @@ pub fn outcome(pos: &Position) -> String {
         None => "a draw".to_string(),
     };
     format!("orange {} blue {}, {result} ({why})", s.orange, s.blue)
+}
+
+/// How a finished game ended, kept as facts so that any language's
+/// catalogue can say it ([`TwrsResult::words`]): why it ended and the
+/// score counted then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TwrsResult {
+    /// Why the game ended.
+    pub end: End,
+    /// The points of both sides at the end.
+    pub score: Score,
+}
+
+impl TwrsResult {
+    /// The result of the game standing at `pos`; `None` while it goes on.
+    pub fn of(pos: &Position) -> Option<TwrsResult> {
+        match pos.status() {
+            Status::Over(end) => Some(TwrsResult {
+                end,
+                score: pos.score(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The result as a sentence in `msgs`' words: "Orange wins 58–37: Blue
+    /// cannot move a tower", "Bleu gagne 40 à 12 : la dernière pierre est
+    /// posée". The winner's points come first.
+    pub fn words(&self, msgs: &Messages) -> String {
+        let side = |p: Player| match p {
+            Player::Orange => msgs.get("orange"),
+            Player::Blue => msgs.get("blue"),
+        };
+        let why = match self.end {
+            End::NoMove(p) => msgs.fill("twrs-result-no-move", &[("player", side(p))]),
+            End::NoStones => msgs.get("twrs-result-no-stones").to_string(),
+        };
+        let (orange, blue) = (self.score.orange.to_string(), self.score.blue.to_string());
+        match self.score.leader() {
+            Some(p) => {
+                let (a, b) = match p {
+                    Player::Orange => (&orange, &blue),
+                    Player::Blue => (&blue, &orange),
+                };
+                msgs.fill(
+                    "twrs-result-won",
+                    &[("player", side(p)), ("a", a), ("b", b), ("why", &why)],
+                )
+            }
+            None => msgs.fill(
+                "twrs-result-draw",
+                &[("a", &orange), ("b", &blue), ("why", &why)],
+            ),
+        }
+    }
 }
 
 /// A chosen position: a diagram point, or a game's position after a move.

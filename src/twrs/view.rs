@@ -7,17 +7,18 @@
 use std::fmt::Write as _;
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::messages::Messages;
 use crate::script::MoveNode;
 use crate::view::build::{Walk, Walks};
-use crate::view::{ViewBoard, ViewGame, ViewMove};
+use crate::view::{GameWords, ResultWords, ViewBoard, ViewGame, ViewMove};
 use twixt_core::board::Hole;
 
 use super::draw::{TwrsStyle, stone, stones_group, to_svg_styled, tower, towers_group};
-use super::file::{TwrsFile, outcome};
+use super::file::{TwrsFile, TwrsResult};
 use super::script::{DiagramPoint, Snapshot, TwrsGame, TwrsNotation};
 use twrs_core::moves::Move;
 use twrs_core::point::{Player, Point};
-use twrs_core::position::{Position, Status};
+use twrs_core::position::Position;
 use twrs_core::setup::Setup;
 
 /// A piece as it stands: a stone, or a tower at a place (a tower that
@@ -64,7 +65,7 @@ pub fn view_games(file: &TwrsFile, style: &TwrsStyle) -> Result<Vec<ViewGame>, V
         });
         w.line(&game.line, start.clone(), start.plies(), None);
         let end = &r.position;
-        let over = matches!(end.status(), Status::Over(_));
+        let result = TwrsResult::of(end);
         let score = end.score();
         out.push(ViewGame {
             players: (
@@ -77,8 +78,9 @@ pub fn view_games(file: &TwrsFile, style: &TwrsStyle) -> Result<Vec<ViewGame>, V
             link: None,
             puzzle: None,
             facts: game.facts(),
-            result: over.then(|| outcome(end)),
-            score: if over {
+            // In English here; the page says it in its own language.
+            result: result.map(|r| r.words(&Messages::default())),
+            score: if result.is_some() {
                 format!("{}–{}", score.orange, score.blue)
             } else {
                 "–".into()
@@ -91,7 +93,13 @@ pub fn view_games(file: &TwrsFile, style: &TwrsStyle) -> Result<Vec<ViewGame>, V
             lines: w.lines,
             pieces: Vec::new(),
             figures: Vec::new(),
-            words: Default::default(),
+            words: GameWords {
+                language: game
+                    .tag("Language")
+                    .and_then(crate::messages::language_code),
+                result: result.map(ResultWords::Twrs),
+                ..GameWords::default()
+            },
         });
     }
     if !errors.is_empty() {

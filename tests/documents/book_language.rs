@@ -409,3 +409,55 @@ fn a_score_sheet_speaks_its_language_and_a_continuation_sheet_numbers_on() {
         assert!(words.contains(&n.to_string().as_str()), "{n} in {next}");
     }
 }
+
+/// A random TWRS game played to its end, written to `dir`, with its
+/// result as the catalogue of each language says it.
+fn finished_twrs_game(dir: &Path) -> (std::path::PathBuf, twixtkit::twrs::file::TwrsResult) {
+    let o = twixt(&["random", "--game", "twrs", "--seed", "9"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let path = dir.join("twrs.twixt");
+    std::fs::write(&path, &o.stdout).unwrap();
+    let file = twixtkit::twrs::file::TwrsFile::load(&path).unwrap();
+    let end = file.replayed(&file.games[0]).position;
+    let result = twixtkit::twrs::file::TwrsResult::of(&end).expect("a random game ends");
+    (path, result)
+}
+
+/// A TWRS game's result sentence, its facts and its diagram's label are
+/// the book's language's: German and French books say them so, and no
+/// English label word is printed.
+#[test]
+fn a_twrs_book_says_its_result_in_the_books_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let (game, result) = finished_twrs_game(dir.path());
+    for lang in ["de", "fr"] {
+        let pdf = dir.path().join(format!("twrs-{lang}.pdf"));
+        book(&[s(&game), "--lang", lang, "-o", s(&pdf)]);
+        let Some(text) = poppler("pdftotext", &[s(&pdf), "-"]) else {
+            return;
+        };
+        // Lines joined, and the narrow no-break space French sets before
+        // a colon read as a space.
+        let flat = text
+            .replace('\u{202f}', " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let m = Messages::for_language(lang);
+        let said = m.typeset(&result.words(&m)).replace('\u{202f}', " ");
+        assert!(flat.contains(&said), "{lang}: {said} missing from {flat}");
+        assert!(flat.contains(m.get("result")), "{lang}: {flat}");
+        let english = english_only_words(lang);
+        let leaked: Vec<_> = [
+            "Game", "Result", "Diagram", "wins", "cannot", "Rules", "Drawn",
+        ]
+        .into_iter()
+        .filter(|w| english.iter().any(|e| e == w))
+        .filter(|w| flat.split(|c: char| !c.is_alphabetic()).any(|x| x == *w))
+        .collect();
+        assert!(
+            leaked.is_empty(),
+            "{lang}: English words {leaked:?} in {flat}"
+        );
+    }
+}

@@ -9,3 +9,4 @@ mod book;
 mod book_language;
 mod book_typeset;
 mod pdf_output;
+mod pitch;

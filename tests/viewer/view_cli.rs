@@ -652,3 +652,42 @@ fn the_game_lists_side_columns_follow_the_games_sides_when_they_agree() {
     assert_eq!(headings(&[&a, &b]), ("White".into(), "Blue".into()));
     assert_eq!(headings(&[&a, &c]), ("Red".into(), "Black".into()));
 }
+
+/// A finished TWRS game's result is said in the page's language, as the
+/// catalogue words it (the winner's points first, and why it ended).
+#[test]
+fn a_twrs_games_result_is_said_in_the_pages_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = twixt(&["random", "--game", "twrs", "--seed", "9"]);
+    assert!(o.status.success());
+    let game = dir.path().join("twrs.twixt");
+    std::fs::write(&game, &o.stdout).unwrap();
+    let file = twixtkit::twrs::file::TwrsFile::load(&game).unwrap();
+    let end = file.replayed(&file.games[0]).position;
+    let result = twixtkit::twrs::file::TwrsResult::of(&end).expect("a random game ends");
+    let out = dir.path().join("page.html");
+    let mut said = Vec::new();
+    for lang in ["en", "fr", "de"] {
+        let o = twixt(&[
+            "view",
+            game.to_str().unwrap(),
+            "--lang",
+            lang,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let data = page_data(&std::fs::read_to_string(&out).unwrap());
+        let m = twixtkit::messages::Messages::for_language(lang);
+        let want = result.words(&m);
+        assert_eq!(data["games"][0]["result"], want.as_str(), "{lang}");
+        said.push(want);
+    }
+    // Three languages, three sentences; the French one is French.
+    assert!(said[0] != said[1] && said[1] != said[2], "{said:?}");
+    assert!(
+        said[1].contains(" à ") && (said[1].contains("gagne") || said[1].contains("nulle")),
+        "{}",
+        said[1]
+    );
+}

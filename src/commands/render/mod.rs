@@ -51,7 +51,7 @@ pub enum Error {
         source: crate::diagram::UnknownFormat,
     },
     /// A resolution was given for pictures sized in pixels.
-    #[error("--dpi sizes pictures drawn in millimetres; add --unit 5mm (say)")]
+    #[error("--dpi sizes pictures drawn in millimetres; add --pitch 5mm (say)")]
     DpiWithPixels,
     /// An output file could not be written.
     #[error(transparent)]
@@ -91,6 +91,24 @@ pub enum Error {
         "a position in one line (`--format position`) is TwixT's (size/rules/red/black/links/to-move, which --position reads back); {game} positions have none: `show` prints them as boards, and a script sets one up with #setup lines"
     )]
     NoPositionLine {
+        /// The game.
+        game: &'static str,
+    },
+    /// A hole pitch too large for a sheet's cells.
+    #[error(
+        "--pitch {asked}mm does not fit: the diagrams fit their cells at {fits:.1}mm at most; give a smaller pitch, fewer --columns or --rows, or larger paper"
+    )]
+    PitchTooLarge {
+        /// The pitch asked for, in mm.
+        asked: f64,
+        /// The largest that fits, in mm.
+        fits: f64,
+    },
+    /// A hole pitch asked of a sheet of pictures another game draws.
+    #[error(
+        "--pitch sets the scale of TwixT diagrams; a sheet of {game} pictures scales each to its cell (leave --pitch out)"
+    )]
+    PitchOfPictures {
         /// The game.
         game: &'static str,
     },

@@ -122,6 +122,14 @@ pub fn write_sheet(file: &GameFile, s: &SheetRequest<'_>) -> Result<Rendered, Er
         warnings: warnings.clone(),
     })?;
     drop(frames);
+    if let Some(asked) = s.options.pitch_mm
+        && asked > plan.largest_pitch_mm() + 1e-9
+    {
+        return Err(Error::PitchTooLarge {
+            asked,
+            fits: plan.largest_pitch_mm(),
+        });
+    }
     let paths = s.out.paths(plan.pages())?;
     let written = write_pages(s.out, s.options, &paths, |put| {
         let mut page_no = 0usize;
@@ -222,6 +230,9 @@ pub fn write_svg_sheet(
     warnings: Vec<Diagnostic>,
     s: &SheetRequest<'_>,
 ) -> Result<Rendered, Error> {
+    if s.options.pitch_mm.is_some() {
+        return Err(Error::PitchOfPictures { game: "TWRS" });
+    }
     let svgs: Vec<String> = pictures
         .into_iter()
         .filter(|p| wanted(s.only, &p.stem))

@@ -125,7 +125,15 @@ pub struct PageSetup {
     /// up to 20mm (the distance between neighbouring holes: 3mm), or from
     /// 25mm the width of a full-board diagram of the book's largest board
     /// (40mm), the pitch derived from it.
-    #[cfg_attr(feature = "cli", arg(long, value_name = "SIZE", default_value = "3mm"))]
+    #[cfg_attr(
+        feature = "cli",
+        arg(
+            long = "pitch",
+            visible_alias = "diagram-size",
+            value_name = "SIZE",
+            default_value = "3mm"
+        )
+    )]
     pub diagram_size: DiagramSize,
     /// Where the moves and comments a diagram shows stand in the PDF or
     /// Typst book: above it (below), or in a column beside it (beside).

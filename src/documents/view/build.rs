@@ -27,8 +27,8 @@ use twixt_core::position::{Position, Status};
 
 use super::puzzle::Proven;
 use super::{
-    GameWords, Piece, PieceKind, Puzzle, Untitled, ViewBoard, ViewFigure, ViewGame, ViewLine,
-    ViewMove,
+    GameWords, Piece, PieceKind, Puzzle, ResultWords, Untitled, ViewBoard, ViewFigure, ViewGame,
+    ViewLine, ViewMove,
 };
 
 /// Why no viewer was made.
@@ -293,7 +293,7 @@ fn game_words(game: &Game, replay: Option<&GameReplay>) -> GameWords {
             .tag("Language")
             .and_then(crate::book::typst_source::language_code),
         sides: game.tag("Sides").map(str::to_string),
-        result: replay.map(|r| ResultFacts::of(game, r)),
+        result: replay.map(|r| ResultWords::Twixt(ResultFacts::of(game, r))),
         rules: replay.and_then(|r| r.rules.preset_name()),
         untitled: None,
         figure_steps: false,

@@ -151,16 +151,26 @@ pub fn catalogue_key(key: &str) -> String {
 #[derive(Debug, Clone)]
 pub struct Words {
     messages: Messages,
-    words: BTreeMap<&'static str, String>,
+    words: BTreeMap<String, String>,
 }
 
 impl Words {
     /// The page's words in `messages`' language.
     pub fn new(messages: Messages) -> Words {
-        let words = WORDS
-            .iter()
-            .map(|k| (*k, messages.typeset(messages.get(&catalogue_key(k)))))
-            .collect();
+        let mut words = BTreeMap::new();
+        for k in WORDS {
+            let key = catalogue_key(k);
+            words.insert(k.to_string(), messages.typeset(messages.get(&key)));
+            // A counted word's forms beyond those listed (a user's
+            // `view-n-games-many`), as the script names them: `nGamesMany`.
+            for form in crate::messages::PLURAL_FORMS {
+                let counted = format!("{key}-{form}");
+                let name = format!("{k}{}{}", form[..1].to_ascii_uppercase(), &form[1..]);
+                if messages.has(&counted) && !words.contains_key(&name) {
+                    words.insert(name, messages.typeset(messages.get(&counted)));
+                }
+            }
+        }
         Words { messages, words }
     }
 

@@ -108,7 +108,7 @@ pub struct GameWords {
     /// Black, in its result, its facts and solve mode's verdicts.
     pub sides: Option<String>,
     /// How it ended ([`ViewGame::result`] says it in English).
-    pub result: Option<crate::book::ResultFacts>,
+    pub result: Option<ResultWords>,
     /// The preset its rules are (`pencil`): its Rules fact is said as the
     /// catalogue's `rules-pencil`.
     pub rules: Option<&'static str>,
@@ -118,6 +118,26 @@ pub struct GameWords {
     /// A game of figures only: each step of its move list is a figure,
     /// said as the catalogue's `view-figure` ("Figure 2"), numbered from 1.
     pub figure_steps: bool,
+}
+
+/// How a game ended, as facts any catalogue can say.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ResultWords {
+    /// A TwixT game: as its replay decided it, else as its header says.
+    Twixt(crate::book::ResultFacts),
+    /// A finished TWRS game: why it ended and the score.
+    Twrs(crate::twrs::file::TwrsResult),
+}
+
+impl ResultWords {
+    /// The result as a sentence in `msgs`' words (`None` for a TwixT game
+    /// that neither its replay nor its header decides).
+    pub fn words(&self, msgs: &crate::messages::Messages) -> Option<String> {
+        match self {
+            ResultWords::Twixt(r) => r.words(msgs),
+            ResultWords::Twrs(r) => Some(r.words(msgs)),
+        }
+    }
 }
 
 /// The title of a game that names nothing itself.

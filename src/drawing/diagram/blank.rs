@@ -31,6 +31,10 @@ pub struct BlankOptions {
     #[cfg_attr(feature = "cli", arg(long = "margin", value_name = "MARGIN",
         default_value_t = 10.0, value_parser = parse_margin))]
     pub margin_mm: f64,
+    /// The hole pitch, the distance between neighbouring holes, in mm
+    /// (`5mm` or `5`, 0.5 to 20); default: as large as the paper allows.
+    #[cfg_attr(feature = "cli", arg(long = "pitch", value_name = "MM", value_parser = parse_pitch_mm))]
+    pub pitch_mm: Option<f64>,
     /// Boards on one page (1 to 64), each made smaller.
     #[cfg_attr(feature = "cli", arg(long, default_value_t = 1,
         value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(1..=MAX_PER_PAGE as i64)))]
@@ -130,6 +134,7 @@ impl Default for BlankOptions {
             size: BoardSize::STANDARD,
             paper: Paper::A4,
             margin_mm: 10.0,
+            pitch_mm: None,
             per_page: 1,
             coords: Sides::ALL,
             border_lines: true,
@@ -162,6 +167,47 @@ pub fn parse_margin(s: &str) -> Result<f64, super::ValueError> {
             "expected a margin in mm from 0 to {MAX_MARGIN_MM}, found `{s}`"
         ))),
     }
+}
+
+/// The largest hole pitch `--pitch` takes, in mm.
+pub const MAX_PITCH_MM: f64 = 20.0;
+
+/// Reads a hole pitch in mm as `board --pitch` and `sheet --pitch` take
+/// it: `5mm` or `5`, from 0.5 to [`MAX_PITCH_MM`].
+///
+/// ```
+/// use twixtkit::diagram::blank::parse_pitch_mm;
+/// assert_eq!(parse_pitch_mm("5mm"), Ok(5.0));
+/// assert!(parse_pitch_mm("5px").is_err() && parse_pitch_mm("30").is_err());
+/// ```
+pub fn parse_pitch_mm(s: &str) -> Result<f64, super::ValueError> {
+    let v = s.trim();
+    match v.strip_suffix("mm").unwrap_or(v).trim().parse::<f64>() {
+        Ok(v) if (0.5..=MAX_PITCH_MM).contains(&v) => Ok(v),
+        _ => Err(super::ValueError(format!(
+            "expected a hole pitch in mm from 0.5 to {MAX_PITCH_MM} (5mm), found `{}`",
+            s.escape_debug()
+        ))),
+    }
+}
+
+/// The largest hole pitch, in mm, at which the boards `opts` asks for
+/// (their size, coordinates, record columns, so many a page) fit its paper.
+pub fn largest_pitch_mm(opts: &BlankOptions, style: &Style) -> f64 {
+    let fitted = BlankOptions {
+        pitch_mm: None,
+        ..opts.clone()
+    };
+    grid(&fitted, &Layout::new(&board(opts), style)).k
+}
+
+/// The blank board `opts` asks for, as a diagram.
+fn board(opts: &BlankOptions) -> Diagram {
+    let mut d = Diagram::blank(opts.size);
+    d.coords = opts.coords;
+    d.border_lines = opts.border_lines;
+    d.guides = opts.guides;
+    d
 }
 
 /// Space between boards on a page.
@@ -207,12 +253,18 @@ fn grid(opts: &BlankOptions, layout: &Layout) -> Grid {
             });
         }
     }
-    best.unwrap_or(Grid {
+    let mut g = best.unwrap_or(Grid {
         cols: 1,
         cell_w: p.width_mm,
         cell_h: p.height_mm,
         k: p.width_mm.min(p.height_mm) / layout.width.max(layout.height),
-    })
+    });
+    // A pitch asked for sets the scale (one unit of the drawing is a
+    // pitch); the board is centred in its cell.
+    if let Some(pitch) = opts.pitch_mm {
+        g.k = g.k.min(pitch);
+    }
+    g
 }
 
 /// The paper for `size`: `landscape` turns it across (`Some(true)`) or
@@ -322,10 +374,7 @@ pub fn write_blank(
 
 /// The page as an SVG document in millimetres.
 pub fn blank_page(opts: &BlankOptions, style: &Style) -> String {
-    let mut d = Diagram::blank(opts.size);
-    d.coords = opts.coords;
-    d.border_lines = opts.border_lines;
-    d.guides = opts.guides;
+    let d = board(opts);
     let layout = Layout::new(&d, style);
     let g = grid(opts, &layout);
     let n = opts.per_page.clamp(1, MAX_PER_PAGE);
@@ -591,6 +640,7 @@ mod tests {
             size: BoardSize::square(12).unwrap(),
             paper: Paper::default(),
             margin_mm: 10.0,
+            pitch_mm: None,
             per_page: 1,
             coords: Sides::default(),
             border_lines: true,

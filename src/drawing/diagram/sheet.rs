@@ -132,6 +132,11 @@ pub struct SheetOptions {
     #[cfg_attr(feature = "cli", arg(long, default_value_t = 0,
         value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(0..=12)))]
     pub rows: usize,
+    /// The hole pitch of every diagram, in mm (`5mm` or `5`, 0.5 to 20);
+    /// default: as large as the cells allow.
+    #[cfg_attr(feature = "cli", arg(long = "pitch", value_name = "MM",
+        value_parser = super::blank::parse_pitch_mm))]
+    pub pitch_mm: Option<f64>,
     /// Text at the top of every page.
     #[cfg_attr(feature = "cli", arg(skip))]
     pub title: Option<String>,
@@ -145,6 +150,7 @@ impl Default for SheetOptions {
             gap_mm: 6.0,
             columns: 0,
             rows: 0,
+            pitch_mm: None,
             title: None,
         }
     }
@@ -346,6 +352,8 @@ pub struct SheetPlan {
     style: Style,
     cells: Cells,
     k: f64,
+    /// The largest scale at which every diagram fits its cell.
+    fit: f64,
 }
 
 impl SheetPlan {
@@ -367,12 +375,21 @@ impl SheetPlan {
         let mut sized = style.clone();
         sized.caption_size = style.caption_size.max(MIN_CAPTION_MM / k0).min(3.0);
         sized.coord_size = style.coord_size.max(MIN_COORD_MM / k0).min(0.9);
-        let k = scale(&sized);
+        let fit = scale(&sized);
+        // One unit of a diagram is a hole pitch: a pitch asked for is the
+        // scale, where the diagrams fit ([`SheetPlan::largest_pitch_mm`]).
+        let k = opts.pitch_mm.map_or(fit, |p| p.min(fit));
         Some(SheetPlan {
             style: sized,
             cells,
             k,
+            fit,
         })
+    }
+
+    /// The largest hole pitch, in mm, at which every diagram fits its cell.
+    pub fn largest_pitch_mm(&self) -> f64 {
+        self.fit
     }
 
     /// Diagrams on a full page.

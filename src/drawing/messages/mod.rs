@@ -68,6 +68,10 @@ pub fn keys() -> Vec<&'static str> {
 pub struct Messages {
     language: String,
     words: BTreeMap<String, String>,
+    /// The language whose plural rules the counts follow: the one the
+    /// words are written in (`language` when it has a catalogue or a
+    /// user's messages give its words, else English).
+    counted_in: String,
 }
 
 impl Default for Messages {
@@ -90,7 +94,16 @@ impl Messages {
                 words.insert(k.to_string(), v.to_string());
             }
         }
-        Messages { language, words }
+        let counted_in = if has_catalogue(&language) {
+            language.clone()
+        } else {
+            "en".to_string()
+        };
+        Messages {
+            language,
+            words,
+            counted_in,
+        }
     }
 
     /// The language code the messages were chosen by.
@@ -109,21 +122,35 @@ impl Messages {
         fill(self.get(key), values)
     }
 
-    /// True when the count `n` takes a message's singular form in this
-    /// language: the numbers its `plural-one` message lists (`1` in
-    /// English, `0 1` in French).
-    pub fn is_singular(&self, n: u64) -> bool {
-        self.get("plural-one")
-            .split_whitespace()
-            .any(|w| w.parse() == Ok(n))
+    /// The CLDR plural category of the count `n` in this language
+    /// (`one`, `few`, `many`, …, else `other`), by the Unicode plural
+    /// rules ICU4X carries: "1 game", "2 games"; in French "0 partie",
+    /// and "1000000 de parties" (`many`). The words of a language with no
+    /// catalogue are English, and so are its counts, unless a user's
+    /// messages give its words ([`Messages::with_overrides`]).
+    pub fn plural(&self, n: u64) -> &'static str {
+        plural_category(&self.counted_in, n)
     }
 
-    /// The message `key` for the count `n` (its `{n}`): the singular form
-    /// `key-one` where the language says so and has it, else `key`.
+    /// True when the count `n` takes a message's singular form (`-one`)
+    /// in this language.
+    pub fn is_singular(&self, n: u64) -> bool {
+        self.plural(n) == "one"
+    }
+
+    /// True when the messages have `key` (a catalogue's, or a user's
+    /// counted form such as `view-n-games-many`).
+    pub fn has(&self, key: &str) -> bool {
+        self.words.contains_key(key)
+    }
+
+    /// The message `key` for the count `n` (its `{n}`): the form of the
+    /// count's plural category (`key-one`, `key-few`, `key-many`, …)
+    /// where the messages have it, else `key` itself, the plural.
     pub fn count(&self, key: &str, n: u64) -> String {
-        let one = format!("{key}-one");
-        let key = if self.is_singular(n) && self.words.contains_key(&one) {
-            one.as_str()
+        let form = format!("{key}-{}", self.plural(n));
+        let key = if self.words.contains_key(&form) {
+            form.as_str()
         } else {
             key
         };
@@ -172,6 +199,9 @@ impl Messages {
 
     /// These messages with `overrides` put over them.
     pub fn with_overrides(mut self, overrides: &Overrides) -> Messages {
+        if !overrides.is_empty() {
+            self.counted_in = self.language.clone();
+        }
         for (k, v) in &overrides.0 {
             self.words.insert(k.clone(), v.clone());
         }
@@ -244,7 +274,7 @@ impl Overrides {
                 )));
             };
             let k = k.trim();
-            if !known.contains(&k) {
+            if !known.contains(&k) && !is_counted_form(k, &known) {
                 return Err(err(format!(
                     "no message is called `{}` (the keys are listed in docs/book.md)",
                     k.escape_debug()
@@ -271,6 +301,41 @@ impl Overrides {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+}
+
+/// The plural categories a counted message may have a form for, besides
+/// `other` (the message itself): a message `key` has them as `key-one`,
+/// `key-few`, … (CLDR's names).
+pub const PLURAL_FORMS: [&str; 5] = ["zero", "one", "two", "few", "many"];
+
+/// The CLDR cardinal plural category of `n` in `language` (a code such
+/// as `fr`); a language CLDR does not know has only `other`.
+fn plural_category(language: &str, n: u64) -> &'static str {
+    use icu_plurals::{PluralCategory, PluralRules};
+    let rules = icu_locale_core::LanguageIdentifier::try_from_str(language)
+        .ok()
+        .and_then(|id| PluralRules::try_new_cardinal(id.into()).ok())
+        .or_else(|| {
+            let en = icu_locale_core::langid!("en");
+            PluralRules::try_new_cardinal(en.into()).ok()
+        });
+    match rules.map(|r| r.category_for(n)) {
+        Some(PluralCategory::Zero) => "zero",
+        Some(PluralCategory::One) => "one",
+        Some(PluralCategory::Two) => "two",
+        Some(PluralCategory::Few) => "few",
+        Some(PluralCategory::Many) => "many",
+        // Without rules (none fail to load): English's singular.
+        None if n == 1 => "one",
+        Some(PluralCategory::Other) | None => "other",
+    }
+}
+
+/// True when `key` is a counted form (`view-n-games-many`) of one of the
+/// `known` messages.
+fn is_counted_form(key: &str, known: &[&str]) -> bool {
+    key.rsplit_once('-')
+        .is_some_and(|(base, form)| PLURAL_FORMS.contains(&form) && known.contains(&base))
 }
 
 /// `template` with each `{name}` of `values` replaced by its value.
@@ -387,6 +452,115 @@ mod tests {
         assert_eq!(
             en.count("view-problems", 1),
             "1 problems (left out of this page)"
+        );
+    }
+
+    #[test]
+    fn counts_take_each_languages_cldr_category() {
+        let fr = Messages::for_language("fr");
+        let it = Messages::for_language("it");
+        let de = Messages::for_language("de");
+        assert_eq!(fr.plural(0), "one");
+        assert_eq!(fr.plural(2), "other");
+        // CLDR's `many`: a round million in French and Italian.
+        assert_eq!(fr.plural(1_000_000), "many");
+        assert_eq!(it.plural(2_000_000), "many");
+        assert_eq!(it.plural(0), "other");
+        assert_eq!(de.plural(1_000_000), "other");
+        // A language with no catalogue is said in English, and counted so,
+        // until a user's messages give its words: then Polish has CLDR's
+        // `few` and `many`.
+        let pl = Messages::for_language("pl");
+        assert_eq!(pl.count("view-n-games", 1), "1 game");
+        assert_eq!(pl.plural(3), "other");
+        let o = Overrides::parse(
+            "view-n-games = {n} gier\nview-n-games-one = {n} gra\nview-n-games-few = {n} gry\n",
+            "m",
+        )
+        .unwrap();
+        let pl = pl.with_overrides(&o);
+        assert_eq!(
+            (pl.plural(1), pl.plural(3), pl.plural(5), pl.plural(22)),
+            ("one", "few", "many", "few")
+        );
+        assert_eq!(pl.count("view-n-games", 1), "1 gra");
+        assert_eq!(pl.count("view-n-games", 4), "4 gry");
+        assert_eq!(pl.count("view-n-games", 5), "5 gier");
+        // A user's counted forms are read as the category asks.
+        let o = Overrides::parse("view-n-games-many = {n} de parties\n", "m").unwrap();
+        let fr = fr.with_overrides(&o);
+        assert_eq!(fr.count("view-n-games", 1_000_000), "1000000 de parties");
+        assert_eq!(fr.count("view-n-games", 3), "3 parties");
+        assert_eq!(fr.count("view-n-games", 1), "1 partie");
+        // A form of no message is still refused.
+        assert!(Overrides::parse("nothing-many = x\n", "m").is_err());
+        assert!(Overrides::parse("view-n-games-several = x\n", "m").is_err());
+    }
+
+    #[test]
+    fn the_catalogues_singulars_agree_with_cldr() {
+        // The page's fallback where a browser has no Intl.PluralRules is
+        // each catalogue's `plural-one` list: the same as CLDR's `one`.
+        for code in languages() {
+            let m = Messages::for_language(code);
+            let listed: Vec<u64> = m
+                .get("plural-one")
+                .split_whitespace()
+                .map(|w| w.parse().unwrap())
+                .collect();
+            for n in 0..=1000u64 {
+                assert_eq!(m.is_singular(n), listed.contains(&n), "{code}: {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn twrs_results_are_said_in_each_language() {
+        use crate::twrs::file::TwrsResult;
+        use twrs_core::point::Player;
+        use twrs_core::position::{End, Score};
+        let won = TwrsResult {
+            end: End::NoMove(Player::Orange),
+            score: Score {
+                orange: 37,
+                blue: 58,
+            },
+        };
+        let drawn = TwrsResult {
+            end: End::NoStones,
+            score: Score {
+                orange: 20,
+                blue: 20,
+            },
+        };
+        let say = |code: &str, r: &TwrsResult| r.words(&Messages::for_language(code));
+        assert_eq!(
+            say("en", &won),
+            "Blue wins 58–37: Orange cannot move a tower"
+        );
+        assert_eq!(
+            say("fr", &won),
+            "Bleu gagne 58 à 37 : Orange ne peut plus déplacer de tour"
+        );
+        assert_eq!(
+            say("de", &won),
+            "Blau gewinnt 58:37 – Orange kann keinen Turm mehr ziehen"
+        );
+        assert_eq!(
+            say("nl", &won),
+            "Blauw wint met 58–37: Oranje kan geen toren meer verzetten"
+        );
+        assert_eq!(
+            say("it", &won),
+            "Blu vince 58 a 37: Arancione non può più muovere alcuna torre"
+        );
+        assert_eq!(
+            say("en", &drawn),
+            "Drawn at 20–20: the last stone is placed"
+        );
+        assert_eq!(
+            say("fr", &drawn),
+            "Partie nulle, 20 à 20 : la dernière pierre est posée"
         );
     }
 
