@@ -7,7 +7,7 @@
 //! Not a stable API: hidden from the documentation.
 
 use crate::diagram::{self, Diagram, Scale, Style};
-use crate::formats::{abstractplay, littlegolem, movelist, sgf, t1};
+use crate::formats::{abstractplay, boardspace, littlegolem, movelist, sgf, t1};
 use crate::record::Record;
 use crate::replay;
 use crate::script;
@@ -29,6 +29,7 @@ pub const TARGETS: &[(&str, FuzzTarget)] = &[
     ("twrs_script", twrs_script),
     ("sgf", sgf_roundtrip),
     ("abstractplay", abstractplay_read),
+    ("boardspace", boardspace_roundtrip),
     ("zip", zip_archive),
 ];
 
@@ -153,6 +154,26 @@ pub fn abstractplay_read(data: &[u8]) {
         rec.move_at.0.len(),
         "every move of an AbstractPlay record has its place"
     );
+}
+
+/// Boardspace game files: read; a record read locates every move it
+/// holds, and write → read gives the same record.
+pub fn boardspace_roundtrip(data: &[u8]) {
+    let Ok(rec) = boardspace::read(data) else {
+        return;
+    };
+    assert_eq!(
+        rec.moves.len(),
+        rec.move_at.0.len(),
+        "every move of a Boardspace record has its place"
+    );
+    let Ok(text) = boardspace::write(&rec) else {
+        return;
+    };
+    let back = boardspace::read(text.as_bytes()).unwrap_or_else(|e| {
+        panic!("Boardspace writer output unreadable: {e}\n--- written:\n{text}")
+    });
+    same_record(&rec, &back, "Boardspace");
 }
 
 /// Zip archives of game files, read from memory through the code that

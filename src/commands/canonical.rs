@@ -541,6 +541,8 @@ fn record_named(path: &Path) -> Option<&'static str> {
         FileFormat::PlainText => Some("plain text"),
         FileFormat::Sgf => Some("an SGF record"),
         FileFormat::AbstractPlay => Some("an AbstractPlay record"),
+        FileFormat::Boardspace => Some("a Boardspace game file"),
+        FileFormat::Json => Some("a JSON record"),
     }
 }
 

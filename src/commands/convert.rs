@@ -261,12 +261,20 @@ pub fn output_format(path: &Path) -> Option<FileFormat> {
     {
         return Some(FileFormat::Script);
     }
+    // AbstractPlay records are read only: a `.json` output is twixtkit's JSON.
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+    {
+        return Some(FileFormat::Json);
+    }
     RecordFormat::from_path(path).map(|f| match f {
         RecordFormat::LittleGolem => FileFormat::LittleGolem,
         RecordFormat::T1 => FileFormat::T1,
         RecordFormat::MoveList => FileFormat::MoveList,
         RecordFormat::Sgf => FileFormat::Sgf,
         RecordFormat::AbstractPlay => FileFormat::AbstractPlay,
+        RecordFormat::Boardspace => FileFormat::Boardspace,
     })
 }
 
@@ -298,7 +306,10 @@ pub fn read_records(
     // rules it did not play by (`check --rules` replays it under them).
     let states_rules = matches!(
         from,
-        FileFormat::LittleGolem | FileFormat::Sgf | FileFormat::AbstractPlay
+        FileFormat::LittleGolem
+            | FileFormat::Sgf
+            | FileFormat::AbstractPlay
+            | FileFormat::Boardspace
     );
     if let (true, Some(base)) = (states_rules, rules) {
         for r in &mut records {
@@ -386,6 +397,10 @@ pub fn write_records(
                     .into(),
             ));
         }
+        FileFormat::Boardspace => crate::formats::boardspace::write(single("Boardspace")?)
+            .map_err(|e| out_err(&e))?
+            .into_bytes(),
+        FileFormat::Json => crate::formats::json::write(records).into_bytes(),
         // Plain text as a numbered move list of one game.
         FileFormat::PlainText => movelist::write(single("plain-text")?)
             .map_err(|e| out_err(&e))?
@@ -448,6 +463,8 @@ impl Tally {
             FileFormat::PlainText => "plain text",
             FileFormat::Sgf => "an .sgf file",
             FileFormat::AbstractPlay => "an AbstractPlay record",
+            FileFormat::Boardspace => "a Boardspace game file",
+            FileFormat::Json => "a JSON record",
         };
         let names = [
             "comment",

@@ -695,8 +695,10 @@ pub(crate) fn records_with(
         }
         FileFormat::MoveList => movelist::read_with(bytes, movelist::rules_for(rules, size)?),
         FileFormat::PlainText => plaintext::read_with(bytes, movelist::rules_for(rules, size)?),
-        FileFormat::Sgf => crate::formats::sgf::read(bytes).map(|r| vec![r]),
-        FileFormat::AbstractPlay => crate::formats::abstractplay::read(bytes).map(|r| vec![r]),
+        FileFormat::Sgf => crate::formats::read_sgf_file(bytes).map(|r| vec![r]),
+        FileFormat::AbstractPlay => crate::formats::read_json_file(bytes),
+        FileFormat::Boardspace => crate::formats::boardspace::read(bytes).map(|r| vec![r]),
+        FileFormat::Json => crate::formats::json::read(bytes),
     })
 }
 

@@ -48,6 +48,7 @@ fn seed_folder(target: &str) -> &'static str {
         "twrs_script" => "twrs_script",
         "sgf" => "sgf",
         "abstractplay" => "abstractplay",
+        "boardspace" => "boardspace",
         "zip" => "zip",
         other => panic!("no seed folder for {other}"),
     }

@@ -112,6 +112,14 @@ pub enum Error {
         /// The game.
         game: &'static str,
     },
+    /// JSON positions were asked of a game that has none.
+    #[error(
+        "positions as JSON (`--format json`) are TwixT's (pegs, links, side to move, outcome); {game} positions have none: `show` prints them as boards"
+    )]
+    NoPositionJson {
+        /// The game.
+        game: &'static str,
+    },
     /// A sheet was asked for on standard output.
     #[error(
         "a sheet is written as files (pages after the first are numbered): give a file name, not `-`"

@@ -12,6 +12,8 @@ use twixt_core::moves::Move;
 use twixt_core::rules::{Linking, RemovalRule, RuleSet, Swap};
 
 pub mod abstractplay;
+pub mod boardspace;
+pub mod json;
 pub mod littlegolem;
 pub mod movelist;
 pub mod plaintext;
@@ -109,6 +111,8 @@ pub enum RecordFormat {
     Sgf,
     /// An AbstractPlay game record `.json` (read only).
     AbstractPlay,
+    /// A Boardspace TwixT game file `.sgf` (`GM[Twixt]`).
+    Boardspace,
 }
 
 impl RecordFormat {
@@ -138,6 +142,7 @@ impl RecordFormat {
             RecordFormat::MoveList => "a move list",
             RecordFormat::Sgf => "SGF for TwixT",
             RecordFormat::AbstractPlay => "an AbstractPlay record",
+            RecordFormat::Boardspace => "a Boardspace game file",
         }
     }
 
@@ -149,7 +154,31 @@ impl RecordFormat {
             RecordFormat::MoveList => "moves",
             RecordFormat::Sgf => "sgf",
             RecordFormat::AbstractPlay => "abstractplay",
+            RecordFormat::Boardspace => "boardspace",
         }
+    }
+}
+
+/// Reads an `.sgf` file: a Boardspace game file when its root names the
+/// game `Twixt` or a TwixT variation, else SGF for TwixT (both use the
+/// extension).
+pub fn read_sgf_file(bytes: &[u8]) -> Result<crate::record::Record, Error> {
+    let head = &bytes[..bytes.len().min(4096)];
+    if boardspace::looks_like(&String::from_utf8_lossy(head)) {
+        boardspace::read(bytes)
+    } else {
+        sgf::read(bytes)
+    }
+}
+
+/// Reads a `.json` file: twixtkit's JSON of games when it says so
+/// (`schema_version`, `twixt-games`), else an AbstractPlay record.
+pub fn read_json_file(bytes: &[u8]) -> Result<Vec<crate::record::Record>, Error> {
+    let head = &bytes[..bytes.len().min(4096)];
+    if json::looks_like(&String::from_utf8_lossy(head)) {
+        json::read(bytes)
+    } else {
+        abstractplay::read(bytes).map(|r| vec![r])
     }
 }
 

@@ -76,6 +76,12 @@ pub enum FileFormat {
     /// An AbstractPlay game record (`.json`).
     #[cfg_attr(feature = "cli", value(name = "abstractplay", alias = "ap"))]
     AbstractPlay,
+    /// A Boardspace TwixT game file (`GM[Twixt]`, `.sgf`).
+    #[cfg_attr(feature = "cli", value(name = "boardspace", alias = "bs"))]
+    Boardspace,
+    /// twixtkit's JSON of game records (`schema_version`, `.json`).
+    #[cfg_attr(feature = "cli", value(name = "json"))]
+    Json,
 }
 
 impl FileFormat {
@@ -119,11 +125,17 @@ impl FileFormat {
         let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
         let text = String::from_utf8_lossy(&head[..head.len().min(4096)]);
         let text = text.trim_start_matches(|c: char| c.is_ascii_whitespace());
+        if crate::formats::boardspace::looks_like(text) {
+            return FileFormat::Boardspace;
+        }
         if text.starts_with("(;") {
             if crate::formats::sgf::looks_like(text) {
                 return FileFormat::Sgf;
             }
             return FileFormat::LittleGolem;
+        }
+        if crate::formats::json::looks_like(text) {
+            return FileFormat::Json;
         }
         if crate::formats::abstractplay::looks_like(text) {
             return FileFormat::AbstractPlay;
@@ -209,8 +221,10 @@ pub(crate) fn records_as_games(path: &Path, bytes: &[u8], format: FileFormat) ->
         FileFormat::LittleGolem => littlegolem::read(bytes).map(|r| vec![r]),
         FileFormat::T1 => t1::read(bytes).map(|r| vec![r]),
         FileFormat::PlainText => plaintext::read(bytes),
-        FileFormat::Sgf => crate::formats::sgf::read(bytes).map(|r| vec![r]),
-        FileFormat::AbstractPlay => crate::formats::abstractplay::read(bytes).map(|r| vec![r]),
+        FileFormat::Sgf => crate::formats::read_sgf_file(bytes).map(|r| vec![r]),
+        FileFormat::AbstractPlay => crate::formats::read_json_file(bytes),
+        FileFormat::Boardspace => crate::formats::boardspace::read(bytes).map(|r| vec![r]),
+        FileFormat::Json => crate::formats::json::read(bytes),
         _ => movelist::read(bytes),
     }
     .map_err(|e| match e {
@@ -317,7 +331,10 @@ impl MoveSpans<'_> {
 /// a script saved as `.txt` reads as a move list and fails puzzlingly.
 pub fn script_hint(bytes: &[u8], format: FileFormat) -> String {
     // A JSON object is one script comment (`{…}`): no hint for JSON.
-    if matches!(format, FileFormat::Script | FileFormat::AbstractPlay) {
+    if matches!(
+        format,
+        FileFormat::Script | FileFormat::AbstractPlay | FileFormat::Json
+    ) {
         return String::new();
     }
     // Only a script that says more than moves: a plain move list with a

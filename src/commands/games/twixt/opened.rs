@@ -43,6 +43,7 @@ impl OpenedFile for GameFile {
         let drawn = self.draw(choice)?;
         let text = match show_as {
             ShowAs::Position => position_lines(&drawn.pictures),
+            ShowAs::Json => crate::commands::render::show::positions_json(&drawn.pictures),
             ShowAs::Text => boards(&drawn.pictures, charset),
         };
         Ok((text, drawn.warnings))

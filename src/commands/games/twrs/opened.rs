@@ -257,6 +257,9 @@ impl OpenedFile for TwrsFile {
         if show_as == ShowAs::Position {
             return Err(Error::NoPositionLine { game: "TWRS" });
         }
+        if show_as == ShowAs::Json {
+            return Err(Error::NoPositionJson { game: "TWRS" });
+        }
         let (views, problems) = self.chosen_views(choice)?;
         let mut text = String::new();
         for (i, v) in views.iter().enumerate() {
