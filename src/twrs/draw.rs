@@ -16,6 +16,7 @@ use crate::diagram::{
     Colour, Crop, HALF_CAP, Layout, Movers, Scale, Style, num, open_svg, push_segment,
     write_background, write_frame_text,
 };
+use crate::messages::Messages;
 use crate::pictures::NamedSvg;
 use crate::script::PointLook;
 use crate::script::Sides;
@@ -24,7 +25,7 @@ use crate::twrs::script::Show;
 use twixt_core::board::Hole;
 use twrs_core::moves::Lines;
 use twrs_core::point::{Player, Point};
-use twrs_core::position::{Piece, Position, Status};
+use twrs_core::position::{End, Piece, Position, Status};
 
 /// Pixels between grid lines in TWRS's own look (`--unit` sets another
 /// size); the drawing itself puts its lines one unit apart.
@@ -520,6 +521,41 @@ impl TwrsView {
             ),
             text: text_picture(self, ascii),
             stem: self.stem.clone(),
+        }
+    }
+}
+
+/// A result said in words belongs with the pictures: the message
+/// catalogues are theirs, above the replay that finds the result.
+impl super::file::TwrsResult {
+    /// The result as a sentence in `msgs`' words: "Orange wins 58–37: Blue
+    /// cannot move a tower", "Bleu gagne 40 à 12 : la dernière pierre est
+    /// posée". The winner's points come first.
+    pub fn words(&self, msgs: &Messages) -> String {
+        let side = |p: Player| match p {
+            Player::Orange => msgs.get("orange"),
+            Player::Blue => msgs.get("blue"),
+        };
+        let why = match self.end {
+            End::NoMove(p) => msgs.fill("twrs-result-no-move", &[("player", side(p))]),
+            End::NoStones => msgs.get("twrs-result-no-stones").to_string(),
+        };
+        let (orange, blue) = (self.score.orange.to_string(), self.score.blue.to_string());
+        match self.score.leader() {
+            Some(p) => {
+                let (a, b) = match p {
+                    Player::Orange => (&orange, &blue),
+                    Player::Blue => (&blue, &orange),
+                };
+                msgs.fill(
+                    "twrs-result-won",
+                    &[("player", side(p)), ("a", a), ("b", b), ("why", &why)],
+                )
+            }
+            None => msgs.fill(
+                "twrs-result-draw",
+                &[("a", &orange), ("b", &blue), ("why", &why)],
+            ),
         }
     }
 }

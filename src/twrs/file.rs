@@ -5,9 +5,7 @@ use std::path::Path;
 
 use crate::diagnostic::Diagnostic;
 use crate::limits::{MAX_INPUT_BYTES, read_text};
-use crate::messages::Messages;
 use crate::twrs::script::{Replayed, TwrsGame, parse, replay};
-use twrs_core::point::Player;
 use twrs_core::position::{End, Position, Score, Status};
 
 /// A TWRS script read from a file.
@@ -93,37 +91,6 @@ impl TwrsResult {
                 score: pos.score(),
             }),
             _ => None,
-        }
-    }
-
-    /// The result as a sentence in `msgs`' words: "Orange wins 58–37: Blue
-    /// cannot move a tower", "Bleu gagne 40 à 12 : la dernière pierre est
-    /// posée". The winner's points come first.
-    pub fn words(&self, msgs: &Messages) -> String {
-        let side = |p: Player| match p {
-            Player::Orange => msgs.get("orange"),
-            Player::Blue => msgs.get("blue"),
-        };
-        let why = match self.end {
-            End::NoMove(p) => msgs.fill("twrs-result-no-move", &[("player", side(p))]),
-            End::NoStones => msgs.get("twrs-result-no-stones").to_string(),
-        };
-        let (orange, blue) = (self.score.orange.to_string(), self.score.blue.to_string());
-        match self.score.leader() {
-            Some(p) => {
-                let (a, b) = match p {
-                    Player::Orange => (&orange, &blue),
-                    Player::Blue => (&blue, &orange),
-                };
-                msgs.fill(
-                    "twrs-result-won",
-                    &[("player", side(p)), ("a", a), ("b", b), ("why", &why)],
-                )
-            }
-            None => msgs.fill(
-                "twrs-result-draw",
-                &[("a", &orange), ("b", &blue), ("why", &why)],
-            ),
         }
     }
 }
