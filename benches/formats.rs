@@ -1,6 +1,7 @@
 //! Reading speed of the record formats: Little Golem `.tsgf`, T1 files,
-//! numbered move lists, plain text and SGF for TwixT, each read from text
-//! its own writer made, and AbstractPlay records (read only) made here.
+//! numbered move lists, plain text, SGF for TwixT and Boardspace game
+//! files, each read from text its own writer made, and AbstractPlay
+//! records (read only) made here.
 //!
 //! `cargo bench --bench formats`
 
@@ -11,7 +12,7 @@ use twixt_core::moves::Move;
 use twixt_core::random::random_game;
 use twixt_core::rules::RuleSet;
 use twixt_core::rules::Swap;
-use twixtkit::formats::{abstractplay, littlegolem, movelist, plaintext, sgf, t1};
+use twixtkit::formats::{abstractplay, boardspace, littlegolem, movelist, plaintext, sgf, t1};
 use twixtkit::record::Record;
 
 /// `n` random games of up to 200 plies under `rules`.
@@ -114,6 +115,15 @@ fn bench(c: &mut Criterion) {
     assert!(ap_files.len() > 500);
     assert!(ap_files.iter().all(|f| abstractplay::read(f).is_ok()));
     files(c, "abstractplay", &ap_files, abstractplay::read);
+
+    // The site's one rule set on its 24×24 board.
+    let bs_files: Vec<Vec<u8>> = records(&boardspace::rules(24), 1000)
+        .iter()
+        .filter_map(|r| boardspace::write(r).ok().map(String::into_bytes))
+        .collect();
+    assert!(bs_files.len() > 500);
+    assert!(bs_files.iter().all(|f| boardspace::read(f).is_ok()));
+    files(c, "boardspace", &bs_files, boardspace::read);
 }
 
 criterion_group!(benches, bench);

@@ -341,7 +341,7 @@ fn book_sets_the_rulebook_figures_in_html_and_pdf() {
         "ids are prefixed per figure"
     );
     assert!(
-        html.contains("orange 58 blue 37"),
+        html.contains("Orange wins 58–37"),
         "the scoring figure's result"
     );
     // Moves are text: a game with moves lists them.
