@@ -30,7 +30,7 @@
 use std::borrow::Cow;
 
 use nom::Parser as _;
-use nom::bytes::complete::{take_while, take_while1};
+use nom::bytes::complete::take_while1;
 
 use crate::grammar::{self, Rule};
 use crate::record::{GameResult, Record};
@@ -40,6 +40,7 @@ use twixt_core::moves::{Move, Placement, Removal};
 use twixt_core::position::Position;
 use twixt_core::rules::RuleSet;
 
+use super::sgf::{Property, property_named};
 use super::{Error, Location, RecordFormat, fail, on_board, utf8};
 
 /// The rules of every Boardspace TwixT game, on a board of `side`.
@@ -58,52 +59,12 @@ fn variation_side(name: &str) -> Option<u16> {
     }
 }
 
-/// A property: its identifier and its values, each with where it starts.
-type Property<'a> = (&'a str, Vec<(Cow<'a, str>, &'a str)>);
-
-/// `[text]`: the text with `\` escapes undone, and where it starts.
-fn value(i: &str) -> Rule<'_, (Cow<'_, str>, &str)> {
-    let (open, _) = grammar::whitespace(i)?;
-    let Some(start) = open.strip_prefix('[') else {
-        return Err(grammar::mismatch(open));
-    };
-    let (mut rest, plain) = take_while(|c| c != ']' && c != '\\').parse(start)?;
-    let mut text = Cow::Borrowed(plain);
-    while let Some(escaped) = rest.strip_prefix('\\') {
-        let mut chars = escaped.chars();
-        let Some(c) = chars.next() else { break };
-        let (after, run) = take_while(|c| c != ']' && c != '\\').parse(chars.as_str())?;
-        let owned = text.to_mut();
-        owned.push(c);
-        owned.push_str(run);
-        rest = after;
-    }
-    match rest.strip_prefix(']') {
-        Some(rest) => Ok((rest, (text, start))),
-        None => Err(fail(open, "the value opened here is never closed by `]`")),
-    }
-}
-
-/// A property after white space: letters and digits, then its values.
+/// A property after white space: letters and digits (`P0`, `SU`), then
+/// its values, read as SGF reads them.
 fn property(i: &str) -> Rule<'_, Property<'_>> {
-    let (i, _) = grammar::whitespace(i)?;
-    let (mut rest, name) = take_while1(|c: char| c.is_ascii_alphanumeric()).parse(i)?;
-    let mut values = Vec::new();
-    while let Ok((after, v)) = value(rest) {
-        values.push(v);
-        rest = after;
-    }
-    if values.is_empty() {
-        let (at, _) = grammar::whitespace(rest)?;
-        return Err(fail(
-            at,
-            format!(
-                "expected `[` to open a value of {name}, found {}",
-                grammar::found(at)
-            ),
-        ));
-    }
-    Ok((rest, (name, values)))
+    property_named(i, |i| {
+        take_while1(|c: char| c.is_ascii_alphanumeric()).parse(i)
+    })
 }
 
 /// Every property of the game in order, nodes run together (a move is one

@@ -89,10 +89,19 @@ fn value(i: &str) -> Rule<'_, (Cow<'_, str>, &str)> {
 
 /// A property: its identifier, its values (at least one) and where each
 /// value starts.
-type Property<'a> = (&'a str, Vec<(Cow<'a, str>, &'a str)>);
+pub(super) type Property<'a> = (&'a str, Vec<(Cow<'a, str>, &'a str)>);
 
 /// A property after white space, or a mismatch when none starts here.
 fn property(i: &str) -> Rule<'_, Property<'_>> {
+    property_named(i, ident)
+}
+
+/// A property whose identifier `ident` reads (SGF's are capitals; other
+/// SGF-like files, Boardspace's, add digits), then its values.
+pub(super) fn property_named<'a>(
+    i: &'a str,
+    ident: impl Fn(&'a str) -> Rule<'a, &'a str>,
+) -> Rule<'a, Property<'a>> {
     let (i, _) = grammar::whitespace(i)?;
     let (mut rest, name) = ident(i)?;
     let mut values = Vec::new();
