@@ -710,8 +710,12 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
             "GN" if !v.trim().is_empty() => tags.push(("GameId".to_string(), v.trim().to_string())),
             "P0" | "P1" => {
                 let rest = v.trim_start();
-                if let Some(id) = rest.strip_prefix("id ") {
-                    let colour = if name.ends_with('0') { "Red" } else { "Black" };
+                // A player's name is the first `id` given for them; an `id`
+                // in a later node does not rename them.
+                let colour = if name.ends_with('0') { "Red" } else { "Black" };
+                if let Some(id) = rest.strip_prefix("id ")
+                    && !tags.iter().any(|(k, _)| k == colour)
+                {
                     tags.push((colour.to_string(), id.trim().trim_matches('"').to_string()));
                 }
             }
