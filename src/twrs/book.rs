@@ -95,11 +95,19 @@ pub fn book(file: &TwrsFile, opts: &BookOptions) -> Result<Book, BookError> {
             || msgs.fill("view-untitled", &[("n", &(i + 1).to_string())]),
             str::to_string,
         );
-        // The facts under the catalogue's names ("Règles", "Plateau").
+        // The facts under the catalogue's names ("Règles", "Plateau"), the
+        // board's lines in its words ("11x11 lignes").
         let mut facts: Vec<(String, String)> = game
             .facts()
             .into_iter()
-            .map(|(k, v)| (msgs.get(&k.to_ascii_lowercase()).to_string(), v))
+            .map(|(k, v)| {
+                let v = if k == "Board" {
+                    msgs.fill("twrs-board", &[("grid", &game.grid())])
+                } else {
+                    v
+                };
+                (msgs.get(&k.to_ascii_lowercase()).to_string(), v)
+            })
             .collect();
         if let Some(r) = TwrsResult::of(&replayed.position) {
             facts.push((msgs.get("result").to_string(), r.words(&msgs)));

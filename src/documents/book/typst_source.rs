@@ -320,10 +320,11 @@ pub fn pitch_mm(book: &Book, styles: &Styles, size: DiagramSize) -> f64 {
 const HELPERS: &str = r#"// The line under a game's title: its event in words.
 #let twixt-subtitle(s) = block(sticky: true, above: 0em, below: 0.9em, emph(s))
 // The facts of a game's title block, two to a line, kept with what follows.
-#let twixt-facts(..facts) = block(sticky: true, grid(
+// Set ragged: a long value ("Blue wins 101–6: …") in half the measure.
+#let twixt-facts(..facts) = block(sticky: true, { set par(justify: false); grid(
   columns: (auto, 1fr, auto, 1fr), column-gutter: 1em, row-gutter: 0.5em,
   ..facts.pos().map(((k, v)) => (strong(k), v)).flatten(),
-))
+) })
 // A run of moves: a move number never parted from its move.
 #let twixt-moves(moves, sticky: false) = block(sticky: sticky, par(text(hyphenate: false, strong(moves))))
 // A comment's paragraphs; one that opens a game or a variation stays with its moves.
@@ -432,7 +433,7 @@ const HELPERS: &str = r#"// The line under a game's title: its event in words.
 // moves. The text of a row's stretches runs before it, its last paragraph
 // never parted from the row (unless it is longer than a third of a page);
 // the captions follow the row as body text, each led by its diagram's label
-// when the row holds more than one.
+// when the row holds more than one (such captions may begin the next page).
 #let twixt-run(..stretches) = layout(size => {
   let gap = 6mm
   let rows = ()
@@ -473,7 +474,10 @@ const HELPERS: &str = r#"// The line under a game's title: its event in words.
       })
       continue
     }
-    block(breakable: false, sticky: said.len() > 0, width: 100%, {
+    // A lone diagram's caption after it has no label: it stays with its
+    // row. The captions of a row of several are led by their labels, and
+    // run on to the next page when the row ends this one.
+    block(breakable: false, sticky: r.len() == 1 and said.len() > 0, width: 100%, {
       lead
       block(width: 100%, above: 1em, below: 1em, align(center, stack(dir: ltr, spacing: gap,
         ..r.map(s => {
@@ -609,7 +613,17 @@ impl Writer<'_> {
                 continue;
             }
             if is_text(&blocks[i]) || matches!(blocks[i], Block::Figure(_)) {
-                i = self.run(blocks, i);
+                i = self.run(blocks, i, None);
+            } else if let (Block::Variation(v), Some(Block::Figure(_))) =
+                (&blocks[i], blocks.get(i + 1))
+                && let Some((Block::Figure(last), inner)) = v.split_last()
+                && inner.iter().all(is_text)
+            {
+                // A variation whose one diagram ends it, and the line it
+                // leaves goes on with a diagram at once: the two follow
+                // each other and share a row, after the variation's text
+                // (kept with the row as a stretch's text is).
+                i = self.run(blocks, i + 1, Some((inner, last)));
             } else {
                 // A variation with diagrams of its own.
                 self.text(blocks, i, false);
@@ -620,11 +634,27 @@ impl Writer<'_> {
 
     /// Stretches from `blocks[start]`, each its text (moves, comments,
     /// variations without diagrams) and the diagram that shows it, set as
-    /// a run of rows; text that no diagram follows as a passage. Returns
-    /// the index of the first block after them.
-    fn run(&mut self, blocks: &[Block], start: usize) -> usize {
+    /// a run of rows; text that no diagram follows as a passage. The run
+    /// opens with `variation` when given: a variation's blocks but its
+    /// last, set apart as its stretch's text, and that last diagram.
+    /// Returns the index of the first block after them.
+    fn run(
+        &mut self,
+        blocks: &[Block],
+        start: usize,
+        variation: Option<(&[Block], &Figure)>,
+    ) -> usize {
         let mut i = start;
         let mut stretches = 0;
+        if let Some((inner, last)) = variation {
+            self.out
+                .push_str("#twixt-run(\n (short: false, parts: (\n  (\"v\", [\n");
+            self.variation(inner);
+            self.out.push_str("]),\n ), figure:");
+            self.figure(last);
+            self.out.push_str(" ),\n");
+            stretches = 1;
+        }
         loop {
             let end = i + blocks[i..].iter().take_while(|b| is_text(b)).count();
             let Some(Block::Figure(f)) = blocks.get(end) else {
@@ -716,19 +746,22 @@ impl Writer<'_> {
                 }
                 self.out.push_str(")\n");
             }
-            Block::Variation(v) => {
-                self.out.push_str(
-                    "#block(inset: (left: 1em), stroke: (left: 0.6pt + luma(55%)), breakable: true)[\n",
-                );
-                self.blocks(v);
-                self.out.push_str("]\n");
-            }
+            Block::Variation(v) => self.variation(v),
             Block::Figure(f) => {
                 self.out.push_str("#twixt-diagrams(\n");
                 self.figure(f);
                 self.out.push_str(")\n");
             }
         }
+    }
+
+    /// A variation's blocks, set apart: indented, a rule at their left.
+    fn variation(&mut self, blocks: &[Block]) {
+        self.out.push_str(
+            "#block(inset: (left: 1em), stroke: (left: 0.6pt + luma(55%)), breakable: true)[\n",
+        );
+        self.blocks(blocks);
+        self.out.push_str("]\n");
     }
 
     /// One figure's arguments, its SVG kept for the figures folder.
