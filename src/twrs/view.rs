@@ -98,6 +98,7 @@ pub fn view_games(file: &TwrsFile, style: &TwrsStyle) -> Result<Vec<ViewGame>, V
                     .tag("Language")
                     .and_then(crate::messages::language_code),
                 result: result.map(ResultWords::Twrs),
+                grid: Some(game.grid()),
                 ..GameWords::default()
             },
         });

@@ -323,6 +323,27 @@ fn a_proved_claim_gives_the_puzzle_every_winning_move() {
 
 /// The page speaks the games' `[Language]`, or `--lang`; `<html lang>`
 /// says which, and a code that is none is refused before anything is read.
+/// A TWRS game's board fact ("11x11 lines") is said in the page's language.
+#[test]
+fn a_twrs_page_gives_its_board_in_the_pages_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("page.html");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/diagrams/twrs.twixt");
+    for (lang, board, lines) in [("fr", "Plateau", "lignes"), ("de", "Brett", "Linien")] {
+        let o = twixt(&["view", script, "--lang", lang, "-o", out.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let data = page_data(&std::fs::read_to_string(&out).unwrap());
+        let facts = data["games"][0]["facts"].as_array().unwrap();
+        let fact = facts
+            .iter()
+            .find(|f| f[0] == board)
+            .unwrap_or_else(|| panic!("{facts:?}"));
+        let value = fact[1].as_str().unwrap();
+        assert!(value.ends_with(&format!(" {lines}")), "{lang}: {value}");
+        assert!(!value.contains("lines"), "{lang}: {value}");
+    }
+}
+
 #[test]
 fn the_page_speaks_the_games_language_or_the_one_asked() {
     let dir = tempfile::tempdir().unwrap();

@@ -297,6 +297,7 @@ fn game_words(game: &Game, replay: Option<&GameReplay>) -> GameWords {
         rules: replay.and_then(|r| r.rules.preset_name()),
         untitled: None,
         figure_steps: false,
+        grid: None,
     }
 }
 

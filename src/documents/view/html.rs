@@ -759,6 +759,10 @@ fn game_data(g: &ViewGame, board: Option<usize>, w: &Words) -> Value {
             let v = match (k.as_str(), g.words.rules) {
                 ("Rules", Some(preset)) => m.get(&format!("rules-{preset}")).to_string(),
                 ("Event", _) => event_words.clone().unwrap_or_else(|| v.clone()),
+                ("Board", _) if g.words.grid.is_some() => m.fill(
+                    "twrs-board",
+                    &[("grid", g.words.grid.as_deref().unwrap_or(""))],
+                ),
                 _ => v.clone(),
             };
             (fact_word(k, w), v)

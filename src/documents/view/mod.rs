@@ -118,6 +118,9 @@ pub struct GameWords {
     /// A game of figures only: each step of its move list is a figure,
     /// said as the catalogue's `view-figure` ("Figure 2"), numbered from 1.
     pub figure_steps: bool,
+    /// A TWRS game's grid (`11x11`): its Board fact is said as the
+    /// catalogue's `twrs-board` ("11x11 lignes").
+    pub grid: Option<String>,
 }
 
 /// How a game ended, as facts any catalogue can say.
