@@ -20,6 +20,7 @@ use twixt_core::moves::Move;
 use twixt_core::position::Position;
 use twixt_core::solver::{self, ProofNode, Secure, Solved, Template, TemplateGap};
 
+use crate::diagnostic::count;
 use crate::messages::Messages;
 use crate::script::{
     ClaimKind, Element, FileFormat, Game, Line, MoveNode, ScriptFile, Span, load_games_as,
@@ -199,9 +200,10 @@ fn explain_line(
             line.elements.extend(written);
             out.explained += 1;
             out.notes.push(format!(
-                "{name}:{}: explained {what}: {shown} moves written, from a proof of {} positions",
+                "{name}:{}: explained {what}: {} written, from a proof of {}",
                 span.line,
-                proof.size()
+                count(shown, "move"),
+                count(proof.size(), "position")
             ));
         }
         Err(why) => {
