@@ -230,7 +230,7 @@ fn proof_of(pos: &Position, player: Player, moves: Option<u32>) -> Result<ProofN
             match found.answer {
                 Secure::Breaks { .. } => Err("is false (check says why)".into()),
                 Secure::Secured { .. } => proof.ok_or_else(|| {
-                    "is proved, but its proof tree does not fit in the search limit".into()
+                    "is proved, but its proof tree does not fit in the search limit (see --search-limit and --search-time)".into()
                 }),
             }
         }
@@ -239,7 +239,7 @@ fn proof_of(pos: &Position, player: Player, moves: Option<u32>) -> Result<ProofN
                 solver::wins_with_proof(pos, player, n, &limit).map_err(undecided)?;
             match found.answer {
                 Solved::Wins { .. } => proof.ok_or_else(|| {
-                    "is proved, but its proof tree does not fit in the search limit".into()
+                    "is proved, but its proof tree does not fit in the search limit (see --search-limit and --search-time)".into()
                 }),
                 _ => Err("is false (check says why)".into()),
             }
