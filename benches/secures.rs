@@ -11,7 +11,9 @@
 //! (`secures_with_proof`, as `twixt check` runs it; the proof is then
 //! replayed by `check_proof`, untimed), its positions and positions per
 //! second, the table it held; then the old way, `solve` at the shortest N
-//! within `OLD_POSITIONS`. At the end the peak memory of the process.
+//! within `OLD_POSITIONS`; then the set's other keys of the puzzle, each
+//! proved again. A `refuted` row is a false key: the claim after it, the
+//! opponent to move, must break. At the end the peak memory of the process.
 //!
 //! `cargo bench --bench secures` runs the set; `-- --only=K` runs its Kth
 //! puzzle (from 1) alone.
@@ -22,9 +24,9 @@
 use std::time::Duration;
 
 use twixt_core::solver::{
-    SearchLimit, Secure, Solved, check_proof, secure_keys, secures_with_proof, solve,
+    SearchLimit, Secure, Solved, check_proof, secure_keys, secures, secures_with_proof, solve,
 };
-use twixtkit::prelude::Hole;
+use twixtkit::prelude::{Hole, Move, Player};
 
 /// Positions the new search may take on one puzzle: about 30 s of CPU,
 /// past the goal of 10 s, so that a miss shows by how much. Positions,
@@ -41,6 +43,13 @@ struct Puzzle {
     key: Option<Hole>,
     shortest: Option<u32>,
     line: String,
+    /// Other first moves known to secure the connection (the set's
+    /// seventh field): each is proved again by the bench.
+    cooks: Vec<Hole>,
+    /// A refuted claim (`refuted`): the tempting first move that does not
+    /// secure the connection (the key field), with the defence that holds
+    /// in the seventh field.
+    false_key: Option<Hole>,
 }
 
 fn read_set(text: &str) -> Vec<Puzzle> {
@@ -57,7 +66,7 @@ fn read_set(text: &str) -> Vec<Puzzle> {
         );
         let secured = match f[0] {
             "secured" => true,
-            "breaks" => false,
+            "breaks" | "refuted" => false,
             other => panic!("secure-puzzles.tsv:{}: answer {other:?}", i + 1),
         };
         let key = (f[1] != "-").then(|| {
@@ -68,11 +77,23 @@ fn read_set(text: &str) -> Vec<Puzzle> {
             f[2].parse()
                 .unwrap_or_else(|_| panic!("secure-puzzles.tsv:{}: length {:?}", i + 1, f[2]))
         });
+        let cooks = match f.get(6).copied() {
+            None | Some("-") => Vec::new(),
+            Some(list) => list
+                .split(',')
+                .map(|h| {
+                    h.parse()
+                        .unwrap_or_else(|_| panic!("secure-puzzles.tsv:{}: cook {h:?}", i + 1))
+                })
+                .collect(),
+        };
         set.push(Puzzle {
             secured,
             key,
             shortest,
             line: f[3].to_string(),
+            false_key: key.filter(|_| f[0] == "refuted"),
+            cooks,
         });
     }
     set
@@ -142,6 +163,33 @@ fn classify() {
     }
 }
 
+/// Proves each of the set's other keys of a puzzle again (the
+/// connection secure after it, the opponent to move) and names them;
+/// `-` when the set knows none.
+fn cooks_proved(
+    pos: &twixt_core::position::Position,
+    me: Player,
+    cooks: &[Hole],
+    n: usize,
+) -> String {
+    if cooks.is_empty() {
+        return "-".into();
+    }
+    for &c in cooks {
+        let mut after = pos.clone();
+        after.play(&Move::peg(c)).expect("a cook is a legal move");
+        let found = secures(&after, me, &SearchLimit::positions(NEW_POSITIONS))
+            .unwrap_or_else(|e| panic!("puzzle {n}: cook {c}: {e}"));
+        assert!(
+            matches!(found.answer, Secure::Secured { .. }),
+            "puzzle {n}: cook {c} does not secure: {:?}",
+            found.answer
+        );
+    }
+    let names: Vec<String> = cooks.iter().map(ToString::to_string).collect();
+    format!("{} (proved)", names.join(", "))
+}
+
 fn main() {
     if std::env::args().any(|a| a == "--classify") {
         classify();
@@ -153,9 +201,9 @@ fn main() {
     let text = std::fs::read_to_string(path).expect("benches/secure-puzzles.tsv");
     let set = read_set(&text);
     println!(
-        "| # | pegs | expected | new: answer | CPU | positions | positions/s | table | proof | old: in N | CPU | positions |"
+        "| # | pegs | expected | new: answer | CPU | positions | positions/s | table | proof | old: in N | CPU | positions | other keys |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let (mut under_1, mut under_10, mut decided) = (0, 0, 0);
     let (mut new_p, mut new_t) = (0u64, Duration::ZERO);
     let mut misses = Vec::new();
@@ -163,13 +211,20 @@ fn main() {
         if only.is_some_and(|k| k != i + 1) {
             continue;
         }
-        let pos = twixt_core::position_line::read_position(&p.line).expect("a position line");
+        let mut pos = twixt_core::position_line::read_position(&p.line).expect("a position line");
         let me = pos.to_move();
         let pegs = pos.size().holes().filter(|&h| pos.peg(h).is_some()).count();
-        let expected = match (p.secured, p.key) {
-            (true, Some(k)) => format!("secured, key {k}"),
-            (true, None) => "secured".into(),
-            (false, _) => "breaks".into(),
+        let expected = match (p.secured, p.key, p.false_key) {
+            (_, _, Some(f)) => {
+                // The claim after the false key: the opponent to move.
+                pos.play(&Move::peg(f))
+                    .expect("the false key is a legal move");
+                let holds = p.cooks.first().map_or("-".into(), |d| d.to_string());
+                format!("1. {f} refuted by {holds}")
+            }
+            (true, Some(k), _) => format!("secured, key {k}"),
+            (true, None, _) => "secured".into(),
+            (false, _, _) => "breaks".into(),
         };
         let limit = SearchLimit::positions(NEW_POSITIONS);
         let start = cpu_time();
@@ -192,6 +247,9 @@ fn main() {
                     Secure::Secured { key } => {
                         assert!(p.secured, "puzzle {}: secured, expected {expected}", i + 1);
                         match key {
+                            Some(k) if p.cooks.contains(&k) => {
+                                format!("secured, key {k} (a known cook)")
+                            }
                             Some(k) if Some(k) != p.key => format!("secured, key {k} (a cook)"),
                             Some(k) => format!("secured, key {k}"),
                             None => "secured".into(),
@@ -249,8 +307,12 @@ fn main() {
             }
         });
         let (old_a, old_t, old_p) = old.unwrap_or(("no short win".into(), "-".into(), "-".into()));
+        let cooks = match p.false_key {
+            Some(_) => "-".into(),
+            None => cooks_proved(&pos, me, &p.cooks, i + 1),
+        };
         println!(
-            "| {} | {pegs} | {expected} | {answer} | {} | {positions} | {rate} | {table} | {proof} | {old_a} | {old_t} | {old_p} |",
+            "| {} | {pegs} | {expected} | {answer} | {} | {positions} | {rate} | {table} | {proof} | {old_a} | {old_t} | {old_p} | {cooks} |",
             i + 1,
             secs(t),
         );

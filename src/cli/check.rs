@@ -31,6 +31,17 @@ pub struct Args {
     /// claim, as `#unique` does for one.
     #[arg(long)]
     cooks: bool,
+    /// Write the solution of each proved `#wins` claim that has no move
+    /// after it into the script, as variations: the key move, the
+    /// defences and the answers, each line ending in a template named in
+    /// words. The script, in canonical form, goes to --output (default:
+    /// standard output); one line a claim on standard error.
+    #[arg(long, conflicts_with_all = ["position", "cooks"])]
+    explain: bool,
+    /// With --explain: the file to write (`-`: standard output). An input
+    /// is never written over.
+    #[arg(short = 'o', long, value_name = "FILE", requires = "explain")]
+    output: Option<PathBuf>,
 }
 
 pub fn run(mut args: Args) -> Result<ExitCode, Failure> {
@@ -39,6 +50,9 @@ pub fn run(mut args: Args) -> Result<ExitCode, Failure> {
         return Ok(ExitCode::SUCCESS);
     }
     args.search.apply(args.cooks);
+    if args.explain {
+        return explain(&args);
+    }
     let found = Found::search(&args.paths, args.allow_empty);
     report::diagnostics(&found.messages);
     // A bar only helps on long runs watched in a terminal.
@@ -52,4 +66,45 @@ pub fn run(mut args: Args) -> Result<ExitCode, Failure> {
     bar.finish_and_clear();
     // The report is the point of `check`: losing it is an error.
     Ok(ExitCode::from(status.map_err(report::failure)?))
+}
+
+/// `check --explain FILE [-o OUT]`: exit 0 when every claim found was
+/// explained, 1 when one could not be (the script is written all the same,
+/// with the others), 2 when nothing could be written.
+fn explain(args: &Args) -> Result<ExitCode, Failure> {
+    use twixtkit::commands::check::{ExplainError, explain_file};
+    let [path] = args.paths.as_slice() else {
+        return Err(Failure::usage(format!(
+            "--explain writes one script; {} paths given",
+            args.paths.len()
+        )));
+    };
+    if path.is_dir() {
+        return Err(Failure::usage(format!(
+            "--explain writes one script; {} is a folder",
+            path.display()
+        )));
+    }
+    let explained = explain_file(path).map_err(|e| match e {
+        ExplainError::Read { .. } => Failure::usage(e.to_string()),
+        _ => Failure::invalid(e.to_string()),
+    })?;
+    let out = args.output.as_deref().and_then(report::file);
+    match out {
+        Some(file) => twixtkit::output::write_atomic(file, explained.text.as_bytes())?,
+        None => report::print(explained.text.as_bytes())?,
+    }
+    for line in &explained.notes {
+        report::note(line);
+    }
+    if explained.explained + explained.failed == 0 {
+        report::note(format!(
+            "{}: no #wins claim without a move after it: nothing to explain",
+            path.display()
+        ));
+    }
+    if out.is_some() {
+        report::say_wrote(out, None);
+    }
+    Ok(ExitCode::from(u8::from(explained.failed > 0)))
 }

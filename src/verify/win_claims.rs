@@ -860,6 +860,42 @@ fn secured_after(
     {
         return Ok((true, None, 0, None));
     }
+    // With the opponent to move the proof numbers have no short-win look
+    // of their own (`secures` has one only with the player to move): the
+    // exact search of a win within the short-win moves goes first, on half
+    // the limit, as it does there. A win it finds is a secure connection.
+    let started = std::time::Instant::now();
+    let mut short_positions = 0;
+    if after.to_move() != player && after.status() == twixt_core::position::Status::Ongoing {
+        let half = |positions: u64, time: Option<std::time::Duration>| {
+            let l = SearchLimit::positions(positions)
+                .with_threads(limit.threads())
+                .with_table_bytes(limit.table_bytes());
+            match time {
+                Some(t) => l.with_time(t),
+                None => l,
+            }
+        };
+        let short = half(limit.max_positions() / 2, limit.time().map(|t| t / 2));
+        match solver::after_move(after, player, solver::SHORT_WIN_MOVES - 1, &short) {
+            Ok(Searched {
+                answer: AfterMove::Wins | AfterMove::Connected,
+                positions,
+            }) => return Ok((true, None, positions, None)),
+            Ok(Searched { positions, .. }) | Err(Undecided::Limit { positions, .. }) => {
+                short_positions = positions;
+            }
+            Err(_) => {}
+        }
+    }
+    let rest = SearchLimit::positions(limit.max_positions().saturating_sub(short_positions))
+        .with_threads(limit.threads())
+        .with_table_bytes(limit.table_bytes());
+    let rest = match limit.time() {
+        Some(t) => rest.with_time(t.saturating_sub(started.elapsed())),
+        None => rest,
+    };
+    let limit = &rest;
     match solver::secures_with_proof(after, player, limit) {
         // A game over without the player's chain: a draw or a loss.
         Err(Undecided::GameOver(_)) => Ok((false, None, 0, None)),
@@ -868,10 +904,12 @@ fn secured_after(
             solver::Secure::Secured { .. } => (
                 true,
                 None,
-                found.positions,
+                found.positions + short_positions,
                 replay_failure(after, player, proof.as_ref()),
             ),
-            solver::Secure::Breaks { defence, .. } => (false, defence, found.positions, None),
+            solver::Secure::Breaks { defence, .. } => {
+                (false, defence, found.positions + short_positions, None)
+            }
         }),
     }
 }

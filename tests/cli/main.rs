@@ -9,6 +9,7 @@ mod common;
 
 mod check_cli;
 mod cli_tool;
+mod explain;
 mod hostile_folders;
 mod interrupt;
 mod languages;

@@ -240,3 +240,33 @@ fn every_proof_of_random_positions_replays() {
         "{checked} proofs checked, {deep} deep"
     );
 }
+
+/// `wins_with_proof`: a claim with a length comes with the proof of its
+/// shortest win, which replays; with too few moves there is no win and no
+/// proof.
+#[test]
+fn a_win_in_n_comes_with_a_proof_that_replays() {
+    use twixt_core::solver::{Solved, wins_with_proof};
+    let four = "12-cut-top-right/pencil/c1,c6,c8,c9,e6,f2,f9,g7,i10,j2,k6/b9,b11,c5,e10,f7,f10,i4,i7,i9,j6,k2/*/red";
+    for (text, moves, shortest) in [(CORNER, 3, 3), (four, 4, 4), (four, 6, 4)] {
+        let pos = line(text);
+        let (s, p) =
+            wins_with_proof(&pos, Player::Red, moves, &SearchLimit::positions(5_000_000)).unwrap();
+        assert!(
+            matches!(s.answer, Solved::Wins { moves, .. } if moves == shortest),
+            "{text}: {:?}",
+            s.answer
+        );
+        let p = p.expect("a proved win comes with its proof");
+        check_proof(&pos, Player::Red, &p).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    let (s, p) = wins_with_proof(
+        &line(four),
+        Player::Red,
+        2,
+        &SearchLimit::positions(5_000_000),
+    )
+    .unwrap();
+    assert!(!matches!(s.answer, Solved::Wins { .. }), "{:?}", s.answer);
+    assert!(p.is_none());
+}

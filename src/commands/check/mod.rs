@@ -13,7 +13,9 @@ use crate::diagnostic::{Diagnostic, Severity, count, printable};
 use crate::replay::{DeadDrawNote, GameReplay, How};
 use crate::script::{FileFormat, Game, LoadedFile, load_games_as, result_name};
 
+mod explain;
 mod text;
+pub use explain::{ExplainError, Explained, MAX_MOVES, explain_file};
 pub use text::{MAX_MESSAGES_PER_FILE, ReportFormat, ReportOptions, TextReport, write_report};
 
 /// What checking found about one game.

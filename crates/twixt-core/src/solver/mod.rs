@@ -849,6 +849,41 @@ pub fn secures_with_proof(
     secures_inner(pos, player, limit, true)
 }
 
+/// As [`solve`] for a win within `moves`, with the proof of the shortest
+/// win found ([`ProofNode`], replayed by [`check_proof`]): built from the
+/// exact search's winning move at each of the attacker's turns within the
+/// moves left, every defence outside the attacker's virtual connection
+/// answered, each line ending where a virtual connection stands. The proof
+/// is `None` when the win is proved but its tree does not fit in what the
+/// limit leaves (at least [`PROOF_POSITIONS`] positions, or four times the
+/// win's), or when there is no win.
+pub fn wins_with_proof(
+    pos: &Position,
+    player: Player,
+    moves: u32,
+    limit: &SearchLimit,
+) -> Result<(Solution, Option<ProofNode>), Undecided> {
+    let started = std::time::Instant::now();
+    let solution = solve(pos, player, moves, limit)?;
+    let Solved::Wins {
+        key,
+        moves: shortest,
+    } = solution.answer
+    else {
+        return Ok((solution, None));
+    };
+    let share = limit.part(
+        solution.positions.saturating_mul(4).max(PROOF_POSITIONS),
+        // At least a second: the search may have spent the whole limit.
+        limit.time().map(|t| {
+            t.saturating_sub(started.elapsed())
+                .max(std::time::Duration::from_secs(1))
+        }),
+    );
+    let (proof, _) = short_proof::short_win_proof(pos, player, key, shortest, &share);
+    Ok((solution, proof))
+}
+
 /// The fewest positions the proof numbers may take to rebuild the proof of
 /// a short win ([`secures_with_proof`]).
 pub const PROOF_POSITIONS: u64 = 200_000;
