@@ -59,6 +59,15 @@ fn variation_side(name: &str) -> Option<u16> {
     }
 }
 
+/// Adds header tag `key` unless the file gave it already: a property
+/// given again (a date, a game name, a player's `id` in a later node)
+/// does not change it, as a record holds one of each.
+fn first_tag(tags: &mut Vec<(String, String)>, key: &str, value: &str) {
+    if !tags.iter().any(|(k, _)| k == key) {
+        tags.push((key.to_string(), value.to_string()));
+    }
+}
+
 /// A property after white space: letters and digits (`P0`, `SU`), then
 /// its values, read as SGF reads them.
 fn property(i: &str) -> Rule<'_, Property<'_>> {
@@ -706,17 +715,12 @@ pub fn read(bytes: &[u8]) -> Result<Record, Error> {
                     )
                 })?);
             }
-            "DT" if !v.trim().is_empty() => tags.push(("Date".to_string(), v.trim().to_string())),
-            "GN" if !v.trim().is_empty() => tags.push(("GameId".to_string(), v.trim().to_string())),
+            "DT" if !v.trim().is_empty() => first_tag(&mut tags, "Date", v.trim()),
+            "GN" if !v.trim().is_empty() => first_tag(&mut tags, "GameId", v.trim()),
             "P0" | "P1" => {
-                let rest = v.trim_start();
-                // A player's name is the first `id` given for them; an `id`
-                // in a later node does not rename them.
                 let colour = if name.ends_with('0') { "Red" } else { "Black" };
-                if let Some(id) = rest.strip_prefix("id ")
-                    && !tags.iter().any(|(k, _)| k == colour)
-                {
-                    tags.push((colour.to_string(), id.trim().trim_matches('"').to_string()));
+                if let Some(id) = v.trim_start().strip_prefix("id ") {
+                    first_tag(&mut tags, colour, id.trim().trim_matches('"'));
                 }
             }
             _ => {}
