@@ -31,6 +31,7 @@ pub const TARGETS: &[(&str, FuzzTarget)] = &[
     ("abstractplay", abstractplay_read),
     ("boardspace", boardspace_roundtrip),
     ("zip", zip_archive),
+    ("typst_template", typst_template),
 ];
 
 fn text(data: &[u8]) -> Option<&str> {
@@ -420,3 +421,67 @@ pub fn twrs_script(data: &[u8]) {
         );
     }
 }
+
+/// The game every `typst_template` input is a template for: two games,
+/// a comment, a variation and three diagrams on a small board, so that the
+/// template's `book` function gets headings, facts, text and figures.
+#[cfg(feature = "typst")]
+const TEMPLATE_GAME: &str = "[Title \"Fuzz\"]\n[Size \"6\"]\n[Rules \"pencil\"]\n[Red \"Ann\"]\n[Black \"Bob\"]\n\
+1. c3 {A *comment* with #markup and $math$.} 2. d4 (2. b4 3. d2) 3. c5\n#diagram caption=\"After 3\"\n4. e2\n\n\
+[Size \"5\"]\n[Task \"Red to play and connect\"]\n1. c2 2. b3 3. c4\n";
+
+/// Any text as a book's template: the small fixed game typeset through
+/// the same sandboxed world a book uses (in this process). Errors are
+/// fine; a panic inside Typst or our world (caught at the boundary and
+/// reported as `Failed`) is a finding, and a PDF must be one. Inputs are
+/// bounded in size and in the numbers they write (at most three digits in
+/// a row), so that a template's loops and arrays stay small: the time and
+/// memory of a hostile template are bounded by the child process the
+/// command line typesets in, not here.
+#[cfg(feature = "typst")]
+pub fn typst_template(data: &[u8]) {
+    use std::sync::LazyLock;
+    static SOURCE: LazyLock<crate::book::typst_source::TypstBook> = LazyLock::new(|| {
+        let path = std::path::Path::new("fuzz.twixt");
+        let loaded = script::script_from_bytes(path, TEMPLATE_GAME.as_bytes());
+        assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+        let file = crate::open::GameFile {
+            path: path.to_path_buf(),
+            content: crate::open::Content::Script {
+                source: loaded.source,
+                games: loaded.games,
+            },
+        };
+        let book = crate::book::book(&file, &crate::book::BookOptions::default())
+            .expect("the fixed game makes a book");
+        let style = Style::rulebook();
+        crate::book::typst_source::to_typst(
+            &book,
+            &crate::book::html::Styles::new(&style),
+            &crate::book::typst_source::PageSetup::default(),
+            "fuzz",
+        )
+    });
+    let Some(template) = text(data) else { return };
+    let digits = template
+        .split(|c: char| !c.is_ascii_digit())
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    if template.len() > 4096 || digits > 3 {
+        return;
+    }
+    let mut source = SOURCE.clone();
+    source.template = template.to_string();
+    match crate::book::typeset_pdf_in_process(&source, None) {
+        Ok(pdf) => assert!(pdf.starts_with(b"%PDF-"), "not a PDF"),
+        Err(crate::book::TypesetError::Failed { reason, .. }) => {
+            panic!("Typst failed on a template: {reason}")
+        }
+        Err(e) => assert!(!e.to_string().is_empty(), "an error without words"),
+    }
+}
+
+/// Without the typesetter there is nothing to fuzz.
+#[cfg(not(feature = "typst"))]
+pub fn typst_template(_: &[u8]) {}

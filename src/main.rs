@@ -15,6 +15,15 @@ use clap::Parser as _;
 mod cli;
 
 fn main() -> ExitCode {
+    // `twixt book` typesets in a child process of this same binary, run
+    // with a first argument no person types (it is in no help).
+    #[cfg(feature = "typst")]
+    {
+        let mut args = std::env::args_os().skip(1);
+        if args.next().as_deref() == Some(std::ffi::OsStr::new(twixtkit::book::CHILD_COMMAND)) {
+            return ExitCode::from(twixtkit::book::serve_typesetting(args.next().as_deref()));
+        }
+    }
     match cli::Cli::try_parse() {
         Ok(args) => cli::run(args),
         Err(e) if asked_for_text(&e) => print_asked(&e),

@@ -57,6 +57,24 @@ pub struct Args {
     /// Seconds typesetting a PDF may take (default: 60, and 1 a diagram).
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
     typeset_time: Option<u64>,
+    /// Memory typesetting a PDF may use, in MB (default: 4096).
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(256..=1_048_576))]
+    typeset_memory: Option<u64>,
+}
+
+/// Typesets every later book in a child process of this binary, with a
+/// memory ceiling of `memory_mb` (default
+/// [`twixtkit::book::DEFAULT_MEMORY_MB`]). Where the binary cannot name
+/// itself, books are typeset in this process.
+#[cfg(feature = "typst")]
+pub fn typeset_in_child(memory_mb: Option<u64>) {
+    let process = std::env::current_exe().ok().map(|program| {
+        twixtkit::book::TypesetProcess::twixt(
+            program,
+            memory_mb.unwrap_or(twixtkit::book::DEFAULT_MEMORY_MB),
+        )
+    });
+    twixtkit::book::set_typeset_process(process);
 }
 
 pub fn run(mut a: Args) -> Result<(), Failure> {
@@ -64,6 +82,8 @@ pub fn run(mut a: Args) -> Result<(), Failure> {
     a.search.apply(false);
     #[cfg(feature = "typst")]
     twixtkit::book::set_typeset_time(a.typeset_time.map(std::time::Duration::from_secs));
+    #[cfg(feature = "typst")]
+    typeset_in_child(a.typeset_memory);
     let format = BookFormat::choose(a.format, &a.output)?;
     let out = report::file(&a.output);
     // The template is an input: never the output.

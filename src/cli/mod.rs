@@ -116,6 +116,10 @@ pub fn run(cli: Cli) -> ExitCode {
         twixtkit::output::remove_temporary_files_on_signal();
     }
     cli.color.write_global();
+    // Books (`book`, the editor's preview) are typeset by a child process
+    // of this binary, which the time limit can stop.
+    #[cfg(feature = "typst")]
+    book::typeset_in_child(None);
     let success = |()| ExitCode::SUCCESS;
     let done = match cli.command {
         // These two exit 1 for what they found, without failing.

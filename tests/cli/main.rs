@@ -19,3 +19,4 @@ mod reliability;
 mod round4;
 mod round4_rest;
 mod stdout;
+mod typeset_process;

@@ -12,6 +12,9 @@ use twixtkit::fuzzing;
 /// Mutations of each seed per target.
 const MUTATIONS_PER_SEED: usize = 300;
 
+/// Mutations of each template: each is a whole typesetting.
+const MUTATIONS_PER_TEMPLATE: usize = 20;
+
 fn dir(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests")
@@ -50,6 +53,7 @@ fn seed_folder(target: &str) -> &'static str {
         "abstractplay" => "abstractplay",
         "boardspace" => "boardspace",
         "zip" => "zip",
+        "typst_template" => "typst_template",
         other => panic!("no seed folder for {other}"),
     }
 }
@@ -144,7 +148,12 @@ fn every_target_survives_its_seeds_and_their_mutations() {
         for s in &seeds {
             let bytes = fs::read(s).unwrap();
             f(&bytes);
-            for _ in 0..MUTATIONS_PER_SEED {
+            let mutations = if *name == "typst_template" {
+                MUTATIONS_PER_TEMPLATE
+            } else {
+                MUTATIONS_PER_SEED
+            };
+            for _ in 0..mutations {
                 let m = mutate(&bytes, &mut rng);
                 let r = std::panic::catch_unwind(|| f(&m));
                 if r.is_err() {

@@ -16,6 +16,8 @@ pub mod littlegolem;
 pub mod standings;
 #[cfg(feature = "typst")]
 mod typeset;
+#[cfg(feature = "typst")]
+mod typeset_process;
 pub mod typst_source;
 mod write;
 
@@ -32,7 +34,14 @@ pub use build::{
 };
 pub use standings::natural_order;
 #[cfg(feature = "typst")]
-pub use typeset::{Template, TypesetError, set_typeset_time, typeset_typ_file};
+pub use typeset::{
+    Template, TypesetError, set_typeset_process, set_typeset_time, typeset_pdf,
+    typeset_pdf_in_child, typeset_pdf_in_process, typeset_typ_file,
+};
+#[cfg(feature = "typst")]
+pub use typeset_process::{
+    CHILD_COMMAND, DEFAULT_MEMORY_MB, MIN_MEMORY_MB, TypesetProcess, serve_typesetting,
+};
 pub use write::{BookFormat, MAX_FIGURES, WriteError, WriteOptions, to_pdf, write_book};
 
 /// A document: one chapter per game.

@@ -5,8 +5,11 @@
 //! file may read only the regular files of its own folder, within limits
 //! (`limits::MAX_TEMPLATE_*`). So the same book makes the same PDF on every
 //! machine, and a hostile template gets an error, not the machine: the
-//! typesetting runs on a thread of its own under a time limit, its pages
-//! are counted, and a panic inside Typst is caught at this boundary.
+//! typesetting runs on a thread of its own, its pages are counted, and a
+//! panic inside Typst is caught at this boundary. In this process the
+//! time limit ends the wait, not the thread; typeset in a child process
+//! ([`set_typeset_process`], `typeset_process`), the time limit kills it
+//! and a memory ceiling bounds it.
 
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
@@ -22,6 +25,7 @@ use typst::utils::LazyHash;
 use typst::{Library, LibraryExt, World, WorldExt};
 use typst_layout::PagedDocument;
 
+use super::typeset_process::TypesetProcess;
 use super::typst_source::{TEMPLATE_FILE, TypstBook};
 use crate::limits::{
     MAX_BOOK_PAGES, MAX_INPUT_BYTES, MAX_TEMPLATE_BYTES, MAX_TEMPLATE_FILE_BYTES,
@@ -129,6 +133,16 @@ pub enum TypesetError {
         /// The pages it made.
         pages: usize,
     },
+    /// The typesetting process ran out of the memory it may use.
+    #[error(
+        "typesetting {what} needed more than the {limit_mb} MB limit (--typeset-memory raises it); nothing written"
+    )]
+    OutOfMemory {
+        /// The template, or the book's source.
+        what: String,
+        /// The ceiling, in MB.
+        limit_mb: u64,
+    },
     /// Typst itself failed (a panic caught at its boundary).
     #[error("Typst failed while typesetting {what}: {reason}; nothing written")]
     Failed {
@@ -161,6 +175,21 @@ pub fn set_typeset_time(limit: Option<Wait>) {
 fn typeset_time(figures: usize) -> Wait {
     let set = *TYPESET_TIME.lock().unwrap_or_else(|e| e.into_inner());
     set.unwrap_or(Wait::from_secs(TYPESET_SECONDS_BASE + figures as u64))
+}
+
+/// The process books are typeset in: `None`, this one. Set once by the
+/// command line.
+static PROCESS: Mutex<Option<TypesetProcess>> = Mutex::new(None);
+
+/// Sets where every later book is typeset: in a child process (the
+/// `twixt` command line's own binary, say: [`TypesetProcess::twixt`]), or,
+/// with `None`, in this process (the default).
+pub fn set_typeset_process(process: Option<TypesetProcess>) {
+    *PROCESS.lock().unwrap_or_else(|e| e.into_inner()) = process;
+}
+
+fn typeset_process() -> Option<TypesetProcess> {
+    PROCESS.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
 /// The world one book is typeset in.
@@ -323,25 +352,87 @@ impl World for BookWorld {
 
 /// The PDF of a book's Typst source, typeset with `template` (a file), or
 /// with the source's own template, within the time limit
-/// ([`set_typeset_time`]) and [`MAX_BOOK_PAGES`].
+/// ([`set_typeset_time`]) and [`MAX_BOOK_PAGES`]: in a child process when
+/// one is set ([`set_typeset_process`]), else in this one.
 pub fn typeset_pdf(book: &TypstBook, template: Option<&Template>) -> Result<Vec<u8>, TypesetError> {
+    match typeset_process() {
+        Some(process) => typeset_pdf_in_child(book, template, &process),
+        None => typeset_pdf_in_process(book, template),
+    }
+}
+
+/// [`typeset_pdf`] in this process: at the time limit the caller gets the
+/// error, while the thread typesetting runs on to its end (Typst cannot be
+/// stopped), and an allocation Typst cannot make ends the process.
+pub fn typeset_pdf_in_process(
+    book: &TypstBook,
+    template: Option<&Template>,
+) -> Result<Vec<u8>, TypesetError> {
     let world = BookWorld::new(book, template);
-    let what = template.map_or_else(
-        || "the book".to_string(),
-        |t| format!("the book with the template {}", t.path.display()),
-    );
     let limit = typeset_time(book.figures.len());
     let template = template.cloned();
-    bounded(what, limit, move |what| {
+    bounded(book_what(template.as_ref()), Some(limit), move |what| {
         compile(&world, template.as_ref(), what)
     })
+}
+
+/// [`typeset_pdf`] in a child process, `process`: killed at the time
+/// limit, its memory bounded by its ceiling (past it, the error
+/// [`TypesetError::OutOfMemory`]). The same book makes the same bytes as
+/// in this process.
+pub fn typeset_pdf_in_child(
+    book: &TypstBook,
+    template: Option<&Template>,
+    process: &TypesetProcess,
+) -> Result<Vec<u8>, TypesetError> {
+    let limit = typeset_time(book.figures.len());
+    super::typeset_process::typeset_book(book, template, book_what(template), limit, process)
+}
+
+/// The child's side of [`typeset_pdf_in_child`]: no time limit (the parent
+/// keeps it), the rest as in this process.
+pub(super) fn typeset_unlimited(
+    book: &TypstBook,
+    template: Option<Template>,
+) -> Result<Vec<u8>, TypesetError> {
+    let world = BookWorld::new(book, template.as_ref());
+    bounded(book_what(template.as_ref()), None, move |what| {
+        compile(&world, template.as_ref(), what)
+    })
+}
+
+fn book_what(template: Option<&Template>) -> String {
+    template.map_or_else(
+        || "the book".to_string(),
+        |t| format!("the book with the template {}", t.path.display()),
+    )
 }
 
 /// The PDF of a Typst book written by `twixt book -o book.typ` and edited
 /// since: `path` is typeset in its own folder, from which it reads its
 /// figures and template as a template reads its files (regular files
-/// inside the folder, within the same limits).
+/// inside the folder, within the same limits). In a child process when one
+/// is set ([`set_typeset_process`]), else in this one.
 pub fn typeset_typ_file(path: &Path) -> Result<Vec<u8>, TypesetError> {
+    // Its figures are files of the folder: a second each, as for a book's.
+    let limit = typeset_time(super::MAX_FIGURES);
+    match typeset_process() {
+        Some(process) => super::typeset_process::typeset_typ_file(
+            path,
+            path.display().to_string(),
+            limit,
+            &process,
+        ),
+        None => typeset_typ_file_within(path, Some(limit)),
+    }
+}
+
+/// The child's side of [`typeset_typ_file`].
+pub(super) fn typeset_typ_file_unlimited(path: &Path) -> Result<Vec<u8>, TypesetError> {
+    typeset_typ_file_within(path, None)
+}
+
+fn typeset_typ_file_within(path: &Path, limit: Option<Wait>) -> Result<Vec<u8>, TypesetError> {
     let main = Template::load_within(path, MAX_INPUT_BYTES)?;
     let name = path
         .file_name()
@@ -369,18 +460,16 @@ pub fn typeset_typ_file(path: &Path) -> Result<Vec<u8>, TypesetError> {
         max_bytes: MAX_INPUT_BYTES * 16,
     };
     let what = path.display().to_string();
-    // Its figures are files of the folder: a second each, as for a book's.
-    let limit = typeset_time(super::MAX_FIGURES);
     bounded(what, limit, move |what| compile(&world, Some(&main), what))
 }
 
 /// Runs `typeset` on a thread of its own: its error if it takes longer than
-/// `limit` (the thread is left to end with the process), and a panic inside
-/// Typst (such as running out of file ids) caught and reported as an
-/// error naming `what`.
+/// `limit`, when there is one (the thread is left to end with the
+/// process), and a panic inside Typst (such as running out of file ids)
+/// caught and reported as an error naming `what`.
 fn bounded(
     what: String,
-    limit: Wait,
+    limit: Option<Wait>,
     typeset: impl FnOnce(&str) -> Result<Vec<u8>, TypesetError> + Send + 'static,
 ) -> Result<Vec<u8>, TypesetError> {
     quiet_typeset_panics();
@@ -406,15 +495,19 @@ fn bounded(
             reason: e.to_string(),
         });
     }
+    let stopped = || TypesetError::Failed {
+        what: what.clone(),
+        reason: "the typesetter stopped".into(),
+    };
+    let Some(limit) = limit else {
+        return receive.recv().unwrap_or_else(|_| Err(stopped()));
+    };
     match receive.recv_timeout(limit) {
         Ok(result) => result,
         Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
             Err(TypesetError::TooSlow { what, limit })
         }
-        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(TypesetError::Failed {
-            what,
-            reason: "the typesetter stopped".into(),
-        }),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(stopped()),
     }
 }
 
