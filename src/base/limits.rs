@@ -74,6 +74,14 @@ pub const MAX_BOOK_PAGES: usize = 20_000;
 /// for each diagram (a diagram takes about 0.06 s on a loaded machine).
 pub const TYPESET_SECONDS_BASE: u64 = 60;
 
+/// The memory a typesetting process may use by default, in MB
+/// (`--typeset-memory`).
+pub const TYPESET_MEMORY_MB: u64 = 4096;
+
+/// The smallest typesetting memory ceiling: below it, the fonts and the
+/// typesetter's own start would not fit.
+pub const MIN_TYPESET_MEMORY_MB: u64 = 256;
+
 /// Most pegs and links the diagrams of one book (or booklet) may draw, in
 /// all: each diagram is drawn in full, so the cost of a book grows with
 /// what its diagrams hold, not with how many there are. A diagram of a

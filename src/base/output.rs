@@ -568,7 +568,8 @@ impl FolderLock {
         {
             use std::os::fd::AsRawFd;
             // SAFETY: flock on a descriptor this function owns; no memory
-            // is passed. One of the two audited unsafe blocks of the crate.
+            // is passed. One of the three audited unsafe blocks of the crate (with
+            // the memory ceiling of `book::typeset_process`).
             #[allow(unsafe_code)]
             let r = unsafe { libc::flock(folder.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
             if r != 0 {

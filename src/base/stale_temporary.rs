@@ -67,7 +67,8 @@ fn process_runs(pid: u32) -> bool {
         return true; // never signal a process group
     }
     // SAFETY: signal 0 checks that the process exists and sends nothing.
-    // One of the two audited unsafe blocks of the crate.
+    // One of the three audited unsafe blocks of the crate (with
+    // `base::output` and `book::typeset_process`).
     #[allow(unsafe_code)]
     let r = unsafe { libc::kill(pid, 0) };
     r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)

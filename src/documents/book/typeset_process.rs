@@ -25,13 +25,9 @@ use super::typst_source::TypstBook;
 /// command for people: it is in no help, completion or manual page.
 pub const CHILD_COMMAND: &str = "__typeset";
 
-/// The memory a typesetting process may use by default, in MB
-/// (`--typeset-memory`).
-pub const DEFAULT_MEMORY_MB: u64 = 4096;
-
-/// The smallest ceiling a child is given: below it, the fonts and the
-/// typesetter's own start would not fit.
-pub const MIN_MEMORY_MB: u64 = 256;
+pub use crate::limits::{
+    MIN_TYPESET_MEMORY_MB as MIN_MEMORY_MB, TYPESET_MEMORY_MB as DEFAULT_MEMORY_MB,
+};
 
 /// What the frames of a request and an answer open with.
 const MAGIC: &[u8] = b"twixt-typeset 1\n";
