@@ -190,6 +190,15 @@ fn explain_takes_one_script_and_writes_no_input() {
     );
     let o = twixt(&["check", "--explain", "."], dir.path());
     assert_eq!(o.status.code(), Some(2));
+    // A missing file is named once.
+    let o = twixt(&["check", "--explain", "nope.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o.stderr).matches("nope.twixt").count(),
+        1,
+        "{}",
+        text(&o.stderr)
+    );
     let o = twixt(&["check", "a.twixt", "-o", "c.twixt"], dir.path());
     assert_eq!(o.status.code(), Some(2));
     assert!(!dir.path().join("c.twixt").exists());

@@ -56,8 +56,8 @@ pub struct Explained {
 /// Why a script could not be explained at all.
 #[derive(Debug, thiserror::Error)]
 pub enum ExplainError {
-    /// Reading it failed.
-    #[error("cannot read {name}: {why}")]
+    /// Reading it failed (the reader's message names the file).
+    #[error("{why}")]
     Read {
         /// The file.
         name: String,
