@@ -2,18 +2,9 @@
 //! script as variations, then re-read by `check`, which replays every move
 //! and checks the claim and each of the winner's moves again.
 
-use std::path::Path;
-use std::process::{Command, Output};
-
 use twixtkit::script::{Element, Line, parse};
 
-fn twixt(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_twixt"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run twixt")
-}
+use crate::common::twixt_in as twixt;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
