@@ -801,10 +801,12 @@ pub enum Secure {
 /// Moves within which [`secures`] first looks for a win by the exact
 /// search.
 pub const SHORT_WIN_MOVES: u32 = 9;
-/// The share of its limit that look may take: half. On the bench's
-/// corner puzzles the exact search proves every win within 9 moves it
-/// finds sooner than the proof numbers do (docs/solver.md, "Figures").
-const SHORT_WIN_SHARE: u64 = 2;
+/// The share of its limit that look may take: five eighths. On the
+/// bench's corner puzzles the exact search proves every win within 9
+/// moves it finds sooner than the proof numbers do, and a win in 7 of 28
+/// pegs needs more than half of the bench's limit (docs/solver.md,
+/// "Figures").
+const SHORT_WIN_SHARE: (u64, u64) = (5, 8);
 
 /// What [`secures`] found: the answer and what it cost.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -838,9 +840,9 @@ pub fn secures(
 
 /// As [`secures`], with a proof of a secure connection ([`ProofNode`]) that
 /// [`check_proof`] replays by the rules alone. The proof is `None` only
-/// where the short win of the exact search answered and the proof numbers
-/// could not rebuild its proof within a share of the limit (at most
-/// [`PROOF_POSITIONS`] positions, or four times the short win's).
+/// where the short win of the exact search answered and its proof could
+/// not be built within a share of what the limit leaves (four times the
+/// short win's positions, at least [`PROOF_POSITIONS`]).
 pub fn secures_with_proof(
     pos: &Position,
     player: Player,
@@ -864,7 +866,13 @@ pub fn wins_with_proof(
     limit: &SearchLimit,
 ) -> Result<(Solution, Option<ProofNode>), Undecided> {
     let started = std::time::Instant::now();
-    let solution = solve(pos, player, moves, limit)?;
+    let memory = memory_for(limit, pos, player);
+    let solution = solve(
+        pos,
+        player,
+        moves,
+        &limit.clone().with_memory(memory.clone()),
+    )?;
     let Solved::Wins {
         key,
         moves: shortest,
@@ -880,13 +888,23 @@ pub fn wins_with_proof(
                 .max(std::time::Duration::from_secs(1))
         }),
     );
-    let (proof, _) = short_proof::short_win_proof(pos, player, key, shortest, &share);
+    let (proof, _) = short_proof::short_win_proof(pos, player, key, shortest, &share, memory);
     Ok((solution, proof))
 }
 
-/// The fewest positions the proof numbers may take to rebuild the proof of
-/// a short win ([`secures_with_proof`]).
-pub const PROOF_POSITIONS: u64 = 200_000;
+/// The memory a short win's search and the building of its proof share:
+/// the limit's when it is of `player`'s wins, else a new one.
+fn memory_for(limit: &SearchLimit, pos: &Position, player: Player) -> Memory {
+    match limit.memory() {
+        Some(m) if m.player() == player => m.clone(),
+        _ => Memory::new(pos, player),
+    }
+}
+
+/// The fewest positions the building of a short win's proof may take
+/// ([`secures_with_proof`], [`wins_with_proof`]), what the limit leaves
+/// allowing: the proofs of the bench's wins in 5 need up to 900,000.
+pub const PROOF_POSITIONS: u64 = 1_000_000;
 
 fn secures_inner(
     pos: &Position,
@@ -904,10 +922,15 @@ fn secures_inner(
     let started = std::time::Instant::now();
     let mut short_positions = 0;
     if pos.to_move() == player && limit.tuning().secure_short_win {
-        let short = limit.part(
-            limit.max_positions() / SHORT_WIN_SHARE,
-            limit.time().map(|t| t / SHORT_WIN_SHARE as u32),
-        );
+        // Its proof is built on the table it leaves (`short_proof.rs`).
+        let memory = memory_for(limit, pos, player);
+        let (num, den) = SHORT_WIN_SHARE;
+        let short = limit
+            .part(
+                limit.max_positions() / den * num,
+                limit.time().map(|t| t / den as u32 * num as u32),
+            )
+            .with_memory(memory.clone());
         match solve(pos, player, SHORT_WIN_MOVES, &short) {
             Ok(Solution {
                 answer: Solved::Wins { key, moves },
@@ -926,7 +949,7 @@ fn secures_inner(
                     // The exact search's own win first; the proof numbers
                     // where that tree does not fit in the share.
                     let (proof, used) =
-                        short_proof::short_win_proof(pos, player, key, moves, &share);
+                        short_proof::short_win_proof(pos, player, key, moves, &share, memory);
                     proof_positions = used;
                     if proof.is_some() {
                         proof

@@ -12,55 +12,58 @@ use crate::board::{Hole, Player};
 use crate::position::{Position, Status};
 
 use super::hole::{HoleIndex, free_holes};
-use super::limit::{Meter, SearchLimit};
+use super::limit::SearchLimit;
 use super::memory::Memory;
 use super::pns::Pns;
 use super::proof::ProofNode;
 use super::search::Stop;
 use super::table::Key;
-use super::{Solved, solve};
+use super::{Solved, Solver, deepen, with_solver};
 
-/// Builds the tree: the positions the proof numbers' helpers played and
-/// the exact searches' positions count against one meter's limit.
-struct Builder<'p, 'm> {
-    pns: Pns<'m>,
-    limit: &'p SearchLimit,
-    memory: Memory,
-    /// Positions the exact searches visited.
-    exact: u64,
+/// Builds the tree. One exact search's solver answers every attacker's
+/// turn and plays every position of the tree, so one meter counts them
+/// all; made once at the puzzle's root, its bounds' floor holds for every
+/// position after it (pegs are only added). The proof numbers' helpers
+/// give the templates and the defender's replies and play nothing.
+struct Builder<'b, 's> {
+    pns: Pns<'b>,
+    solver: &'b mut Solver<'s>,
 }
 
 /// The proof that `player` (to move in `pos`) wins by `key` within
 /// `moves` moves, or `None` when the limit stops it first; the positions
-/// it visited either way.
+/// it visited either way. `memory` is the one the search that found the
+/// win left its table in: each attacker's turn of the tree that search
+/// already proved is found there, not searched again.
 pub(super) fn short_win_proof(
     pos: &Position,
     player: Player,
     key: Hole,
     moves: u32,
     limit: &SearchLimit,
+    memory: Memory,
 ) -> (Option<ProofNode>, u64) {
-    let mut meter: Meter = limit.meter();
-    let mut b = Builder {
-        pns: Pns::new(pos, player, &mut meter, limit.table_bytes().min(16 << 20)),
-        limit,
-        memory: Memory::new(pos, player),
-        exact: 0,
-    };
-    let root = b.pns.keys.of(pos);
-    let k = HoleIndex::new(pos.geometry().index(key));
-    let proof = b.attacker_move(pos, root, k, moves).ok().flatten();
-    let exact = b.exact;
-    drop(b);
-    (proof, meter.used() + exact)
+    let limit = limit.clone().with_memory(memory);
+    let mut meter = limit.meter();
+    // The helpers' meter: they play no position, so it counts none.
+    let mut idle = limit.meter();
+    let proof = with_solver(pos, player, &limit, &mut meter, |solver| {
+        let mut b = Builder {
+            pns: Pns::new(pos, player, &mut idle, limit.table_bytes().min(16 << 20)),
+            solver,
+        };
+        let root = b.pns.keys.of(pos);
+        let k = HoleIndex::new(pos.geometry().index(key));
+        b.attacker_move(pos, root, k, moves).ok().flatten()
+    });
+    (proof, meter.used())
 }
 
 impl Builder<'_, '_> {
-    /// Positions left to the exact searches.
-    fn left(&self) -> u64 {
-        self.limit
-            .max_positions()
-            .saturating_sub(self.pns.meter.used() + self.exact)
+    /// The position after a peg of the player to move at `hole`, counted.
+    fn play(&mut self, pos: &Position, key: Key, hole: HoleIndex) -> Result<(Position, Key), Stop> {
+        let child = self.solver.search().play(pos, key, hole)?;
+        Ok((child.pos, child.key))
     }
 
     /// The attacker plays `hole` from `pos` and wins within `moves` (that
@@ -72,7 +75,7 @@ impl Builder<'_, '_> {
         hole: HoleIndex,
         moves: u32,
     ) -> Result<Option<ProofNode>, Stop> {
-        let (next, k) = self.pns.play(pos, key, hole)?;
+        let (next, k) = self.play(pos, key, hole)?;
         let Some(p) = self.defender_turn(&next, k, moves - 1)? else {
             return Ok(None);
         };
@@ -109,7 +112,7 @@ impl Builder<'_, '_> {
         let geo = pos.geometry();
         let mut replies = Vec::new();
         for h in self.pns.moves(pos) {
-            let (next, k) = self.pns.play(pos, key, h)?;
+            let (next, k) = self.play(pos, key, h)?;
             let Some(p) = self.attacker_turn(&next, k, moves)? else {
                 return Ok(None);
             };
@@ -132,22 +135,9 @@ impl Builder<'_, '_> {
         if let Some(t) = self.pns.template(pos, true) {
             return Ok(Some(ProofNode::Template(t)));
         }
-        let left = self.left();
-        if left == 0 {
-            return Err(Stop::Limit(super::LimitKind::Positions(
-                self.limit.max_positions(),
-            )));
-        }
-        let exact = self
-            .limit
-            .part(left, self.limit.time())
-            .with_memory(self.memory.clone());
-        let found = match solve(pos, self.pns.attacker, moves, &exact) {
-            Ok(s) => s,
-            Err(_) => return Ok(None),
-        };
-        self.exact += found.positions;
-        let Solved::Wins { key: k, moves: n } = found.answer else {
+        let Solved::Wins { key: k, moves: n } =
+            deepen(self.solver, pos, self.pns.attacker, moves, 1)?
+        else {
             return Ok(None);
         };
         let hole = HoleIndex::new(pos.geometry().index(k));
