@@ -313,10 +313,42 @@ impl<'m> Pns<'m> {
         holes
     }
 
+    /// The defender's replies searched at `pos` (as [`Pns::moves`]) and
+    /// the attacker's virtual connection that answers every other reply,
+    /// as a template (as [`Pns::template`] with the attacker to move): one
+    /// look for the chains serves both.
+    pub(crate) fn replies_and_rest(
+        &mut self,
+        pos: &Position,
+    ) -> (Vec<HoleIndex>, Option<Template>) {
+        let mut holes: Vec<HoleIndex> = free_holes(pos, pos.to_move()).collect();
+        let rest = match self.virtual_connection(pos, true) {
+            Some((zone, first)) => {
+                holes.retain(|&h| zone.contains(h));
+                Some(self.last_template(pos, first, true))
+            }
+            None => None,
+        };
+        let through = through_costs(pos, self.attacker);
+        holes.sort_by_key(|&h| (through[h], h));
+        (holes, rest)
+    }
+
     /// The attacker's virtual connection in `pos` as a proof's template
     /// (with the attacker to move or not, as [`Pns::virtual_connection`]).
     pub(crate) fn template(&mut self, pos: &Position, attacker_to_move: bool) -> Option<Template> {
         let (_, first) = self.virtual_connection(pos, attacker_to_move)?;
+        Some(self.last_template(pos, first, attacker_to_move))
+    }
+
+    /// The virtual connection the chains last found, its first move
+    /// `first`, as a template.
+    fn last_template(
+        &mut self,
+        pos: &Position,
+        first: HoleIndex,
+        attacker_to_move: bool,
+    ) -> Template {
         let geo = pos.geometry();
         let hole = |h: HoleIndex| geo.hole(h.get());
         let gaps = self
@@ -328,10 +360,10 @@ impl<'m> Pns<'m> {
                 options: g.options.into_iter().map(hole).collect(),
             })
             .collect();
-        Some(Template {
+        Template {
             first: attacker_to_move.then(|| hole(first)),
             gaps,
-        })
+        }
     }
 
     /// The virtual connection of the attacker to move in `pos`, as a

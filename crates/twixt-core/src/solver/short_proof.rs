@@ -108,10 +108,10 @@ impl Builder<'_, '_> {
         }
         // The replies outside the attacker's virtual connection (if it
         // has one once the defender has moved) leave it whole.
-        let rest = self.pns.template(pos, true);
+        let (holes, rest) = self.pns.replies_and_rest(pos);
         let geo = pos.geometry();
         let mut replies = Vec::new();
-        for h in self.pns.moves(pos) {
+        for h in holes {
             let (next, k) = self.play(pos, key, h)?;
             let Some(p) = self.attacker_turn(&next, k, moves)? else {
                 return Ok(None);
@@ -134,6 +134,11 @@ impl Builder<'_, '_> {
         }
         if let Some(t) = self.pns.template(pos, true) {
             return Ok(Some(ProofNode::Template(t)));
+        }
+        // A win the table holds (the search that found the key move
+        // proved most of the tree's turns) is played as it is.
+        if let Some((n, hole, _)) = self.solver.search().table.proof_within(key, moves) {
+            return self.attacker_move(pos, key, hole, n);
         }
         let Solved::Wins { key: k, moves: n } =
             deepen(self.solver, pos, self.pns.attacker, moves, 1)?
