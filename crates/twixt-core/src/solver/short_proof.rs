@@ -30,6 +30,21 @@ struct Builder<'b, 's> {
     solver: &'b mut Solver<'s>,
 }
 
+/// Defender's pegs a line of the tree added outside the zones of the
+/// table's wins it follows: the table's entry for the position without
+/// them (its key with theirs taken out) still gives a winning move while
+/// none of them lies in that win's zone, as the exact search's must-play
+/// region says (a reply outside a proof's zone leaves the proof whole).
+/// A move so found is only a guide: the tree below it is built and
+/// checked like any other, and a line it does not win is built again
+/// from a search of the position itself.
+#[derive(Clone, Default)]
+struct Ghosts {
+    /// The keys of the pegs and of the links they added.
+    key: Key,
+    holes: Vec<HoleIndex>,
+}
+
 /// The proof that `player` (to move in `pos`) wins by `key` within
 /// `moves` moves, or `None` when the limit stops it first; the positions
 /// it visited either way. `memory` is the one the search that found the
@@ -54,7 +69,9 @@ pub(super) fn short_win_proof(
         };
         let root = b.pns.keys.of(pos);
         let k = HoleIndex::new(pos.geometry().index(key));
-        b.attacker_move(pos, root, k, moves).ok().flatten()
+        b.attacker_move(pos, root, k, moves, &Ghosts::default())
+            .ok()
+            .flatten()
     });
     (proof, meter.used())
 }
@@ -74,9 +91,10 @@ impl Builder<'_, '_> {
         key: Key,
         hole: HoleIndex,
         moves: u32,
+        ghosts: &Ghosts,
     ) -> Result<Option<ProofNode>, Stop> {
         let (next, k) = self.play(pos, key, hole)?;
-        let Some(p) = self.defender_turn(&next, k, moves - 1)? else {
+        let Some(p) = self.defender_turn(&next, k, moves - 1, ghosts)? else {
             return Ok(None);
         };
         Ok(Some(ProofNode::Move {
@@ -92,6 +110,7 @@ impl Builder<'_, '_> {
         pos: &Position,
         key: Key,
         moves: u32,
+        ghosts: &Ghosts,
     ) -> Result<Option<ProofNode>, Stop> {
         match pos.status() {
             Status::Won { winner, .. } if winner == self.pns.attacker => {
@@ -111,9 +130,13 @@ impl Builder<'_, '_> {
         let (holes, rest) = self.pns.replies_and_rest(pos);
         let geo = pos.geometry();
         let mut replies = Vec::new();
+        let mut with = ghosts.clone();
         for h in holes {
             let (next, k) = self.play(pos, key, h)?;
-            let Some(p) = self.attacker_turn(&next, k, moves)? else {
+            with.key = ghosts.key.with([k.0 ^ key.0, k.1 ^ key.1]);
+            with.holes.truncate(ghosts.holes.len());
+            with.holes.push(h);
+            let Some(p) = self.attacker_turn(&next, k, moves, [ghosts, &with])? else {
                 return Ok(None);
             };
             replies.push((geo.hole(h.get()), p));
@@ -122,12 +145,15 @@ impl Builder<'_, '_> {
     }
 
     /// A position with the attacker to move, winning within `moves`: a
-    /// virtual connection, or the exact search's winning move.
+    /// virtual connection, or the exact search's winning move. `ghosts`:
+    /// the line's far defences before the defender's last reply, and with
+    /// it.
     fn attacker_turn(
         &mut self,
         pos: &Position,
         key: Key,
         moves: u32,
+        ghosts: [&Ghosts; 2],
     ) -> Result<Option<ProofNode>, Stop> {
         if pos.status() != Status::Ongoing || free_holes(pos, pos.to_move()).next().is_none() {
             return Ok(None);
@@ -135,10 +161,25 @@ impl Builder<'_, '_> {
         if let Some(t) = self.pns.template(pos, true) {
             return Ok(Some(ProofNode::Template(t)));
         }
+        let none = Ghosts::default();
         // A win the table holds (the search that found the key move
         // proved most of the tree's turns) is played as it is.
         if let Some((n, hole, _)) = self.solver.search().table.proof_within(key, moves) {
-            return self.attacker_move(pos, key, hole, n);
+            return self.attacker_move(pos, key, hole, n, &none);
+        }
+        // The table's win of the position without the line's far
+        // defences (the last reply kept, then taken out too), while they
+        // stay outside its zone.
+        for g in ghosts {
+            let far = Key(key.0 ^ g.key.0, key.1 ^ g.key.1);
+            if !g.holes.is_empty()
+                && let Some((n, hole, zone)) = self.solver.search().table.proof_within(far, moves)
+                && g.holes.iter().all(|&h| !zone.contains(h))
+                && free_holes(pos, pos.to_move()).any(|h| h == hole)
+                && let Some(p) = self.attacker_move(pos, key, hole, n, g)?
+            {
+                return Ok(Some(p));
+            }
         }
         let Solved::Wins { key: k, moves: n } =
             deepen(self.solver, pos, self.pns.attacker, moves, 1)?
@@ -146,6 +187,6 @@ impl Builder<'_, '_> {
             return Ok(None);
         };
         let hole = HoleIndex::new(pos.geometry().index(k));
-        self.attacker_move(pos, key, hole, n)
+        self.attacker_move(pos, key, hole, n, &none)
     }
 }
