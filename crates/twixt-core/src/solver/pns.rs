@@ -301,16 +301,12 @@ impl<'m> Pns<'m> {
     /// holes on the attacker's cheapest chains first (the threats a player
     /// would answer).
     pub(crate) fn moves(&mut self, pos: &Position) -> Vec<HoleIndex> {
-        let mover = pos.to_move();
-        let mut holes: Vec<HoleIndex> = free_holes(pos, mover).collect();
-        if mover != self.attacker
-            && let Some((zone, _)) = self.virtual_connection(pos, true)
-        {
-            holes.retain(|&h| zone.contains(h));
-        }
-        let through = through_costs(pos, self.attacker);
-        holes.sort_by_key(|&h| (through[h], h));
-        holes
+        let zone = if pos.to_move() != self.attacker {
+            self.virtual_connection(pos, true).map(|(zone, _)| zone)
+        } else {
+            None
+        };
+        self.ordered(pos, zone.as_ref())
     }
 
     /// The defender's replies searched at `pos` (as [`Pns::moves`]) and
@@ -321,17 +317,25 @@ impl<'m> Pns<'m> {
         &mut self,
         pos: &Position,
     ) -> (Vec<HoleIndex>, Option<Template>) {
-        let mut holes: Vec<HoleIndex> = free_holes(pos, pos.to_move()).collect();
-        let rest = match self.virtual_connection(pos, true) {
+        match self.virtual_connection(pos, true) {
             Some((zone, first)) => {
-                holes.retain(|&h| zone.contains(h));
-                Some(self.last_template(pos, first, true))
+                let rest = self.last_template(pos, first, true);
+                (self.ordered(pos, Some(&zone)), Some(rest))
             }
-            None => None,
-        };
+            None => (self.ordered(pos, None), None),
+        }
+    }
+
+    /// The mover's legal moves at `pos` (within `zone` when there is
+    /// one), the holes on the attacker's cheapest chains first.
+    fn ordered(&mut self, pos: &Position, zone: Option<&Zone>) -> Vec<HoleIndex> {
+        let mut holes: Vec<HoleIndex> = free_holes(pos, pos.to_move()).collect();
+        if let Some(zone) = zone {
+            holes.retain(|&h| zone.contains(h));
+        }
         let through = through_costs(pos, self.attacker);
         holes.sort_by_key(|&h| (through[h], h));
-        (holes, rest)
+        holes
     }
 
     /// The attacker's virtual connection in `pos` as a proof's template
