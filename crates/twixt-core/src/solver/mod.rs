@@ -904,7 +904,7 @@ fn memory_for(limit: &SearchLimit, pos: &Position, player: Player) -> Memory {
 /// The fewest positions the building of a short win's proof may take
 /// ([`secures_with_proof`], [`wins_with_proof`]), what the limit leaves
 /// allowing: the proofs of the bench's wins in 5 need up to 280,000.
-pub const PROOF_POSITIONS: u64 = 500_000;
+pub const PROOF_POSITIONS: u64 = 300_000;
 
 fn secures_inner(
     pos: &Position,
