@@ -20,6 +20,8 @@
 //! searched. Otherwise the proof number is the pegs the attacker still
 //! needs (the distance to connect) and the disproof number 1.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use super::bounds::{pegs_needed, through_costs};
 use super::connection::Chains;
 use super::hole::{HoleIndex, free_holes};
@@ -166,6 +168,9 @@ pub(crate) struct Pns<'m> {
     pub(crate) keys: Keys,
     pub(crate) table: PnTable,
     pub(crate) meter: &'m mut Meter,
+    /// Set when threads share the root's moves (`pns_threads.rs`): this
+    /// search's move, stopped once an earlier move settles the answer.
+    pub(crate) cancel: Option<(&'m AtomicUsize, usize)>,
     chains: Chains,
     played: Played,
 }
@@ -200,6 +205,7 @@ impl<'m> Pns<'m> {
             keys: Keys::new(pos.geometry()),
             table: PnTable::new(bytes),
             meter,
+            cancel: None,
             chains: Chains::default(),
             played: Played::by(attacker),
         }
@@ -214,6 +220,11 @@ impl<'m> Pns<'m> {
         hole: HoleIndex,
     ) -> Result<(Position, Key), Stop> {
         self.meter.tick()?;
+        if let Some((earliest, mine)) = self.cancel
+            && earliest.load(Ordering::Relaxed) < mine
+        {
+            return Err(Stop::Cancelled);
+        }
         let (links, n) = new_links(pos, hole);
         let mut k = key.with(self.keys.peg(hole, side(pos.to_move())));
         for &id in &links[..n] {
