@@ -20,8 +20,6 @@
 //! searched. Otherwise the proof number is the pegs the attacker still
 //! needs (the distance to connect) and the disproof number 1.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use super::bounds::{pegs_needed, through_costs};
 use super::connection::Chains;
 use super::hole::{HoleIndex, free_holes};
@@ -168,9 +166,6 @@ pub(crate) struct Pns<'m> {
     pub(crate) keys: Keys,
     pub(crate) table: PnTable,
     pub(crate) meter: &'m mut Meter,
-    /// Set when threads share the root's moves (`pns_threads.rs`): this
-    /// search's move, stopped once an earlier move settles the answer.
-    pub(crate) cancel: Option<(&'m AtomicUsize, usize)>,
     chains: Chains,
     played: Played,
 }
@@ -185,7 +180,7 @@ struct Child {
 
 /// Adds two numbers, an infinite one staying infinite and a finite sum
 /// staying finite.
-fn add(a: u32, b: u32) -> u32 {
+pub(crate) fn add(a: u32, b: u32) -> u32 {
     if a == INF || b == INF {
         INF
     } else {
@@ -205,7 +200,6 @@ impl<'m> Pns<'m> {
             keys: Keys::new(pos.geometry()),
             table: PnTable::new(bytes),
             meter,
-            cancel: None,
             chains: Chains::default(),
             played: Played::by(attacker),
         }
@@ -220,11 +214,6 @@ impl<'m> Pns<'m> {
         hole: HoleIndex,
     ) -> Result<(Position, Key), Stop> {
         self.meter.tick()?;
-        if let Some((earliest, mine)) = self.cancel
-            && earliest.load(Ordering::Relaxed) < mine
-        {
-            return Err(Stop::Cancelled);
-        }
         let (links, n) = new_links(pos, hole);
         let mut k = key.with(self.keys.peg(hole, side(pos.to_move())));
         for &id in &links[..n] {
@@ -482,7 +471,7 @@ impl<'m> Pns<'m> {
 
 /// The threshold a child keeps while its number stays below the second
 /// best's times 1+ε (and at least one past it).
-fn widen(second: u32) -> u32 {
+pub(crate) fn widen(second: u32) -> u32 {
     if second == INF {
         return INF;
     }

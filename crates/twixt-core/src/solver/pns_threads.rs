@@ -1,199 +1,59 @@
-//! The proof-number search's root moves shared among threads ([`super::secures`],
-//! [`super::secure_keys`]). Where the root is not settled by its own numbers
-//! (a rules' end, a virtual connection), each of its moves is decided to the
-//! end as a task of its own: a thread takes the next move in the root's
-//! order, decides it, and takes another. The answer is chosen in that order
-//! whatever the number of threads: the *earliest* move that settles it (the
-//! attacker's first move proved, the defender's reply that holds), once every
-//! move before it is decided; a move settled early on one thread waits for
-//! the earlier ones on the others, and the threads on later moves stop.
+//! The proof-number search's root on threads ([`super::secures`],
+//! [`super::secure_keys`]), with answers that do not depend on how many.
 //!
-//! Each thread has a table of its own, not a shared one: the proof-number
-//! table is read and written at every position, so a shared one would need a
-//! lock on every step, and the moves of the root meet seldom below it. For
-//! the claim, a move starts from an empty table, so a move's answer, the
-//! defence found against it and its proof tree depend on that move alone,
-//! not on which moves a thread decided before: the same with any number of
-//! threads. The cooks keep a thread's table from move to move (their answer,
-//! the set of moves proved, does not depend on it). All threads draw on one
-//! meter's positions and time.
+//! The claim: where the root is not settled by its own numbers (a rules'
+//! end, a virtual connection), the root's loop of df-pn runs here. With the
+//! defender to move at the root, two of its replies are searched side by
+//! side at each step ([`WIDTH`]): the two most disproving, each until its
+//! number passes that of the best reply left out by the 1+ε of the
+//! thresholds. The width is fixed, not the number of threads: the steps,
+//! and so every number and every answer, are the same on one thread (the
+//! searches of a step one after the other) as on several (side by side).
+//! Each root move keeps a table of its own from step to step: what a
+//! move's search finds depends on that move alone, whichever thread runs
+//! it, where a table shared among threads would depend on the order they
+//! write in (and take a lock at every position). The answer is the
+//! earliest move of the root's order settled at the step that settles the
+//! root; its proof, or the defence against the attacker's first move, comes
+//! from that move's table.
+//!
+//! The cooks: every root move is decided to the end, each thread taking the
+//! next move of the root's order and keeping one table for all the moves it
+//! decides (the set of moves proved does not depend on the table).
+//!
+//! All threads draw on one meter's positions and time.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::hole::HoleIndex;
 use super::limit::Meter;
-use super::pns::{INF, PnTable, Pns};
+use super::pns::{INF, PnTable, Pns, add, widen};
 use super::proof::ProofNode;
 use super::search::Stop;
 use super::table::Key;
 use super::{Secure, any_reply, proof_of, secure_with, settled_child};
-use crate::board::{Hole, Player};
+use crate::board::Player;
 use crate::position::{Position, Status};
 
-/// What the tasks of the root's moves came to, and the tables' figures.
-struct Tasks<T> {
-    /// The answers of the moves decided, by index, in the root's order.
-    answers: Vec<(usize, T)>,
-    /// The limit that stopped a thread, if one did.
-    stop: Option<Stop>,
-    /// Bytes of the largest table a thread held.
-    table_bytes: usize,
-    /// Entries the tables dropped to make room.
-    evictions: u64,
-}
+/// Root moves searched side by side at each step of the root's loop, with
+/// the defender to move at the root: two, for the two cores the project
+/// measures on. A fixed number, so that the search is the same on any
+/// number of threads; more threads than this are not used by the claim.
+/// With the attacker to move one: a second move searched beside the most
+/// proving one is seldom needed there (a secure claim needs one move
+/// proved, and disproving a plausible move is dear), and cost 7 and 16
+/// times the positions on bench puzzles 4 and 33 (docs/solver.md).
+const WIDTH: [usize; 2] = [2, 1];
 
-/// How a thread's table is used from one move to the next.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Tables {
-    /// An empty table for each move: what a move finds depends on it alone.
-    Fresh,
-    /// One table for all the moves a thread decides.
-    Kept,
-}
-
-/// A task: decides the move of the given index with a thread's search.
-type Task<'a, T> = &'a (dyn Fn(&mut Pns<'_>, usize) -> Result<T, Stop> + Sync);
-/// Whether an answer settles the question (the later moves then stop).
-type Settles<'a, T> = Option<&'a (dyn Fn(&T) -> bool + Sync)>;
-
-/// Decides the `n` moves of the root on `threads` threads, each task
-/// counted on `meter` (one thread: on the calling thread).
-#[allow(clippy::too_many_arguments)]
-fn share<T: Send>(
-    pos: &Position,
-    attacker: Player,
-    meter: &mut Meter,
-    bytes: usize,
-    threads: usize,
-    n: usize,
-    tables: Tables,
-    task: Task<'_, T>,
-    settles: Settles<'_, T>,
-) -> Tasks<T> {
-    let next = AtomicUsize::new(0);
-    let earliest = AtomicUsize::new(usize::MAX);
-    let run = |meter: &mut Meter| {
-        let mut pns = Pns::new(pos, attacker, meter, bytes);
-        let mut done = Tasks {
-            answers: Vec::new(),
-            stop: None,
-            table_bytes: 0,
-            evictions: 0,
-        };
-        let mut first = true;
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= n || earliest.load(Ordering::Relaxed) < i {
-                break;
-            }
-            if tables == Tables::Fresh && !first {
-                let old = std::mem::replace(&mut pns.table, PnTable::new(bytes));
-                done.table_bytes = done.table_bytes.max(old.bytes());
-                done.evictions += old.evictions;
-            }
-            first = false;
-            if settles.is_some() {
-                pns.cancel = Some((&earliest, i));
-            }
-            match task(&mut pns, i) {
-                Ok(answer) => {
-                    if settles.is_some_and(|f| f(&answer)) {
-                        earliest.fetch_min(i, Ordering::Relaxed);
-                    }
-                    done.answers.push((i, answer));
-                }
-                Err(Stop::Cancelled) => break,
-                Err(stop) => {
-                    done.stop = Some(stop);
-                    break;
-                }
-            }
-        }
-        done.table_bytes = done.table_bytes.max(pns.table.bytes());
-        done.evictions += pns.table.evictions;
-        done
-    };
-    if threads <= 1 {
-        return run(meter);
-    }
-    // The positions this thread drew and did not use go to the workers.
-    meter.return_unused();
-    let workers: Vec<Meter> = (0..threads).map(|_| meter.worker()).collect();
-    let run = &run;
-    let done: Vec<(Tasks<T>, Meter)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = workers
-            .into_iter()
-            .map(|mut m| {
-                scope.spawn(move || {
-                    let done = run(&mut m);
-                    // Out of work: this thread's block goes to those still
-                    // deciding.
-                    m.return_unused();
-                    (done, m)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    });
-    let mut all = Tasks {
-        answers: Vec::new(),
-        stop: None,
-        table_bytes: 0,
-        evictions: 0,
-    };
-    for (d, m) in done {
-        meter.take_in(m);
-        all.answers.extend(d.answers);
-        all.stop = all.stop.or(d.stop);
-        all.table_bytes = all.table_bytes.max(d.table_bytes);
-        all.evictions += d.evictions;
-    }
-    all.answers.sort_unstable_by_key(|&(i, _)| i);
-    all
-}
-
-impl<T> Tasks<T> {
-    /// The index of the earliest answer that settles, once every move
-    /// before it is decided (a limit that stopped a later move does not
-    /// matter); `None` when every move is decided and none settles; the
-    /// limit that left a move before the answer undecided.
-    fn earliest(&self, settles: impl Fn(&T) -> bool) -> Result<Option<usize>, Stop> {
-        let decided = self
-            .answers
-            .iter()
-            .enumerate()
-            .take_while(|&(k, &(i, _))| k == i)
-            .count();
-        if let Some(k) = self.answers[..decided].iter().position(|(_, a)| settles(a)) {
-            return Ok(Some(k));
-        }
-        match self.stop {
-            Some(stop) => Err(stop),
-            None => Ok(None),
-        }
-    }
-}
-
-/// Decides `pos` to the end: whether the attacker connects from it.
-fn decide(pns: &mut Pns<'_>, pos: &Position, key: Key) -> Result<bool, Stop> {
-    let (mut pn, mut dn) = pns.evaluate(pos, key);
-    if pn != 0 && dn != 0 {
-        (pn, dn) = pns.mid(pos, key, INF, INF)?;
-    }
-    debug_assert!(pn == 0 || dn == 0, "an unbounded search ends decided");
-    Ok(pn == 0)
-}
-
-/// One move of the root decided.
-enum Decided {
-    /// The attacker connects after it (with the proof, when asked).
-    Proved(Option<ProofNode>),
-    /// The attacker does not: with the attacker to move at the root, for
-    /// its first move, the defence that holds.
-    Refuted(Option<HoleIndex>),
+/// One move of the root: the position after it, its numbers, and its own
+/// table (none until first searched).
+struct RootMove {
+    hole: HoleIndex,
+    pos: Position,
+    key: Key,
+    pn: u32,
+    dn: u32,
+    table: Option<PnTable>,
 }
 
 /// What the claim came to: the answer, the proof when asked, and the
@@ -205,7 +65,64 @@ pub(crate) struct Found {
     pub(crate) evictions: u64,
 }
 
-/// Whether `player` connects from `pos`, its root's moves decided on
+/// A search of one root move with its own table, counted on `meter`:
+/// runs `f` and puts the table back.
+fn with_table<T>(
+    m: &mut RootMove,
+    attacker: Player,
+    meter: &mut Meter,
+    bytes: usize,
+    f: impl FnOnce(&mut Pns<'_>, &Position, Key) -> Result<T, Stop>,
+) -> Result<T, Stop> {
+    let mut pns = Pns::new(&m.pos, attacker, meter, bytes);
+    if let Some(t) = m.table.take() {
+        pns.table = t;
+    }
+    let out = f(&mut pns, &m.pos, m.key);
+    m.table = Some(std::mem::replace(&mut pns.table, PnTable::new(0)));
+    out
+}
+
+/// The root's numbers from its moves' (as `pns.rs` computes a node's).
+fn root_numbers(or: bool, moves: &[RootMove]) -> (u32, u32) {
+    if or {
+        let pn = moves.iter().map(|m| m.pn).min().unwrap_or(INF);
+        let dn = moves.iter().fold(0, |s, m| add(s, m.dn));
+        (pn, if moves.is_empty() { 0 } else { dn })
+    } else {
+        let pn = moves.iter().fold(0, |s, m| add(s, m.pn));
+        let dn = moves.iter().map(|m| m.dn).min().unwrap_or(INF);
+        (pn, dn)
+    }
+}
+
+/// The moves of one step: the [`WIDTH`] most proving (least proof number
+/// at the attacker's turn, least disproof number at the defender's; ties
+/// by the root's order), each with its thresholds: its number may grow to
+/// that of the best move left out of the step times 1+ε, so that each of
+/// them gets a share of the work (with the next one's, as one thread's
+/// df-pn would, all but the first return at once).
+fn step_moves(or: bool, moves: &[RootMove]) -> Vec<(usize, u32, u32)> {
+    let num = |m: &RootMove| if or { m.pn } else { m.dn };
+    let mut order: Vec<usize> = (0..moves.len())
+        .filter(|&i| moves[i].pn != 0 && moves[i].dn != 0)
+        .collect();
+    order.sort_by_key(|&i| (num(&moves[i]), i));
+    let width = WIDTH[usize::from(or)];
+    let left_out = order.get(width).map_or(INF, |&i| num(&moves[i]));
+    let th = widen(left_out);
+    (0..order.len().min(width))
+        .map(|j| {
+            if or {
+                (order[j], th, INF)
+            } else {
+                (order[j], INF, th)
+            }
+        })
+        .collect()
+}
+
+/// Whether `player` connects from `pos`, the root's moves searched on
 /// `threads` threads drawing on `meter`, each move's table of at most
 /// `bytes`; with the proof of a secure connection when `want_proof`.
 pub(crate) fn secure(
@@ -217,13 +134,13 @@ pub(crate) fn secure(
     want_proof: bool,
 ) -> Result<Found, Stop> {
     let geo = pos.geometry();
-    let to_move = pos.to_move() == player;
-    let (moves, rest) = {
+    let or = pos.to_move() == player;
+    let (mut moves, rest) = {
         let mut pns = Pns::new(pos, player, meter, bytes);
         let root = pns.keys.of(pos);
         let (pn, dn) = pns.evaluate(pos, root);
         if pn == 0 || dn == 0 {
-            // Settled by its own numbers: no move to share.
+            // Settled by its own numbers: no move to search.
             let answer = secure_with(&mut pns, pos, player)?;
             let proof = match &answer {
                 Secure::Secured { key } if want_proof => {
@@ -239,116 +156,182 @@ pub(crate) fn secure(
                 evictions: pns.table.evictions,
             });
         }
-        let rest = if !to_move && want_proof {
+        let rest = if !or && want_proof {
             pns.template(pos, true)
         } else {
             None
         };
-        (pns.moves(pos), rest)
+        let mut moves = Vec::new();
+        for hole in pns.moves(pos) {
+            let (next, key) = pns.play(pos, root, hole)?;
+            let (pn, dn) = pns.evaluate(&next, key);
+            moves.push(RootMove {
+                hole,
+                pos: next,
+                key,
+                pn,
+                dn,
+                table: None,
+            });
+            // One proved move settles the attacker's turn, one disproved
+            // reply the defender's.
+            if (or && pn == 0) || (!or && dn == 0) {
+                break;
+            }
+        }
+        (moves, rest)
     };
-    let task = |pns: &mut Pns<'_>, i: usize| -> Result<Decided, Stop> {
-        let root = pns.keys.of(pos);
-        let (next, k) = pns.play(pos, root, moves[i])?;
-        if decide(pns, &next, k)? {
-            let proof = if want_proof {
-                pns.proof(&next, k)?
-            } else {
-                None
-            };
-            return Ok(Decided::Proved(proof));
+    loop {
+        let (pn, dn) = root_numbers(or, &moves);
+        if pn == 0 || dn == 0 {
+            break;
         }
-        if !to_move || i > 0 {
-            return Ok(Decided::Refuted(None));
-        }
-        // The attacker's most plausible first move fails: the reply that
-        // holds against it.
-        let replies = if next.status() == Status::Ongoing {
-            pns.moves(&next)
-        } else {
-            Vec::new()
+        let step = step_moves(or, &moves);
+        let mut picked: Vec<(&mut RootMove, u32, u32)> = moves
+            .iter_mut()
+            .enumerate()
+            .filter_map(|(i, m)| {
+                let &(_, th_pn, th_dn) = step.iter().find(|s| s.0 == i)?;
+                Some((m, th_pn, th_dn))
+            })
+            .collect();
+        let search = |(m, th_pn, th_dn): (&mut RootMove, u32, u32), meter: &mut Meter| {
+            let (pn, dn) = with_table(m, player, meter, bytes, |pns, p, k| {
+                pns.mid(p, k, th_pn, th_dn)
+            })?;
+            m.pn = pn;
+            m.dn = dn;
+            Ok::<(), Stop>(())
         };
-        let defence = settled_child(pns, &next, k, &replies, false)?;
-        Ok(Decided::Refuted(
-            defence.or_else(|| any_reply(&next, player)),
-        ))
-    };
-    // The attacker's first move proved, or the defender's reply that holds.
-    let settles = move |d: &Decided| matches!(d, Decided::Proved(_)) == to_move;
-    let tasks = share(
-        pos,
-        player,
-        meter,
-        bytes,
-        threads,
-        moves.len(),
-        Tables::Fresh,
-        &task,
-        Some(&settles),
-    );
-    let earliest = tasks.earliest(settles)?;
-    let hole = |h: HoleIndex| geo.hole(h.get());
-    let (answer, proof) = match (to_move, earliest) {
-        (true, Some(k)) => {
-            let proof = match &tasks.answers[k].1 {
-                Decided::Proved(Some(p)) => Some(ProofNode::Move {
-                    hole: hole(moves[k]),
-                    next: Box::new(p.clone()),
-                }),
-                _ => None,
-            };
-            (
-                Secure::Secured {
-                    key: Some(hole(moves[k])),
-                },
-                proof,
-            )
+        if threads <= 1 || picked.len() < 2 {
+            for one in picked {
+                search(one, meter)?;
+            }
+            continue;
         }
-        (true, None) => {
-            let defence = match tasks.answers.first() {
-                Some((_, Decided::Refuted(d))) => *d,
-                _ => None,
-            };
-            (
-                Secure::Breaks {
-                    attempt: moves.first().map(|&m| hole(m)),
-                    defence: defence.map(hole),
-                },
-                None,
-            )
-        }
-        (false, Some(k)) => (
-            Secure::Breaks {
-                attempt: None,
-                defence: Some(hole(moves[k])),
-            },
-            None,
-        ),
-        (false, None) => {
-            let replies: Option<Vec<(Hole, ProofNode)>> = tasks
-                .answers
-                .iter()
-                .map(|(i, d)| match d {
-                    Decided::Proved(Some(p)) => Some((hole(moves[*i]), p.clone())),
-                    _ => None,
+        // This thread searches the first move of the step, workers the
+        // others.
+        meter.return_unused();
+        let first = picked.remove(0);
+        let search = &search;
+        let (mine, others) = std::thread::scope(|scope| {
+            let handles: Vec<_> = picked
+                .into_iter()
+                .map(|one| {
+                    let mut w = meter.worker();
+                    scope.spawn(move || {
+                        let r = search(one, &mut w);
+                        w.return_unused();
+                        (r, w)
+                    })
                 })
                 .collect();
-            let proof = replies
-                .filter(|_| want_proof)
-                .map(|replies| ProofNode::Replies { replies, rest });
-            (Secure::Secured { key: None }, proof)
+            let mine = search(first, meter);
+            let others: Vec<(Result<(), Stop>, Meter)> = handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect();
+            (mine, others)
+        });
+        let mut stop = mine.err();
+        for (r, w) in others {
+            meter.take_in(w);
+            stop = stop.or(r.err());
+        }
+        if let Some(stop) = stop {
+            return Err(stop);
+        }
+    }
+    let table_bytes = moves
+        .iter()
+        .filter_map(|m| m.table.as_ref().map(PnTable::bytes))
+        .sum();
+    let evictions = moves
+        .iter()
+        .filter_map(|m| m.table.as_ref().map(|t| t.evictions))
+        .sum();
+    let hole = |h: HoleIndex| geo.hole(h.get());
+    let (answer, proof) = if or {
+        match moves.iter().position(|m| m.pn == 0) {
+            Some(k) => {
+                let proof = if want_proof {
+                    let h = moves[k].hole;
+                    with_table(&mut moves[k], player, meter, bytes, |pns, p, key| {
+                        pns.proof(p, key)
+                    })?
+                    .map(|p| ProofNode::Move {
+                        hole: hole(h),
+                        next: Box::new(p),
+                    })
+                } else {
+                    None
+                };
+                let key = Some(hole(moves[k].hole));
+                (Secure::Secured { key }, proof)
+            }
+            None => {
+                // The attacker's most plausible first move fails: the reply
+                // that holds against it.
+                let first = &mut moves[0];
+                let defence = with_table(first, player, meter, bytes, |pns, p, key| {
+                    let replies = if p.status() == Status::Ongoing {
+                        pns.moves(p)
+                    } else {
+                        Vec::new()
+                    };
+                    settled_child(pns, p, key, &replies, false)
+                })?;
+                let defence = defence.or_else(|| any_reply(&first.pos, player));
+                (
+                    Secure::Breaks {
+                        attempt: Some(hole(first.hole)),
+                        defence: defence.map(hole),
+                    },
+                    None,
+                )
+            }
+        }
+    } else {
+        match moves.iter().position(|m| m.dn == 0) {
+            Some(k) => (
+                Secure::Breaks {
+                    attempt: None,
+                    defence: Some(hole(moves[k].hole)),
+                },
+                None,
+            ),
+            None => {
+                let mut replies = Some(Vec::new());
+                if want_proof {
+                    for m in &mut moves {
+                        let h = m.hole;
+                        let p =
+                            with_table(m, player, meter, bytes, |pns, p, key| pns.proof(p, key))?;
+                        replies = replies.zip(p).map(|(mut r, p)| {
+                            r.push((hole(h), p));
+                            r
+                        });
+                    }
+                }
+                let proof = replies
+                    .filter(|_| want_proof)
+                    .map(|replies| ProofNode::Replies { replies, rest });
+                (Secure::Secured { key: None }, proof)
+            }
         }
     };
     Ok(Found {
         answer,
         proof,
-        table_bytes: tasks.table_bytes,
-        evictions: tasks.evictions,
+        table_bytes,
+        evictions,
     })
 }
 
 /// Every first move of `player` (to move in `pos`) that secures the
 /// connection, in the root's order, each decided to the end on `threads`
-/// threads drawing on `meter`.
+/// threads drawing on `meter`: a thread takes the next move of the root's
+/// order and keeps one table for all the moves it decides.
 pub(crate) fn secure_keys(
     pos: &Position,
     player: Player,
@@ -357,31 +340,70 @@ pub(crate) fn secure_keys(
     threads: usize,
 ) -> Result<Vec<HoleIndex>, Stop> {
     let moves = Pns::new(pos, player, meter, bytes).moves(pos);
-    let task = |pns: &mut Pns<'_>, i: usize| -> Result<bool, Stop> {
+    let next = AtomicUsize::new(0);
+    let run = |meter: &mut Meter| -> (Vec<HoleIndex>, Option<Stop>) {
+        let mut pns = Pns::new(pos, player, meter, bytes);
         let root = pns.keys.of(pos);
-        let (next, k) = pns.play(pos, root, moves[i])?;
-        decide(pns, &next, k)
+        let mut proved = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&m) = moves.get(i) else {
+                return (proved, None);
+            };
+            let decided = pns.play(pos, root, m).and_then(|(after, k)| {
+                let (mut pn, mut dn) = pns.evaluate(&after, k);
+                if pn != 0 && dn != 0 {
+                    (pn, dn) = pns.mid(&after, k, INF, INF)?;
+                }
+                debug_assert!(pn == 0 || dn == 0, "an unbounded search ends decided");
+                Ok(pn == 0)
+            });
+            match decided {
+                Ok(true) => proved.push(m),
+                Ok(false) => {}
+                Err(stop) => return (proved, Some(stop)),
+            }
+        }
     };
-    let tasks = share(
-        pos,
-        player,
-        meter,
-        bytes,
-        threads,
-        moves.len(),
-        Tables::Kept,
-        &task,
-        None,
-    );
-    if let Some(stop) = tasks.stop {
-        return Err(stop);
+    let done: Vec<(Vec<HoleIndex>, Option<Stop>)> = if threads <= 1 {
+        vec![run(meter)]
+    } else {
+        // The positions this thread drew and did not use go to the workers.
+        meter.return_unused();
+        let run = &run;
+        let done: Vec<(Vec<HoleIndex>, Option<Stop>, Meter)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
+                    let mut w = meter.worker();
+                    scope.spawn(move || {
+                        let (proved, stop) = run(&mut w);
+                        // Out of work: this thread's block goes to those
+                        // still deciding.
+                        w.return_unused();
+                        (proved, stop, w)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        });
+        done.into_iter()
+            .map(|(proved, stop, w)| {
+                meter.take_in(w);
+                (proved, stop)
+            })
+            .collect()
+    };
+    let mut keys = Vec::new();
+    for (proved, stop) in done {
+        if let Some(stop) = stop {
+            return Err(stop);
+        }
+        keys.extend(proved);
     }
-    Ok(tasks
-        .answers
-        .into_iter()
-        .filter(|&(_, proved)| proved)
-        .map(|(i, _)| moves[i])
-        .collect())
+    Ok(keys)
 }
 
 #[cfg(test)]
