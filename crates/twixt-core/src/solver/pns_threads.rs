@@ -529,4 +529,95 @@ mod tests {
             assert!(spent.as_millis() < 1000, "{spent:?} on {threads} threads");
         }
     }
+
+    /// Corner puzzles of the workspace's bench set (benches/secure-puzzles.tsv,
+    /// by their number there) with their key move: each asked as `check` asks
+    /// it (the short-win look first), by the proof numbers alone, and after
+    /// its key (the opponent to move); puzzles 46 and 47 are false keys, asked
+    /// after the false key only.
+    const BENCH: [(usize, &str, &str); 8] = [
+        (
+            3,
+            "j1",
+            "12-cut-top-right/pencil/b5,c8,d2,e2,e12,h9,i10,i11,j8,j11,k1/a10,c6,d4,f3,f6,h2,h8,j7,l2,l8/*/black",
+        ),
+        (
+            4,
+            "d4",
+            "12-cut-top-right/pencil/c1,c6,c8,c9,e6,f2,f9,g7,i10,j2,k6/b9,b11,c5,e10,f7,f10,i4,i7,i9,j6,k2/*/red",
+        ),
+        (
+            7,
+            "h3",
+            "12-cut-top-right/pencil/b12,c12,f8,g1,h7,h9,i5,i8,j11,k7/a5,a8,b4,c7,d6,e10,g5,j6,j8,l1/*/red",
+        ),
+        (
+            13,
+            "h5",
+            "12-cut-top-right/pencil/b3,b7,c2,e11,f4,g7,h1,h4,i11,j1/a5,b6,c8,e1,h2,h11,j11,k4,l4,l11/*/red",
+        ),
+        (
+            28,
+            "g10",
+            "12-cut-top-right/pencil/b1,c3,c9,d4,d7,e9,f3,g3,g8,i7,l5,l12/a1,a4,b11,d1,d11,e4,e10,f7,f9,g1,i5,l10/*/red",
+        ),
+        (
+            33,
+            "i1",
+            "12-cut-top-right/pencil/c3,d3,d11,f4,f12,g11,h7,h10,i5,j3,j9,k8/b4,b8,b9,c2,f10,g3,g4,i10,j6,k1,k7,l11/*/red",
+        ),
+        (
+            46,
+            "j5",
+            "12-cut-top-right/pencil/b6,b9,c6,f8,f11,g1,g6,g7,h2,i10,j8,k2,l8,l9/a3,a9,b5,d6,d7,e7,f5,f7,h4,h7,h11,j10,k8,l2/a3-b5,b5-d6,d6-f5,d6-f7,e7-f5,f5-h4,f8-g6,h11-j10,i10-j8,j8-l9/red",
+        ),
+        (
+            47,
+            "k4",
+            "12-cut-top-right/pencil/b6,b9,c6,f8,f11,g1,g6,g7,h2,i10,j8,k2,l8,l9/a3,a9,b5,d6,d7,e7,f5,f7,h4,h7,h11,j10,k8,l2/a3-b5,b5-d6,d6-f5,d6-f7,e7-f5,f5-h4,f8-g6,h11-j10,i10-j8,j8-l9/red",
+        ),
+    ];
+
+    /// The bench's puzzles that are decided within 100,000 positions answer
+    /// the same, with the same proof, on 1, 2 and 4 threads.
+    #[test]
+    fn the_bench_puzzles_answer_the_same_on_any_number_of_threads() {
+        let mut compared = 0;
+        for (n, key, line) in BENCH {
+            let pos = crate::position_line::read_position(line).unwrap();
+            let me = pos.to_move();
+            let mut after = pos.clone();
+            after
+                .play(&crate::moves::Move::peg(key.parse().unwrap()))
+                .unwrap();
+            let mut asked = vec![(&after, false)];
+            if n < 46 {
+                asked.extend([(&pos, true), (&pos, false)]);
+            }
+            for (p, short_win) in asked {
+                let tuning = Tuning {
+                    secure_short_win: short_win,
+                    ..Tuning::default()
+                };
+                let limit = |threads| {
+                    SearchLimit::positions(100_000)
+                        .with_tuning(tuning)
+                        .with_threads(threads)
+                };
+                let Ok(one) = secures_with_proof(p, me, &limit(1)) else {
+                    continue;
+                };
+                for threads in [2, 4] {
+                    let many = secures_with_proof(p, me, &limit(threads)).unwrap();
+                    assert_eq!(
+                        (&many.0.answer, &many.1, many.0.positions),
+                        (&one.0.answer, &one.1, one.0.positions),
+                        "puzzle {n} on {threads} threads (short win first: {short_win})"
+                    );
+                }
+                compared += 1;
+            }
+        }
+        assert!(compared >= 14, "{compared} questions decided");
+    }
 }
