@@ -76,7 +76,8 @@ impl SearchLimit {
 
     /// The same limit with a transposition table of at most `bytes` bytes
     /// (a table shared by threads is cut into shards of its own size each;
-    /// the proof numbers give each thread a table of its own of that size).
+    /// in a secure connection's search each move of the root has a table of
+    /// its own of at most that size, and each thread deciding cooks one).
     /// The answers are the same; a small table makes room more often.
     pub fn with_table_bytes(mut self, bytes: usize) -> SearchLimit {
         self.table_bytes = bytes;
