@@ -64,18 +64,20 @@ impl SearchLimit {
     }
 
     /// The same limit, each search sharing the first moves of its longer
-    /// rounds (and, checking a move of a solution, the defender's replies)
-    /// among `threads` threads (at least one). The answers are the same
-    /// with any number; the positions visited, and so the counts reported,
-    /// vary from run to run with more than one (docs/engine.md,
-    /// "Threads").
+    /// rounds (and, checking a move of a solution, the defender's replies;
+    /// for a secure connection, the root's moves) among `threads` threads
+    /// (at least one). The answers are the same with any number; the
+    /// positions visited, and so the counts reported, vary from run to run
+    /// with more than one (docs/engine.md and docs/solver.md, "Threads").
     pub fn with_threads(mut self, threads: usize) -> SearchLimit {
         self.threads = threads.max(1);
         self
     }
 
     /// The same limit with a transposition table of at most `bytes` bytes
-    /// (a table shared by threads is cut into shards of its own size each).
+    /// (a table shared by threads is cut into shards of its own size each;
+    /// in a secure connection's search each move of the root has a table of
+    /// its own of at most that size, and each thread deciding cooks one).
     /// The answers are the same; a small table makes room more often.
     pub fn with_table_bytes(mut self, bytes: usize) -> SearchLimit {
         self.table_bytes = bytes;

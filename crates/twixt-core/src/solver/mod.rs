@@ -22,7 +22,7 @@
 //! needed. All of it is exact under automatic linking with nothing removed,
 //! the only rule sets it accepts. A limit with threads
 //! ([`SearchLimit::with_threads`]) shares the root's first moves among
-//! them, with the same answers.
+//! them, with the same answers ([`secures`] and [`secure_keys`] too).
 //!
 //! ```
 //! use twixt_core::Player;
@@ -42,6 +42,7 @@ mod hole;
 mod limit;
 mod memory;
 mod pns;
+mod pns_threads;
 mod proof;
 mod search;
 mod short_proof;
@@ -827,9 +828,11 @@ pub struct SecureSolution {
 /// Depth-first proof-number search (`pns.rs`, docs/solver.md) with
 /// virtual connections proved without search and the defender's replies
 /// confined to their carriers; exact under the rule sets [`solve`]
-/// covers. Threads of the limit are not used: one thread searches. The
-/// positions and time of `limit` bound it, its table bytes bound the
-/// table; reaching a limit is [`Undecided::Limit`].
+/// covers. The threads of `limit` decide the root's moves (`pns_threads.rs`):
+/// the answer is the earliest in the root's order, the same with any
+/// number of threads. The positions and time of `limit` bound them all,
+/// its table bytes each thread's table; reaching a limit is
+/// [`Undecided::Limit`].
 pub fn secures(
     pos: &Position,
     player: Player,
@@ -922,7 +925,10 @@ fn secures_inner(
     let started = std::time::Instant::now();
     let mut short_positions = 0;
     if pos.to_move() == player && limit.tuning().secure_short_win {
-        // Its proof is built on the table it leaves (`short_proof.rs`).
+        // Its proof is built on the table it leaves (`short_proof.rs`). On
+        // one thread: with more, the exact search may report another of
+        // several shortest wins (docs/engine.md, "Threads"), and the answer
+        // must not depend on the threads.
         let memory = memory_for(limit, pos, player);
         let (num, den) = SHORT_WIN_SHARE;
         let short = limit
@@ -930,7 +936,8 @@ fn secures_inner(
                 limit.max_positions() / den * num,
                 limit.time().map(|t| t / den as u32 * num as u32),
             )
-            .with_memory(memory.clone());
+            .with_memory(memory.clone())
+            .with_threads(1);
         match solve(pos, player, SHORT_WIN_MOVES, &short) {
             Ok(Solution {
                 answer: Solved::Wins { key, moves },
@@ -939,7 +946,7 @@ fn secures_inner(
             }) => {
                 let mut proof_positions = 0;
                 let proof = if want_proof {
-                    let share = limit.part(
+                    let share = short.part(
                         positions
                             .saturating_mul(4)
                             .max(PROOF_POSITIONS)
@@ -990,41 +997,33 @@ fn secures_inner(
         limit.time().map(|t| t.saturating_sub(started.elapsed())),
     );
     let mut meter = limit.meter();
-    let mut pns = pns::Pns::new(pos, player, &mut meter, limit.table_bytes());
-    let answer = secure_with(&mut pns, pos, player);
-    let proof = match &answer {
-        Ok(Secure::Secured { key }) if want_proof => {
-            let key = key.map(|h| HoleIndex::new(pos.geometry().index(h)));
-            match proof_of(&mut pns, pos, key) {
-                Ok(p) => p,
-                Err(k) => {
-                    drop(pns);
-                    return Err(stopped(&meter, k));
-                }
-            }
-        }
-        _ => None,
-    };
-    let (table_bytes, evictions) = (pns.table.bytes(), pns.table.evictions);
-    drop(pns);
-    let answer = answer.map_err(|k| stopped(&meter, k))?;
+    let found = pns_threads::secure(
+        pos,
+        player,
+        &mut meter,
+        limit.table_bytes(),
+        limit.threads(),
+        want_proof,
+    )
+    .map_err(|k| stopped(&meter, k))?;
     Ok((
         SecureSolution {
-            answer,
+            answer: found.answer,
             positions: short_positions + meter.used(),
-            table_bytes,
-            evictions,
+            table_bytes: found.table_bytes,
+            evictions: found.evictions,
         },
-        proof,
+        found.proof,
     ))
 }
 
 /// Every first move of `player` (to move in `pos`) that secures the
 /// connection, in board order: a no-length claim's key move and its
-/// cooks. One proof-number search decides each first move in turn, its
-/// table shared among them (the positions after two first moves often
-/// meet), within `limit` for all of them together; reaching it is
-/// [`Undecided::Limit`].
+/// cooks. The proof numbers decide each first move to the end, on the
+/// threads of `limit` (each keeping one table for the moves it decides:
+/// the positions after two first moves often meet), within `limit` for all
+/// of them together; reaching it is [`Undecided::Limit`]. The list is the
+/// same with any number of threads.
 pub fn secure_keys(
     pos: &Position,
     player: Player,
@@ -1033,25 +1032,16 @@ pub fn secure_keys(
     covered(pos, player, 1)?;
     let geo = pos.geometry();
     let mut meter = limit.meter();
-    let mut pns = pns::Pns::new(pos, player, &mut meter, limit.table_bytes());
-    let keys = (|| {
-        let root = pns.keys.of(pos);
-        let mut keys = Vec::new();
-        for m in pns.moves(pos) {
-            let (next, k) = pns.play(pos, root, m)?;
-            let mut v = pns.evaluate(&next, k);
-            if v.0 != 0 && v.1 != 0 {
-                v = pns.mid(&next, k, pns::INF, pns::INF)?;
-            }
-            if v.0 == 0 {
-                keys.push(geo.hole(m.get()));
-            }
-        }
-        keys.sort();
-        Ok(keys)
-    })();
-    drop(pns);
-    let keys = keys.map_err(|k| stopped(&meter, k))?;
+    let keys = pns_threads::secure_keys(
+        pos,
+        player,
+        &mut meter,
+        limit.table_bytes(),
+        limit.threads(),
+    )
+    .map_err(|k| stopped(&meter, k))?;
+    let mut keys: Vec<Hole> = keys.into_iter().map(|m| geo.hole(m.get())).collect();
+    keys.sort();
     Ok(Searched {
         answer: keys,
         positions: meter.used(),

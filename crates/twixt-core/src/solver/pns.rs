@@ -180,7 +180,7 @@ struct Child {
 
 /// Adds two numbers, an infinite one staying infinite and a finite sum
 /// staying finite.
-fn add(a: u32, b: u32) -> u32 {
+pub(crate) fn add(a: u32, b: u32) -> u32 {
     if a == INF || b == INF {
         INF
     } else {
@@ -507,7 +507,7 @@ impl<'m> Pns<'m> {
 
 /// The threshold a child keeps while its number stays below the second
 /// best's times 1+ε (and at least one past it).
-fn widen(second: u32) -> u32 {
+pub(crate) fn widen(second: u32) -> u32 {
     if second == INF {
         return INF;
     }
