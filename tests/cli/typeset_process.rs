@@ -9,20 +9,36 @@ use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use tempfile::TempDir;
+
+use crate::common::twixt_in;
+
 const GAME: &str =
     "[Title \"Process\"]\n1. f6 {A comment.} 2. m12 3. k9\n#diagram caption=\"After 3\"\n4. c3\n";
 
 /// A template whose loops would run for hours.
 const LOOPS: &str = "#let book(..args, body) = { let n = 0; for i in range(100000) { for j in range(100000) { n += 1 } }; body }\n";
 
-fn twixt(dir: &Path, args: &[&str]) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_twixt"));
-    c.current_dir(dir).env("NO_COLOR", "1").args(args);
-    c
+/// A folder holding `g.twixt` (the game above) and, when given, a
+/// template `t.typ`.
+fn book_folder(template: Option<&str>) -> TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("g.twixt"), GAME).unwrap();
+    if let Some(text) = template {
+        fs::write(dir.path().join("t.typ"), text).unwrap();
+    }
+    dir
 }
 
-fn run(dir: &Path, args: &[&str]) -> Output {
-    twixt(dir, args).output().expect("twixt runs")
+/// `twixt book g.twixt -o b.pdf --template t.typ` with `extra` arguments,
+/// started in `dir`, not waited for.
+fn book_with_template(dir: &Path, extra: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_twixt"));
+    c.current_dir(dir)
+        .env("NO_COLOR", "1")
+        .args(["book", "g.twixt", "-o", "b.pdf", "--template", "t.typ"])
+        .args(extra);
+    c
 }
 
 fn stderr(o: &Output) -> String {
@@ -98,9 +114,8 @@ fn no_leftovers(dir: &Path) {
 /// "memory allocation of … failed".
 #[test]
 fn a_template_past_the_memory_ceiling_gets_an_error_naming_it_and_the_limit() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = book_folder(None);
     let d = dir.path();
-    fs::write(d.join("g.twixt"), GAME).unwrap();
     for (name, body) in [
         ("range.typ", "let a = range(400000000)"),
         ("repeat.typ", "let s = \"x\" * 4000000000"),
@@ -110,8 +125,7 @@ fn a_template_past_the_memory_ceiling_gets_an_error_naming_it_and_the_limit() {
             format!("#let book(..args, body) = {{ {body}; body }}\n"),
         )
         .unwrap();
-        let out = run(
-            d,
+        let out = twixt_in(
             &[
                 "book",
                 "g.twixt",
@@ -122,6 +136,7 @@ fn a_template_past_the_memory_ceiling_gets_an_error_naming_it_and_the_limit() {
                 "--typeset-memory",
                 "512",
             ],
+            d,
         );
         let err = stderr(&out);
         assert_eq!(out.status.code(), Some(1), "{name}: {err}");
@@ -141,27 +156,13 @@ fn a_template_past_the_memory_ceiling_gets_an_error_naming_it_and_the_limit() {
 /// of it and leaves no process behind.
 #[test]
 fn a_template_that_loops_is_stopped_at_the_limit_and_leaves_no_process() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = book_folder(Some(LOOPS));
     let d = dir.path();
-    fs::write(d.join("g.twixt"), GAME).unwrap();
-    fs::write(d.join("t.typ"), LOOPS).unwrap();
     let start = Instant::now();
-    let mut child = twixt(
-        d,
-        &[
-            "book",
-            "g.twixt",
-            "-o",
-            "b.pdf",
-            "--template",
-            "t.typ",
-            "--typeset-time",
-            "2",
-        ],
-    )
-    .stderr(Stdio::piped())
-    .spawn()
-    .unwrap();
+    let mut child = book_with_template(d, &["--typeset-time", "2"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
     let mut seen = Vec::new();
     let status = watch(&mut child, &mut seen);
     let elapsed = start.elapsed();
@@ -184,27 +185,13 @@ fn a_template_that_loops_is_stopped_at_the_limit_and_leaves_no_process() {
 /// its typesetter with it.
 #[test]
 fn a_signal_to_twixt_ends_its_typesetter() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = book_folder(Some(LOOPS));
     let d = dir.path();
-    fs::write(d.join("g.twixt"), GAME).unwrap();
-    fs::write(d.join("t.typ"), LOOPS).unwrap();
     for (signal, code) in [("TERM", 143), ("INT", 130)] {
-        let mut child = twixt(
-            d,
-            &[
-                "book",
-                "g.twixt",
-                "-o",
-                "b.pdf",
-                "--template",
-                "t.typ",
-                "--typeset-time",
-                "600",
-            ],
-        )
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+        let mut child = book_with_template(d, &["--typeset-time", "600"])
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
         let start = Instant::now();
         let typesetter = loop {
             if let Some(&c) = children_of(child.id()).first() {
@@ -239,10 +226,9 @@ fn a_signal_to_twixt_ends_its_typesetter() {
 #[test]
 fn an_ordinary_book_is_the_same_pdf_in_a_child_process() {
     use twixtkit::book::{self, typst_source};
-    let dir = tempfile::tempdir().unwrap();
+    let dir = book_folder(None);
     let d = dir.path();
     let path = d.join("g.twixt");
-    fs::write(&path, GAME).unwrap();
     let loaded = twixtkit::script::script_from_bytes(&path, GAME.as_bytes());
     assert!(loaded.errors.is_empty());
     let file = twixtkit::open::GameFile {
@@ -274,7 +260,7 @@ fn an_ordinary_book_is_the_same_pdf_in_a_child_process() {
             .contains("t.typ:1:29: unknown variable: foo"),
         "{err}"
     );
-    let out = run(d, &["book", "g.twixt", "-o", "b.pdf"]);
+    let out = twixt_in(&["book", "g.twixt", "-o", "b.pdf"], d);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(fs::read(d.join("b.pdf")).unwrap().starts_with(b"%PDF-"));
 }
@@ -292,14 +278,14 @@ fn the_typesetting_process_is_hidden() {
         vec!["completions", "zsh"],
         vec!["man"],
     ] {
-        let out = run(d, &args);
+        let out = twixt_in(&args, d);
         assert!(out.status.success(), "{args:?}");
         assert!(
             !String::from_utf8_lossy(&out.stdout).contains("__typeset"),
             "{args:?}"
         );
     }
-    let out = run(d, &["__typeset"]);
+    let out = twixt_in(&["__typeset"], d);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("not a command"), "{}", stderr(&out));
 }
