@@ -39,6 +39,7 @@ mod bounds;
 mod checker;
 mod connection;
 mod dead;
+mod edge_templates;
 mod hole;
 mod limit;
 mod memory;

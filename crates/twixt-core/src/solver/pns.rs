@@ -331,6 +331,7 @@ impl<'m> Pns<'m> {
             .map(|g| TemplateGap {
                 ends: (hole(g.ends.0), g.ends.1.map(hole)),
                 options: g.options.into_iter().map(hole).collect(),
+                area: g.area.into_iter().map(hole).collect(),
             })
             .collect();
         Some(Template {
