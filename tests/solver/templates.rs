@@ -1,4 +1,4 @@
-//! Edge templates from row 4: the area of the catalogue
+//! Edge templates from row 4: the areas of the catalogue
 //! (`crates/twixt-core/src/solver/edge_templates.rs`) proved by the search
 //! itself on the model of the worst case, under pencil (the rules where it
 //! is used), for each mirror image and each link the peg may be reached
@@ -37,11 +37,12 @@ const AREA: [(i32, i32); 12] = [
 /// The model of the worst case on an 8×9 board, Red's peg on row 4 from
 /// the bottom at column `3` (mirrored: `4`), reached from the top border
 /// by a chain whose first link leaves the peg at `anchor` (along, toward):
-/// every hole Black may play outside the area (and the hole `left_out` of
-/// it) holds a Black peg with all its links, Black to move. The board's sides are Black's border
+/// every hole Black may play outside the area (and the holes `left_out` of
+/// it, by their index in [`AREA`]) holds a Black peg with all its links,
+/// Black to move. The board's sides are Black's border
 /// columns, so the Red holes the model offers are the area and the bottom
 /// row below it.
-fn model(preset: &str, mirror: bool, anchor: (i32, i32), left_out: Option<usize>) -> Position {
+fn model(preset: &str, mirror: bool, anchor: (i32, i32), left_out: &[usize]) -> Position {
     let (w, h) = (8, 9);
     let mut rules = RuleSet::preset(preset).unwrap();
     rules.size = BoardSize::new(w as u64, h as u64).unwrap();
@@ -65,7 +66,7 @@ fn model(preset: &str, mirror: bool, anchor: (i32, i32), left_out: Option<usize>
     let area: Vec<(i32, i32)> = AREA
         .iter()
         .enumerate()
-        .filter(|&(k, _)| Some(k) != left_out)
+        .filter(|(k, _)| !left_out.contains(k))
         .map(|(_, &(p, q))| (a.0 + p, a.1 + q))
         .collect();
     let mut s = Setup::empty(rules.size);
@@ -89,61 +90,68 @@ fn model(preset: &str, mirror: bool, anchor: (i32, i32), left_out: Option<usize>
     Position::from_setup(&s, rules).unwrap()
 }
 
-/// Each mirror image of the area, with the peg reached by each of the four
-/// links away from the border, is secure with Black to move on the model of
-/// the worst case, and the exact search wins in two moves (the template's
-/// cost), under pencil; with Red to move, the template's first move leaves
-/// a win in one.
+/// The areas of the catalogue: the whole one for a peg reached by any of
+/// the four links away from the border, and the one without its hole on
+/// row 5 (`AREA[0]`) for a peg reached by the link two along toward the
+/// area and one up.
+fn areas() -> [(&'static [usize], &'static [(i32, i32)]); 2] {
+    [
+        (&[], &[(1, -2), (-1, -2), (2, -1), (-2, -1)]),
+        (&[0], &[(2, -1)]),
+    ]
+}
+
+/// Each area, in each mirror image, with the peg reached by each of its
+/// links, is secure with Black to move on the model of the worst case, and
+/// the exact search wins in two moves (the template's cost), under pencil;
+/// with Red to move, the template's first move leaves a win in one.
 #[test]
-fn the_edge_template_from_row_4_is_proved_on_its_worst_case() {
-    for mirror in [false, true] {
-        for anchor in [(1, -2), (-1, -2), (2, -1), (-2, -1)] {
-            let pos = model("pencil", mirror, anchor, None);
-            let s = secures(&pos, Player::Red, &SearchLimit::positions(5_000_000)).unwrap();
-            assert_eq!(
-                s.answer,
-                Secure::Secured { key: None },
-                "mirror {mirror}, anchor {anchor:?}"
-            );
-            let exact =
-                after_move(&pos, Player::Red, 2, &SearchLimit::positions(5_000_000)).unwrap();
-            assert_eq!(
-                exact.answer,
-                AfterMove::Wins,
-                "mirror {mirror}, anchor {anchor:?}"
-            );
-            // With Red to move, its first move (on row 2, a knight's move
-            // toward the border) leaves a win in one whatever Black does.
-            let mut red_to_move = pos.to_setup();
-            red_to_move.to_move = Some(Player::Red);
-            let mut after = Position::from_setup(&red_to_move, pos.rules().clone()).unwrap();
-            let first = Hole::new(if mirror { 3 } else { 4 }, 7);
-            after.play(&Move::peg(first)).unwrap();
-            let exact =
-                after_move(&after, Player::Red, 1, &SearchLimit::positions(5_000_000)).unwrap();
-            assert_eq!(
-                exact.answer,
-                AfterMove::Wins,
-                "mirror {mirror}, anchor {anchor:?}"
-            );
+fn the_edge_templates_from_row_4_are_proved_on_their_worst_case() {
+    for (left_out, anchors) in areas() {
+        for mirror in [false, true] {
+            for &anchor in anchors {
+                let what = format!("mirror {mirror}, anchor {anchor:?}, {left_out:?} left out");
+                let pos = model("pencil", mirror, anchor, left_out);
+                let s = secures(&pos, Player::Red, &SearchLimit::positions(5_000_000)).unwrap();
+                assert_eq!(s.answer, Secure::Secured { key: None }, "{what}");
+                let exact =
+                    after_move(&pos, Player::Red, 2, &SearchLimit::positions(5_000_000)).unwrap();
+                assert_eq!(exact.answer, AfterMove::Wins, "{what}");
+                // With Red to move, its first move (on row 2, a knight's
+                // move toward the border) leaves a win in one whatever
+                // Black does.
+                let mut red_to_move = pos.to_setup();
+                red_to_move.to_move = Some(Player::Red);
+                let mut after = Position::from_setup(&red_to_move, pos.rules().clone()).unwrap();
+                let first = Hole::new(if mirror { 3 } else { 4 }, 7);
+                after.play(&Move::peg(first)).unwrap();
+                let exact =
+                    after_move(&after, Player::Red, 1, &SearchLimit::positions(5_000_000)).unwrap();
+                assert_eq!(exact.answer, AfterMove::Wins, "{what}");
+            }
         }
     }
 }
 
-/// The area is a smallest one: with the peg reached by the link two rows up
-/// toward the area, leaving any one hole out (a Black peg there in the
-/// model) loses the connection.
+/// Each area is a smallest one: leaving any one more hole out (a Black peg
+/// there in the model) loses the connection, for the whole area with the
+/// peg reached by the link two rows up toward the area, and for the smaller
+/// one with the peg reached by its link.
 #[test]
-fn no_hole_of_the_edge_template_from_row_4_can_be_left_out() {
-    for k in 0..AREA.len() {
-        let pos = model("pencil", false, (1, -2), Some(k));
-        let s = secures(&pos, Player::Red, &SearchLimit::positions(5_000_000)).unwrap();
-        assert!(
-            matches!(s.answer, Secure::Breaks { .. }),
-            "{:?} left out: {:?}",
-            AREA[k],
-            s.answer
-        );
+fn no_hole_of_an_edge_template_from_row_4_can_be_left_out() {
+    for (left_out, anchor) in [(vec![], (1, -2)), (vec![0], (2, -1))] {
+        for k in (0..AREA.len()).filter(|k| !left_out.contains(k)) {
+            let mut out = left_out.clone();
+            out.push(k);
+            let pos = model("pencil", false, anchor, &out);
+            let s = secures(&pos, Player::Red, &SearchLimit::positions(5_000_000)).unwrap();
+            assert!(
+                matches!(s.answer, Secure::Breaks { .. }),
+                "{:?} left out: {:?}",
+                AREA[k],
+                s.answer
+            );
+        }
     }
 }
 

@@ -4,7 +4,9 @@
 //! it. The attacker needs two pegs (one on row 2 or 3, then one on the
 //! border row), so the gap costs two moves.
 //!
-//! The area was found and is proved by the solver itself
+//! There are two areas, one inside the other: the smaller one holds when
+//! the peg is reached by the link two holes along toward the area and one
+//! up. The areas were found and are proved by the solver itself
 //! (`tests/solver/templates.rs`) on a model of the worst case: every hole
 //! the defender may play outside the area, up to the board's sides, holds
 //! a defender peg with all its links, and the attacker's peg is linked
@@ -31,8 +33,9 @@ pub(crate) const MOVES: u32 = 2;
 
 /// The area, as (along the border, toward the border) offsets from the
 /// peg, for one of its two mirror images (the other has `along` negated):
-/// the hole beside the peg's link up, three holes on its row and four on
-/// each of rows 3 and 2.
+/// three holes on the peg's row and four on each of rows 3 and 2, and, but
+/// for a peg reached by the link two along and one up, the hole above the
+/// first of them on row 5.
 const AREA: [(i32, i32); 12] = [
     (1, -1),
     (-1, 0),
@@ -47,6 +50,11 @@ const AREA: [(i32, i32); 12] = [
     (1, 2),
     (2, 2),
 ];
+
+/// The links (as offsets from the peg) it may be reached by, for the whole
+/// area and for the area without its hole on row 5 (`AREA[1..]`).
+const ANCHORS: [(i32, i32); 4] = [(1, -2), (-1, -2), (2, -1), (-2, -1)];
+const ANCHORS_SMALL: [(i32, i32); 1] = [(2, -1)];
 
 /// The border row holes the model gave the attacker, as `along` offsets
 /// (on the border row, three rows toward it).
@@ -122,18 +130,25 @@ pub(crate) fn find(
         |h: HoleIndex| pos.cell(h.get()) & COLOUR == 0 && geo.hole_flags(h.get()) & playable != 0;
     [1, -1].into_iter().find_map(|side| {
         // The peg's link away from the border, as in the model.
-        let anchored = geo.steps(a.get()).iter().any(|s| {
-            s.hole != NONE
-                && pos.link_colour(usize::from(s.link)).is_some()
-                && [(1, -2), (-1, -2), (2, -1), (-2, -1)].into_iter().any(|o| {
-                    at(geo, attacker, border, hole, side, o) == Some(HoleIndex::from(s.hole))
-                })
-        });
-        if !anchored {
+        let anchored = |anchors: &[(i32, i32)]| {
+            geo.steps(a.get()).iter().any(|s| {
+                s.hole != NONE
+                    && pos.link_colour(usize::from(s.link)).is_some()
+                    && anchors.iter().any(|&o| {
+                        at(geo, attacker, border, hole, side, o) == Some(HoleIndex::from(s.hole))
+                    })
+            })
+        };
+        // The smaller area where it is proved, else the whole one.
+        let offsets = if anchored(&ANCHORS_SMALL) {
+            &AREA[1..]
+        } else if anchored(&ANCHORS) {
+            &AREA[..]
+        } else {
             return None;
-        }
-        let mut area = Vec::with_capacity(AREA.len());
-        for o in AREA {
+        };
+        let mut area = Vec::with_capacity(offsets.len());
+        for &o in offsets {
             let h = at(geo, attacker, border, hole, side, o)?;
             if !empty_mine(h) {
                 return None;
