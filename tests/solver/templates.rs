@@ -275,3 +275,38 @@ fn proofs_with_edge_templates_from_row_4_replay_on_random_positions() {
     eprintln!("{proved} proved, {with_edges} with an edge template from row 4");
     assert!(with_edges >= 40, "{with_edges} of {proved}");
 }
+
+/// On a cut side both players may play the outermost row, so a peg on
+/// row 4 from a cut side has no edge template: the search does not use
+/// one there (its proof, if any, has none and replays), and the checker
+/// rejects one made by hand.
+#[test]
+fn no_edge_template_from_row_4_reaches_a_cut_side() {
+    let axes = "crossing=own,links=automatic,removal=none,swap=none";
+    // Red's chain from its real bottom border up to f4, on row 4 from the
+    // cut top.
+    let pos = read_position(&format!("12-cut-top/{axes}/f4,e6,f8,e10,f12/b2,k3/*/black")).unwrap();
+    let (_, proof) =
+        secures_with_proof(&pos, Player::Red, &SearchLimit::positions(300_000)).unwrap();
+    if let Some(proof) = proof {
+        let mut gaps = Vec::new();
+        edge_gaps(&proof, &mut gaps);
+        assert!(gaps.is_empty(), "{gaps:?}");
+        check_proof(&pos, Player::Red, &proof).unwrap();
+    }
+    let a = Hole::new(5, 3);
+    let area = AREA
+        .iter()
+        .map(|&(along, toward)| Hole::new((5 + along) as u16, (3 - toward) as u16))
+        .collect();
+    let template = ProofNode::Template(Template {
+        first: None,
+        gaps: vec![TemplateGap {
+            ends: (a, None),
+            options: Vec::new(),
+            area,
+        }],
+    });
+    let err = check_proof(&pos, Player::Red, &template).unwrap_err();
+    assert!(err.why.contains("edge template"), "{err}");
+}

@@ -657,10 +657,10 @@ fn edge_side(size: BoardSize, who: Player, g: &TemplateGap) -> Option<usize> {
 
 /// Plays out an edge template from row 4 in `pos` (the defender to move)
 /// on the worst case the rules allow under crossing own: every empty hole
-/// near it that the defender may play, outside its area, gets a defender's
-/// peg (a defender's move there changes nothing: the peg is there
-/// already; more of the attacker's pegs never hurt it when own links may
-/// cross). Then every defence in the area, or a move elsewhere, must be
+/// outside its area at an end of a link the defender could place across
+/// one of the template's links gets a defender's peg (a defender's move
+/// there changes nothing: the peg is there already; more of the attacker's
+/// pegs never hurt it when own links may cross). Then every defence in the area, or a move elsewhere, must be
 /// answered so that the attacker's peg reaches the border row within
 /// [`EDGE_MOVES`] moves, whatever follows. The positions visited.
 fn edge_game(pos: &Position, attacker: Player, g: &TemplateGap) -> Result<usize, String> {
@@ -680,12 +680,57 @@ fn edge_game(pos: &Position, attacker: Player, g: &TemplateGap) -> Result<usize,
                 && (i32::from(h.row) - i32::from(x.row)).abs() <= EDGE_REACH
         })
     };
-    let mut worst = pos.clone();
-    let fill: Vec<Hole> = size
+    // The attacker's answers: the area and its border row holes near it.
+    let answers: Vec<Hole> = size
         .holes()
-        .filter(|&h| near(h) && !g.area.contains(&h) && worst.peg(h).is_none())
-        .filter(|&h| size.playable_by(defender, h))
+        .filter(|&h| {
+            near(h) && (g.area.contains(&h) || border_side(size, attacker, h) == Some(side))
+        })
         .collect();
+    // The defender plays in the area only: the border row must be one it
+    // may not play (the outermost row of a cut side is not).
+    if let Some(h) = answers
+        .iter()
+        .find(|&&h| !g.area.contains(&h) && size.playable_by(defender, h))
+    {
+        return Err(format!(
+            "the edge template at {a} needs a border row the defender may not play ({h})"
+        ));
+    }
+    // The defender's pegs that matter: both ends of every link it could
+    // still place across a link among the peg and the answers. Any other
+    // peg of the defender neither takes one of those holes nor crosses one
+    // of those links, so it changes nothing here.
+    let held: Vec<Hole> = std::iter::once(a).chain(answers.iter().copied()).collect();
+    let mut fill: Vec<Hole> = Vec::new();
+    for (i, &p) in held.iter().enumerate() {
+        for &q in &held[i + 1..] {
+            if !p.is_knight_step(q) {
+                continue;
+            }
+            let seg = |h: Hole| (i32::from(h.col), i32::from(h.row));
+            for (x, y) in links_near(size, p) {
+                if !segments_cross(seg(p), seg(q), seg(x), seg(y)) {
+                    continue;
+                }
+                let Some(l) = Link::new(x, y) else { continue };
+                let placeable = available(pos, defender, x)
+                    && available(pos, defender, y)
+                    && pos.blocker(l, defender).is_none();
+                for e in [x, y] {
+                    if placeable
+                        && pos.peg(e).is_none()
+                        && !g.area.contains(&e)
+                        && !fill.contains(&e)
+                    {
+                        fill.push(e);
+                    }
+                }
+            }
+        }
+    }
+    fill.sort();
+    let mut worst = pos.clone();
     for h in fill {
         if worst.status() != Status::Ongoing {
             break;
@@ -703,13 +748,6 @@ fn edge_game(pos: &Position, attacker: Player, g: &TemplateGap) -> Result<usize,
     if worst.to_move() != defender {
         worst.pass();
     }
-    // The attacker's answers: the area and its border row holes near it.
-    let answers: Vec<Hole> = size
-        .holes()
-        .filter(|&h| {
-            near(h) && (g.area.contains(&h) || border_side(size, attacker, h) == Some(side))
-        })
-        .collect();
     let mut game = EdgeGame {
         attacker,
         a,

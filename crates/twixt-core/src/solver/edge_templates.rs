@@ -20,7 +20,8 @@
 //! each other, the peg is on row 4 with a link to a hole one or two rows
 //! farther from the border, every hole of the area is empty and the
 //! attacker may play it, and the border row holes the model offered the
-//! attacker exist and are the attacker's to play. A defender's move
+//! attacker exist and are the attacker's to play and not the defender's
+//! (the outermost row of a cut side, which both may play, is not one). A defender's move
 //! outside the area changes nothing: the model had a peg there already.
 
 use super::hole::HoleIndex;
@@ -125,6 +126,10 @@ pub(crate) fn find(
         Player::Red => flag::PLAYABLE_RED,
         Player::Black => flag::PLAYABLE_BLACK,
     };
+    let theirs = match attacker {
+        Player::Red => flag::PLAYABLE_BLACK,
+        Player::Black => flag::PLAYABLE_RED,
+    };
     let mine = colour_bits(attacker);
     let empty_mine =
         |h: HoleIndex| pos.cell(h.get()) & COLOUR == 0 && geo.hole_flags(h.get()) & playable != 0;
@@ -155,10 +160,13 @@ pub(crate) fn find(
             }
             area.push(h);
         }
+        // The border row as in the model: the attacker's, never the
+        // defender's (on a cut side both may play the outermost row).
         for along in BORDER_ALONG {
             let h = at(geo, attacker, border, hole, side, (along, 3))?;
             let c = pos.cell(h.get()) & COLOUR;
-            if geo.hole_flags(h.get()) & playable == 0 || (c != 0 && c != mine) {
+            let f = geo.hole_flags(h.get());
+            if f & playable == 0 || f & theirs != 0 || (c != 0 && c != mine) {
                 return None;
             }
         }
