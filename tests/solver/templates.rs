@@ -90,16 +90,18 @@ fn model(preset: &str, mirror: bool, anchor: (i32, i32), left_out: &[usize]) -> 
     Position::from_setup(&s, rules).unwrap()
 }
 
+/// An area of the catalogue: the holes of [`AREA`] it leaves out, and the
+/// links away from the border the peg may be reached by.
+type Area = (&'static [usize], &'static [(i32, i32)]);
+
 /// The areas of the catalogue: the whole one for a peg reached by any of
 /// the four links away from the border, and the one without its hole on
 /// row 5 (`AREA[0]`) for a peg reached by the link two along toward the
 /// area and one up.
-fn areas() -> [(&'static [usize], &'static [(i32, i32)]); 2] {
-    [
-        (&[], &[(1, -2), (-1, -2), (2, -1), (-2, -1)]),
-        (&[0], &[(2, -1)]),
-    ]
-}
+const AREAS: [Area; 2] = [
+    (&[], &[(1, -2), (-1, -2), (2, -1), (-2, -1)]),
+    (&[0], &[(2, -1)]),
+];
 
 /// Each area, in each mirror image, with the peg reached by each of its
 /// links, is secure with Black to move on the model of the worst case, and
@@ -107,7 +109,7 @@ fn areas() -> [(&'static [usize], &'static [(i32, i32)]); 2] {
 /// with Red to move, the template's first move leaves a win in one.
 #[test]
 fn the_edge_templates_from_row_4_are_proved_on_their_worst_case() {
-    for (left_out, anchors) in areas() {
+    for (left_out, anchors) in AREAS {
         for mirror in [false, true] {
             for &anchor in anchors {
                 let what = format!("mirror {mirror}, anchor {anchor:?}, {left_out:?} left out");
