@@ -8,4 +8,5 @@ mod common;
 mod proof;
 mod puzzles;
 mod secure;
+mod templates;
 mod win_search;

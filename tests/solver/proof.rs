@@ -163,6 +163,7 @@ fn corruptions(p: &ProofNode) -> Vec<ProofNode> {
                     u.gaps[k] = TemplateGap {
                         ends: g.ends,
                         options: vec![g.options[0], Hole::new(0, 6)],
+                        area: Vec::new(),
                     };
                     out.push(ProofNode::Template(u));
                     break;

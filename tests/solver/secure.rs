@@ -10,7 +10,9 @@ use twixt_core::position::{Position, Status, WinBy};
 use twixt_core::position_line::read_position;
 use twixt_core::random::{SplitMix64, random_game};
 use twixt_core::rules::Swap;
-use twixt_core::solver::{AfterMove, SearchLimit, Secure, Solved, after_move, secures, solve};
+use twixt_core::solver::{
+    AfterMove, SearchLimit, Secure, Solved, Tuning, after_move, dead_holes, secures, solve,
+};
 use twixtkit::prelude::{BoardSize, Hole, Move, Player, RuleSet};
 
 /// The empty holes `player` may play.
@@ -131,6 +133,51 @@ fn agrees_with_a_minimax_of_the_whole_game() {
         }
     }
     eprintln!("secure: {yes} of {total}");
+    assert!(yes > total / 10 && yes < total * 9 / 10, "{yes} of {total}");
+}
+
+/// Dead holes (no side could ever link a peg there) are dropped from the
+/// proof numbers' moves but one of each kind: on thousands of crowded small
+/// positions under pencil, dujardin and t1, for the side to move and for
+/// the other, the answer is the one of the search that keeps every move.
+#[test]
+fn dropping_dead_holes_changes_no_answer() {
+    let tuned = |dead| {
+        SearchLimit::positions(5_000_000).with_tuning(Tuning {
+            secure_short_win: false,
+            secure_dead_holes: dead,
+            ..Tuning::default()
+        })
+    };
+    let (on, off) = (tuned(true), tuned(false));
+    let (mut total, mut dropping, mut yes) = (0, 0, 0);
+    for preset in ["pencil", "dujardin", "t1"] {
+        for (w, h) in [(5, 5), (6, 6), (7, 6), (8, 7)] {
+            let r = rules(preset, w, h);
+            for pos in crowded(&r, 120, 16, w * 11 + h + preset.len() as u64) {
+                // More than one dead hole: the search drops some.
+                dropping += usize::from(dead_holes(&pos).len() > 1);
+                for player in [Player::Red, Player::Black] {
+                    let secured = |limit: &SearchLimit| match secures(&pos, player, limit) {
+                        Ok(s) => matches!(s.answer, Secure::Secured { .. }),
+                        Err(e) => panic!("{e}: {}", twixt_core::position_line::write(&pos)),
+                    };
+                    let want = secured(&off);
+                    assert_eq!(
+                        secured(&on),
+                        want,
+                        "{player} under {preset} {w}x{h}: {}",
+                        twixt_core::position_line::write(&pos)
+                    );
+                    yes += usize::from(want);
+                    total += 1;
+                }
+            }
+        }
+    }
+    eprintln!("dead holes: {dropping} positions with some dropped; {yes} of {total} secured");
+    assert!(total >= 2000, "{total} answers");
+    assert!(dropping > total / 4, "{dropping} positions drop dead holes");
     assert!(yes > total / 10 && yes < total * 9 / 10, "{yes} of {total}");
 }
 

@@ -391,9 +391,38 @@ impl<'m> Writer<'m> {
         format!("{}.", clauses.join("; "))
     }
 
+    /// An edge template from row 4: its peg, the edge its area lies
+    /// toward, and the area's holes.
+    fn edge_area(&self, g: &TemplateGap) -> String {
+        let a = g.ends.0;
+        let beyond = |h: &&Hole| match self.player {
+            Player::Red => h.row > a.row,
+            Player::Black => h.col > a.col,
+        };
+        let far = g.area.iter().filter(beyond).count() * 2 > g.area.len();
+        let edge = match (self.player, far) {
+            (Player::Red, true) => "explain-edge-bottom",
+            (Player::Red, false) => "explain-edge-top",
+            (Player::Black, true) => "explain-edge-right",
+            (Player::Black, false) => "explain-edge-left",
+        };
+        let area: Vec<String> = g.area.iter().map(Hole::to_string).collect();
+        self.msg.fill(
+            "explain-edge-area",
+            &[
+                ("a", &a.to_string()),
+                ("edge", self.msg.get(edge)),
+                ("area", &area.join(", ")),
+            ],
+        )
+    }
+
     fn gap(&self, g: &TemplateGap) -> String {
         let (a, b) = g.ends;
         let a_name = a.to_string();
+        if !g.area.is_empty() {
+            return self.edge_area(g);
+        }
         let Some(b) = b else {
             // An edge template: the options lie on the border row.
             let opt = g.options.first().copied().unwrap_or(a);
@@ -549,5 +578,48 @@ fn main_length(node: &ProofNode) -> usize {
             Some(&i) => 1 + main_length(&replies[i].1),
             None => 0,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An edge template from row 4 is worded with its peg, its edge and its
+    /// area, in each of the five languages, and says it is one "from row 4".
+    #[test]
+    fn an_edge_template_from_row_4_is_put_into_words() {
+        let hole = |s: &str| s.parse::<Hole>().unwrap();
+        let gap = TemplateGap {
+            ends: (hole("f7"), None),
+            options: Vec::new(),
+            area: [
+                "g6", "e7", "g7", "h7", "e8", "f8", "g8", "h8", "e9", "f9", "g9", "h9",
+            ]
+            .into_iter()
+            .map(hole)
+            .collect(),
+        };
+        for (lang, row4, edge) in [
+            ("en", "an edge template from row 4", "bottom"),
+            ("de", "Randvorlage ab Reihe 4", ""),
+            ("fr", "gabarit de bord depuis la rangée 4", ""),
+            ("it", "schema di bordo dalla fila 4", ""),
+            ("nl", "randpatroon vanaf rij 4", ""),
+        ] {
+            let msg = Messages::for_language(lang);
+            let w = Writer {
+                msg: &msg,
+                player: Player::Red,
+                shown: HashSet::new(),
+                written: 0,
+            };
+            let text = w.gap(&gap);
+            assert!(text.starts_with("f7 "), "{lang}: {text}");
+            assert!(text.contains("e9, f9, g9, h9"), "{lang}: {text}");
+            assert!(text.contains(row4), "{lang}: {text}");
+            assert!(text.contains(edge), "{lang}: {text}");
+            assert!(!text.contains('{'), "{lang}: {text}");
+        }
     }
 }

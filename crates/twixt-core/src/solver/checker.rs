@@ -234,6 +234,9 @@ impl Checker {
     fn gap_shape(&self, pos: &Position, g: &TemplateGap) -> Result<(), String> {
         let size = pos.size();
         let (a, b) = g.ends;
+        if !g.area.is_empty() {
+            return self.edge_shape(pos, g);
+        }
         for end in std::iter::once(a).chain(b) {
             if pos.peg(end) != Some(self.attacker) {
                 return Err(format!(
@@ -259,6 +262,28 @@ impl Checker {
         Ok(())
     }
 
+    /// An edge template from row 4: its peg is the attacker's, three rows
+    /// from the border row its area lies toward, with no options and its
+    /// area on the board.
+    fn edge_shape(&self, pos: &Position, g: &TemplateGap) -> Result<(), String> {
+        let a = g.ends.0;
+        if pos.peg(a) != Some(self.attacker) {
+            return Err(format!(
+                "the template's edge template starts at {a}, which is not {}'s peg",
+                self.attacker
+            ));
+        }
+        if g.ends.1.is_some() || !g.options.is_empty() {
+            return Err(format!("the edge template at {a} has the shape of a link"));
+        }
+        if g.area.iter().any(|&h| !pos.size().contains(h)) {
+            return Err(format!("the edge template at {a} has holes off the board"));
+        }
+        edge_side(pos.size(), self.attacker, g)
+            .map(|_| ())
+            .ok_or_else(|| format!("the edge template at {a} is not on row 4 from its border"))
+    }
+
     /// The holes of gap `g`'s carrier in `pos`: its empty options and the
     /// empty ends of every link that could still be placed across one of
     /// their links to the gap's ends (by the defender; under crossing
@@ -272,6 +297,11 @@ impl Checker {
                 out.push(h);
             }
         };
+        // An edge template's game ([`edge_game`]) already has a defender's
+        // peg on every other hole near it that the defender may play.
+        for &h in &g.area {
+            add(h);
+        }
         for &o in &g.options {
             add(o);
             let ends = std::iter::once(g.ends.0).chain(g.ends.1);
@@ -318,18 +348,22 @@ impl Checker {
             let Some(f) = t.first else {
                 return Err("the template has no first move with the attacker to move".into());
             };
-            let Some(k) = t.gaps.iter().position(|g| g.options.contains(&f)) else {
-                return Err(format!(
-                    "the template's first move {f} closes none of its gaps"
-                ));
-            };
             after = play(pos, f)?;
-            if !closes(&after, self.attacker, &t.gaps[k], f) {
-                return Err(format!(
-                    "the template's first move {f} does not close its gap"
-                ));
+            // A first move in an edge template's area closes nothing: the
+            // template's game is played after it.
+            if !t.gaps.iter().any(|g| g.area.contains(&f)) {
+                let Some(k) = t.gaps.iter().position(|g| g.options.contains(&f)) else {
+                    return Err(format!(
+                        "the template's first move {f} closes none of its gaps"
+                    ));
+                };
+                if !closes(&after, self.attacker, &t.gaps[k], f) {
+                    return Err(format!(
+                        "the template's first move {f} does not close its gap"
+                    ));
+                }
+                open.retain(|&g| g != k);
             }
-            open.retain(|&g| g != k);
             if matches!(after.status(), Status::Won { winner, .. } if winner == self.attacker) {
                 return Ok(());
             }
@@ -342,10 +376,21 @@ impl Checker {
         if open.is_empty() {
             return Err("every gap is closed but the chain is not complete".into());
         }
-        // The defender moves once per gap before the last one closes, and
-        // each move of either side takes at most one of its holes.
+        // The defender moves once per attacker's move before the last gap
+        // closes (an edge template from row 4 takes two), and each move of
+        // either side takes at most one of its holes.
+        let moves: usize = open
+            .iter()
+            .map(|&g| {
+                if t.gaps[g].area.is_empty() {
+                    1
+                } else {
+                    EDGE_MOVES
+                }
+            })
+            .sum();
         let room = legal_moves(&after).len();
-        if room < 2 * open.len() - 1 + spare {
+        if room < 2 * moves - 1 + spare {
             return Err(format!(
                 "{} may run out of legal moves before the gaps close: the game would end in a draw",
                 self.defender()
@@ -353,6 +398,16 @@ impl Checker {
         }
         let carriers: Vec<Vec<Hole>> = t.gaps.iter().map(|g| self.carrier(&after, g)).collect();
         for group in groups(&open, &carriers) {
+            if let Some(&e) = group.iter().find(|&&g| !t.gaps[g].area.is_empty()) {
+                if group.len() > 1 {
+                    return Err(format!(
+                        "the edge template at {} shares holes with another gap",
+                        t.gaps[e].ends.0
+                    ));
+                }
+                self.positions += edge_game(&after, self.attacker, &t.gaps[e])?;
+                continue;
+            }
             let mut game = Game {
                 attacker: self.attacker,
                 gaps: &t.gaps,
@@ -418,6 +473,10 @@ impl Checker {
             let a = size.index(g.ends.0);
             let b = match g.ends.1 {
                 Some(b) => size.index(b),
+                None if !g.area.is_empty() => match edge_side(size, self.attacker, g) {
+                    Some(s) => slots + s,
+                    None => return Err("an edge template is not on row 4".into()),
+                },
                 None => match border_side(size, self.attacker, g.options[0]) {
                     Some(s) => slots + s,
                     None => return Err("a border gap's option is off the border row".into()),
@@ -560,4 +619,251 @@ impl Game<'_> {
         }
         Some(false)
     }
+}
+
+/// The attacker's moves an edge template from row 4 takes.
+const EDGE_MOVES: usize = 2;
+
+/// How far around an edge template's area and peg the defender's pegs are
+/// put for its game: a link that could cross a link among those holes has
+/// both ends within two holes of them.
+const EDGE_REACH: i32 = 4;
+
+/// The border row side (as [`border_side`]) an edge template from row 4
+/// joins: the one three rows from its peg that its area lies toward.
+fn edge_side(size: BoardSize, who: Player, g: &TemplateGap) -> Option<usize> {
+    let a = g.ends.0;
+    // The peg's place along the attacker's axis, and the area's holes on
+    // either side of it.
+    let along = |h: Hole| match who {
+        Player::Red => h.row,
+        Player::Black => h.col,
+    };
+    let last = match who {
+        Player::Red => size.height() - 1,
+        Player::Black => size.width() - 1,
+    };
+    let x = along(a);
+    let beyond = g.area.iter().filter(|&&h| along(h) > x).count();
+    let before = g.area.iter().filter(|&&h| along(h) < x).count();
+    if beyond > before && x + 3 == last {
+        Some(1)
+    } else if before > beyond && x == 3 {
+        Some(0)
+    } else {
+        None
+    }
+}
+
+/// Plays out an edge template from row 4 in `pos` (the defender to move)
+/// on the worst case the rules allow under crossing own: every empty hole
+/// outside its area at an end of a link the defender could place across
+/// one of the template's links gets a defender's peg (a defender's move
+/// there changes nothing: the peg is there already; more of the attacker's
+/// pegs never hurt it when own links may cross). Then every defence in the area, or a move elsewhere, must be
+/// answered so that the attacker's peg reaches the border row within
+/// [`EDGE_MOVES`] moves, whatever follows. The positions visited.
+fn edge_game(pos: &Position, attacker: Player, g: &TemplateGap) -> Result<usize, String> {
+    let a = g.ends.0;
+    if pos.rules().crossing != Crossing::Own {
+        return Err(format!(
+            "the edge template at {a} needs rules where own links may cross"
+        ));
+    }
+    let size = pos.size();
+    let side = edge_side(size, attacker, g)
+        .ok_or_else(|| format!("the edge template at {a} is not on row 4 from its border"))?;
+    let defender = attacker.opponent();
+    let near = |h: Hole| {
+        std::iter::once(a).chain(g.area.iter().copied()).any(|x| {
+            (i32::from(h.col) - i32::from(x.col)).abs() <= EDGE_REACH
+                && (i32::from(h.row) - i32::from(x.row)).abs() <= EDGE_REACH
+        })
+    };
+    // The attacker's answers: the area and its border row holes near it.
+    let answers: Vec<Hole> = size
+        .holes()
+        .filter(|&h| {
+            near(h) && (g.area.contains(&h) || border_side(size, attacker, h) == Some(side))
+        })
+        .collect();
+    // The defender plays in the area only: the border row must be one it
+    // may not play (the outermost row of a cut side is not).
+    if let Some(h) = answers
+        .iter()
+        .find(|&&h| !g.area.contains(&h) && size.playable_by(defender, h))
+    {
+        return Err(format!(
+            "the edge template at {a} needs a border row the defender may not play ({h})"
+        ));
+    }
+    // The defender's pegs that matter: both ends of every link it could
+    // still place across a link among the peg and the answers. Any other
+    // peg of the defender neither takes one of those holes nor crosses one
+    // of those links, so it changes nothing here.
+    let held: Vec<Hole> = std::iter::once(a).chain(answers.iter().copied()).collect();
+    let mut fill: Vec<Hole> = Vec::new();
+    for (i, &p) in held.iter().enumerate() {
+        for &q in &held[i + 1..] {
+            if !p.is_knight_step(q) {
+                continue;
+            }
+            let seg = |h: Hole| (i32::from(h.col), i32::from(h.row));
+            for (x, y) in links_near(size, p) {
+                if !segments_cross(seg(p), seg(q), seg(x), seg(y)) {
+                    continue;
+                }
+                let Some(l) = Link::new(x, y) else { continue };
+                let placeable = available(pos, defender, x)
+                    && available(pos, defender, y)
+                    && pos.blocker(l, defender).is_none();
+                for e in [x, y] {
+                    if placeable
+                        && pos.peg(e).is_none()
+                        && !g.area.contains(&e)
+                        && !fill.contains(&e)
+                    {
+                        fill.push(e);
+                    }
+                }
+            }
+        }
+    }
+    fill.sort();
+    let mut worst = pos.clone();
+    for h in fill {
+        if worst.status() != Status::Ongoing {
+            break;
+        }
+        if worst.to_move() != defender {
+            worst.pass();
+        }
+        worst = play(&worst, h)?;
+    }
+    if worst.status() != Status::Ongoing {
+        return Err(format!(
+            "the edge template at {a} does not hold with the defender's pegs around it"
+        ));
+    }
+    if worst.to_move() != defender {
+        worst.pass();
+    }
+    let mut game = EdgeGame {
+        attacker,
+        a,
+        side,
+        area: &g.area,
+        answers: &answers,
+        nodes: 0,
+    };
+    match game.holds(&worst, EDGE_MOVES) {
+        Some(true) => Ok(game.nodes),
+        Some(false) => Err(format!(
+            "the edge template at {a} can be cut by the defender"
+        )),
+        None => Err(format!(
+            "the edge template at {a} is too large to replay ({GAME_LIMIT} positions)"
+        )),
+    }
+}
+
+/// The game of an edge template from row 4 (see [`edge_game`]).
+struct EdgeGame<'a> {
+    attacker: Player,
+    a: Hole,
+    side: usize,
+    area: &'a [Hole],
+    answers: &'a [Hole],
+    nodes: usize,
+}
+
+impl EdgeGame<'_> {
+    /// Whether, with the defender to move in `pos`, the attacker's peg
+    /// reaches its border row within `moves` moves of the attacker.
+    fn holds(&mut self, pos: &Position, moves: usize) -> Option<bool> {
+        self.nodes += 1;
+        if self.nodes > GAME_LIMIT {
+            return None;
+        }
+        let mut defences: Vec<Option<Hole>> = vec![None];
+        defences.extend(
+            self.area
+                .iter()
+                .filter(|&&h| pos.can_place(h))
+                .map(|&h| Some(h)),
+        );
+        for d in defences {
+            let mut q = pos.clone();
+            match d {
+                None => q.pass(),
+                Some(h) => {
+                    if q.play(&Move::peg(h)).is_err() {
+                        continue;
+                    }
+                }
+            }
+            if q.status() != Status::Ongoing {
+                return Some(false);
+            }
+            if !self.answered(&q, moves)? {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
+    /// Whether the attacker, to move in `pos`, reaches its border row with
+    /// one of its answers now or within `moves` moves.
+    fn answered(&mut self, pos: &Position, moves: usize) -> Option<bool> {
+        for &h in self.answers {
+            if !pos.can_place(h) {
+                continue;
+            }
+            let mut q = pos.clone();
+            if q.play(&Move::peg(h)).is_err() {
+                continue;
+            }
+            if reaches(&q, self.attacker, self.a, self.side) {
+                return Some(true);
+            }
+            if moves > 1 && q.status() == Status::Ongoing && self.holds(&q, moves - 1)? {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+}
+
+/// Whether the attacker's peg at `a` is joined by its links to its border
+/// row on `side`.
+fn reaches(pos: &Position, attacker: Player, a: Hole, side: usize) -> bool {
+    const KNIGHT: [(i32, i32); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let size = pos.size();
+    let mut seen = vec![a];
+    let mut k = 0;
+    while k < seen.len() {
+        let h = seen[k];
+        k += 1;
+        if border_side(size, attacker, h) == Some(side) {
+            return true;
+        }
+        for (dc, dr) in KNIGHT {
+            let Some(n) = h.offset(dc, dr).filter(|&n| size.contains(n)) else {
+                continue;
+            };
+            if !seen.contains(&n) && Link::new(h, n).is_some_and(|l| pos.has_link(l)) {
+                seen.push(n);
+            }
+        }
+    }
+    false
 }

@@ -8,6 +8,7 @@
 
 use std::collections::VecDeque;
 
+use super::edge_templates::{self, EdgeTemplate};
 use super::hole::HoleIndex;
 use super::zone::Zone;
 use crate::board::Player;
@@ -42,11 +43,20 @@ struct Option_ {
 
 /// A gap on the chain: its options (a range of [`Chains::opts`]), and
 /// whether it must be closed at once (one option, or options that one
-/// defender peg kills together).
+/// defender peg kills together); or an edge template from row 4 (an
+/// index into [`Chains::edges`], with no options).
 struct Gap {
     start: usize,
     len: usize,
     single: bool,
+    edge: Option<usize>,
+}
+
+/// An edge template from row 4 on the chain: the peg it joins to the
+/// border, and the template.
+struct Edge {
+    peg: HoleIndex,
+    template: EdgeTemplate,
 }
 
 /// The buffers of the chain search, kept between calls.
@@ -65,6 +75,11 @@ pub(crate) struct Chains {
     gaps: Vec<Gap>,
     /// The options of every gap, one range each.
     opts: Vec<Option_>,
+    /// The edge templates from row 4 of this search's gaps.
+    edges: Vec<Edge>,
+    /// Start pegs on row 4 reached through an edge template, waiting for
+    /// the breadth-first search to reach their cost: (state, cost, gap).
+    pending: Vec<(usize, u32, usize)>,
     /// Options found from one peg, by the peg they reach ([`BORDER`] for
     /// the border row).
     found: Vec<(HoleIndex, Option_)>,
@@ -75,11 +90,13 @@ pub(crate) struct Chains {
 }
 
 /// A gap of a chain as a proof states it: the pegs it joins (`None` for
-/// the border row) and the holes that close it.
+/// the border row) and the holes that close it, or for an edge template
+/// from row 4 the area it needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct GapShape {
     pub ends: (HoleIndex, Option<HoleIndex>),
     pub options: Vec<HoleIndex>,
+    pub area: Vec<HoleIndex>,
 }
 
 const NO: usize = usize::MAX;
@@ -166,6 +183,14 @@ impl Chains {
         self.last_path
             .iter()
             .map(|&g| {
+                if let Some(e) = self.gaps[g].edge {
+                    let e = &self.edges[e];
+                    return GapShape {
+                        ends: (e.peg, None),
+                        options: Vec::new(),
+                        area: e.template.area.clone(),
+                    };
+                }
                 let opts = self.options(g);
                 // An option's first link starts at one end, its second
                 // (when it has one) reaches the other.
@@ -179,6 +204,7 @@ impl Chains {
                 GapShape {
                     ends: (a, b),
                     options: opts.iter().map(|o| o.hole).collect(),
+                    area: Vec::new(),
                 }
             })
             .collect()
@@ -201,6 +227,8 @@ impl Chains {
         self.queue.clear();
         self.gaps.clear();
         self.opts.clear();
+        self.edges.clear();
+        self.pending.clear();
         states
     }
 
@@ -235,6 +263,14 @@ impl Chains {
                     let s = usize::from(self.gaps[g].single);
                     self.relax(state_of(a, s), 1, NO, g);
                 }
+            } else if reach.cap >= edge_templates::MOVES
+                && reach.within(a, edge_templates::MOVES)
+                && let Some(g) = self.edge_gap(pos, attacker, a, start)
+            {
+                // Its cost is two: it joins the search once the queue's
+                // costs reach one (a 0-1 search holds two costs at once).
+                self.pending
+                    .push((state_of(a, 0), edge_templates::MOVES, g));
             }
         }
     }
@@ -252,7 +288,20 @@ impl Chains {
         goal: usize,
     ) {
         let geo = pos.geometry();
-        while let Some(state) = self.queue.pop_front() {
+        loop {
+            if !self.pending.is_empty()
+                && self
+                    .queue
+                    .front()
+                    .is_none_or(|&s| self.dist_of(s) + 1 >= edge_templates::MOVES)
+            {
+                for (s, d, g) in std::mem::take(&mut self.pending) {
+                    self.relax(s, d, NO, g);
+                }
+            }
+            let Some(state) = self.queue.pop_front() else {
+                break;
+            };
             let d = self.dist_of(state);
             if d >= self.dist_of(goal) || d > reach.cap {
                 break;
@@ -279,6 +328,13 @@ impl Chains {
             // crossing it could lower a cost: the answer is the same.
             if d + 1 < self.dist_of(goal) && geo.near_border_flags(a.get()) & end != 0 {
                 self.cross_to_border(pos, attacker, single, end, state, d, goal);
+            }
+            let by_edge = d + edge_templates::MOVES;
+            if by_edge < self.dist_of(goal)
+                && by_edge <= reach.cap
+                && let Some(g) = self.edge_gap(pos, attacker, a, end)
+            {
+                self.relax(goal, by_edge, state, g);
             }
             self.cross_to_pegs(pos, attacker, reach, single, state, d);
         }
@@ -364,6 +420,26 @@ impl Chains {
         self.found = found;
     }
 
+    /// The edge template from row 4 joining own peg `a` to the border
+    /// flagged `border`, as a gap, when one applies.
+    fn edge_gap(
+        &mut self,
+        pos: &Position,
+        attacker: Player,
+        a: HoleIndex,
+        border: u8,
+    ) -> Option<usize> {
+        let template = edge_templates::find(pos, attacker, a, border)?;
+        self.edges.push(Edge { peg: a, template });
+        self.gaps.push(Gap {
+            start: self.opts.len(),
+            len: 0,
+            single: false,
+            edge: Some(self.edges.len() - 1),
+        });
+        Some(self.gaps.len() - 1)
+    }
+
     /// The gaps of the chain found to `goal`, from the end back.
     fn chain_gaps(&self, goal: usize) -> Vec<usize> {
         let mut path = Vec::new();
@@ -405,8 +481,20 @@ impl Chains {
             }
         }
         let doubles: Vec<usize> = (0..path.len())
-            .filter(|&k| !self.gaps[path[k]].single)
+            .filter(|&k| !self.gaps[path[k]].single && self.gaps[path[k]].edge.is_none())
             .collect();
+        // An edge template from row 4 stands alone: its area meets no other
+        // gap's carrier (the game of intrusions knows one-peg gaps only).
+        self.last_failure = "edge template's area shared";
+        let edges: Vec<usize> = (0..path.len())
+            .filter(|&k| self.gaps[path[k]].edge.is_some())
+            .collect();
+        for &k in &edges {
+            let meets = (0..path.len()).any(|j| j != k && carriers[j].meets(&carriers[k]));
+            if meets {
+                return None;
+            }
+        }
         self.last_failure = "shared carrier";
         let (shared, opener) =
             self.play_intrusions(pos, attacker, single, first, path, &carriers, &doubles)?;
@@ -417,7 +505,11 @@ impl Chains {
         self.last_failure = "";
         let any = doubles
             .get(opener.unwrap_or(0))
-            .map(|&k| self.opts[self.gaps[path[k]].start].hole);
+            .map(|&k| self.opts[self.gaps[path[k]].start].hole)
+            .or_else(|| {
+                let e = self.gaps[path[*edges.first()?]].edge?;
+                Some(self.edges[e].template.first)
+            });
         Some(Connection {
             gaps,
             first: first.or(any)?,
@@ -432,6 +524,14 @@ impl Chains {
     fn carrier(&self, pos: &Position, attacker: Player, g: usize) -> Zone {
         let geo = pos.geometry();
         let mut z = Zone::new(geo.slots());
+        // An edge template's carrier is its area: a defender's peg outside
+        // it was in the model that proved it already.
+        if let Some(e) = self.gaps[g].edge {
+            for &h in &self.edges[e].template.area {
+                z.insert(h);
+            }
+            return z;
+        }
         for o in self.options(g) {
             add_carrier(pos, geo, attacker, o, &mut z);
         }
@@ -580,6 +680,7 @@ impl Chains {
             start,
             len: self.opts.len() - start,
             single: !double,
+            edge: None,
         });
         Some(self.gaps.len() - 1)
     }

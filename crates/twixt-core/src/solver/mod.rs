@@ -38,6 +38,8 @@
 mod bounds;
 mod checker;
 mod connection;
+mod dead;
+mod edge_templates;
 mod hole;
 mod limit;
 mod memory;
@@ -122,6 +124,10 @@ pub struct Tuning {
     /// search before the proof numbers (the bench turns it off to measure
     /// the proof numbers alone).
     pub secure_short_win: bool,
+    /// The proof numbers drop dead holes from a position's moves but one
+    /// of each kind (`dead.rs`; tests turn it off to check that the
+    /// answers stay the same).
+    pub secure_dead_holes: bool,
 }
 
 impl Default for Tuning {
@@ -134,6 +140,7 @@ impl Default for Tuning {
             shared_from: threads::SHARED_FROM,
             zone_from: 5,
             secure_short_win: true,
+            secure_dead_holes: true,
         }
     }
 }
@@ -967,6 +974,7 @@ fn secures_inner(
                         );
                         let mut meter = share.meter();
                         let mut pns = pns::Pns::new(pos, player, &mut meter, share.table_bytes());
+                        pns.drop_dead = share.tuning().secure_dead_holes;
                         let k = HoleIndex::new(pos.geometry().index(key));
                         let proof = proof_of(&mut pns, pos, Some(k)).ok().flatten();
                         drop(pns);
@@ -1001,7 +1009,10 @@ fn secures_inner(
         pos,
         player,
         &mut meter,
-        limit.table_bytes(),
+        pns_threads::Setup {
+            bytes: limit.table_bytes(),
+            drop_dead: limit.tuning().secure_dead_holes,
+        },
         limit.threads(),
         want_proof,
     )
@@ -1015,6 +1026,18 @@ fn secures_inner(
         },
         found.proof,
     ))
+}
+
+/// The dead holes of `pos` in board order: empty holes where no side that
+/// may play them could ever link a peg (`dead.rs`). Public for the tests.
+#[doc(hidden)]
+pub fn dead_holes(pos: &Position) -> Vec<Hole> {
+    let geo = pos.geometry();
+    (0..geo.slots())
+        .filter(|&s| geo.hole_flags(s) & crate::geometry::flag::EXISTS != 0)
+        .filter(|&s| pos.cell(s) & crate::position::COLOUR == 0 && dead::is_dead(pos, s))
+        .map(|s| geo.hole(s))
+        .collect()
 }
 
 /// Every first move of `player` (to move in `pos`) that secures the
@@ -1036,7 +1059,10 @@ pub fn secure_keys(
         pos,
         player,
         &mut meter,
-        limit.table_bytes(),
+        pns_threads::Setup {
+            bytes: limit.table_bytes(),
+            drop_dead: limit.tuning().secure_dead_holes,
+        },
         limit.threads(),
     )
     .map_err(|k| stopped(&meter, k))?;

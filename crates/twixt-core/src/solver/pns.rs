@@ -22,6 +22,7 @@
 
 use super::bounds::{pegs_needed, through_costs};
 use super::connection::Chains;
+use super::dead::drop_dead;
 use super::hole::{HoleIndex, free_holes};
 use super::limit::Meter;
 use super::proof::{ProofNode, Template, TemplateGap};
@@ -168,6 +169,9 @@ pub(crate) struct Pns<'m> {
     pub(crate) meter: &'m mut Meter,
     chains: Chains,
     played: Played,
+    /// Whether the search keeps one dead hole of each kind among a
+    /// position's moves and drops the others (`dead.rs`).
+    pub(crate) drop_dead: bool,
 }
 
 /// A position's moves as the search keeps them at one of its nodes.
@@ -202,6 +206,7 @@ impl<'m> Pns<'m> {
             meter,
             chains: Chains::default(),
             played: Played::by(attacker),
+            drop_dead: true,
         }
     }
 
@@ -362,6 +367,7 @@ impl<'m> Pns<'m> {
             .map(|g| TemplateGap {
                 ends: (hole(g.ends.0), g.ends.1.map(hole)),
                 options: g.options.into_iter().map(hole).collect(),
+                area: g.area.into_iter().map(hole).collect(),
             })
             .collect();
         Template {
@@ -459,7 +465,11 @@ impl<'m> Pns<'m> {
         let or = pos.to_move() == self.attacker;
         let start = self.meter.used();
         let mut children = Vec::new();
-        for h in self.moves(pos) {
+        let mut moves = self.moves(pos);
+        if self.drop_dead {
+            drop_dead(pos, &mut moves);
+        }
+        for h in moves {
             let (next, k) = self.play(pos, key, h)?;
             let (pn, dn) = self.evaluate(&next, k);
             children.push(Child {

@@ -56,6 +56,23 @@ struct RootMove {
     table: Option<PnTable>,
 }
 
+/// How each search of this module makes its proof-number search: its
+/// table's bound and whether it drops dead holes (`dead.rs`; off only to
+/// test that dropping them changes no answer).
+#[derive(Clone, Copy)]
+pub(crate) struct Setup {
+    pub(crate) bytes: usize,
+    pub(crate) drop_dead: bool,
+}
+
+impl Setup {
+    fn pns<'a>(self, pos: &Position, attacker: Player, meter: &'a mut Meter) -> Pns<'a> {
+        let mut pns = Pns::new(pos, attacker, meter, self.bytes);
+        pns.drop_dead = self.drop_dead;
+        pns
+    }
+}
+
 /// What the claim came to: the answer, the proof when asked, and the
 /// tables' figures.
 pub(crate) struct Found {
@@ -71,10 +88,10 @@ fn with_table<T>(
     m: &mut RootMove,
     attacker: Player,
     meter: &mut Meter,
-    bytes: usize,
+    setup: Setup,
     f: impl FnOnce(&mut Pns<'_>, &Position, Key) -> Result<T, Stop>,
 ) -> Result<T, Stop> {
-    let mut pns = Pns::new(&m.pos, attacker, meter, bytes);
+    let mut pns = setup.pns(&m.pos, attacker, meter);
     if let Some(t) = m.table.take() {
         pns.table = t;
     }
@@ -129,14 +146,14 @@ pub(crate) fn secure(
     pos: &Position,
     player: Player,
     meter: &mut Meter,
-    bytes: usize,
+    setup: Setup,
     threads: usize,
     want_proof: bool,
 ) -> Result<Found, Stop> {
     let geo = pos.geometry();
     let or = pos.to_move() == player;
     let (mut moves, rest) = {
-        let mut pns = Pns::new(pos, player, meter, bytes);
+        let mut pns = setup.pns(pos, player, meter);
         let root = pns.keys.of(pos);
         let (pn, dn) = pns.evaluate(pos, root);
         if pn == 0 || dn == 0 {
@@ -196,7 +213,7 @@ pub(crate) fn secure(
             })
             .collect();
         let search = |(m, th_pn, th_dn): (&mut RootMove, u32, u32), meter: &mut Meter| {
-            let (pn, dn) = with_table(m, player, meter, bytes, |pns, p, k| {
+            let (pn, dn) = with_table(m, player, meter, setup, |pns, p, k| {
                 pns.mid(p, k, th_pn, th_dn)
             })?;
             m.pn = pn;
@@ -256,7 +273,7 @@ pub(crate) fn secure(
             Some(k) => {
                 let proof = if want_proof {
                     let h = moves[k].hole;
-                    with_table(&mut moves[k], player, meter, bytes, |pns, p, key| {
+                    with_table(&mut moves[k], player, meter, setup, |pns, p, key| {
                         pns.proof(p, key)
                     })?
                     .map(|p| ProofNode::Move {
@@ -273,7 +290,7 @@ pub(crate) fn secure(
                 // The attacker's most plausible first move fails: the reply
                 // that holds against it.
                 let first = &mut moves[0];
-                let defence = with_table(first, player, meter, bytes, |pns, p, key| {
+                let defence = with_table(first, player, meter, setup, |pns, p, key| {
                     let replies = if p.status() == Status::Ongoing {
                         pns.moves(p)
                     } else {
@@ -306,7 +323,7 @@ pub(crate) fn secure(
                     for m in &mut moves {
                         let h = m.hole;
                         let p =
-                            with_table(m, player, meter, bytes, |pns, p, key| pns.proof(p, key))?;
+                            with_table(m, player, meter, setup, |pns, p, key| pns.proof(p, key))?;
                         replies = replies.zip(p).map(|(mut r, p)| {
                             r.push((hole(h), p));
                             r
@@ -336,13 +353,13 @@ pub(crate) fn secure_keys(
     pos: &Position,
     player: Player,
     meter: &mut Meter,
-    bytes: usize,
+    setup: Setup,
     threads: usize,
 ) -> Result<Vec<HoleIndex>, Stop> {
-    let moves = Pns::new(pos, player, meter, bytes).moves(pos);
+    let moves = setup.pns(pos, player, meter).moves(pos);
     let next = AtomicUsize::new(0);
     let run = |meter: &mut Meter| -> (Vec<HoleIndex>, Option<Stop>) {
-        let mut pns = Pns::new(pos, player, meter, bytes);
+        let mut pns = setup.pns(pos, player, meter);
         let root = pns.keys.of(pos);
         let mut proved = Vec::new();
         loop {

@@ -52,23 +52,29 @@ pub struct Template {
 
 /// A gap of a virtual connection: a peg at any of `options` links to
 /// both `ends` (to `ends.0` on the attacker's border row when `ends.1` is
-/// `None`).
+/// `None`); or, for an edge template from row 4, two pegs of the attacker
+/// in `area` join `ends.0` to its border row whatever the defender does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TemplateGap {
     /// The two attacker pegs the gap joins; `None` for the border row.
     pub ends: (Hole, Option<Hole>),
-    /// The holes that close it.
+    /// The holes that close it (none for an edge template from row 4).
     pub options: Vec<Hole>,
+    /// For an edge template from row 4, the empty holes it needs: the
+    /// defender's moves that matter lie in it (empty for other gaps).
+    pub area: Vec<Hole>,
 }
 
 impl TemplateGap {
     /// What a player calls this gap: a double link by the shape of its two
     /// pegs (beam, tilt, coign, mesh: their pegs four, three by three,
     /// three by one and two holes apart), an edge template for a gap to
-    /// the border row, or a double link of another shape.
+    /// the border row (from row 4 when it has an area), or a double link of
+    /// another shape.
     pub fn name(&self) -> String {
         let (a, b) = self.ends;
         match b {
+            None if !self.area.is_empty() => "edge template from row 4".into(),
             None => format!("edge template ({} ways to the border)", self.options.len()),
             Some(b) => {
                 let dc = (i32::from(a.col) - i32::from(b.col)).abs();

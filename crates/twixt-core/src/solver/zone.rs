@@ -33,6 +33,10 @@ impl Zone {
         let i = h.get();
         self.0[i >> 6] & (1 << (i & 63)) != 0
     }
+    /// Whether the two sets share a slot.
+    pub(crate) fn meets(&self, other: &Zone) -> bool {
+        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+    }
     pub(crate) fn union(&mut self, other: &Zone) {
         for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
             *a |= b;

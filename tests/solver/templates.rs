@@ -1,0 +1,314 @@
+//! Edge templates from row 4: the areas of the catalogue
+//! (`crates/twixt-core/src/solver/edge_templates.rs`) proved by the search
+//! itself on the model of the worst case, under pencil (the rules where it
+//! is used), for each mirror image and each link the peg may be reached
+//! by; a proof that ends in one replays by the rules; a template whose area
+//! the defender has entered does not.
+
+use twixt_core::board::{BoardSize, Hole, Player};
+use twixt_core::link::Link;
+use twixt_core::moves::Move;
+use twixt_core::position::Position;
+use twixt_core::position_line::read_position;
+use twixt_core::rules::{RuleSet, Swap};
+use twixt_core::setup::Setup;
+use twixt_core::solver::{
+    AfterMove, ProofNode, SearchLimit, Secure, Template, TemplateGap, after_move, check_proof,
+    secures, secures_with_proof,
+};
+
+/// The area, as (along the border, toward it) offsets from the peg on row
+/// 4, as the catalogue states it (one mirror image).
+const AREA: [(i32, i32); 12] = [
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (2, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (2, 1),
+    (-1, 2),
+    (0, 2),
+    (1, 2),
+    (2, 2),
+];
+
+/// The model of the worst case on an 8×9 board, Red's peg on row 4 from
+/// the bottom at column `3` (mirrored: `4`), reached from the top border
+/// by a chain whose first link leaves the peg at `anchor` (along, toward):
+/// every hole Black may play outside the area (and the holes `left_out` of
+/// it, by their index in [`AREA`]) holds a Black peg with all its links,
+/// Black to move. The board's sides are Black's border
+/// columns, so the Red holes the model offers are the area and the bottom
+/// row below it.
+fn model(preset: &str, mirror: bool, anchor: (i32, i32), left_out: &[usize]) -> Position {
+    let (w, h) = (8, 9);
+    let mut rules = RuleSet::preset(preset).unwrap();
+    rules.size = BoardSize::new(w as u64, h as u64).unwrap();
+    rules.swap = Swap::None;
+    let x = |c: i32| if mirror { w - 1 - c } else { c };
+    let hole = |c: i32, r: i32| Hole::new(x(c) as u16, r as u16);
+    let a = (3, 5);
+    // The chain: the peg, the anchor, then two links up to row 0.
+    let b = (a.0 + anchor.0, a.1 + anchor.1);
+    let c = match anchor {
+        (1, -2) | (-1, -2) => (3, 1),
+        (2, -1) => (4, 2),
+        _ => (2, 2),
+    };
+    let d = match c {
+        (3, 1) if anchor.0 > 0 => (5, 0),
+        (3, 1) => (1, 0),
+        _ => (3, 0),
+    };
+    let chain = [a, b, c, d];
+    let area: Vec<(i32, i32)> = AREA
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| !left_out.contains(k))
+        .map(|(_, &(p, q))| (a.0 + p, a.1 + q))
+        .collect();
+    let mut s = Setup::empty(rules.size);
+    for &(c, r) in &chain {
+        s.pegs.insert(hole(c, r), Player::Red);
+    }
+    for k in 1..chain.len() {
+        let (p, q) = (chain[k - 1], chain[k]);
+        s.links
+            .insert(Link::new(hole(p.0, p.1), hole(q.0, q.1)).expect("a knight's move"));
+    }
+    for r in 1..h - 1 {
+        for c in 0..w {
+            if !area.contains(&(c, r)) && !chain.contains(&(c, r)) {
+                s.pegs.insert(hole(c, r), Player::Black);
+            }
+        }
+    }
+    s.add_implied_links(&rules);
+    s.to_move = Some(Player::Black);
+    Position::from_setup(&s, rules).unwrap()
+}
+
+/// An area of the catalogue: the holes of [`AREA`] it leaves out, and the
+/// links away from the border the peg may be reached by.
+type Area = (&'static [usize], &'static [(i32, i32)]);
+
+/// The areas of the catalogue: the whole one for a peg reached by any of
+/// the four links away from the border, and the one without its hole on
+/// row 5 (`AREA[0]`) for a peg reached by the link two along toward the
+/// area and one up.
+const AREAS: [Area; 2] = [
+    (&[], &[(1, -2), (-1, -2), (2, -1), (-2, -1)]),
+    (&[0], &[(2, -1)]),
+];
+
+/// Each area, in each mirror image, with the peg reached by each of its
+/// links, is secure with Black to move on the model of the worst case, and
+/// the exact search wins in two moves (the template's cost), under pencil;
+/// with Red to move, the template's first move leaves a win in one.
+#[test]
+fn the_edge_templates_from_row_4_are_proved_on_their_worst_case() {
+    for (left_out, anchors) in AREAS {
+        for mirror in [false, true] {
+            for &anchor in anchors {
+                let what = format!("mirror {mirror}, anchor {anchor:?}, {left_out:?} left out");
+                let pos = model("pencil", mirror, anchor, left_out);
+                let s = secures(&pos, Player::Red, &SearchLimit::positions(5_000_000)).unwrap();
+                assert_eq!(s.answer, Secure::Secured { key: None }, "{what}");
+                let exact =
+                    after_move(&pos, Player::Red, 2, &SearchLimit::positions(5_000_000)).unwrap();
+                assert_eq!(exact.answer, AfterMove::Wins, "{what}");
+                // With Red to move, its first move (on row 2, a knight's
+                // move toward the border) leaves a win in one whatever
+                // Black does.
+                let mut red_to_move = pos.to_setup();
+                red_to_move.to_move = Some(Player::Red);
+                let mut after = Position::from_setup(&red_to_move, pos.rules().clone()).unwrap();
+                let first = Hole::new(if mirror { 3 } else { 4 }, 7);
+                after.play(&Move::peg(first)).unwrap();
+                let exact =
+                    after_move(&after, Player::Red, 1, &SearchLimit::positions(5_000_000)).unwrap();
+                assert_eq!(exact.answer, AfterMove::Wins, "{what}");
+            }
+        }
+    }
+}
+
+/// Each area is a smallest one: leaving any one more hole out (a Black peg
+/// there in the model) loses the connection, for the whole area with the
+/// peg reached by the link two rows up toward the area, and for the smaller
+/// one with the peg reached by its link.
+#[test]
+fn no_hole_of_an_edge_template_from_row_4_can_be_left_out() {
+    for (left_out, anchor) in [(vec![], (1, -2)), (vec![0], (2, -1))] {
+        for k in (0..AREA.len()).filter(|k| !left_out.contains(k)) {
+            let mut out = left_out.clone();
+            out.push(k);
+            let pos = model("pencil", false, anchor, &out);
+            let s = secures(&pos, Player::Red, &SearchLimit::positions(5_000_000)).unwrap();
+            assert!(
+                matches!(s.answer, Secure::Breaks { .. }),
+                "{:?} left out: {:?}",
+                AREA[k],
+                s.answer
+            );
+        }
+    }
+}
+
+/// The gaps with an area in a proof.
+fn edge_gaps(p: &ProofNode, out: &mut Vec<TemplateGap>) {
+    let mut template = |t: &Template| {
+        out.extend(t.gaps.iter().filter(|g| !g.area.is_empty()).cloned());
+    };
+    match p {
+        ProofNode::Won => {}
+        ProofNode::Move { next, .. } => edge_gaps(next, out),
+        ProofNode::Replies { replies, rest } => {
+            if let Some(t) = rest {
+                template(t);
+            }
+            for (_, q) in replies {
+                edge_gaps(q, out);
+            }
+        }
+        ProofNode::Template(t) => template(t),
+    }
+}
+
+/// On an open pencil board, Red's chain from the top border ends at f7, on
+/// row 4 from the bottom: with Black to move the connection is proved by
+/// the edge template from row 4 with no search, and its proof replays by
+/// the rules; with a Black peg in the area the same template is rejected.
+#[test]
+fn a_proof_ending_in_an_edge_template_from_row_4_replays() {
+    let pos = read_position(
+        "12x10/crossing=own,links=automatic,removal=none,swap=none/e1,f3,e5,f7/b2,k3/*/black",
+    )
+    .unwrap();
+    let (s, proof) =
+        secures_with_proof(&pos, Player::Red, &SearchLimit::positions(1_000_000)).unwrap();
+    assert_eq!(s.answer, Secure::Secured { key: None });
+    let proof = proof.expect("a proof");
+    let mut gaps = Vec::new();
+    edge_gaps(&proof, &mut gaps);
+    assert!(!gaps.is_empty(), "no edge template from row 4: {proof:?}");
+    check_proof(&pos, Player::Red, &proof).unwrap();
+    // The template as a proof by itself: it replays, and not once Black
+    // holds a hole of its area (f9, on row 2 below the peg).
+    let template = ProofNode::Template(Template {
+        first: None,
+        gaps: vec![gaps[0].clone()],
+    });
+    check_proof(&pos, Player::Red, &template).unwrap();
+    let cut = read_position(
+        "12x10/crossing=own,links=automatic,removal=none,swap=none/e1,f3,e5,f7/b2,f9/*/black",
+    )
+    .unwrap();
+    let err = check_proof(&cut, Player::Red, &template).unwrap_err();
+    assert!(err.why.contains("edge template"), "{err}");
+    // Under dujardin (no link crosses) the template is not used.
+    let dujardin = read_position(
+        "12x10/crossing=none,links=automatic,removal=none,swap=none/e1,f3,e5,f7/b2,k3/*/black",
+    )
+    .unwrap();
+    assert!(check_proof(&dujardin, Player::Red, &template).is_err());
+}
+
+/// Random pegs of both sides added around the chain of
+/// [`a_proof_ending_in_an_edge_template_from_row_4_replays`]: wherever the
+/// search proves the connection with an edge template from row 4 in its
+/// proof, the proof replays by the rules (the checker plays the template
+/// out on its own).
+#[test]
+fn proofs_with_edge_templates_from_row_4_replay_on_random_positions() {
+    use twixt_core::random::SplitMix64;
+    let axes = "crossing=own,links=automatic,removal=none,swap=none";
+    let mut rng = SplitMix64::new(4);
+    let (mut proved, mut with_edges) = (0, 0);
+    for _ in 0..150 {
+        let mut red = vec!["e1", "f3", "e5", "f7"]
+            .into_iter()
+            .map(String::from)
+            .collect::<Vec<_>>();
+        let mut black = Vec::new();
+        for _ in 0..1 + rng.below(8) {
+            let col = rng.below(12) as u16;
+            let row = rng.below(10) as u16;
+            let h = Hole::new(col, row).to_string();
+            if red.contains(&h) || black.contains(&h) {
+                continue;
+            }
+            if rng.below(2) == 0 && (1..11).contains(&col) {
+                red.push(h);
+            } else if (1..9).contains(&row) {
+                black.push(h);
+            }
+        }
+        let black_list = if black.is_empty() {
+            "-".to_string()
+        } else {
+            black.join(",")
+        };
+        let Ok(pos) = read_position(&format!(
+            "12x10/{axes}/{}/{black_list}/*/black",
+            red.join(",")
+        )) else {
+            continue;
+        };
+        if pos.status() != twixt_core::position::Status::Ongoing {
+            continue;
+        }
+        let Ok((s, Some(proof))) =
+            secures_with_proof(&pos, Player::Red, &SearchLimit::positions(300_000))
+        else {
+            continue;
+        };
+        assert_eq!(s.answer, Secure::Secured { key: None });
+        proved += 1;
+        let mut gaps = Vec::new();
+        edge_gaps(&proof, &mut gaps);
+        with_edges += usize::from(!gaps.is_empty());
+        if let Err(e) = check_proof(&pos, Player::Red, &proof) {
+            panic!("{}: {e}", twixt_core::position_line::write(&pos));
+        }
+    }
+    eprintln!("{proved} proved, {with_edges} with an edge template from row 4");
+    assert!(with_edges >= 40, "{with_edges} of {proved}");
+}
+
+/// On a cut side both players may play the outermost row, so a peg on
+/// row 4 from a cut side has no edge template: the search does not use
+/// one there (its proof, if any, has none and replays), and the checker
+/// rejects one made by hand.
+#[test]
+fn no_edge_template_from_row_4_reaches_a_cut_side() {
+    let axes = "crossing=own,links=automatic,removal=none,swap=none";
+    // Red's chain from its real bottom border up to f4, on row 4 from the
+    // cut top.
+    let pos = read_position(&format!("12-cut-top/{axes}/f4,e6,f8,e10,f12/b2,k3/*/black")).unwrap();
+    let (_, proof) =
+        secures_with_proof(&pos, Player::Red, &SearchLimit::positions(300_000)).unwrap();
+    if let Some(proof) = proof {
+        let mut gaps = Vec::new();
+        edge_gaps(&proof, &mut gaps);
+        assert!(gaps.is_empty(), "{gaps:?}");
+        check_proof(&pos, Player::Red, &proof).unwrap();
+    }
+    let a = Hole::new(5, 3);
+    let area = AREA
+        .iter()
+        .map(|&(along, toward)| Hole::new((5 + along) as u16, (3 - toward) as u16))
+        .collect();
+    let template = ProofNode::Template(Template {
+        first: None,
+        gaps: vec![TemplateGap {
+            ends: (a, None),
+            options: Vec::new(),
+            area,
+        }],
+    });
+    let err = check_proof(&pos, Player::Red, &template).unwrap_err();
+    assert!(err.why.contains("edge template"), "{err}");
+}
