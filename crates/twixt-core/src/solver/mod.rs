@@ -973,8 +973,7 @@ fn secures_inner(
                             share.time().map(|t| t.saturating_sub(started.elapsed())),
                         );
                         let mut meter = share.meter();
-                        let mut pns = pns::Pns::new(pos, player, &mut meter, share.table_bytes());
-                        pns.drop_dead = share.tuning().secure_dead_holes;
+                        let mut pns = pns_threads::Setup::of(&share).pns(pos, player, &mut meter);
                         let k = HoleIndex::new(pos.geometry().index(key));
                         let proof = proof_of(&mut pns, pos, Some(k)).ok().flatten();
                         drop(pns);
@@ -1009,10 +1008,7 @@ fn secures_inner(
         pos,
         player,
         &mut meter,
-        pns_threads::Setup {
-            bytes: limit.table_bytes(),
-            drop_dead: limit.tuning().secure_dead_holes,
-        },
+        pns_threads::Setup::of(limit),
         limit.threads(),
         want_proof,
     )
@@ -1059,10 +1055,7 @@ pub fn secure_keys(
         pos,
         player,
         &mut meter,
-        pns_threads::Setup {
-            bytes: limit.table_bytes(),
-            drop_dead: limit.tuning().secure_dead_holes,
-        },
+        pns_threads::Setup::of(limit),
         limit.threads(),
     )
     .map_err(|k| stopped(&meter, k))?;

@@ -26,7 +26,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::hole::HoleIndex;
-use super::limit::Meter;
+use super::limit::{Meter, SearchLimit};
 use super::pns::{INF, PnTable, Pns, add, widen};
 use super::proof::ProofNode;
 use super::search::Stop;
@@ -66,7 +66,16 @@ pub(crate) struct Setup {
 }
 
 impl Setup {
-    fn pns<'a>(self, pos: &Position, attacker: Player, meter: &'a mut Meter) -> Pns<'a> {
+    /// The setup `limit` asks for: its table bytes and its tuning's
+    /// dead-hole switch.
+    pub(crate) fn of(limit: &SearchLimit) -> Setup {
+        Setup {
+            bytes: limit.table_bytes(),
+            drop_dead: limit.tuning().secure_dead_holes,
+        }
+    }
+
+    pub(crate) fn pns<'a>(self, pos: &Position, attacker: Player, meter: &'a mut Meter) -> Pns<'a> {
         let mut pns = Pns::new(pos, attacker, meter, self.bytes);
         pns.drop_dead = self.drop_dead;
         pns
