@@ -166,6 +166,23 @@ fn a_false_claim_or_a_written_solution_is_left_as_it_is() {
     );
 }
 
+/// A claim after an illegal move is not explained, and the run says why
+/// with exit 1.
+#[test]
+fn a_claim_after_an_illegal_move_is_reported_not_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("p.twixt"),
+        "[Size \"8\"]\n1. zz9\n#wins red\n",
+    )
+    .unwrap();
+    let o = twixt(&["check", "--explain", "p.twixt"], dir.path());
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("p.twixt:2: not explained"), "{err}");
+    assert!(err.contains("zz9"), "{err}");
+}
+
 /// Usage errors: exit 2, nothing written.
 #[test]
 fn explain_takes_one_script_and_writes_no_input() {

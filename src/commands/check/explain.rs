@@ -165,9 +165,23 @@ fn explain_line(
         match &mut line.elements[i] {
             Element::Move(m) => {
                 let mut next = pos.clone();
-                if next.play(&m.mv).is_err() {
-                    // `check` reports the illegal move; nothing after it
-                    // can be explained.
+                if let Err(e) = next.play(&m.mv) {
+                    let at = m.span.line;
+                    // Nothing after an illegal move can be explained: a
+                    // claim after it is counted as not explained, so the
+                    // run does not pass over it in silence.
+                    let claims_after = line.elements[i + 1..].iter().any(|e| {
+                        matches!(e, Element::Claim(c) if matches!(
+                            c.kind,
+                            ClaimKind::Wins { .. } | ClaimKind::Secures(_)
+                        ))
+                    });
+                    if claims_after {
+                        out.failed += 1;
+                        out.notes.push(format!(
+                            "{name}:{at}: not explained: the move before the claim is illegal: {e}"
+                        ));
+                    }
                     return;
                 }
                 before = Some(std::mem::replace(&mut pos, next));
