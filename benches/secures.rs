@@ -16,7 +16,12 @@
 //! opponent to move, must break. At the end the peak memory of the process.
 //!
 //! `cargo bench --bench secures` runs the set; `-- --only=K` runs its Kth
-//! puzzle (from 1) alone.
+//! puzzle (from 1) alone; `-- --without-defender-connection` adds a column:
+//! the claim (`secures`, no proof) with the defender's virtual connection
+//! not used to disprove ([`Tuning::secure_defender_connection`] off) and
+//! then with it, side by side in the same run; `-- --keys` lists every
+//! first move that secures the connection (`secure_keys`) for each secured
+//! puzzle: whether it has one key move.
 // Measuring needs the C library (clock_gettime): unsafe, audited, in this
 // bench alone.
 #![allow(unsafe_code)]
@@ -24,7 +29,8 @@
 use std::time::Duration;
 
 use twixt_core::solver::{
-    SearchLimit, Secure, Solved, check_proof, secure_keys, secures, secures_with_proof, solve,
+    SearchLimit, Secure, Solved, Tuning, check_proof, secure_keys, secures, secures_with_proof,
+    solve,
 };
 use twixtkit::prelude::{Hole, Move, Player};
 
@@ -190,6 +196,71 @@ fn cooks_proved(
     format!("{} (proved)", names.join(", "))
 }
 
+/// The claim without the defender's virtual connection, then with it (no
+/// proof built): CPU time and positions of each.
+fn with_and_without(pos: &twixt_core::position::Position, me: Player) -> String {
+    let run = |on: bool| {
+        let limit = SearchLimit::positions(NEW_POSITIONS).with_tuning(Tuning {
+            secure_defender_connection: on,
+            ..Tuning::default()
+        });
+        let start = cpu_time();
+        let found = secures(pos, me, &limit);
+        let t = cpu_time() - start;
+        match found {
+            Ok(s) => format!("{} {}", secs(t), s.positions),
+            Err(_) => format!("{} undecided", secs(t)),
+        }
+    };
+    let without = run(false);
+    format!("{without} / {}", run(true))
+}
+
+/// `-- --keys`: every first move that secures the connection, for each
+/// secured puzzle of the set (or the `--only` one), within
+/// [`NEW_POSITIONS`] on one thread: the set's key and other keys must be
+/// among them, and a puzzle with one of them is a "one key move" puzzle.
+fn keys(set: &[Puzzle], only: Option<usize>) {
+    println!("| # | key | every key | CPU | positions |");
+    println!("|---|---|---|---|---|");
+    let (mut one, mut more, mut undecided) = (0, 0, 0);
+    for (i, p) in set.iter().enumerate() {
+        if only.is_some_and(|k| k != i + 1) || !p.secured || p.false_key.is_some() {
+            continue;
+        }
+        let pos = twixt_core::position_line::read_position(&p.line).expect("a position line");
+        let start = cpu_time();
+        let found = secure_keys(&pos, pos.to_move(), &SearchLimit::positions(NEW_POSITIONS));
+        let t = cpu_time() - start;
+        let (list, positions) = match found {
+            Ok(k) => {
+                for known in p.key.iter().chain(&p.cooks) {
+                    assert!(
+                        k.answer.contains(known),
+                        "puzzle {}: {known} secures but is not listed",
+                        i + 1
+                    );
+                }
+                if k.answer.len() == 1 {
+                    one += 1;
+                } else {
+                    more += 1;
+                }
+                let names: Vec<String> = k.answer.iter().map(ToString::to_string).collect();
+                (names.join(", "), k.positions.to_string())
+            }
+            Err(e) => {
+                undecided += 1;
+                (format!("undecided: {e}"), "-".into())
+            }
+        };
+        let key = p.key.map_or("-".into(), |k| k.to_string());
+        println!("| {} | {key} | {list} | {} | {positions} |", i + 1, secs(t));
+    }
+    println!();
+    println!("{one} with one key move, {more} with more, {undecided} undecided");
+}
+
 fn main() {
     if std::env::args().any(|a| a == "--classify") {
         classify();
@@ -198,12 +269,26 @@ fn main() {
     let only: Option<usize> =
         std::env::args().find_map(|a| a.strip_prefix("--only=")?.parse().ok());
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/secure-puzzles.tsv");
+    if std::env::args().any(|a| a == "--keys") {
+        let text = std::fs::read_to_string(path).expect("benches/secure-puzzles.tsv");
+        keys(&read_set(&text), only);
+        return;
+    }
+    let compare = std::env::args().any(|a| a == "--without-defender-connection");
     let text = std::fs::read_to_string(path).expect("benches/secure-puzzles.tsv");
     let set = read_set(&text);
     println!(
-        "| # | pegs | expected | new: answer | CPU | positions | positions/s | table | proof | old: in N | CPU | positions | other keys |"
+        "| # | pegs | expected | new: answer | CPU | positions | positions/s | table | proof | old: in N | CPU | positions | other keys |{}",
+        if compare {
+            " without / with the defender's connection: CPU, positions |"
+        } else {
+            ""
+        }
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!(
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|{}",
+        if compare { "---|" } else { "" }
+    );
     let (mut under_1, mut under_10, mut decided) = (0, 0, 0);
     let (mut new_p, mut new_t) = (0u64, Duration::ZERO);
     let mut misses = Vec::new();
@@ -311,8 +396,13 @@ fn main() {
             Some(_) => "-".into(),
             None => cooks_proved(&pos, me, &p.cooks, i + 1),
         };
+        let side_by_side = if compare {
+            format!(" {} |", with_and_without(&pos, me))
+        } else {
+            String::new()
+        };
         println!(
-            "| {} | {pegs} | {expected} | {answer} | {} | {positions} | {rate} | {table} | {proof} | {old_a} | {old_t} | {old_p} | {cooks} |",
+            "| {} | {pegs} | {expected} | {answer} | {} | {positions} | {rate} | {table} | {proof} | {old_a} | {old_t} | {old_p} | {cooks} |{side_by_side}",
             i + 1,
             secs(t),
         );

@@ -136,49 +136,129 @@ fn agrees_with_a_minimax_of_the_whole_game() {
     assert!(yes > total / 10 && yes < total * 9 / 10, "{yes} of {total}");
 }
 
+/// What a switch of [`Tuning`] came to over crowded positions: the answers
+/// given, how many were secure, and the positions searched with the switch
+/// on and off.
+struct Compared {
+    total: usize,
+    yes: usize,
+    dropping: usize,
+    positions: (u64, u64),
+}
+
+/// `secures` with `on` and with `off` on crowded positions of `sizes` under
+/// pencil, dujardin and t1, for the side to move and for the other (at most
+/// `most` empty holes): every answer the same.
+fn same_answers(
+    on: Tuning,
+    off: Tuning,
+    sizes: &[(u64, u64)],
+    count: usize,
+    most: usize,
+) -> Compared {
+    let limit = |t| SearchLimit::positions(5_000_000).with_tuning(t);
+    let (on, off) = (limit(on), limit(off));
+    let mut c = Compared {
+        total: 0,
+        yes: 0,
+        dropping: 0,
+        positions: (0, 0),
+    };
+    for preset in ["pencil", "dujardin", "t1"] {
+        for &(w, h) in sizes {
+            let r = rules(preset, w, h);
+            for pos in crowded(&r, count, most, w * 11 + h + preset.len() as u64) {
+                // More than one dead hole: the search drops some.
+                c.dropping += usize::from(dead_holes(&pos).len() > 1);
+                for player in [Player::Red, Player::Black] {
+                    let answer = |limit: &SearchLimit| match secures(&pos, player, limit) {
+                        Ok(s) => (matches!(s.answer, Secure::Secured { .. }), s.positions),
+                        Err(e) => panic!("{e}: {}", twixt_core::position_line::write(&pos)),
+                    };
+                    let (want, off_positions) = answer(&off);
+                    let (got, on_positions) = answer(&on);
+                    assert_eq!(
+                        got,
+                        want,
+                        "{player} under {preset} {w}x{h}: {}",
+                        twixt_core::position_line::write(&pos)
+                    );
+                    c.yes += usize::from(want);
+                    c.total += 1;
+                    c.positions.0 += on_positions;
+                    c.positions.1 += off_positions;
+                }
+            }
+        }
+    }
+    assert!(
+        c.yes > c.total / 10 && c.yes < c.total * 9 / 10,
+        "{} of {}",
+        c.yes,
+        c.total
+    );
+    c
+}
+
+/// The proof numbers alone, with every switch of the tuning on.
+fn proof_numbers() -> Tuning {
+    Tuning {
+        secure_short_win: false,
+        ..Tuning::default()
+    }
+}
+
 /// Dead holes (no side could ever link a peg there) are dropped from the
 /// proof numbers' moves but one of each kind: on thousands of crowded small
 /// positions under pencil, dujardin and t1, for the side to move and for
 /// the other, the answer is the one of the search that keeps every move.
 #[test]
 fn dropping_dead_holes_changes_no_answer() {
-    let tuned = |dead| {
-        SearchLimit::positions(5_000_000).with_tuning(Tuning {
-            secure_short_win: false,
-            secure_dead_holes: dead,
-            ..Tuning::default()
-        })
+    let off = Tuning {
+        secure_dead_holes: false,
+        ..proof_numbers()
     };
-    let (on, off) = (tuned(true), tuned(false));
-    let (mut total, mut dropping, mut yes) = (0, 0, 0);
-    for preset in ["pencil", "dujardin", "t1"] {
-        for (w, h) in [(5, 5), (6, 6), (7, 6), (8, 7)] {
-            let r = rules(preset, w, h);
-            for pos in crowded(&r, 120, 16, w * 11 + h + preset.len() as u64) {
-                // More than one dead hole: the search drops some.
-                dropping += usize::from(dead_holes(&pos).len() > 1);
-                for player in [Player::Red, Player::Black] {
-                    let secured = |limit: &SearchLimit| match secures(&pos, player, limit) {
-                        Ok(s) => matches!(s.answer, Secure::Secured { .. }),
-                        Err(e) => panic!("{e}: {}", twixt_core::position_line::write(&pos)),
-                    };
-                    let want = secured(&off);
-                    assert_eq!(
-                        secured(&on),
-                        want,
-                        "{player} under {preset} {w}x{h}: {}",
-                        twixt_core::position_line::write(&pos)
-                    );
-                    yes += usize::from(want);
-                    total += 1;
-                }
-            }
-        }
-    }
-    eprintln!("dead holes: {dropping} positions with some dropped; {yes} of {total} secured");
-    assert!(total >= 2000, "{total} answers");
-    assert!(dropping > total / 4, "{dropping} positions drop dead holes");
-    assert!(yes > total / 10 && yes < total * 9 / 10, "{yes} of {total}");
+    let c = same_answers(
+        proof_numbers(),
+        off,
+        &[(5, 5), (6, 6), (7, 6), (8, 7)],
+        120,
+        16,
+    );
+    eprintln!(
+        "dead holes: {} positions with some dropped; {} of {} secured",
+        c.dropping, c.yes, c.total
+    );
+    assert!(c.total >= 2000, "{} answers", c.total);
+    assert!(
+        c.dropping > c.total / 4,
+        "{} positions drop dead holes",
+        c.dropping
+    );
+}
+
+/// A position where the defender has a virtual connection of its own is
+/// disproved with no search: on crowded positions with room to play (up to
+/// 30 empty holes), under pencil, dujardin and t1, for the side to move and
+/// for the other, the answer is the one of the search without it, which
+/// searches more positions to give it.
+#[test]
+fn the_defenders_connection_changes_no_answer() {
+    let off = Tuning {
+        secure_defender_connection: false,
+        ..proof_numbers()
+    };
+    let c = same_answers(proof_numbers(), off, &[(6, 6), (7, 7), (8, 8)], 60, 30);
+    eprintln!(
+        "defender's connection: {} of {} secured; {} positions searched with it, {} without",
+        c.yes, c.total, c.positions.0, c.positions.1
+    );
+    assert!(c.total >= 1000, "{} answers", c.total);
+    assert!(
+        c.positions.0 * 4 < c.positions.1 * 3,
+        "{:?} positions",
+        c.positions
+    );
 }
 
 /// Against the exact search: with the player to move and a bound as long

@@ -434,8 +434,7 @@ fn threads_sharing_the_roots_first_moves_keep_minimaxs_answers() {
         any_pair: true,
         shared_from: 1,
         zone_from: 2,
-        secure_short_win: true,
-        secure_dead_holes: true,
+        ..Tuning::default()
     };
     let (effort, wins, total) = tuned_agree_with_minimax(
         &SearchLimit::positions(5_000_000)

@@ -128,6 +128,10 @@ pub struct Tuning {
     /// of each kind (`dead.rs`; tests turn it off to check that the
     /// answers stay the same).
     pub secure_dead_holes: bool,
+    /// The proof numbers disprove a position where the defender has a
+    /// virtual connection of its own (tests turn it off to check that the
+    /// answers stay the same).
+    pub secure_defender_connection: bool,
 }
 
 impl Default for Tuning {
@@ -141,6 +145,7 @@ impl Default for Tuning {
             zone_from: 5,
             secure_short_win: true,
             secure_dead_holes: true,
+            secure_defender_connection: true,
         }
     }
 }

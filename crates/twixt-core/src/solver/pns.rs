@@ -168,10 +168,16 @@ pub(crate) struct Pns<'m> {
     pub(crate) table: PnTable,
     pub(crate) meter: &'m mut Meter,
     chains: Chains,
+    /// The defender's chains, looked for apart so that the attacker's last
+    /// template ([`Chains::last_gaps`]) is kept.
+    rival_chains: Chains,
     played: Played,
     /// Whether the search keeps one dead hole of each kind among a
     /// position's moves and drops the others (`dead.rs`).
     pub(crate) drop_dead: bool,
+    /// Whether a position where the defender has a virtual connection of
+    /// its own is disproved with no search ([`Pns::defender_connects`]).
+    pub(crate) defender_connection: bool,
 }
 
 /// A position's moves as the search keeps them at one of its nodes.
@@ -205,8 +211,10 @@ impl<'m> Pns<'m> {
             table: PnTable::new(bytes),
             meter,
             chains: Chains::default(),
+            rival_chains: Chains::default(),
             played: Played::by(attacker),
             drop_dead: true,
+            defender_connection: true,
         }
     }
 
@@ -261,6 +269,22 @@ impl<'m> Pns<'m> {
         (!self.short_of_holes(pos, c.gaps + 1)).then_some((c.zone, c.first))
     }
 
+    /// Whether the defender has a virtual connection of its own in `pos`
+    /// (as [`Pns::virtual_connection`] finds the attacker's, with the side
+    /// to move as it is). The defender then completes its chain by
+    /// answering each intrusion into a gap's carrier in that gap, and a
+    /// complete chain of the defender crosses every chain the attacker
+    /// could still make: the attacker never connects. A draw for want of
+    /// holes is no connection either, so unlike the attacker's virtual
+    /// connection this one needs no count of the holes left.
+    fn defender_connects(&mut self, pos: &Position) -> bool {
+        let defender = self.attacker.opponent();
+        let to_move = pos.to_move() == defender;
+        self.rival_chains
+            .find(pos, defender, MAX_GAPS, to_move, None)
+            .is_some_and(|c| to_move || !c.opening)
+    }
+
     /// The numbers of a position met for the first time: its end, a
     /// virtual connection, or the estimate from the pegs still needed.
     pub(crate) fn evaluate(&mut self, pos: &Position, key: Key) -> (u32, u32) {
@@ -295,6 +319,9 @@ impl<'m> Pns<'m> {
             .is_some()
         {
             return (0, INF);
+        }
+        if self.defender_connection && self.defender_connects(pos) {
+            return (INF, 0);
         }
         (need.max(1), 1)
     }

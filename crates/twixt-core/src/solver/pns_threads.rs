@@ -57,27 +57,31 @@ struct RootMove {
 }
 
 /// How each search of this module makes its proof-number search: its
-/// table's bound and whether it drops dead holes (`dead.rs`; off only to
-/// test that dropping them changes no answer).
+/// table's bound, whether it drops dead holes (`dead.rs`) and whether the
+/// defender's virtual connection disproves (each off only to test that it
+/// changes no answer).
 #[derive(Clone, Copy)]
 pub(crate) struct Setup {
     pub(crate) bytes: usize,
     pub(crate) drop_dead: bool,
+    pub(crate) defender_connection: bool,
 }
 
 impl Setup {
     /// The setup `limit` asks for: its table bytes and its tuning's
-    /// dead-hole switch.
+    /// switches.
     pub(crate) fn of(limit: &SearchLimit) -> Setup {
         Setup {
             bytes: limit.table_bytes(),
             drop_dead: limit.tuning().secure_dead_holes,
+            defender_connection: limit.tuning().secure_defender_connection,
         }
     }
 
     pub(crate) fn pns<'a>(self, pos: &Position, attacker: Player, meter: &'a mut Meter) -> Pns<'a> {
         let mut pns = Pns::new(pos, attacker, meter, self.bytes);
         pns.drop_dead = self.drop_dead;
+        pns.defender_connection = self.defender_connection;
         pns
     }
 }
