@@ -285,6 +285,19 @@ impl<'m> Pns<'m> {
             .is_some_and(|c| to_move || !c.opening)
     }
 
+    /// The attacker's must-play region at its turn: the carriers of the
+    /// defender's virtual connection when the defender moves next, its
+    /// first move among them. An attacker's move outside them leaves that
+    /// connection whole: the defender plays its first move and connects,
+    /// so the move is disproved unsearched. `None` when the defender has
+    /// no such connection.
+    fn attacker_region(&mut self, pos: &Position) -> Option<Zone> {
+        let defender = self.attacker.opponent();
+        self.rival_chains
+            .find(pos, defender, MAX_GAPS, true, None)
+            .map(|c| c.zone)
+    }
+
     /// The numbers of a position met for the first time: its end, a
     /// virtual connection, or the estimate from the pegs still needed.
     pub(crate) fn evaluate(&mut self, pos: &Position, key: Key) -> (u32, u32) {
@@ -493,6 +506,12 @@ impl<'m> Pns<'m> {
         let start = self.meter.used();
         let mut children = Vec::new();
         let mut moves = self.moves(pos);
+        if or
+            && self.defender_connection
+            && let Some(region) = self.attacker_region(pos)
+        {
+            moves.retain(|&h| region.contains(h));
+        }
         if self.drop_dead {
             drop_dead(pos, &mut moves);
         }
@@ -554,10 +573,10 @@ pub(crate) fn widen(second: u32) -> u32 {
         .min(INF - 1)
 }
 
-/// A node's numbers from its children's. A node with no moves: at the
-/// attacker's turn none connects (the caller has ruled out a draw by no
-/// legal move, so this is a defender with every reply outside the
-/// must-play region: proved).
+/// A node's numbers from its children's. A node with no moves (the caller
+/// has ruled out a draw by no legal move): at the attacker's turn every
+/// move lies outside its must-play region, disproved; at the defender's
+/// every reply lies outside the attacker's, proved.
 fn numbers(or: bool, children: &[Child]) -> (u32, u32) {
     if or {
         let pn = children.iter().map(|c| c.pn).min().unwrap_or(INF);
