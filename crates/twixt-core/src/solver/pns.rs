@@ -17,8 +17,11 @@
 //! both borders is a virtual connection, proved with no search. Its
 //! carriers give the defender's must-play region: a defender peg outside
 //! them leaves the same virtual connection, so only replies inside are
-//! searched. Otherwise the proof number is the pegs the attacker still
-//! needs (the distance to connect) and the disproof number 1.
+//! searched. The same knowledge of the defender's chains disproves: a
+//! defender's virtual connection crosses every chain the attacker could
+//! make, and its carriers, when the defender moves next, are the
+//! attacker's must-play region. Otherwise the proof number is the pegs the
+//! attacker still needs (the distance to connect) and the disproof number 1.
 
 use super::bounds::{pegs_needed, through_costs};
 use super::connection::Chains;
