@@ -21,7 +21,9 @@
 //! not used to disprove ([`Tuning::secure_defender_connection`] off) and
 //! then with it, side by side in the same run; `-- --keys` lists every
 //! first move that secures the connection (`secure_keys`) for each secured
-//! puzzle: whether it has one key move.
+//! puzzle: whether it has one key move; `-- --near` tries the holes
+//! nearest each key as first moves (how the set's other keys and false
+//! keys are found), with and without the defender's virtual connection.
 // Measuring needs the C library (clock_gettime): unsafe, audited, in this
 // bench alone.
 #![allow(unsafe_code)]
@@ -261,6 +263,83 @@ fn keys(set: &[Puzzle], only: Option<usize>) {
     println!("{one} with one key move, {more} with more, {undecided} undecided");
 }
 
+/// Holes nearest the key tried by `--near`, and the positions each try may
+/// take.
+const NEAR_TRIES: usize = 4;
+const NEAR_POSITIONS: u64 = 300_000;
+
+/// `-- --near`: for each secured puzzle, the [`NEAR_TRIES`] empty holes
+/// nearest its key (within two columns and two rows, nearest first; the
+/// set's other keys left out), each played as the first move and the claim
+/// asked after it, the opponent to move (`secures`, [`NEAR_POSITIONS`]
+/// positions), without and with the defender's virtual connection
+/// ([`Tuning::secure_defender_connection`]): another key, a false key with
+/// the defence that holds, or undecided.
+fn near(set: &[Puzzle], only: Option<usize>) {
+    println!("| # | first move | without: answer | positions | with: answer | positions |");
+    println!("|---|---|---|---|---|---|");
+    let mut refuted = [0usize; 2];
+    let mut secured = [0usize; 2];
+    let mut tries = 0;
+    for (i, p) in set.iter().enumerate() {
+        if only.is_some_and(|k| k != i + 1) || !p.secured || p.false_key.is_some() {
+            continue;
+        }
+        let Some(key) = p.key else { continue };
+        let pos = twixt_core::position_line::read_position(&p.line).expect("a position line");
+        let me = pos.to_move();
+        let distance = |h: Hole| {
+            let (dc, dr) = (
+                i64::from(h.col) - i64::from(key.col),
+                i64::from(h.row) - i64::from(key.row),
+            );
+            (dc.abs() <= 2 && dr.abs() <= 2).then_some(dc * dc + dr * dr)
+        };
+        let mut holes: Vec<(i64, Hole)> = pos
+            .size()
+            .holes()
+            .filter(|&h| h != key && !p.cooks.contains(&h))
+            .filter_map(|h| Some((distance(h)?, h)))
+            .collect();
+        holes.sort();
+        let firsts = holes.into_iter().filter_map(|(_, h)| {
+            let mut after = pos.clone();
+            after.play(&Move::peg(h)).ok().map(|_| (h, after))
+        });
+        for (h, after) in firsts.take(NEAR_TRIES) {
+            tries += 1;
+            let mut row = format!("| {} | {h} |", i + 1);
+            for (k, on) in [false, true].into_iter().enumerate() {
+                let limit = SearchLimit::positions(NEAR_POSITIONS).with_tuning(Tuning {
+                    secure_defender_connection: on,
+                    ..Tuning::default()
+                });
+                let (answer, positions) = match secures(&after, me, &limit) {
+                    Ok(s) => match s.answer {
+                        Secure::Secured { .. } => {
+                            secured[k] += 1;
+                            ("another key".to_string(), s.positions.to_string())
+                        }
+                        Secure::Breaks { defence, .. } => {
+                            refuted[k] += 1;
+                            let d = defence.map_or("-".into(), |d| d.to_string());
+                            (format!("refuted: {d} holds"), s.positions.to_string())
+                        }
+                    },
+                    Err(_) => ("undecided".to_string(), "-".to_string()),
+                };
+                row += &format!(" {answer} | {positions} |");
+            }
+            println!("{row}");
+        }
+    }
+    println!();
+    println!(
+        "{tries} first moves tried: without the defender's connection {} other keys and {} refuted, with it {} and {}",
+        secured[0], refuted[0], secured[1], refuted[1]
+    );
+}
+
 fn main() {
     if std::env::args().any(|a| a == "--classify") {
         classify();
@@ -269,10 +348,15 @@ fn main() {
     let only: Option<usize> =
         std::env::args().find_map(|a| a.strip_prefix("--only=")?.parse().ok());
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/secure-puzzles.tsv");
-    if std::env::args().any(|a| a == "--keys") {
-        let text = std::fs::read_to_string(path).expect("benches/secure-puzzles.tsv");
-        keys(&read_set(&text), only);
-        return;
+    for (flag, run) in [
+        ("--keys", keys as fn(&[Puzzle], Option<usize>)),
+        ("--near", near),
+    ] {
+        if std::env::args().any(|a| a == flag) {
+            let text = std::fs::read_to_string(path).expect("benches/secure-puzzles.tsv");
+            run(&read_set(&text), only);
+            return;
+        }
     }
     let compare = std::env::args().any(|a| a == "--without-defender-connection");
     let text = std::fs::read_to_string(path).expect("benches/secure-puzzles.tsv");

@@ -456,6 +456,57 @@ fn a_refutation_names_a_defence_that_holds() {
     assert!(refuted > 5, "{refuted}");
 }
 
+/// The false keys of the bench's corner puzzles (`refuted` rows of
+/// `benches/secure-puzzles.tsv`, nine puzzles): each is refuted within
+/// 300,000 positions by the defence the set names, a hole beside the false
+/// key (within three columns and three rows: a move a player would
+/// consider), and after that defence the player's connection is disproved
+/// (or the defence connects the opponent at once).
+#[test]
+fn published_style_false_keys_are_refuted_by_a_defence_beside_them() {
+    let set = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/secure-puzzles.tsv"
+    ))
+    .unwrap();
+    let limit = SearchLimit::positions(300_000);
+    let mut puzzles = std::collections::BTreeSet::new();
+    for row in set.lines().filter(|r| r.starts_with("refuted\t")) {
+        let f: Vec<&str> = row.split('\t').collect();
+        let (false_key, line, wanted): (Hole, &str, Hole) =
+            (f[1].parse().unwrap(), f[3], f[6].parse().unwrap());
+        puzzles.insert(line);
+        let mut pos = read_position(line).unwrap();
+        let me = pos.to_move();
+        pos.play(&Move::peg(false_key)).unwrap();
+        let s = secures(&pos, me, &limit).unwrap_or_else(|e| panic!("1. {false_key}: {e}"));
+        assert_eq!(
+            s.answer,
+            Secure::Breaks {
+                attempt: None,
+                defence: Some(wanted)
+            },
+            "1. {false_key} in {line}"
+        );
+        let near = |a: u16, b: u16| a.abs_diff(b) <= 3;
+        assert!(near(wanted.col, false_key.col) && near(wanted.row, false_key.row));
+        pos.play(&Move::peg(wanted)).unwrap();
+        // The defence may connect the opponent at once.
+        if pos.status() != Status::Ongoing {
+            assert!(matches!(pos.status(), Status::Won { winner, .. } if winner != me));
+            continue;
+        }
+        let after =
+            secures(&pos, me, &limit).unwrap_or_else(|e| panic!("1. {false_key} {wanted}: {e}"));
+        assert!(
+            matches!(after.answer, Secure::Breaks { .. }),
+            "1. {false_key} {wanted}: {:?}",
+            after.answer
+        );
+    }
+    assert!(puzzles.len() >= 9, "{} puzzles", puzzles.len());
+}
+
 /// `#wins red` with no length, as `check` judges it
 /// ([`twixtkit::win_claims::check_secure_claim`]): on crowded small boards
 /// its verdict is the minimax's for either side; a refutation, played,
