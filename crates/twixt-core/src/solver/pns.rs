@@ -301,16 +301,18 @@ impl<'m> Pns<'m> {
             .map(|c| c.zone)
     }
 
-    /// The numbers of a position met for the first time: its end, a
-    /// virtual connection, or the estimate from the pegs still needed.
+    /// The numbers of a position: the table's, or for a position met for
+    /// the first time its end, a virtual connection, or the estimate from
+    /// the pegs still needed. A new position's numbers are stored too (with
+    /// no work, the first entries a full bucket drops): a node searched
+    /// again evaluates its children again, and the chains behind the
+    /// estimate are the dear part of the search.
     pub(crate) fn evaluate(&mut self, pos: &Position, key: Key) -> (u32, u32) {
         if let Some(v) = self.table.get(key) {
             return v;
         }
         let v = self.evaluate_new(pos);
-        if v.0 == 0 || v.1 == 0 {
-            self.table.put(key, v.0, v.1, 0);
-        }
+        self.table.put(key, v.0, v.1, 0);
         v
     }
 
