@@ -820,12 +820,6 @@ pub const SHORT_WIN_MOVES: u32 = 9;
 /// pegs needs more than half of the bench's limit (docs/solver.md,
 /// "Figures").
 const SHORT_WIN_SHARE: (u64, u64) = (5, 8);
-/// With the opponent to move, the share of the limit the proof numbers
-/// take before the short-win look: a false claim there (a move that does
-/// not keep the connection) is refuted by them at once where the
-/// opponent's reply makes a virtual connection of its own, and the look,
-/// which knows no such thing, would spend its share in vain.
-const DEFENCE_FIRST_SHARE: (u64, u64) = (1, 4);
 
 /// What [`secures`] found: the answer and what it cost.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1010,12 +1004,6 @@ fn secures_inner(
             Err(_) => {}
         }
     }
-    if pos.to_move() != player && limit.tuning().secure_short_win {
-        match defence_first(pos, player, limit, want_proof, started)? {
-            Ok(found) => return Ok(found),
-            Err(used) => short_positions = used,
-        }
-    }
     let limit = &limit.part(
         limit.max_positions().saturating_sub(short_positions),
         limit.time().map(|t| t.saturating_sub(started.elapsed())),
@@ -1039,94 +1027,6 @@ fn secures_inner(
         },
         found.proof,
     ))
-}
-
-/// [`secures_inner`] with the opponent of `player` to move, before the
-/// proof numbers on the rest of the limit: the proof numbers on
-/// [`DEFENCE_FIRST_SHARE`] of it, then the exact search of a win within
-/// [`SHORT_WIN_MOVES`] − 1 moves after every reply on five eighths of what
-/// is left (a claim after its key move is a short win the look proves at
-/// once). `Ok(Ok(..))` when one of them answers; `Ok(Err(positions))` with
-/// the positions they used when neither does.
-fn defence_first(
-    pos: &Position,
-    player: Player,
-    limit: &SearchLimit,
-    want_proof: bool,
-    started: std::time::Instant,
-) -> Result<Result<(SecureSolution, Option<ProofNode>), u64>, Undecided> {
-    let share = |limit: &SearchLimit, (num, den): (u64, u64)| {
-        limit.part(
-            limit.max_positions() / den * num,
-            limit.time().map(|t| t / den as u32 * num as u32),
-        )
-    };
-    let first = share(limit, DEFENCE_FIRST_SHARE);
-    let mut meter = first.meter();
-    let setup = pns_threads::Setup::of(&first);
-    match pns_threads::secure(pos, player, &mut meter, setup, first.threads(), want_proof) {
-        Ok(found) => {
-            return Ok(Ok((
-                SecureSolution {
-                    answer: found.answer,
-                    positions: meter.used(),
-                    table_bytes: found.table_bytes,
-                    evictions: found.evictions,
-                },
-                found.proof,
-            )));
-        }
-        Err(stop) => match stopped(&meter, stop) {
-            Undecided::Limit { .. } => {}
-            other => return Err(other),
-        },
-    }
-    let used = meter.used();
-    let rest = limit.part(
-        limit.max_positions().saturating_sub(used),
-        limit.time().map(|t| t.saturating_sub(started.elapsed())),
-    );
-    let memory = memory_for(&rest, pos, player);
-    // On one thread, as the look with the player to move.
-    let look = share(&rest, SHORT_WIN_SHARE)
-        .with_memory(memory.clone())
-        .with_threads(1);
-    let moves = SHORT_WIN_MOVES - 1;
-    let positions = match after_move(pos, player, moves, &look) {
-        Ok(Searched {
-            answer: AfterMove::Wins,
-            positions,
-        }) => {
-            let mut proof_positions = 0;
-            let proof = if want_proof {
-                let part = look.part(
-                    positions
-                        .saturating_mul(4)
-                        .max(PROOF_POSITIONS)
-                        .min(rest.max_positions().saturating_sub(positions)),
-                    rest.time().map(|t| t.saturating_sub(started.elapsed())),
-                );
-                let (proof, n) =
-                    short_proof::short_defence_proof(pos, player, moves, &part, memory);
-                proof_positions = n;
-                proof
-            } else {
-                None
-            };
-            return Ok(Ok((
-                SecureSolution {
-                    answer: Secure::Secured { key: None },
-                    positions: used + positions + proof_positions,
-                    table_bytes: 0,
-                    evictions: 0,
-                },
-                proof,
-            )));
-        }
-        Ok(Searched { positions, .. }) | Err(Undecided::Limit { positions, .. }) => positions,
-        Err(_) => 0,
-    };
-    Ok(Err(used + positions))
 }
 
 /// The dead holes of `pos` in board order: empty holes where no side that

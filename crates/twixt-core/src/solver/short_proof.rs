@@ -76,31 +76,6 @@ pub(super) fn short_win_proof(
     (proof, meter.used())
 }
 
-/// As [`short_win_proof`] with the defender to move in `pos`: the proof
-/// that `player` wins within `moves` moves after every reply.
-pub(super) fn short_defence_proof(
-    pos: &Position,
-    player: Player,
-    moves: u32,
-    limit: &SearchLimit,
-    memory: Memory,
-) -> (Option<ProofNode>, u64) {
-    let limit = limit.clone().with_memory(memory);
-    let mut meter = limit.meter();
-    let mut idle = limit.meter();
-    let proof = with_solver(pos, player, &limit, &mut meter, |solver| {
-        let mut b = Builder {
-            pns: Pns::new(pos, player, &mut idle, limit.table_bytes().min(16 << 20)),
-            solver,
-        };
-        let root = b.pns.keys.of(pos);
-        b.defender_turn(pos, root, moves, &Ghosts::default())
-            .ok()
-            .flatten()
-    });
-    (proof, meter.used())
-}
-
 impl Builder<'_, '_> {
     /// The position after a peg of the player to move at `hole`, counted.
     fn play(&mut self, pos: &Position, key: Key, hole: HoleIndex) -> Result<(Position, Key), Stop> {
