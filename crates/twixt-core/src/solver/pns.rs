@@ -536,7 +536,7 @@ impl<'m> Pns<'m> {
             }
         }
         loop {
-            let (pn, dn) = numbers(or, &children);
+            let (pn, dn) = numbers(or, children.iter().map(|c| (c.pn, c.dn)));
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn {
                 let work = u32::try_from(self.meter.used() - start).unwrap_or(u32::MAX);
                 self.table.put(key, pn, dn, work);
@@ -578,20 +578,20 @@ pub(crate) fn widen(second: u32) -> u32 {
         .min(INF - 1)
 }
 
-/// A node's numbers from its children's. A node with no moves (the caller
-/// has ruled out a draw by no legal move): at the attacker's turn every
-/// move lies outside its must-play region, disproved; at the defender's
-/// every reply lies outside the attacker's, proved.
-fn numbers(or: bool, children: &[Child]) -> (u32, u32) {
-    if or {
-        let pn = children.iter().map(|c| c.pn).min().unwrap_or(INF);
-        let dn = children.iter().fold(0, |s, c| add(s, c.dn));
-        (pn, if children.is_empty() { 0 } else { dn })
-    } else {
-        let pn = children.iter().fold(0, |s, c| add(s, c.pn));
-        let dn = children.iter().map(|c| c.dn).min().unwrap_or(INF);
-        (pn, dn)
+/// A node's numbers from its children's `(pn, dn)`: at the attacker's turn
+/// (`or`) the least proof number and the sum of disproof numbers, at the
+/// defender's the other way round. A node with no moves (the caller has
+/// ruled out a draw by no legal move): at the attacker's turn every move
+/// lies outside its must-play region, disproved; at the defender's every
+/// reply lies outside the attacker's, proved.
+pub(crate) fn numbers(or: bool, children: impl IntoIterator<Item = (u32, u32)>) -> (u32, u32) {
+    let (mut least, mut sum) = (INF, 0);
+    for (pn, dn) in children {
+        let (l, s) = if or { (pn, dn) } else { (dn, pn) };
+        least = least.min(l);
+        sum = add(sum, s);
     }
+    if or { (least, sum) } else { (sum, least) }
 }
 
 /// The child to search and the second best number (infinite when none).

@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::hole::HoleIndex;
 use super::limit::{Meter, SearchLimit};
-use super::pns::{INF, PnTable, Pns, add, widen};
+use super::pns::{INF, PnTable, Pns, numbers, widen};
 use super::proof::ProofNode;
 use super::search::Stop;
 use super::table::Key;
@@ -111,19 +111,6 @@ fn with_table<T>(
     let out = f(&mut pns, &m.pos, m.key);
     m.table = Some(std::mem::replace(&mut pns.table, PnTable::new(0)));
     out
-}
-
-/// The root's numbers from its moves' (as `pns.rs` computes a node's).
-fn root_numbers(or: bool, moves: &[RootMove]) -> (u32, u32) {
-    if or {
-        let pn = moves.iter().map(|m| m.pn).min().unwrap_or(INF);
-        let dn = moves.iter().fold(0, |s, m| add(s, m.dn));
-        (pn, if moves.is_empty() { 0 } else { dn })
-    } else {
-        let pn = moves.iter().fold(0, |s, m| add(s, m.pn));
-        let dn = moves.iter().map(|m| m.dn).min().unwrap_or(INF);
-        (pn, dn)
-    }
 }
 
 /// The moves of one step: the [`WIDTH`] most proving (least proof number
@@ -212,7 +199,7 @@ pub(crate) fn secure(
         (moves, rest)
     };
     loop {
-        let (pn, dn) = root_numbers(or, &moves);
+        let (pn, dn) = numbers(or, moves.iter().map(|m| (m.pn, m.dn)));
         if pn == 0 || dn == 0 {
             break;
         }
