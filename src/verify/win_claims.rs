@@ -764,19 +764,42 @@ fn secure_claim(
             }
         }
     }
-    let (found, proof) = match solver::secures_with_proof(pos, player, &limit) {
+    // With the opponent to move the claim is the one a key move leaves:
+    // asked as after a key move, with the short-win look first.
+    let ongoing = pos.status() == twixt_core::position::Status::Ongoing;
+    let decided = if to_move || !ongoing {
+        solver::secures_with_proof(pos, player, &limit).map(|(found, proof)| {
+            let failure = replay_failure(pos, player, proof.as_ref());
+            (found.answer, found.positions, failure)
+        })
+    } else {
+        secured_after(pos, player, &limit).map(|(secure, defence, positions, failure)| {
+            let answer = if secure {
+                solver::Secure::Secured { key: None }
+            } else {
+                solver::Secure::Breaks {
+                    attempt: None,
+                    defence,
+                }
+            };
+            (answer, positions, failure)
+        })
+    };
+    let answer = match decided {
         Err(e) => {
             undecided(&mut report, e, &mut findings);
             return (report, findings);
         }
-        Ok(found) => found,
+        Ok((answer, positions, failure)) => {
+            report.positions += positions;
+            if let Some(why) = failure {
+                findings.push(internal_error(&claim, &why));
+                return (report, findings);
+            }
+            answer
+        }
     };
-    report.positions += found.positions;
-    if let Some(why) = replay_failure(pos, player, proof.as_ref()) {
-        findings.push(internal_error(&claim, &why));
-        return (report, findings);
-    }
-    match found.answer {
+    match answer {
         solver::Secure::Secured { key: root_key } => {
             report.verdict = Verdict::Proved;
             report.keys = root_key.map(|h| vec![h.to_string()]);
@@ -860,55 +883,97 @@ fn secured_after(
     {
         return Ok((true, None, 0, None));
     }
-    // With the opponent to move the proof numbers have no short-win look
-    // of their own (`secures` has one only with the player to move): the
-    // exact search of a win within the short-win moves goes first, on half
-    // the limit, as it does there. A win it finds is a secure connection.
+    let ongoing = after.status() == twixt_core::position::Status::Ongoing;
+    if after.to_move() == player || !ongoing {
+        return secured_by_proof_numbers(after, player, limit, 0);
+    }
+    // With the opponent to move, the exact search's look for a win within
+    // the short-win moves and the proof numbers take turns, each on a
+    // growing share. The look finds a deep win far sooner (`secures` has
+    // it only with the player to move), and a win it finds is a secure
+    // connection; the proof numbers refute most false key moves within a
+    // few thousand positions (the defender's virtual connection), where
+    // the look would spend its whole share. The looks share one table, so
+    // the second goes on from the first.
     let started = std::time::Instant::now();
-    let mut short_positions = 0;
-    if after.to_move() != player && after.status() == twixt_core::position::Status::Ongoing {
-        let half = |positions: u64, time: Option<std::time::Duration>| {
-            let l = SearchLimit::positions(positions)
-                .with_threads(limit.threads())
-                .with_table_bytes(limit.table_bytes());
-            match time {
-                Some(t) => l.with_time(t),
-                None => l,
+    let total = limit.max_positions();
+    let memory = Memory::new(after, player);
+    let mut used = 0;
+    // A part of what is left of the limit (its threads, table size and the
+    // file's shared limit stay): `num / den` of it.
+    let part = |used: u64, (num, den): (u64, u64)| {
+        let time = limit.time().map(|t| t.saturating_sub(started.elapsed()));
+        limit.part(
+            total.saturating_sub(used) / den * num,
+            time.map(|t| t / den as u32 * num as u32),
+        )
+    };
+    // A 64th of the limit each, then five eighths of what is left for the
+    // look (its share in `secures`), then the rest for the proof numbers.
+    for (step, share) in [(1, 64), (1, 64), (5, 8)].into_iter().enumerate() {
+        if step == 1 {
+            match secured_by_proof_numbers(after, player, &part(used, share), used) {
+                Err(Undecided::Limit { positions, .. }) => used = positions,
+                decided => return decided,
             }
-        };
-        let short = half(limit.max_positions() / 2, limit.time().map(|t| t / 2));
-        match solver::after_move(after, player, solver::SHORT_WIN_MOVES - 1, &short) {
+            continue;
+        }
+        let look = part(used, share).with_memory(memory.clone());
+        match solver::after_move(after, player, solver::SHORT_WIN_MOVES - 1, &look) {
             Ok(Searched {
                 answer: AfterMove::Wins | AfterMove::Connected,
                 positions,
-            }) => return Ok((true, None, positions, None)),
+            }) => return Ok((true, None, used + positions, None)),
+            // A reply holds against every win within the look's moves: the
+            // connection may still be secure, in more.
             Ok(Searched { positions, .. }) | Err(Undecided::Limit { positions, .. }) => {
-                short_positions = positions;
+                used += positions;
             }
             Err(_) => {}
         }
     }
-    let rest = SearchLimit::positions(limit.max_positions().saturating_sub(short_positions))
-        .with_threads(limit.threads())
-        .with_table_bytes(limit.table_bytes());
-    let rest = match limit.time() {
-        Some(t) => rest.with_time(t.saturating_sub(started.elapsed())),
-        None => rest,
-    };
-    let limit = &rest;
+    match secured_by_proof_numbers(after, player, &part(used, (1, 1)), used) {
+        // The claim's own limit, not the last step's, is what was reached.
+        Err(Undecided::Limit {
+            positions,
+            limit: reached,
+        }) => Err(Undecided::Limit {
+            positions,
+            limit: match reached {
+                LimitKind::Positions(_) => LimitKind::Positions(total),
+                LimitKind::Time(_) => limit.time().map_or(reached, LimitKind::Time),
+                other => other,
+            },
+        }),
+        decided => decided,
+    }
+}
+
+/// [`secured_after`] by the proof numbers alone, `before` positions
+/// spent already (added to the count).
+fn secured_by_proof_numbers(
+    after: &Position,
+    player: Player,
+    limit: &SearchLimit,
+    before: u64,
+) -> Result<(bool, Option<Hole>, u64, Option<String>), Undecided> {
     match solver::secures_with_proof(after, player, limit) {
         // A game over without the player's chain: a draw or a loss.
-        Err(Undecided::GameOver(_)) => Ok((false, None, 0, None)),
+        Err(Undecided::GameOver(_)) => Ok((false, None, before, None)),
+        Err(Undecided::Limit { positions, limit }) => Err(Undecided::Limit {
+            positions: before + positions,
+            limit,
+        }),
         Err(e) => Err(e),
         Ok((found, proof)) => Ok(match found.answer {
             solver::Secure::Secured { .. } => (
                 true,
                 None,
-                found.positions + short_positions,
+                before + found.positions,
                 replay_failure(after, player, proof.as_ref()),
             ),
             solver::Secure::Breaks { defence, .. } => {
-                (false, defence, found.positions + short_positions, None)
+                (false, defence, before + found.positions, None)
             }
         }),
     }

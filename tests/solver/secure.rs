@@ -507,6 +507,78 @@ fn published_style_false_keys_are_refuted_by_a_defence_beside_them() {
     assert!(puzzles.len() >= 9, "{} puzzles", puzzles.len());
 }
 
+/// A claim written after its key move (`1. h7` then `#wins red`, the
+/// opponent to move), as `check` judges it: every secured puzzle of the
+/// bench, its key played, is proved within the bench's 5,000,000 positions
+/// a claim (no time limit: the machine's speed changes no answer), and
+/// each false key of the set is refuted by the defence the set names.
+#[test]
+fn a_claim_after_the_key_move_is_proved_as_the_claim_before_it() {
+    use twixtkit::win_claims::{Limits, SearchBudget, SecureClaim, Verdict, check_secure_claim};
+    let set = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/secure-puzzles.tsv"
+    ))
+    .unwrap();
+    let budget = SearchBudget::new(
+        Limits {
+            positions: 5_000_000,
+            time: None,
+        },
+        Limits {
+            positions: u64::MAX,
+            time: None,
+        },
+    );
+    let (mut proved, mut refuted) = (0, 0);
+    for row in set.lines().filter(|r| !r.starts_with('#') && !r.is_empty()) {
+        let f: Vec<&str> = row.split('\t').collect();
+        let (answer, key, line) = (f[0], f[1], f[3]);
+        if answer != "secured" && answer != "refuted" {
+            continue;
+        }
+        let mut pos = read_position(line).unwrap();
+        let me = pos.to_move();
+        let key: Hole = key.parse().unwrap();
+        pos.play(&Move::peg(key)).unwrap();
+        let claim = SecureClaim {
+            player: me,
+            next_move: pos.ply() + 1,
+            line: 1,
+            key: None,
+            solution_follows: false,
+            want_keys: false,
+        };
+        let (report, findings) = check_secure_claim(&pos, &claim, &budget);
+        if answer == "secured" {
+            assert_eq!(
+                report.verdict,
+                Verdict::Proved,
+                "1. {key} in {line}: {findings:?}"
+            );
+            proved += 1;
+        } else {
+            assert_eq!(
+                report.verdict,
+                Verdict::False,
+                "1. {key} in {line}: {findings:?}"
+            );
+            let wanted: Hole = f[6].parse().unwrap();
+            assert_eq!(report.refutation.len(), 1, "1. {key} in {line}");
+            assert!(
+                report.refutation[0].ends_with(&format!(" {wanted}")),
+                "1. {key} in {line}: {:?}",
+                report.refutation
+            );
+            refuted += 1;
+        }
+    }
+    assert!(
+        proved >= 45 && refuted >= 11,
+        "{proved} proved, {refuted} refuted"
+    );
+}
+
 /// `#wins red` with no length, as `check` judges it
 /// ([`twixtkit::win_claims::check_secure_claim`]): on crowded small boards
 /// its verdict is the minimax's for either side; a refutation, played,

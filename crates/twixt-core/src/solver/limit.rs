@@ -48,7 +48,7 @@ impl SearchLimit {
 
     /// The same limit with `positions` and `time` instead, and no memory:
     /// the part of it one stage of a search may use.
-    pub(crate) fn part(&self, positions: u64, time: Option<Duration>) -> SearchLimit {
+    pub fn part(&self, positions: u64, time: Option<Duration>) -> SearchLimit {
         SearchLimit {
             positions,
             time,
