@@ -306,18 +306,7 @@ impl Checker {
             add(o);
             let ends = std::iter::once(g.ends.0).chain(g.ends.1);
             for e in ends {
-                let p1 = (i32::from(o.col), i32::from(o.row));
-                let p2 = (i32::from(e.col), i32::from(e.row));
-                for (p, q) in links_near(size, o) {
-                    let crosses = segments_cross(
-                        p1,
-                        p2,
-                        (i32::from(p.col), i32::from(p.row)),
-                        (i32::from(q.col), i32::from(q.row)),
-                    );
-                    if !crosses {
-                        continue;
-                    }
+                for (p, q) in crossing_links(size, o, e) {
                     let Some(x) = Link::new(p, q) else { continue };
                     let by = |who: Player| {
                         available(pos, who, p)
@@ -495,10 +484,12 @@ impl Checker {
     }
 }
 
+/// The four directions a link is stored in, from its end to its far end.
+const STEPS: [(i32, i32); 4] = [(1, 2), (2, 1), (2, -1), (1, -2)];
+
 /// The links of the board with an end within four holes of `o`: every
 /// link that could cross a link from `o` (a knight's link spans two).
 fn links_near(size: BoardSize, o: Hole) -> Vec<(Hole, Hole)> {
-    const STEPS: [(i32, i32); 4] = [(1, 2), (2, 1), (2, -1), (1, -2)];
     let mut out = Vec::new();
     for dc in -4..=4 {
         for dr in -4..=4 {
@@ -514,6 +505,71 @@ fn links_near(size: BoardSize, o: Hole) -> Vec<(Hole, Hole)> {
         }
     }
     out
+}
+
+/// A hole's place relative to another: columns and rows.
+type Offset = (i32, i32);
+
+/// Links as the offsets of their two ends.
+type LinkOffsets = Vec<(Offset, Offset)>;
+
+/// For each knight's step from a link's end to its other end, the links
+/// that cross it, as the offsets of their two ends from the first end:
+/// found once by [`segments_cross`] over every link of [`links_near`]'s
+/// window (the checker keeps its own geometry, not the engine's tables).
+static CROSSING: std::sync::LazyLock<Vec<(Offset, LinkOffsets)>> = std::sync::LazyLock::new(|| {
+    let knight = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    knight
+        .iter()
+        .map(|&step| {
+            let mut crossing = Vec::new();
+            for dc in -4..=4 {
+                for dr in -4..=4 {
+                    for (sc, sr) in STEPS {
+                        let far = (dc + sc, dr + sr);
+                        if segments_cross((0, 0), step, (dc, dr), far) {
+                            crossing.push(((dc, dr), far));
+                        }
+                    }
+                }
+            }
+            (step, crossing)
+        })
+        .collect()
+});
+
+/// The links of the board that cross the link from `p` to `q`, each as
+/// its two ends (as [`links_near`] lists them); for two holes not a
+/// knight's step apart, every link of the window that crosses the segment.
+fn crossing_links(size: BoardSize, p: Hole, q: Hole) -> Vec<(Hole, Hole)> {
+    let step = (
+        i32::from(q.col) - i32::from(p.col),
+        i32::from(q.row) - i32::from(p.row),
+    );
+    let Some((_, crossing)) = CROSSING.iter().find(|(s, _)| *s == step) else {
+        let seg = |h: Hole| (i32::from(h.col), i32::from(h.row));
+        return links_near(size, p)
+            .into_iter()
+            .filter(|&(x, y)| segments_cross(seg(p), seg(q), seg(x), seg(y)))
+            .collect();
+    };
+    crossing
+        .iter()
+        .filter_map(|&((ac, ar), (bc, br))| {
+            let a = p.offset(ac, ar).filter(|&h| size.contains(h))?;
+            let b = p.offset(bc, br).filter(|&h| size.contains(h))?;
+            Some((a, b))
+        })
+        .collect()
 }
 
 /// Whether the attacker's peg at `o` closes gap `g`: linked to both ends
@@ -708,11 +764,7 @@ fn edge_game(pos: &Position, attacker: Player, g: &TemplateGap) -> Result<usize,
             if !p.is_knight_step(q) {
                 continue;
             }
-            let seg = |h: Hole| (i32::from(h.col), i32::from(h.row));
-            for (x, y) in links_near(size, p) {
-                if !segments_cross(seg(p), seg(q), seg(x), seg(y)) {
-                    continue;
-                }
+            for (x, y) in crossing_links(size, p, q) {
                 let Some(l) = Link::new(x, y) else { continue };
                 let placeable = available(pos, defender, x)
                     && available(pos, defender, y)
@@ -866,4 +918,42 @@ fn reaches(pos: &Position, attacker: Player, a: Hole, side: usize) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table of crossing links gives, for every link of a board seen
+    /// from either end, the links of the window that cross it, as the
+    /// plain scan does.
+    #[test]
+    fn crossing_links_are_those_the_scan_finds() {
+        let size = BoardSize::new(9, 11).unwrap();
+        let seg = |h: Hole| (i32::from(h.col), i32::from(h.row));
+        let mut checked = 0;
+        for c in 0..9u16 {
+            for r in 0..11u16 {
+                let p = Hole::new(c, r);
+                let links: Vec<(Hole, Hole)> = links_near(size, p)
+                    .into_iter()
+                    .filter(|&(a, _)| a == p)
+                    .collect();
+                for (a, b) in links {
+                    for (from, to) in [(a, b), (b, a)] {
+                        let mut scan: Vec<(Hole, Hole)> = links_near(size, from)
+                            .into_iter()
+                            .filter(|&(x, y)| segments_cross(seg(from), seg(to), seg(x), seg(y)))
+                            .collect();
+                        let mut table = crossing_links(size, from, to);
+                        scan.sort();
+                        table.sort();
+                        assert_eq!(table, scan, "{from}-{to}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 300, "{checked}");
+    }
 }
