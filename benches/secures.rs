@@ -23,7 +23,9 @@
 //! first move that secures the connection (`secure_keys`) for each secured
 //! puzzle: whether it has one key move; `-- --near` tries the holes
 //! nearest each key as first moves (how the set's other keys and false
-//! keys are found), with and without the defender's virtual connection.
+//! keys are found), with and without the defender's virtual connection;
+//! `-- --after-key` plays each key (and false key) and asks the claim
+//! after it as `twixt check` asks a claim written after its key move.
 // Measuring needs the C library (clock_gettime): unsafe, audited, in this
 // bench alone.
 #![allow(unsafe_code)]
@@ -263,6 +265,76 @@ fn keys(set: &[Puzzle], only: Option<usize>) {
     println!("{one} with one key move, {more} with more, {undecided} undecided");
 }
 
+/// `-- --after-key`: each puzzle's key move (a false key's too) played,
+/// and the claim with no length asked after it, the opponent to move, as
+/// `twixt check` asks a claim written after its key move
+/// (`check_secure_claim`: the exact search's look and the proof numbers
+/// taking turns, a proof replayed), within [`NEW_POSITIONS`]: proved for
+/// a secured puzzle, refuted by the set's defence for a false key.
+fn after_key(set: &[Puzzle], only: Option<usize>) {
+    use twixtkit::win_claims::{Limits, SearchBudget, SecureClaim, Verdict, check_secure_claim};
+    let budget = SearchBudget::new(
+        Limits {
+            positions: NEW_POSITIONS,
+            time: None,
+        },
+        Limits {
+            positions: u64::MAX,
+            time: None,
+        },
+    );
+    println!("| # | after | verdict | CPU | positions |");
+    println!("|---|---|---|---|---|");
+    let (mut under_1, mut under_10, mut as_expected, mut asked) = (0, 0, 0, 0);
+    let mut total = Duration::ZERO;
+    for (i, p) in set.iter().enumerate() {
+        let Some(key) = p.key else { continue };
+        if only.is_some_and(|k| k != i + 1) {
+            continue;
+        }
+        let mut pos = twixt_core::position_line::read_position(&p.line).expect("a position line");
+        let me = pos.to_move();
+        pos.play(&Move::peg(key)).expect("the key is legal");
+        let claim = SecureClaim {
+            player: me,
+            next_move: pos.ply() + 1,
+            line: 1,
+            key: None,
+            solution_follows: false,
+            want_keys: false,
+        };
+        let start = cpu_time();
+        let (report, _) = check_secure_claim(&pos, &claim, &budget);
+        let t = cpu_time() - start;
+        total += t;
+        asked += 1;
+        let verdict = match report.verdict {
+            Verdict::Proved => "secured".to_string(),
+            Verdict::False => format!("refuted: {}", report.refutation.join(" ")),
+            other => format!("{other:?}"),
+        };
+        let expected = if p.false_key.is_some() {
+            report.verdict == Verdict::False
+        } else {
+            report.verdict == Verdict::Proved
+        };
+        as_expected += usize::from(expected);
+        under_1 += usize::from(expected && t < Duration::from_secs(1));
+        under_10 += usize::from(expected && t < Duration::from_secs(10));
+        println!(
+            "| {} | {key} | {verdict} | {} | {} |",
+            i + 1,
+            secs(t),
+            report.positions
+        );
+    }
+    println!();
+    println!(
+        "{as_expected} of {asked} as expected; {under_10} in under 10 s, {under_1} in under 1 s; {} in all",
+        secs(total)
+    );
+}
+
 /// Holes nearest the key tried by `--near`, and the positions each try may
 /// take.
 const NEAR_TRIES: usize = 4;
@@ -351,6 +423,7 @@ fn main() {
     for (flag, run) in [
         ("--keys", keys as fn(&[Puzzle], Option<usize>)),
         ("--near", near),
+        ("--after-key", after_key),
     ] {
         if std::env::args().any(|a| a == flag) {
             let text = std::fs::read_to_string(path).expect("benches/secure-puzzles.tsv");
