@@ -484,6 +484,18 @@ impl Checker {
     }
 }
 
+/// The eight knight's steps: a link's from either end.
+const KNIGHT: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
 /// The four directions a link is stored in, from its end to its far end.
 const STEPS: [(i32, i32); 4] = [(1, 2), (2, 1), (2, -1), (1, -2)];
 
@@ -518,17 +530,7 @@ type LinkOffsets = Vec<(Offset, Offset)>;
 /// found once by [`segments_cross`] over every link of [`links_near`]'s
 /// window (the checker keeps its own geometry, not the engine's tables).
 static CROSSING: std::sync::LazyLock<Vec<(Offset, LinkOffsets)>> = std::sync::LazyLock::new(|| {
-    let knight = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    knight
+    KNIGHT
         .iter()
         .map(|&step| {
             let mut crossing = Vec::new();
@@ -889,16 +891,6 @@ impl EdgeGame<'_> {
 /// Whether the attacker's peg at `a` is joined by its links to its border
 /// row on `side`.
 fn reaches(pos: &Position, attacker: Player, a: Hole, side: usize) -> bool {
-    const KNIGHT: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
     let size = pos.size();
     let mut seen = vec![a];
     let mut k = 0;
