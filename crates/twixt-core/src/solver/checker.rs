@@ -499,26 +499,6 @@ const KNIGHT: [(i32, i32); 8] = [
 /// The four directions a link is stored in, from its end to its far end.
 const STEPS: [(i32, i32); 4] = [(1, 2), (2, 1), (2, -1), (1, -2)];
 
-/// The links of the board with an end within four holes of `o`: every
-/// link that could cross a link from `o` (a knight's link spans two).
-fn links_near(size: BoardSize, o: Hole) -> Vec<(Hole, Hole)> {
-    let mut out = Vec::new();
-    for dc in -4..=4 {
-        for dr in -4..=4 {
-            let Some(p) = o.offset(dc, dr) else { continue };
-            if !size.contains(p) {
-                continue;
-            }
-            for (sc, sr) in STEPS {
-                if let Some(q) = p.offset(sc, sr).filter(|&q| size.contains(q)) {
-                    out.push((p, q));
-                }
-            }
-        }
-    }
-    out
-}
-
 /// A hole's place relative to another: columns and rows.
 type Offset = (i32, i32);
 
@@ -527,8 +507,8 @@ type LinkOffsets = Vec<(Offset, Offset)>;
 
 /// For each knight's step from a link's end to its other end, the links
 /// that cross it, as the offsets of their two ends from the first end:
-/// found once by [`segments_cross`] over every link of [`links_near`]'s
-/// window (the checker keeps its own geometry, not the engine's tables).
+/// found once by [`segments_cross`] over every link with an end within
+/// four holes (the checker keeps its own geometry, not the engine's tables).
 static CROSSING: std::sync::LazyLock<Vec<(Offset, LinkOffsets)>> = std::sync::LazyLock::new(|| {
     KNIGHT
         .iter()
@@ -550,28 +530,24 @@ static CROSSING: std::sync::LazyLock<Vec<(Offset, LinkOffsets)>> = std::sync::La
 });
 
 /// The links of the board that cross the link from `p` to `q`, each as
-/// its two ends (as [`links_near`] lists them); for two holes not a
-/// knight's step apart, every link of the window that crosses the segment.
-fn crossing_links(size: BoardSize, p: Hole, q: Hole) -> Vec<(Hole, Hole)> {
+/// its two ends, stored end first. `q` is a knight's step
+/// from `p`: every caller has checked the shape of what it asks about
+/// (a gap's options, an edge template's links); any other pair has none.
+fn crossing_links(size: BoardSize, p: Hole, q: Hole) -> impl Iterator<Item = (Hole, Hole)> {
     let step = (
         i32::from(q.col) - i32::from(p.col),
         i32::from(q.row) - i32::from(p.row),
     );
-    let Some((_, crossing)) = CROSSING.iter().find(|(s, _)| *s == step) else {
-        let seg = |h: Hole| (i32::from(h.col), i32::from(h.row));
-        return links_near(size, p)
-            .into_iter()
-            .filter(|&(x, y)| segments_cross(seg(p), seg(q), seg(x), seg(y)))
-            .collect();
-    };
-    crossing
+    CROSSING
         .iter()
-        .filter_map(|&((ac, ar), (bc, br))| {
+        .find(|(s, _)| *s == step)
+        .map_or(&[][..], |(_, crossing)| crossing.as_slice())
+        .iter()
+        .filter_map(move |&((ac, ar), (bc, br))| {
             let a = p.offset(ac, ar).filter(|&h| size.contains(h))?;
             let b = p.offset(bc, br).filter(|&h| size.contains(h))?;
             Some((a, b))
         })
-        .collect()
 }
 
 /// Whether the attacker's peg at `o` closes gap `g`: linked to both ends
@@ -916,6 +892,26 @@ fn reaches(pos: &Position, attacker: Player, a: Hole, side: usize) -> bool {
 mod tests {
     use super::*;
 
+    /// The links of the board with an end within four holes of `o`: every
+    /// link that could cross a link from `o` (a knight's link spans two).
+    fn links_near(size: BoardSize, o: Hole) -> Vec<(Hole, Hole)> {
+        let mut out = Vec::new();
+        for dc in -4..=4 {
+            for dr in -4..=4 {
+                let Some(p) = o.offset(dc, dr) else { continue };
+                if !size.contains(p) {
+                    continue;
+                }
+                for (sc, sr) in STEPS {
+                    if let Some(q) = p.offset(sc, sr).filter(|&q| size.contains(q)) {
+                        out.push((p, q));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The table of crossing links gives, for every link of a board seen
     /// from either end, the links of the window that cross it, as the
     /// plain scan does.
@@ -937,7 +933,7 @@ mod tests {
                             .into_iter()
                             .filter(|&(x, y)| segments_cross(seg(from), seg(to), seg(x), seg(y)))
                             .collect();
-                        let mut table = crossing_links(size, from, to);
+                        let mut table: Vec<(Hole, Hole)> = crossing_links(size, from, to).collect();
                         scan.sort();
                         table.sort();
                         assert_eq!(table, scan, "{from}-{to}");
