@@ -2,7 +2,10 @@
 //! game under the pencil rules, a comment every 10 moves, a diagram point
 //! every 50, and a diagram every 20 moves between them) as HTML, as Typst
 //! source and as PDF; and a booklet of 100 games the length of Little
-//! Golem's (random 24×24 games of 30 to 90 moves) as PDF.
+//! Golem's (random 24×24 games of 30 to 90 moves) as PDF; and the same book
+//! with a template of 1,000 and of 4,000 errors, which must cost in
+//! proportion (each source is parsed once, and the first 100 errors are
+//! located).
 //!
 //! Run: `cargo bench --bench book`
 
@@ -15,7 +18,9 @@ use twixt_core::random::random_game;
 use twixt_core::rules::RuleSet;
 use twixtkit::book::html::{Styles, to_html};
 use twixtkit::book::typst_source::{PageSetup, to_typst};
-use twixtkit::book::{BookOptions, WriteOptions, book, booklet, to_pdf};
+use twixtkit::book::{
+    BookOptions, TypesetError, WriteOptions, book, booklet, to_pdf, typeset_pdf_in_process,
+};
 use twixtkit::diagram::Style;
 use twixtkit::open::{Content, GameFile};
 use twixtkit::script::{move_text, parse};
@@ -138,6 +143,19 @@ fn bench(c: &mut Criterion) {
     let pdf = make();
     println!("100 games: PDF {} KB", pdf.len() / 1024);
     c.bench_function("booklet of 100 games to PDF", |bn| bn.iter(make));
+    let typst = to_typst(&b, &styles, &PageSetup::default(), "book");
+    for errors in [1000, 4000] {
+        let mut broken = typst.clone();
+        broken.template = "#let = 1\n".repeat(errors);
+        let located = || match typeset_pdf_in_process(black_box(&broken), None) {
+            Err(TypesetError::Typst { messages }) => messages.len(),
+            _ => panic!("a template of errors is an error"),
+        };
+        assert_eq!(located(), 101, "100 errors shown, then how many more");
+        c.bench_function(&format!("template of {errors} errors"), |bn| {
+            bn.iter(located)
+        });
+    }
 }
 
 criterion_group! {

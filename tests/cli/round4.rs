@@ -2,7 +2,8 @@
 //! of bounded size that reads only regular, visible files of its folder,
 //! never more than Typst can name; it is never the output; a Typst book's
 //! figures stay inside the output folder, written all or none; an edited
-//! Typst book is typeset again; help and version report a failed write;
+//! Typst book is typeset again; a template of thousands of errors shows the
+//! first hundred; help and version report a failed write;
 //! a random game on a small board never plays into a dead position.
 
 use std::fs;
@@ -194,6 +195,38 @@ fn typst_errors_are_each_on_a_line_of_their_own() {
             >= 2,
         "{err}"
     );
+}
+
+/// Ran on the code before: a template of 20,000 syntax errors ran into the
+/// time limit (Typst looks for the place of each error from the top of the
+/// template: the square of its size), so none of its errors was shown.
+#[test]
+fn a_template_of_thousands_of_errors_shows_the_first_hundred() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("g.twixt"), GAME).unwrap();
+    fs::write(d.join("t.typ"), "#let = 1\n".repeat(20_000)).unwrap();
+    let out = twixt(
+        d,
+        &[
+            "book",
+            "g.twixt",
+            "-o",
+            "b.pdf",
+            "--template",
+            "t.typ",
+            "--typeset-time",
+            "5",
+        ],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 101, "{err}");
+    assert_eq!(lines[0], "error: t.typ:1:5: expected pattern");
+    assert_eq!(lines[99], "error: t.typ:100:5: expected pattern");
+    assert_eq!(lines[100], "error: 19900 more errors not shown");
+    assert!(!d.join("b.pdf").exists());
 }
 
 /// Ran on the code before: the figures were written through the link into

@@ -203,6 +203,10 @@ struct BookWorld {
     /// The files read from that folder, kept so that each is read once
     /// and counted once.
     read: Mutex<FolderReads>,
+    /// Each source parsed once: Typst asks for a source again for every
+    /// span it locates, and a template with many errors would otherwise
+    /// parse the whole book once per error.
+    sources: Mutex<HashMap<FileId, Source>>,
     /// How many files, and bytes in all, may be read from the folder.
     max_files: usize,
     max_bytes: u64,
@@ -237,6 +241,7 @@ impl BookWorld {
             files,
             folder: template.map(|t| t.folder.clone()),
             read: Mutex::default(),
+            sources: Mutex::default(),
             max_files: MAX_TEMPLATE_FILES,
             max_bytes: MAX_TEMPLATE_READ_BYTES,
         }
@@ -322,9 +327,16 @@ impl World for BookWorld {
     }
 
     fn source(&self, id: FileId) -> FileResult<Source> {
+        let lock = || self.sources.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(known) = lock().get(&id) {
+            return Ok(known.clone());
+        }
         let bytes = self.file(id)?;
         let text = std::str::from_utf8(bytes.as_slice()).map_err(|_| FileError::InvalidUtf8)?;
-        Ok(Source::new(id, text.to_string()))
+        // Parsed outside the lock: a source is the same whichever thread
+        // parses it first.
+        let source = Source::new(id, text.to_string());
+        Ok(lock().entry(id).or_insert(source).clone())
     }
 
     fn file(&self, id: FileId) -> FileResult<Bytes> {
@@ -454,6 +466,7 @@ fn typeset_typ_file_within(path: &Path, limit: Option<Wait>) -> Result<Vec<u8>, 
         files,
         folder: Some(main.folder.clone()),
         read: Mutex::default(),
+        sources: Mutex::default(),
         // Its figures too: as many as a book may hold, each well within
         // the size of a file a template may read.
         max_files: MAX_TEMPLATE_FILES + super::MAX_FIGURES,
@@ -541,14 +554,37 @@ fn compile(
     template: Option<&Template>,
     what: &str,
 ) -> Result<Vec<u8>, TypesetError> {
-    let result = typst::compile::<PagedDocument>(world).output;
-    let located = |diags: EcoVec<SourceDiagnostic>| TypesetError::Typst {
-        messages: diags
+    let located = |diags: EcoVec<SourceDiagnostic>| {
+        let errors: Vec<&SourceDiagnostic> = diags
             .iter()
             .filter(|d| d.severity == Severity::Error)
+            .collect();
+        let mut messages: Vec<String> = errors
+            .iter()
+            .take(MAX_LOCATED_ERRORS)
             .map(|d| locate(world, template, d))
-            .collect(),
+            .collect();
+        if errors.len() > MAX_LOCATED_ERRORS {
+            messages.push(format!(
+                "{} more errors not shown",
+                errors.len() - MAX_LOCATED_ERRORS
+            ));
+        }
+        TypesetError::Typst { messages }
     };
+    // A template that does not parse is reported as it is, without
+    // typesetting: Typst would look for the place of each of its errors
+    // from the top of the template, which for thousands of errors costs
+    // the square of its size.
+    if let Ok(source) = world.source(world.template) {
+        let (errors, _) = source.root().errors_and_warnings();
+        if !errors.is_empty() {
+            return Err(located(
+                errors.into_iter().map(SourceDiagnostic::from).collect(),
+            ));
+        }
+    }
+    let result = typst::compile::<PagedDocument>(world).output;
     let document = result.map_err(located);
     // The layout's memo cache (every introspection pass of the whole
     // book) is no longer needed once the document is laid out: given back
@@ -577,6 +613,11 @@ fn compile(
 
 /// "template.typ:3:5: unknown variable: foo", naming the template by the
 /// path the user gave, and the book's source as "the book's Typst source".
+/// How many of a template's errors are shown. Typst finds the place of
+/// each by a walk over its source, so locating every one of thousands of
+/// errors would cost the square of the template's size.
+const MAX_LOCATED_ERRORS: usize = 100;
+
 fn locate(world: &BookWorld, template: Option<&Template>, d: &SourceDiagnostic) -> String {
     let mut place = String::new();
     if let Some(id) = d.span.id() {
@@ -609,4 +650,27 @@ fn locate(world: &BookWorld, template: Option<&Template>, d: &SourceDiagnostic) 
         message.push_str(&format!(" (hint: {})", hint.v));
     }
     message
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Typst asks for a source again for each span it locates: the world
+    /// hands back the tree it parsed first, so a template with thousands
+    /// of errors is parsed once, not once per error.
+    #[test]
+    fn each_source_is_parsed_once() {
+        let book = TypstBook {
+            source: "#import \"template.typ\": *\nHello".into(),
+            template: "#let = 1\n".repeat(3),
+            figures: Vec::new(),
+        };
+        let world = BookWorld::new(&book, None);
+        for id in [world.main, world.template] {
+            let first = world.source(id).expect("a source in memory");
+            let again = world.source(id).expect("a source in memory");
+            assert!(std::ptr::eq(first.root(), again.root()), "parsed twice");
+        }
+    }
 }
