@@ -229,6 +229,43 @@ fn a_template_of_thousands_of_errors_shows_the_first_hundred() {
     assert!(!d.join("b.pdf").exists());
 }
 
+/// Ran on the code before: a file the template includes, of 20,000 syntax
+/// errors, ran into the time limit as the template's own errors did.
+#[test]
+fn a_file_of_thousands_of_errors_a_template_includes_is_refused_with_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("g.twixt"), GAME).unwrap();
+    fs::write(
+        d.join("t.typ"),
+        "#let book(..args, body) = body\n#include \"b.typ\"\n",
+    )
+    .unwrap();
+    fs::write(d.join("b.typ"), "#let = 1\n".repeat(20_000)).unwrap();
+    let args = [
+        "book",
+        "g.twixt",
+        "-o",
+        "b.pdf",
+        "--template",
+        "t.typ",
+        "--typeset-time",
+        "5",
+    ];
+    let out = twixt(d, &args);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("b.typ has 20000 syntax errors; the first, at b.typ:1:5: expected pattern"),
+        "{err}"
+    );
+    assert!(!d.join("b.pdf").exists());
+    // A few errors are each located by Typst, as before.
+    fs::write(d.join("b.typ"), "#let = 1\n#let = 2\n").unwrap();
+    let err = stderr(&twixt(d, &args));
+    assert!(err.contains("b.typ:2:5: expected pattern"), "{err}");
+}
+
 /// Ran on the code before: the figures were written through the link into
 /// the folder beside.
 #[cfg(unix)]

@@ -19,7 +19,7 @@ use std::time::Duration as Wait;
 use typst::diag::{FileError, FileResult, Severity, SourceDiagnostic};
 use typst::ecow::EcoVec;
 use typst::foundations::{Bytes, Datetime, Duration, Smart};
-use typst::syntax::{FileId, RootedPath, Source, VirtualPath, VirtualRoot};
+use typst::syntax::{DiagSpanKind, FileId, RootedPath, Source, VirtualPath, VirtualRoot};
 use typst::text::{Font, FontBook};
 use typst::utils::LazyHash;
 use typst::{Library, LibraryExt, World, WorldExt};
@@ -206,7 +206,7 @@ struct BookWorld {
     /// Each source parsed once: Typst asks for a source again for every
     /// span it locates, and a template with many errors would otherwise
     /// parse the whole book once per error.
-    sources: Mutex<HashMap<FileId, Source>>,
+    sources: Mutex<HashMap<FileId, FileResult<Source>>>,
     /// How many files, and bytes in all, may be read from the folder.
     max_files: usize,
     max_bytes: u64,
@@ -309,6 +309,41 @@ impl BookWorld {
     }
 }
 
+impl BookWorld {
+    /// A file of the template's folder as Typst may evaluate it: one of
+    /// more than [`MAX_LOCATED_ERRORS`] syntax errors is refused with the
+    /// first of them, as Typst would look for the place of each from the
+    /// top of the file (the template's own errors are cut short in
+    /// [`compile`]).
+    fn parsed_folder_file(&self, source: Source) -> FileResult<Source> {
+        let (errors, _) = source.root().errors_and_warnings();
+        let Some(first) = errors.first() else {
+            return Ok(source);
+        };
+        if errors.len() <= MAX_LOCATED_ERRORS {
+            return Ok(source);
+        }
+        let name = source.id().vpath().get_without_slash().to_string();
+        let start = match first.span.get() {
+            DiagSpanKind::Number { num, sub_range, .. } => {
+                source.range(num, sub_range).map(|r| r.start)
+            }
+            DiagSpanKind::Range { range, .. } => Some(range.start),
+            DiagSpanKind::Detached => None,
+        };
+        let place = start
+            .and_then(|b| source.lines().byte_to_line_column(b))
+            .map_or(String::new(), |(line, col)| {
+                format!(":{}:{}", line + 1, col + 1)
+            });
+        Err(other(format!(
+            "{name} has {} syntax errors; the first, at {name}{place}: {}",
+            errors.len(),
+            first.message
+        )))
+    }
+}
+
 fn other(message: String) -> FileError {
     FileError::Other(Some(message.into()))
 }
@@ -329,14 +364,19 @@ impl World for BookWorld {
     fn source(&self, id: FileId) -> FileResult<Source> {
         let lock = || self.sources.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(known) = lock().get(&id) {
-            return Ok(known.clone());
+            return known.clone();
         }
         let bytes = self.file(id)?;
         let text = std::str::from_utf8(bytes.as_slice()).map_err(|_| FileError::InvalidUtf8)?;
         // Parsed outside the lock: a source is the same whichever thread
         // parses it first.
         let source = Source::new(id, text.to_string());
-        Ok(lock().entry(id).or_insert(source).clone())
+        let result = if id == self.main || id == self.template {
+            Ok(source)
+        } else {
+            self.parsed_folder_file(source)
+        };
+        lock().entry(id).or_insert(result).clone()
     }
 
     fn file(&self, id: FileId) -> FileResult<Bytes> {
