@@ -317,13 +317,13 @@ impl BookWorld {
     /// [`compile`]).
     fn parsed_folder_file(&self, source: Source) -> FileResult<Source> {
         let (errors, _) = source.root().errors_and_warnings();
-        let Some(first) = errors.first() else {
-            return Ok(source);
-        };
         if errors.len() <= MAX_LOCATED_ERRORS {
             return Ok(source);
         }
+        let first = &errors[0];
         let name = source.id().vpath().get_without_slash().to_string();
+        // Found in the source itself: `WorldExt::range` would ask this
+        // world for the source being parsed.
         let start = match first.span.get() {
             DiagSpanKind::Number { num, sub_range, .. } => {
                 source.range(num, sub_range).map(|r| r.start)
