@@ -257,6 +257,8 @@ fn tuned_agree_with_minimax(
             effort.ran_out += e.ran_out;
             effort.evictions += e.evictions;
             effort.cancelled += e.cancelled;
+            effort.zone_skips += e.zone_skips;
+            effort.implausible += e.implausible;
             assert_minimaxs(
                 &pos,
                 got.answer,
@@ -415,6 +417,70 @@ fn moves_outside_a_refutations_zone_keep_minimaxs_answers() {
     );
     assert!(skips > 1000, "{skips} moves refuted by a zone");
     assert!(wins[0] > 0 && wins[2] > 0 && wins[3] > 0, "{wins:?}");
+    assert!(longer[0] > 0 && longer[4] + longer[5] > 0, "{longer:?}");
+}
+
+/// The root's first moves that the proof numbers' look disproves
+/// (docs/engine.md): left untried from the first round on, the answers
+/// stay minimax's (the shortest win within 3, or none, and a key move that
+/// keeps its win) under pencil, dujardin and t1. Beyond minimax's reach,
+/// `in 5` on boards of 7 and 8, the shortest win is the one found with
+/// every first move tried, on one thread and on two (the root's rounds
+/// shared from the first).
+#[test]
+fn first_moves_the_proof_numbers_disprove_keep_minimaxs_answers() {
+    use twixt_core::solver::Tuning;
+    let tuning = Tuning {
+        plausible_after: 0,
+        ..Tuning::default()
+    };
+    let plain = Tuning {
+        plausible_after: u64::MAX,
+        ..Tuning::default()
+    };
+    let (effort, wins, total) = tuned_agree_with_minimax(
+        &SearchLimit::positions(5_000_000).with_tuning(tuning),
+        1,
+        &[("pencil", 6, 61), ("dujardin", 6, 62), ("t1", 6, 63)],
+    );
+    let mut left_out = effort.implausible;
+    let mut longer = [0usize; 6];
+    for (preset, side, seed, threads) in [
+        ("pencil", 7, 64, 1),
+        ("dujardin", 8, 65, 1),
+        ("t1", 7, 66, 2),
+    ] {
+        let r = rules(preset, side);
+        for pos in positions(&r, 30, seed) {
+            let me = pos.to_move();
+            let budget = SearchLimit::positions(5_000_000).with_threads(threads);
+            let shared = |t: Tuning| Tuning {
+                shared_from: 1,
+                ..t
+            };
+            let shortest = |s: &Solved| match s {
+                Solved::Wins { moves, .. } => *moves as usize,
+                Solved::NoWin { .. } => 0,
+            };
+            let with = solve(&pos, me, 5, &budget.clone().with_tuning(shared(tuning))).unwrap();
+            let without = solve(&pos, me, 5, &budget.clone().with_tuning(shared(plain))).unwrap();
+            left_out += with.effort.implausible;
+            assert_eq!(without.effort.implausible, 0);
+            assert_eq!(
+                shortest(&with.answer),
+                shortest(&without.answer),
+                "{preset} {side}: {me} in 5, pegs {:?}",
+                pos.pegs().collect::<Vec<_>>()
+            );
+            longer[shortest(&with.answer)] += 1;
+        }
+    }
+    eprintln!("first moves left out: {left_out}; within 3 {wins:?} of {total}; in 5 {longer:?}");
+    assert!(left_out > 500, "{left_out} first moves left out");
+    assert!(
+        wins[0] > 0 && wins[1] + wins[2] > 0 && wins[3] > 0,
+        "{wins:?}"
+    );
     assert!(longer[0] > 0 && longer[4] + longer[5] > 0, "{longer:?}");
 }
 

@@ -123,6 +123,9 @@ pub(crate) struct Search<'a> {
     /// that held elsewhere are tried first (the order only, never which
     /// replies are tried).
     pub history: &'a mut [u32],
+    /// The root's first moves worth trying, once worked out: no other is
+    /// tried there.
+    pub root_moves: Option<&'a super::RootMoves>,
     /// The defender's replies on the line being searched, oldest first:
     /// a position with one of them taken off may be known already
     /// ([`Search::without_a_reply`]).
@@ -345,10 +348,19 @@ impl Search<'_> {
         needed: u32,
     ) -> Vec<HoleIndex> {
         let mut moves = self.ordered_moves(pos, budget, needed, None);
+        self.keep_plausible(key, &mut moves);
         if budget >= self.tuning.share_from {
             self.threats_first(pos, key, budget, &mut moves);
         }
         moves
+    }
+
+    /// At the root, once its plausible first moves are known, keeps only
+    /// them among `moves` (in `moves`' order).
+    fn keep_plausible(&self, key: Key, moves: &mut Vec<HoleIndex>) {
+        if let Some(root) = self.root_moves.filter(|r| r.key == key) {
+            moves.retain(|m| root.moves.contains(m));
+        }
     }
 
     /// Whether the first move `m` from the root `pos` wins within
@@ -496,7 +508,8 @@ impl Search<'_> {
         if let Some(known) = self.without_a_reply(pos, key, budget) {
             return Ok(known);
         }
-        let moves = self.ordered_moves(pos, budget, needed, hint);
+        let mut moves = self.ordered_moves(pos, budget, needed, hint);
+        self.keep_plausible(key, &mut moves);
         // Below this node, a hole whose cost through it here, less the
         // pegs added since, is over the moves left lies on no chain that
         // can still be made: the bound's searches leave it out.
