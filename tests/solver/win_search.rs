@@ -273,6 +273,43 @@ fn tuned_agree_with_minimax(
     (effort, wins, total)
 }
 
+/// `in 5` on `count` random positions of each case (preset, side, seed,
+/// threads), searched with `tuning` and with `plain`: the same shortest
+/// win (or none) both ways. The tuned searches' efforts summed, and how
+/// many positions had each shortest win (0: none).
+fn same_shortest_in_5(
+    tuning: twixt_core::solver::Tuning,
+    plain: twixt_core::solver::Tuning,
+    count: usize,
+    cases: &[(&str, u64, u64, usize)],
+) -> (twixt_core::solver::Effort, [usize; 6]) {
+    let mut effort = twixt_core::solver::Effort::default();
+    let mut longer = [0usize; 6];
+    let shortest = |s: &Solved| match s {
+        Solved::Wins { moves, .. } => *moves as usize,
+        Solved::NoWin { .. } => 0,
+    };
+    for &(preset, side, seed, threads) in cases {
+        let r = rules(preset, side);
+        for pos in positions(&r, count, seed) {
+            let me = pos.to_move();
+            let budget = SearchLimit::positions(5_000_000).with_threads(threads);
+            let with = solve(&pos, me, 5, &budget.clone().with_tuning(tuning)).unwrap();
+            let without = solve(&pos, me, 5, &budget.clone().with_tuning(plain)).unwrap();
+            effort.zone_skips += with.effort.zone_skips;
+            effort.implausible += with.effort.implausible;
+            assert_eq!(
+                shortest(&with.answer),
+                shortest(&without.answer),
+                "{preset} {side}: {me} in 5, pegs {:?}",
+                pos.pegs().collect::<Vec<_>>()
+            );
+            longer[shortest(&with.answer)] += 1;
+        }
+    }
+    (effort, longer)
+}
+
 /// Effort shared between two first moves (docs/engine.md): with the
 /// allowances made tiny and the sharing at every attacker's turn of two
 /// moves or more, the two moves tried side by side run out of their
@@ -389,29 +426,17 @@ fn moves_outside_a_refutations_zone_keep_minimaxs_answers() {
         1,
         &[("pencil", 6, 51), ("pencil", 7, 52), ("pencil", 6, 53)],
     );
-    let mut skips = effort.zone_skips;
-    let mut longer = [0usize; 6];
-    for (side, seed, threads) in [(7, 54, 1), (8, 55, 1), (7, 56, 2)] {
-        let r = rules("pencil", side);
-        for pos in positions(&r, 40, seed) {
-            let me = pos.to_move();
-            let budget = SearchLimit::positions(5_000_000).with_threads(threads);
-            let shortest = |s: &Solved| match s {
-                Solved::Wins { moves, .. } => *moves as usize,
-                Solved::NoWin { .. } => 0,
-            };
-            let with = solve(&pos, me, 5, &budget.clone().with_tuning(tuning)).unwrap();
-            let without = solve(&pos, me, 5, &budget.clone().with_tuning(plain)).unwrap();
-            skips += with.effort.zone_skips;
-            assert_eq!(
-                shortest(&with.answer),
-                shortest(&without.answer),
-                "pencil {side}: {me} in 5, pegs {:?}",
-                pos.pegs().collect::<Vec<_>>()
-            );
-            longer[shortest(&with.answer)] += 1;
-        }
-    }
+    let (tuned, longer) = same_shortest_in_5(
+        tuning,
+        plain,
+        40,
+        &[
+            ("pencil", 7, 54, 1),
+            ("pencil", 8, 55, 1),
+            ("pencil", 7, 56, 2),
+        ],
+    );
+    let skips = effort.zone_skips + tuned.zone_skips;
     eprintln!(
         "zones: {skips} moves refuted unsearched; within 3 {wins:?} of {total}; in 5 {longer:?}"
     );
@@ -430,51 +455,32 @@ fn moves_outside_a_refutations_zone_keep_minimaxs_answers() {
 #[test]
 fn first_moves_the_proof_numbers_disprove_keep_minimaxs_answers() {
     use twixt_core::solver::Tuning;
+    // The root's rounds shared from the first where there are threads.
     let tuning = Tuning {
         plausible_after: 0,
+        shared_from: 1,
         ..Tuning::default()
     };
     let plain = Tuning {
         plausible_after: u64::MAX,
-        ..Tuning::default()
+        ..tuning
     };
     let (effort, wins, total) = tuned_agree_with_minimax(
         &SearchLimit::positions(5_000_000).with_tuning(tuning),
         1,
         &[("pencil", 6, 61), ("dujardin", 6, 62), ("t1", 6, 63)],
     );
-    let mut left_out = effort.implausible;
-    let mut longer = [0usize; 6];
-    for (preset, side, seed, threads) in [
-        ("pencil", 7, 64, 1),
-        ("dujardin", 8, 65, 1),
-        ("t1", 7, 66, 2),
-    ] {
-        let r = rules(preset, side);
-        for pos in positions(&r, 30, seed) {
-            let me = pos.to_move();
-            let budget = SearchLimit::positions(5_000_000).with_threads(threads);
-            let shared = |t: Tuning| Tuning {
-                shared_from: 1,
-                ..t
-            };
-            let shortest = |s: &Solved| match s {
-                Solved::Wins { moves, .. } => *moves as usize,
-                Solved::NoWin { .. } => 0,
-            };
-            let with = solve(&pos, me, 5, &budget.clone().with_tuning(shared(tuning))).unwrap();
-            let without = solve(&pos, me, 5, &budget.clone().with_tuning(shared(plain))).unwrap();
-            left_out += with.effort.implausible;
-            assert_eq!(without.effort.implausible, 0);
-            assert_eq!(
-                shortest(&with.answer),
-                shortest(&without.answer),
-                "{preset} {side}: {me} in 5, pegs {:?}",
-                pos.pegs().collect::<Vec<_>>()
-            );
-            longer[shortest(&with.answer)] += 1;
-        }
-    }
+    let (tuned, longer) = same_shortest_in_5(
+        tuning,
+        plain,
+        30,
+        &[
+            ("pencil", 7, 64, 1),
+            ("dujardin", 8, 65, 1),
+            ("t1", 7, 66, 2),
+        ],
+    );
+    let left_out = effort.implausible + tuned.implausible;
     eprintln!("first moves left out: {left_out}; within 3 {wins:?} of {total}; in 5 {longer:?}");
     assert!(left_out > 500, "{left_out} first moves left out");
     assert!(
