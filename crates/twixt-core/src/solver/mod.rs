@@ -88,6 +88,7 @@ use memory::Tables;
 pub use proof::{ProofNode, Template, TemplateGap};
 use search::{Defence, Search, Stop};
 use table::{Key, Keys, SharedTable, Table, TableRef};
+use zone::Zone;
 
 /// Bytes the transposition table of one search may hold by default
 /// ([`SearchLimit::with_table_bytes`]).
@@ -363,16 +364,15 @@ struct Solver<'m> {
     zone_skips: u64,
     /// The root's first moves worth trying, once worked out.
     root_moves: Option<RootMoves>,
-    /// How many first moves they leave out.
-    implausible: u64,
 }
 
-/// The first moves the root tries ([`plausible_first_moves`]), in the
-/// order worked out: the position's `key`, so that no other is taken for
-/// the root.
+/// The first moves the root tries ([`plausible_first_moves`]): the root's
+/// `key`, so that no other position is taken for it, the holes of the
+/// moves kept, and how many moves were left out.
 pub(crate) struct RootMoves {
     pub(crate) key: Key,
-    pub(crate) moves: Vec<HoleIndex>,
+    pub(crate) moves: Zone,
+    left_out: u64,
 }
 
 impl<'m> Solver<'m> {
@@ -406,7 +406,6 @@ impl<'m> Solver<'m> {
             zone_costs: Vec::new(),
             zone_skips: 0,
             root_moves: None,
-            implausible: 0,
         }
     }
 
@@ -515,7 +514,7 @@ fn solve_with(
             evictions: solver.table.evictions(),
             cancelled: solver.cancelled,
             zone_skips: solver.zone_skips,
-            implausible: solver.implausible,
+            implausible: solver.root_moves.as_ref().map_or(0, |r| r.left_out),
         };
         answer
     })
@@ -607,8 +606,7 @@ fn deepen(
     // refuted with fewer moves are known when the next round meets them.
     for d in needed.max(1)..=moves {
         if solver.root_moves.is_none() && solver.meter.used() >= solver.tuning.plausible_after {
-            let moves = plausible_first_moves(solver, pos, player)?;
-            solver.root_moves = Some(RootMoves { key, moves });
+            solver.root_moves = Some(plausible_first_moves(solver, pos, player, key)?);
         }
         let won = if threads > 1 && d >= solver.tuning.shared_from {
             threads::root_round(solver, pos, key, d, threads)?
@@ -654,32 +652,38 @@ fn deepen(
     })
 }
 
-/// The first moves of `player` (to move in `pos`) that the proof numbers'
-/// look at the position after each does not disprove: the rules' end, no
-/// chain left, or the defender's virtual connection ([`pns::Pns::evaluate`]).
-/// A move so disproved never connects, so it wins in no number of moves;
-/// on the bench's puzzles most first moves are, and the deepening's
-/// rounds no longer refute each of them again (docs/solver.md). Each
-/// position looked at is counted on the search's meter.
+/// The first moves of `player` (to move in `pos`, whose key is `key`)
+/// that the proof numbers' look at the position after each does not
+/// disprove: the rules' end, no chain left, or the defender's virtual
+/// connection ([`pns::Pns::evaluate`]). A move so disproved never connects,
+/// so it wins in no number of moves; on the bench's puzzles most first
+/// moves are, and the deepening's rounds no longer refute each of them
+/// again (docs/engine.md). Each position looked at is counted on the
+/// search's meter.
 fn plausible_first_moves(
     solver: &mut Solver<'_>,
     pos: &Position,
     player: Player,
-) -> Result<Vec<HoleIndex>, Stop> {
-    let tuning = solver.tuning;
+    key: Key,
+) -> Result<RootMoves, Stop> {
     let mut pns = pns::Pns::new(pos, player, solver.meter, PLAUSIBLE_TABLE_BYTES);
-    pns.defender_connection = tuning.secure_defender_connection;
+    pns.defender_connection = solver.tuning.secure_defender_connection;
     let root = pns.keys.of(pos);
-    let mut kept = Vec::new();
+    let mut moves = Zone::new(pos.geometry().slots());
+    let mut left_out = 0;
     for hole in hole::free_holes(pos, player) {
-        let (next, key) = pns.play(pos, root, hole)?;
-        if pns.evaluate(&next, key).1 != 0 {
-            kept.push(hole);
+        let (next, next_key) = pns.play(pos, root, hole)?;
+        if pns.evaluate(&next, next_key).1 != 0 {
+            moves.insert(hole);
         } else {
-            solver.implausible += 1;
+            left_out += 1;
         }
     }
-    Ok(kept)
+    Ok(RootMoves {
+        key,
+        moves,
+        left_out,
+    })
 }
 
 /// The positions a search counts before its root looks at each first move

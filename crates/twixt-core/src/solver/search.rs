@@ -359,7 +359,7 @@ impl Search<'_> {
     /// them among `moves` (in `moves`' order).
     fn keep_plausible(&self, key: Key, moves: &mut Vec<HoleIndex>) {
         if let Some(root) = self.root_moves.filter(|r| r.key == key) {
-            moves.retain(|m| root.moves.contains(m));
+            moves.retain(|&m| root.moves.contains(m));
         }
     }
 
