@@ -6,10 +6,12 @@
 //! docs/engine.md ("A chain of double links") gives the argument and
 //! every condition this module checks.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::edge_templates::{self, EdgeTemplate};
 use super::hole::HoleIndex;
+use super::table::Key;
 use super::zone::Zone;
 use crate::board::Player;
 use crate::geometry::{Geometry, NONE, flag};
@@ -87,6 +89,120 @@ pub(crate) struct Chains {
     pub(crate) last_failure: &'static str,
     /// The gaps (indices into `gaps`) of the last chain found.
     last_path: Vec<usize>,
+    /// For each hole, how many own pegs are a knight's move away: a hole
+    /// with fewer than two joins no two pegs.
+    own_near: Vec<u8>,
+    /// Safety of gaps known at the position whose moves are being looked
+    /// at ([`Chains::near`]).
+    memo: SafetyMemo,
+}
+
+/// Where a gap's safety may be reused: at a position one peg away from
+/// a base position whose gaps' safety is kept. A gap's safety reads only
+/// the holes of its neighbourhood ([`neighbourhood`]): a peg added outside
+/// it leaves the answer as it was at the base.
+#[derive(Default)]
+struct SafetyMemo {
+    /// While searches reuse answers (from [`Chains::near`] to
+    /// [`Chains::alone`]): the peg the searched position adds to the base
+    /// (`None`: the base itself).
+    active: Option<Option<HoleIndex>>,
+    /// The base the kept answers are of, and its number.
+    base: Option<Key>,
+    stamp: u32,
+    /// By gap ([`gap_key`]): its neighbourhood (it depends on the board
+    /// alone, so it is kept for the whole search), and whether it is safe
+    /// at the base numbered `.1` (when that is the current one).
+    known: HashMap<u64, (Zone, u32, bool), BuildHasherDefault<MixHasher>>,
+    /// Lookups answered from `known`, and answers worked out.
+    hits: u64,
+    misses: u64,
+}
+
+/// A hasher for the memo's keys, which are already spread: a multiply.
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (n ^ (n >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// What a gap joins: an own peg to another, or to a border row.
+#[derive(Clone, Copy)]
+enum Far {
+    Peg(HoleIndex),
+    Border(u8),
+}
+
+/// The memo's key of `attacker`'s gap between own peg `a` and `far` (the
+/// same from either peg: the options, and so the answer, are the same).
+fn gap_key(attacker: Player, a: HoleIndex, far: Far) -> u64 {
+    let (a, b) = (a.get() as u64, far_code(far));
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    (u64::from(attacker == Player::Black) << 63) | (hi << 32) | lo
+}
+
+fn far_code(far: Far) -> u64 {
+    match far {
+        Far::Peg(b) => b.get() as u64,
+        Far::Border(flag) => (1 << 31) | u64::from(flag),
+    }
+}
+
+/// The holes whose state a gap's options and safety can depend on: its
+/// pegs, the holes that could close it (open or not), the ends of every
+/// link crossing one of their links, and the ends of every link crossing
+/// one of those (a new link there could bar it).
+fn neighbourhood(geo: &Geometry, a: HoleIndex, far: Far) -> Zone {
+    let mut zone = Zone::new(geo.slots());
+    let ends = |id: usize, zone: &mut Zone| {
+        zone.insert(HoleIndex::new(id >> 2));
+        zone.insert(HoleIndex::new(geo.link_far_end(id)));
+    };
+    let link = |id: usize, zone: &mut Zone| {
+        for &x in geo.crossers(id).iter().filter(|&&x| x != NONE) {
+            let x = usize::from(x);
+            ends(x, zone);
+            for &y in geo.crossers(x).iter().filter(|&&y| y != NONE) {
+                ends(usize::from(y), zone);
+            }
+        }
+    };
+    zone.insert(a);
+    for s in geo.steps(a.get()).iter().filter(|s| s.hole != NONE) {
+        let h = usize::from(s.hole);
+        match far {
+            Far::Border(flag) => {
+                if geo.hole_flags(h) & flag != 0 {
+                    zone.insert(HoleIndex::new(h));
+                    link(usize::from(s.link), &mut zone);
+                }
+            }
+            Far::Peg(b) => {
+                let to_b = geo
+                    .steps(h)
+                    .iter()
+                    .find(|t| t.hole != NONE && usize::from(t.hole) == b.get());
+                if let Some(t) = to_b {
+                    zone.insert(HoleIndex::new(h));
+                    zone.insert(b);
+                    link(usize::from(s.link), &mut zone);
+                    link(usize::from(t.link), &mut zone);
+                }
+            }
+        }
+    }
+    zone
 }
 
 /// A gap of a chain as a proof states it: the pegs it joins (`None` for
@@ -177,6 +293,63 @@ impl Chains {
         self.prove(pos, attacker, single, gaps, &path)
     }
 
+    /// Lets the next [`Chains::find`] reuse the safety of gaps known at
+    /// `base`, the position being searched being `base` itself (`added`
+    /// `None`) or `base` with one peg more at `added`; and keep what it
+    /// works out at `base`. Answers come out the same as without.
+    pub(crate) fn near(&mut self, base: Key, added: Option<HoleIndex>) {
+        if self.memo.base != Some(base) {
+            self.memo.stamp = self.memo.stamp.wrapping_add(1);
+            self.memo.base = Some(base);
+        }
+        self.memo.active = Some(added);
+    }
+
+    /// Ends [`Chains::near`]: the next search reuses nothing.
+    pub(crate) fn alone(&mut self) {
+        self.memo.active = None;
+    }
+
+    /// How many gaps' safety the searches reused from the memo, and how
+    /// many they worked out while it was on.
+    #[cfg(test)]
+    fn reuse(&self) -> (u64, u64) {
+        (self.memo.hits, self.memo.misses)
+    }
+
+    /// Whether the gap of `options` between own peg `a` and `far` is safe
+    /// ([`safe`]), from the memo when it knows.
+    fn safe_gap(
+        &mut self,
+        pos: &Position,
+        geo: &Geometry,
+        attacker: Player,
+        a: HoleIndex,
+        far: Far,
+        options: std::ops::Range<usize>,
+    ) -> bool {
+        let Some(added) = self.memo.active else {
+            return safe(pos, geo, attacker, &self.opts[options], &[]);
+        };
+        let stamp = self.memo.stamp;
+        let (near, at, answer) = self
+            .memo
+            .known
+            .entry(gap_key(attacker, a, far))
+            .or_insert_with(|| (neighbourhood(geo, a, far), stamp.wrapping_sub(1), false));
+        let outside = added.is_none_or(|c| !near.contains(c));
+        if *at == stamp && outside {
+            self.memo.hits += 1;
+            return *answer;
+        }
+        self.memo.misses += 1;
+        let safe = safe(pos, geo, attacker, &self.opts[options], &[]);
+        if outside {
+            (*at, *answer) = (stamp, safe);
+        }
+        safe
+    }
+
     /// The gaps of the chain the last [`Chains::find`] returned, each
     /// with the pegs it joins and its options (for a proof's leaves).
     pub(crate) fn last_gaps(&self, geo: &Geometry) -> Vec<GapShape> {
@@ -222,6 +395,9 @@ impl Chains {
             self.dist.resize(states + 1, u32::MAX);
             self.parent.resize(states + 1, (NO, NO));
             self.search = 0;
+            // Another board: the neighbourhoods kept are of the last one.
+            self.memo.known.clear();
+            self.memo.base = None;
         }
         self.search += 1;
         self.queue.clear();
@@ -229,6 +405,8 @@ impl Chains {
         self.opts.clear();
         self.edges.clear();
         self.pending.clear();
+        self.own_near.clear();
+        self.own_near.resize(slots, 0);
         states
     }
 
@@ -249,6 +427,10 @@ impl Chains {
             if pos.cell(slot) & COLOUR != mine {
                 continue;
             }
+            for step in geo.steps(slot).iter().filter(|s| s.hole != NONE) {
+                let n = &mut self.own_near[usize::from(step.hole)];
+                *n = n.saturating_add(1);
+            }
             if geo.hole_flags(slot) & start != 0 {
                 if reach.within(a, 0) {
                     self.relax(state_of(a, 0), 0, NO, NO);
@@ -259,7 +441,8 @@ impl Chains {
             {
                 self.found.clear();
                 edge_options(pos, geo, attacker, a, start, &mut self.found);
-                if let Some(g) = self.gap_from_found(pos, geo, attacker, single) {
+                let ends = (a, Far::Border(start));
+                if let Some(g) = self.gap_from_found(pos, geo, attacker, ends, single) {
                     let s = usize::from(self.gaps[g].single);
                     self.relax(state_of(a, s), 1, NO, g);
                 }
@@ -374,7 +557,8 @@ impl Chains {
         let (a, s) = (hole_of(state), state % 2);
         self.found.clear();
         edge_options(pos, geo, attacker, a, end, &mut self.found);
-        if let Some(g) = self.gap_from_found(pos, geo, attacker, single && s == 0) {
+        let ends = (a, Far::Border(end));
+        if let Some(g) = self.gap_from_found(pos, geo, attacker, ends, single && s == 0) {
             self.relax(goal, d + 1, state, g);
         }
     }
@@ -395,7 +579,7 @@ impl Chains {
         let geo = pos.geometry();
         let (a, s) = (hole_of(state), state % 2);
         self.found.clear();
-        peg_options(pos, geo, attacker, a, &mut self.found);
+        peg_options(pos, geo, attacker, a, &self.own_near, &mut self.found);
         self.found.sort_unstable_by_key(|&(b, o)| (b, o.hole));
         let found = std::mem::take(&mut self.found);
         let mut i = 0;
@@ -410,7 +594,8 @@ impl Chains {
             if lowers {
                 self.found.clear();
                 self.found.extend_from_slice(&found[i..j]);
-                if let Some(g) = self.gap_from_found(pos, geo, attacker, single && s == 0) {
+                let ends = (a, Far::Peg(b));
+                if let Some(g) = self.gap_from_found(pos, geo, attacker, ends, single && s == 0) {
                     let t = if self.gaps[g].single { 1 } else { s };
                     self.relax(state_of(b, t), d + 1, state, g);
                 }
@@ -660,6 +845,7 @@ impl Chains {
         pos: &Position,
         geo: &Geometry,
         attacker: Player,
+        (a, far): (HoleIndex, Far),
         single: bool,
     ) -> Option<usize> {
         if self.found.is_empty() {
@@ -667,7 +853,8 @@ impl Chains {
         }
         let start = self.opts.len();
         self.opts.extend(self.found.iter().map(|f| f.1));
-        let double = self.found.len() >= 2 && safe(pos, geo, attacker, &self.opts[start..], None);
+        let double = self.found.len() >= 2
+            && self.safe_gap(pos, geo, attacker, a, far, start..self.opts.len());
         if !double && !single {
             self.opts.truncate(start);
             return None;
@@ -767,12 +954,15 @@ fn peg_options(
     geo: &Geometry,
     attacker: Player,
     a: HoleIndex,
+    own_near: &[u8],
     out: &mut Vec<(HoleIndex, Option_)>,
 ) {
     let mine = colour_bits(attacker);
     for s in geo.steps(a.get()) {
         let h = HoleIndex::from(s.hole);
+        // `a` is one of the own pegs next to `h`: another must be too.
         if s.hole == NONE
+            || own_near[h.get()] < 2
             || !open(pos, geo, attacker, h)
             || !placeable(pos, attacker, usize::from(s.link))
         {
@@ -821,17 +1011,7 @@ impl Intrusions<'_> {
 
     /// Whether gap `g` is safe with the defender's pegs `pegs` added.
     fn safe_with(&self, g: usize, pegs: &[HoleIndex]) -> bool {
-        let mut zone = Zone::new(self.geo.slots());
-        for &p in pegs {
-            zone.insert(p);
-        }
-        safe(
-            self.pos,
-            self.geo,
-            self.attacker,
-            self.options[g],
-            Some(&zone),
-        )
+        safe(self.pos, self.geo, self.attacker, self.options[g], pegs)
     }
 
     /// Whether the attacker closes every gap of `left` (a bit each), the
@@ -904,7 +1084,7 @@ impl Intrusions<'_> {
 }
 
 /// Whether a gap is safe: with defender pegs added on the holes of
-/// `extra` (those the defender may take), some option is still open, and
+/// `extra` (those the defender may take; a few at most), some option is still open, and
 /// no single defender peg elsewhere kills every open option. An option is
 /// killed by a defender peg in its hole, or by a defender link crossing
 /// one of its new links; a defender link comes only with a new peg, so it
@@ -917,12 +1097,12 @@ fn safe(
     geo: &Geometry,
     attacker: Player,
     options: &[Option_],
-    extra: Option<&Zone>,
+    extra: &[HoleIndex],
 ) -> bool {
     const MAX_KILLS: usize = 48;
     let defender = attacker.opponent();
     let theirs = colour_bits(defender);
-    let added = |i: HoleIndex| extra.is_some_and(|z| z.contains(i)) && open(pos, geo, defender, i);
+    let added = |i: HoleIndex| extra.contains(&i) && open(pos, geo, defender, i);
     let peg = |i: HoleIndex| pos.cell(i.get()) & COLOUR == theirs || added(i);
     // For each open option, the holes a single new defender peg kills it
     // from (at most 8 options: the knight's moves of one peg).
@@ -979,6 +1159,7 @@ fn safe(
 mod tests {
     use super::*;
     use crate::board::BoardSize;
+    use crate::moves::Move;
     use crate::position::Status;
     use crate::rules::RuleSet;
     use crate::solver::bounds::Costs;
@@ -991,6 +1172,69 @@ mod tests {
         add_random_pegs(&mut pos, rng, plies);
         pos
     }
+
+    /// What a chain search answers, in full.
+    fn answer(c: Option<Connection>) -> Option<(u32, HoleIndex, Zone, bool, bool)> {
+        c.map(|c| (c.gaps, c.first, c.zone, c.shared, c.opening))
+    }
+
+    /// The safety of gaps reused from a base position at its children (a
+    /// peg of the side to move added at each free hole) changes no chain
+    /// search's answer: for both players, with and without a single gap,
+    /// under own crossing and crossing none, against a search that reuses
+    /// nothing. And it is reused most of the time.
+    #[test]
+    fn gap_safety_reused_from_the_parent_changes_no_answer() {
+        let (mut hits, mut misses, mut found) = (0, 0, 0);
+        for preset in ["pencil", "dujardin", "t1"] {
+            let mut rules = RuleSet::preset(preset).unwrap();
+            rules.size = BoardSize::square(10).unwrap();
+            let mut rng = SplitMix64::new(23);
+            let mut chains = [Chains::default(), Chains::default()];
+            for k in 0..400u64 {
+                let pos = random_position(&rules, &mut rng, 10 + (k as u32 * 7) % 50);
+                if pos.status() != Status::Ongoing {
+                    continue;
+                }
+                let base = Key(k + 1, 0);
+                let mut children = vec![(None, pos.clone())];
+                for h in free_holes_of(&pos) {
+                    let mut next = pos.clone();
+                    next.play(&Move::peg(pos.geometry().hole(h.get()))).unwrap();
+                    children.push((Some(h), next));
+                }
+                for (added, p) in &children {
+                    for (side, player) in [Player::Red, Player::Black].into_iter().enumerate() {
+                        for single in [false, true] {
+                            let plain = Chains::default().find(p, player, MAX, single, None);
+                            chains[side].near(base, *added);
+                            let reused = chains[side].find(p, player, MAX, single, None);
+                            chains[side].alone();
+                            found += usize::from(plain.is_some());
+                            assert_eq!(
+                                answer(plain),
+                                answer(reused),
+                                "{preset} position {k} {player:?} {single} peg at {added:?}"
+                            );
+                        }
+                    }
+                }
+            }
+            for c in &chains {
+                hits += c.reuse().0;
+                misses += c.reuse().1;
+            }
+        }
+        assert!(found > 1000, "{found} chains found");
+        assert!(hits > misses, "{hits} reused, {misses} worked out");
+    }
+
+    /// The free holes of the side to move.
+    fn free_holes_of(pos: &Position) -> Vec<HoleIndex> {
+        crate::solver::hole::free_holes(pos, pos.to_move()).collect()
+    }
+
+    const MAX: u32 = 1 << 10;
 
     /// Pegs left out by the bound's costs from the end border lie on no
     /// chain within the cap: with them left out the chain search finds a

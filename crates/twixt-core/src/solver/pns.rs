@@ -23,7 +23,7 @@
 //! attacker's must-play region. Otherwise the proof number is the pegs the
 //! attacker still needs (the distance to connect) and the disproof number 1.
 
-use super::bounds::{pegs_needed, through_costs};
+use super::bounds::{Costs, through_costs};
 use super::connection::Chains;
 use super::dead::drop_dead;
 use super::hole::{HoleIndex, free_holes};
@@ -174,6 +174,8 @@ pub(crate) struct Pns<'m> {
     /// The defender's chains, looked for apart so that the attacker's last
     /// template ([`Chains::last_gaps`]) is kept.
     rival_chains: Chains,
+    /// The buffers of the pegs-needed estimate.
+    costs: Costs,
     played: Played,
     /// Whether the search keeps one dead hole of each kind among a
     /// position's moves and drops the others (`dead.rs`).
@@ -215,6 +217,7 @@ impl<'m> Pns<'m> {
             meter,
             chains: Chains::default(),
             rival_chains: Chains::default(),
+            costs: Costs::default(),
             played: Played::by(attacker),
             drop_dead: true,
             defender_connection: true,
@@ -328,7 +331,7 @@ impl<'m> Pns<'m> {
         if free_holes(pos, mover).next().is_none() {
             return (INF, 0);
         }
-        let need = pegs_needed(pos, self.attacker);
+        let need = self.costs.needed(pos, self.attacker, u32::MAX, None);
         if need == u32::MAX {
             return (INF, 0);
         }
@@ -498,6 +501,45 @@ impl<'m> Pns<'m> {
         Ok(Some(ProofNode::Replies { replies, rest }))
     }
 
+    /// Lets the chain searches of the position `key` (with `added`: of it
+    /// with one peg more there) reuse and keep the safety of gaps there.
+    fn near(&mut self, key: Key, added: Option<HoleIndex>) {
+        self.chains.near(key, added);
+        self.rival_chains.near(key, added);
+    }
+
+    /// The moves searched at `pos` with their positions' numbers, up to
+    /// the first that settles it: one proved move at the attacker's turn,
+    /// one disproved reply at the defender's.
+    fn children(&mut self, pos: &Position, key: Key, or: bool) -> Result<Vec<Child>, Stop> {
+        let mut moves = self.moves(pos);
+        if or
+            && self.defender_connection
+            && let Some(region) = self.attacker_region(pos)
+        {
+            moves.retain(|&h| region.contains(h));
+        }
+        if self.drop_dead {
+            drop_dead(pos, &mut moves);
+        }
+        let mut children = Vec::new();
+        for h in moves {
+            let (next, k) = self.play(pos, key, h)?;
+            self.near(key, Some(h));
+            let (pn, dn) = self.evaluate(&next, k);
+            children.push(Child {
+                hole: h,
+                key: k,
+                pn,
+                dn,
+            });
+            if (or && pn == 0) || (!or && dn == 0) {
+                break;
+            }
+        }
+        Ok(children)
+    }
+
     /// Expands `pos` and searches it until its numbers reach a threshold
     /// or it is proved or disproved; its numbers are stored and returned.
     pub(crate) fn mid(
@@ -509,32 +551,14 @@ impl<'m> Pns<'m> {
     ) -> Result<(u32, u32), Stop> {
         let or = pos.to_move() == self.attacker;
         let start = self.meter.used();
-        let mut children = Vec::new();
-        let mut moves = self.moves(pos);
-        if or
-            && self.defender_connection
-            && let Some(region) = self.attacker_region(pos)
-        {
-            moves.retain(|&h| region.contains(h));
-        }
-        if self.drop_dead {
-            drop_dead(pos, &mut moves);
-        }
-        for h in moves {
-            let (next, k) = self.play(pos, key, h)?;
-            let (pn, dn) = self.evaluate(&next, k);
-            children.push(Child {
-                hole: h,
-                key: k,
-                pn,
-                dn,
-            });
-            // One proved move settles the attacker's turn, one disproved
-            // reply the defender's.
-            if (or && pn == 0) || (!or && dn == 0) {
-                break;
-            }
-        }
+        // The children differ from `pos` by one peg: their chains' gaps
+        // far from it are as safe as they are here. Nothing is reused
+        // past them, even when the limit stops the search among them.
+        self.near(key, None);
+        let children = self.children(pos, key, or);
+        self.chains.alone();
+        self.rival_chains.alone();
+        let mut children = children?;
         loop {
             let (pn, dn) = numbers(or, children.iter().map(|c| (c.pn, c.dn)));
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn {

@@ -789,13 +789,39 @@ impl Search<'_> {
         }
         self.costs.needed(pos, self.attacker, budget, Some(key));
         self.costs.through(pos, self.attacker, self.through);
-        self.chains.find(
+        // The positions after the defender's replies to one move differ
+        // from the position before them by one peg: the safety of gaps far
+        // from the reply is the same in all of them, and reused.
+        let defender = colour_bits(self.attacker.opponent());
+        match self.replies.last() {
+            Some(&x) if pos.cell(x.get()) & COLOUR == defender => {
+                let base = self.key_without(pos, key, x);
+                self.chains.near(base, Some(x));
+            }
+            _ => self.chains.alone(),
+        }
+        let found = self.chains.find(
             pos,
             self.attacker,
             budget,
             true,
             Some(self.costs.end_costs()),
-        )
+        );
+        self.chains.alone();
+        found
+    }
+
+    /// The key of `pos` with the defender's peg at `x` taken off, and
+    /// every link at it.
+    fn key_without(&self, pos: &Position, key: Key, x: HoleIndex) -> Key {
+        let geo = pos.geometry();
+        let mut without = key.with(self.keys.peg(x, side(self.attacker.opponent())));
+        for s in geo.steps(x.get()) {
+            if s.hole != NONE && pos.link_colour(usize::from(s.link)).is_some() {
+                without = without.with(self.keys.link(usize::from(s.link)));
+            }
+        }
+        without
     }
 
     /// What the table knows of `pos` with one of the defender's replies on
@@ -812,18 +838,11 @@ impl Search<'_> {
         key: Key,
         budget: u32,
     ) -> Option<Option<(HoleIndex, Zone)>> {
-        let geo = pos.geometry();
         let defender = self.attacker.opponent();
         let mut defender_far = None;
         for k in (0..self.replies.len()).rev() {
             let x = self.replies[k];
-            // The position without x: its peg and every link at it off.
-            let mut without = key.with(self.keys.peg(x, side(defender)));
-            for s in geo.steps(x.get()) {
-                if s.hole != NONE && pos.link_colour(usize::from(s.link)).is_some() {
-                    without = without.with(self.keys.link(usize::from(s.link)));
-                }
-            }
+            let without = self.key_without(pos, key, x);
             let Some(e) = self.table.facts(without) else {
                 continue;
             };
