@@ -23,7 +23,7 @@
 //! attacker's must-play region. Otherwise the proof number is the pegs the
 //! attacker still needs (the distance to connect) and the disproof number 1.
 
-use super::bounds::{Costs, through_costs};
+use super::bounds::Costs;
 use super::connection::Chains;
 use super::dead::drop_dead;
 use super::hole::{HoleIndex, free_holes};
@@ -174,8 +174,9 @@ pub(crate) struct Pns<'m> {
     /// The defender's chains, looked for apart so that the attacker's last
     /// template ([`Chains::last_gaps`]) is kept.
     rival_chains: Chains,
-    /// The buffers of the pegs-needed estimate.
+    /// The buffers of the pegs-needed estimate and of the move order.
     costs: Costs,
+    through: Vec<u32>,
     played: Played,
     /// Whether the search keeps one dead hole of each kind among a
     /// position's moves and drops the others (`dead.rs`).
@@ -218,6 +219,7 @@ impl<'m> Pns<'m> {
             chains: Chains::default(),
             rival_chains: Chains::default(),
             costs: Costs::default(),
+            through: Vec::new(),
             played: Played::by(attacker),
             drop_dead: true,
             defender_connection: true,
@@ -386,8 +388,11 @@ impl<'m> Pns<'m> {
         if let Some(zone) = zone {
             holes.retain(|&h| zone.contains(h));
         }
-        let through = through_costs(pos, self.attacker);
+        let mut through = std::mem::take(&mut self.through);
+        self.costs.needed(pos, self.attacker, u32::MAX, None);
+        self.costs.through(pos, self.attacker, &mut through);
         holes.sort_by_key(|&h| (through[h], h));
+        self.through = through;
         holes
     }
 
@@ -508,6 +513,12 @@ impl<'m> Pns<'m> {
         self.rival_chains.near(key, added);
     }
 
+    /// Ends [`Pns::near`]: the next chain searches reuse nothing.
+    fn alone(&mut self) {
+        self.chains.alone();
+        self.rival_chains.alone();
+    }
+
     /// The moves searched at `pos` with their positions' numbers, up to
     /// the first that settles it: one proved move at the attacker's turn,
     /// one disproved reply at the defender's.
@@ -556,8 +567,7 @@ impl<'m> Pns<'m> {
         // past them, even when the limit stops the search among them.
         self.near(key, None);
         let children = self.children(pos, key, or);
-        self.chains.alone();
-        self.rival_chains.alone();
+        self.alone();
         let mut children = children?;
         loop {
             let (pn, dn) = numbers(or, children.iter().map(|c| (c.pn, c.dn)));
