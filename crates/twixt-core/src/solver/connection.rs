@@ -103,20 +103,41 @@ pub(crate) struct Chains {
 /// it leaves the answer as it was at the base.
 #[derive(Default)]
 struct SafetyMemo {
-    /// While searches reuse answers (from [`Chains::near`] to
-    /// [`Chains::alone`]): the peg the searched position adds to the base
-    /// (`None`: the base itself).
-    active: Option<Option<HoleIndex>>,
-    /// The base the kept answers are of, and its number.
+    /// Whether the next searches reuse answers, and from where.
+    reuse: Reuse,
+    /// The base the kept answers are of.
     base: Option<Key>,
-    stamp: u32,
-    /// By gap ([`gap_key`]): its neighbourhood (it depends on the board
-    /// alone, so it is kept for the whole search), and whether it is safe
-    /// at the base numbered `.1` (when that is the current one).
-    known: HashMap<u64, (Zone, u32, bool), BuildHasherDefault<MixHasher>>,
-    /// Lookups answered from `known`, and answers worked out.
+    /// The number of that base: one more for each new base, so that
+    /// answers kept at an earlier one are never read as current.
+    base_number: u64,
+    /// What is known of each gap, by [`gap_key`].
+    known: HashMap<u64, Kept, BuildHasherDefault<MixHasher>>,
+    /// Lookups answered from `known`, and answers worked out (for the
+    /// tests: that the reuse happens).
     hits: u64,
     misses: u64,
+}
+
+/// Whether a chain search reuses the memo's answers (between
+/// [`Chains::reuse_from`] and [`Chains::reuse_nothing`]).
+#[derive(Default, Clone, Copy)]
+enum Reuse {
+    #[default]
+    Off,
+    /// The position searched is the base itself.
+    Base,
+    /// The position searched is the base with one peg more, here.
+    OnePegMore(HoleIndex),
+}
+
+/// The memo's knowledge of one gap.
+struct Kept {
+    /// The holes its safety reads ([`neighbourhood`]): they depend on the
+    /// board alone, so they are kept for the whole search.
+    zone: Zone,
+    /// The base `safe` was worked out at ([`SafetyMemo::base_number`]).
+    base_number: u64,
+    safe: bool,
 }
 
 /// A hasher for the memo's keys, which are already spread: a multiply.
@@ -146,16 +167,20 @@ enum Far {
 
 /// The memo's key of `attacker`'s gap between own peg `a` and `far` (the
 /// same from either peg: the options, and so the answer, are the same).
+/// Bit 63 is the colour and bit 62 marks a gap to a border; bits 32 to 61
+/// hold the higher hole of two pegs, or the border's flag; bits 0 to 31
+/// the other hole. A hole's index is far below 2^30 (a board's side is at
+/// most a few hundred holes).
 fn gap_key(attacker: Player, a: HoleIndex, far: Far) -> u64 {
-    let (a, b) = (a.get() as u64, far_code(far));
-    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-    (u64::from(attacker == Player::Black) << 63) | (hi << 32) | lo
-}
-
-fn far_code(far: Far) -> u64 {
+    let colour = u64::from(attacker == Player::Black) << 63;
+    let a = a.get() as u64;
     match far {
-        Far::Peg(b) => b.get() as u64,
-        Far::Border(flag) => (1 << 31) | u64::from(flag),
+        Far::Peg(b) => {
+            let b = b.get() as u64;
+            debug_assert!(a.max(b) < 1 << 30, "a hole index past the key's bits");
+            colour | (a.max(b) << 32) | a.min(b)
+        }
+        Far::Border(flag) => colour | (1 << 62) | (u64::from(flag) << 32) | a,
     }
 }
 
@@ -297,17 +322,17 @@ impl Chains {
     /// `base`, the position being searched being `base` itself (`added`
     /// `None`) or `base` with one peg more at `added`; and keep what it
     /// works out at `base`. Answers come out the same as without.
-    pub(crate) fn near(&mut self, base: Key, added: Option<HoleIndex>) {
+    pub(crate) fn reuse_from(&mut self, base: Key, added: Option<HoleIndex>) {
         if self.memo.base != Some(base) {
-            self.memo.stamp = self.memo.stamp.wrapping_add(1);
+            self.memo.base_number += 1;
             self.memo.base = Some(base);
         }
-        self.memo.active = Some(added);
+        self.memo.reuse = added.map_or(Reuse::Base, Reuse::OnePegMore);
     }
 
-    /// Ends [`Chains::near`]: the next search reuses nothing.
-    pub(crate) fn alone(&mut self) {
-        self.memo.active = None;
+    /// Ends [`Chains::reuse_from`]: the next search reuses nothing.
+    pub(crate) fn reuse_nothing(&mut self) {
+        self.memo.reuse = Reuse::Off;
     }
 
     /// How many gaps' safety the searches reused from the memo, and how
@@ -328,24 +353,32 @@ impl Chains {
         far: Far,
         options: std::ops::Range<usize>,
     ) -> bool {
-        let Some(added) = self.memo.active else {
-            return safe(pos, geo, attacker, &self.opts[options], &[]);
+        let added = match self.memo.reuse {
+            Reuse::Off => return safe(pos, geo, attacker, &self.opts[options], &[]),
+            Reuse::Base => None,
+            Reuse::OnePegMore(h) => Some(h),
         };
-        let stamp = self.memo.stamp;
-        let (near, at, answer) = self
+        let base_number = self.memo.base_number;
+        let kept = self
             .memo
             .known
             .entry(gap_key(attacker, a, far))
-            .or_insert_with(|| (neighbourhood(geo, a, far), stamp.wrapping_sub(1), false));
-        let outside = added.is_none_or(|c| !near.contains(c));
-        if *at == stamp && outside {
+            .or_insert_with(|| Kept {
+                zone: neighbourhood(geo, a, far),
+                base_number: 0,
+                safe: false,
+            });
+        // At the base, or with the new peg outside what the answer reads.
+        let as_at_base = added.is_none_or(|h| !kept.zone.contains(h));
+        if kept.base_number == base_number && as_at_base {
             self.memo.hits += 1;
-            return *answer;
+            return kept.safe;
         }
         self.memo.misses += 1;
         let safe = safe(pos, geo, attacker, &self.opts[options], &[]);
-        if outside {
-            (*at, *answer) = (stamp, safe);
+        if as_at_base {
+            kept.base_number = base_number;
+            kept.safe = safe;
         }
         safe
     }
@@ -395,7 +428,10 @@ impl Chains {
             self.dist.resize(states + 1, u32::MAX);
             self.parent.resize(states + 1, (NO, NO));
             self.search = 0;
-            // Another board: the neighbourhoods kept are of the last one.
+            // A new board, or the stamps run out. Each `Chains` serves the
+            // searches of one position's board, so a board of another
+            // shape has another number of holes; the neighbourhoods kept
+            // are then of the last board.
             self.memo.known.clear();
             self.memo.base = None;
         }
@@ -1207,9 +1243,9 @@ mod tests {
                     for (side, player) in [Player::Red, Player::Black].into_iter().enumerate() {
                         for single in [false, true] {
                             let plain = Chains::default().find(p, player, MAX, single, None);
-                            chains[side].near(base, *added);
+                            chains[side].reuse_from(base, *added);
                             let reused = chains[side].find(p, player, MAX, single, None);
-                            chains[side].alone();
+                            chains[side].reuse_nothing();
                             found += usize::from(plain.is_some());
                             assert_eq!(
                                 answer(plain),
@@ -1227,6 +1263,81 @@ mod tests {
         }
         assert!(found > 1000, "{found} chains found");
         assert!(hits > misses, "{hits} reused, {misses} worked out");
+    }
+
+    /// Every gap has a key of its own: no two gaps of one colour (two
+    /// pegs, either way round, or a peg and a border) share one, on a
+    /// square board and on boards whose hole numbers reach the borders'
+    /// flags (32 and 64), where a border gap's key once equalled a peg
+    /// gap's.
+    #[test]
+    fn gap_keys_are_one_per_gap() {
+        use crate::geometry::flag;
+        for (w, h) in [(10, 10), (16, 10), (24, 24)] {
+            let mut rules = RuleSet::preset("pencil").unwrap();
+            rules.size = BoardSize::new(w, h).unwrap();
+            rules.swap = crate::rules::Swap::None;
+            let pos = Position::new(rules).unwrap();
+            let geo = pos.geometry();
+            let holes: Vec<HoleIndex> = (0..geo.slots())
+                .filter(|&s| geo.hole_flags(s) & flag::EXISTS != 0)
+                .map(HoleIndex::new)
+                .collect();
+            let borders = [
+                flag::RED_START,
+                flag::RED_END,
+                flag::BLACK_START,
+                flag::BLACK_END,
+            ];
+            for player in [Player::Red, Player::Black] {
+                let mut seen = std::collections::HashMap::new();
+                for (i, &a) in holes.iter().enumerate() {
+                    for &b in &holes[i + 1..] {
+                        let key = gap_key(player, a, Far::Peg(b));
+                        assert_eq!(key, gap_key(player, b, Far::Peg(a)));
+                        let gap = format!("{a:?}-{b:?}");
+                        if let Some(other) = seen.insert(key, gap.clone()) {
+                            panic!("{w}x{h} {player:?}: {gap} and {other} share a key");
+                        }
+                    }
+                    for border in borders {
+                        let gap = format!("{a:?}-border {border}");
+                        let key = gap_key(player, a, Far::Border(border));
+                        if let Some(other) = seen.insert(key, gap.clone()) {
+                            panic!("{w}x{h} {player:?}: {gap} and {other} share a key");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Where a gap's key once equalled another's (Black's gap from c3 to
+    /// its start border and its gap between c3 and b4, the hole numbered
+    /// as that border's flag): Black's chain from its start border to b4,
+    /// across a gap to c3, linked on to i6 and across a gap to its end
+    /// border, Red's b2 cutting c3's own gap to the border. The chain search
+    /// with reuse at the base finds the chain as the one without does.
+    #[test]
+    fn a_gap_to_the_border_and_a_gap_between_pegs_are_kept_apart() {
+        let mut rules = RuleSet::preset("pencil").unwrap();
+        rules.size = BoardSize::square(10).unwrap();
+        let mut s = crate::setup::Setup::empty(rules.size);
+        for hole in ["b4", "c3", "e4", "g5", "i6"] {
+            s.pegs.insert(hole.parse().unwrap(), Player::Black);
+        }
+        s.pegs.insert("b2".parse().unwrap(), Player::Red);
+        s.add_implied_links(&rules);
+        s.to_move = Some(Player::Red);
+        let pos = Position::from_setup(&s, rules).unwrap();
+        for single in [false, true] {
+            let plain = Chains::default().find(&pos, Player::Black, MAX, single, None);
+            assert!(plain.is_some(), "single {single}: no chain");
+            let mut chains = Chains::default();
+            chains.reuse_from(Key(1, 0), None);
+            let reused = chains.find(&pos, Player::Black, MAX, single, None);
+            assert_eq!(answer(plain), answer(reused), "single {single}");
+        }
     }
 
     /// The free holes of the side to move.

@@ -508,15 +508,15 @@ impl<'m> Pns<'m> {
 
     /// Lets the chain searches of the position `key` (with `added`: of it
     /// with one peg more there) reuse and keep the safety of gaps there.
-    fn near(&mut self, key: Key, added: Option<HoleIndex>) {
-        self.chains.near(key, added);
-        self.rival_chains.near(key, added);
+    fn reuse_from(&mut self, key: Key, added: Option<HoleIndex>) {
+        self.chains.reuse_from(key, added);
+        self.rival_chains.reuse_from(key, added);
     }
 
-    /// Ends [`Pns::near`]: the next chain searches reuse nothing.
-    fn alone(&mut self) {
-        self.chains.alone();
-        self.rival_chains.alone();
+    /// Ends [`Pns::reuse_from`]: the next chain searches reuse nothing.
+    fn reuse_nothing(&mut self) {
+        self.chains.reuse_nothing();
+        self.rival_chains.reuse_nothing();
     }
 
     /// The moves searched at `pos` with their positions' numbers, up to
@@ -536,7 +536,7 @@ impl<'m> Pns<'m> {
         let mut children = Vec::new();
         for h in moves {
             let (next, k) = self.play(pos, key, h)?;
-            self.near(key, Some(h));
+            self.reuse_from(key, Some(h));
             let (pn, dn) = self.evaluate(&next, k);
             children.push(Child {
                 hole: h,
@@ -565,9 +565,9 @@ impl<'m> Pns<'m> {
         // The children differ from `pos` by one peg: their chains' gaps
         // far from it are as safe as they are here. Nothing is reused
         // past them, even when the limit stops the search among them.
-        self.near(key, None);
+        self.reuse_from(key, None);
         let children = self.children(pos, key, or);
-        self.alone();
+        self.reuse_nothing();
         let mut children = children?;
         loop {
             let (pn, dn) = numbers(or, children.iter().map(|c| (c.pn, c.dn)));

@@ -796,9 +796,9 @@ impl Search<'_> {
         match self.replies.last() {
             Some(&x) if pos.cell(x.get()) & COLOUR == defender => {
                 let base = self.key_without(pos, key, x);
-                self.chains.near(base, Some(x));
+                self.chains.reuse_from(base, Some(x));
             }
-            _ => self.chains.alone(),
+            _ => self.chains.reuse_nothing(),
         }
         let found = self.chains.find(
             pos,
@@ -807,7 +807,7 @@ impl Search<'_> {
             true,
             Some(self.costs.end_costs()),
         );
-        self.chains.alone();
+        self.chains.reuse_nothing();
         found
     }
 
