@@ -15,7 +15,7 @@ use twixt_core::board::{Hole, Player};
 use twixt_core::history::History;
 use twixt_core::link::Link;
 use twixt_core::moves::{Move, Removal};
-use twixt_core::position::{Position, Status};
+use twixt_core::position::Status;
 use twixt_core::rules::{Linking, RuleSet};
 
 use super::tree::{self, NodePath};
@@ -940,15 +940,21 @@ impl Document {
         Ok(hole)
     }
 
-    /// The status of the game at the current node, in words, when it is
-    /// decided or a dead draw.
-    pub fn status_words(position: &Position) -> Option<String> {
+    /// The status of the game at the current node of `history`, in words,
+    /// when it is decided or a dead draw. The move is the script's own
+    /// number, as the tree shows it (the engine's count of plies includes
+    /// a setup's pegs).
+    pub fn status_words(history: &History) -> Option<String> {
+        let position = history.position();
         match position.status() {
             Status::Ongoing if position.is_dead_draw() => {
                 Some("dead draw: neither player can connect any more".into())
             }
             Status::Ongoing => None,
-            s => Some(s.to_string()),
+            s => Some(match history.moves() {
+                0 => format!("{} in its setup", s.outcome()),
+                n => format!("{} at move {n}", s.outcome()),
+            }),
         }
     }
 }

@@ -78,7 +78,7 @@ pub fn state(doc: &Document) -> State {
             let pos = r.history.position();
             let size = pos.size();
             let svg = board_svg(doc, r);
-            let status = Document::status_words(pos);
+            let status = Document::status_words(&r.history);
             (
                 svg,
                 (size.width(), size.height()),

@@ -418,6 +418,22 @@ fn a_win_is_shown_as_it_happens() {
     assert!(s.status.unwrap_or_default().contains("red"));
 }
 
+/// After a setup the status names the move as the script numbers it, not
+/// the engine's count of plies (which includes the setup's pegs): the
+/// bundled corner puzzle's main line connects at its move 5.
+#[test]
+fn a_win_after_a_setup_is_named_by_the_scripts_move() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/corner-puzzle.twixt"
+    ))
+    .unwrap();
+    let mut d = doc(&text);
+    d.apply(Op::End).unwrap();
+    let s = twixtkit::editor::view::state(&d);
+    assert_eq!(s.status.as_deref(), Some("red won by connection at move 5"));
+}
+
 #[test]
 fn the_board_names_the_task_where_a_caption_asks_for_it() {
     let text = std::fs::read_to_string(
