@@ -667,9 +667,13 @@ pub fn check_secure_claim_solution(
     c: &SecureClaim,
     budget: &SearchBudget,
 ) -> (WinsReport, Vec<Finding>, Option<Solution>) {
+    let started = std::time::Instant::now();
     let (mut report, mut findings) = secure_claim(pos, c, budget);
     if c.want_keys && report.verdict == Verdict::Proved && pos.to_move() == c.player {
-        let limit = budget.search_limit();
+        // What the proof left of the claim's limits: they bound the claim
+        // as a whole, as for a claim with a length.
+        let left = budget.keys_limits(report.positions, started.elapsed(), true);
+        let limit = budget.limit_of(left);
         match solver::secure_keys(pos, c.player, &limit) {
             Ok(k) => {
                 report.positions += k.positions;
@@ -727,6 +731,7 @@ fn secure_claim(
         positions: 0,
     };
     let mut findings = Vec::new();
+    let started = std::time::Instant::now();
     let limit = budget.search_limit();
     let undecided = |report: &mut WinsReport, e: Undecided, findings: &mut Vec<Finding>| {
         report.class = Some(e.class());
@@ -764,16 +769,22 @@ fn secure_claim(
             }
         }
     }
+    // The claim's limit bounds the whole claim: a refuted key move's
+    // search leaves the rest of it.
+    let rest = limit.part(
+        limit.max_positions().saturating_sub(report.positions),
+        limit.time().map(|t| t.saturating_sub(started.elapsed())),
+    );
     // With the opponent to move the claim is the one a key move leaves:
     // asked as after a key move, with the short-win look first.
     let ongoing = pos.status() == twixt_core::position::Status::Ongoing;
     let decided = if to_move || !ongoing {
-        solver::secures_with_proof(pos, player, &limit).map(|(found, proof)| {
+        solver::secures_with_proof(pos, player, &rest).map(|(found, proof)| {
             let failure = replay_failure(pos, player, proof.as_ref());
             (found.answer, found.positions, failure)
         })
     } else {
-        secured_after(pos, player, &limit).map(|(secure, defence, positions, failure)| {
+        secured_after(pos, player, &rest).map(|(secure, defence, positions, failure)| {
             let answer = if secure {
                 solver::Secure::Secured { key: None }
             } else {
@@ -787,7 +798,7 @@ fn secure_claim(
     };
     let answer = match decided {
         Err(e) => {
-            undecided(&mut report, e, &mut findings);
+            undecided(&mut report, claims_limit(e, &limit), &mut findings);
             return (report, findings);
         }
         Ok((answer, positions, failure)) => {
@@ -908,44 +919,70 @@ fn secured_after(
             time.map(|t| t / den as u32 * num as u32),
         )
     };
-    // A 64th of the limit each, then five eighths of what is left for the
-    // look (its share in `secures`), then the rest for the proof numbers.
-    for (step, share) in [(1, 64), (1, 64), (5, 8)].into_iter().enumerate() {
-        if step == 1 {
-            match secured_by_proof_numbers(after, player, &part(used, share), used) {
-                Err(Undecided::Limit { positions, .. }) => used = positions,
-                decided => return decided,
+    // The steps, each on a part of what the steps before it left: the
+    // look on a 64th, the proof numbers on a 64th, the look on five eighths
+    // (its share in `secures`); then the proof numbers on the rest.
+    enum Step {
+        Look,
+        ProofNumbers,
+    }
+    let mut look_done = false;
+    for (step, share) in [
+        (Step::Look, (1, 64)),
+        (Step::ProofNumbers, (1, 64)),
+        (Step::Look, (5, 8)),
+    ] {
+        match step {
+            Step::ProofNumbers => {
+                match secured_by_proof_numbers(after, player, &part(used, share), used) {
+                    Err(Undecided::Limit { positions, .. }) => used = positions,
+                    decided => return decided,
+                }
             }
-            continue;
-        }
-        let look = part(used, share).with_memory(memory.clone());
-        match solver::after_move(after, player, solver::SHORT_WIN_MOVES - 1, &look) {
-            Ok(Searched {
-                answer: AfterMove::Wins | AfterMove::Connected,
-                positions,
-            }) => return Ok((true, None, used + positions, None)),
-            // A reply holds against every win within the look's moves: the
-            // connection may still be secure, in more.
-            Ok(Searched { positions, .. }) | Err(Undecided::Limit { positions, .. }) => {
-                used += positions;
+            // A look that ended without a win ends the same way again.
+            Step::Look if look_done => {}
+            Step::Look => {
+                let look = part(used, share).with_memory(memory.clone());
+                match solver::after_move(after, player, solver::SHORT_WIN_MOVES - 1, &look) {
+                    Ok(Searched {
+                        answer: AfterMove::Wins | AfterMove::Connected,
+                        positions,
+                    }) => return Ok((true, None, used + positions, None)),
+                    // A reply holds against every win within the look's
+                    // moves: the connection may still be secure, in more.
+                    Ok(Searched { positions, .. }) => {
+                        used += positions;
+                        look_done = true;
+                    }
+                    Err(Undecided::Limit { positions, .. }) => used += positions,
+                    Err(_) => look_done = true,
+                }
             }
-            Err(_) => {}
         }
     }
-    match secured_by_proof_numbers(after, player, &part(used, (1, 1)), used) {
-        // The claim's own limit, not the last step's, is what was reached.
-        Err(Undecided::Limit {
+    // The looks' table is not needed by the proof numbers: its memory goes
+    // before theirs is taken.
+    drop(memory);
+    secured_by_proof_numbers(after, player, &part(used, (1, 1)), used)
+        .map_err(|e| claims_limit(e, limit))
+}
+
+/// `e` with the claim's own limit `limit` named where a part of it was
+/// reached: the claim is what the message is about.
+fn claims_limit(e: Undecided, limit: &SearchLimit) -> Undecided {
+    match e {
+        Undecided::Limit {
             positions,
             limit: reached,
-        }) => Err(Undecided::Limit {
+        } => Undecided::Limit {
             positions,
             limit: match reached {
-                LimitKind::Positions(_) => LimitKind::Positions(total),
+                LimitKind::Positions(_) => LimitKind::Positions(limit.max_positions()),
                 LimitKind::Time(_) => limit.time().map_or(reached, LimitKind::Time),
                 other => other,
             },
-        }),
-        decided => decided,
+        },
+        other => other,
     }
 }
 

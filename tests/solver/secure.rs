@@ -579,6 +579,83 @@ fn a_claim_after_the_key_move_is_proved_as_the_claim_before_it() {
     );
 }
 
+/// A claim's limit bounds the claim as a whole: where the script's key
+/// move (here each false key of the bench's set) is refuted first, the
+/// claim's own search gets what that left, and the positions of the two
+/// together stay within the claim's limit; so do a proof's and the
+/// listing of its cooks.
+#[test]
+fn a_refuted_key_and_the_claim_after_it_share_the_claims_limit() {
+    use twixtkit::win_claims::{Limits, SearchBudget, SecureClaim, check_secure_claim};
+    let set = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/benches/secure-puzzles.tsv"
+    ))
+    .unwrap();
+    const LIMIT: u64 = 2_000;
+    let budget = SearchBudget::new(
+        Limits {
+            positions: LIMIT,
+            time: None,
+        },
+        Limits {
+            positions: u64::MAX,
+            time: None,
+        },
+    );
+    let mut tried = 0;
+    for row in set.lines().filter(|r| !r.starts_with('#') && !r.is_empty()) {
+        let f: Vec<&str> = row.split('\t').collect();
+        let (answer, key, line) = (f[0], f[1], f[3]);
+        if answer != "refuted" {
+            continue;
+        }
+        let pos = read_position(line).unwrap();
+        let claim = SecureClaim {
+            player: pos.to_move(),
+            next_move: pos.ply() + 1,
+            line: 1,
+            key: Some(key.parse().unwrap()),
+            solution_follows: false,
+            want_keys: false,
+        };
+        let (report, findings) = check_secure_claim(&pos, &claim, &budget);
+        assert!(
+            report.positions <= LIMIT,
+            "1. {key} in {line}: {} positions for a limit of {LIMIT}: {findings:?}",
+            report.positions
+        );
+        tried += 1;
+    }
+    assert!(tried >= 11, "{tried} false keys tried");
+    // The same for a proved claim and the listing of its cooks.
+    let mut listed = 0;
+    for row in set.lines().filter(|r| !r.starts_with('#') && !r.is_empty()) {
+        let f: Vec<&str> = row.split('\t').collect();
+        if f[0] != "secured" {
+            continue;
+        }
+        let pos = read_position(f[3]).unwrap();
+        let claim = SecureClaim {
+            player: pos.to_move(),
+            next_move: pos.ply() + 1,
+            line: 1,
+            key: None,
+            solution_follows: false,
+            want_keys: true,
+        };
+        let (report, findings) = check_secure_claim(&pos, &claim, &budget);
+        assert!(
+            report.positions <= LIMIT,
+            "{}: {} positions for a limit of {LIMIT}: {findings:?}",
+            f[3],
+            report.positions
+        );
+        listed += usize::from(report.keys.is_some() || !findings.is_empty());
+    }
+    assert!(listed >= 10, "{listed} claims with their cooks asked");
+}
+
 /// `#wins red` with no length, as `check` judges it
 /// ([`twixtkit::win_claims::check_secure_claim`]): on crowded small boards
 /// its verdict is the minimax's for either side; a refutation, played,
