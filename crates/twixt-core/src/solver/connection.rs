@@ -93,7 +93,7 @@ pub(crate) struct Chains {
     /// with fewer than two joins no two pegs.
     own_near: Vec<u8>,
     /// Safety of gaps known at the position whose moves are being looked
-    /// at ([`Chains::near`]).
+    /// at ([`Chains::reuse_from`]).
     memo: SafetyMemo,
 }
 

@@ -368,7 +368,12 @@ struct Solver<'m> {
 
 /// The first moves the root tries ([`plausible_first_moves`]): the root's
 /// `key`, so that no other position is taken for it, the holes of the
-/// moves kept, and how many moves were left out.
+/// moves kept, and how many moves were left out. The root is the position
+/// a deepening was asked of; where one solver deepens at many positions
+/// (a short win's proof, `short_proof.rs`), it is the first of them to
+/// pass [`PLAUSIBLE_AFTER`], and the others have no such look. A move left
+/// out is disproved at the position after it, whatever the search, so
+/// the look is sound at any position of its key.
 pub(crate) struct RootMoves {
     pub(crate) key: Key,
     pub(crate) moves: Zone,
