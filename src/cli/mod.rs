@@ -38,7 +38,7 @@ pub struct Cli {
 enum Command {
     /// List the built-in rule sets, or show one as YAML.
     Rules(rules::Args),
-    /// Convert a game record between file formats (.tsgf, .T1, .txt/.moves, .sgf, .twixt; AbstractPlay .json read only).
+    /// Convert a game record between file formats (.tsgf, .T1, .txt/.moves, plain text, .sgf, .json, .twixt; AbstractPlay .json read only).
     Convert(convert::Args),
     /// Random legal games, as a game script or move lists.
     Random(random::Args),
