@@ -76,6 +76,99 @@ fn a_template_that_is_no_regular_file_is_refused_at_once() {
     assert!(!d.join("b.pdf").exists());
 }
 
+/// A Typst book (`-o x.typ`) reads its template as a PDF book does: a
+/// FIFO, a device or a file over the size limit is refused at once, with
+/// nothing written. Ran on the code before: the FIFO waited for ever, and
+/// `/dev/zero` was read until memory ran out.
+#[cfg(unix)]
+#[test]
+fn a_typst_books_template_is_a_regular_file_of_bounded_size() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("g.twixt"), GAME).unwrap();
+    assert!(
+        Command::new("mkfifo")
+            .arg(d.join("f.typ"))
+            .status()
+            .unwrap()
+            .success()
+    );
+    fs::write(d.join("big.typ"), "// x\n".repeat(300_000)).unwrap();
+    for (template, says) in [
+        ("f.typ", "not a regular file"),
+        ("/dev/zero", "not a regular file"),
+        ("big.typ", "limit"),
+    ] {
+        let start = std::time::Instant::now();
+        let out = twixt(
+            d,
+            &["book", "g.twixt", "-o", "o/x.typ", "--template", template],
+        );
+        assert!(start.elapsed().as_secs() < 30, "{template}");
+        assert_eq!(out.status.code(), Some(2), "{template}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{template}: {}", stderr(&out));
+        assert!(!d.join("o/x.typ").exists(), "{template}");
+    }
+}
+
+/// No file a Typst book writes (its template's copy, a figure) is written
+/// over its template, by any name or through a link. Ran on the code
+/// before: each exited 0 with the template replaced.
+#[cfg(unix)]
+#[test]
+fn a_typst_books_files_are_never_its_template() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("g.twixt"), GAME).unwrap();
+    let text = "#let book(..args, body) = body\n";
+    // A first run makes the folder, its figures and its template's copy.
+    let out = twixt(d, &["book", "g.twixt", "-o", "o/x.typ"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // The template is the copy the run writes, or a figure of it.
+    fs::write(d.join("o/book-template.typ"), text).unwrap();
+    let figure = fs::read_dir(d.join("o/x-figures"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    fs::write(&figure, text).unwrap();
+    // The copy as a link to a template elsewhere.
+    fs::create_dir(d.join("shared")).unwrap();
+    fs::write(d.join("shared/style.typ"), text).unwrap();
+    fs::create_dir(d.join("p")).unwrap();
+    std::os::unix::fs::symlink("../shared/style.typ", d.join("p/book-template.typ")).unwrap();
+    let figure = figure
+        .strip_prefix(d)
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    for (template, output) in [
+        ("o/book-template.typ", "o/x.typ"),
+        (figure.as_str(), "o/x.typ"),
+        ("p/book-template.typ", "p/x.typ"),
+    ] {
+        let out = twixt(
+            d,
+            &["book", "g.twixt", "-o", output, "--template", template],
+        );
+        assert_eq!(out.status.code(), Some(2), "{template}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("refusing to overwrite"),
+            "{template}: {}",
+            stderr(&out)
+        );
+        assert_eq!(fs::read_to_string(d.join(template)).unwrap(), text);
+    }
+    assert!(
+        fs::symlink_metadata(d.join("p/book-template.typ"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}
+
 /// A template that reads ever new names of one file through links (Typst
 /// names at most 65,535 files a process): ran on the code before, it
 /// panicked "out of file ids" with exit 101. Now the count stops it with

@@ -250,13 +250,18 @@ fn write_typst(
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let source = to_typst(book, styles, &opts.setup, &stem);
+    // A template is read as for a PDF: a regular file of bounded size.
     let template = match &opts.template {
-        Some(t) => Some(std::fs::read(t).map_err(|e| {
-            WriteError::Write(std::io::Error::new(
-                e.kind(),
-                format!("cannot read the template {}: {e}", t.display()),
-            ))
-        })?),
+        Some(t) => Some(
+            crate::limits::read_regular_text(t, crate::limits::MAX_TEMPLATE_BYTES)
+                .map_err(|e| {
+                    WriteError::Write(std::io::Error::new(
+                        e.kind(),
+                        format!("cannot read the template {}: {e}", t.display()),
+                    ))
+                })?
+                .into_bytes(),
+        ),
         None if dir.join(TEMPLATE_FILE).exists() => None,
         None => Some(source.template.clone().into_bytes()),
     };
@@ -269,6 +274,13 @@ fn write_typst(
         files.push((dir.join(TEMPLATE_FILE), t));
     }
     files.push((path.to_path_buf(), source.source.into_bytes()));
+    // The template is an input: no file of the book (its copy beside the
+    // source, a figure) may be written over it, by any name or link.
+    if let Some(t) = &opts.template {
+        for (out, _) in &files {
+            ensure_not_input(out, std::slice::from_ref(t))?;
+        }
+    }
     // The output's folder is made when missing, as every command that
     // writes a folder of files makes it.
     std::fs::create_dir_all(dir).map_err(|e| {
