@@ -201,11 +201,15 @@ fn file_id(_: &fs::Metadata) -> Option<FileId> {
 /// remove them ([`remove_temporary_files`]).
 static TEMPORARY: Mutex<Temporary> = Mutex::new(Temporary {
     paths: Vec::new(),
+    folders: Vec::new(),
     closed: false,
 });
 
 struct Temporary {
     paths: Vec<PathBuf>,
+    /// Folders made by [`write_beside`] for files still being written:
+    /// all of what is in them is this run's.
+    folders: Vec<PathBuf>,
     /// Set once the process is being interrupted: no new temporary file.
     closed: bool,
 }
@@ -225,6 +229,9 @@ pub fn remove_temporary_files() {
     t.closed = true;
     for p in t.paths.drain(..) {
         let _ = fs::remove_file(p);
+    }
+    for f in t.folders.drain(..) {
+        let _ = fs::remove_dir_all(f);
     }
 }
 
@@ -497,14 +504,24 @@ pub fn write_beside(
             return Err(OutputError::io(sub)(not_folder));
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            let mut t = lock(&TEMPORARY);
+            if t.closed {
+                return Err(OutputError::io(sub)(io::Error::other("interrupted")));
+            }
             fs::create_dir(sub).map_err(OutputError::io(sub))?;
+            // Removed with what is in it if a signal ends the run first.
+            t.folders.push(sub.to_path_buf());
             true
         }
         Err(e) => return Err(OutputError::io(sub)(e)),
     };
     let written = write_all_or_none(files);
-    if written.is_err() && made {
-        let _ = fs::remove_dir(sub);
+    if made {
+        let mut t = lock(&TEMPORARY);
+        t.folders.retain(|f| f != sub);
+        if written.is_err() {
+            let _ = fs::remove_dir_all(sub);
+        }
     }
     written
 }

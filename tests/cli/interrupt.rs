@@ -1,5 +1,6 @@
 //! An interrupted run (SIGINT, SIGTERM) removes the temporary file it was
 //! writing and ends with 130 or 143; the file it was replacing is untouched.
+//! A Typst book's figures folder that the run made goes with it.
 
 use std::fs;
 use std::path::Path;
@@ -91,4 +92,69 @@ fn sigterm_removes_the_temporary_file_and_exits_143() {
 #[test]
 fn sigint_removes_the_temporary_file_and_exits_130() {
     interrupt_while_writing("-INT", 130);
+}
+
+/// SIGTERM while a Typst book writes its figures into a folder it made:
+/// the folder goes, with every figure in it. Ran on the code before: an
+/// empty figures folder was left behind.
+#[test]
+fn sigterm_removes_a_typst_books_new_figures_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let made = Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .current_dir(d)
+        .args(["random", "--seed", "3", "--games", "12", "-o", "g.twixt"])
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let figures = d.join("o/x-figures");
+    for _ in 0..60 {
+        let _ = fs::remove_dir_all(d.join("o"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_twixt"))
+            .current_dir(d)
+            .args([
+                "book",
+                "g.twixt",
+                "-o",
+                "o/x.typ",
+                "--moves-per-diagram",
+                "3",
+            ])
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = Instant::now();
+        let mut seen = false;
+        while start.elapsed() < Duration::from_secs(30) {
+            if figures.exists() {
+                seen = true;
+                break;
+            }
+            if child.try_wait().unwrap().is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_micros(100));
+        }
+        if !seen {
+            child.wait().unwrap();
+            continue;
+        }
+        let killed = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let code = child.wait().unwrap().code();
+        if code == Some(0) {
+            // Done before the signal: the whole book is there.
+            assert!(d.join("o/x.typ").exists());
+            continue;
+        }
+        assert_eq!(code, Some(143));
+        assert!(!figures.exists(), "the figures folder was left behind");
+        assert!(!d.join("o/x.typ").exists());
+        assert!(temporary_files(&d.join("o")).is_empty());
+        return;
+    }
+    panic!("never caught book while it wrote its figures");
 }
