@@ -169,6 +169,51 @@ fn a_typst_books_files_are_never_its_template() {
     );
 }
 
+/// A file the template reads is an input of the run, though the
+/// typesetting child reads it: the book is not written over it. The same
+/// for an edited Typst book that reads a file of its folder. Ran on the
+/// code before: both exited 0 with the file replaced by the PDF.
+#[test]
+fn the_book_is_never_written_over_a_file_its_template_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("g.twixt"), GAME).unwrap();
+    fs::write(d.join("data.pdf"), "kept").unwrap();
+    fs::write(
+        d.join("t.typ"),
+        "#let book(..args, body) = { read(\"data.pdf\"); body }\n",
+    )
+    .unwrap();
+    let out = twixt(
+        d,
+        &["book", "g.twixt", "-o", "data.pdf", "--template", "t.typ"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("refusing to overwrite"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(fs::read_to_string(d.join("data.pdf")).unwrap(), "kept");
+    // An edited Typst book that reads the file it is then written to.
+    let out = twixt(d, &["book", "g.twixt", "-o", "e/x.typ"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    fs::write(d.join("e/notes.pdf"), "kept").unwrap();
+    let source = fs::read_to_string(d.join("e/x.typ")).unwrap();
+    fs::write(d.join("e/x.typ"), format!("#read(\"notes.pdf\")\n{source}")).unwrap();
+    let out = twixt(d, &["book", "e/x.typ", "-o", "e/notes.pdf"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(d.join("e/notes.pdf")).unwrap(), "kept");
+    // Read nothing of the kind: the book is written.
+    let out = twixt(d, &["book", "e/x.typ", "-o", "e/other.pdf"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        fs::read(d.join("e/other.pdf"))
+            .unwrap()
+            .starts_with(b"%PDF")
+    );
+}
+
 /// A template that reads ever new names of one file through links (Typst
 /// names at most 65,535 files a process): ran on the code before, it
 /// panicked "out of file ids" with exit 101. Now the count stops it with

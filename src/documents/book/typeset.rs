@@ -203,6 +203,10 @@ struct BookWorld {
     /// The files read from that folder, kept so that each is read once
     /// and counted once.
     read: Mutex<FolderReads>,
+    /// The real paths of the files read from the folder: inputs, which the
+    /// book's output must not replace (a child process sends them to the
+    /// parent, which writes the output).
+    read_paths: Mutex<Vec<PathBuf>>,
     /// Each source parsed once: Typst asks for a source again for every
     /// span it locates, and a template with many errors would otherwise
     /// parse the whole book once per error.
@@ -225,6 +229,14 @@ fn file_id(path: &str) -> FileId {
 }
 
 impl BookWorld {
+    /// The real paths of the files read from the folder so far.
+    fn paths_read(&self) -> Vec<PathBuf> {
+        self.read_paths
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
     fn new(book: &TypstBook, template: Option<&Template>) -> BookWorld {
         let main = file_id(MAIN_FILE);
         let template_id = file_id(TEMPLATE_FILE);
@@ -241,6 +253,7 @@ impl BookWorld {
             files,
             folder: template.map(|t| t.folder.clone()),
             read: Mutex::default(),
+            read_paths: Mutex::default(),
             sources: Mutex::default(),
             max_files: MAX_TEMPLATE_FILES,
             max_bytes: MAX_TEMPLATE_READ_BYTES,
@@ -293,19 +306,21 @@ impl BookWorld {
             ));
         }
         let max = MAX_TEMPLATE_FILE_BYTES.min(left);
-        read_regular_bytes(&real, max)
-            .map(Bytes::new)
-            .map_err(|e| match e.kind() {
-                std::io::ErrorKind::Other
-                    if max < MAX_TEMPLATE_FILE_BYTES && e.to_string().contains("larger than") =>
-                {
-                    other(format!(
-                        "a template reads at most {} from its folder in all",
-                        describe_bytes(self.max_bytes)
-                    ))
-                }
-                _ => FileError::from_io(e, &path),
-            })
+        let bytes = read_regular_bytes(&real, max);
+        if bytes.is_ok() {
+            (self.read_paths.lock().unwrap_or_else(|e| e.into_inner())).push(real.clone());
+        }
+        bytes.map(Bytes::new).map_err(|e| match e.kind() {
+            std::io::ErrorKind::Other
+                if max < MAX_TEMPLATE_FILE_BYTES && e.to_string().contains("larger than") =>
+            {
+                other(format!(
+                    "a template reads at most {} from its folder in all",
+                    describe_bytes(self.max_bytes)
+                ))
+            }
+            _ => FileError::from_io(e, &path),
+        })
     }
 }
 
@@ -443,14 +458,17 @@ pub fn typeset_pdf_in_child(
 
 /// The child's side of [`typeset_pdf_in_child`]: no time limit (the parent
 /// keeps it), the rest as in this process.
+/// With the PDF, the real paths of the files the template read.
 pub(super) fn typeset_unlimited(
     book: &TypstBook,
     template: Option<Template>,
-) -> Result<Vec<u8>, TypesetError> {
-    let world = BookWorld::new(book, template.as_ref());
-    bounded(book_what(template.as_ref()), None, move |what| {
-        compile(&world, template.as_ref(), what)
-    })
+) -> Result<(Vec<u8>, Vec<PathBuf>), TypesetError> {
+    let world = std::sync::Arc::new(BookWorld::new(book, template.as_ref()));
+    let w = world.clone();
+    let pdf = bounded(book_what(template.as_ref()), None, move |what| {
+        compile(&w, template.as_ref(), what)
+    })?;
+    Ok((pdf, world.paths_read()))
 }
 
 fn book_what(template: Option<&Template>) -> String {
@@ -475,16 +493,22 @@ pub fn typeset_typ_file(path: &Path) -> Result<Vec<u8>, TypesetError> {
             limit,
             &process,
         ),
-        None => typeset_typ_file_within(path, Some(limit)),
+        None => typeset_typ_file_within(path, Some(limit)).map(|(pdf, _)| pdf),
     }
 }
 
 /// The child's side of [`typeset_typ_file`].
-pub(super) fn typeset_typ_file_unlimited(path: &Path) -> Result<Vec<u8>, TypesetError> {
+/// With the PDF, the real paths of the files it read from its folder.
+pub(super) fn typeset_typ_file_unlimited(
+    path: &Path,
+) -> Result<(Vec<u8>, Vec<PathBuf>), TypesetError> {
     typeset_typ_file_within(path, None)
 }
 
-fn typeset_typ_file_within(path: &Path, limit: Option<Wait>) -> Result<Vec<u8>, TypesetError> {
+fn typeset_typ_file_within(
+    path: &Path,
+    limit: Option<Wait>,
+) -> Result<(Vec<u8>, Vec<PathBuf>), TypesetError> {
     let main = Template::load_within(path, MAX_INPUT_BYTES)?;
     let name = path
         .file_name()
@@ -506,6 +530,7 @@ fn typeset_typ_file_within(path: &Path, limit: Option<Wait>) -> Result<Vec<u8>, 
         files,
         folder: Some(main.folder.clone()),
         read: Mutex::default(),
+        read_paths: Mutex::default(),
         sources: Mutex::default(),
         // Its figures too: as many as a book may hold, each well within
         // the size of a file a template may read.
@@ -513,7 +538,10 @@ fn typeset_typ_file_within(path: &Path, limit: Option<Wait>) -> Result<Vec<u8>, 
         max_bytes: MAX_INPUT_BYTES * 16,
     };
     let what = path.display().to_string();
-    bounded(what, limit, move |what| compile(&world, Some(&main), what))
+    let world = std::sync::Arc::new(world);
+    let w = world.clone();
+    let pdf = bounded(what, limit, move |what| compile(&w, Some(&main), what))?;
+    Ok((pdf, world.paths_read()))
 }
 
 /// Runs `typeset` on a thread of its own: its error if it takes longer than

@@ -173,7 +173,18 @@ fn run(
             Err(TypesetError::TooSlow { what, limit })
         }
         (Ok(Ok(out)), status, errors) => match read_answer(&out) {
-            Some(answer) => answer.map_err(|e| e.naming(&what)),
+            Some(answer) => answer
+                .map(|(pdf, read)| {
+                    // The files the child read are this run's inputs too:
+                    // the output must not replace one of them.
+                    for path in read {
+                        if let Ok(meta) = std::fs::metadata(&path) {
+                            crate::output::note_input(&meta);
+                        }
+                    }
+                    pdf
+                })
+                .map_err(|e| e.naming(&what)),
             None => Err(ended(what, process.memory_mb, status, &errors)),
         },
         (_, status, errors) => Err(ended(what, process.memory_mb, status, &errors)),
@@ -265,13 +276,20 @@ fn read_request(r: &mut dyn Read) -> io::Result<Request> {
     }
 }
 
-/// The answer: a PDF, or the error, each of whose texts is a frame.
-fn write_answer(w: &mut dyn Write, answer: &Result<Vec<u8>, TypesetError>) -> io::Result<()> {
+/// A book typeset: its PDF, and the real paths of the files read from the
+/// template's folder.
+pub(super) type Typeset = (Vec<u8>, Vec<PathBuf>);
+
+/// The answer: a PDF with the paths of the files read, or the error, each
+/// of whose texts is a frame.
+fn write_answer(w: &mut dyn Write, answer: &Result<Typeset, TypesetError>) -> io::Result<()> {
     w.write_all(MAGIC)?;
     match answer {
-        Ok(pdf) => {
+        Ok((pdf, read)) => {
             w.write_all(&[0])?;
-            put(w, pdf)
+            put(w, pdf)?;
+            w.write_all(&(read.len() as u64).to_le_bytes())?;
+            read.iter().try_for_each(|p| put(w, &path_bytes(p)))
         }
         Err(TypesetError::Template { path, reason }) => {
             w.write_all(&[1])?;
@@ -327,11 +345,19 @@ impl Answered {
 
 /// The child's answer; `None` when it gave none (it was killed, or ran
 /// out of memory part way).
-fn read_answer(out: &[u8]) -> Option<Result<Vec<u8>, Answered>> {
+fn read_answer(out: &[u8]) -> Option<Result<Typeset, Answered>> {
     let r = &mut &out[..];
     expect_magic(r).ok()?;
     let answer = match byte(r).ok()? {
-        0 => Ok(frame(r).ok()?),
+        0 => {
+            let pdf = frame(r).ok()?;
+            let n = number(r).ok()?;
+            let mut read = Vec::new();
+            for _ in 0..n {
+                read.push(path(r).ok()?);
+            }
+            Ok((pdf, read))
+        }
         1 => Err(Answered::Complete(TypesetError::Template {
             path: path(r).ok()?,
             reason: text(r).ok()?,
@@ -557,7 +583,11 @@ mod tests {
     #[test]
     fn an_answer_reads_back_and_a_cut_one_is_none() {
         let cases = [
-            Ok(b"%PDF-1.7 x".to_vec()),
+            Ok((b"%PDF-1.7 x".to_vec(), Vec::new())),
+            Ok((
+                b"%PDF-1.7 y".to_vec(),
+                vec![PathBuf::from("/t/data.pdf"), PathBuf::from("/t/a b.svg")],
+            )),
             Err(TypesetError::Typst {
                 messages: vec!["t.typ:1:2: unknown variable: x".into(), "b".into()],
             }),
