@@ -480,9 +480,11 @@ fn book_what(template: Option<&Template>) -> String {
 
 /// The PDF of a Typst book written by `twixt book -o book.typ` and edited
 /// since: `path` is typeset in its own folder, from which it reads its
-/// figures and template as a template reads its files (regular files
-/// inside the folder, within the same limits). In a child process when one
-/// is set ([`set_typeset_process`]), else in this one.
+/// figures and template as a template reads its files: regular files
+/// inside the folder, but as many as a template may read and a book's
+/// figures together, and 16 times the size of an input file in all (the
+/// figures of the largest book). In a child process when one is set
+/// ([`set_typeset_process`]), else in this one.
 pub fn typeset_typ_file(path: &Path) -> Result<Vec<u8>, TypesetError> {
     // Its figures are files of the folder: a second each, as for a book's.
     let limit = typeset_time(super::MAX_FIGURES);
