@@ -32,6 +32,22 @@ fn temporary_files(dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Waits up to 30 s for `seen` while `child` runs: whether it was seen
+/// before the child ended.
+fn caught(child: &mut std::process::Child, seen: impl Fn() -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(30) {
+        if seen() {
+            return true;
+        }
+        if child.try_wait().unwrap().is_some() {
+            return false;
+        }
+        std::thread::sleep(Duration::from_micros(100));
+    }
+    false
+}
+
 fn interrupt_while_writing(signal: &str, status: i32) {
     let dir = tempfile::tempdir().unwrap();
     let script = dir.path().join("big.twixt");
@@ -46,19 +62,7 @@ fn interrupt_while_writing(signal: &str, status: i32) {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let start = Instant::now();
-        let mut seen = false;
-        while start.elapsed() < Duration::from_secs(30) {
-            if !temporary_files(dir.path()).is_empty() {
-                seen = true;
-                break;
-            }
-            if child.try_wait().unwrap().is_some() {
-                break;
-            }
-            std::thread::sleep(Duration::from_micros(200));
-        }
-        if !seen {
+        if !caught(&mut child, || !temporary_files(dir.path()).is_empty()) {
             // Done before we looked: put the old text back and try again.
             child.wait().unwrap();
             fs::write(&script, &before).unwrap();
@@ -123,19 +127,7 @@ fn sigterm_removes_a_typst_books_new_figures_folder() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let start = Instant::now();
-        let mut seen = false;
-        while start.elapsed() < Duration::from_secs(30) {
-            if figures.exists() {
-                seen = true;
-                break;
-            }
-            if child.try_wait().unwrap().is_some() {
-                break;
-            }
-            std::thread::sleep(Duration::from_micros(100));
-        }
-        if !seen {
+        if !caught(&mut child, || figures.exists()) {
             child.wait().unwrap();
             continue;
         }
