@@ -7,7 +7,7 @@ use std::time::SystemTime;
 
 use super::model::Document;
 use super::twrs::TwrsDocument;
-use crate::limits::{MAX_INPUT_BYTES, read_regular_text};
+use crate::limits::{MAX_INPUT_BYTES, read_regular_bytes, read_regular_text};
 
 /// Why the editor cannot open or save a file.
 #[derive(Debug, thiserror::Error)]
@@ -46,7 +46,9 @@ struct Stamp {
 
 fn stamp(path: &Path) -> Option<Stamp> {
     let meta = std::fs::metadata(path).ok()?;
-    let text = std::fs::read(path).ok()?;
+    // As the file was opened: a regular file of bounded size. Anything else
+    // put in its place (a FIFO, a device) is a change, read without waiting.
+    let text = read_regular_bytes(path, MAX_INPUT_BYTES).ok()?;
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
     text.hash(&mut h);
@@ -194,6 +196,9 @@ impl Edited {
 #[derive(Debug)]
 pub struct Session {
     path: PathBuf,
+    /// The file the path led to when opened, links followed (`None`: not
+    /// on disk): saving never writes through a link put there since.
+    real: Option<PathBuf>,
     /// The file's stamp when opened or last saved (`None`: not on disk).
     on_disk: Option<Stamp>,
     force: bool,
@@ -236,6 +241,7 @@ impl Session {
         let (doc, draft) = read_for_editing(&name, text, path, game - 1)?;
         Ok(Session {
             path: path.to_path_buf(),
+            real: path.canonicalize().ok(),
             on_disk: if exists { stamp(path) } else { None },
             force,
             doc,
@@ -276,6 +282,21 @@ impl Session {
             return Err(Error::ChangedOnDisk(name));
         }
         let text = self.text();
+        // Over it means over the file edited: a regular file, the one the
+        // path led to when opened (or saved) when it led to one.
+        if let Ok(meta) = std::fs::metadata(&self.path) {
+            if !meta.is_file() {
+                return Err(Error::Save(format!(
+                    "{name} is not a regular file now; nothing written"
+                )));
+            }
+            let real = self.path.canonicalize().ok();
+            if self.real.is_some() && real != self.real {
+                return Err(Error::Save(format!(
+                    "{name} now leads to another file; nothing written"
+                )));
+            }
+        }
         if self.path.exists() {
             crate::commands::canonical::rewrite(&self.path, &text, self.force)
                 .map_err(|e| Error::Save(e.to_string()))?;
@@ -284,6 +305,7 @@ impl Session {
                 .map_err(|e| Error::Save(e.to_string()))?;
         }
         self.on_disk = stamp(&self.path);
+        self.real = self.path.canonicalize().ok();
         self.doc.mark_saved();
         let _ = std::fs::remove_file(recovery_path(&self.path));
         self.found_recovery = false;
@@ -300,8 +322,32 @@ impl Session {
     }
 
     /// Writes the recovery copy of the document as it is now.
+    /// Only a regular file is replaced (a FIFO or device there is refused,
+    /// never written into), and a new copy is made with the edited file's
+    /// permission bits, so that a private file's copy is private too.
     pub fn write_recovery(&self) -> Result<(), Error> {
-        crate::output::write_atomic(&recovery_path(&self.path), self.text().as_bytes())
+        let rec = recovery_path(&self.path);
+        let failed = |e: std::io::Error| Error::Save(format!("recovery copy: {e}"));
+        match std::fs::metadata(&rec) {
+            Ok(m) if !m.is_file() => {
+                return Err(failed(std::io::Error::other(format!(
+                    "{} is not a regular file",
+                    rec.display()
+                ))));
+            }
+            Ok(_) => {}
+            Err(_) => {
+                let mut new = std::fs::OpenOptions::new();
+                new.write(true).create_new(true);
+                #[cfg(unix)]
+                if let Ok(m) = std::fs::metadata(&self.path) {
+                    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+                    new.mode(m.permissions().mode() & 0o666);
+                }
+                new.open(&rec).map_err(failed)?;
+            }
+        }
+        crate::output::write_atomic(&rec, self.text().as_bytes())
             .map_err(|e| Error::Save(format!("recovery copy: {e}")))
     }
 
@@ -312,6 +358,7 @@ impl Session {
         self.doc = fresh.doc;
         self.draft = fresh.draft;
         self.on_disk = fresh.on_disk;
+        self.real = fresh.real;
         Ok(())
     }
 

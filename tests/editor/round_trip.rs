@@ -112,6 +112,78 @@ fn a_new_file_is_made_on_save_only() {
     );
 }
 
+/// What another program puts in the edited file's place is never written
+/// through, nor waited on: a FIFO there is a change on disk seen at once,
+/// and saving over it is refused, as over a device or a link to another
+/// file; a FIFO or device as the recovery copy is refused, never written
+/// into; a private file's recovery copy is private. Ran on the code before:
+/// the FIFO hung every request, saving over a link to /dev/null said
+/// "saved" and dropped the edits, and the copy of a 600 file was 644.
+#[cfg(unix)]
+#[test]
+fn what_replaces_the_edited_file_is_never_written_through_or_waited_on() {
+    use std::os::unix::fs::PermissionsExt;
+    let fifo = |p: &Path| {
+        assert!(
+            std::process::Command::new("mkfifo")
+                .arg(p)
+                .status()
+                .unwrap()
+                .success()
+        )
+    };
+    let edited = |path: &Path| {
+        let mut s = Session::open(path, 1, false).unwrap();
+        s.doc.twixt_mut().unwrap().apply(Op::End).unwrap();
+        s.doc
+            .twixt_mut()
+            .unwrap()
+            .apply(Op::Play { hole: "m12".into() })
+            .unwrap();
+        s
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.twixt");
+    std::fs::write(&path, "[Rules \"pencil\"]\n1. f6\n").unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let mut s = edited(&path);
+    s.write_recovery().unwrap();
+    let rec = twixtkit::editor::session::recovery_path(&path);
+    let mode = std::fs::metadata(&rec).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "the recovery copy's mode: {mode:o}");
+    // A FIFO in the file's place: seen as a change at once, not saved over.
+    std::fs::rename(&path, dir.path().join("g.bak")).unwrap();
+    fifo(&path);
+    let start = std::time::Instant::now();
+    assert!(s.changed_on_disk());
+    let e = s.save(true).unwrap_err();
+    assert!(start.elapsed().as_secs() < 10);
+    assert!(e.to_string().contains("not a regular file"), "{e}");
+    assert!(s.doc.is_dirty());
+    // A link to a device, or to another file: refused too.
+    std::fs::remove_file(&path).unwrap();
+    std::os::unix::fs::symlink("/dev/null", &path).unwrap();
+    let e = s.save(true).unwrap_err();
+    assert!(e.to_string().contains("not a regular file"), "{e}");
+    std::fs::remove_file(&path).unwrap();
+    std::fs::write(dir.path().join("other.txt"), "kept").unwrap();
+    std::os::unix::fs::symlink("other.txt", &path).unwrap();
+    let e = s.save(true).unwrap_err();
+    assert!(e.to_string().contains("another file"), "{e}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("other.txt")).unwrap(),
+        "kept"
+    );
+    assert!(s.doc.is_dirty());
+    // A FIFO as the recovery copy: refused, not written into.
+    std::fs::remove_file(&rec).unwrap();
+    fifo(&rec);
+    let start = std::time::Instant::now();
+    let e = s.write_recovery().unwrap_err();
+    assert!(start.elapsed().as_secs() < 10);
+    assert!(e.to_string().contains("not a regular file"), "{e}");
+}
+
 #[test]
 fn saving_refuses_a_read_only_file_and_a_file_changed_on_disk() {
     let dir = tempfile::tempdir().unwrap();
