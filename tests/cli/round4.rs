@@ -169,6 +169,34 @@ fn a_typst_books_files_are_never_its_template() {
     );
 }
 
+/// A template that is read and is no text (not UTF-8) is the input's
+/// fault, as a game file's would be: exit 1, for a PDF and for a Typst
+/// book, and for an edited Typst book that is no text. Ran on the code
+/// before: exit 2.
+#[test]
+fn a_template_that_is_no_text_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("g.twixt"), GAME).unwrap();
+    fs::write(
+        d.join("bad.typ"),
+        b"#let book(..args, body) = body // \xff\n",
+    )
+    .unwrap();
+    for output in ["b.pdf", "o/x.typ"] {
+        let out = twixt(
+            d,
+            &["book", "g.twixt", "-o", output, "--template", "bad.typ"],
+        );
+        assert_eq!(out.status.code(), Some(1), "{output}: {}", stderr(&out));
+        assert!(stderr(&out).contains("UTF-8"), "{}", stderr(&out));
+        assert!(!d.join(output).exists());
+    }
+    let out = twixt(d, &["book", "bad.typ", "-o", "e.pdf"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(!d.join("e.pdf").exists());
+}
+
 /// A file the template reads is an input of the run, though the
 /// typesetting child reads it: the book is not written over it. The same
 /// for an edited Typst book that reads a file of its folder. Ran on the

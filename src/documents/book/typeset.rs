@@ -76,9 +76,14 @@ impl Template {
     }
 
     fn load_within(path: &Path, max: u64) -> Result<Template, TypesetError> {
-        let unreadable = |e: std::io::Error| TypesetError::Template {
-            path: path.to_path_buf(),
-            reason: e.to_string(),
+        let unreadable = |e: std::io::Error| {
+            let (path, reason) = (path.to_path_buf(), e.to_string());
+            // Read, but no text: the input's fault, as for a game file.
+            if e.kind() == std::io::ErrorKind::InvalidData {
+                TypesetError::TemplateNotText { path, reason }
+            } else {
+                TypesetError::Template { path, reason }
+            }
         };
         let text = read_regular_text(path, max).map_err(unreadable)?;
         let folder = path
@@ -104,6 +109,14 @@ pub enum TypesetError {
         /// The template's path.
         path: PathBuf,
         /// What went wrong.
+        reason: String,
+    },
+    /// The template file was read, and is no text (not UTF-8).
+    #[error("cannot read the template {}: {reason}", path.display())]
+    TemplateNotText {
+        /// The template's path.
+        path: PathBuf,
+        /// Where it is not UTF-8.
         reason: String,
     },
     /// Typst found errors: in the template, or in the source it was given.
@@ -154,8 +167,9 @@ pub enum TypesetError {
 }
 
 impl crate::diagnostic::Explained for TypesetError {
-    /// An unreadable template is a usage problem (exit 2); errors in its
-    /// text, and limits it reaches, are the input's (exit 1).
+    /// An unreadable template is a usage problem (exit 2); one that is no
+    /// text, errors in its text, and limits it reaches, are the input's
+    /// (exit 1).
     fn is_usage(&self) -> bool {
         matches!(self, TypesetError::Template { .. })
     }

@@ -296,6 +296,11 @@ fn write_answer(w: &mut dyn Write, answer: &Result<Typeset, TypesetError>) -> io
             put(w, &path_bytes(path))?;
             put(w, reason.as_bytes())
         }
+        Err(TypesetError::TemplateNotText { path, reason }) => {
+            w.write_all(&[5])?;
+            put(w, &path_bytes(path))?;
+            put(w, reason.as_bytes())
+        }
         Err(TypesetError::Typst { messages }) => {
             w.write_all(&[2])?;
             w.write_all(&(messages.len() as u64).to_le_bytes())?;
@@ -374,6 +379,10 @@ fn read_answer(out: &[u8]) -> Option<Result<Typeset, Answered>> {
             usize::try_from(number(r).ok()?).ok()?,
         )),
         4 => Err(Answered::Failed(text(r).ok()?)),
+        5 => Err(Answered::Complete(TypesetError::TemplateNotText {
+            path: path(r).ok()?,
+            reason: text(r).ok()?,
+        })),
         _ => return None,
     };
     r.is_empty().then_some(answer)
@@ -590,6 +599,10 @@ mod tests {
             )),
             Err(TypesetError::Typst {
                 messages: vec!["t.typ:1:2: unknown variable: x".into(), "b".into()],
+            }),
+            Err(TypesetError::TemplateNotText {
+                path: PathBuf::from("t.typ"),
+                reason: "expected UTF-8 text".into(),
             }),
             Err(TypesetError::TooManyPages {
                 what: "w".into(),

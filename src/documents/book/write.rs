@@ -103,6 +103,14 @@ pub enum WriteError {
         /// The output file.
         path: PathBuf,
     },
+    /// The template of a Typst book was read, and is no text (not UTF-8).
+    #[error("cannot read the template {}: {reason}", path.display())]
+    TemplateNotText {
+        /// The template's path.
+        path: PathBuf,
+        /// Where it is not UTF-8.
+        reason: String,
+    },
     /// The file could not be written.
     #[error(transparent)]
     Output(#[from] OutputError),
@@ -129,7 +137,7 @@ impl crate::diagnostic::Explained for WriteError {
         match self {
             WriteError::PointStyle(e) => e.is_usage(),
             WriteError::Style(e) => matches!(e, NamedStyleError::Unreadable { .. }),
-            WriteError::TooManyFigures(_) => false,
+            WriteError::TooManyFigures(_) | WriteError::TemplateNotText { .. } => false,
             #[cfg(feature = "typst")]
             WriteError::Typeset(e) => e.is_usage(),
             _ => true,
@@ -255,10 +263,17 @@ fn write_typst(
         Some(t) => Some(
             crate::limits::read_regular_text(t, crate::limits::MAX_TEMPLATE_BYTES)
                 .map_err(|e| {
-                    WriteError::Write(std::io::Error::new(
-                        e.kind(),
-                        format!("cannot read the template {}: {e}", t.display()),
-                    ))
+                    if e.kind() == std::io::ErrorKind::InvalidData {
+                        WriteError::TemplateNotText {
+                            path: t.clone(),
+                            reason: e.to_string(),
+                        }
+                    } else {
+                        WriteError::Write(std::io::Error::new(
+                            e.kind(),
+                            format!("cannot read the template {}: {e}", t.display()),
+                        ))
+                    }
                 })?
                 .into_bytes(),
         ),
