@@ -187,6 +187,40 @@ fn a_template_that_loops_is_stopped_at_the_limit_and_leaves_no_process() {
     no_leftovers(d);
 }
 
+/// A typesetter stopped from outside (SIGKILL, as a user or the system's
+/// out-of-memory killer sends it) is no fault of the template: the run says
+/// so and exits 2, nothing written. Ran on the code before: "Typst failed
+/// while typesetting the book with the template t.typ", exit 1.
+#[test]
+fn a_typesetter_killed_from_outside_is_an_environment_failure() {
+    let dir = book_folder(Some(LOOPS));
+    let d = dir.path();
+    let mut child = book_with_template(d, &["--typeset-time", "600"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let typesetter = loop {
+        if let Some(&c) = children_of(child.id()).first() {
+            break c;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "no typesetter");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    std::thread::sleep(Duration::from_millis(300));
+    let sent = Command::new("kill")
+        .args(["-KILL", &typesetter.to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("stopped from outside"), "{err}");
+    no_leftovers(d);
+}
+
 /// SIGTERM or SIGINT sent to `twixt` alone (not its process group) ends
 /// its typesetter with it.
 #[test]

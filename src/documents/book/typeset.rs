@@ -156,6 +156,17 @@ pub enum TypesetError {
         /// The ceiling, in MB.
         limit_mb: u64,
     },
+    /// The typesetting process was stopped from outside (a signal such as
+    /// SIGKILL from a user or the system): the run could not finish.
+    #[error(
+        "the typesetting process of {what} was stopped from outside (signal {signal}); nothing written"
+    )]
+    Stopped {
+        /// The template, or the book's source.
+        what: String,
+        /// The signal.
+        signal: i32,
+    },
     /// Typst itself failed (a panic caught at its boundary).
     #[error("Typst failed while typesetting {what}: {reason}; nothing written")]
     Failed {
@@ -167,11 +178,15 @@ pub enum TypesetError {
 }
 
 impl crate::diagnostic::Explained for TypesetError {
-    /// An unreadable template is a usage problem (exit 2); one that is no
-    /// text, errors in its text, and limits it reaches, are the input's
-    /// (exit 1).
+    /// An unreadable template, and a typesetting process stopped from
+    /// outside, are usage or environment problems (exit 2); a template that
+    /// is no text, errors in its text, and limits it reaches, are the
+    /// input's (exit 1).
     fn is_usage(&self) -> bool {
-        matches!(self, TypesetError::Template { .. })
+        matches!(
+            self,
+            TypesetError::Template { .. } | TypesetError::Stopped { .. }
+        )
     }
 }
 

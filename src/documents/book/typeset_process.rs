@@ -208,6 +208,9 @@ fn ended(
     }
     let reason = if errors.contains("has overflowed its stack") {
         "Typst ran out of stack (a template that nests or recurses too deep)".to_string()
+    } else if let Some(signal) = stopped_from_outside(&status) {
+        // Not the template's doing: the run could not finish (exit 2).
+        return TypesetError::Stopped { what, signal };
     } else {
         match status {
             Ok(s) => format!("the typesetting process ended with {s} and no answer"),
@@ -215,6 +218,24 @@ fn ended(
         }
     };
     TypesetError::Failed { what, reason }
+}
+
+/// The signal that ended the child, when it is one that comes from
+/// outside (a user, a supervisor, the system's out-of-memory killer),
+/// never from what the child typesets: its own faults end it otherwise
+/// (an error, an abort on a failed allocation, a stack overflow).
+#[cfg(unix)]
+fn stopped_from_outside(status: &io::Result<ExitStatus>) -> Option<i32> {
+    use std::os::unix::process::ExitStatusExt;
+    let signal = status.as_ref().ok()?.signal()?;
+    [libc::SIGKILL, libc::SIGTERM, libc::SIGINT, libc::SIGHUP]
+        .contains(&signal)
+        .then_some(signal)
+}
+
+#[cfg(not(unix))]
+fn stopped_from_outside(_: &io::Result<ExitStatus>) -> Option<i32> {
+    None
 }
 
 fn write_book_request(
@@ -313,7 +334,8 @@ fn write_answer(w: &mut dyn Write, answer: &Result<Typeset, TypesetError>) -> io
         Err(
             e @ (TypesetError::Failed { .. }
             | TypesetError::TooSlow { .. }
-            | TypesetError::OutOfMemory { .. }),
+            | TypesetError::OutOfMemory { .. }
+            | TypesetError::Stopped { .. }),
         ) => {
             let reason = match e {
                 TypesetError::Failed { reason, .. } => reason.clone(),
