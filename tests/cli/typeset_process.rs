@@ -45,6 +45,18 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// The typesetting process `twixt` (`child`) starts, waited for up to 30 s.
+fn typesetter_of(child: &Child) -> u32 {
+    let start = Instant::now();
+    loop {
+        if let Some(&c) = children_of(child.id()).first() {
+            return c;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "no typesetter");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// The processes whose parent is `pid` (read from `/proc`).
 fn children_of(pid: u32) -> Vec<u32> {
     let mut found = Vec::new();
@@ -199,14 +211,7 @@ fn a_typesetter_killed_from_outside_is_an_environment_failure() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let start = Instant::now();
-    let typesetter = loop {
-        if let Some(&c) = children_of(child.id()).first() {
-            break c;
-        }
-        assert!(start.elapsed() < Duration::from_secs(30), "no typesetter");
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let typesetter = typesetter_of(&child);
     std::thread::sleep(Duration::from_millis(300));
     let sent = Command::new("kill")
         .args(["-KILL", &typesetter.to_string()])
@@ -232,14 +237,7 @@ fn a_signal_to_twixt_ends_its_typesetter() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let start = Instant::now();
-        let typesetter = loop {
-            if let Some(&c) = children_of(child.id()).first() {
-                break c;
-            }
-            assert!(start.elapsed() < Duration::from_secs(30), "no typesetter");
-            std::thread::sleep(Duration::from_millis(20));
-        };
+        let typesetter = typesetter_of(&child);
         // Let it reach the template's loops.
         std::thread::sleep(Duration::from_millis(500));
         let sent = Command::new("kill")
