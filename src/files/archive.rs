@@ -131,7 +131,15 @@ pub(crate) fn list<R: Read + Seek>(
                 continue;
             }
         };
-        if member.is_dir() || !crate::script::is_game_file(Path::new(&raw)) {
+        // As in a folder walk, hidden members are passed over (a Mac's
+        // `__MACOSX/._game.twixt` is a resource fork, not a game).
+        let hidden = Path::new(&raw).components().any(|c| match c {
+            std::path::Component::Normal(n) => {
+                n.as_encoded_bytes().starts_with(b".") || n == "__MACOSX"
+            }
+            _ => false,
+        });
+        if member.is_dir() || hidden || !crate::script::is_game_file(Path::new(&raw)) {
             continue;
         }
         let Some(name) = enclosed(&member) else {

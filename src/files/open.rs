@@ -114,8 +114,9 @@ impl std::fmt::Display for Skipped {
 /// The game files named by `paths`, in a stable order: files as given (a
 /// FIFO or device too, when named), folders walked (sorted, links to folders
 /// not followed, only regular files with a game file's extension, at most
-/// [`MAX_FOLDER_DEPTH`] deep). Paths that do not exist and folders that
-/// cannot be read or lie too deep go to `skipped`.
+/// [`MAX_FOLDER_DEPTH`] deep, hidden entries and cache folders left out:
+/// [`left_out_of_walks`]). Paths that do not exist and folders that cannot
+/// be read or lie too deep go to `skipped`.
 pub fn game_files(paths: &[PathBuf], skipped: &mut Vec<Skipped>) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in paths {
@@ -184,6 +185,9 @@ fn walk(root: &Path, dir: &Path, depth: usize, out: &mut Vec<PathBuf>, skipped: 
         .collect();
     entries.sort();
     for (p, real_dir, link) in entries {
+        if left_out_of_walks(&p, real_dir) {
+            continue;
+        }
         if real_dir {
             walk(root, &p, depth + 1, out, skipped);
         } else if link && crate::script::is_game_file(&p) && leads_outside(root, &p) {
@@ -203,6 +207,24 @@ fn walk(root: &Path, dir: &Path, depth: usize, out: &mut Vec<PathBuf>, skipped: 
             out.extend(archive::members(&p, skipped));
         }
     }
+}
+
+/// Whether a folder walk passes over `path` (a folder when `dir`): a
+/// hidden entry (its name starts with a dot: `.git`, `.venv`), or a folder
+/// tagged as a cache by a `CACHEDIR.TAG` (the Cache Directory Tagging
+/// Specification; Cargo's `target` folder has one). Such folders hold
+/// copies and build outputs, not a user's games; a path named on the
+/// command line is read whatever its name.
+pub fn left_out_of_walks(path: &Path, dir: bool) -> bool {
+    const CACHE_SIGNATURE: &[u8] = b"Signature: 8a477f597d28d172789f06886806bc55";
+    let hidden = path
+        .file_name()
+        .is_some_and(|n| n.as_encoded_bytes().starts_with(b"."));
+    hidden
+        || dir
+            // Read as a regular file only: a FIFO named so would stall the walk.
+            && crate::limits::read_regular_bytes(&path.join("CACHEDIR.TAG"), 4096)
+                .is_ok_and(|tag| tag.starts_with(CACHE_SIGNATURE))
 }
 
 /// Whether the link `link` resolves to a file outside `root` (a folder with

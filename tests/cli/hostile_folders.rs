@@ -81,3 +81,67 @@ fn a_link_out_of_the_folder_is_skipped_with_a_warning() {
     let page = fs::read_to_string(tmp.path().join("page.html")).unwrap();
     assert!(!page.contains("secret-line"));
 }
+
+/// A folder walk passes over hidden entries and cache folders (a
+/// `CACHEDIR.TAG`, as in Cargo's `target`), and a zip's hidden members; a
+/// hidden folder named on the command line is read. A tag that is a pipe
+/// is not waited on.
+#[test]
+fn a_walk_leaves_out_hidden_entries_and_cache_folders() {
+    let tmp = tempfile::tempdir().unwrap();
+    let games = tmp.path().join("games");
+    let bad = "1. f6 2. f6\n";
+    for d in ["kept", ".git", "target", "piped"] {
+        fs::create_dir_all(games.join(d)).unwrap();
+    }
+    fs::write(games.join("kept/a.twixt"), "1. f6 2. g8\n").unwrap();
+    fs::write(games.join(".hidden.twixt"), bad).unwrap();
+    fs::write(games.join(".git/b.twixt"), bad).unwrap();
+    fs::write(games.join("target/c.twixt"), bad).unwrap();
+    fs::write(
+        games.join("target/CACHEDIR.TAG"),
+        "Signature: 8a477f597d28d172789f06886806bc55\n# a cache\n",
+    )
+    .unwrap();
+    // A tag that is a pipe: the folder is walked, without waiting on it.
+    let fifo = Command::new("mkfifo")
+        .arg(games.join("piped/CACHEDIR.TAG"))
+        .status()
+        .is_ok_and(|s| s.success());
+    fs::write(games.join("piped/d.twixt"), "1. f6 2. g8\n").unwrap();
+    let zip = fs::File::create(games.join("set.zip")).unwrap();
+    let mut z = zip::ZipWriter::new(zip);
+    let opts = zip::write::SimpleFileOptions::default();
+    for (name, text) in [
+        ("e.twixt", "1. f6 2. g8\n"),
+        ("__MACOSX/._e.twixt", "\u{0}\u{5}\u{16}\u{7}"),
+        (".cache/f.twixt", bad),
+    ] {
+        z.start_file(name, opts).unwrap();
+        std::io::Write::write_all(&mut z, text.as_bytes()).unwrap();
+    }
+    z.finish().unwrap();
+    let run = |path: &str| {
+        let t = Instant::now();
+        let o = Command::new(env!("CARGO_BIN_EXE_twixt"))
+            .current_dir(tmp.path())
+            .args(["check", path])
+            .output()
+            .unwrap();
+        assert!(t.elapsed() < Duration::from_secs(30));
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+        )
+    };
+    let (code, out) = run("games");
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("checked 3 games in 3 files: 0 errors"),
+        "{out} (pipe made: {fifo})"
+    );
+    // Named, a hidden folder is read.
+    let (code, out) = run("games/.git");
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("checked 1 game in 1 file: 1 error"), "{out}");
+}
