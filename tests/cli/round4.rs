@@ -107,6 +107,12 @@ fn a_typst_books_template_is_a_regular_file_of_bounded_size() {
         assert!(start.elapsed().as_secs() < 30, "{template}");
         assert_eq!(out.status.code(), Some(2), "{template}: {}", stderr(&out));
         assert!(stderr(&out).contains(says), "{template}: {}", stderr(&out));
+        // Said as the template's fault, not the book's output's.
+        assert!(
+            stderr(&out).starts_with(&format!("error: cannot read the template {template}: ")),
+            "{template}: {}",
+            stderr(&out)
+        );
         assert!(!d.join("o/x.typ").exists(), "{template}");
     }
 }

@@ -111,6 +111,15 @@ pub enum WriteError {
         /// Where it is not UTF-8.
         reason: String,
     },
+    /// The template of a Typst book could not be read (missing, not a
+    /// regular file, too large).
+    #[error("cannot read the template {}: {source}", path.display())]
+    TemplateUnread {
+        /// The template's path.
+        path: PathBuf,
+        /// Why it could not be read.
+        source: std::io::Error,
+    },
     /// The file could not be written.
     #[error(transparent)]
     Output(#[from] OutputError),
@@ -269,10 +278,10 @@ fn write_typst(
                             reason: e.to_string(),
                         }
                     } else {
-                        WriteError::Write(std::io::Error::new(
-                            e.kind(),
-                            format!("cannot read the template {}: {e}", t.display()),
-                        ))
+                        WriteError::TemplateUnread {
+                            path: t.clone(),
+                            source: e,
+                        }
                     }
                 })?
                 .into_bytes(),
