@@ -357,6 +357,80 @@ fn write_with(
             write(&mut w).and_then(|()| w.flush()).map_err(io_err)
         }
         Prepared::Replace(dir) => stage(path, &dir, write)?.commit(),
+        // Standard output or error, as the process holds them (at their
+        // offset, in append mode if the shell opened them so).
+        Prepared::Descriptor(fd) => {
+            let done = if fd == 2 {
+                let mut w = io::stderr().lock();
+                write(&mut w).and_then(|()| w.flush())
+            } else {
+                let mut w = io::stdout().lock();
+                write(&mut w).and_then(|()| w.flush())
+            };
+            done.map_err(io_err)
+        }
+    }
+}
+
+/// What an output path names through links of a process's descriptors.
+#[derive(Debug, PartialEq, Eq)]
+enum DescriptorLink {
+    /// One of this process's own descriptors (`/dev/stdout`, `/dev/fd/1`,
+    /// `/proc/self/fd/1`).
+    Own(i32),
+    /// A descriptor of another process (`/proc/PID/fd/N`).
+    Foreign,
+}
+
+/// Whether `path`, or a link it leads through, names a process's open
+/// descriptor: `/dev/fd/N` or `/proc/(self|thread-self|PID)/fd/N`. Such a
+/// path (`/dev/stdout` among them) is where the shell sent the output, and
+/// looks like the file behind the descriptor; renaming a new file over it
+/// would replace the system's link (`/dev/stdout` made a plain file), so it
+/// is written into instead.
+fn descriptor_link(path: &Path) -> Option<DescriptorLink> {
+    let mut p = std::path::absolute(path).ok()?;
+    // Links are followed one at a time, at most as deep as the system does.
+    for _ in 0..40 {
+        if let Some(d) = names_a_descriptor(&p) {
+            return Some(d);
+        }
+        let target = fs::read_link(&p).ok()?;
+        p = match p.parent() {
+            Some(dir) if target.is_relative() => dir.join(target),
+            _ => target,
+        };
+    }
+    None
+}
+
+/// [`descriptor_link`] of one path, read by its words alone.
+fn names_a_descriptor(p: &Path) -> Option<DescriptorLink> {
+    let words: Vec<&std::ffi::OsStr> = p
+        .components()
+        .filter(|c| !matches!(c, std::path::Component::CurDir))
+        .map(|c| c.as_os_str())
+        .collect();
+    let number = |w: &std::ffi::OsStr| w.to_str()?.parse::<i32>().ok().filter(|&n| n >= 0);
+    match words.as_slice() {
+        [root, dev, fd, n] if *root == "/" && *dev == "dev" && *fd == "fd" => {
+            number(n).map(DescriptorLink::Own)
+        }
+        [root, proc, who, fd, n] if *root == "/" && *proc == "proc" && *fd == "fd" => {
+            let n = number(n)?;
+            let own = *who == "self"
+                || *who == "thread-self"
+                || who.to_str() == Some(&std::process::id().to_string());
+            if own {
+                Some(DescriptorLink::Own(n))
+            } else {
+                who.to_str()?
+                    .parse::<u32>()
+                    .ok()
+                    .map(|_| DescriptorLink::Foreign)
+            }
+        }
+        _ => None,
     }
 }
 
@@ -366,6 +440,9 @@ enum Prepared {
     Stream,
     /// Through a temporary file in this folder, renamed into place.
     Replace(PathBuf),
+    /// Into this process's standard output (1) or error (2), where the
+    /// shell sent it.
+    Descriptor(i32),
 }
 
 /// Every refusal a write makes before the first byte: a missing folder, a
@@ -377,6 +454,16 @@ fn prepare(path: &Path, protect_inputs: bool) -> Result<Prepared, OutputError> {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
+    if let Some(d) = descriptor_link(path) {
+        if protect_inputs && fs::metadata(path).is_ok_and(|m| was_read(&m)) {
+            return Err(OutputError::WouldOverwriteInput(path.to_path_buf()));
+        }
+        return Ok(match d {
+            DescriptorLink::Own(fd @ (1 | 2)) => Prepared::Descriptor(fd),
+            // Another descriptor is opened again by its name.
+            _ => Prepared::Stream,
+        });
+    }
     if !dir.is_dir() && fs::symlink_metadata(&dir).is_err() {
         return Err(OutputError::NoFolder {
             path: path.to_path_buf(),
@@ -778,6 +865,36 @@ mod tests {
     }
 
     #[cfg(unix)]
+    #[test]
+    fn descriptor_paths_are_told_by_their_words() {
+        let of = |p: &str| names_a_descriptor(Path::new(p));
+        let own = std::process::id();
+        assert_eq!(of("/dev/fd/1"), Some(DescriptorLink::Own(1)));
+        assert_eq!(of("/proc/self/fd/2"), Some(DescriptorLink::Own(2)));
+        assert_eq!(of("/proc/thread-self/fd/7"), Some(DescriptorLink::Own(7)));
+        assert_eq!(
+            of(&format!("/proc/{own}/fd/1")),
+            Some(DescriptorLink::Own(1))
+        );
+        assert_eq!(of("/proc/1/fd/1"), Some(DescriptorLink::Foreign));
+        for plain in [
+            "/dev/stdout",
+            "/tmp/fd/1",
+            "/dev/fd/x",
+            "/proc/self/fd",
+            "fd/1",
+        ] {
+            assert_eq!(of(plain), None, "{plain}");
+        }
+        // `/dev/stdout` is one by its link (on systems that have it).
+        if fs::read_link("/dev/stdout").is_ok_and(|t| names_a_descriptor(&t).is_some()) {
+            assert_eq!(
+                descriptor_link(Path::new("/dev/stdout")),
+                Some(DescriptorLink::Own(1))
+            );
+        }
+    }
+
     #[test]
     fn a_hard_link_to_the_input_is_the_input() {
         let dir = tempfile::tempdir().unwrap();

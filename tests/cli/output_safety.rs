@@ -489,3 +489,53 @@ fn a_later_run_removes_temporary_files_whose_writer_is_gone() {
     );
     assert!(live.exists() && other.exists());
 }
+
+/// An output named through a link to the process's standard output
+/// (`/dev/stdout`, `/proc/self/fd/1`), with standard output sent to a
+/// file, is written there: the link stays a link (renaming over it would
+/// make `/dev/stdout` a plain file), and the file gets the output.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_link_to_standard_output_is_written_into_not_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (link, args, starts) in [
+        ("L.svg", vec!["board"], "<svg"),
+        ("R.twixt", vec!["random", "--seed", "3"], "["),
+        ("C.tsgf", vec!["convert", "r.twixt"], "(;"),
+    ] {
+        std::os::unix::fs::symlink("/proc/self/fd/1", d.join(link)).unwrap();
+        let captured = d.join(format!("captured-{link}"));
+        let out = Command::new(env!("CARGO_BIN_EXE_twixt"))
+            .current_dir(d)
+            .args(&args)
+            .args(["-o", link])
+            .stdout(fs::File::create(&captured).unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{link}: {err}");
+        assert!(
+            fs::symlink_metadata(d.join(link)).unwrap().is_symlink(),
+            "{link}"
+        );
+        let got = fs::read_to_string(&captured).unwrap();
+        assert!(got.starts_with(starts), "{link}: {got:.80}");
+        if link == "R.twixt" {
+            fs::write(d.join("r.twixt"), got).unwrap();
+        }
+    }
+    // Appended where the shell opened the file for appending.
+    let log = d.join("log.svg");
+    fs::write(&log, "before\n").unwrap();
+    let appending = fs::OpenOptions::new().append(true).open(&log).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .current_dir(d)
+        .args(["board", "-o", "/dev/stdout"])
+        .stdout(appending)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let got = fs::read_to_string(&log).unwrap();
+    assert!(got.starts_with("before\n<svg"), "{got:.80}");
+}
