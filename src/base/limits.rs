@@ -180,6 +180,12 @@ pub type StdinAgain = io::Chain<io::Cursor<Vec<u8>>, io::Stdin>;
 /// bytes however the pipe hands them over (one read of a slow pipe may
 /// bring only one); the bytes read are given back at its start.
 pub fn stdin_told_gzip() -> io::Result<(StdinAgain, bool)> {
+    // A file sent in by the shell (`< game.tsgf`) is an input as a named
+    // one is: no output of the run may be written over it.
+    #[cfg(unix)]
+    if let Ok(meta) = std::fs::metadata("/dev/stdin") {
+        crate::output::note_input(&meta);
+    }
     let stdin = io::stdin();
     let mut magic = Vec::with_capacity(2);
     (&stdin).take(2).read_to_end(&mut magic)?;
@@ -210,6 +216,17 @@ fn unpack_gzip(reader: impl Read, max: u64) -> io::Result<Vec<u8>> {
         )));
     }
     Ok(bytes)
+}
+
+/// [`read_regular_text`] for a file the run takes as an input (a rule set,
+/// a style, a message catalogue, named by an option or by a header of a
+/// game file): noted so that no output of the run is written over it.
+pub fn read_named_input(path: &Path, max: u64) -> io::Result<String> {
+    let text = read_regular_text(path, max)?;
+    if let Ok(meta) = std::fs::metadata(path) {
+        crate::output::note_input(&meta);
+    }
+    Ok(text)
 }
 
 /// Like [`read_text`], for files named inside other files or options (rule

@@ -356,7 +356,16 @@ fn write_with(
             let mut w = io::BufWriter::new(f);
             write(&mut w).and_then(|()| w.flush()).map_err(io_err)
         }
-        Prepared::Replace(dir) => stage(path, &dir, write)?.commit(),
+        Prepared::Replace(dir) => {
+            let staged = stage(path, &dir, write)?;
+            // What was written may have read the target meanwhile (a rule
+            // set a game's header names, read as the games stream through):
+            // an input found only now is still never replaced.
+            if protect_inputs && fs::metadata(path).is_ok_and(|m| was_read(&m)) {
+                return Err(OutputError::WouldOverwriteInput(path.to_path_buf()));
+            }
+            staged.commit()
+        }
         // Standard output or error, as the process holds them (at their
         // offset, in append mode if the shell opened them so).
         Prepared::Descriptor(fd) => {

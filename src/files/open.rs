@@ -45,7 +45,7 @@ pub fn rules_named(name: &str) -> Result<RuleSet, Error> {
         // content is wrong is wrong input (1), as in a `[Rules]` header.
         let path = Path::new(name);
         let text =
-            crate::limits::read_regular_text(path, crate::limits::MAX_YAML_BYTES).map_err(|e| {
+            crate::limits::read_named_input(path, crate::limits::MAX_YAML_BYTES).map_err(|e| {
                 let said = crate::script::RulesError::Unreadable {
                     path: path.to_path_buf(),
                     message: e.to_string(),

@@ -539,3 +539,48 @@ fn a_link_to_standard_output_is_written_into_not_replaced() {
     let got = fs::read_to_string(&log).unwrap();
     assert!(got.starts_with("before\n<svg"), "{got:.80}");
 }
+
+/// A rule set a game's header names, read while the games stream through,
+/// and a file sent in on standard input are inputs as a named game is: an
+/// output over either is refused and the file is left as it was.
+#[cfg(unix)]
+#[test]
+fn an_input_found_while_writing_is_never_written_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let rules = twixt(d, &["rules", "pencil"]);
+    fs::write(d.join("r.yaml"), &rules.stdout).unwrap();
+    fs::write(d.join("g.twixt"), "[Rules \"r.yaml\"]\n\n1. f6\n").unwrap();
+    for to in ["json", "moves", "tsgf"] {
+        let out = twixt(d, &["convert", "g.twixt", "--to", to, "-o", "r.yaml"]);
+        assert_eq!(out.status.code(), Some(2), "--to {to}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr)
+                .contains("refusing to overwrite the input file r.yaml"),
+            "--to {to}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            fs::read(d.join("r.yaml")).unwrap(),
+            rules.stdout,
+            "--to {to}"
+        );
+    }
+    let record = "(;FF[4]SZ[24];b[ff];r[gg])";
+    fs::write(d.join("g.tsgf"), record).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .current_dir(d)
+        .args(["convert", "-", "--to", "twixt", "-o", "g.tsgf"])
+        .stdin(fs::File::open(d.join("g.tsgf")).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(fs::read_to_string(d.join("g.tsgf")).unwrap(), record);
+    // Nothing left behind: no temporary file.
+    let names: Vec<String> = fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
+}
