@@ -310,3 +310,47 @@ fn a_file_of_broken_games_shows_its_first_hundred_messages() {
     let o = twixt(&["check", "--format", "json", "bad.twixt"], dir.path());
     assert_eq!(stdout(&o).matches("\"message\"").count(), 300);
 }
+
+/// Damaged gzip data is the file's fault, as text that is no text is:
+/// exit 1 for every format; a file that is not there is the system's
+/// (exit 2).
+#[test]
+fn damaged_gzip_data_is_a_wrong_input_in_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["g.twixt.gz", "g.tsgf.gz", "g.txt.gz", "g.T1.gz"] {
+        std::fs::write(dir.path().join(name), b"\x1f\x8b\x08\x00garbage").unwrap();
+        let o = twixt(&["check", name], dir.path());
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", stdout(&o));
+        let said = format!("{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
+        assert!(said.contains("damaged or cut short"), "{name}: {said}");
+    }
+    let o = twixt(&["check", "missing.twixt.gz"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// One game may be 64 MiB long (docs/limits.md), not more: a game just
+/// over it is refused, naming the limit; one just under it is read.
+#[test]
+fn a_game_over_64_mib_is_refused_and_one_under_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = |comment: usize| {
+        let mut text = String::with_capacity(comment + 64);
+        text.push_str("[Title \"long\"]\n\n1. f6 {");
+        text.extend(std::iter::repeat_n('x', comment));
+        text.push_str("} 2. g8\n\n[Title \"next\"]\n\n1. f6\n");
+        text
+    };
+    std::fs::write(dir.path().join("over.twixt"), game(64 << 20)).unwrap();
+    let o = twixt(&["check", "over.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(1));
+    let said = format!("{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
+    assert!(said.contains("longer than 64 MiB"), "{said}");
+    std::fs::write(dir.path().join("under.twixt"), game((64 << 20) - 1000)).unwrap();
+    let o = twixt(&["check", "under.twixt"], dir.path());
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("checked 2 games in 1 file: 0 errors"),
+        "{}",
+        stdout(&o)
+    );
+}

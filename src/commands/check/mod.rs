@@ -750,7 +750,10 @@ fn check_script(
                     Finding::FileError(Diagnostic::error(e.to_string()).with_file(&owned))
                 }
             };
-            (Box::new(finding), matches!(e, StreamError::Io(_)))
+            // Damaged gzip data is the file's fault (exit 1), as a file
+            // that is no text is; only a failed read is the system's.
+            let io = matches!(&e, StreamError::Io(io) if !crate::limits::is_content_error(io));
+            (Box::new(finding), io)
         })
     });
     // The games are taken by the threads that check them and freed there;
@@ -934,7 +937,12 @@ fn check_whole_file(path: &Path, from: Option<FileFormat>, name: &str) -> FileRe
     match load_games_as(path, from) {
         Err(e) => FileReport {
             errors: vec![Diagnostic::error(e.to_string()).with_file(name)],
-            io_error: true,
+            // Damaged gzip data or no text is the file's fault (exit 1).
+            io_error: !matches!(
+                &e,
+                crate::script::LoadError::Io { source, .. }
+                    if crate::limits::is_content_error(source)
+            ),
             games: Vec::new(),
         },
         Ok(file) => report_of_loaded(file, name),

@@ -444,6 +444,18 @@ impl<R: Read> GameStream<R> {
             // One game more than a window takes: where it starts, the next
             // window starts.
             let mut pieces = parse_pieces_up_to(text, self.line, WINDOW_GAMES + 1);
+            // A game is as long as the text up to the next one's start.
+            let ends = pieces.iter().skip(1).map(|p| p.start).chain([text.len()]);
+            if let Some(p) = pieces
+                .iter()
+                .zip(ends)
+                .find_map(|(p, end)| (end - p.start > MAX_GAME_BYTES).then_some(p))
+            {
+                return Err(StreamError::GameTooLong {
+                    line: self.line + count_newlines(&text.as_bytes()[..p.start]) as u32,
+                    limit: crate::limits::describe_bytes(MAX_GAME_BYTES as u64),
+                });
+            }
             let full = pieces.len() > WINDOW_GAMES;
             if last && !full {
                 self.done = true;
