@@ -47,13 +47,14 @@ pub fn run(a: Args) -> Result<(), Failure> {
         let most = largest_pitch_mm(&opts, &style);
         if pitch > most + 1e-9 {
             return Err(Failure::usage(format!(
-                "--pitch {pitch}mm does not fit: {} of {} on this paper take {most:.1}mm at most; give a smaller pitch, fewer --per-page or larger --paper",
+                "--pitch {pitch}mm does not fit: {} of {} on this paper take {:.1}mm at most; give a smaller pitch, fewer --per-page or larger --paper",
                 if opts.per_page == 1 {
                     "one board".to_string()
                 } else {
                     format!("{} boards", opts.per_page)
                 },
                 opts.size,
+                twixtkit::diagram::tenth_below(most),
             )));
         }
     }

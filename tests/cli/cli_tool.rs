@@ -724,3 +724,33 @@ fn edit_says_plainly_when_the_build_has_no_editor() {
     let help = String::from_utf8(twixt(dir.path(), &["edit", "--help"]).stdout).unwrap();
     assert!(help.contains("Not in this build"), "{help}");
 }
+
+/// The largest pitch a "does not fit" message offers is one that fits:
+/// rounded down, not to the nearest tenth (7.19 fits, 7.2 does not).
+#[test]
+fn the_pitch_a_message_offers_fits() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("g.twixt"), "1. f6 2. g8 3. h7\n").unwrap();
+    for args in [
+        vec!["board", "-o", "b.svg"],
+        vec!["board", "--per-page", "2", "-o", "b.svg"],
+        vec!["sheet", "g.twixt", "-o", "s.svg"],
+    ] {
+        let too_large = twixt(d, &[&args[..], &["--pitch", "19mm"]].concat());
+        assert_eq!(too_large.status.code(), Some(2), "{args:?}");
+        let said = String::from_utf8_lossy(&too_large.stderr).into_owned();
+        let offered = said
+            .split_whitespace()
+            .find(|w| w.ends_with("mm") && !w.contains("19mm"))
+            .unwrap_or_else(|| panic!("{args:?}: {said}"))
+            .to_string();
+        let fits = twixt(d, &[&args[..], &["--pitch", &offered]].concat());
+        assert_eq!(
+            fits.status.code(),
+            Some(0),
+            "{args:?} --pitch {offered}: {}",
+            String::from_utf8_lossy(&fits.stderr)
+        );
+    }
+}

@@ -96,7 +96,8 @@ pub enum Error {
     },
     /// A hole pitch too large for a sheet's cells.
     #[error(
-        "--pitch {asked}mm does not fit: the diagrams fit their cells at {fits:.1}mm at most; give a smaller pitch, fewer --columns or --rows, or larger paper"
+        "--pitch {asked}mm does not fit: the diagrams fit their cells at {:.1}mm at most; give a smaller pitch, fewer --columns or --rows, or larger paper",
+        crate::diagram::tenth_below(*.fits)
     )]
     PitchTooLarge {
         /// The pitch asked for, in mm.

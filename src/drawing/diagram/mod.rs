@@ -41,3 +41,9 @@ pub(crate) use svg::{
 };
 pub use svg::{Layout, ParseScaleError, Scale, to_svg, to_svg_prefixed};
 pub use text::{Charset, to_text};
+
+/// `mm` rounded down to a tenth: the largest size a message can offer with
+/// one decimal that still fits (7.19 fits, 7.2 does not: offer 7.1).
+pub fn tenth_below(mm: f64) -> f64 {
+    (mm * 10.0 + 1e-9).floor() / 10.0
+}
