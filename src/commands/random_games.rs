@@ -48,7 +48,8 @@ pub struct Batch {
     #[cfg_attr(feature = "cli", arg(long))]
     pub size: Option<BoardSize>,
     /// Rule set preset: pencil (the default), board, schmidt, dujardin, t1,
-    /// editable; for TWRS, twrs (the default) or twrs-advanced.
+    /// editable, or a YAML rule file (`twixt rules NAME` prints one to
+    /// edit); for TWRS, twrs (the default) or twrs-advanced.
     #[cfg_attr(feature = "cli", arg(long))]
     pub rules: Option<String>,
     /// Longest game in plies (default: the number of holes).

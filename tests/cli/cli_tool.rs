@@ -754,3 +754,71 @@ fn the_pitch_a_message_offers_fits() {
         );
     }
 }
+
+/// `random --rules` takes a YAML rule file as every other command does:
+/// its games are played on the file's board and rules, and check clean.
+#[test]
+fn random_games_follow_a_yaml_rule_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let yaml = String::from_utf8(twixt(d, &["rules", "pencil"]).stdout).unwrap();
+    let yaml = yaml
+        .lines()
+        .map(|l| match l.split_once(':') {
+            Some(("size", _)) => "size: 12".to_string(),
+            Some(("crossing", _)) => "crossing: none".to_string(),
+            _ => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    fs::write(d.join("mine.yaml"), yaml).unwrap();
+    let out = twixt(
+        d,
+        &[
+            "random",
+            "--rules",
+            "./mine.yaml",
+            "--games",
+            "3",
+            "-o",
+            "g.twixt",
+        ],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games = fs::read_to_string(d.join("g.twixt")).unwrap();
+    assert_eq!(games.matches("[Size \"12\"]").count(), 3, "{games}");
+    let expected = RuleSet::preset_on("t1", "12".parse().unwrap()).unwrap();
+    let file = twixtkit::script::parse(&games);
+    for g in &file.file.games {
+        assert_eq!(g.rules(Some(d)).unwrap(), expected);
+    }
+    let check = twixt(d, &["check", "g.twixt"]);
+    assert_eq!(check.status.code(), Some(0));
+    // --size puts the file's rules on another board.
+    let out = twixt(
+        d,
+        &[
+            "random",
+            "--rules",
+            "mine.yaml",
+            "--size",
+            "10",
+            "-o",
+            "h.twixt",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        fs::read_to_string(d.join("h.twixt"))
+            .unwrap()
+            .contains("[Size \"10\"]")
+    );
+    let missing = twixt(d, &["random", "--rules", "gone.yaml"]);
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("gone.yaml"));
+}

@@ -74,8 +74,13 @@ impl GameSupport for Twixt {
 
     fn write_random(&self, batch: &Batch, destination: Destination<'_>) -> Result<(), Error> {
         let name = batch.rules.as_deref().unwrap_or("pencil");
-        let rules =
-            RuleSet::preset_on(name, batch.size.unwrap_or_default()).map_err(Error::game)?;
+        // A preset, or a YAML rule file as every other command takes
+        // (on its own board unless --size says another).
+        let mut rules = crate::open::rules_named(name).map_err(Error::game)?;
+        if let Some(size) = batch.size {
+            rules = rules.with_size(size);
+        }
+        rules.validate().map_err(Error::game)?;
         let file = match &destination {
             Destination::File(path) => Some(*path),
             Destination::Sink(_) => None,
