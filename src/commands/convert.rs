@@ -405,11 +405,26 @@ pub fn write_records(
         FileFormat::PlainText => movelist::write(single("plain-text")?)
             .map_err(|e| out_err(&e))?
             .into_bytes(),
-        FileFormat::Script => write_file(&ScriptFile {
-            games: records.iter().map(Game::from_record).collect(),
-        })
-        .into_bytes(),
+        FileFormat::Script => {
+            let games: Vec<Game> = records.iter().map(Game::from_record).collect();
+            for (i, g) in games.iter().enumerate() {
+                script_unwritable(g, i + 1)?;
+            }
+            write_file(&ScriptFile { games }).into_bytes()
+        }
     })
+}
+
+/// Game `number` refused when a script cannot hold it
+/// ([`crate::script::write::unwritable`]): what it writes would not read
+/// back.
+fn script_unwritable(game: &Game, number: usize) -> Result<(), ConvertError> {
+    match crate::script::write::unwritable(game) {
+        Some(why) => Err(ConvertError::invalid(format!(
+            "cannot write as a game script: game {number}: {why}"
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// What a record format leaves out of a script (`script`), in words, so that
@@ -540,6 +555,7 @@ impl Writer<'_> {
 
     /// A game of a script output, in canonical form.
     fn write_game(&mut self, game: &Game) -> Result<(), ConvertError> {
+        script_unwritable(game, self.games + 1)?;
         self.hand_out(&crate::script::write_game(game))
     }
 

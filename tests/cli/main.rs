@@ -9,6 +9,7 @@ mod common;
 
 mod check_cli;
 mod cli_tool;
+mod convert_faithful;
 mod explain;
 mod hostile_folders;
 mod interrupt;

@@ -47,6 +47,57 @@ pub fn write_game(g: &Game) -> String {
     out
 }
 
+/// What of `game` a script cannot hold, which [`write_game`] would write as
+/// text that does not read back as the game: a tag name that is not letters,
+/// digits, `_` and `-`, or a line break in a tag value, a remark or a
+/// directive's argument (each is one line, and a string has escapes for `"`
+/// and `\\` only). `None` when the game's text reads back as it.
+pub(crate) fn unwritable(game: &Game) -> Option<String> {
+    for t in &game.tags {
+        if t.name.is_empty() {
+            return Some(
+                "a tag has an empty name, and a script's tag name is letters, digits, `_` and `-`"
+                    .into(),
+            );
+        }
+        if !t
+            .name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'))
+        {
+            return Some(format!(
+                "the tag name `{}` is not one a script can hold (letters, digits, `_` and `-` only)",
+                t.name.escape_debug()
+            ));
+        }
+        if t.value.contains('\n') {
+            return Some(format!(
+                "the value of tag `{}` holds a line break, and a script's tag value is a string on one line, with no escape for a line break",
+                t.name
+            ));
+        }
+    }
+    if game.preamble.iter().any(|r| r.contains('\n')) {
+        return Some("a remark holds a line break, and a remark is one line".into());
+    }
+    line_unwritable(&game.line)
+}
+
+/// What of a line of moves a script cannot hold (see [`unwritable`]).
+fn line_unwritable(line: &Line) -> Option<String> {
+    let one_line = |what: &str, text: &str| {
+        text.contains('\n')
+            .then(|| format!("{what} holds a line break, and it is written on one line"))
+    };
+    line.elements.iter().find_map(|e| match e {
+        Element::Remark(r) => one_line("a remark", r),
+        Element::Diagram(d) => one_line("a diagram point", &diagram_text(d)),
+        Element::Mark(m) => one_line("a mark", &mark_text(&m.kind)),
+        Element::Variation(v) => line_unwritable(v),
+        Element::Move(_) | Element::Comment(_) | Element::Claim(_) => None,
+    })
+}
+
 fn write_setup(out: &mut String, s: &SetupBlock) {
     if !s.red.is_empty() {
         writeln!(out, "#setup red: {}", spaced(&s.red)).unwrap();
@@ -300,5 +351,75 @@ fn claim_text(c: &ClaimKind) -> String {
         ClaimKind::Secures(player) => format!("#wins {player}"),
         ClaimKind::Unique => "#unique".into(),
         ClaimKind::DeadDraw => "#dead-draw".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game_with(tags: &[(&str, &str)]) -> Game {
+        Game {
+            tags: tags
+                .iter()
+                .map(|(name, value)| Tag {
+                    name: name.to_string(),
+                    value: value.to_string(),
+                    span: Span::default(),
+                })
+                .collect(),
+            ..Game::default()
+        }
+    }
+
+    #[test]
+    fn tags_a_script_holds_are_written_and_read_back() {
+        let g = game_with(&[("Red", "a]b\\c\"d % e"), ("Rules-Note_2", "")]);
+        assert_eq!(unwritable(&g), None);
+        let back = crate::script::parse(&write_game(&g));
+        assert!(back.errors.is_empty());
+        let tags: Vec<_> = back.file.games[0]
+            .tags
+            .iter()
+            .map(|t| (t.name.as_str(), t.value.as_str()))
+            .collect();
+        assert_eq!(tags, [("Red", "a]b\\c\"d % e"), ("Rules-Note_2", "")]);
+    }
+
+    #[test]
+    fn tags_a_script_cannot_hold_are_named() {
+        let says = |tags: &[(&str, &str)]| unwritable(&game_with(tags)).unwrap();
+        assert!(says(&[("Red", "Ann\nSmith")]).contains("tag `Red` holds a line break"));
+        assert!(says(&[("My Tag]", "v")]).contains("`My Tag]`"));
+        assert!(says(&[("", "v")]).contains("empty name"));
+        // Each of them written would not read back.
+        for tags in [
+            &[("Red", "Ann\nSmith")][..],
+            &[("My Tag]", "v")],
+            &[("", "v")],
+        ] {
+            let text = write_game(&game_with(tags));
+            let back = crate::script::parse(&text);
+            assert!(
+                !back.errors.is_empty() || back.file.games[0].tags != game_with(tags).tags,
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_line_break_in_a_remark_or_an_argument_is_named() {
+        let mut g = game_with(&[]);
+        g.preamble.push("two\nlines".into());
+        assert!(unwritable(&g).unwrap().contains("remark"));
+        let mut g = game_with(&[]);
+        g.line.elements.push(Element::Mark(Box::new(Mark {
+            kind: MarkKind::Label {
+                hole: "f6".parse().unwrap(),
+                text: "a\nb".into(),
+            },
+            span: Span::default(),
+        })));
+        assert!(unwritable(&g).unwrap().contains("a mark"));
     }
 }

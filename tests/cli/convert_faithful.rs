@@ -1,0 +1,149 @@
+//! `twixt convert` writes what reads back as the same game, or refuses with
+//! exit 1, naming what the output format cannot hold, and writes nothing: a
+//! tag a script cannot hold (a line break in its value, a name with a
+//! space), while values with brackets, quotes and backslashes read back
+//! identical.
+
+use std::path::Path;
+use std::process::Output;
+
+use crate::common::twixt_in;
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// `twixt convert IN -o OUT` in `dir`, with `more` arguments after.
+fn convert(dir: &Path, input: &str, output: &str, more: &[&str]) -> Output {
+    let mut args = vec!["convert", input, "-o", output];
+    args.extend_from_slice(more);
+    twixt_in(&args, dir)
+}
+
+/// The convert exits 1 with a message holding every word of `says`, and
+/// no `output` is written.
+fn refused(dir: &Path, input: &str, output: &str, more: &[&str], says: &[&str]) {
+    let o = convert(dir, input, output, more);
+    let e = err(&o);
+    assert_eq!(o.status.code(), Some(1), "{input} -> {output}: {e}");
+    for word in says {
+        assert!(
+            e.contains(word),
+            "{input} -> {output}: `{word}` not in: {e}"
+        );
+    }
+    assert!(!dir.join(output).exists(), "{output} was written");
+}
+
+/// twixtkit's JSON of one game of two moves with `tags` (a JSON list of
+/// pairs) under `rules` (a rule file's fields as JSON).
+fn json_game(tags: &str, rules: &str) -> String {
+    format!(
+        r#"{{"schema_version": 1, "kind": "twixt-games", "games": [{{"tags": {tags}, "rules": {rules}, "first": "red", "moves": [{{"peg": "f6"}}, {{"peg": "m12"}}]}}]}}"#
+    )
+}
+
+const PENCIL: &str =
+    r#"{"crossing": "own", "links": "automatic", "removal": "none", "swap": "mirror", "size": 24}"#;
+
+/// The tags of the first game of a file, as the JSON writer writes them.
+fn tags_of(dir: &Path, file: &str, from: &str) -> serde_json::Value {
+    let o = convert(dir, file, "back.json", &["--from", from]);
+    assert!(o.status.success(), "{file}: {}", err(&o));
+    let text = std::fs::read_to_string(dir.join("back.json")).unwrap();
+    std::fs::remove_file(dir.join("back.json")).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    doc["games"][0]["tags"].clone()
+}
+
+#[test]
+fn a_line_break_in_a_tag_value_is_refused_by_the_script_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // SGF values may span lines; a script's tag value is one line, and its
+    // strings have no escape for a line break.
+    std::fs::write(d.join("n.tsgf"), "(;FF[4]PB[Ann\nSmith]SZ[24];b[ff];r[gg])").unwrap();
+    assert!(twixt_in(&["check", "n.tsgf"], d).status.success());
+    refused(d, "n.tsgf", "n.twixt", &[], &["Red", "line break"]);
+    std::fs::write(
+        d.join("n.sgf"),
+        "(;FF[4]GM[21]SZ[24]RU[PP]PW[Ann\nSmith]\n;W[f6];B[m12])\n",
+    )
+    .unwrap();
+    assert!(twixt_in(&["check", "n.sgf"], d).status.success());
+    refused(d, "n.sgf", "n.twixt", &[], &["Red", "line break"]);
+    std::fs::write(
+        d.join("n.json"),
+        json_game(r#"[["Event", "Open\r\n2024"]]"#, PENCIL),
+    )
+    .unwrap();
+    refused(d, "n.json", "n.twixt", &[], &["Event", "line break"]);
+    // The formats whose values may hold one keep it.
+    for (out, from) in [("n2.json", "json"), ("n2.sgf", "sgf")] {
+        let o = convert(d, "n.tsgf", out, &[]);
+        assert!(o.status.success(), "{out}: {}", err(&o));
+        assert_eq!(
+            tags_of(d, out, from)
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|t| t[0] == "Red")
+                .unwrap()[1],
+            "Ann\nSmith",
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn a_tag_name_a_script_cannot_hold_is_refused_and_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("t.json"),
+        json_game(r#"[["My Tag]", "v"], ["Event", "e"]]"#, PENCIL),
+    )
+    .unwrap();
+    refused(d, "t.json", "t.twixt", &[], &["`My Tag]`"]);
+    std::fs::write(
+        d.join("e.json"),
+        json_game(r#"[["Event", "v"], ["", "e"]]"#, PENCIL),
+    )
+    .unwrap();
+    refused(d, "e.json", "e.twixt", &[], &["empty name"]);
+}
+
+#[test]
+fn values_with_brackets_quotes_and_backslashes_read_back_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let tags = r#"[["Red", "a]b\\c\"d # e"], ["Black", " Bob  "], ["Event", "x)y;z[w"]]"#;
+    std::fs::write(d.join("v.json"), json_game(tags, PENCIL)).unwrap();
+    let want = tags_of(d, "v.json", "json");
+    for (out, to) in [
+        ("v.twixt", "twixt"),
+        ("v.tsgf", "tsgf"),
+        ("v.sgf", "sgf"),
+        ("v2.json", "json"),
+    ] {
+        let o = convert(d, "v.json", out, &[]);
+        assert!(o.status.success(), "{out}: {}", err(&o));
+        let o = twixt_in(&["check", out], d);
+        assert!(o.status.success(), "{out}: {}", err(&o));
+        // The formats add their own (FF, Size, Rules) and keep their own
+        // order: the tags given are there, unchanged.
+        let given = |tags: serde_json::Value| {
+            let mut v: Vec<_> = tags
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|t| ["Red", "Black", "Event"].contains(&t[0].as_str().unwrap()))
+                .cloned()
+                .collect();
+            v.sort_by_key(|t| t[0].as_str().unwrap().to_string());
+            v
+        };
+        let back = given(tags_of(d, out, to));
+        assert_eq!(back, given(want.clone()), "{out}");
+    }
+}
