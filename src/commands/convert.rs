@@ -154,13 +154,16 @@ pub fn convert_file(
     let records = read_records(&name, bytes, from, rules, size, folder)?;
     let text = write_records(&records, to, &name).map_err(|mut e| {
         // A record read under its format's own rules may stand under the
-        // rules the output format needs too: say how to read it so.
+        // rules the output format needs too: say how to read it so, when
+        // the rules are what the format refuses (not a tag, say).
         let needs = match to {
             FileFormat::LittleGolem => Some("pencil"),
             FileFormat::T1 => Some("t1"),
             _ => None,
         };
-        if let Some(preset) = needs.filter(|_| !told_rules && from != FileFormat::Script) {
+        if let Some(preset) = needs.filter(|_| !told_rules && from != FileFormat::Script)
+            && writes_under(&records, to, preset)
+        {
             e.message += &format!(
                 "; if the game stands under those rules too, `--rules {preset}` reads it so"
             );
@@ -177,6 +180,20 @@ pub fn convert_file(
         games: records.len(),
         left_out,
     })
+}
+
+/// True when `records` are written in format `to` once read under the
+/// preset `preset` (on their own boards): their rules were all the format
+/// refused.
+fn writes_under(records: &[Record], to: FileFormat, preset: &str) -> bool {
+    let Ok(rules) = RuleSet::preset(preset) else {
+        return false;
+    };
+    let mut under = records.to_vec();
+    for r in &mut under {
+        r.rules = rules.clone().with_size(r.rules.size);
+    }
+    write_records(&under, to, "").is_ok()
 }
 
 /// A script written as a script: its canonical form, which holds all of it

@@ -1,8 +1,8 @@
 //! `twixt convert` writes what reads back as the same game, or refuses with
-//! exit 1, naming what the output format cannot hold, and writes nothing: a
-//! tag a script cannot hold (a line break in its value, a name with a
-//! space), while values with brackets, quotes and backslashes read back
-//! identical.
+//! exit 1, naming what the output format cannot hold, and writes nothing:
+//! tag values and names a format cannot hold (a line break in a script's
+//! tag, a name with a space, two tags that become one property, a value a
+//! reader trims or takes for a move).
 
 use std::path::Path;
 use std::process::Output;
@@ -146,4 +146,78 @@ fn values_with_brackets_quotes_and_backslashes_read_back_identical() {
         let back = given(tags_of(d, out, to));
         assert_eq!(back, given(want.clone()), "{out}");
     }
+}
+
+#[test]
+fn two_tags_that_become_one_property_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // `Red` is Little Golem's PB and SGF's PW: a tag PB or PW beside it
+    // would be the same property twice, which neither reader reads.
+    std::fs::write(
+        d.join("pb.json"),
+        json_game(r#"[["Red", "a"], ["PB", "b"]]"#, PENCIL),
+    )
+    .unwrap();
+    refused(d, "pb.json", "pb.tsgf", &[], &["PB"]);
+    std::fs::write(
+        d.join("pw.json"),
+        json_game(r#"[["Red", "a"], ["PW", "b"]]"#, PENCIL),
+    )
+    .unwrap();
+    refused(d, "pw.json", "pw.sgf", &[], &["PW"]);
+    std::fs::write(
+        d.join("foo.json"),
+        json_game(r#"[["FOO", "a"], ["FOO", "b"]]"#, PENCIL),
+    )
+    .unwrap();
+    refused(d, "foo.json", "foo.tsgf", &[], &["FOO"]);
+    refused(d, "foo.json", "foo.sgf", &[], &["FOO"]);
+}
+
+#[test]
+fn an_sgf_result_tag_that_would_read_back_as_a_resignation_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Two moves and no resignation: `RE[B+R]` would add one.
+    std::fs::write(d.join("re.json"), json_game(r#"[["RE", "B+R"]]"#, PENCIL)).unwrap();
+    refused(d, "re.json", "re.sgf", &[], &["RE", "B+R"]);
+}
+
+#[test]
+fn t1_and_boardspace_values_their_readers_trim_or_refuse_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let t1 = r#"{"crossing": "none", "links": "automatic", "removal": "none", "swap": "mirror", "size": 24}"#;
+    std::fs::write(d.join("sp.json"), json_game(r#"[["Red", " Ann "]]"#, t1)).unwrap();
+    refused(
+        d,
+        "sp.json",
+        "sp.T1",
+        &[],
+        &["Name of player 1", "white space"],
+    );
+    // The refusal is about the name: no advice to read the game under
+    // other rules.
+    let o = convert(d, "sp.json", "sp.T1", &[]);
+    assert!(!err(&o).contains("--rules"), "{}", err(&o));
+    std::fs::write(
+        d.join("go.json"),
+        json_game(r#"[["T1GameOver", "maybe"]]"#, t1),
+    )
+    .unwrap();
+    refused(d, "go.json", "go.T1", &[], &["T1GameOver", "maybe"]);
+    let editable = r#"{"crossing": "none", "links": "automatic-editable", "removal": "links", "swap": "colors", "size": 24}"#;
+    std::fs::write(
+        d.join("bs.json"),
+        json_game(r#"[["GameId", " g1 "]]"#, editable),
+    )
+    .unwrap();
+    refused(
+        d,
+        "bs.json",
+        "bs.sgf",
+        &["--to", "boardspace"],
+        &["GameId", "white space"],
+    );
 }

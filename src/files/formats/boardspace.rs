@@ -828,6 +828,12 @@ pub fn write(record: &Record) -> Result<String, Error> {
     let esc = |s: &str| s.replace('\\', "\\\\").replace(']', "\\]");
     for (key, prop) in [("GameId", "GN"), ("Date", "DT")] {
         if let Some(v) = record.tag(key) {
+            // Read trimmed: white space around the value would be lost.
+            if v.trim() != v {
+                return Err(fmt.unwritable(format!(
+                    "the tag {key} {v:?} begins or ends with white space, which the reader trims"
+                )));
+            }
             out.push_str(&format!("{prop}[{}]\n", esc(v)));
         }
     }
@@ -1014,5 +1020,21 @@ mod tests {
                 other => panic!("{text}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn a_game_id_or_date_the_reader_would_trim_is_refused() {
+        let mut r = Record::new(rules(24));
+        r.moves
+            .push(Move::Place(Placement::peg("f6".parse().unwrap())));
+        r.tags.push(("GameId".into(), " g1".into()));
+        let said = write(&r).unwrap_err().to_string();
+        assert!(
+            said.contains("GameId") && said.contains("white space"),
+            "{said}"
+        );
+        r.tags[0].1 = "g]1\\".into();
+        let back = read(write(&r).unwrap().as_bytes()).unwrap();
+        assert_eq!(back.tag("GameId"), Some("g]1\\"));
     }
 }

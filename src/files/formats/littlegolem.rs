@@ -525,10 +525,6 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
             "Little Golem games start with the top–bottom player (red); this record starts with black",
         ));
     }
-    let mut out = String::from("(;");
-    let prop = |out: &mut String, ident: &str, value: &str| {
-        out.push_str(&format!("{ident}[{}]", grammar::escaped(value, ']')));
-    };
     // Property names are case-sensitive: a property `EVENT` is not the tag
     // `Event`, so tags are looked up by their exact name.
     let tag = |name: &str| {
@@ -538,21 +534,43 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
     };
-    prop(&mut out, "FF", tag("FF").unwrap_or("4"));
+    // The root's properties: the identifier, the tag it comes from, the value.
+    let mut props: Vec<(&str, &str, String)> = Vec::new();
+    props.push(("FF", "FF", tag("FF").unwrap_or("4").to_string()));
     for (ident, name) in [("EV", "Event"), ("PB", "Red"), ("PW", "Black")] {
         if let Some(v) = tag(name) {
-            prop(&mut out, ident, v);
+            props.push((ident, name, v.to_string()));
         }
     }
-    prop(&mut out, "SZ", &size.width().to_string());
-    if let Some(v) = tag("Site").or_else(|| tag("Source")) {
-        prop(&mut out, "SO", v);
+    props.push(("SZ", "SZ", size.width().to_string()));
+    if let Some(v) = tag("Site") {
+        props.push(("SO", "Site", v.to_string()));
+    } else if let Some(v) = tag("Source") {
+        props.push(("SO", "Source", v.to_string()));
     }
     let known = ["FF", "SZ", "Event", "Red", "Black", "Site", "Source"];
     for (name, value) in &record.tags {
         if is_property_name(name) && !known.contains(&name.as_str()) {
-            prop(&mut out, name, value);
+            props.push((name, name, value.clone()));
         }
+    }
+    // A root holds each property once: two tags that are one property
+    // (`Red` and `PB`, or a tag given twice) would not read back.
+    for (i, (ident, name, _)) in props.iter().enumerate() {
+        if let Some((_, first, _)) = props[..i].iter().find(|(p, _, _)| p == ident) {
+            let why = if first == name {
+                format!("the tag {name} is given twice, and a root holds the property {ident} once")
+            } else {
+                format!(
+                    "the tags {first} and {name} are both the property {ident}, which a root holds once"
+                )
+            };
+            return Err(RecordFormat::LittleGolem.unwritable(why));
+        }
+    }
+    let mut out = String::from("(;");
+    for (ident, _, value) in &props {
+        out.push_str(&format!("{ident}[{}]", grammar::escaped(value, ']')));
     }
     for (i, mv) in record.moves.iter().enumerate() {
         out.push(';');
@@ -671,5 +689,30 @@ mod tests {
         let at: Vec<_> = r.move_at.0.iter().map(|l| (l.line, l.column)).collect();
         assert_eq!(at, [(2, 2), (2, 8), (3, 4)]);
         assert_eq!(r.result, Some(GameResult::Draw));
+    }
+
+    #[test]
+    fn two_tags_that_are_one_property_are_refused() {
+        let game = |tags: &[(&str, &str)]| {
+            let mut r = Record::new(RuleSet::pencil());
+            r.tags = tags
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            r.moves.push(Move::Place(twixt_core::moves::Placement::peg(
+                "f6".parse().unwrap(),
+            )));
+            r
+        };
+        let said = |tags| write(&game(tags)).unwrap_err().to_string();
+        assert!(said(&[("Red", "a"), ("PB", "b")]).contains("the tags Red and PB"));
+        assert!(said(&[("Site", "a"), ("SO", "b")]).contains("property SO"));
+        assert!(said(&[("FOO", "a"), ("FOO", "b")]).contains("the tag FOO is given twice"));
+        // Written once each, every value reads back as it was.
+        let tags = [("Red", "a]b\\c\nd"), ("Black", " e "), ("FOO", "")];
+        let back = read(&write(&game(&tags)).unwrap()).unwrap();
+        for (k, v) in tags {
+            assert_eq!(back.tag(k), Some(v), "{k}");
+        }
     }
 }

@@ -41,6 +41,9 @@ const TAG_NAMES: [(&str, &str); 4] = [
 /// Root properties the reader turns into the record itself.
 const STRUCTURAL: [&str; 6] = ["FF", "GM", "SZ", "RU", "PL", "RE"];
 
+/// The `RE` values read as a resignation, by the winner.
+const RESIGNED: [&str; 4] = ["B+R", "W+R", "B+Resign", "W+Resign"];
+
 /// `what` after white space, or "expected …".
 fn punctuation<'a>(c: char, i: &'a str) -> Rule<'a, ()> {
     let (i, _) = grammar::whitespace(i)?;
@@ -254,7 +257,7 @@ fn root(mut i: &str) -> Rule<'_, Root<'_>> {
                     format!("expected the root node's properties, found the move {name} in it"),
                 ));
             }
-            "RE" if matches!(text.as_ref(), "B+R" | "W+R" | "B+Resign" | "W+Resign") => {
+            "RE" if RESIGNED.contains(&text.as_ref()) => {
                 let winner = if text.starts_with('W') {
                     Player::Red
                 } else {
@@ -536,6 +539,8 @@ pub fn write(record: &Record) -> Result<String, Error> {
     if record.first == Player::Black && !placed {
         out.push_str("PL[B]");
     }
+    // The tags written, by identifier: the root holds each once.
+    let mut written: Vec<(&str, &str)> = Vec::new();
     for (name, value) in &record.tags {
         let ident = TAG_NAMES
             .iter()
@@ -545,6 +550,22 @@ pub fn write(record: &Record) -> Result<String, Error> {
         if !sgf_ident || STRUCTURAL[..5].contains(&ident) || ident == "B" || ident == "W" {
             continue;
         }
+        if let Some((_, first)) = written.iter().find(|(p, _)| *p == ident) {
+            return Err(unwritable(if first == name {
+                format!("the tag {name} is given twice, and a root holds the property {ident} once")
+            } else {
+                format!(
+                    "the tags {first} and {name} are both the property {ident}, which a root holds once"
+                )
+            }));
+        }
+        // The reader takes these for a resignation: a move the game lacks.
+        if ident == "RE" && RESIGNED.contains(&value.as_str()) {
+            return Err(unwritable(format!(
+                "the tag RE `{value}` would read back as a resignation, which is not the game's last move"
+            )));
+        }
+        written.push((ident, name));
         out.push_str(&format!("{ident}[{}]", escape(value)));
     }
     let mut nodes = String::new();
@@ -668,5 +689,28 @@ mod tests {
     fn sniffing_tells_it_from_little_golem() {
         assert!(looks_like("(;FF[4] GM [21]SZ[24];B[f6])"));
         assert!(!looks_like("(;FF[4]SZ[24];b[ch])"));
+    }
+
+    #[test]
+    fn tags_that_would_not_read_back_are_refused() {
+        let game = |tags: &[(&str, &str)]| {
+            let mut r = read(b"(;FF[4]GM[21]RU[PP];W[f6];B[m12])").unwrap();
+            r.tags = tags
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            r
+        };
+        let said = |tags: &[(&str, &str)]| write(&game(tags)).unwrap_err().to_string();
+        assert!(said(&[("Red", "a"), ("PW", "b")]).contains("the tags Red and PW"));
+        assert!(said(&[("FOO", "a"), ("FOO", "b")]).contains("the tag FOO is given twice"));
+        for re in RESIGNED {
+            assert!(said(&[("RE", re)]).contains("resignation"), "{re}");
+        }
+        // Another result is a tag, and reads back as one.
+        let tags = [("RE", "W+T"), ("Red", "a]b\\c\nd")];
+        let back = read(write(&game(&tags)).unwrap().as_bytes()).unwrap();
+        assert_eq!(back.tags, game(&tags).tags);
+        assert_eq!(back.moves.len(), 2);
     }
 }

@@ -251,6 +251,13 @@ fn field(out: &mut String, value: &str, comment: &str) -> Result<(), Error> {
             value.escape_default()
         )));
     }
+    // A header value is read trimmed: white space around it would be lost.
+    if value.trim() != value {
+        return Err(RecordFormat::T1.unwritable(format!(
+            "the {comment} `{}` begins or ends with white space, which a T1 reader trims",
+            value.escape_default()
+        )));
+    }
     if value.is_empty() {
         out.push_str(&format!("# {comment}\n"));
     } else {
@@ -294,6 +301,15 @@ pub fn write(record: &Record) -> Result<String, Error> {
         return Err(RecordFormat::T1.unwritable(problem));
     }
     let tag = |name: &str, default: &str| record.tag(name).unwrap_or(default).to_string();
+    // Line 13 is read as Y or N (or nothing): another value would not read.
+    if let Some(v) = record.tag(TAG_GAME_OVER)
+        && !matches!(v, "" | "Y" | "y" | "N" | "n")
+    {
+        return Err(RecordFormat::T1.unwritable(format!(
+            "the tag {TAG_GAME_OVER} `{}` is not Y or N, which line 13 of a T1 file must be",
+            v.escape_default()
+        )));
+    }
     let game_over = match record.result {
         Some(GameResult::Win(_) | GameResult::Draw) => "Y",
         _ => "N",
@@ -380,5 +396,28 @@ mod tests {
         assert_eq!(grammar::whole(hole_name, "K07"), None);
         assert_eq!(grammar::whole(hole_name, "K12345"), None);
         assert_eq!(grammar::whole(hole_name, "KK7"), None);
+    }
+
+    #[test]
+    fn header_values_a_reader_trims_or_refuses_are_refused() {
+        let game = |tags: &[(&str, &str)]| {
+            let mut r = Record::new(RuleSet::t1());
+            r.tags = tags
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            r.moves
+                .push(Move::Place(Placement::peg("f6".parse().unwrap())));
+            r
+        };
+        let said = |tags| write(&game(tags)).unwrap_err().to_string();
+        assert!(said(&[("Red", " Ann")]).contains("white space"));
+        assert!(said(&[("Black", "Bob\u{2028}")]).contains("white space"));
+        assert!(said(&[(TAG_GAME_OVER, "maybe")]).contains("not Y or N"));
+        // What is written reads back the same.
+        let tags = [("Red", "A n]n"), (TAG_GAME_OVER, "y")];
+        let back = read(write(&game(&tags)).unwrap().as_bytes()).unwrap();
+        assert_eq!(back.tag("Red"), Some("A n]n"));
+        assert_eq!(back.tag(TAG_GAME_OVER), Some("y"));
     }
 }
