@@ -413,6 +413,13 @@ fn descriptor_link(path: &Path) -> Option<DescriptorLink> {
     None
 }
 
+/// Whether `path` is, or leads through links to, a process's descriptor
+/// (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`): written into as a
+/// stream, never replaced.
+pub fn leads_to_a_descriptor(path: &Path) -> bool {
+    descriptor_link(path).is_some()
+}
+
 /// [`descriptor_link`] of one path, read by its words alone.
 fn names_a_descriptor(p: &Path) -> Option<DescriptorLink> {
     let words: Vec<&std::ffi::OsStr> = p

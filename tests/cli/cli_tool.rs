@@ -415,12 +415,12 @@ fn gzip_files_are_read_as_they_are_and_damage_is_an_error() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    // Cut short: a clear error, no panic, no hang.
+    // Cut short: a clear error, no panic, no hang; the file's fault (1).
     fs::write(d.join("cut.twixt.gz"), &packed[..packed.len() / 2]).unwrap();
     let out = twixt(d, &["check", "cut.twixt.gz"]);
     assert_eq!(
         out.status.code(),
-        Some(2),
+        Some(1),
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
@@ -821,4 +821,55 @@ fn random_games_follow_a_yaml_rule_file() {
     let missing = twixt(d, &["random", "--rules", "gone.yaml"]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("gone.yaml"));
+}
+
+/// A device takes one picture as a stream whatever its name (`render` read
+/// `/dev/null`, having no extension, as a folder); a plain file named with
+/// no extension gets no SVG unasked.
+#[cfg(unix)]
+#[test]
+fn devices_take_a_picture_and_a_name_with_no_extension_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("g.twixt"), "1. f6 2. g8 3. h7\n").unwrap();
+    for args in [
+        vec!["render", "g.twixt", "--final", "-o", "/dev/null"],
+        vec![
+            "render",
+            "g.twixt",
+            "--final",
+            "--format",
+            "png",
+            "-o",
+            "/dev/null",
+        ],
+        vec!["board", "-o", "/dev/null"],
+        vec!["sheet", "g.twixt", "-o", "/dev/null"],
+    ] {
+        let out = twixt(d, &args);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    for args in [
+        vec!["board", "-o", "plain"],
+        vec!["sheet", "g.twixt", "-o", "plain"],
+    ] {
+        let out = twixt(d, &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains("plain: the name has no extension"), "{said}");
+        assert!(!d.join("plain").exists());
+    }
+    // Asked for by name, the format needs no extension.
+    let out = twixt(d, &["board", "--format", "svg", "-o", "plain"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        fs::read_to_string(d.join("plain"))
+            .unwrap()
+            .starts_with("<svg")
+    );
 }

@@ -188,10 +188,15 @@ impl Target {
     /// that name. `format` (asked for by name) must agree with the
     /// extension; a folder's pictures are SVG unless it says otherwise.
     pub fn choose(path: &Path, format: Option<PictureFormat>) -> Result<Target, Error> {
-        let folder = path.is_dir()
-            || path.as_os_str().to_string_lossy().ends_with('/')
-            || path.extension().is_none();
-        if path == Path::new("-") {
+        // A device or pipe (`/dev/null`, a FIFO, `/dev/stdout`) takes one
+        // picture or document as a stream, as `-` does.
+        let stream = std::fs::metadata(path).is_ok_and(|m| !m.is_dir() && !m.is_file())
+            || crate::output::leads_to_a_descriptor(path);
+        let folder = !stream
+            && (path.is_dir()
+                || path.as_os_str().to_string_lossy().ends_with('/')
+                || path.extension().is_none());
+        if path == Path::new("-") || stream && path.extension().is_none() {
             // Standard output: one picture, or one PDF document.
             let f = PictureFormat::choose(format, None, &PictureFormat::ALL)?;
             Ok(Target::File(path.to_path_buf(), f))

@@ -90,7 +90,15 @@ impl PictureFormat {
         match (flag, from_name) {
             (Some(flag), Some(name)) if flag != name => Err(ChooseError::Disagree { flag, name }),
             (Some(f), _) | (None, Some(f)) => Ok(f),
-            (None, None) => Ok(PictureFormat::Svg),
+            // A file named with no extension gets no SVG under that name
+            // unasked; standard output, a device or a pipe has none to give.
+            (None, None) => match output {
+                Some(p) if p.as_os_str() != "-" && !is_stream(p) => Err(ChooseError::NoExtension {
+                    path: p.to_path_buf(),
+                    allowed: allowed.to_vec(),
+                }),
+                _ => Ok(PictureFormat::Svg),
+            },
         }
     }
 }
@@ -109,6 +117,14 @@ pub enum ChooseError {
     /// The format asked for is not one this writer writes.
     #[error("--format {0} is not written by this command")]
     NotWritten(PictureFormat),
+    /// A file named with no extension, and no format asked for.
+    #[error("{}: the name has no extension to say its format; end it in {}", path.display(), list(allowed))]
+    NoExtension {
+        /// The output file.
+        path: PathBuf,
+        /// The formats the command writes.
+        allowed: Vec<PictureFormat>,
+    },
     /// The format asked for and the output file's extension disagree.
     #[error("--format {flag} but the output file ends in .{name}; drop one or make them agree")]
     Disagree {
@@ -120,6 +136,13 @@ pub enum ChooseError {
 }
 
 impl crate::diagnostic::Explained for ChooseError {}
+
+/// Whether `path` is a device or pipe, or a link to a process's
+/// descriptor (`/dev/null`, `/dev/stdout`, a FIFO): written as a stream.
+fn is_stream(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.is_dir() && !m.is_file())
+        || crate::output::leads_to_a_descriptor(path)
+}
 
 impl fmt::Display for PictureFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
