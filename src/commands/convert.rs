@@ -170,11 +170,22 @@ pub fn convert_file(
         }
         e
     })?;
-    let left_out = if from == FileFormat::Script {
-        left_out(bytes, to)
-    } else {
-        None
+    // What the output leaves out: a script's annotations, and for a move
+    // list or plain text the tags, board size and rules of any input that
+    // states them.
+    let mut tally = match from {
+        FileFormat::Script => Tally::of_script(bytes),
+        _ => Tally::default(),
     };
+    for r in &records {
+        if from != FileFormat::Script {
+            tally.add_record_tags(r);
+        }
+        if !matches!(from, FileFormat::MoveList | FileFormat::PlainText) {
+            tally.add_board(&r.rules);
+        }
+    }
+    let left_out = tally.describe(to);
     Ok(Converted {
         text,
         games: records.len(),
@@ -449,21 +460,57 @@ fn script_unwritable(game: &Game, number: usize) -> Result<(), ConvertError> {
 /// left out: 2 comments, 1 diagram point`. `None` when nothing is lost or
 /// `to` is a script.
 pub fn left_out(script: &[u8], to: FileFormat) -> Option<String> {
-    let text = std::str::from_utf8(script).ok()?;
-    let mut tally = Tally::default();
-    for g in parse(text).file.games {
-        tally.add(&g);
-    }
-    tally.describe(to)
+    Tally::of_script(script).describe(to)
 }
 
 /// Counts of what a record format cannot hold: comments, remarks, diagram
 /// points, marks and claims, variations, setup blocks, and header tags
-/// (but the result, which the moves say) for a move list, which has none.
+/// (but the result, which the moves say) for a move list, which has none;
+/// and, since a move list states no board size or rules and is read on
+/// 24×24 under pencil unless told otherwise, the boards and rules that
+/// differ.
 #[derive(Default)]
-struct Tally([usize; 7]);
+struct Tally {
+    counts: [usize; 7],
+    /// The names of the header tags counted, each once, in order (the
+    /// first [`MAX_NAMED`] of them), and whether there were more.
+    tag_names: Vec<String>,
+    more_tag_names: bool,
+    /// Board sizes other than 24×24, each once, in order.
+    sizes: Vec<BoardSize>,
+    /// Rule sets other than pencil, as a script's `Rules` names them, each
+    /// once, in order.
+    rules: Vec<String>,
+}
+
+/// The most tag names, sizes or rule sets a warning names.
+const MAX_NAMED: usize = 6;
+
+/// Adds `item` to `list` unless it is there; false when it is not and the
+/// list is full.
+fn add_once<T: PartialEq>(list: &mut Vec<T>, item: T) -> bool {
+    if list.contains(&item) {
+        return true;
+    }
+    if list.len() == MAX_NAMED {
+        return false;
+    }
+    list.push(item);
+    true
+}
 
 impl Tally {
+    /// The tally of every game of the script `script`.
+    fn of_script(script: &[u8]) -> Tally {
+        let mut tally = Tally::default();
+        if let Ok(text) = std::str::from_utf8(script) {
+            for g in parse(text).file.games {
+                tally.add(&g);
+            }
+        }
+        tally
+    }
+
     fn add(&mut self, g: &Game) {
         fn line(l: &Line, n: &mut [usize; 7]) {
             for e in &l.elements {
@@ -480,10 +527,35 @@ impl Tally {
                 }
             }
         }
-        line(&g.line, &mut self.0);
-        self.0[1] += g.preamble.len();
-        self.0[5] += usize::from(g.setup.is_some());
-        self.0[6] += g.tags.iter().filter(|t| t.name != "Result").count();
+        line(&g.line, &mut self.counts);
+        self.counts[1] += g.preamble.len();
+        self.counts[5] += usize::from(g.setup.is_some());
+        self.add_tags(g.tags.iter().map(|t| t.name.as_str()));
+    }
+
+    /// The header tags of a record (but the result, which the moves say).
+    fn add_record_tags(&mut self, r: &Record) {
+        self.add_tags(r.tags.iter().map(|(name, _)| name.as_str()));
+    }
+
+    fn add_tags<'a>(&mut self, names: impl Iterator<Item = &'a str>) {
+        for name in names.filter(|&n| n != "Result") {
+            self.counts[6] += 1;
+            if !add_once(&mut self.tag_names, name.to_string()) {
+                self.more_tag_names = true;
+            }
+        }
+    }
+
+    /// The board and rules of a game, which a move list does not state.
+    fn add_board(&mut self, rules: &RuleSet) {
+        if rules.size != BoardSize::STANDARD {
+            // More than a few are named as the first few.
+            let _ = add_once(&mut self.sizes, rules.size);
+        }
+        if *rules != RuleSet::pencil().with_size(rules.size) {
+            let _ = add_once(&mut self.rules, rules.axis_words(" "));
+        }
     }
 
     fn describe(&self, to: FileFormat) -> Option<String> {
@@ -507,20 +579,78 @@ impl Tally {
             "setup block",
             "header tag",
         ];
-        // The other record formats keep some tags (players, size).
-        let tags = usize::from(matches!(to, FileFormat::MoveList | FileFormat::PlainText));
-        let dropped: Vec<String> = self.0[..6 + tags]
+        // The other record formats keep some tags (players, size), and
+        // state the board and rules or refuse what they cannot state.
+        let plain = matches!(to, FileFormat::MoveList | FileFormat::PlainText);
+        let mut dropped: Vec<String> = self.counts[..6 + usize::from(plain)]
             .iter()
             .zip(names)
             .filter(|(k, _)| **k > 0)
             .map(|(k, name)| count(*k, name))
             .collect();
-        (!dropped.is_empty()).then(|| {
-            format!(
+        if plain && self.counts[6] > 0 {
+            let last = dropped.last_mut().expect("the tags were counted");
+            let more = if self.more_tag_names { ", …" } else { "" };
+            *last += &format!(" ({}{more})", self.tag_names.join(", "));
+        }
+        let mut said = Vec::new();
+        if !dropped.is_empty() {
+            said.push(format!(
                 "{format} holds the main line's moves only; left out: {}",
                 dropped.join(", ")
+            ));
+        }
+        if plain && (!self.sizes.is_empty() || !self.rules.is_empty()) {
+            said.push(self.unstated(format));
+        }
+        (!said.is_empty()).then(|| said.join("; "))
+    }
+
+    /// What a move list or plain text does not state of the games' boards
+    /// and rules, and the options that read it back as they were.
+    fn unstated(&self, format: &str) -> String {
+        let list = |items: Vec<String>| items.join(", ");
+        let mut what = Vec::new();
+        let mut options = Vec::new();
+        if !self.sizes.is_empty() {
+            let sizes = list(self.sizes.iter().map(ToString::to_string).collect());
+            what.push(if self.sizes.len() == 1 {
+                format!("the board size {sizes}")
+            } else {
+                format!("the board sizes {sizes}")
+            });
+            if let [size] = self.sizes[..]
+                && !size.is_partial()
+            {
+                options.push(format!("`--size {size}`"));
+            }
+        }
+        if !self.rules.is_empty() {
+            what.push(format!("the rules {}", list(self.rules.clone())));
+            match &self.rules[..] {
+                [one] if !one.contains(' ') => options.push(format!("`--rules {one}`")),
+                _ => options.push("`--rules` with a rule file of them".to_string()),
+            }
+        }
+        let back = if options.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " ({} {} it back as it was)",
+                options.join(" and "),
+                if options.len() == 1 { "reads" } else { "read" }
             )
-        })
+        };
+        // "the board size 12 is", "the board sizes 12, 10 are", "the rules t1 are".
+        let verb = if self.rules.is_empty() && self.sizes.len() == 1 {
+            "is"
+        } else {
+            "are"
+        };
+        format!(
+            "{format} states no board size or rules and is read on 24×24 under pencil, so {} {verb} left out{back}",
+            what.join(" and "),
+        )
     }
 }
 
@@ -669,6 +799,7 @@ fn stream_script(
                     ConvertError::invalid(format!("{name}: game {}: {e}", out.games + 1))
                 })?;
             tally.add(g);
+            tally.add_board(&record.rules);
             out.write(&record)?;
         }
         if diagnostics.len() >= MAX_STREAM_ERRORS {
@@ -728,6 +859,35 @@ mod file_tests {
         assert_eq!(pick(None, "g.twixt.gz").unwrap(), FileFormat::Script);
         let out = choose_format(None, Path::new("g.twixt.gz"), false);
         assert!(out.unwrap_err().is_usage());
+    }
+
+    #[test]
+    fn a_move_list_names_the_tags_boards_and_rules_it_does_not_state() {
+        let mut t = Tally::default();
+        for side in [12, 10, 12] {
+            t.add_board(&RuleSet::pencil().with_size(BoardSize::square(side).unwrap()));
+        }
+        let said = t.describe(FileFormat::MoveList).unwrap();
+        assert!(
+            said.contains("the board sizes 12, 10 are left out"),
+            "{said}"
+        );
+        // One `--size` cannot read both back.
+        assert!(!said.contains("--size"), "{said}");
+        let mut t = Tally::default();
+        t.add_tags(["A", "B", "Result", "C", "D", "E", "F", "G", "A"].into_iter());
+        t.add_board(&RuleSet::t1());
+        let said = t.describe(FileFormat::PlainText).unwrap();
+        assert!(
+            said.contains("8 header tags (A, B, C, D, E, F, …)"),
+            "{said}"
+        );
+        assert!(
+            said.contains("the rules t1 are left out (`--rules t1` reads it back as it was)"),
+            "{said}"
+        );
+        // The other record formats state their board and rules, or refuse.
+        assert_eq!(t.describe(FileFormat::Sgf), None);
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! exit 1, naming what the output format cannot hold, and writes nothing:
 //! tag values and names a format cannot hold (a line break in a script's
 //! tag, a name with a space, two tags that become one property, a value a
-//! reader trims or takes for a move).
+//! reader trims or takes for a move), and, for a move list or plain text,
+//! which state no tags, board size or rules, a warning that names them and
+//! the options that read the file back as the game it was.
 
 use std::path::Path;
 use std::process::Output;
@@ -220,4 +222,62 @@ fn t1_and_boardspace_values_their_readers_trim_or_refuse_are_refused() {
         &["--to", "boardspace"],
         &["GameId", "white space"],
     );
+}
+
+#[test]
+fn a_record_to_a_move_list_names_the_tags_board_and_rules_it_leaves_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(
+        d.join("s.tsgf"),
+        "(;FF[4]EV[e]PB[a]SZ[12];b[ff];r[swap];b[dd])",
+    )
+    .unwrap();
+    for (out, more) in [("s.txt", &[][..]), ("p.txt", &["--to", "text"][..])] {
+        let o = convert(d, "s.tsgf", out, more);
+        let e = err(&o);
+        assert!(o.status.success(), "{out}: {e}");
+        assert!(
+            e.contains("warning:") && e.contains("3 header tags (FF, Event, Red)"),
+            "{out}: {e}"
+        );
+        assert!(
+            e.contains("board size 12") && e.contains("`--size 12`"),
+            "{out}: {e}"
+        );
+        // Read back as the warning says, it is the same game.
+        let back = format!("back-{out}.tsgf");
+        let o = convert(d, out, &back, &["--size", "12"]);
+        assert!(o.status.success(), "{}", err(&o));
+        assert_eq!(
+            std::fs::read_to_string(d.join(&back)).unwrap(),
+            "(;FF[4]SZ[12];b[ff];r[swap];b[dd])"
+        );
+    }
+    // The same from a script, and from a T1 file, whose rules are not
+    // the move list's.
+    std::fs::write(
+        d.join("s.twixt"),
+        "[Event \"e\"]\n[Size \"12\"]\n\n1. f6 2. swap 3. d4\n",
+    )
+    .unwrap();
+    let o = convert(d, "s.twixt", "t.txt", &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(err(&o).contains("`--size 12`"), "{}", err(&o));
+    std::fs::write(
+        d.join("g.T1"),
+        "#\n#\n1\nA\nB\n24\n24\nH\nH\n1\nV\nY\nN\nK7\n",
+    )
+    .unwrap();
+    let o = convert(d, "g.T1", "g.moves", &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        err(&o).contains("rules t1") && err(&o).contains("`--rules t1`"),
+        "{}",
+        err(&o)
+    );
+    // A game a move list holds whole says nothing.
+    std::fs::write(d.join("plain.moves"), "1.f6 2.g7\n").unwrap();
+    let o = convert(d, "plain.moves", "plain2.txt", &[]);
+    assert!(!err(&o).contains("warning"), "{}", err(&o));
 }
