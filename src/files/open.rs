@@ -676,6 +676,14 @@ fn open_one_streamed(path: &Path, n: usize) -> Result<GameFile, Error> {
 pub fn open_position(line: &str) -> Result<GameFile, Error> {
     let (rules, _) =
         twixt_core::position_line::read(line).map_err(|e| Error::Options(e.to_string()))?;
+    // A line that reads but breaks the rules is the option's fault, said as
+    // such: the script made of it below is no file the user can check.
+    if let Err(e) = twixt_core::position_line::read_position(line) {
+        return Err(Error::Options(format!(
+            "`{}` is not a position the rules can play from: {e}",
+            line.trim()
+        )));
+    }
     let name = rules.preset_name().ok_or_else(|| {
         Error::Options(
             "a position given on the command line names a preset rule set; for another, write a script with a rule file and `#setup position:`".to_string(),

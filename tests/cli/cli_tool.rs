@@ -873,3 +873,29 @@ fn devices_take_a_picture_and_a_name_with_no_extension_is_refused() {
             .starts_with("<svg")
     );
 }
+
+/// A `--position` that reads but breaks the rules is a bad option (exit 2),
+/// said without pointing at the script made of it ("see `twixt check
+/// position`", "draw it with a #diagram" named no file the user has).
+#[test]
+fn a_position_option_that_breaks_the_rules_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    for (command, line, says) in [
+        ("show", "24/pencil/a1/-/*/red", "a1 is not a hole"),
+        ("show", "24/pencil/a3/-/*/red", "black's border row"),
+        ("render", "24/pencil/a3/-/*/red", "black's border row"),
+        ("show", "24/pencil/c3,c3/-/*/red", "two pegs"),
+    ] {
+        let out = twixt(
+            dir.path(),
+            &[command, "--position", line, "-o", "x.svg"][..if command == "show" { 3 } else { 5 }],
+        );
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{line}: {said}");
+        assert!(said.contains(says), "{line}: {said}");
+        assert!(
+            !said.contains("twixt check position") && !said.contains("#diagram"),
+            "{said}"
+        );
+    }
+}
