@@ -39,6 +39,18 @@ impl ConvertError {
         }
     }
 
+    /// A file that could not be read: its content's fault (exit 1) when the
+    /// read found it wrong (damaged gzip data, no text, a damaged archive),
+    /// else the system's (exit 2).
+    fn unread(name: &dyn std::fmt::Display, e: &std::io::Error) -> ConvertError {
+        let message = format!("cannot read {name}: {e}");
+        if crate::limits::is_content_error(e) {
+            ConvertError::invalid(message)
+        } else {
+            ConvertError::usage(message)
+        }
+    }
+
     fn invalid(message: String) -> ConvertError {
         ConvertError {
             usage: false,
@@ -134,7 +146,7 @@ pub fn convert_file(
 ) -> Result<Converted, ConvertError> {
     // The mark kept: it tells a Little Golem file's encoding.
     let marked = crate::files::archive::read_input(input, crate::limits::MAX_INPUT_BYTES)
-        .map_err(|e| ConvertError::usage(format!("cannot read {}: {e}", input.display())))?;
+        .map_err(|e| ConvertError::unread(&input.display(), &e))?;
     let name = input.display().to_string();
     // Standard input read as a script may be a record of another format:
     // its content says so (no script starts as they do).
@@ -736,9 +748,7 @@ pub fn convert_stream(
     sink: &mut dyn FnMut(&[u8]) -> std::io::Result<()>,
 ) -> Result<Streamed, ConvertError> {
     let name = input.display().to_string();
-    let cannot_read =
-        |e: &dyn std::fmt::Display| ConvertError::usage(format!("cannot read {name}: {e}"));
-    let file = std::fs::File::open(input).map_err(|e| cannot_read(&e))?;
+    let file = std::fs::File::open(input).map_err(|e| ConvertError::unread(&name, &e))?;
     let reader = std::io::BufReader::with_capacity(1 << 20, file);
     let mut out = Writer {
         to,
@@ -775,7 +785,7 @@ fn stream_script(
     let (mut tally, mut diagnostics) = (Tally::default(), Vec::new());
     for window in GameStream::new(reader) {
         let window = window.map_err(|e| match e {
-            StreamError::Io(e) => ConvertError::usage(format!("cannot read {name}: {e}")),
+            StreamError::Io(e) => ConvertError::unread(&name, &e),
             other => ConvertError::invalid(format!("{name}: {other}")),
         })?;
         for piece in &window.pieces {

@@ -354,3 +354,31 @@ fn a_game_over_64_mib_is_refused_and_one_under_it_is_read() {
         stdout(&o)
     );
 }
+
+/// `convert` says as `check` does whose fault a read failure is: damaged
+/// gzip data or a damaged archive is the file's (1), a missing file the
+/// system's (2).
+#[test]
+fn convert_exits_1_for_damaged_data_and_2_for_a_missing_file() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["g.twixt.gz", "g.tsgf.gz", "g.txt.gz"] {
+        std::fs::write(dir.path().join(name), b"\x1f\x8b\x08\x00garbage").unwrap();
+    }
+    std::fs::write(dir.path().join("b.zip"), b"PK\x03\x04junk").unwrap();
+    for (input, code) in [
+        ("g.twixt.gz", 1),
+        ("g.tsgf.gz", 1),
+        ("g.txt.gz", 1),
+        ("b.zip/x.tsgf", 1),
+        ("missing.tsgf", 2),
+    ] {
+        let o = twixt(&["convert", input, "-o", "out.json"], dir.path());
+        assert_eq!(
+            o.status.code(),
+            Some(code),
+            "{input}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(!dir.path().join("out.json").exists());
+    }
+}
