@@ -42,6 +42,9 @@ pub fn in_our_words(message: &str, text: &str, line: usize, column: usize) -> St
                 line, and quote a value that holds `: `"
             .to_string();
     }
+    if m.contains("simple key expected") || m.contains("could not find expected ':'") {
+        return format!("expected a `name: value` line, found `{quoted}`");
+    }
     if m.contains("expected mapping start") || m.contains("expected struct") {
         return "expected settings as `name: value` lines, one per line".to_string();
     }
@@ -346,6 +349,9 @@ mod tests {
         );
         let (_, _, m) = explained("name: {a: 1}\n");
         assert!(m.ends_with("found a group of settings"), "{m}");
+        let (line, _, m) = explained("name: x\nfoo\n");
+        assert_eq!(line, 2);
+        assert_eq!(m, "expected a `name: value` line, found `foo`");
         let (line, _, m) = explained("name: x\n---\nname: y\n");
         assert_eq!(line, 3);
         assert!(m.contains("second document"), "{m}");
