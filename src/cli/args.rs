@@ -38,8 +38,8 @@ pub struct GameArgs {
 /// How to read files that do not say their format, rules or size.
 #[derive(clap::Args, Clone)]
 pub struct ReadArgs {
-    /// The input's format, over what its extension says (standard input is
-    /// read as a script unless this says otherwise).
+    /// The input's format, over what its extension says (standard input's
+    /// is told by what it holds unless this names one).
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub from: Option<FileFormat>,
     /// Rule set for files that do not record it: pencil, board, schmidt,

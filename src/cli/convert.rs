@@ -11,8 +11,8 @@ use super::report::{self, Failure};
 pub struct Args {
     #[command(flatten)]
     write: super::args::WriteArgs,
-    /// The record to read; `-` reads standard input (a script unless
-    /// --from says otherwise).
+    /// The record to read; `-` reads standard input (its format told by what
+    /// it holds, unless --from names one).
     input: PathBuf,
     /// Where to write the converted record (never the input file); `-`
     /// writes standard output (a script unless --to says otherwise).

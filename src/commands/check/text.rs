@@ -120,7 +120,7 @@ pub struct ReportOptions {
     #[cfg_attr(feature = "cli", arg(skip))]
     pub colored: bool,
     /// The files' format, over what their extensions say; `-` (standard
-    /// input) is read as a script unless this says otherwise.
+    /// input) is read as what it holds unless this names a format.
     #[cfg_attr(feature = "cli", arg(long, value_enum, value_name = "FORMAT"))]
     pub from: Option<FileFormat>,
 }
