@@ -299,8 +299,22 @@ impl Destination<'_> {
                 io::Error::other("stopped")
             })
         };
+        // What the file itself refused (a full disk): said as the file's
+        // error, naming it, whatever the producer made of it.
+        let mut refused: Option<io::Error> = None;
         let done = match self {
-            Destination::File(path) => write_with(path, true, &mut each).map_err(E::from),
+            Destination::File(path) => {
+                let done = write_with(path, true, &mut |w| {
+                    each(&mut Noting {
+                        inner: w,
+                        refused: &mut refused,
+                    })
+                });
+                if let Some(e) = refused.take() {
+                    return Err(E::from(OutputError::io(path)(e)));
+                }
+                done.map_err(E::from)
+            }
             Destination::Sink(sink) => {
                 let mut w = io::BufWriter::with_capacity(64 << 10, SinkWriter(sink));
                 each(&mut w).and_then(|()| w.flush()).map_err(E::from)
@@ -310,6 +324,34 @@ impl Destination<'_> {
             Some(e) => Err(e),
             None => done,
         }
+    }
+}
+
+/// A writer that keeps the first error its file gave.
+struct Noting<'a, 'b> {
+    inner: &'a mut dyn Write,
+    refused: &'b mut Option<io::Error>,
+}
+
+impl Noting<'_, '_> {
+    fn note<T>(&mut self, r: io::Result<T>) -> io::Result<T> {
+        if let Err(e) = &r
+            && self.refused.is_none()
+        {
+            *self.refused = Some(io::Error::new(e.kind(), e.to_string()));
+        }
+        r
+    }
+}
+
+impl Write for Noting<'_, '_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let r = self.inner.write(buf);
+        self.note(r)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        let r = self.inner.flush();
+        self.note(r)
     }
 }
 

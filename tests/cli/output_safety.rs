@@ -584,3 +584,41 @@ fn an_input_found_while_writing_is_never_written_over() {
         .collect();
     assert!(names.is_empty(), "{names:?}");
 }
+
+/// A full disk while writing is said as the file's error, naming it, by
+/// every command that writes a piece at a time (`random` said "cannot
+/// write the games: No space left on device").
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_names_the_file_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::os::unix::fs::symlink("/dev/full", d.join("full.twixt")).unwrap();
+    std::os::unix::fs::symlink("/dev/full", d.join("full.json")).unwrap();
+    fs::write(
+        d.join("g.twixt"),
+        "[Title \"g\"]\n\n1. f6 2. g8\n".repeat(2000),
+    )
+    .unwrap();
+    for args in [
+        vec![
+            "random",
+            "--games",
+            "300",
+            "--seed",
+            "1",
+            "-o",
+            "full.twixt",
+        ],
+        vec!["convert", "g.twixt", "-o", "full.json"],
+    ] {
+        let out = twixt(d, &args);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {said}");
+        let name = args.last().unwrap();
+        assert!(
+            said.contains(&format!("cannot write {name}: No space left on device")),
+            "{args:?}: {said}"
+        );
+    }
+}
