@@ -11,11 +11,9 @@
 //! random win in 6 of `examples/corner-puzzle-6.twixt` with one more Black
 //! peg, at g10 or i11 (20 pegs; the one with g10 is
 //! `benches/corner-puzzle-7b.twixt`), and two found as they are in random
-//! games of 25 and 28 pegs (`find_puzzles` with 24 pegs fewest). Both puzzle files are kept out of
-//! `examples/`, whose files are checked with the default 10 s a search.
-//! With `-- --eight`, a win in 8 (the chain's win in 6 without Red's e5:
-//! d8 and g11 against l6; `benches/corner-puzzle-8.twixt`), minutes of
-//! CPU. Each entry is the shortest win, a key move
+//! games of 25 and 28 pegs (`find_puzzles` with 24 pegs fewest). Both
+//! puzzle files are kept out of `examples/`, whose files are checked with
+//! the default 10 s a search. Each entry is the shortest win, a key move
 //! and the position; the claim each proves is "wins in N, and not in N-1".
 //!
 //! For each puzzle: the CPU time and positions to prove `#wins … in N` (N
@@ -25,161 +23,26 @@
 //! (one run when over a second), in CPU time of the thread, so that other
 //! processes on the cores do not inflate it.
 //!
-//! With `-- --threads=2` each search shares the first moves of its rounds
-//! of four moves or more among two threads (docs/engine.md, "Threads"),
-//! and the times are wall-clock times: `-- --long --threads=2`, idle 2
-//! cores, every win in 7 within 6.1 s (the 25-peg one 6.0 s against
-//! 14.1 s on one thread), the whole run 40 s against 73 s.
+//! - `cargo bench --bench puzzles`: the wins in 3 to 6, seconds of CPU.
+//! - `-- --long` adds the wins in 7 (about a minute more).
+//! - `-- --eight`: the win in 8 (the chain's win in 6 without Red's e5:
+//!   d8 and g11 against l6; `benches/corner-puzzle-8.twixt`), minutes of
+//!   CPU; alone, or after the others with `--long`.
+//! - `-- --threads=N`: each search shares the first moves of its rounds of
+//!   four moves or more among N threads (docs/engine.md, "Threads"); the
+//!   times are then wall-clock times.
+//! - `-- --solutions` (with `--long` for the wins in 7): each puzzle's
+//!   printed solution checked as `twixt check` does, the claim and then
+//!   the win after each of the winner's moves of a main line, first with
+//!   every search on its own, then with all of them sharing one solver
+//!   memory (docs/engine.md, "A memory across a puzzle's questions").
+//! - `-- --secure`: each puzzle's connection claim with no length
+//!   (`#wins red`, `solver::secures`), by the proof numbers alone and with
+//!   the short win looked for first.
 //!
-//! With `-- --solutions` (and `--long` for the wins in 7) the bench checks
-//! each puzzle's printed solution as `twixt check` does: the claim, then
-//! after each of the winner's moves of a main line whether the win goes
-//! on, first with every search on its own, then with all of them sharing
-//! one solver memory (docs/engine.md, "A memory across a puzzle's
-//! questions"). Its first run, one thread, idle 2 cores: the whole set
-//! 43.4 s without a memory and 33.5 s with one; the 20-peg wins in 7
-//! 7.2 s and 4.5 s (g10), 9.9 s and 5.2 s (i11); the 25-peg one 15.1 s
-//! and 14.3 s, nearly all of it the claim's own proof.
-//!
-//! With one chain search for a defender's turn and its pass, the cut hole
-//! found without a second breadth-first search, the defender's bound
-//! carried down the line and a win in one move read off the bound
-//! (docs/engine.md), `--long` on one thread, nothing else running: the
-//! whole set 54.3 s (31,450,883 positions; the code before 71.1 s,
-//! 29,420,569, side by side), the wins in 7 0.46 s to 5.1 s and 9.4 s
-//! for the 25-peg one (12.9 s before): all of them under 10 s. `--long
-//! --threads=2`: every win in 7 within 4.8 s, the whole run 33 s.
-//!
-//! With a refutation's zone (docs/engine.md), this bench's `--long` on
-//! one thread, the code before and after side by side on the 2 cores, two
-//! runs: the whole set 75.8 s and 79.3 s before, 69.2 s and 72.6 s after
-//! (29,420,569 positions against 31,871,366); the 25-peg win in 7 14.6 s
-//! and 15.5 s before, 12.6 s and 13.4 s after (4,646,941 positions against
-//! 5,389,047). `-- --eight --threads=2`, after it, nothing else running:
-//! `in 8` 58,833,093 positions in 84.8 s, `in 7` refuted in 55,355,251
-//! (76.0 s), `in 9` 55,913,294 (76.5 s), peak memory 302 MB; `-- --eight`
-//! on one thread (CPU time, a build on the other core): `in 8` 61,645,370
-//! positions in 186.6 s, `in 7` refuted in 52,184,685 (165.7 s), `in 9`
-//! 61,645,370 (188.8 s), peak memory 437 MB (before the zone, `in 8` had
-//! not ended after 11 minutes).
-//!
-//! Run with `cargo bench --bench puzzles`: the wins in 3 to 6, under 10 s
-//! of CPU. `cargo bench --bench puzzles -- --long` adds the wins in 7,
-//! about two minutes more. Its last run, with threats first and two first
-//! moves side by side at the attacker's turns (docs/engine.md): slowest
-//! proofs 0.15 ms in 3, 4.2 ms in 4, 46 ms in 5, 1,651 ms in 6; the
-//! chain's win in 7 with e1 2.3 s (439,010 positions; main's solver took
-//! 34.7 s and 6,586,699), with e3 6.9 s (964,414; main 28.4 s); the
-//! 20-peg ones with g10 15.0 s (2,232,438; `in 6` refuted in 3.8 s,
-//! 713,999) and with i11 16.0 s (2,525,044; `in 6` 5.4 s, 758,446), `in
-//! 9` of each the positions of `in 7`: the issue's 10 s for a win in 7 is
-//! met by the chain's and not by the 20-peg ones (README). The whole run
-//! 15,254,713 positions in 98 s of searches, 156,000 positions/s (with a
-//! documentation build on the other core); peak memory 229 MB. With the
-//! positions made cheaper (docs/engine.md, "what a position costs": the
-//! same positions, the same answers), the whole run 15,254,713 positions
-//! in 67 s, 226,000 positions/s, 223 MB; the 20-peg wins in 7 9.6 s
-//! (g10) and 12.9 s (i11), their `in 6` 2.8 s and 4.3 s; the chain's
-//! wins in 7 1.7 s (e1) and 4.1 s (e3); slowest proofs 0.19 ms in 3,
-//! 3.0 ms in 4, 30 ms in 5, 1.1 s in 6. Those runs had builds on the
-//! other core; the same code with nothing else running: the whole run
-//! 15,255,614 positions in 41 s, 375,000 positions/s, 223 MB; the wins in
-//! 7 1.0 s (e1), 2.7 s (e3), 5.9 s (g10) and 6.9 s (i11); slowest proofs
-//! 0.11 ms in 3, 2.3 ms in 4, 26 ms in 5, 0.62 s in 6.
-//! With the table that drops its shallowest entries when full
-//! (docs/engine.md), the run searched the same 15,255,614 positions (no
-//! search of the set fills the table); peak memory 223 MB. Then two wins
-//! in 7 found as they are in random games joined the long set: 7.3 s
-//! (2,254,917 positions) and 21.6 s (5,389,047; 25 pegs, Black to move),
-//! over the issue's 10 s; the whole run 31,871,366 positions in 98 s,
-//! 325,000 positions/s, peak memory 394 MB. With the chain search
-//! skipping pegs too far from the end border (docs/engine.md), old and
-//! new one after the other on an idle machine, the same positions: the
-//! whole run 101 s and 85 s (374,000 positions/s, 385 MB); the 25-peg
-//! win in 7 22.1 s and 16.1 s, the 28-peg one 7.5 s and 6.9 s. With what
-//! each hole costs worked out once a position for the bound, the same
-//! way: the same positions, the whole run 81.2 s and 70.6 s (451,000
-//! positions/s, 387 MB); the 25-peg win in 7 15.5 s and 13.7 s.
-//!
-//! The wins in 7 with 20 pegs, measured with `examples/solve_position` of
-//! the solver before threats first, one search at a time
-//! under `nice` on the 2 shared cores (CPU time and peak memory from
-//! `/usr/bin/time`; positions exact). With g10: `in 7` 1,983,795
-//! positions, 11.5 s, 89 MB; `in 6` refuted (after 1. j5, 2. j9 holds) in
-//! 771,653 positions, 3.9 s, 46 MB; `in 9` the positions of `in 7`, 11.9
-//! s. With i11: `in 7` 2,144,914 positions, 14.0 s, 174 MB; `in 6`
-//! refuted (the same defence) in 802,591, 5.5 s, 46 MB. `twixt check` of
-//! `benches/corner-puzzle-7b.twixt` (the claim, the solution and its
-//! variation, every Red move proved) 19.5 s of CPU, 126 MB. No win in 8
-//! yet: of the win in 7 with g10, the Black pegs c11, d10, e10 and e11
-//! and the Red pegs b6, b7, e7, h2 and l4 taken off leave a win in 7 (1.5
-//! to 2.4 million positions each); with i2, j9 or l2 (Black's reply to
-//! the key move in the main line) it is undecided `in 8` after 20,000,000
-//! positions (110 to 130 s of CPU each), and with i11 (the link g10-i11
-//! made) after 60,000,000 (449 s of CPU, 346 MB). Of the win in 6, the Black pegs g9, h7, h8 and i2
-//! leave it undecided `in 7` after 10,000,000.
-//!
-//! The game of intrusions (docs/engine.md: a defender peg in two
-//! carriers of a chain, the attacker closing one gap): `examples/solve_position`
-//! of main's solver and of this one on every puzzle, one after the other,
-//! under a load average near 7. The 25 proofs and refutations of `in N-1`:
-//! 439,102 positions against 471,458; the random win in 6 194,455 against
-//! 209,824 (its refutation 64,380 against 76,825); the chain of five
-//! 2,782 against 3,473; two proofs searched more (9,893 against 9,376 and
-//! 659 against 383: a proof by the game can have a wider zone). `in 9` of
-//! each win in 4 searched exactly the positions of `in 4`, in both. The
-//! win in 7 (d8, e5, g11 against e1, l6), undecided by main after
-//! 100,000,000 positions (an earlier session's run): 8,293,941 positions,
-//! 62 s of CPU (120 s of wall time at half a core), peak memory 344 MB;
-//! its `in 6` refuted in 140,573 positions, 1.0 s of CPU (main 155,225,
-//! 1.5 s). With e3 instead of e1: 12,731,286 positions, 107 s of CPU,
-//! 342 MB, `in 6` refuted in 272,766; with e2: 18,771,031, 146 s, 345 MB,
-//! `in 6` refuted in 385,088. `twixt check` of the e1 position: `#wins red
-//! in 6` false ("after 1. c6, 2. f3 holds"), `#wins red in 7` proved (250 s
-//! of CPU and 380 MB with the search for other key moves, which stopped
-//! at its 20,000,000-position limit). Under `dujardin`, five of the puzzles took about the positions
-//! main's took (24,736 → 26,704, 10,149 → 10,149, 65,488 → 66,591, 29,689
-//! → 28,225; one win in 6 of the set is undecided within 5,000,000 by
-//! both under those rules).
-//!
-//! Connection knowledge (a chain of double links proved without search,
-//! docs/engine.md): `examples/solve_position` of main's solver and of this
-//! one on every puzzle, one after the other, wall time with a build
-//! running on the 2 cores (times noisy, positions exact). The 25 proofs
-//! and the 25 refutations of `in N-1`: 471,458 positions against
-//! 1,751,835, 24.7 s against 60.3 s; the slowest proof, the random win in
-//! 6, 209,824 positions against 359,343 (9.1 s against 13.1 s); the chain
-//! of five 3,473 against 52,477; the chain with g3 and j6 57,292 against
-//! 645,206 (4.4 s against 23.5 s). No puzzle searched more positions; a
-//! position costs about 1.2 to 1.5 times main's. Wins in 7 and 8: still
-//! none (README, "Not done yet").
-//!
-//! Last run (main's solver, before a position is looked up with one of the
-//! line's defender replies taken off, and this one; `examples/solve_position`
-//! of each on every puzzle, in CPU time on 2 cores under a load average
-//! near 7; positions are exact). Positions to prove each win, main → this
-//! solver, in the order of the set: wins in 3: 41, 196 → 186, 57, 125 →
-//! 111, 209 → 170, 93 → 77; wins in 4: 2,876 → 1,792, 8,341 → 5,160,
-//! 1,565 → 1,423, 5,305 → 2,217, 6,604 → 3,517, 2,945 → 1,892, 1,265 →
-//! 735, 11,035 → 5,645; wins in 5: 49,161 → 33,517, 18,152 → 13,976,
-//! 35,918 → 12,388, 94,308 → 53,013 (0.40 → 0.24 s), 9,348 → 5,931,
-//! 17,582 → 11,699; wins in 6: 91,171 → 59,457 (0.41 → 0.29 s) and
-//! 486,551 → 359,343 (2.37 → 1.67 s). The composed chains: the win in 5 175,353 → 52,477
-//! (0.46 → 0.24 s), the win in 6 without k1 and h4 305,633 → 176,744
-//! (1.37 → 0.76 s), and the one with g3 and j6 worse, 517,717 → 645,206
-//! (2.35 → 2.76 s): a proof taken over from the position without a reply
-//! keeps that position's zone, which can be wider than the one a search
-//! of its own would find, and a wider zone narrows the replies less.
-//! A defence that holds in N-1: at most 140,503 positions (main 174,621),
-//! 0.65 s. `in 9` costs exactly the positions of `in N` in every case.
-//! The first 22 together (prove, refute, `in 9`): 1,908,135 → 1,324,124
-//! positions, 8.9 → 6.1 s of CPU, about 216,000 positions/s for both.
-//! Peak memory of one search: at most 47 MB (the chain with g3 and j6;
-//! main 25 MB there, where this solver keeps the positions it answers from
-//! the table too), 24 MB for both on the slowest random win in 6. This
-//! benchmark's own last run: slowest proofs 0.44 ms (in 3), 12.1 ms (in
-//! 4), 201 ms (in 5), 2,644 ms (in 6); 3,198,609 positions in 14.2 s of
-//! CPU, 225,000 positions/s; peak memory of the process 55 MB.
+//! The figures of the last runs, and the command that made each, are in
+//! BENCHMARKS.md ("Solver"); the history of what each change to the solver
+//! gained is in the commit messages.
 // Measuring needs the C library (getrusage, clock_gettime) or a counting
 // allocator: unsafe, audited, in this test or bench alone.
 #![allow(unsafe_code)]
