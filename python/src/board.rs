@@ -172,7 +172,7 @@ impl Move {
 
 /// How a game ended: `winner` (`"red"`, `"black"` or `None`),
 /// `termination` (`"connection"`, `"resignation"`, `"agreement"`,
-/// `"dead-draw"`) and, for a win by connection, the winning `chain`.
+/// `"dead-draw"`, `"no-legal-move"`) and, for a win by connection, the winning `chain`.
 ///
 /// >>> board = twixtkit.Board(size=6, rules="t1")
 /// >>> for hole in ["c1", "a2", "d3", "a4", "c5", "f3", "e6"]:
@@ -528,10 +528,16 @@ impl Board {
                 termination: "dead-draw",
                 chain: Vec::new(),
             }),
+            CoreOutcome::NoLegalMove => Some(Outcome {
+                winner: None,
+                termination: "no-legal-move",
+                chain: Vec::new(),
+            }),
         }
     }
 
-    /// Whether the game has ended (a win, an agreed draw or a dead draw).
+    /// Whether the game has ended (a win, an agreed draw, a dead draw, or
+    /// no legal move for the player to move).
     fn is_game_over(&self) -> bool {
         GameState::outcome(&self.pos).is_over()
     }

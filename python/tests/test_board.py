@@ -103,6 +103,21 @@ def test_outcome_win_with_chain():
         b.push("b3")
 
 
+def test_no_legal_move_ends_the_game_in_a_draw():
+    # Red to move with every hole it may use taken: no pass, a draw.
+    b = Board(size=5, rules="t1")
+    for m in "c1 c2 d5 b4 d2 d4 d1 c3 c5 d3 b1 c4 b2 b3 b5 e2".split():
+        assert not b.is_game_over()
+        b.push(m)
+    assert b.turn == "red" and len(b.legal_moves) == 0
+    out = b.outcome()
+    assert out is not None and out.winner is None and out.termination == "no-legal-move"
+    assert out.result() == "1/2-1/2"
+    assert b.is_game_over()
+    b.pop()
+    assert b.outcome() is None and len(b.legal_moves) > 0
+
+
 def test_dead_draw_outcome():
     # A tiny board played out without a winner ends in a dead draw or full board.
     lengths, winners = twixtkit.random_games(50, size=5, rules="t1", seed=3)
@@ -115,9 +130,10 @@ def test_dead_draw_outcome():
         while not b.is_game_over() and len(b.legal_moves):
             b.push(rng.choice(list(b.legal_moves)))
         out = b.outcome()
-        if out is not None and out.winner is None:
-            assert out.termination == "dead-draw"
+        if out is not None and out.winner is None and out.termination == "dead-draw":
             return
+        assert out is not None, "a game that stops is over"
+        assert out.winner is not None or out.termination == "no-legal-move"
     pytest.fail("no dead draw in 50 games on 5x5")
 
 

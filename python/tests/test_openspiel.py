@@ -57,7 +57,10 @@ def play_one(size: int, seed: int) -> int:
         for mv in board.legal_moves:
             a = board.action(mv)
             assert board.move_from_action(a) == mv
-        assert not board.is_game_over() or board.outcome().termination == "dead-draw"
+        assert not board.is_game_over() or board.outcome().termination in (
+            "dead-draw",
+            "no-legal-move",
+        )
         action = rng.choice(ours)
         state.apply_action(action)
         board.push_action(action)
@@ -69,9 +72,12 @@ def play_one(size: int, seed: int) -> int:
     elif returns[1] > 0:
         assert out is not None and out.winner == "black"
     else:
-        # OpenSpiel draws when the next player has no move left.
-        assert out is None or out.winner is None
-        assert len(board.legal_moves) == 0 or (out is not None and out.termination == "dead-draw")
+        # OpenSpiel draws when the next player has no move left, and so do the rules.
+        assert out is not None and out.winner is None, out
+        if len(board.legal_moves) == 0:
+            assert out.termination == "no-legal-move"
+        else:
+            assert out.termination == "dead-draw"
     return plies
 
 

@@ -21,7 +21,7 @@ use twixt_core::board::{BoardSize, Hole, Player};
 use twixt_core::link::Link;
 use twixt_core::moves::Move;
 use twixt_core::position::{DeadDrawRule, Played, Position, Status, WinBy};
-use twixt_core::rules::{RemovalRule, RuleSet};
+use twixt_core::rules::RuleSet;
 use twixt_core::setup::Setup;
 
 /// A problem found while replaying, located in the script.
@@ -575,7 +575,7 @@ fn replay_with(game: &Game, rules: RuleSet, snapshots: bool, budget: SearchBudge
     if ctx.decided.is_none()
         && let Some(p) = &final_position
         && p.status() == Status::Ongoing
-        && has_no_moves(p)
+        && p.has_no_legal_move()
     {
         // The script's move number, not the position's (which counts a
         // setup's pegs too).
@@ -759,17 +759,6 @@ pub(crate) fn move_words(m: &MoveNode) -> String {
     }
     s.push_str(&crate::script::move_text(&m.mv));
     s
-}
-
-/// True when the player to move cannot place a peg anywhere and may not free
-/// a hole by taking back an own peg.
-fn has_no_moves(p: &Position) -> bool {
-    let player = p.to_move();
-    p.rules().removal != RemovalRule::LinksAndPegs
-        && !p
-            .size()
-            .holes()
-            .any(|h| p.peg(h).is_none() && p.size().playable_by(player, h))
 }
 
 fn decided_text(d: &Decision) -> String {

@@ -42,6 +42,10 @@ pub enum Outcome<P> {
     /// TwixT: neither player can connect any more, under rules where that
     /// ends the game.
     DeadDraw,
+    /// TwixT: the player to move has no legal move (every hole it may use
+    /// is taken and nothing can be lifted). There is no pass: the game
+    /// ends in a draw, under every rule set.
+    NoLegalMove,
 }
 
 impl<P> Outcome<P> {
@@ -267,6 +271,7 @@ impl GameState for Position {
                 },
             },
             Status::Drawn { .. } => Outcome::Drawn,
+            Status::Ongoing if self.has_no_legal_move() => Outcome::NoLegalMove,
             Status::Ongoing
                 if DeadDrawRule::of(self.rules()) == DeadDrawRule::EndsTheGame
                     && self.is_dead_draw() =>
@@ -283,6 +288,22 @@ impl GameState for Position {
 
     fn state_hash(&self) -> u64 {
         self.key()
+    }
+}
+
+impl Position {
+    /// Whether the player to move has no legal move in an ongoing game:
+    /// no empty hole it may use, and no move that lifts a peg to make
+    /// room. The rules then end the game in a draw (there is no pass).
+    pub fn has_no_legal_move(&self) -> bool {
+        let player = self.to_move();
+        let size = self.size();
+        // Most positions have an empty hole the player may use: answered
+        // without listing the moves.
+        !size
+            .holes()
+            .any(|h| self.peg(h).is_none() && size.playable_by(player, h))
+            && GameState::legal_move_count(self) == 0
     }
 }
 
@@ -383,6 +404,49 @@ mod tests {
     use crate::random::{SplitMix64, playout, random_game};
     use crate::rules::RuleSet;
     use proptest::prelude::*;
+
+    /// A side with no legal move ends the game in a draw (there is no
+    /// pass), as an outcome every tool sees; with a move left it goes on.
+    #[test]
+    fn no_legal_move_is_an_outcome() {
+        let mut pos =
+            Position::new(RuleSet::preset_on("t1", "5".parse().unwrap()).unwrap()).unwrap();
+        for m in "c1 c2 d5 b4 d2 d4 d1 c3 c5 d3 b1 c4 b2 b3 b5 e2".split(' ') {
+            assert_eq!(GameState::outcome(&pos), Outcome::Ongoing, "before {m}");
+            GameState::play(&mut pos, &Move::peg(m.parse().unwrap())).unwrap();
+        }
+        assert_eq!(pos.legal_moves().count(), 0);
+        assert!(pos.has_no_legal_move());
+        assert_eq!(GameState::outcome(&pos), Outcome::NoLegalMove);
+        assert!(GameState::outcome(&pos).is_over());
+        pos.undo();
+        assert!(!pos.has_no_legal_move());
+        assert_eq!(GameState::outcome(&pos), Outcome::Ongoing);
+        // Random games of every preset on small boards: no legal move and
+        // the outcome say the same.
+        for preset in RuleSet::presets() {
+            for seed in 0..40 {
+                let rules = preset.rules.clone().with_size("4".parse().unwrap());
+                let Ok(mut pos) = Position::new(rules) else {
+                    continue;
+                };
+                let mut rng = SplitMix64::new(seed);
+                while pos.status() == Status::Ongoing {
+                    let listed: Vec<Move> = pos.legal_moves().collect();
+                    assert_eq!(
+                        listed.is_empty(),
+                        pos.has_no_legal_move(),
+                        "{}",
+                        preset.name
+                    );
+                    let Some(mv) = rng.pick(&listed).cloned() else {
+                        break;
+                    };
+                    GameState::play(&mut pos, &mv).unwrap();
+                }
+            }
+        }
+    }
 
     /// Everything undo must give back: the position, its hash, legal
     /// moves, status, line and chains.
