@@ -85,5 +85,7 @@ fn _twixtkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FileError", py.get_type::<FileError>())?;
     // Whether `book` can write PDF (the `typst` feature of this build).
     m.add("TYPST", cfg!(feature = "typst"))?;
+    // The most games one `random_games` call plays.
+    m.add("MAX_GAMES", playouts::MAX_GAMES)?;
     Ok(())
 }

@@ -173,3 +173,57 @@ def test_random_games_arrays():
     again = twixtkit.random_games(20, size=8, rules="pencil", seed=1)
     assert (again[0] == lengths).all() and (again[1] == winners).all()
     assert set(winners.tolist()) <= {-1, 0, 1}
+
+
+def test_random_games_refuses_more_games_than_its_limit():
+    # The arrays were sized from n before any check: 10**12 games aborted
+    # the interpreter (a failed allocation), 2**62 panicked.
+    for n in (10**12, 2**62, 200_000_001):
+        with pytest.raises(ValueError, match="at most 200000000 games"):
+            twixtkit.random_games(n, size=3)
+    assert twixtkit.MAX_GAMES == 200_000_000
+    assert twixtkit.MAX_GAMES * 5 <= 2**30  # int32 + int8 a game within 1 GiB
+    plies, winners = twixtkit.random_games(0, size=3)
+    assert plies.shape == winners.shape == (0,)
+
+
+def test_random_games_caps_its_threads():
+    # More threads than the system can start panicked ("failed to spawn
+    # thread"); they are capped to the cores, with the same results.
+    plies, winners = twixtkit.random_games(100_000, size=5, seed=2, threads=100_000)
+    one = twixtkit.random_games(100_000, size=5, seed=2, threads=1)
+    assert (plies == one[0]).all() and (winners == one[1]).all()
+
+
+def test_random_games_thread_that_cannot_start_is_an_oserror():
+    # A process whose address space has no room for a thread's stack: the
+    # thread fails to start, an OSError rather than a panic.
+    import subprocess
+    import sys
+    import textwrap
+
+    code = textwrap.dedent(
+        """
+        import os, resource, twixtkit
+        if len(os.sched_getaffinity(0)) < 2:
+            print("one core")
+            raise SystemExit
+        twixtkit.random_games(4, size=5, threads=1)
+        used = int(open("/proc/self/statm").read().split()[0]) * resource.getpagesize()
+        resource.setrlimit(resource.RLIMIT_AS, (used + (1 << 20), resource.RLIM_INFINITY))
+        try:
+            twixtkit.random_games(64, size=5, threads=2)
+            print("ran")
+        except OSError as e:
+            print("OSError", e)
+        """
+    )
+    if not sys.platform.startswith("linux"):
+        pytest.skip("reads /proc and sets RLIMIT_AS")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    if run.stdout.startswith("one core"):
+        pytest.skip("one core: no thread is started")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith(("OSError", "ran")), run.stdout
+    if run.stdout.startswith("OSError"):
+        assert "fewer threads" in run.stdout

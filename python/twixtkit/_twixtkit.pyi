@@ -12,6 +12,7 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "InvalidMoveError",
+    "MAX_GAMES",
     "LegalMoveIter",
     "LegalMoves",
     "Move",
@@ -232,6 +233,7 @@ def transform_twixtbot_policy(
 def book(path: _StrPath, out: _StrPath, *, style: str = "rulebook") -> None: ...
 
 TYPST: bool
+MAX_GAMES: int
 
 def random_games(
     n: int,
