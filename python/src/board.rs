@@ -724,7 +724,8 @@ impl Board {
 
     /// Does `player` (the player to move), win within `n` of their own
     /// moves whatever the opponent does? The search stops after
-    /// `positions` positions or `time` seconds and then answers
+    /// `positions` positions or `time` seconds (`None`: no time limit; at
+    /// most 1e9, about 31 years, else ValueError) and then answers
     /// undecided; `threads` share it. A win comes with its line of play
     /// (`solution`: the key move, the longest defence, the answer, … to
     /// the connection), each of its searches within the same limits. See

@@ -2,7 +2,7 @@
 //! values (the key move, the shortest win, the solution line, the defence
 //! that holds, or why it could not decide).
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -94,10 +94,26 @@ fn limit(time: Option<f64>, positions: u64, threads: usize) -> PyResult<SearchLi
                 "time is a positive number of seconds, not {t}"
             )));
         }
-        limit = limit.with_time(Duration::from_secs_f64(t));
+        // Each search sets its deadline from the time it starts: a time
+        // the clock cannot add is refused here rather than there.
+        let time = Duration::try_from_secs_f64(t)
+            .ok()
+            .filter(|_| t <= MAX_TIME)
+            .filter(|d| Instant::now().checked_add(*d).is_some())
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "time is at most {MAX_TIME:e} seconds (about 31 years), not {t}; \
+                     leave it None for no time limit"
+                ))
+            })?;
+        limit = limit.with_time(time);
     }
     Ok(limit)
 }
+
+/// The longest time a search may be given, in seconds (about 31 years):
+/// the clock adds it to any moment of a run.
+const MAX_TIME: f64 = 1e9;
 
 /// Solves with the GIL released; with `all_keys`, also lists every
 /// winning first move (a second search).

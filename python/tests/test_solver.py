@@ -3,6 +3,8 @@ and the reasons it gives no answer."""
 
 import os
 
+import pytest
+
 import twixtkit
 from twixtkit import Board
 from conftest import REPO
@@ -85,3 +87,17 @@ def test_undecided_reasons():
     assert swap.wins_within("black", 2).reason == "swap"
     timed = board.wins_within("red", 3, time=30.0, threads=2)
     assert timed.wins is True
+
+
+def test_time_too_long_for_the_clock_is_a_value_error():
+    # A float of seconds too large for a Duration panicked (1e20), and one
+    # the clock could not add to now panicked too (1.8e19).
+    board = Board.from_line("6/t1/c1,d3/a2,a4/*/red")
+    for seconds in (1e20, 1.8e19, 1e9 + 1):
+        with pytest.raises(ValueError, match="at most 1e9 seconds"):
+            board.wins_within("red", 2, time=seconds)
+    for bad in (0.0, -1.0, float("inf"), float("nan")):
+        with pytest.raises(ValueError):
+            board.wins_within("red", 2, time=bad)
+    assert board.wins_within("red", 2, time=1e9).wins is True
+    assert board.wins_within("red", 2, time=None).wins is True
