@@ -6,6 +6,7 @@
 use numpy::{IntoPyArray, PyArray1, PyArray3, PyReadonlyArray1, PyReadonlyArray3};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use twixt_core::board::{MAX_SIDE, MIN_SIDE};
 use twixt_core::link::Link;
 use twixt_core::{BoardSize, Hole, Player};
 
@@ -59,8 +60,21 @@ impl Symmetry {
     }
 }
 
-/// `policy` (a vector indexed by OpenSpiel's action ids on a `size` board)
-/// with the symmetry applied: the value of each hole moves to its image.
+/// A board's side as the engine takes it (3 to 128), or a ValueError
+/// naming the range; within it, `size * size` cannot overflow.
+fn side(size: usize) -> PyResult<usize> {
+    let (min, max) = (usize::from(MIN_SIDE), usize::from(MAX_SIDE));
+    if !(min..=max).contains(&size) {
+        return Err(PyValueError::new_err(format!(
+            "a board's size is {min} to {max}, not {size}"
+        )));
+    }
+    Ok(size)
+}
+
+/// `policy` (a vector indexed by OpenSpiel's action ids on a `size` board,
+/// `size` from 3 to 128) with the symmetry applied: the value of each hole
+/// moves to its image.
 #[pyfunction]
 pub(crate) fn transform_actions<'py>(
     py: Python<'py>,
@@ -70,7 +84,8 @@ pub(crate) fn transform_actions<'py>(
 ) -> PyResult<Bound<'py, PyArray1<f32>>> {
     let s = Symmetry::named(symmetry)?;
     let v = policy.as_slice()?;
-    if size < 3 || v.len() != size * size {
+    let size = side(size)?;
+    if v.len() != size * size {
         return Err(PyValueError::new_err(format!(
             "a policy of a {size}x{size} board has {} values, not {}",
             size * size,
@@ -136,8 +151,8 @@ pub(crate) fn transform_twixtbot_planes<'py>(
     Ok(out.into_pyarray(py))
 }
 
-/// `policy` (a vector indexed by `Board.twixtbot_index` on a `size` board
-/// with `turn` to move) with the symmetry applied: the value of each hole
+/// `policy` (a vector indexed by `Board.twixtbot_index` on a `size` board,
+/// `size` from 3 to 128, with `turn` to move) with the symmetry applied: the value of each hole
 /// moves to its image's index.
 ///
 /// >>> import numpy as np, twixtkit
@@ -159,10 +174,11 @@ pub(crate) fn transform_twixtbot_policy<'py>(
     let s = Symmetry::named(symmetry)?;
     let to_move = parse_player(turn)?;
     let v = policy.as_slice()?;
-    if size < 3 || v.len() != size * (size - 2) {
+    let size = side(size)?;
+    if v.len() != size * (size - 2) {
         return Err(PyValueError::new_err(format!(
             "twixtbot's policy on a {size}x{size} board has {} values, not {}",
-            size * size.saturating_sub(2),
+            size * (size - 2),
             v.len()
         )));
     }

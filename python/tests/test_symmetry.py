@@ -55,3 +55,28 @@ def test_bad_symmetries():
         twixtkit.transform_actions(np.zeros(10, dtype=np.float32), 8, "identity")
     with pytest.raises(twixtkit.TwixtError):
         Board.from_line("12 cut top right/pencil/b6/a2/*/red").transformed("flip-rows")
+
+
+def test_policy_sizes_out_of_range():
+    # size*size wrapped or indexed past the policy: 2**63+1 and 2**63+4
+    # panicked, 2**32 gave [] for an empty policy, 0 was "0 values, not 0".
+    cases = [
+        (lambda s: twixtkit.transform_actions(np.ones(1, np.float32), s, "flip-columns"), 2**63 + 1),
+        (lambda s: twixtkit.transform_actions(np.ones(0, np.float32), s, "flip-columns"), 2**32),
+        (lambda s: twixtkit.transform_actions(np.ones(0, np.float32), s, "flip-columns"), 0),
+        (lambda s: twixtkit.transform_actions(np.ones(4, np.float32), s, "identity"), 2),
+        (lambda s: twixtkit.transform_actions(np.ones(129 * 129, np.float32), s, "identity"), 129),
+        (
+            lambda s: twixtkit.transform_twixtbot_policy(np.ones(8, np.float32), s, "flip-columns", "red"),
+            2**63 + 4,
+        ),
+        (lambda s: twixtkit.transform_twixtbot_policy(np.ones(0, np.float32), s, "identity", "red"), 2),
+    ]
+    for call, size in cases:
+        with pytest.raises(ValueError, match="size is 3 to 128"):
+            call(size)
+    # The ends of the range still work.
+    for size in (3, 128):
+        assert twixtkit.transform_actions(np.ones(size * size, np.float32), size, "rotate-180").shape == (size * size,)
+        policy = np.ones(size * (size - 2), np.float32)
+        assert twixtkit.transform_twixtbot_policy(policy, size, "flip-rows", "black").shape == policy.shape
