@@ -989,12 +989,12 @@ pub(crate) struct LegalMoves {
 
 #[pymethods]
 impl LegalMoves {
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.board.borrow(py).pos.legal_move_count()
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.board(py)?.pos.legal_move_count())
     }
 
     fn __getitem__(&self, py: Python<'_>, k: isize) -> PyResult<Move> {
-        let b = self.board.borrow(py);
+        let b = self.board(py)?;
         let n = b.pos.legal_move_count();
         let i = if k < 0 { k + n as isize } else { k };
         usize::try_from(i)
@@ -1004,31 +1004,45 @@ impl LegalMoves {
             .ok_or_else(|| PyIndexError::new_err(format!("legal move {k} of {n}")))
     }
 
-    fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> bool {
-        self.board.borrow(py).is_legal(mv)
+    fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.board(py)?.is_legal(mv))
     }
 
-    fn __iter__(&self, py: Python<'_>) -> LegalMoveIter {
-        let b = self.board.borrow(py);
-        LegalMoveIter {
+    fn __iter__(&self, py: Python<'_>) -> PyResult<LegalMoveIter> {
+        let b = self.board(py)?;
+        Ok(LegalMoveIter {
             moves: GameState::legal_moves(&b.pos)
                 .collect::<Vec<_>>()
                 .into_iter(),
-        }
+        })
     }
 
-    fn __bool__(&self, py: Python<'_>) -> bool {
-        self.__len__(py) > 0
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.__len__(py)? > 0)
     }
 
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let b = self.board.borrow(py);
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let b = self.board(py)?;
         let moves: Vec<String> = GameState::legal_moves(&b.pos)
             .map(|m| move_text(&m))
             .collect();
-        format!("<LegalMoves ({}): {}>", moves.len(), moves.join(", "))
+        Ok(format!(
+            "<LegalMoves ({}): {}>",
+            moves.len(),
+            moves.join(", ")
+        ))
     }
 }
+
+impl LegalMoves {
+    /// The board, or the RuntimeError any method of a board raises while a
+    /// call on it is under way (a callback of `push_action` asking for its
+    /// legal moves, say), rather than a panic.
+    fn board<'py>(&'py self, py: Python<'py>) -> PyResult<PyRef<'py, Board>> {
+        Ok(self.board.try_borrow(py)?)
+    }
+}
+
 /// An iterator over the legal moves as they were when it was made.
 #[pyclass(module = "twixtkit")]
 pub(crate) struct LegalMoveIter {

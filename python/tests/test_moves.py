@@ -64,3 +64,39 @@ def test_push_action_matches_move_from_action():
     assert b == c
     with pytest.raises(twixtkit.TwixtError):
         b.push_action(64)
+
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        lambda b, m: len(m),
+        lambda b, m: "c3" in m,
+        lambda b, m: list(m),
+        lambda b, m: m[0],
+        lambda b, m: bool(m),
+        lambda b, m: repr(m),
+        lambda b, m: b.line(),
+    ],
+    ids=["len", "in", "iter", "getitem", "bool", "repr", "a-board-method"],
+)
+def test_legal_moves_while_the_board_is_busy(ask):
+    # A callback run while push_action holds the board (its argument's
+    # __index__) that read legal_moves panicked ("Already mutably
+    # borrowed"); it is the RuntimeError any of the board's methods gives.
+    b = Board(size=8)
+    moves = b.legal_moves
+    seen = []
+
+    class Busy:
+        def __index__(self):
+            try:
+                ask(b, moves)
+            except Exception as e:  # what it raises is the point
+                seen.append(e)
+            return 9
+
+    b.push_action(Busy())
+    assert len(seen) == 1 and type(seen[0]) is RuntimeError, seen
+    assert "borrowed" in str(seen[0])
+    assert b.ply == 1 and len(moves) == len(b.legal_moves)  # the push went on
