@@ -262,6 +262,19 @@ impl Board {
         Ok(size.width())
     }
 
+    /// `hole` if it lies within the board's grid (a corner does), else
+    /// the IllegalMoveError `push` raises for a hole off the board: a
+    /// hole outside the grid has no `what`.
+    fn check_on_board(&self, hole: Hole, what: &str) -> PyResult<()> {
+        let size = self.pos.size();
+        if hole.col >= size.width() || hole.row >= size.height() {
+            return Err(IllegalMoveError::new_err(format!(
+                "{hole} is not a hole of the {size} board (off the board), so it has no {what}"
+            )));
+        }
+        Ok(())
+    }
+
     /// OpenSpiel's (x, y) for a hole: x the column (reflected after a
     /// mirror swap), y counted from the bottom row.
     fn os_xy(&self, hole: Hole, flip: bool) -> (usize, usize) {
@@ -776,7 +789,8 @@ impl Board {
     /// column and y the row counted from the bottom (OpenSpiel's `b5` on a
     /// 5×5 board is our `b1`... its labels run like ours: label = row+1);
     /// the swap is the first peg's id. After a mirror swap OpenSpiel's board
-    /// is ours reflected left to right, and the ids follow it.
+    /// is ours reflected left to right, and the ids follow it. A hole off
+    /// the board raises IllegalMoveError, as `push` does.
     fn action(&self, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
         let n = usize::from(self.check_square()?);
         let mv = Board::coerce_move(r#move)?;
@@ -797,6 +811,7 @@ impl Board {
                 )));
             }
         };
+        self.check_on_board(hole, "OpenSpiel action")?;
         let (x, y) = self.os_xy(hole, self.openspiel_flipped());
         Ok(x * n + y)
     }
@@ -876,7 +891,8 @@ impl Board {
 
     /// twixtbot's policy index of the peg `move` for the player to move:
     /// in their frame (see `planes`), `(x - 1) * size + y`, x on the
-    /// columns they may use.
+    /// columns they may use. A hole off the board raises
+    /// IllegalMoveError, as `push` does.
     fn twixtbot_index(&self, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
         let n = usize::from(self.check_square_for("twixtbot")?);
         let mv = Board::coerce_move(r#move)?;
@@ -886,6 +902,7 @@ impl Board {
                 move_text(&mv)
             )));
         };
+        self.check_on_board(p.hole, "twixtbot policy index")?;
         let me = self.pos.to_move();
         crate::twixtbot::policy_index(p.hole, me, n).ok_or_else(|| {
             TwixtError::new_err(format!(

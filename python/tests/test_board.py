@@ -227,3 +227,21 @@ def test_random_games_thread_that_cannot_start_is_an_oserror():
     assert run.stdout.startswith(("OSError", "ran")), run.stdout
     if run.stdout.startswith("OSError"):
         assert "fewer threads" in run.stdout
+
+
+def test_holes_off_the_board_have_no_ids():
+    # Off-board holes got other holes' ids silently: c9 on 8x8 was b1's
+    # action (15), i3 gave 69 (outside 0..63), b65536 a 64-bit number,
+    # and c9's twixtbot index was d1's. They raise as push does.
+    b = Board(size=8)
+    for hole in ("c9", "i3", "b65536", "z26"):
+        with pytest.raises(IllegalMoveError, match="not a hole of the 8 board"):
+            b.action(hole)
+        with pytest.raises(IllegalMoveError, match="not a hole of the 8 board"):
+            b.twixtbot_index(hole)
+        with pytest.raises(IllegalMoveError, match="not a hole of the 8 board"):
+            b.push(hole)
+    # Every hole of the grid keeps its id, the corners' included.
+    ids = {b.action(f"{chr(ord('a') + c)}{r + 1}") for c in range(8) for r in range(8)}
+    assert ids == set(range(64))
+    assert b.twixtbot_index("c8") == 15 and b.twixtbot_index("d1") == 16
