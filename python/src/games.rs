@@ -37,6 +37,38 @@ fn file_error(py: Python<'_>, path: &str, message: String, diagnostics: &[Diagno
     err
 }
 
+/// Refuses a game file this package must not read: `-` (a command's
+/// name for standard input; a library call reads no standard input) and
+/// anything that is not a regular file or a folder (a FIFO or a device,
+/// which the reader would wait on for ever), as the toolkit's readers of
+/// rule sets and styles refuse them. A path that does not exist (or names
+/// a member of a zip archive) is left to the reader, which says why.
+fn readable_game_file(py: Python<'_>, path: &Path) -> PyResult<()> {
+    let name = path.display().to_string();
+    if path == Path::new("-") {
+        return Err(file_error(
+            py,
+            &name,
+            "`-` names standard input, which twixtkit's functions do not read: \
+             name a file (`./-` for a file called `-`), or pass a script's text \
+             to parse_script"
+                .to_string(),
+            &[],
+        ));
+    }
+    // stat does not open the file, so it does not wait on a FIFO.
+    let meta = py.allow_threads(|| std::fs::metadata(path));
+    if meta.is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        return Err(file_error(
+            py,
+            &name,
+            format!("cannot read {name}: it is not a regular file"),
+            &[],
+        ));
+    }
+    Ok(())
+}
+
 /// One move of a line with what is written after it.
 ///
 /// >>> (game,) = twixtkit.parse_script('[Rules "pencil"]\n[Size "8"]\n1. c3 2. f5! {Good.} 3. e4 (3. d5) 4. g6\n')
@@ -391,7 +423,8 @@ fn open_options(rules: Option<&str>, size: Option<i64>) -> PyResult<OpenOptions>
 /// Golem's `.tsgf`, T1's `.T1`, move lists, plain text, gzip of any.
 /// `rules` and `size` are for records that do not say. A file that cannot
 /// be read raises FileError with the path and, for syntax errors, the line
-/// and column.
+/// and column; so do `-` (no standard input is read) and a FIFO or device
+/// (refused without waiting). The GIL is released while the file is read.
 ///
 /// >>> import pathlib, tempfile
 /// >>> folder = tempfile.TemporaryDirectory()
@@ -415,7 +448,9 @@ pub(crate) fn read_games(
 ) -> PyResult<Vec<Game>> {
     let options = open_options(rules, size)?;
     let name = path.display().to_string();
-    let file = twixtkit::open::open_with(&path, &options)
+    readable_game_file(py, &path)?;
+    let file = py
+        .allow_threads(|| twixtkit::open::open_with(&path, &options))
         .map_err(|e| file_error(py, &name, e.to_string(), e.diagnostics()))?;
     let (games, source) = file.located_games();
     let source: Arc<str> = Arc::from(source);
@@ -472,6 +507,8 @@ pub(crate) fn parse_script(py: Python<'_>, text: &str) -> PyResult<Vec<Game>> {
 
 /// `twixt check --format json PATH` as Python objects: the same report
 /// (games, their errors, warnings, wins claims), parsed from its JSON.
+/// `-` (standard input) and a FIFO or device raise FileError, as
+/// `read_games`' do.
 ///
 /// >>> import pathlib, tempfile
 /// >>> folder = tempfile.TemporaryDirectory()
@@ -485,6 +522,7 @@ pub(crate) fn parse_script(py: Python<'_>, text: &str) -> PyResult<Vec<Game>> {
 /// >>> folder.cleanup()
 #[pyfunction]
 pub(crate) fn check(py: Python<'_>, path: PathBuf) -> PyResult<PyObject> {
+    readable_game_file(py, &path)?;
     let report = py.allow_threads(|| twixtkit::commands::check::check_file(&path, None));
     let json = twixtkit::commands::check::to_json(&[report])
         .map_err(|e| TwixtError::new_err(e.to_string()))?;
@@ -495,6 +533,8 @@ pub(crate) fn check(py: Python<'_>, path: PathBuf) -> PyResult<PyObject> {
 /// Draws a game file as `twixt render PATH -o OUT` does: its diagram
 /// points (else final positions) to `out`, one file (SVG, PNG, PDF, text by
 /// its extension) or a folder of SVG files. Returns the files written.
+/// The game file is read as `read_games` reads it (no `-`, no FIFO), and
+/// `out` is not `-` (no standard output is written).
 ///
 /// >>> import pathlib, tempfile
 /// >>> folder = tempfile.TemporaryDirectory()
@@ -519,10 +559,21 @@ pub(crate) fn render(
     let name = path.display().to_string();
     let style = crate::draw::style(style)?;
     let scale = crate::draw::scale(scale)?;
+    readable_game_file(py, &path)?;
+    if out == Path::new("-") {
+        return Err(file_error(
+            py,
+            "-",
+            "`-` names standard output, which render does not write: name a file or folder"
+                .to_string(),
+            &[],
+        ));
+    }
     let mut output = Output::new(&out, None, scale, None)
         .map_err(|e| file_error(py, &out.display().to_string(), e.to_string(), &[]))?;
     output.inputs.push(path.clone());
-    let file = twixtkit::open::open(&path)
+    let file = py
+        .allow_threads(|| twixtkit::open::open(&path))
         .map_err(|e| file_error(py, &name, e.to_string(), e.diagnostics()))?;
     let done = py
         .allow_threads(|| write_pictures(&file, &Choice::default(), &style, &output))
@@ -532,7 +583,8 @@ pub(crate) fn render(
 
 /// Writes a book of a game file as `twixt book PATH -o OUT` does: HTML (or
 /// Typst source, `.typ`) by `out`'s extension. (This package builds the
-/// toolkit without Typst, so no PDF books.)
+/// toolkit without Typst, so no PDF books.) The game file is read as
+/// `read_games` reads it (no `-`, no FIFO).
 ///
 /// >>> import pathlib, tempfile
 /// >>> folder = tempfile.TemporaryDirectory()
@@ -564,10 +616,14 @@ pub(crate) fn book(py: Python<'_>, path: PathBuf, out: PathBuf, style: &str) -> 
             &[],
         ));
     }
-    let file = twixtkit::open::open(&path)
-        .map_err(|e| file_error(py, &name, e.to_string(), e.diagnostics()))?;
-    let made = twixtkit::book::book(&file, &BookOptions::default())
-        .map_err(|e| file_error(py, &name, e.to_string(), e.diagnostics()))?;
+    readable_game_file(py, &path)?;
+    let made = py
+        .allow_threads(|| {
+            let said = |e: &dyn Explained| (e.to_string(), e.diagnostics().to_vec());
+            let file = twixtkit::open::open(&path).map_err(|e| said(&e))?;
+            twixtkit::book::book(&file, &BookOptions::default()).map_err(|e| said(&e))
+        })
+        .map_err(|(message, diagnostics)| file_error(py, &name, message, &diagnostics))?;
     py.allow_threads(|| {
         write_book(
             &made,

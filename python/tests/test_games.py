@@ -185,3 +185,57 @@ def test_records_with_rules_and_size(tmp_path):
     path.write_text("1. f6 2. k10 3. g8\n")
     (g,) = twixtkit.read_games(path, rules="t1", size=12)
     assert g.end().size == 12 and g.end().rules == "t1"
+
+
+# Runs `calls` on a FIFO game file and on `-` in a fresh interpreter, with
+# standard input that would hand the old reader an empty game list: the
+# old code waited for ever on the FIFO holding the GIL (the timeout ends
+# the run) and read standard input for `-`.
+REFUSALS = """
+import os, sys, twixtkit
+folder = sys.argv[1]
+fifo = os.path.join(folder, "g.twixt")
+os.mkfifo(fifo)
+game = os.path.join(folder, "ok.twixt")
+with open(game, "w") as f:
+    f.write('[Rules "pencil"]\\n[Size "8"]\\n1. c3\\n')
+calls = {
+    "read_games fifo": lambda: twixtkit.read_games(fifo),
+    "check fifo": lambda: twixtkit.check(fifo),
+    "render fifo": lambda: twixtkit.render(fifo, os.path.join(folder, "o.svg")),
+    "book fifo": lambda: twixtkit.book(fifo, os.path.join(folder, "b.html")),
+    "read_games -": lambda: twixtkit.read_games("-"),
+    "check -": lambda: twixtkit.check("-"),
+    "render -": lambda: twixtkit.render("-", os.path.join(folder, "o.svg")),
+    "book -": lambda: twixtkit.book("-", os.path.join(folder, "b.html")),
+    "render to -": lambda: twixtkit.render(game, "-"),
+}
+for name, call in calls.items():
+    try:
+        call()
+        print(name, "returned")
+    except twixtkit.FileError as e:
+        print(name, "FileError", e.path, str(e).replace("\\n", " "))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_fifo_and_standard_input_are_refused(tmp_path):
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-c", REFUSALS, str(tmp_path)],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert len(lines) == 9, run.stdout
+    fifo = str(tmp_path / "g.twixt")
+    for line in lines[:4]:
+        assert f"FileError {fifo} cannot read {fifo}: it is not a regular file" in line
+    for line in lines[4:8]:
+        assert "FileError - `-` names standard input" in line
+    assert "FileError - `-` names standard output" in lines[8]
