@@ -211,6 +211,27 @@ impl Outcome {
     }
 }
 
+/// `Board.svg`'s `lastmove`: whether to ring the last pushed placement
+/// (`True`; `False` and `None` ring none), or the hole to ring.
+pub(crate) enum LastMove {
+    Ring(bool),
+    Hole(String),
+}
+
+impl<'py> FromPyObject<'py> for LastMove {
+    fn extract_bound(value: &Bound<'py, PyAny>) -> PyResult<Self> {
+        if value.is_none() {
+            return Ok(LastMove::Ring(false));
+        }
+        if let Ok(flag) = value.extract::<bool>() {
+            return Ok(LastMove::Ring(flag));
+        }
+        value.extract::<String>().map(LastMove::Hole).map_err(|_| {
+            PyValueError::new_err("lastmove is True, False, None or a hole like \"f6\"")
+        })
+    }
+}
+
 /// A TwixT position with the moves pushed on it, in python-chess's shape.
 ///
 /// `Board(size=24, rules="pencil")` is a new game on a `size`×`size`
@@ -640,13 +661,18 @@ impl Board {
     /// letter (`{"e5": "a"}`); `crosses` and `highlights`: holes; `arrows`:
     /// (from, to) pairs; `lastmove`: the hole ringed as the last move
     /// (`True`, the default: the last pushed placement; `False` or `None`:
-    /// none); `crop`: a rectangle like `"c3-j10"`; `numbers`: the pushed
+    /// none; a hole like `"f6"`, which must be on the board); `crop`: a rectangle like `"c3-j10"`; `numbers`: the pushed
     /// moves' numbers on their pegs; `coords`: sides with coordinates
     /// (`"tl"`, `"all"`, `"none"`); `style`: a built-in style or a style
     /// file; `scale`: pixels between neighbouring holes.
     #[pyo3(signature = (*, marks = None, crosses = None, highlights = None, arrows = None,
-        lastmove = None, crop = None, numbers = false, coords = "tl", caption = None,
+        lastmove = LastMove::Ring(true), crop = None, numbers = false, coords = "tl", caption = None,
         style = "rulebook", scale = 24.0))]
+    #[pyo3(
+        text_signature = "(self, /, *, marks=None, crosses=None, highlights=None, arrows=None, \
+        lastmove=True, crop=None, numbers=False, coords='tl', caption=None, style='rulebook', \
+        scale=24.0)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn svg(
         &self,
@@ -654,7 +680,7 @@ impl Board {
         crosses: Option<Vec<String>>,
         highlights: Option<Vec<String>>,
         arrows: Option<Vec<(String, String)>>,
-        lastmove: Option<&Bound<'_, PyAny>>,
+        lastmove: LastMove,
         crop: Option<&str>,
         numbers: bool,
         coords: &str,
@@ -673,22 +699,12 @@ impl Board {
             style,
             scale,
         };
-        let last = match lastmove {
-            None => self.last_hole(),
-            Some(v) => {
-                if let Ok(flag) = v.extract::<bool>() {
-                    if flag { self.last_hole() } else { None }
-                } else if v.is_none() {
-                    None
-                } else {
-                    let text: String = v.extract().map_err(|_| {
-                        PyValueError::new_err("lastmove is True, False, None or a hole like \"f6\"")
-                    })?;
-                    Some(parse_hole(&text)?)
-                }
-            }
-        };
         let mut d = self.diagram_plain();
+        let last = match lastmove {
+            LastMove::Ring(true) => self.last_hole(),
+            LastMove::Ring(false) => None,
+            LastMove::Hole(text) => Some(crate::draw::hole_on(&d, &text, "lastmove")?),
+        };
         d.last = last;
         if numbers {
             d.number_moves(&self.numbered_holes(), Numbering::All);

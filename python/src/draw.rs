@@ -50,7 +50,7 @@ impl Default for Look<'_> {
 }
 
 /// A hole of the drawn board, or a ValueError naming the argument.
-fn hole_on(d: &Diagram, text: &str, what: &str) -> PyResult<Hole> {
+pub(crate) fn hole_on(d: &Diagram, text: &str, what: &str) -> PyResult<Hole> {
     let h = parse_hole(text)?;
     if !d.size.contains(h) {
         return Err(PyValueError::new_err(format!(

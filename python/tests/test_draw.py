@@ -71,3 +71,23 @@ def test_svg_bad_arguments_raise():
         b.svg(scale=-1)
     with pytest.raises(ValueError):
         b.svg(coords="xyz")
+
+
+def test_svg_lastmove_none_false_true_and_a_hole():
+    # lastmove=None ringed the last move though the docstring says "False
+    # or None: none", and an off-board hole was silently ignored where
+    # marks refuse one.
+    b = Board(size=8)
+    for m in ["c3", "f6", "d5"]:
+        b.push(m)
+    ringed, plain = b.svg(), b.svg(lastmove=False)
+    assert ringed != plain and b.svg(lastmove=True) == ringed
+    assert b.svg(lastmove=None) == plain
+    assert b.svg(lastmove="d5") == ringed and b.svg(lastmove="c3") != ringed
+    for off in ("z26", "c9", "i3"):
+        with pytest.raises(ValueError, match="lastmove: .* is not a hole of the 8 board"):
+            b.svg(lastmove=off)
+    with pytest.raises(InvalidMoveError):
+        b.svg(lastmove="??")
+    with pytest.raises(ValueError, match="lastmove is True, False, None"):
+        b.svg(lastmove=3.5)

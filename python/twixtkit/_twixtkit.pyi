@@ -131,7 +131,7 @@ class Board:
         crosses: Optional[Sequence[str]] = None,
         highlights: Optional[Sequence[str]] = None,
         arrows: Optional[Sequence[tuple[str, str]]] = None,
-        lastmove: Union[bool, str, None] = None,
+        lastmove: Union[bool, str, None] = True,
         crop: Optional[str] = None,
         numbers: bool = False,
         coords: str = "tl",
