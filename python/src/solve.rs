@@ -73,12 +73,27 @@ impl WinsWithin {
                 self.positions
             ),
             (Some(false), _, _) => format!(
-                "<WinsWithin no win, refutation {:?} ({} positions)>",
-                self.refutation, self.positions
+                "<WinsWithin no win, refutation {} ({} positions)>",
+                python_pair(self.refutation.as_ref()),
+                self.positions
             ),
             (_, _, Some(u)) => format!("<WinsWithin undecided: {u}>"),
             _ => "<WinsWithin>".to_string(),
         }
+    }
+}
+
+/// A refutation as Python writes the value: `('a2', 'n2')`,
+/// `('a2', None)` or `None` (holes hold no quotes to escape).
+fn python_pair(pair: Option<&(String, Option<String>)>) -> String {
+    match pair {
+        None => "None".to_string(),
+        Some((first, reply)) => format!(
+            "('{first}', {})",
+            reply
+                .as_ref()
+                .map_or("None".to_string(), |r| format!("'{r}'"))
+        ),
     }
 }
 

@@ -101,3 +101,13 @@ def test_time_too_long_for_the_clock_is_a_value_error():
             board.wins_within("red", 2, time=bad)
     assert board.wins_within("red", 2, time=1e9).wins is True
     assert board.wins_within("red", 2, time=None).wins is True
+
+
+def test_no_win_repr_is_pythons():
+    # The refutation was shown in Rust's syntax: Some(("b1", Some("d2"))).
+    answer = Board.from_line("6/t1/c1/a2/*/red").wins_within("red", 2)
+    assert answer.wins is False and answer.refutation is not None
+    assert f"refutation {answer.refutation!r} (" in repr(answer)
+    assert "Some" not in repr(answer)
+    none = Board.from_line("6/t1/c1,d3/a2,a4/*/red").wins_within("red", 1)
+    assert none.refutation is None and "refutation None (" in repr(none)
