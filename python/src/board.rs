@@ -5,6 +5,7 @@ use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray3};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
+use twixt_core::grammar::clip;
 use twixt_core::moves::Removal;
 use twixt_core::position_line;
 use twixt_core::rules::Swap;
@@ -21,6 +22,49 @@ fn is_rule_file_path(name: &str) -> bool {
     !name.contains('\n') && (lower.ends_with(".yaml") || lower.ends_with(".yml"))
 }
 
+/// `message` within about 300 characters: a message of the engine or the
+/// toolkit that quotes a huge input whole (a 10 MB YAML value, a path)
+/// keeps its start and its end, the middle cut to ` … `.
+pub(crate) fn bounded(message: impl std::fmt::Display) -> String {
+    const HEAD: usize = 180;
+    const TAIL: usize = 120;
+    let message = message.to_string();
+    let count = message.chars().count();
+    if count <= HEAD + TAIL + 3 {
+        return message;
+    }
+    let at = |n: usize| {
+        message
+            .char_indices()
+            .nth(n)
+            .map_or(message.len(), |(i, _)| i)
+    };
+    format!(
+        "{} … {}",
+        &message[..at(HEAD)],
+        &message[at(count - TAIL)..]
+    )
+}
+
+/// `parse(text)`, its error said of `text` cut to 40 characters (`clip`,
+/// as a position line's errors quote it) when the text is longer, so
+/// that a 10 MB input makes no 10 MB message. The cut text ends in `…`,
+/// which no word parsed here reads, so it fails as well.
+pub(crate) fn parse_clipped<T, E: std::fmt::Display>(
+    text: &str,
+    parse: impl Fn(&str) -> Result<T, E>,
+) -> Result<T, String> {
+    parse(text).map_err(|e| {
+        if text.chars().nth(40).is_none() {
+            return e.to_string();
+        }
+        match parse(&clip(text)) {
+            Err(short) => short.to_string(),
+            Ok(_) => bounded(e),
+        }
+    })
+}
+
 /// The rule set `name` (a preset, the path of a YAML rule file, or such a
 /// file's text) on a square board of `size`.
 pub(crate) fn rules_for(name: &str, size: Option<i64>) -> PyResult<RuleSet> {
@@ -28,11 +72,11 @@ pub(crate) fn rules_for(name: &str, size: Option<i64>) -> PyResult<RuleSet> {
         // The toolkit's reader, as `--rules FILE.yaml`: errors name the
         // file, line and column.
         twixtkit::script::load_rules_yaml(std::path::Path::new(name.trim()))
-            .map_err(|e| RulesError::new_err(e.to_string()))?
+            .map_err(|e| RulesError::new_err(bounded(e)))?
     } else if name.contains(':') {
-        RuleSet::from_yaml(name).map_err(|e| RulesError::new_err(e.to_string()))?
+        RuleSet::from_yaml(name).map_err(|e| RulesError::new_err(bounded(e)))?
     } else {
-        RuleSet::preset(name).map_err(|e| RulesError::new_err(e.to_string()))?
+        parse_clipped(name, RuleSet::preset).map_err(RulesError::new_err)?
     };
     let rules = match size {
         Some(n) => {
@@ -59,16 +103,15 @@ pub(crate) fn parse_player(text: &str) -> PyResult<Player> {
         "red" => Ok(Player::Red),
         "black" => Ok(Player::Black),
         other => Err(PyValueError::new_err(format!(
-            "a player is \"red\" or \"black\", not {other:?}"
+            "a player is \"red\" or \"black\", not {:?}",
+            clip(other)
         ))),
     }
 }
 
 /// A hole's text (`f6`) as a hole, or InvalidMoveError naming the text.
 pub(crate) fn parse_hole(text: &str) -> PyResult<Hole> {
-    text.trim()
-        .parse()
-        .map_err(|e: twixt_core::board::ParseHoleError| InvalidMoveError::new_err(e.to_string()))
+    parse_clipped(text.trim(), str::parse::<Hole>).map_err(InvalidMoveError::new_err)
 }
 
 /// A move's text as a script writes it: removals first, then the move word
@@ -102,7 +145,7 @@ pub(crate) fn parse_move(text: &str) -> PyResult<CoreMove> {
         return Ok(CoreMove::peg(hole));
     }
     // Removals, chosen links and draw offers: the script's own reader.
-    let bad = |why: &str| InvalidMoveError::new_err(format!("`{t}` is not a move: {why}"));
+    let bad = |why: &str| InvalidMoveError::new_err(format!("`{}` is not a move: {why}", clip(t)));
     if t.is_empty() || t.len() > 200 {
         return Err(bad("expected a move like f6, -e4 f6, f6+d5 or swap"));
     }
@@ -578,12 +621,7 @@ impl Board {
 
     /// The owner of the peg at `hole` (`"f6"`), or `None`.
     fn peg_at(&self, hole: &str) -> PyResult<Option<&'static str>> {
-        let h: Hole = hole
-            .parse()
-            .map_err(|e: twixt_core::board::ParseHoleError| {
-                InvalidMoveError::new_err(e.to_string())
-            })?;
-        Ok(self.pos.peg(h).map(player_name))
+        Ok(self.pos.peg(parse_hole(hole)?).map(player_name))
     }
 
     /// Every peg: (hole, player).
@@ -900,7 +938,8 @@ impl Board {
                 Ok(crate::twixtbot::planes(&self.pos, &self.stack, n).into_pyarray(py))
             }
             other => Err(PyValueError::new_err(format!(
-                "an encoding is \"openspiel\" or \"twixtbot\", not {other:?}"
+                "an encoding is \"openspiel\" or \"twixtbot\", not {:?}",
+                clip(other)
             ))),
         }
     }

@@ -9,7 +9,9 @@ use twixt_core::Hole;
 use twixtkit::diagram::{Crop, Diagram, Mark, Scale, Style, to_svg};
 use twixtkit::script::Sides;
 
-use crate::board::parse_hole;
+use twixt_core::grammar::clip;
+
+use crate::board::{bounded, parse_clipped, parse_hole};
 
 /// What to draw over a position, and how.
 pub(crate) struct Look<'a> {
@@ -63,7 +65,7 @@ pub(crate) fn hole_on(d: &Diagram, text: &str, what: &str) -> PyResult<Hole> {
 
 /// A style by name (built-in or a file), or a ValueError with the reason.
 pub(crate) fn style(name: &str) -> PyResult<Style> {
-    Style::load(name).map_err(|e| PyValueError::new_err(e.to_string()))
+    Style::load(name).map_err(|e| PyValueError::new_err(bounded(e)))
 }
 
 /// A picture scale in pixels, checked.
@@ -82,7 +84,8 @@ pub(crate) fn svg(mut d: Diagram, look: &Look<'_>) -> PyResult<String> {
         let h = hole_on(&d, hole, "marks")?;
         if text.is_empty() || text.chars().count() > 3 {
             return Err(PyValueError::new_err(format!(
-                "marks: the text on {h} is one to three characters, not {text:?}"
+                "marks: the text on {h} is one to three characters, not {:?}",
+                clip(text)
             )));
         }
         d.mark(Mark::Letter {
@@ -104,9 +107,7 @@ pub(crate) fn svg(mut d: Diagram, look: &Look<'_>) -> PyResult<String> {
         d.mark(Mark::Arrow { from, to });
     }
     if let Some(c) = look.crop {
-        let crop: Crop = c
-            .parse()
-            .map_err(|e: twixtkit::diagram::ParseCropError| PyValueError::new_err(e.to_string()))?;
+        let crop = parse_clipped(c, str::parse::<Crop>).map_err(PyValueError::new_err)?;
         if crop.clamp_to(d.size).is_none() {
             return Err(PyValueError::new_err(format!(
                 "crop {c} lies outside the {} board",
@@ -115,10 +116,7 @@ pub(crate) fn svg(mut d: Diagram, look: &Look<'_>) -> PyResult<String> {
         }
         d.crop(crop);
     }
-    let sides: Sides = look
-        .coords
-        .parse()
-        .map_err(|e: twixtkit::script::ParseSidesError| PyValueError::new_err(e.to_string()))?;
+    let sides = parse_clipped(look.coords, str::parse::<Sides>).map_err(PyValueError::new_err)?;
     d.coords(sides);
     if let Some(c) = &look.caption {
         d.caption(c.clone());

@@ -15,16 +15,24 @@ use twixtkit::open::{Content, GameFile, OpenOptions};
 use twixtkit::pictures::Choice;
 use twixtkit::script::{Element, Game as ScriptGame, Line};
 
-use crate::board::{Board, Move, move_text};
+use crate::board::{Board, Move, bounded, move_text};
 use crate::{FileError, IllegalMoveError, TwixtError};
 
 /// A FileError from `message` and the first located diagnostic, with
 /// `path`, `line` and `col` attributes (0 when not known).
 fn file_error(py: Python<'_>, path: &str, message: String, diagnostics: &[Diagnostic]) -> PyErr {
     let first = diagnostics.first();
+    // The toolkit's messages may quote a huge input (a path) whole.
+    let message = bounded(message);
     let text = match first {
-        Some(d) if d.line > 0 => format!("{message}\n{path}:{}:{}: {}", d.line, d.col, d.message),
-        Some(d) => format!("{message}\n{}", d.message),
+        Some(d) if d.line > 0 => format!(
+            "{message}\n{}:{}:{}: {}",
+            bounded(path),
+            d.line,
+            d.col,
+            bounded(&d.message)
+        ),
+        Some(d) => format!("{message}\n{}", bounded(&d.message)),
         None => message,
     };
     let err = FileError::new_err(text);

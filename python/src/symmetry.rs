@@ -7,6 +7,7 @@ use numpy::{IntoPyArray, PyArray1, PyArray3, PyReadonlyArray1, PyReadonlyArray3}
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use twixt_core::board::{MAX_SIDE, MIN_SIDE};
+use twixt_core::grammar::clip;
 use twixt_core::link::Link;
 use twixt_core::{BoardSize, Hole, Player};
 
@@ -31,8 +32,9 @@ impl Symmetry {
             "rotate-180" => (true, true),
             other => {
                 return Err(PyValueError::new_err(format!(
-                    "a symmetry is one of {}, not {other:?}",
-                    NAMES.join(", ")
+                    "a symmetry is one of {}, not {:?}",
+                    NAMES.join(", "),
+                    clip(other)
                 )));
             }
         };

@@ -245,3 +245,35 @@ def test_holes_off_the_board_have_no_ids():
     ids = {b.action(f"{chr(ord('a') + c)}{r + 1}") for c in range(8) for r in range(8)}
     assert ids == set(range(64))
     assert b.twixtbot_index("c8") == 15 and b.twixtbot_index("d1") == 16
+
+
+def test_error_messages_quote_a_huge_input_cut_short():
+    # Messages quoted the whole input: Board(rules='p'*10**7) made a 10 MB
+    # RulesError, push('f'+'6'*10**7) a 10 MB InvalidMoveError. They quote
+    # it cut, as from_line does.
+    huge = 10**6
+    b = Board(size=8)
+    calls = [
+        (twixtkit.RulesError, "unknown rule set `ppp", lambda: Board(rules="p" * huge)),
+        (twixtkit.RulesError, "unknown rule set", lambda: Board(rules="preset: " + "p" * huge)),
+        (twixtkit.RulesError, "unknown rule set", lambda: twixtkit.read_games("x.twixt", rules="p" * huge)),
+        (InvalidMoveError, "is not a move", lambda: b.push("f" + "6" * huge)),
+        (InvalidMoveError, "is not a move", lambda: Move.from_text("-f" + "6" * huge)),
+        (InvalidMoveError, "expected a hole", lambda: b.peg_at("f" + "6" * huge)),
+        (InvalidMoveError, "expected a hole", lambda: b.svg(lastmove="x" * huge)),
+        (ValueError, "a player is", lambda: b.wins_within("r" * huge, 1)),
+        (ValueError, "an encoding is", lambda: b.planes("o" * huge)),
+        (ValueError, "a symmetry is", lambda: b.transformed("f" * huge)),
+        (ValueError, "one to three characters", lambda: b.svg(marks={"c3": "a" * huge})),
+        (ValueError, "expected a crop", lambda: b.svg(crop="c" * huge)),
+        (ValueError, "coordinate sides", lambda: b.svg(coords="c" * huge)),
+        (ValueError, "style", lambda: b.svg(style="c" * huge)),
+        (twixtkit.FileError, "cannot read", lambda: twixtkit.read_games("p" * huge + ".twixt")),
+    ]
+    for error, words, call in calls:
+        with pytest.raises(error, match=words) as e:
+            call()
+        assert len(str(e.value)) < 400, str(e.value)[:200]
+    # Short inputs are quoted whole, with their hints.
+    with pytest.raises(twixtkit.RulesError, match="did you mean `pencil`"):
+        Board(rules="pencl")
