@@ -1529,9 +1529,10 @@ impl Position {
     }
 
     /// A position from a setup, checked against `rules`. Lists every problem.
-    /// Red moves first; the move count is taken to be the number of pegs, and
-    /// the player to move is the setup's, or else the side with fewer pegs
-    /// (Red when equal).
+    /// Red moves first; the move count is taken to be the number of pegs
+    /// (two for one Black peg with Red to move under a mirror swap: the game
+    /// after the swap), and the player to move is the setup's, or else the
+    /// side with fewer pegs (Red when equal).
     pub fn from_setup(setup: &Setup, rules: RuleSet) -> Result<Position, Vec<SetupProblem>> {
         let mut problems = setup.check();
         if let Err(e) = rules.validate() {
@@ -1615,6 +1616,16 @@ impl Position {
             pos.add_link(id, id >> 2, geo.link_far_end(id), &mut NoJournal);
         }
         pos.scalars.ply = setup.pegs.len() as u32;
+        // Red to move with one peg on the board, Black's, is the game after
+        // a mirror swap (Black took Red's first peg): the swap was the
+        // second move, and it is not offered again.
+        if pos.rules.swap == Swap::Mirror
+            && to_move == Player::Red
+            && pos.scalars.pegs_on_board[side(Player::Red)] == 0
+            && pos.scalars.pegs_on_board[side(Player::Black)] == 1
+        {
+            pos.scalars.ply = 2;
+        }
         pos.scalars.to_move = to_move;
         let winner = [Player::Red, Player::Black].into_iter().find(|&p| {
             (0..pos.cells.len())

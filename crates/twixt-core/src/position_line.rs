@@ -310,6 +310,32 @@ fn rules_of_axes(_: &str) -> Result<RuleSet, String> {
 mod tests {
     use super::*;
 
+    /// The line of a game after a mirror swap reads back as that game: the
+    /// swap made (the second move), not offered to Red again.
+    #[test]
+    fn a_line_after_a_mirror_swap_reads_back_as_the_game() {
+        use crate::moves::Move;
+        for preset in ["pencil", "t1"] {
+            let rules = RuleSet::preset_on(preset, "8".parse().unwrap()).unwrap();
+            let mut game = Position::new(rules).unwrap();
+            game.play(&Move::peg("c3".parse().unwrap())).unwrap();
+            game.play(&Move::Swap).unwrap();
+            let line = write(&game);
+            let read = read_position(&line).unwrap();
+            assert_eq!(read, game, "{preset}: {line}");
+            assert!(!read.swap_allowed(), "{preset}: {line}");
+            assert_eq!(write(&read), line);
+        }
+        // Before the swap it is offered, as in the game.
+        let rules = RuleSet::preset_on("pencil", "8".parse().unwrap()).unwrap();
+        let mut game = Position::new(rules).unwrap();
+        game.play(&crate::moves::Move::peg("c3".parse().unwrap()))
+            .unwrap();
+        let read = read_position(&write(&game)).unwrap();
+        assert_eq!(read, game);
+        assert!(read.swap_allowed());
+    }
+
     #[test]
     fn fields_are_cut_at_every_slash() {
         assert_eq!(
