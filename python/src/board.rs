@@ -300,11 +300,29 @@ pub(crate) struct Board {
 }
 
 impl Board {
-    /// Whether the pushed moves include a mirror swap: OpenSpiel turns the
-    /// first peg where the mirror swap reflects it, so from then on
-    /// OpenSpiel's board is this one reflected left to right.
+    /// Whether a mirror swap was made: OpenSpiel turns the first peg where
+    /// the mirror swap reflects it, so from then on OpenSpiel's board is
+    /// this one reflected left to right. Known from the pushed moves; a
+    /// board read from a line (or transformed) has none, and there the
+    /// pegs tell it where nothing is ever lifted: Red, who moves first, has
+    /// as many pegs as Black when to move (one more when Black is) unless
+    /// Black took Red's first peg by the swap.
     fn openspiel_flipped(&self) -> bool {
-        self.pos.rules().swap == Swap::Mirror && self.stack.contains(&CoreMove::Swap)
+        if self.pos.rules().swap != Swap::Mirror {
+            return false;
+        }
+        if self.stack.contains(&CoreMove::Swap) {
+            return true;
+        }
+        if self.pos.rules().removal != twixt_core::rules::RemovalRule::None {
+            return false;
+        }
+        let (red, black) = (
+            self.pos.pegs_on_board(Player::Red),
+            self.pos.pegs_on_board(Player::Black),
+        );
+        let to_move_is_red = u32::from(self.pos.to_move() == Player::Red);
+        red + to_move_is_red == black
     }
 
     fn side(&self) -> u16 {

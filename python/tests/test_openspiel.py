@@ -106,3 +106,26 @@ def test_action_ids():
 if __name__ == "__main__":
     n = int(sys.argv[1])
     print(sum(play_one(n, 1000 * n + i) for i in range(GAMES_PER_SIZE)))
+
+
+def test_a_board_read_from_its_line_after_a_swap_is_the_same_game():
+    # A board rebuilt from its line (or transformed) has no pushed swap; its
+    # pegs say the swap was made, so its OpenSpiel ids and planes are the
+    # game's, and the swap is not offered again.
+    for moves in (["c3", "swap"], ["c3", "swap", "d4"], ["c3", "swap", "d4", "f5"]):
+        b = twixtkit.Board(size=8, rules="t1")
+        for m in moves:
+            b.push(m)
+        for other in (twixtkit.Board.from_line(b.line()), b.transformed("identity")):
+            assert other.line() == b.line()
+            assert "swap" not in other.legal_moves
+            assert len(other.legal_moves) == len(b.legal_moves)
+            assert [other.action(mv) for mv in b.legal_moves] == [b.action(mv) for mv in b.legal_moves]
+            assert np.array_equal(other.planes(), b.planes())
+    # With no swap, the line's board is not flipped either.
+    b = twixtkit.Board(size=8, rules="t1")
+    for m in ["c3", "d4", "e5"]:
+        b.push(m)
+    f = twixtkit.Board.from_line(b.line())
+    assert f.action("f6") == b.action("f6")
+    assert np.array_equal(f.planes(), b.planes())
