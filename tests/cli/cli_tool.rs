@@ -899,3 +899,18 @@ fn a_position_option_that_breaks_the_rules_is_a_usage_error() {
         );
     }
 }
+
+/// A sheet's grid is 1 to 12 across and down: 0 is refused, not taken as
+/// the default it stood for.
+#[test]
+fn a_sheet_of_no_columns_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    fs::write(d.join("g.twixt"), "1. f6 2. g8 3. h7\n").unwrap();
+    for flag in ["--columns", "--rows"] {
+        for (n, code) in [("0", 2), ("13", 2), ("1", 0), ("12", 0)] {
+            let out = twixt(d, &["sheet", "g.twixt", flag, n, "-o", "s.svg"]);
+            assert_eq!(out.status.code(), Some(code), "{flag} {n}");
+        }
+    }
+}

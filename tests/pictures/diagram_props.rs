@@ -98,7 +98,7 @@ proptest! {
     ) {
         let style = Style::rulebook();
         let paper = Paper { width_mm: w, height_mm: h };
-        let opts = SheetOptions { paper, columns: cols, rows, ..SheetOptions::default() };
+        let opts = SheetOptions { paper, columns: Some(cols), rows: Some(rows), ..SheetOptions::default() };
         for page in sheets(&ds, &style, &opts) {
             render_pixmap(&page, 0.1).expect("well formed");
         }

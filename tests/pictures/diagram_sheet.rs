@@ -43,8 +43,8 @@ fn six_per_a4_page_by_default() {
 fn custom_grid_and_paper() {
     let opts = SheetOptions {
         paper: "300x200".parse::<Paper>().unwrap(),
-        columns: 4,
-        rows: 1,
+        columns: Some(4),
+        rows: Some(1),
         title: Some("Game 3".into()),
         ..SheetOptions::default()
     };

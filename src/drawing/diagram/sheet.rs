@@ -124,14 +124,14 @@ pub struct SheetOptions {
     /// Space between neighbouring diagrams.
     #[cfg_attr(feature = "cli", arg(skip = SheetOptions::default().gap_mm))]
     pub gap_mm: f64,
-    /// Diagrams across (default 2 portrait, 3 landscape).
-    #[cfg_attr(feature = "cli", arg(long, default_value_t = 0,
-        value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(0..=12)))]
-    pub columns: usize,
-    /// Diagrams down (default 3 portrait, 2 landscape).
-    #[cfg_attr(feature = "cli", arg(long, default_value_t = 0,
-        value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(0..=12)))]
-    pub rows: usize,
+    /// Diagrams across, 1 to 12 (default 2 portrait, 3 landscape).
+    #[cfg_attr(feature = "cli", arg(long,
+        value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(1..=12)))]
+    pub columns: Option<usize>,
+    /// Diagrams down, 1 to 12 (default 3 portrait, 2 landscape).
+    #[cfg_attr(feature = "cli", arg(long,
+        value_parser = clap::builder::RangedI64ValueParser::<usize>::new().range(1..=12)))]
+    pub rows: Option<usize>,
     /// The hole pitch of every diagram, in mm (`5mm` or `5`, 0.5 to 20);
     /// default: as large as the cells allow.
     #[cfg_attr(feature = "cli", arg(long = "pitch", value_name = "MM",
@@ -148,8 +148,8 @@ impl Default for SheetOptions {
             paper: Paper::A4,
             margin_mm: 12.0,
             gap_mm: 6.0,
-            columns: 0,
-            rows: 0,
+            columns: None,
+            rows: None,
             pitch_mm: None,
             title: None,
         }
@@ -162,7 +162,8 @@ impl SheetOptions {
     fn grid(&self) -> (usize, usize) {
         let wide = self.paper.is_landscape();
         let (across, down) = if wide { (3, 2) } else { (2, 3) };
-        let or = |n: usize, default| if n == 0 { default } else { n };
+        // Zero is no grid: taken as not asked.
+        let or = |n: Option<usize>, default| n.filter(|&n| n > 0).unwrap_or(default);
         (or(self.columns, across), or(self.rows, down))
     }
 }
