@@ -218,17 +218,6 @@ fn unpack_gzip(reader: impl Read, max: u64) -> io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// [`read_regular_text`] for a file the run takes as an input (a rule set,
-/// a style, a message catalogue, named by an option or by a header of a
-/// game file): noted so that no output of the run is written over it.
-pub fn read_named_input(path: &Path, max: u64) -> io::Result<String> {
-    let text = read_regular_text(path, max)?;
-    if let Ok(meta) = std::fs::metadata(path) {
-        crate::output::note_input(&meta);
-    }
-    Ok(text)
-}
-
 /// Like [`read_text`], for files named inside other files or options (rule
 /// sets, styles): only a regular file is read. A FIFO or a device is refused
 /// without waiting for a writer.

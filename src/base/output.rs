@@ -455,11 +455,13 @@ fn descriptor_link(path: &Path) -> Option<DescriptorLink> {
     None
 }
 
-/// Whether `path` is, or leads through links to, a process's descriptor
-/// (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`): written into as a
-/// stream, never replaced.
-pub fn leads_to_a_descriptor(path: &Path) -> bool {
-    descriptor_link(path).is_some()
+/// Whether an output at `path` is written into as a stream, never
+/// replaced: a device or pipe (`/dev/null`, a FIFO), or a path that is, or
+/// leads through links to, a process's descriptor (`/dev/stdout`,
+/// `/dev/fd/N`, `/proc/self/fd/N`). It takes one file's bytes and has no
+/// extension to name a format.
+pub fn is_stream(path: &Path) -> bool {
+    descriptor_link(path).is_some() || fs::metadata(path).is_ok_and(|m| !m.is_dir() && !m.is_file())
 }
 
 /// [`descriptor_link`] of one path, read by its words alone.

@@ -134,9 +134,7 @@ pub(crate) fn list<R: Read + Seek>(
         // As in a folder walk, hidden members are passed over (a Mac's
         // `__MACOSX/._game.twixt` is a resource fork, not a game).
         let hidden = Path::new(&raw).components().any(|c| match c {
-            std::path::Component::Normal(n) => {
-                n.as_encoded_bytes().starts_with(b".") || n == "__MACOSX"
-            }
+            std::path::Component::Normal(n) => crate::open::is_hidden(n) || n == "__MACOSX",
             _ => false,
         });
         if member.is_dir() || hidden || !crate::script::is_game_file(Path::new(&raw)) {

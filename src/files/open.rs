@@ -45,7 +45,7 @@ pub fn rules_named(name: &str) -> Result<RuleSet, Error> {
         // content is wrong is wrong input (1), as in a `[Rules]` header.
         let path = Path::new(name);
         let text =
-            crate::limits::read_named_input(path, crate::limits::MAX_YAML_BYTES).map_err(|e| {
+            crate::limits::read_regular_text(path, crate::limits::MAX_YAML_BYTES).map_err(|e| {
                 let said = crate::script::RulesError::Unreadable {
                     path: path.to_path_buf(),
                     message: e.to_string(),
@@ -217,14 +217,17 @@ fn walk(root: &Path, dir: &Path, depth: usize, out: &mut Vec<PathBuf>, skipped: 
 /// command line is read whatever its name.
 pub fn left_out_of_walks(path: &Path, dir: bool) -> bool {
     const CACHE_SIGNATURE: &[u8] = b"Signature: 8a477f597d28d172789f06886806bc55";
-    let hidden = path
-        .file_name()
-        .is_some_and(|n| n.as_encoded_bytes().starts_with(b"."));
-    hidden
+    path.file_name().is_some_and(is_hidden)
         || dir
             // Read as a regular file only: a FIFO named so would stall the walk.
             && crate::limits::read_regular_bytes(&path.join("CACHEDIR.TAG"), 4096)
                 .is_ok_and(|tag| tag.starts_with(CACHE_SIGNATURE))
+}
+
+/// Whether a file or folder name is hidden: it starts with a dot (`.git`,
+/// a Mac's `._game.twixt`).
+pub(crate) fn is_hidden(name: &std::ffi::OsStr) -> bool {
+    name.as_encoded_bytes().starts_with(b".")
 }
 
 /// Whether the link `link` resolves to a file outside `root` (a folder with

@@ -183,7 +183,7 @@ impl TwrsGame {
         };
         let path = limits::resolve_inside(folder, std::path::Path::new(&name))
             .map_err(RuleFileError::Outside)?;
-        let text = limits::read_named_input(&path, limits::MAX_YAML_BYTES).map_err(|error| {
+        let text = limits::read_regular_text(&path, limits::MAX_YAML_BYTES).map_err(|error| {
             RuleFileError::Read {
                 name: name.clone(),
                 error,

@@ -15,6 +15,11 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+/// All a run said, report and errors.
+fn said(o: &Output) -> String {
+    format!("{}{}", stdout(o), String::from_utf8_lossy(&o.stderr))
+}
+
 const GOOD: &str = "[Title \"fine\"]\n[Result \"black\"]\n\n1. f6 2. g8 3. resign\n";
 const ILLEGAL: &str = "[Title \"bad\"]\n\n1. f6 2. f6\n";
 const FALSE_CLAIM: &str = "[Rules \"pencil\"]\n\n1. f6 2. a3 3. g8\n#links 0\n";
@@ -321,7 +326,7 @@ fn damaged_gzip_data_is_a_wrong_input_in_every_format() {
         std::fs::write(dir.path().join(name), b"\x1f\x8b\x08\x00garbage").unwrap();
         let o = twixt(&["check", name], dir.path());
         assert_eq!(o.status.code(), Some(1), "{name}: {}", stdout(&o));
-        let said = format!("{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
+        let said = said(&o);
         assert!(said.contains("damaged or cut short"), "{name}: {said}");
     }
     let o = twixt(&["check", "missing.twixt.gz"], dir.path());
@@ -343,7 +348,7 @@ fn a_game_over_64_mib_is_refused_and_one_under_it_is_read() {
     std::fs::write(dir.path().join("over.twixt"), game(64 << 20)).unwrap();
     let o = twixt(&["check", "over.twixt"], dir.path());
     assert_eq!(o.status.code(), Some(1));
-    let said = format!("{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
+    let said = said(&o);
     assert!(said.contains("longer than 64 MiB"), "{said}");
     std::fs::write(dir.path().join("under.twixt"), game((64 << 20) - 1000)).unwrap();
     let o = twixt(&["check", "under.twixt"], dir.path());

@@ -190,8 +190,7 @@ impl Target {
     pub fn choose(path: &Path, format: Option<PictureFormat>) -> Result<Target, Error> {
         // A device or pipe (`/dev/null`, a FIFO, `/dev/stdout`) takes one
         // picture or document as a stream, as `-` does.
-        let stream = std::fs::metadata(path).is_ok_and(|m| !m.is_dir() && !m.is_file())
-            || crate::output::leads_to_a_descriptor(path);
+        let stream = crate::output::is_stream(path);
         let folder = !stream
             && (path.is_dir()
                 || path.as_os_str().to_string_lossy().ends_with('/')

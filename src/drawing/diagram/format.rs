@@ -93,10 +93,12 @@ impl PictureFormat {
             // A file named with no extension gets no SVG under that name
             // unasked; standard output, a device or a pipe has none to give.
             (None, None) => match output {
-                Some(p) if p.as_os_str() != "-" && !is_stream(p) => Err(ChooseError::NoExtension {
-                    path: p.to_path_buf(),
-                    allowed: allowed.to_vec(),
-                }),
+                Some(p) if p.as_os_str() != "-" && !crate::output::is_stream(p) => {
+                    Err(ChooseError::NoExtension {
+                        path: p.to_path_buf(),
+                        allowed: allowed.to_vec(),
+                    })
+                }
                 _ => Ok(PictureFormat::Svg),
             },
         }
@@ -136,13 +138,6 @@ pub enum ChooseError {
 }
 
 impl crate::diagnostic::Explained for ChooseError {}
-
-/// Whether `path` is a device or pipe, or a link to a process's
-/// descriptor (`/dev/null`, `/dev/stdout`, a FIFO): written as a stream.
-fn is_stream(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| !m.is_dir() && !m.is_file())
-        || crate::output::leads_to_a_descriptor(path)
-}
 
 impl fmt::Display for PictureFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -543,7 +543,7 @@ impl Style {
         if BUILTIN_NAMES.contains(&arg) {
             return Ok(Style::builtin(arg)?);
         }
-        let text = crate::limits::read_named_input(
+        let text = crate::limits::read_regular_text(
             std::path::Path::new(arg),
             crate::limits::MAX_YAML_BYTES,
         )

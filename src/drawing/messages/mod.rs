@@ -288,7 +288,7 @@ impl Overrides {
     /// The overrides in the file at `path`.
     pub fn load(path: &Path) -> Result<Overrides, MessagesError> {
         let file = path.display().to_string();
-        let text = crate::limits::read_named_input(path, 1 << 20).map_err(|e| {
+        let text = crate::limits::read_regular_text(path, 1 << 20).map_err(|e| {
             MessagesError::Unreadable {
                 file: file.clone(),
                 message: e.to_string(),

@@ -193,7 +193,7 @@ pub fn load_rules_yaml(path: &Path) -> Result<RuleSet, RulesError> {
 
 /// The text of the YAML rule file `path`; the error says it cannot be read.
 pub fn read_rules_yaml(path: &Path) -> Result<String, RulesError> {
-    crate::limits::read_named_input(path, crate::limits::MAX_YAML_BYTES).map_err(|e| {
+    crate::limits::read_regular_text(path, crate::limits::MAX_YAML_BYTES).map_err(|e| {
         RulesError::Unreadable {
             path: path.to_path_buf(),
             message: e.to_string(),
