@@ -107,6 +107,17 @@ fn defences_are_variations_and_the_others_are_listed() {
     }
 }
 
+/// Puzzle 12 (a win in 5 where no virtual connection answers the
+/// defences at first): the defences a pass leaves whole are one sentence,
+/// with Red's answer as if the defence had not been made.
+#[test]
+fn defences_a_pass_leaves_whole_are_said_in_one_sentence() {
+    explained(
+        &script(&bench_puzzle(12), "", "#wins red"),
+        &["i7", "Any other defence changes nothing: Red plays"],
+    );
+}
+
 /// Puzzle 3: Black to connect, whose edges are the left and right.
 #[test]
 fn black_s_claim_is_explained_too() {

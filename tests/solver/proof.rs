@@ -9,7 +9,7 @@ use twixt_core::position_line::read_position;
 use twixt_core::random::{SplitMix64, random_game};
 use twixt_core::rules::Swap;
 use twixt_core::solver::{
-    ProofNode, SearchLimit, Secure, TemplateGap, check_proof, secures_with_proof,
+    ProofNode, Rest, SearchLimit, Secure, TemplateGap, check_proof, secures_with_proof,
 };
 use twixtkit::prelude::{BoardSize, Hole, Player, RuleSet};
 
@@ -144,6 +144,14 @@ fn corruptions(p: &ProofNode) -> Vec<ProofNode> {
                     rest: rest.clone(),
                 });
             }
+            if let Some(Rest::Passed(q)) = rest {
+                for c in corruptions(q) {
+                    out.push(ProofNode::Replies {
+                        replies: replies.clone(),
+                        rest: Some(Rest::Passed(Box::new(c))),
+                    });
+                }
+            }
             if let Some((h, first)) = replies.first() {
                 for c in corruptions(first) {
                     let mut r = replies.clone();
@@ -270,4 +278,84 @@ fn a_win_in_n_comes_with_a_proof_that_replays() {
     .unwrap();
     assert!(!matches!(s.answer, Solved::Wins { .. }), "{:?}", s.answer);
     assert!(p.is_none());
+}
+
+/// A defender's turn whose other replies are answered as after a pass
+/// (`Rest::Passed`), in the short win's proof of a win in 5 where no
+/// virtual connection answers them (puzzle 12 of
+/// `benches/secure-puzzles.tsv`): for each such turn whose answer is at
+/// most 3,000 positions (the first 200 turns), every reply the proof does not list is played by
+/// the rules and the answer replayed after it by `check_proof`: it holds.
+/// And a reply the checker wants listed, left out, is rejected.
+#[test]
+fn a_pass_answers_every_reply_the_proof_does_not_list() {
+    let text =
+        "12-cut-top-right/pencil/c12,d6,f2,h7,j5,j9,k2,k5,k9/b6,b8,c1,c3,e2,e4,e7,h10,h11/*/red";
+    let pos = line(text);
+    let p = proof(&pos, Player::Red);
+    check_proof(&pos, Player::Red, &p).unwrap_or_else(|e| panic!("{e}"));
+    let mut turns = Vec::new();
+    passed_turns(&pos, &p, &mut turns);
+    assert!(!turns.is_empty(), "no reply answered as after a pass");
+    let (mut tried, mut replayed) = (0, 0);
+    for (at, replies, answer) in &turns {
+        tried += 1;
+        if answer.size() > 3_000 || tried > 200 {
+            continue;
+        }
+        let free = |h: &Hole| at.peg(*h).is_none() && at.size().playable_by(at.to_move(), *h);
+        for h in at.size().holes().filter(free) {
+            if replies.contains(&h) {
+                continue;
+            }
+            let mut after = at.clone();
+            after.play(&twixtkit::prelude::Move::peg(h)).unwrap();
+            check_proof(&after, Player::Red, answer)
+                .unwrap_or_else(|e| panic!("after the reply {h}: {e}"));
+            replayed += 1;
+        }
+    }
+    eprintln!(
+        "{} turns answered as after a pass; {replayed} replies replayed",
+        turns.len()
+    );
+    assert!(replayed > 1_000, "{replayed} replies replayed");
+    // A listed reply dropped from the first such turn is rejected: the
+    // checker lists it as one the answer to a pass may not survive.
+    let (at, replies, answer) = &turns[0];
+    let node = ProofNode::Replies {
+        replies: Vec::new(),
+        rest: Some(Rest::Passed(Box::new((*answer).clone()))),
+    };
+    assert!(!replies.is_empty());
+    let e = check_proof(at, Player::Red, &node).expect_err("a needed reply left out");
+    assert!(e.why.contains("is not answered"), "{e}");
+}
+
+/// The defender's turns of `p` (from `pos`) whose other replies are
+/// answered as after a pass: the position, the replies listed, and that
+/// answer.
+fn passed_turns<'p>(
+    pos: &Position,
+    p: &'p ProofNode,
+    out: &mut Vec<(Position, Vec<Hole>, &'p ProofNode)>,
+) {
+    match p {
+        ProofNode::Won | ProofNode::Template(_) => {}
+        ProofNode::Move { hole, next } => {
+            let mut after = pos.clone();
+            after.play(&twixtkit::prelude::Move::peg(*hole)).unwrap();
+            passed_turns(&after, next, out);
+        }
+        ProofNode::Replies { replies, rest } => {
+            if let Some(Rest::Passed(q)) = rest {
+                out.push((pos.clone(), replies.iter().map(|(h, _)| *h).collect(), q));
+            }
+            for (h, q) in replies {
+                let mut after = pos.clone();
+                after.play(&twixtkit::prelude::Move::peg(*h)).unwrap();
+                passed_turns(&after, q, out);
+            }
+        }
+    }
 }

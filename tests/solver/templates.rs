@@ -13,8 +13,8 @@ use twixt_core::position_line::read_position;
 use twixt_core::rules::{RuleSet, Swap};
 use twixt_core::setup::Setup;
 use twixt_core::solver::{
-    AfterMove, ProofNode, SearchLimit, Secure, Template, TemplateGap, after_move, check_proof,
-    secures, secures_with_proof,
+    AfterMove, ProofNode, Rest, SearchLimit, Secure, Template, TemplateGap, after_move,
+    check_proof, secures, secures_with_proof,
 };
 
 /// The area, as (along the border, toward it) offsets from the peg on row
@@ -166,8 +166,10 @@ fn edge_gaps(p: &ProofNode, out: &mut Vec<TemplateGap>) {
         ProofNode::Won => {}
         ProofNode::Move { next, .. } => edge_gaps(next, out),
         ProofNode::Replies { replies, rest } => {
-            if let Some(t) = rest {
-                template(t);
+            match rest {
+                Some(Rest::Template(t)) => template(t),
+                Some(Rest::Passed(q)) => edge_gaps(q, out),
+                None => {}
             }
             for (_, q) in replies {
                 edge_gaps(q, out);

@@ -18,7 +18,7 @@ use std::path::Path;
 use twixt_core::board::{Hole, Player};
 use twixt_core::moves::Move;
 use twixt_core::position::Position;
-use twixt_core::solver::{self, ProofNode, Secure, Solved, Template, TemplateGap};
+use twixt_core::solver::{self, ProofNode, Rest, Secure, Solved, Template, TemplateGap};
 
 use crate::diagnostic::count;
 use crate::messages::Messages;
@@ -354,7 +354,7 @@ impl<'m> Writer<'m> {
             ProofNode::Replies { replies, rest } => {
                 if replies.is_empty() {
                     if let Some(t) = rest {
-                        out.push(Element::Comment(self.elsewhere(t)));
+                        out.push(Element::Comment(self.rest(t)));
                     }
                     return;
                 }
@@ -379,7 +379,7 @@ impl<'m> Writer<'m> {
                     words.push(self.others(replies, &hidden));
                 }
                 if let Some(t) = rest {
-                    words.push(self.elsewhere(t));
+                    words.push(self.rest(t));
                 }
                 if !words.is_empty() {
                     out.push(Element::Comment(words.join(" ")));
@@ -554,6 +554,24 @@ impl<'m> Writer<'m> {
     }
 
     /// A defence outside every carrier: the template stays whole.
+    /// What answers the replies not listed, in words.
+    fn rest(&self, rest: &Rest) -> String {
+        match rest {
+            Rest::Template(t) => self.elsewhere(t),
+            Rest::Passed(p) => match &**p {
+                ProofNode::Template(t) => self.elsewhere(t),
+                ProofNode::Move { hole, .. } => self.msg.fill(
+                    "explain-passed",
+                    &[
+                        ("player", self.msg.side(self.player)),
+                        ("answer", &hole.to_string()),
+                    ],
+                ),
+                _ => self.connected(),
+            },
+        }
+    }
+
     fn elsewhere(&self, t: &Template) -> String {
         let first = t
             .first

@@ -24,7 +24,8 @@ use crate::moves::Move;
 use crate::position::{Position, Status};
 use crate::rules::Crossing;
 
-use super::proof::{ProofNode, Template, TemplateGap};
+use super::proof::{ProofNode, Rest, Template, TemplateGap};
+use std::collections::VecDeque;
 
 /// Why a proof does not replay: the moves from the proof's root to the
 /// position where it fails, and what fails there.
@@ -69,6 +70,22 @@ pub fn check_proof(
         why,
     })?;
     Ok(c.positions)
+}
+
+/// The defender's legal replies in `pos` that a [`Rest::Passed`] with
+/// `proof` could not answer, which a proof must list
+/// ([`Checker::pass_leaves`]); `None` where such a rest is refused.
+pub(super) fn replies_a_pass_leaves(
+    pos: &Position,
+    attacker: Player,
+    proof: &ProofNode,
+) -> Option<Vec<Hole>> {
+    let mut c = Checker {
+        attacker,
+        line: Vec::new(),
+        positions: 0,
+    };
+    c.pass_leaves(pos, proof).ok()
 }
 
 struct Checker {
@@ -169,7 +186,7 @@ impl Checker {
         &mut self,
         pos: &Position,
         replies: &[(Hole, ProofNode)],
-        rest: Option<&Template>,
+        rest: Option<&Rest>,
     ) -> Result<(), String> {
         self.ongoing(pos, self.defender())?;
         let legal = legal_moves(pos);
@@ -190,21 +207,11 @@ impl Checker {
             .filter(|h| !replies.iter().any(|(g, _)| g == h))
             .collect();
         if !unlisted.is_empty() {
-            let Some(t) = rest else {
-                return Err(format!("the reply {} is not answered", unlisted[0]));
-            };
-            // A reply outside every carrier (the first move's included)
-            // leaves the template as it is with the attacker to move.
-            let mut passed = pos.clone();
-            passed.pass();
-            let carrier = self.template_carrier(pos, t)?;
-            if let Some(h) = unlisted.iter().find(|h| carrier.contains(h)) {
-                return Err(format!(
-                    "the reply {h} is not answered and lies in the template's carrier"
-                ));
+            match rest {
+                None => return Err(format!("the reply {} is not answered", unlisted[0])),
+                Some(Rest::Template(t)) => self.rest_template(pos, &unlisted, t)?,
+                Some(Rest::Passed(p)) => self.rest_passed(pos, &unlisted, p)?,
             }
-            self.template(&passed, t, 1)
-                .map_err(|why| format!("against the replies not answered: {why}"))?;
         }
         for (h, next) in replies {
             let after = play(pos, *h)?;
@@ -213,6 +220,196 @@ impl Checker {
             self.line.pop();
         }
         Ok(())
+    }
+
+    /// The replies `unlisted` all lie outside the carriers of template
+    /// `t` (its first move's included), which then answers each of them as
+    /// it stands, with the attacker to move.
+    fn rest_template(
+        &mut self,
+        pos: &Position,
+        unlisted: &[Hole],
+        t: &Template,
+    ) -> Result<(), String> {
+        let mut passed = pos.clone();
+        passed.pass();
+        let carrier = self.template_carrier(pos, t)?;
+        if let Some(h) = unlisted.iter().find(|h| carrier.contains(h)) {
+            return Err(format!(
+                "the reply {h} is not answered and lies in the template's carrier"
+            ));
+        }
+        self.template(&passed, t, 1)
+            .map_err(|why| format!("against the replies not answered: {why}"))
+    }
+
+    /// The replies `unlisted` are answered by `proof`, the proof of the
+    /// position with the defender's turn passed ([`Rest::Passed`]): it
+    /// replays there, and none of them is a reply after which it might
+    /// not ([`Checker::pass_leaves`]).
+    fn rest_passed(
+        &mut self,
+        pos: &Position,
+        unlisted: &[Hole],
+        proof: &ProofNode,
+    ) -> Result<(), String> {
+        let mut passed = pos.clone();
+        passed.pass();
+        let depth = self.line.len();
+        if let Err(why) = self.node(&passed, proof) {
+            let inner: Vec<String> = self.line[depth..].iter().map(ToString::to_string).collect();
+            self.line.truncate(depth);
+            let at = if inner.is_empty() {
+                String::new()
+            } else {
+                format!(" after {}", inner.join(" "))
+            };
+            return Err(format!(
+                "the answer to the replies not answered (as after a pass) fails{at}: {why}"
+            ));
+        }
+        let must = self.pass_leaves(pos, proof)?;
+        match unlisted.iter().find(|h| must.contains(h)) {
+            Some(h) => Err(format!(
+                "the reply {h} is not answered, and the answer to a pass may not hold after it"
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// The defender's legal replies in `pos` after which `proof`, the
+    /// attacker's proof with the defender's turn passed, might not hold:
+    /// those in its carrier, and those on a chain of the defender that the
+    /// reply and the defender's moves in the proof's longest line could
+    /// complete. Every other reply leaves each line of the proof as it is:
+    /// its peg takes none of the proof's holes, and its links cross none of
+    /// the attacker's links (both ends of any link that could are in the
+    /// carrier) and, where own links may cross, bar nothing else. Refused
+    /// under crossing none (there a defender's link can bar the defender's
+    /// own links that would have cut the attacker's), and where the
+    /// defender could run out of legal moves before the proof's lines end.
+    fn pass_leaves(&mut self, pos: &Position, proof: &ProofNode) -> Result<Vec<Hole>, String> {
+        if pos.rules().crossing != Crossing::Own {
+            return Err(
+                "a proof after a pass answers other replies only where own links may cross".into(),
+            );
+        }
+        let size = pos.size();
+        let mut passed = pos.clone();
+        passed.pass();
+        let mut carrier = vec![false; size.slots()];
+        let (moves, defender_moves) = self.reach(&passed, proof, &mut carrier)?;
+        let legal = legal_moves(pos);
+        if legal.len() < moves + 2 {
+            return Err(format!(
+                "{} may run out of legal moves before the answer to a pass ends: the game would end in a draw",
+                self.defender()
+            ));
+        }
+        let through = chain_costs(pos, self.defender());
+        Ok(legal
+            .into_iter()
+            .filter(|&h| {
+                let i = size.index(h);
+                carrier[i] || through[i] <= defender_moves as u32 + 1
+            })
+            .collect())
+    }
+
+    /// Marks in `carrier` the holes of `proof`'s carrier from `pos` (the
+    /// holes its lines play, both ends of every link that could cross a
+    /// link the attacker adds, its templates' carriers), and returns the
+    /// moves of its longest line and the defender's moves in it (a
+    /// template's counted as its gaps' moves).
+    fn reach(
+        &mut self,
+        pos: &Position,
+        proof: &ProofNode,
+        carrier: &mut [bool],
+    ) -> Result<(usize, usize), String> {
+        let size = pos.size();
+        match proof {
+            ProofNode::Won => Ok((0, 0)),
+            ProofNode::Move { hole, next } => {
+                let after = self.mark_move(pos, *hole, carrier)?;
+                let (m, d) = self.reach(&after, next, carrier)?;
+                Ok((m + 1, d))
+            }
+            ProofNode::Replies { replies, rest } => {
+                let (mut m, mut d) = (0, 0);
+                for (h, next) in replies {
+                    carrier[size.index(*h)] = true;
+                    let after = play(pos, *h)?;
+                    let (m1, d1) = self.reach(&after, next, carrier)?;
+                    (m, d) = (m.max(m1), d.max(d1));
+                }
+                let (m1, d1) = match rest {
+                    None => (0, 0),
+                    Some(Rest::Template(t)) => {
+                        let mut passed = pos.clone();
+                        passed.pass();
+                        self.template_reach(&passed, t, carrier)?
+                    }
+                    Some(Rest::Passed(p)) => {
+                        let mut passed = pos.clone();
+                        passed.pass();
+                        self.reach(&passed, p, carrier)?
+                    }
+                };
+                Ok((m.max(m1) + 1, d.max(d1) + 1))
+            }
+            ProofNode::Template(t) => self.template_reach(pos, t, carrier),
+        }
+    }
+
+    /// [`Checker::reach`] for template `t` in `pos`.
+    fn template_reach(
+        &mut self,
+        pos: &Position,
+        t: &Template,
+        carrier: &mut [bool],
+    ) -> Result<(usize, usize), String> {
+        let size = pos.size();
+        let mut after = pos.clone();
+        let mut first = 0;
+        if pos.to_move() == self.attacker
+            && let Some(f) = t.first
+        {
+            after = self.mark_move(pos, f, carrier)?;
+            first = 1;
+        }
+        let mut gap_moves = 0;
+        for g in &t.gaps {
+            gap_moves += if g.area.is_empty() { 1 } else { EDGE_MOVES };
+            for h in self.carrier(&after, g) {
+                carrier[size.index(h)] = true;
+            }
+        }
+        Ok((first + 2 * gap_moves, gap_moves))
+    }
+
+    /// Plays the attacker's peg at `hole`, marking it and both ends of
+    /// every link that crosses one of the links it adds.
+    fn mark_move(
+        &self,
+        pos: &Position,
+        hole: Hole,
+        carrier: &mut [bool],
+    ) -> Result<Position, String> {
+        let size = pos.size();
+        carrier[size.index(hole)] = true;
+        let mut after = pos.clone();
+        let played = after
+            .play(&Move::peg(hole))
+            .map_err(|e| format!("{hole} is not a legal move: {e}"))?;
+        for link in &played.links_added {
+            let (p, q) = link.ends();
+            for (a, b) in crossing_links(size, p, q) {
+                carrier[size.index(a)] = true;
+                carrier[size.index(b)] = true;
+            }
+        }
+        Ok(after)
     }
 
     /// Every gap's carrier in `pos`, together.
@@ -528,6 +725,74 @@ static CROSSING: std::sync::LazyLock<Vec<(Offset, LinkOffsets)>> = std::sync::La
         })
         .collect()
 });
+
+/// For each hole (by [`BoardSize::index`]), the fewest new pegs `who`
+/// needs on a chain through it between its border rows: its own pegs cost
+/// nothing, an empty hole it may play one peg, and a knight's step is
+/// taken where no link on the board bars that link. A lower bound: links
+/// yet to come can only bar more. `u32::MAX` where no chain passes.
+fn chain_costs(pos: &Position, who: Player) -> Vec<u32> {
+    let size = pos.size();
+    let slots = size.slots();
+    let cost = |h: Hole| match pos.peg(h) {
+        Some(p) if p == who => Some(0),
+        Some(_) => None,
+        None => size.playable_by(who, h).then_some(1),
+    };
+    let from = |side: usize| {
+        let mut dist = vec![u32::MAX; slots];
+        let mut queue = VecDeque::new();
+        for h in size.holes() {
+            if border_side(size, who, h) == Some(side)
+                && let Some(c) = cost(h)
+            {
+                dist[size.index(h)] = c;
+                if c == 0 {
+                    queue.push_front(h);
+                } else {
+                    queue.push_back(h);
+                }
+            }
+        }
+        // Costs are 0 or 1 a step: a deque keeps the nearest first.
+        while let Some(h) = queue.pop_front() {
+            let d = dist[size.index(h)];
+            for (dc, dr) in KNIGHT {
+                let Some(g) = h.offset(dc, dr).filter(|&g| size.contains(g)) else {
+                    continue;
+                };
+                let Some(c) = cost(g) else { continue };
+                let i = size.index(g);
+                if d + c >= dist[i] {
+                    continue;
+                }
+                let barred = Link::new(h, g).is_none_or(|l| pos.blocker(l, who).is_some());
+                if barred {
+                    continue;
+                }
+                dist[i] = d + c;
+                if c == 0 {
+                    queue.push_front(g);
+                } else {
+                    queue.push_back(g);
+                }
+            }
+        }
+        dist
+    };
+    let (a, b) = (from(0), from(1));
+    let mut through = vec![u32::MAX; slots];
+    for h in size.holes() {
+        let i = size.index(h);
+        if let Some(c) = cost(h)
+            && a[i] != u32::MAX
+            && b[i] != u32::MAX
+        {
+            through[i] = a[i] + b[i] - c;
+        }
+    }
+    through
+}
 
 /// The links of the board that cross the link from `p` to `q`, each as
 /// its two ends, stored end first. `q` is a knight's step

@@ -85,7 +85,7 @@ use hole::HoleIndex;
 pub use limit::{LimitKind, Meter, SearchLimit, SharedLimit};
 pub use memory::Memory;
 use memory::Tables;
-pub use proof::{ProofNode, Template, TemplateGap};
+pub use proof::{ProofNode, Rest, Template, TemplateGap};
 use search::{Defence, Search, Stop};
 use table::{Key, Keys, SharedTable, Table, TableRef};
 use zone::Zone;

@@ -28,7 +28,7 @@ use super::connection::Chains;
 use super::dead::drop_dead;
 use super::hole::{HoleIndex, free_holes};
 use super::limit::Meter;
-use super::proof::{ProofNode, Template, TemplateGap};
+use super::proof::{ProofNode, Rest, Template, TemplateGap};
 use super::search::{Stop, new_links};
 use super::table::{Key, Keys, side};
 use super::zone::Zone;
@@ -503,7 +503,10 @@ impl<'m> Pns<'m> {
             };
             replies.push((geo.hole(h.get()), p));
         }
-        Ok(Some(ProofNode::Replies { replies, rest }))
+        Ok(Some(ProofNode::Replies {
+            replies,
+            rest: rest.map(Rest::Template),
+        }))
     }
 
     /// Lets the chain searches of the position `key` (with `added`: of it

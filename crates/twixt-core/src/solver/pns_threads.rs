@@ -28,7 +28,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::hole::HoleIndex;
 use super::limit::{Meter, SearchLimit};
 use super::pns::{INF, PnTable, Pns, numbers, widen};
-use super::proof::ProofNode;
+use super::proof::{ProofNode, Rest};
 use super::search::Stop;
 use super::table::Key;
 use super::{Secure, any_reply, proof_of, secure_with, settled_child};
@@ -332,7 +332,10 @@ pub(crate) fn secure(
                 }
                 let proof = replies
                     .filter(|_| want_proof)
-                    .map(|replies| ProofNode::Replies { replies, rest });
+                    .map(|replies| ProofNode::Replies {
+                        replies,
+                        rest: rest.map(Rest::Template),
+                    });
                 (Secure::Secured { key: None }, proof)
             }
         }

@@ -1,7 +1,8 @@
 //! A secure connection's proof as a tree of moves: the attacker's move at
-//! each of its turns, every defence answered at the defender's, and leaves
-//! that are a complete chain or a virtual connection (a template) whose
-//! carrier no defence has touched. [`secures_with_proof`] returns one;
+//! each of its turns, every defence answered at the defender's (one by one,
+//! or together by a template or by the proof after a pass, whose carriers
+//! they miss), and leaves that are a complete chain or a virtual connection
+//! (a template) whose carrier no defence has touched. [`secures_with_proof`] returns one;
 //! [`check_proof`] replays it by the rules alone (`checker.rs`).
 //!
 //! [`secures_with_proof`]: super::secures_with_proof
@@ -22,18 +23,34 @@ pub enum ProofNode {
         /// The proof of the position after it.
         next: Box<ProofNode>,
     },
-    /// The defender is to move: each listed reply has its proof; every
-    /// other legal reply lies outside the carrier of `rest`, a virtual
-    /// connection of the attacker (to move after the reply) that such a
-    /// reply leaves whole. With `rest` `None`, every legal reply is listed.
+    /// The defender is to move: each listed reply has its proof; `rest`
+    /// answers every other legal reply. With `rest` `None`, every legal
+    /// reply is listed.
     Replies {
         /// The replies answered one by one, with their proofs.
         replies: Vec<(Hole, ProofNode)>,
-        /// The virtual connection that answers every other reply.
-        rest: Option<Template>,
+        /// What answers every other reply.
+        rest: Option<Rest>,
     },
     /// A virtual connection in this position, whoever is to move.
     Template(Template),
+}
+
+/// What answers the replies a [`ProofNode::Replies`] does not list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rest {
+    /// A virtual connection of the attacker (to move after the reply):
+    /// every reply outside its carrier leaves it whole.
+    Template(Template),
+    /// The proof of the position with the defender's turn passed: the
+    /// attacker to move again on the same pegs. A reply outside that
+    /// proof's carrier (every hole its lines play, every end of a link that
+    /// could cross one of the attacker's links, its templates' carriers),
+    /// and on no chain the defender could complete with the pegs its lines
+    /// give it, leaves every line of the proof as it is: the same moves
+    /// win after that reply. Used only where own links may cross (there a
+    /// defender's link bars only the attacker's links it crosses).
+    Passed(Box<ProofNode>),
 }
 
 /// A virtual connection: with the attacker to move it plays `first`, then
@@ -98,8 +115,12 @@ impl ProofNode {
         match self {
             ProofNode::Won | ProofNode::Template(_) => 1,
             ProofNode::Move { next, .. } => 1 + next.size(),
-            ProofNode::Replies { replies, .. } => {
-                1 + replies.iter().map(|(_, p)| p.size()).sum::<usize>()
+            ProofNode::Replies { replies, rest } => {
+                let passed = match rest {
+                    Some(Rest::Passed(p)) => p.size(),
+                    _ => 0,
+                };
+                1 + passed + replies.iter().map(|(_, p)| p.size()).sum::<usize>()
             }
         }
     }

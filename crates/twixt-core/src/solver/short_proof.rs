@@ -4,18 +4,21 @@
 //! the tree follows it (each answer a search of the moves left, sharing
 //! one memory) instead of asking the proof numbers to find the win again.
 //! The defender's turns list every reply outside the attacker's virtual
-//! connection, as the proof numbers' trees do, and a virtual connection
-//! ends a line as soon as there is one, so the tree is what
-//! [`super::check_proof`] replays.
+//! connection, as the proof numbers' trees do; where there is none, the
+//! proof after a pass answers every reply the checker would not list
+//! ([`Rest::Passed`]). A virtual connection ends a line as soon as there is
+//! one, so the tree is what [`super::check_proof`] replays.
 
 use crate::board::{Hole, Player};
 use crate::position::{Position, Status};
+use crate::rules::Crossing;
 
+use super::checker::replies_a_pass_leaves;
 use super::hole::{HoleIndex, free_holes};
 use super::limit::SearchLimit;
 use super::memory::Memory;
 use super::pns::Pns;
-use super::proof::ProofNode;
+use super::proof::{ProofNode, Rest};
 use super::search::Stop;
 use super::table::Key;
 use super::{Solved, Solver, deepen, with_solver};
@@ -127,7 +130,10 @@ impl Builder<'_, '_> {
         }
         // The replies outside the attacker's virtual connection (if it
         // has one once the defender has moved) leave it whole.
-        let (holes, rest) = self.pns.replies_and_rest(pos);
+        let (holes, rest) = match self.pns.replies_and_rest(pos) {
+            (holes, Some(t)) => (holes, Some(Rest::Template(t))),
+            (holes, None) => self.after_a_pass(pos, key, moves, ghosts, holes)?,
+        };
         let geo = pos.geometry();
         let mut replies = Vec::new();
         let mut with = ghosts.clone();
@@ -142,6 +148,44 @@ impl Builder<'_, '_> {
             replies.push((geo.hole(h.get()), p));
         }
         Ok(Some(ProofNode::Replies { replies, rest }))
+    }
+
+    /// Where no virtual connection answers the defender's replies `holes`
+    /// (all of them, in the order to try them): the proof of the position
+    /// with the defender's turn passed, which answers every reply that
+    /// leaves it whole ([`Rest::Passed`]), and the replies left to list,
+    /// when they are fewer. Else `holes` as they are.
+    fn after_a_pass(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        moves: u32,
+        ghosts: &Ghosts,
+        holes: Vec<HoleIndex>,
+    ) -> Result<(Vec<HoleIndex>, Option<Rest>), Stop> {
+        if pos.rules().crossing != Crossing::Own {
+            return Ok((holes, None));
+        }
+        // The pass: the attacker to move on the same pegs (the same key).
+        let mut passed = pos.clone();
+        passed.pass();
+        let none = Ghosts::default();
+        let Some(proof) = self.attacker_turn(&passed, key, moves, [ghosts, &none])? else {
+            return Ok((holes, None));
+        };
+        let Some(must) = replies_a_pass_leaves(pos, self.pns.attacker, &proof) else {
+            return Ok((holes, None));
+        };
+        let geo = pos.geometry();
+        let mut listed = vec![false; geo.slots()];
+        for h in must {
+            listed[geo.index(h)] = true;
+        }
+        let kept: Vec<HoleIndex> = holes.iter().copied().filter(|h| listed[h.get()]).collect();
+        if kept.len() >= holes.len() {
+            return Ok((holes, None));
+        }
+        Ok((kept, Some(Rest::Passed(Box::new(proof)))))
     }
 
     /// A position with the attacker to move, winning within `moves`: a
