@@ -259,6 +259,7 @@ fn tuned_agree_with_minimax(
             effort.cancelled += e.cancelled;
             effort.zone_skips += e.zone_skips;
             effort.implausible += e.implausible;
+            effort.defender_connections += e.defender_connections;
             assert_minimaxs(
                 &pos,
                 got.answer,
@@ -298,6 +299,7 @@ fn same_shortest_in_5(
             let without = solve(&pos, me, 5, &budget.clone().with_tuning(plain)).unwrap();
             effort.zone_skips += with.effort.zone_skips;
             effort.implausible += with.effort.implausible;
+            effort.defender_connections += with.effort.defender_connections;
             assert_eq!(
                 shortest(&with.answer),
                 shortest(&without.answer),
@@ -443,6 +445,49 @@ fn moves_outside_a_refutations_zone_keep_minimaxs_answers() {
     assert!(skips > 1000, "{skips} moves refuted by a zone");
     assert!(wins[0] > 0 && wins[2] > 0 && wins[3] > 0, "{wins:?}");
     assert!(longer[0] > 0 && longer[4] + longer[5] > 0, "{longer:?}");
+}
+
+/// The defender's virtual connection (docs/engine.md): looked for at
+/// every turn of one move or more, the answers stay minimax's under
+/// pencil, dujardin and t1 (the shortest win within 3, or none, and a key
+/// move that keeps its win), and `in 5` on boards of 7 and 8 finds the
+/// shortest win found without it, on one thread and on two.
+#[test]
+fn the_defenders_virtual_connection_keeps_minimaxs_answers() {
+    use twixt_core::solver::Tuning;
+    let tuning = Tuning {
+        defender_connection_from: 1,
+        ..Tuning::default()
+    };
+    let plain = Tuning {
+        defender_connection_from: u32::MAX,
+        ..Tuning::default()
+    };
+    let (effort, wins, total) = tuned_agree_with_minimax(
+        &SearchLimit::positions(5_000_000).with_tuning(tuning),
+        1,
+        &[("pencil", 6, 71), ("dujardin", 6, 72), ("t1", 7, 73)],
+    );
+    let (tuned, longer) = same_shortest_in_5(
+        tuning,
+        plain,
+        40,
+        &[
+            ("pencil", 7, 74, 1),
+            ("dujardin", 8, 75, 1),
+            ("pencil", 8, 76, 2),
+        ],
+    );
+    let settled = effort.defender_connections + tuned.defender_connections;
+    eprintln!(
+        "the defender's connection settled {settled} turns; within 3 {wins:?} of {total}; in 5 {longer:?}"
+    );
+    assert!(settled > 100, "{settled} turns settled");
+    assert!(wins[0] > 0 && wins[2] > 0, "{wins:?}");
+    assert!(
+        longer[0] > 0 && longer[3] + longer[4] + longer[5] > 0,
+        "{longer:?}"
+    );
 }
 
 /// The root's first moves that the proof numbers' look disproves

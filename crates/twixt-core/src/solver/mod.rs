@@ -138,6 +138,11 @@ pub struct Tuning {
     /// virtual connection of its own (tests turn it off to check that the
     /// answers stay the same).
     pub secure_defender_connection: bool,
+    /// The exact search's attacker's turns with at least this many moves
+    /// look for the defender's virtual connection, the attacker to move:
+    /// where the defender has one, the attacker never connects
+    /// (`u32::MAX` turns it off, to measure it).
+    pub defender_connection_from: u32,
 }
 
 impl Default for Tuning {
@@ -153,6 +158,7 @@ impl Default for Tuning {
             secure_short_win: true,
             secure_dead_holes: true,
             secure_defender_connection: true,
+            defender_connection_from: 3,
         }
     }
 }
@@ -357,11 +363,14 @@ struct Solver<'m> {
     tuning: Tuning,
     own_links_cross: bool,
     chains: Chains,
+    /// The buffers of the search for the defender's chain.
+    rival_chains: Chains,
     knowledge: bool,
     spare: Vec<Position>,
     played: Played,
     zone_costs: Vec<u32>,
     zone_skips: u64,
+    defender_connections: u64,
     /// The root's first moves worth trying, once worked out.
     root_moves: Option<RootMoves>,
 }
@@ -405,11 +414,13 @@ impl<'m> Solver<'m> {
             tuning,
             own_links_cross: pos.rules().crossing == Crossing::Own,
             chains: Chains::default(),
+            rival_chains: Chains::default(),
             knowledge: true,
             spare: Vec::new(),
             played: Played::by(attacker),
             zone_costs: Vec::new(),
             zone_skips: 0,
+            defender_connections: 0,
             root_moves: None,
         }
     }
@@ -435,11 +446,13 @@ impl<'m> Solver<'m> {
             tuning: self.tuning,
             own_links_cross: self.own_links_cross,
             chains: &mut self.chains,
+            rival_chains: &mut self.rival_chains,
             knowledge: self.knowledge,
             spare: &mut self.spare,
             played: &mut self.played,
             zone_costs: &mut self.zone_costs,
             zone_skips: &mut self.zone_skips,
+            defender_connections: &mut self.defender_connections,
             root_moves: self.root_moves.as_ref(),
         }
     }
@@ -478,6 +491,10 @@ pub struct Effort {
     /// How many of the root's first moves the proof numbers' look
     /// disproved, left untried ([`Tuning::plausible_after`]).
     pub implausible: u64,
+    /// How many turns the defender's virtual connection settled: an
+    /// attacker's turn refuted, or a defender's reply found that holds
+    /// ([`Tuning::defender_connection_from`]).
+    pub defender_connections: u64,
 }
 
 /// Decides whether `player`, to move in `pos`, wins within `moves` of
@@ -519,6 +536,7 @@ fn solve_with(
             evictions: solver.table.evictions(),
             cancelled: solver.cancelled,
             zone_skips: solver.zone_skips,
+            defender_connections: solver.defender_connections,
             implausible: solver.root_moves.as_ref().map_or(0, |r| r.left_out),
         };
         answer

@@ -16,6 +16,10 @@ use crate::moves::Move;
 use crate::position::{COLOUR, Played, Position, Status, WinBy, colour_bits};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// The moves of a refutation that holds however many moves the attacker
+/// has (the table keeps at most this many).
+const NEVER: u32 = u8::MAX as u32;
+
 /// What a defender's turn came to.
 pub(crate) enum Defence {
     /// The attacker wins against every reply; the proof's zone.
@@ -138,6 +142,8 @@ pub(crate) struct Search<'a> {
     pub own_links_cross: bool,
     /// The buffers of the search for a chain of double links.
     pub chains: &'a mut Chains,
+    /// The buffers of the search for the defender's chain of double links.
+    pub rival_chains: &'a mut Chains,
     /// Whether the connection knowledge is used (off only to measure it).
     pub knowledge: bool,
     /// Positions no longer in use, to be copied over rather than allocated
@@ -149,6 +155,8 @@ pub(crate) struct Search<'a> {
     pub zone_costs: &'a mut Vec<u32>,
     /// How many attacker's moves a refutation's zone refuted unsearched.
     pub zone_skips: &'a mut u64,
+    /// How many turns the defender's virtual connection settled.
+    pub defender_connections: &'a mut u64,
 }
 
 /// A move played: the position after it and its key.
@@ -407,10 +415,41 @@ impl Search<'_> {
         if let Some(win) = self.win_in_one(pos, key, needed) {
             return Quick::Settled(Some(win));
         }
-        match self.connection(pos, key, budget) {
-            Some(c) => Quick::Chain(c),
-            None => Quick::Open(needed),
+        if let Some(c) = self.connection(pos, key, budget) {
+            return Quick::Chain(c);
         }
+        if budget >= self.tuning.defender_connection_from && self.defender_connects(pos) {
+            *self.defender_connections += 1;
+            self.table.refuted(key, NEVER);
+            return Quick::Settled(None);
+        }
+        Quick::Open(needed)
+    }
+
+    /// Whether the defender has a virtual connection in `pos`, the
+    /// attacker to move: a chain of double links whose every gap the
+    /// defender closes when the attacker intrudes into its carrier. The
+    /// defender's complete chain would cross every chain of the attacker,
+    /// so the attacker never connects (the proof numbers' disproof, in
+    /// docs/solver.md). A draw for want of holes is no win either.
+    fn defender_connects(&mut self, pos: &Position) -> bool {
+        self.knowledge
+            && self
+                .rival_chains
+                .find(pos, self.attacker.opponent(), NEVER, false, None)
+                .is_some_and(|c| !c.opening)
+    }
+
+    /// With the defender to move in `pos`: the first move of a virtual
+    /// connection of the defender (one gap may be a single link it closes
+    /// at once), after which the attacker never connects.
+    fn defender_connection_move(&mut self, pos: &Position) -> Option<HoleIndex> {
+        if !self.knowledge {
+            return None;
+        }
+        self.rival_chains
+            .find(pos, self.attacker.opponent(), NEVER, true, None)
+            .map(|c| c.first)
     }
 
     /// The chain `c` as the attacker's win from `key`'s position: noted in
@@ -1080,6 +1119,14 @@ impl Search<'_> {
             && let Some(cut) = self.costs.cut_hole(pos, self.attacker, needed)
         {
             return Ok(Err(Defence::Holds(Some(cut))));
+        }
+        // A virtual connection of the defender (its move first): its first
+        // move holds whatever the attacker has.
+        if budget >= self.tuning.defender_connection_from
+            && let Some(first) = self.defender_connection_move(pos)
+        {
+            *self.defender_connections += 1;
+            return Ok(Err(Defence::Holds(Some(first))));
         }
         // The pass: the attacker to move on the same pegs (the same key).
         let mut passed = self.copy_of(pos);

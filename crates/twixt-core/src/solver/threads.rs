@@ -33,6 +33,7 @@ struct Done<T> {
     history: Vec<u32>,
     ran_out: u64,
     zone_skips: u64,
+    defender_connections: u64,
     cancelled: bool,
     answers: Vec<(usize, T)>,
     stop: Option<Stop>,
@@ -69,7 +70,7 @@ fn share<T: Send>(
             .map(|mut meter| {
                 let (next, earliest, history) = (&next, &earliest, &start_history);
                 scope.spawn(move || {
-                    let (answers, stop, history, ran_out, zone_skips, cancelled) = {
+                    let (answers, stop, history, ran_out, zone_skips, connections, cancelled) = {
                         let mut s = worker(pos, attacker, &mut meter, tuning, table, history);
                         let mut answers = Vec::new();
                         let mut stop = None;
@@ -106,7 +107,15 @@ fn share<T: Send>(
                             }
                         }
                         let history = std::mem::take(&mut s.history);
-                        (answers, stop, history, s.ran_out, s.zone_skips, cancelled)
+                        (
+                            answers,
+                            stop,
+                            history,
+                            s.ran_out,
+                            s.zone_skips,
+                            s.defender_connections,
+                            cancelled,
+                        )
                     };
                     // Out of work: this thread's block goes to those still
                     // searching.
@@ -116,6 +125,7 @@ fn share<T: Send>(
                         history,
                         ran_out,
                         zone_skips,
+                        defender_connections: connections,
                         cancelled,
                         answers,
                         stop,
@@ -134,6 +144,7 @@ fn share<T: Send>(
         solver.meter.take_in(d.meter);
         solver.ran_out += d.ran_out;
         solver.zone_skips += d.zone_skips;
+        solver.defender_connections += d.defender_connections;
         solver.cancelled += u64::from(d.cancelled);
         // What the threads learnt of the defender's replies joins the
         // history the next round starts from.
