@@ -25,7 +25,7 @@ use twixt_core::solver::{
 
 /// Positions one claim may visit by default (each is one move played on a
 /// copy of the board: a few microseconds on a 12×12 window).
-pub const CLAIM_POSITIONS: u64 = 2_000_000;
+pub const CLAIM_POSITIONS: u64 = 5_000_000;
 /// Time one claim may take by default.
 pub const CLAIM_TIME: Duration = Duration::from_secs(10);
 /// Positions all the claims of one file may visit together by default.
