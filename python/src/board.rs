@@ -637,9 +637,27 @@ impl Board {
         GameState::outcome(&self.pos).is_over()
     }
 
-    /// The owner of the peg at `hole` (`"f6"`), or `None`.
+    /// The owner of the peg at `hole` (`"f6"`), or `None` when the hole is
+    /// empty. A hole the board does not have (off the board, or a corner)
+    /// raises IllegalMoveError, as `push` does; text that names no hole
+    /// raises InvalidMoveError.
+    ///
+    /// >>> board = twixtkit.Board(size=8)
+    /// >>> board.push("c3")
+    /// >>> board.peg_at("c3"), board.peg_at("d5")
+    /// ('red', None)
+    /// >>> board.peg_at("c9")
+    /// Traceback (most recent call last):
+    /// ...
+    /// twixtkit.IllegalMoveError: c9 is not a hole of the 8 board (off the board or a corner)
     fn peg_at(&self, hole: &str) -> PyResult<Option<&'static str>> {
-        Ok(self.pos.peg(parse_hole(hole)?).map(player_name))
+        let hole = parse_hole(hole)?;
+        let size = self.pos.size();
+        if !size.contains(hole) {
+            let error = twixt_core::MoveError::NoSuchHole { hole, size };
+            return Err(IllegalMoveError::new_err(error.to_string()));
+        }
+        Ok(self.pos.peg(hole).map(player_name))
     }
 
     /// Every peg: (hole, player).

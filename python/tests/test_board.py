@@ -247,6 +247,25 @@ def test_holes_off_the_board_have_no_ids():
     assert b.twixtbot_index("c8") == 15 and b.twixtbot_index("d1") == 16
 
 
+def test_holes_the_board_lacks_have_no_peg_to_ask_for():
+    # peg_at answered None for c9 on 8x8, as for an empty hole, where
+    # push and action raise: a hole off the board or a corner raises as
+    # push does, and text that names no hole as Move.from_text does.
+    b = Board(size=8)
+    b.push("c3")
+    assert b.peg_at("c3") == "red" and b.peg_at("C3") == "red" and b.peg_at("d5") is None
+    for hole in ("c9", "i3", "b65536", "z26", "a1", "h1", "a8", "h8"):
+        with pytest.raises(IllegalMoveError, match=f"{hole} is not a hole of the 8 board"):
+            b.peg_at(hole)
+        with pytest.raises(IllegalMoveError, match="not a hole of the 8 board"):
+            b.push(hole)
+    for text in ("9c", "swap", ""):
+        with pytest.raises(InvalidMoveError):
+            b.peg_at(text)
+    # The border holes, a corner's neighbours among them, are holes.
+    assert [b.peg_at(h) for h in ("a2", "b1", "h7", "g8")] == [None] * 4
+
+
 def test_error_messages_quote_a_huge_input_cut_short():
     # Messages quoted the whole input: Board(rules='p'*10**7) made a 10 MB
     # RulesError, push('f'+'6'*10**7) a 10 MB InvalidMoveError. They quote
