@@ -9,9 +9,9 @@ use std::path::Path;
 
 use crate::diagnostic::Explained as _;
 use crate::diagnostic::{Diagnostic, count};
-use crate::formats::{RecordFormat, littlegolem, movelist, t1};
-use crate::record::Record;
-use crate::script::{Element, Game, Line, ScriptFile, parse, script_hint, write_file};
+use crate::formats::{RecordFormat, littlegolem, movelist, plaintext, t1};
+use crate::record::{GameResult, Record};
+use crate::script::{Element, Game, Line, ScriptFile, parse, result_name, script_hint, write_file};
 use twixt_core::board::BoardSize;
 use twixt_core::rules::RuleSet;
 
@@ -184,12 +184,15 @@ pub fn convert_file(
     })?;
     // What the output leaves out: a script's annotations, and for a move
     // list or plain text the tags, board size and rules of any input that
-    // states them.
+    // states them, and for plain text a result it has no word for.
     let mut tally = match from {
         FileFormat::Script => Tally::of_script(bytes),
         _ => Tally::default(),
     };
-    for r in &records {
+    for (i, r) in records.iter().enumerate() {
+        if let Some(result) = r.result.filter(|_| !plaintext::keeps_result(r)) {
+            tally.text_results.push((i + 1, result));
+        }
         if from != FileFormat::Script {
             tally.add_record_tags(r);
         }
@@ -441,8 +444,8 @@ pub fn write_records(
             .map_err(|e| out_err(&e))?
             .into_bytes(),
         FileFormat::Json => crate::formats::json::write(records).into_bytes(),
-        // Plain text as a numbered move list of one game.
-        FileFormat::PlainText => movelist::write(single("plain-text")?)
+        // Plain text as a numbered move list of one game and its result.
+        FileFormat::PlainText => plaintext::write(single("plain-text")?)
             .map_err(|e| out_err(&e))?
             .into_bytes(),
         FileFormat::Script => {
@@ -480,7 +483,7 @@ pub fn left_out(script: &[u8], to: FileFormat) -> Option<String> {
 /// (but the result, which the moves say) for a move list, which has none;
 /// and, since a move list states no board size or rules and is read on
 /// 24×24 under pencil unless told otherwise, the boards and rules that
-/// differ.
+/// differ; and the games whose result plain text has no word for.
 #[derive(Default)]
 struct Tally {
     counts: [usize; 7],
@@ -493,6 +496,10 @@ struct Tally {
     /// Rule sets other than pencil, as a script's `Rules` names them, each
     /// once, in order.
     rules: Vec<String>,
+    /// The games whose result plain text leaves out
+    /// ([`plaintext::keeps_result`]), by number, in order; the first
+    /// [`MAX_NAMED`] are named.
+    text_results: Vec<(usize, GameResult)>,
 }
 
 /// The most tag names, sizes or rule sets a warning names.
@@ -614,6 +621,23 @@ impl Tally {
         }
         if plain && (!self.sizes.is_empty() || !self.rules.is_empty()) {
             said.push(self.unstated(format));
+        }
+        if to == FileFormat::PlainText && !self.text_results.is_empty() {
+            // `game 1's result `*``, `the results of games 1 (`*`), 4 (`red`)`.
+            let named = |(n, r): &(usize, GameResult)| format!("{n} (`{}`)", result_name(*r));
+            let games = match &self.text_results[..] {
+                [(n, r)] => format!("game {n}'s result `{}` is", result_name(*r)),
+                all => {
+                    let mut games: Vec<String> = all.iter().take(MAX_NAMED).map(named).collect();
+                    if all.len() > MAX_NAMED {
+                        games.push("…".into());
+                    }
+                    format!("the results of games {} are", games.join(", "))
+                }
+            };
+            said.push(format!(
+                "plain text writes a result only as 1-0, 0-1 or 1/2-1/2 after moves that end no game, so {games} left out"
+            ));
         }
         (!said.is_empty()).then(|| said.join("; "))
     }

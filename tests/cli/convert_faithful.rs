@@ -281,3 +281,71 @@ fn a_record_to_a_move_list_names_the_tags_board_and_rules_it_leaves_out() {
     let o = convert(d, "plain.moves", "plain2.txt", &[]);
     assert!(!err(&o).contains("warning"), "{}", err(&o));
 }
+
+/// A result that no resignation or accepted draw says (`1-0` after the
+/// moves) was dropped when a game was written as plain text: it is written
+/// after the moves, and reads back, text to text and script to text to
+/// script. A result plain text has no word for (`*`) is named in a
+/// warning with its game.
+#[test]
+fn plain_text_keeps_a_result_the_moves_do_not_say() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let read = |name: &str| std::fs::read_to_string(d.join(name)).unwrap();
+    for (text, result) in [
+        ("f6 swap m16 n11 1-0", "1-0"),
+        ("1. f6 g8 2. h9 0-1", "0-1"),
+        ("f6 g8 ½-½", "1/2-1/2"),
+    ] {
+        std::fs::write(d.join("a.txt"), text).unwrap();
+        let o = convert(d, "a.txt", "b.txt", &["--from", "text", "--to", "text"]);
+        assert!(o.status.success(), "{text}: {}", err(&o));
+        let written = read("b.txt");
+        assert!(
+            written.ends_with(&format!(" {result}\n")),
+            "{text}: {written}"
+        );
+        // Read back, it writes the same again.
+        let o = convert(d, "b.txt", "c.txt", &["--from", "text", "--to", "text"]);
+        assert!(o.status.success(), "{text}: {}", err(&o));
+        assert_eq!(read("c.txt"), written, "{text}");
+    }
+    for (value, word) in [("red", "1-0"), ("black", "0-1"), ("draw", "1/2-1/2")] {
+        std::fs::write(
+            d.join("s.twixt"),
+            format!("[Result \"{value}\"]\n\n1. f6 2. g8\n"),
+        )
+        .unwrap();
+        let o = convert(d, "s.twixt", "s.txt", &["--to", "text"]);
+        assert!(o.status.success(), "{value}: {}", err(&o));
+        assert!(!err(&o).contains("result"), "{value}: {}", err(&o));
+        assert_eq!(read("s.txt"), format!("1.f6 2.g8 {word}\n"));
+        let o = convert(d, "s.txt", "back.twixt", &["--from", "text"]);
+        assert!(o.status.success(), "{value}: {}", err(&o));
+        assert!(
+            read("back.twixt").contains(&format!("[Result \"{value}\"]")),
+            "{value}: {}",
+            read("back.twixt")
+        );
+    }
+    // A resignation says the result itself: written once, as the move.
+    std::fs::write(
+        d.join("r.twixt"),
+        "[Result \"black\"]\n\n1. f6 2. g8 3. resign\n",
+    )
+    .unwrap();
+    let o = convert(d, "r.twixt", "r.txt", &["--to", "text"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(read("r.txt"), "1.f6 2.g8 3.resign\n");
+    assert!(!err(&o).contains("result"), "{}", err(&o));
+    // No word for an unfinished game: written without it, and said.
+    std::fs::write(d.join("u.twixt"), "[Result \"*\"]\n\n1. f6 2. g8\n").unwrap();
+    let o = convert(d, "u.twixt", "u.txt", &["--to", "text"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(read("u.txt"), "1.f6 2.g8\n");
+    assert!(
+        err(&o).contains("warning:") && err(&o).contains("game 1's result `*` is left out"),
+        "{}",
+        err(&o)
+    );
+}

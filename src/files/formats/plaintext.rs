@@ -16,6 +16,9 @@
 //! side of the blank line is numbered. Like a move list, plain text records
 //! no board and no rules: the reader is told them (`--rules`, `--size`;
 //! pencil on 24×24 by default).
+//!
+//! [`write()`] writes one game as a numbered move list, then its result when
+//! the moves do not say it (`1.f6 2.g8 1-0`).
 
 use nom::Parser as _;
 use nom::bytes::complete::take_while;
@@ -26,7 +29,7 @@ use twixt_core::board::Player;
 use twixt_core::moves::{Move, Placement};
 use twixt_core::rules::{RuleSet, Swap};
 
-use super::{Error, Location, fail, mover, utf8};
+use super::{Error, Location, fail, movelist, mover, utf8};
 
 /// What stands between items: white space, commas and semicolons.
 fn separator(i: &str) -> Rule<'_, &str> {
@@ -406,6 +409,63 @@ pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
     })
 }
 
+/// The result the moves of `record` say themselves: a win for the
+/// opponent of the player who resigned last, a draw accepted last.
+fn said_by_moves(record: &Record) -> Option<GameResult> {
+    let ply = record.moves.len().checked_sub(1)?;
+    match record.moves[ply] {
+        Move::Resign => {
+            let loser = mover(&record.rules, record.first, &record.moves, ply);
+            Some(GameResult::Win(loser.opponent()))
+        }
+        Move::AcceptDraw => Some(GameResult::Draw),
+        _ => None,
+    }
+}
+
+/// The result word [`write()`] writes after the moves of `record`: its win
+/// or draw when no `resign` or `draw` ends the moves.
+fn written_result(record: &Record) -> Option<&'static str> {
+    if said_by_moves(record).is_some() {
+        return None;
+    }
+    match record.result? {
+        GameResult::Win(p) if p == record.first => Some("1-0"),
+        GameResult::Win(_) => Some("0-1"),
+        GameResult::Draw => Some("1/2-1/2"),
+        GameResult::Unfinished => None,
+    }
+}
+
+/// Whether [`write()`] keeps the result of `record`: none, one its last move
+/// says, or a win or draw after moves that end no game. Plain text has no
+/// word for an unfinished game (`*`), and a result the last move
+/// contradicts cannot stand beside it.
+pub fn keeps_result(record: &Record) -> bool {
+    match record.result {
+        None => true,
+        Some(r) if said_by_moves(record) == Some(r) => true,
+        Some(_) => written_result(record).is_some(),
+    }
+}
+
+/// Writes one game as a move list writes it (`1.f6 2.swap 3.m16`, one
+/// line), then its result when the moves do not say it: `1-0` when the
+/// first mover won, `0-1`, `1/2-1/2`. Tags, rules and board size are not
+/// part of the format, nor an unfinished game's `*` ([`keeps_result`]).
+pub fn write(record: &Record) -> Result<String, Error> {
+    let mut out = movelist::write(record)?;
+    if let Some(word) = written_result(record) {
+        out.pop();
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
 /// True when `text` (the head of an input) looks like pasted plain text
 /// that a script does not read: only move-text characters, and a result,
 /// a `resigns`, or a hole glued to the next move number.
@@ -613,6 +673,48 @@ mod tests {
                 ),
             ],
         );
+    }
+
+    #[test]
+    fn a_result_the_moves_do_not_say_is_written_after_them() {
+        for (text, written, result) in [
+            ("f6 g8 1-0", "1.f6 2.g8 1-0\n", GameResult::Win(Player::Red)),
+            (
+                "f6 g8 h9 0-1",
+                "1.f6 2.g8 3.h9 0-1\n",
+                GameResult::Win(Player::Black),
+            ),
+            ("f6 g8 ½-½", "1.f6 2.g8 1/2-1/2\n", GameResult::Draw),
+            (
+                "f6 g8 resign",
+                "1.f6 2.g8 3.resign\n",
+                GameResult::Win(Player::Black),
+            ),
+            (
+                "f6 g8|draw draw",
+                "1.f6 2.g8|draw 3.draw\n",
+                GameResult::Draw,
+            ),
+            ("1-0", "1-0\n", GameResult::Win(Player::Red)),
+        ] {
+            let r = one(text);
+            assert!(keeps_result(&r), "{text}");
+            assert_eq!(write(&r).unwrap(), written, "{text}");
+            let back = one(written);
+            assert_eq!((back.moves, back.result), (r.moves, Some(result)), "{text}");
+        }
+        // No word for an unfinished game, nor for a result beside a
+        // resignation it contradicts: left out, and said to be.
+        let mut r = one("f6 g8");
+        assert_eq!(write(&r).unwrap(), "1.f6 2.g8\n");
+        assert!(keeps_result(&r));
+        r.result = Some(GameResult::Unfinished);
+        assert_eq!(write(&r).unwrap(), "1.f6 2.g8\n");
+        assert!(!keeps_result(&r));
+        let mut r = one("f6 g8 resign");
+        r.result = Some(GameResult::Win(Player::Red));
+        assert_eq!(write(&r).unwrap(), "1.f6 2.g8 3.resign\n");
+        assert!(!keeps_result(&r));
     }
 
     #[test]
