@@ -158,10 +158,10 @@ pub fn convert_file(
         FileFormat::LittleGolem => &marked[..],
         _ => marked.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&marked),
     };
-    if (from, to) == (FileFormat::Script, FileFormat::Script) {
-        return script_to_script(&name, bytes);
-    }
     let folder = input.parent().filter(|d| !d.as_os_str().is_empty());
+    if (from, to) == (FileFormat::Script, FileFormat::Script) {
+        return script_to_script(&name, bytes, folder);
+    }
     let told_rules = rules.is_some();
     let records = read_records(&name, bytes, from, rules, size, folder)?;
     let text = write_records(&records, to, &name).map_err(|mut e| {
@@ -223,12 +223,18 @@ fn writes_under(records: &[Record], to: FileFormat, preset: &str) -> bool {
 }
 
 /// A script written as a script: its canonical form, which holds all of it
-/// (comments, variations, diagram points, setup blocks; TWRS too).
-fn script_to_script(name: &str, bytes: &[u8]) -> Result<Converted, ConvertError> {
+/// (comments, variations, diagram points, setup blocks; TWRS too). The rule
+/// files its games name, in `folder`, are not read, but are inputs still.
+fn script_to_script(
+    name: &str,
+    bytes: &[u8],
+    folder: Option<&Path>,
+) -> Result<Converted, ConvertError> {
     // (A byte order mark is gone already: `convert_file` drops it.)
     let source = utf8(name, bytes)?;
     let (text, games) = crate::commands::canonical::canonical_text(name, source)
         .map_err(|e| ConvertError::syntax(name, e.diagnostics().to_vec(), "nothing written"))?;
+    note_rule_files(super::games::of_text(source).rule_files(source), folder);
     if games == 0 {
         return Err(ConvertError::invalid(format!(
             "{name}: expected a game, found no moves"
@@ -239,6 +245,18 @@ fn script_to_script(name: &str, bytes: &[u8]) -> Result<Converted, ConvertError>
         games,
         left_out: None,
     })
+}
+
+/// Notes the rule files `names` (as headers name them, relative to `folder`)
+/// as inputs of the run ([`crate::output::note_input`]), though they are
+/// not read: the games stand on them, so no output replaces one.
+fn note_rule_files(names: impl IntoIterator<Item = std::path::PathBuf>, folder: Option<&Path>) {
+    let folder = folder.unwrap_or(Path::new("."));
+    for name in names {
+        if let Ok(meta) = std::fs::metadata(folder.join(name)) {
+            crate::output::note_input(&meta);
+        }
+    }
 }
 
 /// `bytes` as text, or an error naming the first byte that is not UTF-8.
@@ -822,7 +840,9 @@ fn stream_script(
                 Ok(g) => g,
             };
             if out.to == FileFormat::Script {
-                // Script to script: the game as it is, in canonical form.
+                // Script to script: the game as it is, in canonical form;
+                // its rule file is not read, but is an input still.
+                note_rule_files(g.rules_file(), folder);
                 out.write_game(g)?;
                 continue;
             }

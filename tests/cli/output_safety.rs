@@ -585,6 +585,76 @@ fn an_input_found_while_writing_is_never_written_over() {
     assert!(names.is_empty(), "{names:?}");
 }
 
+/// A script converted to a script keeps its `[Rules "r.yaml"]` header
+/// without reading the file, and wrote over it when that was the output.
+/// A rule file a header names is an input, read or not: refused, exit 2,
+/// the file kept, for a script read whole or streamed, on standard input,
+/// of TwixT or TWRS, by its name or another link to it.
+#[cfg(unix)]
+#[test]
+fn a_rule_file_a_header_names_is_never_written_over_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let rules = twixt(d, &["rules", "pencil"]).stdout;
+    let twrs_rules = twixt(d, &["rules", "twrs"]).stdout;
+    fs::write(d.join("r.yaml"), &rules).unwrap();
+    fs::write(d.join("t.yaml"), &twrs_rules).unwrap();
+    fs::hard_link(d.join("r.yaml"), d.join("hard.yaml")).unwrap();
+    std::os::unix::fs::symlink("r.yaml", d.join("soft.yaml")).unwrap();
+    let game = "[Rules \"r.yaml\"]\n\n1. f6 2. g8\n";
+    fs::write(d.join("g.twixt"), game).unwrap();
+    // Large enough to be converted a window at a time.
+    fs::write(d.join("big.twixt"), game.repeat(150_000)).unwrap();
+    fs::write(
+        d.join("tw.twixt"),
+        "[Game \"twrs\"]\n[Rules \"t.yaml\"]\n\n1. 3 i3-i10 x5 h10 i5\n",
+    )
+    .unwrap();
+    let refused = |out: &Output, target: &str, what: &str| {
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{what}: {said}");
+        assert!(
+            said.contains(&format!("refusing to overwrite the input file {target}")),
+            "{what}: {said}"
+        );
+    };
+    for (input, target) in [
+        ("g.twixt", "r.yaml"),
+        ("g.twixt", "hard.yaml"),
+        ("g.twixt", "soft.yaml"),
+        ("big.twixt", "r.yaml"),
+        ("tw.twixt", "t.yaml"),
+    ] {
+        let out = twixt(d, &["convert", input, "--to", "twixt", "-o", target]);
+        refused(&out, target, &format!("{input} -> {target}"));
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_twixt"))
+        .current_dir(d)
+        .args(["convert", "-", "--to", "twixt", "-o", "r.yaml"])
+        .stdin(fs::File::open(d.join("g.twixt")).unwrap())
+        .output()
+        .unwrap();
+    refused(&out, "r.yaml", "standard input -> r.yaml");
+    assert_eq!(fs::read(d.join("r.yaml")).unwrap(), rules);
+    assert!(
+        fs::symlink_metadata(d.join("soft.yaml"))
+            .unwrap()
+            .is_symlink()
+    );
+    assert_eq!(fs::read(d.join("t.yaml")).unwrap(), twrs_rules);
+    // Written anywhere else, the script is converted as before.
+    let out = twixt(d, &["convert", "g.twixt", "-o", "out.twixt"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(fs::read_to_string(d.join("out.twixt")).unwrap(), game);
+    // Nothing left behind: no temporary file.
+    let names: Vec<String> = fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
+}
+
 /// A full disk while writing is said as the file's error, naming it, by
 /// every command that writes a piece at a time (`random` said "cannot
 /// write the games: No space left on device").

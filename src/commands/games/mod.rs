@@ -21,7 +21,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::book::{Book, BookError, BookOptions};
 use crate::diagnostic::Diagnostic;
@@ -82,6 +82,12 @@ pub trait GameSupport: std::fmt::Debug + Sync {
     /// games it holds; a script with syntax errors has none, and they come
     /// back located in the file `name`.
     fn canonical(&self, name: &str, text: &str) -> Result<(String, usize), Vec<Diagnostic>>;
+
+    /// The rule files the games of the script `text` name in their headers
+    /// (`[Rules "r.yaml"]`), as written: relative to the script's folder.
+    /// The games stand on them whether or not a command reads them (`convert`
+    /// of a script to a script does not), so no output may replace them.
+    fn rule_files(&self, text: &str) -> Vec<PathBuf>;
 
     /// Plays `batch` (its rules a preset of this game, by name) and writes
     /// the games to `destination` one at a time.

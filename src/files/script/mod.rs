@@ -290,6 +290,16 @@ impl Game {
         self.tag("Result").and_then(parse_result)
     }
 
+    /// The rule file the `Rules` tag names (`[Rules "r.yaml"]`), relative to
+    /// the script's folder, whether or not it is read; `None` for a preset
+    /// or a value that names no rule set.
+    pub fn rules_file(&self) -> Option<PathBuf> {
+        match RulesSpec::parse(self.tag("Rules")?) {
+            Ok(RulesSpec::File(path)) => Some(path),
+            _ => None,
+        }
+    }
+
     /// The rule set: the `Rules` tag (default `pencil`), a YAML path resolved
     /// against `base_dir`, on the board of the `Size` tag when there is one.
     pub fn rules(&self, base_dir: Option<&Path>) -> Result<RuleSet, RulesError> {

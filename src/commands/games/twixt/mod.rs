@@ -6,7 +6,7 @@
 mod opened;
 pub mod random;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::commands::games::twixt::random::{BatchFormat, write_games_to};
 use crate::commands::games::{GameSupport, OpenedFile};
@@ -70,6 +70,16 @@ impl GameSupport for Twixt {
         }
         let games = parsed.file.games.len();
         Ok((crate::script::write_file(&parsed.file), games))
+    }
+
+    fn rule_files(&self, text: &str) -> Vec<PathBuf> {
+        let parsed = crate::script::parse(text);
+        parsed
+            .file
+            .games
+            .iter()
+            .filter_map(|g| g.rules_file())
+            .collect()
     }
 
     fn write_random(&self, batch: &Batch, destination: Destination<'_>) -> Result<(), Error> {

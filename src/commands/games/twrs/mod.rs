@@ -6,7 +6,7 @@
 mod opened;
 pub mod random;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::commands::games::twrs::random::{BatchError, write_games_to};
 use crate::commands::games::{GameSupport, OpenedFile};
@@ -70,6 +70,13 @@ impl GameSupport for Twrs {
             return Err(errors.into_iter().map(|e| e.with_file(name)).collect());
         }
         Ok((crate::twrs::script::write_file(&games), games.len()))
+    }
+
+    fn rule_files(&self, text: &str) -> Vec<PathBuf> {
+        let (games, _) = crate::twrs::script::parse(text);
+        (games.iter())
+            .filter_map(|g| g.rules_file().map(|t| PathBuf::from(&t.value)))
+            .collect()
     }
 
     /// The games as one script: a `.twixt` file written through a
