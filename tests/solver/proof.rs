@@ -359,3 +359,35 @@ fn passed_turns<'p>(
         }
     }
 }
+
+/// A proof after a pass that names holes off the board (a move, a
+/// template's option) is rejected with a reason, never a panic.
+#[test]
+fn a_pass_naming_holes_off_the_board_is_rejected() {
+    let text =
+        "12-cut-top-right/pencil/c12,d6,f2,h7,j5,j9,k2,k5,k9/b6,b8,c1,c3,e2,e4,e7,h10,h11/*/red";
+    let mut pos = line(text);
+    pos.play(&twixtkit::prelude::Move::peg(Hole::new(8, 6)))
+        .unwrap();
+    let far = Hole::new(40, 40);
+    let bad_move = ProofNode::Move {
+        hole: far,
+        next: Box::new(ProofNode::Won),
+    };
+    // j9 and its knight's step off the bottom edge.
+    let bad_option = ProofNode::Template(twixt_core::solver::Template {
+        first: None,
+        gaps: vec![TemplateGap {
+            ends: (Hole::new(9, 8), None),
+            options: vec![Hole::new(10, 12), Hole::new(8, 12)],
+            area: Vec::new(),
+        }],
+    });
+    for answer in [bad_move, bad_option] {
+        let node = ProofNode::Replies {
+            replies: Vec::new(),
+            rest: Some(Rest::Passed(Box::new(answer))),
+        };
+        assert!(check_proof(&pos, Player::Red, &node).is_err());
+    }
+}

@@ -338,7 +338,7 @@ impl Checker {
             ProofNode::Replies { replies, rest } => {
                 let (mut m, mut d) = (0, 0);
                 for (h, next) in replies {
-                    carrier[size.index(*h)] = true;
+                    mark(carrier, size, *h);
                     let after = play(pos, *h)?;
                     let (m1, d1) = self.reach(&after, next, carrier)?;
                     (m, d) = (m.max(m1), d.max(d1));
@@ -382,7 +382,7 @@ impl Checker {
         for g in &t.gaps {
             gap_moves += if g.area.is_empty() { 1 } else { EDGE_MOVES };
             for h in self.carrier(&after, g) {
-                carrier[size.index(h)] = true;
+                mark(carrier, size, h);
             }
         }
         Ok((first + 2 * gap_moves, gap_moves))
@@ -397,7 +397,7 @@ impl Checker {
         carrier: &mut [bool],
     ) -> Result<Position, String> {
         let size = pos.size();
-        carrier[size.index(hole)] = true;
+        mark(carrier, size, hole);
         let mut after = pos.clone();
         let played = after
             .play(&Move::peg(hole))
@@ -405,8 +405,8 @@ impl Checker {
         for link in &played.links_added {
             let (p, q) = link.ends();
             for (a, b) in crossing_links(size, p, q) {
-                carrier[size.index(a)] = true;
-                carrier[size.index(b)] = true;
+                mark(carrier, size, a);
+                mark(carrier, size, b);
             }
         }
         Ok(after)
@@ -725,6 +725,14 @@ static CROSSING: std::sync::LazyLock<Vec<(Offset, LinkOffsets)>> = std::sync::La
         })
         .collect()
 });
+
+/// Marks hole `h` in `carrier` (by [`BoardSize::index`]); a hole off the
+/// board, which a malformed proof may name, marks nothing.
+fn mark(carrier: &mut [bool], size: BoardSize, h: Hole) {
+    if size.contains(h) {
+        carrier[size.index(h)] = true;
+    }
+}
 
 /// For each hole (by [`BoardSize::index`]), the fewest new pegs `who`
 /// needs on a chain through it between its border rows: its own pegs cost
