@@ -184,15 +184,13 @@ pub fn convert_file(
     })?;
     // What the output leaves out: a script's annotations, and for a move
     // list or plain text the tags, board size and rules of any input that
-    // states them, and for plain text a result it has no word for.
+    // states them, and a result it has no word for.
     let mut tally = match from {
         FileFormat::Script => Tally::of_script(bytes),
         _ => Tally::default(),
     };
     for (i, r) in records.iter().enumerate() {
-        if let Some(result) = r.result.filter(|_| !plaintext::keeps_result(r)) {
-            tally.text_results.push((i + 1, result));
-        }
+        tally.add_result(i + 1, r, to);
         if from != FileFormat::Script {
             tally.add_record_tags(r);
         }
@@ -498,10 +496,11 @@ pub fn left_out(script: &[u8], to: FileFormat) -> Option<String> {
 
 /// Counts of what a record format cannot hold: comments, remarks, diagram
 /// points, marks and claims, variations, setup blocks, and header tags
-/// (but the result, which the moves say) for a move list, which has none;
+/// (but `Result`, counted as a result) for a move list, which has none;
 /// and, since a move list states no board size or rules and is read on
 /// 24×24 under pencil unless told otherwise, the boards and rules that
-/// differ; and the games whose result plain text has no word for.
+/// differ; and the games whose result the format does not write
+/// ([`keeps_result`]).
 #[derive(Default)]
 struct Tally {
     counts: [usize; 7],
@@ -514,10 +513,34 @@ struct Tally {
     /// Rule sets other than pencil, as a script's `Rules` names them, each
     /// once, in order.
     rules: Vec<String>,
-    /// The games whose result plain text leaves out
-    /// ([`plaintext::keeps_result`]), by number, in order; the first
-    /// [`MAX_NAMED`] are named.
-    text_results: Vec<(usize, GameResult)>,
+    /// The games whose result the output format leaves out
+    /// ([`keeps_result`]), by number, in order; the first [`MAX_NAMED`]
+    /// are named.
+    results: Vec<(usize, GameResult)>,
+}
+
+/// Whether format `to` writes the result of `r` so that it reads back, or
+/// its moves say it.
+fn keeps_result(r: &Record, to: FileFormat) -> bool {
+    match to {
+        FileFormat::PlainText => plaintext::keeps_result(r),
+        FileFormat::MoveList => movelist::keeps_result(r),
+        _ => true,
+    }
+}
+
+/// How format `to` writes results, when it leaves some out
+/// ([`keeps_result`]).
+fn writes_results(to: FileFormat) -> Option<&'static str> {
+    match to {
+        FileFormat::PlainText => Some(
+            "plain text writes a result only as 1-0, 0-1 or 1/2-1/2 after moves that end no game",
+        ),
+        FileFormat::MoveList => Some(
+            "a move list has no word for a result and keeps one only as its moves say it (a resignation, an accepted draw, a completed connection, no legal move left)",
+        ),
+        _ => None,
+    }
 }
 
 /// The most tag names, sizes or rule sets a warning names.
@@ -570,9 +593,16 @@ impl Tally {
         self.add_tags(g.tags.iter().map(|t| t.name.as_str()));
     }
 
-    /// The header tags of a record (but the result, which the moves say).
+    /// The header tags of a record (but the result: [`Tally::add_result`]).
     fn add_record_tags(&mut self, r: &Record) {
         self.add_tags(r.tags.iter().map(|(name, _)| name.as_str()));
+    }
+
+    /// Game `number`, `r`, when format `to` leaves its result out.
+    fn add_result(&mut self, number: usize, r: &Record, to: FileFormat) {
+        if let Some(result) = r.result.filter(|_| !keeps_result(r, to)) {
+            self.results.push((number, result));
+        }
     }
 
     fn add_tags<'a>(&mut self, names: impl Iterator<Item = &'a str>) {
@@ -640,10 +670,10 @@ impl Tally {
         if plain && (!self.sizes.is_empty() || !self.rules.is_empty()) {
             said.push(self.unstated(format));
         }
-        if to == FileFormat::PlainText && !self.text_results.is_empty() {
+        if let (false, Some(how)) = (self.results.is_empty(), writes_results(to)) {
             // `game 1's result `*``, `the results of games 1 (`*`), 4 (`red`)`.
             let named = |(n, r): &(usize, GameResult)| format!("{n} (`{}`)", result_name(*r));
-            let games = match &self.text_results[..] {
+            let games = match &self.results[..] {
                 [(n, r)] => format!("game {n}'s result `{}` is", result_name(*r)),
                 all => {
                     let mut games: Vec<String> = all.iter().take(MAX_NAMED).map(named).collect();
@@ -653,9 +683,7 @@ impl Tally {
                     format!("the results of games {} are", games.join(", "))
                 }
             };
-            said.push(format!(
-                "plain text writes a result only as 1-0, 0-1 or 1/2-1/2 after moves that end no game, so {games} left out"
-            ));
+            said.push(format!("{how}, so {games} left out"));
         }
         (!said.is_empty()).then(|| said.join("; "))
     }
@@ -854,6 +882,7 @@ fn stream_script(
                 })?;
             tally.add(g);
             tally.add_board(&record.rules);
+            tally.add_result(out.games + 1, &record, out.to);
             out.write(&record)?;
         }
         if diagnostics.len() >= MAX_STREAM_ERRORS {

@@ -349,3 +349,64 @@ fn plain_text_keeps_a_result_the_moves_do_not_say() {
         err(&o)
     );
 }
+
+/// A result that no move of the game says (a script's `[Result "red"]`
+/// after moves that end no game) was dropped without a word when the game
+/// was written as a move list, which has no word for a result: the warning
+/// names the game and its result. A result the moves say (a resignation,
+/// an accepted draw, a connection made, as `check` replays the game) is
+/// kept by the moves and not named; nor is a game without one.
+#[test]
+fn a_move_list_names_a_result_its_moves_do_not_say() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let read = |name: &str| std::fs::read_to_string(d.join(name)).unwrap();
+    std::fs::write(d.join("s.twixt"), "[Result \"red\"]\n\n1. f6 2. g8\n").unwrap();
+    let o = convert(d, "s.twixt", "s.moves", &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(read("s.moves"), "1.f6 2.g8\n");
+    assert!(
+        err(&o).contains("warning:") && err(&o).contains("game 1's result `red` is left out"),
+        "{}",
+        err(&o)
+    );
+    // Every game whose result is lost is named, and no other.
+    std::fs::write(
+        d.join("m.twixt"),
+        "[Result \"red\"]\n\n1. f6 2. g8\n\n\
+         [Result \"black\"]\n\n1. f6 2. g8 3. resign\n\n\
+         [Result \"draw\"]\n\n1. f6= 2. draw\n\n\
+         [Size \"5\"]\n[Result \"red\"]\n\n1. b1 2. a2 3. c3 4. a4 5. d5\n\n\
+         [Event \"no result\"]\n\n1. f6 2. g8\n\n\
+         [Result \"*\"]\n\n1. f6 2. g8\n\n\
+         [Size \"5\"]\n[Result \"black\"]\n\n1. b1 2. a2 3. c3 4. a4 5. d5\n",
+    )
+    .unwrap();
+    let o = convert(d, "m.twixt", "m.moves", &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        err(&o).contains("the results of games 1 (`red`), 6 (`*`), 7 (`black`) are left out"),
+        "{}",
+        err(&o)
+    );
+    // From a record too: plain text's `1-0` after moves that end no game.
+    std::fs::write(d.join("p.txt"), "f6 g8 1-0\n").unwrap();
+    let o = convert(d, "p.txt", "p.moves", &["--from", "text"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        err(&o).contains("game 1's result `red` is left out"),
+        "{}",
+        err(&o)
+    );
+    // A script large enough to be converted a window at a time says it too.
+    let mut big = "[Event \"e\"]\n\n1. f6 2. g8\n\n".repeat(85_000);
+    big.push_str("[Result \"draw\"]\n\n1. f6 2. g8\n");
+    std::fs::write(d.join("big.twixt"), big).unwrap();
+    let o = convert(d, "big.twixt", "big.moves", &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        err(&o).contains("game 85001's result `draw` is left out"),
+        "{}",
+        err(&o)
+    );
+}

@@ -7,9 +7,12 @@ use std::fmt;
 use std::path::Path;
 
 use crate::grammar::Locator;
+use crate::record::{GameResult, Record};
 use twixt_core::board::{BoardSize, Hole, Player};
 use twixt_core::moves::Move;
+use twixt_core::position::Position;
 use twixt_core::rules::{Linking, RemovalRule, RuleSet, Swap};
+use twixt_core::state::{GameState, Outcome};
 
 pub mod abstractplay;
 pub mod boardspace;
@@ -201,6 +204,52 @@ pub fn mover(rules: &RuleSet, first: Player, moves: &[Move], ply: usize) -> Play
     }
 }
 
+/// The result the last move of `record` says, as the readers read it: a
+/// win for the opponent of the player who resigned, a draw accepted.
+pub(crate) fn said_by_last_move(record: &Record) -> Option<GameResult> {
+    let ply = record.moves.len().checked_sub(1)?;
+    match record.moves[ply] {
+        Move::Resign => {
+            let loser = mover(&record.rules, record.first, &record.moves, ply);
+            Some(GameResult::Win(loser.opponent()))
+        }
+        Move::AcceptDraw => Some(GameResult::Draw),
+        _ => None,
+    }
+}
+
+/// The result the moves of `record` say by themselves, replayed under its
+/// rules as `twixt check` replays them: a win by a completed connection or
+/// the opponent's resignation; a draw by an accepted offer, by no legal
+/// move left, or by a dead draw under rules where nothing can be lifted.
+/// `None` while the game goes on. Moves the rules refuse end the replay:
+/// then only a last `resign` or `draw` says a result
+/// ([`said_by_last_move`]).
+pub fn said_by_moves(record: &Record) -> Option<GameResult> {
+    let Ok(mut position) = Position::with_first(record.rules.clone(), record.first) else {
+        return said_by_last_move(record);
+    };
+    for mv in &record.moves {
+        if position.play(mv).is_err() {
+            return said_by_last_move(record);
+        }
+    }
+    match GameState::outcome(&position) {
+        Outcome::Won { winner, .. } => Some(GameResult::Win(winner)),
+        Outcome::Drawn | Outcome::DeadDraw | Outcome::NoLegalMove => Some(GameResult::Draw),
+        Outcome::Ongoing => None,
+    }
+}
+
+/// Whether a format that has no word for a result, and says one only by
+/// the moves, keeps the result of `record`: none, or the one its moves say
+/// ([`said_by_moves`]).
+pub fn moves_say_result(record: &Record) -> bool {
+    record
+        .result
+        .is_none_or(|r| said_by_moves(record) == Some(r))
+}
+
 /// Why the move list of `rules` cannot be written in a format that has no
 /// notation for links or removals, if it cannot.
 pub fn plain_moves_problem(rules: &RuleSet, moves: &[Move]) -> Option<String> {
@@ -300,6 +349,40 @@ mod tests {
         // Back to an earlier place, and on again.
         assert_eq!(at(1), Location { line: 1, column: 2 });
         assert_eq!(at(7), Location { line: 3, column: 1 });
+    }
+
+    #[test]
+    fn the_moves_say_a_result_as_the_replay_ends_the_game() {
+        let game = |side: u64, moves: &str| {
+            let rules = RuleSet::pencil().with_size(BoardSize::square(side).unwrap());
+            movelist::read_with(moves.as_bytes(), rules)
+                .unwrap()
+                .remove(0)
+        };
+        use crate::record::GameResult::{Draw, Unfinished, Win};
+        for (side, moves, said) in [
+            // A connection made, a resignation, an accepted draw.
+            (5, "1.b1 2.a2 3.c3 4.a4 5.d5", Some(Win(Player::Red))),
+            (24, "1.f6 2.g8 3.resign", Some(Win(Player::Black))),
+            (24, "1.f6|draw 2.draw", Some(Draw)),
+            // No one can connect where nothing can be lifted.
+            (3, "1.b2 2.a2 3.b1 4.c2 5.b3", Some(Draw)),
+            (24, "1.f6 2.g8", None),
+            // A move the rules refuse: the last move speaks, as read.
+            (24, "1.f6 2.f6 3.resign", Some(Win(Player::Black))),
+            (24, "1.f6 2.f6", None),
+        ] {
+            let mut r = game(side, moves);
+            assert_eq!(said_by_moves(&r), said, "{moves}");
+            r.result = said;
+            assert!(moves_say_result(&r), "{moves}");
+            r.result = None;
+            assert!(moves_say_result(&r), "{moves}");
+            for other in [Win(Player::Red), Win(Player::Black), Draw, Unfinished] {
+                r.result = Some(other);
+                assert_eq!(moves_say_result(&r), said == Some(other), "{moves}");
+            }
+        }
     }
 
     #[test]

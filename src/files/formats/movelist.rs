@@ -334,8 +334,17 @@ fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
     super::on_board(hole, word, size)
 }
 
+/// Whether [`write()`] keeps the result of `record`. A move list has no
+/// word for a result: it keeps none, or the one its moves say
+/// ([`super::said_by_moves`]: a resignation, an accepted draw, a completed
+/// connection, no legal move left), and no other.
+pub fn keeps_result(record: &Record) -> bool {
+    super::moves_say_result(record)
+}
+
 /// Writes one game on one line, ending in a newline. Tags, rules and board
-/// size are not part of the format.
+/// size are not part of the format, nor a result the moves do not say
+/// ([`keeps_result`]).
 pub fn write(record: &Record) -> Result<String, Error> {
     if let Some(problem) = plain_moves_problem(&record.rules, &record.moves) {
         return Err(RecordFormat::MoveList.unwritable(problem));

@@ -29,7 +29,7 @@ use twixt_core::board::Player;
 use twixt_core::moves::{Move, Placement};
 use twixt_core::rules::{RuleSet, Swap};
 
-use super::{Error, Location, fail, movelist, mover, utf8};
+use super::{Error, Location, fail, movelist, mover, said_by_last_move, utf8};
 
 /// What stands between items: white space, commas and semicolons.
 fn separator(i: &str) -> Rule<'_, &str> {
@@ -409,24 +409,10 @@ pub fn read_with(bytes: &[u8], rules: RuleSet) -> Result<Vec<Record>, Error> {
     })
 }
 
-/// The result the moves of `record` say themselves: a win for the
-/// opponent of the player who resigned last, a draw accepted last.
-fn said_by_moves(record: &Record) -> Option<GameResult> {
-    let ply = record.moves.len().checked_sub(1)?;
-    match record.moves[ply] {
-        Move::Resign => {
-            let loser = mover(&record.rules, record.first, &record.moves, ply);
-            Some(GameResult::Win(loser.opponent()))
-        }
-        Move::AcceptDraw => Some(GameResult::Draw),
-        _ => None,
-    }
-}
-
 /// The result word [`write()`] writes after the moves of `record`: its win
 /// or draw when no `resign` or `draw` ends the moves.
 fn written_result(record: &Record) -> Option<&'static str> {
-    if said_by_moves(record).is_some() {
+    if said_by_last_move(record).is_some() {
         return None;
     }
     match record.result? {
@@ -444,7 +430,7 @@ fn written_result(record: &Record) -> Option<&'static str> {
 pub fn keeps_result(record: &Record) -> bool {
     match record.result {
         None => true,
-        Some(r) if said_by_moves(record) == Some(r) => true,
+        Some(r) if said_by_last_move(record) == Some(r) => true,
         Some(_) => written_result(record).is_some(),
     }
 }
