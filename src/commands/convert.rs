@@ -9,7 +9,7 @@ use std::path::Path;
 
 use crate::diagnostic::Explained as _;
 use crate::diagnostic::{Diagnostic, count};
-use crate::formats::{RecordFormat, littlegolem, movelist, plaintext, t1};
+use crate::formats::{RecordFormat, boardspace, littlegolem, movelist, plaintext, t1};
 use crate::record::{GameResult, Record};
 use crate::script::{Element, Game, Line, ScriptFile, parse, result_name, script_hint, write_file};
 use twixt_core::board::BoardSize;
@@ -525,6 +525,7 @@ fn keeps_result(r: &Record, to: FileFormat) -> bool {
     match to {
         FileFormat::PlainText => plaintext::keeps_result(r),
         FileFormat::MoveList => movelist::keeps_result(r),
+        FileFormat::Boardspace => boardspace::keeps_result(r),
         _ => true,
     }
 }
@@ -538,6 +539,9 @@ fn writes_results(to: FileFormat) -> Option<&'static str> {
         ),
         FileFormat::MoveList => Some(
             "a move list has no word for a result and keeps one only as its moves say it (a resignation, an accepted draw, a completed connection, no legal move left)",
+        ),
+        FileFormat::Boardspace => Some(
+            "a Boardspace game file keeps a result only as its moves say it, or after moves that end no game as a draw agreed or a win on time for the player to move",
         ),
         _ => None,
     }

@@ -410,3 +410,53 @@ fn a_move_list_names_a_result_its_moves_do_not_say() {
         err(&o)
     );
 }
+
+/// A Boardspace game file wrote a draw after the moves but dropped a win
+/// that no connection or resignation says, silently, and wrote a draw
+/// after a resignation, which its reader refuses. A win of the player to
+/// move is written as the site writes a win on time, and reads back; a
+/// result the site has no steps for is named in the warning.
+#[test]
+fn boardspace_writes_a_win_on_time_and_names_a_result_it_cannot_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let read = |name: &str| std::fs::read_to_string(d.join(name)).unwrap();
+    let script = |result: &str, moves: &str| {
+        std::fs::write(
+            d.join("s.twixt"),
+            format!("[Rules \"editable\"]\n[Result \"{result}\"]\n\n{moves}\n"),
+        )
+        .unwrap();
+    };
+    for (result, step) in [("red", "gameoverontime"), ("draw", "acceptdraw")] {
+        script(result, "1. f6 2. g8");
+        let o = convert(d, "s.twixt", "s.sgf", &["--to", "boardspace"]);
+        assert!(o.status.success(), "{result}: {}", err(&o));
+        assert!(!err(&o).contains("warning"), "{result}: {}", err(&o));
+        assert!(read("s.sgf").contains(step), "{result}: {}", read("s.sgf"));
+        let o = convert(d, "s.sgf", "back.twixt", &["--from", "boardspace"]);
+        assert!(o.status.success(), "{result}: {}", err(&o));
+        assert!(
+            read("back.twixt").contains(&format!("[Result \"{result}\"]")),
+            "{result}: {}",
+            read("back.twixt")
+        );
+    }
+    for (result, moves) in [
+        ("black", "1. f6 2. g8"),
+        ("*", "1. f6 2. g8"),
+        ("draw", "1. f6 2. g8 3. resign"),
+    ] {
+        script(result, moves);
+        let o = convert(d, "s.twixt", "s.sgf", &["--to", "boardspace"]);
+        assert!(o.status.success(), "{result}: {}", err(&o));
+        assert!(
+            err(&o).contains(&format!("game 1's result `{result}` is left out")),
+            "{result}: {}",
+            err(&o)
+        );
+        // What is written reads.
+        let o = convert(d, "s.sgf", "back.twixt", &["--from", "boardspace"]);
+        assert!(o.status.success(), "{result}: {}", err(&o));
+    }
+}

@@ -804,7 +804,8 @@ pub fn looks_like(text: &str) -> bool {
 }
 
 /// Writes the game as the site records it: a peg and its links' names, then
-/// `done`; `swap` and `resign` likewise.
+/// `done`; `swap` and `resign` likewise; then a result the moves do not say,
+/// when the site has steps for it ([`keeps_result`]).
 pub fn write(record: &Record) -> Result<String, Error> {
     let side = record.size().width();
     let fmt = RecordFormat::Boardspace;
@@ -899,8 +900,8 @@ pub fn write(record: &Record) -> Result<String, Error> {
         }
         p = 1 - p;
     }
-    match record.result {
-        Some(GameResult::Draw) => {
+    match record.result.and_then(|r| ending(r, &position)) {
+        Some(Ending::AgreedDraw) => {
             out.push_str(&format!("; P{p}[{n} offerdraw]\n; P{p}[{} done]\n", n + 1));
             let q = 1 - p;
             out.push_str(&format!(
@@ -909,10 +910,58 @@ pub fn write(record: &Record) -> Result<String, Error> {
                 n + 3
             ));
         }
-        Some(GameResult::Win(_)) | Some(GameResult::Unfinished) | None => {}
+        Some(Ending::OnTime) => out.push_str(&format!("; P{p}[{n} gameoverontime]\n")),
+        None => {}
     }
     out.push_str(")\n");
     Ok(out)
+}
+
+/// How [`write()`] ends a game whose moves leave it going on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    /// A draw offered and accepted.
+    AgreedDraw,
+    /// `gameoverontime`: the player to move wins.
+    OnTime,
+}
+
+/// The steps that write `result` after the moves that lead to `position`,
+/// if the site's records have them: a draw as an offer accepted, and a win
+/// of the player to move as `gameoverontime` (the only win they record
+/// that is neither a connection nor a resignation), both only while the
+/// game goes on (steps after its end do not read).
+fn ending(result: GameResult, position: &Position) -> Option<Ending> {
+    if position.status() != twixt_core::position::Status::Ongoing {
+        return None;
+    }
+    match result {
+        GameResult::Draw => Some(Ending::AgreedDraw),
+        GameResult::Win(p) if p == position.to_move() => Some(Ending::OnTime),
+        GameResult::Win(_) | GameResult::Unfinished => None,
+    }
+}
+
+/// Whether [`write()`] keeps the result of `record`: none, one its moves
+/// say ([`super::said_by_moves`]), or one it writes after them
+/// ([`ending`]). A win of the player who moved last that no connection or
+/// resignation says, an unfinished game's `*`, and a result the moves
+/// contradict have no steps.
+pub fn keeps_result(record: &Record) -> bool {
+    let Some(result) = record.result else {
+        return true;
+    };
+    let played = Position::with_first(record.rules.clone(), record.first)
+        .ok()
+        .and_then(|mut position| {
+            record
+                .moves
+                .iter()
+                .all(|mv| position.play(mv).is_ok())
+                .then_some(position)
+        });
+    played.is_some_and(|position| ending(result, &position).is_some())
+        || super::said_by_moves(record) == Some(result)
 }
 
 #[cfg(test)]
@@ -1020,6 +1069,55 @@ mod tests {
                 other => panic!("{text}: {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn a_result_the_moves_do_not_say_is_written_when_the_site_has_steps_for_it() {
+        let game = |moves: &[&str], result| {
+            let mut r = Record::new(rules(24));
+            r.moves = moves
+                .iter()
+                .map(|m| match *m {
+                    "swap" => Move::Swap,
+                    "resign" => Move::Resign,
+                    hole => Move::Place(Placement::peg(hole.parse().unwrap())),
+                })
+                .collect();
+            r.result = result;
+            r
+        };
+        let (red, black) = (GameResult::Win(Player::Red), GameResult::Win(Player::Black));
+        // Written and read back the same: a draw agreed, a win on time for
+        // the player to move (after a colour swap too), a resignation.
+        for (moves, result, step) in [
+            (&["f6", "g8"][..], GameResult::Draw, "acceptdraw"),
+            (&["f6", "g8"][..], red, "gameoverontime"),
+            (&["f6", "g8", "h10"][..], black, "gameoverontime"),
+            (&["f6", "swap"][..], black, "gameoverontime"),
+            (&["f6", "g8", "resign"][..], black, "resign"),
+        ] {
+            let r = game(moves, Some(result));
+            let text = write(&r).unwrap();
+            assert!(text.contains(step), "{moves:?} {result:?}: {text}");
+            assert_eq!(read(text.as_bytes()).unwrap(), r, "{moves:?} {result:?}");
+            assert!(keeps_result(&r), "{moves:?} {result:?}");
+        }
+        // No steps: a win of the player who moved last, `*`, a result the
+        // moves contradict. Left out (and said to be), and what is written
+        // reads.
+        for (moves, result) in [
+            (&["f6", "g8"][..], black),
+            (&["f6", "g8"][..], GameResult::Unfinished),
+            (&["f6", "g8", "resign"][..], GameResult::Draw),
+            (&["f6", "g8", "resign"][..], red),
+        ] {
+            let r = game(moves, Some(result));
+            let back = read(write(&r).unwrap().as_bytes()).unwrap();
+            assert_eq!(back.moves, r.moves, "{moves:?} {result:?}");
+            assert_ne!(back.result, r.result, "{moves:?} {result:?}");
+            assert!(!keeps_result(&r), "{moves:?} {result:?}");
+        }
+        assert!(keeps_result(&game(&["f6"], None)));
     }
 
     #[test]
