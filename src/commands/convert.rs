@@ -9,7 +9,7 @@ use std::path::Path;
 
 use crate::diagnostic::Explained as _;
 use crate::diagnostic::{Diagnostic, count};
-use crate::formats::{RecordFormat, boardspace, littlegolem, movelist, plaintext, t1};
+use crate::formats::{RecordFormat, boardspace, littlegolem, movelist, plaintext, sgf, t1};
 use crate::record::{GameResult, Record};
 use crate::script::{Element, Game, Line, ScriptFile, parse, result_name, script_hint, write_file};
 use twixt_core::board::BoardSize;
@@ -445,7 +445,7 @@ pub fn write_records(
         FileFormat::MoveList => movelist::write_all(records)
             .map_err(|e| out_err(&e))?
             .into_bytes(),
-        FileFormat::Sgf => crate::formats::sgf::write(single(".sgf")?)
+        FileFormat::Sgf => sgf::write(single(".sgf")?)
             .map_err(|e| out_err(&e))?
             .into_bytes(),
         // The site's record carries its own server's data (dates, user ids,
@@ -526,7 +526,10 @@ fn keeps_result(r: &Record, to: FileFormat) -> bool {
         FileFormat::PlainText => plaintext::keeps_result(r),
         FileFormat::MoveList => movelist::keeps_result(r),
         FileFormat::Boardspace => boardspace::keeps_result(r),
-        _ => true,
+        FileFormat::T1 => t1::keeps_result(r),
+        FileFormat::LittleGolem => littlegolem::keeps_result(r),
+        FileFormat::Sgf => sgf::keeps_result(r),
+        FileFormat::Script | FileFormat::Json | FileFormat::AbstractPlay => true,
     }
 }
 
@@ -539,6 +542,15 @@ fn writes_results(to: FileFormat) -> Option<&'static str> {
         ),
         FileFormat::MoveList => Some(
             "a move list has no word for a result and keeps one only as its moves say it (a resignation, an accepted draw, a completed connection, no legal move left)",
+        ),
+        FileFormat::T1 => Some(
+            "a .T1 file has no word for a result and keeps one only as its moves say it (a resignation, a completed connection, no legal move left)",
+        ),
+        FileFormat::LittleGolem => Some(
+            "a .tsgf file has no word for a result and keeps one only as its moves say it (a resignation, an accepted draw, a completed connection, no legal move left)",
+        ),
+        FileFormat::Sgf => Some(
+            "an .sgf file keeps a result only as its moves say it (a resignation, a completed connection, no legal move left)",
         ),
         FileFormat::Boardspace => Some(
             "a Boardspace game file keeps a result only as its moves say it, or after moves that end no game as a draw agreed or a win on time for the player to move",

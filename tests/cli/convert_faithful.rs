@@ -460,3 +460,57 @@ fn boardspace_writes_a_win_on_time_and_names_a_result_it_cannot_write() {
         assert!(o.status.success(), "{result}: {}", err(&o));
     }
 }
+
+/// `.T1`, `.tsgf` and SGF files have no notation for a result their moves
+/// do not say (a T1 file only marks the game over, SGF's `RE` reads back
+/// only as a resignation): a script's `[Result "red"]` after moves that
+/// end no game was dropped without a word. The warning names the game; a
+/// result the moves say is kept by them and not named.
+#[test]
+fn t1_tsgf_and_sgf_name_a_result_their_moves_do_not_say() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for (rules, out) in [("t1", "s.T1"), ("pencil", "s.tsgf"), ("pencil", "s.sgf")] {
+        let script = |result: &str, moves: &str| {
+            std::fs::write(
+                d.join("s.twixt"),
+                format!("[Rules \"{rules}\"]\n[Result \"{result}\"]\n\n{moves}\n"),
+            )
+            .unwrap();
+        };
+        for (result, moves) in [
+            ("red", "1. f6 2. g8"),
+            ("draw", "1. f6 2. g8"),
+            ("*", "1. f6 2. g8"),
+            ("red", "1. f6 2. g8 3. resign"),
+        ] {
+            script(result, moves);
+            let o = convert(d, "s.twixt", out, &[]);
+            assert!(o.status.success(), "{out} {result}: {}", err(&o));
+            assert!(
+                err(&o).contains(&format!("game 1's result `{result}` is left out")),
+                "{out} {result}: {}",
+                err(&o)
+            );
+        }
+        // Said by the moves: a resignation, and for Little Golem an
+        // accepted draw; written, and nothing said.
+        let mut kept = vec![("black", "1. f6 2. g8 3. resign")];
+        if out == "s.tsgf" {
+            kept.push(("draw", "1. f6= 2. draw"));
+        }
+        for (result, moves) in kept {
+            script(result, moves);
+            let o = convert(d, "s.twixt", out, &[]);
+            assert!(o.status.success(), "{out} {result}: {}", err(&o));
+            assert!(!err(&o).contains("result"), "{out} {result}: {}", err(&o));
+            let o = convert(d, out, "back.twixt", &[]);
+            assert!(o.status.success(), "{out} {result}: {}", err(&o));
+            let back = std::fs::read_to_string(d.join("back.twixt")).unwrap();
+            assert!(
+                back.contains(&format!("[Result \"{result}\"]")),
+                "{out} {result}: {back}"
+            );
+        }
+    }
+}

@@ -508,7 +508,16 @@ fn is_property_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_uppercase())
 }
 
-/// Writes one game in Little Golem's form, as Latin-1 bytes. Root
+/// Whether [`write()`] keeps the result of `record`. A `.tsgf` file has no
+/// word for a result: it keeps none, or the one its moves say
+/// ([`super::said_by_moves`]: a resignation, an accepted draw, a completed
+/// connection, no legal move left).
+pub fn keeps_result(record: &Record) -> bool {
+    super::moves_say_result(record)
+}
+
+/// Writes one game in Little Golem's form, as Latin-1 bytes, with no
+/// result but the one its moves say ([`keeps_result`]). Root
 /// properties come in Little Golem's order (FF, EV, PB, PW, SZ, SO), then
 /// any other tag whose name is an upper-case property name; tags with other
 /// names have no place in the format and are left out.

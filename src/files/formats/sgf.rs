@@ -509,8 +509,17 @@ fn escape(text: &str) -> String {
     out
 }
 
+/// Whether [`write()`] keeps the result of `record`: none, or the one its
+/// moves say ([`super::said_by_moves`]: a resignation, written as `RE`, a
+/// completed connection, no legal move left). The reader reads no other
+/// `RE` as a result.
+pub fn keeps_result(record: &Record) -> bool {
+    super::moves_say_result(record)
+}
+
 /// Writes the game: the root (FF, GM, SZ, RU, the tags, RE for a
-/// resignation) on one line, the moves on the next.
+/// resignation) on one line, the moves on the next; no result but the one
+/// its moves say ([`keeps_result`]).
 pub fn write(record: &Record) -> Result<String, Error> {
     let unwritable = |why: String| RecordFormat::Sgf.unwritable(why);
     if let Some(problem) = plain_moves_problem(&record.rules, &record.moves)

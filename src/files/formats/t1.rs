@@ -266,8 +266,16 @@ fn field(out: &mut String, value: &str, comment: &str) -> Result<(), Error> {
     Ok(())
 }
 
+/// Whether [`write()`] keeps the result of `record`. A T1 file has no
+/// word for a result (line 13 says only that the game is over): it keeps
+/// none, or the one its moves say ([`super::said_by_moves`]: a
+/// resignation, a completed connection, no legal move left).
+pub fn keeps_result(record: &Record) -> bool {
+    super::moves_say_result(record)
+}
+
 /// Writes one game as a T1 file (upper-case hole names, as twixtbot-ui
-/// does). The file holds no crossing rule or swap style, so only games whose
+/// does), with no result but the one its moves say ([`keeps_result`]). The file holds no crossing rule or swap style, so only games whose
 /// rules a reader would assume are written: automatic links that never cross
 /// and no removals, and a swap that mirrors when the game has one.
 pub fn write(record: &Record) -> Result<String, Error> {
