@@ -11,8 +11,10 @@ use crate::diagnostic::Explained as _;
 use crate::diagnostic::{Diagnostic, count};
 use crate::formats::{RecordFormat, boardspace, littlegolem, movelist, plaintext, sgf, t1};
 use crate::record::{GameResult, Record};
-use crate::script::{Element, Game, Line, ScriptFile, parse, result_name, script_hint, write_file};
-use twixt_core::board::BoardSize;
+use crate::script::{
+    Element, Game, Line, RulesSpec, ScriptFile, parse, result_name, script_hint, write_file,
+};
+use twixt_core::board::{BoardSize, Player};
 use twixt_core::rules::RuleSet;
 
 pub use crate::script::FileFormat;
@@ -559,6 +561,24 @@ fn writes_results(to: FileFormat) -> Option<&'static str> {
     }
 }
 
+/// Whether the header tag `name` with `value` says only what a move list or
+/// plain text is read with when nothing is told: the size 24×24, the rules
+/// `pencil`, Red first. Left out, it loses nothing: the list reads back
+/// the same. A board or rules that differ are named besides
+/// ([`Tally::add_board`]).
+fn says_the_default(name: &str, value: &str) -> bool {
+    let is = |tag: &str| name.eq_ignore_ascii_case(tag);
+    if is("Size") {
+        value.parse() == Ok(BoardSize::STANDARD)
+    } else if is("Rules") {
+        matches!(RulesSpec::parse(value), Ok(RulesSpec::Inline(r)) if r == RuleSet::pencil().with_size(r.size))
+    } else if is("First") {
+        value.trim().parse() == Ok(Player::Red)
+    } else {
+        false
+    }
+}
+
 /// The most tag names, sizes or rule sets a warning names.
 const MAX_NAMED: usize = 6;
 
@@ -606,12 +626,16 @@ impl Tally {
         line(&g.line, &mut self.counts);
         self.counts[1] += g.preamble.len();
         self.counts[5] += usize::from(g.setup.is_some());
-        self.add_tags(g.tags.iter().map(|t| t.name.as_str()));
+        self.add_tags(g.tags.iter().map(|t| (t.name.as_str(), t.value.as_str())));
     }
 
     /// The header tags of a record (but the result: [`Tally::add_result`]).
     fn add_record_tags(&mut self, r: &Record) {
-        self.add_tags(r.tags.iter().map(|(name, _)| name.as_str()));
+        self.add_tags(
+            r.tags
+                .iter()
+                .map(|(name, value)| (name.as_str(), value.as_str())),
+        );
     }
 
     /// Game `number`, `r`, when format `to` leaves its result out.
@@ -621,8 +645,15 @@ impl Tally {
         }
     }
 
-    fn add_tags<'a>(&mut self, names: impl Iterator<Item = &'a str>) {
-        for name in names.filter(|&n| n != "Result") {
+    /// Header tags, by name and value, that a move list or plain text
+    /// leaves out: all but the result ([`Tally::add_result`]) and those
+    /// that say what the list is read with by default ([`says_the_default`]),
+    /// which lose nothing.
+    fn add_tags<'a>(&mut self, tags: impl Iterator<Item = (&'a str, &'a str)>) {
+        let lost = |&(name, value): &(&str, &str)| {
+            !name.eq_ignore_ascii_case("Result") && !says_the_default(name, value)
+        };
+        for (name, _) in tags.filter(lost) {
             self.counts[6] += 1;
             if !add_once(&mut self.tag_names, name.to_string()) {
                 self.more_tag_names = true;
@@ -974,7 +1005,11 @@ mod file_tests {
         // One `--size` cannot read both back.
         assert!(!said.contains("--size"), "{said}");
         let mut t = Tally::default();
-        t.add_tags(["A", "B", "Result", "C", "D", "E", "F", "G", "A"].into_iter());
+        t.add_tags(
+            ["A", "B", "Result", "C", "D", "E", "F", "G", "A"]
+                .into_iter()
+                .map(|name| (name, "x")),
+        );
         t.add_board(&RuleSet::t1());
         let said = t.describe(FileFormat::PlainText).unwrap();
         assert!(
@@ -987,6 +1022,34 @@ mod file_tests {
         );
         // The other record formats state their board and rules, or refuse.
         assert_eq!(t.describe(FileFormat::Sgf), None);
+    }
+
+    #[test]
+    fn a_tag_that_says_what_a_move_list_is_read_with_is_not_named() {
+        for (name, value) in [
+            ("Size", "24"),
+            ("size", "24x24"),
+            ("Rules", "pencil"),
+            ("Rules", " Pencil "),
+            ("First", "red"),
+        ] {
+            assert!(says_the_default(name, value), "{name} {value}");
+        }
+        for (name, value) in [
+            ("Size", "12"),
+            ("Size", "24x20"),
+            ("Rules", "t1"),
+            ("Rules", "pencil swap=none"),
+            ("Rules", "pencil.yaml"),
+            ("First", "black"),
+            ("Event", "24"),
+        ] {
+            assert!(!says_the_default(name, value), "{name} {value}");
+        }
+        let mut t = Tally::default();
+        t.add_tags([("Size", "24"), ("Rules", "pencil"), ("Event", "e")].into_iter());
+        let said = t.describe(FileFormat::MoveList).unwrap();
+        assert!(said.contains("left out: 1 header tag (Event)"), "{said}");
     }
 
     #[test]

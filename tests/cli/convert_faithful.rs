@@ -514,3 +514,61 @@ fn t1_tsgf_and_sgf_name_a_result_their_moves_do_not_say() {
         }
     }
 }
+
+/// A script `convert` wrote states `[Size "24"]` and `[Rules "pencil"]`,
+/// what a move list or plain text is read with when nothing is told: to
+/// either, converting it warned "left out: 2 header tags (Size, Rules)",
+/// though leaving them out loses nothing. They are not named; a size or
+/// rules that differ are, with the option that reads the list back.
+#[test]
+fn a_size_and_rules_a_move_list_is_read_with_are_not_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("g.moves"), "1.f6 2.g8\n").unwrap();
+    let o = convert(d, "g.moves", "g.twixt", &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    let script = std::fs::read_to_string(d.join("g.twixt")).unwrap();
+    assert!(
+        script.contains("[Size \"24\"]") && script.contains("[Rules \"pencil\"]"),
+        "{script}"
+    );
+    for (out, more) in [("g.txt", &["--to", "text"][..]), ("back.moves", &[][..])] {
+        let o = convert(d, "g.twixt", out, more);
+        assert!(o.status.success(), "{out}: {}", err(&o));
+        assert!(!err(&o).contains("warning"), "{out}: {}", err(&o));
+    }
+    // Written as the defaults are written otherwise too.
+    std::fs::write(
+        d.join("h.twixt"),
+        "[Size \"24x24\"]\n[Rules \"pencil\"]\n[First \"red\"]\n\n1. f6 2. g8\n",
+    )
+    .unwrap();
+    let o = convert(d, "h.twixt", "h.moves", &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(!err(&o).contains("warning"), "{}", err(&o));
+    // A size or rules that differ are still named, with the option that
+    // reads the list back.
+    for (tags, named, option) in [
+        (
+            "[Size \"12\"]\n[Rules \"pencil\"]",
+            "1 header tag (Size)",
+            "`--size 12`",
+        ),
+        (
+            "[Size \"24\"]\n[Rules \"t1\"]",
+            "1 header tag (Rules)",
+            "`--rules t1`",
+        ),
+    ] {
+        std::fs::write(d.join("o.twixt"), format!("{tags}\n\n1. f6 2. g8\n")).unwrap();
+        for (out, more) in [("o.txt", &["--to", "text"][..]), ("o.moves", &[][..])] {
+            let o = convert(d, "o.twixt", out, more);
+            assert!(o.status.success(), "{out}: {}", err(&o));
+            assert!(
+                err(&o).contains(named) && err(&o).contains(option),
+                "{out}: {}",
+                err(&o)
+            );
+        }
+    }
+}
