@@ -490,6 +490,59 @@ fn the_defenders_virtual_connection_keeps_minimaxs_answers() {
     );
 }
 
+/// The reply that held most often, tried before the pass (docs/engine.md):
+/// at every defender's turn of one move or more, the answers stay
+/// minimax's under pencil, dujardin and t1, and `in 5` on boards of 7 and
+/// 8 finds the shortest win found without it, on one thread and on two;
+/// and it visits fewer positions.
+#[test]
+fn the_reply_that_held_most_often_keeps_minimaxs_answers() {
+    use twixt_core::solver::Tuning;
+    let tuning = Tuning {
+        killer_from: 1,
+        ..Tuning::default()
+    };
+    let plain = Tuning {
+        killer_from: u32::MAX,
+        ..Tuning::default()
+    };
+    let (_, wins, total) = tuned_agree_with_minimax(
+        &SearchLimit::positions(5_000_000).with_tuning(tuning),
+        1,
+        &[("pencil", 6, 81), ("dujardin", 6, 82), ("t1", 7, 83)],
+    );
+    let (_, longer) = same_shortest_in_5(
+        tuning,
+        plain,
+        40,
+        &[
+            ("pencil", 7, 84, 1),
+            ("dujardin", 8, 85, 1),
+            ("pencil", 8, 86, 2),
+        ],
+    );
+    let (mut with, mut without) = (0, 0);
+    for pos in positions(&rules("pencil", 8), 40, 87) {
+        let me = pos.to_move();
+        let limit = SearchLimit::positions(5_000_000);
+        with += solve(&pos, me, 5, &limit.clone().with_tuning(tuning))
+            .unwrap()
+            .positions;
+        without += solve(&pos, me, 5, &limit.with_tuning(plain))
+            .unwrap()
+            .positions;
+    }
+    eprintln!(
+        "within 3 {wins:?} of {total}; in 5 {longer:?}; positions {with} with, {without} without"
+    );
+    assert!(wins[0] > 0 && wins[2] > 0, "{wins:?}");
+    assert!(
+        longer[0] > 0 && longer[3] + longer[4] + longer[5] > 0,
+        "{longer:?}"
+    );
+    assert!(with < without, "{with} positions with, {without} without");
+}
+
 /// The root's first moves that the proof numbers' look disproves
 /// (docs/engine.md): left untried from the first round on, the answers
 /// stay minimax's (the shortest win within 3, or none, and a key move that

@@ -143,6 +143,9 @@ pub struct Tuning {
     /// where the defender has one, the attacker never connects
     /// (`u32::MAX` turns it off, to measure it).
     pub defender_connection_from: u32,
+    /// Defender's turns with at least this many attacker's moves try the
+    /// reply that held most often before the pass.
+    pub killer_from: u32,
 }
 
 impl Default for Tuning {
@@ -159,6 +162,7 @@ impl Default for Tuning {
             secure_dead_holes: true,
             secure_defender_connection: true,
             defender_connection_from: 3,
+            killer_from: 3,
         }
     }
 }
@@ -453,6 +457,7 @@ impl<'m> Solver<'m> {
             zone_costs: &mut self.zone_costs,
             zone_skips: &mut self.zone_skips,
             defender_connections: &mut self.defender_connections,
+            reported: false,
             root_moves: self.root_moves.as_ref(),
         }
     }
@@ -665,6 +670,7 @@ fn deepen(
     };
     let mut search = solver.search();
     let child = search.play(pos, key, first)?;
+    search.reported = true;
     let reply = match search.defend(&child.pos, child.key, moves - 1)? {
         Defence::Holds(Some(r)) => Some(r),
         Defence::Holds(None) => any_reply(&child.pos, player),
@@ -829,7 +835,9 @@ fn after_with(
         if threads > 1 && left >= tuning.shared_from {
             threads::defend_root(solver, pos, key, left, threads)
         } else {
-            solver.search().defend(pos, key, left)
+            let mut search = solver.search();
+            search.reported = true;
+            search.defend(pos, key, left)
         }
     });
     Ok(match defence? {

@@ -157,6 +157,11 @@ pub(crate) struct Search<'a> {
     pub zone_skips: &'a mut u64,
     /// How many turns the defender's virtual connection settled.
     pub defender_connections: &'a mut u64,
+    /// Whether the next defender's turn is one whose reply that holds is
+    /// shown to a player: there the reply that held most often elsewhere
+    /// (which may be a far hole) is not tried before the pass. Reset by
+    /// that turn, so the turns below it try it.
+    pub reported: bool,
 }
 
 /// A move played: the position after it and its key.
@@ -1089,6 +1094,13 @@ impl Search<'_> {
         })
     }
 
+    /// The defender's free hole whose replies held most often, if any held.
+    fn likeliest_reply(&self, pos: &Position) -> Option<HoleIndex> {
+        free_holes(pos, self.attacker.opponent())
+            .filter(|&i| self.history[i] > 0)
+            .max_by_key(|&i| (self.history[i], std::cmp::Reverse(i.get())))
+    }
+
     /// Notes that the defender's reply at `r` held against `budget` moves:
     /// replies there are tried first from now on.
     pub(crate) fn held(&mut self, r: HoleIndex, budget: u32) {
@@ -1105,6 +1117,7 @@ impl Search<'_> {
         key: Key,
         budget: u32,
     ) -> Result<Result<Replies, Defence>, Stop> {
+        let reported = std::mem::take(&mut self.reported);
         // Where the defender may run out of holes, no pass: every reply.
         if self.short_of_holes(pos, budget) {
             return self.every_reply(pos, key, budget).map(Err);
@@ -1127,6 +1140,21 @@ impl Search<'_> {
         {
             *self.defender_connections += 1;
             return Ok(Err(Defence::Holds(Some(first))));
+        }
+        // The reply that held most often elsewhere, before the pass: where
+        // it holds again, the pass's search is not needed.
+        if budget >= self.tuning.killer_from
+            && !reported
+            && let Some(r) = self.likeliest_reply(pos)
+        {
+            match self.reply(pos, key, budget, r, None)? {
+                Replied::Holds => {
+                    self.held(r, budget);
+                    return Ok(Err(Defence::Holds(Some(r))));
+                }
+                Replied::Connected => return Ok(Err(Defence::Holds(Some(r)))),
+                Replied::Loses(_) => {}
+            }
         }
         // The pass: the attacker to move on the same pegs (the same key).
         let mut passed = self.copy_of(pos);

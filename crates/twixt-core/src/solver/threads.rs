@@ -277,7 +277,10 @@ pub(crate) fn defend_root(
     budget: u32,
     threads: usize,
 ) -> Result<Defence, Stop> {
-    let plan = match solver.search().replies_to_try(pos, key, budget)? {
+    let mut search = solver.search();
+    // Its reply that holds is shown to a player (`Search::reported`).
+    search.reported = true;
+    let plan = match search.replies_to_try(pos, key, budget)? {
         Ok(plan) => plan,
         Err(settled) => return Ok(settled),
     };
