@@ -944,7 +944,7 @@ fn ending(result: GameResult, position: &Position) -> Option<Ending> {
 
 /// Whether [`write()`] keeps the result of `record`: none, one its moves
 /// say ([`super::said_by_moves`]), or one it writes after them
-/// ([`ending`]). A win of the player who moved last that no connection or
+/// (a draw agreed, a win on time). A win of the player who moved last that no connection or
 /// resignation says, an unfinished game's `*`, and a result the moves
 /// contradict have no steps.
 pub fn keeps_result(record: &Record) -> bool {

@@ -224,7 +224,7 @@ pub(crate) fn said_by_last_move(record: &Record) -> Option<GameResult> {
 /// move left, or by a dead draw under rules where nothing can be lifted.
 /// `None` while the game goes on. Moves the rules refuse end the replay:
 /// then only a last `resign` or `draw` says a result
-/// ([`said_by_last_move`]).
+/// (`said_by_last_move`).
 pub fn said_by_moves(record: &Record) -> Option<GameResult> {
     let Ok(mut position) = Position::with_first(record.rules.clone(), record.first) else {
         return said_by_last_move(record);
