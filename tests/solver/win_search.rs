@@ -492,9 +492,10 @@ fn the_defenders_virtual_connection_keeps_minimaxs_answers() {
 
 /// The reply that held most often, tried before the pass (docs/engine.md):
 /// at every defender's turn of one move or more, the answers stay
-/// minimax's under pencil, dujardin and t1, and `in 5` on boards of 7 and
-/// 8 finds the shortest win found without it, on one thread and on two;
-/// and it visits fewer positions.
+/// minimax's under pencil, dujardin and t1 (also where its allowance is
+/// so small that its search stops mid-way again and again), and `in 5` on
+/// boards of 7 and 8 finds the shortest win found without it, on one
+/// thread and on two; and it visits fewer positions.
 #[test]
 fn the_reply_that_held_most_often_keeps_minimaxs_answers() {
     use twixt_core::solver::Tuning;
@@ -510,6 +511,22 @@ fn the_reply_that_held_most_often_keeps_minimaxs_answers() {
         &SearchLimit::positions(5_000_000).with_tuning(tuning),
         1,
         &[("pencil", 6, 81), ("dujardin", 6, 82), ("t1", 7, 83)],
+    );
+    // With an allowance of 20 positions the reply's search stops again and
+    // again mid-way, and the turn goes on to the pass: the same answers.
+    let tiny = Tuning {
+        killer_allowance: 20,
+        ..tuning
+    };
+    let (stopped, _, _) = tuned_agree_with_minimax(
+        &SearchLimit::positions(5_000_000).with_tuning(tiny),
+        1,
+        &[("pencil", 7, 88), ("dujardin", 7, 89)],
+    );
+    assert!(
+        stopped.ran_out > 100,
+        "{} allowances ran out",
+        stopped.ran_out
     );
     let (_, longer) = same_shortest_in_5(
         tuning,

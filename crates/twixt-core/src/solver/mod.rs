@@ -146,6 +146,9 @@ pub struct Tuning {
     /// Defender's turns with at least this many attacker's moves try the
     /// reply that held most often before the pass.
     pub killer_from: u32,
+    /// The positions the search of that reply may take before it is left
+    /// for the pass.
+    pub killer_allowance: u64,
 }
 
 impl Default for Tuning {
@@ -163,6 +166,7 @@ impl Default for Tuning {
             secure_defender_connection: true,
             defender_connection_from: 3,
             killer_from: 3,
+            killer_allowance: 10_000,
         }
     }
 }

@@ -1147,13 +1147,27 @@ impl Search<'_> {
             && !reported
             && let Some(r) = self.likeliest_reply(pos)
         {
-            match self.reply(pos, key, budget, r, None)? {
-                Replied::Holds => {
+            // Within an allowance of positions: where the attacker's win
+            // after it is dear to find, the pass's search is as dear, and
+            // a reply that fails is work done twice.
+            let outer = self.ends.last().copied().unwrap_or(u64::MAX);
+            let end = self
+                .meter
+                .used()
+                .saturating_add(self.tuning.killer_allowance);
+            self.ends.push(outer.min(end));
+            let tried = self.reply(pos, key, budget, r, None);
+            self.ends.pop();
+            match tried {
+                Ok(Replied::Holds) => {
                     self.held(r, budget);
                     return Ok(Err(Defence::Holds(Some(r))));
                 }
-                Replied::Connected => return Ok(Err(Defence::Holds(Some(r)))),
-                Replied::Loses(_) => {}
+                Ok(Replied::Connected) => return Ok(Err(Defence::Holds(Some(r)))),
+                Ok(Replied::Loses(_)) => {}
+                // This reply's allowance ran out, not an outer one.
+                Err(Stop::Allowance) if self.meter.used() <= outer => {}
+                Err(e) => return Err(e),
             }
         }
         // The pass: the attacker to move on the same pegs (the same key).
