@@ -44,6 +44,16 @@ fn tree(dir: &Path) -> Vec<String> {
 
 const GAME: &str = "1. f6 2. swap 3. k9 4. l12\n";
 
+/// Nothing left behind in `dir`: no temporary file (a hidden name).
+fn no_temporary_file(dir: &Path) {
+    let names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
+}
+
 fn setup() -> (tempfile::TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let work = tmp.path().join("work");
@@ -576,13 +586,7 @@ fn an_input_found_while_writing_is_never_written_over() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(fs::read_to_string(d.join("g.tsgf")).unwrap(), record);
-    // Nothing left behind: no temporary file.
-    let names: Vec<String> = fs::read_dir(d)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with('.'))
-        .collect();
-    assert!(names.is_empty(), "{names:?}");
+    no_temporary_file(d);
 }
 
 /// A script converted to a script keeps its `[Rules "r.yaml"]` header
@@ -646,13 +650,7 @@ fn a_rule_file_a_header_names_is_never_written_over_unread() {
     let out = twixt(d, &["convert", "g.twixt", "-o", "out.twixt"]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(fs::read_to_string(d.join("out.twixt")).unwrap(), game);
-    // Nothing left behind: no temporary file.
-    let names: Vec<String> = fs::read_dir(d)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with('.'))
-        .collect();
-    assert!(names.is_empty(), "{names:?}");
+    no_temporary_file(d);
 }
 
 /// A full disk while writing is said as the file's error, naming it, by

@@ -85,7 +85,9 @@ pub(super) fn replies_a_pass_leaves(
         line: Vec::new(),
         positions: 0,
     };
-    c.pass_leaves(pos, proof).ok()
+    let mut passed = pos.clone();
+    passed.pass();
+    c.pass_leaves(pos, &passed, &legal_moves(pos), proof).ok()
 }
 
 struct Checker {
@@ -207,10 +209,15 @@ impl Checker {
             .filter(|h| !replies.iter().any(|(g, _)| g == h))
             .collect();
         if !unlisted.is_empty() {
+            let Some(rest) = rest else {
+                return Err(format!("the reply {} is not answered", unlisted[0]));
+            };
+            // The attacker to move again on the same pegs.
+            let mut passed = pos.clone();
+            passed.pass();
             match rest {
-                None => return Err(format!("the reply {} is not answered", unlisted[0])),
-                Some(Rest::Template(t)) => self.rest_template(pos, &unlisted, t)?,
-                Some(Rest::Passed(p)) => self.rest_passed(pos, &unlisted, p)?,
+                Rest::Template(t) => self.rest_template(pos, &passed, &unlisted, t)?,
+                Rest::Passed(p) => self.rest_passed(pos, &passed, &legal, &unlisted, p)?,
             }
         }
         for (h, next) in replies {
@@ -224,22 +231,22 @@ impl Checker {
 
     /// The replies `unlisted` all lie outside the carriers of template
     /// `t` (its first move's included), which then answers each of them as
-    /// it stands, with the attacker to move.
+    /// it stands, with the attacker to move (`passed`: `pos` with the
+    /// defender's turn passed).
     fn rest_template(
         &mut self,
         pos: &Position,
+        passed: &Position,
         unlisted: &[Hole],
         t: &Template,
     ) -> Result<(), String> {
-        let mut passed = pos.clone();
-        passed.pass();
         let carrier = self.template_carrier(pos, t)?;
         if let Some(h) = unlisted.iter().find(|h| carrier.contains(h)) {
             return Err(format!(
                 "the reply {h} is not answered and lies in the template's carrier"
             ));
         }
-        self.template(&passed, t, 1)
+        self.template(passed, t, 1)
             .map_err(|why| format!("against the replies not answered: {why}"))
     }
 
@@ -250,13 +257,13 @@ impl Checker {
     fn rest_passed(
         &mut self,
         pos: &Position,
+        passed: &Position,
+        legal: &[Hole],
         unlisted: &[Hole],
         proof: &ProofNode,
     ) -> Result<(), String> {
-        let mut passed = pos.clone();
-        passed.pass();
         let depth = self.line.len();
-        if let Err(why) = self.node(&passed, proof) {
+        if let Err(why) = self.node(passed, proof) {
             let inner: Vec<String> = self.line[depth..].iter().map(ToString::to_string).collect();
             self.line.truncate(depth);
             let at = if inner.is_empty() {
@@ -268,7 +275,7 @@ impl Checker {
                 "the answer to the replies not answered (as after a pass) fails{at}: {why}"
             ));
         }
-        let must = self.pass_leaves(pos, proof)?;
+        let must = self.pass_leaves(pos, passed, legal, proof)?;
         match unlisted.iter().find(|h| must.contains(h)) {
             Some(h) => Err(format!(
                 "the reply {h} is not answered, and the answer to a pass may not hold after it"
@@ -288,18 +295,23 @@ impl Checker {
     /// under crossing none (there a defender's link can bar the defender's
     /// own links that would have cut the attacker's), and where the
     /// defender could run out of legal moves before the proof's lines end.
-    fn pass_leaves(&mut self, pos: &Position, proof: &ProofNode) -> Result<Vec<Hole>, String> {
+    /// `passed` is `pos` with the defender's turn passed, `legal` the
+    /// defender's legal replies in `pos`.
+    fn pass_leaves(
+        &mut self,
+        pos: &Position,
+        passed: &Position,
+        legal: &[Hole],
+        proof: &ProofNode,
+    ) -> Result<Vec<Hole>, String> {
         if pos.rules().crossing != Crossing::Own {
             return Err(
                 "a proof after a pass answers other replies only where own links may cross".into(),
             );
         }
         let size = pos.size();
-        let mut passed = pos.clone();
-        passed.pass();
         let mut carrier = vec![false; size.slots()];
-        let (moves, defender_moves) = self.reach(&passed, proof, &mut carrier)?;
-        let legal = legal_moves(pos);
+        let (moves, defender_moves) = self.reach(passed, proof, &mut carrier)?;
         if legal.len() < moves + 2 {
             return Err(format!(
                 "{} may run out of legal moves before the answer to a pass ends: the game would end in a draw",
@@ -308,7 +320,8 @@ impl Checker {
         }
         let through = chain_costs(pos, self.defender());
         Ok(legal
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|&h| {
                 let i = size.index(h);
                 carrier[i] || through[i] <= defender_moves as u32 + 1
