@@ -740,9 +740,19 @@ fn start_state(
 /// The position `game` is played from under `rules`: its setup block or
 /// the empty board; `None` when that is not a legal position to play from.
 pub fn start_position(game: &Game, rules: &RuleSet) -> Option<Position> {
-    match start_state(game, rules, true, &mut Vec::new()) {
-        Some(State::Pos(p)) => Some(*p),
-        _ => None,
+    start_position_or_why(game, rules).ok()
+}
+
+/// As [`start_position`], with what is wrong with the setup (its first
+/// error) when it is not a legal position to play from.
+pub fn start_position_or_why(game: &Game, rules: &RuleSet) -> Result<Position, String> {
+    let mut issues = Vec::new();
+    match start_state(game, rules, true, &mut issues) {
+        Some(State::Pos(p)) => Ok(*p),
+        _ => Err(issues
+            .into_iter()
+            .find(|i| i.severity == Severity::Error)
+            .map_or_else(|| "not a position to play from".into(), |i| i.message)),
     }
 }
 

@@ -194,6 +194,23 @@ fn a_claim_after_an_illegal_move_is_reported_not_explained() {
     assert!(err.contains("zz9"), "{err}");
 }
 
+/// A claim of a game whose setup is no legal position is not explained
+/// either: the run names the setup's fault, exit 1.
+#[test]
+fn a_claim_after_a_bad_setup_is_reported_not_explained() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("p.twixt"),
+        "[Size \"12\"]\n#setup red: zz9\n#wins red\n",
+    )
+    .unwrap();
+    let o = twixt(&["check", "--explain", "p.twixt"], dir.path());
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("p.twixt:1: not explained: the setup"), "{err}");
+    assert!(err.contains("zz9"), "{err}");
+}
+
 /// Usage errors: exit 2, nothing written.
 #[test]
 fn explain_takes_one_script_and_writes_no_input() {

@@ -140,13 +140,34 @@ fn explain_game(game: &mut Game, base: Option<&Path>, name: &str, out: &mut Expl
             return;
         }
     };
-    let Some(start) = crate::replay::start_position(game, &rules) else {
-        return;
+    let start = match crate::replay::start_position_or_why(game, &rules) {
+        Ok(start) => start,
+        Err(why) => {
+            // A claim of a game that cannot start is counted as not
+            // explained, so the run does not pass over it in silence.
+            if has_claim(&game.line) {
+                out.failed += 1;
+                out.notes.push(format!(
+                    "{name}:{}: not explained: the setup is not a legal position: {why}",
+                    game.span.line
+                ));
+            }
+            return;
+        }
     };
     let msg = Messages::for_game(None, |t| game.tag(t));
     let mut line = std::mem::take(&mut game.line);
     explain_line(&mut line, start, None, &msg, name, out);
     game.line = line;
+}
+
+/// Whether `line` or one of its variations holds a `#wins` claim.
+fn has_claim(line: &Line) -> bool {
+    line.elements.iter().any(|e| match e {
+        Element::Claim(c) => matches!(c.kind, ClaimKind::Wins { .. } | ClaimKind::Secures(_)),
+        Element::Variation(v) => has_claim(v),
+        _ => false,
+    })
 }
 
 /// Walks a line from `pos` (`before`: the position before its previous
