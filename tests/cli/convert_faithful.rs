@@ -572,3 +572,69 @@ fn a_size_and_rules_a_move_list_is_read_with_are_not_named() {
         }
     }
 }
+
+/// Line 13 of a T1 file says whether the game is over. A game its moves
+/// end (a connection made, a resignation, a dead draw) was written with
+/// `N` when no result tag said so, though T1 files of finished games say
+/// `Y`: it says `Y`, and the file reads back as the same moves, ended as
+/// before. A game the moves leave going on says `N`.
+#[test]
+fn a_t1_file_says_a_game_its_moves_end_is_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let line_13 = |name: &str| {
+        let text = std::fs::read_to_string(d.join(name)).unwrap();
+        text.lines().nth(12).unwrap().to_string()
+    };
+    for (moves, over, ends) in [
+        // Red's chain b1-c3-d5 joins row 1 to row 5.
+        ("1. b1 2. a2 3. c3 4. a4 5. d5", "Y", "red connected"),
+        ("1. b1 2. a2 3. resign", "Y", "black won by resignation"),
+        ("1. b1 2. a2 3. c3", "N", "undecided"),
+    ] {
+        std::fs::write(
+            d.join("s.twixt"),
+            format!("[Size \"5\"]\n[Rules \"t1\"]\n\n{moves}\n"),
+        )
+        .unwrap();
+        let o = convert(d, "s.twixt", "s.T1", &[]);
+        assert!(o.status.success(), "{moves}: {}", err(&o));
+        assert!(!err(&o).contains("warning"), "{moves}: {}", err(&o));
+        assert!(
+            line_13("s.T1").starts_with(&format!("{over} ")),
+            "{moves}: {}",
+            line_13("s.T1")
+        );
+        // Read back: the same moves, and the same end as `check` finds it.
+        let o = convert(d, "s.T1", "back.twixt", &[]);
+        assert!(o.status.success(), "{moves}: {}", err(&o));
+        let back = std::fs::read_to_string(d.join("back.twixt")).unwrap();
+        assert!(back.contains(moves), "{moves}: {back}");
+        let o = twixt_in(&["check", "s.T1"], d);
+        assert!(o.status.success(), "{moves}: {}", err(&o));
+        let said = String::from_utf8_lossy(&o.stdout);
+        assert!(said.contains(ends), "{moves}: {said}");
+    }
+    // A dead draw, as twixtbot-ui saved it (`Y`), read without its
+    // `T1GameOver` tag: written `Y` again.
+    let Some(games) = crate::common::shared_games() else {
+        return;
+    };
+    let o = convert(
+        d,
+        &games.join("t1/drawngame.T1").display().to_string(),
+        "g.twixt",
+        &[],
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let script = std::fs::read_to_string(d.join("g.twixt")).unwrap();
+    assert!(script.contains("[T1GameOver \"Y\"]"), "{script}");
+    std::fs::write(
+        d.join("g.twixt"),
+        script.replace("[T1GameOver \"Y\"]\n", ""),
+    )
+    .unwrap();
+    let o = convert(d, "g.twixt", "g.T1", &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(line_13("g.T1").starts_with("Y "), "{}", line_13("g.T1"));
+}

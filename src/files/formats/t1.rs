@@ -318,10 +318,13 @@ pub fn write(record: &Record) -> Result<String, Error> {
             v.escape_default()
         )));
     }
-    let game_over = match record.result {
-        Some(GameResult::Win(_) | GameResult::Draw) => "Y",
-        _ => "N",
-    };
+    // Line 13 says whether the game is over: it is when the record has a
+    // result or its moves end the game (a connection made, a resignation,
+    // no legal move left), result tag or none, as T1 files of finished
+    // games say.
+    let over = matches!(record.result, Some(GameResult::Win(_) | GameResult::Draw))
+        || super::said_by_moves(record).is_some();
+    let game_over = if over { "Y" } else { "N" };
     let mut out = String::from("# File written by twixtkit\n# T1 file format (T1j, twixtbot-ui)\n");
     let starter = if record.first == Player::Red {
         "1"
