@@ -738,7 +738,15 @@ impl Board {
     /// none; a hole like `"f6"`, which must be on the board); `crop`: a rectangle like `"c3-j10"`; `numbers`: the pushed
     /// moves' numbers on their pegs; `coords`: sides with coordinates
     /// (`"tl"`, `"all"`, `"none"`); `style`: a built-in style or a style
-    /// file; `scale`: pixels between neighbouring holes.
+    /// file; `scale`: pixels between neighbouring holes. A hole the board
+    /// does not have (off the board, or a corner) in `marks`, `crosses`,
+    /// `highlights`, `arrows` or `lastmove` raises IllegalMoveError, as
+    /// `push` and `peg_at` do, after the argument's name.
+    ///
+    /// >>> twixtkit.Board(size=8).svg(crosses=["c9"])
+    /// Traceback (most recent call last):
+    /// ...
+    /// twixtkit.IllegalMoveError: crosses: c9 is not a hole of the 8 board (off the board or a corner)
     #[pyo3(signature = (*, marks = None, crosses = None, highlights = None, arrows = None,
         lastmove = LastMove::Ring(true), crop = None, numbers = false, coords = "tl", caption = None,
         style = "rulebook", scale = 24.0))]

@@ -11,6 +11,7 @@ use twixtkit::script::Sides;
 
 use twixt_core::grammar::clip;
 
+use crate::IllegalMoveError;
 use crate::board::{bounded, parse_clipped, parse_hole};
 
 /// What to draw over a position, and how.
@@ -51,16 +52,17 @@ impl Default for Look<'_> {
     }
 }
 
-/// A hole of the drawn board, or a ValueError naming the argument.
+/// A hole of the drawn board. A hole the board does not have (off the
+/// board, or a corner) is the IllegalMoveError `push` and `peg_at` raise,
+/// in the same words, after the argument's name; text that names no hole
+/// is an InvalidMoveError.
 pub(crate) fn hole_on(d: &Diagram, text: &str, what: &str) -> PyResult<Hole> {
-    let h = parse_hole(text)?;
-    if !d.size.contains(h) {
-        return Err(PyValueError::new_err(format!(
-            "{what}: {h} is not a hole of the {} board",
-            d.size
-        )));
+    let hole = parse_hole(text)?;
+    if !d.size.contains(hole) {
+        let error = twixt_core::MoveError::NoSuchHole { hole, size: d.size };
+        return Err(IllegalMoveError::new_err(format!("{what}: {error}")));
     }
-    Ok(h)
+    Ok(hole)
 }
 
 /// A style by name (built-in or a file), or a ValueError with the reason.

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from twixtkit import Board, InvalidMoveError
+from twixtkit import Board, IllegalMoveError, InvalidMoveError
 
 
 def test_text_diagram():
@@ -91,3 +91,27 @@ def test_svg_lastmove_none_false_true_and_a_hole():
         b.svg(lastmove="??")
     with pytest.raises(ValueError, match="lastmove is True, False, None"):
         b.svg(lastmove=3.5)
+
+
+def test_svg_raises_illegal_move_error_for_a_hole_the_board_lacks():
+    # svg raised a plain ValueError for a hole off the board (or a corner)
+    # where push and peg_at raise IllegalMoveError: it raises that too, in
+    # the same words, after the argument's name.
+    b = Board(size=8)
+    b.push("c3")
+    for hole in ("c9", "i3", "z26", "a1", "h8"):
+        with pytest.raises(IllegalMoveError) as by_peg_at:
+            b.peg_at(hole)
+        words = str(by_peg_at.value)
+        assert words == f"{hole} is not a hole of the 8 board (off the board or a corner)"
+        for what, call in [
+            ("marks", lambda: b.svg(marks={hole: "a"})),
+            ("crosses", lambda: b.svg(crosses=[hole])),
+            ("highlights", lambda: b.svg(highlights=[hole])),
+            ("arrows", lambda: b.svg(arrows=[("c3", hole)])),
+            ("arrows", lambda: b.svg(arrows=[(hole, "c3")])),
+            ("lastmove", lambda: b.svg(lastmove=hole)),
+        ]:
+            with pytest.raises(IllegalMoveError) as e:
+                call()
+            assert str(e.value) == f"{what}: {words}", what
