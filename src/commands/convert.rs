@@ -132,7 +132,7 @@ pub struct Converted {
     pub text: Vec<u8>,
     /// How many games it holds.
     pub games: usize,
-    /// What the new format left out of a script ([`left_out`]).
+    /// What the new format left out ([`left_out`]).
     pub left_out: Option<String>,
 }
 
@@ -184,27 +184,10 @@ pub fn convert_file(
         }
         e
     })?;
-    // What the output leaves out: a script's annotations, and for a move
-    // list or plain text the tags, board size and rules of any input that
-    // states them, and a result it has no word for.
-    let mut tally = match from {
-        FileFormat::Script => Tally::of_script(bytes),
-        _ => Tally::default(),
-    };
-    for (i, r) in records.iter().enumerate() {
-        tally.add_result(i + 1, r, to);
-        if from != FileFormat::Script {
-            tally.add_record_tags(r);
-        }
-        if !matches!(from, FileFormat::MoveList | FileFormat::PlainText) {
-            tally.add_board(&r.rules);
-        }
-    }
-    let left_out = tally.describe(to);
     Ok(Converted {
         text,
         games: records.len(),
-        left_out,
+        left_out: left_out(bytes, from, &records, to),
     })
 }
 
@@ -488,21 +471,37 @@ fn script_unwritable(game: &Game, number: usize) -> Result<(), ConvertError> {
     }
 }
 
-/// What a record format leaves out of a script (`script`), in words, so that
-/// nothing is lost unnoticed: `a .T1 file holds the main line's moves only;
-/// left out: 2 comments, 1 diagram point`. `None` when nothing is lost or
-/// `to` is a script.
-pub fn left_out(script: &[u8], to: FileFormat) -> Option<String> {
-    Tally::of_script(script).describe(to)
+/// What writing `records` in format `to` leaves out, in words, so that
+/// nothing is lost unnoticed: `a move list holds the main line's moves
+/// only; left out: 2 comments, 1 header tag (Event)`. `records` are those
+/// [`read_records`] read from `bytes` in format `from`. Named are a
+/// script's annotations (comments, remarks, diagram points, marks and
+/// claims, variations), the header tags `to` has no place for, each game
+/// whose result `to` cannot write, and for a move list or plain text a
+/// board size or rules other than those it is read with, when the input
+/// states them. `None` when nothing is lost.
+pub fn left_out(
+    bytes: &[u8],
+    from: FileFormat,
+    records: &[Record],
+    to: FileFormat,
+) -> Option<String> {
+    let mut tally = match from {
+        FileFormat::Script => Tally::of_script(bytes),
+        _ => Tally::default(),
+    };
+    for (i, r) in records.iter().enumerate() {
+        tally.add_record(i + 1, r, from, to);
+    }
+    tally.describe(to)
 }
 
-/// Counts of what a record format cannot hold: comments, remarks, diagram
-/// points, marks and claims, variations, setup blocks, and header tags
-/// (but `Result`, counted as a result) for a move list, which has none;
-/// and, since a move list states no board size or rules and is read on
-/// 24×24 under pencil unless told otherwise, the boards and rules that
-/// differ; and the games whose result the format does not write
-/// ([`keeps_result`]).
+/// Counts of what a record format cannot hold ([`left_out`]): comments,
+/// remarks, diagram points, marks and claims, variations, setup blocks,
+/// and the header tags it has no place for ([`tags_left_out`]); and, since
+/// a move list states no board size or rules and is read on 24×24 under
+/// pencil unless told otherwise, the boards and rules that differ; and the
+/// games whose result the format does not write ([`keeps_result`]).
 #[derive(Default)]
 struct Tally {
     counts: [usize; 7],
@@ -532,6 +531,25 @@ fn keeps_result(r: &Record, to: FileFormat) -> bool {
         FileFormat::LittleGolem => littlegolem::keeps_result(r),
         FileFormat::Sgf => sgf::keeps_result(r),
         FileFormat::Script | FileFormat::Json | FileFormat::AbstractPlay => true,
+    }
+}
+
+/// The names of the header tags of `r` that format `to` has no place for,
+/// in order. A move list and plain text have none: all but the result
+/// ([`keeps_result`]) and those that say what the list is read with
+/// ([`says_the_default`]), which lose nothing. A script and JSON hold all;
+/// the other record formats are not asked.
+fn tags_left_out(r: &Record, to: FileFormat) -> Vec<&str> {
+    match to {
+        FileFormat::MoveList | FileFormat::PlainText => r
+            .tags
+            .iter()
+            .filter(|(name, value)| {
+                !name.eq_ignore_ascii_case("Result") && !says_the_default(name, value)
+            })
+            .map(|(name, _)| name.as_str())
+            .collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -596,18 +614,19 @@ fn add_once<T: PartialEq>(list: &mut Vec<T>, item: T) -> bool {
 }
 
 impl Tally {
-    /// The tally of every game of the script `script`.
+    /// The annotations of every game of the script `script`.
     fn of_script(script: &[u8]) -> Tally {
         let mut tally = Tally::default();
         if let Ok(text) = std::str::from_utf8(script) {
             for g in parse(text).file.games {
-                tally.add(&g);
+                tally.add_annotations(&g);
             }
         }
         tally
     }
 
-    fn add(&mut self, g: &Game) {
+    /// The annotations of a game of a script: what no record holds.
+    fn add_annotations(&mut self, g: &Game) {
         fn line(l: &Line, n: &mut [usize; 7]) {
             for e in &l.elements {
                 match e {
@@ -626,16 +645,17 @@ impl Tally {
         line(&g.line, &mut self.counts);
         self.counts[1] += g.preamble.len();
         self.counts[5] += usize::from(g.setup.is_some());
-        self.add_tags(g.tags.iter().map(|t| (t.name.as_str(), t.value.as_str())));
     }
 
-    /// The header tags of a record (but the result: [`Tally::add_result`]).
-    fn add_record_tags(&mut self, r: &Record) {
-        self.add_tags(
-            r.tags
-                .iter()
-                .map(|(name, value)| (name.as_str(), value.as_str())),
-        );
+    /// Game `number`, `r`, read in format `from`, written in format `to`:
+    /// its result, its header tags, and its board and rules when `from`
+    /// states them (a move list or plain text does not).
+    fn add_record(&mut self, number: usize, r: &Record, from: FileFormat, to: FileFormat) {
+        self.add_result(number, r, to);
+        self.add_tags(r, to);
+        if !matches!(from, FileFormat::MoveList | FileFormat::PlainText) {
+            self.add_board(&r.rules);
+        }
     }
 
     /// Game `number`, `r`, when format `to` leaves its result out.
@@ -645,15 +665,10 @@ impl Tally {
         }
     }
 
-    /// Header tags, by name and value, that a move list or plain text
-    /// leaves out: all but the result ([`Tally::add_result`]) and those
-    /// that say what the list is read with by default ([`says_the_default`]),
-    /// which lose nothing.
-    fn add_tags<'a>(&mut self, tags: impl Iterator<Item = (&'a str, &'a str)>) {
-        let lost = |&(name, value): &(&str, &str)| {
-            !name.eq_ignore_ascii_case("Result") && !says_the_default(name, value)
-        };
-        for (name, _) in tags.filter(lost) {
+    /// The header tags of `r` that format `to` leaves out
+    /// ([`tags_left_out`]).
+    fn add_tags(&mut self, r: &Record, to: FileFormat) {
+        for name in tags_left_out(r, to) {
             self.counts[6] += 1;
             if !add_once(&mut self.tag_names, name.to_string()) {
                 self.more_tag_names = true;
@@ -693,16 +708,14 @@ impl Tally {
             "setup block",
             "header tag",
         ];
-        // The other record formats keep some tags (players, size), and
-        // state the board and rules or refuse what they cannot state.
-        let plain = matches!(to, FileFormat::MoveList | FileFormat::PlainText);
-        let mut dropped: Vec<String> = self.counts[..6 + usize::from(plain)]
+        let mut dropped: Vec<String> = self
+            .counts
             .iter()
             .zip(names)
             .filter(|(k, _)| **k > 0)
             .map(|(k, name)| count(*k, name))
             .collect();
-        if plain && self.counts[6] > 0 {
+        if self.counts[6] > 0 {
             let last = dropped.last_mut().expect("the tags were counted");
             let more = if self.more_tag_names { ", …" } else { "" };
             *last += &format!(" ({}{more})", self.tag_names.join(", "));
@@ -714,6 +727,9 @@ impl Tally {
                 dropped.join(", ")
             ));
         }
+        // The other record formats state the board and rules, or refuse
+        // what they cannot state.
+        let plain = matches!(to, FileFormat::MoveList | FileFormat::PlainText);
         if plain && (!self.sizes.is_empty() || !self.rules.is_empty()) {
             said.push(self.unstated(format));
         }
@@ -927,9 +943,8 @@ fn stream_script(
                 .map_err(|e| {
                     ConvertError::invalid(format!("{name}: game {}: {e}", out.games + 1))
                 })?;
-            tally.add(g);
-            tally.add_board(&record.rules);
-            tally.add_result(out.games + 1, &record, out.to);
+            tally.add_annotations(g);
+            tally.add_record(out.games + 1, &record, FileFormat::Script, out.to);
             out.write(&record)?;
         }
         if diagnostics.len() >= MAX_STREAM_ERRORS {
@@ -1006,9 +1021,8 @@ mod file_tests {
         assert!(!said.contains("--size"), "{said}");
         let mut t = Tally::default();
         t.add_tags(
-            ["A", "B", "Result", "C", "D", "E", "F", "G", "A"]
-                .into_iter()
-                .map(|name| (name, "x")),
+            &tagged(&["A", "B", "Result", "C", "D", "E", "F", "G", "A"].map(|name| (name, "x"))),
+            FileFormat::PlainText,
         );
         t.add_board(&RuleSet::t1());
         let said = t.describe(FileFormat::PlainText).unwrap();
@@ -1021,7 +1035,19 @@ mod file_tests {
             "{said}"
         );
         // The other record formats state their board and rules, or refuse.
+        let mut t = Tally::default();
+        t.add_board(&RuleSet::t1());
         assert_eq!(t.describe(FileFormat::Sgf), None);
+    }
+
+    /// A game with no moves and the header tags `tags`.
+    fn tagged(tags: &[(&str, &str)]) -> Record {
+        let mut r = Record::new(RuleSet::pencil());
+        r.tags = tags
+            .iter()
+            .map(|(name, value)| (name.to_string(), value.to_string()))
+            .collect();
+        r
     }
 
     #[test]
@@ -1047,7 +1073,10 @@ mod file_tests {
             assert!(!says_the_default(name, value), "{name} {value}");
         }
         let mut t = Tally::default();
-        t.add_tags([("Size", "24"), ("Rules", "pencil"), ("Event", "e")].into_iter());
+        t.add_tags(
+            &tagged(&[("Size", "24"), ("Rules", "pencil"), ("Event", "e")]),
+            FileFormat::MoveList,
+        );
         let said = t.describe(FileFormat::MoveList).unwrap();
         assert!(said.contains("left out: 1 header tag (Event)"), "{said}");
     }

@@ -13,6 +13,7 @@ mod bad_inputs;
 mod boardspace;
 mod check_replay;
 mod convert_agrees;
+mod convert_calls;
 mod convert_stream;
 mod fmt_stream;
 mod formats_cli;
