@@ -537,8 +537,10 @@ fn keeps_result(r: &Record, to: FileFormat) -> bool {
 /// The names of the header tags of `r` that format `to` has no place for,
 /// in order. A move list and plain text have none: all but the result
 /// ([`keeps_result`]) and those that say what the list is read with
-/// ([`says_the_default`]), which lose nothing. A script and JSON hold all;
-/// the other record formats are not asked.
+/// ([`says_the_default`]), which lose nothing. The other record formats
+/// have a place for some (players, an event), and state the board, rules,
+/// first mover and result their own way (each writer's `tags_left_out`).
+/// A script and JSON hold all.
 fn tags_left_out(r: &Record, to: FileFormat) -> Vec<&str> {
     match to {
         FileFormat::MoveList | FileFormat::PlainText => r
@@ -549,7 +551,11 @@ fn tags_left_out(r: &Record, to: FileFormat) -> Vec<&str> {
             })
             .map(|(name, _)| name.as_str())
             .collect(),
-        _ => Vec::new(),
+        FileFormat::LittleGolem => littlegolem::tags_left_out(r),
+        FileFormat::T1 => t1::tags_left_out(r),
+        FileFormat::Sgf => sgf::tags_left_out(r),
+        FileFormat::Boardspace => boardspace::tags_left_out(r),
+        FileFormat::Script | FileFormat::Json | FileFormat::AbstractPlay => Vec::new(),
     }
 }
 
@@ -720,16 +726,22 @@ impl Tally {
             let more = if self.more_tag_names { ", …" } else { "" };
             *last += &format!(" ({}{more})", self.tag_names.join(", "));
         }
+        // A move list and plain text hold no tags; the other record formats
+        // some, and they state the board and rules, or refuse what they
+        // cannot state.
+        let plain = matches!(to, FileFormat::MoveList | FileFormat::PlainText);
         let mut said = Vec::new();
         if !dropped.is_empty() {
+            let holds = if plain {
+                "the main line's moves only"
+            } else {
+                "the main line's moves and the header tags it has a place for"
+            };
             said.push(format!(
-                "{format} holds the main line's moves only; left out: {}",
+                "{format} holds {holds}; left out: {}",
                 dropped.join(", ")
             ));
         }
-        // The other record formats state the board and rules, or refuse
-        // what they cannot state.
-        let plain = matches!(to, FileFormat::MoveList | FileFormat::PlainText);
         if plain && (!self.sizes.is_empty() || !self.rules.is_empty()) {
             said.push(self.unstated(format));
         }

@@ -638,3 +638,115 @@ fn a_t1_file_says_a_game_its_moves_end_is_over() {
     assert!(o.status.success(), "{}", err(&o));
     assert!(line_13("g.T1").starts_with("Y "), "{}", line_13("g.T1"));
 }
+
+/// `.tsgf`, `.sgf`, `.T1` and Boardspace files have a place for some
+/// header tags only (the players; an event, a site, a date, each as its
+/// format has it): the others, a script's `[Round "3"]` among them, were
+/// dropped without a word, where a move list names what it leaves out.
+/// The warning names them, and every tag it does not name reads back as
+/// it was.
+#[test]
+fn record_formats_name_the_tags_they_have_no_place_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let tags = [
+        ("Event", "club"),
+        ("Site", "home"),
+        ("Date", "2024.05.01"),
+        ("Round", "3"),
+        ("Red", "Ann"),
+        ("Black", "Bob"),
+        ("Annotator", "Cy"),
+    ];
+    for (rules, out, more, named) in [
+        (
+            "pencil",
+            "s.tsgf",
+            &[][..],
+            &["Date", "Round", "Annotator"][..],
+        ),
+        (
+            "pencil",
+            "s.sgf",
+            &[][..],
+            &["Date", "Round", "Annotator"][..],
+        ),
+        (
+            "t1",
+            "s.T1",
+            &[][..],
+            &["Event", "Site", "Date", "Round", "Annotator"][..],
+        ),
+        (
+            "editable",
+            "b.sgf",
+            &["--to", "boardspace"][..],
+            &["Event", "Site", "Round", "Annotator"][..],
+        ),
+    ] {
+        let mut script: String = tags
+            .iter()
+            .map(|(name, value)| format!("[{name} \"{value}\"]\n"))
+            .collect();
+        script += &format!("[Size \"24\"]\n[Rules \"{rules}\"]\n\n1. f6 2. m12\n");
+        std::fs::write(d.join("s.twixt"), &script).unwrap();
+        let o = convert(d, "s.twixt", out, more);
+        assert!(o.status.success(), "{out}: {}", err(&o));
+        let warning = format!(
+            "left out: {} header tags ({})",
+            named.len(),
+            named.join(", ")
+        );
+        assert!(
+            err(&o).contains("warning:") && err(&o).contains(&warning),
+            "{out}: {}",
+            err(&o)
+        );
+        // Every other tag reads back, and the board and rules.
+        let from: &[&str] = if more.is_empty() {
+            &[]
+        } else {
+            &["--from", "boardspace"]
+        };
+        let o = convert(d, out, "back.twixt", from);
+        assert!(o.status.success(), "{out}: {}", err(&o));
+        let back = std::fs::read_to_string(d.join("back.twixt")).unwrap();
+        for (name, value) in tags.iter().filter(|(name, _)| !named.contains(name)) {
+            assert!(
+                back.contains(&format!("[{name} \"{value}\"]")),
+                "{out}: {name} lost:\n{back}"
+            );
+        }
+        for stated in ["[Size \"24\"]".to_string(), format!("[Rules \"{rules}\"]")] {
+            assert!(back.contains(&stated), "{out}: {stated} lost:\n{back}");
+        }
+    }
+    // A T1 file is read under `t1`: a game under other rules it holds the
+    // same (no swap to tell a colour swap from a mirror) loses its `Rules`,
+    // named with the other tags, and `--rules` reads it back.
+    std::fs::write(
+        d.join("d.twixt"),
+        "[Rules \"dujardin\"]\n[Round \"3\"]\n\n1. f6 2. m12\n",
+    )
+    .unwrap();
+    let o = convert(d, "d.twixt", "d.T1", &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        err(&o).contains("left out: 2 header tags (Rules, Round)"),
+        "{}",
+        err(&o)
+    );
+    let o = convert(d, "d.T1", "d-back.twixt", &["--rules", "dujardin"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let back = std::fs::read_to_string(d.join("d-back.twixt")).unwrap();
+    assert!(back.contains("[Rules \"dujardin\"]"), "{back}");
+    // Tags every one of them places say nothing.
+    std::fs::write(
+        d.join("p.twixt"),
+        "[Red \"Ann\"]\n[Black \"Bob\"]\n[Size \"24\"]\n[Rules \"t1\"]\n\n1. f6 2. m12\n",
+    )
+    .unwrap();
+    let o = convert(d, "p.twixt", "p.T1", &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(!err(&o).contains("warning"), "{}", err(&o));
+}

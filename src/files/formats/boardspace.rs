@@ -803,6 +803,27 @@ pub fn looks_like(text: &str) -> bool {
     squeezed.contains("gm[twixt]") || squeezed.contains("su[twixt")
 }
 
+/// The tags [`write()`] writes as properties of the header, the first of
+/// each name, in any case: GN, DT, and the players' P0 and P1 `id`s.
+const HEADER_TAGS: [(&str, &str); 4] = [
+    ("GameId", "GN"),
+    ("Date", "DT"),
+    ("Red", "P0"),
+    ("Black", "P1"),
+];
+
+/// The names of the header tags of `record` that [`write()`] has no place
+/// for, in order: all but the first of each of `GameId`, `Date`, `Red`
+/// and `Black` (in any case) and those the file states otherwise,
+/// `Size`, `Rules` (the site plays one rule set), `First` and `Result`.
+pub fn tags_left_out(record: &Record) -> Vec<&str> {
+    let placed: Vec<usize> = HEADER_TAGS
+        .iter()
+        .filter_map(|(name, _)| super::tag_index(record, name))
+        .collect();
+    super::tags_left_out(record, &placed, true)
+}
+
 /// Writes the game as the site records it: a peg and its links' names, then
 /// `done`; `swap` and `resign` likewise; then a result the moves do not say,
 /// when the site has steps for it ([`keeps_result`]).
@@ -827,7 +848,8 @@ pub fn write(record: &Record) -> Result<String, Error> {
     };
     let mut out = format!("(;\nGM[Twixt]VV[1]\nSU[{variation}]\n");
     let esc = |s: &str| s.replace('\\', "\\\\").replace(']', "\\]");
-    for (key, prop) in [("GameId", "GN"), ("Date", "DT")] {
+    let (ids, players) = HEADER_TAGS.split_at(2);
+    for &(key, prop) in ids {
         if let Some(v) = record.tag(key) {
             // Read trimmed: white space around the value would be lost.
             if v.trim() != v {
@@ -838,7 +860,7 @@ pub fn write(record: &Record) -> Result<String, Error> {
             out.push_str(&format!("{prop}[{}]\n", esc(v)));
         }
     }
-    for (key, prop) in [("Red", "P0"), ("Black", "P1")] {
+    for &(key, prop) in players {
         if let Some(v) = record.tag(key) {
             if v.contains('"') {
                 return Err(fmt.unwritable(format!("the name {v:?} holds a `\"`")));

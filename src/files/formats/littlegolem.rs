@@ -516,11 +516,69 @@ pub fn keeps_result(record: &Record) -> bool {
     super::moves_say_result(record)
 }
 
+/// A root property [`write()`] writes: its identifier, the name of the
+/// tag it comes from, its value, and the index of that tag (none for `FF`
+/// when no tag gives it, and for `SZ`, which the board gives).
+type Property<'a> = (&'a str, &'a str, String, Option<usize>);
+
+/// The root properties [`write()`] writes, in Little Golem's order: FF (4
+/// when no tag gives it), EV, PB, PW, SZ, SO (from `Site`, else from
+/// `Source`), then the tags whose names are upper-case property names.
+/// Property names are case-sensitive: a property `EVENT` is not the tag
+/// `Event`, so tags are looked up by their exact name, the first of it.
+fn written_properties(record: &Record) -> Vec<Property<'_>> {
+    let tag = |name: &str| {
+        record
+            .tags
+            .iter()
+            .position(|(k, _)| k == name)
+            .map(|i| (i, record.tags[i].1.clone()))
+    };
+    let mut props: Vec<Property<'_>> = Vec::new();
+    match tag("FF") {
+        Some((i, v)) => props.push(("FF", "FF", v, Some(i))),
+        None => props.push(("FF", "FF", "4".into(), None)),
+    }
+    for (ident, name) in [("EV", "Event"), ("PB", "Red"), ("PW", "Black")] {
+        if let Some((i, v)) = tag(name) {
+            props.push((ident, name, v, Some(i)));
+        }
+    }
+    props.push(("SZ", "SZ", record.size().width().to_string(), None));
+    if let Some((i, v)) = tag("Site") {
+        props.push(("SO", "Site", v, Some(i)));
+    } else if let Some((i, v)) = tag("Source") {
+        props.push(("SO", "Source", v, Some(i)));
+    }
+    let known = ["FF", "SZ", "Event", "Red", "Black", "Site", "Source"];
+    for (i, (name, value)) in record.tags.iter().enumerate() {
+        if is_property_name(name) && !known.contains(&name.as_str()) {
+            props.push((name, name, value.clone(), Some(i)));
+        }
+    }
+    props
+}
+
+/// The names of the header tags of `record` that [`write()`] has no place
+/// for, in order: a tag whose name is no upper-case property name and not
+/// one of `Event`, `Red`, `Black`, `Site` (or `Source` when there is no
+/// `Site`) as spelt here, a second tag of such a name, and `SZ` (the board
+/// gives it); but not those the file states otherwise, `Size`, `Rules`
+/// (always pencil), `First` and `Result`.
+pub fn tags_left_out(record: &Record) -> Vec<&str> {
+    let placed: Vec<usize> = written_properties(record)
+        .iter()
+        .filter_map(|(_, _, _, i)| *i)
+        .collect();
+    super::tags_left_out(record, &placed, true)
+}
+
 /// Writes one game in Little Golem's form, as Latin-1 bytes, with no
 /// result but the one its moves say ([`keeps_result`]). Root
 /// properties come in Little Golem's order (FF, EV, PB, PW, SZ, SO), then
 /// any other tag whose name is an upper-case property name; tags with other
-/// names have no place in the format and are left out.
+/// names have no place in the format and are left out ([`tags_left_out`]
+/// names them).
 pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
     let size = record.size();
     if size.width() != size.height() || record.rules != RuleSet::pencil().with_size(size) {
@@ -534,39 +592,11 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
             "Little Golem games start with the top–bottom player (red); this record starts with black",
         ));
     }
-    // Property names are case-sensitive: a property `EVENT` is not the tag
-    // `Event`, so tags are looked up by their exact name.
-    let tag = |name: &str| {
-        record
-            .tags
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    };
-    // The root's properties: the identifier, the tag it comes from, the value.
-    let mut props: Vec<(&str, &str, String)> = Vec::new();
-    props.push(("FF", "FF", tag("FF").unwrap_or("4").to_string()));
-    for (ident, name) in [("EV", "Event"), ("PB", "Red"), ("PW", "Black")] {
-        if let Some(v) = tag(name) {
-            props.push((ident, name, v.to_string()));
-        }
-    }
-    props.push(("SZ", "SZ", size.width().to_string()));
-    if let Some(v) = tag("Site") {
-        props.push(("SO", "Site", v.to_string()));
-    } else if let Some(v) = tag("Source") {
-        props.push(("SO", "Source", v.to_string()));
-    }
-    let known = ["FF", "SZ", "Event", "Red", "Black", "Site", "Source"];
-    for (name, value) in &record.tags {
-        if is_property_name(name) && !known.contains(&name.as_str()) {
-            props.push((name, name, value.clone()));
-        }
-    }
+    let props = written_properties(record);
     // A root holds each property once: two tags that are one property
     // (`Red` and `PB`, or a tag given twice) would not read back.
-    for (i, (ident, name, _)) in props.iter().enumerate() {
-        if let Some((_, first, _)) = props[..i].iter().find(|(p, _, _)| p == ident) {
+    for (i, (ident, name, _, _)) in props.iter().enumerate() {
+        if let Some((_, first, _, _)) = props[..i].iter().find(|(p, _, _, _)| p == ident) {
             let why = if first == name {
                 format!("the tag {name} is given twice, and a root holds the property {ident} once")
             } else {
@@ -578,7 +608,7 @@ pub fn write(record: &Record) -> Result<Vec<u8>, Error> {
         }
     }
     let mut out = String::from("(;");
-    for (ident, _, value) in &props {
+    for (ident, _, value, _) in &props {
         out.push_str(&format!("{ident}[{}]", grammar::escaped(value, ']')));
     }
     for (i, mv) in record.moves.iter().enumerate() {

@@ -250,6 +250,41 @@ pub fn moves_say_result(record: &Record) -> bool {
         .is_none_or(|r| said_by_moves(record) == Some(r))
 }
 
+/// The names of the header tags of `record`, in order, that a writer
+/// leaves out: all but those at the indices `placed`, which it writes so
+/// that they read back, and those that say what the record holds apart
+/// from its tags, which it states its own way or refuses: the board size
+/// (`Size`), the first mover (`First`), the result (`Result`: a writer
+/// keeps it as its moves say it, and `convert` names the game whose
+/// result it cannot write), and the rules (`Rules`) when `rules_stated`,
+/// that is when the file reads back under the record's rules.
+pub(crate) fn tags_left_out<'a>(
+    record: &'a Record,
+    placed: &[usize],
+    rules_stated: bool,
+) -> Vec<&'a str> {
+    record
+        .tags
+        .iter()
+        .enumerate()
+        .filter(|&(i, (name, _))| {
+            let is = |tag: &str| name.eq_ignore_ascii_case(tag);
+            let stated = is("Size") || is("First") || is("Result") || (rules_stated && is("Rules"));
+            !placed.contains(&i) && !stated
+        })
+        .map(|(_, (name, _))| name.as_str())
+        .collect()
+}
+
+/// The index of the first tag of `record` named `name`, in any case: the
+/// one [`Record::tag`] finds.
+pub(crate) fn tag_index(record: &Record, name: &str) -> Option<usize> {
+    record
+        .tags
+        .iter()
+        .position(|(k, _)| k.eq_ignore_ascii_case(name))
+}
+
 /// Why the move list of `rules` cannot be written in a format that has no
 /// notation for links or removals, if it cannot.
 pub fn plain_moves_problem(rules: &RuleSet, moves: &[Move]) -> Option<String> {
@@ -333,6 +368,89 @@ fn refused_at<T: fmt::Debug>(
 mod tests {
     use super::*;
     use crate::grammar::{hash_comment, record_word, text_line, whitespace};
+
+    /// Each writer's `tags_left_out` names exactly the tags that do not
+    /// read back: every other tag reads back with its value, and those
+    /// that say the board, rules and first mover are the record's again.
+    #[test]
+    fn every_tag_a_writer_does_not_name_reads_back() {
+        type Write = fn(&Record) -> Result<Vec<u8>, Error>;
+        type Read = fn(&[u8]) -> Result<Record, Error>;
+        type LeftOut = fn(&Record) -> Vec<&str>;
+        fn as_bytes(text: Result<String, Error>) -> Result<Vec<u8>, Error> {
+            text.map(String::into_bytes)
+        }
+        let formats: [(&str, RuleSet, Write, Read, LeftOut); 4] = [
+            (
+                "pencil",
+                RuleSet::pencil(),
+                littlegolem::write,
+                littlegolem::read,
+                littlegolem::tags_left_out,
+            ),
+            (
+                "pencil",
+                RuleSet::pencil(),
+                |r| as_bytes(sgf::write(r)),
+                sgf::read,
+                sgf::tags_left_out,
+            ),
+            (
+                "t1",
+                RuleSet::t1(),
+                |r| as_bytes(t1::write(r)),
+                t1::read,
+                t1::tags_left_out,
+            ),
+            (
+                "editable",
+                boardspace::rules(24),
+                |r| as_bytes(boardspace::write(r)),
+                boardspace::read,
+                boardspace::tags_left_out,
+            ),
+        ];
+        for (name, rules, write, read, left_out) in formats {
+            let mut r = Record::new(rules);
+            r.tags = [
+                ("Event", "e"),
+                ("Site", "s"),
+                ("Source", "o"),
+                ("Date", "d"),
+                ("GameId", "g"),
+                ("Round", "3"),
+                ("Red", "Ann"),
+                ("Black", "Bob"),
+                ("T1Version", "1"),
+                ("T1Player1Kind", "C"),
+                ("T1LetterDirection", "V"),
+                ("PC", "place"),
+                ("Annotator", "a"),
+                ("Size", "24"),
+                ("Rules", name),
+                ("First", "red"),
+            ]
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .to_vec();
+            for hole in ["f6", "m12"] {
+                r.moves.push(Move::Place(twixt_core::moves::Placement::peg(
+                    hole.parse().unwrap(),
+                )));
+            }
+            let named = left_out(&r);
+            let back = read(&write(&r).unwrap()).unwrap();
+            assert_eq!((&back.rules, back.first), (&r.rules, r.first), "{name}");
+            for (k, v) in &r.tags {
+                let kept = back.tag(k) == Some(v.as_str());
+                let stated = ["Size", "Rules", "First"].contains(&k.as_str());
+                assert_eq!(
+                    named.contains(&k.as_str()),
+                    !kept && !stated,
+                    "{name}: {k} kept {kept}, left out {named:?}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn locations_count_characters_and_continue_from_the_last() {

@@ -517,6 +517,36 @@ pub fn keeps_result(record: &Record) -> bool {
     super::moves_say_result(record)
 }
 
+/// The root property the tag `name` is written as: `Red`, `Black`,
+/// `Event` and `Site` as PW, PB, EV and SO, a tag whose name is an
+/// upper-case property name as itself; none for other names, for the
+/// moves' B and W, and for the root's FF, GM, SZ, RU and PL, which the
+/// writer gives from the record.
+fn property_of(name: &str) -> Option<&str> {
+    let ident = TAG_NAMES
+        .iter()
+        .find(|(_, t)| *t == name)
+        .map_or(name, |(p, _)| *p);
+    let sgf_ident = !ident.is_empty() && ident.bytes().all(|b| b.is_ascii_uppercase());
+    (sgf_ident && !STRUCTURAL[..5].contains(&ident) && ident != "B" && ident != "W")
+        .then_some(ident)
+}
+
+/// The names of the header tags of `record` that [`write()`] has no place
+/// for, in order: a tag written as no property, that is one whose name is
+/// not an upper-case property name (but `Red`, `Black`, `Event`, `Site`),
+/// or is B or W (the moves') or GM, SZ, RU or PL (the writer gives them
+/// from the record); but not `FF`, which says the version of the file
+/// (the writer writes `FF[4]`), nor those the file states otherwise,
+/// `Size`, `Rules`, `First` and `Result`. A tag given twice is refused.
+pub fn tags_left_out(record: &Record) -> Vec<&str> {
+    let placed: Vec<usize> = (record.tags.iter().enumerate())
+        .filter(|(_, (name, _))| property_of(name).is_some() || name == "FF")
+        .map(|(i, _)| i)
+        .collect();
+    super::tags_left_out(record, &placed, true)
+}
+
 /// Writes the game: the root (FF, GM, SZ, RU, the tags, RE for a
 /// resignation) on one line, the moves on the next; no result but the one
 /// its moves say ([`keeps_result`]).
@@ -551,14 +581,9 @@ pub fn write(record: &Record) -> Result<String, Error> {
     // The tags written, by identifier: the root holds each once.
     let mut written: Vec<(&str, &str)> = Vec::new();
     for (name, value) in &record.tags {
-        let ident = TAG_NAMES
-            .iter()
-            .find(|(_, t)| t == name)
-            .map_or(name.as_str(), |(p, _)| *p);
-        let sgf_ident = !ident.is_empty() && ident.bytes().all(|b| b.is_ascii_uppercase());
-        if !sgf_ident || STRUCTURAL[..5].contains(&ident) || ident == "B" || ident == "W" {
+        let Some(ident) = property_of(name) else {
             continue;
-        }
+        };
         if let Some((_, first)) = written.iter().find(|(p, _)| *p == ident) {
             return Err(unwritable(if first == name {
                 format!("the tag {name} is given twice, and a root holds the property {ident} once")

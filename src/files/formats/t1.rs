@@ -38,6 +38,18 @@ pub const TAG_DIRECTION: &str = "T1LetterDirection";
 /// Tag for header line 13, game over (Y/N).
 pub const TAG_GAME_OVER: &str = "T1GameOver";
 
+/// The tags [`write()`] writes on header lines 3, 4, 5, 8, 9, 11 and 13
+/// (the first of each name, in any case); it has no place for others.
+const HEADER_TAGS: [&str; 7] = [
+    TAG_VERSION,
+    "Red",
+    "Black",
+    TAG_KIND_1,
+    TAG_KIND_2,
+    TAG_DIRECTION,
+    TAG_GAME_OVER,
+];
+
 /// Widest board a single column letter can name.
 pub const MAX_COLUMNS: u16 = 26;
 
@@ -161,14 +173,7 @@ pub fn read_with(bytes: &[u8], base: RuleSet) -> Result<Record, Error> {
     let pie = yes_no(12, "the pie rule")?;
     yes_no(13, "game over")?;
 
-    let mut rules = base.with_size(size);
-    if !pie {
-        rules.swap = Swap::None;
-    } else if rules.swap == Swap::Mirror && size.width() != size.height() {
-        // A mirrored peg would leave the board: the colour swap is the only one possible.
-        rules.swap = Swap::Colors;
-    }
-    let mut record = Record::new(rules);
+    let mut record = Record::new(rules_read(base, size, pie));
     record.first = first;
     record.tags.push((TAG_VERSION.into(), value(3).into()));
     for (n, tag) in [(4, "Red"), (5, "Black")] {
@@ -232,6 +237,19 @@ pub fn read_with(bytes: &[u8], base: RuleSet) -> Result<Record, Error> {
     Ok(record)
 }
 
+/// The rules a file is read under: `base` on its board of `size`, with no
+/// swap when the pie rule (`pie`) is off.
+fn rules_read(base: RuleSet, size: BoardSize, pie: bool) -> RuleSet {
+    let mut rules = base.with_size(size);
+    if !pie {
+        rules.swap = Swap::None;
+    } else if rules.swap == Swap::Mirror && size.width() != size.height() {
+        // A mirrored peg would leave the board: the colour swap is the only one possible.
+        rules.swap = Swap::Colors;
+    }
+    rules
+}
+
 fn parse_hole(word: &str, size: BoardSize) -> Result<Hole, String> {
     let expected = || {
         format!(
@@ -272,6 +290,24 @@ fn field(out: &mut String, value: &str, comment: &str) -> Result<(), Error> {
 /// resignation, a completed connection, no legal move left).
 pub fn keeps_result(record: &Record) -> bool {
     super::moves_say_result(record)
+}
+
+/// The names of the header tags of `record` that [`write()`] has no place
+/// for, in order: all but the first of each of [`TAG_VERSION`], `Red`,
+/// `Black`, [`TAG_KIND_1`], [`TAG_KIND_2`], [`TAG_DIRECTION`] and
+/// [`TAG_GAME_OVER`] (in any case) and those the file states
+/// otherwise, `Size`, `First` and `Result`, and `Rules` when the file is
+/// read under the record's rules ([`read`] takes [`default_rules`]): a
+/// game under `dujardin`, whose colour swap a game with no swap never
+/// shows, is written, and its `Rules` left out.
+pub fn tags_left_out(record: &Record) -> Vec<&str> {
+    let placed: Vec<usize> = HEADER_TAGS
+        .iter()
+        .filter_map(|name| super::tag_index(record, name))
+        .collect();
+    let pie = record.rules.swap != Swap::None;
+    let rules_stated = rules_read(default_rules(), record.size(), pie) == record.rules;
+    super::tags_left_out(record, &placed, rules_stated)
 }
 
 /// Writes one game as a T1 file (upper-case hole names, as twixtbot-ui
