@@ -1,16 +1,17 @@
 //! Edge templates from row 4: the areas of the catalogue
 //! (`crates/twixt-core/src/solver/edge_templates.rs`) proved by the search
-//! itself on the model of the worst case, under pencil (the rules where it
-//! is used), for each mirror image and each link the peg may be reached
-//! by; a proof that ends in one replays by the rules; a template whose area
-//! the defender has entered does not.
+//! itself on the model of the worst case, under pencil and under crossing
+//! none (dujardin, t1), for each mirror image and each link the peg may be
+//! reached by; a proof that ends in one replays by the rules; a template
+//! whose area the defender has entered does not.
 
 use twixt_core::board::{BoardSize, Hole, Player};
+use twixt_core::geometry::segments_cross;
 use twixt_core::link::Link;
 use twixt_core::moves::Move;
 use twixt_core::position::Position;
 use twixt_core::position_line::read_position;
-use twixt_core::rules::{RuleSet, Swap};
+use twixt_core::rules::{Crossing, RuleSet, Swap};
 use twixt_core::setup::Setup;
 use twixt_core::solver::{
     AfterMove, ProofNode, Rest, SearchLimit, Secure, Template, TemplateGap, after_move,
@@ -43,14 +44,13 @@ const AREA: [(i32, i32); 12] = [
 /// columns, so the Red holes the model offers are the area and the bottom
 /// row below it.
 fn model(preset: &str, mirror: bool, anchor: (i32, i32), left_out: &[usize]) -> Position {
-    let (w, h) = (8, 9);
-    let mut rules = RuleSet::preset(preset).unwrap();
-    rules.size = BoardSize::new(w as u64, h as u64).unwrap();
-    rules.swap = Swap::None;
-    let x = |c: i32| if mirror { w - 1 - c } else { c };
-    let hole = |c: i32, r: i32| Hole::new(x(c) as u16, r as u16);
+    model_under(RuleSet::preset(preset).unwrap(), mirror, anchor, left_out)
+}
+
+/// The chain of [`model`]: the peg, the anchor, then two links up to row
+/// 0, as (column, row) before mirroring.
+fn chain(anchor: (i32, i32)) -> [(i32, i32); 4] {
     let a = (3, 5);
-    // The chain: the peg, the anchor, then two links up to row 0.
     let b = (a.0 + anchor.0, a.1 + anchor.1);
     let c = match anchor {
         (1, -2) | (-1, -2) => (3, 1),
@@ -62,7 +62,23 @@ fn model(preset: &str, mirror: bool, anchor: (i32, i32), left_out: &[usize]) -> 
         (3, 1) => (1, 0),
         _ => (3, 0),
     };
-    let chain = [a, b, c, d];
+    [a, b, c, d]
+}
+
+/// [`model`] under `rules` (their size and swap set by the model).
+fn model_under(
+    mut rules: RuleSet,
+    mirror: bool,
+    anchor: (i32, i32),
+    left_out: &[usize],
+) -> Position {
+    let (w, h) = (8, 9);
+    rules.size = BoardSize::new(w as u64, h as u64).unwrap();
+    rules.swap = Swap::None;
+    let x = |c: i32| if mirror { w - 1 - c } else { c };
+    let hole = |c: i32, r: i32| Hole::new(x(c) as u16, r as u16);
+    let chain = chain(anchor);
+    let a = chain[0];
     let area: Vec<(i32, i32)> = AREA
         .iter()
         .enumerate()
@@ -116,20 +132,179 @@ fn the_edge_templates_from_row_4_are_proved_on_their_worst_case() {
                 let pos = model("pencil", mirror, anchor, left_out);
                 let s = secures(&pos, Player::Red, &SearchLimit::positions(5_000_000)).unwrap();
                 assert_eq!(s.answer, Secure::Secured { key: None }, "{what}");
-                let exact =
-                    after_move(&pos, Player::Red, 2, &SearchLimit::positions(5_000_000)).unwrap();
-                assert_eq!(exact.answer, AfterMove::Wins, "{what}");
-                // With Red to move, its first move (on row 2, a knight's
-                // move toward the border) leaves a win in one whatever
-                // Black does.
-                let mut red_to_move = pos.to_setup();
-                red_to_move.to_move = Some(Player::Red);
-                let mut after = Position::from_setup(&red_to_move, pos.rules().clone()).unwrap();
-                let first = Hole::new(if mirror { 3 } else { 4 }, 7);
-                after.play(&Move::peg(first)).unwrap();
-                let exact =
-                    after_move(&after, Player::Red, 1, &SearchLimit::positions(5_000_000)).unwrap();
-                assert_eq!(exact.answer, AfterMove::Wins, "{what}");
+                wins_as_the_template_says(&pos, mirror, &what);
+            }
+        }
+    }
+}
+
+/// On a model (Black to move), the exact search wins in two moves (the
+/// template's cost), and with Red to move its first move (on row 2, a
+/// knight's move toward the border) leaves a win in one whatever Black
+/// does. Every hole Black may play outside the area holds a Black peg,
+/// so Black's every move enters the area and no search below the model
+/// finds the template whole: the search does not take what it proves.
+fn wins_as_the_template_says(pos: &Position, mirror: bool, what: &str) {
+    let exact = after_move(pos, Player::Red, 2, &SearchLimit::positions(5_000_000)).unwrap();
+    assert_eq!(exact.answer, AfterMove::Wins, "{what}");
+    let mut red_to_move = pos.to_setup();
+    red_to_move.to_move = Some(Player::Red);
+    let mut after = Position::from_setup(&red_to_move, pos.rules().clone()).unwrap();
+    let first = Hole::new(if mirror { 3 } else { 4 }, 7);
+    after.play(&Move::peg(first)).unwrap();
+    let exact = after_move(&after, Player::Red, 1, &SearchLimit::positions(5_000_000)).unwrap();
+    assert_eq!(exact.answer, AfterMove::Wins, "{what}");
+}
+
+/// The lines of the catalogue (one mirror image, offsets from the peg as
+/// in [`AREA`]): the two pegs that join the peg to its border row, a hole
+/// on row 3 or 2 a knight's move from the peg, then a border row hole a
+/// knight's move from that.
+const LINES: [((i32, i32), (i32, i32)); 5] = [
+    ((1, 2), (-1, 3)),
+    ((1, 2), (3, 3)),
+    ((-1, 2), (1, 3)),
+    ((2, 1), (1, 3)),
+    ((2, 1), (3, 3)),
+];
+
+/// The eight knight's steps.
+const KNIGHT: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// Every link (as its two ends, each found from both) that crosses the
+/// link `p`-`q`, anywhere on an unbounded board.
+fn crossing(p: (i32, i32), q: (i32, i32)) -> Vec<((i32, i32), (i32, i32))> {
+    let mut out = Vec::new();
+    for c in p.0.min(q.0) - 3..=p.0.max(q.0) + 3 {
+        for r in p.1.min(q.1) - 3..=p.1.max(q.1) + 3 {
+            for (dc, dr) in KNIGHT {
+                let e = (c + dc, r + dr);
+                if segments_cross(p, q, (c, r), e) {
+                    out.push(((c, r), e));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Under crossing none (dujardin, t1; they differ only in the swap, which
+/// a position past the second move no longer has) every area of the
+/// catalogue holds where the attacker's own links leave its lines free,
+/// proved on the model of the worst case.
+///
+/// Why this model is the worst case. The attacker joins the peg to its
+/// border in two moves, so its two pegs lie on one of the lines
+/// ([`LINES`]) and the links it needs are the peg's link to the line's
+/// first hole and the link along the line. Play a position that the
+/// catalogue takes (the area empty, the lines' border row holes empty, no
+/// link of the attacker's across a link of a line) side by side with the
+/// model read with crossing own (every hole the defender may play outside
+/// the area holding a defender peg with all its links, which cross each
+/// other freely), the same moves in the area, a defender's move elsewhere
+/// a move the model has made already:
+///
+/// - The defender's links that could cross a line's link have both ends
+///   where the model has a defender peg ([`crossing`]; the model's other
+///   Red pegs lie elsewhere, checked here) and there they are the
+///   model's links: under crossing none the defender's own links bar its
+///   later ones, so it has at most the model's links, never more.
+/// - A link the attacker needs is barred by nothing of its own: no link
+///   of its crosses it (the condition), and the pegs it adds are the
+///   line's two. Where the first is the row-3 or row-2 hole, its other
+///   links share that end with the link along the line still to come;
+///   where it is the border row hole, its links never cross the peg's link
+///   to the line's other hole (checked here). The second peg's links all
+///   come at once, from one end, with those it needs.
+/// - The model's own links other than the anchor's (which the position
+///   has too) cross no link with both ends where a defender's link across
+///   a line could end, so they bar none the position could have.
+///
+/// So wherever the model's answers join the peg, the same answers join it
+/// in the position: the model read with crossing own is the worst case
+/// for crossing none (no position under none has it: there the defender's
+/// links that cross each other cannot all be on the board at once). The
+/// search proves it as for pencil (the exact search, which never finds
+/// the template whole below the model; with Red to move, as after a
+/// defender's move elsewhere, its first move and a win in one). The
+/// model as the rules of none link it (a Black peg's links only where no
+/// other link of the model crosses them) is a weaker defence, and holds
+/// too.
+#[test]
+fn the_edge_templates_from_row_4_are_proved_under_crossing_none() {
+    let p = (0, 0);
+    for (x, y) in LINES {
+        for (dc, dr) in KNIGHT {
+            assert!(
+                !segments_cross(p, x, y, (y.0 + dc, y.1 + dr)),
+                "a link from {y:?} crosses the peg's link to {x:?}"
+            );
+        }
+    }
+    let needed: Vec<((i32, i32), (i32, i32))> =
+        LINES.iter().flat_map(|&(x, y)| [(p, x), (x, y)]).collect();
+    let ends: Vec<(i32, i32)> = needed
+        .iter()
+        .flat_map(|&(a, b)| crossing(a, b))
+        .flat_map(|(c, d)| [c, d])
+        .collect();
+    // Those ends that may hold a defender's peg (off the border row and
+    // beyond it) lie on the model's board (the peg at column 3 of 8, row
+    // 5 of 9), where the model has a defender's peg or an area's hole.
+    for &(along, toward) in ends.iter().filter(|e| e.1 < 3) {
+        assert!(
+            (0..8).contains(&(3 + along)) && (1..8).contains(&(5 + toward)),
+            "{:?} is off the model",
+            (along, toward)
+        );
+    }
+    for (left_out, anchors) in AREAS {
+        for &anchor in anchors {
+            // The model's chain as offsets from the peg (before mirroring):
+            // the peg, the anchor, two more pegs up to the top border.
+            let chain: Vec<(i32, i32)> =
+                chain(anchor).iter().map(|&(c, r)| (c - 3, r - 5)).collect();
+            for &(a, b) in &needed {
+                assert!(!segments_cross(p, anchor, a, b), "{anchor:?}");
+            }
+            for k in 2..chain.len() {
+                assert!(!ends.contains(&chain[k]), "{anchor:?}: {:?}", chain[k]);
+                let (u, v) = (chain[k - 1], chain[k]);
+                for &e in &ends {
+                    for (dc, dr) in KNIGHT {
+                        let f = (e.0 + dc, e.1 + dr);
+                        assert!(
+                            !ends.contains(&f) || !segments_cross(u, v, e, f),
+                            "{anchor:?}: {u:?}-{v:?} crosses {e:?}-{f:?}"
+                        );
+                    }
+                }
+            }
+            for preset in ["dujardin", "t1"] {
+                let rules = RuleSet::preset(preset).unwrap();
+                assert_eq!(rules.crossing, Crossing::None);
+                let free = RuleSet {
+                    crossing: Crossing::Own,
+                    ..rules.clone()
+                };
+                for mirror in [false, true] {
+                    let what = format!(
+                        "{preset}, mirror {mirror}, anchor {anchor:?}, {left_out:?} left out"
+                    );
+                    let worst = model_under(free.clone(), mirror, anchor, left_out);
+                    wins_as_the_template_says(&worst, mirror, &what);
+                    let pos = model_under(rules.clone(), mirror, anchor, left_out);
+                    wins_as_the_template_says(&pos, mirror, &format!("{what}, linked by none"));
+                }
             }
         }
     }
