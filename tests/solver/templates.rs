@@ -1,9 +1,11 @@
 //! Edge templates from row 4: the areas of the catalogue
 //! (`crates/twixt-core/src/solver/edge_templates.rs`) proved by the search
 //! itself on the model of the worst case, under pencil and under crossing
-//! none (dujardin, t1), for each mirror image and each link the peg may be
-//! reached by; a proof that ends in one replays by the rules; a template
-//! whose area the defender has entered does not.
+//! none (dujardin, t1), the rules where it is used, for each mirror image
+//! and each link the peg may be reached by; a proof that ends in one
+//! replays by the rules; a template whose area the defender has entered,
+//! or under crossing none one whose lines a link of the attacker's own
+//! crosses, does not.
 
 use twixt_core::board::{BoardSize, Hole, Player};
 use twixt_core::geometry::segments_cross;
@@ -385,12 +387,130 @@ fn a_proof_ending_in_an_edge_template_from_row_4_replays() {
     .unwrap();
     let err = check_proof(&cut, Player::Red, &template).unwrap_err();
     assert!(err.why.contains("edge template"), "{err}");
-    // Under dujardin (no link crosses) the template is not used.
+    // Under dujardin (no link crosses) the same template replays too: no
+    // link of Red's crosses a link of its lines.
     let dujardin = read_position(
         "12x10/crossing=none,links=automatic,removal=none,swap=none/e1,f3,e5,f7/b2,k3/*/black",
     )
     .unwrap();
-    assert!(check_proof(&dujardin, Player::Red, &template).is_err());
+    check_proof(&dujardin, Player::Red, &template).unwrap();
+}
+
+/// Under dujardin and t1 (crossing none) Red's chain from the top border
+/// to e9, on row 4 from the bottom of an open 12×12 board, is proved by the
+/// edge template from row 4 with no search (without it the proof numbers
+/// search 350 positions), and its proof replays by the rules of none; so
+/// with Red's peg at b12 on its border row, which Red's peg at d11 (on a
+/// line of the template) would link to: the checker plays the template
+/// without it, so that only a line joins e9 to the border.
+#[test]
+fn under_crossing_none_an_edge_template_from_row_4_proves_with_no_search() {
+    for preset in ["dujardin", "t1"] {
+        for red in ["e1,f3,e5,f7,e9", "e1,f3,e5,f7,e9,b12"] {
+            let pos = read_position(&format!("12/{preset}/{red}/b2,k3/*/black")).unwrap();
+            let (s, proof) =
+                secures_with_proof(&pos, Player::Red, &SearchLimit::positions(1_000_000)).unwrap();
+            assert_eq!(s.answer, Secure::Secured { key: None }, "{preset} {red}");
+            assert_eq!(s.positions, 0, "{preset} {red}");
+            let proof = proof.expect("a proof");
+            let mut gaps = Vec::new();
+            edge_gaps(&proof, &mut gaps);
+            assert!(
+                !gaps.is_empty(),
+                "{preset} {red}: no edge template: {proof:?}"
+            );
+            check_proof(&pos, Player::Red, &proof).unwrap();
+        }
+        // With Red to move, the template's first move keeps it, also with
+        // Red's peg at h10 beside that move: its link to f11 crosses the
+        // link g10-h12 of another line, but none of the lines through f11.
+        let hole = |s: &str| s.parse::<Hole>().unwrap();
+        let area: Vec<Hole> = [
+            "f8", "d9", "f9", "g9", "d10", "e10", "f10", "g10", "d11", "e11", "f11", "g11",
+        ]
+        .into_iter()
+        .map(hole)
+        .collect();
+        let template = ProofNode::Template(Template {
+            first: Some(hole("f11")),
+            gaps: vec![TemplateGap {
+                ends: (hole("e9"), None),
+                options: Vec::new(),
+                area,
+            }],
+        });
+        for red in ["e1,f3,e5,f7,e9", "e1,f3,e5,f7,e9,h10"] {
+            let pos = read_position(&format!("12/{preset}/{red}/b2,k3/*/red")).unwrap();
+            let (s, proof) =
+                secures_with_proof(&pos, Player::Red, &SearchLimit::positions(1_000_000)).unwrap();
+            assert!(
+                matches!(s.answer, Secure::Secured { key: Some(_) }),
+                "{preset} {red}"
+            );
+            check_proof(&pos, Player::Red, &proof.expect("a proof")).unwrap();
+            check_proof(&pos, Player::Red, &template).unwrap();
+        }
+    }
+}
+
+/// Under crossing none a link of Red's across a link of the template's
+/// lines bars it: with Red's links h10-i8 and c8-d10 (one across a line of
+/// each mirror image) by the chain of
+/// [`a_proof_ending_in_an_edge_template_from_row_4_replays`], the search's
+/// proof has no edge template from row 4 (it needs none: those pegs reach
+/// the border) and the checker rejects the template made by hand; under
+/// pencil, where own links cross, it replays. And Red's own pegs in the
+/// area do bar it under none: with Red's link f9-h10 there beside g9 (on
+/// row 4), which under pencil leaves a win in two moves, Black holds under
+/// crossing none (a win then takes longer), as the exact search finds.
+#[test]
+fn under_crossing_none_own_links_bar_an_edge_template_from_row_4() {
+    let none = "crossing=none,links=automatic,removal=none,swap=none";
+    let own = "crossing=own,links=automatic,removal=none,swap=none";
+    let line = |axes: &str| format!("12x10/{axes}/e1,f3,e5,f7,h10,i8,c8,d10/b2,k3/*/black");
+    let pos = read_position(&line(none)).unwrap();
+    let (s, proof) =
+        secures_with_proof(&pos, Player::Red, &SearchLimit::positions(1_000_000)).unwrap();
+    assert_eq!(s.answer, Secure::Secured { key: None });
+    let proof = proof.expect("a proof");
+    let mut gaps = Vec::new();
+    edge_gaps(&proof, &mut gaps);
+    assert!(gaps.is_empty(), "{gaps:?}");
+    check_proof(&pos, Player::Red, &proof).unwrap();
+    let hole = |s: &str| s.parse::<Hole>().unwrap();
+    let template = ProofNode::Template(Template {
+        first: None,
+        gaps: vec![TemplateGap {
+            ends: (hole("f7"), None),
+            options: Vec::new(),
+            area: [
+                "g6", "e7", "g7", "h7", "e8", "f8", "g8", "h8", "e9", "f9", "g9", "h9",
+            ]
+            .into_iter()
+            .map(hole)
+            .collect(),
+        }],
+    });
+    let err = check_proof(&pos, Player::Red, &template).unwrap_err();
+    assert!(
+        err.why.contains("h10-i8") || err.why.contains("i8-h10"),
+        "{err}"
+    );
+    check_proof(&read_position(&line(own)).unwrap(), Player::Red, &template).unwrap();
+    // Red's chain from the top border to g9, on row 4 from the bottom of
+    // an open board, with Red's own link f9-h10 in the area.
+    let barred = |axes: &str| {
+        let pos = read_position(&format!("14x12/{axes}/i1,h3,g5,h7,g9,f9,h10/-/*/black")).unwrap();
+        after_move(&pos, Player::Red, 2, &SearchLimit::positions(5_000_000))
+            .unwrap()
+            .answer
+    };
+    assert_eq!(barred(own), AfterMove::Wins);
+    assert!(
+        matches!(barred(none), AfterMove::Holds(_)),
+        "{:?}",
+        barred(none)
+    );
 }
 
 /// Random pegs of both sides added around the chain of
@@ -400,9 +520,28 @@ fn a_proof_ending_in_an_edge_template_from_row_4_replays() {
 /// out on its own).
 #[test]
 fn proofs_with_edge_templates_from_row_4_replay_on_random_positions() {
+    let (proved, with_edges) =
+        random_proofs_replay("crossing=own,links=automatic,removal=none,swap=none", 4);
+    assert!(with_edges >= 40, "{with_edges} of {proved}");
+}
+
+/// As [`proofs_with_edge_templates_from_row_4_replay_on_random_positions`],
+/// under crossing none (dujardin's axes): Red's random pegs now and then
+/// cross a line of the template, and the proofs that use it replay.
+#[test]
+fn proofs_with_edge_templates_from_row_4_replay_on_random_positions_under_crossing_none() {
+    let (proved, with_edges) =
+        random_proofs_replay("crossing=none,links=automatic,removal=none,swap=none", 5);
+    assert!(with_edges >= 40, "{with_edges} of {proved}");
+}
+
+/// Proves 150 random positions around the chain of
+/// [`a_proof_ending_in_an_edge_template_from_row_4_replays`] under `axes`
+/// and replays every proof: how many were proved, and how many of those
+/// with an edge template from row 4.
+fn random_proofs_replay(axes: &str, seed: u64) -> (usize, usize) {
     use twixt_core::random::SplitMix64;
-    let axes = "crossing=own,links=automatic,removal=none,swap=none";
-    let mut rng = SplitMix64::new(4);
+    let mut rng = SplitMix64::new(seed);
     let (mut proved, mut with_edges) = (0, 0);
     for _ in 0..150 {
         let mut red = vec!["e1", "f3", "e5", "f7"]
@@ -451,8 +590,8 @@ fn proofs_with_edge_templates_from_row_4_replay_on_random_positions() {
             panic!("{}: {e}", twixt_core::position_line::write(&pos));
         }
     }
-    eprintln!("{proved} proved, {with_edges} with an edge template from row 4");
-    assert!(with_edges >= 40, "{with_edges} of {proved}");
+    eprintln!("{axes}: {proved} proved, {with_edges} with an edge template from row 4");
+    (proved, with_edges)
 }
 
 /// On a cut side both players may play the outermost row, so a peg on

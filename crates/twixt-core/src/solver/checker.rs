@@ -596,6 +596,9 @@ impl Checker {
             ));
         }
         let carriers: Vec<Vec<Hole>> = t.gaps.iter().map(|g| self.carrier(&after, g)).collect();
+        if after.rules().crossing == Crossing::None {
+            self.edges_apart(&after, t, &open, &carriers)?;
+        }
         for group in groups(&open, &carriers) {
             if let Some(&e) = group.iter().find(|&&g| !t.gaps[g].area.is_empty()) {
                 if group.len() > 1 {
@@ -633,6 +636,59 @@ impl Checker {
                 }
             }
             self.positions += game.nodes;
+        }
+        Ok(())
+    }
+
+    /// Under crossing none, where the attacker's own links bar its links:
+    /// no other open gap's peg (an option, or a hole of another edge
+    /// template's lines) lies where a link could cross a link of an open
+    /// edge template's lines ([`edge_lines`]) or on those lines, and no
+    /// hole of those lines lies in another gap's carrier (where its peg's
+    /// links could bar that gap's options).
+    fn edges_apart(
+        &self,
+        pos: &Position,
+        t: &Template,
+        open: &[usize],
+        carriers: &[Vec<Hole>],
+    ) -> Result<(), String> {
+        let size = pos.size();
+        let mut lines = Vec::new();
+        for &e in open {
+            let g = &t.gaps[e];
+            lines.push(if g.area.is_empty() {
+                None
+            } else {
+                let side = edge_side(size, self.attacker, g)
+                    .ok_or_else(|| format!("the edge template at {} is not on row 4", g.ends.0))?;
+                Some(edge_clear(pos, self.attacker, g, side)?)
+            });
+        }
+        for (i, &e) in open.iter().enumerate() {
+            let Some((_, pegs, clear)) = &lines[i] else {
+                continue;
+            };
+            let a = t.gaps[e].ends.0;
+            for (j, &k) in open.iter().enumerate() {
+                if k == e {
+                    continue;
+                }
+                let theirs: &[Hole] = match &lines[j] {
+                    Some((_, p, _)) => p,
+                    None => &t.gaps[k].options,
+                };
+                if let Some(h) = theirs.iter().find(|h| clear.contains(h)) {
+                    return Err(format!(
+                        "the edge template at {a} has another gap's hole {h} where its links could be crossed"
+                    ));
+                }
+                if let Some(h) = pegs.iter().find(|h| carriers[k].contains(h)) {
+                    return Err(format!(
+                        "the edge template at {a} needs {h}, in another gap's carrier"
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -975,21 +1031,135 @@ fn edge_side(size: BoardSize, who: Player, g: &TemplateGap) -> Option<usize> {
     }
 }
 
-/// Plays out an edge template from row 4 in `pos` (the defender to move)
-/// on the worst case the rules allow under crossing own: every empty hole
-/// outside its area at an end of a link the defender could place across
-/// one of the template's links gets a defender's peg (a defender's move
-/// there changes nothing: the peg is there already; more of the attacker's
-/// pegs never hurt it when own links may cross). Then every defence in the area, or a move elsewhere, must be
-/// answered so that the attacker's peg reaches the border row within
-/// [`EDGE_MOVES`] moves, whatever follows. The positions visited.
-fn edge_game(pos: &Position, attacker: Player, g: &TemplateGap) -> Result<usize, String> {
+/// The lines of an edge template from row 4 (its border row on `side`)
+/// under crossing none: each hole of its area a knight's move from its peg
+/// on the two rows nearest that border row, with each hole of the border
+/// row a knight's move from it and at most one hole beyond the area along
+/// that row. The two pegs that join the peg to its border row lie on one
+/// of them.
+fn edge_lines(size: BoardSize, who: Player, g: &TemplateGap, side: usize) -> Vec<(Hole, Hole)> {
     let a = g.ends.0;
-    if pos.rules().crossing != Crossing::Own {
+    // A hole's rows from the border row, and its place along that row.
+    let place = |h: Hole| -> (u16, u16) {
+        let (x, y, last) = match who {
+            Player::Red => (h.row, h.col, size.height() - 1),
+            Player::Black => (h.col, h.row, size.width() - 1),
+        };
+        (if side == 0 { x } else { last - x }, y)
+    };
+    let Some(lo) = g.area.iter().map(|&h| place(h).1).min() else {
+        return Vec::new();
+    };
+    let hi = g.area.iter().map(|&h| place(h).1).max().unwrap_or(lo);
+    let knights = |h: Hole| {
+        KNIGHT
+            .iter()
+            .filter_map(move |&(dc, dr)| h.offset(dc, dr))
+            .filter(move |&n| size.contains(n))
+    };
+    let mut lines = Vec::new();
+    for x in knights(a).filter(|&x| g.area.contains(&x) && matches!(place(x).0, 1 | 2)) {
+        for y in knights(x) {
+            let (rows, along) = place(y);
+            if rows == 0 && along + 1 >= lo && along <= hi + 1 {
+                lines.push((x, y));
+            }
+        }
+    }
+    lines
+}
+
+/// The lines an edge template's peg still joins its border row along
+/// under crossing none, where the attacker's own links bar its links:
+/// those of edge template `g` ([`edge_lines`]), or where the attacker has
+/// a peg on a line's first hole already (its first move), the lines
+/// through it. With them, their holes, and the holes no other gap's peg
+/// may take (both ends of every link that could cross a link of a line,
+/// and the lines' holes), once it is checked that nothing of the
+/// attacker's own bars a link of a line: their border row holes are
+/// empty, no link of the attacker's crosses a link of a line, and no link
+/// from a line's border row hole could cross the peg's link to that
+/// line's other hole (the links the attacker's peg there gets besides).
+type EdgeLines = (Vec<(Hole, Hole)>, Vec<Hole>, Vec<Hole>);
+
+/// See [`EdgeLines`].
+fn edge_clear(
+    pos: &Position,
+    attacker: Player,
+    g: &TemplateGap,
+    side: usize,
+) -> Result<EdgeLines, String> {
+    let size = pos.size();
+    let a = g.ends.0;
+    let mut lines = edge_lines(size, attacker, g, side);
+    if lines.iter().any(|&(x, _)| pos.peg(x) == Some(attacker)) {
+        lines.retain(|&(x, _)| pos.peg(x) == Some(attacker));
+    }
+    if lines.is_empty() {
         return Err(format!(
-            "the edge template at {a} needs rules where own links may cross"
+            "the edge template at {a} has no way to its border row"
         ));
     }
+    let mut pegs = Vec::new();
+    let mut clear = Vec::new();
+    for &(x, y) in &lines {
+        if let Some(p) = pos.peg(y) {
+            return Err(format!(
+                "the edge template at {a} needs {y} empty under crossing none, but {p} holds it"
+            ));
+        }
+        for (p, q) in [(a, x), (x, y)] {
+            for (c, d) in crossing_links(size, p, q) {
+                let own = pos.peg(c) == Some(attacker)
+                    && Link::new(c, d).is_some_and(|l| pos.has_link(l));
+                if own {
+                    return Err(format!(
+                        "the edge template at {a} needs the link {p}-{q}, which {attacker}'s link {c}-{d} crosses"
+                    ));
+                }
+                for e in [c, d] {
+                    if !clear.contains(&e) {
+                        clear.push(e);
+                    }
+                }
+            }
+        }
+        let barred = crossing_links(size, a, x).any(|(c, d)| c == y || d == y);
+        if barred {
+            return Err(format!(
+                "the edge template at {a}: a link from {y} could cross the link {a}-{x}"
+            ));
+        }
+        for h in [x, y] {
+            if !pegs.contains(&h) {
+                pegs.push(h);
+            }
+        }
+    }
+    for &h in &pegs {
+        if !clear.contains(&h) {
+            clear.push(h);
+        }
+    }
+    Ok((lines, pegs, clear))
+}
+
+/// Plays out an edge template from row 4 in `pos` (the defender to move)
+/// on the worst case the rules allow: every empty hole outside its area at
+/// an end of a link the defender could place across one of the
+/// template's links gets a defender's peg (a defender's move there changes
+/// nothing: the peg is there already). Under crossing own more of the
+/// attacker's pegs never hurt it. Under crossing none the game is played
+/// on `pos` with the defender's links free to cross its own (as under
+/// crossing own): its links under none are at most those, as its own links
+/// bar its later ones; the attacker answers only on the template's lines
+/// ([`edge_lines`]), which [`edge_clear`] shows free of its own links, and
+/// must join the peg along one of them. Then every defence in the area, or
+/// a move elsewhere, must be answered so that the attacker's peg reaches
+/// the border row within [`EDGE_MOVES`] moves, whatever follows. The
+/// positions visited.
+fn edge_game(pos: &Position, attacker: Player, g: &TemplateGap) -> Result<usize, String> {
+    let a = g.ends.0;
     let size = pos.size();
     let side = edge_side(size, attacker, g)
         .ok_or_else(|| format!("the edge template at {a} is not on row 4 from its border"))?;
@@ -1000,13 +1170,50 @@ fn edge_game(pos: &Position, attacker: Player, g: &TemplateGap) -> Result<usize,
                 && (i32::from(h.row) - i32::from(x.row)).abs() <= EDGE_REACH
         })
     };
-    // The attacker's answers: the area and its border row holes near it.
-    let answers: Vec<Hole> = size
-        .holes()
-        .filter(|&h| {
-            near(h) && (g.area.contains(&h) || border_side(size, attacker, h) == Some(side))
-        })
-        .collect();
+    // The attacker's answers: the area and its border row holes near it;
+    // under crossing none, the holes of the lines.
+    let copy;
+    let (answers, lines, pos) = match pos.rules().crossing {
+        Crossing::Own => {
+            let answers: Vec<Hole> = size
+                .holes()
+                .filter(|&h| {
+                    near(h) && (g.area.contains(&h) || border_side(size, attacker, h) == Some(side))
+                })
+                .collect();
+            (answers, None, pos)
+        }
+        Crossing::None => {
+            let (lines, pegs, _) = edge_clear(pos, attacker, g, side)?;
+            // The attacker's other pegs a knight's move from a line's hole
+            // (but the peg) are taken off, with their links: the pegs of a
+            // line then link to the peg and each other only, so that only
+            // a line joins the peg to its border row. Without them the
+            // defender has more room, never less.
+            let mut setup = pos.to_setup();
+            let off: Vec<Hole> = setup
+                .pegs
+                .iter()
+                .filter(|&(&h, &p)| {
+                    p == attacker
+                        && h != a
+                        && !pegs.contains(&h)
+                        && pegs.iter().any(|&x| x.is_knight_step(h))
+                })
+                .map(|(&h, _)| h)
+                .collect();
+            for h in &off {
+                setup.pegs.remove(h);
+            }
+            setup.links.retain(|l| !off.iter().any(|&h| l.touches(h)));
+            let mut rules = pos.rules().clone();
+            rules.crossing = Crossing::Own;
+            copy = Position::from_setup(&setup, rules).map_err(|_| {
+                format!("the edge template at {a}: the position does not read under crossing own")
+            })?;
+            (pegs, Some(lines), &copy)
+        }
+    };
     // The defender plays in the area only: the border row must be one it
     // may not play (the outermost row of a cut side is not).
     if let Some(h) = answers
@@ -1070,6 +1277,7 @@ fn edge_game(pos: &Position, attacker: Player, g: &TemplateGap) -> Result<usize,
         side,
         area: &g.area,
         answers: &answers,
+        lines: lines.as_deref(),
         nodes: 0,
     };
     match game.holds(&worst, EDGE_MOVES) {
@@ -1090,6 +1298,9 @@ struct EdgeGame<'a> {
     side: usize,
     area: &'a [Hole],
     answers: &'a [Hole],
+    /// Under crossing none, the template's lines: the peg must reach its
+    /// border row along one of them.
+    lines: Option<&'a [(Hole, Hole)]>,
     nodes: usize,
 }
 
@@ -1139,7 +1350,15 @@ impl EdgeGame<'_> {
             if q.play(&Move::peg(h)).is_err() {
                 continue;
             }
-            if reaches(&q, self.attacker, self.a, self.side) {
+            let reached = match self.lines {
+                None => reaches(&q, self.attacker, self.a, self.side),
+                Some(lines) => lines.iter().any(|&(x, y)| {
+                    [(self.a, x), (x, y)]
+                        .iter()
+                        .all(|&(p, r)| Link::new(p, r).is_some_and(|l| q.has_link(l)))
+                }),
+            };
+            if reached {
                 return Some(true);
             }
             if moves > 1 && q.status() == Status::Ongoing && self.holds(&q, moves - 1)? {

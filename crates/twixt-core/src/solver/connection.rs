@@ -716,6 +716,16 @@ impl Chains {
                 return None;
             }
         }
+        // Under crossing none an edge template's links are barred by the
+        // attacker's own links too: no other gap's peg goes where one of
+        // its links could cross them, and none of its pegs is where its
+        // links could bar another gap's option.
+        self.last_failure = "edge template's links crossed";
+        for &k in &edges {
+            if !self.edge_apart(path, &carriers, k) {
+                return None;
+            }
+        }
         self.last_failure = "shared carrier";
         let (shared, opener) =
             self.play_intrusions(pos, attacker, single, first, path, &carriers, &doubles)?;
@@ -737,6 +747,30 @@ impl Chains {
             zone,
             shared,
             opening: first.is_some() || opener.is_some(),
+        })
+    }
+
+    /// Whether the edge template of `path[k]` stands apart from the
+    /// chain's other gaps under crossing none ([`EdgeTemplate::clear`]
+    /// empty under crossing own: always): no hole another gap's peg may
+    /// take lies in its `clear`, and none of its `pegs` lies in another
+    /// gap's carrier (which under crossing none holds both ends of every
+    /// link the attacker could place across that gap's options' links).
+    fn edge_apart(&self, path: &[usize], carriers: &[Zone], k: usize) -> bool {
+        let Some(e) = self.gaps[path[k]].edge else {
+            return true;
+        };
+        let t = &self.edges[e].template;
+        if t.pegs.is_empty() {
+            return true;
+        }
+        (0..path.len()).filter(|&j| j != k).all(|j| {
+            let theirs: Vec<HoleIndex> = match self.gaps[path[j]].edge {
+                Some(f) => self.edges[f].template.pegs.clone(),
+                None => self.options(path[j]).iter().map(|o| o.hole).collect(),
+            };
+            !theirs.iter().any(|h| t.clear.contains(h))
+                && !t.pegs.iter().any(|&h| carriers[j].contains(h))
         })
     }
 

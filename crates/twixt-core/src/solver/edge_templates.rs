@@ -10,19 +10,34 @@
 //! (`tests/solver/templates.rs`) on a model of the worst case: every hole
 //! the defender may play outside the area, up to the board's sides, holds
 //! a defender peg with all its links, and the attacker's peg is linked
-//! away from the border (the link a chain reaches it by). Such a model is
-//! the worst case only where more pegs of the attacker never hurt it: under
-//! crossing `own` (own links may cross), as in `pencil`. Under crossing
-//! `none` an attacker's peg can bar its own links, so the template is not
-//! used there.
+//! away from the border (the link a chain reaches it by). Under crossing
+//! `own` (own links may cross, as in `pencil`) more pegs of the attacker
+//! never hurt it, and a defender's move outside the area changes nothing:
+//! the model had a peg there already.
 //!
-//! In a position the template applies when the attacker's links may cross
-//! each other, the peg is on row 4 with a link to a hole one or two rows
-//! farther from the border, every hole of the area is empty and the
-//! attacker may play it, and the border row holes the model offered the
-//! attacker exist and are the attacker's to play and not the defender's
-//! (the outermost row of a cut side, which both may play, is not one). A defender's move
-//! outside the area changes nothing: the model had a peg there already.
+//! Under crossing `none` (`dujardin`, `t1`) the same model, read with
+//! crossing `own`, is still the worst case for the defender: its links
+//! there cross each other freely, while under `none` its own links bar
+//! its later ones, so it has at most those links. What changes is the attacker: its own links bar its
+//! links. Its two pegs lie on one of the template's lines ([`LINES`]: a
+//! hole on row 3 or 2 a knight's move from the peg, then a border row
+//! hole a knight's move from that), so the links it needs are the peg's
+//! link to the first and the link between the two. The template applies
+//! under `none` only where no link of the attacker crosses one of those
+//! links and the border row holes of the lines are empty; no other peg of
+//! the attacker's own can then bar them (a link from a border row hole of
+//! a line never crosses the peg's link to the other hole of that line,
+//! checked by the test), and a peg another gap adds must stay off the
+//! holes of [`EdgeTemplate::clear`] (`connection.rs` checks it).
+//!
+//! In a position the template applies when the peg is on row 4 with a
+//! link to a hole one or two rows farther from the border, every hole of
+//! the area is empty and the attacker may play it, and the border row
+//! holes the model offered the attacker exist and are the attacker's to
+//! play and not the defender's (the outermost row of a cut side, which
+//! both may play, is not one); under crossing `none` also as just said. A
+//! defender's move outside the area changes nothing: the model had a peg
+//! there already.
 
 use super::hole::HoleIndex;
 use crate::board::{Hole, Player};
@@ -65,12 +80,30 @@ const BORDER_ALONG: std::ops::RangeInclusive<i32> = -2..=3;
 /// it has left: a peg on row 2, a knight's move from the peg.
 const FIRST: (i32, i32) = (1, 2);
 
+/// The two pegs the attacker joins the peg to its border row with: a hole
+/// on row 3 or 2 a knight's move from the peg (in the area), then a
+/// border row hole a knight's move from that (of [`BORDER_ALONG`]).
+const LINES: [((i32, i32), (i32, i32)); 5] = [
+    ((1, 2), (-1, 3)),
+    ((1, 2), (3, 3)),
+    ((-1, 2), (1, 3)),
+    ((2, 1), (1, 3)),
+    ((2, 1), (3, 3)),
+];
+
 /// An edge template found in a position.
 pub(crate) struct EdgeTemplate {
     /// The holes of the area.
     pub area: Vec<HoleIndex>,
     /// A first move that keeps the connection (with the attacker to move).
     pub first: HoleIndex,
+    /// Under crossing `none`, the holes no peg of another gap may take:
+    /// both ends of every link that could cross a link of the template's
+    /// lines, and the holes of its lines. Empty under crossing `own`.
+    pub clear: Vec<HoleIndex>,
+    /// Under crossing `none`, the holes of the template's lines (where its
+    /// pegs go). Empty under crossing `own`.
+    pub pegs: Vec<HoleIndex>,
 }
 
 /// The hole at `(along, toward)` from `a` for a border flagged `border`
@@ -110,10 +143,7 @@ pub(crate) fn find(
     border: u8,
 ) -> Option<EdgeTemplate> {
     let geo = pos.geometry();
-    // Own links must not bar own links (the module's comment says why).
-    if pos.blocking_colours(attacker) & colour_bits(attacker) != 0 {
-        return None;
-    }
+    let own_bars = pos.blocking_colours(attacker) & colour_bits(attacker) != 0;
     let hole = geo.hole(a.get());
     // Row 4: the border row three rows away.
     let on_border = |h: Option<HoleIndex>| h.is_some_and(|h| geo.hole_flags(h.get()) & border != 0);
@@ -171,6 +201,120 @@ pub(crate) fn find(
             }
         }
         let first = at(geo, attacker, border, hole, side, FIRST)?;
-        Some(EdgeTemplate { area, first })
+        let (clear, pegs) = if own_bars {
+            lines_clear(pos, attacker, border, a, side)?
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        Some(EdgeTemplate {
+            area,
+            first,
+            clear,
+            pegs,
+        })
     })
+}
+
+/// Under crossing `none`, where the lines of the template at `a` (mirror
+/// `side`) are free of the attacker's own links: their border row holes
+/// are empty and no link of the attacker crosses a link they need. Then
+/// the template's `clear` and `pegs` ([`EdgeTemplate`]); `None` where not.
+fn lines_clear(
+    pos: &Position,
+    attacker: Player,
+    border: u8,
+    a: HoleIndex,
+    side: i32,
+) -> Option<(Vec<HoleIndex>, Vec<HoleIndex>)> {
+    let geo = pos.geometry();
+    let hole = geo.hole(a.get());
+    let mine = colour_bits(attacker);
+    let mut pegs: Vec<HoleIndex> = Vec::with_capacity(6);
+    let mut clear: Vec<HoleIndex> = Vec::new();
+    for (x, y) in LINES {
+        let x = at(geo, attacker, border, hole, side, x)?;
+        let y = at(geo, attacker, border, hole, side, y)?;
+        // The border row hole is empty (the area's holes are already).
+        if pos.cell(y.get()) & COLOUR != 0 {
+            return None;
+        }
+        for (p, q) in [(a, x), (x, y)] {
+            let link = geo
+                .steps(p.get())
+                .iter()
+                .find(|s| s.hole != NONE && HoleIndex::from(s.hole) == q)?
+                .link;
+            let id = usize::from(link);
+            if pos.crossed_colours(id) & mine != 0 {
+                return None;
+            }
+            for &c in geo.crossers(id) {
+                if c == NONE {
+                    continue;
+                }
+                let c = usize::from(c);
+                for e in [HoleIndex::new(c >> 2), HoleIndex::new(geo.link_far_end(c))] {
+                    if !clear.contains(&e) {
+                        clear.push(e);
+                    }
+                }
+            }
+        }
+        for h in [x, y] {
+            if !pegs.contains(&h) {
+                pegs.push(h);
+            }
+        }
+    }
+    for &h in &pegs {
+        if !clear.contains(&h) {
+            clear.push(h);
+        }
+    }
+    Some((clear, pegs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Hole;
+    use crate::position_line::read_position;
+
+    /// Whether the template applies at `peg` (toward the bottom border)
+    /// in the position line `line`, for Red.
+    fn applies(line: &str, peg: &str) -> bool {
+        let pos = read_position(line).unwrap();
+        let a = HoleIndex::new(pos.geometry().index(peg.parse::<Hole>().unwrap()));
+        find(&pos, Player::Red, a, flag::RED_END).is_some()
+    }
+
+    /// Under crossing none the template applies where Red's own links
+    /// leave its lines free, as under crossing own; not where a link of
+    /// Red's crosses a line of each mirror image (h10-i8 crosses the line
+    /// h8-i10, c8-d10 its mirror image d8-c10), nor where a line's border
+    /// row hole holds Red's peg; under crossing own both still apply.
+    #[test]
+    fn own_links_across_its_lines_bar_the_template_under_crossing_none() {
+        let none = "crossing=none,links=automatic,removal=none,swap=none";
+        let own = "crossing=own,links=automatic,removal=none,swap=none";
+        for (red, under_none) in [
+            ("e1,f3,e5,f7", true),
+            ("e1,f3,e5,f7,h10,i8,c8,d10", false),
+            ("e1,f3,e5,f7,e10,g10", false),
+        ] {
+            let line = |axes: &str| format!("12x10/{axes}/{red}/b2,k3/*/black");
+            assert_eq!(applies(&line(none), "f7"), under_none, "{red}");
+            assert!(applies(&line(own), "f7"), "{red}");
+        }
+        // Under crossing none the template says where other gaps' pegs
+        // may not go; under crossing own it has no such holes.
+        let pos = read_position(&format!("12x10/{none}/e1,f3,e5,f7/b2,k3/*/black")).unwrap();
+        let a = HoleIndex::new(pos.geometry().index("f7".parse::<Hole>().unwrap()));
+        let t = find(&pos, Player::Red, a, flag::RED_END).unwrap();
+        assert_eq!(t.pegs.len(), 6);
+        assert!(t.pegs.iter().all(|h| t.clear.contains(h)));
+        let pos = read_position(&format!("12x10/{own}/e1,f3,e5,f7/b2,k3/*/black")).unwrap();
+        let t = find(&pos, Player::Red, a, flag::RED_END).unwrap();
+        assert!(t.clear.is_empty() && t.pegs.is_empty());
+    }
 }
