@@ -125,6 +125,9 @@ const AREAS: [Area; 2] = [
 /// links, is secure with Black to move on the model of the worst case, and
 /// the exact search wins in two moves (the template's cost), under pencil;
 /// with Red to move, the template's first move leaves a win in one.
+/// `secures` answers the model from the template itself, so its answer
+/// only shows the template is found there; the proof is the exact
+/// search's, which plays every defence in the area.
 #[test]
 fn the_edge_templates_from_row_4_are_proved_on_their_worst_case() {
     for (left_out, anchors) in AREAS {
