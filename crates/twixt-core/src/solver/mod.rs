@@ -40,6 +40,7 @@ mod checker;
 mod connection;
 mod dead;
 mod edge_templates;
+mod history;
 mod hole;
 mod limit;
 mod memory;
@@ -73,6 +74,8 @@ mod random_pegs {
     }
 }
 
+use std::sync::Arc;
+
 use crate::board::{Hole, Player};
 use crate::position::{Played, Position, Status};
 use crate::rules::{Crossing, Linking, RemovalRule, Swap};
@@ -81,6 +84,7 @@ use bounds::Costs;
 pub(crate) use bounds::{pegs_needed, through_costs};
 pub use checker::{ProofError, check_proof};
 use connection::Chains;
+use history::History;
 use hole::HoleIndex;
 pub use limit::{LimitKind, Meter, SearchLimit, SharedLimit};
 pub use memory::Memory;
@@ -361,7 +365,7 @@ struct Solver<'m> {
     defender_through: Vec<u32>,
     costs: Costs,
     through: Vec<u32>,
-    history: Vec<u32>,
+    history: Arc<History>,
     replies: Vec<HoleIndex>,
     ends: Vec<u64>,
     ran_out: u64,
@@ -414,7 +418,7 @@ impl<'m> Solver<'m> {
             defender_through: Vec::new(),
             costs: Costs::guided(pos, attacker),
             through: Vec::new(),
-            history: vec![0; pos.geometry().slots()],
+            history: Arc::new(History::new(pos.geometry().slots())),
             replies: Vec::new(),
             ends: Vec::new(),
             ran_out: 0,
@@ -447,7 +451,7 @@ impl<'m> Solver<'m> {
             cancel: None,
             costs: &mut self.costs,
             through: &mut self.through,
-            history: &mut self.history,
+            history: &self.history,
             replies: &mut self.replies,
             ends: &mut self.ends,
             ran_out: &mut self.ran_out,

@@ -126,7 +126,7 @@ pub(crate) struct Search<'a> {
     /// For each hole slot, how often a defender's reply there held: replies
     /// that held elsewhere are tried first (the order only, never which
     /// replies are tried).
-    pub history: &'a mut [u32],
+    pub history: &'a super::history::History,
     /// The root's first moves worth trying, once worked out: no other is
     /// tried there.
     pub root_moves: Option<&'a super::RootMoves>,
@@ -707,7 +707,7 @@ impl Search<'_> {
                     .is_some_and(|e| u32::from(e.proved) + 2 <= budget)
             });
         let plain = threats.first().copied();
-        threats.sort_by_key(|&m| std::cmp::Reverse(self.history[m]));
+        threats.sort_by_key(|&m| std::cmp::Reverse(self.history.get(m)));
         let pair = match (threats.first().copied(), plain) {
             (Some(a), Some(b)) if a != b => Some([a, b]),
             _ => None,
@@ -1097,14 +1097,14 @@ impl Search<'_> {
     /// The defender's free hole whose replies held most often, if any held.
     fn likeliest_reply(&self, pos: &Position) -> Option<HoleIndex> {
         free_holes(pos, self.attacker.opponent())
-            .filter(|&i| self.history[i] > 0)
-            .max_by_key(|&i| (self.history[i], std::cmp::Reverse(i.get())))
+            .filter(|&i| self.history.get(i) > 0)
+            .max_by_key(|&i| (self.history.get(i), std::cmp::Reverse(i.get())))
     }
 
     /// Notes that the defender's reply at `r` held against `budget` moves:
     /// replies there are tried first from now on.
     pub(crate) fn held(&mut self, r: HoleIndex, budget: u32) {
-        self.history[r] = self.history[r].saturating_add(budget * budget);
+        self.history.add(r, budget * budget);
     }
 
     /// The defender to move with the attacker's `budget` moves after it:
@@ -1218,7 +1218,7 @@ impl Search<'_> {
             .map(|i| {
                 let h = geo.hole(i.get());
                 let d = h.col.abs_diff(at.col).max(h.row.abs_diff(at.row));
-                (u32::MAX - self.history[i], u32::from(d), i)
+                (u32::MAX - self.history.get(i), u32::from(d), i)
             })
             .collect();
         replies.sort_unstable();

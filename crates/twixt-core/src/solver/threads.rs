@@ -1,6 +1,7 @@
 //! The root's first moves shared among threads. Each thread has a search
-//! of its own (its buffers, its meter, its history of replies) and all
-//! share one table, so what one proves or refutes the others find. A
+//! of its own (its buffers, its meter) and all share one table and one
+//! history of replies, so what one proves or refutes the others find, and
+//! a reply one finds holding the others try first. A
 //! thread takes the next first move in the root's order, searches it to
 //! the end, and takes another; the answer is the *earliest* move of the
 //! order that wins, as on one thread, so which key move is reported
@@ -11,9 +12,10 @@
 //! earlier moves go on to the end. docs/engine.md ("Threads") says why
 //! this stays exact.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
+use super::history::History;
 use super::hole::HoleIndex;
 use super::search::{Defence, Search, Stop};
 use super::table::{Key, SharedTable};
@@ -26,11 +28,10 @@ use crate::position::Position;
 /// thread: they take milliseconds, less than starting the threads.
 pub(crate) const SHARED_FROM: u32 = 4;
 
-/// What one thread brings back: its meter's count, its history of replies
-/// and, for each move it searched to the end, the move's index and answer.
+/// What one thread brings back: its meter's count and, for each move it
+/// searched to the end, the move's index and answer.
 struct Done<T> {
     meter: super::Meter,
-    history: Vec<u32>,
     ran_out: u64,
     zone_skips: u64,
     defender_connections: u64,
@@ -60,7 +61,7 @@ fn share<T: Send>(
         SolverTable::Own(_) => unreachable!("a search on threads has a shared table"),
     };
     let (attacker, tuning) = (solver.attacker, solver.tuning);
-    let start_history = solver.history.clone();
+    let history = &solver.history;
     // The positions this thread drew and did not use go to the workers.
     solver.meter.return_unused();
     let workers: Vec<super::Meter> = (0..threads).map(|_| solver.meter.worker()).collect();
@@ -68,9 +69,9 @@ fn share<T: Send>(
         let handles: Vec<_> = workers
             .into_iter()
             .map(|mut meter| {
-                let (next, earliest, history) = (&next, &earliest, &start_history);
+                let (next, earliest) = (&next, &earliest);
                 scope.spawn(move || {
-                    let (answers, stop, history, ran_out, zone_skips, connections, cancelled) = {
+                    let (answers, stop, ran_out, zone_skips, connections, cancelled) = {
                         let mut s = worker(pos, attacker, &mut meter, tuning, table, history);
                         let mut answers = Vec::new();
                         let mut stop = None;
@@ -106,11 +107,9 @@ fn share<T: Send>(
                                 }
                             }
                         }
-                        let history = std::mem::take(&mut s.history);
                         (
                             answers,
                             stop,
-                            history,
                             s.ran_out,
                             s.zone_skips,
                             s.defender_connections,
@@ -122,7 +121,6 @@ fn share<T: Send>(
                     meter.return_unused();
                     Done {
                         meter,
-                        history,
                         ran_out,
                         zone_skips,
                         defender_connections: connections,
@@ -146,16 +144,6 @@ fn share<T: Send>(
         solver.zone_skips += d.zone_skips;
         solver.defender_connections += d.defender_connections;
         solver.cancelled += u64::from(d.cancelled);
-        // What the threads learnt of the defender's replies joins the
-        // history the next round starts from.
-        for ((h, &new), &old) in solver
-            .history
-            .iter_mut()
-            .zip(&d.history)
-            .zip(&start_history)
-        {
-            *h = h.saturating_add(new - old);
-        }
         answers.extend(d.answers);
         stop = stop.or(d.stop);
     }
@@ -163,17 +151,17 @@ fn share<T: Send>(
     (answers, stop)
 }
 
-/// A thread's own search, sharing `table`, starting from `history`.
+/// A thread's own search, sharing `table` and `history`.
 fn worker<'m>(
     pos: &Position,
     attacker: Player,
     meter: &'m mut super::Meter,
     tuning: Tuning,
     table: &'m SharedTable,
-    history: &[u32],
+    history: &Arc<History>,
 ) -> Solver<'m> {
     let mut s = Solver::new(pos, attacker, meter, tuning, SolverTable::Shared(table));
-    s.history.copy_from_slice(history);
+    s.history = Arc::clone(history);
     s
 }
 
