@@ -94,6 +94,32 @@ fn a_key_move_that_makes_a_template_is_written_with_its_words() {
     assert!(out.contains("The solution, proved by twixt check"), "{out}");
 }
 
+/// A claim written after the key move (puzzle 4 after d4, Black to
+/// move): the introduction speaks of defences only, never of a key move,
+/// in English and in French.
+#[test]
+fn a_claim_after_the_key_move_is_introduced_without_one() {
+    let mut f: Vec<String> = bench_puzzle(4).split('/').map(String::from).collect();
+    f[2].push_str(",d4");
+    f[5] = "black".to_string();
+    let line = f.join("/");
+    let out = explained(&script(&line, "", "#wins red"), &["#wins red"]);
+    assert!(
+        out.contains("The solution, proved by twixt check: the strongest defence"),
+        "{out}"
+    );
+    assert!(!out.contains("key move"), "{out}");
+    let out = explained(
+        &script(&line, "[Language \"fr\"]", "#wins red"),
+        &["#wins red"],
+    );
+    assert!(
+        out.contains("La solution, prouvée par twixt check : la défense"),
+        "{out}"
+    );
+    assert!(!out.contains("coup clé"), "{out}");
+}
+
 /// Puzzles 4 and 9 (wins in 4 and 5): the defences inside the carriers
 /// are variations, the rest listed with Red's answer.
 #[test]

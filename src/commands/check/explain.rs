@@ -342,9 +342,19 @@ impl<'m> Writer<'m> {
     /// moves written.
     fn write(mut self, root: &ProofNode, out: &mut Vec<Element>) -> usize {
         let side = self.msg.side(self.player).to_string();
-        out.push(Element::Comment(
-            self.msg.fill("explain-intro", &[("player", &side)]),
-        ));
+        // A key move only where the claim's side moves first: a claim
+        // written after the key move (the opponent to move) has none.
+        let key_move = match root {
+            ProofNode::Move { .. } => true,
+            ProofNode::Template(t) => t.first.is_some(),
+            ProofNode::Won | ProofNode::Replies { .. } => false,
+        };
+        let intro = if key_move {
+            "explain-intro"
+        } else {
+            "explain-intro-defence"
+        };
+        out.push(Element::Comment(self.msg.fill(intro, &[("player", &side)])));
         self.line(root, out);
         self.written
     }
