@@ -327,7 +327,10 @@ pub fn output_format(path: &Path) -> Option<FileFormat> {
 /// 24×24) and T1 files (default `t1`, as `check` and the drawing commands
 /// read them; the file gives the size).
 /// `name` names the input in messages; a script's `[Rules "x.yaml"]` is
-/// looked for in `folder`.
+/// looked for in `folder`. The games are not replayed (a move onto an
+/// occupied hole is read as written), but a record with a move that names
+/// a hole its board lacks ([`Record::hole_off_board`]) is refused, naming
+/// the game when the file holds several, the move and the hole.
 pub fn read_records(
     name: &str,
     bytes: &[u8],
@@ -364,6 +367,19 @@ pub fn read_records(
         return Err(ConvertError::invalid(format!(
             "{name}: expected a game, found no moves"
         )));
+    }
+    // Nothing is replayed, but a hole the board lacks is no move of any
+    // game: such a record is refused, as the record readers refuse one.
+    let several = records.len() > 1;
+    for (i, r) in records.iter().enumerate() {
+        if let Some(off) = r.hole_off_board() {
+            let game = if several {
+                format!("game {}, ", i + 1)
+            } else {
+                String::new()
+            };
+            return Err(ConvertError::invalid(format!("{name}: {game}{off}")));
+        }
     }
     Ok(records)
 }
@@ -955,6 +971,12 @@ fn stream_script(
                 .map_err(|e| {
                     ConvertError::invalid(format!("{name}: game {}: {e}", out.games + 1))
                 })?;
+            if let Some(off) = record.hole_off_board() {
+                return Err(ConvertError::invalid(format!(
+                    "{name}: game {}, {off}",
+                    out.games + 1
+                )));
+            }
             tally.add_annotations(g);
             tally.add_record(out.games + 1, &record, FileFormat::Script, out.to);
             out.write(&record)?;

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use twixt_core::board::{BoardSize, Player};
-use twixt_core::moves::Move;
+use twixt_core::board::{BoardSize, Hole, Player};
+use twixt_core::moves::{Move, Removal};
 use twixt_core::rules::RuleSet;
 
 /// How a game ended, as declared by a record.
@@ -77,6 +77,53 @@ impl Record {
             .find(|(k, _)| k.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
     }
+
+    /// The first hole a move names that the record's board lacks: off the
+    /// board, or a corner, which no TwixT board has. Such a move is no move
+    /// of any game. The readers of the record formats refuse one where it
+    /// stands; a game script and twixtkit's JSON name any hole, and this
+    /// finds it. The board only, not the rules: a peg on an occupied hole
+    /// or in the opponent's border row is the replay's to find.
+    pub fn hole_off_board(&self) -> Option<HoleOffBoard> {
+        let size = self.size();
+        self.moves.iter().enumerate().find_map(|(i, m)| {
+            let Move::Place(p) = m else {
+                return None;
+            };
+            let mut holes = Vec::new();
+            for r in &p.removals {
+                match r {
+                    Removal::Link(l) => holes.extend([l.ends().0, l.ends().1]),
+                    Removal::Peg(h) => holes.push(*h),
+                }
+            }
+            holes.push(p.hole);
+            holes.extend(p.links.iter().flat_map(|l| [l.ends().0, l.ends().1]));
+            holes.into_iter().find_map(|hole| {
+                let message = crate::formats::on_board(hole, &hole.to_string(), size).err()?;
+                Some(HoleOffBoard {
+                    number: i + 1,
+                    hole,
+                    message,
+                })
+            })
+        })
+    }
+}
+
+/// A hole that a move of a record names and its board lacks
+/// ([`Record::hole_off_board`]). Shown as `move 2: expected a hole on the
+/// board of size 24×24, found `zz99`, which is off the board`, in the
+/// words the record readers refuse such a hole with.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("move {number}: {message}")]
+pub struct HoleOffBoard {
+    /// The move's number, counting from 1.
+    pub number: usize,
+    /// The hole.
+    pub hole: Hole,
+    /// What is wrong with it: off the board, or a corner.
+    pub message: String,
 }
 
 /// A game's title, by the one rule every command titles a game by: its
@@ -106,4 +153,52 @@ pub fn littlegolem_link(path: &std::path::Path) -> Option<String> {
     let id = path.file_stem()?.to_str()?.strip_prefix("game")?;
     (!id.is_empty() && id.len() <= 12 && id.bytes().all(|b| b.is_ascii_digit()))
         .then(|| format!("https://www.littlegolem.net/jsp/game/game.jsp?gid={id}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use twixt_core::moves::Placement;
+
+    fn hole(name: &str) -> Hole {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_hole_off_the_board_or_on_a_corner_is_found_in_any_part_of_a_move() {
+        let mut r = Record::new(RuleSet::board().with_size(BoardSize::square(12).unwrap()));
+        r.moves = vec![Move::peg(hole("f6")), Move::peg(hole("f6")), Move::Swap];
+        // An occupied hole is the replay's to find.
+        assert_eq!(r.hole_off_board(), None);
+        let off = |r: &Record| r.hole_off_board().map(|o| (o.number, o.hole.to_string()));
+        // A link added by hand, a link taken off, a peg taken off: each
+        // names holes too.
+        let mut linked = Placement::peg(hole("l6"));
+        linked.links.push("l6-m8".parse().unwrap());
+        r.moves.push(Move::Place(linked));
+        assert_eq!(off(&r), Some((4, "m8".into())));
+        r.moves.pop();
+        let mut unlinked = Placement::peg(hole("g8"));
+        unlinked
+            .removals
+            .push(Removal::Link("a1-b3".parse().unwrap()));
+        r.moves.push(Move::Place(unlinked));
+        assert_eq!(off(&r), Some((4, "a1".into())));
+        let e = r.hole_off_board().unwrap().to_string();
+        assert_eq!(
+            e,
+            "move 4: expected a hole on the board, found the corner `a1`, which does not exist"
+        );
+        r.moves.pop();
+        let mut lifted = Placement::peg(hole("g8"));
+        lifted.removals.push(Removal::Peg(hole("m1")));
+        r.moves.push(Move::Place(lifted));
+        assert_eq!(off(&r), Some((4, "m1".into())));
+        // On a board cut at the top and left, a1 is a hole like any other.
+        r.moves.truncate(3);
+        r.moves.push(Move::peg(hole("a1")));
+        assert_eq!(off(&r), Some((4, "a1".into())));
+        r.rules.size = "12 cut top left".parse().unwrap();
+        assert_eq!(off(&r), None);
+    }
 }

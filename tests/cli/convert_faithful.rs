@@ -750,3 +750,98 @@ fn record_formats_name_the_tags_they_have_no_place_for() {
     assert!(o.status.success(), "{}", err(&o));
     assert!(!err(&o).contains("warning"), "{}", err(&o));
 }
+
+/// `convert` does not replay, but a hole the board lacks (off the board
+/// the record states, or a corner) is no move of any game: a script whose
+/// move 2 is `zz99` on 24×24 was written into every record format with
+/// exit 0, though `check` calls it illegal. It is refused with exit 1,
+/// naming the file, the game when the file holds several, the move and
+/// the hole, and nothing is written, whole or streamed. A move the rules
+/// refuse (onto an occupied hole) still converts as written.
+#[test]
+fn a_hole_the_board_lacks_is_refused_and_nothing_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("g.twixt"), "[Size \"24\"]\n\n1. f6 2. zz99 3. g8\n").unwrap();
+    for (out, more) in [
+        ("g.sgf", &[][..]),
+        ("g.tsgf", &[][..]),
+        ("g.T1", &[][..]),
+        ("g.moves", &[][..]),
+        ("g.txt", &["--to", "text"][..]),
+        ("g.json", &[][..]),
+        ("b.sgf", &["--to", "boardspace"][..]),
+    ] {
+        refused(
+            d,
+            "g.twixt",
+            out,
+            more,
+            &[
+                "g.twixt: move 2: expected a hole on the board of size 24, found `zz99`, which is off the board",
+            ],
+        );
+    }
+    // A corner, in the second game of a file: named with its game.
+    std::fs::write(
+        d.join("two.twixt"),
+        "[Size \"12\"]\n\n1. f6 2. g8\n\n[Size \"12\"]\n\n1. f6 2. l12\n",
+    )
+    .unwrap();
+    refused(
+        d,
+        "two.twixt",
+        "two.moves",
+        &[],
+        &[
+            "two.twixt: game 2, move 2: expected a hole on the board, found the corner `l12`, which does not exist",
+        ],
+    );
+    // twixtkit's JSON names any hole too.
+    std::fs::write(
+        d.join("j.json"),
+        r#"{"schema_version": 1, "kind": "twixt-games", "games": [{"tags": [], "rules": {"crossing": "own", "links": "automatic", "removal": "none", "swap": "mirror", "size": 12}, "first": "red", "moves": [{"peg": "f6"}, {"peg": "m12"}]}]}"#,
+    )
+    .unwrap();
+    refused(
+        d,
+        "j.json",
+        "j.twixt",
+        &[],
+        &["j.json: move 2:", "`m12`", "off the board"],
+    );
+    // An output already there is left as it was.
+    std::fs::write(d.join("old.sgf"), "old").unwrap();
+    let o = convert(d, "g.twixt", "old.sgf", &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert_eq!(std::fs::read_to_string(d.join("old.sgf")).unwrap(), "old");
+    // A script large enough to be converted a window at a time: refused at
+    // the game, and the temporary file goes.
+    let mut big = "[Event \"e\"]\n\n1. f6 2. g8\n\n".repeat(85_000);
+    big.push_str("[Event \"e\"]\n\n1. f6 2. zz99\n");
+    std::fs::write(d.join("big.twixt"), big).unwrap();
+    refused(
+        d,
+        "big.twixt",
+        "big.moves",
+        &[],
+        &["big.twixt: game 85001, move 2:", "`zz99`", "off the board"],
+    );
+    let left: Vec<_> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("big") && n != "big.twixt")
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    // The rules are not applied: a peg on an occupied hole converts as
+    // written, and `check` is what finds it illegal.
+    std::fs::write(d.join("o.twixt"), "1. f6 2. f6\n").unwrap();
+    let o = convert(d, "o.twixt", "o.sgf", &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(
+        std::fs::read_to_string(d.join("o.sgf"))
+            .unwrap()
+            .contains(";W[f6];B[f6]")
+    );
+    assert_eq!(twixt_in(&["check", "o.twixt"], d).status.code(), Some(1));
+}

@@ -80,3 +80,35 @@ fn left_out_names_all_that_convert_leaves_out() {
         assert!(err.contains(&format!("warning: {said}")), "{err}");
     }
 }
+
+/// `read_records` does not replay, but refuses a record with a move that
+/// names a hole its board lacks (off the board, or a corner): no game has
+/// it. The error is the input's (not a usage error) and names the file,
+/// the game when there are several, the move and the hole. A move the
+/// rules refuse is read as written.
+#[test]
+fn read_records_refuses_a_hole_the_board_lacks() {
+    let read = |text: &str| {
+        read_records(
+            "g.twixt",
+            text.as_bytes(),
+            FileFormat::Script,
+            None,
+            None,
+            None,
+        )
+    };
+    let e = read("1. f6 2. zz99\n").unwrap_err();
+    assert!(!twixtkit::diagnostic::Explained::is_usage(&e));
+    assert_eq!(
+        e.message,
+        "g.twixt: move 2: expected a hole on the board of size 24, found `zz99`, which is off the board"
+    );
+    let e = read("[Size \"12\"]\n\n1. f6\n\n[Size \"12\"]\n\n1. f6 2. g8 3. a12\n").unwrap_err();
+    assert_eq!(
+        e.message,
+        "g.twixt: game 2, move 3: expected a hole on the board, found the corner `a12`, which does not exist"
+    );
+    let records = read("1. f6 2. f6\n").unwrap();
+    assert_eq!(records[0].moves.len(), 2);
+}

@@ -80,7 +80,7 @@ fn fail(at: &str, message: impl Into<String>) -> nom::Err<crate::grammar::Failur
 
 /// `hole`, as `word` writes it, when it stands on a board of `size`; else
 /// whether it is off the board or a corner the board does not have.
-fn on_board(hole: Hole, word: &str, size: BoardSize) -> Result<Hole, String> {
+pub(crate) fn on_board(hole: Hole, word: &str, size: BoardSize) -> Result<Hole, String> {
     if !size.in_bounds(hole) {
         return Err(format!(
             "expected a hole on the board of size {size}, found `{word}`, which is off the board"
