@@ -493,9 +493,11 @@ fn script_unwritable(game: &Game, number: usize) -> Result<(), ConvertError> {
 /// [`read_records`] read from `bytes` in format `from`. Named are a
 /// script's annotations (comments, remarks, diagram points, marks and
 /// claims, variations), the header tags `to` has no place for, each game
-/// whose result `to` cannot write, and for a move list or plain text a
-/// board size or rules other than those it is read with, when the input
-/// states them. `None` when nothing is lost.
+/// whose result `to` cannot write, for a move list or plain text a board
+/// size or rules other than those it is read with, and for a `.T1` file,
+/// which states the board and the pie rule only and is read under `t1`,
+/// rules that read back otherwise (`dujardin`); a board and rules
+/// only when the input states them. `None` when nothing is lost.
 pub fn left_out(
     bytes: &[u8],
     from: FileFormat,
@@ -516,8 +518,10 @@ pub fn left_out(
 /// remarks, diagram points, marks and claims, variations, setup blocks,
 /// and the header tags it has no place for ([`tags_left_out`]); and, since
 /// a move list states no board size or rules and is read on 24×24 under
-/// pencil unless told otherwise, the boards and rules that differ; and the
-/// games whose result the format does not write ([`keeps_result`]).
+/// pencil unless told otherwise, the boards and rules that differ; the
+/// rules a format that states part of them reads back otherwise
+/// ([`rules_read_back`]); and the games whose result the format does not
+/// write ([`keeps_result`]).
 #[derive(Default)]
 struct Tally {
     counts: [usize; 7],
@@ -530,6 +534,11 @@ struct Tally {
     /// Rule sets other than pencil, as a script's `Rules` names them, each
     /// once, in order.
     rules: Vec<String>,
+    /// Rule sets the output format reads back as others
+    /// ([`rules_read_back`]), as a script's `Rules` names them, each once,
+    /// in order, and whether `--rules` of them reads the file back as it
+    /// was.
+    read_otherwise: Vec<(String, bool)>,
     /// The games whose result the output format leaves out
     /// ([`keeps_result`]), by number, in order; the first [`MAX_NAMED`]
     /// are named.
@@ -572,6 +581,32 @@ fn tags_left_out(r: &Record, to: FileFormat) -> Vec<&str> {
         FileFormat::Sgf => sgf::tags_left_out(r),
         FileFormat::Boardspace => boardspace::tags_left_out(r),
         FileFormat::Script | FileFormat::Json | FileFormat::AbstractPlay => Vec::new(),
+    }
+}
+
+/// The rules a file of format `to` holding `r` is read back under, with
+/// `--rules base` or, `None`, no option, for a format whose files state
+/// part of the rules only: a `.T1` file states the board and the pie rule
+/// and is read under `t1` for the rest ([`t1::rules_read_back`]). `None`
+/// for the others: `.tsgf`, SGF and Boardspace files state the rules they
+/// hold and refuse others, a script and JSON state all, and a move list
+/// and plain text state none ([`Tally::add_board`]).
+fn rules_read_back(r: &Record, to: FileFormat, base: Option<RuleSet>) -> Option<RuleSet> {
+    match to {
+        FileFormat::T1 => Some(t1::rules_read_back(
+            r,
+            base.unwrap_or_else(t1::default_rules),
+        )),
+        _ => None,
+    }
+}
+
+/// For a format of [`rules_read_back`]: what its files state of the rules,
+/// and the preset they are read under for the rest.
+fn partly_stated(to: FileFormat) -> Option<(&'static str, &'static str)> {
+    match to {
+        FileFormat::T1 => Some(("the board and the pie rule but no other rules", "t1")),
+        _ => None,
     }
 }
 
@@ -670,13 +705,28 @@ impl Tally {
     }
 
     /// Game `number`, `r`, read in format `from`, written in format `to`:
-    /// its result, its header tags, and its board and rules when `from`
-    /// states them (a move list or plain text does not).
+    /// its result, its header tags, and when `from` states them (a move
+    /// list or plain text does not) its board and rules, and the rules
+    /// `to` reads back as others, unless `from` is `to`, whose file reads
+    /// back as the input was read, with the same options.
     fn add_record(&mut self, number: usize, r: &Record, from: FileFormat, to: FileFormat) {
         self.add_result(number, r, to);
         self.add_tags(r, to);
         if !matches!(from, FileFormat::MoveList | FileFormat::PlainText) {
             self.add_board(&r.rules);
+            if from != to {
+                self.add_read_back(r, to);
+            }
+        }
+    }
+
+    /// The rules of `r` when format `to` reads them back as others
+    /// ([`rules_read_back`]), and whether `--rules` of them reads it back.
+    fn add_read_back(&mut self, r: &Record, to: FileFormat) {
+        if rules_read_back(r, to, None).is_some_and(|back| back != r.rules) {
+            let again = rules_read_back(r, to, Some(r.rules.clone())).as_ref() == Some(&r.rules);
+            // More than a few are named as the first few.
+            let _ = add_once(&mut self.read_otherwise, (r.rules.axis_words(" "), again));
         }
     }
 
@@ -761,6 +811,9 @@ impl Tally {
         if plain && (!self.sizes.is_empty() || !self.rules.is_empty()) {
             said.push(self.unstated(format));
         }
+        if let (false, Some(stated)) = (self.read_otherwise.is_empty(), partly_stated(to)) {
+            said.push(self.read_back(format, stated));
+        }
         if let (false, Some(how)) = (self.results.is_empty(), writes_results(to)) {
             // `game 1's result `*``, `the results of games 1 (`*`), 4 (`red`)`.
             let named = |(n, r): &(usize, GameResult)| format!("{n} (`{}`)", result_name(*r));
@@ -777,6 +830,31 @@ impl Tally {
             said.push(format!("{how}, so {games} left out"));
         }
         (!said.is_empty()).then(|| said.join("; "))
+    }
+
+    /// The rules that `format`, which states what `stated` says and is read
+    /// under its preset for the rest ([`partly_stated`]), reads back as
+    /// others ([`rules_read_back`]), and the option that reads them back
+    /// as they were.
+    fn read_back(&self, format: &str, (states, preset): (&str, &str)) -> String {
+        let names: Vec<&str> = self
+            .read_otherwise
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .collect();
+        let back = match &self.read_otherwise[..] {
+            [(one, true)] if !one.contains(' ') => {
+                format!(" (`--rules {one}` reads it back as it was)")
+            }
+            [(_, true)] => {
+                " (`--rules` with a rule file of them reads it back as it was)".to_string()
+            }
+            _ => String::new(),
+        };
+        format!(
+            "{format} states {states} and is read under {preset}, so the rules {} are left out{back}",
+            names.join(", ")
+        )
     }
 
     /// What a move list or plain text does not state of the games' boards

@@ -845,3 +845,55 @@ fn a_hole_the_board_lacks_is_refused_and_nothing_is_written() {
     );
     assert_eq!(twixt_in(&["check", "o.twixt"], d).status.code(), Some(1));
 }
+
+/// A `.T1` file states the board and the pie rule and nothing more of the
+/// rules: it is read under `t1`. A game under other rules that the writer
+/// writes (`dujardin`, whose colour swap a game without a swap never
+/// shows), from a record that states its rules without a `Rules` tag
+/// (twixtkit's JSON, a record read with `--rules dujardin`), was written
+/// without a word, and read back under `t1`. The warning names the rules
+/// and the option that reads the file back as it was; rules the file
+/// reads back as they are (`t1`, or `dujardin` with no swap or on a board
+/// that is not square, where `t1` swaps colours too) say nothing.
+#[test]
+fn a_t1_file_names_rules_it_reads_back_as_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let rules = |swap: &str, size: &str| {
+        format!(
+            r#"{{"crossing": "none", "links": "automatic", "removal": "none", "swap": "{swap}", "size": {size}}}"#
+        )
+    };
+    let says = "a .T1 file states the board and the pie rule but no other rules and is read under t1, so the rules dujardin are left out (`--rules dujardin` reads it back as it was)";
+    std::fs::write(
+        d.join("d.json"),
+        json_game(r#"[["Red", "Ann"]]"#, &rules("colors", "24")),
+    )
+    .unwrap();
+    let o = convert(d, "d.json", "d.T1", &[]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(err(&o).contains(&format!("warning: {says}")), "{}", err(&o));
+    // Read back as the warning says, it is the game it was.
+    let o = convert(d, "d.T1", "back.json", &["--rules", "dujardin"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let back: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("back.json")).unwrap()).unwrap();
+    assert_eq!(back["games"][0]["rules"]["swap"], "colors");
+    // A Little Golem game read under `--rules dujardin`.
+    std::fs::write(d.join("l.tsgf"), "(;FF[4]SZ[24];b[ff];r[mm])").unwrap();
+    let o = convert(d, "l.tsgf", "l.T1", &["--rules", "dujardin"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(err(&o).contains(says), "{}", err(&o));
+    // Rules the file reads back as they are: no warning.
+    for (name, swap, size) in [
+        ("t1", "mirror", "24"),
+        ("noswap", "none", "24"),
+        ("wide", "colors", "\"20x16\""),
+    ] {
+        let input = format!("{name}.json");
+        std::fs::write(d.join(&input), json_game("[]", &rules(swap, size))).unwrap();
+        let o = convert(d, &input, &format!("{name}.T1"), &[]);
+        assert!(o.status.success(), "{name}: {}", err(&o));
+        assert!(!err(&o).contains("warning"), "{name}: {}", err(&o));
+    }
+}

@@ -35,6 +35,15 @@ fn left_out_names_all_that_convert_leaves_out() {
     )
     .unwrap();
     std::fs::write(d.join("g.tsgf"), "(;FF[4]EV[club]SZ[12];b[ff];r[gh])").unwrap();
+    // A game under `dujardin`, which a `.T1` file, read under `t1`, does
+    // not state; and one under `t1`, which it does.
+    let json = |swap: &str| {
+        format!(
+            r#"{{"schema_version": 1, "kind": "twixt-games", "games": [{{"tags": [], "rules": {{"crossing": "none", "links": "automatic", "removal": "none", "swap": "{swap}", "size": 24}}, "first": "red", "moves": [{{"peg": "f6"}}, {{"peg": "m12"}}]}}]}}"#
+        )
+    };
+    std::fs::write(d.join("d.json"), json("colors")).unwrap();
+    std::fs::write(d.join("t.json"), json("mirror")).unwrap();
     for (input, from, output, to, says) in [
         (
             "g.twixt",
@@ -64,6 +73,15 @@ fn left_out_names_all_that_convert_leaves_out() {
             FileFormat::MoveList,
             &["2 header tags (FF, Event)", "the board size 12 is left out"][..],
         ),
+        (
+            "d.json",
+            FileFormat::Json,
+            "d.T1",
+            FileFormat::T1,
+            &[
+                "a .T1 file states the board and the pie rule but no other rules and is read under t1, so the rules dujardin are left out (`--rules dujardin` reads it back as it was)",
+            ][..],
+        ),
     ] {
         let bytes = std::fs::read(d.join(input)).unwrap();
         let records = read_records(input, &bytes, from, None, None, Some(d)).unwrap();
@@ -79,6 +97,31 @@ fn left_out_names_all_that_convert_leaves_out() {
         let err = warned(d, input, output);
         assert!(err.contains(&format!("warning: {said}")), "{err}");
     }
+}
+
+/// A `.T1` file is read under `t1`: `left_out` names a game's rules only
+/// when they are not what the file reads back.
+#[test]
+fn left_out_names_rules_a_t1_file_reads_back_as_others() {
+    let rules = |swap: &str| {
+        format!(
+            r#"{{"schema_version": 1, "kind": "twixt-games", "games": [{{"tags": [], "rules": {{"crossing": "none", "links": "automatic", "removal": "none", "swap": "{swap}", "size": 24}}, "first": "red", "moves": [{{"peg": "f6"}}, {{"peg": "m12"}}]}}]}}"#
+        )
+    };
+    let said = |swap: &str| {
+        let bytes = rules(swap).into_bytes();
+        let records = read_records("g.json", &bytes, FileFormat::Json, None, None, None).unwrap();
+        write_records(&records, FileFormat::T1, "g.json").unwrap();
+        left_out(&bytes, FileFormat::Json, &records, FileFormat::T1)
+    };
+    let dujardin = said("colors").unwrap_or_default();
+    assert!(
+        dujardin.contains("is read under t1, so the rules dujardin are left out"),
+        "{dujardin}"
+    );
+    // `t1` itself, and `dujardin` with the pie rule off, read back as they are.
+    assert_eq!(said("mirror"), None);
+    assert_eq!(said("none"), None);
 }
 
 /// `read_records` does not replay, but refuses a record with a move that

@@ -305,9 +305,19 @@ pub fn tags_left_out(record: &Record) -> Vec<&str> {
         .iter()
         .filter_map(|name| super::tag_index(record, name))
         .collect();
-    let pie = record.rules.swap != Swap::None;
-    let rules_stated = rules_read(default_rules(), record.size(), pie) == record.rules;
+    let rules_stated = rules_read_back(record, default_rules()) == record.rules;
     super::tags_left_out(record, &placed, rules_stated)
+}
+
+/// The rules that [`read_with`] and `base` read the file [`write()`] makes
+/// of `record` under: `base` on the record's board, with no swap when the
+/// record's rules have none (the pie rule `N`), and the colour swap for a
+/// mirror swap on a board that is not square. The file states the board
+/// and the pie rule and nothing more of the rules: read with
+/// [`default_rules`], a game under other rules (`dujardin`) reads back
+/// under `t1`.
+pub fn rules_read_back(record: &Record, base: RuleSet) -> RuleSet {
+    rules_read(base, record.size(), record.rules.swap != Swap::None)
 }
 
 /// Writes one game as a T1 file (upper-case hole names, as twixtbot-ui
