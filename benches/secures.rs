@@ -21,7 +21,9 @@
 //! not used to disprove ([`Tuning::secure_defender_connection`] off) and
 //! then with it, side by side in the same run; `-- --keys` lists every
 //! first move that secures the connection (`secure_keys`) for each secured
-//! puzzle: whether it has one key move; `-- --near` tries the holes
+//! puzzle: whether it has one key move; `-- --keys-within` lists every
+//! first move that wins within the puzzle's shortest win (`winning_keys`)
+//! and names those the set does not list; `-- --near` tries the holes
 //! nearest each key as first moves (how the set's other keys and false
 //! keys are found), with and without the defender's virtual connection;
 //! `-- --after-key` plays each key (and false key) and asks the claim
@@ -34,7 +36,7 @@ use std::time::Duration;
 
 use twixt_core::solver::{
     SearchLimit, Secure, Solved, Tuning, check_proof, secure_keys, secures, secures_with_proof,
-    solve,
+    solve, winning_keys,
 };
 use twixtkit::prelude::{Hole, Move, Player};
 
@@ -42,6 +44,10 @@ use twixtkit::prelude::{Hole, Move, Player};
 /// past the goal of 10 s, so that a miss shows by how much. Positions,
 /// not wall time, so that the answers do not depend on the machine's load.
 const NEW_POSITIONS: u64 = 5_000_000;
+
+/// Positions `-- --keys-within` may take on one puzzle: every first move
+/// decided within the shortest win.
+const KEYS_WITHIN_POSITIONS: u64 = 50_000_000;
 
 /// The cap of the old way (the fixed-length search at the shortest N):
 /// about 10 s of CPU.
@@ -265,6 +271,88 @@ fn keys(set: &[Puzzle], only: Option<usize>) {
     println!("{one} with one key move, {more} with more, {undecided} undecided");
 }
 
+/// `-- --keys-within`: every first move that wins within the puzzle's
+/// shortest win (`winning_keys`, the exact search), for each secured
+/// puzzle of the set with a known shortest win (or the `--only` one),
+/// within [`KEYS_WITHIN_POSITIONS`] on one thread. The set's key must be
+/// among them; every one of them secures the connection, and those the
+/// set does not list as the key or its other keys are named at the end;
+/// a puzzle with one of them
+/// has one key move in as few moves as its shortest win (a slower win
+/// from another first move, which `--keys` looks for, is not ruled out).
+fn keys_within(set: &[Puzzle], only: Option<usize>) {
+    println!("| # | shortest win | key | every key within it | CPU | positions |");
+    println!("|---|---|---|---|---|---|");
+    let (mut one, mut more, mut undecided) = (0, 0, 0);
+    let mut total = Duration::ZERO;
+    let mut unlisted_all = Vec::new();
+    for (i, p) in set.iter().enumerate() {
+        let (Some(key), Some(n)) = (p.key, p.shortest) else {
+            continue;
+        };
+        if only.is_some_and(|k| k != i + 1) || !p.secured || p.false_key.is_some() {
+            continue;
+        }
+        let pos = twixt_core::position_line::read_position(&p.line).expect("a position line");
+        let start = cpu_time();
+        let found = winning_keys(
+            &pos,
+            pos.to_move(),
+            n,
+            &SearchLimit::positions(KEYS_WITHIN_POSITIONS),
+        );
+        let t = cpu_time() - start;
+        total += t;
+        let (list, positions) = match found {
+            Ok(k) => {
+                assert!(
+                    k.answer.contains(&key),
+                    "puzzle {}: the key {key} does not win in {n}",
+                    i + 1
+                );
+                let unlisted: Vec<String> = k
+                    .answer
+                    .iter()
+                    .filter(|&&h| h != key && !p.cooks.contains(&h))
+                    .map(ToString::to_string)
+                    .collect();
+                if !unlisted.is_empty() {
+                    unlisted_all.push(format!("{}: {}", i + 1, unlisted.join(", ")));
+                }
+                if k.answer.len() == 1 {
+                    one += 1;
+                } else {
+                    more += 1;
+                }
+                let names: Vec<String> = k.answer.iter().map(ToString::to_string).collect();
+                (names.join(", "), k.positions.to_string())
+            }
+            Err(e) => {
+                undecided += 1;
+                (format!("undecided: {e}"), "-".into())
+            }
+        };
+        println!(
+            "| {} | {n} | {key} | {list} | {} | {positions} |",
+            i + 1,
+            secs(t)
+        );
+    }
+    println!();
+    println!(
+        "{one} with one key move within the shortest win, {more} with more, {undecided} undecided; {} in all",
+        secs(total)
+    );
+    println!(
+        "keys within the shortest win the set does not list: {}",
+        if unlisted_all.is_empty() {
+            "none".to_string()
+        } else {
+            unlisted_all.join("; ")
+        }
+    );
+}
+
 /// `-- --after-key`: each puzzle's key move (a false key's too) played,
 /// and the claim with no length asked after it, the opponent to move, as
 /// `twixt check` asks a claim written after its key move
@@ -422,6 +510,7 @@ fn main() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/secure-puzzles.tsv");
     for (flag, run) in [
         ("--keys", keys as fn(&[Puzzle], Option<usize>)),
+        ("--keys-within", keys_within),
         ("--near", near),
         ("--after-key", after_key),
     ] {
