@@ -90,16 +90,14 @@ impl Record {
             let Move::Place(p) = m else {
                 return None;
             };
-            let mut holes = Vec::new();
-            for r in &p.removals {
-                match r {
-                    Removal::Link(l) => holes.extend([l.ends().0, l.ends().1]),
-                    Removal::Peg(h) => holes.push(*h),
-                }
-            }
-            holes.push(p.hole);
-            holes.extend(p.links.iter().flat_map(|l| [l.ends().0, l.ends().1]));
-            holes.into_iter().find_map(|hole| {
+            // A peg taken off is named twice, to keep one shape of pair.
+            let removed = p.removals.iter().flat_map(|r| match r {
+                Removal::Link(l) => [l.ends().0, l.ends().1],
+                Removal::Peg(h) => [*h, *h],
+            });
+            let added = p.links.iter().flat_map(|l| [l.ends().0, l.ends().1]);
+            let mut holes = removed.chain([p.hole]).chain(added);
+            holes.find_map(|hole| {
                 let message = crate::formats::on_board(hole, &hole.to_string(), size).err()?;
                 Some(HoleOffBoard {
                     number: i + 1,
