@@ -35,8 +35,8 @@
 use std::time::Duration;
 
 use twixt_core::solver::{
-    SearchLimit, Secure, Solved, Tuning, check_proof, secure_keys, secures, secures_with_proof,
-    solve, winning_keys,
+    SearchLimit, Searched, Secure, Solved, Tuning, Undecided, check_proof, secure_keys, secures,
+    secures_with_proof, solve, winning_keys,
 };
 use twixtkit::prelude::{Hole, Move, Player};
 
@@ -226,6 +226,36 @@ fn with_and_without(pos: &twixt_core::position::Position, me: Player) -> String 
     format!("{without} / {}", run(true))
 }
 
+/// The puzzles of a look for every key move, by what it found: one key,
+/// more, or undecided at the limit.
+#[derive(Default)]
+struct KeyCounts {
+    one: usize,
+    more: usize,
+    undecided: usize,
+}
+
+impl KeyCounts {
+    /// Counts one puzzle's look, and gives its row's keys and positions.
+    fn add(&mut self, found: &Result<Searched<Vec<Hole>>, Undecided>) -> (String, String) {
+        match found {
+            Ok(k) => {
+                if k.answer.len() == 1 {
+                    self.one += 1;
+                } else {
+                    self.more += 1;
+                }
+                let names: Vec<String> = k.answer.iter().map(ToString::to_string).collect();
+                (names.join(", "), k.positions.to_string())
+            }
+            Err(e) => {
+                self.undecided += 1;
+                (format!("undecided: {e}"), "-".into())
+            }
+        }
+    }
+}
+
 /// `-- --keys`: every first move that secures the connection, for each
 /// secured puzzle of the set (or the `--only` one), within
 /// [`NEW_POSITIONS`] on one thread: the set's key and other keys must be
@@ -233,7 +263,7 @@ fn with_and_without(pos: &twixt_core::position::Position, me: Player) -> String 
 fn keys(set: &[Puzzle], only: Option<usize>) {
     println!("| # | key | every key | CPU | positions |");
     println!("|---|---|---|---|---|");
-    let (mut one, mut more, mut undecided) = (0, 0, 0);
+    let mut counts = KeyCounts::default();
     for (i, p) in set.iter().enumerate() {
         if only.is_some_and(|k| k != i + 1) || !p.secured || p.false_key.is_some() {
             continue;
@@ -242,32 +272,25 @@ fn keys(set: &[Puzzle], only: Option<usize>) {
         let start = cpu_time();
         let found = secure_keys(&pos, pos.to_move(), &SearchLimit::positions(NEW_POSITIONS));
         let t = cpu_time() - start;
-        let (list, positions) = match found {
-            Ok(k) => {
-                for known in p.key.iter().chain(&p.cooks) {
-                    assert!(
-                        k.answer.contains(known),
-                        "puzzle {}: {known} secures but is not listed",
-                        i + 1
-                    );
-                }
-                if k.answer.len() == 1 {
-                    one += 1;
-                } else {
-                    more += 1;
-                }
-                let names: Vec<String> = k.answer.iter().map(ToString::to_string).collect();
-                (names.join(", "), k.positions.to_string())
+        if let Ok(k) = &found {
+            for known in p.key.iter().chain(&p.cooks) {
+                assert!(
+                    k.answer.contains(known),
+                    "puzzle {}: {known} secures but is not listed",
+                    i + 1
+                );
             }
-            Err(e) => {
-                undecided += 1;
-                (format!("undecided: {e}"), "-".into())
-            }
-        };
+        }
+        let (list, positions) = counts.add(&found);
         let key = p.key.map_or("-".into(), |k| k.to_string());
         println!("| {} | {key} | {list} | {} | {positions} |", i + 1, secs(t));
     }
     println!();
+    let KeyCounts {
+        one,
+        more,
+        undecided,
+    } = counts;
     println!("{one} with one key move, {more} with more, {undecided} undecided");
 }
 
@@ -277,13 +300,13 @@ fn keys(set: &[Puzzle], only: Option<usize>) {
 /// within [`KEYS_WITHIN_POSITIONS`] on one thread. The set's key must be
 /// among them; every one of them secures the connection, and those the
 /// set does not list as the key or its other keys are named at the end;
-/// a puzzle with one of them
-/// has one key move in as few moves as its shortest win (a slower win
-/// from another first move, which `--keys` looks for, is not ruled out).
+/// a puzzle with one of them has one key move in as few moves as its
+/// shortest win (a slower win from another first move, which `--keys`
+/// looks for, is not ruled out).
 fn keys_within(set: &[Puzzle], only: Option<usize>) {
     println!("| # | shortest win | key | every key within it | CPU | positions |");
     println!("|---|---|---|---|---|---|");
-    let (mut one, mut more, mut undecided) = (0, 0, 0);
+    let mut counts = KeyCounts::default();
     let mut total = Duration::ZERO;
     let mut unlisted_all = Vec::new();
     for (i, p) in set.iter().enumerate() {
@@ -303,41 +326,34 @@ fn keys_within(set: &[Puzzle], only: Option<usize>) {
         );
         let t = cpu_time() - start;
         total += t;
-        let (list, positions) = match found {
-            Ok(k) => {
-                assert!(
-                    k.answer.contains(&key),
-                    "puzzle {}: the key {key} does not win in {n}",
-                    i + 1
-                );
-                let unlisted: Vec<String> = k
-                    .answer
-                    .iter()
-                    .filter(|&&h| h != key && !p.cooks.contains(&h))
-                    .map(ToString::to_string)
-                    .collect();
-                if !unlisted.is_empty() {
-                    unlisted_all.push(format!("{}: {}", i + 1, unlisted.join(", ")));
-                }
-                if k.answer.len() == 1 {
-                    one += 1;
-                } else {
-                    more += 1;
-                }
-                let names: Vec<String> = k.answer.iter().map(ToString::to_string).collect();
-                (names.join(", "), k.positions.to_string())
+        if let Ok(k) = &found {
+            assert!(
+                k.answer.contains(&key),
+                "puzzle {}: the key {key} does not win in {n}",
+                i + 1
+            );
+            let unlisted: Vec<String> = k
+                .answer
+                .iter()
+                .filter(|&&h| h != key && !p.cooks.contains(&h))
+                .map(ToString::to_string)
+                .collect();
+            if !unlisted.is_empty() {
+                unlisted_all.push(format!("{}: {}", i + 1, unlisted.join(", ")));
             }
-            Err(e) => {
-                undecided += 1;
-                (format!("undecided: {e}"), "-".into())
-            }
-        };
+        }
+        let (list, positions) = counts.add(&found);
         println!(
             "| {} | {n} | {key} | {list} | {} | {positions} |",
             i + 1,
             secs(t)
         );
     }
+    let KeyCounts {
+        one,
+        more,
+        undecided,
+    } = counts;
     println!();
     println!(
         "{one} with one key move within the shortest win, {more} with more, {undecided} undecided; {} in all",
